@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the test suites need when they are missing: Chromium for the browser
+# suite, PostgreSQL for the second database, Kamailio (with its WebSocket module) for the softphone.
+set -uo pipefail
+
+need=()
+command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v kamailio >/dev/null 2>&1 || [ -x /usr/sbin/kamailio ] || need+=(kamailio)
+[ -e /usr/lib/x86_64-linux-gnu/kamailio/modules/websocket.so ] || ls /usr/lib/*/kamailio/modules/websocket.so >/dev/null 2>&1 || need+=(kamailio-websocket-modules)
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian packages for the tests: ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null || {
+    echo "apt-get could not install: ${need[*]}" >&2
+    exit 1
+  }
+  # The postgresql package starts a cluster of its own; the tests run their own on a private port.
+  command -v pg_ctlcluster >/dev/null 2>&1 && service postgresql stop >/dev/null 2>&1 || true
+else
+  for pkg in "${need[@]}"; do
+    echo "The tests need the Debian package '$pkg': install it with 'sudo apt-get install $pkg'." >&2
+  done
+  exit 1
+fi

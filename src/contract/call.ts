@@ -1,0 +1,94 @@
+import { Schema } from "effect"
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE"
+/** Which stored credential a call sends: none (login), the user's token, the client token, or the client API key. */
+export type Credential = "none" | "user" | "client" | "apiKey"
+/** The API base, or the real-time socket-service base (spec 001 section 7). */
+export type Base = "api" | "socket"
+/** Who may call beyond the back-end permission: any authenticated user of the tenant, or only a super admin. */
+export type Access = "tenant" | "superAdmin"
+
+export interface CallSpec<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top> {
+  readonly method: Method
+  readonly path: string
+  readonly request: Req
+  readonly response: Res
+  /** Overrides the group's credential. */
+  readonly credential?: Credential
+  /** Overrides the group's back-end permission; null means no permission beyond authentication. */
+  readonly permission?: string | null
+  readonly access?: Access
+}
+
+export interface CallDef<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top> {
+  readonly group: string
+  readonly name: string
+  readonly method: Method
+  readonly path: string
+  /** Path parameters in order: `{name}` segments and literal `id` segments (spec 001 section 7). */
+  readonly params: readonly string[]
+  readonly credential: Credential
+  readonly base: Base
+  /** The back-end permission the caller needs, as `BACK:<permission>` in back_acl; null when none. */
+  readonly permission: string | null
+  readonly access: Access
+  readonly request: Req
+  readonly response: Res
+}
+
+export interface GroupOptions {
+  readonly title: string
+  readonly permission: string | null
+  readonly credential?: Credential
+  readonly access?: Access
+}
+
+export type Group<G extends string, C extends Record<string, CallSpec>> = {
+  readonly key: G
+  readonly title: string
+  readonly calls: { readonly [K in keyof C]: CallDef<C[K]["request"], C[K]["response"]> }
+}
+
+const SOCKET_MARKERS = ["/messages/send/", "/chat/update/"] as const
+
+export const baseOf = (path: string): Base =>
+  SOCKET_MARKERS.some((marker) => path.includes(marker)) ? "socket" : "api"
+
+export const paramsOf = (path: string): string[] =>
+  path
+    .split("/")
+    .filter((segment) => segment === "id" || /^\{[a-z_]+\}$/i.test(segment))
+    .map((segment) => (segment === "id" ? "id" : segment.slice(1, -1)))
+
+/** `/backend/roles/update/id` becomes `/backend/roles/update/:id` (the router's spelling). */
+export const routePathOf = (path: string): string =>
+  path
+    .split("/")
+    .map((segment) => (segment === "id" ? ":id" : segment.replace(/^\{([a-z_]+)\}$/i, ":$1")))
+    .join("/")
+
+export const defineGroup = <const G extends string, const C extends Record<string, CallSpec>>(
+  key: G,
+  options: GroupOptions,
+  calls: C,
+): Group<G, C> => {
+  const defs = Object.fromEntries(
+    Object.entries(calls).map(([name, spec]) => [
+      name,
+      {
+        group: key,
+        name,
+        method: spec.method,
+        path: spec.path,
+        params: paramsOf(spec.path),
+        credential: spec.credential ?? options.credential ?? "user",
+        base: baseOf(spec.path),
+        permission: spec.permission === undefined ? options.permission : spec.permission,
+        access: spec.access ?? options.access ?? "tenant",
+        request: spec.request,
+        response: spec.response,
+      } satisfies CallDef,
+    ]),
+  )
+  return { key, title: options.title, calls: defs as unknown as Group<G, C>["calls"] }
+}

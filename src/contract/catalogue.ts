@@ -1,0 +1,73 @@
+import { auth } from "./groups/auth"
+import { dashboard } from "./groups/dashboard"
+import { roles } from "./groups/roles"
+import { permissions } from "./groups/permissions"
+import { users } from "./groups/users"
+import { agentGroups } from "./groups/agent-groups"
+import { cannedMessages } from "./groups/canned-messages"
+import { contacts } from "./groups/contacts"
+import { conversationTemplates } from "./groups/conversation-templates"
+import { uploads } from "./groups/uploads"
+import { chat } from "./groups/chat"
+import { tickets } from "./groups/tickets"
+import { complaints } from "./groups/complaints"
+import { campaigns } from "./groups/campaigns"
+import { templates } from "./groups/templates"
+import { reports } from "./groups/reports"
+import { otp } from "./groups/otp"
+import { locations } from "./groups/locations"
+import { onboarding } from "./groups/onboarding"
+import { businesses } from "./groups/businesses"
+import { chatbots } from "./groups/chatbots"
+import { layout } from "./groups/layout"
+import { flags } from "./groups/flags"
+import { mau } from "./groups/mau"
+import { catalogues } from "./groups/catalogues"
+import { channels } from "./groups/channels"
+import { tagging } from "./groups/tagging"
+import { uat } from "./groups/uat"
+import { sms } from "./groups/sms"
+import { blacklist } from "./groups/blacklist"
+import { security } from "./groups/security"
+import type { CallDef } from "./call"
+
+/** Every call of the catalogue, by group key then call name. */
+export const catalogue = {
+  auth,
+  dashboard,
+  roles,
+  permissions,
+  users,
+  agentGroups,
+  cannedMessages,
+  contacts,
+  conversationTemplates,
+  uploads,
+  chat,
+  tickets,
+  complaints,
+  campaigns,
+  templates,
+  reports,
+  otp,
+  locations,
+  onboarding,
+  businesses,
+  chatbots,
+  layout,
+  flags,
+  mau,
+  catalogues,
+  channels,
+  tagging,
+  uat,
+  sms,
+  blacklist,
+  security,
+} as const
+
+export type Catalogue = typeof catalogue
+export type GroupKey = keyof Catalogue
+export type CallName<G extends GroupKey> = keyof Catalogue[G]["calls"] & string
+
+export const allCalls: readonly CallDef[] = Object.values(catalogue).flatMap((group) => Object.values(group.calls) as CallDef[])

@@ -1,0 +1,31 @@
+import { defineGroup } from "../call"
+import { Undesigned } from "../schemas/common"
+
+export const reports = defineGroup("reports", { title: "Reports", permission: "reports" }, {
+  getMonthly: { method: "POST", path: "/get/monthly", request: Undesigned, response: Undesigned },
+  getallMonthly: { method: "POST", path: "/getall/monthly", request: Undesigned, response: Undesigned },
+  chatStats: { method: "POST", path: "/chat/stats", request: Undesigned, response: Undesigned },
+  chatReport: { method: "POST", path: "/chat/report", request: Undesigned, response: Undesigned },
+  agentConversation: { method: "POST", path: "/agent/conversation", request: Undesigned, response: Undesigned },
+  agentReport: { method: "POST", path: "/agent/report", request: Undesigned, response: Undesigned },
+  agentPerformanceReport: { method: "POST", path: "/agent/performance/report", request: Undesigned, response: Undesigned },
+  agentAveragetime: { method: "POST", path: "/agent/averagetime", request: Undesigned, response: Undesigned },
+  campaignRecords: { method: "POST", path: "/campaign/records", request: Undesigned, response: Undesigned },
+  autorepliesReport: { method: "POST", path: "/autoreplies/report", request: Undesigned, response: Undesigned },
+  fetchCountMenu: { method: "POST", path: "/fetch/count/menu", request: Undesigned, response: Undesigned },
+  fetchCountReport: { method: "POST", path: "/fetch/count/report", request: Undesigned, response: Undesigned },
+  agentAllstats: { method: "POST", path: "/agent/allstats", request: Undesigned, response: Undesigned },
+  monthlyUsers: { method: "POST", path: "/monthly/users", request: Undesigned, response: Undesigned },
+  userTemplateReport: { method: "POST", path: "/user/template/report", request: Undesigned, response: Undesigned },
+  callsList: { method: "POST", path: "/calls/list", request: Undesigned, response: Undesigned, permission: "whatsapp_calls" },
+  conversationAht: { method: "POST", path: "/conversation/aht", request: Undesigned, response: Undesigned },
+  serviceLevel: { method: "POST", path: "/service/level", request: Undesigned, response: Undesigned },
+  ticketAgentResponse: { method: "POST", path: "/ticket/agent/response", request: Undesigned, response: Undesigned },
+  customerSurvey: { method: "POST", path: "/customer/survey", request: Undesigned, response: Undesigned },
+  templateConsumption: { method: "POST", path: "/template/consumption", request: Undesigned, response: Undesigned },
+  engagementStats: { method: "GET", path: "/engagement/stats", request: Undesigned, response: Undesigned },
+  campaignStats: { method: "GET", path: "/campaign/stats", request: Undesigned, response: Undesigned },
+  campaignReport: { method: "GET", path: "/campaign/report", request: Undesigned, response: Undesigned },
+  conversationCount: { method: "GET", path: "/conversation/count", request: Undesigned, response: Undesigned },
+  redeemStats: { method: "GET", path: "/redeem/stats", request: Undesigned, response: Undesigned },
+})

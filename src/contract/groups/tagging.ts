@@ -1,0 +1,31 @@
+import { defineGroup } from "../call"
+import { Undesigned } from "../schemas/common"
+
+export const tagging = defineGroup("tagging", { title: "Tags, reminders, segments, labels", permission: "tagging" }, {
+  tagInsert: { method: "POST", path: "/tag/insert", request: Undesigned, response: Undesigned },
+  tags: { method: "POST", path: "/tags", request: Undesigned, response: Undesigned },
+  tagUpdate: { method: "POST", path: "/tag/update", request: Undesigned, response: Undesigned },
+  tagDelete: { method: "POST", path: "/tag/delete", request: Undesigned, response: Undesigned },
+  reminders: { method: "POST", path: "/reminders", request: Undesigned, response: Undesigned },
+  reminderDelete: { method: "POST", path: "/reminder/delete", request: Undesigned, response: Undesigned },
+  reminderSearch: { method: "POST", path: "/reminder/search", request: Undesigned, response: Undesigned },
+  reminderEnable: { method: "POST", path: "/reminder/enable", request: Undesigned, response: Undesigned },
+  reminderDisable: { method: "POST", path: "/reminder/disable", request: Undesigned, response: Undesigned },
+  reminderUpdate: { method: "POST", path: "/reminder/update", request: Undesigned, response: Undesigned },
+  reminderInsert: { method: "POST", path: "/reminder/insert", request: Undesigned, response: Undesigned },
+  segments: { method: "POST", path: "/segments", request: Undesigned, response: Undesigned },
+  segmentDelete: { method: "POST", path: "/segment/delete", request: Undesigned, response: Undesigned },
+  segmentSearch: { method: "POST", path: "/segment/search", request: Undesigned, response: Undesigned },
+  segmentUpdate: { method: "POST", path: "/segment/update", request: Undesigned, response: Undesigned },
+  segmentInsert: { method: "POST", path: "/segment/insert", request: Undesigned, response: Undesigned },
+  fetchCustomerSegment: { method: "POST", path: "/fetch/customer/segment", request: Undesigned, response: Undesigned },
+  customerLastSegment: { method: "POST", path: "/customer/last/segment", request: Undesigned, response: Undesigned },
+  customerSegment: { method: "POST", path: "/customer/segment", request: Undesigned, response: Undesigned },
+  labels: { method: "POST", path: "/labels", request: Undesigned, response: Undesigned },
+  createLabel: { method: "POST", path: "/create/label", request: Undesigned, response: Undesigned },
+  updateLabel: { method: "POST", path: "/update/label", request: Undesigned, response: Undesigned },
+  deleteLabel: { method: "POST", path: "/delete/label", request: Undesigned, response: Undesigned },
+  labelUser: { method: "POST", path: "/label/user", request: Undesigned, response: Undesigned },
+  labelRemove: { method: "POST", path: "/label/remove", request: Undesigned, response: Undesigned },
+  labelConversations: { method: "POST", path: "/label/conversations", request: Undesigned, response: Undesigned },
+})
