@@ -1,16 +1,32 @@
+import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Undesigned } from "../schemas/common"
+import { Data, DateRange, Empty, Id, IdParam, List, ListQuery, Ok, Paged, UserRef } from "../schemas/common"
+import { Client, ClientInfo, ClientStats, ClientsMeta } from "../schemas/tenants"
 
-export const businesses = defineGroup("businesses", { title: "Businesses", permission: "businesses" }, {
-  fetchClients: { method: "GET", path: "/backend/fetch/clients", request: Undesigned, response: Undesigned },
-  fetchClientsMeta: { method: "GET", path: "/backend/fetch/clients-meta", request: Undesigned, response: Undesigned },
-  fetchClientByClientId: { method: "GET", path: "/backend/fetch/client/{client_id}", request: Undesigned, response: Undesigned },
-  clientStatsByClientId: { method: "GET", path: "/client/stats/{client_id}", request: Undesigned, response: Undesigned },
-  clientInfoByClientId: { method: "GET", path: "/client/info/{client_id}", request: Undesigned, response: Undesigned },
-  clientAgentsByClientId: { method: "GET", path: "/client/agents/{client_id}", request: Undesigned, response: Undesigned },
-  fetchClientsPagination: { method: "POST", path: "/backend/fetch/clients-pagination", request: Undesigned, response: Undesigned },
-  clientToggle: { method: "POST", path: "/backend/client/toggle", request: Undesigned, response: Undesigned },
-  clientDelete: { method: "POST", path: "/backend/client/delete", request: Undesigned, response: Undesigned },
-  clientStats: { method: "POST", path: "/client/stats", request: Undesigned, response: Undesigned },
-  clientAgentsPaginated: { method: "POST", path: "/client/agents-paginated", request: Undesigned, response: Undesigned },
+const ByClient = Schema.Struct({ client_id: IdParam })
+
+/** Business (tenant) management: super admins only. */
+export const businesses = defineGroup("businesses", { title: "Businesses", permission: "businesses", access: "superAdmin" }, {
+  fetchClients: { method: "GET", path: "/backend/fetch/clients", request: Empty, response: List(Client) },
+  fetchClientsMeta: { method: "GET", path: "/backend/fetch/clients-meta", request: Empty, response: Data(ClientsMeta) },
+  fetchClientByClientId: { method: "GET", path: "/backend/fetch/client/{client_id}", request: ByClient, response: Data(Client) },
+  clientStatsByClientId: { method: "GET", path: "/client/stats/{client_id}", request: ByClient, response: Data(ClientStats) },
+  clientInfoByClientId: { method: "GET", path: "/client/info/{client_id}", request: ByClient, response: Data(ClientInfo) },
+  clientAgentsByClientId: { method: "GET", path: "/client/agents/{client_id}", request: ByClient, response: List(UserRef) },
+  fetchClientsPagination: {
+    method: "POST",
+    path: "/backend/fetch/clients-pagination",
+    request: Schema.Struct({ ...ListQuery, active: Schema.optional(Schema.Boolean) }),
+    response: Paged(Client),
+  },
+  /** Suspends or re-activates a tenant; its users' tokens stop working while suspended. */
+  clientToggle: { method: "POST", path: "/backend/client/toggle", request: Schema.Struct({ client_id: Id, active: Schema.Boolean }), response: Data(Client) },
+  clientDelete: { method: "POST", path: "/backend/client/delete", request: Schema.Struct({ client_id: Id }), response: Ok },
+  clientStats: { method: "POST", path: "/client/stats", request: Schema.Struct(DateRange), response: List(ClientStats) },
+  clientAgentsPaginated: {
+    method: "POST",
+    path: "/client/agents-paginated",
+    request: Schema.Struct({ ...ListQuery, client_id: Id }),
+    response: Paged(UserRef),
+  },
 })

@@ -1,19 +1,73 @@
+import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Undesigned } from "../schemas/common"
+import { Data, DateRange, Empty, Id, IdBody, IdParam, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
+import {
+  OtpCode,
+  OtpLogsRequest,
+  OtpLogsResponse,
+  OtpProvider,
+  OtpProviderInput,
+  OtpReportRow,
+  OtpSent,
+  OtpUser,
+  OtpUserInput,
+  OtpVerified,
+} from "../schemas/otp"
+
+const Username = OtpUserInput.username
 
 export const otp = defineGroup("otp", { title: "OTP", permission: "otp" }, {
-  fetchOtpProviders: { method: "POST", path: "/fetch/otp-providers", request: Undesigned, response: Undesigned },
-  addOtpProvider: { method: "POST", path: "/add/otp-provider", request: Undesigned, response: Undesigned },
-  getClientWiseUsersOtp: { method: "POST", path: "/backend/get/client-wise/users/otp", request: Undesigned, response: Undesigned },
-  getUsersOtpById: { method: "POST", path: "/backend/get/users/otp/{id}", request: Undesigned, response: Undesigned },
-  authSendOtp: { method: "POST", path: "/auth/send-otp", request: Undesigned, response: Undesigned },
-  authVerifyOtp: { method: "POST", path: "/auth/verify-otp", request: Undesigned, response: Undesigned },
-  usersOtpById: { method: "POST", path: "/backend/users/otp/{id}", request: Undesigned, response: Undesigned },
-  updateOtpProvider: { method: "PUT", path: "/update/otp-provider", request: Undesigned, response: Undesigned },
-  usersOtpUpdateById: { method: "PUT", path: "/backend/users/otp/update/{id}", request: Undesigned, response: Undesigned },
-  usersOtpRemoveById: { method: "PUT", path: "/backend/users/otp/remove/{id}", request: Undesigned, response: Undesigned },
-  authOtpUsers: { method: "GET", path: "/auth/otp-users", request: Undesigned, response: Undesigned },
-  otpReport: { method: "POST", path: "/otp/report", request: Undesigned, response: Undesigned },
-  otpLogs: { method: "POST", path: "/otp-logs", request: Undesigned, response: Undesigned },
-  updateRedeemById: { method: "PUT", path: "/update/redeem/{id}", request: Undesigned, response: Undesigned },
+  fetchOtpProviders: { method: "POST", path: "/fetch/otp-providers", request: Schema.Struct(ListQuery), response: Paged(OtpProvider) },
+  addOtpProvider: { method: "POST", path: "/add/otp-provider", request: Schema.Struct(OtpProviderInput), response: Data(OtpProvider) },
+  getClientWiseUsersOtp: {
+    method: "POST",
+    path: "/backend/get/client-wise/users/otp",
+    request: Schema.Struct({ ...ListQuery, provider_id: Schema.optional(Id) }),
+    response: Paged(OtpUser),
+  },
+  getUsersOtpById: { method: "POST", path: "/backend/get/users/otp/{id}", request: IdBody, response: Data(OtpUser) },
+  /** Sends a code to an OTP user through their provider. */
+  authSendOtp: { method: "POST", path: "/auth/send-otp", request: Schema.Struct({ username: Username }), response: Data(OtpSent) },
+  authVerifyOtp: {
+    method: "POST",
+    path: "/auth/verify-otp",
+    request: Schema.Struct({ otp_id: Id, otp_code: OtpCode }),
+    response: Data(OtpVerified),
+  },
+  /** Enrols console user `{id}` for OTP login. */
+  usersOtpById: {
+    method: "POST",
+    path: "/backend/users/otp/{id}",
+    request: Schema.Struct({ id: IdParam, ...optionalFields(OtpUserInput) }),
+    response: Data(OtpUser),
+  },
+  updateOtpProvider: {
+    method: "PUT",
+    path: "/update/otp-provider",
+    request: Schema.Struct({ id: Id, ...optionalFields(OtpProviderInput) }),
+    response: Data(OtpProvider),
+  },
+  usersOtpUpdateById: {
+    method: "PUT",
+    path: "/backend/users/otp/update/{id}",
+    request: Schema.Struct({ id: IdParam, ...optionalFields(OtpUserInput) }),
+    response: Data(OtpUser),
+  },
+  usersOtpRemoveById: { method: "PUT", path: "/backend/users/otp/remove/{id}", request: IdBody, response: Ok },
+  authOtpUsers: { method: "GET", path: "/auth/otp-users", request: Empty, response: List(OtpUser) },
+  otpReport: {
+    method: "POST",
+    path: "/otp/report",
+    request: Schema.Struct({ ...DateRange, ...ListQuery, provider_id: Schema.optional(Id) }),
+    response: Paged(OtpReportRow),
+  },
+  /** The OTP Logs screen (spec 001 section 3). */
+  otpLogs: { method: "POST", path: "/otp-logs", request: OtpLogsRequest, response: OtpLogsResponse },
+  /** Marks the code of log row `{id}` as redeemed (used), or not. */
+  updateRedeemById: {
+    method: "PUT",
+    path: "/update/redeem/{id}",
+    request: Schema.Struct({ id: IdParam, redeemed: Schema.Boolean }),
+    response: Ok,
+  },
 })

@@ -1,31 +1,43 @@
+import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Undesigned } from "../schemas/common"
+import { Data, Id, IdBody, List, ListQuery, Ok, Paged, Phone, Text, optionalFields } from "../schemas/common"
+import { Conversation } from "../schemas/chat"
+import { Label, LabelInput, Reminder, ReminderInput, Segment, SegmentInput, Tag, TagInput } from "../schemas/tagging"
+
+const Query = Schema.Struct(ListQuery)
+const Search = Schema.Struct({ ...ListQuery, search: Text(200).check(Schema.isNonEmpty()) })
+const ByNumber = Schema.Struct({ number: Phone })
+/** A label goes on a conversation; removing it takes it off that conversation only. */
+const Labelling = Schema.Struct({ label_id: Id, conversation_id: Id })
 
 export const tagging = defineGroup("tagging", { title: "Tags, reminders, segments, labels", permission: "tagging" }, {
-  tagInsert: { method: "POST", path: "/tag/insert", request: Undesigned, response: Undesigned },
-  tags: { method: "POST", path: "/tags", request: Undesigned, response: Undesigned },
-  tagUpdate: { method: "POST", path: "/tag/update", request: Undesigned, response: Undesigned },
-  tagDelete: { method: "POST", path: "/tag/delete", request: Undesigned, response: Undesigned },
-  reminders: { method: "POST", path: "/reminders", request: Undesigned, response: Undesigned },
-  reminderDelete: { method: "POST", path: "/reminder/delete", request: Undesigned, response: Undesigned },
-  reminderSearch: { method: "POST", path: "/reminder/search", request: Undesigned, response: Undesigned },
-  reminderEnable: { method: "POST", path: "/reminder/enable", request: Undesigned, response: Undesigned },
-  reminderDisable: { method: "POST", path: "/reminder/disable", request: Undesigned, response: Undesigned },
-  reminderUpdate: { method: "POST", path: "/reminder/update", request: Undesigned, response: Undesigned },
-  reminderInsert: { method: "POST", path: "/reminder/insert", request: Undesigned, response: Undesigned },
-  segments: { method: "POST", path: "/segments", request: Undesigned, response: Undesigned },
-  segmentDelete: { method: "POST", path: "/segment/delete", request: Undesigned, response: Undesigned },
-  segmentSearch: { method: "POST", path: "/segment/search", request: Undesigned, response: Undesigned },
-  segmentUpdate: { method: "POST", path: "/segment/update", request: Undesigned, response: Undesigned },
-  segmentInsert: { method: "POST", path: "/segment/insert", request: Undesigned, response: Undesigned },
-  fetchCustomerSegment: { method: "POST", path: "/fetch/customer/segment", request: Undesigned, response: Undesigned },
-  customerLastSegment: { method: "POST", path: "/customer/last/segment", request: Undesigned, response: Undesigned },
-  customerSegment: { method: "POST", path: "/customer/segment", request: Undesigned, response: Undesigned },
-  labels: { method: "POST", path: "/labels", request: Undesigned, response: Undesigned },
-  createLabel: { method: "POST", path: "/create/label", request: Undesigned, response: Undesigned },
-  updateLabel: { method: "POST", path: "/update/label", request: Undesigned, response: Undesigned },
-  deleteLabel: { method: "POST", path: "/delete/label", request: Undesigned, response: Undesigned },
-  labelUser: { method: "POST", path: "/label/user", request: Undesigned, response: Undesigned },
-  labelRemove: { method: "POST", path: "/label/remove", request: Undesigned, response: Undesigned },
-  labelConversations: { method: "POST", path: "/label/conversations", request: Undesigned, response: Undesigned },
+  tagInsert: { method: "POST", path: "/tag/insert", request: Schema.Struct(TagInput), response: Data(Tag) },
+  tags: { method: "POST", path: "/tags", request: Query, response: Paged(Tag) },
+  tagUpdate: { method: "POST", path: "/tag/update", request: Schema.Struct({ id: Id, ...optionalFields(TagInput) }), response: Data(Tag) },
+  tagDelete: { method: "POST", path: "/tag/delete", request: IdBody, response: Ok },
+  reminders: { method: "POST", path: "/reminders", request: Query, response: Paged(Reminder) },
+  reminderDelete: { method: "POST", path: "/reminder/delete", request: IdBody, response: Ok },
+  reminderSearch: { method: "POST", path: "/reminder/search", request: Search, response: Paged(Reminder) },
+  reminderEnable: { method: "POST", path: "/reminder/enable", request: IdBody, response: Data(Reminder) },
+  reminderDisable: { method: "POST", path: "/reminder/disable", request: IdBody, response: Data(Reminder) },
+  reminderUpdate: { method: "POST", path: "/reminder/update", request: Schema.Struct({ id: Id, ...optionalFields(ReminderInput) }), response: Data(Reminder) },
+  reminderInsert: { method: "POST", path: "/reminder/insert", request: Schema.Struct(ReminderInput), response: Data(Reminder) },
+  segments: { method: "POST", path: "/segments", request: Query, response: Paged(Segment) },
+  segmentDelete: { method: "POST", path: "/segment/delete", request: IdBody, response: Ok },
+  segmentSearch: { method: "POST", path: "/segment/search", request: Search, response: Paged(Segment) },
+  segmentUpdate: { method: "POST", path: "/segment/update", request: Schema.Struct({ id: Id, ...optionalFields(SegmentInput) }), response: Data(Segment) },
+  segmentInsert: { method: "POST", path: "/segment/insert", request: Schema.Struct(SegmentInput), response: Data(Segment) },
+  /** The segments a customer is in now. */
+  fetchCustomerSegment: { method: "POST", path: "/fetch/customer/segment", request: ByNumber, response: List(Segment) },
+  /** The segment the customer entered last, if any. */
+  customerLastSegment: { method: "POST", path: "/customer/last/segment", request: ByNumber, response: Data(Schema.NullOr(Segment)) },
+  /** Puts a customer into a segment by hand. */
+  customerSegment: { method: "POST", path: "/customer/segment", request: Schema.Struct({ number: Phone, segment_id: Id }), response: Ok },
+  labels: { method: "POST", path: "/labels", request: Query, response: Paged(Label) },
+  createLabel: { method: "POST", path: "/create/label", request: Schema.Struct(LabelInput), response: Data(Label) },
+  updateLabel: { method: "POST", path: "/update/label", request: Schema.Struct({ id: Id, ...optionalFields(LabelInput) }), response: Data(Label) },
+  deleteLabel: { method: "POST", path: "/delete/label", request: IdBody, response: Ok },
+  labelUser: { method: "POST", path: "/label/user", request: Labelling, response: Ok },
+  labelRemove: { method: "POST", path: "/label/remove", request: Labelling, response: Ok },
+  labelConversations: { method: "POST", path: "/label/conversations", request: Schema.Struct({ ...ListQuery, label_id: Id }), response: Paged(Conversation) },
 })

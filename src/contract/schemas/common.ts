@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 
 /** A database row id. */
 export const Id = Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0))
@@ -47,3 +47,80 @@ export type ErrorBody = typeof ErrorBody.Type
 
 /** Placeholder for a call whose shapes are not designed yet; removed once every group is designed. */
 export const Undesigned = Schema.Unknown
+
+// ---- Building blocks shared by the designed groups -------------------------------------------------
+
+/** A whole number, and a whole number that counts something (never negative). */
+export const Int = Schema.Number.check(Schema.isInt())
+export const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
+/** A non-negative amount of money or a rate; currencies travel beside it as ISO 4217 codes. */
+export const Amount = Schema.Number.check(Schema.isFinite(), Schema.isGreaterThanOrEqualTo(0))
+export const Currency = Schema.String.check(Schema.isPattern(/^[A-Z]{3}$/))
+/** A display name: trimmed, non-empty, bounded so list screens and indexes stay sane. */
+export const Name = (max = 120) => NonEmpty.check(Schema.isMaxLength(max))
+export const Url = Schema.String.check(Schema.isMaxLength(2048), Schema.isPattern(/^https?:\/\/[^\s]+$/))
+export const Color = Schema.String.check(Schema.isPattern(/^#[0-9a-fA-F]{6}$/))
+/** `YYYY-MM`, the key of monthly reports. */
+export const Month = Schema.String.check(Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])$/))
+/** `HH:mm`, a time of day in the tenant's time zone. */
+export const TimeOfDay = Schema.String.check(Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d$/))
+
+/** The customer channels the product speaks (spec 000 section 1). */
+export const Channel = Schema.Literals(["whatsapp", "facebook", "instagram", "sms", "webchat"])
+export type Channel = typeof Channel.Type
+
+/** A bounded, non-empty list of phone numbers (bulk sends cap the fan-out per request). */
+export const Phones = (max = 1000) => Schema.Array(Phone).check(Schema.isMinLength(1), Schema.isMaxLength(max))
+/** A bounded, non-empty list of ids. */
+export const Ids = Schema.Array(Id).check(Schema.isMinLength(1), Schema.isMaxLength(1000))
+
+/** Optional date-range filter fields (`YYYY-MM-DD` or `YYYY-MM-DD HH:mm:ss`). */
+export const DateRange = {
+  start_date: Schema.optional(DateTimeText),
+  end_date: Schema.optional(DateTimeText),
+}
+
+/** Free-form customer attributes: scalar values only, so they stay searchable and exportable. */
+export const AttributeValue = Schema.Union([Schema.String.check(Schema.isMaxLength(1000)), Schema.Number, Schema.Boolean, Schema.Null])
+export const Attributes = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), AttributeValue).check(Schema.isMaxProperties(100))
+
+/** `{ id }`: the request of write calls that name one row in the body (deletes, toggles). */
+export const IdBody = Schema.Struct({ id: IdParam })
+
+/** `{ data: T[] }`: an unpaged list (pickers, small per-tenant sets). */
+export const List = <S extends Schema.Top>(item: S) => Data(Schema.Array(item))
+
+/** Every field of an entity's input made optional: the body of partial updates. */
+export const optionalFields = <F extends Schema.Struct.Fields>(fields: F) => Struct.map(fields, Schema.optional)
+
+/** A status and how many rows hold it (report cards). */
+export const StatusCount = Schema.Struct({ status: Schema.String, count: Count })
+
+/** A point of a daily or hourly series on the dashboards. */
+export const SeriesPoint = Schema.Struct({ date: Schema.String, value: Schema.Number })
+
+/** The outcome of a bulk import (CSV contacts, bulk locations). */
+export const ImportResult = Data(
+  Schema.Struct({
+    inserted: Count,
+    updated: Count,
+    skipped: Count,
+    errors: Schema.Array(Schema.Struct({ line: Count, message: Schema.String })),
+  }),
+)
+
+/** A file sent inline as base64 in a JSON body (about 16 MiB of content at most). */
+export const InlineFile = {
+  file_name: Name(255),
+  mime_type: Schema.String.check(Schema.isPattern(/^[a-z]+\/[a-z0-9.+-]+$/i), Schema.isMaxLength(127)),
+  data_base64: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(22_400_000), Schema.isPattern(/^[A-Za-z0-9+/]*={0,2}$/)),
+}
+
+/** A tenant's user as other rows refer to it (agents, assignees, group members). */
+export const UserRef = Schema.Struct({
+  id: Id,
+  username: Schema.String,
+  display_name: Schema.NullOr(Schema.String),
+  online: Schema.Boolean,
+})
+export type UserRef = typeof UserRef.Type

@@ -1,0 +1,91 @@
+/** startServer: database, migrations, seed, every call, socket service, console — one HTTP port. */
+import Fastify, { type FastifyInstance } from "fastify"
+import type { PGlite } from "@electric-sql/pglite"
+import { sql } from "drizzle-orm"
+import { openDatabase, migrateDatabase } from "./db/db"
+import { seedIfEmpty } from "./db/seed/world"
+import { makeConfig, secretFor, type Config } from "./config"
+import { loadFeatures } from "./features/load"
+import { registerCalls } from "./http/calls"
+import { registerWeb } from "./http/web"
+import { toApiError } from "./http/errors"
+import { attachRealtime } from "./realtime/socket"
+import type { Services } from "./http/context"
+
+export interface StartOptions {
+  /** 0 picks a free port. Default: PORT or 8080. */
+  readonly port?: number
+  readonly host?: string
+  /** PGlite data folder (default ./data); ignored when databaseUrl is set. */
+  readonly dataDir?: string
+  /** PostgreSQL connection string. */
+  readonly databaseUrl?: string
+  /** An opened PGlite (tests pass a clone of a seeded template). */
+  readonly pglite?: PGlite
+  /** Seed the demo world into an empty database (default true). */
+  readonly seed?: boolean
+  readonly jwtSecret?: string
+  readonly config?: Partial<Config>
+  readonly distDir?: string
+}
+
+export interface RunningServer {
+  readonly url: string
+  readonly port: number
+  readonly services: Services
+  readonly app: FastifyInstance
+  readonly stop: () => Promise<void>
+}
+
+const BODY_LIMIT = 25 * 1024 * 1024
+
+const buildApp = () => {
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: process.env.TRUST_PROXY === "1" })
+  // A JSON content type with an empty body is an empty payload, not an error.
+  const json = app.getDefaultJsonParser("error", "error")
+  app.removeContentTypeParser("application/json")
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (body === "" || body === undefined) return done(null, undefined)
+    json(req, body as string, done)
+  })
+  app.setErrorHandler((error, _req, reply) => {
+    const apiError = toApiError(error)
+    if (apiError.status === 500) console.error("[server] unexpected error:", error)
+    void reply.status(apiError.status).send(apiError.body())
+  })
+  return app
+}
+
+export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  const database = await openDatabase(options)
+  await migrateDatabase(database)
+  if (options.seed !== false) await seedIfEmpty(database)
+  const dataDir = options.databaseUrl || options.pglite ? undefined : (options.dataDir ?? "./data")
+  const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config)
+  const services: Services = { database, config, realtime: null }
+  const features = await loadFeatures()
+  const app = buildApp()
+  registerCalls(app, services, features.handlers)
+  await registerWeb(app, services, options.distDir ?? "dist")
+  await app.ready()
+  services.realtime = attachRealtime(app.server, services, features.socketFeatures)
+  const host = options.host ?? process.env.HOST ?? "127.0.0.1"
+  await app.listen({ port: options.port ?? Number(process.env.PORT ?? 8080), host })
+  await database.db.execute(sql`select 1`)
+  const address = app.server.address()
+  const port = typeof address === "object" && address ? address.port : 0
+  let stopped = false
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    services,
+    app,
+    stop: async () => {
+      if (stopped) return
+      stopped = true
+      await services.realtime?.close()
+      await app.close()
+      await database.close()
+    },
+  }
+}

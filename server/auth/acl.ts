@@ -1,0 +1,47 @@
+/** Access lists: which FRONT:/BACK: keys exist, which a user holds, and the login's user_acl / back_acl maps. */
+import { eq } from "drizzle-orm"
+import { routes, VOICE_CALL_KEY, frontKey, backKey } from "../../src/contract/routes"
+import { backPermissions } from "../../src/contract/permissions"
+import type { Db } from "../db/db"
+import { permissions, rolePermissions } from "../db/schema/identity"
+
+/** Every front-end key the console gates on: its non-public and sidebar routes, plus the voice-call key. */
+export const FRONT_KEYS: readonly string[] = [
+  ...new Set([...routes.filter((r) => !r.public || r.sidebar).map((r) => frontKey(r.path)), VOICE_CALL_KEY]),
+]
+export const BACK_KEYS: readonly string[] = backPermissions.map(backKey)
+
+export interface Grantee {
+  readonly roleId: number | null
+  readonly superAdmin: boolean
+  readonly callPermission: boolean | null
+}
+
+/** The keys a user holds, given its role's keys: a super admin holds all; the voice-call override applies last. */
+export const grantsFrom = (user: Grantee, roleKeys: Iterable<string>): Set<string> => {
+  if (user.superAdmin) return new Set([...FRONT_KEYS, ...BACK_KEYS])
+  const keys = new Set(roleKeys)
+  if (user.callPermission === true) keys.add(VOICE_CALL_KEY)
+  if (user.callPermission === false) keys.delete(VOICE_CALL_KEY)
+  return keys
+}
+
+export const grantsOf = async (db: Db, user: Grantee): Promise<Set<string>> => {
+  if (user.superAdmin || user.roleId === null) return grantsFrom(user, [])
+  const rows = await db
+    .select({ key: permissions.key })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, user.roleId))
+  return grantsFrom(user, rows.map((row) => row.key))
+}
+
+/** user_acl maps every front key to true/false; back_acl lists granted back keys as 1 (spec 000 section 3). */
+export const aclMaps = (grants: ReadonlySet<string>) => {
+  const user_acl: Record<string, boolean> = {}
+  for (const key of FRONT_KEYS) user_acl[key] = grants.has(key)
+  for (const key of grants) if (key.startsWith("FRONT:")) user_acl[key] = true
+  const back_acl: Record<string, 1> = {}
+  for (const key of grants) if (key.startsWith("BACK:")) back_acl[key] = 1
+  return { user_acl, back_acl }
+}

@@ -1,0 +1,81 @@
+/**
+ * The one database abstraction every route is written against: drizzle over embedded PGlite (a data
+ * folder, or an in-memory clone for tests) or over PostgreSQL through `pg` when a URL is given.
+ * Both speak the same SQL and share one migration set.
+ */
+import { fileURLToPath } from "node:url"
+import { mkdirSync } from "node:fs"
+import { PGlite } from "@electric-sql/pglite"
+import pg from "pg"
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core"
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite"
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator"
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres"
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator"
+
+/** A drizzle handle: the database or a transaction (a transaction is a PgDatabase too). */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>
+
+export interface Database {
+  readonly db: Db
+  readonly kind: "pglite" | "postgres"
+  /** Runs `fn` in one transaction: every write call uses this, so a failure leaves nothing half-written. */
+  readonly transaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>
+  /** Runs raw SQL with positional parameters (bulk seeding). */
+  readonly query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+  readonly pglite?: PGlite
+  readonly close: () => Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; wins over everything else. */
+  readonly databaseUrl?: string
+  /** PGlite data folder. */
+  readonly dataDir?: string
+  /** An already opened PGlite (a test clone). */
+  readonly pglite?: PGlite
+}
+
+const fromPglite = (client: PGlite): Database => {
+  const db = drizzlePglite({ client }) as unknown as Db
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
+    close: () => client.close(),
+  }
+}
+
+const fromPool = (pool: pg.Pool): Database => {
+  const db = drizzlePg({ client: pool }) as unknown as Db
+  return {
+    db,
+    kind: "postgres",
+    transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    close: () => pool.end(),
+  }
+}
+
+export const openDatabase = async (options: OpenOptions): Promise<Database> => {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client's network error must not crash the process.
+    pool.on("error", () => {})
+    return fromPool(pool)
+  }
+  if (options.pglite) return fromPglite(options.pglite)
+  const dataDir = options.dataDir ?? "./data"
+  mkdirSync(dataDir, { recursive: true })
+  return fromPglite(await PGlite.create(dataDir))
+}
+
+/** Applies the committed migration set (idempotent: drizzle records what ran). */
+export const migrateDatabase = async (database: Database) => {
+  if (database.kind === "pglite") await migratePglite(database.db as never, { migrationsFolder })
+  else await migratePg(database.db as never, { migrationsFolder })
+}

@@ -1,0 +1,126 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import { clients } from "./tenants"
+import { users } from "./identity"
+
+const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
+const tenant = () => integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" })
+
+/** A customer of a tenant, reachable on one channel under one number or handle. */
+export const contacts = pgTable("contacts", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  name: text("name").notNull(),
+  number: text("number").notNull(),
+  email: text("email"),
+  channel: text("channel").notNull().default("whatsapp"),
+  blocked: boolean("blocked").notNull().default(false),
+  attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: created(),
+}, (t) => [uniqueIndex("contacts_client_number_uq").on(t.clientId, t.channel, t.number), index("contacts_client_name_idx").on(t.clientId, t.name)])
+
+export const contactGroups = pgTable("contact_groups", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  createdAt: created(),
+}, (t) => [index("contact_groups_client_idx").on(t.clientId)])
+
+export const contactGroupMembers = pgTable("contact_group_members", {
+  groupId: integer("group_id").notNull().references(() => contactGroups.id, { onDelete: "cascade" }),
+  contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.groupId, t.contactId] })])
+
+/** Internal agent groups and their chat. */
+export const agentGroups = pgTable("agent_groups", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: created(),
+}, (t) => [index("agent_groups_client_idx").on(t.clientId)])
+
+export const agentGroupMembers = pgTable("agent_group_members", {
+  groupId: integer("group_id").notNull().references(() => agentGroups.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })])
+
+export const groupMessages = pgTable("group_messages", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  groupId: integer("group_id").references(() => agentGroups.id, { onDelete: "cascade" }),
+  /** Direct message recipient when not a group message. */
+  toUserId: integer("to_user_id").references(() => users.id, { onDelete: "cascade" }),
+  fromUserId: integer("from_user_id").references(() => users.id, { onDelete: "set null" }),
+  body: text("body").notNull(),
+  dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("group_messages_group_idx").on(t.clientId, t.groupId, t.dt)])
+
+/** A customer conversation (a chat session) on one channel. */
+export const conversations = pgTable("conversations", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
+  channel: text("channel").notNull(),
+  status: text("status").notNull().default("open"),
+  assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp("closed_at", { withTimezone: true }),
+  lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+}, (t) => [
+  index("conversations_client_status_idx").on(t.clientId, t.status, t.lastMessageAt),
+  index("conversations_contact_idx").on(t.contactId),
+  index("conversations_assigned_idx").on(t.clientId, t.assignedUserId),
+])
+
+export const messages = pgTable("messages", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  conversationId: integer("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
+  /** "in" from the customer, "out" from an agent, a bot or a campaign. */
+  direction: text("direction").notNull(),
+  /** text, image, video, audio, document, interactive, template, email. */
+  type: text("type").notNull(),
+  body: text("body").notNull().default(""),
+  payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+  senderUserId: integer("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+  externalId: text("external_id"),
+  status: text("status").notNull().default("sent"),
+  dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("messages_conversation_idx").on(t.conversationId, t.dt), index("messages_client_dt_idx").on(t.clientId, t.dt)])
+
+export const attachments = pgTable("attachments", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+  filename: text("filename").notNull(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  /** Where the bytes live under the data folder (or an external URL). */
+  storageKey: text("storage_key").notNull(),
+  createdAt: created(),
+}, (t) => [index("attachments_client_idx").on(t.clientId)])
+
+export const cannedMessages = pgTable("canned_messages", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  type: text("type").notNull().default("text"),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  shortcut: text("shortcut"),
+  createdAt: created(),
+}, (t) => [index("canned_messages_client_idx").on(t.clientId)])
+
+/** Auto-reply chatbots (per tenant, keyword or menu driven). */
+export const autoreplies = pgTable("autoreplies", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  name: text("name").notNull(),
+  trigger: text("trigger").notNull().default(""),
+  reply: jsonb("reply").$type<Record<string, unknown>>().notNull().default({}),
+  attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
+  self: boolean("self").notNull().default(false),
+  active: boolean("active").notNull().default(true),
+  createdAt: created(),
+}, (t) => [index("autoreplies_client_idx").on(t.clientId)])

@@ -1,0 +1,41 @@
+/** Loads every feature module under server/features (files exporting `handlers` / `socketFeatures`). */
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+import type { FeatureModule, Handler } from "./registry"
+import type { SocketFeature } from "../realtime/socket"
+
+const root = fileURLToPath(new URL(".", import.meta.url))
+const SKIP = new Set(["registry.ts", "load.ts"])
+
+const featureFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return featureFiles(path)
+    const isModule = entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") && !entry.name.endsWith(".d.ts")
+    return isModule && !SKIP.has(entry.name) && !entry.name.startsWith("_") ? [path] : []
+  })
+
+export interface Features {
+  readonly handlers: ReadonlyMap<string, Handler>
+  readonly socketFeatures: readonly SocketFeature[]
+}
+
+let cached: Promise<Features> | null = null
+
+export const loadFeatures = (): Promise<Features> => {
+  cached ??= (async () => {
+    const handlers = new Map<string, Handler>()
+    const socketFeatures: SocketFeature[] = []
+    for (const file of featureFiles(root).sort()) {
+      const mod = (await import(pathToFileURL(file).href)) as FeatureModule
+      for (const handler of mod.handlers ?? []) {
+        if (handlers.has(handler.key)) throw new Error(`Two handlers for ${handler.key} (second in ${file})`)
+        handlers.set(handler.key, handler)
+      }
+      socketFeatures.push(...(mod.socketFeatures ?? []))
+    }
+    return { handlers, socketFeatures }
+  })()
+  return cached
+}

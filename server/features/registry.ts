@@ -1,0 +1,26 @@
+/**
+ * Handlers by call key "group.name". A feature file exports `handlers` (a list made with `handle`) and
+ * optionally `socketFeatures`; server/features/load.ts finds every such file, so a later feature only adds files.
+ */
+import type { Catalogue, CallName, GroupKey } from "../../src/contract/catalogue"
+import type { Ctx } from "../http/context"
+import type { SocketFeature } from "../realtime/socket"
+
+type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends { request: { Type: infer T } } ? T : never
+
+export interface Handler {
+  readonly key: string
+  readonly run: (ctx: Ctx, input: unknown) => Promise<unknown>
+}
+
+/** Declares the handler of one call; `input` is the request decoded by the call's schema (path params included). */
+export const handle = <G extends GroupKey, N extends CallName<G>>(
+  group: G,
+  name: N,
+  run: (ctx: Ctx, input: InputOf<G, N>) => Promise<unknown>,
+): Handler => ({ key: `${group}.${name}`, run: run as Handler["run"] })
+
+export interface FeatureModule {
+  readonly handlers?: readonly Handler[]
+  readonly socketFeatures?: readonly SocketFeature[]
+}

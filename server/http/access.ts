@@ -1,0 +1,25 @@
+/** The authorisation rules every call passes after its credential is resolved (one place for them). */
+import type { CallDef } from "../../src/contract/call"
+import { backKey } from "../../src/contract/routes"
+import type { Principal } from "./context"
+import { forbidden } from "./errors"
+
+/** Super-admin only: calls the contract marks so, business (client) management, and the `/admin` variants. */
+export const needsSuperAdmin = (call: CallDef): boolean =>
+  call.access === "superAdmin" ||
+  call.group === "businesses" ||
+  call.path.split("/").some((segment) => segment === "admin" || segment === "admin-only")
+
+/** The public console client token may only reach the password-reset calls. */
+const PUBLIC_SCOPE_CALLS = new Set(["auth.sendEmail", "auth.passwordReset"])
+
+export const authorize = (call: CallDef, principal: Principal): void => {
+  if (principal.scope === "password-reset" && !PUBLIC_SCOPE_CALLS.has(`${call.group}.${call.name}`)) {
+    throw forbidden("This token only allows password reset")
+  }
+  if (needsSuperAdmin(call) && !principal.superAdmin) throw forbidden("Super admin access is required")
+  // Tenant credentials (client token, API key) act for the whole tenant; users need the call's back-end permission.
+  if (principal.kind === "user" && call.permission !== null && !principal.superAdmin && !principal.grants.has(backKey(call.permission))) {
+    throw forbidden(`Missing permission ${backKey(call.permission)}`)
+  }
+}

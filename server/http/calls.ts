@@ -1,0 +1,66 @@
+/** Registers every call of the contract with Fastify: credential, authorisation, validation, handler (or 501), transaction. */
+import type { FastifyInstance, FastifyRequest } from "fastify"
+import { allCalls } from "../../src/contract/catalogue"
+import { routePathOf, type CallDef } from "../../src/contract/call"
+import { resolvePrincipal } from "../auth/principal"
+import type { Handler } from "../features/registry"
+import type { Ctx, Services } from "./context"
+import { authorize } from "./access"
+import { validatePayload } from "./validate"
+import { notImplemented } from "./errors"
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const value = req.headers[name]
+  return typeof value === "string" && value.length > 0 ? value : undefined
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** GET: the query; others: the JSON body. Path params are merged in by name (the client removed them from the payload). */
+const payloadOf = (call: CallDef, req: FastifyRequest): unknown => {
+  const source = call.method === "GET" ? req.query : req.body
+  const params = (req.params ?? {}) as Record<string, string>
+  if (source === undefined || source === null) return { ...params }
+  if (!isPlainObject(source)) return source
+  return { ...source, ...params }
+}
+
+export const prefixOf = (services: Services, call: CallDef) => (call.base === "socket" ? services.config.rtBase : services.config.apiBase)
+
+export const urlOf = (services: Services, call: CallDef) => `${prefixOf(services, call)}${routePathOf(call.path)}`
+
+const WRITES = new Set(["POST", "PUT", "DELETE"])
+
+export const registerCalls = (app: FastifyInstance, services: Services, handlers: ReadonlyMap<string, Handler>) => {
+  for (const call of allCalls) {
+    const key = `${call.group}.${call.name}`
+    app.route({
+      method: call.method,
+      url: urlOf(services, call),
+      handler: async (req) => {
+        const { database, config } = services
+        const principal = await resolvePrincipal(database.db, config.jwtSecret, call.credential, {
+          userToken: header(req, "user-token"),
+          clientToken: header(req, "client-token"),
+          apiKey: header(req, "x-api-key"),
+          ip: req.ip,
+        })
+        authorize(call, principal)
+        const input = validatePayload(call, payloadOf(call, req))
+        const handler = handlers.get(key)
+        if (!handler) throw notImplemented(key)
+        const base = {
+          services,
+          principal,
+          call,
+          ip: req.ip,
+          userAgent: header(req, "user-agent") ?? "",
+          origin: header(req, "origin") ?? `${req.protocol}://${header(req, "host") ?? "localhost"}`,
+        }
+        if (!WRITES.has(call.method)) return handler.run({ ...base, db: database.db } satisfies Ctx, input)
+        return database.transaction((tx) => handler.run({ ...base, db: tx } satisfies Ctx, input))
+      },
+    })
+  }
+}

@@ -1,0 +1,51 @@
+import type { CallDef } from "../../src/contract/call"
+import type { Database, Db } from "../db/db"
+import type { Config } from "../config"
+import type { Realtime } from "../realtime/socket"
+import { forbidden, unauthorized } from "./errors"
+
+/** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
+export interface Principal {
+  readonly kind: "user" | "client" | "apiKey" | "none"
+  readonly userId: number | null
+  readonly clientId: number | null
+  readonly superAdmin: boolean
+  readonly loginId: string | null
+  /** Granted keys: `FRONT:<path>` and `BACK:<permission>`. */
+  readonly grants: ReadonlySet<string>
+  /** A client token's scope ("client", or "password-reset" for the public console token). */
+  readonly scope: string | null
+}
+
+export const NOBODY: Principal = { kind: "none", userId: null, clientId: null, superAdmin: false, loginId: null, grants: new Set(), scope: null }
+
+/** What a server instance shares with every handler. */
+export interface Services {
+  readonly database: Database
+  readonly config: Config
+  /** Set once the socket service is attached. */
+  realtime: Realtime | null
+}
+
+export interface Ctx {
+  /** The database, or the call's transaction for writes. */
+  readonly db: Db
+  readonly services: Services
+  readonly principal: Principal
+  readonly call: CallDef
+  readonly ip: string
+  readonly userAgent: string
+  readonly origin: string
+}
+
+/** The caller's tenant: always from the token, never from the payload. */
+export const tenantOf = (ctx: Ctx): number => {
+  if (ctx.principal.clientId === null || ctx.principal.clientId <= 0) throw forbidden("No tenant for this credential")
+  return ctx.principal.clientId
+}
+
+/** The calling user (user-token calls). */
+export const userOf = (ctx: Ctx): { userId: number; clientId: number } => {
+  if (ctx.principal.userId === null) throw unauthorized("UNAUTHENTICATED", "A user token is required")
+  return { userId: ctx.principal.userId, clientId: tenantOf(ctx) }
+}

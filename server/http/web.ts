@@ -1,0 +1,46 @@
+/** Non-call routes: health, console config, the dev mail outbox, and the built console (dist/) with SPA fallback. */
+import { existsSync } from "node:fs"
+import { join, resolve } from "node:path"
+import type { FastifyInstance } from "fastify"
+import fastifyStatic from "@fastify/static"
+import { desc, sql } from "drizzle-orm"
+import { mailOutbox } from "../db/schema/identity"
+import { signJwt, nowSeconds } from "../auth/jwt"
+import type { Services } from "./context"
+import { ApiError } from "./errors"
+
+/** A scope-limited client token the logged-out console pages use for the password-reset calls. */
+export const publicClientToken = (services: Services) =>
+  signJwt({ typ: "client", cid: 0, scope: "password-reset", iat: nowSeconds() }, services.config.jwtSecret)
+
+const NO_BUILD_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Console not built</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto"><h1>The console is not built yet</h1>
+<p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) to serve the console here.</p></body></html>`
+
+export const registerWeb = async (app: FastifyInstance, services: Services, distDir: string) => {
+  const { config, database } = services
+  app.get("/healthz", async () => {
+    await database.db.execute(sql`select 1`)
+    return { ok: true }
+  })
+  app.get("/console-config.json", async () => ({ apiBase: config.apiBase, rtBase: config.rtBase, publicClientToken: publicClientToken(services) }))
+  if (config.dev) {
+    // No mail server runs here: password-reset mail lands in the outbox, visible to people and tests.
+    app.get("/dev/outbox", async () => {
+      const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50)
+      return { data: { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) } }
+    })
+  }
+  const root = resolve(distDir)
+  const built = existsSync(join(root, "index.html"))
+  if (built) await app.register(fastifyStatic, { root, prefix: "/", wildcard: true, index: ["index.html"] })
+  const isServicePath = (url: string) => [config.apiBase, config.rtBase].some((base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))
+  app.setNotFoundHandler((req, reply) => {
+    if (isServicePath(req.url) || req.method !== "GET") {
+      const error = new ApiError(404, "NOT_FOUND", `No such call: ${req.method} ${req.url.split("?")[0]}`)
+      return reply.status(404).send(error.body())
+    }
+    if (built) return reply.type("text/html").sendFile("index.html")
+    return reply.status(200).type("text/html").send(NO_BUILD_PAGE)
+  })
+}

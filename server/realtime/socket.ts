@@ -1,0 +1,63 @@
+/**
+ * The socket service: socket.io on the server's HTTP server under `<rtBase>/socket.io`. The handshake carries
+ * `user_token` as a query value and is refused when the token is invalid, replaced or expired. Each socket joins
+ * `client:<id>` and `user:<id>`. Later features add events by exporting `socketFeatures` from a feature file.
+ */
+import type { Server as HttpServer } from "node:http"
+import { Server, type Socket } from "socket.io"
+import type { Principal, Services } from "../http/context"
+import { verifyUserToken } from "../auth/principal"
+import { ApiError } from "../http/errors"
+
+export type AppSocket = Socket & { data: { principal: Principal } }
+
+/** Called for every accepted connection; register `socket.on(...)` handlers here. */
+export type SocketFeature = (socket: AppSocket, realtime: Realtime, services: Services) => void
+
+export interface Realtime {
+  readonly io: Server
+  readonly toClient: (clientId: number, event: string, payload: unknown) => void
+  readonly toUser: (userId: number, event: string, payload: unknown) => void
+  readonly close: () => Promise<void>
+}
+
+export const clientRoom = (clientId: number) => `client:${clientId}`
+export const userRoom = (userId: number) => `user:${userId}`
+
+export const attachRealtime = (server: HttpServer, services: Services, features: readonly SocketFeature[]): Realtime => {
+  const io = new Server(server, { path: `${services.config.rtBase}/socket.io`, serveClient: false, cors: { origin: true, credentials: true } })
+  const realtime: Realtime = {
+    io,
+    toClient: (clientId, event, payload) => void io.to(clientRoom(clientId)).emit(event, payload),
+    toUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
+    // Drop every socket but leave the HTTP server to its owner (Fastify closes it).
+    close: async () => {
+      io.disconnectSockets(true)
+      io.engine.close()
+    },
+  }
+  io.use((socket, next) => {
+    const query = socket.handshake.query.user_token
+    const auth = (socket.handshake.auth as { user_token?: unknown } | undefined)?.user_token
+    const token = typeof query === "string" ? query : typeof auth === "string" ? auth : undefined
+    verifyUserToken(services.database.db, services.config.jwtSecret, token).then(
+      (principal) => {
+        socket.data.principal = principal
+        next()
+      },
+      (error: unknown) => {
+        const err = new Error(error instanceof ApiError ? error.code : "TOKEN_INVALID") as Error & { data?: unknown }
+        err.data = error instanceof ApiError ? error.body() : { error: { code: "TOKEN_INVALID", message: "Invalid token" } }
+        next(err)
+      },
+    )
+  })
+  io.on("connection", (raw) => {
+    const socket = raw as AppSocket
+    const { principal } = socket.data
+    if (principal.clientId !== null) void socket.join(clientRoom(principal.clientId))
+    if (principal.userId !== null) void socket.join(userRoom(principal.userId))
+    for (const feature of features) feature(socket, realtime, services)
+  })
+  return realtime
+}

@@ -1,0 +1,71 @@
+import { useSelector } from "@xstate/react"
+import { Suspense, useEffect } from "react"
+import { Navigate, useLocation } from "react-router-dom"
+import type { RouteDef } from "../contract/routes"
+import { decisionFor, selectUserAcl } from "../machines/acl/acl-selectors"
+import { LOGIN } from "../machines/acl/decide"
+import { selectPhase } from "../machines/session/session-selectors"
+import { useAclActor, useSessionActor } from "../views/actor-context"
+import { PageLoading } from "../views/common/PageLoading"
+import { PublicFrame } from "../views/common/PublicFrame"
+import { RenderFailureBoundary } from "../views/common/RenderFailure"
+import { LandingView } from "../views/shell/LandingView"
+import { Shell } from "../views/shell/Shell"
+import { screenFor } from "./screens"
+
+const LOCK = "/pages/auth/lock"
+/** Pages drawn without the shell: the auth pages, and public pages when nobody is logged in. */
+const AUTH_PAGES = new Set(["login", "tokenLogin", "forgotPassword", "mailConfirm", "resetPassword", "lock"])
+
+const framing = (route: RouteDef, loggedIn: boolean): "auth" | "public" | "shell" => {
+  if (AUTH_PAGES.has(route.key)) return "auth"
+  if (loggedIn) return "shell"
+  return "public"
+}
+
+/**
+ * Every registered route renders this gate: it tells the ACL gate machine where the user is going and renders what
+ * the access rule decides (the route's lazy screen, a redirect, or the landing page).
+ */
+export const RouteGate = () => {
+  const location = useLocation()
+  const session = useSessionActor()
+  const acl = useAclActor()
+  const phase = useSelector(session, selectPhase)
+  const userAcl = useSelector(acl, selectUserAcl)
+  const path = location.pathname
+
+  useEffect(() => {
+    acl.send({ type: "NAVIGATE", path })
+  }, [acl, path, userAcl])
+
+  // Until the stored session is read (or a login is being stored) the access list is not final.
+  if (phase === "restoring" || (phase === "authenticating" && userAcl !== null)) return <PageLoading />
+  if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase()) return <Navigate to={LOCK} replace />
+
+  const decision = decisionFor(path, userAcl)
+  if (decision.kind === "redirect") {
+    const from = (location.state as { from?: string } | null)?.from
+    if (decision.reason === "login") return <Navigate to={LOGIN} replace state={{ from: `${path}${location.search}` }} />
+    // Just logged in on the login page: go where the user was heading.
+    if (decision.reason === "forbidden" && path.toLowerCase() === LOGIN && from) return <Navigate to={from} replace />
+    return <Navigate to={decision.to} replace />
+  }
+
+  const loggedIn = userAcl !== null
+  if (decision.kind === "landing") {
+    return <Shell><LandingView /></Shell>
+  }
+  const Screen = screenFor(decision.route.key)
+  const page = (
+    <RenderFailureBoundary resetKey={path}>
+      <Suspense fallback={<PageLoading />}>
+        <Screen routeKey={decision.route.key} section={decision.section} />
+      </Suspense>
+    </RenderFailureBoundary>
+  )
+  const frame = framing(decision.route, loggedIn)
+  if (frame === "shell") return <Shell>{page}</Shell>
+  if (frame === "public") return <PublicFrame>{page}</PublicFrame>
+  return page
+}

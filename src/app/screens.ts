@@ -1,0 +1,40 @@
+/**
+ * Which screen each route key renders, loaded lazily (one chunk per screen). A route without an entry shows the
+ * shared "not available yet" state with its title. Feature issues add their screens here.
+ */
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from "react"
+
+export interface ScreenProps {
+  readonly routeKey: string
+  readonly section?: string
+}
+
+type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>
+
+const named = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>): Loader => () =>
+  load().then((module) => ({ default: pick(module) }))
+
+const loaders: Record<string, Loader> = {
+  login: named(() => import("../views/auth/LoginView"), (m) => m.LoginView),
+  tokenLogin: named(() => import("../views/auth/TokenLoginView"), (m) => m.TokenLoginView),
+  forgotPassword: named(() => import("../views/auth/ForgotPasswordView"), (m) => m.ForgotPasswordView),
+  mailConfirm: named(() => import("../views/auth/MailConfirmView"), (m) => m.MailConfirmView),
+  resetPassword: named(() => import("../views/auth/ResetPasswordView"), (m) => m.ResetPasswordView),
+  lock: named(() => import("../views/auth/LockView"), (m) => m.LockView),
+  pageNotFound: named(() => import("../views/common/NotFoundView"), (m) => m.NotFoundView),
+  internetConnectivity: named(() => import("../views/common/OfflineView"), (m) => m.OfflineView),
+}
+
+const notAvailable: Loader = named(() => import("../views/common/NotAvailableView"), (m) => ({ routeKey, section }: ScreenProps) =>
+  createElement(m.NotAvailableView, { titleKey: routeKey, section }))
+
+const cache = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>()
+
+export const screenFor = (routeKey: string): LazyExoticComponent<ComponentType<ScreenProps>> => {
+  let screen = cache.get(routeKey)
+  if (!screen) {
+    screen = lazy(loaders[routeKey] ?? notAvailable)
+    cache.set(routeKey, screen)
+  }
+  return screen
+}

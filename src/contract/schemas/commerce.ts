@@ -1,0 +1,97 @@
+import { Schema } from "effect"
+import { Amount, Attributes, Channel, Count, Currency, Id, Instant, Name, Phone, Text, Url } from "./common"
+
+// ---- Auto-reply chatbots -----------------------------------------------------------------------------
+
+/** One node of a chatbot's menu: what it says and where each option leads (`next` is another step's key). */
+export const AutoReplyStep = Schema.Struct({
+  key: Schema.String.check(Schema.isPattern(/^[a-z0-9_-]{1,40}$/)),
+  message: Name(1024),
+  options: Schema.Array(
+    Schema.Struct({ title: Name(20), next: Schema.NullOr(Schema.String.check(Schema.isMaxLength(40))), tag: Schema.optional(Name(50)) }),
+  ).check(Schema.isMaxLength(10)),
+  /** Hand the customer to an agent when this step is reached. */
+  handover: Schema.optional(Schema.Boolean),
+})
+
+export const AutoReplyTrigger = Schema.Literals(["keyword", "welcome", "away", "fallback"])
+
+export const AutoReplyInput = {
+  name: Name(80),
+  trigger: AutoReplyTrigger,
+  keywords: Schema.optional(Schema.Array(Name(50)).check(Schema.isMaxLength(50))),
+  channel_type: Channel,
+  steps: Schema.Array(AutoReplyStep).check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+  active: Schema.optional(Schema.Boolean),
+}
+
+export const AutoReply = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  trigger: AutoReplyTrigger,
+  keywords: Schema.Array(Schema.String),
+  channel_type: Channel,
+  steps: Schema.Array(AutoReplyStep),
+  active: Schema.Boolean,
+  /** Built in the company area's self-service form rather than the admin builder. */
+  self_service: Schema.Boolean,
+  attributes: Attributes,
+  updated_at: Instant,
+})
+export type AutoReply = typeof AutoReply.Type
+
+// ---- Catalogues, products, orders --------------------------------------------------------------------
+
+export const Catalogue = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  products_count: Count,
+  created_at: Instant,
+})
+export type Catalogue = typeof Catalogue.Type
+export const CatalogueInput = { name: Name(120), description: Schema.optional(Text(1000)) }
+
+export const Product = Schema.Struct({
+  id: Id,
+  catalogue_id: Schema.NullOr(Id),
+  sku: Schema.String,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  price: Amount,
+  currency: Currency,
+  image_url: Schema.NullOr(Schema.String),
+  in_stock: Schema.Boolean,
+  created_at: Instant,
+})
+export type Product = typeof Product.Type
+export const ProductInput = {
+  catalogue_id: Schema.optional(Id),
+  sku: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,64}$/)),
+  name: Name(200),
+  description: Schema.optional(Text(2000)),
+  price: Amount,
+  currency: Currency,
+  image_url: Schema.optional(Url),
+  in_stock: Schema.optional(Schema.Boolean),
+}
+
+export const OrderStatus = Schema.Literals(["pending", "confirmed", "shipped", "delivered", "cancelled"])
+export type OrderStatus = typeof OrderStatus.Type
+export const OrderItem = Schema.Struct({ product_id: Schema.NullOr(Id), name: Schema.String, quantity: Count, unit_price: Amount })
+export const Order = Schema.Struct({
+  id: Id,
+  order_number: Schema.String,
+  number: Schema.String,
+  customer_name: Schema.NullOr(Schema.String),
+  items: Schema.Array(OrderItem),
+  total: Amount,
+  currency: Currency,
+  status: OrderStatus,
+  note: Schema.NullOr(Schema.String),
+  created_at: Instant,
+  updated_at: Instant,
+})
+export type Order = typeof Order.Type
+
+export const OrderQuery = { status: Schema.optional(OrderStatus), number: Schema.optional(Phone) }

@@ -1,0 +1,61 @@
+import { Schema } from "effect"
+import { Count, Id, Instant, Name, Text, Url } from "./common"
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix. */
+export const IpOrCidr = Schema.String.check(
+  Schema.isMaxLength(49),
+  Schema.isPattern(/^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?|[0-9a-fA-F:]*:[0-9a-fA-F:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?)$/),
+)
+/** An address allowed to call with the tenant's raw API key. */
+export const IpEntry = Schema.Struct({ id: Id, ip: Schema.String, label: Schema.NullOr(Schema.String), created_at: Instant })
+export type IpEntry = typeof IpEntry.Type
+export const IpEntryInput = { ip: IpOrCidr, label: Schema.optional(Text(100)) }
+
+export const WebhookEventType = Schema.Struct({ key: Schema.String, description: Schema.String })
+/** Events the tenant's own server is told about. */
+export const Webhook = Schema.Struct({
+  id: Id,
+  url: Schema.String,
+  events: Schema.Array(Schema.String),
+  /** Requests are signed with the secret; only its last characters are shown. */
+  secret_hint: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  last_status: Schema.NullOr(Count),
+  created_at: Instant,
+})
+export type Webhook = typeof Webhook.Type
+export const WebhookInput = {
+  url: Url,
+  events: Schema.Array(Name(64)).check(Schema.isMinLength(1), Schema.isMaxLength(50)),
+  secret: Schema.optional(Schema.String.check(Schema.isMinLength(16), Schema.isMaxLength(200))),
+  active: Schema.optional(Schema.Boolean),
+}
+
+export const LimitKey = Schema.Literals(["agents", "contacts", "monthly_messages", "monthly_templates", "campaigns", "api_requests_per_minute"])
+/** A quota of one tenant, set by a super admin. */
+export const AccountLimit = Schema.Struct({
+  id: Id,
+  client_id: Id,
+  key: LimitKey,
+  limit: Count,
+  used: Count,
+  updated_at: Instant,
+})
+export type AccountLimit = typeof AccountLimit.Type
+export const AccountLimitInput = { client_id: Id, key: LimitKey, limit: Count }
+
+/** A revoked token: refused even before it expires. */
+export const BlacklistedToken = Schema.Struct({
+  id: Id,
+  /** The first and last characters only; the token itself is stored hashed. */
+  token_hint: Schema.String,
+  reason: Schema.NullOr(Schema.String),
+  created_at: Instant,
+  expires_at: Schema.NullOr(Instant),
+})
+export type BlacklistedToken = typeof BlacklistedToken.Type
+export const BlacklistedTokenInput = {
+  token: Schema.String.check(Schema.isMinLength(16), Schema.isMaxLength(4096)),
+  reason: Schema.optional(Text(200)),
+}
+export const CacheScope = Schema.Literals(["all", "acl", "settings", "templates", "tokens"])

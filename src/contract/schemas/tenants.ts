@@ -1,0 +1,137 @@
+import { Schema } from "effect"
+import { Channel, Count, Email, Id, Instant, Month, Name, Phone, Text, TimeOfDay, Url } from "./common"
+
+/** A business (tenant). */
+export const Client = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  email: Schema.String,
+  phone: Schema.NullOr(Schema.String),
+  country_id: Schema.NullOr(Id),
+  address: Schema.NullOr(Schema.String),
+  website: Schema.NullOr(Schema.String),
+  logo_url: Schema.NullOr(Schema.String),
+  /** The subject line of the emails sent on the tenant's behalf. */
+  subject: Schema.NullOr(Schema.String),
+  onboarding_status: Schema.Literals(["registered", "documents", "review", "active", "rejected"]),
+  active: Schema.Boolean,
+  created_at: Instant,
+})
+export type Client = typeof Client.Type
+export const ClientInput = {
+  name: Name(120),
+  email: Email,
+  phone: Schema.optional(Phone),
+  country_id: Schema.optional(Id),
+  address: Schema.optional(Text(300)),
+  website: Schema.optional(Url),
+  logo_url: Schema.optional(Url),
+}
+export const ClientInfo = Schema.Struct({
+  ...Client.fields,
+  admin_username: Schema.NullOr(Schema.String),
+  agents: Count,
+  channels: Schema.Array(Channel),
+})
+export const ClientStats = Schema.Struct({
+  client_id: Id,
+  name: Schema.String,
+  agents: Count,
+  contacts: Count,
+  conversations: Count,
+  messages_this_month: Count,
+  templates_this_month: Count,
+})
+export const ClientsMeta = Schema.Struct({ total: Count, active: Count, inactive: Count, onboarding: Count })
+
+export const Registration = {
+  business_name: Name(120),
+  email: Email,
+  phone: Phone,
+  country_id: Id,
+  admin_username: Schema.String.check(Schema.isPattern(/^[a-z0-9._-]{3,40}$/)),
+  password: Schema.String.check(Schema.isMinLength(8), Schema.isMaxLength(128)),
+}
+export const OnboardingDetails = {
+  whatsapp_number: Phone,
+  business_category: Name(60),
+  description: Schema.optional(Text(1000)),
+  website: Schema.optional(Url),
+}
+export const RegistrationDocument = Schema.Literals(["trade_license", "tax_certificate", "identity", "other"])
+
+export const WorkingDay = Schema.Struct({
+  day: Schema.Literals(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),
+  open: TimeOfDay,
+  close: TimeOfDay,
+})
+/** Tenant-wide behaviour of chats and agents. */
+export const ClientSettingsFields = {
+  timezone: Schema.String.check(Schema.isMaxLength(64)),
+  language: Schema.Literals(["en", "tr", "ar"]),
+  /** Idle minutes after which a chat closes with the session message. */
+  session_timeout_minutes: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 1440 })),
+  auto_assign: Schema.Boolean,
+  max_chats_per_agent: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
+  working_hours: Schema.Array(WorkingDay).check(Schema.isMaxLength(7)),
+  away_message: Schema.NullOr(Text(1024)),
+  survey_enabled: Schema.Boolean,
+}
+export const ClientSettings = Schema.Struct(ClientSettingsFields)
+export type ClientSettings = typeof ClientSettings.Type
+
+/** The channel's inbound webhook as the tenant configured it at Meta. */
+export const WebhookConfig = Schema.Struct({ url: Schema.String, verify_token: Schema.String, updated_at: Instant })
+export const HealthCheck = Schema.Struct({
+  status: Schema.Literals(["ok", "degraded", "down"]),
+  checks: Schema.Array(Schema.Struct({ name: Schema.String, ok: Schema.Boolean, detail: Schema.NullOr(Schema.String) })),
+})
+
+/** WhatsApp voice-call behaviour of the tenant. */
+export const CallSettingFields = {
+  enabled: Schema.Boolean,
+  ring_timeout_seconds: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 10, maximum: 300 })),
+  record_calls: Schema.Boolean,
+  /** The quick replies an agent can send instead of answering. */
+  quick_replies: Schema.Array(Name(200)).check(Schema.isMaxLength(20)),
+}
+export const CallSetting = Schema.Struct(CallSettingFields)
+export type CallSetting = typeof CallSetting.Type
+
+// ---- Channels ----------------------------------------------------------------------------------------
+
+export const ChannelState = Schema.Literals(["not_connected", "pending", "connected", "failed"])
+export const ChannelStatus = Schema.Struct({
+  channel_type: Channel,
+  status: ChannelState,
+  display_name: Schema.NullOr(Schema.String),
+  error: Schema.NullOr(Schema.String),
+  updated_at: Instant,
+})
+export type ChannelStatus = typeof ChannelStatus.Type
+/** A Facebook page or Instagram business account the tenant can connect. */
+export const SocialPage = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  picture_url: Schema.NullOr(Schema.String),
+  subscribed: Schema.Boolean,
+})
+export type SocialPage = typeof SocialPage.Type
+export const PageId = Schema.String.check(Schema.isPattern(/^[0-9]{1,32}$/))
+export const AccessToken = Schema.String.check(Schema.isMinLength(10), Schema.isMaxLength(2048))
+
+// ---- UAT customers and monthly active users --------------------------------------------------------
+
+/** A test number that reaches the tenant's bot before it goes live. */
+export const UatCustomer = Schema.Struct({ id: Id, number: Schema.String, name: Schema.NullOr(Schema.String), active: Schema.Boolean, created_at: Instant })
+export type UatCustomer = typeof UatCustomer.Type
+
+export const MauRow = Schema.Struct({
+  client_id: Id,
+  client_name: Schema.String,
+  month: Month,
+  users: Count,
+  conversations: Count,
+  by_channel: Schema.Array(Schema.Struct({ channel_type: Channel, users: Count })),
+})
+export type MauRow = typeof MauRow.Type

@@ -1,0 +1,105 @@
+/**
+ * The ACL gate (systemId `acl`): holds the stored access lists and answers, for every navigation, whether the
+ * route opens or where the user goes instead. The decision itself is `decide` (pure); the machine's states name
+ * each outcome so the inspector and the model-based tests can see them.
+ */
+import { assign, setup } from "xstate"
+import { VOICE_CALL_KEY, backKey } from "../../contract/routes"
+import { decide, type Decision, type UserAcl } from "./decide"
+
+export type BackAcl = Readonly<Record<string, unknown>>
+
+export interface AclContext {
+  readonly userAcl: UserAcl | null
+  readonly backAcl: BackAcl
+  readonly path: string | null
+  readonly decision: Decision | null
+}
+
+export type AclEvent =
+  | { type: "ACL.SET"; userAcl: UserAcl; backAcl: BackAcl }
+  | { type: "ACL.CLEAR" }
+  | { type: "NAVIGATE"; path: string }
+
+const navigate = (context: AclContext, event: AclEvent) =>
+  event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null
+
+const is = (kind: Decision["kind"], reason?: string) => ({ context, event }: { context: AclContext; event: AclEvent }) => {
+  const decision = navigate(context, event)
+  return decision !== null && decision.kind === kind && (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
+}
+
+const whenRedirectTo = (target: string) => ({ context, event }: { context: AclContext; event: AclEvent }) => {
+  const decision = navigate(context, event)
+  return decision !== null && decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
+}
+
+/** Guarded NAVIGATE transitions; the last entry of each list is what `decide` leaves. */
+const withoutList = {
+  NAVIGATE: [
+    { guard: "opens", target: "#acl.noList.open", actions: "record" },
+    { guard: "goesToRootTarget", target: "#acl.noList.toDashboard", actions: "record" },
+    { guard: "isUnknown", target: "#acl.noList.toNotFound", actions: "record" },
+    { target: "#acl.noList.toLogin", actions: "record" },
+  ],
+} as const
+
+const withList = {
+  NAVIGATE: [
+    { guard: "opens", target: "#acl.hasList.open", actions: "record" },
+    { guard: "showsLanding", target: "#acl.hasList.landing", actions: "record" },
+    { guard: "goesToRootTarget", target: "#acl.hasList.toDashboard", actions: "record" },
+    { guard: "isUnknown", target: "#acl.hasList.toNotFound", actions: "record" },
+    { guard: "forbiddenToRoot", target: "#acl.hasList.toRoot", actions: "record" },
+    { target: "#acl.hasList.toHome", actions: "record" },
+  ],
+} as const
+
+export const aclMachine = setup({
+  types: {
+    context: {} as AclContext,
+    events: {} as AclEvent,
+    input: {} as { userAcl?: UserAcl | null; backAcl?: BackAcl } | undefined,
+  },
+  guards: {
+    opens: is("open"),
+    showsLanding: is("landing"),
+    goesToRootTarget: is("redirect", "root"),
+    isUnknown: is("redirect", "notFound"),
+    forbiddenToRoot: whenRedirectTo("/"),
+    startsWithList: ({ context }) => context.userAcl !== null,
+  },
+  actions: {
+    record: assign(({ context, event }) =>
+      event.type === "NAVIGATE" ? { path: event.path, decision: decide(event.path, context.userAcl) } : {},
+    ),
+    store: assign(({ event }) => (event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl } : {})),
+    clear: assign({ userAcl: null, backAcl: {}, decision: null }),
+  },
+}).createMachine({
+  id: "acl",
+  context: ({ input }) => ({ userAcl: input?.userAcl ?? null, backAcl: input?.backAcl ?? {}, path: null, decision: null }),
+  initial: "boot",
+  states: {
+    boot: { always: [{ guard: "startsWithList", target: "hasList" }, { target: "noList" }] },
+    noList: {
+      initial: "idle",
+      on: { ...withoutList, "ACL.SET": { target: "#acl.hasList", actions: "store" } },
+      states: { idle: {}, open: {}, toDashboard: {}, toLogin: {}, toNotFound: {} },
+    },
+    hasList: {
+      initial: "idle",
+      on: {
+        ...withList,
+        "ACL.SET": { target: "#acl.hasList", actions: "store", reenter: true },
+        "ACL.CLEAR": { target: "#acl.noList", actions: "clear" },
+      },
+      states: { idle: {}, open: {}, landing: {}, toDashboard: {}, toNotFound: {}, toRoot: {}, toHome: {} },
+    },
+  },
+})
+
+/** Back-end feature access: `BACK:<permission>` must equal 1 (spec 000 section 6). */
+export const hasBackPermission = (backAcl: BackAcl, permission: string): boolean => backAcl[backKey(permission)] === 1
+/** Voice-call features need `FRONT:/channels/whatsapp-call` (spec 000 section 2). */
+export const hasVoiceCalls = (userAcl: UserAcl | null): boolean => userAcl !== null && userAcl[VOICE_CALL_KEY] === true

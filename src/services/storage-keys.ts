@@ -1,0 +1,27 @@
+/**
+ * The browser-storage keys of the console (CONTEXT.md wire conventions). One place, so the session, ACL and call
+ * machines and the API client read and write the same names; other tabs see the same keys through `storage` events.
+ */
+export const StorageKeys = {
+  clientToken: "client_token",
+  userToken: "user_token",
+  /** JSON map "FRONT:<path>" -> boolean. */
+  userAcl: "user_acl",
+  /** JSON map "BACK:<permission>" -> 1. */
+  backAcl: "back_acl",
+  /** JSON { id, client_id }. */
+  userData: "user_data",
+  /** JSON user: role, data, from. */
+  user: "user",
+  loginId: "login_id",
+  /** "true" / "false". */
+  online: "online",
+  enableCallTone: "EnableCallTone",
+  activeCallId: "activeCallId",
+  activeOutgoingCallId: "activeOutgoingCallId",
+  incomingCalls: "incomingCalls",
+  language: "i18nextLng",
+  layout: "layout",
+} as const
+
+export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys]

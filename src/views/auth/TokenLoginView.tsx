@@ -1,0 +1,39 @@
+import { Button, Spinner } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useEffect, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { Link, useSearchParams } from "react-router-dom"
+import { selectPhase } from "../../machines/session/session-selectors"
+import { useSessionActor } from "../actor-context"
+import { AuthFrame } from "./AuthFrame"
+import { SessionCallout } from "./SessionCallout"
+
+/** `/pages/auth/token?access_token=...`: signs in with a single-use token (spec 000 section 8 for its messages). */
+export const TokenLoginView = () => {
+  const { t } = useTranslation()
+  const session = useSessionActor()
+  const phase = useSelector(session, selectPhase)
+  const [params] = useSearchParams()
+  const sent = useRef(false)
+  const accessToken = params.get("access_token")
+
+  useEffect(() => {
+    if (sent.current || phase !== "loggedOut") return
+    sent.current = true
+    session.send({ type: "TOKEN_LOGIN", accessToken })
+  }, [accessToken, phase, session])
+
+  const busy = phase === "authenticating" || !sent.current
+  return (
+    <AuthFrame title={t("routes.tokenLogin")}>
+      {busy ? (
+        <div className="mc-token-wait"><Spinner size={24} /> <span>{t("session.tokenChecking")}</span></div>
+      ) : (
+        <>
+          <SessionCallout />
+          <Link to="/login"><Button intent="primary" fill text={t("session.toLogin")} /></Link>
+        </>
+      )}
+    </AuthFrame>
+  )
+}

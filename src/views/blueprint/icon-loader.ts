@@ -1,0 +1,33 @@
+/**
+ * Per-icon loading for Blueprint: naming an icon by string would otherwise pull one ~100 KiB chunk with every icon
+ * path. Icons the shell draws load one by one (a tiny chunk each, 16 px and 20 px); any other icon falls back to
+ * Blueprint's size-split loader, loaded only when such an icon first appears. Screens add their icons to the list.
+ */
+import { Icons, IconSize, type IconName, type IconPaths } from "@blueprintjs/icons"
+
+type PathModule = { default: IconPaths }
+
+const small = import.meta.glob<PathModule>([
+  "/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{archive,build,calendar,caret-down,caret-up,chat,chevron-down,chevron-left,chevron-right,chevron-up,cloud,cog,comment,cross,dashboard,disable,document,document-open,document-share,dollar,double-caret-vertical,endorsed,envelope,eraser,error,exchange,eye-off,eye-open,flag,flash,globe-network,hand,history,id-number,inbox,info-sign,issue,issue-new,key,layers,link,lock,log-out,map-marker,menu,mobile-phone,moon,more,notifications,office,offline,oil-field,people,person,phone,phone-call,predictive-analysis,search,send-message,settings,shield,shop,small-cross,small-tick,stopwatch,tag,th,th-list,tick,time,timeline-bar-chart,translate,user,warning-sign}.js",
+])
+const large = import.meta.glob<PathModule>([
+  "/node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{build,chat,error,hand,offline,search,cross,envelope,info-sign,warning-sign,tick}.js",
+])
+
+const pathOf = (size: IconSize, name: IconName) =>
+  `/node_modules/@blueprintjs/icons/lib/esm/generated/${size === IconSize.STANDARD ? 16 : 20}px/paths/${name}.js`
+
+let installed = false
+
+export const installIconLoader = () => {
+  if (installed) return
+  installed = true
+  Icons.setLoaderOptions({
+    loader: async (name, size) => {
+      const load = (size === IconSize.STANDARD ? small : large)[pathOf(size, name)]
+      if (load) return (await load()).default
+      const { splitPathsBySizeLoader } = await import("@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader")
+      return splitPathsBySizeLoader(name, size)
+    },
+  })
+}

@@ -1,0 +1,33 @@
+import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core"
+import { useTranslation } from "react-i18next"
+
+const LANGUAGES = ["en", "tr", "ar"] as const
+
+/** Language switcher; i18next persists the choice and flips `<html dir>` (see src/app/i18n.ts). */
+export const LanguageMenu = ({ minimal = true }: { minimal?: boolean }) => {
+  const { t, i18n } = useTranslation()
+  const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : "en"
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <Menu aria-label={t("shell.language")}>
+          {LANGUAGES.map((language) => (
+            <MenuItem
+              key={language}
+              text={t(`languages.${language}`)}
+              lang={language}
+              active={language === current}
+              roleStructure="listoption"
+              selected={language === current}
+              data-testid={`language-${language}`}
+              onClick={() => void i18n.changeLanguage(language)}
+            />
+          ))}
+        </Menu>
+      }
+    >
+      <Button variant={minimal ? "minimal" : "outlined"} icon="translate" endIcon="caret-down" text={t(`languages.${current}`)} data-testid="language-menu" aria-label={t("shell.language")} />
+    </Popover>
+  )
+}

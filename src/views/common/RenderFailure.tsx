@@ -1,0 +1,39 @@
+import { NonIdealState } from "@blueprintjs/core"
+import { Component, type ErrorInfo, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+
+/** Spec 000 section 8: a render failure shows '404 Page Not Found'. */
+export const RenderFailureView = () => {
+  const { t } = useTranslation()
+  return (
+    <div className="mc-centered" data-testid="render-failure" role="alert">
+      <NonIdealState icon="error" title={t("errors.renderFailure")} description={t("errors.renderFailureBody")} />
+    </div>
+  )
+}
+
+interface BoundaryProps {
+  readonly children: ReactNode
+  /** A new key (the path) clears the failure when the user navigates away. */
+  readonly resetKey?: string
+}
+
+export class RenderFailureBoundary extends Component<BoundaryProps, { failed: boolean; key?: string }> {
+  state: { failed: boolean; key?: string } = { failed: false, key: this.props.resetKey }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; key?: string }) {
+    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("render failure", error, info.componentStack)
+  }
+
+  render() {
+    return this.state.failed ? <RenderFailureView /> : this.props.children
+  }
+}

@@ -1,0 +1,64 @@
+import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, Popover, Switch, Tag } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { selectDisplayName, selectPresence } from "../../machines/session/session-selectors"
+import { useLayoutActor, useSessionActor } from "../actor-context"
+import { LanguageMenu } from "../common/LanguageMenu"
+
+/** The top bar: menu toggle, brand, availability, language, theme, layout settings and the user menu. */
+export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) => {
+  const { t } = useTranslation()
+  const session = useSessionActor()
+  const layout = useLayoutActor()
+  const name = useSelector(session, selectDisplayName)
+  const { online, switching } = useSelector(session, selectPresence)
+  const theme = useSelector(layout, (s) => s.context.theme)
+
+  return (
+    <Navbar className="mc-toolbar" data-testid="toolbar">
+      <Navbar.Group align={Alignment.START}>
+        {showMenuToggle ? <Button variant="minimal" icon="menu" aria-label={t("shell.menu")} onClick={onToggleMenu} data-testid="menu-toggle" /> : null}
+        <Navbar.Heading className="mc-brand"><span className="mc-brand-dot" />{t("app.name")}</Navbar.Heading>
+      </Navbar.Group>
+      <Navbar.Group align={Alignment.END} className="mc-toolbar-end">
+        <Switch
+          className="mc-presence"
+          checked={online}
+          disabled={switching}
+          innerLabelChecked={t("shell.online")}
+          innerLabel={t("shell.offline")}
+          label={t("shell.availability")}
+          data-testid="presence"
+          onChange={(event) => session.send({ type: "SET_ONLINE", online: event.currentTarget.checked })}
+        />
+        <LanguageMenu />
+        <Button
+          variant="minimal"
+          icon={theme === "dark" ? "flash" : "moon"}
+          aria-label={t("shell.theme")}
+          title={t(theme === "dark" ? "shell.light" : "shell.dark")}
+          data-testid="theme-toggle"
+          onClick={() => layout.send({ type: "THEME.SET", theme: theme === "dark" ? "light" : "dark" })}
+        />
+        <Button variant="minimal" icon="settings" aria-label={t("shell.settings")} title={t("shell.settings")} data-testid="layout-settings"
+          onClick={() => layout.send({ type: "PANEL.TOGGLE" })} />
+        <Navbar.Divider />
+        <Popover
+          placement="bottom-end"
+          content={
+            <Menu>
+              <MenuDivider title={name} />
+              <MenuItem icon="lock" text={t("shell.lock")} href="/pages/auth/lock" data-testid="lock" />
+              <MenuItem icon="log-out" text={t("shell.logout")} intent="danger" data-testid="logout" onClick={() => session.send({ type: "LOGOUT" })} />
+            </Menu>
+          }
+        >
+          <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-menu">
+            <span className="mc-user-name">{name}</span>
+            <Tag minimal round intent={online ? "success" : "none"} className="mc-user-presence">{t(online ? "shell.online" : "shell.offline")}</Tag>
+          </Button>
+        </Popover>
+      </Navbar.Group>
+    </Navbar>
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * Builds dist/ when the console sources are newer than it, then starts one real server (server/testing.ts) for the
+ * whole run; its URL reaches the tests as CONSOLE_URL. The returned function stops it.
+ */
+import { execFileSync } from "node:child_process"
+import { existsSync, readdirSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { startTestServer } from "../../server/testing"
+
+const newest = (path: string): number => {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs)
+}
+
+const ensureBuilt = () => {
+  const built = "dist/index.html"
+  const sources = Math.max(newest("src"), newest("index.html"), newest("vite.config.ts"))
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return
+  execFileSync("npx", ["vite", "build"], { stdio: "inherit" })
+}
+
+export default async function globalSetup() {
+  ensureBuilt()
+  const server = await startTestServer()
+  process.env.CONSOLE_URL = server.url
+  return async () => {
+    await server.stop()
+  }
+}
