@@ -26,12 +26,18 @@ export interface TestServer extends RunningServer {}
 const here = fileURLToPath(new URL(".", import.meta.url))
 const cacheDir = join(here, "..", ".tmp", "test-template")
 
-/** The template's identity: migrations, seed code and today's date (the seed spreads activity around "today"). */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.name.endsWith(".sql") || entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [])
+
+/**
+ * The template's identity: today's date (the seed spreads activity around "today") and every file the seed
+ * depends on: migrations, seed code, the ACL rules and the contract (routes and permission names).
+ */
 const templateHash = () => {
   const hash = createHash("sha256").update(new Date().toISOString().slice(0, 10))
-  for (const dir of [join(here, "db", "migrations"), join(here, "db", "seed")]) {
-    for (const file of readdirSync(dir).sort()) if (file.endsWith(".sql") || file.endsWith(".ts")) hash.update(readFileSync(join(dir, file)))
-  }
+  const sources = [join(here, "db"), join(here, "auth"), join(here, "..", "src", "contract")]
+  for (const file of sources.flatMap(filesUnder).sort()) hash.update(file).update(readFileSync(file))
   return hash.digest("hex").slice(0, 16)
 }
 
@@ -51,6 +57,7 @@ const pgliteTemplate = (): Promise<PGlite> => {
     const partial = `${file}.${process.pid}.part`
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
     renameSync(partial, file)
+    for (const old of readdirSync(cacheDir)) if (old.endsWith(".tar.gz") && join(cacheDir, old) !== file) rmSync(join(cacheDir, old), { force: true })
     return db
   })()
   return template
@@ -61,10 +68,12 @@ export interface TestServerOptions {
   readonly postgres?: PostgresCluster
   readonly config?: Partial<Config>
   readonly jwtSecret?: string
+  /** The built console to serve (default: the repository's dist/). */
+  readonly distDir?: string
 }
 
 export const startTestServer = async (options: TestServerOptions = {}): Promise<TestServer> => {
-  const common = { port: 0, host: "127.0.0.1", jwtSecret: options.jwtSecret ?? "test-secret", config: options.config, distDir: join(here, "..", "dist") }
+  const common = { port: 0, host: "127.0.0.1", jwtSecret: options.jwtSecret ?? "test-secret", config: options.config, distDir: options.distDir ?? join(here, "..", "dist") }
   if (options.postgres) return startServer({ ...common, databaseUrl: await options.postgres.createDatabase() })
   const clone = (await (await pgliteTemplate()).clone()) as PGlite
   return startServer({ ...common, pglite: clone, seed: false })

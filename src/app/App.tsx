@@ -1,4 +1,3 @@
-import { BlueprintProvider, Classes } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import type { i18n as I18n } from "i18next"
 import { useEffect, useMemo } from "react"
@@ -8,11 +7,14 @@ import type { AnyActorRef } from "xstate"
 import { RootActorProvider, useLayoutActor } from "../views/actor-context"
 import { createRouter } from "./router"
 
+/** Blueprint's dark class (Classes.DARK), spelled out so this module does not load Blueprint. */
+const DARK = "bp6-dark"
+
 /** Dark theme is Blueprint's class on <body>, so portals (menus, drawers) follow it too. */
 const ThemeSync = () => {
   const theme = useSelector(useLayoutActor(), (s) => s.context.theme)
   useEffect(() => {
-    document.body.classList.toggle(Classes.DARK, theme === "dark")
+    document.body.classList.toggle(DARK, theme === "dark")
     document.documentElement.dataset.theme = theme
   }, [theme])
   return null
@@ -21,13 +23,11 @@ const ThemeSync = () => {
 export const App = ({ root, i18n }: { root: AnyActorRef; i18n: I18n }) => {
   const router = useMemo(() => createRouter(), [])
   return (
-    <BlueprintProvider>
-      <I18nextProvider i18n={i18n}>
-        <RootActorProvider value={root}>
-          <ThemeSync />
-          <RouterProvider router={router} />
-        </RootActorProvider>
-      </I18nextProvider>
-    </BlueprintProvider>
+    <I18nextProvider i18n={i18n}>
+      <RootActorProvider value={root}>
+        <ThemeSync />
+        <RouterProvider router={router} />
+      </RootActorProvider>
+    </I18nextProvider>
   )
 }

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { Suspense, useEffect } from "react"
+import { lazy, Suspense, useEffect, type ReactNode } from "react"
 import { Navigate, useLocation } from "react-router-dom"
 import type { RouteDef } from "../contract/routes"
 import { decisionFor, selectUserAcl } from "../machines/acl/acl-selectors"
@@ -7,11 +7,23 @@ import { LOGIN } from "../machines/acl/decide"
 import { selectPhase } from "../machines/session/session-selectors"
 import { useAclActor, useSessionActor } from "../views/actor-context"
 import { PageLoading } from "../views/common/PageLoading"
-import { PublicFrame } from "../views/common/PublicFrame"
 import { RenderFailureBoundary } from "../views/common/RenderFailure"
-import { LandingView } from "../views/shell/LandingView"
-import { Shell } from "../views/shell/Shell"
 import { screenFor } from "./screens"
+
+// Blueprint and everything drawn with it load after the login page: see scripts/bundle-size.ts.
+const BlueprintRoot = lazy(() => import("../views/blueprint/BlueprintRoot").then((m) => ({ default: m.BlueprintRoot })))
+const Shell = lazy(() => import("../views/shell/Shell").then((m) => ({ default: m.Shell })))
+const LandingView = lazy(() => import("../views/shell/LandingView").then((m) => ({ default: m.LandingView })))
+const PublicFrame = lazy(() => import("../views/common/PublicFrame").then((m) => ({ default: m.PublicFrame })))
+
+/** Pages that carry no Blueprint at all. */
+const PLAIN_PAGES = new Set(["login"])
+
+const withBlueprint = (content: ReactNode) => (
+  <Suspense fallback={<PageLoading />}>
+    <BlueprintRoot>{content}</BlueprintRoot>
+  </Suspense>
+)
 
 const LOCK = "/pages/auth/lock"
 /** Pages drawn without the shell: the auth pages, and public pages when nobody is logged in. */
@@ -54,7 +66,7 @@ export const RouteGate = () => {
 
   const loggedIn = userAcl !== null
   if (decision.kind === "landing") {
-    return <Shell><LandingView /></Shell>
+    return withBlueprint(<Shell><LandingView /></Shell>)
   }
   const Screen = screenFor(decision.route.key)
   const page = (
@@ -64,8 +76,9 @@ export const RouteGate = () => {
       </Suspense>
     </RenderFailureBoundary>
   )
+  if (PLAIN_PAGES.has(decision.route.key)) return page
   const frame = framing(decision.route, loggedIn)
-  if (frame === "shell") return <Shell>{page}</Shell>
-  if (frame === "public") return <PublicFrame>{page}</PublicFrame>
-  return page
+  if (frame === "shell") return withBlueprint(<Shell>{page}</Shell>)
+  if (frame === "public") return withBlueprint(<PublicFrame>{page}</PublicFrame>)
+  return withBlueprint(page)
 }

@@ -24,7 +24,7 @@ export type HelperResponse<K extends HelperKey> = HelperCalls[K]["response"]["Ty
  */
 export const helperReads = {
   /** The channel's id of the quick reply just sent; undefined when the channel accepted nothing. */
-  "conversations/send_text": (body: HelperResponse<"conversations/send_text">) => body.data.message.messages.at(-1)?.id,
+  "conversations/send_text": (body: HelperResponse<"conversations/send_text">) => body.data.message.messages[0]?.id,
   /** data.data.complaintMetadata: filters, cards and the page of tickets. */
   "complain/fetch_report": (body: HelperResponse<"complain/fetch_report">) => body.data.complaintMetadata,
   /** data.data.list[0]: the ticket the search box opens; undefined when nothing matched. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { io } from "socket.io-client"
 import { signJwt, nowSeconds } from "../../server/auth/jwt"
+import { blacklistedTokens } from "../../server/db/schema/tenants"
 import { DB_KINDS, as, callOf, login, send, useServer } from "./harness"
 
 const authUser = callOf("auth", "authUser")
@@ -37,6 +38,14 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     expect((await send(ctx.url, layout, {}, as(forged))).body.error.code).toBe("TOKEN_INVALID")
     expect((await send(ctx.url, layout, {})).status).toBe(401)
     expect((await send(ctx.url, layout, {}, as(body.user_token))).status).toBe(200)
+  })
+
+  it("answers 401 to a blacklisted token", async () => {
+    const body = await login(ctx.url, "admin2")
+    await ctx.server.services.database.db.insert(blacklistedTokens).values({ clientId: body.user_data.client_id, token: body.user_token })
+    const reply = await send(ctx.url, layout, {}, as(body.user_token))
+    expect(reply.status).toBe(401)
+    expect(reply.body.error.code).toBe("TOKEN_INVALID")
   })
 
   it("answers 401 SESSION_REPLACED to the older token after a newer login", async () => {

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest"
 import { eq } from "drizzle-orm"
 import { allCalls } from "../../src/contract/catalogue"
 import { loadFeatures } from "../../server/features/load"
+import { needsSuperAdmin } from "../../server/http/access"
 import { clients, ipWhitelist } from "../../server/db/schema/tenants"
 import { DB_KINDS, as, callOf, login, send, useServer } from "./harness"
-import { CREDENTIAL_CALLS, isolationPayloads } from "./fixtures"
+import { CREDENTIAL_CALLS, genericPayload, isolationPayloads } from "./fixtures"
 
 describe.each(DB_KINDS)("enforcement on %s", (kind) => {
   const ctx = useServer(kind)
@@ -37,8 +38,8 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
     const implemented = allCalls.filter((call) => handlers.has(`${call.group}.${call.name}`) && !CREDENTIAL_CALLS.has(`${call.group}.${call.name}`))
     for (const call of implemented) {
       const key = `${call.group}.${call.name}`
-      expect(payloads[key], `fixture for ${key}`).toBeDefined()
-      const reply = await send(ctx.url, call, payloads[key], as(admin2.user_token))
+      const fields = [...Object.keys((call.request as { fields?: object }).fields ?? {}), ...call.params]
+      const reply = await send(ctx.url, call, payloads[key] ?? genericPayload(fields, ids), as(admin2.user_token))
       expect(reply.status, `${key} ${JSON.stringify(reply.body)}`).toBeLessThan(500)
       const text = JSON.stringify(reply.body)
       for (const marker of ["acme.example", "Acme Retail", "tenant_one_secret", "tenant one role", "tenant one session"]) {
@@ -63,7 +64,7 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
   it("keeps business management and /admin calls for super admins", async () => {
     const admin = await login(ctx.url, "admin")
     const superadmin = await login(ctx.url, "superadmin")
-    const superOnly = allCalls.filter((c) => c.group === "businesses" || c.path.includes("/admin"))
+    const superOnly = allCalls.filter(needsSuperAdmin)
     expect(superOnly.length).toBeGreaterThan(5)
     for (const call of superOnly.filter((c) => c.credential === "user")) {
       expect((await send(ctx.url, call, {}, as(admin.user_token))).status, call.path).toBe(403)
@@ -88,15 +89,21 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
     expect((await unknown.json()).error.code).toBe("NOT_FOUND")
   })
 
-  it("answers 501 naming the call for an unbuilt route, after auth", async () => {
+  it("answers 501 naming the call for an unbuilt route, after auth and validation", async () => {
     const { handlers } = await loadFeatures()
-    const call = allCalls.find((c) => c.credential === "user" && c.permission !== null && c.group !== "businesses" && !c.path.includes("/admin") && !handlers.has(`${c.group}.${c.name}`))
-    if (!call) return
-    expect((await send(ctx.url, call, {})).status).toBe(401)
-    const reply = await send(ctx.url, call, {}, as((await login(ctx.url, "admin")).user_token))
-    if (reply.status === 400) return // the call's schema wants fields; validation runs before 501
-    expect(reply.status).toBe(501)
-    expect(reply.body).toEqual({ error: { code: "NOT_IMPLEMENTED", message: `${call.group}.${call.name} is not implemented yet` } })
+    const unbuilt = allCalls.filter((c) => c.credential === "user" && !needsSuperAdmin(c) && !handlers.has(`${c.group}.${c.name}`))
+    if (unbuilt.length === 0) return
+    expect((await send(ctx.url, unbuilt[0], {})).status).toBe(401)
+    const token = (await login(ctx.url, "admin")).user_token
+    let checked = 0
+    for (const call of unbuilt) {
+      const reply = await send(ctx.url, call, {}, as(token))
+      expect([400, 501], `${call.group}.${call.name}`).toContain(reply.status)
+      if (reply.status !== 501) continue // its schema wants fields: validation runs before 501
+      expect(reply.body).toEqual({ error: { code: "NOT_IMPLEMENTED", message: `${call.group}.${call.name} is not implemented yet` } })
+      checked++
+    }
+    expect(checked).toBeGreaterThan(0)
   })
 
   it("turns broken bodies into 4xx error bodies", async () => {

@@ -53,5 +53,13 @@ export const isolationPayloads = (ids: ForeignIds): Record<string, Record<string
   "layout.putUsersThemes": { theme: { name: "dark", dark: true } },
 })
 
+const ID_FIELDS: Record<string, keyof ForeignIds> = {
+  id: "userId", user_id: "userId", agent_id: "userId", role_id: "roleId", permission_id: "permissionId", login_id: "loginId",
+}
+
+/** For calls without a fixture (later features): their schema's fields, with every id-like field naming tenant one's rows. */
+export const genericPayload = (fields: readonly string[], ids: ForeignIds): Record<string, unknown> =>
+  Object.fromEntries(fields.map((field) => [field, ID_FIELDS[field] ? ids[ID_FIELDS[field]] : /(^|_)id$/.test(field) ? ids.userId : undefined]).filter(([, v]) => v !== undefined))
+
 /** Calls that need no user token (login, password reset) are exercised in auth.test.ts. */
 export const CREDENTIAL_CALLS = new Set(["auth.authUser", "auth.authAccessToken", "auth.sendEmail", "auth.passwordReset"])

@@ -25,12 +25,14 @@ const payloadFor = (call: CallDef) => {
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) })
 }
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 6)
+/** Runs per implemented route; unbuilt routes only validate and answer 501, so fewer runs reach all they do. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12)
+const UNBUILT_RUNS = 3
 
 describe.each(DB_KINDS)("random payloads on %s", (kind) => {
   const ctx = useServer(kind)
 
-  it(`every route answers < 500 (or 501 when unbuilt) for ${RUNS} random payloads each`, async () => {
+  it(`every route answers < 500 (or 501 when unbuilt) for random payloads`, async () => {
     const { handlers } = await loadFeatures()
     let token = (await login(ctx.url, "admin")).user_token
     const seen = new Map<number, number>()
@@ -46,10 +48,10 @@ describe.each(DB_KINDS)("random payloads on %s", (kind) => {
           // A random logout or password change may end the admin's session: sign in again and go on.
           if (reply.status === 401 && call.credential === "user") token = (await login(ctx.url, "admin")).user_token
         }),
-        { numRuns: RUNS, seed: 20260101, endOnFailure: true },
+        { numRuns: built ? RUNS : UNBUILT_RUNS, seed: 20260101, endOnFailure: true },
       )
     }
     expect((await fetch(`${ctx.url}/healthz`)).status).toBe(200)
     expect([...seen.keys()].some((status) => status === 200)).toBe(true)
-  })
+  }, 240_000)
 })

@@ -179,7 +179,7 @@ describe("resource/action helper table", () => {
   })
 
   it("reads messages[0].id, complaintMetadata and list[0], undefined when empty", () => {
-    expect(readHelper("conversations/send_text", { data: { message: { messages: [{ id: "wamid.9" }] } } })).toBe("wamid.9")
+    expect(readHelper("conversations/send_text", { data: { message: { messages: [{ id: "wamid.9" }, { id: "wamid.10" }] } } })).toBe("wamid.9")
     expect(readHelper("conversations/send_text", { data: { message: { messages: [] } } })).toBeUndefined()
     expect(readHelper("complain/fetch_report", decoded(fetchTicketReport.response, { data: { complaintMetadata: metadata } }))).toMatchObject({ total_tickets: 1 })
     const second = { ...ticket, ticket_number: "CMP-000124" }

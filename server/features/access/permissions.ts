@@ -74,11 +74,12 @@ export const handlers = [
   handle("permissions", "permissionsUpdateById", async (ctx, input) => {
     const current = await editable(ctx, idOf(input.id, "Permission"))
     await checkRuleSet(ctx, input.rule_set_id)
-    const [row] = await ctx.db.update(permissions).set({
+    const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.rule_set_id !== undefined ? { ruleSetId: input.rule_set_id } : {}),
-    }).where(eq(permissions.id, current.id)).returning()
+    }
+    const row = Object.keys(patch).length ? (await ctx.db.update(permissions).set(patch).where(eq(permissions.id, current.id)).returning())[0] : current
     return { data: { permission: toPermission(row) } }
   }),
 

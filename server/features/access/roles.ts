@@ -70,10 +70,11 @@ export const handlers = [
   handle("roles", "rolesUpdateById", async (ctx, input) => {
     const current = await tenantRole(ctx, idOf(input.id, "Role"))
     if (input.name !== undefined) await nameFree(ctx, input.name, current.id)
-    const [row] = await ctx.db.update(roles).set({
+    const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
-    }).where(eq(roles.id, current.id)).returning()
+    }
+    const row = Object.keys(patch).length ? (await ctx.db.update(roles).set(patch).where(eq(roles.id, current.id)).returning())[0] : current
     if (input.permission_ids !== undefined) await setGrants(ctx, row.id, input.permission_ids)
     return { data: { role: (await rolesWithGrants(ctx.db, [row]))[0] } }
   }),

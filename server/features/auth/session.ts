@@ -26,14 +26,17 @@ export const handlers = [
     return { data: { authenticated: true, client: { id: client.id, name: client.name, status: client.status, products: client.products } } }
   }),
 
+  // A GET that writes two rows: its own transaction.
   handle("auth", "logoutByLoginId", async (ctx, input) => {
     const { userId } = userOf(ctx)
-    const [session] = await ctx.db.select({ id: loginSessions.id }).from(loginSessions)
-      .where(and(eq(loginSessions.id, input.login_id), eq(loginSessions.userId, userId))).limit(1)
-    if (!session) throw notFound("Login session")
-    await endSession(ctx.db, session.id, "logout")
-    await ctx.db.update(users).set({ online: false }).where(eq(users.id, userId))
-    return { data: { ok: true } }
+    return ctx.services.database.transaction(async (db) => {
+      const [session] = await db.select({ id: loginSessions.id }).from(loginSessions)
+        .where(and(eq(loginSessions.id, input.login_id), eq(loginSessions.userId, userId))).limit(1)
+      if (!session) throw notFound("Login session")
+      await endSession(db, session.id, "logout")
+      await db.update(users).set({ online: false }).where(eq(users.id, userId))
+      return { data: { ok: true } }
+    })
   }),
 
   handle("auth", "agentOnline", (ctx) => setOnline(ctx, true)),

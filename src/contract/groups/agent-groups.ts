@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, Id, IdParam, Ids, Limit, List, ListQuery, Name, Ok, Paged, Phones, Text, UserRef } from "../schemas/common"
+import { Data, Empty, Id, IdParam, Ids, Limit, List, ListQuery, Name, Ok, Paged, CustomerNumbers, Text, UserRef } from "../schemas/common"
 import { AgentGroup, AgentGroupDetail, DirectMessage, GroupMember, GroupMessage } from "../schemas/agent-groups"
 
 const GroupFields = { name: Name(80), description: Schema.optional(Text(300)) }
@@ -13,7 +13,7 @@ export const agentGroups = defineGroup("agentGroups", { title: "Agent groups and
   fetchListCustomerNames: {
     method: "POST",
     path: "/fetch/list/customer/names",
-    request: Schema.Struct({ numbers: Phones(500) }),
+    request: Schema.Struct({ numbers: CustomerNumbers(500) }),
     response: List(Schema.Struct({ number: Schema.String, name: Schema.NullOr(Schema.String) })),
   },
   fetchListWtGroups: { method: "POST", path: "/backend/fetch/list/wt_groups", request: Schema.Struct(ListQuery), response: Paged(AgentGroup) },

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Channel, Data, DateRange, DateTimeText, Id, IdParam, Limit, List, ListQuery, Ok, Page, Paged, Phone, Text } from "../schemas/common"
+import { Channel, Data, DateRange, DateTimeText, Id, IdParam, Limit, List, ListQuery, Ok, Page, Paged, Text, CustomerNumber } from "../schemas/common"
 import {
   AgentLoad,
   Conversation,
@@ -20,18 +20,18 @@ const MessageList = Schema.Struct({
   ...ListQuery,
   ...DateRange,
   channel_type: Schema.optional(Channel),
-  number: Schema.optional(Phone),
+  number: Schema.optional(CustomerNumber),
 })
 const Messages = { page: Schema.optional(Page), limit: Schema.optional(Limit(500)) }
-const ByNumber = Schema.Struct({ number: Phone })
-const Block = Schema.Struct({ number: Phone, reason: Schema.optional(Text(300)) })
+const ByNumber = Schema.Struct({ number: CustomerNumber })
+const Block = Schema.Struct({ number: CustomerNumber, reason: Schema.optional(Text(300)) })
 
 export const chat = defineGroup("chat", { title: "Chat", permission: "chat" }, {
   /** The agent's own open conversations. */
   agentConversations: { method: "POST", path: "/agent/conversations", request: ConversationList, response: Paged(Conversation) },
   agentHistoryConversations: { method: "POST", path: "/agent/history/conversations", request: HistoryList, response: Paged(Conversation) },
   /** Every message exchanged with one customer, newest page first. */
-  agentHistoryChat: { method: "POST", path: "/agent/history/chat", request: Schema.Struct({ number: Phone, ...Messages }), response: Paged(Message) },
+  agentHistoryChat: { method: "POST", path: "/agent/history/chat", request: Schema.Struct({ number: CustomerNumber, ...Messages }), response: Paged(Message) },
   agentGetChat: { method: "POST", path: "/agent/get/chat", request: Schema.Struct({ conversation_id: Id, ...Messages }), response: Paged(Message) },
   /** conversations/send_text of the resource/action helper (spec 001 section 3). */
   messagesSendText: { method: "POST", path: "/messages/send/text", request: SendText, response: SendResult },
@@ -98,7 +98,7 @@ export const chat = defineGroup("chat", { title: "Chat", permission: "chat" }, {
   agentHistoryChatByNumberByLastClosed: {
     method: "GET",
     path: "/agent/history/chat/{number}/{last_closed}",
-    request: Schema.Struct({ number: Phone, last_closed: DateTimeText }),
+    request: Schema.Struct({ number: CustomerNumber, last_closed: DateTimeText }),
     response: List(Message),
   },
   messagesResetGroupByGroupId: { method: "GET", path: "/messages/reset/group/{group_id}", request: Schema.Struct({ group_id: IdParam }), response: Ok },
@@ -114,7 +114,7 @@ export const chat = defineGroup("chat", { title: "Chat", permission: "chat" }, {
     method: "PUT",
     path: "/chat/update/{number}",
     request: Schema.Struct({
-      number: Phone,
+      number: CustomerNumber,
       status: Schema.optional(ConversationStatus),
       agent_id: Schema.optional(Schema.NullOr(Id)),
       read: Schema.optional(Schema.Boolean),

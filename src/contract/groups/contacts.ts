@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Attributes, Channel, Data, Id, IdParam, ImportResult, ListQuery, Paged, Phone, optionalFields } from "../schemas/common"
+import { Attributes, Channel, Data, Id, IdParam, ImportResult, ListQuery, Paged, CustomerNumber, optionalFields } from "../schemas/common"
 import { Contact, ContactGroup, ContactGroupDetail, ContactGroupInput, ContactInput, ContactsCsv, CustomerProfile } from "../schemas/contacts"
 
 const ContactList = Schema.Struct({ ...ListQuery, channel_type: Schema.optional(Channel), group_id: Schema.optional(Id) })
@@ -12,10 +12,10 @@ export const contacts = defineGroup("contacts", { title: "Contacts and contact g
   updateCustomerAttributes: {
     method: "POST",
     path: "/update/customer/attributes",
-    request: Schema.Struct({ number: Phone, ...ContactInput }),
+    request: Schema.Struct({ number: CustomerNumber, ...ContactInput }),
     response: Data(Contact),
   },
-  fetchCustomerProfile: { method: "POST", path: "/fetch/customer/profile", request: Schema.Struct({ number: Phone }), response: Data(CustomerProfile) },
+  fetchCustomerProfile: { method: "POST", path: "/fetch/customer/profile", request: Schema.Struct({ number: CustomerNumber }), response: Data(CustomerProfile) },
   /** CSV upload: rows are matched by number, new ones inserted. */
   addCustomers: { method: "POST", path: "/add/customers", request: ContactsCsv, response: ImportResult },
   userByIdAttributes: {
@@ -24,7 +24,7 @@ export const contacts = defineGroup("contacts", { title: "Contacts and contact g
     request: Schema.Struct({ id: IdParam, attributes: Attributes }),
     response: Data(Contact),
   },
-  fetchCustomerByNumber: { method: "GET", path: "/fetch/customer/{number}", request: Schema.Struct({ number: Phone }), response: Data(Contact) },
+  fetchCustomerByNumber: { method: "GET", path: "/fetch/customer/{number}", request: Schema.Struct({ number: CustomerNumber }), response: Data(Contact) },
   groupsList: { method: "POST", path: "/backend/groups/list", request: Schema.Struct(ListQuery), response: Paged(ContactGroup) },
   groupContactCreate: { method: "POST", path: "/backend/group/contact/create", request: Schema.Struct(ContactGroupInput), response: Data(ContactGroup) },
   groupContactById: {

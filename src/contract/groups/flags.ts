@@ -1,10 +1,10 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, Id, IdParam, List, ListQuery, Ok, Paged, Phones, optionalFields } from "../schemas/common"
+import { Data, Empty, Id, IdParam, List, ListQuery, Ok, Paged, CustomerNumbers, optionalFields } from "../schemas/common"
 import { Contact } from "../schemas/contacts"
 import { Flag, FlagInput } from "../schemas/tagging"
 
-const Assignment = Schema.Struct({ flag_id: Id, numbers: Phones(1000) })
+const Assignment = Schema.Struct({ flag_id: Id, numbers: CustomerNumbers(1000) })
 
 export const flags = defineGroup("flags", { title: "Flags", permission: "flags" }, {
   flagFetch: { method: "POST", path: "/backend/flag/fetch", request: Schema.Struct(ListQuery), response: Paged(Flag) },

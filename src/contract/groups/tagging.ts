@@ -1,12 +1,12 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Id, IdBody, List, ListQuery, Ok, Paged, Phone, Text, optionalFields } from "../schemas/common"
+import { Data, Id, IdBody, List, ListQuery, Ok, Paged, CustomerNumber, Text, optionalFields } from "../schemas/common"
 import { Conversation } from "../schemas/chat"
 import { Label, LabelInput, Reminder, ReminderInput, Segment, SegmentInput, Tag, TagInput } from "../schemas/tagging"
 
 const Query = Schema.Struct(ListQuery)
 const Search = Schema.Struct({ ...ListQuery, search: Text(200).check(Schema.isNonEmpty()) })
-const ByNumber = Schema.Struct({ number: Phone })
+const ByNumber = Schema.Struct({ number: CustomerNumber })
 /** A label goes on a conversation; removing it takes it off that conversation only. */
 const Labelling = Schema.Struct({ label_id: Id, conversation_id: Id })
 
@@ -32,7 +32,7 @@ export const tagging = defineGroup("tagging", { title: "Tags, reminders, segment
   /** The segment the customer entered last, if any. */
   customerLastSegment: { method: "POST", path: "/customer/last/segment", request: ByNumber, response: Data(Schema.NullOr(Segment)) },
   /** Puts a customer into a segment by hand. */
-  customerSegment: { method: "POST", path: "/customer/segment", request: Schema.Struct({ number: Phone, segment_id: Id }), response: Ok },
+  customerSegment: { method: "POST", path: "/customer/segment", request: Schema.Struct({ number: CustomerNumber, segment_id: Id }), response: Ok },
   labels: { method: "POST", path: "/labels", request: Query, response: Paged(Label) },
   createLabel: { method: "POST", path: "/create/label", request: Schema.Struct(LabelInput), response: Data(Label) },
   updateLabel: { method: "POST", path: "/update/label", request: Schema.Struct({ id: Id, ...optionalFields(LabelInput) }), response: Data(Label) },

@@ -14,7 +14,9 @@ export const AgentGroup = Schema.Struct({
 export type AgentGroup = typeof AgentGroup.Type
 
 export const GroupMember = Schema.Struct({ ...UserRef.fields, role: Schema.Literals(["owner", "member"]) })
+export type GroupMember = typeof GroupMember.Type
 export const AgentGroupDetail = Schema.Struct({ ...AgentGroup.fields, members: Schema.Array(GroupMember) })
+export type AgentGroupDetail = typeof AgentGroupDetail.Type
 
 export const GroupMessage = Schema.Struct({ id: Id, group_id: Id, sender_id: Id, sender_name: Schema.String, text: Schema.String, dt: Instant })
 export type GroupMessage = typeof GroupMessage.Type

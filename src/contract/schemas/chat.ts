@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Channel, Count, Id, Instant, Name, Phones, Text, Url, UserRef } from "./common"
+import { Channel, Count, CustomerNumbers, Email, Id, Instant, Name, Text, Url, UserRef } from "./common"
+import { Language, TemplateName, TemplateParams } from "./templates"
 
 /** A stored file a message or registration refers to. */
 export const Attachment = Schema.Struct({
@@ -16,6 +17,7 @@ export const InteractiveButton = Schema.Union([
   Schema.Struct({ reply: Schema.Struct({ title: Schema.String.check(Schema.isMaxLength(20)) }) }),
   Schema.Struct({ title: Schema.String.check(Schema.isMaxLength(20)) }),
 ])
+export type InteractiveButton = typeof InteractiveButton.Type
 
 /** An interactive message (header, body, footer, buttons), as shown by the media viewer. */
 export const Interactive = Schema.Struct({
@@ -29,7 +31,9 @@ export const Interactive = Schema.Struct({
 export type Interactive = typeof Interactive.Type
 
 export const MessageDirection = Schema.Literals(["inbound", "outbound"])
+export type MessageDirection = typeof MessageDirection.Type
 export const MessageStatus = Schema.Literals(["queued", "sent", "delivered", "read", "failed", "received"])
+export type MessageStatus = typeof MessageStatus.Type
 /** The kinds a message can be sent as (`/messages/send/{type}`). */
 export const SendType = Schema.Literals(["text", "image", "video", "audio", "document", "interactive", "email", "template", "typing_indicator"])
 export type SendType = typeof SendType.Type
@@ -54,6 +58,7 @@ export const Message = Schema.Struct({
 export type Message = typeof Message.Type
 
 export const ConversationStatus = Schema.Literals(["unassigned", "active", "ongoing", "closed"])
+export type ConversationStatus = typeof ConversationStatus.Type
 
 export const Conversation = Schema.Struct({
   id: Id,
@@ -81,43 +86,43 @@ export type AgentLoad = typeof AgentLoad.Type
 
 // ---- Sending ------------------------------------------------------------------------------------------
 
-const to = Phones(100)
+const to = CustomerNumbers(100)
 const envelope = <K extends SendType, M extends Schema.Top>(type: K, message: M) =>
   Schema.Struct({ type: Schema.Literal(type), [type]: Schema.Struct({ to, message }) } as {
     type: Schema.Literal<K>
   } & { [P in K]: Schema.Struct<{ to: typeof to; message: M }> })
 
 export const TextBody = Schema.Struct({ text: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(4096)) })
+export type TextBody = typeof TextBody.Type
 /** A media message by link (the channel fetches it); audio carries no caption. */
 const Media = Schema.Struct({ link: Url, caption: Schema.optional(Text(1024)), filename: Schema.optional(Text(255)) })
 const Audio = Schema.Struct({ link: Url })
 
 /** `{ type: "text", text: { to: [...], message: { text } } }` (spec 001 section 3). */
 export const SendText = envelope("text", TextBody)
+export type SendText = typeof SendText.Type
 export const SendImage = envelope("image", Media)
+export type SendImage = typeof SendImage.Type
 export const SendVideo = envelope("video", Media)
+export type SendVideo = typeof SendVideo.Type
 export const SendAudio = envelope("audio", Audio)
+export type SendAudio = typeof SendAudio.Type
 export const SendDocument = envelope("document", Media)
+export type SendDocument = typeof SendDocument.Type
 export const SendInteractive = envelope("interactive", Interactive)
+export type SendInteractive = typeof SendInteractive.Type
 export const SendEmail = Schema.Struct({
   type: Schema.Literal("email"),
   email: Schema.Struct({
-    to: Schema.Array(Schema.String.check(Schema.isMaxLength(254), Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/))).check(
-      Schema.isMinLength(1),
-      Schema.isMaxLength(50),
-    ),
+    to: Schema.Array(Email).check(Schema.isMinLength(1), Schema.isMaxLength(50)),
     message: Schema.Struct({ subject: Name(200), text: Schema.String.check(Schema.isMaxLength(20_000)) }),
   }),
 })
-export const SendTemplate = envelope(
-  "template",
-  Schema.Struct({
-    name: Schema.String.check(Schema.isPattern(/^[a-z0-9_]{1,512}$/)),
-    language: Schema.String.check(Schema.isPattern(/^[a-z]{2}(_[A-Z]{2})?$/)),
-    params: Schema.optional(Schema.Array(Text(1024)).check(Schema.isMaxLength(20))),
-  }),
-)
+export type SendEmail = typeof SendEmail.Type
+export const SendTemplate = envelope("template", Schema.Struct({ name: TemplateName, language: Language, params: Schema.optional(TemplateParams) }))
+export type SendTemplate = typeof SendTemplate.Type
 export const SendTypingIndicator = envelope("typing_indicator", Schema.Struct({ state: Schema.Literals(["typing", "paused"]) }))
+export type SendTypingIndicator = typeof SendTypingIndicator.Type
 
 /** Any of the nine payloads of `/messages/send/{type}`; `type` doubles as the path parameter. */
 export const SendAny = Schema.Union([
@@ -131,6 +136,7 @@ export const SendAny = Schema.Union([
   SendTemplate,
   SendTypingIndicator,
 ])
+export type SendAny = typeof SendAny.Type
 
 /** `{ data: { message: { messages: [{ id }] } } }`: the channel's ids of the sent messages, one per recipient. */
 export const SendResult = Schema.Struct({

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Amount, Attributes, Channel, Count, Currency, Id, Instant, Name, Phone, Text, Url } from "./common"
+import { Amount, Attributes, Channel, Count, Currency, CustomerNumber, Id, Instant, Name, Text, Url } from "./common"
 
 // ---- Auto-reply chatbots -----------------------------------------------------------------------------
 
@@ -13,8 +13,10 @@ export const AutoReplyStep = Schema.Struct({
   /** Hand the customer to an agent when this step is reached. */
   handover: Schema.optional(Schema.Boolean),
 })
+export type AutoReplyStep = typeof AutoReplyStep.Type
 
 export const AutoReplyTrigger = Schema.Literals(["keyword", "welcome", "away", "fallback"])
+export type AutoReplyTrigger = typeof AutoReplyTrigger.Type
 
 export const AutoReplyInput = {
   name: Name(80),
@@ -79,6 +81,7 @@ export const ProductInput = {
 export const OrderStatus = Schema.Literals(["pending", "confirmed", "shipped", "delivered", "cancelled"])
 export type OrderStatus = typeof OrderStatus.Type
 export const OrderItem = Schema.Struct({ product_id: Schema.NullOr(Id), name: Schema.String, quantity: Count, unit_price: Amount })
+export type OrderItem = typeof OrderItem.Type
 export const Order = Schema.Struct({
   id: Id,
   order_number: Schema.String,
@@ -94,4 +97,4 @@ export const Order = Schema.Struct({
 })
 export type Order = typeof Order.Type
 
-export const OrderQuery = { status: Schema.optional(OrderStatus), number: Schema.optional(Phone) }
+export const OrderQuery = { status: Schema.optional(OrderStatus), number: Schema.optional(CustomerNumber) }

@@ -50,8 +50,7 @@ export const Undesigned = Schema.Unknown
 
 // ---- Building blocks shared by the designed groups -------------------------------------------------
 
-/** A whole number, and a whole number that counts something (never negative). */
-export const Int = Schema.Number.check(Schema.isInt())
+/** A whole number that counts something (never negative). */
 export const Count = Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
 /** A non-negative amount of money or a rate; currencies travel beside it as ISO 4217 codes. */
 export const Amount = Schema.Number.check(Schema.isFinite(), Schema.isGreaterThanOrEqualTo(0))
@@ -68,6 +67,13 @@ export const TimeOfDay = Schema.String.check(Schema.isPattern(/^([01]\d|2[0-3]):
 /** The customer channels the product speaks (spec 000 section 1). */
 export const Channel = Schema.Literals(["whatsapp", "facebook", "instagram", "sms", "webchat"])
 export type Channel = typeof Channel.Type
+
+/**
+ * A customer's address on their channel: the phone number on WhatsApp and SMS, the page-scoped id on Facebook and
+ * Instagram, the visitor id on web chat. The spec's "Number / Id's" column.
+ */
+export const CustomerNumber = Schema.String.check(Schema.isPattern(/^\+?[A-Za-z0-9._:-]{3,64}$/))
+export const CustomerNumbers = (max = 1000) => Schema.Array(CustomerNumber).check(Schema.isMinLength(1), Schema.isMaxLength(max))
 
 /** A bounded, non-empty list of phone numbers (bulk sends cap the fan-out per request). */
 export const Phones = (max = 1000) => Schema.Array(Phone).check(Schema.isMinLength(1), Schema.isMaxLength(max))

@@ -59,9 +59,11 @@ export const ContactsCsv = Schema.Struct({
   csv: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(10_000_000)),
   group_id: Schema.optional(Id),
 })
+export type ContactsCsv = typeof ContactsCsv.Type
 
 /** Canned replies for chats, and the quick replies of voice calls. */
 export const CannedKind = Schema.Literals(["chat", "call"])
+export type CannedKind = typeof CannedKind.Type
 export const CannedMessage = Schema.Struct({
   id: Id,
   type: CannedKind,

@@ -41,9 +41,11 @@ export const LocationInput = {
   opening_hours: Schema.optional(Text(200)),
 }
 export const NearbyLocation = Schema.Struct({ ...Location.fields, distance_km: Schema.Number })
+export type NearbyLocation = typeof NearbyLocation.Type
 export const NearestQuery = Schema.Struct({
   latitude: Latitude,
   longitude: Longitude,
   radius_km: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0.1, maximum: 500 }))),
   limit: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 50 }))),
 })
+export type NearestQuery = typeof NearestQuery.Type

@@ -24,11 +24,14 @@ export const OtpLogsRequest = Schema.Struct({
   /** A search on the email, not an exact address. */
   email: Schema.optional(Text(254)),
 })
+export type OtpLogsRequest = typeof OtpLogsRequest.Type
 
 /** `{ logs: { data: OtpLogRow[], totalItems } }` (spec 001 section 3). */
 export const OtpLogsResponse = Schema.Struct({ logs: Schema.Struct({ data: Schema.Array(OtpLogRow), totalItems: Count }) })
+export type OtpLogsResponse = typeof OtpLogsResponse.Type
 
 export const OtpChannel = Schema.Literals(["sms", "email", "whatsapp"])
+export type OtpChannel = typeof OtpChannel.Type
 
 export const OtpProviderInput = {
   name: Name(100),
@@ -81,7 +84,9 @@ export type OtpUser = typeof OtpUser.Type
 export const OtpCode = Schema.String.check(Schema.isPattern(/^[0-9]{4,8}$/))
 
 export const OtpSent = Schema.Struct({ otp_id: Id, sent_to: Schema.String, expires_at: Instant })
+export type OtpSent = typeof OtpSent.Type
 export const OtpVerified = Schema.Struct({ verified: Schema.Boolean, attempts_left: Count })
+export type OtpVerified = typeof OtpVerified.Type
 
 export const OtpReportRow = Schema.Struct({
   date: Schema.String,
@@ -91,3 +96,4 @@ export const OtpReportRow = Schema.Struct({
   failed: Count,
   expired: Count,
 })
+export type OtpReportRow = typeof OtpReportRow.Type

@@ -44,11 +44,13 @@ export const CallsListRequest = Schema.Struct({
   page: Page,
   call_type: Schema.optional(CallType),
 })
+export type CallsListRequest = typeof CallsListRequest.Type
 
 /** `{ whatsappCalls: { whatsappCalls: CallRecord[], totalItems } }` (spec 001 section 3). */
 export const CallsListResponse = Schema.Struct({
   whatsappCalls: Schema.Struct({ whatsappCalls: Schema.Array(CallRecord), totalItems: Count }),
 })
+export type CallsListResponse = typeof CallsListResponse.Type
 
 export const CallsSummary = Schema.Struct({
   total: Count,
@@ -60,11 +62,13 @@ export const CallsSummary = Schema.Struct({
   /** Seconds. */
   avg_duration: Schema.Number,
 })
+export type CallsSummary = typeof CallsSummary.Type
 
 // ---- Dashboard ------------------------------------------------------------------------------------------
 
 /** The request of every dashboard and report card: a date range, optionally one channel. */
 export const RangeQuery = Schema.Struct({ ...DateRange, channel_type: Schema.optional(Channel) })
+export type RangeQuery = typeof RangeQuery.Type
 /** A paged report: date range, optional channel and agent. */
 export const ReportQuery = Schema.Struct({
   ...DateRange,
@@ -73,6 +77,7 @@ export const ReportQuery = Schema.Struct({
   page: Schema.optional(Page),
   limit: Schema.optional(Limit(999_999)),
 })
+export type ReportQuery = typeof ReportQuery.Type
 
 export const InfoBoxes = Schema.Struct({
   total_conversations: Count,
@@ -84,6 +89,7 @@ export const InfoBoxes = Schema.Struct({
   messages_sent: Count,
   messages_received: Count,
 })
+export type InfoBoxes = typeof InfoBoxes.Type
 
 export const MessageStats = Schema.Struct({
   sent: Count,
@@ -93,10 +99,14 @@ export const MessageStats = Schema.Struct({
   received: Count,
   series: Schema.Array(Schema.Struct({ date: Schema.String, sent: Count, received: Count })),
 })
+export type MessageStats = typeof MessageStats.Type
 
 export const HourlyCount = Schema.Struct({ hour: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 23 })), count: Count })
+export type HourlyCount = typeof HourlyCount.Type
 export const TicketCount = Schema.Struct({ total: Count, status_count: Schema.Array(StatusCount) })
+export type TicketCount = typeof TicketCount.Type
 export const Territory = Schema.Struct({ id: Id, name: Schema.String, code: Schema.String })
+export type Territory = typeof Territory.Type
 
 /** Delivery funnel of one template or campaign. */
 export const DeliveryCounts = {
@@ -106,7 +116,9 @@ export const DeliveryCounts = {
   failed: Count,
 }
 export const TemplateDelivery = Schema.Struct({ template_name: Schema.String, ...DeliveryCounts })
+export type TemplateDelivery = typeof TemplateDelivery.Type
 export const CampaignSummary = Schema.Struct({ campaign_id: Id, name: Schema.String, status: Schema.String, total: Count, ...DeliveryCounts, dt: Instant })
+export type CampaignSummary = typeof CampaignSummary.Type
 
 // ---- Reports -------------------------------------------------------------------------------------------
 
@@ -117,6 +129,7 @@ export const MonthlyStat = Schema.Struct({
   messages_out: Count,
   active_users: Count,
 })
+export type MonthlyStat = typeof MonthlyStat.Type
 
 export const ChatStats = Schema.Struct({
   total: Count,
@@ -126,6 +139,7 @@ export const ChatStats = Schema.Struct({
   avg_first_response: Schema.Number,
   avg_handle_time: Schema.Number,
 })
+export type ChatStats = typeof ChatStats.Type
 
 export const ChatReportRow = Schema.Struct({
   conversation_id: Id,
@@ -139,6 +153,7 @@ export const ChatReportRow = Schema.Struct({
   /** Seconds from start to close. */
   duration: Count,
 })
+export type ChatReportRow = typeof ChatReportRow.Type
 
 export const AgentReportRow = Schema.Struct({
   agent_id: Id,
@@ -151,6 +166,7 @@ export const AgentReportRow = Schema.Struct({
   avg_handle_time: Schema.Number,
   online_seconds: Count,
 })
+export type AgentReportRow = typeof AgentReportRow.Type
 
 export const CampaignRecord = Schema.Struct({
   number: Schema.String,
@@ -160,10 +176,14 @@ export const CampaignRecord = Schema.Struct({
   delivered_at: Schema.NullOr(Instant),
   read_at: Schema.NullOr(Instant),
 })
+export type CampaignRecord = typeof CampaignRecord.Type
 
 export const AutoReplyReportRow = Schema.Struct({ autoreply_id: Id, name: Schema.String, triggered: Count, completed: Count, handed_over: Count })
+export type AutoReplyReportRow = typeof AutoReplyReportRow.Type
 export const MenuCount = Schema.Struct({ menu: Schema.String, count: Count })
+export type MenuCount = typeof MenuCount.Type
 export const MenuHit = Schema.Struct({ number: Schema.String, menu: Schema.String, option: Schema.String, dt: Instant })
+export type MenuHit = typeof MenuHit.Type
 export const MonthlyUser = Schema.Struct({
   number: Schema.String,
   name: Schema.NullOr(Schema.String),
@@ -172,8 +192,11 @@ export const MonthlyUser = Schema.Struct({
   last_seen: Instant,
   conversations: Count,
 })
+export type MonthlyUser = typeof MonthlyUser.Type
 export const UserTemplateRow = Schema.Struct({ username: Schema.String, template_name: Schema.String, ...DeliveryCounts, cost: Schema.Number })
+export type UserTemplateRow = typeof UserTemplateRow.Type
 export const AhtReport = Schema.Struct({ aht_seconds: Schema.Number, series: Schema.Array(SeriesPoint) })
+export type AhtReport = typeof AhtReport.Type
 export const ServiceLevel = Schema.Struct({
   /** Percent of conversations answered within the threshold. */
   service_level: Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 100 })),
@@ -182,6 +205,7 @@ export const ServiceLevel = Schema.Struct({
   total: Count,
   series: Schema.Array(SeriesPoint),
 })
+export type ServiceLevel = typeof ServiceLevel.Type
 export const AgentResponseRow = Schema.Struct({
   agent_id: Id,
   username: Schema.String,
@@ -189,6 +213,7 @@ export const AgentResponseRow = Schema.Struct({
   avg_first_response: Schema.Number,
   avg_resolution: Schema.Number,
 })
+export type AgentResponseRow = typeof AgentResponseRow.Type
 export const SurveyRow = Schema.Struct({
   number: Schema.String,
   name: Schema.NullOr(Schema.String),
@@ -197,9 +222,16 @@ export const SurveyRow = Schema.Struct({
   agent_name: Schema.NullOr(Schema.String),
   dt: Instant,
 })
+export type SurveyRow = typeof SurveyRow.Type
 export const TemplateConsumption = Schema.Struct({ template_name: Schema.String, category: Schema.String, count: Count, cost: Schema.Number })
+export type TemplateConsumption = typeof TemplateConsumption.Type
 export const EngagementStats = Schema.Struct({ ...DeliveryCounts, replied: Count, engagement_rate: Schema.Number })
+export type EngagementStats = typeof EngagementStats.Type
 export const CampaignStats = Schema.Struct({ campaigns: Count, ...DeliveryCounts })
+export type CampaignStats = typeof CampaignStats.Type
 export const ChannelCount = Schema.Struct({ channel_type: Channel, count: Count })
+export type ChannelCount = typeof ChannelCount.Type
 export const ConversationCount = Schema.Struct({ total: Count, by_channel: Schema.Array(ChannelCount) })
+export type ConversationCount = typeof ConversationCount.Type
 export const RedeemStats = Schema.Struct({ issued: Count, redeemed: Count, expired: Count })
+export type RedeemStats = typeof RedeemStats.Type

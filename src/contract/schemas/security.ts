@@ -12,6 +12,7 @@ export type IpEntry = typeof IpEntry.Type
 export const IpEntryInput = { ip: IpOrCidr, label: Schema.optional(Text(100)) }
 
 export const WebhookEventType = Schema.Struct({ key: Schema.String, description: Schema.String })
+export type WebhookEventType = typeof WebhookEventType.Type
 /** Events the tenant's own server is told about. */
 export const Webhook = Schema.Struct({
   id: Id,
@@ -32,6 +33,7 @@ export const WebhookInput = {
 }
 
 export const LimitKey = Schema.Literals(["agents", "contacts", "monthly_messages", "monthly_templates", "campaigns", "api_requests_per_minute"])
+export type LimitKey = typeof LimitKey.Type
 /** A quota of one tenant, set by a super admin. */
 export const AccountLimit = Schema.Struct({
   id: Id,
@@ -59,3 +61,4 @@ export const BlacklistedTokenInput = {
   reason: Schema.optional(Text(200)),
 }
 export const CacheScope = Schema.Literals(["all", "acl", "settings", "templates", "tokens"])
+export type CacheScope = typeof CacheScope.Type

@@ -46,6 +46,7 @@ export type SmsMasking = typeof SmsMasking.Type
 export const SmsMaskingInput = { sms_client_id: Id, mask: Mask, active: Schema.optional(Schema.Boolean) }
 
 export const SmsStatus = Schema.Literals(["queued", "sent", "delivered", "failed"])
+export type SmsStatus = typeof SmsStatus.Type
 export const SmsMessage = Schema.Struct({
   id: Id,
   to: Schema.String,
@@ -59,3 +60,4 @@ export const SmsMessage = Schema.Struct({
 })
 export type SmsMessage = typeof SmsMessage.Type
 export const SmsSent = Schema.Struct({ messages: Schema.Array(Schema.Struct({ id: Id, to: Schema.String, status: SmsStatus, parts: Count })) })
+export type SmsSent = typeof SmsSent.Type

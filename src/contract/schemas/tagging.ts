@@ -26,6 +26,7 @@ export const SegmentRule = Schema.Struct({
   operator: Schema.Literals(["eq", "neq", "contains", "gt", "lt", "exists"]),
   value: Schema.optional(Text(200)),
 })
+export type SegmentRule = typeof SegmentRule.Type
 export const Segment = Schema.Struct({
   id: Id,
   name: Schema.String,
@@ -48,6 +49,7 @@ export const ReminderSchedule = Schema.Struct({
   start_at: DateTimeText,
   time: Schema.optional(TimeOfDay),
 })
+export type ReminderSchedule = typeof ReminderSchedule.Type
 export const Reminder = Schema.Struct({
   id: Id,
   name: Schema.String,

@@ -5,7 +5,9 @@ import { Amount, Channel, Count, Currency, DateTimeText, Id, Instant, Name, Phon
 export const TemplateName = Schema.String.check(Schema.isPattern(/^[a-z0-9_]{1,512}$/))
 export const Language = Schema.String.check(Schema.isPattern(/^[a-z]{2}(_[A-Z]{2})?$/))
 export const TemplateCategory = Schema.Literals(["MARKETING", "UTILITY", "AUTHENTICATION"])
+export type TemplateCategory = typeof TemplateCategory.Type
 export const TemplateStatus = Schema.Literals(["PENDING", "APPROVED", "REJECTED", "PAUSED", "DISABLED"])
+export type TemplateStatus = typeof TemplateStatus.Type
 /** Values for the template's `{{n}}` placeholders, in order. */
 export const TemplateParams = Schema.Array(Text(1024)).check(Schema.isMaxLength(20))
 
@@ -15,6 +17,7 @@ export const TemplateButton = Schema.Struct({
   /** The URL or phone number of URL and PHONE_NUMBER buttons. */
   value: Schema.optional(Text(2000)),
 })
+export type TemplateButton = typeof TemplateButton.Type
 
 export const TemplateInput = {
   name: TemplateName,
@@ -49,6 +52,7 @@ export const TemplateParamsInfo = Schema.Struct({
   header_type: Schema.NullOr(Schema.String),
   params: Schema.Array(Schema.Struct({ index: Count, example: Schema.NullOr(Schema.String) })),
 })
+export type TemplateParamsInfo = typeof TemplateParamsInfo.Type
 
 export const CampaignStatus = Schema.Literals(["draft", "scheduled", "running", "paused", "completed", "stopped", "failed"])
 export type CampaignStatus = typeof CampaignStatus.Type
@@ -83,6 +87,7 @@ export const CampaignInput = {
 }
 
 export const RecipientNumber = Schema.Struct({ number: Phone, params: Schema.optional(TemplateParams) })
+export type RecipientNumber = typeof RecipientNumber.Type
 export const RecipientList = Schema.Struct({ id: Id, client_id: Id, name: Schema.String, numbers_count: Count, created_at: Instant })
 export type RecipientList = typeof RecipientList.Type
 export const RecipientListInput = {
@@ -90,9 +95,12 @@ export const RecipientListInput = {
   numbers: Schema.Array(RecipientNumber).check(Schema.isMinLength(1), Schema.isMaxLength(100_000)),
 }
 export const StoredRecipient = Schema.Struct({ id: Id, recipient_list_id: Id, number: Schema.String, params: Schema.Array(Schema.String) })
+export type StoredRecipient = typeof StoredRecipient.Type
 export const BlacklistedNumber = Schema.Struct({ number: Schema.String, reason: Schema.NullOr(Schema.String), dt: Instant })
+export type BlacklistedNumber = typeof BlacklistedNumber.Type
 
 export const OutgoingStatus = Schema.Literals(["queued", "sent", "delivered", "read", "failed"])
+export type OutgoingStatus = typeof OutgoingStatus.Type
 export const OutgoingMessage = Schema.Struct({
   id: Id,
   external_id: Schema.NullOr(Schema.String),
@@ -115,6 +123,7 @@ export const TemplateCost = Schema.Struct({
   /** The balance left after this send, to warn before a campaign overdraws. */
   balance_after: Schema.Number,
 })
+export type TemplateCost = typeof TemplateCost.Type
 
 export const TemplateSendInput = {
   template_name: TemplateName,
@@ -127,6 +136,7 @@ export const TemplateSendInput = {
 export const TemplateSent = Schema.Struct({
   messages: Schema.Array(Schema.Struct({ id: Schema.String, number: Schema.String, status: OutgoingStatus })),
 })
+export type TemplateSent = typeof TemplateSent.Type
 
 export const ActiveSession = Schema.Struct({
   number: Schema.String,
@@ -135,6 +145,7 @@ export const ActiveSession = Schema.Struct({
   /** End of the 24-hour window in which free-form messages may be sent. */
   expires_at: Instant,
 })
+export type ActiveSession = typeof ActiveSession.Type
 
 // ---- Conversation templates and API request limits -------------------------------------------------
 
@@ -170,3 +181,4 @@ export const RequestLimitInput = {
 }
 
 export const TemplateUsage = Schema.Struct({ template_name: Schema.String, sent: Count, delivered: Count, read: Count, failed: Count })
+export type TemplateUsage = typeof TemplateUsage.Type

@@ -33,6 +33,7 @@ export const ClientInfo = Schema.Struct({
   agents: Count,
   channels: Schema.Array(Channel),
 })
+export type ClientInfo = typeof ClientInfo.Type
 export const ClientStats = Schema.Struct({
   client_id: Id,
   name: Schema.String,
@@ -42,7 +43,9 @@ export const ClientStats = Schema.Struct({
   messages_this_month: Count,
   templates_this_month: Count,
 })
+export type ClientStats = typeof ClientStats.Type
 export const ClientsMeta = Schema.Struct({ total: Count, active: Count, inactive: Count, onboarding: Count })
+export type ClientsMeta = typeof ClientsMeta.Type
 
 export const Registration = {
   business_name: Name(120),
@@ -59,12 +62,14 @@ export const OnboardingDetails = {
   website: Schema.optional(Url),
 }
 export const RegistrationDocument = Schema.Literals(["trade_license", "tax_certificate", "identity", "other"])
+export type RegistrationDocument = typeof RegistrationDocument.Type
 
 export const WorkingDay = Schema.Struct({
   day: Schema.Literals(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),
   open: TimeOfDay,
   close: TimeOfDay,
 })
+export type WorkingDay = typeof WorkingDay.Type
 /** Tenant-wide behaviour of chats and agents. */
 export const ClientSettingsFields = {
   timezone: Schema.String.check(Schema.isMaxLength(64)),
@@ -82,10 +87,12 @@ export type ClientSettings = typeof ClientSettings.Type
 
 /** The channel's inbound webhook as the tenant configured it at Meta. */
 export const WebhookConfig = Schema.Struct({ url: Schema.String, verify_token: Schema.String, updated_at: Instant })
+export type WebhookConfig = typeof WebhookConfig.Type
 export const HealthCheck = Schema.Struct({
   status: Schema.Literals(["ok", "degraded", "down"]),
   checks: Schema.Array(Schema.Struct({ name: Schema.String, ok: Schema.Boolean, detail: Schema.NullOr(Schema.String) })),
 })
+export type HealthCheck = typeof HealthCheck.Type
 
 /** WhatsApp voice-call behaviour of the tenant. */
 export const CallSettingFields = {
@@ -101,6 +108,7 @@ export type CallSetting = typeof CallSetting.Type
 // ---- Channels ----------------------------------------------------------------------------------------
 
 export const ChannelState = Schema.Literals(["not_connected", "pending", "connected", "failed"])
+export type ChannelState = typeof ChannelState.Type
 export const ChannelStatus = Schema.Struct({
   channel_type: Channel,
   status: ChannelState,

@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import { Channel, Count, DateTimeText, Id, Instant, Limit, Name, Page, StatusCount, Text } from "./common"
+import { Channel, Count, CustomerNumber, DateTimeText, Id, Instant, Limit, Name, Page, StatusCount, Text } from "./common"
 
 /** Complaint text as the Complain Details dialog bounds it (spec 000 section 5). */
 export const ComplaintText = Schema.String.check(Schema.isMaxLength(800))
@@ -35,7 +35,7 @@ export const Complaint = Schema.Struct({
 export type Complaint = typeof Complaint.Type
 
 export const ComplaintInput = {
-  number: Schema.String.check(Schema.isPattern(/^\+?[0-9]{5,16}$/)),
+  number: CustomerNumber,
   name: Schema.optional(Name(120)),
   channel_type: Channel,
   category: Schema.optional(Name(60)),
@@ -55,6 +55,7 @@ export const TicketReportRequest = Schema.Struct({
   agent: Schema.optional(Id),
   status: Schema.optional(Schema.String.check(Schema.isMaxLength(32))),
 })
+export type TicketReportRequest = typeof TicketReportRequest.Type
 
 export const ComplaintMetadata = Schema.Struct({
   channel_type: Schema.Array(Schema.String),
@@ -71,6 +72,7 @@ export type ComplaintMetadata = typeof ComplaintMetadata.Type
 
 /** `{ data: { complaintMetadata } }` (spec 001 section 3). */
 export const TicketReportResponse = Schema.Struct({ data: Schema.Struct({ complaintMetadata: ComplaintMetadata }) })
+export type TicketReportResponse = typeof TicketReportResponse.Type
 
 export const SearchComplaintRequest = Schema.Struct({
   ticket_number: TicketNumber,
@@ -78,8 +80,10 @@ export const SearchComplaintRequest = Schema.Struct({
   channel_type: Channel,
   ticket_type: Schema.Literals(["active", "resolved"]),
 })
+export type SearchComplaintRequest = typeof SearchComplaintRequest.Type
 /** `{ data: { list: ComplaintTicket[] } }`; the console opens the first. */
 export const SearchComplaintResponse = Schema.Struct({ data: Schema.Struct({ list: Schema.Array(ComplaintTicket) }) })
+export type SearchComplaintResponse = typeof SearchComplaintResponse.Type
 
 export const Ticket = Schema.Struct({
   id: Id,
@@ -114,4 +118,6 @@ export const TicketReport = Schema.Struct({
   items: Schema.Array(Ticket),
   totalItems: Count,
 })
+export type TicketReport = typeof TicketReport.Type
 export const TicketsCount = Schema.Struct({ total: Count, by_channel: Schema.Array(Schema.Struct({ channel_type: Channel, count: Count })) })
+export type TicketsCount = typeof TicketsCount.Type

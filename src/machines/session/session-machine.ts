@@ -143,6 +143,7 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       invoke: {
+        id: "restore",
         src: "restore",
         onDone: [
           { guard: "storedSessionExpired", target: "clearing", actions: { type: "say", params: "sessionExpired" } },
@@ -165,6 +166,7 @@ export const sessionMachine = setup({
     },
     authenticating: {
       invoke: {
+        id: "login",
         src: "login",
         input: ({ event }) => (event.type === "LOGIN" ? { username: event.username, password: event.password } : { username: "", password: "" }),
         onDone: { target: "persisting", actions: "adoptLogin" },
@@ -173,6 +175,7 @@ export const sessionMachine = setup({
     },
     tokenAuthenticating: {
       invoke: {
+        id: "tokenLogin",
         src: "tokenLogin",
         input: ({ event }) => ({ accessToken: event.type === "TOKEN_LOGIN" ? (event.accessToken ?? "") : "" }),
         onDone: { target: "persisting", actions: "adoptLogin" },
@@ -186,6 +189,7 @@ export const sessionMachine = setup({
     },
     persisting: {
       invoke: {
+        id: "persist",
         src: "persist",
         input: ({ event, context }) => ({ result: (event as unknown as { output: LoginResult }).output, online: context.online }),
         onDone: { target: "loggedIn" },
@@ -198,8 +202,8 @@ export const sessionMachine = setup({
       type: "parallel",
       entry: "loadLayout",
       invoke: [
-        { src: "watchStorage" },
-        { src: "watchUnauthorized" },
+        { id: "watchStorage", src: "watchStorage" },
+        { id: "watchUnauthorized", src: "watchUnauthorized" },
       ],
       on: {
         LOGOUT: { target: "loggingOut" },
@@ -229,6 +233,7 @@ export const sessionMachine = setup({
             offline: { on: { SET_ONLINE: { guard: ({ event }) => event.online, target: "goingOnline" } } },
             goingOnline: {
               invoke: {
+                id: "goOnline",
                 src: "setOnline",
                 input: { online: true },
                 onDone: { target: "online", actions: { type: "setOnlineFlag", params: true } },
@@ -237,6 +242,7 @@ export const sessionMachine = setup({
             },
             goingOffline: {
               invoke: {
+                id: "goOffline",
                 src: "setOnline",
                 input: { online: false },
                 onDone: { target: "offline", actions: { type: "setOnlineFlag", params: false } },
@@ -252,6 +258,7 @@ export const sessionMachine = setup({
             locked: { on: { UNLOCK: { target: "unlocking", actions: "rememberUsername" } } },
             unlocking: {
               invoke: {
+                id: "unlock",
                 src: "login",
                 input: ({ context, event }) => ({
                   username: (event.type === "UNLOCK" ? event.username : undefined) ?? context.username ?? "",
@@ -267,6 +274,7 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       invoke: {
+        id: "logout",
         src: "logout",
         input: ({ context }) => ({ loginId: context.loginId }),
         // Logging out locally must not depend on the server answering.
@@ -277,6 +285,7 @@ export const sessionMachine = setup({
     clearing: {
       entry: "dropAcl",
       invoke: {
+        id: "clear",
         src: "clear",
         onDone: { target: "loggedOut", actions: "reset" },
         onError: { target: "loggedOut", actions: "reset" },
@@ -284,7 +293,7 @@ export const sessionMachine = setup({
     },
     reloading: {
       entry: "dropAcl",
-      invoke: { src: "reload" },
+      invoke: { id: "reload", src: "reload" },
     },
   },
 })

@@ -1,6 +1,6 @@
 import { Button, Spinner } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
-import { useEffect, useRef } from "react"
+import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "react-router-dom"
 import { selectPhase } from "../../machines/session/session-selectors"
@@ -14,16 +14,19 @@ export const TokenLoginView = () => {
   const session = useSessionActor()
   const phase = useSelector(session, selectPhase)
   const [params] = useSearchParams()
-  const sent = useRef(false)
+  // A ref guards against StrictMode's second effect run; the state re-renders once the request is out.
+  const sentRef = useRef(false)
+  const [sent, setSent] = useState(false)
   const accessToken = params.get("access_token")
 
   useEffect(() => {
-    if (sent.current || phase !== "loggedOut") return
-    sent.current = true
+    if (sentRef.current || phase !== "loggedOut") return
+    sentRef.current = true
     session.send({ type: "TOKEN_LOGIN", accessToken })
+    setSent(true)
   }, [accessToken, phase, session])
 
-  const busy = phase === "authenticating" || !sent.current
+  const busy = phase === "authenticating" || !sent
   return (
     <AuthFrame title={t("routes.tokenLogin")}>
       {busy ? (

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core"
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core"
 import { useTranslation } from "react-i18next"
 
 const LANGUAGES = ["en", "tr", "ar"] as const
@@ -8,7 +8,7 @@ export const LanguageMenu = ({ minimal = true }: { minimal?: boolean }) => {
   const { t, i18n } = useTranslation()
   const current = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : "en"
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu aria-label={t("shell.language")}>
@@ -28,6 +28,6 @@ export const LanguageMenu = ({ minimal = true }: { minimal?: boolean }) => {
       }
     >
       <Button variant={minimal ? "minimal" : "outlined"} icon="translate" endIcon="caret-down" text={t(`languages.${current}`)} data-testid="language-menu" aria-label={t("shell.language")} />
-    </Popover>
+    </PopoverNext>
   )
 }

@@ -1,11 +1,11 @@
-import { Spinner } from "@blueprintjs/core"
 import { useTranslation } from "react-i18next"
 
+/** A plain spinner: shown before Blueprint has loaded too. */
 export const PageLoading = () => {
   const { t } = useTranslation()
   return (
     <div className="mc-centered" aria-busy="true">
-      <Spinner size={32} aria-label={t("app.loading")} />
+      <span className="mc-spinner" role="progressbar" aria-label={t("app.loading")} />
     </div>
   )
 }

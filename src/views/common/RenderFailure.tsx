@@ -1,13 +1,16 @@
-import { NonIdealState } from "@blueprintjs/core"
 import { Component, type ErrorInfo, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 
-/** Spec 000 section 8: a render failure shows '404 Page Not Found'. */
+/** Spec 000 section 8: a render failure shows '404 Page Not Found'. Plain markup: it must draw whatever failed. */
 export const RenderFailureView = () => {
   const { t } = useTranslation()
   return (
     <div className="mc-centered" data-testid="render-failure" role="alert">
-      <NonIdealState icon="error" title={t("errors.renderFailure")} description={t("errors.renderFailureBody")} />
+      <div className="mc-failure">
+        <h2>{t("errors.renderFailure")}</h2>
+        <p className="mc-muted">{t("errors.renderFailureBody")}</p>
+        <a href="/">{t("app.backHome")}</a>
+      </div>
     </div>
   )
 }

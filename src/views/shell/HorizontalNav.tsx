@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Navbar, Popover } from "@blueprintjs/core"
+import { Button, Menu, MenuItem, Navbar, PopoverNext } from "@blueprintjs/core"
 import type { IconName } from "@blueprintjs/icons"
 import { useTranslation } from "react-i18next"
 import { useLocation, useNavigate } from "react-router-dom"
@@ -17,7 +17,7 @@ export const HorizontalNav = ({ sections }: { sections: readonly SidebarSection[
           const active = section.items.some((item) => item.path.toLowerCase() === pathname.toLowerCase())
           return (
             <div key={section.group} data-testid="nav-group" data-group={section.group}>
-              <Popover
+              <PopoverNext
                 placement="bottom-start"
                 content={
                   <Menu>
@@ -30,7 +30,7 @@ export const HorizontalNav = ({ sections }: { sections: readonly SidebarSection[
                 }
               >
                 <Button variant="minimal" active={active} endIcon="caret-down" text={t(`sidebar.${section.group}`)} />
-              </Popover>
+              </PopoverNext>
             </div>
           )
         })}

@@ -1,9 +1,12 @@
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, Popover, Switch, Tag } from "@blueprintjs/core"
+import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Switch } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { selectDisplayName, selectPresence } from "../../machines/session/session-selectors"
 import { useLayoutActor, useSessionActor } from "../actor-context"
 import { LanguageMenu } from "../common/LanguageMenu"
+
+const initials = (name: string) =>
+  name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase()).join("") || "?"
 
 /** The top bar: menu toggle, brand, availability, language, theme, layout settings and the user menu. */
 export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) => {
@@ -27,7 +30,8 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
           disabled={switching}
           innerLabelChecked={t("shell.online")}
           innerLabel={t("shell.offline")}
-          label={t("shell.availability")}
+          aria-label={t("shell.availability")}
+          title={t("shell.availability")}
           data-testid="presence"
           onChange={(event) => session.send({ type: "SET_ONLINE", online: event.currentTarget.checked })}
         />
@@ -43,7 +47,7 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
         <Button variant="minimal" icon="settings" aria-label={t("shell.settings")} title={t("shell.settings")} data-testid="layout-settings"
           onClick={() => layout.send({ type: "PANEL.TOGGLE" })} />
         <Navbar.Divider />
-        <Popover
+        <PopoverNext
           placement="bottom-end"
           content={
             <Menu>
@@ -53,11 +57,11 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
             </Menu>
           }
         >
-          <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-menu">
+          <Button variant="minimal" icon={<span className={`mc-avatar${online ? " mc-avatar-online" : ""}`} aria-hidden="true">{initials(name)}</span>}
+            endIcon="caret-down" data-testid="user-menu">
             <span className="mc-user-name">{name}</span>
-            <Tag minimal round intent={online ? "success" : "none"} className="mc-user-presence">{t(online ? "shell.online" : "shell.offline")}</Tag>
           </Button>
-        </Popover>
+        </PopoverNext>
       </Navbar.Group>
     </Navbar>
   )

@@ -1,0 +1,46 @@
+import { expect, type Page } from "@playwright/test"
+import { frontKey, routes, sidebarOrder } from "../../src/contract/routes"
+
+export const baseUrl = () => {
+  const url = process.env.CONSOLE_URL
+  if (!url) throw new Error("CONSOLE_URL is not set (tests/browser/global-setup.ts starts the server)")
+  return url
+}
+
+export interface LoginBody {
+  readonly user_acl: Record<string, unknown>
+  readonly back_acl: Record<string, unknown>
+  readonly user: { data: { displayName: string } }
+}
+
+/** Logs in through the login page and returns the body the server answered (its ACL is the reference). */
+export const login = async (page: Page, username: string, password = "demo1234"): Promise<LoginBody> => {
+  await page.goto(`${baseUrl()}/login`)
+  await page.waitForSelector("[data-testid=login-form]")
+  await page.fill("#login-username", username)
+  await page.fill("#login-password", password)
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/auth/user") && r.request().method() === "POST"),
+    page.click("[data-testid=login-submit]"),
+  ])
+  expect(response.status()).toBe(200)
+  const body = (await response.json()) as LoginBody
+  await page.waitForURL((url) => url.pathname !== "/login")
+  return body
+}
+
+/** The sidebar spec 000 prescribes for an access list: items with FRONT:<url> true, groups with an item left. */
+export const expectedSidebar = (acl: Record<string, unknown>) =>
+  sidebarOrder
+    .map((group) => ({ group, paths: routes.filter((r) => r.sidebar === group && acl[frontKey(r.path)] === true).map((r) => r.path) }))
+    .filter((section) => section.paths.length > 0)
+
+export const renderedSidebar = async (page: Page) =>
+  page.locator("[data-testid=sidebar] [data-testid=nav-group]").evaluateAll((groups) =>
+    groups.map((group) => ({
+      group: group.getAttribute("data-group") ?? "",
+      paths: [...group.querySelectorAll("[data-testid=nav-item]")].map((item) => item.getAttribute("data-path") ?? ""),
+    })),
+  )
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false })
