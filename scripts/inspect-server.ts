@@ -77,11 +77,11 @@ const viewer = `<!doctype html>
   const take = (raw) => {
     let e; try { e = JSON.parse(raw); } catch { return; }
     const a = actors.get(e.sessionId) || { sessionId: e.sessionId };
-    if (e.type === "@xstate.actor") { a.id = e.id ?? a.id; a.systemId = e.snapshot?.systemId ?? e.systemId ?? a.systemId; }
+    if (e.type === "@xstate.actor") { a.id = e.name ?? e.id ?? a.id; }
     if (e.snapshot) { a.value = e.snapshot.value; a.status = e.snapshot.status; }
     if (e.id && !a.id) a.id = e.id;
     actors.set(e.sessionId, a);
-    if (e.type === "@xstate.event" || e.type === "@xstate.snapshot") log.push(e);
+    if (e.type === "@xstate.event") log.push(e);
     if (log.length > 3000) log.shift();
   };
   const ws = new WebSocket("ws://" + location.host + "/viewer");

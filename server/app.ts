@@ -1,5 +1,5 @@
 /** startServer: database, migrations, seed, every call, socket service, console — one HTTP port. */
-import Fastify, { type FastifyInstance } from "fastify"
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify"
 import type { PGlite } from "@electric-sql/pglite"
 import { sql } from "drizzle-orm"
 import { openDatabase, migrateDatabase } from "./db/db"
@@ -40,7 +40,17 @@ export interface RunningServer {
 const BODY_LIMIT = 25 * 1024 * 1024
 
 const buildApp = () => {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, trustProxy: process.env.TRUST_PROXY === "1" })
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    maxParamLength: 500,
+    trustProxy: process.env.TRUST_PROXY === "1",
+    // Router-level failures (malformed URL, over-long path parameter) answer with the same error body.
+    frameworkErrors: (error, _req, reply) => {
+      const apiError = toApiError(error)
+      void (reply as unknown as FastifyReply).status(apiError.status).send(apiError.body())
+    },
+  })
   // A JSON content type with an empty body is an empty payload, not an error.
   const json = app.getDefaultJsonParser("error", "error")
   app.removeContentTypeParser("application/json")
@@ -58,8 +68,10 @@ const buildApp = () => {
 
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
   const database = await openDatabase(options)
-  await migrateDatabase(database)
-  if (options.seed !== false) await seedIfEmpty(database)
+  await database.exclusive(async () => {
+    await migrateDatabase(database)
+    if (options.seed !== false) await seedIfEmpty(database)
+  })
   const dataDir = options.databaseUrl || options.pglite ? undefined : (options.dataDir ?? "./data")
   const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config)
   const services: Services = { database, config, realtime: null }

@@ -12,6 +12,19 @@ export interface Config {
   readonly rtBase: string
   /** Development conveniences (GET /dev/outbox). Off when NODE_ENV=production. */
   readonly dev: boolean
+  /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/pbx and sip/kamailio.ts. */
+  readonly sip?: SipSettings | null
+}
+
+export interface SipSettings {
+  /** Shared with Kamailio's auth_ephemeral module. */
+  readonly secret: string
+  readonly domain: string
+  /** The WebSocket URL browsers register to; null: ws://<the host the console was loaded from>:<wsPort>. */
+  readonly wsUrl: string | null
+  readonly wsPort: number
+  /** Lifetime of issued SIP credentials. */
+  readonly ttlSeconds: number
 }
 
 export const secretFor = (dataDir: string | undefined, given?: string): string => {

@@ -24,6 +24,8 @@ export interface Database {
   /** Runs raw SQL with positional parameters (bulk seeding). */
   readonly query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
   readonly pglite?: PGlite
+  /** Runs `fn` while holding a database-wide lock (PostgreSQL advisory lock), so several processes starting at once migrate and seed once. */
+  readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>
   readonly close: () => Promise<void>
 }
 
@@ -46,9 +48,13 @@ const fromPglite = (client: PGlite): Database => {
     pglite: client,
     transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
     query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
+    // One PGlite belongs to one process: nothing to coordinate.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   }
 }
+
+const STARTUP_LOCK = 7_342_001
 
 const fromPool = (pool: pg.Pool): Database => {
   const db = drizzlePg({ client: pool }) as unknown as Db
@@ -57,6 +63,16 @@ const fromPool = (pool: pg.Pool): Database => {
     kind: "postgres",
     transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
     query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    exclusive: async (fn) => {
+      const holder = await pool.connect()
+      try {
+        await holder.query("select pg_advisory_lock($1)", [STARTUP_LOCK])
+        return await fn()
+      } finally {
+        await holder.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => {})
+        holder.release()
+      }
+    },
     close: () => pool.end(),
   }
 }

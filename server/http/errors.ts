@@ -40,7 +40,7 @@ export const toApiError = (error: unknown): ApiError => {
   const status = (error as { statusCode?: number })?.statusCode
   if (typeof status === "number" && status >= 400 && status < 500) {
     const fastifyCode = (error as { code?: string }).code ?? ""
-    const appCode = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 404 ? "NOT_FOUND" : "BAD_REQUEST"
+    const appCode = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 414 ? "URI_TOO_LONG" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 404 ? "NOT_FOUND" : "BAD_REQUEST"
     return new ApiError(status, appCode, (error as Error).message || fastifyCode)
   }
   return new ApiError(500, "INTERNAL", "Internal server error")

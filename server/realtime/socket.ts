@@ -1,7 +1,7 @@
 /**
  * The socket service: socket.io on the server's HTTP server under `<rtBase>/socket.io`. The handshake carries
  * `user_token` as a query value and is refused when the token is invalid, replaced or expired. Each socket joins
- * `client:<id>` and `user:<id>`. Later features add events by exporting `socketFeatures` from a feature file.
+ * `client:<id>`, `user:<id>` and `login:<login_id>` (so an ended session's sockets can be dropped). Later features add events by exporting `socketFeatures` from a feature file.
  */
 import type { Server as HttpServer } from "node:http"
 import { Server, type Socket } from "socket.io"
@@ -18,11 +18,14 @@ export interface Realtime {
   readonly io: Server
   readonly toClient: (clientId: number, event: string, payload: unknown) => void
   readonly toUser: (userId: number, event: string, payload: unknown) => void
+  /** Disconnects the sockets of a login session that ended (replaced by a newer login, or logged out). */
+  readonly endLogin: (loginId: string) => void
   readonly close: () => Promise<void>
 }
 
 export const clientRoom = (clientId: number) => `client:${clientId}`
 export const userRoom = (userId: number) => `user:${userId}`
+export const loginRoom = (loginId: string) => `login:${loginId}`
 
 export const attachRealtime = (server: HttpServer, services: Services, features: readonly SocketFeature[]): Realtime => {
   const io = new Server(server, { path: `${services.config.rtBase}/socket.io`, serveClient: false, cors: { origin: true, credentials: true } })
@@ -30,6 +33,7 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     io,
     toClient: (clientId, event, payload) => void io.to(clientRoom(clientId)).emit(event, payload),
     toUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
+    endLogin: (loginId) => io.in(loginRoom(loginId)).disconnectSockets(true),
     // Drop every socket but leave the HTTP server to its owner (Fastify closes it).
     close: async () => {
       io.disconnectSockets(true)
@@ -57,6 +61,7 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     const { principal } = socket.data
     if (principal.clientId !== null) void socket.join(clientRoom(principal.clientId))
     if (principal.userId !== null) void socket.join(userRoom(principal.userId))
+    if (principal.loginId !== null) void socket.join(loginRoom(principal.loginId))
     for (const feature of features) feature(socket, realtime, services)
   })
   return realtime

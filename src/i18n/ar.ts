@@ -1,4 +1,5 @@
 import type { Translation } from "./en"
+import { pbxAr } from "./pbx"
 
 /** Arabic strings of the console shell (rendered right to left). */
 export const ar: Translation = {
@@ -241,4 +242,5 @@ export const ar: Translation = {
     orders: "الطلبات",
     "templateMessage-hsm": "رسائل القوالب (HSM)",
   },
+  pbx: pbxAr,
 }

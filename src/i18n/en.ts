@@ -1,3 +1,4 @@
+import { pbxEn } from "./pbx"
 /** English strings of the console shell. The spec's own wording is kept exactly where it gives one. */
 export const en = {
   app: {
@@ -239,6 +240,7 @@ export const en = {
     orders: "Orders",
     "templateMessage-hsm": "Template Messages (HSM)",
   },
+  pbx: pbxEn,
 }
 
 /** Every language has the same keys as English (checked by the type, and by a unit test at run time). */

@@ -1,4 +1,5 @@
 import type { Translation } from "./en"
+import { pbxTr } from "./pbx"
 
 /** Turkish strings of the console shell. */
 export const tr: Translation = {
@@ -241,4 +242,5 @@ export const tr: Translation = {
     orders: "Siparişler",
     "templateMessage-hsm": "Şablon Mesajlar (HSM)",
   },
+  pbx: pbxTr,
 }

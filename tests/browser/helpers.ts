@@ -43,4 +43,10 @@ export const renderedSidebar = async (page: Page) =>
     })),
   )
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false })
+/** A screenshot once the page has settled (lazy screens loaded, no spinner left). */
+export const shot = async (page: Page, name: string) => {
+  await page.waitForLoadState("networkidle")
+  await page.locator("[aria-busy=true]").first().waitFor({ state: "detached", timeout: 5_000 }).catch(() => {})
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false })
+}

@@ -156,3 +156,33 @@ test("layout settings switch to horizontal and dark, and persist for the user", 
   await expect(other.getByTestId("layout-status")).toHaveText("Saved to your account")
   await fresh.close()
 })
+
+test("company-area sub-pages open under the company-details entry with their section title", async ({ page }) => {
+  const body = await login(page, "admin")
+  test.skip(body.user_acl["FRONT:/apps/company-details"] !== true, "admin holds no company-details entry")
+  await page.goto(`${baseUrl()}/apps/company-details/Profile`)
+  await expect(page.getByTestId("page-title")).toHaveText("Company Details")
+  await expect(page.getByTestId("not-available")).toContainText("Section: Profile")
+  await page.goto(`${baseUrl()}/apps/company-details/no-such-section`)
+  await page.waitForURL("**/pagenotfound")
+})
+
+test("locking the session asks for the password again and unlocks back into the console", async ({ page }) => {
+  await login(page, "agent1")
+  await page.waitForSelector("[data-testid=nav-item]")
+  await page.getByTestId("user-menu").click()
+  await page.getByTestId("lock").click()
+  await page.waitForURL("**/pages/auth/lock")
+  await expect(page.getByTestId("lock-form")).toBeVisible()
+  // A reload does not escape the lock.
+  await page.goto(`${baseUrl()}/apps/chat`)
+  await page.waitForURL("**/pages/auth/lock")
+  await page.fill("#lock-username", "agent1")
+  await page.fill("#lock-password", "wrong-password")
+  await page.getByRole("button", { name: "Unlock" }).click()
+  await expect(page.getByTestId("session-message")).toContainText("Sign-in failed")
+  await page.fill("#lock-password", "demo1234")
+  await page.getByRole("button", { name: "Unlock" }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith("/pages/auth/lock"))
+  await expect(page.getByTestId("sidebar")).toBeVisible()
+})

@@ -23,6 +23,7 @@ const loginResult: LoginResult = {
   login_id: "login-1",
 }
 const stored: StoredSession = { ...loginResult, online: true }
+const storedLocked: StoredSession = { ...stored, locked: true }
 const storedExpired: StoredSession = { ...loginResult, user_token: jwtWith(past), online: false }
 
 type ModelEvent = SessionEvent | { type: string; output?: unknown; error?: unknown }
@@ -31,6 +32,7 @@ const events: ModelEvent[] = [
   { type: "xstate.done.actor.restore", output: null },
   { type: "xstate.done.actor.restore", output: stored },
   { type: "xstate.done.actor.restore", output: storedExpired },
+  { type: "xstate.done.actor.restore", output: storedLocked },
   { type: "xstate.error.actor.restore", error: new Error("storage unavailable") },
   { type: "LOGIN", username: "agent1", password: "demo1234" },
   { type: "xstate.done.actor.login", output: loginResult },
@@ -49,6 +51,8 @@ const events: ModelEvent[] = [
   { type: "xstate.error.actor.logout", error: new Error("offline") },
   { type: "xstate.done.actor.clear" },
   { type: "LOCK" },
+  { type: "xstate.done.actor.lock" },
+  { type: "xstate.error.actor.lock", error: new Error("storage") },
   { type: "UNLOCK", password: "demo1234" },
   { type: "xstate.done.actor.unlock", output: loginResult },
   { type: "xstate.error.actor.unlock", error: { kind: "unauthorized" } },
@@ -64,8 +68,8 @@ const events: ModelEvent[] = [
 ]
 
 /** A state's identity for the walk: its value and the parts of the context the views show. */
-const serialize = (snapshot: { value: unknown; context: { message: unknown; online: boolean; loginId: unknown } }) =>
-  JSON.stringify([snapshot.value, snapshot.context.message, snapshot.context.online, snapshot.context.loginId !== null])
+const serialize = (snapshot: { value: unknown; context: { message: unknown; online: boolean; locked: boolean; loginId: unknown } }) =>
+  JSON.stringify([snapshot.value, snapshot.context.message, snapshot.context.online, snapshot.context.locked, snapshot.context.loginId !== null])
 
 const paths = getShortestPaths(sessionMachine, {
   events: events as SessionEvent[],
@@ -83,7 +87,7 @@ describe("session machine (model-based)", () => {
     for (const state of [
       "restoring", "loggedOut", "authenticating", "tokenAuthenticating", "persisting", "loggingOut", "clearing", "reloading",
       "loggedIn.expiry.watching", "loggedIn.presence.online", "loggedIn.presence.offline", "loggedIn.presence.goingOnline",
-      "loggedIn.presence.goingOffline", "loggedIn.lock.open", "loggedIn.lock.locked", "loggedIn.lock.unlocking",
+      "loggedIn.presence.goingOffline", "loggedIn.lock.open", "loggedIn.lock.locking", "loggedIn.lock.locked", "loggedIn.lock.unlocking",
     ]) {
       expect([...reached].some((value) => value === state || value.startsWith(`${state}.`)), state).toBe(true)
     }
@@ -98,7 +102,7 @@ describe("session machine (model-based)", () => {
           actors: {
             restore: script.logic as never, login: script.logic as never, tokenLogin: script.logic as never,
             persist: script.logic as never, logout: script.logic as never, clear: script.logic as never,
-            setOnline: script.logic as never, reload: script.logic as never,
+            setOnline: script.logic as never, setLocked: script.logic as never, reload: script.logic as never,
             watchStorage: script.logic as never, watchUnauthorized: script.logic as never,
           },
         }),
@@ -120,6 +124,7 @@ describe("session machine (model-based)", () => {
         expect(snapshot.value).toEqual(step.state.value)
         expect(snapshot.context.message).toEqual(step.state.context.message)
         expect(snapshot.context.online).toEqual(step.state.context.online)
+        expect(snapshot.context.locked).toEqual(step.state.context.locked)
         // Every invocation the model's state holds is really running (and nothing else is waiting).
         const running = Object.keys(snapshot.children).sort()
         expect(script.pendingIds().filter((id) => running.includes(id)).sort()).toEqual(running)

@@ -108,4 +108,17 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     expect(await connect("not-a-token")).toBe("TOKEN_INVALID")
     expect(await connect(body.user_token)).toBe("connected")
   })
+
+  it("drops a replaced session's socket and refuses its token at the handshake", async () => {
+    const first = await login(ctx.url, "agent1")
+    const socket = io(ctx.url, { path: "/rt/socket.io", transports: ["websocket"], query: { user_token: first.user_token }, reconnection: false })
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()))
+    const dropped = new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)))
+    await login(ctx.url, "agent1")
+    expect(await dropped).toBe("io server disconnect")
+    const again = io(ctx.url, { path: "/rt/socket.io", transports: ["websocket"], query: { user_token: first.user_token }, reconnection: false })
+    const refused = await new Promise<string>((resolve) => again.on("connect_error", (error) => resolve(error.message)))
+    again.close()
+    expect(refused).toBe("SESSION_REPLACED")
+  })
 })

@@ -12,26 +12,38 @@ export interface Reply {
   readonly body: any
 }
 
+/** Text of any value, as a path segment or query value (random payloads hold odd objects). */
+const textOf = (value: unknown): string => {
+  if (typeof value === "string") return value
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return "?"
+  }
+}
+
 export const callOf = <G extends GroupKey>(group: G, name: CallName<G>): CallDef => (catalogue[group].calls as Record<string, CallDef>)[name]
 
 /** Builds the request the console would send: path params from the payload, GET payload as query, others as JSON body. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
 export const send = async (url: string, call: CallDef, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Reply> => {
-  const rest = { ...payload }
+  const rest: Record<string, unknown> = isRecord(payload) ? { ...payload } : {}
   const path = call.path.split("/").map((segment) => {
     const name = segment === "id" ? "id" : /^\{(.+)\}$/.exec(segment)?.[1]
     if (!name) return segment
     const value = rest[name]
     delete rest[name]
-    return encodeURIComponent(String(value ?? ""))
+    return encodeURIComponent(value === undefined || value === null ? "" : typeof value === "object" ? textOf(value) : String(value))
   }).join("/")
   const prefix = call.base === "socket" ? "/rt" : "/api"
   let target = `${url}${prefix}${path}`
   const init: RequestInit = { method: call.method, headers: { ...headers } }
   if (call.method === "GET") {
-    const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))
+    const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, textOf(v)]))
     if ([...query].length) target += `?${query}`
   } else {
-    init.body = JSON.stringify(rest)
+    init.body = textOf(isRecord(payload) ? rest : payload)
     ;(init.headers as Record<string, string>)["content-type"] = "application/json"
   }
   const response = await fetch(target, init)

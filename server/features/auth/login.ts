@@ -26,7 +26,9 @@ export const sessionUserOf = async (db: Db, user: UserRow): Promise<SessionUser>
 export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginResponse> => {
   const { db, services } = ctx
   const loginId = randomUUID()
-  await db.update(loginSessions).set({ endedAt: new Date(), endReason: "replaced" }).where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.endedAt)))
+  const replaced = await db.update(loginSessions).set({ endedAt: new Date(), endReason: "replaced" })
+    .where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.endedAt))).returning({ id: loginSessions.id })
+  for (const session of replaced) services.realtime?.endLogin(session.id)
   await db.insert(loginSessions).values({ id: loginId, userId: user.id, clientId: user.clientId, ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 500) })
   const iat = nowSeconds()
   const secret = services.config.jwtSecret

@@ -34,6 +34,7 @@ export const handlers = [
         .where(and(eq(loginSessions.id, input.login_id), eq(loginSessions.userId, userId))).limit(1)
       if (!session) throw notFound("Login session")
       await endSession(db, session.id, "logout")
+      ctx.services.realtime?.endLogin(session.id)
       await db.update(users).set({ online: false }).where(eq(users.id, userId))
       return { data: { ok: true } }
     })

@@ -6,6 +6,7 @@ import { Country } from "../schemas/locations"
 import {
   CallSetting,
   CallSettingFields,
+  CallSettingWithSip,
   Client,
   ClientInput,
   ClientSettings,
@@ -58,6 +59,7 @@ export const onboarding = defineGroup("onboarding", { title: "Onboarding and cli
     request: Empty,
     response: Data(Schema.Struct({ imported: Count, updated: Count, skipped: Count })),
   },
-  getCallSetting: { method: "POST", path: "/get/call/setting", request: Empty, response: Data(CallSetting) },
+  /** Every agent reads it (ring timeout, quick replies, own softphone credentials): no client_settings permission. */
+  getCallSetting: { method: "POST", path: "/get/call/setting", permission: null, request: Empty, response: Data(CallSettingWithSip) },
   callSetting: { method: "POST", path: "/call/setting", request: Schema.Struct(optionalFields(CallSettingFields)), response: Data(CallSetting) },
 })

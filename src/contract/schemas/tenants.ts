@@ -104,6 +104,25 @@ export const CallSettingFields = {
 }
 export const CallSetting = Schema.Struct(CallSettingFields)
 export type CallSetting = typeof CallSetting.Type
+/**
+ * The caller's own PBX softphone credentials (issue 7): time-limited SIP credentials the server issues per user
+ * (Kamailio auth_ephemeral: username "<expiry>:<extension>", password base64(HMAC-SHA1(secret, username))), instead
+ * of the fixed built-in account of the original. Null when the server runs without a SIP server or the user may
+ * not open /apps/pbxcalls.
+ */
+export const SipCredentials = Schema.Struct({
+  ws_url: Schema.String,
+  domain: Schema.String,
+  extension: Schema.String,
+  username: Schema.String,
+  password: Schema.String,
+  /** Unix seconds after which the SIP server refuses these credentials. */
+  expires_at: Schema.Number,
+})
+export type SipCredentials = typeof SipCredentials.Type
+/** getCallSetting's answer: the tenant's call settings plus (additively) the caller's softphone credentials. */
+export const CallSettingWithSip = Schema.Struct({ ...CallSettingFields, sip: Schema.optional(Schema.NullOr(SipCredentials)) })
+export type CallSettingWithSip = typeof CallSettingWithSip.Type
 
 // ---- Channels ----------------------------------------------------------------------------------------
 

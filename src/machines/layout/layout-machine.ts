@@ -52,7 +52,6 @@ export const layoutMachine = setup({
     created: assign({ exists: true, failed: false }),
     failed: assign({ failed: true }),
     togglePanel: assign(({ context }) => ({ panelOpen: !context.panelOpen })),
-    resetDefaults: assign({ layout: defaultLayout, theme: "light" as Theme, exists: false, failed: false }),
   },
 }).createMachine({
   id: "layout",
@@ -77,17 +76,18 @@ export const layoutMachine = setup({
         "LAYOUT.CHANGE": { actions: "patch", target: "local", reenter: true },
         "THEME.SET": { actions: "setTheme", target: "local", reenter: true },
       },
-      invoke: { src: "cache", input: ({ context }) => ({ layout: context.layout, theme: context.theme }) },
+      invoke: { id: "cache", src: "cache", input: ({ context }) => ({ layout: context.layout, theme: context.theme }) },
     },
     loading: {
       invoke: {
+        id: "load",
         src: "load",
         onDone: { target: "ready", actions: "adopt" },
         onError: { target: "ready", actions: "failed" },
       },
     },
     ready: {
-      invoke: { src: "cache", input: ({ context }) => ({ layout: context.layout, theme: context.theme }) },
+      invoke: { id: "cache", src: "cache", input: ({ context }) => ({ layout: context.layout, theme: context.theme }) },
       on: {
         "LAYOUT.LOAD": { target: "loading" },
         "LAYOUT.CHANGE": { target: "saving", actions: "patch" },
@@ -96,6 +96,7 @@ export const layoutMachine = setup({
     },
     saving: {
       invoke: {
+        id: "save",
         src: "save",
         input: ({ context }) => ({ layout: context.layout, exists: context.exists }),
         onDone: { target: "ready", actions: "created" },
@@ -106,6 +107,7 @@ export const layoutMachine = setup({
     },
     savingTheme: {
       invoke: {
+        id: "saveTheme",
         src: "saveTheme",
         input: ({ context }) => ({ theme: context.theme }),
         onDone: { target: "ready" },

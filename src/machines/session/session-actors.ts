@@ -13,6 +13,9 @@ import { accountMachine } from "./account-machine"
 import { sessionMachine } from "./session-machine"
 import type { LoginFailure, LoginResult, StoredSession } from "./session-types"
 
+/** Not one of the shared keys: only the session reads it. */
+export const LOCKED_KEY = "locked"
+
 const AclMap = Schema.Record(Schema.String, Schema.Unknown)
 const UserData = Schema.Struct({ id: Schema.Union([Schema.Number, Schema.String]), client_id: Schema.Union([Schema.Number, Schema.String]) })
 const StoredUser = Schema.Struct({ role: Schema.Unknown, data: Schema.Record(Schema.String, Schema.Unknown), from: Schema.optional(Schema.String) })
@@ -29,6 +32,7 @@ export const readStoredSession = Effect.gen(function* () {
   const loginId = yield* storage.get(StorageKeys.loginId)
   const clientToken = yield* storage.get(StorageKeys.clientToken)
   const online = yield* storage.get(StorageKeys.online)
+  const locked = yield* storage.get(LOCKED_KEY)
   const session: StoredSession = {
     user_token: token.value,
     client_token: Option.getOrElse(clientToken, () => ""),
@@ -38,6 +42,7 @@ export const readStoredSession = Effect.gen(function* () {
     user: Option.getOrElse(user, () => ({ role: [], data: {} })),
     login_id: Option.getOrElse(loginId, () => ""),
     online: Option.getOrElse(online, () => "false") === "true",
+    locked: Option.getOrElse(locked, () => "false") === "true",
   }
   return session
 })
@@ -54,6 +59,7 @@ export const storeSession = (result: LoginResult, online: boolean) =>
     yield* storage.setJson(StorageKeys.user, result.user)
     yield* storage.set(StorageKeys.loginId, String(result.login_id))
     yield* storage.set(StorageKeys.online, String(online))
+    yield* storage.remove(LOCKED_KEY)
   })
 
 /** Everything but the language and the layout cache goes: they belong to the browser, not to the user session. */
@@ -111,6 +117,12 @@ export const sessionActors = {
       const storage = yield* Storage
       yield* input.online ? api.call("auth", "agentOnline", {}) : api.call("auth", "agentOffline", {})
       yield* storage.set(StorageKeys.online, String(input.online))
+    }),
+  ),
+  setLocked: fromEffect((input: { locked: boolean }) =>
+    Effect.gen(function* () {
+      const storage = yield* Storage
+      yield* input.locked ? storage.set(LOCKED_KEY, "true") : storage.remove(LOCKED_KEY)
     }),
   ),
   reload: fromEffect(() =>

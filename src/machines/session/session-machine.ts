@@ -16,6 +16,8 @@ export interface SessionContext {
   /** The user token's `exp` in epoch milliseconds (null: the token carries none, it never expires locally). */
   readonly expiresAt: number | null
   readonly online: boolean
+  /** The lock screen is on (kept in storage so a reload stays locked). */
+  readonly locked: boolean
   /** The username typed at login, kept so the lock page can unlock with a password only. */
   readonly username: string | null
   readonly message: SessionMessage | null
@@ -37,7 +39,7 @@ export type SessionEvent =
   | { type: "API.UNAUTHORIZED" }
 
 const initialContext: SessionContext = {
-  user: null, userData: null, loginId: null, expiresAt: null, online: false, username: null, message: null, detail: null,
+  user: null, userData: null, loginId: null, expiresAt: null, online: false, locked: false, username: null, message: null, detail: null,
 }
 
 /** setTimeout holds at most 2^31-1 ms: later expiries are re-checked after that long. */
@@ -65,6 +67,7 @@ export const sessionMachine = setup({
     logout: fromPromise<void, { loginId: string | null }>(notProvided("logout")),
     clear: fromPromise<void>(notProvided("clear")),
     setOnline: fromPromise<void, { online: boolean }>(notProvided("setOnline")),
+    setLocked: fromPromise<void, { locked: boolean }>(notProvided("setLocked")),
     reload: fromPromise<void>(notProvided("reload")),
     /**
      * Watchers never settle: they live while `loggedIn` is active and are stopped (their listeners removed) when it
@@ -95,6 +98,7 @@ export const sessionMachine = setup({
     expiredToken: ({ event }) => "error" in event && isLoginFailure(event.error) && event.error.kind === "expired",
     unauthorized: ({ event }) => "error" in event && isLoginFailure(event.error) && event.error.kind === "unauthorized",
     isOnline: ({ context }) => context.online,
+    isLocked: ({ context }) => context.locked,
   },
   actions: {
     rememberUsername: assign(({ event }) =>
@@ -102,10 +106,11 @@ export const sessionMachine = setup({
     ),
     adoptStored: assign(({ event }) => {
       const stored = (event as unknown as { output: StoredSession }).output
-      return { ...fromResult(stored, stored.online), message: null, detail: null }
+      return { ...fromResult(stored, stored.online), locked: stored.locked === true, message: null, detail: null }
     }),
     adoptLogin: assign(({ context, event }) => ({
       ...fromResult((event as unknown as { output: LoginResult }).output, context.online),
+      locked: false,
       message: null,
       detail: null,
     })),
@@ -252,9 +257,20 @@ export const sessionMachine = setup({
           },
         },
         lock: {
-          initial: "open",
+          initial: "deciding",
           states: {
-            open: { on: { LOCK: { target: "locked" } } },
+            deciding: { always: [{ guard: "isLocked", target: "locked" }, { target: "open" }] },
+            open: { on: { LOCK: { target: "locking" } } },
+            locking: {
+              invoke: {
+                id: "lock",
+                src: "setLocked",
+                input: { locked: true },
+                // Locked either way: the flag in storage only matters for a reload.
+                onDone: { target: "locked", actions: assign({ locked: true }) },
+                onError: { target: "locked", actions: assign({ locked: true }) },
+              },
+            },
             locked: { on: { UNLOCK: { target: "unlocking", actions: "rememberUsername" } } },
             unlocking: {
               invoke: {

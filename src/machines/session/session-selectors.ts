@@ -12,7 +12,7 @@ export const selectPhase = (snapshot: SessionSnapshot): SessionPhase => {
   if (snapshot.matches("authenticating") || snapshot.matches("tokenAuthenticating") || snapshot.matches("persisting")) {
     return "authenticating"
   }
-  if (snapshot.matches({ loggedIn: { lock: "locked" } })) return "locked"
+  if (snapshot.matches({ loggedIn: { lock: "locked" } }) || snapshot.matches({ loggedIn: { lock: "locking" } })) return "locked"
   if (snapshot.matches({ loggedIn: { lock: "unlocking" } })) return "unlocking"
   if (snapshot.matches("loggedIn")) return "loggedIn"
   return "leaving"

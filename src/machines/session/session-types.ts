@@ -31,6 +31,8 @@ export interface LoginResult {
 /** What a page load finds in storage. */
 export interface StoredSession extends LoginResult {
   readonly online: boolean
+  /** The lock screen was on: a reload must not escape it. */
+  readonly locked?: boolean
 }
 
 /** Why a login failed: the server said 401 (bad credentials / token), the token had expired, or anything else. */
@@ -66,6 +68,3 @@ export const jwtExpiry = (token: string): number | null => {
     return null
   }
 }
-
-/** A JWT has three base64url parts; the token page rejects anything else before asking the server. */
-export const looksLikeJwt = (token: string): boolean => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token)

@@ -1,32 +1,27 @@
 import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
-import { useEffect, useRef, useState, type FormEvent } from "react"
+import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { Link, useNavigate } from "react-router-dom"
+import { Link, Navigate } from "react-router-dom"
 import { selectDisplayName, selectPhase } from "../../machines/session/session-selectors"
 import { useSessionActor } from "../actor-context"
 import { AuthFrame } from "./AuthFrame"
 import { SessionCallout } from "./SessionCallout"
 
-/** `/pages/auth/lock`: opening it locks the session; the password (checked by the server) unlocks it. */
+/**
+ * `/pages/auth/lock`: the lock screen. The toolbar's Lock sends LOCK and the gate keeps a locked session here (a
+ * reload too); the password, checked by the server, unlocks it. An open session has nothing to unlock: home.
+ */
 export const LockView = () => {
   const { t } = useTranslation()
   const session = useSessionActor()
-  const navigate = useNavigate()
   const phase = useSelector(session, selectPhase)
   const name = useSelector(session, selectDisplayName)
   const knowsUsername = useSelector(session, (s) => Boolean(s.context.username))
   const [username, setUsername] = useState("")
   const [password, setPassword] = useState("")
-  const wasLocked = useRef(false)
 
-  useEffect(() => {
-    if (phase === "loggedIn" && !wasLocked.current) session.send({ type: "LOCK" })
-    if (phase === "locked") wasLocked.current = true
-    // Unlocked: back to the console.
-    if (phase === "loggedIn" && wasLocked.current) navigate("/", { replace: true })
-  }, [phase, session, navigate])
-
+  if (phase === "loggedIn") return <Navigate to="/" replace />
   if (phase === "loggedOut") {
     return (
       <AuthFrame title={t("account.lockTitle")}>

@@ -34,7 +34,7 @@ export const TokenLoginView = () => {
       ) : (
         <>
           <SessionCallout />
-          <Link to="/login"><Button intent="primary" fill text={t("session.toLogin")} /></Link>
+          <Link to="/login"><Button intent="primary" size="large" fill text={t("session.toLogin")} /></Link>
         </>
       )}
     </AuthFrame>

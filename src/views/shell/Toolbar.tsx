@@ -1,6 +1,7 @@
 import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Switch } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
+import { useNavigate } from "react-router-dom"
 import { selectDisplayName, selectPresence } from "../../machines/session/session-selectors"
 import { useLayoutActor, useSessionActor } from "../actor-context"
 import { LanguageMenu } from "../common/LanguageMenu"
@@ -16,6 +17,7 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
   const name = useSelector(session, selectDisplayName)
   const { online, switching } = useSelector(session, selectPresence)
   const theme = useSelector(layout, (s) => s.context.theme)
+  const navigate = useNavigate()
 
   return (
     <Navbar className="mc-toolbar" data-testid="toolbar">
@@ -52,7 +54,10 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
           content={
             <Menu>
               <MenuDivider title={name} />
-              <MenuItem icon="lock" text={t("shell.lock")} href="/pages/auth/lock" data-testid="lock" />
+              <MenuItem icon="lock" text={t("shell.lock")} data-testid="lock" onClick={() => {
+                session.send({ type: "LOCK" })
+                navigate("/pages/auth/lock")
+              }} />
               <MenuItem icon="log-out" text={t("shell.logout")} intent="danger" data-testid="logout" onClick={() => session.send({ type: "LOGOUT" })} />
             </Menu>
           }

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench:reports [-- --rows 1000000 --runs 300 --data .tmp/bench-reports-db]`
+ *
+ * Starts the reference server in a child process over a PGlite data folder holding `--rows` call records for client 1
+ * (seeded once, kept between runs), then through the HTTP API:
+ *  - times `--runs` filtered Call History pages (last 7 days, incoming, limit 10, pages 1..50) and prints median/p95;
+ *  - exports 999,999 rows the way the console does (limit 999999, page 1), timing the streamed answer and sampling
+ *    the server's memory every 20 ms (RSS and JS heap), then times the console-side work on the same answer: JSON
+ *    parse, decoding with the contract's response schema, and building the CSV.
+ * The server runs in its own process so its memory is measured apart from the client's.
+ */
+import { fork, type ChildProcess } from "node:child_process"
+import { existsSync, mkdirSync } from "node:fs"
+import { parseArgs } from "node:util"
+import { fileURLToPath } from "node:url"
+import { Schema } from "effect"
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: "string", default: "1000000" },
+    runs: { type: "string", default: "300" },
+    data: { type: "string", default: ".tmp/bench-reports-db" },
+    serve: { type: "boolean", default: false },
+  },
+})
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MiB`
+
+// ---- the server child --------------------------------------------------------------------------------------
+
+if (values.serve) {
+  const { startServer } = await import("../server/app")
+  const { seedCallRecords } = await import("../server/db/seed/calls")
+  const rows = Number(values.rows)
+  const server = await startServer({ port: 0, dataDir: values.data, distDir: ".tmp/no-dist" })
+  const db = server.services.database
+  const [{ n }] = (await db.query("SELECT count(*)::int AS n FROM call_records WHERE client_id = 1")).rows as { n: number }[]
+  if (n < rows) {
+    const agents = (await db.query("SELECT id FROM users WHERE client_id = 1")).rows.map((r) => Number(r.id))
+    const started = Date.now()
+    await seedCallRecords(db, { clientId: 1, count: rows - n, agentIds: agents, days: 30, seed: 7, batch: 10_000 })
+    process.send?.({ log: `seeded ${rows - n} call records in ${((Date.now() - started) / 1000).toFixed(1)} s` })
+    // Index-only COUNTs need the visibility map; a real deployment's autovacuum does this on its own.
+    await db.query("VACUUM ANALYZE call_records")
+  }
+  let peakRss = 0
+  let peakHeap = 0
+  const sample = () => {
+    const m = process.memoryUsage()
+    peakRss = Math.max(peakRss, m.rss)
+    peakHeap = Math.max(peakHeap, m.heapUsed + m.external + m.arrayBuffers)
+  }
+  setInterval(sample, 20).unref()
+  process.on("message", (message: { type: string }) => {
+    if (message.type === "reset") {
+      global.gc?.()
+      const m = process.memoryUsage()
+      peakRss = m.rss
+      peakHeap = m.heapUsed + m.external + m.arrayBuffers
+      process.send?.({ type: "memory", rss: peakRss, heap: peakHeap })
+    } else if (message.type === "peak") {
+      sample()
+      process.send?.({ type: "memory", rss: peakRss, heap: peakHeap })
+    } else if (message.type === "stop") {
+      void server.stop().then(() => process.exit(0))
+    }
+  })
+  process.send?.({ type: "ready", url: server.url, rows: Math.max(n, rows) })
+} else {
+  await main()
+}
+
+// ---- the client ---------------------------------------------------------------------------------------------
+
+async function main() {
+  mkdirSync(".tmp", { recursive: true })
+  const fresh = !existsSync(values.data)
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ["--serve", "--rows", values.rows!, "--data", values.data!], {
+    execArgv: ["--import", "tsx", "--expose-gc"],
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+  })
+  const next = (type: string) =>
+    new Promise<any>((resolve) => {
+      const on = (message: any) => {
+        if (message.log) console.log(`  server: ${message.log}`)
+        if (message.type === type) {
+          child.off("message", on)
+          resolve(message)
+        }
+      }
+      child.on("message", on)
+    })
+  if (fresh) console.log(`Creating ${values.data} with ${values.rows} call records (once; later runs reuse it)...`)
+  const { url, rows } = await next("ready")
+  try {
+    await run(url, rows, child, next)
+  } finally {
+    child.send({ type: "stop" })
+  }
+}
+
+async function run(url: string, rows: number, child: ChildProcess, next: (type: string) => Promise<any>) {
+  const { CallsListResponse } = await import("../src/contract/schemas/reports")
+  const { callsCsv } = await import("../src/machines/report/call-history-report")
+  const login = await fetch(`${url}/api/auth/user`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "demo1234" }) })
+  const token = ((await login.json()) as { user_token: string }).user_token
+  const post = (body: object) =>
+    fetch(`${url}/api/calls/list`, { method: "POST", headers: { "content-type": "application/json", "user-token": token }, body: JSON.stringify(body) })
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)
+  const filter = { start_date: day(7), end_date: day(0), call_type: "incoming" }
+
+  const first = await (await post({ ...filter, limit: 10, page: 1 })).json() as { whatsappCalls: { totalItems: number } }
+  console.log(`\nCall records in client 1: ${rows.toLocaleString("en")}; filter last 7 days + incoming matches ${first.whatsappCalls.totalItems.toLocaleString("en")}`)
+  for (let i = 0; i < 20; i++) await (await post({ ...filter, limit: 10, page: 1 + (i % 50) })).text()
+  const runs = Number(values.runs)
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    const response = await post({ ...filter, limit: 10, page: 1 + ((i * 7) % 50) })
+    await response.text()
+    times.push(performance.now() - started)
+    if (response.status !== 200) throw new Error(`page ${response.status}`)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]
+  console.log(`Filtered page over HTTP (${runs} runs, limit 10): median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`)
+
+  // Export: all 30 days, every type, 999,999 rows.
+  const exportFilter = { start_date: day(30), end_date: day(0) }
+  const base = await (child.send({ type: "reset" }), next("memory"))
+  const started = performance.now()
+  const response = await post({ ...exportFilter, limit: 999_999, page: 1 })
+  const reader = response.body!.getReader()
+  const chunks: Uint8Array[] = []
+  let bytes = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    bytes += value.length
+  }
+  const transfer = performance.now() - started
+  const peak = await (child.send({ type: "peak" }), next("memory"))
+  console.log(`Export over HTTP (limit 999999, page 1): ${(bytes / 1048576).toFixed(0)} MiB JSON streamed in ${(transfer / 1000).toFixed(1)} s`)
+  console.log(`Server memory during export: RSS ${mb(base.rss)} -> peak ${mb(peak.rss)} (+${mb(peak.rss - base.rss)}); JS heap+buffers ${mb(base.heap)} -> peak ${mb(peak.heap)} (+${mb(peak.heap - base.heap)})`)
+
+  const t0 = performance.now()
+  const text = Buffer.concat(chunks).toString("utf8")
+  chunks.length = 0
+  const json = JSON.parse(text)
+  const t1 = performance.now()
+  const decoded = Schema.decodeUnknownSync(CallsListResponse as any)(json) as typeof CallsListResponse.Type
+  const t2 = performance.now()
+  const csv = callsCsv(decoded.whatsappCalls.whatsappCalls)
+  const t3 = performance.now()
+  console.log(
+    `Console side on ${decoded.whatsappCalls.whatsappCalls.length.toLocaleString("en")} rows: JSON.parse ${((t1 - t0) / 1000).toFixed(1)} s, ` +
+      `schema decode ${((t2 - t1) / 1000).toFixed(1)} s, CSV ${((t3 - t2) / 1000).toFixed(1)} s (${(csv.length / 1048576).toFixed(0)} MiB); ` +
+      `export total ${((transfer + t3 - t0) / 1000).toFixed(1)} s; client heap ${mb(process.memoryUsage().heapUsed)}`,
+  )
+}

@@ -1,0 +1,117 @@
+/**
+ * reports.callsList (POST /calls/list): the Call History page and its export. The pipeline already checked
+ * `BACK:whatsapp_calls` (the contract names the permission); the tenant comes from the token.
+ *
+ * A page is one indexed read ordered by (dt desc, id desc) plus a COUNT over the same index. The export asks for
+ * limit 999999, page 1 (spec 000 section 7): such a request is answered as a stream of the same JSON shape, written
+ * in keyset-paged batches of EXPORT_BATCH rows, so the server never holds more than one batch whatever the row count.
+ */
+import { Readable } from "node:stream"
+import { sql, type SQL } from "drizzle-orm"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import type { Database } from "../../db/db"
+import { iso, rangeOf, unixOrNull } from "./range"
+
+/** Above this many rows a request is streamed instead of built in memory. */
+export const STREAM_LIMIT = 2000
+export const EXPORT_BATCH = 5000
+
+interface Filter {
+  readonly clientId: number
+  readonly from: Date | null
+  readonly to: Date | null
+  readonly callType: string | undefined
+}
+
+const whereOf = (f: Filter): SQL => {
+  const parts: SQL[] = [sql`c.client_id = ${f.clientId}`]
+  if (f.callType) parts.push(sql`c.call_type = ${f.callType}`)
+  if (f.from) parts.push(sql`c.dt >= ${f.from.toISOString()}::timestamptz`)
+  if (f.to) parts.push(sql`c.dt < ${f.to.toISOString()}::timestamptz`)
+  return sql.join(parts, sql` AND `)
+}
+
+const COLUMNS = sql`c.id, c.call_id, c.name, c.number, c.call_type, c.start_time, c.end_time, c.duration, u.username,
+  c.status, c.blocks, c.dt, c.dt::text AS cursor_dt, c.message`
+
+/** A database row as the contract's CallRecord. */
+const recordOf = (r: Record<string, unknown>) => ({
+  call_id: String(r.call_id),
+  name: (r.name as string | null) ?? null,
+  number: String(r.number),
+  call_type: r.call_type as "incoming" | "outgoing",
+  call_start_time: unixOrNull(r.start_time),
+  call_end_time: unixOrNull(r.end_time),
+  call_duration: Number(r.duration),
+  username: (r.username as string | null) ?? null,
+  call_status: String(r.status),
+  blocks: Number(r.blocks),
+  dt: iso(r.dt),
+  message: typeof r.message === "string" ? JSON.parse(r.message) : (r.message ?? null),
+})
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+
+/** Keyset-paged rows of the filter, newest first, at most `limit` of them, one batch in memory at a time. */
+async function* exportBatches(database: Database, f: Filter, limit: number): AsyncGenerator<Record<string, unknown>[]> {
+  let cursor: { dt: string; id: number } | null = null
+  for (let left = limit; left > 0; ) {
+    const size = Math.min(EXPORT_BATCH, left)
+    const params: unknown[] = [f.clientId]
+    const where = ["c.client_id = $1"]
+    if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
+    if (f.from) where.push(`c.dt >= $${params.push(f.from.toISOString())}::timestamptz`)
+    if (f.to) where.push(`c.dt < $${params.push(f.to.toISOString())}::timestamptz`)
+    if (cursor) where.push(`(c.dt, c.id) < ($${params.push(cursor.dt)}::timestamptz, $${params.push(cursor.id)})`)
+    const { rows } = await database.query(
+      `SELECT c.id, c.call_id, c.name, c.number, c.call_type, c.start_time, c.end_time, c.duration, u.username,
+         c.status, c.blocks, c.dt, c.dt::text AS cursor_dt, c.message
+       FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
+       WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size}`,
+      params,
+    )
+    if (rows.length === 0) return
+    yield rows
+    const last = rows[rows.length - 1]
+    cursor = { dt: String(last.cursor_dt), id: Number(last.id) }
+    left -= rows.length
+    if (rows.length < size) return
+  }
+}
+
+/** The export answer: `{"whatsappCalls":{"whatsappCalls":[...],"totalItems":N}}`, written batch by batch. */
+export const streamCalls = (database: Database, f: Filter, limit: number, total: number): Readable =>
+  Readable.from(
+    (async function* () {
+      yield '{"whatsappCalls":{"whatsappCalls":['
+      let first = true
+      for await (const rows of exportBatches(database, f, limit)) {
+        const text = rows.map((r) => JSON.stringify(recordOf(r))).join(",")
+        yield first ? text : `,${text}`
+        first = false
+      }
+      yield `],"totalItems":${total}}}`
+    })(),
+    { objectMode: false },
+  )
+
+const countOf = async (ctx: Ctx, f: Filter): Promise<number> => {
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM call_records c WHERE ${whereOf(f)}`))
+  return Number(row?.n ?? 0)
+}
+
+export const handlers = [
+  handle("reports", "callsList", async (ctx, input) => {
+    const range = rangeOf(input.start_date, input.end_date)
+    const f: Filter = { clientId: tenantOf(ctx), from: range.from, to: range.to, callType: input.call_type }
+    const page = Math.max(1, input.page)
+    const total = await countOf(ctx, f)
+    if (input.limit > STREAM_LIMIT && page === 1) return streamCalls(ctx.services.database, f, input.limit, total)
+    const offset = (page - 1) * input.limit
+    const rows = offset >= total ? [] : rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS}
+      FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
+      WHERE ${whereOf(f)} ORDER BY c.dt DESC, c.id DESC LIMIT ${Math.min(input.limit, STREAM_LIMIT)} OFFSET ${offset}`))
+    return { whatsappCalls: { whatsappCalls: rows.map(recordOf), totalItems: total } }
+  }),
+]

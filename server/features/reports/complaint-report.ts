@@ -1,0 +1,81 @@
+/**
+ * complaints.fetchTicketReport (complain/fetch_report) and complaints.searchComplaint (complain/search_ticket): the
+ * Complain Tickets Report. The metadata (channels, agents, statuses) lists what the tenant has, the cards and the
+ * page follow the filters. Pages count from 0 here (spec 000 section 9), unlike the other reports.
+ */
+import { sql, type SQL } from "drizzle-orm"
+import { handle } from "../registry"
+import { tenantOf } from "../../http/context"
+import { iso, isoOrNull, rangeOf } from "./range"
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+
+const ticketOf = (r: Record<string, unknown>) => ({
+  name: String(r.name),
+  channel_type: String(r.channel_type),
+  ticket_number: String(r.ticket_number),
+  status: String(r.status),
+  number: String(r.number),
+  dt: iso(r.dt),
+  last_closed: isoOrNull(r.last_closed),
+  customer_message: String(r.customer_message).slice(0, 800),
+})
+
+const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
+  const out: T[] = []
+  for (const q of queries) out.push(await q())
+  return out
+}
+
+const TICKET_COLUMNS = sql`name, channel_type, ticket_number, status, number, dt, last_closed, customer_message`
+
+export const handlers = [
+  handle("complaints", "fetchTicketReport", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const range = rangeOf(input.start_date, input.end_date)
+    const parts: SQL[] = [sql`c.client_id = ${clientId}`]
+    if (range.from) parts.push(sql`c.dt >= ${range.from.toISOString()}::timestamptz`)
+    if (range.to) parts.push(sql`c.dt < ${range.to.toISOString()}::timestamptz`)
+    if (input.channel_type) parts.push(sql`c.channel_type = ${input.channel_type}`)
+    if (input.agent !== undefined) parts.push(sql`c.agent_id = ${input.agent}`)
+    if (input.status) parts.push(sql`c.status = ${input.status}`)
+    const where = sql.join(parts, sql` AND `)
+    // The Download button asks for every ticket of the filters; complaints are a tenant's few thousand at most.
+    const limit = Math.min(input.limit, 100_000)
+    // One after another: a transaction's connection runs one query at a time anyway.
+    const [channels, agents, statuses, counts, avg, page] = await sequence([
+      () => ctx.db.execute(sql`SELECT DISTINCT channel_type FROM complaints WHERE client_id = ${clientId} ORDER BY 1`),
+      () => ctx.db.execute(sql`SELECT id, username FROM users WHERE client_id = ${clientId} AND status <> 'deleted' ORDER BY username`),
+      () => ctx.db.execute(sql`SELECT DISTINCT status FROM complaints WHERE client_id = ${clientId} ORDER BY 1`),
+      () => ctx.db.execute(sql`SELECT c.status, count(*)::int AS count FROM complaints c WHERE ${where} GROUP BY c.status ORDER BY 1`),
+      () => ctx.db.execute(sql`SELECT coalesce(avg(extract(epoch FROM c.last_closed - c.dt)), 0)::float8 AS difference
+        FROM complaints c WHERE ${where} AND c.last_closed IS NOT NULL`),
+      () => ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c WHERE ${where}
+        ORDER BY c.dt DESC, c.id DESC LIMIT ${limit} OFFSET ${input.page * limit}`),
+    ])
+    const statusCount = rowsOf(counts).map((r) => ({ status: String(r.status), count: Number(r.count) }))
+    return {
+      data: {
+        complaintMetadata: {
+          channel_type: rowsOf(channels).map((r) => String(r.channel_type)),
+          agents: rowsOf(agents).map((r) => ({ id: Number(r.id), username: String(r.username) })),
+          statuses: rowsOf(statuses).map((r) => String(r.status)),
+          total_tickets: statusCount.reduce((sum, s) => sum + s.count, 0),
+          status_count: statusCount,
+          avg_resolution_time: { difference: Math.round(Number(rowsOf(avg)[0]?.difference ?? 0)) },
+          tickets: rowsOf(page).map(ticketOf),
+        },
+      },
+    }
+  }),
+  handle("complaints", "searchComplaint", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    // The report's search box always sends "active" and must find any ticket of the report, so only "resolved" narrows.
+    const state = input.ticket_type === "resolved" ? sql`status = 'Resolved'` : sql`true`
+    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints
+      WHERE client_id = ${clientId} AND channel_type = ${input.channel_type} AND ${state}
+        AND ticket_number ILIKE ${input.ticket_number.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}
+      ORDER BY dt DESC LIMIT 10`))
+    return { data: { list: rows.map(ticketOf) } }
+  }),
+]

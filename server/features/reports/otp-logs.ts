@@ -1,0 +1,46 @@
+/**
+ * otp.otpLogs (POST /otp-logs): the OTP Logs screen. The console always sends clientId 1 (spec 000 section 9); the
+ * server ignores it and scopes by the token's tenant, so the payload can never widen access.
+ */
+import { sql, type SQL } from "drizzle-orm"
+import { handle } from "../registry"
+import { tenantOf } from "../../http/context"
+import { iso, rangeOf } from "./range"
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+
+/** `%` and `_` typed in the search box are literal characters, not wildcards. */
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export const handlers = [
+  handle("otp", "otpLogs", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const range = rangeOf(input.startDate, input.endDate, ["startDate", "endDate"])
+    const parts: SQL[] = [sql`client_id = ${clientId}`]
+    if (range.from) parts.push(sql`dt >= ${range.from.toISOString()}::timestamptz`)
+    if (range.to) parts.push(sql`dt < ${range.to.toISOString()}::timestamptz`)
+    const email = input.email?.trim()
+    if (email) parts.push(sql`email ILIKE ${likeOf(email)}`)
+    const where = sql.join(parts, sql` AND `)
+    const page = Math.max(1, input.page)
+    const limit = Math.min(input.limit, 1000)
+    const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM otp_logs WHERE ${where}`))
+    const rows = rowsOf(await ctx.db.execute(sql`SELECT id, username, email, number, otp_code, dt, provider_name, provider_email
+      FROM otp_logs WHERE ${where} ORDER BY dt DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`))
+    return {
+      logs: {
+        data: rows.map((r) => ({
+          id: Number(r.id),
+          username: String(r.username),
+          email: (r.email as string | null) || null,
+          number: (r.number as string | null) || null,
+          otp_code: String(r.otp_code),
+          dt: iso(r.dt),
+          provider_name: (r.provider_name as string | null) || null,
+          provider_email: (r.provider_email as string | null) || null,
+        })),
+        totalItems: Number(count?.n ?? 0),
+      },
+    }
+  }),
+]

@@ -1,0 +1,55 @@
+/**
+ * The live softphone: credentials from the API (onboarding.getCallSetting, the caller's own ephemeral SIP
+ * account) and the sip.js user agent of src/services/sip in a callback actor whose clean-up stops it.
+ */
+import { Effect } from "effect"
+import { fromCallback, type AnyActorRef } from "xstate"
+import type { SipCredentials } from "../../contract/schemas/tenants"
+import { Api } from "../../services/api/api"
+import { createSipPhone, type PhoneEvent } from "../../services/sip/sip-phone"
+import { createActor } from "xstate"
+import { fromEffect } from "../lib/from-effect"
+import { softphoneMachine, type PhoneCommand, type PhoneReport } from "./softphone-machine"
+
+const loadCredentials = fromEffect<SipCredentials | null>(() =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    const reply = yield* api.call("onboarding", "getCallSetting", {})
+    return reply.data.sip ?? null
+  }),
+)
+
+const reportOf = (event: PhoneEvent): PhoneReport => {
+  switch (event.type) {
+    case "registering": return { type: "PHONE.REGISTERING" }
+    case "registered": return { type: "PHONE.REGISTERED" }
+    case "unregistered": return { type: "PHONE.UNREGISTERED" }
+    case "rejected": return { type: "PHONE.REJECTED" }
+    case "incoming": return { type: "PHONE.INCOMING", from: event.from }
+    case "established": return { type: "PHONE.ESTABLISHED" }
+    case "ended": return { type: "PHONE.ENDED" }
+  }
+}
+
+const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, receive }) => {
+  const sip = createSipPhone(input, (event) => sendBack(reportOf(event)))
+  receive((command) => {
+    if (command.type === "DIAL") sip.dial(command.number)
+    else if (command.type === "ANSWER") sip.answer()
+    else if (command.type === "REJECT") sip.reject()
+    else sip.hangup()
+  })
+  return () => sip.stop()
+})
+
+export const liveSoftphoneMachine = softphoneMachine.provide({ actors: { loadCredentials, phone } })
+
+/**
+ * Starts the softphone inside the app's actor system (as a child of the root, so `fromEffect` finds the runtime
+ * and `system.get("softphone")` reaches it); the page stops it when it closes.
+ */
+export const startSoftphone = (root: AnyActorRef) => {
+  const actor = createActor(liveSoftphoneMachine, { parent: root, systemId: "softphone", id: "softphone" })
+  actor.start()
+  return actor
+}

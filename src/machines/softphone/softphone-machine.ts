@@ -1,0 +1,170 @@
+/**
+ * The PBX softphone (systemId `softphone`, alive while /apps/pbxcalls is open). It loads the user's own SIP
+ * credentials, then runs two regions side by side: registration (registering / registered / unregistered, as the
+ * SIP server last answered) and the call (idle / calling / incoming / active). The sip.js user agent lives in the
+ * `phone` callback actor, so leaving `running` or stopping the machine closes it.
+ *
+ * The actors here are placeholders: softphone-actors.ts provides the live ones, the model tests scripted ones.
+ */
+import { assign, emit, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
+import type { SipCredentials } from "../../contract/schemas/tenants"
+
+/** What the phone actor reports (it mirrors the SIP service's PhoneEvent, prefixed). */
+export type PhoneReport =
+  | { type: "PHONE.REGISTERING" }
+  | { type: "PHONE.REGISTERED" }
+  | { type: "PHONE.UNREGISTERED" }
+  | { type: "PHONE.REJECTED" }
+  | { type: "PHONE.INCOMING"; from: string }
+  | { type: "PHONE.ESTABLISHED" }
+  | { type: "PHONE.ENDED" }
+
+/** What the machine tells the phone actor. */
+export type PhoneCommand = { type: "DIAL"; number: string } | { type: "ANSWER" } | { type: "REJECT" } | { type: "HANGUP" }
+
+export type SoftphoneEvent =
+  | { type: "DIAL"; number: string }
+  | { type: "ANSWER" }
+  | { type: "REJECT" }
+  | { type: "HANGUP" }
+  | { type: "TICK" }
+  | { type: "RETRY" }
+  | PhoneReport
+
+/** Alerts the view shows (translated): the spec's 'Enter phone number', and dialling while not registered. */
+export type SoftphoneEmitted = { type: "alert"; key: "enterPhoneNumber" | "notRegistered" }
+
+export interface SoftphoneContext {
+  readonly credentials: SipCredentials | null
+  /** The other party's number: the dialled one, or the caller's. */
+  readonly remote: string | null
+  /** Seconds since the call connected. */
+  readonly seconds: number
+  readonly error: string | null
+}
+
+const credentialsStub = fromPromise<SipCredentials | null>(async () => {
+  throw new Error("softphone: provide loadCredentials")
+})
+const phoneStub = fromCallback<PhoneCommand, SipCredentials>(() => () => undefined)
+/** One TICK a second while a call is connected. */
+const ticker = fromCallback(({ sendBack }) => {
+  const id = setInterval(() => sendBack({ type: "TICK" }), 1000)
+  return () => clearInterval(id)
+})
+
+export const softphoneMachine = setup({
+  types: {
+    context: {} as SoftphoneContext,
+    events: {} as SoftphoneEvent,
+    emitted: {} as SoftphoneEmitted,
+  },
+  actors: { loadCredentials: credentialsStub, phone: phoneStub, ticker },
+  guards: {
+    numberIsEmpty: ({ event }) => event.type === "DIAL" && event.number.trim() === "",
+    isRegistered: stateIn("#softphone.running.registration.registered"),
+  },
+  actions: {
+    resetCall: assign({ remote: null, seconds: 0 }),
+    tick: assign({ seconds: ({ context }) => context.seconds + 1 }),
+    alertEmptyNumber: emit({ type: "alert", key: "enterPhoneNumber" } as const),
+    alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
+    dial: sendTo("phone", ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand),
+    answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
+    reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
+    hangup: sendTo("phone", { type: "HANGUP" } satisfies PhoneCommand),
+  },
+  delays: { retryDelay: 5000 },
+}).createMachine({
+  id: "softphone",
+  context: { credentials: null, remote: null, seconds: 0, error: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "credentials",
+        src: "loadCredentials",
+        onDone: [
+          { guard: ({ event }) => event.output === null, target: "unavailable" },
+          { target: "running", actions: assign({ credentials: ({ event }) => event.output, error: null }) },
+        ],
+        onError: { target: "failed", actions: assign({ error: ({ event }) => String((event.error as Error | undefined)?.message ?? event.error) }) },
+      },
+    },
+    /** The server runs no SIP server, or this user may not use the softphone. */
+    unavailable: {},
+    /** Credentials could not be loaded (or the SIP server refused them): try again shortly. */
+    failed: {
+      after: { retryDelay: "loading" },
+      on: { RETRY: "loading" },
+    },
+    running: {
+      type: "parallel",
+      invoke: { id: "phone", src: "phone", input: ({ context }) => context.credentials! },
+      // Refused credentials (expired while the server was away): fetch new ones and start a new user agent.
+      on: { "PHONE.REJECTED": { target: "failed", actions: assign({ error: "SIP credentials refused" }) } },
+      states: {
+        registration: {
+          initial: "registering",
+          states: {
+            registering: {},
+            registered: {},
+            unregistered: {},
+          },
+          on: {
+            "PHONE.REGISTERING": ".registering",
+            "PHONE.REGISTERED": ".registered",
+            "PHONE.UNREGISTERED": ".unregistered",
+          },
+        },
+        call: {
+          initial: "idle",
+          states: {
+            idle: {
+              entry: "resetCall",
+              on: {
+                DIAL: [
+                  { guard: "numberIsEmpty", actions: "alertEmptyNumber" },
+                  { guard: "isRegistered", target: "calling", actions: [assign({ remote: ({ event }) => event.number.trim() }), "dial"] },
+                  { actions: "alertNotRegistered" },
+                ],
+                "PHONE.INCOMING": { target: "incoming", actions: assign({ remote: ({ event }) => event.from }) },
+              },
+            },
+            calling: {
+              on: {
+                "PHONE.ESTABLISHED": "active.connected",
+                "PHONE.ENDED": "idle",
+                HANGUP: { target: "idle", actions: "hangup" },
+              },
+            },
+            incoming: {
+              on: {
+                ANSWER: { target: "active.connecting", actions: "answer" },
+                REJECT: { target: "idle", actions: "reject" },
+                "PHONE.ENDED": "idle",
+              },
+            },
+            active: {
+              initial: "connecting",
+              states: {
+                /** Answered; the timer waits for the connection. */
+                connecting: { on: { "PHONE.ESTABLISHED": "connected" } },
+                connected: {
+                  invoke: { id: "ticker", src: "ticker" },
+                  on: { TICK: { actions: "tick" } },
+                },
+              },
+              on: {
+                HANGUP: { target: "idle", actions: "hangup" },
+                "PHONE.ENDED": "idle",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+})
+
+export type SoftphoneActor = ActorRefFrom<typeof softphoneMachine>

@@ -1,0 +1,227 @@
+/**
+ * The paged-report machine, model-based: xstate/graph walks the chart (every state the two regions can be in, with
+ * the detail dialog and the export notice), then every path is replayed on a real actor whose load and export
+ * invocations are settled by the test; and from every reached state every event is sent once more and the actor's
+ * answer is checked against the model's pure transition.
+ */
+import { describe, expect, it, vi } from "vitest"
+import { Effect } from "effect"
+import { createActor, getNextSnapshot, type AnyActorLogic } from "xstate"
+import { getShortestPaths } from "xstate/graph"
+import { createReportMachine, type ReportConfig, type ReportEvent } from "../../src/machines/report/report-machine"
+import { completion, makeScript, settle } from "./scripted-actors"
+
+interface Row { readonly id: number; readonly text: string }
+interface Filters { readonly from: string; readonly kind: string }
+
+const config: ReportConfig<Row, Filters> = {
+  name: "test",
+  pageBase: 1,
+  defaultFilters: () => ({ from: "2026-01-01", kind: "all" }),
+  load: () => Effect.succeed({ rows: [], total: 0 }),
+  exportRows: () => Effect.succeed([]),
+  toFile: (rows, query) => ({ filename: `test_${query.filters.kind}.csv`, content: rows.map((r) => r.text).join("\n"), mime: "text/csv" }),
+  downloadDelayMs: 1000,
+}
+const machine = createReportMachine(config)
+const AFTER = `xstate.after.downloadDelay.report-test.exporting.waiting`
+
+type Ev = ReportEvent<Row, Filters> | { type: string; [key: string]: unknown }
+const rows: Row[] = [{ id: 1, text: "a" }, { id: 2, text: "b" }]
+const events: Ev[] = [
+  { type: "REPORT.OPEN" },
+  { type: "REPORT.RELOAD" },
+  { type: "REPORT.RESET" },
+  { type: "FILTER.CHANGE", patch: { kind: "incoming" } },
+  { type: "FILTER.APPLY" },
+  { type: "FILTER.CLEAR" },
+  { type: "SEARCH.CHANGE", text: "user1@" },
+  { type: "SEARCH.SUBMIT" },
+  { type: "SEARCH.CLEAR" },
+  { type: "PAGE.SET", page: 2 },
+  { type: "PAGE.SET", page: 0 },
+  { type: "PAGE_SIZE.SET", size: 25 },
+  { type: "PAGE_SIZE.SET", size: 7 },
+  { type: "DETAIL.OPEN", row: rows[0] },
+  { type: "DETAIL.CLOSE" },
+  { type: "EXPORT" },
+  { type: "EXPORT.SAVED" },
+  { type: "NOTICE.DISMISS" },
+  { type: "xstate.done.actor.load", output: { rows, total: 42 } },
+  { type: "xstate.done.actor.load", output: undefined },
+  { type: "xstate.error.actor.load", error: new Error("503") },
+  { type: "xstate.done.actor.exportRows", output: rows },
+  { type: "xstate.done.actor.exportRows", output: [] },
+  { type: "xstate.error.actor.exportRows", error: new Error("500") },
+  { type: AFTER },
+]
+
+type Snap = ReturnType<typeof machine.getInitialSnapshot>
+const view = (s: Snap) => ({
+  value: s.value,
+  filters: s.context.filters,
+  draft: s.context.draft,
+  search: s.context.search,
+  searchDraft: s.context.searchDraft,
+  page: s.context.page,
+  pageSize: s.context.pageSize,
+  rows: s.context.rows,
+  total: s.context.total,
+  error: s.context.error,
+  detail: s.context.detail,
+  download: s.context.download && { filename: s.context.download.filename, content: s.context.download.content },
+  notice: s.context.notice?.kind ?? null,
+})
+const serialize = (s: Snap) => JSON.stringify([s.value, s.context.detail !== null, s.context.notice?.kind ?? null, s.context.error !== null])
+
+const paths = getShortestPaths(machine, { events: events as never, serializeState: (s) => serialize(s as Snap) })
+
+/** A real actor with scripted invocations, and a `send` that replays model events (settling invocations, firing timers). */
+const startReal = () => {
+  const script = makeScript()
+  const actor = createActor(machine.provide({ actors: { load: script.logic as never, exportRows: script.logic as never } }))
+  actor.start()
+  const send = async (event: Ev) => {
+    const outcome = completion(event as { type: string })
+    const running = Object.keys(actor.getSnapshot().children)
+    if (outcome) {
+      // A completion of something not running is dropped by the real actor, as by the model.
+      if (running.includes(outcome.id) && script.pendingIds().includes(outcome.id)) {
+        if (outcome.ok) script.resolve(outcome.id, outcome.value)
+        else script.reject(outcome.id, outcome.value)
+      } else actor.send(event as never)
+    } else if (event.type === AFTER) {
+      await vi.advanceTimersByTimeAsync(1000)
+    } else {
+      actor.send(event as never)
+    }
+    await vi.advanceTimersByTimeAsync(0)
+    await settle()
+    const now = Object.keys(actor.getSnapshot().children)
+    script.forget((id) => now.includes(id))
+  }
+  return { actor, script, send }
+}
+
+const leafValues = (value: unknown, prefix = ""): string[] =>
+  typeof value === "string" ? [`${prefix}${value}`] : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leafValues(v, `${prefix}${k}.`))
+
+describe("paged-report machine (model-based)", () => {
+  it("reaches every state of both regions", () => {
+    const reached = new Set(paths.flatMap((p) => leafValues(p.state.value)))
+    for (const state of ["data.idle", "data.loading", "data.ready", "data.failed", "exporting.idle", "exporting.fetching", "exporting.waiting", "exporting.saving"]) {
+      expect(reached.has(state), state).toBe(true)
+    }
+  })
+
+  it("uses every event on some path", () => {
+    const used = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.event))))
+    for (const event of events) {
+      if (["PAGE.SET", "PAGE_SIZE.SET", "xstate.done.actor.load", "xstate.done.actor.exportRows"].includes(event.type)) continue
+      expect([...used].some((u) => JSON.parse(u).type === event.type), event.type).toBe(true)
+    }
+  })
+
+  it.each(paths.map((p) => [p.steps.map((s) => s.event.type).join(" > ") || "(initial)", p] as const))(
+    "replays %s, then every event from there, against the model",
+    async (_name, path) => {
+      vi.useFakeTimers()
+      const errors = vi.spyOn(console, "error").mockImplementation(() => undefined)
+      try {
+        for (const extra of [null, ...events]) {
+          const real = startReal()
+          let model = machine.getInitialSnapshot() as Snap
+          for (const step of path.steps) {
+            await real.send(step.event as Ev)
+            model = step.state as Snap
+            expect(view(real.actor.getSnapshot())).toEqual(view(model))
+          }
+          if (extra) {
+            await real.send(extra)
+            const expected = getNextSnapshot(machine as AnyActorLogic, model, extra as never) as Snap
+            expect(view(real.actor.getSnapshot()), extra.type).toEqual(view(expected))
+          }
+          real.actor.stop()
+        }
+      } finally {
+        errors.mockRestore()
+        vi.useRealTimers()
+      }
+    },
+  )
+})
+
+describe("paged-report machine (behaviour)", () => {
+  const drive = async (cfg: Partial<ReportConfig<Row, Filters>>) => {
+    const m = createReportMachine({ ...config, ...cfg })
+    const { createAppActor } = await import("../../src/machines/lib/from-effect")
+    const { ManagedRuntime, Layer } = await import("effect")
+    const runtime = ManagedRuntime.make(Layer.empty as never)
+    const actor = createAppActor(m, { runtime: runtime as never })
+    actor.start()
+    return actor
+  }
+  const until = async (actor: { getSnapshot: () => Snap }, ok: (s: Snap) => boolean) => {
+    for (let i = 0; i < 100 && !ok(actor.getSnapshot()); i++) await new Promise((r) => setTimeout(r, 5))
+    return actor.getSnapshot()
+  }
+
+  it("sends the query the screen shows: filters, search, page and page size (default 10)", async () => {
+    const queries: unknown[] = []
+    const actor = await drive({ load: (q) => Effect.sync(() => (queries.push(q), { rows, total: 30 })) })
+    actor.send({ type: "REPORT.OPEN" })
+    await until(actor, (s) => s.matches({ data: "ready" }))
+    actor.send({ type: "FILTER.CHANGE", patch: { kind: "outgoing" } })
+    actor.send({ type: "PAGE.SET", page: 3 })
+    await until(actor, (s) => s.matches({ data: "ready" }) && s.context.page === 3)
+    actor.send({ type: "SEARCH.CHANGE", text: "  a@b " })
+    actor.send({ type: "SEARCH.SUBMIT" })
+    await until(actor, (s) => s.matches({ data: "ready" }) && s.context.search === "a@b")
+    actor.send({ type: "FILTER.APPLY" })
+    await until(actor, (s) => s.matches({ data: "ready" }) && s.context.filters.kind === "outgoing")
+    expect(queries).toEqual([
+      { filters: { from: "2026-01-01", kind: "all" }, search: "", page: 1, pageSize: 10 },
+      { filters: { from: "2026-01-01", kind: "all" }, search: "", page: 3, pageSize: 10 },
+      { filters: { from: "2026-01-01", kind: "all" }, search: "a@b", page: 1, pageSize: 10 },
+      { filters: { from: "2026-01-01", kind: "outgoing" }, search: "a@b", page: 1, pageSize: 10 },
+    ])
+    actor.stop()
+  })
+
+  it("logs a load failure, stops loading and keeps the rows", async () => {
+    let fail = false
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined)
+    const actor = await drive({ load: () => (fail ? Effect.fail(new Error("boom")) : Effect.succeed({ rows, total: 2 })) })
+    actor.send({ type: "REPORT.OPEN" })
+    await until(actor, (s) => s.matches({ data: "ready" }))
+    fail = true
+    actor.send({ type: "REPORT.RELOAD" })
+    const s = await until(actor, (s) => s.matches({ data: "failed" }))
+    expect(s.context.rows).toEqual(rows)
+    expect(s.context.error).toBe("boom")
+    expect(errors).toHaveBeenCalled()
+    errors.mockRestore()
+    actor.stop()
+  })
+
+  it("holds the export file 1 s after the rows arrive; empty and failed exports give notices", async () => {
+    let answer: Effect.Effect<readonly Row[], unknown> = Effect.succeed(rows)
+    const actor = await drive({ exportRows: () => answer })
+    actor.send({ type: "EXPORT" })
+    await until(actor, (s) => s.matches({ exporting: "waiting" }))
+    const waitedFrom = Date.now()
+    const saved = await until(actor, (s) => s.matches({ exporting: "saving" }))
+    expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(900)
+    expect(saved.context.download).toMatchObject({ filename: "test_all.csv", content: "a\nb" })
+    actor.send({ type: "EXPORT.SAVED" })
+    answer = Effect.succeed([])
+    actor.send({ type: "EXPORT" })
+    expect((await until(actor, (s) => s.context.notice !== null)).context.notice?.kind).toBe("noData")
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined)
+    answer = Effect.fail(new Error("x"))
+    actor.send({ type: "EXPORT" })
+    expect((await until(actor, (s) => s.context.notice?.kind === "exportFailed")).context.notice?.kind).toBe("exportFailed")
+    errors.mockRestore()
+    actor.stop()
+  })
+})
