@@ -78,6 +78,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const features = await loadFeatures()
   const app = buildApp()
   registerCalls(app, services, features.handlers)
+  for (const routes of features.httpRoutes) routes(app, services)
   await registerWeb(app, services, options.distDir ?? "dist")
   await app.ready()
   services.realtime = attachRealtime(app.server, services, features.socketFeatures)

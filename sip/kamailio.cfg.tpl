@@ -39,6 +39,8 @@ modparam("usrloc", "db_mode", 0)
 modparam("registrar", "max_expires", 600)
 modparam("registrar", "min_expires", 30)
 modparam("registrar", "max_contacts", 5)
+# Without this the stored contact keeps sip.js's "*.invalid" host and lookup() cannot reach the WebSocket.
+modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("nathelper", "received_avp", "$avp(RECEIVED)")
 modparam("auth_ephemeral", "secret", "__SECRET__")
 # "<expiry>:<extension>": the expiry is a Unix time, checked by autheph_check.

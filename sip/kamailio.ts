@@ -82,7 +82,13 @@ export const startKamailio = async (options: KamailioOptions): Promise<Kamailio>
   }
   child.stdout?.on("data", onData)
   child.stderr?.on("data", onData)
-  const cleanup = () => rmSync(dir, { recursive: true, force: true })
+  // Kamailio must not outlive the Node process that started it (a test runner that exits, a crashed server).
+  const killOnExit = () => child.kill("SIGKILL")
+  process.once("exit", killOnExit)
+  const cleanup = () => {
+    process.removeListener("exit", killOnExit)
+    rmSync(dir, { recursive: true, force: true })
+  }
 
   const deadline = Date.now() + 15_000
   while (!(await canConnect(host, options.port))) {

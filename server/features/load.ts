@@ -2,7 +2,7 @@
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import type { FeatureModule, Handler } from "./registry"
+import type { FeatureModule, Handler, HttpRoutes } from "./registry"
 import type { SocketFeature } from "../realtime/socket"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
@@ -19,6 +19,7 @@ const featureFiles = (dir: string): string[] =>
 export interface Features {
   readonly handlers: ReadonlyMap<string, Handler>
   readonly socketFeatures: readonly SocketFeature[]
+  readonly httpRoutes: readonly HttpRoutes[]
 }
 
 let cached: Promise<Features> | null = null
@@ -27,6 +28,7 @@ export const loadFeatures = (): Promise<Features> => {
   cached ??= (async () => {
     const handlers = new Map<string, Handler>()
     const socketFeatures: SocketFeature[] = []
+    const httpRoutes: HttpRoutes[] = []
     for (const file of featureFiles(root).sort()) {
       const mod = (await import(pathToFileURL(file).href)) as FeatureModule
       for (const handler of mod.handlers ?? []) {
@@ -34,8 +36,9 @@ export const loadFeatures = (): Promise<Features> => {
         handlers.set(handler.key, handler)
       }
       socketFeatures.push(...(mod.socketFeatures ?? []))
+      httpRoutes.push(...(mod.httpRoutes ?? []))
     }
-    return { handlers, socketFeatures }
+    return { handlers, socketFeatures, httpRoutes }
   })()
   return cached
 }

@@ -4,6 +4,8 @@
  */
 import type { Catalogue, CallName, GroupKey } from "../../src/contract/catalogue"
 import type { Ctx } from "../http/context"
+import type { FastifyInstance } from "fastify"
+import type { Services } from "../http/context"
 import type { SocketFeature } from "../realtime/socket"
 
 type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends { request: { Type: infer T } } ? T : never
@@ -23,4 +25,8 @@ export const handle = <G extends GroupKey, N extends CallName<G>>(
 export interface FeatureModule {
   readonly handlers?: readonly Handler[]
   readonly socketFeatures?: readonly SocketFeature[]
+  /** Plain HTTP routes outside the catalogue (development hooks such as the call simulator), registered at start. */
+  readonly httpRoutes?: readonly HttpRoutes[]
 }
+
+export type HttpRoutes = (app: FastifyInstance, services: Services) => void

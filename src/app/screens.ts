@@ -23,6 +23,7 @@ const loaders: Record<string, Loader> = {
   lock: named(() => import("../views/auth/LockView"), (m) => m.LockView),
   pageNotFound: named(() => import("../views/common/NotFoundView"), (m) => m.NotFoundView),
   internetConnectivity: named(() => import("../views/common/OfflineView"), (m) => m.OfflineView),
+  pbxCalls: named(() => import("../views/pbx/PbxCallsView"), (m) => m.PbxCallsView),
 }
 
 const notAvailable: Loader = named(() => import("../views/common/NotAvailableView"), (m) => ({ routeKey, section }: ScreenProps) =>

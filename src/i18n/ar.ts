@@ -1,5 +1,6 @@
 import type { Translation } from "./en"
 import { pbxAr } from "./pbx"
+import { reportsAr } from "./reports"
 
 /** Arabic strings of the console shell (rendered right to left). */
 export const ar: Translation = {
@@ -243,4 +244,5 @@ export const ar: Translation = {
     "templateMessage-hsm": "رسائل القوالب (HSM)",
   },
   pbx: pbxAr,
+  reports: reportsAr,
 }

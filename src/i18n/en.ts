@@ -1,4 +1,5 @@
 import { pbxEn } from "./pbx"
+import { reportsEn } from "./reports"
 /** English strings of the console shell. The spec's own wording is kept exactly where it gives one. */
 export const en = {
   app: {
@@ -241,6 +242,7 @@ export const en = {
     "templateMessage-hsm": "Template Messages (HSM)",
   },
   pbx: pbxEn,
+  reports: reportsEn,
 }
 
 /** Every language has the same keys as English (checked by the type, and by a unit test at run time). */

@@ -26,6 +26,13 @@ export const pbxEn = {
   failedTitle: "Could not load your SIP account",
   failedBody: "Retrying in a few seconds.",
   retry: "Retry now",
+  microphone: "Please enable microphone access",
+  noticeBusy: "{{remote}} is busy.",
+  noticeNotFound: "{{remote}} is not registered or does not exist.",
+  noticeUnavailable: "{{remote}} did not answer.",
+  noticeDeclined: "{{remote}} declined the call.",
+  noticeFailed: "The call to {{remote}} could not be connected.",
+  lastCall: "Last call",
   keypad: "Keypad",
 }
 
@@ -58,6 +65,13 @@ export const pbxTr: PbxStrings = {
   failedTitle: "SIP hesabınız yüklenemedi",
   failedBody: "Birkaç saniye içinde yeniden denenecek.",
   retry: "Şimdi yeniden dene",
+  microphone: "Lütfen mikrofon erişimine izin verin",
+  noticeBusy: "{{remote}} meşgul.",
+  noticeNotFound: "{{remote}} kayıtlı değil ya da yok.",
+  noticeUnavailable: "{{remote}} cevap vermedi.",
+  noticeDeclined: "{{remote}} aramayı reddetti.",
+  noticeFailed: "{{remote}} ile bağlantı kurulamadı.",
+  lastCall: "Son arama",
   keypad: "Tuş takımı",
 }
 
@@ -88,5 +102,12 @@ export const pbxAr: PbxStrings = {
   failedTitle: "تعذّر تحميل حساب SIP الخاص بك",
   failedBody: "ستُعاد المحاولة خلال ثوانٍ.",
   retry: "أعد المحاولة الآن",
+  microphone: "يرجى السماح بالوصول إلى الميكروفون",
+  noticeBusy: "{{remote}} مشغول.",
+  noticeNotFound: "{{remote}} غير مسجَّل أو غير موجود.",
+  noticeUnavailable: "{{remote}} لم يرد.",
+  noticeDeclined: "{{remote}} رفض المكالمة.",
+  noticeFailed: "تعذّر إتمام المكالمة إلى {{remote}}.",
+  lastCall: "آخر مكالمة",
   keypad: "لوحة المفاتيح",
 }

@@ -1,5 +1,6 @@
 import type { Translation } from "./en"
 import { pbxTr } from "./pbx"
+import { reportsTr } from "./reports"
 
 /** Turkish strings of the console shell. */
 export const tr: Translation = {
@@ -243,4 +244,5 @@ export const tr: Translation = {
     "templateMessage-hsm": "Şablon Mesajlar (HSM)",
   },
   pbx: pbxTr,
+  reports: reportsTr,
 }

@@ -8,6 +8,10 @@ import { layoutMachine } from "./layout/layout-machine"
 import { accountMachine } from "./session/account-machine"
 import { sessionMachine } from "./session/session-machine"
 import type { LayoutSettings, Theme } from "./layout/layout-settings"
+import { callHistoryMachine } from "./report/call-history-report"
+import { complaintTicketsMachine } from "./report/complaint-tickets-report"
+import { otpLogsMachine } from "./report/otp-logs-report"
+import { reportLifetime } from "./report/report-lifetime"
 
 export interface RootInput {
   readonly cachedLayout?: { layout: LayoutSettings; theme: Theme } | null
@@ -15,7 +19,8 @@ export interface RootInput {
 
 export const rootMachine = setup({
   types: { input: {} as RootInput | undefined, context: {} as { cachedLayout: RootInput["cachedLayout"] } },
-  actors: { acl: aclMachine, layout: layoutMachine, account: accountMachine, session: sessionMachine },
+  actors: { acl: aclMachine, layout: layoutMachine, account: accountMachine, session: sessionMachine,
+    reportOtpLogs: otpLogsMachine, reportCallHistory: callHistoryMachine, reportComplainTickets: complaintTicketsMachine, reportLifetime },
 }).createMachine({
   id: "root",
   context: ({ input }) => ({ cachedLayout: input?.cachedLayout ?? null }),
@@ -25,6 +30,11 @@ export const rootMachine = setup({
     { id: "layout", systemId: "layout", src: "layout", input: ({ context }) => ({ cached: context.cachedLayout ?? null }) },
     { id: "account", systemId: "account", src: "account" },
     { id: "session", systemId: "session", src: "session" },
+    // The paged reports: idle until a screen opens them; kept across navigation, reset on logout (reportLifetime).
+    { id: "report-otp-logs", systemId: "report-otp-logs", src: "reportOtpLogs" },
+    { id: "report-call-history", systemId: "report-call-history", src: "reportCallHistory" },
+    { id: "report-complain-tickets", systemId: "report-complain-tickets", src: "reportComplainTickets" },
+    { id: "reportLifetime", src: "reportLifetime" },
   ],
   initial: "running",
   states: { running: {} },

@@ -3,6 +3,9 @@ import { baseUrl, expectedSidebar, login, renderedSidebar, shot } from "./helper
 
 
 test("agent1 logs in and sees exactly the sidebar its ACL allows", async ({ page }) => {
+  const problems: string[] = []
+  page.on("pageerror", (error) => problems.push(error.message))
+  page.on("console", (message) => { if (message.type() === "error") problems.push(message.text()) })
   const body = await login(page, "agent1")
   await expect(page.locator("[data-testid=sidebar]")).toBeVisible()
   await page.waitForSelector("[data-testid=nav-item]")
@@ -16,6 +19,7 @@ test("agent1 logs in and sees exactly the sidebar its ACL allows", async ({ page
   }
   await expect(page.getByTestId("page-title")).toBeVisible()
   await shot(page, "agent1-dashboard")
+  expect(problems).toEqual([])
 })
 
 test("a forbidden route redirects to the user's home, an unknown one to the not-found page", async ({ page }) => {

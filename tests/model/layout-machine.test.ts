@@ -17,9 +17,11 @@ const events: ModelEvent[] = [
   { type: "xstate.done.actor.load", output: saved },
   { type: "xstate.error.actor.load", error: new Error("500") },
   { type: "LAYOUT.CHANGE", patch: { mode: "boxed" } },
+  { type: "LAYOUT.CHANGE", patch: { mode: "container" } },
   { type: "xstate.done.actor.save" },
   { type: "xstate.error.actor.save", error: new Error("500") },
   { type: "THEME.SET", theme: "dark" },
+  { type: "THEME.SET", theme: "light" },
   { type: "xstate.done.actor.saveTheme" },
   { type: "xstate.error.actor.saveTheme", error: new Error("500") },
   { type: "LAYOUT.RESET" },
@@ -29,14 +31,20 @@ const events: ModelEvent[] = [
 const paths = getShortestPaths(layoutMachine, {
   events: events as LayoutEvent[],
   input: undefined,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context]),
-  limit: 2000,
+  serializeState: (snapshot) => {
+    const c = snapshot.context
+    return JSON.stringify([snapshot.value, c.layout, c.theme, c.exists, c.failed, c.panelOpen, c.pendingLayout, c.pendingTheme])
+  },
+  limit: 20_000,
 })
 
 describe("layout machine (model-based)", () => {
   it("reaches every state", () => {
-    const reached = new Set(paths.map((path) => path.state.value))
+    const reached = new Set<string>(paths.map((path) => String(path.state.value)))
     for (const state of ["local", "loading", "ready", "saving", "savingTheme"]) expect(reached.has(state), state).toBe(true)
+    // Both orders of a layout change and a theme change during the other's save are walked.
+    expect(paths.some((path) => path.state.context.pendingTheme)).toBe(true)
+    expect(paths.some((path) => path.state.context.pendingLayout)).toBe(true)
   })
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > ") || "(initial)", path] as const))(

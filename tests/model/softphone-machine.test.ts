@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise, type AnyStateMachine, type AnyStateNode } from "xstate"
 import { getPathsFromEvents, getShortestPaths, getSimplePaths } from "xstate/graph"
 import type { SipCredentials } from "../../src/contract/schemas/tenants"
-import { softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "../../src/machines/softphone/softphone-machine"
+import { noticeOf, softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "../../src/machines/softphone/softphone-machine"
+import { formatTimer } from "../../src/machines/softphone/softphone-selectors"
 
 const creds: SipCredentials = {
   ws_url: "ws://127.0.0.1:5066", domain: "pbx.local", extension: "1003", username: "1999999999:1003", password: "x", expires_at: 1999999999,
@@ -35,12 +36,15 @@ const events: ModelEvent[] = [
   { type: "PHONE.ESTABLISHED" },
   { type: "PHONE.ENDED" },
   { type: "TICK" },
+  { type: "PHONE.FAILED", status: 486 },
+  { type: "PHONE.FAILED", status: 603 },
+  { type: "PHONE.MICROPHONE" },
 ]
 
 type Snap = ReturnType<typeof softphoneMachine.getInitialSnapshot>
 /** The walk's state identity: where, who, whether the timer has run, and whether credentials are held. */
 const serialize = (snapshot: Snap) =>
-  JSON.stringify([snapshot.value, snapshot.context.remote, snapshot.context.seconds > 0, snapshot.context.credentials !== null, snapshot.context.error !== null])
+  JSON.stringify([snapshot.value, snapshot.context.remote, snapshot.context.seconds > 0, snapshot.context.credentials !== null, snapshot.context.error !== null, snapshot.context.notice])
 const options = { events: events as SoftphoneEvent[], serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(softphoneMachine, options)
 // Simple paths through the call region, from "registered and idle": the long stories (dial, connect, tick, hang up).
@@ -106,6 +110,7 @@ const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []
     const model = state as Snap
     expect(after.value, `${nameOf(path)}: after ${event.type}`).toEqual(model.value)
     expect(after.context.remote).toEqual(model.context.remote)
+    expect(after.context.notice).toEqual(model.context.notice)
     // The walk keeps one snapshot per "timer has run" (seconds > 0); exact counting has its own test below.
     expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
     const command = expectedCommand(event as ModelEvent, before, after)
@@ -113,6 +118,7 @@ const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []
     if (event.type === "DIAL" && (event as { number: string }).number.trim() === "" && JSON.stringify(before.value).includes("idle")) {
       expect(h.alerts.slice(alertsBefore)).toEqual(["enterPhoneNumber"])
     }
+    if (event.type === "PHONE.MICROPHONE") expect(h.alerts.slice(alertsBefore)).toEqual(before.matches("running") ? ["microphone"] : [])
     // The phone (sip.js user agent) lives exactly while running; the ticker exactly while connected.
     expect(h.children()).toEqual({ phone: after.matches("running") ? 1 : 0, ticker: after.matches({ running: { call: { active: "connected" } } }) ? 1 : 0 })
     if (after.matches({ running: { call: "idle" } })) expect([after.context.remote, after.context.seconds]).toEqual([null, 0])
@@ -154,6 +160,11 @@ describe("softphone machine (model-based)", () => {
     expect(h.commands).toEqual([])
     expect(h.actor.getSnapshot().matches({ running: { call: "idle" } })).toBe(true)
     h.actor.stop()
+  })
+
+  it("maps SIP refusals to notices and formats the timer as mm:ss", () => {
+    expect([486, 600, 404, 604, 480, 408, 603, 500].map(noticeOf)).toEqual(["busy", "busy", "notFound", "notFound", "unavailable", "unavailable", "declined", "failed"])
+    expect([0, 9, 65, 3600 + 5].map(formatTimer)).toEqual(["00:00", "00:09", "01:05", "60:05"])
   })
 
   it("counts seconds from the connection, and resets timer and remote party when the call ends", async () => {

@@ -19,6 +19,9 @@ export interface LayoutContext {
   readonly exists: boolean
   readonly panelOpen: boolean
   readonly failed: boolean
+  /** A change that arrived while the other kind of save was running; saved right after it. */
+  readonly pendingLayout: boolean
+  readonly pendingTheme: boolean
 }
 
 export type LayoutEvent =
@@ -42,6 +45,10 @@ export const layoutMachine = setup({
     saveTheme: fromPromise<void, { theme: Theme }>(notProvided("saveTheme")),
     cache: fromPromise<void, { layout: LayoutSettings; theme: Theme }>(notProvided("cache")),
   },
+  guards: {
+    layoutPending: ({ context }) => context.pendingLayout,
+    themePending: ({ context }) => context.pendingTheme,
+  },
   actions: {
     adopt: assign(({ event }) => {
       const saved = (event as unknown as { output: SavedLayout }).output
@@ -52,6 +59,10 @@ export const layoutMachine = setup({
     created: assign({ exists: true, failed: false }),
     failed: assign({ failed: true }),
     togglePanel: assign(({ context }) => ({ panelOpen: !context.panelOpen })),
+    markLayout: assign({ pendingLayout: true }),
+    markTheme: assign({ pendingTheme: true }),
+    clearLayoutMark: assign({ pendingLayout: false }),
+    clearThemeMark: assign({ pendingTheme: false }),
   },
 }).createMachine({
   id: "layout",
@@ -61,6 +72,8 @@ export const layoutMachine = setup({
     exists: false,
     panelOpen: false,
     failed: false,
+    pendingLayout: false,
+    pendingTheme: false,
   }),
   initial: "local",
   on: {
@@ -99,19 +112,34 @@ export const layoutMachine = setup({
         id: "save",
         src: "save",
         input: ({ context }) => ({ layout: context.layout, exists: context.exists }),
-        onDone: { target: "ready", actions: "created" },
-        onError: { target: "ready", actions: "failed" },
+        onDone: [
+          { guard: "themePending", target: "savingTheme", actions: ["created", "clearThemeMark"] },
+          { target: "ready", actions: "created" },
+        ],
+        onError: [
+          { guard: "themePending", target: "savingTheme", actions: ["failed", "clearThemeMark"] },
+          { target: "ready", actions: "failed" },
+        ],
       },
-      // A change made while saving is kept and saved again when this save ends.
-      on: { "LAYOUT.CHANGE": { target: "saving", actions: "patch", reenter: true } },
+      // A newer change restarts the save with the latest settings; a theme change waits for this save.
+      entry: "clearLayoutMark",
+      on: {
+        "LAYOUT.CHANGE": { target: "saving", actions: "patch", reenter: true },
+        "THEME.SET": { actions: ["setTheme", "markTheme"] },
+      },
     },
     savingTheme: {
       invoke: {
         id: "saveTheme",
         src: "saveTheme",
         input: ({ context }) => ({ theme: context.theme }),
-        onDone: { target: "ready" },
-        onError: { target: "ready", actions: "failed" },
+        onDone: [{ guard: "layoutPending", target: "saving" }, { target: "ready" }],
+        onError: [{ guard: "layoutPending", target: "saving", actions: "failed" }, { target: "ready", actions: "failed" }],
+      },
+      entry: "clearThemeMark",
+      on: {
+        "THEME.SET": { target: "savingTheme", actions: "setTheme", reenter: true },
+        "LAYOUT.CHANGE": { actions: ["patch", "markLayout"] },
       },
     },
   },

@@ -3,11 +3,10 @@
  * account) and the sip.js user agent of src/services/sip in a callback actor whose clean-up stops it.
  */
 import { Effect } from "effect"
-import { fromCallback, type AnyActorRef } from "xstate"
+import { createActor, fromCallback, type AnyActorRef } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
 import { createSipPhone, type PhoneEvent } from "../../services/sip/sip-phone"
-import { createActor } from "xstate"
 import { fromEffect } from "../lib/from-effect"
 import { softphoneMachine, type PhoneCommand, type PhoneReport } from "./softphone-machine"
 
@@ -28,6 +27,8 @@ const reportOf = (event: PhoneEvent): PhoneReport => {
     case "incoming": return { type: "PHONE.INCOMING", from: event.from }
     case "established": return { type: "PHONE.ESTABLISHED" }
     case "ended": return { type: "PHONE.ENDED" }
+    case "failed": return { type: "PHONE.FAILED", status: event.status }
+    case "microphone": return { type: "PHONE.MICROPHONE" }
   }
 }
 

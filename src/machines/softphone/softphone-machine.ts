@@ -18,6 +18,8 @@ export type PhoneReport =
   | { type: "PHONE.INCOMING"; from: string }
   | { type: "PHONE.ESTABLISHED" }
   | { type: "PHONE.ENDED" }
+  | { type: "PHONE.FAILED"; status: number }
+  | { type: "PHONE.MICROPHONE" }
 
 /** What the machine tells the phone actor. */
 export type PhoneCommand = { type: "DIAL"; number: string } | { type: "ANSWER" } | { type: "REJECT" } | { type: "HANGUP" }
@@ -31,8 +33,17 @@ export type SoftphoneEvent =
   | { type: "RETRY" }
   | PhoneReport
 
-/** Alerts the view shows (translated): the spec's 'Enter phone number', and dialling while not registered. */
-export type SoftphoneEmitted = { type: "alert"; key: "enterPhoneNumber" | "notRegistered" }
+/** Alerts the view shows (translated): the spec's 'Enter phone number', dialling while not registered, no microphone. */
+export type SoftphoneEmitted = { type: "alert"; key: "enterPhoneNumber" | "notRegistered" | "microphone" }
+
+/** Why the last outgoing call did not connect, from the SIP final status. */
+export type CallNotice = "busy" | "notFound" | "unavailable" | "declined" | "failed"
+export const noticeOf = (status: number): CallNotice =>
+  status === 486 || status === 600 ? "busy"
+    : status === 404 || status === 604 ? "notFound"
+      : status === 480 || status === 408 ? "unavailable"
+        : status === 603 ? "declined"
+          : "failed"
 
 export interface SoftphoneContext {
   readonly credentials: SipCredentials | null
@@ -41,6 +52,10 @@ export interface SoftphoneContext {
   /** Seconds since the call connected. */
   readonly seconds: number
   readonly error: string | null
+  /** Shown after an outgoing call was refused, until the next call. */
+  readonly notice: CallNotice | null
+  /** The number last dialled (kept after the call, for the notice). */
+  readonly dialled: string | null
 }
 
 const credentialsStub = fromPromise<SipCredentials | null>(async () => {
@@ -69,6 +84,8 @@ export const softphoneMachine = setup({
     tick: assign({ seconds: ({ context }) => context.seconds + 1 }),
     alertEmptyNumber: emit({ type: "alert", key: "enterPhoneNumber" } as const),
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
+    alertMicrophone: emit({ type: "alert", key: "microphone" } as const),
+    clearNotice: assign({ notice: null }),
     dial: sendTo("phone", ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand),
     answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
     reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
@@ -77,7 +94,7 @@ export const softphoneMachine = setup({
   delays: { retryDelay: 5000 },
 }).createMachine({
   id: "softphone",
-  context: { credentials: null, remote: null, seconds: 0, error: null },
+  context: { credentials: null, remote: null, seconds: 0, error: null, notice: null, dialled: null },
   initial: "loading",
   states: {
     loading: {
@@ -102,7 +119,10 @@ export const softphoneMachine = setup({
       type: "parallel",
       invoke: { id: "phone", src: "phone", input: ({ context }) => context.credentials! },
       // Refused credentials (expired while the server was away): fetch new ones and start a new user agent.
-      on: { "PHONE.REJECTED": { target: "failed", actions: assign({ error: "SIP credentials refused" }) } },
+      on: {
+        "PHONE.REJECTED": { target: "failed", actions: assign({ error: "SIP credentials refused" }) },
+        "PHONE.MICROPHONE": { actions: "alertMicrophone" },
+      },
       states: {
         registration: {
           initial: "registering",
@@ -119,16 +139,18 @@ export const softphoneMachine = setup({
         },
         call: {
           initial: "idle",
+          // The refusal may arrive just before or just after the session ends: record it either way.
+          on: { "PHONE.FAILED": { actions: assign({ notice: ({ event }) => noticeOf(event.status) }) } },
           states: {
             idle: {
               entry: "resetCall",
               on: {
                 DIAL: [
                   { guard: "numberIsEmpty", actions: "alertEmptyNumber" },
-                  { guard: "isRegistered", target: "calling", actions: [assign({ remote: ({ event }) => event.number.trim() }), "dial"] },
+                  { guard: "isRegistered", target: "calling", actions: ["clearNotice", assign({ remote: ({ event }) => event.number.trim(), dialled: ({ event }) => event.number.trim() }), "dial"] },
                   { actions: "alertNotRegistered" },
                 ],
-                "PHONE.INCOMING": { target: "incoming", actions: assign({ remote: ({ event }) => event.from }) },
+                "PHONE.INCOMING": { target: "incoming", actions: ["clearNotice", assign({ remote: ({ event }) => event.from })] },
               },
             },
             calling: {

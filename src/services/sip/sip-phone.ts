@@ -29,6 +29,10 @@ export type PhoneEvent =
   /** Media is connected (the INVITE's 200/ACK): the call timer starts here. */
   | { readonly type: "established" }
   | { readonly type: "ended"; readonly reason: string }
+  /** The other side (or the server) refused our INVITE with this final status (486 busy, 603 declined, 404...). */
+  | { readonly type: "failed"; readonly status: number }
+  /** The browser gave no microphone (permission refused or no device). */
+  | { readonly type: "microphone" }
 
 export interface SipPhone {
   readonly dial: (number: string) => void
@@ -69,8 +73,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     authorizationUsername: creds.username,
     authorizationPassword: creds.password,
     displayName: creds.extension,
-    // Reconnection is ours (below): sip.js gives up after its attempts and never re-registers by itself.
-    reconnectionAttempts: 0,
+    // Reconnection is ours (below; sip.js's default is no reconnection attempts): it never re-registers by itself.
     logLevel: "warn",
     sessionDescriptionHandlerFactoryOptions: { peerConnectionConfiguration: { iceServers: [] } },
     delegate: {
@@ -161,6 +164,12 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
   }
 
   const ignore = (promise: Promise<unknown>) => void promise.catch(() => undefined)
+  /** getUserMedia's refusals, as sip.js passes them through. */
+  const isMicrophoneError = (error: unknown) =>
+    ["NotAllowedError", "NotFoundError", "NotReadableError", "SecurityError"].includes((error as { name?: string } | null)?.name ?? "")
+  const mediaFailure = (error: unknown) => {
+    if (isMicrophoneError(error)) emit({ type: "microphone" })
+  }
 
   const hangup = () => {
     const current = session
@@ -200,16 +209,20 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       }
       const inviter = new Inviter(ua, target, { sessionDescriptionHandlerOptions: AUDIO_ONLY })
       track(inviter)
-      inviter.invite().catch((error: unknown) => {
-        if (session === inviter) session = null
-        emit({ type: "ended", reason: error instanceof Error ? error.message : "invite failed" })
-      })
+      inviter
+        .invite({ requestDelegate: { onReject: (response) => emit({ type: "failed", status: response.message.statusCode ?? 0 }) } })
+        .catch((error: unknown) => {
+          mediaFailure(error)
+          if (session === inviter) session = null
+          emit({ type: "ended", reason: error instanceof Error ? error.message : "invite failed" })
+        })
     },
     answer: () => {
-      if (session instanceof Invitation && session.state === SessionState.Initial) ignore(session.accept({ sessionDescriptionHandlerOptions: AUDIO_ONLY }))
+      if (session instanceof Invitation && session.state === SessionState.Initial) session.accept({ sessionDescriptionHandlerOptions: AUDIO_ONLY }).catch(mediaFailure)
     },
     reject: () => {
-      if (session instanceof Invitation && session.state === SessionState.Initial) ignore(session.reject())
+      // 603 Decline: the person said no (sip.js's default 480 would read as "not available").
+      if (session instanceof Invitation && session.state === SessionState.Initial) ignore(session.reject({ statusCode: 603 }))
     },
     hangup,
     stop: () => {

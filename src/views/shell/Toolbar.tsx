@@ -1,4 +1,4 @@
-import { Alignment, Button, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Switch } from "@blueprintjs/core"
+import { Alignment, Button, Icon, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Switch } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
@@ -23,7 +23,7 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
     <Navbar className="mc-toolbar" data-testid="toolbar">
       <Navbar.Group align={Alignment.START}>
         {showMenuToggle ? <Button variant="minimal" icon="menu" aria-label={t("shell.menu")} onClick={onToggleMenu} data-testid="menu-toggle" /> : null}
-        <Navbar.Heading className="mc-brand"><span className="mc-brand-dot" />{t("app.name")}</Navbar.Heading>
+        <Navbar.Heading className="mc-brand"><span className="mc-brand-dot"><Icon icon="chat" size={12} /></span>{t("app.name")}</Navbar.Heading>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END} className="mc-toolbar-end">
         <Switch

@@ -1,0 +1,38 @@
+/**
+ * The WhatsApp side of a voice call, behind one interface so the built-in simulator and a real Cloud API adapter
+ * are interchangeable. The call hub drives the adapter (answer the browser, dial, hang up) and the adapter reports
+ * what the far end does through `VoiceChannelEvents`.
+ */
+export interface VoiceChannelEvents {
+  /** The customer's phone rings the tenant. Resolves to the call id the hub assigned. */
+  readonly incoming: (call: { clientId: number; name: string; number: string }) => Promise<string>
+  /** An outgoing call changed status at the far end (RINGING, ACCEPTED, ...). */
+  readonly status: (callId: string, status: string) => void
+  /** The far end answered an outgoing call with this SDP. */
+  readonly answered: (callId: string, sdp: string) => void
+  /** Media flows between the browser and the far end. */
+  readonly mediaConnected: (callId: string) => void
+  /** The far end hung up (or the call failed). */
+  readonly ended: (callId: string, status?: string) => void
+}
+
+export interface MediaStats {
+  readonly state: string
+  readonly packetsReceived: number
+  readonly packetsSent: number
+  readonly bytesReceived: number
+}
+
+export interface VoiceChannel {
+  /** An agent accepted an incoming call: answer the browser's offer; resolves to the answer SDP. */
+  readonly acceptIncoming: (callId: string, offerSdp: string) => Promise<string>
+  /** An agent dials `number` with the browser's offer; the answer comes later through `events.answered`. */
+  readonly dial: (callId: string, number: string, offerSdp: string) => Promise<void>
+  readonly addCandidate: (callId: string, candidate: unknown) => Promise<void>
+  /** The agent side ended or rejected the call: release the far end and its media. */
+  readonly hangup: (callId: string) => Promise<void>
+  readonly stats: (callId: string) => MediaStats | null
+  readonly close: () => Promise<void>
+}
+
+export type VoiceChannelFactory = (events: VoiceChannelEvents) => VoiceChannel

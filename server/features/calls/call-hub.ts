@@ -1,0 +1,213 @@
+/**
+ * The voice-call hub of one server: live calls in memory, every call written to `call_records` (so Call History
+ * lists it with who accepted, duration and status), and the fan-out of the spec's socket events. Agents are the
+ * sockets of the tenant holding FRONT:/channels/whatsapp-call; they join `voice:<clientId>` so call events never
+ * reach colleagues without the permission.
+ */
+import { randomUUID } from "node:crypto"
+import { eq } from "drizzle-orm"
+import type { Services } from "../../http/context"
+import type { AppSocket } from "../../realtime/socket"
+import { callRecords } from "../../db/schema/calls"
+import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
+import type { VoiceChannelEvents } from "../../channels/channel-adapter"
+import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
+
+/** A ringing call nobody answers ends as MISSED a little after the browsers' own 60 s countdown. */
+export const RING_TIMEOUT_MS = 65_000
+
+export const voiceRoom = (clientId: number) => `voice:${clientId}`
+
+export interface LiveCall {
+  readonly callId: string
+  readonly clientId: number
+  readonly name: string
+  readonly number: string
+  readonly type: "incoming" | "outgoing"
+  status: string
+  /** Users that declined a ringing incoming call; when every agent rung has declined, the call is rejected. */
+  readonly declined: Set<number>
+  readonly rung: Set<number>
+  agentId: number | null
+  agentSocket: string | null
+  startedAt: Date | null
+  ringTimer: NodeJS.Timeout | null
+}
+
+export interface CallHub {
+  readonly calls: Map<string, LiveCall>
+  readonly channel: SimulatedChannel
+  readonly incoming: (call: { clientId: number; name: string; number: string }) => Promise<string>
+  readonly accept: (socket: AppSocket, callId: string, sdp: string) => Promise<void>
+  readonly reject: (socket: AppSocket, callId: string) => Promise<void>
+  readonly terminate: (socket: AppSocket, callId: string) => Promise<void>
+  readonly dial: (socket: AppSocket, number: string, sdp: string) => Promise<string | null>
+  readonly attachMessage: (socket: AppSocket, callId: string, messageId: string) => Promise<void>
+  readonly dropSocket: (socket: AppSocket) => Promise<void>
+  readonly end: (callId: string, status?: string) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+const hubs = new WeakMap<Services, CallHub>()
+
+export const hubOf = (services: Services): CallHub => {
+  let hub = hubs.get(services)
+  if (!hub) {
+    hub = createHub(services)
+    hubs.set(services, hub)
+  }
+  return hub
+}
+
+const createHub = (services: Services): CallHub => {
+  const calls = new Map<string, LiveCall>()
+  const db = () => services.database.db
+  const io = () => {
+    if (!services.realtime) throw new Error("The socket service is not attached yet")
+    return services.realtime.io
+  }
+  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) => void io().to(room).emit(event, payload)
+  const toAgent = <E extends ToBrowserEvent>(call: LiveCall, event: E, payload: ToBrowser[E]) => {
+    if (call.agentSocket) emit(call.agentSocket, event, payload)
+    else if (call.agentId !== null) emit(`user:${call.agentId}`, event, payload)
+  }
+  const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>) =>
+    db().update(callRecords).set(values).where(eq(callRecords.callId, callId)).then(() => undefined)
+  const mine = (socket: AppSocket, callId: string) => {
+    const call = calls.get(callId)
+    return call && call.clientId === socket.data.principal.clientId ? call : undefined
+  }
+
+  const end = async (callId: string, status?: string) => {
+    const call = calls.get(callId)
+    if (!call) return
+    calls.delete(callId)
+    if (call.ringTimer) clearTimeout(call.ringTimer)
+    const endedAt = new Date()
+    const answered = call.startedAt !== null
+    const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
+    emit(voiceRoom(call.clientId), "call-ended", { callId })
+    if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
+    await hub.channel.hangup(callId)
+    await save(callId, {
+      status: final,
+      endTime: endedAt,
+      duration: answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0,
+    })
+  }
+
+  const events: VoiceChannelEvents = {
+    incoming: async ({ clientId, name, number }) => {
+      const callId = `wacid.${randomUUID()}`
+      await db().insert(callRecords).values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
+      const call: LiveCall = {
+        callId, clientId, name, number, type: "incoming", status: CallStatus.ringing, declined: new Set(), rung: new Set(),
+        agentId: null, agentSocket: null, startedAt: null, ringTimer: null,
+      }
+      call.ringTimer = setTimeout(() => void end(callId, CallStatus.missed), RING_TIMEOUT_MS)
+      calls.set(callId, call)
+      const sockets = await io().in(voiceRoom(clientId)).fetchSockets()
+      for (const socket of sockets) {
+        const userId = (socket.data as AppSocket["data"]).principal.userId
+        if (userId !== null) call.rung.add(userId)
+      }
+      emit(voiceRoom(clientId), "call-is-coming", { callId, callerName: name, callerNumber: number })
+      return callId
+    },
+    status: (callId, status) => {
+      const call = calls.get(callId)
+      if (!call) return
+      call.status = status
+      if (status === CallStatus.accepted && call.startedAt === null) call.startedAt = new Date()
+      toAgent(call, "call-status-update", { callId, callStatus: status })
+      void save(callId, { status, ...(status === CallStatus.accepted ? { startTime: call.startedAt } : {}) })
+    },
+    answered: (callId, sdp) => {
+      const call = calls.get(callId)
+      if (call) toAgent(call, "whatsapp-answer", { callId, sdp })
+    },
+    mediaConnected: (callId) => {
+      const call = calls.get(callId)
+      if (call?.type === "incoming") toAgent(call, "start-browser-timer", { callId })
+    },
+    ended: (callId, status) => void end(callId, status),
+  }
+
+  const hub: CallHub = {
+    calls,
+    channel: createSimulator(events),
+    incoming: events.incoming,
+    accept: async (socket, callId, sdp) => {
+      const call = mine(socket, callId)
+      const { userId } = socket.data.principal
+      if (!call || userId === null) return
+      // Another agent was quicker: this browser just drops the card.
+      if (call.type !== "incoming" || call.agentId !== null) {
+        socket.emit("remove-call", { callId, userId: call.agentId ?? 0 })
+        return
+      }
+      if (call.ringTimer) clearTimeout(call.ringTimer)
+      call.ringTimer = null
+      call.agentId = userId
+      call.agentSocket = socket.id
+      call.startedAt = new Date()
+      call.status = CallStatus.accepted
+      socket.to(voiceRoom(call.clientId)).emit("remove-call", { callId, userId })
+      await save(callId, { status: CallStatus.accepted, acceptedBy: userId, startTime: call.startedAt })
+      try {
+        const answer = await hub.channel.acceptIncoming(callId, sdp)
+        if (calls.has(callId)) socket.emit("browser-answer", { callId, sdp: answer })
+      } catch (error) {
+        console.error("[calls] could not answer the browser", callId, error)
+        await end(callId, CallStatus.failed)
+      }
+    },
+    reject: async (socket, callId) => {
+      const call = mine(socket, callId)
+      const { userId } = socket.data.principal
+      if (!call || userId === null) return
+      if (call.agentId !== null) {
+        if (call.agentId === userId) await end(callId, CallStatus.completed)
+        return
+      }
+      call.declined.add(userId)
+      if ([...call.rung].every((id) => call.declined.has(id))) await end(callId, CallStatus.rejected)
+    },
+    terminate: async (socket, callId) => {
+      const call = mine(socket, callId)
+      if (!call) return
+      if (call.agentId === null) return hub.reject(socket, callId)
+      if (call.agentId === socket.data.principal.userId) await end(callId)
+    },
+    dial: async (socket, number, sdp) => {
+      const { userId, clientId } = socket.data.principal
+      if (userId === null || clientId === null || !number.trim()) return null
+      const callId = `wacid.${randomUUID()}`
+      await db().insert(callRecords).values({ callId, clientId, name: "Unknown", number, callType: "outgoing", status: CallStatus.calling, acceptedBy: userId })
+      calls.set(callId, {
+        callId, clientId, name: "Unknown", number, type: "outgoing", status: CallStatus.calling, declined: new Set(), rung: new Set(),
+        agentId: userId, agentSocket: socket.id, startedAt: null, ringTimer: null,
+      })
+      socket.emit("initiated-call-response", { callId, number, clientId, userId })
+      await hub.channel.dial(callId, number, sdp)
+      return callId
+    },
+    attachMessage: async (socket, callId, messageId) => {
+      const clientId = socket.data.principal.clientId
+      if (clientId === null) return
+      const [row] = await db().select().from(callRecords).where(eq(callRecords.callId, callId)).limit(1)
+      if (!row || row.clientId !== clientId) return
+      await save(callId, { message: { message_type: "text", message_body: `Quick reply ${messageId}`, attachments: [{ name: "message_id", value: messageId }], interactive: null } })
+    },
+    dropSocket: async (socket) => {
+      for (const call of [...calls.values()]) if (call.agentSocket === socket.id) await end(call.callId)
+    },
+    end,
+    close: async () => {
+      for (const call of calls.values()) if (call.ringTimer) clearTimeout(call.ringTimer)
+      calls.clear()
+      await hub.channel.close()
+    },
+  }
+  return hub
+}

@@ -1,0 +1,38 @@
+/**
+ * The voice-call socket events (spec 000 section 7). Only sockets whose user holds FRONT:/channels/whatsapp-call
+ * join the tenant's voice room and may act on calls; who and which tenant always come from the token.
+ */
+import { Exit, Schema } from "effect"
+import { VOICE_CALL_KEY } from "../../../src/contract/routes"
+import { ToServer, type ToServerEvent, type ToServerPayload } from "../../../src/contract/voice-calls"
+import type { SocketFeature } from "../../realtime/socket"
+import { hubOf, voiceRoom } from "./call-hub"
+
+const on = <E extends ToServerEvent>(
+  socket: Parameters<SocketFeature>[0],
+  event: E,
+  run: (payload: ToServerPayload<E>) => Promise<unknown>,
+) => {
+  const decode = Schema.decodeUnknownExit(ToServer[event] as unknown as Schema.Codec<ToServerPayload<E>, unknown>)
+  socket.on(event as string, (raw: unknown) => {
+    const decoded = decode(raw)
+    if (Exit.isFailure(decoded)) return
+    run(decoded.value).catch((error: unknown) => console.error(`[calls] ${event} failed`, error))
+  })
+}
+
+export const socketFeatures: readonly SocketFeature[] = [
+  (socket, _realtime, services) => {
+    const { principal } = socket.data
+    if (principal.clientId === null || principal.userId === null || !principal.grants.has(VOICE_CALL_KEY)) return
+    void socket.join(voiceRoom(principal.clientId))
+    const hub = hubOf(services)
+    on(socket, "browser-offer", (p) => hub.accept(socket, p.callId, p.sdp))
+    on(socket, "reject-call", (p) => hub.reject(socket, p.callId))
+    on(socket, "terminate-call", (p) => hub.terminate(socket, p.callId))
+    on(socket, "initiate-call", (p) => hub.dial(socket, p.number, p.sdp))
+    on(socket, "browser-candidate", (p) => hub.channel.addCandidate(p.callId, p.candidate))
+    on(socket, "call-message", (p) => hub.attachMessage(socket, p.callId, p.messageId))
+    socket.on("disconnect", () => void hub.dropSocket(socket))
+  },
+]

@@ -1,0 +1,53 @@
+/**
+ * The real-time voice-call socket (spec 000 section 7): event names and payloads, shared by the server's socket
+ * service and the console's realtime client. Payload fields are the spec's; the server trusts only the token for
+ * who and which tenant, so `clientId` / `userId` in emitted payloads are informational.
+ */
+import { Schema } from "effect"
+
+const Sdp = Schema.String
+const CallId = Schema.String
+const Num = Schema.Union([Schema.Number, Schema.String])
+
+/** Browser -> server. */
+export const ToServer = {
+  "initiate-call": Schema.Struct({ userId: Schema.optional(Num), clientId: Schema.optional(Num), number: Schema.String, sdp: Sdp }),
+  "terminate-call": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId }),
+  "browser-offer": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId, sdp: Sdp }),
+  "browser-candidate": Schema.Struct({ callId: CallId, candidate: Schema.Unknown }),
+  "reject-call": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId }),
+  "call-message": Schema.Struct({ clientId: Schema.optional(Num), callId: CallId, messageId: Schema.String }),
+} as const
+
+export type ToServerEvent = keyof typeof ToServer
+export type ToServerPayload<E extends ToServerEvent> = (typeof ToServer)[E]["Type"]
+
+/** Server -> browser. */
+export interface ToBrowser {
+  "call-is-coming": { callId: string; callerName: string; callerNumber: string }
+  "initiated-call-response": { callId: string; number: string; clientId: number; userId: number }
+  "whatsapp-answer": { callId: string; sdp: string }
+  "call-status-update": { callId: string; callStatus: string }
+  "call-ended": { callId: string }
+  "browser-answer": { callId: string; sdp: string }
+  "start-browser-timer": { callId: string }
+  "remove-call": { callId: string; userId: number }
+}
+
+export type ToBrowserEvent = keyof ToBrowser
+
+export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
+  "call-is-coming", "initiated-call-response", "whatsapp-answer", "call-status-update", "call-ended", "browser-answer", "start-browser-timer", "remove-call",
+]
+
+/** Statuses written to call records and sent in `call-status-update`. */
+export const CallStatus = {
+  ringing: "RINGING",
+  calling: "CALLING",
+  accepted: "ACCEPTED",
+  connected: "CONNECTED",
+  completed: "COMPLETED",
+  rejected: "REJECTED",
+  missed: "MISSED",
+  failed: "FAILED",
+} as const

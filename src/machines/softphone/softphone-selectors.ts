@@ -1,0 +1,53 @@
+/** What the softphone page shows, read from the machine's snapshot (views never decide). */
+import type { SnapshotFrom } from "xstate"
+import type { softphoneMachine } from "./softphone-machine"
+
+type Snapshot = SnapshotFrom<typeof softphoneMachine>
+
+export type Setup = "loading" | "unavailable" | "failed" | "running"
+export type Registration = "registering" | "registered" | "unregistered"
+export type CallPhase = "idle" | "calling" | "incoming" | "connecting" | "active"
+
+export const selectSetup = (s: Snapshot): Setup =>
+  s.matches("running") ? "running" : s.matches("unavailable") ? "unavailable" : s.matches("failed") ? "failed" : "loading"
+
+/** Only "registered" when the SIP server accepted the last REGISTER on a live connection. */
+export const selectRegistration = (s: Snapshot): Registration =>
+  s.matches({ running: { registration: "registered" } })
+    ? "registered"
+    : s.matches({ running: { registration: "registering" } }) || s.matches("loading")
+      ? "registering"
+      : "unregistered"
+
+export const selectCallPhase = (s: Snapshot): CallPhase => {
+  if (s.matches({ running: { call: "calling" } })) return "calling"
+  if (s.matches({ running: { call: "incoming" } })) return "incoming"
+  if (s.matches({ running: { call: { active: "connecting" } } })) return "connecting"
+  if (s.matches({ running: { call: { active: "connected" } } })) return "active"
+  return "idle"
+}
+
+export const selectRemote = (s: Snapshot) => s.context.remote
+export const selectExtension = (s: Snapshot) => s.context.credentials?.extension ?? null
+export const selectSeconds = (s: Snapshot) => s.context.seconds
+/** The last refused call's reason, shown only while idle. */
+export const selectNotice = (s: Snapshot) =>
+  s.matches({ running: { call: "idle" } }) && s.context.notice ? { kind: s.context.notice, remote: s.context.dialled ?? "" } : null
+
+/** mm:ss (minutes keep counting past 59: 75:03). */
+export const formatTimer = (seconds: number) =>
+  `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`
+
+/** The i18n key of a notice. */
+export const noticeKey = (kind: string) => `pbx.notice${kind[0].toUpperCase()}${kind.slice(1)}`
+
+/** The dial pad's keys, in rows of three. */
+export const KEYPAD = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const
+
+/** Which buttons the page offers in each phase. */
+export const buttonsFor = (phase: CallPhase) => ({
+  call: phase === "idle",
+  answer: phase === "incoming",
+  reject: phase === "incoming",
+  end: phase === "calling" || phase === "connecting" || phase === "active",
+})
