@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need when they are missing: Chromium for the browser
-# suite, PostgreSQL for the second database, Kamailio (with its WebSocket module) for the softphone.
+# suite, PostgreSQL for the second database, Kamailio (with its WebSocket and auth_ephemeral modules) for the softphone.
 set -uo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
-command -v kamailio >/dev/null 2>&1 || [ -x /usr/sbin/kamailio ] || need+=(kamailio)
+[ -x /usr/sbin/kamailio ] || command -v kamailio >/dev/null 2>&1 || need+=(kamailio)
 [ -e /usr/lib/x86_64-linux-gnu/kamailio/modules/websocket.so ] || ls /usr/lib/*/kamailio/modules/websocket.so >/dev/null 2>&1 || need+=(kamailio-websocket-modules)
+# Per-user, time-limited SIP credentials (auth_ephemeral) come in their own package.
+ls /usr/lib/*/kamailio/modules/auth_ephemeral.so >/dev/null 2>&1 || need+=(kamailio-autheph-modules)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 

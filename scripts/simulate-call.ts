@@ -11,7 +11,7 @@ const option = (name: string, fallback?: string) => {
 const url = option("url", process.env.SERVER_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`)!
 const clientId = Number(option("client", "1"))
 const number = option("number")
-const name = option("name")
+const callerName = option("name")
 const hangupAfter = Number(option("hangup-after", "0"))
 
 if (!number) {
@@ -22,7 +22,7 @@ if (!number) {
 const response = await fetch(`${url}/dev/simulator/calls`, {
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ clientId, number, name }),
+  body: JSON.stringify({ clientId, number, name: callerName }),
 })
 const body = (await response.json()) as { data?: { callId: string }; error?: { message: string } }
 if (!response.ok || !body.data) {
@@ -35,3 +35,5 @@ if (hangupAfter > 0) {
   const hangup = await fetch(`${url}/dev/simulator/calls/${body.data.callId}/hangup`, { method: "POST" })
   console.log(hangup.ok ? "the customer hung up" : `the call had already ended (${hangup.status})`)
 }
+
+export {}

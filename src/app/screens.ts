@@ -23,6 +23,9 @@ const loaders: Record<string, Loader> = {
   lock: named(() => import("../views/auth/LockView"), (m) => m.LockView),
   pageNotFound: named(() => import("../views/common/NotFoundView"), (m) => m.NotFoundView),
   internetConnectivity: named(() => import("../views/common/OfflineView"), (m) => m.OfflineView),
+  otpLogs: named(() => import("../views/reports/OtpLogsView"), (m) => m.OtpLogsView),
+  callHistory: named(() => import("../views/reports/CallHistoryView"), (m) => m.CallHistoryView),
+  complainTicketsReport: named(() => import("../views/reports/ComplainTicketsReportView"), (m) => m.ComplainTicketsReportView),
   pbxCalls: named(() => import("../views/pbx/PbxCallsView"), (m) => m.PbxCallsView),
 }
 

@@ -9,6 +9,8 @@ import { Api, HttpLive } from "../services/api/api"
 import { BrowserShell } from "../services/browser-shell"
 import { ApiConfig, ensureClientToken } from "../services/config"
 import { Storage } from "../services/storage"
+import { Realtime } from "../services/realtime/realtime"
+import { VoiceMedia } from "../services/realtime/voice-media"
 import { aclMachine } from "../machines/acl/acl-machine"
 import { liveLayoutMachine, readCachedLayout } from "../machines/layout/layout-actors"
 import { createAppActor, type AppRuntime } from "../machines/lib/from-effect"
@@ -34,7 +36,7 @@ const translatedShell = (i18n: I18n) =>
   ).pipe(Layer.provide(BrowserShell.layerBrowser))
 
 export const appLayer = (i18n: I18n) =>
-  Api.layer.pipe(
+  Layer.mergeAll(Api.layer, Realtime.layerBrowser, VoiceMedia.layerBrowser).pipe(
     Layer.provideMerge(ApiConfig.layerFromServer()),
     Layer.provideMerge(Layer.mergeAll(Storage.layerBrowser, translatedShell(i18n), HttpLive)),
   )

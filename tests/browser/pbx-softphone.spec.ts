@@ -87,7 +87,9 @@ test("two agents register, call, talk with audio both ways, and hang up", async 
   await expect(alice.page.locator("[data-testid=softphone-extension]")).toHaveText(`Extension ${alice.extension}`)
   await alice.page.screenshot({ path: ".tmp/screenshots/pbx-registered.png" })
 
-  await alice.page.fill("[data-testid=softphone-number]", bob.extension)
+  // Dial with the keypad.
+  for (const digit of bob.extension) await alice.page.click(`[data-testid=softphone-key-${digit}]`)
+  await expect(alice.page.locator("[data-testid=softphone-number]")).toHaveValue(bob.extension)
   const dialled = Date.now()
   await alice.page.click("[data-testid=softphone-call]")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "calling")
@@ -137,8 +139,19 @@ test("the callee rejects: both return to idle", async ({ browser }) => {
   await expect(card(bob.page)).toHaveAttribute("data-phase", "idle")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
   await expect(alice.page.locator("[data-testid=softphone-timer]")).toHaveText("00:00")
+  await expect(alice.page.locator("[data-testid=softphone-notice]")).toHaveText(`${bob.extension} declined the call.`)
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-declined.png" })
   await alice.close()
   await bob.close()
+})
+
+test("calling an extension nobody registered ends with a notice", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  await alice.page.fill("[data-testid=softphone-number]", "9999")
+  await alice.page.click("[data-testid=softphone-call]")
+  await expect(alice.page.locator("[data-testid=softphone-notice]")).toHaveText("9999 is not registered or does not exist.")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+  await alice.close()
 })
 
 test("Call with no number alerts 'Enter phone number'", async ({ browser }) => {

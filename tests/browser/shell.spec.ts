@@ -136,8 +136,8 @@ test("Arabic renders right to left and the choice persists", async ({ page }) =>
 })
 
 test("layout settings switch to horizontal and dark, and persist for the user", async ({ page }) => {
-  await login(page, "agent1")
-  await page.waitForSelector("[data-testid=nav-item]")
+  await login(page, "superadmin")
+  await page.waitForSelector("[data-testid=sidebar]")
   await page.getByTestId("layout-settings").click()
   await page.getByTestId("layout-panel").getByRole("radio", { name: "Horizontal", exact: true }).click()
   await expect(page.getByTestId("shell")).toHaveAttribute("data-layout", "horizontal")
@@ -146,11 +146,11 @@ test("layout settings switch to horizontal and dark, and persist for the user", 
   await expect(page.getByTestId("layout-status")).toHaveText("Saved to your account")
   await shot(page, "layout-panel-dark")
   await page.keyboard.press("Escape")
-  await shot(page, "agent1-horizontal-dark")
+  await shot(page, "superadmin-horizontal-dark")
   // Another browser (no cache) gets the same look from the server.
   const fresh = await page.context().browser()!.newContext()
   const other = await fresh.newPage()
-  await login(other, "agent1")
+  await login(other, "superadmin")
   await expect(other.getByTestId("shell")).toHaveAttribute("data-layout", "horizontal")
   await expect(other.locator("body")).toHaveClass(/bp6-dark/)
   // Back to the defaults for the other tests.
@@ -173,7 +173,7 @@ test("company-area sub-pages open under the company-details entry with their sec
 
 test("locking the session asks for the password again and unlocks back into the console", async ({ page }) => {
   await login(page, "agent1")
-  await page.waitForSelector("[data-testid=nav-item]")
+  await page.waitForSelector("[data-testid=sidebar]")
   await page.getByTestId("user-menu").click()
   await page.getByTestId("lock").click()
   await page.waitForURL("**/pages/auth/lock")

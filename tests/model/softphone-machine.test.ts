@@ -50,9 +50,17 @@ const shortest = getShortestPaths(softphoneMachine, options)
 // Simple paths through the call region, from "registered and idle": the long stories (dial, connect, tick, hang up).
 const PREFIX: ModelEvent[] = [{ type: "xstate.done.actor.credentials", output: creds }, { type: "PHONE.REGISTERED" }]
 const [ready] = getPathsFromEvents(softphoneMachine as unknown as AnyStateMachine, PREFIX as SoftphoneEvent[], options)
-const callEvents = events.filter((e) => !e.type.includes("credentials") && !["RETRY", "PHONE.REJECTED", "PHONE.REGISTERING"].includes(e.type))
+// (Refusal notices and the microphone alert are covered by the shortest paths; in simple paths they only multiply.)
+const callEvents = events.filter((e) => !e.type.includes("credentials") && !["RETRY", "PHONE.REJECTED", "PHONE.REGISTERING", "PHONE.FAILED", "PHONE.MICROPHONE"].includes(e.type))
 const simple = getSimplePaths(softphoneMachine, { ...options, events: callEvents as SoftphoneEvent[], fromState: ready.state as Snap })
   .filter((path) => path.steps.length <= 6)
+
+// Events that change no state (alerts only) never lie on a shortest path: replay them explicitly.
+const alertsOnly = [
+  [...PREFIX, { type: "DIAL", number: "" }],
+  [...PREFIX, { type: "PHONE.MICROPHONE" }],
+  [{ type: "PHONE.MICROPHONE" }],
+].map((list) => getPathsFromEvents(softphoneMachine as unknown as AnyStateMachine, list as SoftphoneEvent[], options)[0] as unknown as (typeof shortest)[number])
 
 /** A running actor with scripted children; `step` replays one model event on it. */
 const harness = () => {
@@ -138,11 +146,15 @@ describe("softphone machine (model-based)", () => {
   })
 
   it("exercises every event type", () => {
-    const used = new Set([...shortest, ...simple].flatMap((p) => p.steps.map((s) => s.event.type)))
+    const used = new Set([...shortest, ...simple, ...alertsOnly].flatMap((p) => p.steps.map((s) => s.event.type)))
     for (const event of events) expect(used, event.type).toContain(event.type)
   })
 
   it.each(shortest.map((p) => [nameOf(p), p] as const))("shortest: %s", async (_name, path) => {
+    await replay(path)
+  })
+
+  it.each(alertsOnly.map((p) => [nameOf(p), p] as const))("alert only: %s", async (_name, path) => {
     await replay(path)
   })
 

@@ -46,6 +46,19 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
     const ids = all.body.whatsappCalls.whatsappCalls.map((c: { call_id: string }) => c.call_id)
     expect(ids).toHaveLength(400)
     expect(new Set(ids).size).toBe(400)
+    // The streamed rows are the same records, in the same order and format, as the paged answer.
+    const page = await send(ctx.url, calls, { ...range, limit: 25, page: 1 }, as(admin.user_token))
+    expect(all.body.whatsappCalls.whatsappCalls.slice(0, 25)).toEqual(page.body.whatsappCalls.whatsappCalls)
+    const incoming = await send(ctx.url, calls, { ...range, limit: 999_999, page: 1, call_type: "incoming" }, as(admin.user_token))
+    expect(incoming.body.whatsappCalls.whatsappCalls.every((c: { call_type: string }) => c.call_type === "incoming")).toBe(true)
+    expect(incoming.body.whatsappCalls.whatsappCalls).toHaveLength(incoming.body.whatsappCalls.totalItems)
+  })
+
+  it("counts whole days from the daily totals and any other range from the rows, with the same result", async () => {
+    const admin = await login(ctx.url, "admin")
+    const days = await send(ctx.url, calls, { ...range, limit: 5, page: 1, call_type: "outgoing" }, as(admin.user_token))
+    const exact = await send(ctx.url, calls, { start_date: `${weekAgo} 00:00:00`, end_date: `${today} 23:59:59`, limit: 5, page: 1, call_type: "outgoing" }, as(admin.user_token))
+    expect(days.body.whatsappCalls.totalItems).toBe(exact.body.whatsappCalls.totalItems)
   })
 
   it("denies call history to agent2 (no BACK:whatsapp_calls) and without a token", async () => {

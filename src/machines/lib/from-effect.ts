@@ -52,6 +52,13 @@ export const createAppActor = <TLogic extends AnyActorLogic>(
   return actor
 }
 
+/** The runtime bound to an actor system: for `fromCallback` actors whose side effects come from Effect services. */
+export const runtimeOf = (system: AnySystem): AppRuntime => {
+  const runtime = runtimes.get(system)
+  if (!runtime) throw new MissingRuntimeError()
+  return runtime
+}
+
 export class MissingRuntimeError extends Error {
   constructor() {
     super("fromEffect: no Effect runtime is bound to this actor system (create the root actor with createAppActor)")

@@ -64,7 +64,7 @@ export class Realtime extends Context.Service<Realtime, RealtimeShape>()("app/Re
                 if (reason === "io server disconnect") socket.connect()
               })
               socket.on("connect_error", (error) => handlers.onStatus(AUTH_FAILURES.has(error.message) ? "unauthorized" : "disconnected"))
-              for (const event of TO_BROWSER_EVENTS) socket.on(event, (payload: never) => handlers.onEvent(event, payload))
+              for (const event of TO_BROWSER_EVENTS) socket.on(event, (payload: ToBrowser[typeof event]) => handlers.onEvent(event, payload))
               return {
                 emit: (event, payload) => void socket.emit(event, payload),
                 close: () => {

@@ -122,9 +122,10 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     }, delay)
   }
 
-  // Registerer state still matters for one thing: a refresh that sip.js itself sends and the server refuses.
+  // Registerer state still matters for one thing: a refresh that sip.js itself sends and the server refuses
+  // (the credentials expired while the page stayed open): report it as refused, so new ones are fetched.
   registerer.stateChange.addListener((state) => {
-    if (state === RegistererState.Unregistered && !stopped && ua.isConnected()) emit({ type: "unregistered", reason: "failed" })
+    if (state === RegistererState.Unregistered && !stopped && ua.isConnected()) emit({ type: "rejected", status: 0 })
   })
 
   const playRemote = (current: Session) => {

@@ -1,0 +1,131 @@
+/**
+ * The side effects of voice calls, each with a lifetime and a clean-up: the socket (reconnecting by itself),
+ * a call's peer connection, the ring tone, the 1 s ticker, and the storage reads and writes. The effects come from
+ * the Effect services bound to the actor system (src/services/realtime); model tests replace these actors.
+ */
+import { Effect, Exit, type ManagedRuntime } from "effect"
+import { fromCallback } from "xstate"
+import { Api } from "../../services/api/api"
+import { Realtime, type RealtimeConnection, type RealtimeStatus } from "../../services/realtime/realtime"
+import { VoiceMedia, type PeerSession } from "../../services/realtime/voice-media"
+import { Storage } from "../../services/storage"
+import { StorageKeys } from "../../services/storage-keys"
+import type { ToBrowser, ToBrowserEvent } from "../../contract/voice-calls"
+import { fromEffect, runtimeOf } from "../lib/from-effect"
+import type { MediaCommand, MediaEvent, SocketEmit } from "./call-events"
+import { StoredCalls, type StoredCall } from "./stored-calls"
+
+/** The app runtime also provides the voice services (src/app/system.ts); AppServices stays narrow for other tests. */
+type CallRuntime = ManagedRuntime.ManagedRuntime<Realtime | VoiceMedia, unknown>
+const callRuntime = (system: Parameters<typeof runtimeOf>[0]) => runtimeOf(system) as unknown as CallRuntime
+
+/** A socket event as the centre receives it: `rt.<event>` with the payload's fields. */
+export type SocketEvent = { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrowser[E] }[ToBrowserEvent] | { type: "rt.status"; status: RealtimeStatus }
+
+export const ticker = fromCallback(({ sendBack }) => {
+  const timer = setInterval(() => sendBack({ type: "TICK" }), 1000)
+  return () => clearInterval(timer)
+})
+
+export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive, system }) => {
+  let connection: RealtimeConnection | null = null
+  let closed = false
+  const pending: SocketEmit[] = []
+  callRuntime(system)
+    .runPromise(
+      Effect.gen(function* () {
+        const realtime = yield* Realtime
+        return yield* realtime.open({
+          onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as SocketEvent),
+          onStatus: (status) => sendBack({ type: "rt.status", status }),
+        })
+      }),
+    )
+    .then((opened) => {
+      if (closed) return opened.close()
+      connection = opened
+      for (const command of pending.splice(0)) opened.emit(command.event, command.payload as never)
+    }, (error: unknown) => console.error("[calls] socket failed to open", error))
+  receive((command) => {
+    if (connection) connection.emit(command.event, command.payload as never)
+    else pending.push(command)
+  })
+  return () => {
+    closed = true
+    connection?.close()
+  }
+})
+
+export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(({ input, sendBack, receive, system }) => {
+  let session: PeerSession | null = null
+  let stopped = false
+  const early: MediaCommand[] = []
+  const apply = (peer: PeerSession, command: MediaCommand) => {
+    if (command.type === "answer") peer.setAnswer(command.sdp).catch((error: unknown) => console.error("[calls] remote description failed", error))
+    else peer.setMuted(command.muted)
+  }
+  callRuntime(system)
+    .runPromiseExit(Effect.gen(function* () {
+      const media = yield* VoiceMedia
+      return yield* media.startPeer(input.callId)
+    }))
+    .then((exit) => {
+      if (Exit.isFailure(exit)) return stopped || sendBack({ type: "media.failed" })
+      const peer = exit.value
+      if (stopped) return peer.close()
+      session = peer
+      peer.onConnected(() => sendBack({ type: "media.connected" }))
+      for (const command of early.splice(0)) apply(peer, command)
+      sendBack({ type: "media.offer", sdp: peer.offer })
+    })
+  receive((command) => (session ? apply(session, command) : early.push(command)))
+  return () => {
+    stopped = true
+    session?.close()
+  }
+})
+
+export const ringTone = fromCallback(({ system }) => {
+  const tone = callRuntime(system).runSync(Effect.map(VoiceMedia, (media) => media.ringTone()))
+  tone.start()
+  return () => tone.stop()
+})
+
+/** At start: the ringing cards kept by the last page (reload restore) and the active ids cleared. */
+export const restoreCalls = fromEffect(() =>
+  Effect.gen(function* () {
+    const storage = yield* Storage
+    yield* storage.remove(StorageKeys.activeCallId)
+    yield* storage.remove(StorageKeys.activeOutgoingCallId)
+    const stored = yield* storage.getJson(StorageKeys.incomingCalls, StoredCalls)
+    const tone = yield* storage.get(StorageKeys.enableCallTone)
+    return { calls: stored._tag === "Some" ? stored.value : ([] as readonly StoredCall[]), toneEnabled: tone._tag === "Some" ? tone.value !== "false" : true }
+  }),
+)
+
+export interface PersistInput {
+  readonly calls: readonly StoredCall[]
+  readonly activeCallId: string | null
+  readonly activeOutgoingCallId: string | null
+  readonly toneEnabled: boolean
+}
+
+export const persistCalls = fromEffect((input: PersistInput) =>
+  Effect.gen(function* () {
+    const storage = yield* Storage
+    yield* storage.setJson(StorageKeys.incomingCalls, input.calls)
+    yield* storage.set(StorageKeys.enableCallTone, String(input.toneEnabled))
+    for (const [key, value] of [[StorageKeys.activeCallId, input.activeCallId], [StorageKeys.activeOutgoingCallId, input.activeOutgoingCallId]] as const) {
+      yield* value === null ? storage.remove(key) : storage.set(key, value)
+    }
+  }),
+)
+
+/** Quick reply: conversations/send_text through the resource/action helper; resolves to the message id. */
+export const sendQuickReply = fromEffect((input: { number: string; text: string }) =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    const id = yield* api.request("conversations", "send_text", { type: "text", text: { to: [input.number], message: { text: input.text } } } as never)
+    return String(id ?? "")
+  }),
+)

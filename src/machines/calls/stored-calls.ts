@@ -1,0 +1,6 @@
+/** The ringing cards kept in browser storage (`incomingCalls`) so a reload restores them. */
+import { Schema } from "effect"
+
+export const StoredCall = Schema.Struct({ id: Schema.String, name: Schema.String, number: Schema.String })
+export type StoredCall = typeof StoredCall.Type
+export const StoredCalls = Schema.Array(StoredCall)
