@@ -128,7 +128,7 @@ export const ComplainTicketsReportView = () => {
             <td className="mc-num">{row.number}</td>
             <td className="mc-num">{formatDateTime(row.dt)}</td>
             <td className="mc-num">{formatDateTime(row.last_closed)}</td>
-            <td className="mc-wrap">{row.customer_message.length > 60 ? `${row.customer_message.slice(0, 60)}…` : row.customer_message}</td>
+            <td className="mc-clip" title={row.customer_message}>{row.customer_message}</td>
             <td><Button size="small" icon="document-open" text={t("reports.tickets.openTicket")} onClick={() => actor.send({ type: "DETAIL.OPEN", row })} data-testid="open-ticket" /></td>
           </tr>
         ))}
