@@ -1,3 +1,4 @@
+import { callsAr } from "./calls"
 import type { Translation } from "./en"
 import { pbxAr } from "./pbx"
 import { reportsAr } from "./reports"
@@ -244,5 +245,6 @@ export const ar: Translation = {
     "templateMessage-hsm": "رسائل القوالب (HSM)",
   },
   pbx: pbxAr,
+  calls: callsAr,
   reports: reportsAr,
 }

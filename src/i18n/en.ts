@@ -1,3 +1,4 @@
+import { callsEn } from "./calls"
 import { pbxEn } from "./pbx"
 import { reportsEn } from "./reports"
 /** English strings of the console shell. The spec's own wording is kept exactly where it gives one. */
@@ -242,6 +243,7 @@ export const en = {
     "templateMessage-hsm": "Template Messages (HSM)",
   },
   pbx: pbxEn,
+  calls: callsEn,
   reports: reportsEn,
 }
 

@@ -1,3 +1,4 @@
+import { callsTr } from "./calls"
 import type { Translation } from "./en"
 import { pbxTr } from "./pbx"
 import { reportsTr } from "./reports"
@@ -244,5 +245,6 @@ export const tr: Translation = {
     "templateMessage-hsm": "Şablon Mesajlar (HSM)",
   },
   pbx: pbxTr,
+  calls: callsTr,
   reports: reportsTr,
 }

@@ -12,6 +12,8 @@ import { callHistoryMachine } from "./report/call-history-report"
 import { complaintTicketsMachine } from "./report/complaint-tickets-report"
 import { otpLogsMachine } from "./report/otp-logs-report"
 import { reportLifetime } from "./report/report-lifetime"
+import { callCenterMachine } from "./calls/call-center-machine"
+import { callCenterLifetime } from "./calls/call-center-lifetime"
 
 export interface RootInput {
   readonly cachedLayout?: { layout: LayoutSettings; theme: Theme } | null
@@ -20,7 +22,8 @@ export interface RootInput {
 export const rootMachine = setup({
   types: { input: {} as RootInput | undefined, context: {} as { cachedLayout: RootInput["cachedLayout"] } },
   actors: { acl: aclMachine, layout: layoutMachine, account: accountMachine, session: sessionMachine,
-    reportOtpLogs: otpLogsMachine, reportCallHistory: callHistoryMachine, reportComplainTickets: complaintTicketsMachine, reportLifetime },
+    reportOtpLogs: otpLogsMachine, reportCallHistory: callHistoryMachine, reportComplainTickets: complaintTicketsMachine, reportLifetime,
+    callCenter: callCenterMachine, callCenterLifetime },
 }).createMachine({
   id: "root",
   context: ({ input }) => ({ cachedLayout: input?.cachedLayout ?? null }),
@@ -35,6 +38,9 @@ export const rootMachine = setup({
     { id: "report-call-history", systemId: "report-call-history", src: "reportCallHistory" },
     { id: "report-complain-tickets", systemId: "report-complain-tickets", src: "reportComplainTickets" },
     { id: "reportLifetime", src: "reportLifetime" },
+    // Voice calls: the centre idles until the lifetime watcher sees a login holding FRONT:/channels/whatsapp-call.
+    { id: "callCenter", systemId: "callCenter", src: "callCenter" },
+    { id: "callCenterLifetime", src: "callCenterLifetime" },
   ],
   initial: "running",
   states: { running: {} },

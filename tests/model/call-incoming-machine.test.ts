@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
-import { getShortestPaths, getSimplePaths } from "xstate/graph"
+import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
 import { incomingCallMachine, type IncomingCallEvent } from "../../src/machines/calls/incoming-call-machine"
 import type { ChildToCentre, MediaCommand, MediaEvent } from "../../src/machines/calls/call-events"
 
@@ -37,7 +37,15 @@ const model = recording([])
 const serialize = (s: Snap) => JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < 60, s.context.timer > 0])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
-const simple = getSimplePaths(model, options).filter((path) => path.steps.length <= 5)
+// Whole stories (simple paths explode with the flags in the state identity): each replayed step by step.
+const stories: IncomingCallEvent[][] = [
+  [{ type: "TICK" }, { type: "HIDE" }, { type: "RESTORE" }, { type: "ACCEPT" }, { type: "media.offer", sdp: "v=0 offer" }, { type: "ANSWER", sdp: "v=0 answer" },
+    { type: "START_TIMER" }, { type: "TICK" }, { type: "MUTE" }, { type: "HIDE" }, { type: "RESTORE" }, { type: "MUTE" }, { type: "TERMINATE" }],
+  [{ type: "ACCEPT" }, { type: "media.failed" }, { type: "TICK" }, { type: "ACCEPT" }, { type: "media.offer", sdp: "v=0 offer" }, { type: "media.connected" }, { type: "REJECT" }],
+  [{ type: "HIDE" }, { type: "TICK" }, { type: "REJECT" }],
+  [{ type: "ACCEPT" }, { type: "START_TIMER" }, { type: "media.connected" }, { type: "START_TIMER" }, { type: "TERMINATE" }],
+]
+const simple = stories.map((story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number])
 
 const harness = () => {
   const toCentre: ChildToCentre[] = []
@@ -68,8 +76,8 @@ const replay = (path: (typeof shortest)[number]) => {
     const snap = h.actor.getSnapshot()
     const model = step.state as unknown as Snap
     expect(snap.value).toEqual(model.value)
-    expect([snap.context.countdown, snap.context.timer, snap.context.hidden, snap.context.isMuted]).toEqual(
-      [model.context.countdown, model.context.timer, model.context.hidden, model.context.isMuted])
+    expect([snap.context.countdown < 60, snap.context.timer > 0, snap.context.hidden, snap.context.isMuted]).toEqual(
+      [model.context.countdown < 60, model.context.timer > 0, model.context.hidden, model.context.isMuted])
     const sent = h.toCentre.slice(before)
     if (snap.matches("rejected") && snap.status === "done" && before === h.toCentre.length - 2) {
       expect(sent.map((m) => m.type === "socket.emit" ? m.event : m.type)).toEqual(["reject-call", "call.finished"])

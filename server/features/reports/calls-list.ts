@@ -71,38 +71,51 @@ interface Batch {
   readonly lastId: number
 }
 
-/** Keyset-paged batches of the filter, newest first, at most `limit` rows, one batch in memory at a time. */
+/** One keyset batch: `size` rows of the filter after `cursor`, newest first, as JSON text. */
+const fetchBatch = async (database: Database, f: Filter, size: number, cursor: { dt: string; id: number } | null): Promise<Batch | null> => {
+  const params: unknown[] = [f.clientId]
+  const where = ["c.client_id = $1"]
+  if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
+  if (f.from) where.push(`c.dt >= $${params.push(f.from.toISOString())}::timestamptz`)
+  if (f.to) where.push(`c.dt < $${params.push(f.to.toISOString())}::timestamptz`)
+  // `dt <=` bounds the index scan at the cursor; the (dt, id) tie-break alone would be a filter over every row above it.
+  if (cursor) {
+    const at = params.push(cursor.dt)
+    where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
+  }
+  const { rows } = await database.query(
+    `WITH p AS (
+       SELECT c.id, c.call_id, c.name, c.number, c.call_type, c.start_time, c.end_time, c.duration, u.username, c.status, c.blocks, c.dt, c.message
+       FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
+       WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size})
+     SELECT string_agg(${RECORD_JSON}, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
+       (SELECT dt::text FROM p ORDER BY dt, id LIMIT 1) AS last_dt, (SELECT id FROM p ORDER BY dt, id LIMIT 1) AS last_id
+     FROM p`,
+    params,
+  )
+  const batch = rows[0]
+  const count = Number(batch?.rows ?? 0)
+  return count === 0 ? null : { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
+}
+
+/**
+ * Keyset-paged batches of the filter, newest first, at most `limit` rows. The next batch is read while the current
+ * one is being written (at most two batches in memory), so the database and the socket work side by side.
+ */
 async function* exportBatches(database: Database, f: Filter, limit: number): AsyncGenerator<Batch> {
-  let cursor: { dt: string; id: number } | null = null
-  for (let left = limit; left > 0; ) {
-    const size = Math.min(EXPORT_BATCH, left)
-    const params: unknown[] = [f.clientId]
-    const where = ["c.client_id = $1"]
-    if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
-    if (f.from) where.push(`c.dt >= $${params.push(f.from.toISOString())}::timestamptz`)
-    if (f.to) where.push(`c.dt < $${params.push(f.to.toISOString())}::timestamptz`)
-    // `dt <=` bounds the index scan at the cursor; the (dt, id) tie-break alone would be a filter over every row above it.
-    if (cursor) {
-      const at = params.push(cursor.dt)
-      where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
+  let left = limit
+  let pending: Promise<Batch | null> | null = fetchBatch(database, f, Math.min(EXPORT_BATCH, left), null)
+  while (pending) {
+    const batch: Batch | null = await pending
+    pending = null
+    if (!batch) return
+    left -= batch.rows
+    if (left > 0 && batch.rows === EXPORT_BATCH) {
+      pending = fetchBatch(database, f, Math.min(EXPORT_BATCH, left), { dt: batch.lastDt, id: batch.lastId })
+      // A client that hangs up stops this generator with a read in flight: its failure must not go unhandled.
+      pending.catch(() => undefined)
     }
-    const { rows } = await database.query(
-      `WITH p AS (
-         SELECT c.id, c.call_id, c.name, c.number, c.call_type, c.start_time, c.end_time, c.duration, u.username, c.status, c.blocks, c.dt, c.message
-         FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
-         WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size})
-       SELECT string_agg(${RECORD_JSON}, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
-         (SELECT dt::text FROM p ORDER BY dt, id LIMIT 1) AS last_dt, (SELECT id FROM p ORDER BY dt, id LIMIT 1) AS last_id
-       FROM p`,
-      params,
-    )
-    const batch = rows[0]
-    const count = Number(batch?.rows ?? 0)
-    if (count === 0) return
-    yield { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
-    cursor = { dt: String(batch.last_dt), id: Number(batch.last_id) }
-    left -= count
-    if (count < size) return
+    yield batch
   }
 }
 

@@ -17,7 +17,14 @@ import { StoredCalls, type StoredCall } from "./stored-calls"
 
 /** The app runtime also provides the voice services (src/app/system.ts); AppServices stays narrow for other tests. */
 type CallRuntime = ManagedRuntime.ManagedRuntime<Realtime | VoiceMedia, unknown>
-const callRuntime = (system: Parameters<typeof runtimeOf>[0]) => runtimeOf(system) as unknown as CallRuntime
+/** Null when no runtime is bound (a root actor created without createAppActor, e.g. in another feature's tests). */
+const callRuntime = (system: Parameters<typeof runtimeOf>[0]): CallRuntime | null => {
+  try {
+    return runtimeOf(system) as unknown as CallRuntime
+  } catch {
+    return null
+  }
+}
 
 /** A socket event as the centre receives it: `rt.<event>` with the payload's fields. */
 export type SocketEvent = { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrowser[E] }[ToBrowserEvent] | { type: "rt.status"; status: RealtimeStatus }
@@ -31,7 +38,9 @@ export const callSocket = fromCallback<SocketEmit, Record<string, never> | undef
   let connection: RealtimeConnection | null = null
   let closed = false
   const pending: SocketEmit[] = []
-  callRuntime(system)
+  const runtime = callRuntime(system)
+  if (!runtime) return
+  runtime
     .runPromise(
       Effect.gen(function* () {
         const realtime = yield* Realtime
@@ -64,7 +73,12 @@ export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEve
     if (command.type === "answer") peer.setAnswer(command.sdp).catch((error: unknown) => console.error("[calls] remote description failed", error))
     else peer.setMuted(command.muted)
   }
-  callRuntime(system)
+  const runtime = callRuntime(system)
+  if (!runtime) {
+    sendBack({ type: "media.failed" })
+    return
+  }
+  runtime
     .runPromiseExit(Effect.gen(function* () {
       const media = yield* VoiceMedia
       return yield* media.startPeer(input.callId)
@@ -86,7 +100,9 @@ export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEve
 })
 
 export const ringTone = fromCallback(({ system }) => {
-  const tone = callRuntime(system).runSync(Effect.map(VoiceMedia, (media) => media.ringTone()))
+  const runtime = callRuntime(system)
+  if (!runtime) return
+  const tone = runtime.runSync(Effect.map(VoiceMedia, (media) => media.ringTone()))
   tone.start()
   return () => tone.stop()
 })

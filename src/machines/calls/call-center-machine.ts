@@ -175,7 +175,7 @@ export const callCenterMachine = setup({
     off: { on: { "CENTER.START": { target: "on", actions: "start" } } },
     on: {
       type: "parallel",
-      invoke: [{ id: "socket", src: "callSocket" }, { id: "restore", src: "restoreCalls", onDone: { actions: ["restore", "persist"] } }],
+      invoke: [{ id: "socket", src: "callSocket" }, { id: "restore", src: "restoreCalls", onDone: { actions: ["restore", "persist"] }, onError: {} }],
       on: {
         "CENTER.STOP": { target: "off", actions: "stopAll" },
         "CENTER.START": { actions: "start" },

@@ -72,9 +72,6 @@ export const incomingCallMachine = setup({
   id: "incomingCall",
   context: ({ input }) => ({ ...input, countdown: RING_SECONDS, timer: 0, isMuted: false, hidden: false, connected: false }),
   initial: "ringing",
-  on: {
-    HIDE: { actions: "hide" },
-  },
   states: {
     ringing: {
       invoke: { id: "countdown", src: "ticker" },
@@ -83,6 +80,7 @@ export const incomingCallMachine = setup({
         ACCEPT: { target: "active" },
         REJECT: { target: "rejected" },
         TERMINATE: { target: "rejected" },
+        HIDE: { actions: "hide" },
         RESTORE: { actions: ["restore", "restartCountdown"] },
       },
     },
@@ -93,6 +91,7 @@ export const incomingCallMachine = setup({
       on: {
         TICK: { actions: "tickTimer" },
         MUTE: { actions: ["toggleMute", "applyMute"] },
+        HIDE: { actions: "hide" },
         RESTORE: { actions: "restore" },
         TERMINATE: { target: "ended" },
         REJECT: { target: "ended" },

@@ -67,33 +67,39 @@ export const outgoingCallMachine = setup({
     status: "CALLING", timer: 0, isMuted: false, type: "outgoing",
   }),
   invoke: { id: "media", src: "callMedia", input: ({ context }) => ({ callId: `outgoing:${context.number}` }) },
-  initial: "preparing",
-  on: {
-    ANSWER: { actions: "passAnswer" },
-    MUTE: { actions: ["toggleMute", "applyMute"] },
-    INITIATED: { actions: "setCallId" },
-    ENDED: { target: ".ended" },
-  },
+  initial: "live",
   states: {
-    preparing: {
+    // Everything before the end shares these: the answer may arrive before ACCEPTED, mute works while dialling.
+    live: {
+      initial: "preparing",
       on: {
-        "media.offer": { target: "calling", actions: "dial" },
-        "media.failed": { target: "failed" },
-        TERMINATE: { target: "ended" },
+        ANSWER: { actions: "passAnswer" },
+        MUTE: { actions: ["toggleMute", "applyMute"] },
+        INITIATED: { actions: "setCallId" },
+        ENDED: { target: "ended" },
       },
-    },
-    calling: {
-      on: {
-        STATUS: [{ guard: "isAccepted", target: "accepted", actions: "setStatus" }, { actions: "setStatus" }],
-        TERMINATE: [{ guard: "hasCallId", target: "hungUp" }, { target: "ended" }],
-      },
-    },
-    accepted: {
-      invoke: { id: "clock", src: "ticker" },
-      on: {
-        TICK: { actions: "tickTimer" },
-        STATUS: { actions: "setStatus" },
-        TERMINATE: { target: "hungUp" },
+      states: {
+        preparing: {
+          on: {
+            "media.offer": { target: "calling", actions: "dial" },
+            "media.failed": { target: "#outgoingCall.failed" },
+            TERMINATE: { target: "#outgoingCall.ended" },
+          },
+        },
+        calling: {
+          on: {
+            STATUS: [{ guard: "isAccepted", target: "accepted", actions: "setStatus" }, { actions: "setStatus" }],
+            TERMINATE: [{ guard: "hasCallId", target: "#outgoingCall.hungUp" }, { target: "#outgoingCall.ended" }],
+          },
+        },
+        accepted: {
+          invoke: { id: "clock", src: "ticker" },
+          on: {
+            TICK: { actions: "tickTimer" },
+            STATUS: { actions: "setStatus" },
+            TERMINATE: { target: "#outgoingCall.hungUp" },
+          },
+        },
       },
     },
     hungUp: { type: "final", entry: ["tellTerminated", "finished"] },

@@ -12,6 +12,7 @@ export const Pager = ({ page, pageBase, pageSize, total, onPage, onPageSize }: {
   onPageSize: (size: number) => void
 }) => {
   const { t } = useTranslation()
+  // No mirroring here: Blueprint already turns the chevrons around under dir="rtl".
   const index = page - pageBase
   const from = total === 0 ? 0 : index * pageSize + 1
   const to = Math.min(total, (index + 1) * pageSize)
@@ -25,9 +26,9 @@ export const Pager = ({ page, pageBase, pageSize, total, onPage, onPageSize }: {
         </HTMLSelect>
       </label>
       <span className="mc-report-pager-range" data-testid="page-range">{t("reports.common.pageOf", { from, to, total })}</span>
-      <Button icon="chevron-left" className="mc-flip-rtl" variant="minimal" aria-label={t("reports.common.previousPage")} disabled={index <= 0}
+      <Button icon="chevron-left" variant="minimal" aria-label={t("reports.common.previousPage")} disabled={index <= 0}
         onClick={() => onPage(page - 1)} data-testid="page-prev" />
-      <Button icon="chevron-right" className="mc-flip-rtl" variant="minimal" aria-label={t("reports.common.nextPage")} disabled={index >= last}
+      <Button icon="chevron-right" variant="minimal" aria-label={t("reports.common.nextPage")} disabled={index >= last}
         onClick={() => onPage(page + 1)} data-testid="page-next" />
     </div>
   )
