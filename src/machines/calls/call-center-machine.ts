@@ -25,6 +25,8 @@ export interface CallCenterContext {
   readonly toneEnabled: boolean
   readonly connection: "connecting" | "connected" | "disconnected" | "unauthorized"
   readonly notice: CallNotice | null
+  /** Cards the agent hid (the hidden-calls dropdown); accepting or restoring shows a card again. */
+  readonly hidden: readonly string[]
   /** The call a quick reply is being sent for. */
   readonly replyCallId: string | null
 }
@@ -151,6 +153,8 @@ export const callCenterMachine = setup({
       enqueue.stopChild("outgoing-call")
       enqueue.assign({ outgoing: null, activeOutgoingCallId: null })
     }),
+    markHidden: assign({ hidden: ({ context, event }) => [...context.hidden.filter((id) => id !== callIdOf(event)), callIdOf(event)] }),
+    markShown: assign({ hidden: ({ context, event }) => context.hidden.filter((id) => id !== callIdOf(event)) }),
     toggleTone: assign({ toneEnabled: ({ context }) => !context.toneEnabled }),
     connection: assign({ connection: ({ event, context }) => (event.type === "rt.status" ? event.status : context.connection) }),
     persist: enqueueActions(({ context, enqueue }) => {
@@ -169,7 +173,7 @@ export const callCenterMachine = setup({
   },
 }).createMachine({
   id: "callCenter",
-  context: { userId: 0, clientId: 0, online: true, calls: [], outgoing: null, activeCallId: null, activeOutgoingCallId: null, toneEnabled: true, connection: "connecting", notice: null, replyCallId: null },
+  context: { userId: 0, clientId: 0, online: true, calls: [], outgoing: null, activeCallId: null, activeOutgoingCallId: null, toneEnabled: true, connection: "connecting", notice: null, replyCallId: null, hidden: [] },
   initial: "off",
   states: {
     off: { on: { "CENTER.START": { target: "on", actions: "start" } } },
@@ -182,20 +186,20 @@ export const callCenterMachine = setup({
         "CENTER.ONLINE": { actions: "setOnline" },
         "rt.status": { actions: "connection" },
         "rt.call-is-coming": { guard: "isOnline", actions: ["ring", "persist"] },
-        "rt.remove-call": { actions: ["removeCall", "persist"] },
-        "rt.call-ended": [{ guard: "isOutgoingCall", actions: "toOutgoing" }, { actions: ["removeCall", "persist"] }],
+        "rt.remove-call": { actions: ["removeCall", "markShown", "persist"] },
+        "rt.call-ended": [{ guard: "isOutgoingCall", actions: "toOutgoing" }, { actions: ["removeCall", "markShown", "persist"] }],
         "rt.browser-answer": { actions: "forward" },
         "rt.start-browser-timer": { actions: "forward" },
         "rt.initiated-call-response": { actions: "toOutgoing" },
         "rt.whatsapp-answer": { actions: "toOutgoing" },
         "rt.call-status-update": { actions: ["toOutgoing", "markOutgoingActive", "persist"] },
-        "call.accept": [{ guard: "nothingActive", actions: ["accept", "persist"] }, { actions: "noticeBusy" }],
+        "call.accept": [{ guard: "nothingActive", actions: ["accept", "markShown", "persist"] }, { actions: "noticeBusy" }],
         "call.reject": { actions: "forward" },
         "call.terminate": { actions: "forward" },
-        "call.hide": { actions: "forward" },
-        "call.restore": { actions: "forward" },
+        "call.hide": { actions: ["forward", "markHidden"] },
+        "call.restore": { actions: ["forward", "markShown"] },
         "call.mute": { actions: "forward" },
-        "call.finished": { actions: ["removeCall", "persist"] },
+        "call.finished": { actions: ["removeCall", "markShown", "persist"] },
         "call.notice": { actions: ["notice", "clearActiveOnMicrophone", "persist"] },
         "socket.emit": { actions: "emit" },
         "outgoing.dial": [{ guard: "hasOutgoing", actions: "noticeAnotherOutgoing" }, { actions: "dial" }],

@@ -6,6 +6,7 @@ import { sidebarOf, selectUserAcl } from "../../machines/acl/acl-selectors"
 import { useAclActor, useLayoutActor } from "../actor-context"
 import { HorizontalNav } from "./HorizontalNav"
 import { LayoutPanel } from "./LayoutPanel"
+import { CallCards } from "../calls/CallCards"
 import { Sidebar } from "./Sidebar"
 import { Toolbar } from "./Toolbar"
 
@@ -55,6 +56,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
         </div>
       </div>
       <LayoutPanel />
+      <CallCards />
     </div>
   )
 }

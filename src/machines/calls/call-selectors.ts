@@ -1,0 +1,57 @@
+/** What the call cards read from the call actors: card positions, visible and hidden cards, mm:ss. */
+import type { SnapshotFrom } from "xstate"
+import type { callCenterMachine } from "./call-center-machine"
+import type { incomingCallMachine } from "./incoming-call-machine"
+import type { outgoingCallMachine } from "./outgoing-call-machine"
+
+export type CallCenterSnapshot = SnapshotFrom<typeof callCenterMachine>
+export type IncomingCallSnapshot = SnapshotFrom<typeof incomingCallMachine>
+export type OutgoingCallSnapshot = SnapshotFrom<typeof outgoingCallMachine>
+
+/** Cards stack this far apart (spec 000 section 9). */
+export const CARD_SPACING_PX = 136
+
+export const formatClock = (seconds: number): string => {
+  const s = Math.max(0, Math.floor(seconds))
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`
+}
+
+export const selectCentreOn = (s: CallCenterSnapshot) => s.matches("on")
+export const selectCalls = (s: CallCenterSnapshot) => s.context.calls
+export const selectOutgoing = (s: CallCenterSnapshot) => s.context.outgoing
+export const selectNotice = (s: CallCenterSnapshot) => s.context.notice
+export const selectToneEnabled = (s: CallCenterSnapshot) => s.context.toneEnabled
+export const selectSending = (s: CallCenterSnapshot) => s.matches({ on: { quickReply: "sending" } })
+
+export interface CardView {
+  readonly callId: string
+  readonly name: string
+  readonly number: string
+  readonly phase: "ringing" | "connecting" | "connected"
+  readonly countdown: number
+  readonly clock: string
+  readonly isMuted: boolean
+  readonly hidden: boolean
+}
+
+export const cardOf = (s: IncomingCallSnapshot): CardView => ({
+  callId: s.context.callId,
+  name: s.context.name,
+  number: s.context.number,
+  phase: s.matches("ringing") ? "ringing" : s.matches({ active: "connected" }) ? "connected" : "connecting",
+  countdown: s.context.countdown,
+  clock: formatClock(s.context.timer),
+  isMuted: s.context.isMuted,
+  hidden: s.context.hidden || s.status === "done",
+})
+
+export const outgoingCardOf = (s: OutgoingCallSnapshot) => ({
+  name: s.context.name,
+  number: s.context.number,
+  status: s.context.status,
+  clock: formatClock(s.context.timer),
+  isMuted: s.context.isMuted,
+})
+
+export const selectHidden = (s: CallCenterSnapshot) =>
+  s.context.calls.filter((call) => s.context.hidden.includes(call.callId)).map(({ callId, name, number }) => ({ callId, name, number }))

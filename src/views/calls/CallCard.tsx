@@ -1,0 +1,72 @@
+/** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
+import { useRef, useState, type PointerEvent } from "react"
+import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import type { IncomingCallRef } from "../../machines/calls/call-center-machine"
+import { CARD_SPACING_PX, cardOf } from "../../machines/calls/call-selectors"
+
+export const QUICK_REPLIES = ["busy", "later", "message"] as const
+
+/** Dragging moves the card by an offset from its stacked place; purely visual, so it stays in the view. */
+export const useDrag = () => {
+  const [offset, setOffset] = useState({ x: 0, y: 0 })
+  const start = useRef<{ x: number; y: number; ox: number; oy: number } | null>(null)
+  return {
+    offset,
+    handlers: {
+      onPointerDown: (e: PointerEvent) => {
+        if ((e.target as HTMLElement).closest("button, a, input, textarea")) return
+        start.current = { x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y }
+        ;(e.currentTarget as HTMLElement).setPointerCapture(e.pointerId)
+      },
+      onPointerMove: (e: PointerEvent) => {
+        if (start.current) setOffset({ x: start.current.ox + e.clientX - start.current.x, y: start.current.oy + e.clientY - start.current.y })
+      },
+      onPointerUp: () => void (start.current = null),
+    },
+  }
+}
+
+export interface CallCardProps {
+  readonly actor: IncomingCallRef
+  readonly slot: number
+  readonly send: (event: { type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"; callId: string }) => void
+  readonly onQuickReply: (callId: string, text: string) => void
+  readonly onCustom: (callId: string, number: string) => void
+}
+
+export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCardProps) => {
+  const { t } = useTranslation()
+  const card = useSelector(actor, cardOf)
+  const { offset, handlers } = useDrag()
+  if (card.hidden) return null
+  const ringing = card.phase === "ringing"
+  const id = card.callId
+  const replies = (
+    <Menu>
+      {QUICK_REPLIES.map((key) => <MenuItem key={key} text={t(`calls.replies.${key}`)} onClick={() => onQuickReply(id, t(`calls.replies.${key}`))} />)}
+      <MenuItem text={t("calls.customMessage")} onClick={() => onCustom(id, card.number)} />
+    </Menu>
+  )
+  return (
+    <Card
+      className="mc-call-card" elevation={Elevation.THREE} data-testid="call-card" data-call-id={id} data-phase={card.phase}
+      style={{ bottom: 16 + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }} {...handlers}
+    >
+      <div className="mc-call-meta">
+        <h4>{card.name || t("calls.unknown")}</h4>
+        <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">{ringing ? t("calls.ringsFor", { seconds: card.countdown }) : card.clock}</Tag>
+      </div>
+      <div className="mc-call-meta"><span dir="ltr">{card.number}</span><span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span></div>
+      <div className="mc-call-actions">
+        {ringing ? <Button intent="success" icon="phone" text={t("calls.accept")} onClick={() => send({ type: "call.accept", callId: id })} data-testid="call-accept" /> : null}
+        {ringing ? <Button intent="danger" text={t("calls.reject")} onClick={() => send({ type: "call.reject", callId: id })} data-testid="call-reject" /> : null}
+        {!ringing ? <Button intent="danger" text={t("calls.end")} onClick={() => send({ type: "call.terminate", callId: id })} data-testid="call-end" /> : null}
+        {!ringing ? <Button text={card.isMuted ? t("calls.unmute") : t("calls.mute")} onClick={() => send({ type: "call.mute", callId: id })} data-testid="call-mute" /> : null}
+        <Popover content={replies} placement="top"><Button text={t("calls.quickReply")} data-testid="call-quick-reply" /></Popover>
+        <Button minimal text={t("calls.hide")} onClick={() => send({ type: "call.hide", callId: id })} data-testid="call-hide" />
+      </div>
+    </Card>
+  )
+}

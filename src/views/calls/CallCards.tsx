@@ -1,0 +1,93 @@
+/**
+ * The agent voice-call layer, mounted once in the shell: floating incoming cards stacked 136 px apart, the
+ * outgoing card, the hidden-calls dropdown, the custom-message modal and the call notices.
+ */
+import { useEffect, useState } from "react"
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Menu, MenuItem, Popover, TextArea } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import type { ActorRefFrom } from "xstate"
+import type { callCenterMachine, CallCenterEvent, OutgoingCallRef } from "../../machines/calls/call-center-machine"
+import { CARD_SPACING_PX, outgoingCardOf, selectCalls, selectCentreOn, selectHidden, selectNotice, selectOutgoing } from "../../machines/calls/call-selectors"
+import { useRootActor } from "../actor-context"
+import { CallCard, useDrag } from "./CallCard"
+import "./calls.css"
+
+type CentreRef = ActorRefFrom<typeof callCenterMachine>
+
+const OutgoingCard = ({ actor, slot, send }: { actor: OutgoingCallRef; slot: number; send: (e: CallCenterEvent) => void }) => {
+  const { t } = useTranslation()
+  const card = useSelector(actor, outgoingCardOf)
+  const { offset, handlers } = useDrag()
+  return (
+    <div className="mc-call-card bp6-card bp6-elevation-3" data-testid="outgoing-card" data-status={card.status}
+      style={{ bottom: 16 + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }} {...handlers}>
+      <div className="mc-call-meta"><h4>{card.name}</h4><span data-testid="call-clock">{card.status === "CALLING" ? card.status : card.clock}</span></div>
+      <div className="mc-call-meta"><span dir="ltr">{card.number}</span><span>{t("calls.outgoing")} · {card.status}</span></div>
+      <div className="mc-call-actions">
+        <Button intent="danger" text={t("calls.end")} onClick={() => send({ type: "outgoing.terminate" })} data-testid="outgoing-end" />
+        <Button text={card.isMuted ? t("calls.unmute") : t("calls.mute")} onClick={() => send({ type: "outgoing.mute" })} />
+      </div>
+    </div>
+  )
+}
+
+const Centre = ({ centre }: { centre: CentreRef }) => {
+  const { t } = useTranslation()
+  const calls = useSelector(centre, selectCalls)
+  const hidden = useSelector(centre, selectHidden)
+  const outgoing = useSelector(centre, selectOutgoing)
+  const notice = useSelector(centre, selectNotice)
+  const [custom, setCustom] = useState<{ callId: string; number: string; text: string } | null>(null)
+  const send = (event: CallCenterEvent) => centre.send(event)
+  // Toasts hide after 6 s (spec 000 section 9).
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => centre.send({ type: "notice.dismiss" }), 6000)
+    return () => clearTimeout(timer)
+  }, [notice, centre])
+  const visible = calls.filter((call) => !hidden.some((h) => h.callId === call.callId))
+  return (
+    <>
+      {visible.map((call, index) => (
+        <CallCard key={call.callId} actor={call.ref} slot={index} send={send}
+          onQuickReply={(callId, text) => send({ type: "call.quickReply", callId, text })}
+          onCustom={(callId, number) => setCustom({ callId, number, text: "" })} />
+      ))}
+      {outgoing ? <OutgoingCard actor={outgoing} slot={visible.length} send={send} /> : null}
+      {hidden.length > 0 ? (
+        <Popover className="mc-call-hidden" placement="bottom-end" content={
+          <Menu>{hidden.map((call) => <MenuItem key={call.callId} text={`${call.name} · ${call.number}`} label={t("calls.restore")} onClick={() => send({ type: "call.restore", callId: call.callId })} />)}</Menu>
+        }>
+          <Button icon="eye-off" text={t("calls.hiddenCalls", { count: hidden.length })} data-testid="hidden-calls" />
+        </Popover>
+      ) : null}
+      {notice ? (
+        <Callout className="mc-call-notice" intent={notice === "sent" ? "success" : notice === "anotherOutgoing" || notice === "anotherActive" ? "warning" : "danger"} data-testid="call-notice">
+          {t(`calls.notice.${notice}`)} <Button minimal small icon="cross" onClick={() => send({ type: "notice.dismiss" })} aria-label={t("calls.cancel")} />
+        </Callout>
+      ) : null}
+      <Dialog isOpen={custom !== null} onClose={() => setCustom(null)} title={t("calls.customTitle", { number: custom?.number ?? "" })}>
+        <DialogBody>
+          <TextArea fill autoFocus value={custom?.text ?? ""} placeholder={t("calls.customPlaceholder")} onChange={(e) => custom && setCustom({ ...custom, text: e.target.value })} data-testid="custom-message" />
+        </DialogBody>
+        <DialogFooter actions={<>
+          <Button text={t("calls.cancel")} onClick={() => setCustom(null)} />
+          <Button intent="primary" text={t("calls.send")} disabled={!custom?.text.trim()} onClick={() => {
+            if (custom) send({ type: "call.quickReply", callId: custom.callId, text: custom.text.trim() })
+            setCustom(null)
+          }} />
+        </>} />
+      </Dialog>
+    </>
+  )
+}
+
+/** Renders nothing unless the call centre runs (the user holds FRONT:/channels/whatsapp-call). */
+export const CallCards = () => {
+  const centre = useRootActor().system.get("callCenter") as CentreRef | undefined
+  if (!centre) return null
+  return <CallCardsOn centre={centre} />
+}
+
+const CallCardsOn = ({ centre }: { centre: CentreRef }) => (useSelector(centre, selectCentreOn) ? <Centre centre={centre} /> : null)

@@ -1,0 +1,72 @@
+/**
+ * Agent voice calls in Chromium with fake media: three simulated calls ring two agents at once; one agent accepts
+ * one, the other agent's card goes (remove-call), other cards cannot be accepted meanwhile, audio flows both ways
+ * (RTCPeerConnection stats), hanging up frees the agent, a reload restores the ringing cards.
+ */
+import { expect, test, type Page } from "@playwright/test"
+import { baseUrl, login, shot } from "./helpers"
+
+const place = async (number: string) => {
+  const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId: 1, number, name: `Customer ${number.slice(-3)}` }),
+  })
+  return ((await response.json()) as { data: { callId: string } }).data.callId
+}
+
+const card = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
+
+const rtpStats = (page: Page, callId: string) =>
+  page.evaluate(async (id) => {
+    const pc = (globalThis as { __voicePeers?: Map<string, RTCPeerConnection> }).__voicePeers?.get(id)
+    if (!pc) return null
+    const stats = await pc.getStats()
+    let sent = 0
+    let received = 0
+    stats.forEach((s: { type: string; kind?: string; packetsSent?: number; packetsReceived?: number }) => {
+      if (s.type === "outbound-rtp" && s.kind === "audio") sent += s.packetsSent ?? 0
+      if (s.type === "inbound-rtp" && s.kind === "audio") received += s.packetsReceived ?? 0
+    })
+    return { sent, received }
+  }, callId)
+
+test("three calls ring two agents; accept one, remove-call, audio both ways, hang up, reload restores", async ({ browser }) => {
+  const agentCtx = await browser.newContext()
+  const adminCtx = await browser.newContext()
+  const agent = await agentCtx.newPage()
+  const admin = await adminCtx.newPage()
+  await login(agent, "agent1")
+  await login(admin, "admin")
+  await agent.waitForTimeout(800)
+  const ids = [await place("+905550000201"), await place("+905550000202"), await place("+905550000203")]
+  for (const page of [agent, admin]) for (const id of ids) await expect(card(page, id)).toBeVisible()
+  await shot(agent, "calls-three-ringing")
+
+  await card(agent, ids[1]).getByTestId("call-accept").click()
+  await expect(card(admin, ids[1])).toHaveCount(0)
+  await expect(card(agent, ids[1])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  // Another card cannot be accepted while this call is active.
+  await card(agent, ids[0]).getByTestId("call-accept").click()
+  await expect(agent.getByTestId("call-notice")).toBeVisible()
+  await expect(card(agent, ids[0])).toHaveAttribute("data-phase", "ringing")
+
+  await agent.waitForTimeout(2500)
+  const stats = await rtpStats(agent, ids[1])
+  expect(stats?.sent ?? 0).toBeGreaterThan(20)
+  expect(stats?.received ?? 0).toBeGreaterThan(20)
+  await expect(card(agent, ids[1]).getByTestId("call-clock")).toHaveText(/^00:0[1-9]$/)
+  await shot(agent, "calls-active-with-ringing")
+
+  await card(agent, ids[1]).getByTestId("call-end").click()
+  await expect(card(agent, ids[1])).toHaveCount(0)
+  await card(agent, ids[0]).getByTestId("call-accept").click()
+  await expect(card(agent, ids[0])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  await card(agent, ids[0]).getByTestId("call-end").click()
+
+  // Reload: the still-ringing third call comes back from storage.
+  await agent.reload()
+  await expect(card(agent, ids[2])).toBeVisible()
+  await card(agent, ids[2]).getByTestId("call-reject").click()
+  await expect(card(agent, ids[2])).toHaveCount(0)
+  await agentCtx.close()
+  await adminCtx.close()
+})
