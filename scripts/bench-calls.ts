@@ -21,6 +21,7 @@ try {
   await page.fill("#login-password", "demo1234")
   await page.click("[data-testid=login-submit]")
   await page.waitForURL((url) => url.pathname !== "/login")
+  await page.locator("[data-testid=presence]").click({ force: true })
   await page.waitForTimeout(1000)
   // Card arrival times, by call id, from a MutationObserver (same clock as Node: Date.now()).
   await page.evaluate(() => {

@@ -11,7 +11,8 @@ const outDir = ".tmp/test-results"
 mkdirSync(outDir, { recursive: true })
 
 const run = (command: string, args: string[], env: Record<string, string> = {}) => {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } })
+  // The Debian packages were installed by scripts/ensure-test-deps.sh: suites must not skip for want of them.
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, REQUIRE_SYSTEM_DEPS: "1", ...env } })
   return result.status ?? 1
 }
 

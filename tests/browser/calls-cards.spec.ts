@@ -13,6 +13,13 @@ const place = async (number: string) => {
   return ((await response.json()) as { data: { callId: string } }).data.callId
 }
 
+/** Agents are rung only while online (spec 000 section 4): flip the toolbar's presence switch. */
+const goOnline = async (page: Page) => {
+  const input = page.locator("[data-testid=presence]")
+  if (!(await input.isChecked())) await input.click({ force: true })
+  await expect(input).toBeChecked()
+}
+
 const card = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
 
 const rtpStats = (page: Page, callId: string) =>
@@ -36,7 +43,9 @@ test("three calls ring two agents; accept one, remove-call, audio both ways, han
   const admin = await adminCtx.newPage()
   await login(agent, "agent1")
   await login(admin, "admin")
-  await agent.waitForTimeout(800)
+  await goOnline(agent)
+  await goOnline(admin)
+  await agent.waitForTimeout(500)
   const ids = [await place("+905550000201"), await place("+905550000202"), await place("+905550000203")]
   for (const page of [agent, admin]) for (const id of ids) await expect(card(page, id)).toBeVisible()
   await shot(agent, "calls-three-ringing")
@@ -69,4 +78,29 @@ test("three calls ring two agents; accept one, remove-call, audio both ways, han
   await expect(card(agent, ids[2])).toHaveCount(0)
   await agentCtx.close()
   await adminCtx.close()
+})
+
+test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide and restore reset the countdown", async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.clock.install()
+  await login(page, "agent1")
+  await goOnline(page)
+  const [first, second] = [await place("+905550000301"), await place("+905550000302")]
+  await expect(card(page, first)).toBeVisible()
+  await expect(card(page, second)).toBeVisible()
+  await page.clock.runFor(30_000)
+  await expect(card(page, first).getByTestId("call-clock")).toHaveText(/30 /)
+  // Hide the second card, then restore it from the dropdown: its countdown starts again at 60.
+  await card(page, second).getByTestId("call-hide").click()
+  await expect(card(page, second)).toHaveCount(0)
+  await page.getByTestId("hidden-calls").click()
+  await page.getByRole("menuitem", { name: /\+905550000302/ }).click()
+  await expect(card(page, second).getByTestId("call-clock")).toHaveText(/60 /)
+  await page.clock.runFor(31_000)
+  await expect(card(page, first)).toHaveCount(0)
+  await expect(card(page, second)).toBeVisible()
+  await shot(page, "calls-after-auto-reject")
+  await card(page, second).getByTestId("call-reject").click()
+  await context.close()
 })

@@ -6,7 +6,7 @@
  */
 import { test, expect, type Browser, type Page } from "@playwright/test"
 import { createServer } from "node:net"
-import { startKamailio, kamailioMissing, type Kamailio } from "../../sip/kamailio"
+import { startKamailio, kamailioSkipReason, type Kamailio } from "../../sip/kamailio"
 import { startTestServer, type TestServer } from "../../server/testing"
 
 const SECRET = "cGJ4LWJyb3dzZXItdGVzdHM="
@@ -23,7 +23,7 @@ const freePort = () =>
   })
 
 test.describe.configure({ mode: "serial" })
-test.skip(kamailioMissing() !== null, "Kamailio with websocket and auth_ephemeral modules is not installed")
+test.skip(kamailioSkipReason() !== null, "Kamailio with websocket and auth_ephemeral modules is not installed")
 
 test.beforeAll(async () => {
   sipPort = await freePort()

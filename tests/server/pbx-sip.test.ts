@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { createServer } from "node:net"
-import { startKamailio, kamailioMissing, type Kamailio } from "../../sip/kamailio"
+import { startKamailio, kamailioSkipReason, type Kamailio } from "../../sip/kamailio"
 import { startTestServer, type TestServer } from "../../server/testing"
 import { ephemeralPassword } from "../../server/features/pbx/sip-credentials"
 import { as, callOf, login, send } from "./harness"
@@ -49,7 +49,7 @@ const register = async (wsUrl: string, domain: string, aor: string, username: st
   return outcome
 }
 
-describe.skipIf(kamailioMissing() !== null)("PBX softphone credentials against Kamailio", () => {
+describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials against Kamailio", () => {
   let kamailio: Kamailio
   let server: TestServer
   beforeAll(async () => {

@@ -65,7 +65,7 @@ export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCard
         {!ringing ? <Button intent="danger" text={t("calls.end")} onClick={() => send({ type: "call.terminate", callId: id })} data-testid="call-end" /> : null}
         {!ringing ? <Button text={card.isMuted ? t("calls.unmute") : t("calls.mute")} onClick={() => send({ type: "call.mute", callId: id })} data-testid="call-mute" /> : null}
         <Popover content={replies} placement="top"><Button text={t("calls.quickReply")} data-testid="call-quick-reply" /></Popover>
-        <Button minimal text={t("calls.hide")} onClick={() => send({ type: "call.hide", callId: id })} data-testid="call-hide" />
+        <Button variant="minimal" icon="eye-off" title={t("calls.hide")} aria-label={t("calls.hide")} onClick={() => send({ type: "call.hide", callId: id })} data-testid="call-hide" />
       </div>
     </Card>
   )
