@@ -4,7 +4,7 @@ import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprin
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { IncomingCallRef } from "../../machines/calls/call-center-machine"
-import { CARD_SPACING_PX, cardOf } from "../../machines/calls/call-selectors"
+import { CARD_SPACING_PX, cardOf, type CardView } from "../../machines/calls/call-selectors"
 
 export const QUICK_REPLIES = ["busy", "later", "message"] as const
 
@@ -28,6 +28,21 @@ export const useDrag = () => {
   }
 }
 
+/** Every field but the ticking ones: the card re-renders on changes, not on every second. */
+const sameCard = (a: CardView, b: CardView) =>
+  a.callId === b.callId && a.name === b.name && a.number === b.number && a.phase === b.phase && a.isMuted === b.isMuted && a.hidden === b.hidden
+
+/** The only part that changes each second. */
+const Clock = ({ actor }: { actor: IncomingCallRef }) => {
+  const { t } = useTranslation()
+  const text = useSelector(actor, (s) => {
+    const card = cardOf(s)
+    return card.phase === "ringing" ? t("calls.ringsFor", { seconds: card.countdown }) : card.clock
+  })
+  const ringing = useSelector(actor, (s) => s.matches("ringing"))
+  return <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">{text}</Tag>
+}
+
 export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
@@ -38,7 +53,7 @@ export interface CallCardProps {
 
 export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCardProps) => {
   const { t } = useTranslation()
-  const card = useSelector(actor, cardOf)
+  const card = useSelector(actor, cardOf, sameCard)
   const { offset, handlers } = useDrag()
   if (card.hidden) return null
   const ringing = card.phase === "ringing"
@@ -56,7 +71,7 @@ export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCard
     >
       <div className="mc-call-meta">
         <h4>{card.name || t("calls.unknown")}</h4>
-        <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">{ringing ? t("calls.ringsFor", { seconds: card.countdown }) : card.clock}</Tag>
+        <Clock actor={actor} />
       </div>
       <div className="mc-call-meta"><span dir="ltr">{card.number}</span><span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span></div>
       <div className="mc-call-actions">
