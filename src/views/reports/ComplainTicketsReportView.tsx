@@ -1,8 +1,8 @@
 /** /report/complain-tickets-report: the Complain Tickets Report (spec 000 section 2) on `report-complain-tickets`. */
-import { useEffect, type FormEvent } from "react"
+import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Dialog, DialogBody, HTMLSelect, Icon, InputGroup, Tag, TextArea, type IconName } from "@blueprintjs/core"
+import { Button, Dialog, DialogBody, HTMLSelect, Icon, Tag, TextArea, type IconName } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { ComplaintTicket } from "../../contract/schemas/tickets"
 import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/report/complaint-tickets-report"
@@ -11,6 +11,7 @@ import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "./DateRange"
 import { ReportTable } from "./ReportFrame"
 import { useCopy, useExportEffects, useReportActor, type AnyReportActor } from "./report-hooks"
+import { ReportSearch } from "./ReportSearch"
 import "./reports.css"
 
 type TicketsActor = ActorRefFrom<typeof complaintTicketsMachine>
@@ -57,10 +58,6 @@ export const ComplainTicketsReportView = () => {
   const change = (patch: Partial<ComplaintFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   const count = (status: string) => meta?.status_count.find((c) => c.status === status)?.count ?? 0
   const avg = splitDays(meta?.avg_resolution_time.difference ?? 0)
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    actor.send({ type: "SEARCH.SUBMIT" })
-  }
   return (
     <div className="mc-page mc-report" data-testid="complain-report">
       <PageHeader title={t("routes.complainTicketsReport")} actions={
@@ -68,15 +65,8 @@ export const ComplainTicketsReportView = () => {
           onClick={() => actor.send({ type: "EXPORT" })} data-testid="tickets-download" />
       } />
       <div className="mc-card mc-report-filters">
-        <form className="mc-report-field" onSubmit={onSearch} role="search">
-          <span>{t("reports.common.search")}</span>
-          <div className="mc-media-row">
-            <InputGroup type="search" leftIcon="search" placeholder={t("reports.tickets.searchPlaceholder")} aria-label={t("reports.tickets.searchPlaceholder")}
-              value={context.searchDraft} onValueChange={(text) => actor.send({ type: "SEARCH.CHANGE", text })} data-testid="tickets-search" />
-            <Button type="submit" intent="primary" text={t("reports.common.search")} data-testid="tickets-search-submit" />
-            <Button text={t("reports.common.clear")} onClick={() => actor.send({ type: "SEARCH.CLEAR" })} data-testid="tickets-search-clear" />
-          </div>
-        </form>
+        <ReportSearch actor={actor} draft={context.searchDraft} label={t("reports.common.search")}
+          placeholder={t("reports.tickets.searchPlaceholder")} testId="tickets-search" />
         <label className="mc-report-field">
           <span>{t("reports.common.dateRange")}</span>
           <DateRange testId="tickets-range" start={draft.startDate} end={draft.endDate} onChange={(startDate, endDate) => change({ startDate, endDate })} />

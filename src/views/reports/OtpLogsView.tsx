@@ -1,8 +1,7 @@
 /** /apps/otp-logs: the OTP Logs report (spec 000 section 2), on the `report-otp-logs` actor. */
-import { useEffect, type FormEvent } from "react"
+import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, InputGroup } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { otpLogsMachine } from "../../machines/report/otp-logs-report"
 import { formatDateTime } from "../../machines/report/format"
@@ -10,6 +9,7 @@ import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "./DateRange"
 import { ReportTable } from "./ReportFrame"
 import { useReportActor } from "./report-hooks"
+import { ReportSearch } from "./ReportSearch"
 import "./reports.css"
 
 type OtpActor = ActorRefFrom<typeof otpLogsMachine>
@@ -21,10 +21,6 @@ export const OtpLogsView = () => {
   const { context } = s
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault()
-    actor.send({ type: "SEARCH.SUBMIT" })
-  }
   const columns = ["id", "userName", "email", "phone", "otpCode", "dateTime", "provider", "providerEmail"].map((k) => t(`reports.otp.${k}`))
   return (
     <div className="mc-page mc-report" data-testid="otp-logs">
@@ -38,15 +34,8 @@ export const OtpLogsView = () => {
               if (startDate && endDate) actor.send({ type: "FILTER.APPLY" })
             }} />
         </label>
-        <form className="mc-report-field" onSubmit={onSearch} role="search">
-          <span>{t("reports.otp.searchLabel")}</span>
-          <div className="mc-media-row">
-            <InputGroup type="search" leftIcon="search" placeholder={t("reports.otp.searchPlaceholder")} aria-label={t("reports.otp.searchLabel")}
-              value={context.searchDraft} onValueChange={(text) => actor.send({ type: "SEARCH.CHANGE", text })} data-testid="otp-search" />
-            <Button type="submit" intent="primary" text={t("reports.common.search")} data-testid="otp-search-submit" />
-            <Button text={t("reports.common.clear")} onClick={() => actor.send({ type: "SEARCH.CLEAR" })} data-testid="otp-search-clear" />
-          </div>
-        </form>
+        <ReportSearch actor={actor} draft={context.searchDraft} label={t("reports.otp.searchLabel")}
+          placeholder={t("reports.otp.searchPlaceholder")} testId="otp-search" />
       </div>
       <ReportTable testId="otp-table" columns={columns} loading={s.matches({ data: "loading" })} empty={context.rows.length === 0}
         emptyText={t("reports.common.noRows")}
