@@ -43,7 +43,7 @@ const buildApp = () => {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     trustProxy: process.env.TRUST_PROXY === "1",
     // Router-level failures (malformed URL, over-long path parameter) answer with the same error body.
     frameworkErrors: (error, _req, reply) => {
