@@ -15,6 +15,7 @@ import { iso, rangeOf, unixOrNull } from "./range"
 
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000
+/** Rows per export batch. Measured on PGlite: 25,000 made the export take 26 s instead of 14 s, so bigger is not better. */
 export const EXPORT_BATCH = 10_000
 
 interface Filter {
@@ -56,13 +57,18 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows
 /**
  * The CallRecord JSON of a row, built by the database: the export then moves one text per batch instead of turning
  * 10,000 rows into JS objects and back (that marshalling, not the query, was 90% of the export time on PGlite).
- * Same fields and formats as `recordOf`.
+ * Same fields and formats as `recordOf`. Plain text concatenation instead of json_build_object: measured on PGlite
+ * at 96 ms instead of 154 ms per 10,000 rows, and 7% fewer bytes (no `" : "` padding). Strings go through to_json
+ * for escaping; date_part (float8) instead of extract (numeric) for the epoch seconds — a float8 still tells
+ * N.999999 from N+1 at today's epochs, so floor() is exact.
  */
-const RECORD_JSON = `json_build_object(
-  'call_id', p.call_id, 'name', p.name, 'number', p.number, 'call_type', p.call_type,
-  'call_start_time', floor(extract(epoch FROM p.start_time))::bigint, 'call_end_time', floor(extract(epoch FROM p.end_time))::bigint,
-  'call_duration', p.duration, 'username', p.username, 'call_status', p.status, 'blocks', p.blocks,
-  'dt', to_char(p.dt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'message', p.message)::text`
+const RECORD_JSON = `'{"call_id":' || to_json(p.call_id) || ',"name":' || coalesce(to_json(p.name)::text, 'null')
+  || ',"number":' || to_json(p.number) || ',"call_type":' || to_json(p.call_type)
+  || ',"call_start_time":' || coalesce(floor(date_part('epoch', p.start_time))::bigint::text, 'null')
+  || ',"call_end_time":' || coalesce(floor(date_part('epoch', p.end_time))::bigint::text, 'null')
+  || ',"call_duration":' || p.duration || ',"username":' || coalesce(to_json(p.username)::text, 'null')
+  || ',"call_status":' || to_json(p.status) || ',"blocks":' || p.blocks
+  || ',"dt":"' || to_char(p.dt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","message":' || coalesce(p.message::text, 'null') || '}'`
 
 interface Batch {
   readonly json: string
