@@ -32,6 +32,8 @@ export interface LiveCall {
   agentSocket: string | null
   startedAt: Date | null
   ringTimer: NodeJS.Timeout | null
+  /** Date.now() when call-is-coming left the server; the benchmark measures card latency from here. */
+  emittedAt?: number
 }
 
 export interface CallHub {
@@ -111,6 +113,7 @@ const createHub = (services: Services): CallHub => {
         const userId = (socket.data as AppSocket["data"]).principal.userId
         if (userId !== null) call.rung.add(userId)
       }
+      call.emittedAt = Date.now()
       emit(voiceRoom(clientId), "call-is-coming", { callId, callerName: name, callerNumber: number })
       return callId
     },

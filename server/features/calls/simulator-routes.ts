@@ -4,7 +4,7 @@
  *
  *   POST /dev/simulator/calls               { clientId, number, name? } -> { data: { callId } }
  *   POST /dev/simulator/calls/:id/hangup    the customer hangs up
- *   GET  /dev/simulator/calls/:id           { data: { callId, status, agentId, media } }
+ *   GET  /dev/simulator/calls/:id           { data: { callId, status, agentId, emittedAt, media } }
  */
 import type { HttpRoutes } from "../registry"
 import { ApiError } from "../../http/errors"
@@ -35,7 +35,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const call = hub.calls.get(req.params.id)
       const media = hub.channel.stats(req.params.id)
       if (!call && !media) throw new ApiError(404, "NOT_FOUND", "No such live call")
-      return { data: { callId: req.params.id, status: call?.status ?? null, agentId: call?.agentId ?? null, media } }
+      return { data: { callId: req.params.id, status: call?.status ?? null, agentId: call?.agentId ?? null, emittedAt: call?.emittedAt ?? null, media } }
     })
   },
 ]

@@ -29,10 +29,47 @@ const callRuntime = (system: Parameters<typeof runtimeOf>[0]): CallRuntime | nul
 /** A socket event as the centre receives it: `rt.<event>` with the payload's fields. */
 export type SocketEvent = { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrowser[E] }[ToBrowserEvent] | { type: "rt.status"; status: RealtimeStatus }
 
-export const ticker = fromCallback(({ sendBack }) => {
-  const timer = setInterval(() => sendBack({ type: "TICK" }), 1000)
-  return () => clearInterval(timer)
-})
+/**
+ * One timer shared by every call actor instead of one interval per call. Each subscriber keeps its own phase (a
+ * tick exactly every 1000 ms after it started, so a 60 s countdown stays 60 s), and subscribers due within
+ * COALESCE_MS of each other tick in the same task: 50 ringing calls cost a handful of wake-ups and React commits
+ * per second, not 50.
+ */
+const COALESCE_MS = 100
+interface Beat { due: number; readonly fire: () => void }
+const beats = new Set<Beat>()
+let beatTimer: ReturnType<typeof setTimeout> | null = null
+let beatAt = Infinity
+const scheduleBeat = () => {
+  let next = Infinity
+  for (const beat of beats) next = Math.min(next, beat.due)
+  if (next === beatAt && beatTimer !== null) return
+  if (beatTimer !== null) clearTimeout(beatTimer)
+  beatTimer = null
+  beatAt = next
+  if (next !== Infinity) beatTimer = setTimeout(runBeats, Math.max(0, next - Date.now()))
+}
+const runBeats = () => {
+  beatTimer = null
+  beatAt = Infinity
+  const now = Date.now()
+  const due = [...beats].filter((beat) => beat.due <= now + COALESCE_MS)
+  for (const beat of due) beat.due += 1000
+  // A tick may stop another subscriber (a call ends) or start one (accept starts the call timer).
+  for (const beat of due) if (beats.has(beat)) beat.fire()
+  scheduleBeat()
+}
+export const everySecond = (fire: () => void): (() => void) => {
+  const beat: Beat = { due: Date.now() + 1000, fire }
+  beats.add(beat)
+  scheduleBeat()
+  return () => {
+    beats.delete(beat)
+    scheduleBeat()
+  }
+}
+
+export const ticker = fromCallback(({ sendBack }) => everySecond(() => sendBack({ type: "TICK" })))
 
 export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive, system }) => {
   let connection: RealtimeConnection | null = null

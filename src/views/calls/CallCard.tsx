@@ -1,10 +1,10 @@
 /** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
-import { useRef, useState, type PointerEvent } from "react"
+import { memo, useRef, useState, type PointerEvent } from "react"
 import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { IncomingCallRef } from "../../machines/calls/call-center-machine"
-import { CARD_SPACING_PX, cardOf, type CardView } from "../../machines/calls/call-selectors"
+import { CARD_SPACING_PX, cardOf, formatClock, type CardView } from "../../machines/calls/call-selectors"
 
 export const QUICK_REPLIES = ["busy", "later", "message"] as const
 
@@ -32,15 +32,11 @@ export const useDrag = () => {
 const sameCard = (a: CardView, b: CardView) =>
   a.callId === b.callId && a.name === b.name && a.number === b.number && a.phase === b.phase && a.isMuted === b.isMuted && a.hidden === b.hidden
 
-/** The only part that changes each second. */
-const Clock = ({ actor }: { actor: IncomingCallRef }) => {
+/** The only part that changes each second: a number, so the selector is cheap and the comparison exact. */
+const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean }) => {
   const { t } = useTranslation()
-  const text = useSelector(actor, (s) => {
-    const card = cardOf(s)
-    return card.phase === "ringing" ? t("calls.ringsFor", { seconds: card.countdown }) : card.clock
-  })
-  const ringing = useSelector(actor, (s) => s.matches("ringing"))
-  return <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">{text}</Tag>
+  const seconds = useSelector(actor, (s) => (s.matches("ringing") ? s.context.countdown : s.context.timer))
+  return <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">{ringing ? t("calls.ringsFor", { seconds }) : formatClock(seconds)}</Tag>
 }
 
 export interface CallCardProps {
@@ -51,7 +47,8 @@ export interface CallCardProps {
   readonly onCustom: (callId: string, number: string) => void
 }
 
-export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCardProps) => {
+/** Memoised: a new call re-renders the list, not the 49 cards already on screen (the props are stable). */
+export const CallCard = memo(({ actor, slot, send, onQuickReply, onCustom }: CallCardProps) => {
   const { t } = useTranslation()
   const card = useSelector(actor, cardOf, sameCard)
   const { offset, handlers } = useDrag()
@@ -71,7 +68,7 @@ export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCard
     >
       <div className="mc-call-meta">
         <h4>{card.name || t("calls.unknown")}</h4>
-        <Clock actor={actor} />
+        <Clock actor={actor} ringing={ringing} />
       </div>
       <div className="mc-call-meta"><span dir="ltr">{card.number}</span><span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span></div>
       <div className="mc-call-actions">
@@ -84,4 +81,5 @@ export const CallCard = ({ actor, slot, send, onQuickReply, onCustom }: CallCard
       </div>
     </Card>
   )
-}
+})
+CallCard.displayName = "CallCard"

@@ -2,7 +2,7 @@
  * The agent voice-call layer, mounted once in the shell: floating incoming cards stacked 136 px apart, the
  * outgoing card, the hidden-calls dropdown, the custom-message modal and the call notices.
  */
-import { useEffect, useState } from "react"
+import { useCallback, useEffect, useMemo, useState } from "react"
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Menu, MenuItem, Popover, TextArea } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
@@ -11,9 +11,12 @@ import type { callCenterMachine, CallCenterEvent, OutgoingCallRef } from "../../
 import { CARD_SPACING_PX, outgoingCardOf, selectCalls, selectCentreOn, selectHidden, selectNotice, selectOutgoing } from "../../machines/calls/call-selectors"
 import { useRootActor } from "../actor-context"
 import { CallCard, useDrag } from "./CallCard"
+import { DialButton } from "./DialButton"
 import "./calls.css"
 
 type CentreRef = ActorRefFrom<typeof callCenterMachine>
+type HiddenCall = ReturnType<typeof selectHidden>[number]
+const sameHidden = (a: readonly HiddenCall[], b: readonly HiddenCall[]) => a.length === b.length && a.every((call, i) => call.callId === b[i].callId)
 
 const OutgoingCard = ({ actor, slot, send }: { actor: OutgoingCallRef; slot: number; send: (e: CallCenterEvent) => void }) => {
   const { t } = useTranslation()
@@ -35,33 +38,37 @@ const OutgoingCard = ({ actor, slot, send }: { actor: OutgoingCallRef; slot: num
 const Centre = ({ centre }: { centre: CentreRef }) => {
   const { t } = useTranslation()
   const calls = useSelector(centre, selectCalls)
-  const hidden = useSelector(centre, selectHidden)
+  const hidden = useSelector(centre, selectHidden, sameHidden)
   const outgoing = useSelector(centre, selectOutgoing)
   const notice = useSelector(centre, selectNotice)
   const [custom, setCustom] = useState<{ callId: string; number: string; text: string } | null>(null)
-  const send = (event: CallCenterEvent) => centre.send(event)
+  // Stable callbacks so the memoised cards skip re-rendering when another call arrives.
+  const send = useCallback((event: CallCenterEvent) => centre.send(event), [centre])
+  const onQuickReply = useCallback((callId: string, text: string) => centre.send({ type: "call.quickReply", callId, text }), [centre])
+  const onCustom = useCallback((callId: string, number: string) => setCustom({ callId, number, text: "" }), [])
   // Toasts hide after 6 s (spec 000 section 9).
   useEffect(() => {
     if (!notice) return
     const timer = setTimeout(() => centre.send({ type: "notice.dismiss" }), 6000)
     return () => clearTimeout(timer)
   }, [notice, centre])
-  const visible = calls.filter((call) => !hidden.some((h) => h.callId === call.callId))
+  const visible = useMemo(() => calls.filter((call) => !hidden.some((h) => h.callId === call.callId)), [calls, hidden])
   return (
     <>
       {visible.map((call, index) => (
-        <CallCard key={call.callId} actor={call.ref} slot={index} send={send}
-          onQuickReply={(callId, text) => send({ type: "call.quickReply", callId, text })}
-          onCustom={(callId, number) => setCustom({ callId, number, text: "" })} />
+        <CallCard key={call.callId} actor={call.ref} slot={index} send={send} onQuickReply={onQuickReply} onCustom={onCustom} />
       ))}
       {outgoing ? <OutgoingCard actor={outgoing} slot={visible.length} send={send} /> : null}
+      <div className="mc-call-toolbar">
+      <DialButton onDial={(number) => send({ type: "outgoing.dial", number })} />
       {hidden.length > 0 ? (
-        <Popover className="mc-call-hidden" placement="bottom-end" content={
+        <Popover placement="bottom-end" content={
           <Menu>{hidden.map((call) => <MenuItem key={call.callId} text={`${call.name} · ${call.number}`} label={t("calls.restore")} onClick={() => send({ type: "call.restore", callId: call.callId })} />)}</Menu>
         }>
           <Button icon="eye-off" text={t("calls.hiddenCalls", { count: hidden.length })} data-testid="hidden-calls" />
         </Popover>
       ) : null}
+      </div>
       {notice ? (
         <Callout className="mc-call-notice" intent={notice === "sent" ? "success" : notice === "anotherOutgoing" || notice === "anotherActive" ? "warning" : "danger"} data-testid="call-notice">
           {t(`calls.notice.${notice}`)} <Button minimal small icon="cross" onClick={() => send({ type: "notice.dismiss" })} aria-label={t("calls.cancel")} />
