@@ -4,7 +4,9 @@ import { defineConfig } from "@playwright/test"
 export default defineConfig({
   testDir: "tests/browser",
   globalSetup: "./tests/browser/global-setup.ts",
-  workers: 2,
+  // One worker: every spec shares one seeded server and its demo users, and a newer login of the same user ends the
+  // older session (as the spec requires), so two specs logging in as `admin` at once would log each other out.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
