@@ -54,18 +54,25 @@ const SOCKET_MARKERS = ["/messages/send/", "/chat/update/"] as const
 export const baseOf = (path: string): Base =>
   SOCKET_MARKERS.some((marker) => path.includes(marker)) ? "socket" : "api"
 
-export const paramsOf = (path: string): string[] =>
+/** The parameter a path segment stands for: `{name}` segments and literal `id` segments (spec 001 section 7). */
+export const paramOfSegment = (segment: string): string | undefined =>
+  segment === "id" ? "id" : /^\{[a-z_]+\}$/i.test(segment) ? segment.slice(1, -1) : undefined
+
+/** Replaces each parameter segment of a path with what `fill` makes of its name. */
+export const fillPath = (path: string, fill: (param: string) => string): string =>
   path
     .split("/")
-    .filter((segment) => segment === "id" || /^\{[a-z_]+\}$/i.test(segment))
-    .map((segment) => (segment === "id" ? "id" : segment.slice(1, -1)))
+    .map((segment) => {
+      const param = paramOfSegment(segment)
+      return param === undefined ? segment : fill(param)
+    })
+    .join("/")
+
+export const paramsOf = (path: string): string[] =>
+  path.split("/").flatMap((segment) => paramOfSegment(segment) ?? [])
 
 /** `/backend/roles/update/id` becomes `/backend/roles/update/:id` (the router's spelling). */
-export const routePathOf = (path: string): string =>
-  path
-    .split("/")
-    .map((segment) => (segment === "id" ? ":id" : segment.replace(/^\{([a-z_]+)\}$/i, ":$1")))
-    .join("/")
+export const routePathOf = (path: string): string => fillPath(path, (param) => `:${param}`)
 
 export const defineGroup = <const G extends string, const C extends Record<string, CallSpec>>(
   key: G,

@@ -1,4 +1,4 @@
-import type { CallDef, Credential } from "../../contract/call"
+import { fillPath, type CallDef, type Credential } from "../../contract/call"
 import { MISSING_CLIENT_TOKEN, MISSING_USER_TOKEN } from "./errors"
 import { StorageKeys } from "../storage-keys"
 
@@ -49,13 +49,7 @@ export const requestParts = (def: CallDef, encoded: unknown, raw: unknown): Requ
     values[param] = value
     if (rest) delete rest[param]
   }
-  const path = def.path
-    .split("/")
-    .map((segment) => {
-      const name = segment === "id" ? "id" : /^\{[a-z_]+\}$/i.test(segment) ? segment.slice(1, -1) : undefined
-      return name === undefined ? segment : encodeURIComponent(values[name])
-    })
-    .join("/")
+  const path = fillPath(def.path, (param) => encodeURIComponent(values[param]))
   const remaining = rest ?? encoded
   if (def.method === "GET") return { path, body: undefined, query: isRecord(remaining) ? queryPairs(remaining) : [] }
   return { path, body: remaining ?? {}, query: [] }
