@@ -13,16 +13,19 @@ const newest = (path: string): number => {
   return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs)
 }
 
+/** BROWSER_DIST lets several people (or agents) run the suite at once without rebuilding each other's dist/. */
+const distDir = process.env.BROWSER_DIST ?? "dist"
+
 const ensureBuilt = () => {
-  const built = "dist/index.html"
+  const built = join(distDir, "index.html")
   const sources = Math.max(newest("src"), newest("index.html"), newest("vite.config.ts"))
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return
-  execFileSync("npx", ["vite", "build"], { stdio: "inherit" })
+  execFileSync("npx", ["vite", "build", "--outDir", distDir, "--emptyOutDir"], { stdio: "inherit" })
 }
 
 export default async function globalSetup() {
   ensureBuilt()
-  const server = await startTestServer()
+  const server = await startTestServer({ distDir: join(process.cwd(), distDir) })
   process.env.CONSOLE_URL = server.url
   return async () => {
     await server.stop()
