@@ -1,6 +1,6 @@
 /** Roles, permissions, rule sets and users (the /apps/roles, /apps/permissions and /apps/users screens). */
 import { Schema } from "effect"
-import { Data, Email, Id, IdParam, Instant, Limit, Page, Paged, Phone, Text } from "./common"
+import { Data, Email, Id, IdParam, Instant, Limit, Page, Paged, Phone, Text, optionalFields } from "./common"
 import { NewPassword, Username } from "./auth"
 
 const Name = Schema.String.check(Schema.isTrimmed(), Schema.isMinLength(1), Schema.isMaxLength(120))
@@ -111,26 +111,15 @@ export const OwnUserCreate = Schema.Struct({
   role_id: Schema.optional(Schema.NullOr(Id)),
   phone: Schema.optional(Schema.NullOr(Phone)),
 })
-export const UserUpdate = Schema.Struct({
-  id: IdParam,
-  email: Email,
-  display_name: DisplayName,
-  role_id: Schema.NullOr(Id),
-  status: UserStatus,
+/** The fields an admin edits on a user: required on a full update, each optional on a partial one. */
+const userEditFields = { email: Email, display_name: DisplayName, role_id: Schema.NullOr(Id), status: UserStatus }
+const userExtraFields = {
   phone: Schema.optional(Schema.NullOr(Phone)),
   photo_url: Schema.optional(Text(2048)),
   password: Schema.optional(NewPassword),
-})
-export const UserPartialUpdate = Schema.Struct({
-  id: IdParam,
-  email: Schema.optional(Email),
-  display_name: Schema.optional(DisplayName),
-  role_id: Schema.optional(Schema.NullOr(Id)),
-  status: Schema.optional(UserStatus),
-  phone: Schema.optional(Schema.NullOr(Phone)),
-  photo_url: Schema.optional(Text(2048)),
-  password: Schema.optional(NewPassword),
-})
+}
+export const UserUpdate = Schema.Struct({ id: IdParam, ...userEditFields, ...userExtraFields })
+export const UserPartialUpdate = Schema.Struct({ id: IdParam, ...optionalFields(userEditFields), ...userExtraFields })
 /** Own profile: the id must be the caller's; a new password needs the current one. */
 export const OwnUserUpdate = Schema.Struct({
   id: IdParam,
