@@ -36,11 +36,18 @@ export const grantsOf = async (db: Db, user: Grantee): Promise<Set<string>> => {
   return grantsFrom(user, rows.map((row) => row.key))
 }
 
-/** user_acl maps every front key to true/false; back_acl lists granted back keys as 1 (spec 000 section 3). */
-export const aclMaps = (grants: ReadonlySet<string>) => {
+/** Keys of development-only routes (the channel simulator): held by nobody on a production server. */
+const DEV_ONLY_KEYS = new Set(routes.filter((r) => r.devOnly).map((r) => frontKey(r.path)))
+
+/**
+ * user_acl maps every front key to true/false; back_acl lists granted back keys as 1 (spec 000 section 3).
+ * Outside development the development-only keys are withheld whatever the role says.
+ */
+export const aclMaps = (grants: ReadonlySet<string>, options: { readonly dev: boolean }) => {
+  const held = (key: string) => grants.has(key) && (options.dev || !DEV_ONLY_KEYS.has(key))
   const user_acl: Record<string, boolean> = {}
-  for (const key of FRONT_KEYS) user_acl[key] = grants.has(key)
-  for (const key of grants) if (key.startsWith("FRONT:")) user_acl[key] = true
+  for (const key of FRONT_KEYS) user_acl[key] = held(key)
+  for (const key of grants) if (key.startsWith("FRONT:")) user_acl[key] = held(key)
   const back_acl: Record<string, 1> = {}
   for (const key of grants) if (key.startsWith("BACK:")) back_acl[key] = 1
   return { user_acl, back_acl }

@@ -58,8 +58,11 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
           userAgent: header(req, "user-agent") ?? "",
           origin: header(req, "origin") ?? `${req.protocol}://${header(req, "host") ?? "localhost"}`,
         }
-        if (!WRITES.has(call.method)) return handler.run({ ...base, db: database.db } satisfies Ctx, input)
-        return database.transaction((tx) => handler.run({ ...base, db: tx } satisfies Ctx, input))
+        if (!WRITES.has(call.method)) return handler.run({ ...base, db: database.db, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input)
+        const committed: (() => void)[] = []
+        const result = await database.transaction((tx) => handler.run({ ...base, db: tx, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input))
+        for (const fn of committed) fn()
+        return result
       },
     })
   }

@@ -36,6 +36,8 @@ export interface Ctx {
   readonly ip: string
   readonly userAgent: string
   readonly origin: string
+  /** Runs `fn` once the call's transaction committed (at once for reads): real-time events never announce a rolled-back write. */
+  readonly afterCommit?: (fn: () => void) => void
 }
 
 /** The caller's tenant: always from the token, never from the payload. */

@@ -27,6 +27,16 @@ const loaders: Record<string, Loader> = {
   callHistory: named(() => import("../views/reports/CallHistoryView"), (m) => m.CallHistoryView),
   complainTicketsReport: named(() => import("../views/reports/ComplainTicketsReportView"), (m) => m.ComplainTicketsReportView),
   pbxCalls: named(() => import("../views/pbx/PbxCallsView"), (m) => m.PbxCallsView),
+  chat: named(() => import("../views/chat/ChatView"), (m) => m.ChatView),
+  ongoing: named(() => import("../views/workspace/OngoingView"), (m) => m.OngoingView),
+  history: named(() => import("../views/workspace/HistoryView"), (m) => m.HistoryView),
+  messages: named(() => import("../views/workspace/MessagesView"), (m) => m.MessagesView),
+  inbox: named(() => import("../views/tickets/TicketListView"), (m) => m.TicketsInboxView),
+  ticketOngoing: named(() => import("../views/tickets/TicketListView"), (m) => m.TicketOngoingView),
+  ticketHistory: named(() => import("../views/tickets/TicketListView"), (m) => m.TicketHistoryView),
+  ticketReport: named(() => import("../views/tickets/TicketListView"), (m) => m.TicketReportView),
+  complainTicket: named(() => import("../views/tickets/ComplaintsView"), (m) => m.ComplaintsView),
+  simulator: named(() => import("../views/simulator/SimulatorView"), (m) => m.SimulatorView),
 }
 
 const notAvailable: Loader = named(() => import("../views/common/NotAvailableView"), (m) => ({ routeKey, section }: ScreenProps) =>

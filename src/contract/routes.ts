@@ -15,6 +15,8 @@ export interface RouteDef {
   readonly public?: boolean
   /** Reachable while logged out and also while logged in, without a FRONT: entry. */
   readonly auth?: boolean
+  /** Granted only by a development server (its hooks are off in production), so production consoles never list it. */
+  readonly devOnly?: boolean
 }
 
 const r = (path: string, key: string, extra: Omit<RouteDef, "path" | "key"> = {}): RouteDef => ({ path, key, ...extra })
@@ -122,6 +124,9 @@ export const routes: readonly RouteDef[] = [
   r("/reports/agent-average-time", "agentAverageTime", { sidebar: "reports" }),
   // Calls
   r("/apps/pbxcalls", "pbxCalls", { sidebar: "main" }),
+  // Not in the spec: the channel simulator (issues 6 and 8), where an admin plays customers. Like every non-public
+  // route it is a FRONT key that only the admin role holds; a production server grants it to nobody.
+  r("/apps/simulator", "simulator", { sidebar: "settings", devOnly: true }),
 ]
 
 /** Sub-pages of the company area (spec 000 section 2), opened as `/apps/company-details/<section>`. */

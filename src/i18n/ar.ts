@@ -1,7 +1,9 @@
-import { callsAr } from "./calls"
+import { callsAr } from "./calls-ar"
 import type { Translation } from "./en"
-import { pbxAr } from "./pbx"
-import { reportsAr } from "./reports"
+import { pbxAr } from "./pbx-ar"
+import { reportsAr } from "./reports-ar"
+import { workspaceAr } from "./workspace-ar"
+import { chatAr } from "./chat-ar"
 
 /** Arabic strings of the console shell (rendered right to left). */
 export const ar: Translation = {
@@ -222,6 +224,7 @@ export const ar: Translation = {
     templateMessagesReport: "تقرير رسائل القوالب",
     agentAverageTime: "متوسط وقت الوكيل",
     pbxCalls: "مكالمات PBX",
+    simulator: "المحاكي",
   },
   sections: {
     Profile: "الملف الشخصي",
@@ -247,4 +250,6 @@ export const ar: Translation = {
   pbx: pbxAr,
   calls: callsAr,
   reports: reportsAr,
+  workspace: workspaceAr,
+  chat: chatAr,
 }

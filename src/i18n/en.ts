@@ -1,6 +1,8 @@
 import { callsEn } from "./calls"
 import { pbxEn } from "./pbx"
 import { reportsEn } from "./reports"
+import { workspaceEn } from "./workspace"
+import { chatEn } from "./chat"
 /** English strings of the console shell. The spec's own wording is kept exactly where it gives one. */
 export const en = {
   app: {
@@ -220,6 +222,7 @@ export const en = {
     templateMessagesReport: "Template Messages Report",
     agentAverageTime: "Agent Average Time",
     pbxCalls: "PBX Calls",
+    simulator: "Simulator",
   },
   sections: {
     Profile: "Profile",
@@ -245,6 +248,8 @@ export const en = {
   pbx: pbxEn,
   calls: callsEn,
   reports: reportsEn,
+  workspace: workspaceEn,
+  chat: chatEn,
 }
 
 /** Every language has the same keys as English (checked by the type, and by a unit test at run time). */

@@ -1,7 +1,9 @@
-import { callsTr } from "./calls"
+import { callsTr } from "./calls-tr"
 import type { Translation } from "./en"
-import { pbxTr } from "./pbx"
-import { reportsTr } from "./reports"
+import { pbxTr } from "./pbx-tr"
+import { reportsTr } from "./reports-tr"
+import { workspaceTr } from "./workspace-tr"
+import { chatTr } from "./chat-tr"
 
 /** Turkish strings of the console shell. */
 export const tr: Translation = {
@@ -222,6 +224,7 @@ export const tr: Translation = {
     templateMessagesReport: "Şablon Mesaj Raporu",
     agentAverageTime: "Temsilci Ortalama Süresi",
     pbxCalls: "PBX Aramaları",
+    simulator: "Simülatör",
   },
   sections: {
     Profile: "Profil",
@@ -247,4 +250,6 @@ export const tr: Translation = {
   pbx: pbxTr,
   calls: callsTr,
   reports: reportsTr,
+  workspace: workspaceTr,
+  chat: chatTr,
 }

@@ -50,9 +50,9 @@ const events: Ev[] = [
   { type: "xstate.done.actor.load", output: { rows, total: 42 } },
   { type: "xstate.done.actor.load", output: undefined },
   { type: "xstate.error.actor.load", error: new Error("503") },
-  { type: "xstate.done.actor.exportRows", output: rows },
-  { type: "xstate.done.actor.exportRows", output: [] },
-  { type: "xstate.error.actor.exportRows", error: new Error("500") },
+  { type: "xstate.done.actor.exportFile", output: { filename: "test_all.csv", content: "a\nb", mime: "text/csv" } },
+  { type: "xstate.done.actor.exportFile", output: null },
+  { type: "xstate.error.actor.exportFile", error: new Error("500") },
   { type: AFTER },
 ]
 
@@ -79,7 +79,7 @@ const paths = getShortestPaths(machine, { events: events as never, serializeStat
 /** A real actor with scripted invocations, and a `send` that replays model events (settling invocations, firing timers). */
 const startReal = () => {
   const script = makeScript()
-  const actor = createActor(machine.provide({ actors: { load: script.logic as never, exportRows: script.logic as never } }))
+  const actor = createActor(machine.provide({ actors: { load: script.logic as never, exportFile: script.logic as never } }))
   actor.start()
   const send = async (event: Ev) => {
     const outcome = completion(event as { type: string })
@@ -135,7 +135,7 @@ describe("paged-report machine (model-based)", () => {
           // Completions and timers arrive only from what is running; the model never receives the others either.
           const live = extra && (
             extra.type.endsWith("actor.load") ? real.actor.getSnapshot().matches({ data: "loading" })
-            : extra.type.endsWith("actor.exportRows") ? real.actor.getSnapshot().matches({ exporting: "fetching" })
+            : extra.type.endsWith("actor.exportFile") ? real.actor.getSnapshot().matches({ exporting: "fetching" })
             : extra.type === AFTER ? real.actor.getSnapshot().matches({ exporting: "waiting" })
             : true)
           if (extra && live) {
@@ -224,6 +224,25 @@ describe("paged-report machine (behaviour)", () => {
     actor.send({ type: "EXPORT" })
     expect((await until(actor, (s) => s.context.notice?.kind === "exportFailed")).context.notice?.kind).toBe("exportFailed")
     errors.mockRestore()
+    actor.stop()
+  })
+
+  it("a streaming export's file (a Blob) is held as made, 1 s after it is ready; no rows (null) warns", async () => {
+    const blob = new Blob(["h\r\n", "a\r\n"], { type: "text/csv" })
+    let answer: Effect.Effect<{ filename: string; content: Blob; mime: string } | null, unknown> = Effect.succeed({ filename: "big.csv", content: blob, mime: "text/csv" })
+    const actor = await drive({ exportRows: undefined, toFile: undefined, exportFile: () => answer })
+    actor.send({ type: "EXPORT" })
+    await until(actor, (s) => s.matches({ exporting: "waiting" }))
+    const waitedFrom = Date.now()
+    const saved = await until(actor, (s) => s.matches({ exporting: "saving" }))
+    expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(900)
+    expect(saved.context.download?.content).toBe(blob)
+    expect(saved.context.download?.filename).toBe("big.csv")
+    actor.send({ type: "EXPORT.SAVED" })
+    expect(actor.getSnapshot().context.download).toBeNull()
+    answer = Effect.succeed(null)
+    actor.send({ type: "EXPORT" })
+    expect((await until(actor, (s) => s.context.notice !== null)).context.notice?.kind).toBe("noData")
     actor.stop()
   })
 })

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { startTestServer, type TestServer } from "../../server/testing"
+import { login } from "./harness"
 
 describe("serving the console", () => {
   const dist = mkdtempSync(join(tmpdir(), "dist-"))
@@ -42,5 +43,29 @@ describe("serving the console", () => {
   it("says to run the build when dist/ is missing", async () => {
     const page = await fetch(`${bare.url}/apps/chat`)
     expect(await page.text()).toContain("npm run build")
+  })
+})
+
+describe("development-only pages", () => {
+  let production: TestServer
+  let development: TestServer
+  beforeAll(async () => {
+    production = await startTestServer({ config: { dev: false } })
+    development = await startTestServer()
+  })
+  afterAll(async () => {
+    await production?.stop()
+    await development?.stop()
+  })
+
+  it("grants the channel simulator to admins on a development server only, and its hooks answer only there", async () => {
+    expect((await login(development.url, "admin")).user_acl["FRONT:/apps/simulator"]).toBe(true)
+    expect((await login(development.url, "agent1")).user_acl["FRONT:/apps/simulator"]).toBe(false)
+    expect((await login(production.url, "admin")).user_acl["FRONT:/apps/simulator"]).toBe(false)
+    const hangup = (url: string) => fetch(`${url}/dev/simulator/calls/none/hangup`, { method: "POST" })
+    expect((await hangup(production.url)).status).toBe(404)
+    const dev = await hangup(development.url)
+    expect(dev.status).toBe(404)
+    expect(((await dev.json()) as { error: { message: string } }).error.message).toBe("No such live call")
   })
 })

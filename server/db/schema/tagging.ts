@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core"
+import { sql } from "drizzle-orm"
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { contacts, conversations } from "./conversations"
 
@@ -11,12 +12,12 @@ export const labels = pgTable("labels", {
   name: text("name").notNull(),
   color: text("color").notNull().default("#2d72d2"),
   createdAt: created(),
-}, (t) => [index("labels_client_idx").on(t.clientId)])
+}, (t) => [index("labels_client_idx").on(t.clientId), uniqueIndex("labels_client_name_uq").on(t.clientId, sql`lower(${t.name})`)])
 
 export const conversationLabels = pgTable("conversation_labels", {
   labelId: integer("label_id").notNull().references(() => labels.id, { onDelete: "cascade" }),
   conversationId: integer("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
-}, (t) => [primaryKey({ columns: [t.labelId, t.conversationId] })])
+}, (t) => [primaryKey({ columns: [t.labelId, t.conversationId] }), index("conversation_labels_conversation_idx").on(t.conversationId)])
 
 export const flags = pgTable("flags", {
   id: serial("id").primaryKey(),

@@ -33,7 +33,7 @@ const AGENT_FRONT = [
   "/apps/chat", "/apps/ongoing", "/apps/inbox", "/apps/ticket-history", "/apps/ticket-ongoing", "/apps/history", "/apps/complain/ticket",
   "/report/complain-tickets-report", "/apps/call-history", "/apps/contacts/all", "/apps/dashboard", "/apps/profile", "/apps/pbxcalls",
 ].map(frontKey)
-const AGENT_BACK = ["chat", "tickets", "complaints", "contacts", "canned_messages", "dashboard", "agent_groups", WHATSAPP_CALLS].map(backKey)
+const AGENT_BACK = ["chat", "tickets", "complaints", "contacts", "canned_messages", "tagging", "dashboard", "agent_groups", WHATSAPP_CALLS].map(backKey)
 /** The limited agent: chat and tickets only; no call history, no voice calls, no settings. */
 const LIMITED_FRONT = ["/apps/chat", "/apps/ongoing", "/apps/inbox", "/apps/ticket-ongoing", "/apps/contacts/all", "/apps/profile"].map(frontKey)
 const LIMITED_BACK = ["chat", "tickets", "contacts", "canned_messages"].map(backKey)

@@ -1,6 +1,6 @@
-/** Contacts, conversations with messages, tickets, complaints, OTP, and small reference sets for each demo tenant. */
+/** Contacts, conversations with messages (./chat.ts), tickets, complaints, OTP, and small reference sets for each demo tenant. */
 import type { Db } from "../db"
-import { contacts, conversations, messages, cannedMessages, contactGroups } from "../schema/conversations"
+import { contacts, cannedMessages, contactGroups } from "../schema/conversations"
 import { tickets, complaints } from "../schema/tickets"
 import { otpProviders, otpUsers, otpLogs } from "../schema/otp"
 import { labels, flags, tags } from "../schema/tagging"
@@ -8,6 +8,7 @@ import { templates } from "../schema/templates"
 import { countries, cities } from "../schema/commerce"
 import { smsProviders } from "../schema/sms"
 import { makeRng, nameOf, phoneOf, CHANNELS, CUSTOMER_LINES, AGENT_LINES, type Rng } from "./prng"
+import { seedChat } from "./chat"
 import type { SeedResult } from "./world"
 
 const DAY = 86_400_000
@@ -16,21 +17,12 @@ const ago = (rng: Rng, days: number) => new Date(Date.now() - rng.int(0, days * 
 interface TenantPlan {
   readonly clientId: number
   readonly agents: number[]
+  /** Who holds the seeded active and ongoing chats (an id repeated weighs more). */
+  readonly chatAgents: number[]
   readonly contacts: number
   readonly complaints: number
   readonly otpLogs: number
   readonly seed: number
-}
-
-const messageRow = (rng: Rng, clientId: number, conversationId: number, dt: Date, inbound: boolean, agent: number | null) => {
-  const type = inbound ? rng.pick(["text", "text", "text", "image", "document"] as const) : rng.pick(["text", "text", "interactive"] as const)
-  const body = inbound ? rng.pick(CUSTOMER_LINES) : rng.pick(AGENT_LINES)
-  const payload: Record<string, unknown> =
-    type === "image" ? { url: `https://picsum.photos/seed/${conversationId}/640/480`, filename: "photo.jpg", mime: "image/jpeg" }
-    : type === "document" ? { url: "https://example.com/invoice.pdf", filename: "invoice.pdf", mime: "application/pdf" }
-    : type === "interactive" ? { header_type: "text", header_value: "Quick question", body, footer: null, type: "button", actions_list: { buttons: [{ reply: { title: "Yes" } }, { reply: { title: "No" } }] } }
-    : {}
-  return { clientId, conversationId, direction: inbound ? "in" : "out", type, body, payload, senderUserId: inbound ? null : agent, dt }
 }
 
 const seedTenant = async (db: Db, plan: TenantPlan) => {
@@ -47,28 +39,18 @@ const seedTenant = async (db: Db, plan: TenantPlan) => {
     createdAt: ago(rng, 60),
   }))).returning()
   await db.insert(contactGroups).values([{ clientId, name: "VIP customers" }, { clientId, name: "Newsletter" }])
-  const convRows = await db.insert(conversations).values(contactRows.map((c) => {
-    const startedAt = ago(rng, 10)
-    const closed = rng.chance(0.6)
-    return {
-      clientId, contactId: c.id, channel: c.channel, status: closed ? "closed" : "open",
-      assignedUserId: rng.chance(0.8) ? rng.pick(plan.agents) : null, startedAt,
-      closedAt: closed ? new Date(startedAt.getTime() + rng.int(5, 300) * 60_000) : null,
-      lastMessageAt: new Date(startedAt.getTime() + 60_000),
-    }
-  })).returning()
-  const msgRows = convRows.flatMap((conv) => Array.from({ length: rng.int(3, 8) }, (_, k) =>
-    messageRow(rng, clientId, conv.id, new Date(conv.startedAt.getTime() + k * 45_000), k % 2 === 0, conv.assignedUserId)))
-  await db.insert(messages).values(msgRows)
+  const convRows = await seedChat(db, makeRng(plan.seed + 1), { clientId, agents: plan.chatAgents }, contactRows)
   const ticketCount = Math.ceil(plan.contacts / 2)
   await db.insert(tickets).values(Array.from({ length: ticketCount }, (_, i) => {
     const conv = convRows[i]
-    const resolved = rng.chance(0.5)
+    // As the chat keeps them (chat-store.ts opens, assignment.ts's closeConversation resolves): a ticket is resolved
+    // exactly when its conversation is closed, at the closing time.
+    const resolved = conv.status === "closed"
     const dt = conv.startedAt
     return {
       clientId, ticketNumber: `TK-${clientId}-${String(1000 + i)}`, contactId: conv.contactId, conversationId: conv.id, channelType: conv.channel,
       status: resolved ? "Resolved" : "Pending", subject: rng.pick(CUSTOMER_LINES), assignedUserId: conv.assignedUserId, dt,
-      lastClosed: resolved ? new Date(dt.getTime() + rng.int(1, 72) * 3_600_000) : null,
+      lastClosed: resolved ? conv.closedAt : null,
     }
   }))
   await db.insert(complaints).values(Array.from({ length: plan.complaints }, (_, i) => {
@@ -126,6 +108,6 @@ const seedReference = async (db: Db) => {
 export const seedActivity = async (db: Db, world: SeedResult) => {
   const u = world.userIds
   await seedReference(db)
-  await seedTenant(db, { clientId: world.tenantOne, agents: [u.admin, u.agent1, u.agent2], contacts: 60, complaints: 40, otpLogs: 120, seed: 101 })
-  await seedTenant(db, { clientId: world.tenantTwo, agents: [u.admin2], contacts: 25, complaints: 12, otpLogs: 30, seed: 202 })
+  await seedTenant(db, { clientId: world.tenantOne, agents: [u.admin, u.agent1, u.agent2], chatAgents: [u.agent1, u.agent1, u.agent2, u.agent2, u.admin], contacts: 60, complaints: 40, otpLogs: 120, seed: 101 })
+  await seedTenant(db, { clientId: world.tenantTwo, agents: [u.admin2], chatAgents: [u.admin2], contacts: 25, complaints: 12, otpLogs: 30, seed: 202 })
 }

@@ -8,6 +8,7 @@ import { hashPassword } from "../../auth/password"
 import { seedCatalogue, seedRoles } from "./access"
 import { seedCallRecords } from "./calls"
 import { seedActivity } from "./activity"
+import { seedWorkspace } from "./workspace"
 
 export const DEMO_PASSWORD = "demo1234"
 export const DEMO_LOGINS = [
@@ -68,6 +69,7 @@ export const seedIfEmpty = async (database: Database): Promise<boolean> => {
   if (n > 0) return false
   const result = await database.transaction((tx) => seedTenants(tx))
   await database.transaction((tx) => seedActivity(tx, result))
+  await database.transaction((tx) => seedWorkspace(tx, result))
   const u = result.userIds
   await seedCallRecords(database, { clientId: result.tenantOne, count: 400, agentIds: [u.agent1, u.admin], days: 10, seed: 11 })
   await seedCallRecords(database, { clientId: result.tenantTwo, count: 60, agentIds: [u.admin2], days: 10, seed: 22 })

@@ -36,7 +36,7 @@ export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginRespon
   return {
     user_token: signJwt({ typ: "user", sub: user.id, cid: user.clientId, lid: loginId, iat, exp: iat + services.config.tokenTtlSeconds }, secret),
     client_token: signJwt({ typ: "client", cid: user.clientId, scope: "client", iat }, secret),
-    ...aclMaps(grants),
+    ...aclMaps(grants, { dev: services.config.dev }),
     user_data: { id: user.id, client_id: user.clientId },
     user: await sessionUserOf(db, user),
     login_id: loginId,

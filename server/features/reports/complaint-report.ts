@@ -6,28 +6,14 @@
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
-import { iso, isoOrNull, rangeOf } from "./range"
-
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
-
-const ticketOf = (r: Record<string, unknown>) => ({
-  name: String(r.name),
-  channel_type: String(r.channel_type),
-  ticket_number: String(r.ticket_number),
-  status: String(r.status),
-  number: String(r.number),
-  dt: iso(r.dt),
-  last_closed: isoOrNull(r.last_closed),
-  customer_message: String(r.customer_message).slice(0, 800),
-})
+import { rangeOf } from "./range"
+import { rowsOf, ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
 
 const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
   const out: T[] = []
   for (const q of queries) out.push(await q())
   return out
 }
-
-const TICKET_COLUMNS = sql`name, channel_type, ticket_number, status, number, dt, last_closed, customer_message`
 
 export const handlers = [
   handle("complaints", "fetchTicketReport", async (ctx, input) => {
@@ -71,11 +57,11 @@ export const handlers = [
   handle("complaints", "searchComplaint", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     // The report's search box always sends "active" and must find any ticket of the report, so only "resolved" narrows.
-    const state = input.ticket_type === "resolved" ? sql`status = 'Resolved'` : sql`true`
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints
-      WHERE client_id = ${clientId} AND channel_type = ${input.channel_type} AND ${state}
-        AND ticket_number ILIKE ${input.ticket_number.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}
-      ORDER BY dt DESC LIMIT 10`))
+    const state = input.ticket_type === "resolved" ? sql`c.status = 'Resolved'` : sql`true`
+    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c
+      WHERE c.client_id = ${clientId} AND c.channel_type = ${input.channel_type} AND ${state}
+        AND c.ticket_number ILIKE ${input.ticket_number.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}
+      ORDER BY c.dt DESC LIMIT 10`))
     return { data: { list: rows.map(ticketOf) } }
   }),
 ]

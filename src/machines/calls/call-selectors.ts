@@ -10,6 +10,8 @@ export type OutgoingCallSnapshot = SnapshotFrom<typeof outgoingCallMachine>
 
 /** Cards stack this far apart (spec 000 section 9). */
 export const CARD_SPACING_PX = 136
+/** The first card's distance from the bottom: above the dial toolbar, which sits in the corner (so no page header's buttons are covered). */
+export const CARD_BASE_PX = 60
 
 export const formatClock = (seconds: number): string => {
   const s = Math.max(0, Math.floor(seconds))

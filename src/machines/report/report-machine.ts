@@ -5,10 +5,11 @@
  *
  * Two regions run side by side: `data` (idle, loading, ready, failed) and `exporting` (idle, fetching, waiting,
  * saving). A new query while loading re-enters `loading`, which stops the old request (its fiber is interrupted).
- * The export fetches with the applied filters, waits `downloadDelayMs` (1 s for call history, spec 000 section 9),
- * then holds the file in `download` until the view has saved it (`EXPORT.SAVED`): saving a Blob is DOM work.
+ * The export makes the file with the applied filters (`exportFile`, or `exportRows` then `toFile`), waits
+ * `downloadDelayMs` after it is ready (1 s for call history, spec 000 section 9), then holds it in `download` until
+ * the view has saved it (`EXPORT.SAVED`): handing a file to the browser is DOM work.
  */
-import type { Effect } from "effect"
+import { Effect } from "effect"
 import { assign, setup } from "xstate"
 import { type AppServices, fromEffect } from "../lib/from-effect"
 
@@ -32,7 +33,8 @@ export interface ReportPage<Row, Meta> {
 
 export interface ExportFile {
   readonly filename: string
-  readonly content: string
+  /** Text, or a Blob a streaming export built in parts (the machine only carries it). */
+  readonly content: string | Blob
   readonly mime: string
 }
 
@@ -42,8 +44,11 @@ export interface ReportConfig<Row, F, Meta = undefined> {
   readonly defaultFilters: () => F
   /** `undefined` keeps the rows already shown (silently ignored report errors, spec 000 section 8). */
   readonly load: (query: ReportQuery<F>) => Effect.Effect<ReportPage<Row, Meta> | undefined, unknown, AppServices>
+  /** A small export: the rows, then `toFile` makes the file. */
   readonly exportRows?: (query: ReportQuery<F>) => Effect.Effect<readonly Row[], unknown, AppServices>
   readonly toFile?: (rows: readonly Row[], query: ReportQuery<F>) => ExportFile
+  /** A large export made as it streams in; `null` when there are no rows. Wins over exportRows/toFile. */
+  readonly exportFile?: (query: ReportQuery<F>) => Effect.Effect<ExportFile | null, unknown, AppServices>
   readonly downloadDelayMs?: number
 }
 
@@ -63,7 +68,8 @@ export interface ReportContext<Row, F, Meta> {
   readonly detail: Row | null
   readonly download: (ExportFile & { readonly id: number }) | null
   readonly notice: { readonly kind: Notice; readonly id: number } | null
-  readonly pendingRows: readonly Row[]
+  /** The file made, waiting out `downloadDelayMs`. */
+  readonly pendingFile: ExportFile | null
   readonly seq: number
 }
 
@@ -102,25 +108,28 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     const filters = config.defaultFilters()
     return {
       filters, draft: filters, search: "", searchDraft: "", page: config.pageBase, pageSize: DEFAULT_PAGE_SIZE, rows: [], total: 0,
-      meta: undefined, error: null, detail: null, download: null, notice: null, pendingRows: [], seq: 0,
+      meta: undefined, error: null, detail: null, download: null, notice: null, pendingFile: null, seq: 0,
     }
   }
-  const noExport = () => {
-    throw new Error(`report ${config.name} has no export`)
+  const makeExport = (query: ReportQuery<F>): Effect.Effect<ExportFile | null, unknown, AppServices> => {
+    if (config.exportFile) return config.exportFile(query)
+    if (!config.exportRows || !config.toFile) throw new Error(`report ${config.name} has no export`)
+    const toFile = config.toFile
+    return config.exportRows(query).pipe(Effect.map((rows) => (rows.length === 0 ? null : toFile(rows, query))))
   }
   return setup({
     types: { context: {} as Ctx, events: {} as Ev },
     actors: {
       load: fromEffect((query: ReportQuery<F>) => config.load(query)),
-      exportRows: fromEffect((query: ReportQuery<F>) => (config.exportRows ?? noExport)(query)),
+      exportFile: fromEffect(makeExport),
     },
     delays: { downloadDelay: () => config.downloadDelayMs ?? 0 },
     guards: {
       validPage: ({ context, event }) =>
         event.type === "PAGE.SET" && Number.isInteger(event.page) && event.page >= config.pageBase && event.page !== context.page,
       validPageSize: ({ event }) => event.type === "PAGE_SIZE.SET" && (PAGE_SIZES as readonly number[]).includes(event.size),
-      canExport: () => config.exportRows !== undefined && config.toFile !== undefined,
-      exportEmpty: ({ event }) => (event as unknown as { output: readonly Row[] }).output.length === 0,
+      canExport: () => config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined),
+      exportEmpty: ({ event }) => (event as unknown as { output: ExportFile | null }).output === null,
     },
     actions: {
       changeFilter: assign({ draft: ({ context, event }) => (event.type === "FILTER.CHANGE" ? { ...context.draft, ...event.patch } : context.draft) }),
@@ -147,10 +156,10 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
       logError: ({ context }) => console.error(`[report ${config.name}] load failed:`, context.error),
       openDetail: assign({ detail: ({ context, event }) => (event.type === "DETAIL.OPEN" ? event.row : context.detail) }),
       closeDetail: assign({ detail: null }),
-      holdRows: assign({ pendingRows: ({ event }) => (event as unknown as { output: readonly Row[] }).output }),
-      makeFile: assign(({ context }) => ({
-        download: { ...config.toFile!(context.pendingRows, queryOf(context)), id: context.seq + 1 },
-        pendingRows: [],
+      holdFile: assign({ pendingFile: ({ event }) => (event as unknown as { output: ExportFile | null }).output }),
+      releaseFile: assign(({ context }) => ({
+        download: context.pendingFile && { ...context.pendingFile, id: context.seq + 1 },
+        pendingFile: null,
         seq: context.seq + 1,
       })),
       dropFile: assign({ download: null }),
@@ -206,17 +215,17 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
           idle: { on: { EXPORT: { guard: "canExport", target: "fetching" } } },
           fetching: {
             invoke: {
-              id: "exportRows",
-              src: "exportRows",
+              id: "exportFile",
+              src: "exportFile",
               input: ({ context }) => queryOf(context),
               onDone: [
                 { guard: "exportEmpty", target: "idle", actions: "noticeNoData" },
-                { target: "waiting", actions: "holdRows" },
+                { target: "waiting", actions: "holdFile" },
               ],
               onError: { target: "idle", actions: ["noticeFailed", "logExportError"] },
             },
           },
-          waiting: { after: { downloadDelay: { target: "saving", actions: "makeFile" } } },
+          waiting: { after: { downloadDelay: { target: "saving", actions: "releaseFile" } } },
           saving: { on: { "EXPORT.SAVED": { target: "idle", actions: "dropFile" } } },
         },
       },

@@ -4,7 +4,7 @@ import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprin
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { IncomingCallRef } from "../../machines/calls/call-center-machine"
-import { CARD_SPACING_PX, cardOf, formatClock, type CardView } from "../../machines/calls/call-selectors"
+import { CARD_BASE_PX, CARD_SPACING_PX, cardOf, formatClock, type CardView } from "../../machines/calls/call-selectors"
 
 export const QUICK_REPLIES = ["busy", "later", "message"] as const
 
@@ -64,7 +64,7 @@ export const CallCard = memo(({ actor, slot, send, onQuickReply, onCustom }: Cal
   return (
     <Card
       className="mc-call-card" elevation={Elevation.THREE} data-testid="call-card" data-call-id={id} data-phase={card.phase}
-      style={{ bottom: 16 + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }} {...handlers}
+      style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }} {...handlers}
     >
       <div className="mc-call-meta">
         <h4>{card.name || t("calls.unknown")}</h4>

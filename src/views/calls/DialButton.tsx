@@ -22,7 +22,7 @@ export const DialButton = ({ onDial }: { onDial: (number: string) => void }) => 
     </form>
   )
   return (
-    <Popover isOpen={open} onInteraction={setOpen} content={form} placement="bottom-end">
+    <Popover isOpen={open} onInteraction={setOpen} content={form} placement="top-end" portalClassName="mc-call-portal">
       <Button icon="phone" text={t("calls.dial.open")} data-testid="dial-open" />
     </Popover>
   )

@@ -43,14 +43,17 @@ export const useExportEffects = (actor: AnyReportActor) => {
   const notice = useSelector(actor, (s) => s.context.notice)
   useEffect(() => {
     if (!download) return
-    const url = URL.createObjectURL(new Blob([download.content], { type: download.mime }))
+    // A streamed export already is a Blob (of parts): wrapping it again would not copy it, but there is no need.
+    const blob = download.content instanceof Blob && download.content.type === download.mime ? download.content : new Blob([download.content], { type: download.mime })
+    const url = URL.createObjectURL(blob)
     const link = document.createElement("a")
     link.href = url
     link.download = download.filename
     document.body.appendChild(link)
     link.click()
     link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    // Chromium reads a large Blob for the download after click(): revoke late (a minute) so a 130 MiB file is not cut off.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
     actor.send({ type: "EXPORT.SAVED" })
   }, [download, actor])
   useEffect(() => {

@@ -1,0 +1,50 @@
+/**
+ * The message side of every customer channel (WhatsApp, Facebook, Instagram, SMS, web chat) behind one interface, so
+ * the built-in simulator and real adapters (Cloud API, Graph API, an SMS gateway) are interchangeable. The chat hub
+ * drives the adapter (send, typing) and the adapter reports what the far end does through `MessageChannelEvents`.
+ */
+import type { Channel } from "../../src/contract/schemas/common"
+
+export type MessageStatusUpdate = "sent" | "delivered" | "read" | "failed"
+
+export interface OutboundMessage {
+  readonly clientId: number
+  readonly channel: Channel
+  readonly number: string
+  /** text, image, video, audio, document, interactive, template, email. */
+  readonly type: string
+  readonly body: string
+  readonly payload: Record<string, unknown>
+}
+
+export interface InboundMessage {
+  readonly clientId: number
+  readonly channel: Channel
+  readonly number: string
+  readonly name?: string
+  readonly type: "text" | "image" | "document" | "video" | "audio"
+  readonly text?: string
+  readonly link?: string
+  readonly filename?: string
+  /** The channel's own id of the message, when it has one. */
+  readonly externalId?: string
+}
+
+export interface MessageChannelEvents {
+  /** A customer wrote in. Resolves to the stored ids; rejects (an ApiError) when the tenant refuses it (blocked customer). */
+  readonly inbound: (message: InboundMessage) => Promise<{ conversationId: number; messageId: number }>
+  /** The channel reports a delivery state of an outbound message it accepted under `externalId`. */
+  readonly status: (update: { clientId: number; externalId: string; status: MessageStatusUpdate }) => Promise<void>
+  /** The customer is typing, or stopped. */
+  readonly typing: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
+}
+
+export interface MessageChannel {
+  /** Hands a message to the channel; resolves to the channel's id of it (WhatsApp `wamid...`). */
+  readonly send: (message: OutboundMessage) => Promise<{ externalId: string }>
+  /** Shows or hides the agent's typing indicator on the customer's side. */
+  readonly typing: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+export type MessageChannelFactory = (events: MessageChannelEvents) => MessageChannel

@@ -1,0 +1,63 @@
+/**
+ * The agent pickers and load lists: users of the tenant who may hold chats (their role grants BACK:chat), with how
+ * many open conversations they hold (active_chats) and their cap (max_chats: the user's `max_chats` attribute,
+ * default 10). listAgentlist leaves out the tenant's admins; listAgentadminlist (shift targets) includes them.
+ */
+import { sql, type SQL } from "drizzle-orm"
+import type { AgentLoad } from "../../../src/contract/schemas/chat"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import { pageOf } from "../paging"
+import { rowsOf } from "./conversation-rows"
+import { countOf } from "./message-rows"
+import { likeOf } from "./inbox"
+
+export const DEFAULT_MAX_CHATS = 10
+
+interface AgentFilter {
+  readonly admins: boolean
+  readonly online?: boolean
+  readonly withOpenChats?: boolean
+  readonly search?: string
+}
+
+const whereOf = (clientId: number, f: AgentFilter): SQL => {
+  const parts: SQL[] = [
+    sql`u.client_id = ${clientId}`,
+    sql`u.status = 'active'`,
+    sql`EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')`,
+  ]
+  if (!f.admins) parts.push(sql`NOT EXISTS (SELECT 1 FROM roles r WHERE r.id = u.role_id AND r.system)`)
+  if (f.online !== undefined) parts.push(sql`u.online = ${f.online}`)
+  if (f.withOpenChats) parts.push(sql`EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing'))`)
+  if (f.search?.trim()) parts.push(sql`(u.username ILIKE ${likeOf(f.search)} OR u.display_name ILIKE ${likeOf(f.search)})`)
+  return sql.join(parts, sql` AND `)
+}
+
+const agentOf = (r: Record<string, unknown>): AgentLoad => ({
+  id: Number(r.id),
+  username: String(r.username),
+  display_name: (r.display_name as string | null) || null,
+  online: Boolean(r.online),
+  active_chats: Number(r.active_chats ?? 0),
+  max_chats: Number(r.max_chats ?? DEFAULT_MAX_CHATS),
+})
+
+const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit?: number }) => {
+  const clientId = tenantOf(ctx)
+  const { page, limit, offset } = pageOf(input, 50, 1000)
+  const where = whereOf(clientId, f)
+  const rows = rowsOf(await ctx.db.execute(sql`SELECT u.id, u.username, u.display_name, u.online,
+      (SELECT count(*)::int FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing')) AS active_chats,
+      CASE WHEN u.attributes->>'max_chats' ~ '^[0-9]{1,6}$' THEN (u.attributes->>'max_chats')::int ELSE ${DEFAULT_MAX_CHATS} END AS max_chats
+    FROM users u WHERE ${where} ORDER BY u.online DESC, u.display_name, u.id LIMIT ${limit} OFFSET ${offset}`))
+  const total = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`)
+  return { data: { items: rows.map(agentOf), totalItems: total, page, limit } }
+}
+
+export const handlers = [
+  handle("chat", "listAgentlist", (ctx, input) => agentPage(ctx, { admins: false, search: input.search }, input)),
+  handle("chat", "listAgentadminlist", (ctx, input) => agentPage(ctx, { admins: true, search: input.search }, input)),
+  handle("chat", "listAgents", (ctx, input) => agentPage(ctx, { admins: true, online: input.online, search: input.search }, input)),
+  handle("chat", "listOngoingagentlist", (ctx, input) => agentPage(ctx, { admins: true, withOpenChats: true, search: input.search }, input)),
+]

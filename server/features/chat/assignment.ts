@@ -1,0 +1,130 @@
+/**
+ * Who holds a conversation and whether it is open: shift (shiftTicket), forward (forwardAgentById), the live update by
+ * number (chatUpdateByNumber: take from the queue, release, status, read), close, and the unread resets. Each write
+ * answers the conversation after the change and announces it as `chat:conversation` after the commit.
+ * The status rule is in conversation-rows.ts.
+ */
+import { sql } from "drizzle-orm"
+import type { Conversation } from "../../../src/contract/schemas/chat"
+import { handle } from "../registry"
+import { tenantOf, userOf, type Ctx } from "../../http/context"
+import { ApiError, badRequest, conflict, idOf, notFound } from "../../http/errors"
+import type { Db } from "../../db/db"
+import { resolveTicketsOf } from "../tickets/ticket-lifecycle"
+import { announceConversation, loadConversation, rowsOf } from "./conversation-rows"
+
+interface OpenRow {
+  readonly id: number
+  readonly status: string
+  readonly agentId: number | null
+}
+
+const lockOpen = async (ctx: Ctx, clientId: number, conversationId: number): Promise<OpenRow> => {
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT id, status, assigned_user_id FROM conversations
+    WHERE id = ${conversationId} AND client_id = ${clientId} FOR UPDATE`))
+  if (!row) throw notFound("Conversation")
+  if (row.status === "closed") throw conflict("The conversation is closed", "conversation_id")
+  return { id: Number(row.id), status: String(row.status), agentId: row.assigned_user_id === null ? null : Number(row.assigned_user_id) }
+}
+
+/** The newest open conversation with `number` (any channel), locked. */
+const lockOpenByNumber = async (ctx: Ctx, clientId: number, number: string): Promise<OpenRow> => {
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+    WHERE c.client_id = ${clientId} AND ct.number = ${number} AND c.status <> 'closed' ORDER BY c.last_message_at DESC, c.id DESC LIMIT 1`))
+  if (!row) throw notFound(`Open conversation with ${number}`)
+  return lockOpen(ctx, clientId, Number(row.id))
+}
+
+/** A user of the tenant who may hold chats (active, holds BACK:chat). */
+const chatAgent = async (ctx: Ctx, clientId: number, agentId: unknown, field = "agent_id"): Promise<number> => {
+  const id = idOf(agentId, "Agent")
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT u.id FROM users u WHERE u.id = ${id} AND u.client_id = ${clientId} AND u.status = 'active'
+    AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')`))
+  if (!row) throw new ApiError(404, "NOT_FOUND", "Agent not found (or not allowed to hold chats)", field)
+  return id
+}
+
+const finish = async (ctx: Ctx, clientId: number, conversationId: number): Promise<{ data: Conversation }> => {
+  const conversation = await loadConversation(ctx.db, clientId, conversationId)
+  announceConversation(ctx, clientId, conversation)
+  return { data: conversation }
+}
+
+/** Hands an open conversation to `agentId` as active (the new holder has not answered yet). */
+const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => {
+  const clientId = tenantOf(ctx)
+  const conversation = await lockOpen(ctx, clientId, idOf(conversationId, "Conversation"))
+  const agent = await chatAgent(ctx, clientId, agentId)
+  if (conversation.agentId !== agent) {
+    await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agent}, status = 'active' WHERE id = ${conversation.id}`)
+  }
+  return finish(ctx, clientId, conversation.id)
+}
+
+/**
+ * A conversation closes (chatClose, or chatUpdateByNumber with status closed): it leaves the inbox with nothing
+ * unread, and its open tickets are resolved, credited to whoever holds it at that moment.
+ */
+const closeConversation = async (db: Db, clientId: number, conversationId: number, closedBy: number, resolution: string | null = null) => {
+  await db.execute(sql`UPDATE conversations SET status = 'closed', closed_at = now(), closed_by = ${closedBy}, unread = 0,
+    resolution = coalesce(${resolution}, resolution) WHERE id = ${conversationId}`)
+  await resolveTicketsOf(db, clientId, conversationId)
+}
+
+const resetUnread = async (ctx: Ctx, number: string) => {
+  const clientId = tenantOf(ctx)
+  const rows = rowsOf(await ctx.db.execute(sql`UPDATE conversations c SET unread = 0 FROM contacts ct
+    WHERE ct.id = c.contact_id AND c.client_id = ${clientId} AND ct.number = ${number} AND c.unread > 0 RETURNING c.id`))
+  for (const row of rows) announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
+  return { data: { ok: true } }
+}
+
+export const handlers = [
+  handle("chat", "shiftTicket", (ctx, input) => handOver(ctx, input.conversation_id, input.agent_id)),
+  handle("chat", "forwardAgentById", (ctx, input) => handOver(ctx, input.conversation_id, input.id)),
+  handle("chat", "chatClose", async (ctx, input) => {
+    const { userId, clientId } = userOf(ctx)
+    const conversation = await lockOpen(ctx, clientId, idOf(input.conversation_id, "Conversation"))
+    await closeConversation(ctx.db, clientId, conversation.id, userId, input.resolution ?? null)
+    return finish(ctx, clientId, conversation.id)
+  }),
+  /**
+   * The live state of the chat with `{number}`: `agent_id` takes (own id: 409 when a colleague holds it already),
+   * assigns (someone else's id) or releases (null) it; `status` sets it (closed closes, unassigned releases,
+   * active/ongoing keep or take the holder); `read` clears the unread count.
+   */
+  handle("chat", "chatUpdateByNumber", async (ctx, input) => {
+    const { userId, clientId } = userOf(ctx)
+    const conversation = await lockOpenByNumber(ctx, clientId, input.number)
+    let agentId = conversation.agentId
+    let status = conversation.status
+    if (input.agent_id === null) {
+      agentId = null
+      status = "unassigned"
+    } else if (input.agent_id !== undefined) {
+      const target = await chatAgent(ctx, clientId, input.agent_id)
+      if (target === userId && agentId !== null && agentId !== userId) throw conflict("A colleague already took this conversation", "agent_id")
+      if (target !== agentId) status = "active"
+      agentId = target
+    }
+    if (input.status !== undefined) {
+      if (input.status === "unassigned") agentId = null
+      else if (input.status !== "closed" && agentId === null) agentId = userId
+      status = input.status
+    }
+    if (status === "unassigned") agentId = null
+    if (status !== "unassigned" && status !== "closed" && agentId === null) throw badRequest("An active conversation needs an agent", "agent_id")
+    await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agentId}, status = ${status === "closed" ? conversation.status : status},
+      unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
+    if (status === "closed") await closeConversation(ctx.db, clientId, conversation.id, userId)
+    return finish(ctx, clientId, conversation.id)
+  }),
+  handle("chat", "messagesReset", (ctx, input) => resetUnread(ctx, input.number)),
+  /** Agent-group chats keep no per-reader unread count; the call only checks the group is the tenant's. */
+  handle("chat", "messagesResetGroupByGroupId", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM agent_groups WHERE id = ${idOf(input.group_id, "Group")} AND client_id = ${clientId}`))
+    if (!row) throw notFound("Group")
+    return { data: { ok: true } }
+  }),
+]

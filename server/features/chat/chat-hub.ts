@@ -1,0 +1,70 @@
+/**
+ * The chat side of one server: the message channel (the built-in simulator) and what happens when it reports
+ * something. Each report is one transaction; its event goes out after the commit.
+ */
+import type { Services } from "../../http/context"
+import type { Channel } from "../../../src/contract/schemas/common"
+import type { MessageChannelEvents } from "../../channels/message-channel"
+import { createMessageSimulator, type SimulatedMessageChannel } from "../../channels/message-simulator"
+import { emitChat } from "./chat-bus"
+import { loadConversation, rowsOf } from "./conversation-rows"
+import { loadMessage } from "./message-rows"
+import { storeInbound, storeStatus } from "./chat-store"
+import { sql } from "drizzle-orm"
+
+export interface ChatHub {
+  readonly channel: SimulatedMessageChannel
+  readonly close: () => Promise<void>
+}
+
+const hubs = new WeakMap<Services, ChatHub>()
+
+export const chatHubOf = (services: Services): ChatHub => {
+  let hub = hubs.get(services)
+  if (!hub) hubs.set(services, (hub = createHub(services)))
+  return hub
+}
+
+/** A delivery report can beat the commit of the send that caused it: retry a few times before giving up. */
+const STATUS_RETRIES = 10
+const STATUS_RETRY_MS = 100
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const createHub = (services: Services): ChatHub => {
+  const database = services.database
+  // No request here: stored files' URLs are relative to this server, which is all the console's <img> needs.
+  const links = { config: services.config, origin: "" }
+  const events: MessageChannelEvents = {
+    inbound: async (input) => {
+      const type = input.type
+      const payload: Record<string, unknown> = input.link ? { link: input.link, ...(input.filename ? { filename: input.filename } : {}) } : {}
+      const stored = await database.transaction(async (tx) => {
+        const ids = await storeInbound(tx, input.clientId, {
+          channel: input.channel, number: input.number, name: input.name, type, body: input.text ?? "", payload, externalId: input.externalId,
+        })
+        const [conversation, message] = await Promise.all([loadConversation(tx, input.clientId, ids.conversationId), loadMessage(tx, input.clientId, ids.messageId, links)])
+        return { ids, conversation, message }
+      })
+      if (stored.message) emitChat(services, input.clientId, "chat:message", { conversation: stored.conversation, message: stored.message })
+      return stored.ids
+    },
+    status: async ({ clientId, externalId, status }) => {
+      for (let attempt = 0; attempt < STATUS_RETRIES; attempt++) {
+        const result = await database.transaction((tx) => storeStatus(tx, clientId, externalId, status))
+        if (result) {
+          if (result.changed) emitChat(services, clientId, "chat:message-status", { conversation_id: result.conversationId, message_id: result.messageId, status })
+          return
+        }
+        await pause(STATUS_RETRY_MS)
+      }
+    },
+    typing: async ({ clientId, channel, number, state }) => {
+      const [row] = rowsOf(await database.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+        WHERE c.client_id = ${clientId} AND ct.channel = ${channel satisfies Channel} AND ct.number = ${number} AND c.status <> 'closed' LIMIT 1`))
+      if (!row) return
+      emitChat(services, clientId, "chat:typing", { conversation_id: Number(row.id), number, state })
+    },
+  }
+  const channel = createMessageSimulator(events)
+  return { channel, close: () => channel.close() }
+}

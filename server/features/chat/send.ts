@@ -1,0 +1,163 @@
+/**
+ * chat.messagesSendText (conversations/send_text, POST <rt>/messages/send/text) and chat.messagesSendByType
+ * (`/messages/send/{type}`, nine kinds). Served under the socket-service base; one transaction for the whole request.
+ *
+ * Rules checked for every recipient before anything is sent or stored: a blocked customer is refused (403
+ * CUSTOMER_BLOCKED); on WhatsApp, anything but a template outside the 24-hour customer-service window is refused (409
+ * WINDOW_CLOSED). A recipient with no contact yet is a new WhatsApp customer (only a template can reach them).
+ * The channel accepts each message (its id is the answer's `messages[].id`), then it is stored and, after the commit,
+ * announced as `chat:message`. Media sent by the link of one of the tenant's uploads keeps that file as the message's
+ * own attachment, so reading the message later hands out a fresh URL, not the sent link, which expires.
+ */
+import { randomUUID } from "node:crypto"
+import { sql } from "drizzle-orm"
+import type { SendAny, SendResult } from "../../../src/contract/schemas/chat"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import { badRequest, notFound } from "../../http/errors"
+import type { Db } from "../../db/db"
+import { fileIdOfLink } from "../uploads/signed-url"
+import { afterCommit, emitChat } from "./chat-bus"
+import { chatHubOf } from "./chat-hub"
+import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, storeOutbound, type ContactRow } from "./chat-store"
+import { loadConversation, rowsOf } from "./conversation-rows"
+import { fileLinksOf, loadMessage } from "./message-rows"
+
+interface Outgoing {
+  readonly type: string
+  readonly body: string
+  readonly payload: Record<string, unknown>
+}
+
+/** Template text with `{{n}}` filled from params (by position, or by the template's parameter names). */
+const renderTemplate = async (ctx: Ctx, clientId: number, t: { name: string; language: string; params?: unknown }): Promise<Outgoing> => {
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
+    ORDER BY (language = ${t.language}) DESC, id LIMIT 1`))
+  if (!row) throw notFound(`Template ${t.name}`)
+  const names = (typeof row.params === "string" ? JSON.parse(row.params) : row.params) as string[] | null
+  const given = t.params
+  const valueAt = (n: number): string | undefined => {
+    if (Array.isArray(given)) return given[n - 1] === undefined ? undefined : String(given[n - 1])
+    if (given && typeof given === "object") {
+      const byName = names?.[n - 1] ? (given as Record<string, unknown>)[names[n - 1]] : undefined
+      const value = byName ?? (given as Record<string, unknown>)[String(n)]
+      return value === undefined ? undefined : String(value)
+    }
+    return undefined
+  }
+  const body = String(row.body).replace(/\{\{(\d+)\}\}/g, (whole, n: string) => valueAt(Number(n)) ?? whole)
+  return { type: "template", body, payload: { template: { name: t.name, language: t.language, params: given ?? null } } }
+}
+
+const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<Outgoing> => {
+  switch (input.type) {
+    case "text":
+      return { type: "text", body: input.text.message.text, payload: {} }
+    case "image":
+    case "video":
+    case "document": {
+      const m = (input as Extract<SendAny, { type: "image" }>)[input.type as "image"].message
+      return { type: input.type, body: m.caption ?? "", payload: { link: m.link, ...(m.caption ? { caption: m.caption } : {}), ...(m.filename ? { filename: m.filename } : {}) } }
+    }
+    case "audio":
+      return { type: "audio", body: "", payload: { link: input.audio.message.link } }
+    case "interactive":
+      return { type: "interactive", body: input.interactive.message.body, payload: { ...input.interactive.message } }
+    case "template":
+      return renderTemplate(ctx, clientId, input.template.message)
+    default:
+      throw badRequest(`Unsupported message type ${input.type}`, "type")
+  }
+}
+
+/**
+ * Makes the tenant's upload `fileId` an attachment of `messageId`: the file itself when no message holds it yet, else
+ * a copy (the same upload sent to several customers, or again later), since an attachment belongs to one message.
+ */
+const attachUpload = async (db: Db, clientId: number, fileId: number, messageId: number) => {
+  const [linked] = rowsOf(await db.execute(sql`UPDATE attachments SET message_id = ${messageId}
+    WHERE id = ${fileId} AND client_id = ${clientId} AND message_id IS NULL RETURNING id`))
+  if (linked) return
+  await db.execute(sql`WITH copy AS (
+      INSERT INTO attachments (client_id, message_id, filename, mime, size, storage_key)
+      SELECT client_id, ${messageId}, filename, mime, size, storage_key FROM attachments WHERE id = ${fileId} AND client_id = ${clientId}
+      RETURNING id)
+    INSERT INTO attachment_files (attachment_id, client_id, data)
+    SELECT copy.id, f.client_id, f.data FROM copy JOIN attachment_files f ON f.attachment_id = ${fileId}`)
+}
+
+const answer = (ids: string[]): SendResult => ({ data: { message: { messages: ids.map((id) => ({ id })) } } })
+
+/** Sends one kind of message to every recipient of `to`: all are checked first, so a refusal sends nothing. */
+const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], out: Outgoing): Promise<SendResult> => {
+  const targets: { number: string; contact: ContactRow | null }[] = []
+  for (const number of new Set(to)) {
+    const contact = await resolveTarget(ctx.db, clientId, number)
+    checkSend(contact, number, out.type)
+    targets.push({ number, contact })
+  }
+  const hub = chatHubOf(ctx.services)
+  const links = fileLinksOf(ctx)
+  const fileId = typeof out.payload.link === "string" ? fileIdOfLink(links.config, out.payload.link) : null
+  const ids: string[] = []
+  for (const { number, contact: known } of targets) {
+    const contact = known ?? (await contactFor(ctx.db, clientId, "whatsapp", number))
+    const conversationId = await openConversationOf(ctx.db, clientId, contact)
+    const { externalId } = await hub.channel.send({ clientId, channel: contact.channel, number, type: out.type, body: out.body, payload: out.payload })
+    const messageId = await storeOutbound(ctx.db, clientId, {
+      conversationId, type: out.type, body: out.body, payload: out.payload, senderUserId: ctx.principal.userId, externalId,
+    })
+    if (fileId !== null) await attachUpload(ctx.db, clientId, fileId, messageId)
+    const [conversation, message] = await Promise.all([loadConversation(ctx.db, clientId, conversationId), loadMessage(ctx.db, clientId, messageId, links)])
+    if (message) afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:message", { conversation, message }))
+    ids.push(externalId)
+  }
+  return answer(ids)
+}
+
+/** The agent's typing indicator: shown on the customer's side, nothing stored. */
+const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], state: "typing" | "paused"): Promise<SendResult> => {
+  const hub = chatHubOf(ctx.services)
+  const ids: string[] = []
+  for (const number of new Set(to)) {
+    const contact = await resolveTarget(ctx.db, clientId, number)
+    if (!contact) throw notFound(`Customer ${number}`)
+    if (contact.blocked) throw blockedError()
+    await hub.channel.typing({ clientId, channel: contact.channel, number, state })
+    ids.push(`typing.${randomUUID()}`)
+  }
+  return answer(ids)
+}
+
+/** E-mail: stored in the conversation of the tenant's contact with that address (when there is one), and "sent". */
+const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { type: "email" }>): Promise<SendResult> => {
+  const hub = chatHubOf(ctx.services)
+  const ids: string[] = []
+  const { subject, text } = input.email.message
+  for (const address of new Set(input.email.to)) {
+    const [row] = rowsOf(await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND lower(email) = lower(${address})
+      ORDER BY last_inbound_at DESC NULLS LAST, id LIMIT 1`))
+    const out: Outgoing = { type: "email", body: `${subject}\n\n${text}`, payload: { email: { to: address, subject } } }
+    if (row) {
+      ids.push(...(await sendToNumbers(ctx, clientId, [String(row.number)], out)).data.message.messages.map((m) => m.id))
+      continue
+    }
+    const { externalId } = await hub.channel.send({ clientId, channel: "webchat", number: address, type: "email", body: out.body, payload: out.payload })
+    ids.push(externalId)
+  }
+  return answer(ids)
+}
+
+export const handlers = [
+  handle("chat", "messagesSendText", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    return sendToNumbers(ctx, clientId, input.text.to, { type: "text", body: input.text.message.text, payload: {} })
+  }),
+  handle("chat", "messagesSendByType", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    if (input.type === "typing_indicator") return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
+    if (input.type === "email") return sendEmail(ctx, clientId, input)
+    const to = (input as unknown as Record<string, { to: readonly string[] }>)[input.type].to
+    return sendToNumbers(ctx, clientId, to, await outgoingOf(ctx, clientId, input))
+  }),
+]

@@ -1,0 +1,77 @@
+/**
+ * Development hooks of the message simulator (off when NODE_ENV=production; no auth): the console's simulator page,
+ * tests, `npm run simulate:message` and people play customers on every channel.
+ *
+ *   POST /dev/simulator/messages   { clientId (1), channel, number, name?, type? (text), text?, link?, filename? }
+ *                                  -> { data: { conversationId, messageId } }; 403 CUSTOMER_BLOCKED for a blocked customer
+ *   POST /dev/simulator/typing     { clientId, channel, number, state: "typing" | "paused" }
+ *   GET  /dev/simulator/messages?clientId=&channel=&number=   what that phone received, with delivery status
+ *   POST /dev/simulator/messages/:externalId/read            the customer read an outbound message
+ */
+import type { HttpRoutes } from "../registry"
+import { ApiError, badRequest } from "../../http/errors"
+import type { Channel } from "../../../src/contract/schemas/common"
+import { chatHubOf } from "./chat-hub"
+
+const CHANNELS = new Set(["whatsapp", "facebook", "instagram", "sms", "webchat"])
+const TYPES = new Set(["text", "image", "document", "video", "audio"])
+const NUMBER = /^\+?[A-Za-z0-9._:-]{3,64}$/
+const URL = /^https?:\/\/[^\s]+$/
+
+type Body = Record<string, unknown>
+
+const text = (body: Body, field: string, max: number): string | undefined => {
+  const value = body[field]
+  if (value === undefined || value === null || value === "") return undefined
+  if (typeof value !== "string" || value.length > max) throw badRequest(`${field} must be text of at most ${max} characters`, field)
+  return value
+}
+
+const common = (raw: unknown) => {
+  const body = (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {}) as Body
+  const clientId = Number(body.clientId ?? 1)
+  if (!Number.isInteger(clientId) || clientId <= 0) throw badRequest("clientId must be a tenant id", "clientId")
+  const channel = String(body.channel ?? "whatsapp")
+  if (!CHANNELS.has(channel)) throw badRequest("channel must be whatsapp, facebook, instagram, sms or webchat", "channel")
+  const number = typeof body.number === "string" ? body.number.trim() : ""
+  if (!NUMBER.test(number)) throw badRequest("number must be a phone number or channel id", "number")
+  return { body, clientId, channel: channel as Channel, number }
+}
+
+export const httpRoutes: readonly HttpRoutes[] = [
+  (app, services) => {
+    app.addHook("onClose", async () => chatHubOf(services).close())
+    if (!services.config.dev) return
+    app.post("/dev/simulator/messages", async (req) => {
+      const { body, clientId, channel, number } = common(req.body)
+      const type = String(body.type ?? "text")
+      if (!TYPES.has(type)) throw badRequest("type must be text, image, document, video or audio", "type")
+      const message = text(body, "text", 4096)
+      const link = text(body, "link", 2048)
+      if (link && !URL.test(link)) throw badRequest("link must be an http(s) URL", "link")
+      if (type === "text" && !message) throw badRequest("text is required for a text message", "text")
+      if (type !== "text" && !link) throw badRequest(`link is required for a ${type} message`, "link")
+      const [exists] = (await services.database.query("SELECT 1 FROM clients WHERE id = $1", [clientId])).rows
+      if (!exists) throw new ApiError(404, "NOT_FOUND", "Tenant not found")
+      const ids = await chatHubOf(services).channel.customerWrites({
+        clientId, channel, number, type: type as "text", text: message, link, filename: text(body, "filename", 255), name: text(body, "name", 120)?.trim(),
+      })
+      return { data: ids }
+    })
+    app.post("/dev/simulator/typing", async (req) => {
+      const { body, clientId, channel, number } = common(req.body)
+      const state = body.state ?? "typing"
+      if (state !== "typing" && state !== "paused") throw badRequest("state must be typing or paused", "state")
+      await chatHubOf(services).channel.customerTypes({ clientId, channel, number, state })
+      return { data: { ok: true } }
+    })
+    app.get("/dev/simulator/messages", async (req) => {
+      const { clientId, channel, number } = common(req.query)
+      return { data: { items: chatHubOf(services).channel.received(clientId, channel, number) } }
+    })
+    app.post<{ Params: { externalId: string } }>("/dev/simulator/messages/:externalId/read", async (req) => {
+      if (!(await chatHubOf(services).channel.read(req.params.externalId))) throw new ApiError(404, "NOT_FOUND", "The simulator never received that message")
+      return { data: { ok: true } }
+    })
+  },
+]

@@ -1,0 +1,204 @@
+/**
+ * The chat inbox (systemId `chat-inbox`): off until the session holds the chat permission (chat-lifetime), then it
+ * owns the chat events of the shared socket, the conversation list (filters mine / unassigned / all, channel, label,
+ * status, search; paged), and one conversation actor per opened conversation (the last few stay alive, so going
+ * back is instant). Events apply once, by seq, and records are upserted by id, so a replay is harmless; after a
+ * reconnect the list and the open conversations are read again (events sent while offline are not replayed).
+ */
+import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
+import type { Conversation } from "../../contract/schemas/chat"
+import { chatSocket, loadConversations, PAGE_SIZE, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
+import { DEFAULT_FILTERS, toChatError, upsertConversation, visibleConversations, type ChatError, type InboxFilters } from "./chat-logic"
+import { conversationMachine, type ConversationToInbox } from "./conversation-machine"
+import { customerMachine } from "./customer-machine"
+import { lookupMachine } from "./lookup-machine"
+
+export type ConversationRef = ActorRefFrom<typeof conversationMachine>
+export type CustomerRef = ActorRefFrom<typeof customerMachine>
+
+/** How many opened conversations keep their actor (messages, outbox) after the agent moved on. */
+export const KEEP_OPEN = 8
+export const LOOKUPS = ["canned", "templates", "agents", "labels"] as const
+
+export interface InboxContext {
+  readonly userId: number
+  readonly filters: InboxFilters
+  /** Every conversation known (loaded or pushed); the list shown is `visibleConversations` of it. */
+  readonly conversations: readonly Conversation[]
+  readonly page: number
+  readonly total: number
+  readonly error: ChatError | null
+  readonly lastSeq: number
+  readonly connection: "connecting" | "connected" | "disconnected" | "unauthorized"
+  readonly everConnected: boolean
+  readonly selectedId: number | null
+  readonly open: Readonly<Record<number, ConversationRef>>
+  /** Opened conversation ids, most recent last. */
+  readonly recent: readonly number[]
+  readonly customer: CustomerRef | null
+}
+
+export type InboxEvent =
+  | { type: "INBOX.START"; userId: number }
+  | { type: "INBOX.STOP" }
+  | { type: "FILTER"; patch: Partial<InboxFilters> }
+  | { type: "LOAD_MORE" }
+  | { type: "RELOAD" }
+  | { type: "SELECT"; id: number }
+  | { type: "DESELECT" }
+  | { type: "NEXT" }
+  | { type: "PREVIOUS" }
+  | ConversationToInbox
+  | ChatSocketEvent
+
+const conversationId = (id: number) => `chat-conversation-${id}`
+
+const initial = (userId = 0): InboxContext => ({
+  userId, filters: DEFAULT_FILTERS, conversations: [], page: 1, total: 0, error: null, lastSeq: 0, connection: "connecting",
+  everConnected: false, selectedId: null, open: {}, recent: [], customer: null,
+})
+
+const seqOf = (event: InboxEvent) => ("seq" in event && typeof event.seq === "number" ? event.seq : null)
+
+export const chatInboxMachine = setup({
+  types: { context: {} as InboxContext, events: {} as InboxEvent },
+  actors: { chatSocket, loadConversations, conversation: conversationMachine, customer: customerMachine, lookup: lookupMachine },
+  guards: {
+    fresh: ({ context, event }) => {
+      const seq = seqOf(event)
+      return seq === null || seq > context.lastSeq
+    },
+    hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
+    reconnected: ({ context, event }) => event.type === "rt.status" && event.status === "connected" && context.everConnected && context.connection !== "connected",
+  },
+  actions: {
+    start: assign(({ event }) => initial(event.type === "INBOX.START" ? event.userId : 0)),
+    spawnLookups: enqueueActions(({ enqueue }) => {
+      for (const kind of LOOKUPS) enqueue.spawnChild("lookup", { id: `chat-lookup-${kind}`, systemId: `chat-lookup-${kind}`, input: { kind } })
+    }),
+    stopAll: enqueueActions(({ context, enqueue }) => {
+      for (const id of Object.keys(context.open)) enqueue.stopChild(conversationId(Number(id)))
+      for (const kind of LOOKUPS) enqueue.stopChild(`chat-lookup-${kind}`)
+      if (context.customer) enqueue.stopChild(context.customer)
+      enqueue.assign(initial())
+    }),
+    filter: assign(({ context, event }) => (event.type === "FILTER" ? { filters: { ...context.filters, ...event.patch }, page: 1, total: 0 } : {})),
+    nextPage: assign({ page: ({ context }) => context.page + 1 }),
+    storePage: assign(({ context, event }) => {
+      const page = (event as unknown as { output: ConversationPage }).output
+      let conversations = context.conversations
+      for (const c of page.items) conversations = upsertConversation(conversations, c)
+      return { conversations, total: page.total, error: null }
+    }),
+    storeError: assign({ error: ({ event }) => toChatError((event as unknown as { error: unknown }).error) }),
+    seq: assign({ lastSeq: ({ context, event }) => Math.max(context.lastSeq, seqOf(event) ?? 0) }),
+    upsert: assign({
+      conversations: ({ context, event }) =>
+        "conversation" in event && event.conversation && typeof event.conversation === "object"
+          ? upsertConversation(context.conversations, event.conversation as Conversation)
+          : context.conversations,
+    }),
+    forward: enqueueActions(({ context, event, enqueue }) => {
+      const id = event.type === "rt.chat:message" || event.type === "rt.chat:conversation" ? event.conversation.id
+        : event.type === "rt.chat:message-status" || event.type === "rt.chat:typing" ? event.conversation_id : null
+      if (id === null || !context.open[id]) return
+      const target = conversationId(id)
+      if (event.type === "rt.chat:message") enqueue.sendTo(target, { type: "chat.message", conversation: event.conversation, message: event.message })
+      if (event.type === "rt.chat:conversation") enqueue.sendTo(target, { type: "chat.conversation", conversation: event.conversation })
+      if (event.type === "rt.chat:message-status") enqueue.sendTo(target, { type: "chat.status", messageId: event.message_id, status: event.status })
+      if (event.type === "rt.chat:typing") enqueue.sendTo(target, { type: "chat.typing", state: event.state })
+    }),
+    connection: assign(({ context, event }) => event.type !== "rt.status" ? {} : {
+      connection: event.status, everConnected: context.everConnected || event.status === "connected",
+    }),
+    refreshOpen: enqueueActions(({ context, enqueue }) => {
+      for (const id of Object.keys(context.open)) enqueue.sendTo(conversationId(Number(id)), { type: "REFRESH" })
+    }),
+    select: enqueueActions(({ context, event, enqueue }) => {
+      const id = event.type === "SELECT" ? event.id
+        : event.type === "NEXT" || event.type === "PREVIOUS" ? neighbour(context, event.type === "NEXT" ? 1 : -1) : null
+      if (id === null || id === context.selectedId) return
+      const conversation = context.conversations.find((c) => c.id === id)
+      if (!conversation) return
+      if (context.selectedId !== null && context.open[context.selectedId]) enqueue.sendTo(conversationId(context.selectedId), { type: "BLUR" })
+      let recent = [...context.recent.filter((r) => r !== id), id]
+      // Keep the last few; older ones stop (their messages are read again if reopened).
+      const dropped = recent.slice(0, Math.max(0, recent.length - KEEP_OPEN))
+      recent = recent.slice(dropped.length)
+      for (const drop of dropped) enqueue.stopChild(conversationId(drop))
+      const previousNumber = context.selectedId !== null ? context.conversations.find((c) => c.id === context.selectedId)?.number : undefined
+      const newCustomer = !context.customer || previousNumber !== conversation.number
+      // A fresh id each time: stopping and spawning one id in a single step would race on the system registry.
+      if (newCustomer && context.customer) enqueue.stopChild(context.customer)
+      enqueue.assign(({ spawn }) => {
+        const open: Record<number, ConversationRef> = {}
+        for (const [key, ref] of Object.entries(context.open)) if (!dropped.includes(Number(key))) open[Number(key)] = ref
+        // No systemId: views reach it through `open`; ids stay readable in the inspector.
+        open[id] ??= spawn("conversation", { id: conversationId(id), input: { conversation, userId: context.userId } })
+        const customer = newCustomer
+          ? spawn("customer", { id: `chat-customer-${context.recent.length}-${id}`, input: { number: conversation.number } })
+          : context.customer
+        return { selectedId: id, open, recent, customer }
+      })
+      enqueue.sendTo(conversationId(id), { type: "FOCUS" })
+    }),
+    deselect: enqueueActions(({ context, enqueue }) => {
+      if (context.selectedId !== null && context.open[context.selectedId]) enqueue.sendTo(conversationId(context.selectedId), { type: "BLUR" })
+      enqueue.assign({ selectedId: null })
+    }),
+  },
+}).createMachine({
+  id: "chatInbox",
+  context: () => initial(),
+  initial: "off",
+  states: {
+    off: { on: { "INBOX.START": { target: "on", actions: ["start", "spawnLookups"] } } },
+    on: {
+      invoke: { id: "socket", src: "chatSocket" },
+      exit: "stopAll",
+      on: {
+        "INBOX.STOP": { target: "off" },
+        "rt.status": [
+          { guard: "reconnected", target: ".loading", actions: ["connection", "refreshOpen"] },
+          { actions: "connection" },
+        ],
+        "rt.chat:message": { guard: "fresh", actions: ["seq", "upsert", "forward"] },
+        "rt.chat:conversation": { guard: "fresh", actions: ["seq", "upsert", "forward"] },
+        "rt.chat:message-status": { guard: "fresh", actions: ["seq", "forward"] },
+        "rt.chat:typing": { guard: "fresh", actions: ["seq", "forward"] },
+        "conversation.updated": { actions: "upsert" },
+        FILTER: { target: ".loading", actions: "filter" },
+        RELOAD: { target: ".loading", actions: assign({ page: 1 }) },
+        SELECT: { actions: "select" },
+        NEXT: { actions: "select" },
+        PREVIOUS: { actions: "select" },
+        DESELECT: { actions: "deselect" },
+      },
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: { id: "list", src: "loadConversations", input: ({ context }) => ({ filters: context.filters, page: 1 }),
+            onDone: { target: "ready", actions: "storePage" }, onError: { target: "failed", actions: "storeError" } },
+        },
+        ready: { on: { LOAD_MORE: { guard: "hasMore", target: "loadingMore", actions: "nextPage" } } },
+        loadingMore: {
+          invoke: { id: "more", src: "loadConversations", input: ({ context }) => ({ filters: context.filters, page: context.page }),
+            onDone: { target: "ready", actions: "storePage" }, onError: { target: "ready", actions: "storeError" } },
+        },
+        failed: {},
+      },
+    },
+  },
+})
+
+/** The conversation `step` places away from the selected one in the visible list (the first one when none is). */
+const neighbour = (context: InboxContext, step: 1 | -1): number | null => {
+  const list = visibleConversations(context.conversations, context.filters, context.userId)
+  if (list.length === 0) return null
+  const at = list.findIndex((c) => c.id === context.selectedId)
+  if (at < 0) return list[step === 1 ? 0 : list.length - 1]!.id
+  const next = at + step
+  return next < 0 || next >= list.length ? null : list[next]!.id
+}
+
+export const INBOX_PAGE_SIZE = PAGE_SIZE

@@ -1,0 +1,122 @@
+/**
+ * The supervisor's chat lists as configured paged reports: Ongoing Chats (`report-ongoing`, /apps/ongoing) and
+ * Overall History (`report-history`, /apps/history).
+ *
+ * Ongoing: chat.agentConversationsOngoing has no agent filter, so the screen asks for the live set at once (up to
+ * ONGOING_CAP conversations: a tenant's chats in progress, not its history) and filters by agent and pages here;
+ * the agents' loads come from chat.listOngoingagentlist beside it.
+ */
+import { Effect } from "effect"
+import type { AgentLoad, Conversation, ConversationStatus } from "../../contract/schemas/chat"
+import { Api } from "../../services/api/api"
+import { createReportMachine, type ReportConfig } from "../report/report-machine"
+import { agentIdOf, agentsFor, channelOf, messageOf, pageOf, rangeOf } from "./paged"
+
+export const ONGOING_CAP = 1000
+export const CONVERSATION_STATUSES: readonly ConversationStatus[] = ["unassigned", "active", "ongoing"]
+
+export interface OngoingFilters {
+  readonly channel: string
+  readonly status: string
+  /** Agent id as text, or empty for all. */
+  readonly agent: string
+}
+
+export interface OngoingMeta {
+  readonly agents: readonly AgentLoad[]
+  readonly agentsError: string | null
+  /** The server holds more conversations in progress than one request brings (the list shows the first ONGOING_CAP). */
+  readonly capped: boolean
+}
+
+export const noOngoingFilters = (): OngoingFilters => ({ channel: "", status: "", agent: "" })
+
+export const ongoingRequestOf = (f: OngoingFilters, search: string) => ({
+  page: 1,
+  limit: ONGOING_CAP,
+  ...channelOf(f.channel),
+  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status) ? { status: f.status as ConversationStatus } : {}),
+  ...(search ? { search } : {}),
+})
+
+/** The agent filter and paging applied to the live set (page numbering from 1). */
+export const slicePage = (rows: readonly Conversation[], agent: string, page: number, pageSize: number) => {
+  const id = agentIdOf(agent)
+  const kept = id === undefined ? rows : rows.filter((row) => row.agent_id === id)
+  return { rows: kept.slice((page - 1) * pageSize, page * pageSize), total: kept.length }
+}
+
+const agentLoads = Effect.gen(function* () {
+  const api = yield* Api
+  const body = yield* api.call("chat", "listOngoingagentlist", { page: 1, limit: 100 })
+  return { agents: body.data.items as readonly AgentLoad[], agentsError: null as string | null }
+}).pipe(Effect.catch((error) => Effect.succeed({ agents: [] as readonly AgentLoad[], agentsError: messageOf(error) })))
+
+/** Newest activity first, as the server orders each list. */
+export const byActivity = (a: Conversation, b: Conversation) =>
+  (b.last_message_at ?? b.started_at).localeCompare(a.last_message_at ?? a.started_at) || b.id - a.id
+
+export const ongoingConfig = (): ReportConfig<Conversation, OngoingFilters, OngoingMeta> => ({
+  name: "ongoing",
+  pageBase: 1,
+  defaultFilters: noOngoingFilters,
+  load: (query) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      const request = ongoingRequestOf(query.filters, query.search)
+      // Without a status the call answers active and ongoing chats; the live picture also holds the waiting ones.
+      const requests = request.status ? [request] : [request, { ...request, status: "unassigned" as const }]
+      const [bodies, loads] = yield* Effect.all(
+        [Effect.all(requests.map((r) => api.call("chat", "agentConversationsOngoing", r)), { concurrency: 2 }), agentLoads],
+        { concurrency: 2 },
+      )
+      const all = bodies.flatMap((body) => body.data.items).sort(byActivity)
+      const page = slicePage(all, query.filters.agent, query.page, query.pageSize)
+      return { ...page, meta: { ...loads, capped: bodies.some((body) => body.data.totalItems > body.data.items.length) } }
+    }),
+})
+
+export interface HistoryFilters {
+  readonly startDate: string
+  readonly endDate: string
+  readonly channel: string
+  readonly agent: string
+}
+
+export interface HistoryMeta {
+  readonly agents: readonly AgentLoad[]
+  readonly agentsError: string | null
+}
+
+export const noHistoryFilters = (): HistoryFilters => ({ startDate: "", endDate: "", channel: "", agent: "" })
+
+/** The search box holds a customer's number (or part of it): it travels as `search`. */
+export const historyRequestOf = (f: HistoryFilters, search: string, page: number, limit: number) => {
+  const agent_id = agentIdOf(f.agent)
+  return {
+    page,
+    limit,
+    ...rangeOf(f.startDate, f.endDate),
+    ...channelOf(f.channel),
+    ...(agent_id === undefined ? {} : { agent_id }),
+    ...(search ? { search } : {}),
+  }
+}
+
+export const historyConfig = (): ReportConfig<Conversation, HistoryFilters, HistoryMeta> => ({
+  name: "history",
+  pageBase: 1,
+  defaultFilters: noHistoryFilters,
+  load: (query) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      const [body, agents] = yield* Effect.all(
+        [api.call("chat", "agentHistoryConversations", historyRequestOf(query.filters, query.search, query.page, query.pageSize)), agentsFor],
+        { concurrency: 2 },
+      )
+      return pageOf(body, agents)
+    }),
+})
+
+export const ongoingMachine = createReportMachine(ongoingConfig())
+export const historyMachine = createReportMachine(historyConfig())
