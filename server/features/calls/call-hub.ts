@@ -12,6 +12,7 @@ import { callRecords } from "../../db/schema/calls"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
 import type { VoiceChannelEvents } from "../../channels/channel-adapter"
 import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
+import { customerCalled } from "../chat/chat-store"
 
 /** A ringing call nobody answers ends as MISSED a little after the browsers' own 60 s countdown. */
 export const RING_TIMEOUT_MS = 65_000
@@ -101,7 +102,10 @@ const createHub = (services: Services): CallHub => {
   const events: VoiceChannelEvents = {
     incoming: async ({ clientId, name, number }) => {
       const callId = `wacid.${randomUUID()}`
-      await db().insert(callRecords).values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
+      await db().transaction(async (tx) => {
+        await tx.insert(callRecords).values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
+        await customerCalled(tx, clientId, number, name)
+      })
       const call: LiveCall = {
         callId, clientId, name, number, type: "incoming", status: CallStatus.ringing, declined: new Set(), rung: new Set(),
         agentId: null, agentSocket: null, startedAt: null, ringTimer: null,

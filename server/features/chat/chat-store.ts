@@ -48,6 +48,15 @@ export const contactFor = async (db: Db, clientId: number, channel: Channel, num
   return contactOf(row)
 }
 
+/**
+ * A customer's WhatsApp call is them reaching out, like a message: it opens the 24-hour window, so an agent can
+ * answer a call with a quick reply (conversations/send_text) without a template.
+ */
+export const customerCalled = async (db: Db, clientId: number, number: string, name?: string) => {
+  const contact = await contactFor(db, clientId, "whatsapp", number, name)
+  await db.execute(sql`UPDATE contacts SET last_inbound_at = now() WHERE id = ${contact.id}`)
+}
+
 /** The contact's open conversation, locked for this transaction, or a new unassigned one. */
 export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<number> => {
   for (let attempt = 0; attempt < 3; attempt++) {
