@@ -18,7 +18,7 @@ import {
   Unauthorized,
   UnresolvedApi,
 } from "./errors"
-import { credentialHeader, requestParts } from "./request-parts"
+import { credentialHeader, requestParts, type RequestParts } from "./request-parts"
 
 /** Any catalogue shaped like src/contract/catalogue.ts: group key -> { calls: name -> CallDef }. */
 export type AnyCatalogue = { readonly [group: string]: { readonly calls: { readonly [name: string]: CallDef } } }
@@ -71,6 +71,56 @@ const errorBodyOf = (text: string): { code?: string; message?: string; field?: s
   }
 }
 
+/**
+ * What a call sends, as every caller of the catalogue sends it (the API client and the streamed export): the stored
+ * credential in its header, the payload encoded by the call's schema and split into path, query and body.
+ */
+export const prepareCall = (def: CallDef, payload: unknown): Effect.Effect<{ headers: Record<string, string>; parts: RequestParts }, ApiError, Storage> =>
+  Effect.gen(function* () {
+    const storage = yield* Storage
+    const headers: Record<string, string> = { accept: "application/json" }
+    if (def.credential !== "none") {
+      const rule = credentialHeader[def.credential]
+      const token = Option.filter(yield* storage.get(rule.storageKey), (value) => value !== "")
+      if (Option.isNone(token)) return yield* new MissingToken({ credential: def.credential, message: rule.missing })
+      headers[rule.header] = token.value
+    }
+    const encoded = yield* Schema.encodeUnknownEffect(def.request as unknown as PlainCodec)(payload).pipe(
+      Effect.mapError((error) => new InvalidRequest({ group: def.group, name: def.name, message: error.message })),
+    )
+    const parts = requestParts(def, encoded, payload)
+    if ("missing" in parts) {
+      return yield* new MissingPathParam({
+        group: def.group,
+        name: def.name,
+        param: parts.missing,
+        message: `Missing path parameter [${parts.missing}] for ${def.group}.${def.name}`,
+      })
+    }
+    return { headers, parts }
+  })
+
+/**
+ * A non-2xx answer as the error it means. A 401 on a credentialed call ends the session first (alert, clear storage,
+ * reload), uninterruptibly: once the server said the session is over, stopping the calling actor must not leave it
+ * half-reset. A login call (credential none) answering 401 is a wrong password, not an ended session.
+ */
+export const failureOf = (def: CallDef, status: number, text: string): Effect.Effect<never, ApiError, Storage | BrowserShell> =>
+  Effect.gen(function* () {
+    const body = errorBodyOf(text)
+    if (status === 401 && def.credential !== "none") {
+      const message = unauthorizedMessage(def.credential)
+      yield* resetSession(message).pipe(Effect.uninterruptible)
+      return yield* new Unauthorized({ credential: def.credential, code: body.code ?? "UNAUTHORIZED", message })
+    }
+    return yield* new HttpFailure({
+      status,
+      code: body.code ?? `HTTP_${status}`,
+      message: body.message ?? (text.slice(0, 500) || `HTTP ${status}`),
+      field: body.field,
+    })
+  })
+
 /** Builds the `call` function over a catalogue (the app's, or a test's own). */
 export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<CallFn<C>, never, ApiClientServices> =>
   Effect.gen(function* () {
@@ -78,31 +128,12 @@ export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<Ca
     const storage = yield* Storage
     const shell = yield* BrowserShell
     const client = yield* HttpClient.HttpClient
-    // Uninterruptible: once the server said the session is over, stopping the calling actor must not leave it half-reset.
-    const reset = (message: string) =>
-      resetSession(message).pipe(Effect.provideService(Storage, storage), Effect.provideService(BrowserShell, shell), Effect.uninterruptible)
+    const withServices = <A, E>(effect: Effect.Effect<A, E, Storage | BrowserShell>) =>
+      effect.pipe(Effect.provideService(Storage, storage), Effect.provideService(BrowserShell, shell))
 
     const callDef = (def: CallDef, payload: unknown): Effect.Effect<unknown, ApiError> =>
       Effect.gen(function* () {
-        const headers: Record<string, string> = { accept: "application/json" }
-        if (def.credential !== "none") {
-          const rule = credentialHeader[def.credential]
-          const token = Option.filter(yield* storage.get(rule.storageKey), (value) => value !== "")
-          if (Option.isNone(token)) return yield* new MissingToken({ credential: def.credential, message: rule.missing })
-          headers[rule.header] = token.value
-        }
-        const encoded = yield* Schema.encodeUnknownEffect(def.request as unknown as PlainCodec)(payload).pipe(
-          Effect.mapError((error) => new InvalidRequest({ group: def.group, name: def.name, message: error.message })),
-        )
-        const parts = requestParts(def, encoded, payload)
-        if ("missing" in parts) {
-          return yield* new MissingPathParam({
-            group: def.group,
-            name: def.name,
-            param: parts.missing,
-            message: `Missing path parameter [${parts.missing}] for ${def.group}.${def.name}`,
-          })
-        }
+        const { headers, parts } = yield* withServices(prepareCall(def, payload))
         let request = HttpClientRequest.make(def.method)(urlOf(config, def.base, parts.path), { headers, urlParams: parts.query })
         if (def.method !== "GET") {
           request = yield* HttpClientRequest.bodyJson(request, parts.body).pipe(
@@ -112,21 +143,7 @@ export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<Ca
         const response = yield* client.execute(request).pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
         const text = yield* response.text.pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
         const status = response.status
-        if (status === 401 && def.credential !== "none") {
-          // A login call (credential none) answering 401 is a wrong password, not an ended session: it falls through.
-          const message = unauthorizedMessage(def.credential)
-          yield* reset(message)
-          return yield* new Unauthorized({ credential: def.credential, code: errorBodyOf(text).code ?? "UNAUTHORIZED", message })
-        }
-        if (status < 200 || status >= 300) {
-          const body = errorBodyOf(text)
-          return yield* new HttpFailure({
-            status,
-            code: body.code ?? `HTTP_${status}`,
-            message: body.message ?? (text.slice(0, 500) || `HTTP ${status}`),
-            field: body.field,
-          })
-        }
+        if (status < 200 || status >= 300) return yield* withServices(failureOf(def, status, text))
         const decodeFailure = (message: string) => new DecodeFailure({ group: def.group, name: def.name, status, message })
         let json: unknown = undefined
         if (text.trim() !== "") {

@@ -8,28 +8,13 @@
  * failures are the same ApiErrors, a 401 included (the session reset runs). The caller gives the row formatting, so
  * this stays a service (no report rules here) and the report machine stays free of network and Blob work.
  */
-import { Effect, Option, Schema } from "effect"
+import { Effect } from "effect"
 import { catalogue } from "../../contract/catalogue"
 import type { CallDef } from "../../contract/call"
-import { BrowserShell } from "../browser-shell"
 import { ApiConfig, urlOf } from "../config"
-import { resetSession } from "../session-reset"
-import { Storage } from "../storage"
 import type { ApiClientServices, GroupOf, NameOf, RequestOf } from "../api/api-client"
-import { resolveCall } from "../api/api-client"
-import {
-  type ApiError,
-  DecodeFailure,
-  HttpFailure,
-  InvalidRequest,
-  MissingPathParam,
-  MissingToken,
-  NetworkFailure,
-  SESSION_EXPIRED_ALERT,
-  SESSION_REPLACED_ALERT,
-  Unauthorized,
-} from "../api/errors"
-import { credentialHeader, requestParts } from "../api/request-parts"
+import { failureOf, prepareCall, resolveCall } from "../api/api-client"
+import { type ApiError, DecodeFailure, NetworkFailure } from "../api/errors"
 import { arrayStreamParser, type ArrayStreamResult } from "./json-array-stream"
 
 type Catalogue = typeof catalogue
@@ -80,22 +65,6 @@ export const blobSink = (header: string) => {
     },
   }
 }
-
-const errorBodyOf = (text: string): { code?: string; message?: string; field?: string } => {
-  try {
-    const error = (JSON.parse(text) as { error?: { code?: unknown; message?: unknown; field?: unknown } }).error
-    return {
-      code: typeof error?.code === "string" ? error.code : undefined,
-      message: typeof error?.message === "string" ? error.message : undefined,
-      field: typeof error?.field === "string" ? error.field : undefined,
-    }
-  } catch {
-    return {}
-  }
-}
-
-// Contract schemas are wire JSON with no service dependencies; the cast only drops Schema.Top's open service types.
-type PlainCodec = Schema.Codec<unknown, unknown>
 
 class ParseFailure extends Error {
   constructor(readonly status: number, message: string) {
@@ -149,22 +118,7 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
   Effect.gen(function* () {
     const def: CallDef = yield* resolveCall(catalogue, spec.group, spec.name)
     const config = yield* ApiConfig
-    const storage = yield* Storage
-    const shell = yield* BrowserShell
-    const headers: Record<string, string> = { accept: "application/json" }
-    if (def.credential !== "none") {
-      const rule = credentialHeader[def.credential]
-      const token = Option.filter(yield* storage.get(rule.storageKey), (value) => value !== "")
-      if (Option.isNone(token)) return yield* new MissingToken({ credential: def.credential, message: rule.missing })
-      headers[rule.header] = token.value
-    }
-    const encoded = yield* Schema.encodeUnknownEffect(def.request as unknown as PlainCodec)(spec.payload).pipe(
-      Effect.mapError((error) => new InvalidRequest({ group: def.group, name: def.name, message: error.message })),
-    )
-    const parts = requestParts(def, encoded, spec.payload)
-    if ("missing" in parts) {
-      return yield* new MissingPathParam({ group: def.group, name: def.name, param: parts.missing, message: `Missing path parameter [${parts.missing}] for ${def.group}.${def.name}` })
-    }
+    const { headers, parts } = yield* prepareCall(def, spec.payload)
     const url = urlOf(config, def.base, parts.path) + (parts.query.length ? `?${new URLSearchParams(parts.query as [string, string][])}` : "")
     const init: RequestInit = def.method === "GET" ? { method: def.method, headers } : {
       method: def.method,
@@ -181,16 +135,7 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
         (error) => Effect.fail(new DecodeFailure({ group: def.group, name: def.name, status: error.status, message: error.message })),
       ),
     )
-    if ("text" in outcome) {
-      const { status, text } = outcome
-      if (status === 401 && def.credential !== "none") {
-        const message = def.credential === "user" ? SESSION_REPLACED_ALERT : SESSION_EXPIRED_ALERT
-        yield* resetSession(message).pipe(Effect.provideService(Storage, storage), Effect.provideService(BrowserShell, shell), Effect.uninterruptible)
-        return yield* new Unauthorized({ credential: def.credential, code: errorBodyOf(text).code ?? "UNAUTHORIZED", message })
-      }
-      const body = errorBodyOf(text)
-      return yield* new HttpFailure({ status, code: body.code ?? `HTTP_${status}`, message: body.message ?? (text.slice(0, 500) || `HTTP ${status}`), field: body.field })
-    }
+    if ("text" in outcome) return yield* failureOf(def, outcome.status, outcome.text)
     const result = outcome.result
     if (!result.found) return yield* new DecodeFailure({ group: def.group, name: def.name, status: 200, message: `no array at ${spec.rowsAt.join(".")}` })
     return { content: sink.blob(spec.mime), rows: result.items }
