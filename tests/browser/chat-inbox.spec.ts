@@ -191,9 +191,15 @@ test.describe("chat inbox", () => {
     await expect(page.getByTestId("chat-composer-template")).toBeVisible()
     await expect(page.getByTestId("chat-input")).toHaveCount(0)
     await page.getByTestId("chat-template-open").click()
-    // The template list is either there or honestly missing (501), never invented.
-    await expect(page.getByTestId("chat-template-item").first().or(page.getByTestId("chat-template-error"))).toBeVisible()
+    // The tenant's approved templates; the agent picks one, fills its parameter and sends it.
+    await page.getByTestId("chat-template-item").filter({ hasText: "welcome" }).click()
+    await page.locator("#chat-template-params").fill("Deniz")
     await page.screenshot({ path: `${SHOTS}/08-window-closed.png` })
+    await page.getByTestId("chat-template-send").click()
+    await expect.poll(async () => {
+      const phone = await page.request.get(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(expired!.number)}`)
+      return ((await phone.json()) as { data: { items: { type: string; body: string | null }[] } }).data.items.filter((m) => m.type === "template").map((m) => m.body)
+    }).toContainEqual(expect.stringContaining("Deniz"))
   })
 
   test("keyboard: next/previous, focus the composer, help", async ({ page }) => {

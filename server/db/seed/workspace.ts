@@ -7,7 +7,7 @@ import type { Db } from "../db"
 import { makeRng } from "./prng"
 import type { SeedResult } from "./world"
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+import { rowsOf } from "../rows"
 
 /** The call card's built-in replies (src/i18n/calls.ts), so switching the card to these changes nothing a user sees. */
 const QUICK_REPLIES = [

@@ -13,7 +13,7 @@ import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { iso } from "../reports/range"
 import { rowsOf } from "../complaints/complaint-rows"
-import { containsPattern } from "../tickets/search-text"
+import { likeOf } from "../../db/rows"
 
 const COLUMNS = sql`m.id, m.type, m.title, m.body, ltrim(m.shortcut, '/') AS shortcut, m.shared, m.created_by, m.created_at`
 
@@ -60,7 +60,7 @@ export const handlers = [
     const parts: SQL[] = [visible(clientId, userId)]
     if (input.type) parts.push(kindIs(input.type))
     if (input.search?.trim()) {
-      const like = containsPattern(input.search.replace(/^\//, ""))
+      const like = likeOf(input.search.replace(/^\//, ""))
       parts.push(sql`(m.title ILIKE ${like} OR m.body ILIKE ${like} OR m.shortcut ILIKE ${like})`)
     }
     const where = sql.join(parts, sql` AND `)

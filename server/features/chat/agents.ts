@@ -10,7 +10,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { pageOf } from "../paging"
 import { rowsOf } from "./conversation-rows"
 import { countOf } from "./message-rows"
-import { likeOf } from "./inbox"
+import { likeOf } from "../../db/rows"
 
 export const DEFAULT_MAX_CHATS = 10
 

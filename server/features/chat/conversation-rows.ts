@@ -24,7 +24,9 @@ import { afterCommit, emitChat } from "./chat-bus"
 
 export const WINDOW_MS = 24 * 3_600_000
 
-export const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+import { rowsOf } from "../../db/rows"
+
+export { rowsOf }
 
 export const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString()
 export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value))

@@ -11,7 +11,8 @@ import { tenantOf, userOf } from "../../http/context"
 import { pageOf } from "../paging"
 import { iso, isoOrNull, rowsOf } from "./conversation-rows"
 import { countOf } from "./message-rows"
-import { inboxPage, likeOf } from "./inbox"
+import { likeOf } from "../../db/rows"
+import { inboxPage } from "./inbox"
 
 const refOf = (r: Record<string, unknown>): CustomerRef => ({
   number: String(r.number),

@@ -17,7 +17,7 @@ import { countOf } from "./message-rows"
 
 export const DEFAULT_LIMIT = 20
 
-export const likeOf = (search: string) => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+import { likeOf } from "../../db/rows"
 
 interface InboxFilter {
   readonly clientId: number

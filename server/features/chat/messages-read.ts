@@ -12,7 +12,7 @@ import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
 import { rowsOf } from "./conversation-rows"
 import { countOf, dbDirection, fileLinksOf, selectMessages } from "./message-rows"
-import { likeOf } from "./inbox"
+import { likeOf } from "../../db/rows"
 
 const CHAT_LIMIT = 50
 const ORDER = sql`m.dt DESC, m.id DESC`

@@ -6,7 +6,9 @@
 import { sql } from "drizzle-orm"
 import { iso, isoOrNull } from "../reports/range"
 
-export const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+import { rowsOf } from "../../db/rows"
+
+export { rowsOf }
 
 /** The report row (ComplaintTicket). */
 export const ticketOf = (r: Record<string, unknown>) => ({

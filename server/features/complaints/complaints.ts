@@ -9,7 +9,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
-import { containsPattern } from "../tickets/search-text"
+import { likeOf } from "../../db/rows"
 import { COMPLAINT_COLUMNS, complaintOf, rowsOf } from "./complaint-rows"
 
 interface ListInput {
@@ -32,7 +32,7 @@ const listOf = async (ctx: Ctx, input: ListInput, resolved: boolean) => {
   if (input.channel_type) parts.push(sql`c.channel_type = ${input.channel_type}`)
   if (input.agent_id !== undefined) parts.push(sql`c.agent_id = ${input.agent_id}`)
   if (input.search?.trim()) {
-    const like = containsPattern(input.search)
+    const like = likeOf(input.search)
     parts.push(sql`(c.ticket_number ILIKE ${like} OR c.name ILIKE ${like} OR c.number ILIKE ${like} OR c.customer_message ILIKE ${like})`)
   }
   const where = sql.join(parts, sql` AND `)

@@ -12,7 +12,7 @@ import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { iso } from "../reports/range"
 import { rowsOf } from "../complaints/complaint-rows"
-import { containsPattern } from "../tickets/search-text"
+import { likeOf } from "../../db/rows"
 import { publishConversation, selectConversations } from "../chat/conversation-rows"
 
 const COLUMNS = sql`l.id, l.name, l.color, l.created_at,
@@ -56,7 +56,7 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     const { page, limit, offset } = pageOf(input, 10)
     const parts: SQL[] = [sql`l.client_id = ${clientId}`]
-    if (input.search?.trim()) parts.push(sql`l.name ILIKE ${containsPattern(input.search)}`)
+    if (input.search?.trim()) parts.push(sql`l.name ILIKE ${likeOf(input.search)}`)
     const where = sql.join(parts, sql` AND `)
     const rows = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM labels l WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${offset}`))
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM labels l WHERE ${where}`))
@@ -120,7 +120,7 @@ export const handlers = [
     const { page, limit, offset } = pageOf(input)
     const parts: SQL[] = [sql`EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = ${input.label_id})`]
     if (input.search?.trim()) {
-      const like = containsPattern(input.search)
+      const like = likeOf(input.search)
       parts.push(sql`(ct.name ILIKE ${like} OR ct.number ILIKE ${like})`)
     }
     const where = sql.join(parts, sql` AND `)

@@ -52,7 +52,7 @@ const recordOf = (r: Record<string, unknown>) => ({
   message: typeof r.message === "string" ? JSON.parse(r.message) : (r.message ?? null),
 })
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
+import { rowsOf } from "../../db/rows"
 
 /**
  * The CallRecord JSON of a row, built by the database: the export then moves one text per batch instead of turning

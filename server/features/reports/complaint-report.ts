@@ -7,6 +7,7 @@ import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { rangeOf } from "./range"
+import { escapeLike } from "../../db/rows"
 import { rowsOf, ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
 
 const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
@@ -60,7 +61,7 @@ export const handlers = [
     const state = input.ticket_type === "resolved" ? sql`c.status = 'Resolved'` : sql`true`
     const rows = rowsOf(await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c
       WHERE c.client_id = ${clientId} AND c.channel_type = ${input.channel_type} AND ${state}
-        AND c.ticket_number ILIKE ${input.ticket_number.replace(/[\\%_]/g, (c) => `\\${c}`) + "%"}
+        AND c.ticket_number ILIKE ${escapeLike(input.ticket_number) + "%"}
       ORDER BY c.dt DESC LIMIT 10`))
     return { data: { list: rows.map(ticketOf) } }
   }),

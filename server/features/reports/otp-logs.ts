@@ -6,11 +6,9 @@ import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { iso, rangeOf } from "./range"
+import { likeOf, rowsOf } from "../../db/rows"
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
 
-/** `%` and `_` typed in the search box are literal characters, not wildcards. */
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export const handlers = [
   handle("otp", "otpLogs", async (ctx, input) => {

@@ -15,7 +15,7 @@ import type { Db } from "../../db/db"
 import { notFound } from "../../http/errors"
 import { iso, isoOrNull, rangeOf } from "../reports/range"
 import { rowsOf } from "../complaints/complaint-rows"
-import { containsPattern } from "./search-text"
+import { likeOf } from "../../db/rows"
 
 export type TicketList = "active" | "ongoing" | "unassigned" | "resolved"
 
@@ -76,7 +76,7 @@ export const whereOf = (clientId: number, f: TicketFilter, list?: TicketList): S
   if (f.agent_id !== undefined) parts.push(sql`${AGENT} = ${f.agent_id}`)
   if (f.status) parts.push(sql`${STATUS} = ${f.status}`)
   if (f.search?.trim()) {
-    const like = containsPattern(f.search)
+    const like = likeOf(f.search)
     parts.push(sql`(t.ticket_number ILIKE ${like} OR ct.name ILIKE ${like} OR ct.number ILIKE ${like} OR t.subject ILIKE ${like})`)
   }
   return sql.join(parts, sql` AND `)

@@ -172,8 +172,17 @@ export const templates = defineGroup("templates", { title: "Template messages", 
     request: Schema.Struct({ template_name: TemplateName }),
     response: Ok,
   },
-  /** The templates assigned to the calling agent. */
-  getTemplateMessageAgent: { method: "POST", path: "/get/template/message/agent", request: Schema.Struct(ListQuery), response: Paged(Template) },
+  /**
+   * The templates the calling agent may send: the chat composer's list outside WhatsApp's 24-hour window, so it needs
+   * the chat permission, not the template administration one.
+   */
+  getTemplateMessageAgent: {
+    method: "POST",
+    path: "/get/template/message/agent",
+    request: Schema.Struct(ListQuery),
+    response: Paged(Template),
+    permission: "chat",
+  },
   agentCostTemplate: { method: "POST", path: "/agent/cost/template", request: Schema.Struct(Cost), response: Data(TemplateCost) },
   /** An agent sends an assigned template to the customer of a chat whose window closed. */
   agentTemplateMessageText: {

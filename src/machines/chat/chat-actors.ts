@@ -188,7 +188,7 @@ export const loadLookup = fromEffect(({ kind }: { kind: LookupKind }) =>
       case "canned":
         return (yield* api.call("cannedMessages", "cannedMessagesByType", { type: "chat" })).data as readonly unknown[]
       case "templates":
-        return (yield* api.call("templates", "templateMessageFetch", { status: "APPROVED", limit: 200 })).data.items as readonly unknown[]
+        return (yield* api.call("templates", "getTemplateMessageAgent", { limit: 200 })).data.items as readonly unknown[]
       case "agents":
         return (yield* api.call("chat", "listAgentadminlist", { limit: 200 })).data.items as readonly unknown[]
       case "labels":
