@@ -77,14 +77,15 @@ test("accept, mute (track off, far end hears silence), unmute, hang up; Call His
   await card(page, callId).getByTestId("call-mute").click()
   await expect(card(page, callId).getByTestId("call-mute")).toHaveText("Unmute")
   expect(await senderEnabled(page, callId)).toBe(false)
-  // The far end's counters trail the sender by the packets in flight and the stats interval; on a loaded machine
-  // (CI rehearsal) 300 ms still caught tone frames, so let the last of them land before measuring the muted stretch.
-  await page.waitForTimeout(1200)
+  await page.waitForTimeout(300)
   const muted = await loudestPacket(page, callId)
   console.log(`far end, largest bytes per packet in 250 ms: unmuted ${live.peak.toFixed(1)}, muted ${muted.peak.toFixed(1)}`)
-  // Packets still flow (the call is up) but carry silence: the tone's larger frames are gone.
+  // Packets still flow (the call is up) but carry silence: the tone's larger frames are gone. Chromium's Opus encoder
+  // negotiates one of two modes with the simulator from run to run: silence as 3-byte frames (tone ~78 bytes), or as
+  // constant 32-35-byte frames (tone ~50-57 bytes). Below 0.8 of the live peak holds in both; a mute that did not
+  // silence the track would leave the tone's frames, at about the live peak.
   expect(muted.packets).toBeGreaterThan(20)
-  expect(muted.peak).toBeLessThan(live.peak * 0.5)
+  expect(muted.peak).toBeLessThan(live.peak * 0.8)
   await shot(page, "h5/calls-muted")
   await card(page, callId).getByTestId("call-mute").click()
   await expect(card(page, callId).getByTestId("call-mute")).toHaveText("Mute")
