@@ -99,10 +99,7 @@ const startReal = () => {
   const send = async (event: Ev) => {
     const outcome = completion(event as { type: string })
     if (outcome) {
-      if (Object.keys(actor.getSnapshot().children).includes(outcome.id) && script.pendingIds().includes(outcome.id)) {
-        if (outcome.ok) script.resolve(outcome.id, outcome.value)
-        else script.reject(outcome.id, outcome.value)
-      }
+      if (Object.keys(actor.getSnapshot().children).includes(outcome.id)) script.complete(outcome)
     } else if (event.type === TYPING_AFTER) {
       await vi.advanceTimersByTimeAsync(8000)
     } else actor.send(event as ConversationEvent)

@@ -113,10 +113,7 @@ const startReal = () => {
   const send = async (event: Ev) => {
     const outcome = completion(event as { type: string })
     if (outcome) {
-      if (Object.keys(actor.getSnapshot().children).includes(outcome.id) && script.pendingIds().includes(outcome.id)) {
-        if (outcome.ok) script.resolve(outcome.id, outcome.value)
-        else script.reject(outcome.id, outcome.value)
-      }
+      if (Object.keys(actor.getSnapshot().children).includes(outcome.id)) script.complete(outcome)
     } else if (event.type.startsWith("rt.") && socket.send && actor.getSnapshot().matches("on")) socket.send(event as ChatSocketEvent)
     else actor.send(event as InboxEvent)
     await vi.advanceTimersByTimeAsync(0)

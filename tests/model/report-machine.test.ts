@@ -86,10 +86,7 @@ const startReal = () => {
     const running = Object.keys(actor.getSnapshot().children)
     if (outcome) {
       // A completion of something not running is dropped by the real actor, as by the model.
-      if (running.includes(outcome.id) && script.pendingIds().includes(outcome.id)) {
-        if (outcome.ok) script.resolve(outcome.id, outcome.value)
-        else script.reject(outcome.id, outcome.value)
-      } else actor.send(event as never)
+      if (!(running.includes(outcome.id) && script.complete(outcome))) actor.send(event as never)
     } else if (event.type === AFTER) {
       await vi.advanceTimersByTimeAsync(1000)
     } else {

@@ -32,6 +32,15 @@ export const makeScript = () => {
     pendingIds: () => [...pending.keys()],
     resolve: (id: string, output: unknown) => take(id).resolve(output),
     reject: (id: string, error: unknown) => take(id).reject(error),
+    /** Settles the invocation a completion event names with its outcome; false when nothing by that id is pending. */
+    complete: (outcome: { id: string; ok: boolean; value: unknown }) => {
+      const entry = pending.get(outcome.id)
+      if (!entry) return false
+      pending.delete(outcome.id)
+      if (outcome.ok) entry.resolve(outcome.value)
+      else entry.reject(outcome.value)
+      return true
+    },
     /** Leaving a state stops its invocation: forget what the machine no longer waits for. */
     forget: (keep: (id: string) => boolean) => {
       for (const id of [...pending.keys()]) if (!keep(id)) pending.delete(id)

@@ -56,10 +56,7 @@ const check = (model: Model) => {
     const send = async (event: Ev) => {
       const outcome = completion(event)
       if (outcome) {
-        if (script.pendingIds().includes(outcome.id)) {
-          if (outcome.ok) script.resolve(outcome.id, outcome.value)
-          else script.reject(outcome.id, outcome.value)
-        } else actor.send(event as never)
+        if (!script.complete(outcome)) actor.send(event as never)
       } else if (model.after && event.type === model.after.type) {
         await vi.advanceTimersByTimeAsync(model.after.ms)
       } else actor.send(event as never)
