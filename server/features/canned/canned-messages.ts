@@ -12,8 +12,7 @@ import { userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { iso } from "../reports/range"
-import { rowsOf } from "../complaints/complaint-rows"
-import { likeOf } from "../../db/rows"
+import { likeOf, rowsOf } from "../../db/rows"
 
 const COLUMNS = sql`m.id, m.type, m.title, m.body, ltrim(m.shortcut, '/') AS shortcut, m.shared, m.created_by, m.created_at`
 

@@ -8,9 +8,8 @@ import type { AgentLoad } from "../../../src/contract/schemas/chat"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { pageOf } from "../paging"
-import { rowsOf } from "./conversation-rows"
+import { likeOf, rowsOf } from "../../db/rows"
 import { countOf } from "./message-rows"
-import { likeOf } from "../../db/rows"
 
 export const DEFAULT_MAX_CHATS = 10
 

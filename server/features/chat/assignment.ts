@@ -11,7 +11,8 @@ import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { ApiError, badRequest, conflict, idOf, notFound } from "../../http/errors"
 import type { Db } from "../../db/db"
 import { resolveTicketsOf } from "../tickets/ticket-lifecycle"
-import { announceConversation, loadConversation, rowsOf } from "./conversation-rows"
+import { rowsOf } from "../../db/rows"
+import { announceConversation, loadConversation } from "./conversation-rows"
 
 interface OpenRow {
   readonly id: number

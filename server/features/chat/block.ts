@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { notFound } from "../../http/errors"
-import { announceConversation, loadConversation, rowsOf } from "./conversation-rows"
+import { rowsOf } from "../../db/rows"
+import { announceConversation, loadConversation } from "./conversation-rows"
 
 const setBlocked = async (ctx: Ctx, number: string, blocked: boolean, reason?: string) => {
   const clientId = tenantOf(ctx)

@@ -8,7 +8,8 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { openTicketFor } from "../tickets/ticket-lifecycle"
-import { rowsOf, WINDOW_MS } from "./conversation-rows"
+import { rowsOf } from "../../db/rows"
+import { WINDOW_MS } from "./conversation-rows"
 
 export const PREVIEW_MAX = 200
 

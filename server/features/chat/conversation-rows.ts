@@ -26,8 +26,6 @@ export const WINDOW_MS = 24 * 3_600_000
 
 import { rowsOf } from "../../db/rows"
 
-export { rowsOf }
-
 export const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString()
 export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value))
 

@@ -9,9 +9,9 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import { handle } from "../registry"
 import { tenantOf, userOf } from "../../http/context"
 import { pageOf } from "../paging"
-import { iso, isoOrNull, rowsOf } from "./conversation-rows"
+import { likeOf, rowsOf } from "../../db/rows"
+import { iso, isoOrNull } from "./conversation-rows"
 import { countOf } from "./message-rows"
-import { likeOf } from "../../db/rows"
 import { inboxPage } from "./inbox"
 
 const refOf = (r: Record<string, unknown>): CustomerRef => ({

@@ -12,12 +12,12 @@ import { handle } from "../registry"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
-import { rowsOf, selectConversations } from "./conversation-rows"
+import { likeOf, rowsOf } from "../../db/rows"
+import { selectConversations } from "./conversation-rows"
 import { countOf } from "./message-rows"
 
 export const DEFAULT_LIMIT = 20
 
-import { likeOf } from "../../db/rows"
 
 interface InboxFilter {
   readonly clientId: number

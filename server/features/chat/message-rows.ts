@@ -13,7 +13,8 @@ import type { Db } from "../../db/db"
 import type { Ctx } from "../../http/context"
 import { attachmentOf } from "../uploads/attachment-rows"
 import { ownOrigin } from "../uploads/uploads"
-import { iso, rowsOf } from "./conversation-rows"
+import { rowsOf } from "../../db/rows"
+import { iso } from "./conversation-rows"
 
 /** How stored files get their URLs in message rows: signed at `nowMs` (default: now), absolute when `origin` is known. */
 export interface FileLinks {

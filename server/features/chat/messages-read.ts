@@ -10,9 +10,8 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
-import { rowsOf } from "./conversation-rows"
+import { likeOf, rowsOf } from "../../db/rows"
 import { countOf, dbDirection, fileLinksOf, selectMessages } from "./message-rows"
-import { likeOf } from "../../db/rows"
 
 const CHAT_LIMIT = 50
 const ORDER = sql`m.dt DESC, m.id DESC`

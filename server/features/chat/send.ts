@@ -20,7 +20,8 @@ import { fileIdOfLink } from "../uploads/signed-url"
 import { afterCommit, emitChat } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
 import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, storeOutbound, type ContactRow } from "./chat-store"
-import { loadConversation, rowsOf } from "./conversation-rows"
+import { rowsOf } from "../../db/rows"
+import { loadConversation } from "./conversation-rows"
 import { fileLinksOf, loadMessage } from "./message-rows"
 
 interface Outgoing {

@@ -6,9 +6,6 @@
 import { sql } from "drizzle-orm"
 import { iso, isoOrNull } from "../reports/range"
 
-import { rowsOf } from "../../db/rows"
-
-export { rowsOf }
 
 /** The report row (ComplaintTicket). */
 export const ticketOf = (r: Record<string, unknown>) => ({

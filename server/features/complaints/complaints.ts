@@ -9,8 +9,8 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
-import { likeOf } from "../../db/rows"
-import { COMPLAINT_COLUMNS, complaintOf, rowsOf } from "./complaint-rows"
+import { likeOf, rowsOf } from "../../db/rows"
+import { COMPLAINT_COLUMNS, complaintOf } from "./complaint-rows"
 
 interface ListInput {
   readonly page?: number

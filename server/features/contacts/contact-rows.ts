@@ -5,7 +5,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { notFound } from "../../http/errors"
 import { iso, isoOrNull } from "../reports/range"
-import { rowsOf } from "../complaints/complaint-rows"
+import { rowsOf } from "../../db/rows"
 
 export const CONTACT_COLUMNS = sql`ct.id, ct.number, ct.name, ct.email, ct.channel, ct.blocked, ct.attributes, ct.created_at, ct.last_inbound_at,
   coalesce((SELECT array_agg(gm.group_id ORDER BY gm.group_id) FROM contact_group_members gm WHERE gm.contact_id = ct.id), '{}') AS group_ids`

@@ -9,7 +9,7 @@ import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { badRequest } from "../../http/errors"
 import { isoOrNull } from "../reports/range"
-import { rowsOf } from "../complaints/complaint-rows"
+import { rowsOf } from "../../db/rows"
 import { publishConversation } from "../chat/conversation-rows"
 import { contactOf, contactRowByNumber, namesOf } from "./contact-rows"
 

@@ -11,8 +11,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { iso } from "../reports/range"
-import { rowsOf } from "../complaints/complaint-rows"
-import { likeOf } from "../../db/rows"
+import { likeOf, rowsOf } from "../../db/rows"
 import { publishConversation, selectConversations } from "../chat/conversation-rows"
 
 const COLUMNS = sql`l.id, l.name, l.color, l.created_at,

@@ -7,8 +7,8 @@ import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { rangeOf } from "./range"
-import { escapeLike } from "../../db/rows"
-import { rowsOf, ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
+import { escapeLike, rowsOf } from "../../db/rows"
+import { ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
 
 const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
   const out: T[] = []

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../complaints/complaint-rows"
+import { rowsOf } from "../../db/rows"
 
 const TICKET_LOCK = 7342005
 

@@ -14,8 +14,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { notFound } from "../../http/errors"
 import { iso, isoOrNull, rangeOf } from "../reports/range"
-import { rowsOf } from "../complaints/complaint-rows"
-import { likeOf } from "../../db/rows"
+import { likeOf, rowsOf } from "../../db/rows"
 
 export type TicketList = "active" | "ongoing" | "unassigned" | "resolved"
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { pageOf } from "../paging"
-import { rowsOf } from "../complaints/complaint-rows"
+import { rowsOf } from "../../db/rows"
 import { fileLinksOf, selectMessages } from "../chat/message-rows"
 import { STATUS, TICKET_FROM, countTickets, orderOf, selectTickets, ticketByNumber, whereOf, type TicketFilter, type TicketList } from "./ticket-rows"
 
