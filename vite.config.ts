@@ -4,5 +4,8 @@ import react from "@vitejs/plugin-react"
 export default defineConfig({
   plugins: [react()],
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
-  server: { port: 5173, proxy: { "/api": "http://127.0.0.1:8080", "/rt": { target: "http://127.0.0.1:8080", ws: true } } },
+  server: {
+    port: 5173,
+    proxy: { "/api": "http://127.0.0.1:8080", "/rt": { target: "http://127.0.0.1:8080", ws: true } },
+  },
 })

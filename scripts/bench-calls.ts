@@ -7,7 +7,7 @@
  * (npm run build; BENCH_DIST=dir serves another build).
  */
 import { chromium } from "@playwright/test"
-import { startTestServer } from "../server/testing"
+import { startTestServer } from "../server/testing/test-server"
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50)
 const server = await startTestServer(process.env.BENCH_DIST ? { distDir: process.env.BENCH_DIST } : {})
@@ -36,24 +36,35 @@ try {
         const id = el.getAttribute("data-call-id")
         if (id && !(id in seen)) pending.add(id)
       }
-      if (before === 0 && pending.size > 0) requestAnimationFrame(() => {
-        const now = Date.now()
-        for (const id of pending) seen[id] ??= now
-        pending.clear()
-      })
+      if (before === 0 && pending.size > 0)
+        requestAnimationFrame(() => {
+          const now = Date.now()
+          for (const id of pending) seen[id] ??= now
+          pending.clear()
+        })
     }).observe(document.body, { childList: true, subtree: true })
   })
   const ids: string[] = []
   for (let i = 0; i < CALLS; i++) {
     const response = await fetch(`${server.url}/dev/simulator/calls`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId: 1, number: `+90555${String(i).padStart(7, "0")}` }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientId: 1, number: `+90555${String(i).padStart(7, "0")}` }),
     })
     ids.push(((await response.json()) as { data: { callId: string } }).data.callId)
   }
-  await page.waitForFunction((n) => Object.keys((globalThis as { __cardSeen?: object }).__cardSeen ?? {}).length >= n, CALLS, { timeout: 30_000 })
+  await page.waitForFunction(
+    (n) => Object.keys((globalThis as { __cardSeen?: object }).__cardSeen ?? {}).length >= n,
+    CALLS,
+    { timeout: 30_000 },
+  )
   const seen = (await page.evaluate(() => (globalThis as { __cardSeen?: Record<string, number> }).__cardSeen)) ?? {}
   const emitted = async (id: string) =>
-    ((await (await fetch(`${server.url}/dev/simulator/calls/${encodeURIComponent(id)}`)).json()) as { data: { emittedAt: number } }).data.emittedAt
+    (
+      (await (await fetch(`${server.url}/dev/simulator/calls/${encodeURIComponent(id)}`)).json()) as {
+        data: { emittedAt: number }
+      }
+    ).data.emittedAt
   const latencies: number[] = []
   for (const id of ids) latencies.push(seen[id] - (await emitted(id)))
   if (process.env.BENCH_VERBOSE) console.log(`in placing order: ${latencies.join(" ")}`)
@@ -61,7 +72,8 @@ try {
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]
   const cdp = await page.context().newCDPSession(page)
   await cdp.send("Performance.enable")
-  const metric = async () => ((await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0)
+  const metric = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0
   const before = await metric()
   const t0 = Date.now()
   await page.waitForTimeout(10_000)

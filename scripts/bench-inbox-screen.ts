@@ -41,17 +41,21 @@ const observe = () => {
   // No named inner functions: tsx's keepNames would wrap them in a __name() the page does not have.
   new MutationObserver(() => {
     const before = pending.size
-    for (const [selector, where] of [["[data-testid=chat-list]", "list"], ["[data-testid=chat-transcript]", "thread"]] as const) {
+    for (const [selector, where] of [
+      ["[data-testid=chat-list]", "list"],
+      ["[data-testid=chat-transcript]", "thread"],
+    ] as const) {
       for (const text of document.querySelector(selector)?.textContent?.match(pattern) ?? []) {
         const key = `${where}|${text}`
         if (!(key in seen)) pending.add(key)
       }
     }
-    if (before === 0 && pending.size > 0) requestAnimationFrame(() => {
-      const now = performance.timeOrigin + performance.now()
-      for (const key of pending) seen[key] ??= now
-      pending.clear()
-    })
+    if (before === 0 && pending.size > 0)
+      requestAnimationFrame(() => {
+        const now = performance.timeOrigin + performance.now()
+        for (const key of pending) seen[key] ??= now
+        pending.clear()
+      })
   }).observe(document.body, { childList: true, subtree: true, characterData: true })
 }
 
@@ -60,12 +64,22 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
   let socketsDelivered = 0
   for (let i = 1; i < options.agents; i++) {
     const userToken = await options.login(`bench-agent-${i}`)
-    sockets.push(await new Promise<Socket>((resolve, reject) => {
-      const socket = io(url, { path: "/rt/socket.io", transports: ["websocket"], query: { user_token: userToken }, reconnection: false, forceNew: true })
-      socket.once("connect", () => resolve(socket))
-      socket.once("connect_error", reject)
-      socket.on("chat:message", (p: { message: { body: string | null } }) => { if (/^s\d+ \d+ end$/.test(p.message.body ?? "")) socketsDelivered++ })
-    }))
+    sockets.push(
+      await new Promise<Socket>((resolve, reject) => {
+        const socket = io(url, {
+          path: "/rt/socket.io",
+          transports: ["websocket"],
+          query: { user_token: userToken },
+          reconnection: false,
+          forceNew: true,
+        })
+        socket.once("connect", () => resolve(socket))
+        socket.once("connect_error", reject)
+        socket.on("chat:message", (p: { message: { body: string | null } }) => {
+          if (/^s\d+ \d+ end$/.test(p.message.body ?? "")) socketsDelivered++
+        })
+      }),
+    )
   }
   mkdirSync(".tmp/screenshots", { recursive: true })
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" })
@@ -73,7 +87,9 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
   const openNumber = `+82${tag}999`
   const customerWrites = async (number: string, text: string) => {
     const response = await fetch(`${url}/dev/simulator/messages`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, name: `Screen ${number.slice(-4)}`, text }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, name: `Screen ${number.slice(-4)}`, text }),
     })
     if (!response.ok) throw new Error(`hook ${response.status} ${await response.text()}`)
   }
@@ -105,13 +121,26 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
       const started = Date.now()
       await customerWrites(number, text)
       const keys = [`list|${text}`, ...(toOpen ? [`thread|${text}`] : [])]
-      await page.waitForFunction((want) => want.every((k) => k in ((globalThis as { __screenSeen?: object }).__screenSeen ?? {})), keys,
-        { timeout: 10_000, polling: 20 }).catch(async (error: unknown) => {
-        await page.screenshot({ path: ".tmp/screenshots/bench-inbox-screen-timeout.png" })
-        const state = await page.evaluate(() => JSON.stringify((globalThis as { __screenSeen?: object }).__screenSeen))
-        throw new Error(`${text} not painted (wanted ${keys.join(", ")}; seen ${state}; screenshot .tmp/screenshots/bench-inbox-screen-timeout.png)`, { cause: error })
-      })
-      const seen = (await page.evaluate((want) => want.map((k) => (globalThis as unknown as { __screenSeen: Record<string, number> }).__screenSeen[k]!), keys))
+      await page
+        .waitForFunction(
+          (want) => want.every((k) => k in ((globalThis as { __screenSeen?: object }).__screenSeen ?? {})),
+          keys,
+          { timeout: 10_000, polling: 20 },
+        )
+        .catch(async (error: unknown) => {
+          await page.screenshot({ path: ".tmp/screenshots/bench-inbox-screen-timeout.png" })
+          const state = await page.evaluate(() =>
+            JSON.stringify((globalThis as { __screenSeen?: object }).__screenSeen),
+          )
+          throw new Error(
+            `${text} not painted (wanted ${keys.join(", ")}; seen ${state}; screenshot .tmp/screenshots/bench-inbox-screen-timeout.png)`,
+            { cause: error },
+          )
+        })
+      const seen = await page.evaluate(
+        (want) => want.map((k) => (globalThis as unknown as { __screenSeen: Record<string, number> }).__screenSeen[k]!),
+        keys,
+      )
       if (i >= WARMUP) {
         list.push(seen[0]! - started)
         if (toOpen) thread.push(seen[1]! - started)

@@ -35,7 +35,6 @@ const { values } = parseArgs({
   },
 })
 
-
 const LONG_CHAT = 5000
 const BENCH_AGENTS = Number(values.sockets)
 const LABEL = 66
@@ -48,7 +47,8 @@ if (values.serve) {
   const server = await startServer({ port: 0, dataDir: values.data, distDir: values.dist })
   const db = server.services.database
   const log = (text: string) => process.send?.({ log: text })
-  const one = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0] as Record<string, any>
+  const one = async (sql: string, params: unknown[] = []) =>
+    (await db.query(sql, params)).rows[0] as Record<string, any>
   const agent1 = Number((await one("SELECT id FROM users WHERE username = 'agent1'")).id)
   const agent2 = Number((await one("SELECT id FROM users WHERE username = 'agent2'")).id)
   const admin = Number((await one("SELECT id FROM users WHERE username = 'admin'")).id)
@@ -58,8 +58,14 @@ if (values.serve) {
     const started = Date.now()
     const perConversation = Math.max(1, Math.round((Number(values.messages) - LONG_CHAT) / conversations))
     await seedChatVolume(db, {
-      clientId: 1, conversations, perConversation, longChat: LONG_CHAT, agentIds: [agent1, agent2, admin],
-      onProgress: (what) => { if (/0000 /.test(what)) log(what) },
+      clientId: 1,
+      conversations,
+      perConversation,
+      longChat: LONG_CHAT,
+      agentIds: [agent1, agent2, admin],
+      onProgress: (what) => {
+        if (/0000 /.test(what)) log(what)
+      },
     })
     // Agents for the socket fan-out: distinct users (a second login of one user ends its first session).
     await db.query(`INSERT INTO users (client_id, role_id, username, email, password_hash, display_name)
@@ -70,8 +76,11 @@ if (values.serve) {
   }
   const counts = await one(`SELECT (SELECT count(*)::int FROM conversations WHERE client_id = 1) AS conversations,
     (SELECT count(*)::int FROM messages WHERE client_id = 1) AS messages`)
-  const long = await one(`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
-    WHERE c.client_id = 1 AND ct.number LIKE '+80%' AND c.status = 'ongoing' AND c.assigned_user_id = $1 ORDER BY c.id LIMIT 1`, [agent1])
+  const long = await one(
+    `SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+    WHERE c.client_id = 1 AND ct.number LIKE '+80%' AND c.status = 'ongoing' AND c.assigned_user_id = $1 ORDER BY c.id LIMIT 1`,
+    [agent1],
+  )
   process.on("message", (message: { type: string }) => {
     if (message.type === "stop") void server.stop().then(() => process.exit(0))
   })
@@ -86,13 +95,34 @@ async function main() {
   mkdirSync(".tmp", { recursive: true })
   if (!existsSync(join(values.dist!, "index.html"))) {
     console.log(`Building the console into ${values.dist} (vite build)...`)
-    execFileSync("npx", ["vite", "build", "--outDir", values.dist!, "--emptyOutDir"], { stdio: ["ignore", "ignore", "inherit"] })
+    execFileSync("npx", ["vite", "build", "--outDir", values.dist!, "--emptyOutDir"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    })
   }
-  if (!existsSync(values.data)) console.log(`Creating ${values.data} with ${values.conversations} conversations and ~${values.messages} messages (once; later runs reuse it)...`)
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", "--data", values.data!, "--conversations", values.conversations!, "--messages", values.messages!, "--sockets", values.sockets!, "--dist", values.dist!], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["inherit", "inherit", "inherit", "ipc"],
-  })
+  if (!existsSync(values.data))
+    console.log(
+      `Creating ${values.data} with ${values.conversations} conversations and ~${values.messages} messages (once; later runs reuse it)...`,
+    )
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    [
+      "--serve",
+      "--data",
+      values.data!,
+      "--conversations",
+      values.conversations!,
+      "--messages",
+      values.messages!,
+      "--sockets",
+      values.sockets!,
+      "--dist",
+      values.dist!,
+    ],
+    {
+      execArgv: ["--import", "tsx"],
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+    },
+  )
   const ready = await new Promise<any>((resolve) => {
     child.on("message", (message: any) => {
       if (message.log) console.log(`  server: ${message.log}`)
@@ -117,13 +147,21 @@ function ms(value: number) {
 
 async function run(url: string, info: { longId: number; conversations: number; messages: number }) {
   const login = async (username: string) => {
-    const response = await fetch(`${url}/api/auth/user`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: "demo1234" }) })
+    const response = await fetch(`${url}/api/auth/user`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, password: "demo1234" }),
+    })
     if (!response.ok) throw new Error(`login ${username}: ${response.status}`)
     return ((await response.json()) as { user_token: string }).user_token
   }
   const token = await login("agent1")
   const post = async (path: string, body: object) => {
-    const response = await fetch(`${url}/api${path}`, { method: "POST", headers: { "content-type": "application/json", "user-token": token }, body: JSON.stringify(body) })
+    const response = await fetch(`${url}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-token": token },
+      body: JSON.stringify(body),
+    })
     const text = await response.text()
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`)
     return JSON.parse(text) as { data: { items: unknown[]; totalItems: number } }
@@ -139,27 +177,61 @@ async function run(url: string, info: { longId: number; conversations: number; m
       samples.push(performance.now() - started)
     }
     const s = stats(samples)
-    console.log(`${label.padEnd(LABEL)} median ${ms(s.median).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  max ${ms(s.max).padStart(9)}   (totalItems ${total.toLocaleString("en")})`)
+    console.log(
+      `${label.padEnd(LABEL)} median ${ms(s.median).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  max ${ms(s.max).padStart(9)}   (totalItems ${total.toLocaleString("en")})`,
+    )
     return s
   }
 
-  console.log(`\nClient 1 holds ${info.conversations.toLocaleString("en")} conversations and ${info.messages.toLocaleString("en")} messages (PGlite). ${runs} runs per call.`)
-  const mine = await time("Inbox first page, agentConversations (limit 20)", "/agent/conversations", { page: 1, limit: 20 })
-  const queue = await time("Inbox first page, agentUnassignedConversations (20)", "/agent/unassigned/conversations", { page: 1, limit: 20 })
-  const chat = await time(`Open a ${LONG_CHAT.toLocaleString("en")}-message chat, agentGetChat (limit 50)`, "/agent/get/chat", { conversation_id: info.longId, page: 1, limit: 50 })
-  const week = { start_date: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10), end_date: new Date().toISOString().slice(0, 10) }
-  await time("Messages report, fetchListWtMessages (7 days, 10)", "/backend/fetch/list/wt_messages", { ...week, page: 1, limit: 10 })
-  await time("Keyword search, fetchKeywordMessages (7 days, 10)", "/fetch/keywordMessages", { ...week, keyword: "arrive", page: 1, limit: 10 })
+  console.log(
+    `\nClient 1 holds ${info.conversations.toLocaleString("en")} conversations and ${info.messages.toLocaleString("en")} messages (PGlite). ${runs} runs per call.`,
+  )
+  const mine = await time("Inbox first page, agentConversations (limit 20)", "/agent/conversations", {
+    page: 1,
+    limit: 20,
+  })
+  const queue = await time("Inbox first page, agentUnassignedConversations (20)", "/agent/unassigned/conversations", {
+    page: 1,
+    limit: 20,
+  })
+  const chat = await time(
+    `Open a ${LONG_CHAT.toLocaleString("en")}-message chat, agentGetChat (limit 50)`,
+    "/agent/get/chat",
+    { conversation_id: info.longId, page: 1, limit: 50 },
+  )
+  const week = {
+    start_date: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+    end_date: new Date().toISOString().slice(0, 10),
+  }
+  await time("Messages report, fetchListWtMessages (7 days, 10)", "/backend/fetch/list/wt_messages", {
+    ...week,
+    page: 1,
+    limit: 10,
+  })
+  await time("Keyword search, fetchKeywordMessages (7 days, 10)", "/fetch/keywordMessages", {
+    ...week,
+    keyword: "arrive",
+    page: 1,
+    limit: 10,
+  })
 
   // Fan-out: 20 agents connected; a customer writes; time until each socket has the chat:message.
   const sockets: Socket[] = []
   for (let i = 1; i <= BENCH_AGENTS; i++) {
     const userToken = await login(`bench-agent-${i}`)
-    sockets.push(await new Promise<Socket>((resolve, reject) => {
-      const socket = io(url, { path: "/rt/socket.io", transports: ["websocket"], query: { user_token: userToken }, reconnection: false, forceNew: true })
-      socket.once("connect", () => resolve(socket))
-      socket.once("connect_error", reject)
-    }))
+    sockets.push(
+      await new Promise<Socket>((resolve, reject) => {
+        const socket = io(url, {
+          path: "/rt/socket.io",
+          transports: ["websocket"],
+          query: { user_token: userToken },
+          reconnection: false,
+          forceNew: true,
+        })
+        socket.once("connect", () => resolve(socket))
+        socket.once("connect_error", reject)
+      }),
+    )
   }
   const sends = Number(values.sends)
   const latencies: number[] = []
@@ -169,18 +241,23 @@ async function run(url: string, info: { longId: number; conversations: number; m
       const number = `+81${runTag}${String(i % 25).padStart(3, "0")}`
       const text = `bench ${runTag} ${i}`
       const started = performance.now()
-      const arrivals = sockets.map((socket) => new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no chat:message within 5 s")), 5000)
-        const on = (p: { message: { body: string } }) => {
-          if (p.message.body !== text) return
-          clearTimeout(timer)
-          socket.off("chat:message", on)
-          resolve(performance.now() - started)
-        }
-        socket.on("chat:message", on)
-      }))
+      const arrivals = sockets.map(
+        (socket) =>
+          new Promise<number>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error("no chat:message within 5 s")), 5000)
+            const on = (p: { message: { body: string } }) => {
+              if (p.message.body !== text) return
+              clearTimeout(timer)
+              socket.off("chat:message", on)
+              resolve(performance.now() - started)
+            }
+            socket.on("chat:message", on)
+          }),
+      )
       const response = await fetch(`${url}/dev/simulator/messages`, {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text }),
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text }),
       })
       if (!response.ok) throw new Error(`hook ${response.status}`)
       const times = await Promise.all(arrivals)
@@ -191,15 +268,23 @@ async function run(url: string, info: { longId: number; conversations: number; m
     for (const socket of sockets) socket.close()
   }
   const fan = stats(latencies)
-  console.log(`${`Customer message -> chat:message on ${BENCH_AGENTS} sockets`.padEnd(LABEL)} median ${ms(fan.median).padStart(9)}  p99 ${ms(fan.p99).padStart(9)}  max ${ms(fan.max).padStart(9)}   (${sends} messages, ${latencies.length} deliveries)`)
+  console.log(
+    `${`Customer message -> chat:message on ${BENCH_AGENTS} sockets`.padEnd(LABEL)} median ${ms(fan.median).padStart(9)}  p99 ${ms(fan.p99).padStart(9)}  max ${ms(fan.max).padStart(9)}   (${sends} messages, ${latencies.length} deliveries)`,
+  )
 
   // The same path to a person: the built console in Chromium, with the other agents on sockets.
   const screen = await measureScreen(url, { agents: BENCH_AGENTS, sends: Number(values["screen-sends"]), login })
   const list = stats(screen.list)
   const thread = stats(screen.thread)
-  console.log(`${`Customer message -> agent's screen (Chromium, ${BENCH_AGENTS} agents connected)`.padEnd(LABEL)} median ${ms(list.median).padStart(9)}  p99 ${ms(list.p99).padStart(9)}  max ${ms(list.max).padStart(9)}   (${screen.list.length} messages, painted in the conversation list)`)
-  console.log(`${"  ... painted in the open conversation's thread".padEnd(LABEL)} median ${ms(thread.median).padStart(9)}  p99 ${ms(thread.p99).padStart(9)}  max ${ms(thread.max).padStart(9)}   (${screen.thread.length} messages; other agents' sockets got ${screen.socketsDelivered}/${screen.socketsExpected} chat:message)`)
+  console.log(
+    `${`Customer message -> agent's screen (Chromium, ${BENCH_AGENTS} agents connected)`.padEnd(LABEL)} median ${ms(list.median).padStart(9)}  p99 ${ms(list.p99).padStart(9)}  max ${ms(list.max).padStart(9)}   (${screen.list.length} messages, painted in the conversation list)`,
+  )
+  console.log(
+    `${"  ... painted in the open conversation's thread".padEnd(LABEL)} median ${ms(thread.median).padStart(9)}  p99 ${ms(thread.p99).padStart(9)}  max ${ms(thread.max).padStart(9)}   (${screen.thread.length} messages; other agents' sockets got ${screen.socketsDelivered}/${screen.socketsExpected} chat:message)`,
+  )
   const screenP99 = Math.max(list.p99, thread.p99)
-  console.log(`\nTargets: inbox page p95 < 100 ms: ${Math.max(mine.p95, queue.p95) < 100 ? "met" : "MISSED"}; message-to-agent p99 < 300 ms: ${fan.p99 < 300 ? "met" : "MISSED"} (sockets),` +
-    ` ${screenP99 < 300 ? "met" : "MISSED"} (screen) (chat open p95 ${ms(chat.p95)})`)
+  console.log(
+    `\nTargets: inbox page p95 < 100 ms: ${Math.max(mine.p95, queue.p95) < 100 ? "met" : "MISSED"}; message-to-agent p99 < 300 ms: ${fan.p99 < 300 ? "met" : "MISSED"} (sockets),` +
+      ` ${screenP99 < 300 ? "met" : "MISSED"} (screen) (chat open p95 ${ms(chat.p95)})`,
+  )
 }

@@ -42,7 +42,9 @@ if (values.serve) {
   const rows = Number(values.rows)
   const server = await startServer({ port: 0, dataDir: values.data, distDir: values.dist! })
   const db = server.services.database
-  const [{ n }] = (await db.query("SELECT count(*)::int AS n FROM call_records WHERE client_id = 1")).rows as { n: number }[]
+  const [{ n }] = (await db.query("SELECT count(*)::int AS n FROM call_records WHERE client_id = 1")).rows as {
+    n: number
+  }[]
   if (n < rows) {
     const agents = (await db.query("SELECT id FROM users WHERE client_id = 1")).rows.map((r) => Number(r.id))
     const started = Date.now()
@@ -83,11 +85,15 @@ if (values.serve) {
 async function main() {
   mkdirSync(".tmp", { recursive: true })
   const fresh = !existsSync(values.data)
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ["--serve", "--rows", values.rows!, "--data", values.data!, "--dist", resolve(values.dist!)], {
-    // A small V8 heap for the server: if the export held its rows, it would die here instead of finishing.
-    execArgv: ["--import", "tsx", "--expose-gc", "--max-old-space-size=192"],
-    stdio: ["inherit", "inherit", "inherit", "ipc"],
-  })
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    ["--serve", "--rows", values.rows!, "--data", values.data!, "--dist", resolve(values.dist!)],
+    {
+      // A small V8 heap for the server: if the export held its rows, it would die here instead of finishing.
+      execArgv: ["--import", "tsx", "--expose-gc", "--max-old-space-size=192"],
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+    },
+  )
   const next = (type: string) =>
     new Promise<any>((resolve) => {
       const on = (message: any) => {
@@ -109,15 +115,27 @@ async function main() {
 }
 
 async function run(url: string, rows: number, child: ChildProcess, next: (type: string) => Promise<any>) {
-  const login = await fetch(`${url}/api/auth/user`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "demo1234" }) })
+  const login = await fetch(`${url}/api/auth/user`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "demo1234" }),
+  })
   const token = ((await login.json()) as { user_token: string }).user_token
   const post = (body: object) =>
-    fetch(`${url}/api/calls/list`, { method: "POST", headers: { "content-type": "application/json", "user-token": token }, body: JSON.stringify(body) })
+    fetch(`${url}/api/calls/list`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-token": token },
+      body: JSON.stringify(body),
+    })
   const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10)
   const filter = { start_date: day(7), end_date: day(0), call_type: "incoming" }
 
-  const first = await (await post({ ...filter, limit: 10, page: 1 })).json() as { whatsappCalls: { totalItems: number } }
-  console.log(`\nCall records in client 1: ${rows.toLocaleString("en")}; filter last 7 days + incoming matches ${first.whatsappCalls.totalItems.toLocaleString("en")}`)
+  const first = (await (await post({ ...filter, limit: 10, page: 1 })).json()) as {
+    whatsappCalls: { totalItems: number }
+  }
+  console.log(
+    `\nCall records in client 1: ${rows.toLocaleString("en")}; filter last 7 days + incoming matches ${first.whatsappCalls.totalItems.toLocaleString("en")}`,
+  )
   for (let i = 0; i < 20; i++) await (await post({ ...filter, limit: 10, page: 1 + (i % 50) })).text()
   const runs = Number(values.runs)
   const times: number[] = []
@@ -130,7 +148,9 @@ async function run(url: string, rows: number, child: ChildProcess, next: (type: 
   }
   times.sort((a, b) => a - b)
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]
-  console.log(`Filtered page over HTTP (${runs} runs, limit 10): median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`)
+  console.log(
+    `Filtered page over HTTP (${runs} runs, limit 10): median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+  )
 
   // Export: all 30 days, every type, 999,999 rows.
   const exportFilter = { start_date: day(30), end_date: day(0) }
@@ -150,8 +170,12 @@ async function run(url: string, rows: number, child: ChildProcess, next: (type: 
   }
   const transfer = performance.now() - started
   const peak = await (child.send({ type: "peak" }), next("memory"))
-  console.log(`Export over HTTP (limit 999999, page 1), body discarded: ${(bytes / 1048576).toFixed(0)} MiB JSON, first byte ${firstByte.toFixed(0)} ms, last byte ${(transfer / 1000).toFixed(1)} s`)
-  console.log(`Server memory during export: RSS ${mb(base.rss)} -> peak ${mb(peak.rss)} (+${mb(peak.rss - base.rss)}); JS heap+buffers ${mb(base.heap)} -> peak ${mb(peak.heap)} (+${mb(peak.heap - base.heap)})`)
+  console.log(
+    `Export over HTTP (limit 999999, page 1), body discarded: ${(bytes / 1048576).toFixed(0)} MiB JSON, first byte ${firstByte.toFixed(0)} ms, last byte ${(transfer / 1000).toFixed(1)} s`,
+  )
+  console.log(
+    `Server memory during export: RSS ${mb(base.rss)} -> peak ${mb(peak.rss)} (+${mb(peak.rss - base.rss)}); JS heap+buffers ${mb(base.heap)} -> peak ${mb(peak.heap)} (+${mb(peak.heap - base.heap)})`,
+  )
 
   if (values["no-browser"]) return
   if (!existsSync(`${values.dist}/index.html`)) {
@@ -178,8 +202,14 @@ async function browserExport(url: string, day: (offset: number) => string) {
     await page.waitForSelector("[data-testid=call-row]")
     const dmy = (iso: string) => iso.split("-").reverse().join("-")
     // End first: a start after the current end would be a range the picker refuses.
-    await page.locator("[data-testid=calls-range] input").nth(1).fill(dmy(day(0)))
-    await page.locator("[data-testid=calls-range] input").first().fill(dmy(day(30)))
+    await page
+      .locator("[data-testid=calls-range] input")
+      .nth(1)
+      .fill(dmy(day(0)))
+    await page
+      .locator("[data-testid=calls-range] input")
+      .first()
+      .fill(dmy(day(30)))
     await page.keyboard.press("Escape")
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/calls/list") && r.request().postDataJSON()?.limit !== 999_999),
@@ -204,7 +234,10 @@ async function browserExport(url: string, day: (offset: number) => string) {
       await cdp.send("Profiler.start")
     }
     const started = performance.now()
-    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 120_000 }), page.getByTestId("calls-export").click()])
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 120_000 }),
+      page.getByTestId("calls-export").click(),
+    ])
     const toDownload = performance.now() - started
     const path = await download.path()
     const toFile = performance.now() - started
@@ -226,7 +259,11 @@ async function browserExport(url: string, day: (offset: number) => string) {
 }
 
 /** Self time by function (and by script for the rest) from a CDP CPU profile, top 15. */
-function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples?: number[]
+  timeDeltas?: number[]
+}) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
   const self = new Map<string, number>()
   const samples = profile.samples ?? []
@@ -238,5 +275,6 @@ function printProfile(profile: { nodes: { id: number; callFrame: { functionName:
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0)
   console.log(`Page main thread, self time (${(total / 1e6).toFixed(1)} s sampled):`)
-  for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1e6).toFixed(2)} s  ${key}`)
+  for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${(us / 1e6).toFixed(2)} s  ${key}`)
 }

@@ -20,7 +20,12 @@ if (!args.has("--no-build") || !existsSync(join(dist, "index.html"))) {
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", dist, "--emptyOutDir"], { stdio: "inherit" })
 }
 
-const types: Record<string, string> = { ".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".json": "application/json" }
+const types: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".html": "text/html",
+  ".json": "application/json",
+}
 const server = createServer((request, response) => {
   const path = normalize(decodeURIComponent((request.url ?? "/").split("?")[0])).replace(/^(\.\.[/\\])+/, "")
   const file = join(dist, path)
@@ -49,19 +54,33 @@ await page.waitForLoadState("networkidle")
 await browser.close()
 server.close()
 
-const rows = [...files].map((path) => {
-  const bytes = readFileSync(join(dist, path))
-  return { path, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
-}).sort((a, b) => b.gzip - a.gzip)
+const rows = [...files]
+  .map((path) => {
+    const bytes = readFileSync(join(dist, path))
+    return { path, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }
+  })
+  .sort((a, b) => b.gzip - a.gzip)
 const kib = (bytes: number) => (bytes / 1024).toFixed(1)
 const totalGzip = rows.reduce((sum, row) => sum + row.gzip, 0)
 const js = rows.filter((row) => row.path.endsWith(".js")).reduce((sum, row) => sum + row.gzip, 0)
 const css = totalGzip - js
 
 if (args.has("--json")) {
-  console.log(JSON.stringify({ route: "/login", gzipBytes: totalGzip, jsGzipBytes: js, cssGzipBytes: css, budgetKiB: BUDGET_KIB, files: rows }))
+  console.log(
+    JSON.stringify({
+      route: "/login",
+      gzipBytes: totalGzip,
+      jsGzipBytes: js,
+      cssGzipBytes: css,
+      budgetKiB: BUDGET_KIB,
+      files: rows,
+    }),
+  )
 } else {
-  for (const row of rows) console.log(`${kib(row.gzip).padStart(8)} KiB gzip  ${kib(row.raw).padStart(8)} KiB raw  ${row.path}`)
-  console.log(`login route: ${kib(totalGzip)} KiB gzip (JS ${kib(js)} KiB + CSS ${kib(css)} KiB) in ${rows.length} files; budget ${BUDGET_KIB} KiB`)
+  for (const row of rows)
+    console.log(`${kib(row.gzip).padStart(8)} KiB gzip  ${kib(row.raw).padStart(8)} KiB raw  ${row.path}`)
+  console.log(
+    `login route: ${kib(totalGzip)} KiB gzip (JS ${kib(js)} KiB + CSS ${kib(css)} KiB) in ${rows.length} files; budget ${BUDGET_KIB} KiB`,
+  )
 }
 process.exit(totalGzip > BUDGET_KIB * 1024 ? 1 : 0)

@@ -15,7 +15,9 @@ const port = Number(process.env.INSPECT_PORT ?? 5678)
 if (process.argv.includes("--stately")) {
   const { createInspectorServer } = await import("@statelyai/inspect/server")
   createInspectorServer({ port, autoOpen: false })
-  console.log(`Stately inspector bridge on http://127.0.0.1:${port} (needs stately.ai); open the console with ?inspect=ws://127.0.0.1:${port}`)
+  console.log(
+    `Stately inspector bridge on http://127.0.0.1:${port} (needs stately.ai); open the console with ?inspect=ws://127.0.0.1:${port}`,
+  )
 } else {
   const history: string[] = []
   const MAX = 5000

@@ -5,14 +5,21 @@
 import { spawnSync } from "node:child_process"
 import { mkdirSync, readFileSync, existsSync } from "node:fs"
 
-interface Tally { passed: number; failed: number; skipped: number }
+interface Tally {
+  passed: number
+  failed: number
+  skipped: number
+}
 
 const outDir = ".tmp/test-results"
 mkdirSync(outDir, { recursive: true })
 
 const run = (command: string, args: string[], env: Record<string, string> = {}) => {
   // The Debian packages were installed by scripts/ensure-test-deps.sh: suites must not skip for want of them.
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, REQUIRE_SYSTEM_DEPS: "1", ...env } })
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, REQUIRE_SYSTEM_DEPS: "1", ...env },
+  })
   return result.status ?? 1
 }
 
@@ -21,7 +28,9 @@ const readVitest = (file: string): Tally => {
   const report = JSON.parse(readFileSync(file, "utf8"))
   return {
     passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
+    failed:
+      (report.numFailedTests ?? 0) +
+      (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   }
 }
@@ -29,7 +38,11 @@ const readVitest = (file: string): Tally => {
 const readPlaywright = (file: string): Tally => {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
   const stats = JSON.parse(readFileSync(file, "utf8")).stats ?? {}
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 }
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  }
 }
 
 const only = process.argv[2]
@@ -47,7 +60,11 @@ if (!only || only === "browser") {
   tallies.push(readPlaywright(file))
 }
 
-const sum = tallies.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }))
+const sum = tallies.reduce((a, b) => ({
+  passed: a.passed + b.passed,
+  failed: a.failed + b.failed,
+  skipped: a.skipped + b.skipped,
+}))
 if (exitCodes !== 0 && sum.failed === 0) sum.failed = 1
 console.log(`${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ""}`)
 process.exit(sum.failed > 0 ? 1 : 0)

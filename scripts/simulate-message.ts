@@ -17,8 +17,12 @@ const channel = option("channel", "whatsapp")!
 const number = option("number")
 
 const usage = () => {
-  console.error('usage: npm run simulate:message -- --number +905551112233 --text "Hi" [--client 1] [--channel whatsapp|facebook|instagram|sms|webchat]')
-  console.error("       [--name NAME] [--type image|document|video|audio --link URL [--filename F]] [--typing] [--inbox] [--read EXTERNAL_ID] [--url URL]")
+  console.error(
+    'usage: npm run simulate:message -- --number +905551112233 --text "Hi" [--client 1] [--channel whatsapp|facebook|instagram|sms|webchat]',
+  )
+  console.error(
+    "       [--name NAME] [--type image|document|video|audio --link URL [--filename F]] [--typing] [--inbox] [--read EXTERNAL_ID] [--url URL]",
+  )
   process.exit(2)
 }
 
@@ -30,7 +34,9 @@ const call = async (method: string, path: string, body?: unknown) => {
   })
   const parsed = (await response.json().catch(() => ({}))) as { data?: any; error?: { code: string; message: string } }
   if (!response.ok) {
-    console.error(`simulate:message failed (${response.status} ${parsed.error?.code ?? ""}): ${parsed.error?.message ?? JSON.stringify(parsed)}`)
+    console.error(
+      `simulate:message failed (${response.status} ${parsed.error?.code ?? ""}): ${parsed.error?.message ?? JSON.stringify(parsed)}`,
+    )
     process.exit(1)
   }
   return parsed.data
@@ -45,7 +51,10 @@ if (readId) {
 if (!number) usage()
 
 if (flag("inbox")) {
-  const data = await call("GET", `/dev/simulator/messages?${new URLSearchParams({ clientId: String(clientId), channel, number: number! })}`)
+  const data = await call(
+    "GET",
+    `/dev/simulator/messages?${new URLSearchParams({ clientId: String(clientId), channel, number: number! })}`,
+  )
   for (const m of data.items as { external_id: string; type: string; body: string; status: string; dt: string }[]) {
     console.log(`${m.dt}  ${m.status.padEnd(9)} ${m.type.padEnd(11)} ${m.external_id}  ${m.body}`)
   }
@@ -58,9 +67,18 @@ if (flag("inbox")) {
   const text = option("text")
   if (type === "text" && !text) usage()
   const data = await call("POST", "/dev/simulator/messages", {
-    clientId, channel, number, type, text, link: option("link"), filename: option("filename"), name: option("name"),
+    clientId,
+    channel,
+    number,
+    type,
+    text,
+    link: option("link"),
+    filename: option("filename"),
+    name: option("name"),
   })
-  console.log(`${number} wrote to tenant ${clientId} on ${channel}: conversation ${data.conversationId}, message ${data.messageId}`)
+  console.log(
+    `${number} wrote to tenant ${clientId} on ${channel}: conversation ${data.conversationId}, message ${data.messageId}`,
+  )
 }
 
 export {}

@@ -9,5 +9,7 @@ for (const group of Object.values(catalogue)) {
   const calls = Object.values(group.calls) as { group: string; name: string }[]
   const done = calls.filter((call) => handlers.has(`${call.group}.${call.name}`))
   const missing = calls.filter((call) => !handlers.has(`${call.group}.${call.name}`)).map((call) => call.name)
-  console.log(`${String(done.length).padStart(3)}/${String(calls.length).padEnd(3)} ${group.title}${missing.length && done.length ? `  (missing: ${missing.join(", ")})` : ""}`)
+  console.log(
+    `${String(done.length).padStart(3)}/${String(calls.length).padEnd(3)} ${group.title}${missing.length && done.length ? `  (missing: ${missing.join(", ")})` : ""}`,
+  )
 }

@@ -36,9 +36,12 @@ export interface Kamailio {
 
 /** Why the softphone cannot run here, or null when Kamailio and the modules it needs are installed. */
 export const kamailioMissing = (): string | null => {
-  if (!existsSync(KAMAILIO_BIN)) return "kamailio is not installed (apt-get install -y kamailio kamailio-websocket-modules kamailio-autheph-modules)"
-  if (!existsSync(WEBSOCKET_MODULE)) return "Kamailio's WebSocket module is missing (apt-get install -y kamailio-websocket-modules)"
-  if (!existsSync(AUTHEPH_MODULE)) return "Kamailio's auth_ephemeral module is missing (apt-get install -y kamailio-autheph-modules)"
+  if (!existsSync(KAMAILIO_BIN))
+    return "kamailio is not installed (apt-get install -y kamailio kamailio-websocket-modules kamailio-autheph-modules)"
+  if (!existsSync(WEBSOCKET_MODULE))
+    return "Kamailio's WebSocket module is missing (apt-get install -y kamailio-websocket-modules)"
+  if (!existsSync(AUTHEPH_MODULE))
+    return "Kamailio's auth_ephemeral module is missing (apt-get install -y kamailio-autheph-modules)"
   return null
 }
 
@@ -50,7 +53,8 @@ export const kamailioSkipReason = (): string | null => (process.env.REQUIRE_SYST
 
 export const renderConfig = (options: Required<Omit<KamailioOptions, "log">>): string => {
   if (!/^[A-Za-z0-9._-]+$/.test(options.domain)) throw new Error(`bad SIP domain ${options.domain}`)
-  if (!/^[A-Za-z0-9+/=_-]+$/.test(options.secret)) throw new Error("the SIP secret must be base64 or hex (it is written into a quoted config string)")
+  if (!/^[A-Za-z0-9+/=_-]+$/.test(options.secret))
+    throw new Error("the SIP secret must be base64 or hex (it is written into a quoted config string)")
   return readFileSync(template, "utf8")
     .replaceAll("__HOST__", options.host)
     .replaceAll("__PORT__", String(options.port))
@@ -61,7 +65,10 @@ export const renderConfig = (options: Required<Omit<KamailioOptions, "log">>): s
 const canConnect = (host: string, port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect({ host, port })
-    socket.once("connect", () => { socket.destroy(); resolve(true) })
+    socket.once("connect", () => {
+      socket.destroy()
+      resolve(true)
+    })
     socket.once("error", () => resolve(false))
   })
 
@@ -79,7 +86,9 @@ export const startKamailio = async (options: KamailioOptions): Promise<Kamailio>
   const dir = mkdtempSync(join(tmpdir(), "kamailio-"))
   const cfg = join(dir, "kamailio.cfg")
   writeFileSync(cfg, renderConfig({ host, port: options.port, domain, secret: options.secret }), { mode: 0o600 })
-  const child = spawn(KAMAILIO_BIN, ["-f", cfg, "-DD", "-E", "-P", join(dir, "kamailio.pid"), "-Y", dir], { stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(KAMAILIO_BIN, ["-f", cfg, "-DD", "-E", "-P", join(dir, "kamailio.pid"), "-Y", dir], {
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   let output = ""
   const onData = (chunk: Buffer) => {
     const text = chunk.toString()
@@ -130,7 +139,11 @@ export interface SipServerForApp {
  * `npm start`: Kamailio on SIP_WS_PORT (5066) next to the API server, with a fresh secret each start (the two
  * restart together). SIP=off skips it; a missing binary or module is logged with the command that installs it.
  */
-export const startSipServerFromEnv = async (env: NodeJS.ProcessEnv, host: string, log: (line: string) => void): Promise<SipServerForApp | null> => {
+export const startSipServerFromEnv = async (
+  env: NodeJS.ProcessEnv,
+  host: string,
+  log: (line: string) => void,
+): Promise<SipServerForApp | null> => {
   if (env.SIP === "off") return null
   const missing = kamailioMissing()
   if (missing) {
@@ -145,9 +158,20 @@ export const startSipServerFromEnv = async (env: NodeJS.ProcessEnv, host: string
   try {
     kamailio = await startKamailio({ port: wsPort, secret, host, domain })
   } catch (error) {
-    log(`PBX softphone unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (is SIP_WS_PORT ${wsPort} free?)`)
+    log(
+      `PBX softphone unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (is SIP_WS_PORT ${wsPort} free?)`,
+    )
     return null
   }
   log(`PBX softphone: Kamailio SIP over WebSocket on ${kamailio.wsUrl} (domain ${domain})`)
-  return { settings: { secret, domain, wsUrl: env.SIP_WS_URL || null, wsPort, ttlSeconds: Number(env.SIP_CREDENTIAL_TTL_SECONDS ?? 12 * 3600) }, stop: kamailio.stop }
+  return {
+    settings: {
+      secret,
+      domain,
+      wsUrl: env.SIP_WS_URL || null,
+      wsPort,
+      ttlSeconds: Number(env.SIP_CREDENTIAL_TTL_SECONDS ?? 12 * 3600),
+    },
+    stop: kamailio.stop,
+  }
 }

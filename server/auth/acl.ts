@@ -33,7 +33,10 @@ export const grantsOf = async (db: Db, user: Grantee): Promise<Set<string>> => {
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(rolePermissions.roleId, user.roleId))
-  return grantsFrom(user, rows.map((row) => row.key))
+  return grantsFrom(
+    user,
+    rows.map((row) => row.key),
+  )
 }
 
 /** Keys of development-only routes (the channel simulator): held by nobody on a production server. */

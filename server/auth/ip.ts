@@ -22,5 +22,5 @@ export const ipAllowed = (entry: string, callerIp: string): boolean => {
   if (b === null || c === null || !Number.isInteger(bits) || bits < 0 || bits > 32) return false
   if (bits === 0) return true
   const mask = (0xffffffff << (32 - bits)) >>> 0
-  return ((b & mask) >>> 0) === ((c & mask) >>> 0)
+  return (b & mask) >>> 0 === (c & mask) >>> 0
 }

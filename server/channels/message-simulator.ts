@@ -7,7 +7,13 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Channel } from "../../src/contract/schemas/common"
-import type { InboundMessage, MessageChannel, MessageChannelEvents, MessageStatusUpdate, OutboundMessage } from "./message-channel"
+import type {
+  InboundMessage,
+  MessageChannel,
+  MessageChannelEvents,
+  MessageStatusUpdate,
+  OutboundMessage,
+} from "./message-channel"
 
 export interface PhoneMessage {
   readonly id: number
@@ -24,14 +30,25 @@ export interface SimulatedMessageChannel extends MessageChannel {
   /** The customer read an outbound message: reports `read`. False when the simulator never got that message. */
   readonly read: (externalId: string) => Promise<boolean>
   readonly customerWrites: (message: InboundMessage) => Promise<{ conversationId: number; messageId: number }>
-  readonly customerTypes: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
+  readonly customerTypes: (update: {
+    clientId: number
+    channel: Channel
+    number: string
+    state: "typing" | "paused"
+  }) => Promise<void>
   /** What the customer sees of the agent's typing indicator. */
   readonly agentTyping: (clientId: number, channel: Channel, number: string) => "typing" | "paused" | null
 }
 
 const deliverMs = () => Number(process.env.SIM_DELIVER_MS ?? 300)
 const keyOf = (clientId: number, channel: string, number: string) => `${clientId}|${channel}|${number}`
-const PREFIX: Record<string, string> = { whatsapp: "wamid", facebook: "m_fb", instagram: "m_ig", sms: "sms", webchat: "wc" }
+const PREFIX: Record<string, string> = {
+  whatsapp: "wamid",
+  facebook: "m_fb",
+  instagram: "m_ig",
+  sms: "sms",
+  webchat: "wc",
+}
 /** Per number, the phone keeps its newest messages only. */
 const PHONE_LIMIT = 500
 
@@ -56,9 +73,18 @@ export const createMessageSimulator = (events: MessageChannelEvents): SimulatedM
         external_id: externalId,
         type: out.type,
         body: out.body,
-        attachments: typeof out.payload.link === "string"
-          ? [{ name: typeof out.payload.filename === "string" ? out.payload.filename : (out.payload.link.split("?")[0].split("/").pop() ?? out.type), url: out.payload.link }]
-          : [],
+        attachments:
+          typeof out.payload.link === "string"
+            ? [
+                {
+                  name:
+                    typeof out.payload.filename === "string"
+                      ? out.payload.filename
+                      : (out.payload.link.split("?")[0].split("/").pop() ?? out.type),
+                  url: out.payload.link,
+                },
+              ]
+            : [],
         status: "sent",
         dt: new Date().toISOString(),
       }
@@ -71,12 +97,15 @@ export const createMessageSimulator = (events: MessageChannelEvents): SimulatedM
       const timer = setTimeout(() => {
         timers.delete(timer)
         if (closed || message.status !== "sent") return
-        report(out.clientId, message, "delivered").catch((error: unknown) => console.error("[simulator] delivery report failed", error))
+        report(out.clientId, message, "delivered").catch((error: unknown) =>
+          console.error("[simulator] delivery report failed", error),
+        )
       }, deliverMs())
       timers.add(timer)
       return { externalId }
     },
-    typing: async ({ clientId, channel, number, state }) => void typingState.set(keyOf(clientId, channel, number), state),
+    typing: async ({ clientId, channel, number, state }) =>
+      void typingState.set(keyOf(clientId, channel, number), state),
     close: async () => {
       closed = true
       for (const timer of timers) clearTimeout(timer)

@@ -47,7 +47,11 @@ export const createSimulator = (events: VoiceChannelEvents, options: SimulatorOp
 
   /** Answers an offer with an echoing audio transceiver; resolves once ICE gathering is complete (no trickle back). */
   const answer = async (callId: string, offerSdp: string): Promise<string> => {
-    const pc = new RTCPeerConnection({ iceAdditionalHostAddresses: [iceHost], iceInterfaceAddresses: { udp4: iceHost }, iceUseIpv6: false })
+    const pc = new RTCPeerConnection({
+      iceAdditionalHostAddresses: [iceHost],
+      iceInterfaceAddresses: { udp4: iceHost },
+      iceUseIpv6: false,
+    })
     const peer: Peer = { pc, stats: { packetsReceived: 0, packetsSent: 0, bytesReceived: 0 }, closing: false }
     peers.set(callId, peer)
     const echo = (transceiver: RTCRtpTransceiver) => {
@@ -55,7 +59,10 @@ export const createSimulator = (events: VoiceChannelEvents, options: SimulatorOp
         track.onReceiveRtp.subscribe((rtp) => {
           peer.stats.packetsReceived++
           peer.stats.bytesReceived += rtp.payload.length
-          transceiver.sender.sendRtp(rtp).then(() => void peer.stats.packetsSent++, () => undefined)
+          transceiver.sender.sendRtp(rtp).then(
+            () => void peer.stats.packetsSent++,
+            () => undefined,
+          )
         })
       })
     }
@@ -82,7 +89,8 @@ export const createSimulator = (events: VoiceChannelEvents, options: SimulatorOp
   }
 
   return {
-    placeCall: ({ clientId, number, name }) => events.incoming({ clientId, number, name: name ?? `Customer ${number.slice(-4)}` }),
+    placeCall: ({ clientId, number, name }) =>
+      events.incoming({ clientId, number, name: name ?? `Customer ${number.slice(-4)}` }),
     customerHangup: async (callId) => {
       const known = peers.has(callId) || timers.has(callId)
       await release(callId)

@@ -8,7 +8,11 @@ import type { FastifyInstance } from "fastify"
 import type { Services } from "../http/context"
 import type { SocketFeature } from "../realtime/socket"
 
-type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends { request: { Type: infer T } } ? T : never
+type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends {
+  request: { Type: infer T }
+}
+  ? T
+  : never
 
 export interface Handler {
   readonly key: string

@@ -26,7 +26,8 @@ const payloadOf = (call: CallDef, req: FastifyRequest): unknown => {
   return { ...source, ...params }
 }
 
-export const prefixOf = (services: Services, call: CallDef) => (call.base === "socket" ? services.config.rtBase : services.config.apiBase)
+export const prefixOf = (services: Services, call: CallDef) =>
+  call.base === "socket" ? services.config.rtBase : services.config.apiBase
 
 export const urlOf = (services: Services, call: CallDef) => `${prefixOf(services, call)}${routePathOf(call.path)}`
 
@@ -58,9 +59,12 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
           userAgent: header(req, "user-agent") ?? "",
           origin: header(req, "origin") ?? `${req.protocol}://${header(req, "host") ?? "localhost"}`,
         }
-        if (!WRITES.has(call.method)) return handler.run({ ...base, db: database.db, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input)
+        if (!WRITES.has(call.method))
+          return handler.run({ ...base, db: database.db, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input)
         const committed: (() => void)[] = []
-        const result = await database.transaction((tx) => handler.run({ ...base, db: tx, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input))
+        const result = await database.transaction((tx) =>
+          handler.run({ ...base, db: tx, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input),
+        )
         for (const fn of committed) fn()
         return result
       },

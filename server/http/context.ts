@@ -17,7 +17,15 @@ export interface Principal {
   readonly scope: string | null
 }
 
-export const NOBODY: Principal = { kind: "none", userId: null, clientId: null, superAdmin: false, loginId: null, grants: new Set(), scope: null }
+export const NOBODY: Principal = {
+  kind: "none",
+  userId: null,
+  clientId: null,
+  superAdmin: false,
+  loginId: null,
+  grants: new Set(),
+  scope: null,
+}
 
 /** What a server instance shares with every handler. */
 export interface Services {

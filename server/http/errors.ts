@@ -14,8 +14,10 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string, field?: string) => new ApiError(400, "BAD_REQUEST", message, field)
-export const unauthorized = (code: "TOKEN_INVALID" | "TOKEN_EXPIRED" | "SESSION_REPLACED" | "UNAUTHENTICATED" | "BAD_CREDENTIALS", message: string) =>
-  new ApiError(401, code, message)
+export const unauthorized = (
+  code: "TOKEN_INVALID" | "TOKEN_EXPIRED" | "SESSION_REPLACED" | "UNAUTHENTICATED" | "BAD_CREDENTIALS",
+  message: string,
+) => new ApiError(401, code, message)
 export const forbidden = (message = "You do not have access to this") => new ApiError(403, "FORBIDDEN", message)
 export const notFound = (what = "Record") => new ApiError(404, "NOT_FOUND", `${what} not found`)
 export const conflict = (message: string, field?: string) => new ApiError(409, "CONFLICT", message, field)
@@ -40,7 +42,16 @@ export const toApiError = (error: unknown): ApiError => {
   const status = (error as { statusCode?: number })?.statusCode
   if (typeof status === "number" && status >= 400 && status < 500) {
     const fastifyCode = (error as { code?: string }).code ?? ""
-    const appCode = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 414 ? "URI_TOO_LONG" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 404 ? "NOT_FOUND" : "BAD_REQUEST"
+    const appCode =
+      status === 413
+        ? "PAYLOAD_TOO_LARGE"
+        : status === 414
+          ? "URI_TOO_LONG"
+          : status === 415
+            ? "UNSUPPORTED_MEDIA_TYPE"
+            : status === 404
+              ? "NOT_FOUND"
+              : "BAD_REQUEST"
     return new ApiError(status, appCode, (error as Error).message || fastifyCode)
   }
   return new ApiError(500, "INTERNAL", "Internal server error")
@@ -50,7 +61,8 @@ const MAX_ID = 2_147_483_647
 
 /** A row id from a payload or a path: anything that is not a stored id's shape is simply not found. */
 export const idOf = (value: unknown, what = "Record"): number => {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN
   if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw notFound(what)
   return n
 }

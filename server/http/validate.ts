@@ -22,7 +22,9 @@ export const validatePayload = (call: CallDef, payload: unknown): unknown => {
   const error = Cause.squash(exit.cause)
   if (!Schema.isSchemaError(error)) throw badRequest("Invalid request")
   const [first] = formatter(error.issue).issues
-  const path = (first?.path ?? []).map((segment) => String(typeof segment === "object" && segment !== null ? (segment as { key: PropertyKey }).key : segment))
+  const path = (first?.path ?? []).map((segment) =>
+    String(typeof segment === "object" && segment !== null ? (segment as { key: PropertyKey }).key : segment),
+  )
   const field = path.length > 0 ? path.join(".") : undefined
   return badRequestFor(field, first?.message ?? "Invalid request")
 }

@@ -23,7 +23,11 @@ export const registerWeb = async (app: FastifyInstance, services: Services, dist
     await database.db.execute(sql`select 1`)
     return { ok: true }
   })
-  app.get("/console-config.json", async () => ({ apiBase: config.apiBase, rtBase: config.rtBase, publicClientToken: publicClientToken(services) }))
+  app.get("/console-config.json", async () => ({
+    apiBase: config.apiBase,
+    rtBase: config.rtBase,
+    publicClientToken: publicClientToken(services),
+  }))
   if (config.dev) {
     // No mail server runs here: password-reset mail lands in the outbox, visible to people and tests.
     app.get("/dev/outbox", async () => {
@@ -34,7 +38,10 @@ export const registerWeb = async (app: FastifyInstance, services: Services, dist
   const root = resolve(distDir)
   const built = existsSync(join(root, "index.html"))
   if (built) await app.register(fastifyStatic, { root, prefix: "/", wildcard: true, index: ["index.html"] })
-  const isServicePath = (url: string) => [config.apiBase, config.rtBase].some((base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))
+  const isServicePath = (url: string) =>
+    [config.apiBase, config.rtBase].some(
+      (base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`),
+    )
   app.setNotFoundHandler((req, reply) => {
     if (isServicePath(req.url) || req.method !== "GET") {
       const error = new ApiError(404, "NOT_FOUND", `No such call: ${req.method} ${req.url.split("?")[0]}`)

@@ -27,8 +27,16 @@ export const clientRoom = (clientId: number) => `client:${clientId}`
 export const userRoom = (userId: number) => `user:${userId}`
 export const loginRoom = (loginId: string) => `login:${loginId}`
 
-export const attachRealtime = (server: HttpServer, services: Services, features: readonly SocketFeature[]): Realtime => {
-  const io = new Server(server, { path: `${services.config.rtBase}/socket.io`, serveClient: false, cors: { origin: true, credentials: true } })
+export const attachRealtime = (
+  server: HttpServer,
+  services: Services,
+  features: readonly SocketFeature[],
+): Realtime => {
+  const io = new Server(server, {
+    path: `${services.config.rtBase}/socket.io`,
+    serveClient: false,
+    cors: { origin: true, credentials: true },
+  })
   const realtime: Realtime = {
     io,
     toClient: (clientId, event, payload) => void io.to(clientRoom(clientId)).emit(event, payload),
@@ -51,7 +59,8 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
       },
       (error: unknown) => {
         const err = new Error(error instanceof ApiError ? error.code : "TOKEN_INVALID") as Error & { data?: unknown }
-        err.data = error instanceof ApiError ? error.body() : { error: { code: "TOKEN_INVALID", message: "Invalid token" } }
+        err.data =
+          error instanceof ApiError ? error.body() : { error: { code: "TOKEN_INVALID", message: "Invalid token" } }
         next(err)
       },
     )

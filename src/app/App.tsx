@@ -4,7 +4,7 @@ import { useEffect, useMemo } from "react"
 import { I18nextProvider } from "react-i18next"
 import { RouterProvider } from "react-router-dom"
 import type { AnyActorRef } from "xstate"
-import { RootActorProvider, useLayoutActor } from "../views/actor-context"
+import { RootActorProvider, useLayoutActor } from "../views/common/actor-context"
 import { createRouter } from "./router"
 
 /** Blueprint's dark class (Classes.DARK), spelled out so this module does not load Blueprint. */

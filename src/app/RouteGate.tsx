@@ -5,13 +5,13 @@ import type { RouteDef } from "../contract/routes"
 import { decisionFor, selectUserAcl } from "../machines/acl/acl-selectors"
 import { LOGIN } from "../machines/acl/decide"
 import { selectPhase } from "../machines/session/session-selectors"
-import { useAclActor, useSessionActor } from "../views/actor-context"
+import { useAclActor, useSessionActor } from "../views/common/actor-context"
 import { PageLoading } from "../views/common/PageLoading"
 import { RenderFailureBoundary } from "../views/common/RenderFailure"
 import { screenFor } from "./screens"
 
 // Blueprint and everything drawn with it load after the login page: see scripts/bundle-size.ts.
-const BlueprintRoot = lazy(() => import("../views/blueprint/BlueprintRoot").then((m) => ({ default: m.BlueprintRoot })))
+const BlueprintRoot = lazy(() => import("../views/common/BlueprintRoot").then((m) => ({ default: m.BlueprintRoot })))
 const Shell = lazy(() => import("../views/shell/Shell").then((m) => ({ default: m.Shell })))
 const LandingView = lazy(() => import("../views/shell/LandingView").then((m) => ({ default: m.LandingView })))
 const PublicFrame = lazy(() => import("../views/common/PublicFrame").then((m) => ({ default: m.PublicFrame })))
@@ -53,12 +53,14 @@ export const RouteGate = () => {
 
   // Until the stored session is read (or a login is being stored) the access list is not final.
   if (phase === "restoring" || (phase === "authenticating" && userAcl !== null)) return <PageLoading />
-  if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase()) return <Navigate to={LOCK} replace />
+  if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase())
+    return <Navigate to={LOCK} replace />
 
   const decision = decisionFor(path, userAcl)
   if (decision.kind === "redirect") {
     const from = (location.state as { from?: string } | null)?.from
-    if (decision.reason === "login") return <Navigate to={LOGIN} replace state={{ from: `${path}${location.search}` }} />
+    if (decision.reason === "login")
+      return <Navigate to={LOGIN} replace state={{ from: `${path}${location.search}` }} />
     // Just logged in on the login page: go where the user was heading.
     if (decision.reason === "forbidden" && path.toLowerCase() === LOGIN && from) return <Navigate to={from} replace />
     return <Navigate to={decision.to} replace />
@@ -66,7 +68,11 @@ export const RouteGate = () => {
 
   const loggedIn = userAcl !== null
   if (decision.kind === "landing") {
-    return withBlueprint(<Shell><LandingView /></Shell>)
+    return withBlueprint(
+      <Shell>
+        <LandingView />
+      </Shell>,
+    )
   }
   const Screen = screenFor(decision.route.key)
   const page = (

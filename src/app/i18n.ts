@@ -4,8 +4,8 @@
  */
 import i18next, { type BackendModule, type i18n as I18n } from "i18next"
 import { initReactI18next } from "react-i18next"
-import { StorageKeys } from "../services/storage-keys"
-import { en } from "../i18n/en"
+import { StorageKeys } from "../services/browser/storage-keys"
+import { en } from "../views/common/strings"
 
 export const LANGUAGES = ["en", "tr", "ar"] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -22,7 +22,7 @@ const stored = (): Language | null => {
 }
 
 const browserLanguage = (): Language => {
-  const preferred = typeof navigator === "undefined" ? [] : navigator.languages ?? [navigator.language]
+  const preferred = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language])
   for (const tag of preferred) {
     const base = tag.toLowerCase().split("-")[0]
     if (isLanguage(base)) return base
@@ -40,8 +40,16 @@ const lazyLanguages: BackendModule = {
   type: "backend",
   init: () => {},
   read: (language, _namespace, callback) => {
-    const load = language === "tr" ? import("../i18n/tr").then((m) => m.tr) : language === "ar" ? import("../i18n/ar").then((m) => m.ar) : Promise.resolve(en)
-    load.then((resources) => callback(null, resources), (error: Error) => callback(error, false))
+    const load =
+      language === "tr"
+        ? import("../views/common/strings.tr").then((m) => m.tr)
+        : language === "ar"
+          ? import("../views/common/strings.ar").then((m) => m.ar)
+          : Promise.resolve(en)
+    load.then(
+      (resources) => callback(null, resources),
+      (error: Error) => callback(error, false),
+    )
   },
 }
 
@@ -49,15 +57,18 @@ const lazyLanguages: BackendModule = {
 export const initI18n = async (): Promise<I18n> => {
   const instance = i18next.createInstance()
   const language = stored() ?? browserLanguage()
-  await instance.use(lazyLanguages).use(initReactI18next).init({
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
-    lng: language,
-    fallbackLng: "en",
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  })
+  await instance
+    .use(lazyLanguages)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: "en",
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
   applyDocument(instance, language)
   instance.on("languageChanged", (next) => {
     applyDocument(instance, next)
@@ -72,5 +83,6 @@ export const initI18n = async (): Promise<I18n> => {
 
 /** The English texts the API client alerts with, mapped to their translation keys. */
 export const alertKeyOf = (message: string): string | undefined =>
-  (Object.keys(en.alerts) as (keyof typeof en.alerts)[]).map((key) => ({ key, text: en.alerts[key] }))
+  (Object.keys(en.alerts) as (keyof typeof en.alerts)[])
+    .map((key) => ({ key, text: en.alerts[key] }))
     .find((entry) => entry.text === message)?.key

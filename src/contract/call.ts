@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import type { Schema } from "effect"
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE"
 /** Which stored credential a call sends: none (login), the user's token, the client token, or the client API key. */
@@ -68,8 +68,7 @@ export const fillPath = (path: string, fill: (param: string) => string): string 
     })
     .join("/")
 
-export const paramsOf = (path: string): string[] =>
-  path.split("/").flatMap((segment) => paramOfSegment(segment) ?? [])
+export const paramsOf = (path: string): string[] => path.split("/").flatMap((segment) => paramOfSegment(segment) ?? [])
 
 /** `/backend/roles/update/id` becomes `/backend/roles/update/:id` (the router's spelling). */
 export const routePathOf = (path: string): string => fillPath(path, (param) => `:${param}`)

@@ -24,4 +24,9 @@ export interface ChatToBrowser {
 
 export type ChatToBrowserEvent = keyof ChatToBrowser
 
-export const CHAT_TO_BROWSER_EVENTS: readonly ChatToBrowserEvent[] = ["chat:message", "chat:message-status", "chat:conversation", "chat:typing"]
+export const CHAT_TO_BROWSER_EVENTS: readonly ChatToBrowserEvent[] = [
+  "chat:message",
+  "chat:message-status",
+  "chat:conversation",
+  "chat:typing",
+]

@@ -56,7 +56,7 @@ export type HelperResolution =
 
 const resources = new Set(Object.keys(helperCalls).map((key) => key.split("/")[0]))
 
-const isHelperKey = (key: string): key is HelperKey => Object.prototype.hasOwnProperty.call(helperCalls, key)
+const isHelperKey = (key: string): key is HelperKey => Object.hasOwn(helperCalls, key)
 
 /**
  * Resolves `resource` and `action` to a call, with the spec's messages for an unknown group

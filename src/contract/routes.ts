@@ -131,9 +131,25 @@ export const routes: readonly RouteDef[] = [
 
 /** Sub-pages of the company area (spec 000 section 2), opened as `/apps/company-details/<section>`. */
 export const companySections = [
-  "Profile", "Contact", "configration", "configure-web-hook", "Agents", "CannedReplies", "autoReply", "custom_api",
-  "Tagsforchatbot", "mau", "nearest-location", "reminderMessage", "segments", "uat-customer", "sms-provider",
-  "catalouges", "products", "orders", "templateMessage-hsm",
+  "Profile",
+  "Contact",
+  "configration",
+  "configure-web-hook",
+  "Agents",
+  "CannedReplies",
+  "autoReply",
+  "custom_api",
+  "Tagsforchatbot",
+  "mau",
+  "nearest-location",
+  "reminderMessage",
+  "segments",
+  "uat-customer",
+  "sms-provider",
+  "catalouges",
+  "products",
+  "orders",
+  "templateMessage-hsm",
 ] as const
 
 /** Home routes, in order of preference (spec 000 "Access rule"). */

@@ -11,9 +11,19 @@ const Num = Schema.Union([Schema.Number, Schema.String])
 
 /** Browser -> server. */
 export const ToServer = {
-  "initiate-call": Schema.Struct({ userId: Schema.optional(Num), clientId: Schema.optional(Num), number: Schema.String, sdp: Sdp }),
+  "initiate-call": Schema.Struct({
+    userId: Schema.optional(Num),
+    clientId: Schema.optional(Num),
+    number: Schema.String,
+    sdp: Sdp,
+  }),
   "terminate-call": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId }),
-  "browser-offer": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId, sdp: Sdp }),
+  "browser-offer": Schema.Struct({
+    clientId: Schema.optional(Num),
+    userId: Schema.optional(Num),
+    callId: CallId,
+    sdp: Sdp,
+  }),
   "browser-candidate": Schema.Struct({ callId: CallId, candidate: Schema.Unknown }),
   "reject-call": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId }),
   "call-message": Schema.Struct({ clientId: Schema.optional(Num), callId: CallId, messageId: Schema.String }),
@@ -37,7 +47,14 @@ export interface ToBrowser {
 export type ToBrowserEvent = keyof ToBrowser
 
 export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
-  "call-is-coming", "initiated-call-response", "whatsapp-answer", "call-status-update", "call-ended", "browser-answer", "start-browser-timer", "remove-call",
+  "call-is-coming",
+  "initiated-call-response",
+  "whatsapp-answer",
+  "call-status-update",
+  "call-ended",
+  "browser-answer",
+  "start-browser-timer",
+  "remove-call",
 ]
 
 /** Statuses written to call records and sent in `call-status-update`. */

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process"
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
-import { startTestServer } from "../../server/testing"
+import { startTestServer } from "../../server/testing/test-server"
 
 const newest = (path: string): number => {
   const stat = statSync(path)

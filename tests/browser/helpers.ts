@@ -32,7 +32,10 @@ export const login = async (page: Page, username: string, password = "demo1234")
 /** The sidebar spec 000 prescribes for an access list: items with FRONT:<url> true, groups with an item left. */
 export const expectedSidebar = (acl: Record<string, unknown>) =>
   sidebarOrder
-    .map((group) => ({ group, paths: routes.filter((r) => r.sidebar === group && acl[frontKey(r.path)] === true).map((r) => r.path) }))
+    .map((group) => ({
+      group,
+      paths: routes.filter((r) => r.sidebar === group && acl[frontKey(r.path)] === true).map((r) => r.path),
+    }))
     .filter((section) => section.paths.length > 0)
 
 export const renderedSidebar = async (page: Page) =>
@@ -46,7 +49,11 @@ export const renderedSidebar = async (page: Page) =>
 /** A screenshot once the page has settled (lazy screens loaded, no spinner left). */
 export const shot = async (page: Page, name: string) => {
   await page.waitForLoadState("networkidle")
-  await page.locator("[aria-busy=true]").first().waitFor({ state: "detached", timeout: 5_000 }).catch(() => {})
+  await page
+    .locator("[aria-busy=true]")
+    .first()
+    .waitFor({ state: "detached", timeout: 5_000 })
+    .catch(() => {})
   await page.waitForTimeout(300)
   await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false })
 }

@@ -1,165 +1,240 @@
 import { sql } from "drizzle-orm"
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
-const tenant = () => integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" })
+const tenant = () =>
+  integer("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" })
 
 /** A customer of a tenant, reachable on one channel under one number or handle. */
-export const contacts = pgTable("contacts", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  number: text("number").notNull(),
-  email: text("email"),
-  channel: text("channel").notNull().default("whatsapp"),
-  blocked: boolean("blocked").notNull().default(false),
-  attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: created(),
-  /** The customer's last message on this channel: WhatsApp's 24-hour customer-service window runs from it. */
-  lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }),
-  blockReason: text("block_reason"),
-}, (t) => [
-  uniqueIndex("contacts_client_number_uq").on(t.clientId, t.channel, t.number),
-  index("contacts_client_name_idx").on(t.clientId, t.name),
-  index("contacts_client_number_idx").on(t.clientId, t.number),
-])
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    number: text("number").notNull(),
+    email: text("email"),
+    channel: text("channel").notNull().default("whatsapp"),
+    blocked: boolean("blocked").notNull().default(false),
+    attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+    /** The customer's last message on this channel: WhatsApp's 24-hour customer-service window runs from it. */
+    lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }),
+    blockReason: text("block_reason"),
+  },
+  (t) => [
+    uniqueIndex("contacts_client_number_uq").on(t.clientId, t.channel, t.number),
+    index("contacts_client_name_idx").on(t.clientId, t.name),
+    index("contacts_client_number_idx").on(t.clientId, t.number),
+  ],
+)
 
-export const contactGroups = pgTable("contact_groups", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  createdAt: created(),
-}, (t) => [index("contact_groups_client_idx").on(t.clientId)])
+export const contactGroups = pgTable(
+  "contact_groups",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: created(),
+  },
+  (t) => [index("contact_groups_client_idx").on(t.clientId)],
+)
 
-export const contactGroupMembers = pgTable("contact_group_members", {
-  groupId: integer("group_id").notNull().references(() => contactGroups.id, { onDelete: "cascade" }),
-  contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
-}, (t) => [primaryKey({ columns: [t.groupId, t.contactId] })])
+export const contactGroupMembers = pgTable(
+  "contact_group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => contactGroups.id, { onDelete: "cascade" }),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.contactId] })],
+)
 
 /** Internal agent groups and their chat. */
-export const agentGroups = pgTable("agent_groups", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  description: text("description").notNull().default(""),
-  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  createdAt: created(),
-}, (t) => [index("agent_groups_client_idx").on(t.clientId)])
+export const agentGroups = pgTable(
+  "agent_groups",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: created(),
+  },
+  (t) => [index("agent_groups_client_idx").on(t.clientId)],
+)
 
-export const agentGroupMembers = pgTable("agent_group_members", {
-  groupId: integer("group_id").notNull().references(() => agentGroups.id, { onDelete: "cascade" }),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })])
+export const agentGroupMembers = pgTable(
+  "agent_group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => agentGroups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+)
 
-export const groupMessages = pgTable("group_messages", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  groupId: integer("group_id").references(() => agentGroups.id, { onDelete: "cascade" }),
-  /** Direct message recipient when not a group message. */
-  toUserId: integer("to_user_id").references(() => users.id, { onDelete: "cascade" }),
-  fromUserId: integer("from_user_id").references(() => users.id, { onDelete: "set null" }),
-  body: text("body").notNull(),
-  dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("group_messages_group_idx").on(t.clientId, t.groupId, t.dt)])
+export const groupMessages = pgTable(
+  "group_messages",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    groupId: integer("group_id").references(() => agentGroups.id, { onDelete: "cascade" }),
+    /** Direct message recipient when not a group message. */
+    toUserId: integer("to_user_id").references(() => users.id, { onDelete: "cascade" }),
+    fromUserId: integer("from_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("group_messages_group_idx").on(t.clientId, t.groupId, t.dt)],
+)
 
 /**
  * A customer conversation (a chat session) on one channel; at most one open (not closed) per contact.
  * status: unassigned (in the queue) -> active (an agent holds it, has not answered yet) -> ongoing (the agent
  * answered) -> closed (history); see server/features/chat/conversation-rows.ts for the rule.
  */
-export const conversations = pgTable("conversations", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  contactId: integer("contact_id").notNull().references(() => contacts.id, { onDelete: "cascade" }),
-  channel: text("channel").notNull(),
-  status: text("status").notNull().default("unassigned"),
-  assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
-  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-  closedAt: timestamp("closed_at", { withTimezone: true }),
-  /** Never null (the start until the first message) so the inbox's keyset order needs no NULLS handling. */
-  lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Inbound messages since an agent last read the chat. */
-  unread: integer("unread").notNull().default(0),
-  /** Preview of the last message (at most 200 characters). */
-  lastMessage: text("last_message"),
-  closedBy: integer("closed_by").references(() => users.id, { onDelete: "set null" }),
-  resolution: text("resolution"),
-}, (t) => [
-  index("conversations_inbox_idx").on(t.clientId, t.status, t.lastMessageAt.desc(), t.id.desc()),
-  index("conversations_agent_idx").on(t.clientId, t.assignedUserId, t.status, t.lastMessageAt.desc(), t.id.desc()),
-  index("conversations_history_idx").on(t.clientId, t.closedAt.desc(), t.id.desc()).where(sql`${t.status} = 'closed'`),
-  uniqueIndex("conversations_open_contact_uq").on(t.contactId).where(sql`${t.status} <> 'closed'`),
-  index("conversations_contact_idx").on(t.contactId),
-  check("conversations_status_check", sql`${t.status} IN ('unassigned', 'active', 'ongoing', 'closed')`),
-  check("conversations_unread_check", sql`${t.unread} >= 0`),
-])
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    contactId: integer("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    status: text("status").notNull().default("unassigned"),
+    assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Never null (the start until the first message) so the inbox's keyset order needs no NULLS handling. */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Inbound messages since an agent last read the chat. */
+    unread: integer("unread").notNull().default(0),
+    /** Preview of the last message (at most 200 characters). */
+    lastMessage: text("last_message"),
+    closedBy: integer("closed_by").references(() => users.id, { onDelete: "set null" }),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    index("conversations_inbox_idx").on(t.clientId, t.status, t.lastMessageAt.desc(), t.id.desc()),
+    index("conversations_agent_idx").on(t.clientId, t.assignedUserId, t.status, t.lastMessageAt.desc(), t.id.desc()),
+    index("conversations_history_idx")
+      .on(t.clientId, t.closedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'closed'`),
+    uniqueIndex("conversations_open_contact_uq").on(t.contactId).where(sql`${t.status} <> 'closed'`),
+    index("conversations_contact_idx").on(t.contactId),
+    check("conversations_status_check", sql`${t.status} IN ('unassigned', 'active', 'ongoing', 'closed')`),
+    check("conversations_unread_check", sql`${t.unread} >= 0`),
+  ],
+)
 
-export const messages = pgTable("messages", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  conversationId: integer("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
-  /** "in" from the customer, "out" from an agent, a bot or a campaign (the contract says inbound / outbound). */
-  direction: text("direction").notNull(),
-  /** text, image, video, audio, document, interactive, template, email. */
-  type: text("type").notNull(),
-  body: text("body").notNull().default(""),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
-  senderUserId: integer("sender_user_id").references(() => users.id, { onDelete: "set null" }),
-  externalId: text("external_id"),
-  /** queued, sent, delivered, read, failed (outbound); received (inbound). */
-  status: text("status").notNull().default("sent"),
-  dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index("messages_conversation_idx").on(t.conversationId, t.dt.desc(), t.id.desc()),
-  index("messages_client_dt_idx").on(t.clientId, t.dt),
-  index("messages_client_direction_dt_idx").on(t.clientId, t.direction, t.dt.desc(), t.id.desc()),
-  uniqueIndex("messages_client_external_uq").on(t.clientId, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
-])
+export const messages = pgTable(
+  "messages",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    /** "in" from the customer, "out" from an agent, a bot or a campaign (the contract says inbound / outbound). */
+    direction: text("direction").notNull(),
+    /** text, image, video, audio, document, interactive, template, email. */
+    type: text("type").notNull(),
+    body: text("body").notNull().default(""),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    senderUserId: integer("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    externalId: text("external_id"),
+    /** queued, sent, delivered, read, failed (outbound); received (inbound). */
+    status: text("status").notNull().default("sent"),
+    dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.dt.desc(), t.id.desc()),
+    index("messages_client_dt_idx").on(t.clientId, t.dt),
+    index("messages_client_direction_dt_idx").on(t.clientId, t.direction, t.dt.desc(), t.id.desc()),
+    uniqueIndex("messages_client_external_uq").on(t.clientId, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
+  ],
+)
 
-export const attachments = pgTable("attachments", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
-  filename: text("filename").notNull(),
-  mime: text("mime").notNull(),
-  size: integer("size").notNull(),
-  /** "db": the bytes are in attachment_files (uploads); otherwise an external URL. */
-  storageKey: text("storage_key").notNull(),
-  createdAt: created(),
-}, (t) => [index("attachments_client_idx").on(t.clientId), index("attachments_message_idx").on(t.messageId)])
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    /** "db": the bytes are in attachment_files (uploads); otherwise an external URL. */
+    storageKey: text("storage_key").notNull(),
+    createdAt: created(),
+  },
+  (t) => [index("attachments_client_idx").on(t.clientId), index("attachments_message_idx").on(t.messageId)],
+)
 
 /**
  * Canned replies (0004_tickets.sql: type "chat" by default, shared with the whole tenant unless `shared` is false,
  * then only its author's). A shortcut is unique per tenant with or without its leading "/".
  */
-export const cannedMessages = pgTable("canned_messages", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  type: text("type").notNull().default("chat"),
-  title: text("title").notNull(),
-  body: text("body").notNull(),
-  shortcut: text("shortcut"),
-  createdAt: created(),
-  shared: boolean("shared").notNull().default(true),
-  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-}, (t) => [
-  index("canned_messages_client_idx").on(t.clientId),
-  uniqueIndex("canned_messages_shortcut_uq").on(t.clientId, sql`ltrim(${t.shortcut}, '/')`).where(sql`${t.shortcut} IS NOT NULL`),
-  index("canned_messages_client_type_idx").on(t.clientId, t.type, t.title),
-])
+export const cannedMessages = pgTable(
+  "canned_messages",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    type: text("type").notNull().default("chat"),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    shortcut: text("shortcut"),
+    createdAt: created(),
+    shared: boolean("shared").notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("canned_messages_client_idx").on(t.clientId),
+    uniqueIndex("canned_messages_shortcut_uq")
+      .on(t.clientId, sql`ltrim(${t.shortcut}, '/')`)
+      .where(sql`${t.shortcut} IS NOT NULL`),
+    index("canned_messages_client_type_idx").on(t.clientId, t.type, t.title),
+  ],
+)
 
 /** Auto-reply chatbots (per tenant, keyword or menu driven). */
-export const autoreplies = pgTable("autoreplies", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  trigger: text("trigger").notNull().default(""),
-  reply: jsonb("reply").$type<Record<string, unknown>>().notNull().default({}),
-  attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
-  self: boolean("self").notNull().default(false),
-  active: boolean("active").notNull().default(true),
-  createdAt: created(),
-}, (t) => [index("autoreplies_client_idx").on(t.clientId)])
+export const autoreplies = pgTable(
+  "autoreplies",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    trigger: text("trigger").notNull().default(""),
+    reply: jsonb("reply").$type<Record<string, unknown>>().notNull().default({}),
+    attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
+    self: boolean("self").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [index("autoreplies_client_idx").on(t.clientId)],
+)

@@ -6,7 +6,11 @@ import { attachments } from "./conversations"
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" })
 
 export const attachmentFiles = pgTable("attachment_files", {
-  attachmentId: integer("attachment_id").primaryKey().references(() => attachments.id, { onDelete: "cascade" }),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
+  attachmentId: integer("attachment_id")
+    .primaryKey()
+    .references(() => attachments.id, { onDelete: "cascade" }),
+  clientId: integer("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" }),
   data: bytea("data").notNull(),
 })

@@ -2,67 +2,93 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } 
 import { clients } from "./tenants"
 import { users } from "./identity"
 
-const tenant = () => integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" })
+const tenant = () =>
+  integer("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" })
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
 
 /** A template (HSM) message approved for business-initiated conversations. */
-export const templates = pgTable("templates", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  language: text("language").notNull().default("en"),
-  category: text("category").notNull().default("UTILITY"),
-  headerType: text("header_type"),
-  headerValue: text("header_value"),
-  body: text("body").notNull(),
-  footer: text("footer"),
-  buttons: jsonb("buttons").$type<unknown[]>().notNull().default([]),
-  params: jsonb("params").$type<string[]>().notNull().default([]),
-  status: text("status").notNull().default("APPROVED"),
-  costPerMessage: integer("cost_per_message").notNull().default(0),
-  createdAt: created(),
-}, (t) => [uniqueIndex("templates_client_name_uq").on(t.clientId, t.name, t.language)])
+export const templates = pgTable(
+  "templates",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    language: text("language").notNull().default("en"),
+    category: text("category").notNull().default("UTILITY"),
+    headerType: text("header_type"),
+    headerValue: text("header_value"),
+    body: text("body").notNull(),
+    footer: text("footer"),
+    buttons: jsonb("buttons").$type<unknown[]>().notNull().default([]),
+    params: jsonb("params").$type<string[]>().notNull().default([]),
+    status: text("status").notNull().default("APPROVED"),
+    costPerMessage: integer("cost_per_message").notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("templates_client_name_uq").on(t.clientId, t.name, t.language)],
+)
 
 /** Conversation templates (quick structured replies agents start conversations with). */
-export const conversationTemplates = pgTable("conversation_templates", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  body: text("body").notNull(),
-  meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: created(),
-}, (t) => [index("conversation_templates_client_idx").on(t.clientId)])
+export const conversationTemplates = pgTable(
+  "conversation_templates",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    body: text("body").notNull(),
+    meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index("conversation_templates_client_idx").on(t.clientId)],
+)
 
-export const campaigns = pgTable("campaigns", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  name: text("name").notNull(),
-  templateId: integer("template_id").references(() => templates.id, { onDelete: "set null" }),
-  status: text("status").notNull().default("draft"),
-  scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
-  createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-  meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: created(),
-}, (t) => [index("campaigns_client_idx").on(t.clientId, t.createdAt)])
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    name: text("name").notNull(),
+    templateId: integer("template_id").references(() => templates.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index("campaigns_client_idx").on(t.clientId, t.createdAt)],
+)
 
 /** A campaign's recipients and the delivery status of the template message each was sent. */
-export const campaignRecipients = pgTable("campaign_recipients", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
-  name: text("name").notNull().default(""),
-  number: text("number").notNull(),
-  params: jsonb("params").$type<Record<string, string>>().notNull().default({}),
-  status: text("status").notNull().default("pending"),
-  error: text("error"),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  createdAt: created(),
-}, (t) => [index("campaign_recipients_campaign_idx").on(t.campaignId), index("campaign_recipients_client_number_idx").on(t.clientId, t.number)])
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    number: text("number").notNull(),
+    params: jsonb("params").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").notNull().default("pending"),
+    error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    index("campaign_recipients_campaign_idx").on(t.campaignId),
+    index("campaign_recipients_client_number_idx").on(t.clientId, t.number),
+  ],
+)
 
 /** Numbers that opted out of template messages. */
-export const templateBlacklist = pgTable("template_blacklist", {
-  id: serial("id").primaryKey(),
-  clientId: tenant(),
-  number: text("number").notNull(),
-  createdAt: created(),
-}, (t) => [uniqueIndex("template_blacklist_uq").on(t.clientId, t.number)])
+export const templateBlacklist = pgTable(
+  "template_blacklist",
+  {
+    id: serial("id").primaryKey(),
+    clientId: tenant(),
+    number: text("number").notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("template_blacklist_uq").on(t.clientId, t.number)],
+)

@@ -1,98 +1,161 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core"
 
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
 
 /** A client business (tenant). Every tenant-owned row carries its id as client_id. */
-export const clients = pgTable("clients", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email"),
-  phone: text("phone"),
-  /** The raw API key for `x-api-key` calls; the IP whitelist restricts where it may be used from. */
-  apiKey: text("api_key").notNull(),
-  status: text("status").notNull().default("active"),
-  /** Products (modules) enabled for the tenant, e.g. chat, sms, otp, voice. */
-  products: jsonb("products").$type<string[]>().notNull().default([]),
-  balance: numeric("balance", { precision: 14, scale: 2 }).notNull().default("0"),
-  meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
-  /** Platform tenant: home of super admins, not a customer business. */
-  platform: boolean("platform").notNull().default(false),
-  createdAt: created(),
-}, (t) => [uniqueIndex("clients_api_key_uq").on(t.apiKey)])
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    /** The raw API key for `x-api-key` calls; the IP whitelist restricts where it may be used from. */
+    apiKey: text("api_key").notNull(),
+    status: text("status").notNull().default("active"),
+    /** Products (modules) enabled for the tenant, e.g. chat, sms, otp, voice. */
+    products: jsonb("products").$type<string[]>().notNull().default([]),
+    balance: numeric("balance", { precision: 14, scale: 2 }).notNull().default("0"),
+    meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
+    /** Platform tenant: home of super admins, not a customer business. */
+    platform: boolean("platform").notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("clients_api_key_uq").on(t.apiKey)],
+)
 
 /** Per-tenant settings by key (call settings, session timeout message, webhook configuration...). */
-export const clientSettings = pgTable("client_settings", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  key: text("key").notNull(),
-  value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex("client_settings_key_uq").on(t.clientId, t.key)])
+export const clientSettings = pgTable(
+  "client_settings",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("client_settings_key_uq").on(t.clientId, t.key)],
+)
 
-export const accountLimits = pgTable("account_limits", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  kind: text("kind").notNull(),
-  limitValue: integer("limit_value").notNull(),
-  used: integer("used").notNull().default(0),
-  period: text("period").notNull().default("month"),
-  createdAt: created(),
-}, (t) => [uniqueIndex("account_limits_kind_uq").on(t.clientId, t.kind)])
+export const accountLimits = pgTable(
+  "account_limits",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    limitValue: integer("limit_value").notNull(),
+    used: integer("used").notNull().default(0),
+    period: text("period").notNull().default("month"),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex("account_limits_kind_uq").on(t.clientId, t.kind)],
+)
 
-export const ipWhitelist = pgTable("ip_whitelist", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  /** An address or an IPv4 CIDR block. */
-  ip: text("ip").notNull(),
-  label: text("label"),
-  createdAt: created(),
-}, (t) => [index("ip_whitelist_client_idx").on(t.clientId)])
+export const ipWhitelist = pgTable(
+  "ip_whitelist",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** An address or an IPv4 CIDR block. */
+    ip: text("ip").notNull(),
+    label: text("label"),
+    createdAt: created(),
+  },
+  (t) => [index("ip_whitelist_client_idx").on(t.clientId)],
+)
 
-export const clientWebhooks = pgTable("client_webhooks", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  url: text("url").notNull(),
-  events: jsonb("events").$type<string[]>().notNull().default([]),
-  secret: text("secret"),
-  active: boolean("active").notNull().default(true),
-  createdAt: created(),
-}, (t) => [index("client_webhooks_client_idx").on(t.clientId)])
+export const clientWebhooks = pgTable(
+  "client_webhooks",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<string[]>().notNull().default([]),
+    secret: text("secret"),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [index("client_webhooks_client_idx").on(t.clientId)],
+)
 
 /** Tokens a tenant revoked: a request carrying one answers 401. */
-export const blacklistedTokens = pgTable("blacklisted_tokens", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  token: text("token").notNull(),
-  reason: text("reason"),
-  createdAt: created(),
-}, (t) => [index("blacklisted_tokens_token_idx").on(t.token), index("blacklisted_tokens_client_idx").on(t.clientId)])
+export const blacklistedTokens = pgTable(
+  "blacklisted_tokens",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    reason: text("reason"),
+    createdAt: created(),
+  },
+  (t) => [index("blacklisted_tokens_token_idx").on(t.token), index("blacklisted_tokens_client_idx").on(t.clientId)],
+)
 
-export const activityLogs = pgTable("activity_logs", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  userId: integer("user_id"),
-  action: text("action").notNull(),
-  detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
-  dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index("activity_logs_client_dt_idx").on(t.clientId, t.dt)])
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    userId: integer("user_id"),
+    action: text("action").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("activity_logs_client_dt_idx").on(t.clientId, t.dt)],
+)
 
-export const uatCustomers = pgTable("uat_customers", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  number: text("number").notNull(),
-  active: boolean("active").notNull().default(true),
-  createdAt: created(),
-}, (t) => [index("uat_customers_client_idx").on(t.clientId)])
+export const uatCustomers = pgTable(
+  "uat_customers",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    number: text("number").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [index("uat_customers_client_idx").on(t.clientId)],
+)
 
 /** Connected channel accounts: WhatsApp numbers, Facebook pages, Instagram accounts, SMS, web chat. */
-export const channelAccounts = pgTable("channel_accounts", {
-  id: serial("id").primaryKey(),
-  clientId: integer("client_id").notNull().references(() => clients.id, { onDelete: "cascade" }),
-  channel: text("channel").notNull(),
-  externalId: text("external_id").notNull(),
-  name: text("name").notNull(),
-  status: text("status").notNull().default("active"),
-  config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: created(),
-}, (t) => [index("channel_accounts_client_idx").on(t.clientId, t.channel)])
+export const channelAccounts = pgTable(
+  "channel_accounts",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    externalId: text("external_id").notNull(),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("active"),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index("channel_accounts_client_idx").on(t.clientId, t.channel)],
+)

@@ -8,21 +8,39 @@ const STATUSES = ["completed", "completed", "completed", "missed", "rejected", "
 const messageOf = (rng: Rng, i: number): CallMessage | null => {
   const kind = rng.pick(["text", "text", "image", "video", "document", "interactive", "none"] as const)
   if (kind === "none") return null
-  const base = { message_type: kind, message_body: "", attachments: [] as { name: string; value: string }[], interactive: null }
+  const base = {
+    message_type: kind,
+    message_body: "",
+    attachments: [] as { name: string; value: string }[],
+    interactive: null,
+  }
   if (kind === "text") return { ...base, message_body: rng.pick(CUSTOMER_LINES) }
   if (kind === "interactive") {
     return {
       ...base,
       message_body: "Rate your call",
       interactive: {
-        header_type: "text", header_value: "How did we do?", body: "Please rate the call you just had.", footer: "Thank you",
-        type: "button", actions_list: { buttons: [{ reply: { title: "Great" } }, { reply: { title: "Okay" } }, { reply: { title: "Bad" } }] },
+        header_type: "text",
+        header_value: "How did we do?",
+        body: "Please rate the call you just had.",
+        footer: "Thank you",
+        type: "button",
+        actions_list: {
+          buttons: [{ reply: { title: "Great" } }, { reply: { title: "Okay" } }, { reply: { title: "Bad" } }],
+        },
       },
     }
   }
   const ext = kind === "image" ? "jpg" : kind === "video" ? "mp4" : "pdf"
   const filename = `${kind}-${i}.${ext}`
-  return { ...base, message_body: `https://picsum.photos/seed/${i}/640/480`, attachments: [{ name: "filename", value: filename }, { name: "mime", value: `${kind}/${ext}` }] }
+  return {
+    ...base,
+    message_body: `https://picsum.photos/seed/${i}/640/480`,
+    attachments: [
+      { name: "filename", value: filename },
+      { name: "mime", value: `${kind}/${ext}` },
+    ],
+  }
 }
 
 export interface CallSeedOptions {
@@ -37,7 +55,8 @@ export interface CallSeedOptions {
   readonly onProgress?: (written: number) => void
 }
 
-const COLUMNS = "call_id, client_id, name, number, call_type, start_time, end_time, duration, accepted_by, status, blocks, dt, message"
+const COLUMNS =
+  "call_id, client_id, name, number, call_type, start_time, end_time, duration, accepted_by, status, blocks, dt, message"
 const INSERT = `INSERT INTO call_records (${COLUMNS})
   SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[],
     $8::int[], $9::int[], $10::text[], $11::int[], $12::timestamptz[], $13::jsonb[])`
@@ -54,16 +73,27 @@ export const seedCallRecords = async (database: Database, options: CallSeedOptio
     for (let k = 0; k < size; k++) {
       const i = done + k
       // Today's calls come first so a fresh console shows calls under the default "today" filter.
-      const dt = new Date(i < options.count / 5 ? now - rng.int(0, Math.min(span, 6 * 3_600_000)) : now - rng.int(0, span))
+      const dt = new Date(
+        i < options.count / 5 ? now - rng.int(0, Math.min(span, 6 * 3_600_000)) : now - rng.int(0, span),
+      )
       const status = rng.pick(STATUSES)
       const answered = status === "completed"
       const duration = answered ? rng.int(5, 1800) : 0
       const start = answered ? dt : null
       const row = [
-        `wacid.${runTag}.${i.toString(36)}`, options.clientId, nameOf(rng), phoneOf(rng, i), rng.chance(0.6) ? "incoming" : "outgoing",
-        start?.toISOString() ?? null, start ? new Date(start.getTime() + duration * 1000).toISOString() : null, duration,
-        answered && options.agentIds.length ? rng.pick(options.agentIds) : null, status, answered ? Math.ceil(duration / 60) : 0,
-        dt.toISOString(), ((m) => (m ? JSON.stringify(m) : null))(messageOf(rng, i)),
+        `wacid.${runTag}.${i.toString(36)}`,
+        options.clientId,
+        nameOf(rng),
+        phoneOf(rng, i),
+        rng.chance(0.6) ? "incoming" : "outgoing",
+        start?.toISOString() ?? null,
+        start ? new Date(start.getTime() + duration * 1000).toISOString() : null,
+        duration,
+        answered && options.agentIds.length ? rng.pick(options.agentIds) : null,
+        status,
+        answered ? Math.ceil(duration / 60) : 0,
+        dt.toISOString(),
+        ((m) => (m ? JSON.stringify(m) : null))(messageOf(rng, i)),
       ]
       row.forEach((value, c) => cols[c].push(value))
     }

@@ -44,8 +44,13 @@ export const seedChatVolume = async (database: Database, o: ChatVolumeOptions): 
     )
     o.onProgress?.(`${to} conversations`)
   }
-  const [{ lo, hi }] = (await database.query(`SELECT min(c.id)::int AS lo, max(c.id)::int AS hi FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
-    WHERE c.client_id = $1 AND ct.number LIKE '+80%'`, [o.clientId])).rows as { lo: number; hi: number }[]
+  const [{ lo, hi }] = (
+    await database.query(
+      `SELECT min(c.id)::int AS lo, max(c.id)::int AS hi FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+    WHERE c.client_id = $1 AND ct.number LIKE '+80%'`,
+      [o.clientId],
+    )
+  ).rows as { lo: number; hi: number }[]
   const messages = (where: string, count: number, params: unknown[]) =>
     database.query(
       `INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, status, dt)
@@ -64,11 +69,18 @@ export const seedChatVolume = async (database: Database, o: ChatVolumeOptions): 
     await messages(`c.id BETWEEN $1 AND $2`, o.perConversation, [from, Math.min(hi, from + step - 1)])
     o.onProgress?.(`${Math.min(hi, from + step - 1) - lo + 1} conversations' messages`)
   }
-  const [{ id }] = (await database.query(`SELECT id FROM conversations WHERE id BETWEEN $1 AND $2 AND status = 'ongoing' AND assigned_user_id = $3 ORDER BY id LIMIT 1`,
-    [lo, hi, agents[0]])).rows as { id: number }[]
+  const [{ id }] = (
+    await database.query(
+      `SELECT id FROM conversations WHERE id BETWEEN $1 AND $2 AND status = 'ongoing' AND assigned_user_id = $3 ORDER BY id LIMIT 1`,
+      [lo, hi, agents[0]],
+    )
+  ).rows as { id: number }[]
   const extra = o.longChat - o.perConversation
   if (extra > 0) {
-    await database.query(`UPDATE conversations SET started_at = last_message_at - interval '1 hour' - ${o.longChat} * interval '20 seconds' WHERE id = $1`, [id])
+    await database.query(
+      `UPDATE conversations SET started_at = last_message_at - interval '1 hour' - ${o.longChat} * interval '20 seconds' WHERE id = $1`,
+      [id],
+    )
     await database.query(
       `INSERT INTO messages (client_id, conversation_id, direction, type, body, sender_user_id, status, dt)
        SELECT c.client_id, c.id, CASE WHEN k % 2 = 0 THEN 'in' ELSE 'out' END, 'text', (${LINES})[1 + k % 6], CASE WHEN k % 2 = 1 THEN c.assigned_user_id END,

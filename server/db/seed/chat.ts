@@ -30,18 +30,34 @@ const MEDIA: Record<string, Record<string, unknown>> = {
 
 const inboundOf = (rng: Rng) => {
   const type = rng.pick(["text", "text", "text", "text", "image", "document", "video", "audio"] as const)
-  const body = type === "text" ? rng.pick(CUSTOMER_LINES) : type === "image" ? rng.pick(["", "Here is a photo of it"]) : ""
+  const body =
+    type === "text" ? rng.pick(CUSTOMER_LINES) : type === "image" ? rng.pick(["", "Here is a photo of it"]) : ""
   return { type, body, payload: MEDIA[type] ?? {} }
 }
 
 const outboundOf = (rng: Rng, first: boolean) => {
   if (first && rng.chance(0.3)) {
-    return { type: "template", body: "Welcome to our service! An agent will be with you shortly.", payload: { template: { name: "welcome", language: "en" } } }
+    return {
+      type: "template",
+      body: "Welcome to our service! An agent will be with you shortly.",
+      payload: { template: { name: "welcome", language: "en" } },
+    }
   }
   const type = rng.pick(["text", "text", "text", "text", "interactive", "image"] as const)
   const body = rng.pick(AGENT_LINES)
   if (type === "interactive") {
-    return { type, body, payload: { header_type: "text", header_value: "Quick question", body, footer: null, type: "button", actions_list: { buttons: [{ reply: { title: "Yes" } }, { reply: { title: "No" } }] } } }
+    return {
+      type,
+      body,
+      payload: {
+        header_type: "text",
+        header_value: "Quick question",
+        body,
+        footer: null,
+        type: "button",
+        actions_list: { buttons: [{ reply: { title: "Yes" } }, { reply: { title: "No" } }] },
+      },
+    }
   }
   return { type, body: type === "image" ? "Our new catalogue" : body, payload: type === "image" ? MEDIA.image : {} }
 }
@@ -59,7 +75,15 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
   const { clientId } = plan
   let wamid = 0
   const convValues: (typeof conversations.$inferInsert)[] = []
-  const scripts: { inbound: boolean; dt: Date; status: string; agent: number | null; type: string; body: string; payload: Record<string, unknown> }[][] = []
+  const scripts: {
+    inbound: boolean
+    dt: Date
+    status: string
+    agent: number | null
+    type: string
+    body: string
+    payload: Record<string, unknown>
+  }[][] = []
   const lastInbound = new Map<number, number>()
   const addConversation = (contact: Contact, status: Status, lastAt: number, agent: number | null) => {
     const count = rng.int(3, 9)
@@ -82,8 +106,14 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
     const unread = answered ? 0 : script.length - script.findLastIndex((m) => !m.inbound) - 1
     scripts.push(script)
     convValues.push({
-      clientId, contactId: contact.id, channel: contact.channel, status, assignedUserId: agent,
-      startedAt: new Date(times[0]), lastMessageAt: new Date(lastAt), unread: status === "closed" ? 0 : unread,
+      clientId,
+      contactId: contact.id,
+      channel: contact.channel,
+      status,
+      assignedUserId: agent,
+      startedAt: new Date(times[0]),
+      lastMessageAt: new Date(lastAt),
+      unread: status === "closed" ? 0 : unread,
       lastMessage: preview(script[count - 1].type, script[count - 1].body),
       closedAt: status === "closed" ? new Date(lastAt + rng.int(2, 90) * MIN) : null,
       closedBy: status === "closed" ? agent : null,
@@ -91,7 +121,8 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
   }
   for (const contact of contactRows) {
     const status = statusOf(rng)
-    const lastAt = status === "closed" ? now - rng.int(1, 20) * DAY - rng.int(0, 600) * MIN : now - rng.int(2, 36 * 60) * MIN
+    const lastAt =
+      status === "closed" ? now - rng.int(1, 20) * DAY - rng.int(0, 600) * MIN : now - rng.int(2, 36 * 60) * MIN
     const agent = status === "unassigned" ? null : rng.pick(plan.agents)
     addConversation(contact, status, lastAt, agent)
   }
@@ -100,10 +131,26 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
     if (i % 3 === 0) addConversation(contact, "closed", now - rng.int(21, 45) * DAY, rng.pick(plan.agents))
   })
   const convRows = await db.insert(conversations).values(convValues).returning()
-  await db.insert(messages).values(convRows.flatMap((conv, i) => scripts[i].map((m) => ({
-    clientId, conversationId: conv.id, direction: m.inbound ? "in" : "out", type: m.type, body: m.body, payload: m.payload,
-    senderUserId: m.agent, status: m.status, dt: m.dt, externalId: m.inbound ? null : `wamid.seed-${clientId}-${++wamid}`,
-  }))))
-  for (const [contactId, at] of lastInbound) await db.update(contacts).set({ lastInboundAt: new Date(at) }).where(eq(contacts.id, contactId))
+  await db.insert(messages).values(
+    convRows.flatMap((conv, i) =>
+      scripts[i].map((m) => ({
+        clientId,
+        conversationId: conv.id,
+        direction: m.inbound ? "in" : "out",
+        type: m.type,
+        body: m.body,
+        payload: m.payload,
+        senderUserId: m.agent,
+        status: m.status,
+        dt: m.dt,
+        externalId: m.inbound ? null : `wamid.seed-${clientId}-${++wamid}`,
+      })),
+    ),
+  )
+  for (const [contactId, at] of lastInbound)
+    await db
+      .update(contacts)
+      .set({ lastInboundAt: new Date(at) })
+      .where(eq(contacts.id, contactId))
   return convRows.slice(0, contactRows.length)
 }

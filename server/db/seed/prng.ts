@@ -19,8 +19,50 @@ export const makeRng = (seed: number): Rng => {
   return { next, int, pick: (items) => items[Math.floor(next() * items.length)], chance: (p) => next() < p }
 }
 
-export const FIRST = ["Ayse", "Mehmet", "Fatma", "Ali", "Zeynep", "Omar", "Layla", "Yusuf", "Sara", "Ahmed", "Elif", "Can", "Mariam", "Hassan", "Deniz", "Noura", "Emre", "Huda", "John", "Emma", "Lucas", "Mia", "Karim", "Selin"]
-export const LAST = ["Yilmaz", "Kaya", "Demir", "Celik", "Sahin", "Al-Farsi", "Haddad", "Nasser", "Ozturk", "Aydin", "Smith", "Brown", "Khalil", "Mansour", "Arslan", "Dogan"]
+export const FIRST = [
+  "Ayse",
+  "Mehmet",
+  "Fatma",
+  "Ali",
+  "Zeynep",
+  "Omar",
+  "Layla",
+  "Yusuf",
+  "Sara",
+  "Ahmed",
+  "Elif",
+  "Can",
+  "Mariam",
+  "Hassan",
+  "Deniz",
+  "Noura",
+  "Emre",
+  "Huda",
+  "John",
+  "Emma",
+  "Lucas",
+  "Mia",
+  "Karim",
+  "Selin",
+]
+export const LAST = [
+  "Yilmaz",
+  "Kaya",
+  "Demir",
+  "Celik",
+  "Sahin",
+  "Al-Farsi",
+  "Haddad",
+  "Nasser",
+  "Ozturk",
+  "Aydin",
+  "Smith",
+  "Brown",
+  "Khalil",
+  "Mansour",
+  "Arslan",
+  "Dogan",
+]
 export const CHANNELS = ["whatsapp", "whatsapp", "whatsapp", "facebook", "instagram", "sms", "webchat"] as const
 export const CUSTOMER_LINES = [
   "Hello, I need help with my order",

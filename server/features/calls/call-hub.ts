@@ -69,13 +69,18 @@ const createHub = (services: Services): CallHub => {
     if (!services.realtime) throw new Error("The socket service is not attached yet")
     return services.realtime.io
   }
-  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) => void io().to(room).emit(event, payload)
+  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) =>
+    void io().to(room).emit(event, payload)
   const toAgent = <E extends ToBrowserEvent>(call: LiveCall, event: E, payload: ToBrowser[E]) => {
     if (call.agentSocket) emit(call.agentSocket, event, payload)
     else if (call.agentId !== null) emit(`user:${call.agentId}`, event, payload)
   }
   const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>) =>
-    db().update(callRecords).set(values).where(eq(callRecords.callId, callId)).then(() => undefined)
+    db()
+      .update(callRecords)
+      .set(values)
+      .where(eq(callRecords.callId, callId))
+      .then(() => undefined)
   const mine = (socket: AppSocket, callId: string) => {
     const call = calls.get(callId)
     return call && call.clientId === socket.data.principal.clientId ? call : undefined
@@ -88,7 +93,8 @@ const createHub = (services: Services): CallHub => {
     if (call.ringTimer) clearTimeout(call.ringTimer)
     const endedAt = new Date()
     const answered = call.startedAt !== null
-    const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
+    const final =
+      status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
     emit(voiceRoom(call.clientId), "call-ended", { callId })
     if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
     await hub.channel.hangup(callId)
@@ -103,12 +109,24 @@ const createHub = (services: Services): CallHub => {
     incoming: async ({ clientId, name, number }) => {
       const callId = `wacid.${randomUUID()}`
       await db().transaction(async (tx) => {
-        await tx.insert(callRecords).values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
+        await tx
+          .insert(callRecords)
+          .values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
         await customerCalled(tx, clientId, number, name)
       })
       const call: LiveCall = {
-        callId, clientId, name, number, type: "incoming", status: CallStatus.ringing, declined: new Set(), rung: new Set(),
-        agentId: null, agentSocket: null, startedAt: null, ringTimer: null,
+        callId,
+        clientId,
+        name,
+        number,
+        type: "incoming",
+        status: CallStatus.ringing,
+        declined: new Set(),
+        rung: new Set(),
+        agentId: null,
+        agentSocket: null,
+        startedAt: null,
+        ringTimer: null,
       }
       call.ringTimer = setTimeout(() => void end(callId, CallStatus.missed), RING_TIMEOUT_MS)
       calls.set(callId, call)
@@ -190,10 +208,30 @@ const createHub = (services: Services): CallHub => {
       const { userId, clientId } = socket.data.principal
       if (userId === null || clientId === null || !number.trim()) return null
       const callId = `wacid.${randomUUID()}`
-      await db().insert(callRecords).values({ callId, clientId, name: "Unknown", number, callType: "outgoing", status: CallStatus.calling, acceptedBy: userId })
+      await db()
+        .insert(callRecords)
+        .values({
+          callId,
+          clientId,
+          name: "Unknown",
+          number,
+          callType: "outgoing",
+          status: CallStatus.calling,
+          acceptedBy: userId,
+        })
       calls.set(callId, {
-        callId, clientId, name: "Unknown", number, type: "outgoing", status: CallStatus.calling, declined: new Set(), rung: new Set(),
-        agentId: userId, agentSocket: socket.id, startedAt: null, ringTimer: null,
+        callId,
+        clientId,
+        name: "Unknown",
+        number,
+        type: "outgoing",
+        status: CallStatus.calling,
+        declined: new Set(),
+        rung: new Set(),
+        agentId: userId,
+        agentSocket: socket.id,
+        startedAt: null,
+        ringTimer: null,
       })
       socket.emit("initiated-call-response", { callId, number, clientId, userId })
       await hub.channel.dial(callId, number, sdp)
@@ -204,7 +242,14 @@ const createHub = (services: Services): CallHub => {
       if (clientId === null) return
       const [row] = await db().select().from(callRecords).where(eq(callRecords.callId, callId)).limit(1)
       if (!row || row.clientId !== clientId) return
-      await save(callId, { message: { message_type: "text", message_body: `Quick reply ${messageId}`, attachments: [{ name: "message_id", value: messageId }], interactive: null } })
+      await save(callId, {
+        message: {
+          message_type: "text",
+          message_body: `Quick reply ${messageId}`,
+          attachments: [{ name: "message_id", value: messageId }],
+          interactive: null,
+        },
+      })
     },
     dropSocket: async (socket) => {
       for (const call of [...calls.values()]) if (call.agentSocket === socket.id) await end(call.callId)

@@ -18,7 +18,8 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const body = (req.body ?? {}) as { clientId?: unknown; number?: unknown; name?: unknown }
       const clientId = Number(body.clientId ?? 1)
       const number = typeof body.number === "string" ? body.number.trim() : ""
-      if (!Number.isInteger(clientId) || clientId <= 0) throw new ApiError(400, "BAD_REQUEST", "clientId must be a tenant id", "clientId")
+      if (!Number.isInteger(clientId) || clientId <= 0)
+        throw new ApiError(400, "BAD_REQUEST", "clientId must be a tenant id", "clientId")
       if (!number) throw new ApiError(400, "BAD_REQUEST", "number is required", "number")
       const name = typeof body.name === "string" && body.name.trim() ? body.name.trim() : undefined
       const callId = await hubOf(services).channel.placeCall({ clientId, number, name })
@@ -35,7 +36,15 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const call = hub.calls.get(req.params.id)
       const media = hub.channel.stats(req.params.id)
       if (!call && !media) throw new ApiError(404, "NOT_FOUND", "No such live call")
-      return { data: { callId: req.params.id, status: call?.status ?? null, agentId: call?.agentId ?? null, emittedAt: call?.emittedAt ?? null, media } }
+      return {
+        data: {
+          callId: req.params.id,
+          status: call?.status ?? null,
+          agentId: call?.agentId ?? null,
+          emittedAt: call?.emittedAt ?? null,
+          media,
+        },
+      }
     })
   },
 ]

@@ -28,19 +28,26 @@ const cannedOf = (r: Record<string, unknown>): CannedMessage => ({
 })
 
 /** What the caller may see: the tenant's shared messages and their own. */
-const visible = (clientId: number, userId: number) => sql`m.client_id = ${clientId} AND (m.shared OR m.created_by = ${userId})`
+const visible = (clientId: number, userId: number) =>
+  sql`m.client_id = ${clientId} AND (m.shared OR m.created_by = ${userId})`
 const kindIs = (type: "chat" | "call") => (type === "chat" ? sql`m.type IN ('chat', 'text')` : sql`m.type = 'call'`)
 
 /** 409 naming the field when another message of the tenant already uses the shortcut. */
 const checkShortcut = async (ctx: Ctx, clientId: number, shortcut: string | undefined, exceptId: number | null) => {
   if (shortcut === undefined) return
-  const [clash] = rowsOf(await ctx.db.execute(sql`SELECT id, title FROM canned_messages
-    WHERE client_id = ${clientId} AND ltrim(shortcut, '/') = ${shortcut} AND id <> ${exceptId ?? 0}`))
+  const [clash] = rowsOf(
+    await ctx.db.execute(sql`SELECT id, title FROM canned_messages
+    WHERE client_id = ${clientId} AND ltrim(shortcut, '/') = ${shortcut} AND id <> ${exceptId ?? 0}`),
+  )
   if (clash) throw conflict(`The shortcut /${shortcut} is already used by "${String(clash.title)}"`, "shortcut")
 }
 
 const loadOwn = async (ctx: Ctx, clientId: number, userId: number, id: number) => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(
+      sql`SELECT ${COLUMNS} FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)}`,
+    ),
+  )
   if (!row) throw notFound("Canned message")
   return cannedOf(row)
 }
@@ -48,8 +55,10 @@ const loadOwn = async (ctx: Ctx, clientId: number, userId: number, id: number) =
 export const handlers = [
   handle("cannedMessages", "cannedMessagesByType", async (ctx, input) => {
     const { clientId, userId } = userOf(ctx)
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM canned_messages m
-      WHERE ${visible(clientId, userId)} AND ${kindIs(input.type)} ORDER BY lower(m.title), m.id LIMIT 1000`))
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT ${COLUMNS} FROM canned_messages m
+      WHERE ${visible(clientId, userId)} AND ${kindIs(input.type)} ORDER BY lower(m.title), m.id LIMIT 1000`),
+    )
     return { data: rows.map(cannedOf) }
   }),
 
@@ -63,8 +72,10 @@ export const handlers = [
       parts.push(sql`(m.title ILIKE ${like} OR m.body ILIKE ${like} OR m.shortcut ILIKE ${like})`)
     }
     const where = sql.join(parts, sql` AND `)
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM canned_messages m WHERE ${where}
-      ORDER BY lower(m.title), m.id LIMIT ${limit} OFFSET ${offset}`))
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT ${COLUMNS} FROM canned_messages m WHERE ${where}
+      ORDER BY lower(m.title), m.id LIMIT ${limit} OFFSET ${offset}`),
+    )
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM canned_messages m WHERE ${where}`))
     return { data: { items: rows.map(cannedOf), totalItems: Number(count?.n ?? 0), page, limit } }
   }),
@@ -72,8 +83,10 @@ export const handlers = [
   handle("cannedMessages", "cannedMessagesCreate", async (ctx, input) => {
     const { clientId, userId } = userOf(ctx)
     await checkShortcut(ctx, clientId, input.shortcut, null)
-    const [row] = rowsOf(await ctx.db.execute(sql`INSERT INTO canned_messages (client_id, type, title, body, shortcut, shared, created_by)
-      VALUES (${clientId}, ${input.type}, ${input.title}, ${input.text}, ${input.shortcut ?? null}, ${input.shared ?? true}, ${userId}) RETURNING id`))
+    const [row] = rowsOf(
+      await ctx.db.execute(sql`INSERT INTO canned_messages (client_id, type, title, body, shortcut, shared, created_by)
+      VALUES (${clientId}, ${input.type}, ${input.title}, ${input.text}, ${input.shortcut ?? null}, ${input.shared ?? true}, ${userId}) RETURNING id`),
+    )
     return { data: await loadOwn(ctx, clientId, userId, Number(row.id)) }
   }),
 
@@ -89,14 +102,20 @@ export const handlers = [
     if (input.shortcut !== undefined) sets.push(sql`shortcut = ${input.shortcut}`)
     if (input.shared !== undefined) sets.push(sql`shared = ${input.shared}`)
     if (sets.length === 0) throw badRequest("Nothing to update: send type, title, text, shortcut or shared")
-    await ctx.db.execute(sql`UPDATE canned_messages SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND client_id = ${clientId}`)
+    await ctx.db.execute(
+      sql`UPDATE canned_messages SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND client_id = ${clientId}`,
+    )
     return { data: await loadOwn(ctx, clientId, userId, id) }
   }),
 
   handle("cannedMessages", "cannedMessagesDeleteById", async (ctx, input) => {
     const { clientId, userId } = userOf(ctx)
     const id = idOf(input.id, "Canned message")
-    const deleted = rowsOf(await ctx.db.execute(sql`DELETE FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)} RETURNING m.id`))
+    const deleted = rowsOf(
+      await ctx.db.execute(
+        sql`DELETE FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)} RETURNING m.id`,
+      ),
+    )
     if (deleted.length === 0) throw notFound("Canned message")
     return { data: { ok: true } }
   }),

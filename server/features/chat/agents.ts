@@ -28,8 +28,12 @@ const whereOf = (clientId: number, f: AgentFilter): SQL => {
   ]
   if (!f.admins) parts.push(sql`NOT EXISTS (SELECT 1 FROM roles r WHERE r.id = u.role_id AND r.system)`)
   if (f.online !== undefined) parts.push(sql`u.online = ${f.online}`)
-  if (f.withOpenChats) parts.push(sql`EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing'))`)
-  if (f.search?.trim()) parts.push(sql`(u.username ILIKE ${likeOf(f.search)} OR u.display_name ILIKE ${likeOf(f.search)})`)
+  if (f.withOpenChats)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing'))`,
+    )
+  if (f.search?.trim())
+    parts.push(sql`(u.username ILIKE ${likeOf(f.search)} OR u.display_name ILIKE ${likeOf(f.search)})`)
   return sql.join(parts, sql` AND `)
 }
 
@@ -46,10 +50,12 @@ const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit
   const clientId = tenantOf(ctx)
   const { page, limit, offset } = pageOf(input, 50, 1000)
   const where = whereOf(clientId, f)
-  const rows = rowsOf(await ctx.db.execute(sql`SELECT u.id, u.username, u.display_name, u.online,
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT u.id, u.username, u.display_name, u.online,
       (SELECT count(*)::int FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing')) AS active_chats,
       CASE WHEN u.attributes->>'max_chats' ~ '^[0-9]{1,6}$' THEN (u.attributes->>'max_chats')::int ELSE ${DEFAULT_MAX_CHATS} END AS max_chats
-    FROM users u WHERE ${where} ORDER BY u.online DESC, u.display_name, u.id LIMIT ${limit} OFFSET ${offset}`))
+    FROM users u WHERE ${where} ORDER BY u.online DESC, u.display_name, u.id LIMIT ${limit} OFFSET ${offset}`),
+  )
   const total = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`)
   return { data: { items: rows.map(agentOf), totalItems: total, page, limit } }
 }
@@ -57,6 +63,10 @@ const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit
 export const handlers = [
   handle("chat", "listAgentlist", (ctx, input) => agentPage(ctx, { admins: false, search: input.search }, input)),
   handle("chat", "listAgentadminlist", (ctx, input) => agentPage(ctx, { admins: true, search: input.search }, input)),
-  handle("chat", "listAgents", (ctx, input) => agentPage(ctx, { admins: true, online: input.online, search: input.search }, input)),
-  handle("chat", "listOngoingagentlist", (ctx, input) => agentPage(ctx, { admins: true, withOpenChats: true, search: input.search }, input)),
+  handle("chat", "listAgents", (ctx, input) =>
+    agentPage(ctx, { admins: true, online: input.online, search: input.search }, input),
+  ),
+  handle("chat", "listOngoingagentlist", (ctx, input) =>
+    agentPage(ctx, { admins: true, withOpenChats: true, search: input.search }, input),
+  ),
 ]

@@ -21,17 +21,25 @@ interface OpenRow {
 }
 
 const lockOpen = async (ctx: Ctx, clientId: number, conversationId: number): Promise<OpenRow> => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT id, status, assigned_user_id FROM conversations
-    WHERE id = ${conversationId} AND client_id = ${clientId} FOR UPDATE`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT id, status, assigned_user_id FROM conversations
+    WHERE id = ${conversationId} AND client_id = ${clientId} FOR UPDATE`),
+  )
   if (!row) throw notFound("Conversation")
   if (row.status === "closed") throw conflict("The conversation is closed", "conversation_id")
-  return { id: Number(row.id), status: String(row.status), agentId: row.assigned_user_id === null ? null : Number(row.assigned_user_id) }
+  return {
+    id: Number(row.id),
+    status: String(row.status),
+    agentId: row.assigned_user_id === null ? null : Number(row.assigned_user_id),
+  }
 }
 
 /** The newest open conversation with `number` (any channel), locked. */
 const lockOpenByNumber = async (ctx: Ctx, clientId: number, number: string): Promise<OpenRow> => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
-    WHERE c.client_id = ${clientId} AND ct.number = ${number} AND c.status <> 'closed' ORDER BY c.last_message_at DESC, c.id DESC LIMIT 1`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+    WHERE c.client_id = ${clientId} AND ct.number = ${number} AND c.status <> 'closed' ORDER BY c.last_message_at DESC, c.id DESC LIMIT 1`),
+  )
   if (!row) throw notFound(`Open conversation with ${number}`)
   return lockOpen(ctx, clientId, Number(row.id))
 }
@@ -39,8 +47,10 @@ const lockOpenByNumber = async (ctx: Ctx, clientId: number, number: string): Pro
 /** A user of the tenant who may hold chats (active, holds BACK:chat). */
 const chatAgent = async (ctx: Ctx, clientId: number, agentId: unknown, field = "agent_id"): Promise<number> => {
   const id = idOf(agentId, "Agent")
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT u.id FROM users u WHERE u.id = ${id} AND u.client_id = ${clientId} AND u.status = 'active'
-    AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT u.id FROM users u WHERE u.id = ${id} AND u.client_id = ${clientId} AND u.status = 'active'
+    AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')`),
+  )
   if (!row) throw new ApiError(404, "NOT_FOUND", "Agent not found (or not allowed to hold chats)", field)
   return id
 }
@@ -57,7 +67,9 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
   const conversation = await lockOpen(ctx, clientId, idOf(conversationId, "Conversation"))
   const agent = await chatAgent(ctx, clientId, agentId)
   if (conversation.agentId !== agent) {
-    await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agent}, status = 'active' WHERE id = ${conversation.id}`)
+    await ctx.db.execute(
+      sql`UPDATE conversations SET assigned_user_id = ${agent}, status = 'active' WHERE id = ${conversation.id}`,
+    )
   }
   return finish(ctx, clientId, conversation.id)
 }
@@ -66,7 +78,13 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
  * A conversation closes (chatClose, or chatUpdateByNumber with status closed): it leaves the inbox with nothing
  * unread, and its open tickets are resolved, credited to whoever holds it at that moment.
  */
-const closeConversation = async (db: Db, clientId: number, conversationId: number, closedBy: number, resolution: string | null = null) => {
+const closeConversation = async (
+  db: Db,
+  clientId: number,
+  conversationId: number,
+  closedBy: number,
+  resolution: string | null = null,
+) => {
   await db.execute(sql`UPDATE conversations SET status = 'closed', closed_at = now(), closed_by = ${closedBy}, unread = 0,
     resolution = coalesce(${resolution}, resolution) WHERE id = ${conversationId}`)
   await resolveTicketsOf(db, clientId, conversationId)
@@ -74,8 +92,10 @@ const closeConversation = async (db: Db, clientId: number, conversationId: numbe
 
 const resetUnread = async (ctx: Ctx, number: string) => {
   const clientId = tenantOf(ctx)
-  const rows = rowsOf(await ctx.db.execute(sql`UPDATE conversations c SET unread = 0 FROM contacts ct
-    WHERE ct.id = c.contact_id AND c.client_id = ${clientId} AND ct.number = ${number} AND c.unread > 0 RETURNING c.id`))
+  const rows = rowsOf(
+    await ctx.db.execute(sql`UPDATE conversations c SET unread = 0 FROM contacts ct
+    WHERE ct.id = c.contact_id AND c.client_id = ${clientId} AND ct.number = ${number} AND c.unread > 0 RETURNING c.id`),
+  )
   for (const row of rows) announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
   return { data: { ok: true } }
 }
@@ -104,7 +124,8 @@ export const handlers = [
       status = "unassigned"
     } else if (input.agent_id !== undefined) {
       const target = await chatAgent(ctx, clientId, input.agent_id)
-      if (target === userId && agentId !== null && agentId !== userId) throw conflict("A colleague already took this conversation", "agent_id")
+      if (target === userId && agentId !== null && agentId !== userId)
+        throw conflict("A colleague already took this conversation", "agent_id")
       if (target !== agentId) status = "active"
       agentId = target
     }
@@ -114,7 +135,8 @@ export const handlers = [
       status = input.status
     }
     if (status === "unassigned") agentId = null
-    if (status !== "unassigned" && status !== "closed" && agentId === null) throw badRequest("An active conversation needs an agent", "agent_id")
+    if (status !== "unassigned" && status !== "closed" && agentId === null)
+      throw badRequest("An active conversation needs an agent", "agent_id")
     await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agentId}, status = ${status === "closed" ? conversation.status : status},
       unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
     if (status === "closed") await closeConversation(ctx.db, clientId, conversation.id, userId)
@@ -124,7 +146,11 @@ export const handlers = [
   /** Agent-group chats keep no per-reader unread count; the call only checks the group is the tenant's. */
   handle("chat", "messagesResetGroupByGroupId", async (ctx, input) => {
     const clientId = tenantOf(ctx)
-    const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM agent_groups WHERE id = ${idOf(input.group_id, "Group")} AND client_id = ${clientId}`))
+    const [row] = rowsOf(
+      await ctx.db.execute(
+        sql`SELECT id FROM agent_groups WHERE id = ${idOf(input.group_id, "Group")} AND client_id = ${clientId}`,
+      ),
+    )
     if (!row) throw notFound("Group")
     return { data: { ok: true } }
   }),

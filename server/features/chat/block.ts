@@ -12,11 +12,15 @@ import { announceConversation, loadConversation } from "./conversation-rows"
 
 const setBlocked = async (ctx: Ctx, number: string, blocked: boolean, reason?: string) => {
   const clientId = tenantOf(ctx)
-  const contacts = rowsOf(await ctx.db.execute(sql`UPDATE contacts SET blocked = ${blocked}, block_reason = ${blocked ? (reason ?? null) : null}
-    WHERE client_id = ${clientId} AND number = ${number} RETURNING id`))
+  const contacts = rowsOf(
+    await ctx.db.execute(sql`UPDATE contacts SET blocked = ${blocked}, block_reason = ${blocked ? (reason ?? null) : null}
+    WHERE client_id = ${clientId} AND number = ${number} RETURNING id`),
+  )
   if (contacts.length === 0) throw notFound(`Customer ${number}`)
-  const open = rowsOf(await ctx.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
-    WHERE c.client_id = ${clientId} AND ct.number = ${number} AND c.status <> 'closed'`))
+  const open = rowsOf(
+    await ctx.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+    WHERE c.client_id = ${clientId} AND ct.number = ${number} AND c.status <> 'closed'`),
+  )
   for (const row of open) announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
   return { data: { ok: true } }
 }

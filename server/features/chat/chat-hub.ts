@@ -38,30 +38,52 @@ const createHub = (services: Services): ChatHub => {
   const events: MessageChannelEvents = {
     inbound: async (input) => {
       const type = input.type
-      const payload: Record<string, unknown> = input.link ? { link: input.link, ...(input.filename ? { filename: input.filename } : {}) } : {}
+      const payload: Record<string, unknown> = input.link
+        ? { link: input.link, ...(input.filename ? { filename: input.filename } : {}) }
+        : {}
       const stored = await database.transaction(async (tx) => {
         const ids = await storeInbound(tx, input.clientId, {
-          channel: input.channel, number: input.number, name: input.name, type, body: input.text ?? "", payload, externalId: input.externalId,
+          channel: input.channel,
+          number: input.number,
+          name: input.name,
+          type,
+          body: input.text ?? "",
+          payload,
+          externalId: input.externalId,
         })
-        const [conversation, message] = await Promise.all([loadConversation(tx, input.clientId, ids.conversationId), loadMessage(tx, input.clientId, ids.messageId, links)])
+        const [conversation, message] = await Promise.all([
+          loadConversation(tx, input.clientId, ids.conversationId),
+          loadMessage(tx, input.clientId, ids.messageId, links),
+        ])
         return { ids, conversation, message }
       })
-      if (stored.message) emitChat(services, input.clientId, "chat:message", { conversation: stored.conversation, message: stored.message })
+      if (stored.message)
+        emitChat(services, input.clientId, "chat:message", {
+          conversation: stored.conversation,
+          message: stored.message,
+        })
       return stored.ids
     },
     status: async ({ clientId, externalId, status }) => {
       for (let attempt = 0; attempt < STATUS_RETRIES; attempt++) {
         const result = await database.transaction((tx) => storeStatus(tx, clientId, externalId, status))
         if (result) {
-          if (result.changed) emitChat(services, clientId, "chat:message-status", { conversation_id: result.conversationId, message_id: result.messageId, status })
+          if (result.changed)
+            emitChat(services, clientId, "chat:message-status", {
+              conversation_id: result.conversationId,
+              message_id: result.messageId,
+              status,
+            })
           return
         }
         await pause(STATUS_RETRY_MS)
       }
     },
     typing: async ({ clientId, channel, number, state }) => {
-      const [row] = rowsOf(await database.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
-        WHERE c.client_id = ${clientId} AND ct.channel = ${channel satisfies Channel} AND ct.number = ${number} AND c.status <> 'closed' LIMIT 1`))
+      const [row] = rowsOf(
+        await database.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+        WHERE c.client_id = ${clientId} AND ct.channel = ${channel satisfies Channel} AND ct.number = ${number} AND c.status <> 'closed' LIMIT 1`),
+      )
       if (!row) return
       emitChat(services, clientId, "chat:typing", { conversation_id: Number(row.id), number, state })
     },

@@ -22,8 +22,12 @@ export const blockedError = () =>
   new ApiError(403, "CUSTOMER_BLOCKED", "This customer is blocked: unblock them to exchange messages")
 
 export const windowClosedError = (number: string) =>
-  new ApiError(409, "WINDOW_CLOSED",
-    `The 24-hour WhatsApp window with ${number} is closed (no message from the customer in the last 24 hours): send a template message instead`, "type")
+  new ApiError(
+    409,
+    "WINDOW_CLOSED",
+    `The 24-hour WhatsApp window with ${number} is closed (no message from the customer in the last 24 hours): send a template message instead`,
+    "type",
+  )
 
 export interface ContactRow {
   readonly id: number
@@ -42,10 +46,18 @@ const contactOf = (r: Record<string, unknown>): ContactRow => ({
 })
 
 /** The contact of `number` on `channel`, created when new; a given name fills an empty one. */
-export const contactFor = async (db: Db, clientId: number, channel: Channel, number: string, name?: string): Promise<ContactRow> => {
-  const [row] = rowsOf(await db.execute(sql`INSERT INTO contacts (client_id, channel, number, name) VALUES (${clientId}, ${channel}, ${number}, ${name ?? ""})
+export const contactFor = async (
+  db: Db,
+  clientId: number,
+  channel: Channel,
+  number: string,
+  name?: string,
+): Promise<ContactRow> => {
+  const [row] = rowsOf(
+    await db.execute(sql`INSERT INTO contacts (client_id, channel, number, name) VALUES (${clientId}, ${channel}, ${number}, ${name ?? ""})
     ON CONFLICT (client_id, channel, number) DO UPDATE SET name = CASE WHEN contacts.name = '' THEN excluded.name ELSE contacts.name END
-    RETURNING id, channel, number, blocked, last_inbound_at`))
+    RETURNING id, channel, number, blocked, last_inbound_at`),
+  )
   return contactOf(row)
 }
 
@@ -59,13 +71,24 @@ export const customerCalled = async (db: Db, clientId: number, number: string, n
 }
 
 /** The contact's open conversation, locked for this transaction, or a new unassigned one. */
-export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<number> => {
+export const openConversationOf = async (
+  db: Db,
+  clientId: number,
+  contact: ContactRow,
+  at = new Date(),
+): Promise<number> => {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [open] = rowsOf(await db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`))
+    const [open] = rowsOf(
+      await db.execute(
+        sql`SELECT id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
+      ),
+    )
     if (open) return Number(open.id)
-    const [created] = rowsOf(await db.execute(sql`INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at)
+    const [created] = rowsOf(
+      await db.execute(sql`INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at)
       VALUES (${clientId}, ${contact.id}, ${contact.channel}, 'unassigned', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
-      ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id`))
+      ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id`),
+    )
     if (created) return Number(created.id)
   }
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
@@ -90,12 +113,16 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   if (contact.blocked) throw blockedError()
   const now = new Date()
   const conversationId = await openConversationOf(db, clientId, contact, now)
-  const [message] = rowsOf(await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
+  const [message] = rowsOf(
+    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
     VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${now.toISOString()}::timestamptz)
-    RETURNING id`))
+    RETURNING id`),
+  )
   await db.execute(sql`UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)},
     last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
-  await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
+  await db.execute(
+    sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`,
+  )
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
   return { conversationId, messageId: Number(message.id) }
@@ -103,10 +130,12 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
 
 /** Where a send to `number` goes: the contact with an open conversation first, then the one written to last. */
 export const resolveTarget = async (db: Db, clientId: number, number: string): Promise<ContactRow | null> => {
-  const [row] = rowsOf(await db.execute(sql`SELECT ct.id, ct.channel, ct.number, ct.blocked, ct.last_inbound_at
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT ct.id, ct.channel, ct.number, ct.blocked, ct.last_inbound_at
     FROM contacts ct LEFT JOIN conversations c ON c.contact_id = ct.id AND c.status <> 'closed'
     WHERE ct.client_id = ${clientId} AND ct.number = ${number}
-    ORDER BY (c.id IS NULL), c.last_message_at DESC, ct.last_inbound_at DESC NULLS LAST, ct.id LIMIT 1`))
+    ORDER BY (c.id IS NULL), c.last_message_at DESC, ct.last_inbound_at DESC NULLS LAST, ct.id LIMIT 1`),
+  )
   return row ? contactOf(row) : null
 }
 
@@ -134,9 +163,11 @@ export interface OutboundInput {
  */
 export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => {
   const now = new Date().toISOString()
-  const [message] = rowsOf(await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt)
+  const [message] = rowsOf(
+    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt)
     VALUES (${clientId}, ${input.conversationId}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
-      ${input.externalId}, 'sent', ${now}::timestamptz) RETURNING id`))
+      ${input.externalId}, 'sent', ${now}::timestamptz) RETURNING id`),
+  )
   await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
     status = 'ongoing', assigned_user_id = coalesce(assigned_user_id, ${input.senderUserId}), unread = 0
     WHERE id = ${input.conversationId}`)
@@ -145,12 +176,20 @@ export const storeOutbound = async (db: Db, clientId: number, input: OutboundInp
 
 /** Applies a channel's delivery report; states only move forward. Null when no such message (yet). */
 export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) => {
-  const rows = rowsOf(await db.execute(sql`UPDATE messages SET status = ${status}
+  const rows = rowsOf(
+    await db.execute(sql`UPDATE messages SET status = ${status}
     WHERE client_id = ${clientId} AND external_id = ${externalId} AND direction = 'out'
       AND (CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
         < (CASE ${status}::text WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
-    RETURNING id, conversation_id`))
+    RETURNING id, conversation_id`),
+  )
   if (rows[0]) return { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
-  const [existing] = rowsOf(await db.execute(sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`))
-  return existing ? { messageId: Number(existing.id), conversationId: Number(existing.conversation_id), changed: false } : null
+  const [existing] = rowsOf(
+    await db.execute(
+      sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`,
+    ),
+  )
+  return existing
+    ? { messageId: Number(existing.id), conversationId: Number(existing.conversation_id), changed: false }
+    : null
 }

@@ -40,14 +40,21 @@ export const CONVERSATION_FROM = sql`conversations c JOIN contacts ct ON ct.id =
 const labelsOf = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.map(String)
   // pg without array parsing for an aggregate answers '{a,b}'.
-  if (typeof value === "string" && value.startsWith("{")) return value.slice(1, -1).split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, ""))
+  if (typeof value === "string" && value.startsWith("{"))
+    return value
+      .slice(1, -1)
+      .split(",")
+      .filter(Boolean)
+      .map((s) => s.replace(/^"|"$/g, ""))
   return []
 }
 
 export const sessionExpiry = (channel: string, lastInboundAt: unknown, startedAt: unknown): string | null => {
   if (channel !== "whatsapp") return null
   const from = lastInboundAt ?? startedAt
-  return from === null || from === undefined ? null : new Date(new Date(from as string).getTime() + (lastInboundAt ? WINDOW_MS : 0)).toISOString()
+  return from === null || from === undefined
+    ? null
+    : new Date(new Date(from as string).getTime() + (lastInboundAt ? WINDOW_MS : 0)).toISOString()
 }
 
 export const conversationOf = (r: Record<string, unknown>): Conversation => ({
@@ -69,9 +76,18 @@ export const conversationOf = (r: Record<string, unknown>): Conversation => ({
 })
 
 /** Conversations of `clientId` matching `where` (over c / ct / u), in `order`. */
-export const selectConversations = async (db: Db, clientId: number, where: SQL, order: SQL, limit: number, offset = 0): Promise<Conversation[]> =>
-  rowsOf(await db.execute(sql`SELECT ${CONVERSATION_COLUMNS} FROM ${CONVERSATION_FROM}
-    WHERE c.client_id = ${clientId} AND ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map(conversationOf)
+export const selectConversations = async (
+  db: Db,
+  clientId: number,
+  where: SQL,
+  order: SQL,
+  limit: number,
+  offset = 0,
+): Promise<Conversation[]> =>
+  rowsOf(
+    await db.execute(sql`SELECT ${CONVERSATION_COLUMNS} FROM ${CONVERSATION_FROM}
+    WHERE c.client_id = ${clientId} AND ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`),
+  ).map(conversationOf)
 
 /** One conversation of the tenant (404 when it is not theirs). */
 export const loadConversation = async (db: Db, clientId: number, conversationId: number): Promise<Conversation> => {
@@ -84,15 +100,23 @@ export const loadConversation = async (db: Db, clientId: number, conversationId:
  * Announces `chat:conversation` for a conversation once the caller's transaction committed, read fresh after the
  * commit (labels, assignment...). For other features (tagging) as well as the chat calls.
  */
-export const publishConversation = (ctx: Ctx, conversationId: number) => publishConversationOf(ctx, tenantOf(ctx), conversationId)
+export const publishConversation = (ctx: Ctx, conversationId: number) =>
+  publishConversationOf(ctx, tenantOf(ctx), conversationId)
 
 /** publishConversation for a known tenant (hooks and channel events run without a user's ctx). */
-export const publishConversationOf = (ctx: Pick<Ctx, "afterCommit" | "services">, clientId: number, conversationId: number) =>
+export const publishConversationOf = (
+  ctx: Pick<Ctx, "afterCommit" | "services">,
+  clientId: number,
+  conversationId: number,
+) =>
   afterCommit(ctx, async () => {
     const conversation = await loadConversation(ctx.services.database.db, clientId, conversationId).catch(() => null)
     if (conversation) emitChat(ctx.services, clientId, "chat:conversation", { conversation })
   })
 
 /** Announces an already loaded conversation after the commit (no second read). */
-export const announceConversation = (ctx: Pick<Ctx, "afterCommit" | "services">, clientId: number, conversation: Conversation) =>
-  afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:conversation", { conversation }))
+export const announceConversation = (
+  ctx: Pick<Ctx, "afterCommit" | "services">,
+  clientId: number,
+  conversation: Conversation,
+) => afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:conversation", { conversation }))

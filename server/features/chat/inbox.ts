@@ -18,7 +18,6 @@ import { countOf } from "./message-rows"
 
 export const DEFAULT_LIMIT = 20
 
-
 interface InboxFilter {
   readonly clientId: number
   readonly statuses: readonly ConversationStatus[]
@@ -29,7 +28,14 @@ interface InboxFilter {
 
 const filterOf = (f: InboxFilter, status: ConversationStatus | null): SQL => {
   const parts: SQL[] = [sql`c.client_id = ${f.clientId}`]
-  parts.push(status ? sql`c.status = ${status}` : sql`c.status IN (${sql.join(f.statuses.map((s) => sql`${s}`), sql`, `)})`)
+  parts.push(
+    status
+      ? sql`c.status = ${status}`
+      : sql`c.status IN (${sql.join(
+          f.statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+  )
   if (f.agentId !== undefined) parts.push(sql`c.assigned_user_id = ${f.agentId}`)
   if (f.channel) parts.push(sql`c.channel = ${f.channel}`)
   if (f.search?.trim()) parts.push(sql`(ct.number ILIKE ${likeOf(f.search)} OR ct.name ILIKE ${likeOf(f.search)})`)
@@ -43,14 +49,27 @@ export const inboxPage = async (ctx: Ctx, f: InboxFilter, input: { page?: number
   // Small statements on purpose: one UNION/CTE statement cost ~12 ms of planning per page on PGlite, these ~1 ms each.
   const heads: { id: number; at: number }[] = []
   for (const status of f.statuses) {
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT c.id, c.last_message_at FROM ${from} WHERE ${filterOf(f, status)}
-      ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${offset + limit}`))
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT c.id, c.last_message_at FROM ${from} WHERE ${filterOf(f, status)}
+      ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${offset + limit}`),
+    )
     heads.push(...rows.map((r) => ({ id: Number(r.id), at: new Date(r.last_message_at as string).getTime() })))
   }
   heads.sort((a, b) => b.at - a.at || b.id - a.id)
   const ids = heads.slice(offset, offset + limit).map((h) => h.id)
-  const items = ids.length === 0 ? [] : await selectConversations(ctx.db, f.clientId, sql`c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-    sql`c.last_message_at DESC, c.id DESC`, limit)
+  const items =
+    ids.length === 0
+      ? []
+      : await selectConversations(
+          ctx.db,
+          f.clientId,
+          sql`c.id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+          sql`c.last_message_at DESC, c.id DESC`,
+          limit,
+        )
   const total = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${filterOf(f, null)}`)
   return { data: { items, totalItems: total, page, limit } }
 }
@@ -60,18 +79,38 @@ type Paged = { data: { items: Conversation[]; totalItems: number; page: number; 
 export const handlers = [
   handle("chat", "agentConversations", async (ctx, input): Promise<Paged> => {
     const { userId, clientId } = userOf(ctx)
-    return inboxPage(ctx, { clientId, statuses: ["active", "ongoing"], agentId: userId, channel: input.channel_type, search: input.search }, input)
+    return inboxPage(
+      ctx,
+      { clientId, statuses: ["active", "ongoing"], agentId: userId, channel: input.channel_type, search: input.search },
+      input,
+    )
   }),
-  handle("chat", "agentUnassignedConversations", async (ctx, input): Promise<Paged> =>
-    inboxPage(ctx, { clientId: tenantOf(ctx), statuses: ["unassigned"], channel: input.channel_type, search: input.search }, input)),
+  handle(
+    "chat",
+    "agentUnassignedConversations",
+    async (ctx, input): Promise<Paged> =>
+      inboxPage(
+        ctx,
+        { clientId: tenantOf(ctx), statuses: ["unassigned"], channel: input.channel_type, search: input.search },
+        input,
+      ),
+  ),
   /** Every agent's open chats (default active and ongoing), or one status of them. */
-  handle("chat", "agentConversationsOngoing", async (ctx, input): Promise<Paged> =>
-    inboxPage(ctx, {
-      clientId: tenantOf(ctx),
-      statuses: input.status ? [input.status] : ["active", "ongoing"],
-      channel: input.channel_type,
-      search: input.search,
-    }, input)),
+  handle(
+    "chat",
+    "agentConversationsOngoing",
+    async (ctx, input): Promise<Paged> =>
+      inboxPage(
+        ctx,
+        {
+          clientId: tenantOf(ctx),
+          statuses: input.status ? [input.status] : ["active", "ongoing"],
+          channel: input.channel_type,
+          search: input.search,
+        },
+        input,
+      ),
+  ),
   /** Closed conversations, newest closing first; the date range applies to the closing time. */
   handle("chat", "agentHistoryConversations", async (ctx, input): Promise<Paged> => {
     const clientId = tenantOf(ctx)
@@ -82,11 +121,15 @@ export const handlers = [
     if (range.to) parts.push(sql`c.closed_at < ${range.to.toISOString()}::timestamptz`)
     if (input.channel_type) parts.push(sql`c.channel = ${input.channel_type}`)
     if (input.agent_id !== undefined) parts.push(sql`c.assigned_user_id = ${input.agent_id}`)
-    if (input.search?.trim()) parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
+    if (input.search?.trim())
+      parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
     const where = sql.join(parts, sql` AND `)
     const [items, total] = await Promise.all([
       selectConversations(ctx.db, clientId, where, sql`c.closed_at DESC, c.id DESC`, limit, offset),
-      countOf(ctx.db, sql`SELECT count(*)::int AS n FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE c.client_id = ${clientId} AND ${where}`),
+      countOf(
+        ctx.db,
+        sql`SELECT count(*)::int AS n FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE c.client_id = ${clientId} AND ${where}`,
+      ),
     ])
     return { data: { items, totalItems: total, page, limit } }
   }),

@@ -24,7 +24,10 @@ export interface FileLinks {
 }
 
 /** A request's file links: absolute URLs on this server as the caller reached it, like the upload's answer. */
-export const fileLinksOf = (ctx: Pick<Ctx, "services" | "origin">): FileLinks => ({ config: ctx.services.config, origin: ownOrigin(ctx) })
+export const fileLinksOf = (ctx: Pick<Ctx, "services" | "origin">): FileLinks => ({
+  config: ctx.services.config,
+  origin: ownOrigin(ctx),
+})
 
 export const directionOf = (db: string): Message["direction"] => (db === "in" ? "inbound" : "outbound")
 export const dbDirection = (direction: Message["direction"]): "in" | "out" => (direction === "inbound" ? "in" : "out")
@@ -41,10 +44,17 @@ export const MESSAGE_COLUMNS = sql`m.id, m.external_id, m.conversation_id, ct.nu
 export const MESSAGE_FROM = sql`messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id
   LEFT JOIN users su ON su.id = m.sender_user_id`
 
-const MIME: Record<string, string> = { image: "image/jpeg", video: "video/mp4", audio: "audio/ogg", document: "application/pdf" }
+const MIME: Record<string, string> = {
+  image: "image/jpeg",
+  video: "video/mp4",
+  audio: "audio/ogg",
+  document: "application/pdf",
+}
 
 const payloadOf = (value: unknown): Record<string, unknown> =>
-  typeof value === "string" ? (JSON.parse(value) as Record<string, unknown>) : ((value as Record<string, unknown> | null) ?? {})
+  typeof value === "string"
+    ? (JSON.parse(value) as Record<string, unknown>)
+    : ((value as Record<string, unknown> | null) ?? {})
 
 /**
  * Whether a link names one of our stored files (`<apiBase>/files/<id>?exp=&sig=`, absolute or not). send.ts links
@@ -63,17 +73,39 @@ interface FileRow {
 /** The message's stored files, each under a freshly signed URL (a stored link would expire). */
 const fileAttachments = (files: readonly FileRow[], links: FileLinks): Attachment[] =>
   files.map((f) => {
-    const row = { id: Number(f.id), filename: f.filename, mime: f.mime, size: Number(f.size), storageKey: f.storage_key }
+    const row = {
+      id: Number(f.id),
+      filename: f.filename,
+      mime: f.mime,
+      size: Number(f.size),
+      storageKey: f.storage_key,
+    }
     return attachmentOf(links.config, row, links.origin, links.nowMs)
   })
 
-const linkAttachment = (id: number, type: string, p: Record<string, unknown>, files: readonly FileRow[]): Attachment[] => {
+const linkAttachment = (
+  id: number,
+  type: string,
+  p: Record<string, unknown>,
+  files: readonly FileRow[],
+): Attachment[] => {
   const url = typeof p.link === "string" ? p.link : typeof p.url === "string" ? p.url : null
   if (!url) return []
   // Sent by the link of an upload that is now this message's own file: the file (under a fresh URL) stands for it.
   if (files.length > 0 && isOwnFileLink(url)) return []
-  const name = typeof p.filename === "string" && p.filename ? p.filename : decodeURIComponent(url.split("?")[0].split("/").pop() || type)
-  return [{ id, name, mime_type: typeof p.mime === "string" ? p.mime : (MIME[type] ?? "application/octet-stream"), size: Number(p.size ?? 0) || 0, url }]
+  const name =
+    typeof p.filename === "string" && p.filename
+      ? p.filename
+      : decodeURIComponent(url.split("?")[0].split("/").pop() || type)
+  return [
+    {
+      id,
+      name,
+      mime_type: typeof p.mime === "string" ? p.mime : (MIME[type] ?? "application/octet-stream"),
+      size: Number(p.size ?? 0) || 0,
+      url,
+    },
+  ]
 }
 
 const interactiveOf = (type: string, p: Record<string, unknown>): Interactive | null =>
@@ -103,11 +135,26 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
 }
 
 /** Message rows; `links` signs their stored files' URLs (every chat read passes `fileLinksOf(ctx)`). */
-export const selectMessages = async (db: Db, clientId: number, where: SQL, order: SQL, limit: number, offset: number, links: FileLinks): Promise<Message[]> =>
-  rowsOf(await db.execute(sql`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
-    WHERE m.client_id = ${clientId} AND ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map((r) => messageOf(r, links))
+export const selectMessages = async (
+  db: Db,
+  clientId: number,
+  where: SQL,
+  order: SQL,
+  limit: number,
+  offset: number,
+  links: FileLinks,
+): Promise<Message[]> =>
+  rowsOf(
+    await db.execute(sql`SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
+    WHERE m.client_id = ${clientId} AND ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`),
+  ).map((r) => messageOf(r, links))
 
-export const loadMessage = async (db: Db, clientId: number, messageId: number, links: FileLinks): Promise<Message | null> =>
+export const loadMessage = async (
+  db: Db,
+  clientId: number,
+  messageId: number,
+  links: FileLinks,
+): Promise<Message | null> =>
   (await selectMessages(db, clientId, sql`m.id = ${messageId}`, sql`m.id`, 1, 0, links))[0] ?? null
 
 export const countOf = async (db: Db, query: SQL): Promise<number> => Number(rowsOf(await db.execute(query))[0]?.n ?? 0)

@@ -19,7 +19,15 @@ import type { Db } from "../../db/db"
 import { fileIdOfLink } from "../uploads/signed-url"
 import { afterCommit, emitChat } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
-import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, storeOutbound, type ContactRow } from "./chat-store"
+import {
+  blockedError,
+  checkSend,
+  contactFor,
+  openConversationOf,
+  resolveTarget,
+  storeOutbound,
+  type ContactRow,
+} from "./chat-store"
 import { rowsOf } from "../../db/rows"
 import { loadConversation } from "./conversation-rows"
 import { fileLinksOf, loadMessage } from "./message-rows"
@@ -31,9 +39,15 @@ interface Outgoing {
 }
 
 /** Template text with `{{n}}` filled from params (by position, or by the template's parameter names). */
-const renderTemplate = async (ctx: Ctx, clientId: number, t: { name: string; language: string; params?: unknown }): Promise<Outgoing> => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
-    ORDER BY (language = ${t.language}) DESC, id LIMIT 1`))
+const renderTemplate = async (
+  ctx: Ctx,
+  clientId: number,
+  t: { name: string; language: string; params?: unknown },
+): Promise<Outgoing> => {
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
+    ORDER BY (language = ${t.language}) DESC, id LIMIT 1`),
+  )
   if (!row) throw notFound(`Template ${t.name}`)
   const names = (typeof row.params === "string" ? JSON.parse(row.params) : row.params) as string[] | null
   const given = t.params
@@ -47,7 +61,11 @@ const renderTemplate = async (ctx: Ctx, clientId: number, t: { name: string; lan
     return undefined
   }
   const body = String(row.body).replace(/\{\{(\d+)\}\}/g, (whole, n: string) => valueAt(Number(n)) ?? whole)
-  return { type: "template", body, payload: { template: { name: t.name, language: t.language, params: given ?? null } } }
+  return {
+    type: "template",
+    body,
+    payload: { template: { name: t.name, language: t.language, params: given ?? null } },
+  }
 }
 
 const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<Outgoing> => {
@@ -58,7 +76,15 @@ const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<O
     case "video":
     case "document": {
       const m = (input as Extract<SendAny, { type: "image" }>)[input.type as "image"].message
-      return { type: input.type, body: m.caption ?? "", payload: { link: m.link, ...(m.caption ? { caption: m.caption } : {}), ...(m.filename ? { filename: m.filename } : {}) } }
+      return {
+        type: input.type,
+        body: m.caption ?? "",
+        payload: {
+          link: m.link,
+          ...(m.caption ? { caption: m.caption } : {}),
+          ...(m.filename ? { filename: m.filename } : {}),
+        },
+      }
     }
     case "audio":
       return { type: "audio", body: "", payload: { link: input.audio.message.link } }
@@ -76,8 +102,10 @@ const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<O
  * a copy (the same upload sent to several customers, or again later), since an attachment belongs to one message.
  */
 const attachUpload = async (db: Db, clientId: number, fileId: number, messageId: number) => {
-  const [linked] = rowsOf(await db.execute(sql`UPDATE attachments SET message_id = ${messageId}
-    WHERE id = ${fileId} AND client_id = ${clientId} AND message_id IS NULL RETURNING id`))
+  const [linked] = rowsOf(
+    await db.execute(sql`UPDATE attachments SET message_id = ${messageId}
+    WHERE id = ${fileId} AND client_id = ${clientId} AND message_id IS NULL RETURNING id`),
+  )
   if (linked) return
   await db.execute(sql`WITH copy AS (
       INSERT INTO attachments (client_id, message_id, filename, mime, size, storage_key)
@@ -104,12 +132,27 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
   for (const { number, contact: known } of targets) {
     const contact = known ?? (await contactFor(ctx.db, clientId, "whatsapp", number))
     const conversationId = await openConversationOf(ctx.db, clientId, contact)
-    const { externalId } = await hub.channel.send({ clientId, channel: contact.channel, number, type: out.type, body: out.body, payload: out.payload })
+    const { externalId } = await hub.channel.send({
+      clientId,
+      channel: contact.channel,
+      number,
+      type: out.type,
+      body: out.body,
+      payload: out.payload,
+    })
     const messageId = await storeOutbound(ctx.db, clientId, {
-      conversationId, type: out.type, body: out.body, payload: out.payload, senderUserId: ctx.principal.userId, externalId,
+      conversationId,
+      type: out.type,
+      body: out.body,
+      payload: out.payload,
+      senderUserId: ctx.principal.userId,
+      externalId,
     })
     if (fileId !== null) await attachUpload(ctx.db, clientId, fileId, messageId)
-    const [conversation, message] = await Promise.all([loadConversation(ctx.db, clientId, conversationId), loadMessage(ctx.db, clientId, messageId, links)])
+    const [conversation, message] = await Promise.all([
+      loadConversation(ctx.db, clientId, conversationId),
+      loadMessage(ctx.db, clientId, messageId, links),
+    ])
     if (message) afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:message", { conversation, message }))
     ids.push(externalId)
   }
@@ -117,7 +160,12 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
 }
 
 /** The agent's typing indicator: shown on the customer's side, nothing stored. */
-const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], state: "typing" | "paused"): Promise<SendResult> => {
+const sendTyping = async (
+  ctx: Ctx,
+  clientId: number,
+  to: readonly string[],
+  state: "typing" | "paused",
+): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
   const ids: string[] = []
   for (const number of new Set(to)) {
@@ -131,19 +179,34 @@ const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], sta
 }
 
 /** E-mail: stored in the conversation of the tenant's contact with that address (when there is one), and "sent". */
-const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { type: "email" }>): Promise<SendResult> => {
+const sendEmail = async (
+  ctx: Ctx,
+  clientId: number,
+  input: Extract<SendAny, { type: "email" }>,
+): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
   const ids: string[] = []
   const { subject, text } = input.email.message
   for (const address of new Set(input.email.to)) {
-    const [row] = rowsOf(await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND lower(email) = lower(${address})
-      ORDER BY last_inbound_at DESC NULLS LAST, id LIMIT 1`))
+    const [row] = rowsOf(
+      await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND lower(email) = lower(${address})
+      ORDER BY last_inbound_at DESC NULLS LAST, id LIMIT 1`),
+    )
     const out: Outgoing = { type: "email", body: `${subject}\n\n${text}`, payload: { email: { to: address, subject } } }
     if (row) {
-      ids.push(...(await sendToNumbers(ctx, clientId, [String(row.number)], out)).data.message.messages.map((m) => m.id))
+      ids.push(
+        ...(await sendToNumbers(ctx, clientId, [String(row.number)], out)).data.message.messages.map((m) => m.id),
+      )
       continue
     }
-    const { externalId } = await hub.channel.send({ clientId, channel: "webchat", number: address, type: "email", body: out.body, payload: out.payload })
+    const { externalId } = await hub.channel.send({
+      clientId,
+      channel: "webchat",
+      number: address,
+      type: "email",
+      body: out.body,
+      payload: out.payload,
+    })
     ids.push(externalId)
   }
   return answer(ids)
@@ -156,7 +219,8 @@ export const handlers = [
   }),
   handle("chat", "messagesSendByType", async (ctx, input) => {
     const clientId = tenantOf(ctx)
-    if (input.type === "typing_indicator") return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
+    if (input.type === "typing_indicator")
+      return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
     if (input.type === "email") return sendEmail(ctx, clientId, input)
     const to = (input as unknown as Record<string, { to: readonly string[] }>)[input.type].to
     return sendToNumbers(ctx, clientId, to, await outgoingOf(ctx, clientId, input))

@@ -23,7 +23,8 @@ type Body = Record<string, unknown>
 const text = (body: Body, field: string, max: number): string | undefined => {
   const value = body[field]
   if (value === undefined || value === null || value === "") return undefined
-  if (typeof value !== "string" || value.length > max) throw badRequest(`${field} must be text of at most ${max} characters`, field)
+  if (typeof value !== "string" || value.length > max)
+    throw badRequest(`${field} must be text of at most ${max} characters`, field)
   return value
 }
 
@@ -32,7 +33,8 @@ const common = (raw: unknown) => {
   const clientId = Number(body.clientId ?? 1)
   if (!Number.isInteger(clientId) || clientId <= 0) throw badRequest("clientId must be a tenant id", "clientId")
   const channel = String(body.channel ?? "whatsapp")
-  if (!CHANNELS.has(channel)) throw badRequest("channel must be whatsapp, facebook, instagram, sms or webchat", "channel")
+  if (!CHANNELS.has(channel))
+    throw badRequest("channel must be whatsapp, facebook, instagram, sms or webchat", "channel")
   const number = typeof body.number === "string" ? body.number.trim() : ""
   if (!NUMBER.test(number)) throw badRequest("number must be a phone number or channel id", "number")
   return { body, clientId, channel: channel as Channel, number }
@@ -54,7 +56,14 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const [exists] = (await services.database.query("SELECT 1 FROM clients WHERE id = $1", [clientId])).rows
       if (!exists) throw new ApiError(404, "NOT_FOUND", "Tenant not found")
       const ids = await chatHubOf(services).channel.customerWrites({
-        clientId, channel, number, type: type as "text", text: message, link, filename: text(body, "filename", 255), name: text(body, "name", 120)?.trim(),
+        clientId,
+        channel,
+        number,
+        type: type as "text",
+        text: message,
+        link,
+        filename: text(body, "filename", 255),
+        name: text(body, "name", 120)?.trim(),
       })
       return { data: ids }
     })
@@ -70,7 +79,8 @@ export const httpRoutes: readonly HttpRoutes[] = [
       return { data: { items: chatHubOf(services).channel.received(clientId, channel, number) } }
     })
     app.post<{ Params: { externalId: string } }>("/dev/simulator/messages/:externalId/read", async (req) => {
-      if (!(await chatHubOf(services).channel.read(req.params.externalId))) throw new ApiError(404, "NOT_FOUND", "The simulator never received that message")
+      if (!(await chatHubOf(services).channel.read(req.params.externalId)))
+        throw new ApiError(404, "NOT_FOUND", "The simulator never received that message")
       return { data: { ok: true } }
     })
   },

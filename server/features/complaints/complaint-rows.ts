@@ -6,7 +6,6 @@
 import { sql } from "drizzle-orm"
 import { iso, isoOrNull } from "../reports/range"
 
-
 /** The report row (ComplaintTicket). */
 export const ticketOf = (r: Record<string, unknown>) => ({
   name: String(r.name),

@@ -26,34 +26,47 @@ const listOf = async (ctx: Ctx, input: ListInput, resolved: boolean) => {
   const clientId = tenantOf(ctx)
   const { page, limit, offset } = pageOf(input)
   const range = rangeOf(input.start_date, input.end_date)
-  const parts: SQL[] = [sql`c.client_id = ${clientId}`, resolved ? sql`c.status = 'Resolved'` : sql`c.status <> 'Resolved'`]
+  const parts: SQL[] = [
+    sql`c.client_id = ${clientId}`,
+    resolved ? sql`c.status = 'Resolved'` : sql`c.status <> 'Resolved'`,
+  ]
   if (range.from) parts.push(sql`c.dt >= ${range.from.toISOString()}::timestamptz`)
   if (range.to) parts.push(sql`c.dt < ${range.to.toISOString()}::timestamptz`)
   if (input.channel_type) parts.push(sql`c.channel_type = ${input.channel_type}`)
   if (input.agent_id !== undefined) parts.push(sql`c.agent_id = ${input.agent_id}`)
   if (input.search?.trim()) {
     const like = likeOf(input.search)
-    parts.push(sql`(c.ticket_number ILIKE ${like} OR c.name ILIKE ${like} OR c.number ILIKE ${like} OR c.customer_message ILIKE ${like})`)
+    parts.push(
+      sql`(c.ticket_number ILIKE ${like} OR c.name ILIKE ${like} OR c.number ILIKE ${like} OR c.customer_message ILIKE ${like})`,
+    )
   }
   const where = sql.join(parts, sql` AND `)
   // Resolved complaints read newest-closed first: the one just resolved is on top.
   const order = resolved ? sql`c.last_closed DESC NULLS LAST, c.id DESC` : sql`c.dt DESC, c.id DESC`
-  const rows = rowsOf(await ctx.db.execute(sql`SELECT ${COMPLAINT_COLUMNS} FROM complaints c LEFT JOIN users u ON u.id = c.agent_id
-    WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`))
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT ${COMPLAINT_COLUMNS} FROM complaints c LEFT JOIN users u ON u.id = c.agent_id
+    WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`),
+  )
   const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM complaints c WHERE ${where}`))
   return { data: { items: rows.map(complaintOf), totalItems: Number(count?.n ?? 0), page, limit } }
 }
 
 const loadComplaint = async (ctx: Ctx, clientId: number, ticketNumber: string) => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${COMPLAINT_COLUMNS} FROM complaints c LEFT JOIN users u ON u.id = c.agent_id
-    WHERE c.client_id = ${clientId} AND c.ticket_number = ${ticketNumber}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT ${COMPLAINT_COLUMNS} FROM complaints c LEFT JOIN users u ON u.id = c.agent_id
+    WHERE c.client_id = ${clientId} AND c.ticket_number = ${ticketNumber}`),
+  )
   if (!row) throw notFound("Complaint")
   return complaintOf(row)
 }
 
 /** The tenant's active user, or 404 (another tenant's user is simply unknown here). */
 const agentOf = async (ctx: Ctx, clientId: number, agentId: number) => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM users WHERE id = ${agentId} AND client_id = ${clientId} AND status <> 'deleted'`))
+  const [row] = rowsOf(
+    await ctx.db.execute(
+      sql`SELECT id FROM users WHERE id = ${agentId} AND client_id = ${clientId} AND status <> 'deleted'`,
+    ),
+  )
   if (!row) throw notFound("Agent")
   return agentId
 }
@@ -65,8 +78,10 @@ const agentOf = async (ctx: Ctx, clientId: number, agentId: number) => {
 const nextTicketNumber = async (ctx: Ctx, clientId: number) => {
   await ctx.db.execute(sql`SELECT pg_advisory_xact_lock(7342004, ${clientId})`)
   const prefix = `CMP-${clientId}-`
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 4999) + 1 AS n
-    FROM complaints WHERE client_id = ${clientId} AND ticket_number LIKE ${`${prefix}%`}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 4999) + 1 AS n
+    FROM complaints WHERE client_id = ${clientId} AND ticket_number LIKE ${`${prefix}%`}`),
+  )
   return `${prefix}${Number(row.n)}`
 }
 
@@ -74,7 +89,9 @@ export const handlers = [
   handle("complaints", "activeComplaints", (ctx, input) => listOf(ctx, input, false)),
   handle("complaints", "resolvedComplaints", (ctx, input) => listOf(ctx, input, true)),
 
-  handle("complaints", "getComplaintMetadata", async (ctx, input) => ({ data: await loadComplaint(ctx, tenantOf(ctx), input.ticket_number) })),
+  handle("complaints", "getComplaintMetadata", async (ctx, input) => ({
+    data: await loadComplaint(ctx, tenantOf(ctx), input.ticket_number),
+  })),
 
   handle("complaints", "postComplaintMetadata", async (ctx, input) => {
     const clientId = tenantOf(ctx)
@@ -84,16 +101,20 @@ export const handlers = [
     let channel: string = input.channel_type
     if (input.conversation_id !== undefined) {
       // Filed from a chat: the conversation names the customer; its number and channel win over what the form sent.
-      const [conv] = rowsOf(await ctx.db.execute(sql`SELECT ct.id, ct.name, ct.number, cv.channel FROM conversations cv
-        JOIN contacts ct ON ct.id = cv.contact_id WHERE cv.id = ${input.conversation_id} AND cv.client_id = ${clientId}`))
+      const [conv] = rowsOf(
+        await ctx.db.execute(sql`SELECT ct.id, ct.name, ct.number, cv.channel FROM conversations cv
+        JOIN contacts ct ON ct.id = cv.contact_id WHERE cv.id = ${input.conversation_id} AND cv.client_id = ${clientId}`),
+      )
       if (!conv) throw notFound("Conversation")
       contactId = Number(conv.id)
       number = String(conv.number)
       channel = String(conv.channel)
       name ??= (conv.name as string | null) || null
     } else {
-      const [contact] = rowsOf(await ctx.db.execute(sql`SELECT id, name FROM contacts
-        WHERE client_id = ${clientId} AND number = ${number} ORDER BY (channel = ${channel}) DESC, id LIMIT 1`))
+      const [contact] = rowsOf(
+        await ctx.db.execute(sql`SELECT id, name FROM contacts
+        WHERE client_id = ${clientId} AND number = ${number} ORDER BY (channel = ${channel}) DESC, id LIMIT 1`),
+      )
       if (contact) {
         contactId = Number(contact.id)
         name ??= (contact.name as string | null) || null
@@ -114,8 +135,10 @@ export const handlers = [
     if (input.name !== undefined) sets.push(sql`name = ${input.name}`)
     if (input.customer_message !== undefined) sets.push(sql`customer_message = ${input.customer_message}`)
     if (sets.length === 0) throw badRequest("Nothing to update: send category, name or customer_message")
-    const updated = rowsOf(await ctx.db.execute(sql`UPDATE complaints SET ${sql.join(sets, sql`, `)}
-      WHERE client_id = ${clientId} AND ticket_number = ${input.ticket_number} RETURNING id`))
+    const updated = rowsOf(
+      await ctx.db.execute(sql`UPDATE complaints SET ${sql.join(sets, sql`, `)}
+      WHERE client_id = ${clientId} AND ticket_number = ${input.ticket_number} RETURNING id`),
+    )
     if (updated.length === 0) throw notFound("Complaint")
     return { data: await loadComplaint(ctx, clientId, input.ticket_number) }
   }),
@@ -139,7 +162,9 @@ export const handlers = [
       throw badRequest("Nothing to update: send status, agent_id or resolution_note")
     }
     if (sets.length > 0) {
-      await ctx.db.execute(sql`UPDATE complaints SET ${sql.join(sets, sql`, `)} WHERE client_id = ${clientId} AND ticket_number = ${input.ticket_number}`)
+      await ctx.db.execute(
+        sql`UPDATE complaints SET ${sql.join(sets, sql`, `)} WHERE client_id = ${clientId} AND ticket_number = ${input.ticket_number}`,
+      )
     }
     return { data: await loadComplaint(ctx, clientId, input.ticket_number) }
   }),

@@ -13,7 +13,15 @@ export const CONTACT_COLUMNS = sql`ct.id, ct.number, ct.name, ct.email, ct.chann
 const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
 /** pg answers an aggregated array as '{1,2}' when it does not parse arrays of that type. */
 const arrayOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map(String) : typeof value === "string" && value.startsWith("{") ? value.slice(1, -1).split(",").filter(Boolean).map((s) => s.replace(/^"|"$/g, "")) : []
+  Array.isArray(value)
+    ? value.map(String)
+    : typeof value === "string" && value.startsWith("{")
+      ? value
+          .slice(1, -1)
+          .split(",")
+          .filter(Boolean)
+          .map((s) => s.replace(/^"|"$/g, ""))
+      : []
 
 export const contactOf = (r: Record<string, unknown>): Contact => ({
   id: Number(r.id),
@@ -34,9 +42,15 @@ export const namesOf = arrayOf
  * The tenant's customer with this number. One number can be a contact on several channels (WhatsApp and SMS): the
  * one that wrote last is the customer the chat panel shows.
  */
-export const contactRowByNumber = async (db: Db, clientId: number, number: string): Promise<Record<string, unknown>> => {
-  const [row] = rowsOf(await db.execute(sql`SELECT ${CONTACT_COLUMNS} FROM contacts ct WHERE ct.client_id = ${clientId} AND ct.number = ${number}
-    ORDER BY ct.last_inbound_at DESC NULLS LAST, ct.id LIMIT 1`))
+export const contactRowByNumber = async (
+  db: Db,
+  clientId: number,
+  number: string,
+): Promise<Record<string, unknown>> => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT ${CONTACT_COLUMNS} FROM contacts ct WHERE ct.client_id = ${clientId} AND ct.number = ${number}
+    ORDER BY ct.last_inbound_at DESC NULLS LAST, ct.id LIMIT 1`),
+  )
   if (!row) throw notFound("Customer")
   return row
 }

@@ -19,7 +19,8 @@ export const handlers = [
   handle("contacts", "fetchCustomerProfile", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const contact = contactOf(await contactRowByNumber(ctx.db, clientId, input.number))
-    const [facts] = rowsOf(await ctx.db.execute(sql`SELECT
+    const [facts] = rowsOf(
+      await ctx.db.execute(sql`SELECT
       (SELECT count(*)::int FROM conversations c WHERE c.contact_id = ${contact.id}) AS conversations,
       (SELECT max(c.started_at) FROM conversations c WHERE c.contact_id = ${contact.id}) AS last_conversation_at,
       (SELECT count(*)::int FROM tickets t LEFT JOIN conversations c ON c.id = t.conversation_id
@@ -29,7 +30,8 @@ export const handlers = [
       coalesce((SELECT array_agg(f.name ORDER BY f.name) FROM contact_flags cf JOIN flags f ON f.id = cf.flag_id
         WHERE cf.contact_id = ${contact.id} AND f.active), '{}') AS flags,
       coalesce((SELECT array_agg(s.name ORDER BY s.name) FROM contact_segments cs JOIN segments s ON s.id = cs.segment_id
-        WHERE cs.contact_id = ${contact.id}), '{}') AS segments`))
+        WHERE cs.contact_id = ${contact.id}), '{}') AS segments`),
+    )
     return {
       data: {
         ...contact,
@@ -55,13 +57,18 @@ export const handlers = [
         if (value === null) delete merged[key]
         else merged[key] = value
       }
-      if (Object.keys(merged).length > MAX_ATTRIBUTES) throw badRequest(`A customer may have at most ${MAX_ATTRIBUTES} attributes`, "attributes")
+      if (Object.keys(merged).length > MAX_ATTRIBUTES)
+        throw badRequest(`A customer may have at most ${MAX_ATTRIBUTES} attributes`, "attributes")
       sets.push(sql`attributes = ${JSON.stringify(merged)}::jsonb`)
     }
     if (sets.length === 0) throw badRequest("Nothing to update: send name, email or attributes")
-    await ctx.db.execute(sql`UPDATE contacts SET ${sql.join(sets, sql`, `)} WHERE id = ${before.id} AND client_id = ${clientId}`)
+    await ctx.db.execute(
+      sql`UPDATE contacts SET ${sql.join(sets, sql`, `)} WHERE id = ${before.id} AND client_id = ${clientId}`,
+    )
     if (input.name !== undefined && input.name !== before.name) {
-      const open = rowsOf(await ctx.db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${before.id} AND status <> 'closed'`))
+      const open = rowsOf(
+        await ctx.db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${before.id} AND status <> 'closed'`),
+      )
       for (const r of open) publishConversation(ctx, Number(r.id))
     }
     const after = await contactRowByNumber(ctx.db, clientId, input.number)

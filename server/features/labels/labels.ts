@@ -26,7 +26,9 @@ const labelOf = (r: Record<string, unknown>): Label => ({
 })
 
 const loadLabel = async (ctx: Ctx, clientId: number, id: number) => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM labels l WHERE l.id = ${id} AND l.client_id = ${clientId}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT ${COLUMNS} FROM labels l WHERE l.id = ${id} AND l.client_id = ${clientId}`),
+  )
   if (!row) throw notFound("Label")
   return labelOf(row)
 }
@@ -34,19 +36,27 @@ const loadLabel = async (ctx: Ctx, clientId: number, id: number) => {
 /** 409 naming the field when another label of the tenant has the name (case does not make a new label). */
 const checkName = async (ctx: Ctx, clientId: number, name: string | undefined, exceptId: number | null) => {
   if (name === undefined) return
-  const [clash] = rowsOf(await ctx.db.execute(sql`SELECT id FROM labels WHERE client_id = ${clientId} AND lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}`))
+  const [clash] = rowsOf(
+    await ctx.db.execute(
+      sql`SELECT id FROM labels WHERE client_id = ${clientId} AND lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}`,
+    ),
+  )
   if (clash) throw conflict(`A label named "${name}" already exists`, "name")
 }
 
 const conversationOfTenant = async (ctx: Ctx, clientId: number, id: number) => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM conversations WHERE id = ${id} AND client_id = ${clientId}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT id FROM conversations WHERE id = ${id} AND client_id = ${clientId}`),
+  )
   if (!row) throw notFound("Conversation")
 }
 
 /** Open conversations only: a closed one is history, and announcing thousands of them would flood every agent. */
 const announceAll = async (ctx: Ctx, labelId: number) => {
-  const rows = rowsOf(await ctx.db.execute(sql`SELECT cl.conversation_id FROM conversation_labels cl JOIN conversations c ON c.id = cl.conversation_id
-    WHERE cl.label_id = ${labelId} AND c.status <> 'closed' LIMIT 500`))
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT cl.conversation_id FROM conversation_labels cl JOIN conversations c ON c.id = cl.conversation_id
+    WHERE cl.label_id = ${labelId} AND c.status <> 'closed' LIMIT 500`),
+  )
   for (const r of rows) publishConversation(ctx, Number(r.conversation_id))
 }
 
@@ -57,7 +67,11 @@ export const handlers = [
     const parts: SQL[] = [sql`l.client_id = ${clientId}`]
     if (input.search?.trim()) parts.push(sql`l.name ILIKE ${likeOf(input.search)}`)
     const where = sql.join(parts, sql` AND `)
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM labels l WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${offset}`))
+    const rows = rowsOf(
+      await ctx.db.execute(
+        sql`SELECT ${COLUMNS} FROM labels l WHERE ${where} ORDER BY lower(l.name), l.id LIMIT ${limit} OFFSET ${offset}`,
+      ),
+    )
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM labels l WHERE ${where}`))
     return { data: { items: rows.map(labelOf), totalItems: Number(count?.n ?? 0), page, limit } }
   }),
@@ -65,7 +79,11 @@ export const handlers = [
   handle("tagging", "createLabel", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     await checkName(ctx, clientId, input.name, null)
-    const [row] = rowsOf(await ctx.db.execute(sql`INSERT INTO labels (client_id, name, color) VALUES (${clientId}, ${input.name}, ${input.color}) RETURNING id`))
+    const [row] = rowsOf(
+      await ctx.db.execute(
+        sql`INSERT INTO labels (client_id, name, color) VALUES (${clientId}, ${input.name}, ${input.color}) RETURNING id`,
+      ),
+    )
     return { data: await loadLabel(ctx, clientId, Number(row.id)) }
   }),
 
@@ -97,8 +115,10 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     await loadLabel(ctx, clientId, input.label_id)
     await conversationOfTenant(ctx, clientId, input.conversation_id)
-    const added = rowsOf(await ctx.db.execute(sql`INSERT INTO conversation_labels (label_id, conversation_id) VALUES (${input.label_id}, ${input.conversation_id})
-      ON CONFLICT DO NOTHING RETURNING label_id`))
+    const added = rowsOf(
+      await ctx.db.execute(sql`INSERT INTO conversation_labels (label_id, conversation_id) VALUES (${input.label_id}, ${input.conversation_id})
+      ON CONFLICT DO NOTHING RETURNING label_id`),
+    )
     if (added.length > 0) publishConversation(ctx, input.conversation_id)
     return { data: { ok: true } }
   }),
@@ -107,8 +127,10 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     await loadLabel(ctx, clientId, input.label_id)
     await conversationOfTenant(ctx, clientId, input.conversation_id)
-    const removed = rowsOf(await ctx.db.execute(sql`DELETE FROM conversation_labels WHERE label_id = ${input.label_id} AND conversation_id = ${input.conversation_id}
-      RETURNING label_id`))
+    const removed = rowsOf(
+      await ctx.db.execute(sql`DELETE FROM conversation_labels WHERE label_id = ${input.label_id} AND conversation_id = ${input.conversation_id}
+      RETURNING label_id`),
+    )
     if (removed.length > 0) publishConversation(ctx, input.conversation_id)
     return { data: { ok: true } }
   }),
@@ -117,15 +139,26 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     await loadLabel(ctx, clientId, input.label_id)
     const { page, limit, offset } = pageOf(input)
-    const parts: SQL[] = [sql`EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = ${input.label_id})`]
+    const parts: SQL[] = [
+      sql`EXISTS (SELECT 1 FROM conversation_labels cl WHERE cl.conversation_id = c.id AND cl.label_id = ${input.label_id})`,
+    ]
     if (input.search?.trim()) {
       const like = likeOf(input.search)
       parts.push(sql`(ct.name ILIKE ${like} OR ct.number ILIKE ${like})`)
     }
     const where = sql.join(parts, sql` AND `)
-    const items = await selectConversations(ctx.db, clientId, where, sql`c.last_message_at DESC, c.id DESC`, limit, offset)
-    const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
-      WHERE c.client_id = ${clientId} AND ${where}`))
+    const items = await selectConversations(
+      ctx.db,
+      clientId,
+      where,
+      sql`c.last_message_at DESC, c.id DESC`,
+      limit,
+      offset,
+    )
+    const [count] = rowsOf(
+      await ctx.db.execute(sql`SELECT count(*)::int AS n FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+      WHERE c.client_id = ${clientId} AND ${where}`),
+    )
     return { data: { items, totalItems: Number(count?.n ?? 0), page, limit } }
   }),
 ]

@@ -78,7 +78,12 @@ interface Batch {
 }
 
 /** One keyset batch: `size` rows of the filter after `cursor`, newest first, as JSON text. */
-const fetchBatch = async (database: Database, f: Filter, size: number, cursor: { dt: string; id: number } | null): Promise<Batch | null> => {
+const fetchBatch = async (
+  database: Database,
+  f: Filter,
+  size: number,
+  cursor: { dt: string; id: number } | null,
+): Promise<Batch | null> => {
   const params: unknown[] = [f.clientId]
   const where = ["c.client_id = $1"]
   if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
@@ -101,7 +106,9 @@ const fetchBatch = async (database: Database, f: Filter, size: number, cursor: {
   )
   const batch = rows[0]
   const count = Number(batch?.rows ?? 0)
-  return count === 0 ? null : { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
+  return count === 0
+    ? null
+    : { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
 }
 
 /**
@@ -152,7 +159,11 @@ const countOf = async (ctx: Ctx, f: Filter): Promise<number> => {
     if (f.callType) parts.push(sql`call_type = ${f.callType}`)
     if (f.from) parts.push(sql`day >= ${f.from.toISOString().slice(0, 10)}::date`)
     if (f.to) parts.push(sql`day < ${f.to.toISOString().slice(0, 10)}::date`)
-    const [sum] = rowsOf(await ctx.db.execute(sql`SELECT coalesce(sum(calls), 0)::int AS n FROM call_record_days WHERE ${sql.join(parts, sql` AND `)}`))
+    const [sum] = rowsOf(
+      await ctx.db.execute(
+        sql`SELECT coalesce(sum(calls), 0)::int AS n FROM call_record_days WHERE ${sql.join(parts, sql` AND `)}`,
+      ),
+    )
     return Number(sum?.n ?? 0)
   }
   const [row] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM call_records c WHERE ${whereOf(f)}`))
@@ -167,9 +178,14 @@ export const handlers = [
     const total = await countOf(ctx, f)
     if (input.limit > STREAM_LIMIT && page === 1) return streamCalls(ctx.services.database, f, input.limit, total)
     const offset = (page - 1) * input.limit
-    const rows = offset >= total ? [] : rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS}
+    const rows =
+      offset >= total
+        ? []
+        : rowsOf(
+            await ctx.db.execute(sql`SELECT ${COLUMNS}
       FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
-      WHERE ${whereOf(f)} ORDER BY c.dt DESC, c.id DESC LIMIT ${Math.min(input.limit, STREAM_LIMIT)} OFFSET ${offset}`))
+      WHERE ${whereOf(f)} ORDER BY c.dt DESC, c.id DESC LIMIT ${Math.min(input.limit, STREAM_LIMIT)} OFFSET ${offset}`),
+          )
     return { whatsappCalls: { whatsappCalls: rows.map(recordOf), totalItems: total } }
   }),
 ]

@@ -32,12 +32,20 @@ export const handlers = [
     // One after another: a transaction's connection runs one query at a time anyway.
     const [channels, agents, statuses, counts, avg, page] = await sequence([
       () => ctx.db.execute(sql`SELECT DISTINCT channel_type FROM complaints WHERE client_id = ${clientId} ORDER BY 1`),
-      () => ctx.db.execute(sql`SELECT id, username FROM users WHERE client_id = ${clientId} AND status <> 'deleted' ORDER BY username`),
+      () =>
+        ctx.db.execute(
+          sql`SELECT id, username FROM users WHERE client_id = ${clientId} AND status <> 'deleted' ORDER BY username`,
+        ),
       () => ctx.db.execute(sql`SELECT DISTINCT status FROM complaints WHERE client_id = ${clientId} ORDER BY 1`),
-      () => ctx.db.execute(sql`SELECT c.status, count(*)::int AS count FROM complaints c WHERE ${where} GROUP BY c.status ORDER BY 1`),
-      () => ctx.db.execute(sql`SELECT coalesce(avg(extract(epoch FROM c.last_closed - c.dt)), 0)::float8 AS difference
+      () =>
+        ctx.db.execute(
+          sql`SELECT c.status, count(*)::int AS count FROM complaints c WHERE ${where} GROUP BY c.status ORDER BY 1`,
+        ),
+      () =>
+        ctx.db.execute(sql`SELECT coalesce(avg(extract(epoch FROM c.last_closed - c.dt)), 0)::float8 AS difference
         FROM complaints c WHERE ${where} AND c.last_closed IS NOT NULL`),
-      () => ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c WHERE ${where}
+      () =>
+        ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c WHERE ${where}
         ORDER BY c.dt DESC, c.id DESC LIMIT ${limit} OFFSET ${input.page * limit}`),
     ])
     const statusCount = rowsOf(counts).map((r) => ({ status: String(r.status), count: Number(r.count) }))
@@ -59,10 +67,12 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     // The report's search box always sends "active" and must find any ticket of the report, so only "resolved" narrows.
     const state = input.ticket_type === "resolved" ? sql`c.status = 'Resolved'` : sql`true`
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c
       WHERE c.client_id = ${clientId} AND c.channel_type = ${input.channel_type} AND ${state}
         AND c.ticket_number ILIKE ${escapeLike(input.ticket_number) + "%"}
-      ORDER BY c.dt DESC LIMIT 10`))
+      ORDER BY c.dt DESC LIMIT 10`),
+    )
     return { data: { list: rows.map(ticketOf) } }
   }),
 ]

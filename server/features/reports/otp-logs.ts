@@ -8,8 +8,6 @@ import { tenantOf } from "../../http/context"
 import { iso, rangeOf } from "./range"
 import { likeOf, rowsOf } from "../../db/rows"
 
-
-
 export const handlers = [
   handle("otp", "otpLogs", async (ctx, input) => {
     const clientId = tenantOf(ctx)
@@ -23,8 +21,10 @@ export const handlers = [
     const page = Math.max(1, input.page)
     const limit = Math.min(input.limit, 1000)
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM otp_logs WHERE ${where}`))
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT id, username, email, number, otp_code, dt, provider_name, provider_email
-      FROM otp_logs WHERE ${where} ORDER BY dt DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`))
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT id, username, email, number, otp_code, dt, provider_name, provider_email
+      FROM otp_logs WHERE ${where} ORDER BY dt DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+    )
     return {
       logs: {
         data: rows.map((r) => ({

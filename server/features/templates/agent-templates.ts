@@ -10,7 +10,6 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { handle } from "../registry"
 
-
 const templateOf = (r: Record<string, unknown>): Template => ({
   id: Number(r.id),
   name: String(r.name),
@@ -36,8 +35,10 @@ export const handlers = [
     if (search) parts.push(sql`name ILIKE ${likeOf(search)}`)
     const where = sql.join(parts, sql` AND `)
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM templates WHERE ${where}`))
-    const rows = rowsOf(await ctx.db.execute(sql`SELECT id, name, language, category, status, header_type, header_value, body, footer,
-      buttons, params, created_at FROM templates WHERE ${where} ORDER BY name, language LIMIT ${limit} OFFSET ${offset}`))
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT id, name, language, category, status, header_type, header_value, body, footer,
+      buttons, params, created_at FROM templates WHERE ${where} ORDER BY name, language LIMIT ${limit} OFFSET ${offset}`),
+    )
     return { data: { items: rows.map(templateOf), totalItems: Number(count?.n ?? 0), page, limit } }
   }),
 ]

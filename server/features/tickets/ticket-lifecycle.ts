@@ -14,8 +14,10 @@ const TICKET_LOCK = 7342005
 const nextTicketNumber = async (db: Db, clientId: number) => {
   await db.execute(sql`SELECT pg_advisory_xact_lock(${TICKET_LOCK}, ${clientId})`)
   const prefix = `TK-${clientId}-`
-  const [row] = rowsOf(await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 999) + 1 AS n
-    FROM tickets WHERE client_id = ${clientId} AND ticket_number LIKE ${`${prefix}%`}`))
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 999) + 1 AS n
+    FROM tickets WHERE client_id = ${clientId} AND ticket_number LIKE ${`${prefix}%`}`),
+  )
   return `${prefix}${Number(row.n)}`
 }
 
@@ -25,13 +27,17 @@ const nextTicketNumber = async (db: Db, clientId: number) => {
  * number, or null when the conversation is not the tenant's.
  */
 export const openTicketFor = async (db: Db, clientId: number, conversationId: number): Promise<string | null> => {
-  const [existing] = rowsOf(await db.execute(sql`SELECT ticket_number FROM tickets
-    WHERE client_id = ${clientId} AND conversation_id = ${conversationId} AND status <> 'Resolved' ORDER BY id DESC LIMIT 1`))
+  const [existing] = rowsOf(
+    await db.execute(sql`SELECT ticket_number FROM tickets
+    WHERE client_id = ${clientId} AND conversation_id = ${conversationId} AND status <> 'Resolved' ORDER BY id DESC LIMIT 1`),
+  )
   if (existing) return String(existing.ticket_number)
-  const [conv] = rowsOf(await db.execute(sql`SELECT c.contact_id, c.channel, c.assigned_user_id,
+  const [conv] = rowsOf(
+    await db.execute(sql`SELECT c.contact_id, c.channel, c.assigned_user_id,
       (SELECT coalesce(nullif(btrim(m.body), ''), '[' || m.type || ']') FROM messages m
         WHERE m.conversation_id = c.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1) AS first_words
-    FROM conversations c WHERE c.id = ${conversationId} AND c.client_id = ${clientId}`))
+    FROM conversations c WHERE c.id = ${conversationId} AND c.client_id = ${clientId}`),
+  )
   if (!conv) return null
   const ticketNumber = await nextTicketNumber(db, clientId)
   await db.execute(sql`INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
@@ -42,6 +48,8 @@ export const openTicketFor = async (db: Db, clientId: number, conversationId: nu
 
 /** Resolves a conversation's open tickets, keeping the agent who held the conversation. Returns how many. */
 export const resolveTicketsOf = async (db: Db, clientId: number, conversationId: number): Promise<number> =>
-  rowsOf(await db.execute(sql`UPDATE tickets t SET status = 'Resolved', last_closed = now(),
+  rowsOf(
+    await db.execute(sql`UPDATE tickets t SET status = 'Resolved', last_closed = now(),
       assigned_user_id = coalesce((SELECT c.assigned_user_id FROM conversations c WHERE c.id = t.conversation_id), t.assigned_user_id)
-    WHERE t.client_id = ${clientId} AND t.conversation_id = ${conversationId} AND t.status <> 'Resolved' RETURNING t.id`)).length
+    WHERE t.client_id = ${clientId} AND t.conversation_id = ${conversationId} AND t.status <> 'Resolved' RETURNING t.id`),
+  ).length

@@ -15,12 +15,33 @@ interface FileType {
   readonly looksLike?: (bytes: Buffer) => boolean
 }
 
-const startsWith = (...sig: number[]) => (b: Buffer) => sig.every((byte, i) => b[i] === byte)
-const ascii = (text: string, at = 0) => (b: Buffer) => b.subarray(at, at + text.length).toString("latin1") === text
+const startsWith =
+  (...sig: number[]) =>
+  (b: Buffer) =>
+    sig.every((byte, i) => b[i] === byte)
+const ascii =
+  (text: string, at = 0) =>
+  (b: Buffer) =>
+    b.subarray(at, at + text.length).toString("latin1") === text
 
-const image = (looksLike: (b: Buffer) => boolean): FileType => ({ kind: "image", maxBytes: 5 * MiB, inline: true, looksLike })
-const media = (kind: "video" | "audio", looksLike?: (b: Buffer) => boolean): FileType => ({ kind, maxBytes: 16 * MiB, inline: true, looksLike })
-const document = (inline = false, looksLike?: (b: Buffer) => boolean): FileType => ({ kind: "document", maxBytes: 16 * MiB, inline, looksLike })
+const image = (looksLike: (b: Buffer) => boolean): FileType => ({
+  kind: "image",
+  maxBytes: 5 * MiB,
+  inline: true,
+  looksLike,
+})
+const media = (kind: "video" | "audio", looksLike?: (b: Buffer) => boolean): FileType => ({
+  kind,
+  maxBytes: 16 * MiB,
+  inline: true,
+  looksLike,
+})
+const document = (inline = false, looksLike?: (b: Buffer) => boolean): FileType => ({
+  kind: "document",
+  maxBytes: 16 * MiB,
+  inline,
+  looksLike,
+})
 
 export const FILE_TYPES: Readonly<Record<string, FileType>> = {
   "image/jpeg": image(startsWith(0xff, 0xd8, 0xff)),

@@ -36,10 +36,16 @@ export const handlers = [
     const bytes = decode(input.data_base64)
     if (bytes.length === 0) throw badRequest("The file is empty", "data_base64")
     if (bytes.length > type.maxBytes) {
-      throw new ApiError(413, "PAYLOAD_TOO_LARGE", `A ${type.kind} may be at most ${type.maxBytes / MiB} MiB; this one is ${(bytes.length / MiB).toFixed(1)} MiB`, "data_base64")
+      throw new ApiError(
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `A ${type.kind} may be at most ${type.maxBytes / MiB} MiB; this one is ${(bytes.length / MiB).toFixed(1)} MiB`,
+        "data_base64",
+      )
     }
     if (type.looksLike && !type.looksLike(bytes)) throw badRequest(`The file is not a ${mime} file`, "data_base64")
-    const [row] = await ctx.db.insert(attachments)
+    const [row] = await ctx.db
+      .insert(attachments)
       .values({ clientId, filename: input.file_name, mime, size: bytes.length, storageKey: DB_STORAGE })
       .returning()
     await ctx.db.insert(attachmentFiles).values({ attachmentId: row.id, clientId, data: bytes })
@@ -49,7 +55,10 @@ export const handlers = [
   handle("uploads", "messageAttachmentByAttachmentId", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const id = idOf(input.attachment_id, "Attachment")
-    const [row] = await ctx.db.select().from(attachments).where(and(eq(attachments.id, id), eq(attachments.clientId, clientId)))
+    const [row] = await ctx.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.id, id), eq(attachments.clientId, clientId)))
     if (!row) throw notFound("Attachment")
     return { data: attachmentOf(ctx.services.config, row, ownOrigin(ctx)) }
   }),
@@ -57,27 +66,32 @@ export const handlers = [
 
 export const httpRoutes: readonly HttpRoutes[] = [
   (app, services) => {
-    app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(`${filePath(services.config)}/:id`, async (req, reply) => {
-      const id = idOf(req.params.id, "File")
-      const verdict = verify(services.config.jwtSecret, id, req.query.exp, req.query.sig)
-      if (verdict === "forged") throw new ApiError(403, "FORBIDDEN", "This file link is not valid")
-      if (verdict === "expired") throw new ApiError(403, "LINK_EXPIRED", "This file link has expired; reopen the message for a new one")
-      const [row] = await services.database.db
-        .select({ filename: attachments.filename, mime: attachments.mime, data: attachmentFiles.data })
-        .from(attachmentFiles).innerJoin(attachments, eq(attachments.id, attachmentFiles.attachmentId))
-        .where(eq(attachmentFiles.attachmentId, id))
-      if (!row) throw notFound("File")
-      const bytes = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength)
-      const left = Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000))
-      void reply
-        .header("content-type", row.mime)
-        .header("content-length", bytes.length)
-        .header("content-disposition", contentDispositionOf(row.mime, row.filename))
-        .header("cache-control", `private, max-age=${left}`)
-        .header("x-content-type-options", "nosniff")
-      // Served from the console's origin: a file must never run as a page. Chrome's PDF viewer does not open sandboxed.
-      if (row.mime !== "application/pdf") void reply.header("content-security-policy", "sandbox; default-src 'none'")
-      return reply.send(bytes)
-    })
+    app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>(
+      `${filePath(services.config)}/:id`,
+      async (req, reply) => {
+        const id = idOf(req.params.id, "File")
+        const verdict = verify(services.config.jwtSecret, id, req.query.exp, req.query.sig)
+        if (verdict === "forged") throw new ApiError(403, "FORBIDDEN", "This file link is not valid")
+        if (verdict === "expired")
+          throw new ApiError(403, "LINK_EXPIRED", "This file link has expired; reopen the message for a new one")
+        const [row] = await services.database.db
+          .select({ filename: attachments.filename, mime: attachments.mime, data: attachmentFiles.data })
+          .from(attachmentFiles)
+          .innerJoin(attachments, eq(attachments.id, attachmentFiles.attachmentId))
+          .where(eq(attachmentFiles.attachmentId, id))
+        if (!row) throw notFound("File")
+        const bytes = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength)
+        const left = Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000))
+        void reply
+          .header("content-type", row.mime)
+          .header("content-length", bytes.length)
+          .header("content-disposition", contentDispositionOf(row.mime, row.filename))
+          .header("cache-control", `private, max-age=${left}`)
+          .header("x-content-type-options", "nosniff")
+        // Served from the console's origin: a file must never run as a page. Chrome's PDF viewer does not open sandboxed.
+        if (row.mime !== "application/pdf") void reply.header("content-security-policy", "sandbox; default-src 'none'")
+        return reply.send(bytes)
+      },
+    )
   },
 ]

@@ -3,16 +3,30 @@ import { defineGroup } from "../call"
 import { Count, Data, IdBody, ListQuery, Ok, Paged } from "../schemas/common"
 import { BlacklistedToken, BlacklistedTokenInput, CacheScope } from "../schemas/security"
 
-export const blacklist = defineGroup("blacklist", { title: "Blacklisted tokens and cache", permission: "blacklist" }, {
-  blacklistTokens: { method: "POST", path: "/blacklist/tokens", request: Schema.Struct(ListQuery), response: Paged(BlacklistedToken) },
-  /** Revokes a token at once (a leaked API key or a stolen session). */
-  blacklistTokenAdd: { method: "POST", path: "/blacklist/token/add", request: Schema.Struct(BlacklistedTokenInput), response: Data(BlacklistedToken) },
-  blacklistTokenDelete: { method: "POST", path: "/blacklist/token/delete", request: IdBody, response: Ok },
-  /** Drops the tenant's cached ACLs, settings or templates so edits show at once. */
-  clearCache: {
-    method: "POST",
-    path: "/clear/cache",
-    request: Schema.Struct({ scope: Schema.optional(CacheScope) }),
-    response: Data(Schema.Struct({ cleared: Count })),
+export const blacklist = defineGroup(
+  "blacklist",
+  { title: "Blacklisted tokens and cache", permission: "blacklist" },
+  {
+    blacklistTokens: {
+      method: "POST",
+      path: "/blacklist/tokens",
+      request: Schema.Struct(ListQuery),
+      response: Paged(BlacklistedToken),
+    },
+    /** Revokes a token at once (a leaked API key or a stolen session). */
+    blacklistTokenAdd: {
+      method: "POST",
+      path: "/blacklist/token/add",
+      request: Schema.Struct(BlacklistedTokenInput),
+      response: Data(BlacklistedToken),
+    },
+    blacklistTokenDelete: { method: "POST", path: "/blacklist/token/delete", request: IdBody, response: Ok },
+    /** Drops the tenant's cached ACLs, settings or templates so edits show at once. */
+    clearCache: {
+      method: "POST",
+      path: "/clear/cache",
+      request: Schema.Struct({ scope: Schema.optional(CacheScope) }),
+      response: Data(Schema.Struct({ cleared: Count })),
+    },
   },
-})
+)

@@ -6,27 +6,71 @@ import { Client, ClientInfo, ClientStats, ClientsMeta } from "../schemas/tenants
 const ByClient = Schema.Struct({ client_id: IdParam })
 
 /** Business (tenant) management: super admins only. */
-export const businesses = defineGroup("businesses", { title: "Businesses", permission: "businesses", access: "superAdmin" }, {
-  fetchClients: { method: "GET", path: "/backend/fetch/clients", request: Empty, response: List(Client) },
-  fetchClientsMeta: { method: "GET", path: "/backend/fetch/clients-meta", request: Empty, response: Data(ClientsMeta) },
-  fetchClientByClientId: { method: "GET", path: "/backend/fetch/client/{client_id}", request: ByClient, response: Data(Client) },
-  clientStatsByClientId: { method: "GET", path: "/client/stats/{client_id}", request: ByClient, response: Data(ClientStats) },
-  clientInfoByClientId: { method: "GET", path: "/client/info/{client_id}", request: ByClient, response: Data(ClientInfo) },
-  clientAgentsByClientId: { method: "GET", path: "/client/agents/{client_id}", request: ByClient, response: List(UserRef) },
-  fetchClientsPagination: {
-    method: "POST",
-    path: "/backend/fetch/clients-pagination",
-    request: Schema.Struct({ ...ListQuery, active: Schema.optional(Schema.Boolean) }),
-    response: Paged(Client),
+export const businesses = defineGroup(
+  "businesses",
+  { title: "Businesses", permission: "businesses", access: "superAdmin" },
+  {
+    fetchClients: { method: "GET", path: "/backend/fetch/clients", request: Empty, response: List(Client) },
+    fetchClientsMeta: {
+      method: "GET",
+      path: "/backend/fetch/clients-meta",
+      request: Empty,
+      response: Data(ClientsMeta),
+    },
+    fetchClientByClientId: {
+      method: "GET",
+      path: "/backend/fetch/client/{client_id}",
+      request: ByClient,
+      response: Data(Client),
+    },
+    clientStatsByClientId: {
+      method: "GET",
+      path: "/client/stats/{client_id}",
+      request: ByClient,
+      response: Data(ClientStats),
+    },
+    clientInfoByClientId: {
+      method: "GET",
+      path: "/client/info/{client_id}",
+      request: ByClient,
+      response: Data(ClientInfo),
+    },
+    clientAgentsByClientId: {
+      method: "GET",
+      path: "/client/agents/{client_id}",
+      request: ByClient,
+      response: List(UserRef),
+    },
+    fetchClientsPagination: {
+      method: "POST",
+      path: "/backend/fetch/clients-pagination",
+      request: Schema.Struct({ ...ListQuery, active: Schema.optional(Schema.Boolean) }),
+      response: Paged(Client),
+    },
+    /** Suspends or re-activates a tenant; its users' tokens stop working while suspended. */
+    clientToggle: {
+      method: "POST",
+      path: "/backend/client/toggle",
+      request: Schema.Struct({ client_id: Id, active: Schema.Boolean }),
+      response: Data(Client),
+    },
+    clientDelete: {
+      method: "POST",
+      path: "/backend/client/delete",
+      request: Schema.Struct({ client_id: Id }),
+      response: Ok,
+    },
+    clientStats: {
+      method: "POST",
+      path: "/client/stats",
+      request: Schema.Struct(DateRange),
+      response: List(ClientStats),
+    },
+    clientAgentsPaginated: {
+      method: "POST",
+      path: "/client/agents-paginated",
+      request: Schema.Struct({ ...ListQuery, client_id: Id }),
+      response: Paged(UserRef),
+    },
   },
-  /** Suspends or re-activates a tenant; its users' tokens stop working while suspended. */
-  clientToggle: { method: "POST", path: "/backend/client/toggle", request: Schema.Struct({ client_id: Id, active: Schema.Boolean }), response: Data(Client) },
-  clientDelete: { method: "POST", path: "/backend/client/delete", request: Schema.Struct({ client_id: Id }), response: Ok },
-  clientStats: { method: "POST", path: "/client/stats", request: Schema.Struct(DateRange), response: List(ClientStats) },
-  clientAgentsPaginated: {
-    method: "POST",
-    path: "/client/agents-paginated",
-    request: Schema.Struct({ ...ListQuery, client_id: Id }),
-    response: Paged(UserRef),
-  },
-})
+)

@@ -5,39 +5,67 @@ import { AccessToken, ChannelStatus, PageId, SocialPage } from "../schemas/tenan
 
 const Page = Schema.Struct({ page_id: PageId })
 
-export const channels = defineGroup("channels", { title: "Channels", permission: "channels" }, {
-  /** Connects Facebook with the token of the login dialog; the pages then come from fbPages. */
-  onboardingFb: { method: "POST", path: "/onboarding/fb", request: Schema.Struct({ access_token: AccessToken }), response: Data(ChannelStatus) },
-  onboardingInstagram: { method: "POST", path: "/onboarding/instagram", request: Schema.Struct({ access_token: AccessToken }), response: Data(ChannelStatus) },
-  /** Embedded sign-up result: the WhatsApp Business account and phone number to use. */
-  onboardingWhatsapp: {
-    method: "POST",
-    path: "/onboarding/whatsapp",
-    request: Schema.Struct({
-      waba_id: PageId,
-      phone_number_id: PageId,
-      display_number: Phone,
-      access_token: AccessToken,
-      display_name: Schema.optional(Name(100)),
-    }),
-    response: Data(ChannelStatus),
+export const channels = defineGroup(
+  "channels",
+  { title: "Channels", permission: "channels" },
+  {
+    /** Connects Facebook with the token of the login dialog; the pages then come from fbPages. */
+    onboardingFb: {
+      method: "POST",
+      path: "/onboarding/fb",
+      request: Schema.Struct({ access_token: AccessToken }),
+      response: Data(ChannelStatus),
+    },
+    onboardingInstagram: {
+      method: "POST",
+      path: "/onboarding/instagram",
+      request: Schema.Struct({ access_token: AccessToken }),
+      response: Data(ChannelStatus),
+    },
+    /** Embedded sign-up result: the WhatsApp Business account and phone number to use. */
+    onboardingWhatsapp: {
+      method: "POST",
+      path: "/onboarding/whatsapp",
+      request: Schema.Struct({
+        waba_id: PageId,
+        phone_number_id: PageId,
+        display_number: Phone,
+        access_token: AccessToken,
+        display_name: Schema.optional(Name(100)),
+      }),
+      response: Data(ChannelStatus),
+    },
+    fbPages: { method: "POST", path: "/fb/pages", request: Empty, response: List(SocialPage) },
+    instagramPages: { method: "POST", path: "/instagram/pages", request: Empty, response: List(SocialPage) },
+    updateFb: {
+      method: "POST",
+      path: "/update/fb",
+      request: Schema.Struct({
+        page_id: PageId,
+        welcome_message: Schema.optional(Text(1000)),
+        subscribed: Schema.optional(Schema.Boolean),
+      }),
+      response: Data(SocialPage),
+    },
+    unsubscribeFb: { method: "POST", path: "/unsubscribe/fb", request: Page, response: Ok },
+    unsubscribeInstagram: { method: "POST", path: "/unsubscribe/instagram", request: Page, response: Ok },
+    /** Subscribes the chosen pages to the product's webhook. */
+    onboardingFbPages: {
+      method: "POST",
+      path: "/onboarding/fb-pages",
+      request: Schema.Struct({
+        pages: Schema.Array(Schema.Struct({ id: PageId, name: Name(200), access_token: AccessToken })).check(
+          Schema.isMinLength(1),
+          Schema.isMaxLength(50),
+        ),
+      }),
+      response: List(SocialPage),
+    },
+    onboardingWhatsappStatus: {
+      method: "GET",
+      path: "/onboarding/whatsapp/status",
+      request: Empty,
+      response: Data(ChannelStatus),
+    },
   },
-  fbPages: { method: "POST", path: "/fb/pages", request: Empty, response: List(SocialPage) },
-  instagramPages: { method: "POST", path: "/instagram/pages", request: Empty, response: List(SocialPage) },
-  updateFb: {
-    method: "POST",
-    path: "/update/fb",
-    request: Schema.Struct({ page_id: PageId, welcome_message: Schema.optional(Text(1000)), subscribed: Schema.optional(Schema.Boolean) }),
-    response: Data(SocialPage),
-  },
-  unsubscribeFb: { method: "POST", path: "/unsubscribe/fb", request: Page, response: Ok },
-  unsubscribeInstagram: { method: "POST", path: "/unsubscribe/instagram", request: Page, response: Ok },
-  /** Subscribes the chosen pages to the product's webhook. */
-  onboardingFbPages: {
-    method: "POST",
-    path: "/onboarding/fb-pages",
-    request: Schema.Struct({ pages: Schema.Array(Schema.Struct({ id: PageId, name: Name(200), access_token: AccessToken })).check(Schema.isMinLength(1), Schema.isMaxLength(50)) }),
-    response: List(SocialPage),
-  },
-  onboardingWhatsappStatus: { method: "GET", path: "/onboarding/whatsapp/status", request: Empty, response: Data(ChannelStatus) },
-})
+)

@@ -38,8 +38,20 @@ export const conversationTemplates = defineGroup(
       response: Data(ConversationTemplate),
     },
     // The calls below are the tenant's integration API: they carry the API-key header (spec 001 section 7).
-    requestLimits: { method: "POST", path: "/request/limits", request: Schema.Struct(ListQuery), response: Paged(RequestLimit), credential: "apiKey" },
-    requestLimitAdd: { method: "POST", path: "/request/limit/add", request: Schema.Struct(RequestLimitInput), response: Data(RequestLimit), credential: "apiKey" },
+    requestLimits: {
+      method: "POST",
+      path: "/request/limits",
+      request: Schema.Struct(ListQuery),
+      response: Paged(RequestLimit),
+      credential: "apiKey",
+    },
+    requestLimitAdd: {
+      method: "POST",
+      path: "/request/limit/add",
+      request: Schema.Struct(RequestLimitInput),
+      response: Data(RequestLimit),
+      credential: "apiKey",
+    },
     requestLimitUpdate: {
       method: "POST",
       path: "/request/limit/update",
@@ -47,7 +59,13 @@ export const conversationTemplates = defineGroup(
       response: Data(RequestLimit),
       credential: "apiKey",
     },
-    requestLimitDelete: { method: "POST", path: "/request/limit/delete", request: Schema.Struct({ id: Id }), response: Ok, credential: "apiKey" },
+    requestLimitDelete: {
+      method: "POST",
+      path: "/request/limit/delete",
+      request: Schema.Struct({ id: Id }),
+      response: Ok,
+      credential: "apiKey",
+    },
     /** Sends one template message to one number, counted against the request limits. */
     createTemplateMessage: {
       method: "POST",

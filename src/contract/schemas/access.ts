@@ -8,7 +8,11 @@ const Description = Text(500)
 const Search = Text(200)
 const IdList = Schema.Array(Id).check(Schema.isMaxLength(1000))
 
-export const ListRequest = Schema.Struct({ page: Schema.optional(Page), limit: Schema.optional(Limit()), search: Schema.optional(Search) })
+export const ListRequest = Schema.Struct({
+  page: Schema.optional(Page),
+  limit: Schema.optional(Limit()),
+  search: Schema.optional(Search),
+})
 
 export const Role = Schema.Struct({
   id: Id,
@@ -23,7 +27,11 @@ export const Role = Schema.Struct({
 export type Role = typeof Role.Type
 export const RoleResponse = Data(Schema.Struct({ role: Role }))
 export const RoleList = Paged(Role)
-export const RoleCreate = Schema.Struct({ name: Name, description: Schema.optional(Description), permission_ids: Schema.optional(IdList) })
+export const RoleCreate = Schema.Struct({
+  name: Name,
+  description: Schema.optional(Description),
+  permission_ids: Schema.optional(IdList),
+})
 export const RoleUpdate = Schema.Struct({
   id: IdParam,
   name: Schema.optional(Name),
@@ -34,7 +42,10 @@ export const IdRequest = Schema.Struct({ id: IdParam })
 export const Deleted = Data(Schema.Struct({ id: Id, deleted: Schema.Boolean }))
 
 /** A grantable key: `FRONT:<path>` or `BACK:<permission>`. System keys belong to the platform and are read-only for tenants. */
-export const PermissionKey = Schema.String.check(Schema.isMaxLength(200), Schema.isPattern(/^(FRONT:\/[^\s]*|BACK:[a-z0-9_]+)$/))
+export const PermissionKey = Schema.String.check(
+  Schema.isMaxLength(200),
+  Schema.isPattern(/^(FRONT:\/[^\s]*|BACK:[a-z0-9_]+)$/),
+)
 export const Permission = Schema.Struct({
   id: Id,
   key: Schema.String,
@@ -68,7 +79,13 @@ export const PermissionUpdate = Schema.Struct({
 export const PermissionResponse = Data(Schema.Struct({ permission: Permission }))
 export const PermissionRolesRequest = Schema.Struct({ permission_id: IdParam })
 export const PermissionRoles = Data(Schema.Struct({ items: Schema.Array(RoleRef) }))
-export const RuleSet = Schema.Struct({ id: Id, key: Schema.String, name: Schema.String, description: Schema.String, permissions_count: Schema.Number })
+export const RuleSet = Schema.Struct({
+  id: Id,
+  key: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  permissions_count: Schema.Number,
+})
 export const RuleSetList = Data(Schema.Struct({ items: Schema.Array(RuleSet) }))
 
 export const UserStatus = Schema.Literals(["active", "disabled"])
@@ -91,7 +108,11 @@ export const User = Schema.Struct({
 export type User = typeof User.Type
 export const UserResponse = Data(Schema.Struct({ user: User }))
 export const UserList = Paged(User)
-export const UserListRequest = Schema.Struct({ ...ListRequest.fields, role_id: Schema.optional(Id), status: Schema.optional(UserStatus) })
+export const UserListRequest = Schema.Struct({
+  ...ListRequest.fields,
+  role_id: Schema.optional(Id),
+  status: Schema.optional(UserStatus),
+})
 const DisplayName = Name
 export const UserCreate = Schema.Struct({
   username: Username,
@@ -131,20 +152,26 @@ export const OwnUserUpdate = Schema.Struct({
   current_password: Schema.optional(Schema.String.check(Schema.isMaxLength(200))),
 })
 export const CallPermissionUpdate = Schema.Struct({ user_id: Id, enabled: Schema.NullOr(Schema.Boolean) })
-const AttributeMap = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100))
-export const UserAttributes = Data(Schema.Struct({
-  settings: Schema.Record(Schema.String, Schema.Unknown),
-  shortcuts: Schema.Array(Schema.String),
-  attributes: Schema.Record(Schema.String, Schema.Unknown),
-}))
-export const UserAttributesUpdate = Schema.Struct({ id: IdParam, attributes: AttributeMap })
-export const ClientMeta = Data(Schema.Struct({
-  client: Schema.Struct({
-    id: Id,
-    name: Schema.String,
-    email: Schema.NullOr(Schema.String),
-    phone: Schema.NullOr(Schema.String),
-    products: Schema.Array(Schema.String),
-    meta: Schema.Record(Schema.String, Schema.Unknown),
+const AttributeMap = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(
+  Schema.isMaxProperties(100),
+)
+export const UserAttributes = Data(
+  Schema.Struct({
+    settings: Schema.Record(Schema.String, Schema.Unknown),
+    shortcuts: Schema.Array(Schema.String),
+    attributes: Schema.Record(Schema.String, Schema.Unknown),
   }),
-}))
+)
+export const UserAttributesUpdate = Schema.Struct({ id: IdParam, attributes: AttributeMap })
+export const ClientMeta = Data(
+  Schema.Struct({
+    client: Schema.Struct({
+      id: Id,
+      name: Schema.String,
+      email: Schema.NullOr(Schema.String),
+      phone: Schema.NullOr(Schema.String),
+      products: Schema.Array(Schema.String),
+      meta: Schema.Record(Schema.String, Schema.Unknown),
+    }),
+  }),
+)

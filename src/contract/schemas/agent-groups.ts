@@ -18,9 +18,23 @@ export type GroupMember = typeof GroupMember.Type
 export const AgentGroupDetail = Schema.Struct({ ...AgentGroup.fields, members: Schema.Array(GroupMember) })
 export type AgentGroupDetail = typeof AgentGroupDetail.Type
 
-export const GroupMessage = Schema.Struct({ id: Id, group_id: Id, sender_id: Id, sender_name: Schema.String, text: Schema.String, dt: Instant })
+export const GroupMessage = Schema.Struct({
+  id: Id,
+  group_id: Id,
+  sender_id: Id,
+  sender_name: Schema.String,
+  text: Schema.String,
+  dt: Instant,
+})
 export type GroupMessage = typeof GroupMessage.Type
 
 /** A one-to-one message between two users of the tenant. */
-export const DirectMessage = Schema.Struct({ id: Id, from_user_id: Id, to_user_id: Id, text: Schema.String, read: Schema.Boolean, dt: Instant })
+export const DirectMessage = Schema.Struct({
+  id: Id,
+  from_user_id: Id,
+  to_user_id: Id,
+  text: Schema.String,
+  read: Schema.Boolean,
+  dt: Instant,
+})
 export type DirectMessage = typeof DirectMessage.Type

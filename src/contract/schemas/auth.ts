@@ -38,15 +38,24 @@ export const LoginResponse = Schema.Struct({
 })
 export type LoginResponse = typeof LoginResponse.Type
 
-export const ClientSummary = Schema.Struct({ id: Id, name: Schema.String, status: Schema.String, products: Schema.Array(Schema.String) })
+export const ClientSummary = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  status: Schema.String,
+  products: Schema.Array(Schema.String),
+})
 
 export const AuthenticateResponse = Data(Schema.Struct({ authenticated: Schema.Boolean, client: ClientSummary }))
 
-export const LogoutRequest = Schema.Struct({ login_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)) })
+export const LogoutRequest = Schema.Struct({
+  login_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100)),
+})
 
 export const OnlineResponse = Data(Schema.Struct({ online: Schema.Boolean }))
 
-export const ClientSettingsResponse = Data(Schema.Struct({ client: ClientSummary, settings: Schema.Record(Schema.String, Schema.Unknown) }))
+export const ClientSettingsResponse = Data(
+  Schema.Struct({ client: ClientSummary, settings: Schema.Record(Schema.String, Schema.Unknown) }),
+)
 
 export const ActivityLog = Schema.Struct({
   id: Id,
@@ -57,14 +66,22 @@ export const ActivityLog = Schema.Struct({
   dt: Instant,
 })
 
-export const AutoreplyHandle = Schema.Struct({ id: Id, name: Schema.String, trigger: Schema.String, active: Schema.Boolean })
+export const AutoreplyHandle = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  trigger: Schema.String,
+  active: Schema.Boolean,
+})
 export const PageRequest = Schema.Struct({ page: Schema.optional(Page), limit: Schema.optional(Limit()) })
 
 /** Password reset, step one: mail a single-use link to the account's address. Always answers the same (no enumeration). */
 export const SendEmailRequest = Schema.Struct({ email: Email })
 export const SendEmailResponse = Data(Schema.Struct({ sent: Schema.Boolean }))
 /** Password reset, step two: the token from the mail and the new password. */
-export const PasswordResetRequest = Schema.Struct({ token: Schema.String.check(Schema.isMinLength(10), Schema.isMaxLength(200)), password: NewPassword })
+export const PasswordResetRequest = Schema.Struct({
+  token: Schema.String.check(Schema.isMinLength(10), Schema.isMaxLength(200)),
+  password: NewPassword,
+})
 
 /** Session timeout message (the /apps/sessionMessage screen). */
 export const SessionMessage = Schema.Struct({
@@ -88,18 +105,24 @@ export const SessionMessageUpdate = Schema.Struct({
 export const BalanceResponse = Data(Schema.Struct({ balance: Schema.Number, currency: Schema.String }))
 
 /** Legacy template calls: the current user, and a single-use access token for the token-login page. */
-export const AuthMeResponse = Data(Schema.Struct({
-  user: SessionUser,
-  user_data: Schema.Struct({ id: Id, client_id: Id }),
-  access_token: Schema.String,
-  expires_in: Schema.Number,
-}))
-export const AccessTokenRequest = Schema.Struct({ access_token: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) })
+export const AuthMeResponse = Data(
+  Schema.Struct({
+    user: SessionUser,
+    user_data: Schema.Struct({ id: Id, client_id: Id }),
+    access_token: Schema.String,
+    expires_in: Schema.Number,
+  }),
+)
+export const AccessTokenRequest = Schema.Struct({
+  access_token: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+})
 export const AuthUserUpdateRequest = Schema.Struct({
   displayName: Schema.optional(Text(120).check(Schema.isMinLength(1))),
   photoURL: Schema.optional(Text(2048)),
   email: Schema.optional(Email),
-  settings: Schema.optional(Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100))),
+  settings: Schema.optional(
+    Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100)),
+  ),
   shortcuts: Schema.optional(Schema.Array(Text(200)).check(Schema.isMaxLength(50))),
 })
 export const AuthUserResponse = Data(Schema.Struct({ user: SessionUser }))

@@ -35,7 +35,17 @@ export type MessageDirection = typeof MessageDirection.Type
 export const MessageStatus = Schema.Literals(["queued", "sent", "delivered", "read", "failed", "received"])
 export type MessageStatus = typeof MessageStatus.Type
 /** The kinds a message can be sent as (`/messages/send/{type}`). */
-export const SendType = Schema.Literals(["text", "image", "video", "audio", "document", "interactive", "email", "template", "typing_indicator"])
+export const SendType = Schema.Literals([
+  "text",
+  "image",
+  "video",
+  "audio",
+  "document",
+  "interactive",
+  "email",
+  "template",
+  "typing_indicator",
+])
 export type SendType = typeof SendType.Type
 
 export const Message = Schema.Struct({
@@ -119,9 +129,15 @@ export const SendEmail = Schema.Struct({
   }),
 })
 export type SendEmail = typeof SendEmail.Type
-export const SendTemplate = envelope("template", Schema.Struct({ name: TemplateName, language: Language, params: Schema.optional(TemplateParams) }))
+export const SendTemplate = envelope(
+  "template",
+  Schema.Struct({ name: TemplateName, language: Language, params: Schema.optional(TemplateParams) }),
+)
 export type SendTemplate = typeof SendTemplate.Type
-export const SendTypingIndicator = envelope("typing_indicator", Schema.Struct({ state: Schema.Literals(["typing", "paused"]) }))
+export const SendTypingIndicator = envelope(
+  "typing_indicator",
+  Schema.Struct({ state: Schema.Literals(["typing", "paused"]) }),
+)
 export type SendTypingIndicator = typeof SendTypingIndicator.Type
 
 /** Any of the nine payloads of `/messages/send/{type}`; `type` doubles as the path parameter. */

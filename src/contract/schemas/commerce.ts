@@ -8,7 +8,11 @@ export const AutoReplyStep = Schema.Struct({
   key: Schema.String.check(Schema.isPattern(/^[a-z0-9_-]{1,40}$/)),
   message: Name(1024),
   options: Schema.Array(
-    Schema.Struct({ title: Name(20), next: Schema.NullOr(Schema.String.check(Schema.isMaxLength(40))), tag: Schema.optional(Name(50)) }),
+    Schema.Struct({
+      title: Name(20),
+      next: Schema.NullOr(Schema.String.check(Schema.isMaxLength(40))),
+      tag: Schema.optional(Name(50)),
+    }),
   ).check(Schema.isMaxLength(10)),
   /** Hand the customer to an agent when this step is reached. */
   handover: Schema.optional(Schema.Boolean),
@@ -80,7 +84,12 @@ export const ProductInput = {
 
 export const OrderStatus = Schema.Literals(["pending", "confirmed", "shipped", "delivered", "cancelled"])
 export type OrderStatus = typeof OrderStatus.Type
-export const OrderItem = Schema.Struct({ product_id: Schema.NullOr(Id), name: Schema.String, quantity: Count, unit_price: Amount })
+export const OrderItem = Schema.Struct({
+  product_id: Schema.NullOr(Id),
+  name: Schema.String,
+  quantity: Count,
+  unit_price: Amount,
+})
 export type OrderItem = typeof OrderItem.Type
 export const Order = Schema.Struct({
   id: Id,

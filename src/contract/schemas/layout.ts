@@ -38,6 +38,8 @@ export const LayoutResponse = Data(Schema.Struct({ layout: Layout, theme: Theme 
 export const ThemesResponse = Data(Schema.Struct({ themes: Schema.Array(Schema.Literals(THEMES)), current: Theme }))
 export const ThemeRequest = Schema.Struct({ theme: Theme })
 export const ThemeResponse = Data(Schema.Struct({ theme: Theme }))
-export const ProductsResponse = Data(Schema.Struct({
-  items: Schema.Array(Schema.Struct({ key: Schema.String, name: Schema.String, enabled: Schema.Boolean })),
-}))
+export const ProductsResponse = Data(
+  Schema.Struct({
+    items: Schema.Array(Schema.Struct({ key: Schema.String, name: Schema.String, enabled: Schema.Boolean })),
+  }),
+)

@@ -1,7 +1,13 @@
 import { Schema } from "effect"
 import { Id, Instant, Name, Phone, Text } from "./common"
 
-export const Country = Schema.Struct({ id: Id, name: Schema.String, iso_code: Schema.String, dial_code: Schema.String, active: Schema.Boolean })
+export const Country = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  iso_code: Schema.String,
+  dial_code: Schema.String,
+  active: Schema.Boolean,
+})
 export type Country = typeof Country.Type
 export const CountryInput = {
   name: Name(100),

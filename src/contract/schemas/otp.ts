@@ -27,7 +27,9 @@ export const OtpLogsRequest = Schema.Struct({
 export type OtpLogsRequest = typeof OtpLogsRequest.Type
 
 /** `{ logs: { data: OtpLogRow[], totalItems } }` (spec 001 section 3). */
-export const OtpLogsResponse = Schema.Struct({ logs: Schema.Struct({ data: Schema.Array(OtpLogRow), totalItems: Count }) })
+export const OtpLogsResponse = Schema.Struct({
+  logs: Schema.Struct({ data: Schema.Array(OtpLogRow), totalItems: Count }),
+})
 export type OtpLogsResponse = typeof OtpLogsResponse.Type
 
 export const OtpChannel = Schema.Literals(["sms", "email", "whatsapp"])

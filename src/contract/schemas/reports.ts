@@ -1,5 +1,17 @@
 import { Schema } from "effect"
-import { Channel, Count, DateRange, DateTimeText, Id, Instant, Limit, Month, Page, SeriesPoint, StatusCount } from "./common"
+import {
+  Channel,
+  Count,
+  DateRange,
+  DateTimeText,
+  Id,
+  Instant,
+  Limit,
+  Month,
+  Page,
+  SeriesPoint,
+  StatusCount,
+} from "./common"
 import { Interactive } from "./chat"
 
 // ---- Call history (spec 000 sections 3 and 7) -------------------------------------------------------
@@ -101,7 +113,10 @@ export const MessageStats = Schema.Struct({
 })
 export type MessageStats = typeof MessageStats.Type
 
-export const HourlyCount = Schema.Struct({ hour: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 23 })), count: Count })
+export const HourlyCount = Schema.Struct({
+  hour: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 23 })),
+  count: Count,
+})
 export type HourlyCount = typeof HourlyCount.Type
 export const TicketCount = Schema.Struct({ total: Count, status_count: Schema.Array(StatusCount) })
 export type TicketCount = typeof TicketCount.Type
@@ -117,7 +132,14 @@ export const DeliveryCounts = {
 }
 export const TemplateDelivery = Schema.Struct({ template_name: Schema.String, ...DeliveryCounts })
 export type TemplateDelivery = typeof TemplateDelivery.Type
-export const CampaignSummary = Schema.Struct({ campaign_id: Id, name: Schema.String, status: Schema.String, total: Count, ...DeliveryCounts, dt: Instant })
+export const CampaignSummary = Schema.Struct({
+  campaign_id: Id,
+  name: Schema.String,
+  status: Schema.String,
+  total: Count,
+  ...DeliveryCounts,
+  dt: Instant,
+})
 export type CampaignSummary = typeof CampaignSummary.Type
 
 // ---- Reports -------------------------------------------------------------------------------------------
@@ -178,7 +200,13 @@ export const CampaignRecord = Schema.Struct({
 })
 export type CampaignRecord = typeof CampaignRecord.Type
 
-export const AutoReplyReportRow = Schema.Struct({ autoreply_id: Id, name: Schema.String, triggered: Count, completed: Count, handed_over: Count })
+export const AutoReplyReportRow = Schema.Struct({
+  autoreply_id: Id,
+  name: Schema.String,
+  triggered: Count,
+  completed: Count,
+  handed_over: Count,
+})
 export type AutoReplyReportRow = typeof AutoReplyReportRow.Type
 export const MenuCount = Schema.Struct({ menu: Schema.String, count: Count })
 export type MenuCount = typeof MenuCount.Type
@@ -193,7 +221,12 @@ export const MonthlyUser = Schema.Struct({
   conversations: Count,
 })
 export type MonthlyUser = typeof MonthlyUser.Type
-export const UserTemplateRow = Schema.Struct({ username: Schema.String, template_name: Schema.String, ...DeliveryCounts, cost: Schema.Number })
+export const UserTemplateRow = Schema.Struct({
+  username: Schema.String,
+  template_name: Schema.String,
+  ...DeliveryCounts,
+  cost: Schema.Number,
+})
 export type UserTemplateRow = typeof UserTemplateRow.Type
 export const AhtReport = Schema.Struct({ aht_seconds: Schema.Number, series: Schema.Array(SeriesPoint) })
 export type AhtReport = typeof AhtReport.Type
@@ -223,7 +256,12 @@ export const SurveyRow = Schema.Struct({
   dt: Instant,
 })
 export type SurveyRow = typeof SurveyRow.Type
-export const TemplateConsumption = Schema.Struct({ template_name: Schema.String, category: Schema.String, count: Count, cost: Schema.Number })
+export const TemplateConsumption = Schema.Struct({
+  template_name: Schema.String,
+  category: Schema.String,
+  count: Count,
+  cost: Schema.Number,
+})
 export type TemplateConsumption = typeof TemplateConsumption.Type
 export const EngagementStats = Schema.Struct({ ...DeliveryCounts, replied: Count, engagement_rate: Schema.Number })
 export type EngagementStats = typeof EngagementStats.Type

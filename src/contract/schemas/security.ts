@@ -4,10 +4,17 @@ import { Count, Id, Instant, Name, Text, Url } from "./common"
 /** An IPv4 or IPv6 address, optionally with a CIDR prefix. */
 export const IpOrCidr = Schema.String.check(
   Schema.isMaxLength(49),
-  Schema.isPattern(/^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?|[0-9a-fA-F:]*:[0-9a-fA-F:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?)$/),
+  Schema.isPattern(
+    /^((25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?|[0-9a-fA-F:]*:[0-9a-fA-F:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?)$/,
+  ),
 )
 /** An address allowed to call with the tenant's raw API key. */
-export const IpEntry = Schema.Struct({ id: Id, ip: Schema.String, label: Schema.NullOr(Schema.String), created_at: Instant })
+export const IpEntry = Schema.Struct({
+  id: Id,
+  ip: Schema.String,
+  label: Schema.NullOr(Schema.String),
+  created_at: Instant,
+})
 export type IpEntry = typeof IpEntry.Type
 export const IpEntryInput = { ip: IpOrCidr, label: Schema.optional(Text(100)) }
 
@@ -32,7 +39,14 @@ export const WebhookInput = {
   active: Schema.optional(Schema.Boolean),
 }
 
-export const LimitKey = Schema.Literals(["agents", "contacts", "monthly_messages", "monthly_templates", "campaigns", "api_requests_per_minute"])
+export const LimitKey = Schema.Literals([
+  "agents",
+  "contacts",
+  "monthly_messages",
+  "monthly_templates",
+  "campaigns",
+  "api_requests_per_minute",
+])
 export type LimitKey = typeof LimitKey.Type
 /** A quota of one tenant, set by a super admin. */
 export const AccountLimit = Schema.Struct({

@@ -41,7 +41,13 @@ export const SmsClientInput = {
 
 /** A sender mask (alphanumeric sender id, at most 11 characters by GSM rules). */
 export const Mask = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9 ]{1,11}$/))
-export const SmsMasking = Schema.Struct({ id: Id, sms_client_id: Id, mask: Schema.String, active: Schema.Boolean, created_at: Instant })
+export const SmsMasking = Schema.Struct({
+  id: Id,
+  sms_client_id: Id,
+  mask: Schema.String,
+  active: Schema.Boolean,
+  created_at: Instant,
+})
 export type SmsMasking = typeof SmsMasking.Type
 export const SmsMaskingInput = { sms_client_id: Id, mask: Mask, active: Schema.optional(Schema.Boolean) }
 
@@ -59,5 +65,7 @@ export const SmsMessage = Schema.Struct({
   dt: Instant,
 })
 export type SmsMessage = typeof SmsMessage.Type
-export const SmsSent = Schema.Struct({ messages: Schema.Array(Schema.Struct({ id: Id, to: Schema.String, status: SmsStatus, parts: Count })) })
+export const SmsSent = Schema.Struct({
+  messages: Schema.Array(Schema.Struct({ id: Id, to: Schema.String, status: SmsStatus, parts: Count })),
+})
 export type SmsSent = typeof SmsSent.Type

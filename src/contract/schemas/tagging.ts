@@ -1,7 +1,13 @@
 import { Schema } from "effect"
 import { Color, Count, DateTimeText, Id, Instant, Name, Text, TimeOfDay } from "./common"
 
-export const Label = Schema.Struct({ id: Id, name: Schema.String, color: Schema.String, conversations: Count, created_at: Instant })
+export const Label = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  color: Schema.String,
+  conversations: Count,
+  created_at: Instant,
+})
 export type Label = typeof Label.Type
 export const LabelInput = { name: Name(50), color: Color }
 
@@ -17,7 +23,12 @@ export type Flag = typeof Flag.Type
 export const FlagInput = { name: Name(50), color: Color, description: Schema.optional(Text(300)) }
 
 /** Tags the chatbot sets on customers as they walk its menus. */
-export const Tag = Schema.Struct({ id: Id, name: Schema.String, description: Schema.NullOr(Schema.String), created_at: Instant })
+export const Tag = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  created_at: Instant,
+})
 export type Tag = typeof Tag.Type
 export const TagInput = { name: Name(50), description: Schema.optional(Text(300)) }
 

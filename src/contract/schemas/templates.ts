@@ -54,7 +54,15 @@ export const TemplateParamsInfo = Schema.Struct({
 })
 export type TemplateParamsInfo = typeof TemplateParamsInfo.Type
 
-export const CampaignStatus = Schema.Literals(["draft", "scheduled", "running", "paused", "completed", "stopped", "failed"])
+export const CampaignStatus = Schema.Literals([
+  "draft",
+  "scheduled",
+  "running",
+  "paused",
+  "completed",
+  "stopped",
+  "failed",
+])
 export type CampaignStatus = typeof CampaignStatus.Type
 
 export const Campaign = Schema.Struct({
@@ -88,15 +96,30 @@ export const CampaignInput = {
 
 export const RecipientNumber = Schema.Struct({ number: Phone, params: Schema.optional(TemplateParams) })
 export type RecipientNumber = typeof RecipientNumber.Type
-export const RecipientList = Schema.Struct({ id: Id, client_id: Id, name: Schema.String, numbers_count: Count, created_at: Instant })
+export const RecipientList = Schema.Struct({
+  id: Id,
+  client_id: Id,
+  name: Schema.String,
+  numbers_count: Count,
+  created_at: Instant,
+})
 export type RecipientList = typeof RecipientList.Type
 export const RecipientListInput = {
   name: Name(120),
   numbers: Schema.Array(RecipientNumber).check(Schema.isMinLength(1), Schema.isMaxLength(100_000)),
 }
-export const StoredRecipient = Schema.Struct({ id: Id, recipient_list_id: Id, number: Schema.String, params: Schema.Array(Schema.String) })
+export const StoredRecipient = Schema.Struct({
+  id: Id,
+  recipient_list_id: Id,
+  number: Schema.String,
+  params: Schema.Array(Schema.String),
+})
 export type StoredRecipient = typeof StoredRecipient.Type
-export const BlacklistedNumber = Schema.Struct({ number: Schema.String, reason: Schema.NullOr(Schema.String), dt: Instant })
+export const BlacklistedNumber = Schema.Struct({
+  number: Schema.String,
+  reason: Schema.NullOr(Schema.String),
+  dt: Instant,
+})
 export type BlacklistedNumber = typeof BlacklistedNumber.Type
 
 export const OutgoingStatus = Schema.Literals(["queued", "sent", "delivered", "read", "failed"])
@@ -159,7 +182,12 @@ export const ConversationTemplate = Schema.Struct({
   created_at: Instant,
 })
 export type ConversationTemplate = typeof ConversationTemplate.Type
-export const ConversationTemplateInput = { name: Name(120), language: Language, body: Name(4096), active: Schema.optional(Schema.Boolean) }
+export const ConversationTemplateInput = {
+  name: Name(120),
+  language: Language,
+  body: Name(4096),
+  active: Schema.optional(Schema.Boolean),
+}
 
 /** How many API-key template sends a tenant (or one of its agents) may make per day and month. */
 export const RequestLimit = Schema.Struct({
@@ -180,5 +208,11 @@ export const RequestLimitInput = {
   monthly_limit: Count,
 }
 
-export const TemplateUsage = Schema.Struct({ template_name: Schema.String, sent: Count, delivered: Count, read: Count, failed: Count })
+export const TemplateUsage = Schema.Struct({
+  template_name: Schema.String,
+  sent: Count,
+  delivered: Count,
+  read: Count,
+  failed: Count,
+})
 export type TemplateUsage = typeof TemplateUsage.Type

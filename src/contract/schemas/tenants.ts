@@ -90,7 +90,9 @@ export const WebhookConfig = Schema.Struct({ url: Schema.String, verify_token: S
 export type WebhookConfig = typeof WebhookConfig.Type
 export const HealthCheck = Schema.Struct({
   status: Schema.Literals(["ok", "degraded", "down"]),
-  checks: Schema.Array(Schema.Struct({ name: Schema.String, ok: Schema.Boolean, detail: Schema.NullOr(Schema.String) })),
+  checks: Schema.Array(
+    Schema.Struct({ name: Schema.String, ok: Schema.Boolean, detail: Schema.NullOr(Schema.String) }),
+  ),
 })
 export type HealthCheck = typeof HealthCheck.Type
 
@@ -121,7 +123,10 @@ export const SipCredentials = Schema.Struct({
 })
 export type SipCredentials = typeof SipCredentials.Type
 /** getCallSetting's answer: the tenant's call settings plus (additively) the caller's softphone credentials. */
-export const CallSettingWithSip = Schema.Struct({ ...CallSettingFields, sip: Schema.optional(Schema.NullOr(SipCredentials)) })
+export const CallSettingWithSip = Schema.Struct({
+  ...CallSettingFields,
+  sip: Schema.optional(Schema.NullOr(SipCredentials)),
+})
 export type CallSettingWithSip = typeof CallSettingWithSip.Type
 
 // ---- Channels ----------------------------------------------------------------------------------------
@@ -150,7 +155,13 @@ export const AccessToken = Schema.String.check(Schema.isMinLength(10), Schema.is
 // ---- UAT customers and monthly active users --------------------------------------------------------
 
 /** A test number that reaches the tenant's bot before it goes live. */
-export const UatCustomer = Schema.Struct({ id: Id, number: Schema.String, name: Schema.NullOr(Schema.String), active: Schema.Boolean, created_at: Instant })
+export const UatCustomer = Schema.Struct({
+  id: Id,
+  number: Schema.String,
+  name: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  created_at: Instant,
+})
 export type UatCustomer = typeof UatCustomer.Type
 
 export const MauRow = Schema.Struct({

@@ -1,5 +1,17 @@
 import { Effect, Schema } from "effect"
-import { Channel, Count, CustomerNumber, DateTimeText, Id, Instant, Limit, Name, Page, StatusCount, Text } from "./common"
+import {
+  Channel,
+  Count,
+  CustomerNumber,
+  DateTimeText,
+  Id,
+  Instant,
+  Limit,
+  Name,
+  Page,
+  StatusCount,
+  Text,
+} from "./common"
 
 /** Complaint text as the Complain Details dialog bounds it (spec 000 section 5). */
 export const ComplaintText = Schema.String.check(Schema.isMaxLength(800))
@@ -119,5 +131,8 @@ export const TicketReport = Schema.Struct({
   totalItems: Count,
 })
 export type TicketReport = typeof TicketReport.Type
-export const TicketsCount = Schema.Struct({ total: Count, by_channel: Schema.Array(Schema.Struct({ channel_type: Channel, count: Count })) })
+export const TicketsCount = Schema.Struct({
+  total: Count,
+  by_channel: Schema.Array(Schema.Struct({ channel_type: Channel, count: Count })),
+})
 export type TicketsCount = typeof TicketsCount.Type

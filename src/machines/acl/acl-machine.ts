@@ -24,15 +24,25 @@ export type AclEvent =
 const navigate = (context: AclContext, event: AclEvent) =>
   event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null
 
-const is = (kind: Decision["kind"], reason?: string) => ({ context, event }: { context: AclContext; event: AclEvent }) => {
-  const decision = navigate(context, event)
-  return decision !== null && decision.kind === kind && (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
-}
+const is =
+  (kind: Decision["kind"], reason?: string) =>
+  ({ context, event }: { context: AclContext; event: AclEvent }) => {
+    const decision = navigate(context, event)
+    return (
+      decision !== null &&
+      decision.kind === kind &&
+      (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
+    )
+  }
 
-const whenRedirectTo = (target: string) => ({ context, event }: { context: AclContext; event: AclEvent }) => {
-  const decision = navigate(context, event)
-  return decision !== null && decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
-}
+const whenRedirectTo =
+  (target: string) =>
+  ({ context, event }: { context: AclContext; event: AclEvent }) => {
+    const decision = navigate(context, event)
+    return (
+      decision !== null && decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
+    )
+  }
 
 /** Guarded NAVIGATE transitions; the last entry of each list is what `decide` leaves. */
 const withoutList = {
@@ -78,7 +88,12 @@ export const aclMachine = setup({
   },
 }).createMachine({
   id: "acl",
-  context: ({ input }) => ({ userAcl: input?.userAcl ?? null, backAcl: input?.backAcl ?? {}, path: null, decision: null }),
+  context: ({ input }) => ({
+    userAcl: input?.userAcl ?? null,
+    backAcl: input?.backAcl ?? {},
+    path: null,
+    decision: null,
+  }),
   initial: "boot",
   states: {
     boot: { always: [{ guard: "startsWithList", target: "hasList" }, { target: "noList" }] },

@@ -84,11 +84,17 @@ export interface SidebarSection {
   readonly items: readonly RouteDef[]
 }
 
-export const sidebarFor = (acl: UserAcl | null, order: readonly NonNullable<RouteDef["sidebar"]>[]): SidebarSection[] =>
+export const sidebarFor = (
+  acl: UserAcl | null,
+  order: readonly NonNullable<RouteDef["sidebar"]>[],
+): SidebarSection[] =>
   acl === null
     ? []
     : order
-        .map((group) => ({ group, items: routes.filter((route) => route.sidebar === group && isGranted(acl, route.path)) }))
+        .map((group) => ({
+          group,
+          items: routes.filter((route) => route.sidebar === group && isGranted(acl, route.path)),
+        }))
         .filter((section) => section.items.length > 0)
 
 /** Keeps only the active entries of a stored access list (anything but `true` is inactive). */

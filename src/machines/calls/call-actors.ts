@@ -7,11 +7,11 @@ import { Effect, Exit, type ManagedRuntime } from "effect"
 import { fromCallback } from "xstate"
 import { Api } from "../../services/api/api"
 import { Realtime, type RealtimeConnection, type RealtimeStatus } from "../../services/realtime/realtime"
-import { VoiceMedia, type PeerSession } from "../../services/realtime/voice-media"
-import { Storage } from "../../services/storage"
-import { StorageKeys } from "../../services/storage-keys"
+import { VoiceMedia, type PeerSession } from "../../services/calls/voice-media"
+import { Storage } from "../../services/browser/storage"
+import { StorageKeys } from "../../services/browser/storage-keys"
 import type { ToBrowser, ToBrowserEvent } from "../../contract/voice-calls"
-import { fromEffect, runtimeOf } from "../lib/from-effect"
+import { fromEffect, runtimeOf } from "../common/from-effect"
 import type { MediaCommand, MediaEvent, SocketEmit } from "./call-events"
 import { StoredCalls, type StoredCall } from "./stored-calls"
 
@@ -27,7 +27,9 @@ const callRuntime = (system: Parameters<typeof runtimeOf>[0]): CallRuntime | nul
 }
 
 /** A socket event as the centre receives it: `rt.<event>` with the payload's fields. */
-export type SocketEvent = { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrowser[E] }[ToBrowserEvent] | { type: "rt.status"; status: RealtimeStatus }
+export type SocketEvent =
+  | { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrowser[E] }[ToBrowserEvent]
+  | { type: "rt.status"; status: RealtimeStatus }
 
 /**
  * One timer shared by every call actor instead of one interval per call. Each subscriber keeps its own phase (a
@@ -36,7 +38,10 @@ export type SocketEvent = { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrows
  * per second, not 50.
  */
 const COALESCE_MS = 100
-interface Beat { due: number; readonly fire: () => void }
+interface Beat {
+  due: number
+  readonly fire: () => void
+}
 const beats = new Set<Beat>()
 let beatTimer: ReturnType<typeof setTimeout> | null = null
 let beatAt = Infinity
@@ -71,70 +76,80 @@ export const everySecond = (fire: () => void): (() => void) => {
 
 export const ticker = fromCallback(({ sendBack }) => everySecond(() => sendBack({ type: "TICK" })))
 
-export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive, system }) => {
-  let connection: RealtimeConnection | null = null
-  let closed = false
-  const pending: SocketEmit[] = []
-  const runtime = callRuntime(system)
-  if (!runtime) return
-  runtime
-    .runPromise(
-      Effect.gen(function* () {
-        const realtime = yield* Realtime
-        return yield* realtime.open({
-          onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as SocketEvent),
-          onStatus: (status) => sendBack({ type: "rt.status", status }),
-        })
-      }),
-    )
-    .then((opened) => {
-      if (closed) return opened.close()
-      connection = opened
-      for (const command of pending.splice(0)) opened.emit(command.event, command.payload as never)
-    }, (error: unknown) => console.error("[calls] socket failed to open", error))
-  receive((command) => {
-    if (connection) connection.emit(command.event, command.payload as never)
-    else pending.push(command)
-  })
-  return () => {
-    closed = true
-    connection?.close()
-  }
-})
-
-export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(({ input, sendBack, receive, system }) => {
-  let session: PeerSession | null = null
-  let stopped = false
-  const early: MediaCommand[] = []
-  const apply = (peer: PeerSession, command: MediaCommand) => {
-    if (command.type === "answer") peer.setAnswer(command.sdp).catch((error: unknown) => console.error("[calls] remote description failed", error))
-    else peer.setMuted(command.muted)
-  }
-  const runtime = callRuntime(system)
-  if (!runtime) {
-    sendBack({ type: "media.failed" })
-    return
-  }
-  runtime
-    .runPromiseExit(Effect.gen(function* () {
-      const media = yield* VoiceMedia
-      return yield* media.startPeer(input.callId)
-    }))
-    .then((exit) => {
-      if (Exit.isFailure(exit)) return stopped || sendBack({ type: "media.failed" })
-      const peer = exit.value
-      if (stopped) return peer.close()
-      session = peer
-      peer.onConnected(() => sendBack({ type: "media.connected" }))
-      for (const command of early.splice(0)) apply(peer, command)
-      sendBack({ type: "media.offer", sdp: peer.offer })
+export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(
+  ({ sendBack, receive, system }) => {
+    let connection: RealtimeConnection | null = null
+    let closed = false
+    const pending: SocketEmit[] = []
+    const runtime = callRuntime(system)
+    if (!runtime) return
+    runtime
+      .runPromise(
+        Effect.gen(function* () {
+          const realtime = yield* Realtime
+          return yield* realtime.open({
+            onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as SocketEvent),
+            onStatus: (status) => sendBack({ type: "rt.status", status }),
+          })
+        }),
+      )
+      .then(
+        (opened) => {
+          if (closed) return opened.close()
+          connection = opened
+          for (const command of pending.splice(0)) opened.emit(command.event, command.payload as never)
+        },
+        (error: unknown) => console.error("[calls] socket failed to open", error),
+      )
+    receive((command) => {
+      if (connection) connection.emit(command.event, command.payload as never)
+      else pending.push(command)
     })
-  receive((command) => (session ? apply(session, command) : early.push(command)))
-  return () => {
-    stopped = true
-    session?.close()
-  }
-})
+    return () => {
+      closed = true
+      connection?.close()
+    }
+  },
+)
+
+export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(
+  ({ input, sendBack, receive, system }) => {
+    let session: PeerSession | null = null
+    let stopped = false
+    const early: MediaCommand[] = []
+    const apply = (peer: PeerSession, command: MediaCommand) => {
+      if (command.type === "answer")
+        peer.setAnswer(command.sdp).catch((error: unknown) => console.error("[calls] remote description failed", error))
+      else peer.setMuted(command.muted)
+    }
+    const runtime = callRuntime(system)
+    if (!runtime) {
+      sendBack({ type: "media.failed" })
+      return
+    }
+    runtime
+      .runPromiseExit(
+        Effect.gen(function* () {
+          const media = yield* VoiceMedia
+          return yield* media.startPeer(input.callId)
+        }),
+      )
+      .then((exit) => {
+        if (Exit.isFailure(exit)) return stopped || sendBack({ type: "media.failed" })
+        const peer = exit.value
+        if (stopped) return peer.close()
+        session = peer
+        peer.onConnected(() => sendBack({ type: "media.connected" }))
+        for (const command of early.splice(0)) apply(peer, command)
+        sendBack({ type: "media.offer", sdp: peer.offer })
+      })
+    receive((command) => (session ? apply(session, command) : early.push(command)))
+    return () => {
+      stopped = true
+      session?.close()
+    }
+  },
+)
 
 export const ringTone = fromCallback(({ system }) => {
   const runtime = callRuntime(system)
@@ -152,7 +167,10 @@ export const restoreCalls = fromEffect(() =>
     yield* storage.remove(StorageKeys.activeOutgoingCallId)
     const stored = yield* storage.getJson(StorageKeys.incomingCalls, StoredCalls)
     const tone = yield* storage.get(StorageKeys.enableCallTone)
-    return { calls: stored._tag === "Some" ? stored.value : ([] as readonly StoredCall[]), toneEnabled: tone._tag === "Some" ? tone.value !== "false" : true }
+    return {
+      calls: stored._tag === "Some" ? stored.value : ([] as readonly StoredCall[]),
+      toneEnabled: tone._tag === "Some" ? tone.value !== "false" : true,
+    }
   }),
 )
 
@@ -168,7 +186,10 @@ export const persistCalls = fromEffect((input: PersistInput) =>
     const storage = yield* Storage
     yield* storage.setJson(StorageKeys.incomingCalls, input.calls)
     yield* storage.set(StorageKeys.enableCallTone, String(input.toneEnabled))
-    for (const [key, value] of [[StorageKeys.activeCallId, input.activeCallId], [StorageKeys.activeOutgoingCallId, input.activeOutgoingCallId]] as const) {
+    for (const [key, value] of [
+      [StorageKeys.activeCallId, input.activeCallId],
+      [StorageKeys.activeOutgoingCallId, input.activeOutgoingCallId],
+    ] as const) {
       yield* value === null ? storage.remove(key) : storage.set(key, value)
     }
   }),
@@ -178,7 +199,10 @@ export const persistCalls = fromEffect((input: PersistInput) =>
 export const sendQuickReply = fromEffect((input: { number: string; text: string }) =>
   Effect.gen(function* () {
     const api = yield* Api
-    const id = yield* api.request("conversations", "send_text", { type: "text", text: { to: [input.number], message: { text: input.text } } } as never)
+    const id = yield* api.request("conversations", "send_text", {
+      type: "text",
+      text: { to: [input.number], message: { text: input.text } },
+    } as never)
     return String(id ?? "")
   }),
 )

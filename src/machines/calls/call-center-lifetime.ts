@@ -23,7 +23,12 @@ export const callCenterLifetime = fromCallback(({ system }) => {
     const userAcl = (acl.getSnapshot() as { context: { userAcl: UserAcl | null } }).context.userAcl
     const wanted = s.matches("loggedIn") && hasVoiceCalls(userAcl) && s.context.userData !== null
     if (wanted && !running) {
-      center.send({ type: "CENTER.START", userId: Number(s.context.userData!.id), clientId: Number(s.context.userData!.client_id), online: s.context.online })
+      center.send({
+        type: "CENTER.START",
+        userId: Number(s.context.userData!.id),
+        clientId: Number(s.context.userData!.client_id),
+        online: s.context.online,
+      })
       online = s.context.online
     } else if (!wanted && running) center.send({ type: "CENTER.STOP" })
     else if (wanted && online !== s.context.online) center.send({ type: "CENTER.ONLINE", online: s.context.online })

@@ -18,7 +18,12 @@ export interface CallCenterContext {
   readonly userId: number
   readonly clientId: number
   readonly online: boolean
-  readonly calls: readonly { readonly callId: string; readonly name: string; readonly number: string; readonly ref: IncomingCallRef }[]
+  readonly calls: readonly {
+    readonly callId: string
+    readonly name: string
+    readonly number: string
+    readonly ref: IncomingCallRef
+  }[]
   readonly outgoing: OutgoingCallRef | null
   readonly activeCallId: string | null
   readonly activeOutgoingCallId: string | null
@@ -52,30 +57,54 @@ export type CallCenterEvent =
 
 const childId = (callId: string) => `call-${callId}`
 
-const callIdOf = (event: CallCenterEvent): string => ("callId" in event && typeof event.callId === "string" ? event.callId : "")
+const callIdOf = (event: CallCenterEvent): string =>
+  "callId" in event && typeof event.callId === "string" ? event.callId : ""
 
 export const callCenterMachine = setup({
   types: { context: {} as CallCenterContext, events: {} as CallCenterEvent },
-  actors: { callSocket, ringTone, restoreCalls, persistCalls, sendQuickReply, incomingCall: incomingCallMachine, outgoingCall: outgoingCallMachine },
+  actors: {
+    callSocket,
+    ringTone,
+    restoreCalls,
+    persistCalls,
+    sendQuickReply,
+    incomingCall: incomingCallMachine,
+    outgoingCall: outgoingCallMachine,
+  },
   guards: {
     isOnline: ({ context }) => context.online,
     isNewCall: ({ context, event }) => !context.calls.some((call) => call.callId === callIdOf(event)),
-    nothingActive: ({ context }) => context.activeCallId === null && context.activeOutgoingCallId === null && context.outgoing === null,
+    nothingActive: ({ context }) =>
+      context.activeCallId === null && context.activeOutgoingCallId === null && context.outgoing === null,
     hasOutgoing: ({ context }) => context.outgoing !== null,
     shouldRing: ({ context }) =>
-      context.toneEnabled && context.activeCallId === null && context.activeOutgoingCallId === null &&
+      context.toneEnabled &&
+      context.activeCallId === null &&
+      context.activeOutgoingCallId === null &&
       context.calls.some((call) => call.callId !== context.activeCallId),
-    isOutgoingCall: ({ context, event }) => context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
+    isOutgoingCall: ({ context, event }) =>
+      context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
   },
   actions: {
-    start: assign(({ event }) => (event.type === "CENTER.START" ? { userId: event.userId, clientId: event.clientId, online: event.online } : {})),
-    setOnline: assign({ online: ({ event, context }) => (event.type === "CENTER.ONLINE" ? event.online : context.online) }),
+    start: assign(({ event }) =>
+      event.type === "CENTER.START" ? { userId: event.userId, clientId: event.clientId, online: event.online } : {},
+    ),
+    setOnline: assign({
+      online: ({ event, context }) => (event.type === "CENTER.ONLINE" ? event.online : context.online),
+    }),
     ring: assign({
       calls: ({ context, event, spawn }) => {
         if (event.type !== "rt.call-is-coming") return context.calls
         const ref = spawn("incomingCall", {
-          id: childId(event.callId), systemId: childId(event.callId),
-          input: { callId: event.callId, name: event.callerName, number: event.callerNumber, userId: context.userId, clientId: context.clientId },
+          id: childId(event.callId),
+          systemId: childId(event.callId),
+          input: {
+            callId: event.callId,
+            name: event.callerName,
+            number: event.callerNumber,
+            userId: context.userId,
+            clientId: context.clientId,
+          },
         })
         return [...context.calls, { callId: event.callId, name: event.callerName, number: event.callerNumber, ref }]
       },
@@ -84,12 +113,28 @@ export const callCenterMachine = setup({
       calls: ({ context, event, spawn }) => {
         const output = (event as unknown as { output?: { calls: readonly StoredCall[] } }).output
         const fresh = (output?.calls ?? []).filter((stored) => !context.calls.some((call) => call.callId === stored.id))
-        return [...context.calls, ...fresh.map((stored) => ({
-          callId: stored.id, name: stored.name, number: stored.number,
-          ref: spawn("incomingCall", { id: childId(stored.id), systemId: childId(stored.id), input: { callId: stored.id, name: stored.name, number: stored.number, userId: context.userId, clientId: context.clientId } }),
-        }))]
+        return [
+          ...context.calls,
+          ...fresh.map((stored) => ({
+            callId: stored.id,
+            name: stored.name,
+            number: stored.number,
+            ref: spawn("incomingCall", {
+              id: childId(stored.id),
+              systemId: childId(stored.id),
+              input: {
+                callId: stored.id,
+                name: stored.name,
+                number: stored.number,
+                userId: context.userId,
+                clientId: context.clientId,
+              },
+            }),
+          })),
+        ]
       },
-      toneEnabled: ({ context, event }) => (event as unknown as { output?: { toneEnabled: boolean } }).output?.toneEnabled ?? context.toneEnabled,
+      toneEnabled: ({ context, event }) =>
+        (event as unknown as { output?: { toneEnabled: boolean } }).output?.toneEnabled ?? context.toneEnabled,
     }),
     removeCall: enqueueActions(({ context, event, enqueue }) => {
       const callId = callIdOf(event)
@@ -108,8 +153,21 @@ export const callCenterMachine = setup({
     forward: enqueueActions(({ context, event, enqueue }) => {
       const callId = callIdOf(event)
       if (!context.calls.some((call) => call.callId === callId)) return
-      const type = ({ "call.reject": "REJECT", "call.terminate": "TERMINATE", "call.hide": "HIDE", "call.restore": "RESTORE", "call.mute": "MUTE", "rt.browser-answer": "ANSWER", "rt.start-browser-timer": "START_TIMER" } as const)[event.type as "call.reject"]
-      enqueue.sendTo(childId(callId), event.type === "rt.browser-answer" ? { type: "ANSWER", sdp: event.sdp } : { type })
+      const type = (
+        {
+          "call.reject": "REJECT",
+          "call.terminate": "TERMINATE",
+          "call.hide": "HIDE",
+          "call.restore": "RESTORE",
+          "call.mute": "MUTE",
+          "rt.browser-answer": "ANSWER",
+          "rt.start-browser-timer": "START_TIMER",
+        } as const
+      )[event.type as "call.reject"]
+      enqueue.sendTo(
+        childId(callId),
+        event.type === "rt.browser-answer" ? { type: "ANSWER", sdp: event.sdp } : { type },
+      )
     }),
     notice: assign({ notice: ({ event, context }) => (event.type === "call.notice" ? event.notice : context.notice) }),
     noticeBusy: assign({ notice: "anotherActive" as CallNotice }),
@@ -122,64 +180,108 @@ export const callCenterMachine = setup({
       const callId = context.replyCallId
       if (!callId) return
       const messageId = String((event as unknown as { output?: unknown }).output ?? "")
-      enqueue.sendTo("socket", { type: "socket.emit", event: "call-message", payload: { clientId: context.clientId, callId, messageId } } satisfies SocketEmit)
+      enqueue.sendTo("socket", {
+        type: "socket.emit",
+        event: "call-message",
+        payload: { clientId: context.clientId, callId, messageId },
+      } satisfies SocketEmit)
       if (context.calls.some((call) => call.callId === callId)) enqueue.sendTo(childId(callId), { type: "REJECT" })
       enqueue.assign({ replyCallId: null, notice: "sent" as CallNotice })
     }),
-    clearActiveOnMicrophone: assign({ activeCallId: ({ event, context }) => (event.type === "call.notice" && event.notice === "microphone" ? null : context.activeCallId) }),
+    clearActiveOnMicrophone: assign({
+      activeCallId: ({ event, context }) =>
+        event.type === "call.notice" && event.notice === "microphone" ? null : context.activeCallId,
+    }),
     emit: enqueueActions(({ event, enqueue }) => {
       if (event.type === "socket.emit") enqueue.sendTo("socket", event as SocketEmit)
     }),
     dial: assign({
       outgoing: ({ event, context, spawn }) =>
         event.type === "outgoing.dial"
-          ? spawn("outgoingCall", { id: "outgoing-call", systemId: "outgoing-call", input: { number: event.number, name: event.name, userId: context.userId, clientId: context.clientId } })
+          ? spawn("outgoingCall", {
+              id: "outgoing-call",
+              systemId: "outgoing-call",
+              input: { number: event.number, name: event.name, userId: context.userId, clientId: context.clientId },
+            })
           : context.outgoing,
     }),
     toOutgoing: enqueueActions(({ context, event, enqueue }) => {
       if (!context.outgoing) return
-      if (event.type === "rt.initiated-call-response") enqueue.sendTo(context.outgoing, { type: "INITIATED", callId: event.callId })
+      if (event.type === "rt.initiated-call-response")
+        enqueue.sendTo(context.outgoing, { type: "INITIATED", callId: event.callId })
       if (event.type === "rt.whatsapp-answer") enqueue.sendTo(context.outgoing, { type: "ANSWER", sdp: event.sdp })
-      if (event.type === "rt.call-status-update") enqueue.sendTo(context.outgoing, { type: "STATUS", status: event.callStatus })
+      if (event.type === "rt.call-status-update")
+        enqueue.sendTo(context.outgoing, { type: "STATUS", status: event.callStatus })
       if (event.type === "rt.call-ended") enqueue.sendTo(context.outgoing, { type: "ENDED" })
       if (event.type === "outgoing.terminate") enqueue.sendTo(context.outgoing, { type: "TERMINATE" })
       if (event.type === "outgoing.mute") enqueue.sendTo(context.outgoing, { type: "MUTE" })
     }),
     markOutgoingActive: assign({
       activeOutgoingCallId: ({ context, event }) =>
-        event.type === "rt.call-status-update" && event.callStatus === "ACCEPTED" ? event.callId : context.activeOutgoingCallId,
+        event.type === "rt.call-status-update" && event.callStatus === "ACCEPTED"
+          ? event.callId
+          : context.activeOutgoingCallId,
     }),
     dropOutgoing: enqueueActions(({ enqueue }) => {
       enqueue.stopChild("outgoing-call")
       enqueue.assign({ outgoing: null, activeOutgoingCallId: null })
     }),
-    markHidden: assign({ hidden: ({ context, event }) => [...context.hidden.filter((id) => id !== callIdOf(event)), callIdOf(event)] }),
+    markHidden: assign({
+      hidden: ({ context, event }) => [...context.hidden.filter((id) => id !== callIdOf(event)), callIdOf(event)],
+    }),
     markShown: assign({ hidden: ({ context, event }) => context.hidden.filter((id) => id !== callIdOf(event)) }),
     toggleTone: assign({ toneEnabled: ({ context }) => !context.toneEnabled }),
-    connection: assign({ connection: ({ event, context }) => (event.type === "rt.status" ? event.status : context.connection) }),
+    connection: assign({
+      connection: ({ event, context }) => (event.type === "rt.status" ? event.status : context.connection),
+    }),
     persist: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild("persistCalls", {
         input: {
           calls: context.calls.map(({ callId, name, number }) => ({ id: callId, name, number })),
-          activeCallId: context.activeCallId, activeOutgoingCallId: context.activeOutgoingCallId, toneEnabled: context.toneEnabled,
+          activeCallId: context.activeCallId,
+          activeOutgoingCallId: context.activeOutgoingCallId,
+          toneEnabled: context.toneEnabled,
         },
       })
     }),
     stopAll: enqueueActions(({ context, enqueue }) => {
       for (const call of context.calls) enqueue.stopChild(childId(call.callId))
       if (context.outgoing) enqueue.stopChild("outgoing-call")
-      enqueue.assign({ calls: [], outgoing: null, activeCallId: null, activeOutgoingCallId: null, notice: null, connection: "connecting" })
+      enqueue.assign({
+        calls: [],
+        outgoing: null,
+        activeCallId: null,
+        activeOutgoingCallId: null,
+        notice: null,
+        connection: "connecting",
+      })
     }),
   },
 }).createMachine({
   id: "callCenter",
-  context: { userId: 0, clientId: 0, online: true, calls: [], outgoing: null, activeCallId: null, activeOutgoingCallId: null, toneEnabled: true, connection: "connecting", notice: null, replyCallId: null, hidden: [] },
+  context: {
+    userId: 0,
+    clientId: 0,
+    online: true,
+    calls: [],
+    outgoing: null,
+    activeCallId: null,
+    activeOutgoingCallId: null,
+    toneEnabled: true,
+    connection: "connecting",
+    notice: null,
+    replyCallId: null,
+    hidden: [],
+  },
   initial: "off",
   states: {
     off: { on: { "CENTER.START": { target: "on", actions: "start" } } },
     on: {
       type: "parallel",
-      invoke: [{ id: "socket", src: "callSocket" }, { id: "restore", src: "restoreCalls", onDone: { actions: ["restore", "persist"] }, onError: {} }],
+      invoke: [
+        { id: "socket", src: "callSocket" },
+        { id: "restore", src: "restoreCalls", onDone: { actions: ["restore", "persist"] }, onError: {} },
+      ],
       on: {
         "CENTER.STOP": { target: "off", actions: "stopAll" },
         "CENTER.START": { actions: "start" },
@@ -187,13 +289,19 @@ export const callCenterMachine = setup({
         "rt.status": { actions: "connection" },
         "rt.call-is-coming": { guard: "isOnline", actions: ["ring", "persist"] },
         "rt.remove-call": { actions: ["removeCall", "markShown", "persist"] },
-        "rt.call-ended": [{ guard: "isOutgoingCall", actions: "toOutgoing" }, { actions: ["removeCall", "markShown", "persist"] }],
+        "rt.call-ended": [
+          { guard: "isOutgoingCall", actions: "toOutgoing" },
+          { actions: ["removeCall", "markShown", "persist"] },
+        ],
         "rt.browser-answer": { actions: "forward" },
         "rt.start-browser-timer": { actions: "forward" },
         "rt.initiated-call-response": { actions: "toOutgoing" },
         "rt.whatsapp-answer": { actions: "toOutgoing" },
         "rt.call-status-update": { actions: ["toOutgoing", "markOutgoingActive", "persist"] },
-        "call.accept": [{ guard: "nothingActive", actions: ["accept", "markShown", "persist"] }, { actions: "noticeBusy" }],
+        "call.accept": [
+          { guard: "nothingActive", actions: ["accept", "markShown", "persist"] },
+          { actions: "noticeBusy" },
+        ],
         "call.reject": { actions: "forward" },
         "call.terminate": { actions: "forward" },
         "call.hide": { actions: ["forward", "markHidden"] },

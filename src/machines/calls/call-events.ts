@@ -2,16 +2,15 @@
 import type { ToServerEvent, ToServerPayload } from "../../contract/voice-calls"
 
 /** A call actor asks the centre to emit on the socket. */
-export type SocketEmit = { [E in ToServerEvent]: { type: "socket.emit"; event: E; payload: ToServerPayload<E> } }[ToServerEvent]
+export type SocketEmit = {
+  [E in ToServerEvent]: { type: "socket.emit"; event: E; payload: ToServerPayload<E> }
+}[ToServerEvent]
 
 /** What the centre shows in a toast; the views translate the key under `calls.notice`. */
 export type CallNotice = "microphone" | "microphoneAccess" | "anotherOutgoing" | "anotherActive" | "sent" | "sendFailed"
 
 /** Events of the media actor (peer connection) back to its call. */
-export type MediaEvent =
-  | { type: "media.offer"; sdp: string }
-  | { type: "media.connected" }
-  | { type: "media.failed" }
+export type MediaEvent = { type: "media.offer"; sdp: string } | { type: "media.connected" } | { type: "media.failed" }
 
 /** Commands to the media actor. */
 export type MediaCommand = { type: "answer"; sdp: string } | { type: "mute"; muted: boolean }

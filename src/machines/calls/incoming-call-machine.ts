@@ -37,7 +37,11 @@ export type IncomingCallEvent =
   | { type: "START_TIMER" }
   | MediaEvent
 
-const ids = ({ context }: { context: IncomingCallContext }) => ({ clientId: context.clientId, userId: context.userId, callId: context.callId })
+const ids = ({ context }: { context: IncomingCallContext }) => ({
+  clientId: context.clientId,
+  userId: context.userId,
+  callId: context.callId,
+})
 
 export const incomingCallMachine = setup({
   types: {
@@ -59,18 +63,36 @@ export const incomingCallMachine = setup({
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     markConnected: assign({ connected: true }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
-    passAnswer: sendTo("media", ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" })),
-    sendOffer: sendParent(({ context, event }): ChildToCentre => ({
-      type: "socket.emit", event: "browser-offer", payload: { ...ids({ context }), sdp: event.type === "media.offer" ? event.sdp : "" },
-    })),
-    tellRejected: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "reject-call", payload: ids({ context }) })),
-    tellTerminated: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "terminate-call", payload: ids({ context }) })),
+    passAnswer: sendTo(
+      "media",
+      ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" }),
+    ),
+    sendOffer: sendParent(
+      ({ context, event }): ChildToCentre => ({
+        type: "socket.emit",
+        event: "browser-offer",
+        payload: { ...ids({ context }), sdp: event.type === "media.offer" ? event.sdp : "" },
+      }),
+    ),
+    tellRejected: sendParent(
+      ({ context }): ChildToCentre => ({ type: "socket.emit", event: "reject-call", payload: ids({ context }) }),
+    ),
+    tellTerminated: sendParent(
+      ({ context }): ChildToCentre => ({ type: "socket.emit", event: "terminate-call", payload: ids({ context }) }),
+    ),
     noticeMicrophone: sendParent((): ChildToCentre => ({ type: "call.notice", notice: "microphone" })),
     finished: sendParent(({ context }): ChildToCentre => ({ type: "call.finished", callId: context.callId })),
   },
 }).createMachine({
   id: "incomingCall",
-  context: ({ input }) => ({ ...input, countdown: RING_SECONDS, timer: 0, isMuted: false, hidden: false, connected: false }),
+  context: ({ input }) => ({
+    ...input,
+    countdown: RING_SECONDS,
+    timer: 0,
+    isMuted: false,
+    hidden: false,
+    connected: false,
+  }),
   initial: "ringing",
   states: {
     ringing: {
@@ -86,7 +108,10 @@ export const incomingCallMachine = setup({
     },
     active: {
       entry: "unhideAndStartTimer",
-      invoke: [{ id: "clock", src: "ticker" }, { id: "media", src: "callMedia", input: ({ context }) => ({ callId: context.callId }) }],
+      invoke: [
+        { id: "clock", src: "ticker" },
+        { id: "media", src: "callMedia", input: ({ context }) => ({ callId: context.callId }) },
+      ],
       initial: "connecting",
       on: {
         TICK: { actions: "tickTimer" },

@@ -49,22 +49,44 @@ export const outgoingCallMachine = setup({
     tickTimer: assign({ timer: ({ context }) => context.timer + 1 }),
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
-    passAnswer: sendTo("media", ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" })),
-    dial: sendParent(({ context, event }): ChildToCentre => ({
-      type: "socket.emit", event: "initiate-call",
-      payload: { userId: context.userId, clientId: context.clientId, number: context.number, sdp: event.type === "media.offer" ? event.sdp : "" },
-    })),
-    tellTerminated: sendParent(({ context }): ChildToCentre => ({
-      type: "socket.emit", event: "terminate-call", payload: { clientId: context.clientId, userId: context.userId, callId: context.callId ?? "" },
-    })),
+    passAnswer: sendTo(
+      "media",
+      ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" }),
+    ),
+    dial: sendParent(
+      ({ context, event }): ChildToCentre => ({
+        type: "socket.emit",
+        event: "initiate-call",
+        payload: {
+          userId: context.userId,
+          clientId: context.clientId,
+          number: context.number,
+          sdp: event.type === "media.offer" ? event.sdp : "",
+        },
+      }),
+    ),
+    tellTerminated: sendParent(
+      ({ context }): ChildToCentre => ({
+        type: "socket.emit",
+        event: "terminate-call",
+        payload: { clientId: context.clientId, userId: context.userId, callId: context.callId ?? "" },
+      }),
+    ),
     noticeMicrophone: sendParent((): ChildToCentre => ({ type: "call.notice", notice: "microphoneAccess" })),
     finished: sendParent((): ChildToCentre => ({ type: "outgoing.finished" })),
   },
 }).createMachine({
   id: "outgoingCall",
   context: ({ input }) => ({
-    callId: null, number: input.number, name: input.name || "Unknown", userId: input.userId, clientId: input.clientId,
-    status: "CALLING", timer: 0, isMuted: false, type: "outgoing",
+    callId: null,
+    number: input.number,
+    name: input.name || "Unknown",
+    userId: input.userId,
+    clientId: input.clientId,
+    status: "CALLING",
+    timer: 0,
+    isMuted: false,
+    type: "outgoing",
   }),
   invoke: { id: "media", src: "callMedia", input: ({ context }) => ({ callId: `outgoing:${context.number}` }) },
   initial: "live",

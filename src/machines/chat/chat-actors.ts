@@ -11,9 +11,9 @@ import type { Template } from "../../contract/schemas/templates"
 import type { Label } from "../../contract/schemas/tagging"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
-import { ApiConfig } from "../../services/config"
+import { ApiConfig } from "../../services/api/config"
 import { Realtime, type RealtimeStatus } from "../../services/realtime/realtime"
-import { fromEffect, runtimeOf } from "../lib/from-effect"
+import { fromEffect, runtimeOf } from "../common/from-effect"
 import type { InboxFilters } from "./chat-logic"
 
 export const PAGE_SIZE = 30
@@ -34,11 +34,18 @@ export const chatSocket = fromCallback<{ type: "noop" }, undefined, ChatSocketEv
   let closed = false
   let close: (() => void) | null = null
   runtime
-    .runPromise(Effect.flatMap(Realtime, (rt) => rt.openChat({
-      onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as ChatSocketEvent),
-      onStatus: (status) => sendBack({ type: "rt.status", status }),
-    })))
-    .then((connection) => (closed ? connection.close() : (close = connection.close)), (error: unknown) => console.error("[chat] socket failed to open", error))
+    .runPromise(
+      Effect.flatMap(Realtime, (rt) =>
+        rt.openChat({
+          onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as ChatSocketEvent),
+          onStatus: (status) => sendBack({ type: "rt.status", status }),
+        }),
+      ),
+    )
+    .then(
+      (connection) => (closed ? connection.close() : (close = connection.close)),
+      (error: unknown) => console.error("[chat] socket failed to open", error),
+    )
   return () => {
     closed = true
     close?.()
@@ -58,15 +65,20 @@ export const loadConversations = fromEffect(({ filters, page }: ConversationPage
   Effect.gen(function* () {
     const api = yield* Api
     const query = {
-      page, limit: PAGE_SIZE,
+      page,
+      limit: PAGE_SIZE,
       ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
       ...(filters.channel ? { channel_type: filters.channel } : {}),
     }
-    const body = filters.box === "mine"
-      ? yield* api.call("chat", "agentConversations", query)
-      : filters.box === "unassigned"
-        ? yield* api.call("chat", "agentUnassignedConversations", query)
-        : yield* api.call("chat", "agentConversationsOngoing", { ...query, ...(filters.status ? { status: filters.status } : {}) })
+    const body =
+      filters.box === "mine"
+        ? yield* api.call("chat", "agentConversations", query)
+        : filters.box === "unassigned"
+          ? yield* api.call("chat", "agentUnassignedConversations", query)
+          : yield* api.call("chat", "agentConversationsOngoing", {
+              ...query,
+              ...(filters.status ? { status: filters.status } : {}),
+            })
     return { items: body.data.items, total: body.data.totalItems } satisfies ConversationPage
   }),
 )
@@ -92,7 +104,13 @@ export type SendRequest =
   | { readonly kind: "template"; readonly name: string; readonly language: string; readonly params: readonly string[] }
 
 export const mediaTypeOf = (mime: string): MediaType =>
-  mime.startsWith("image/") ? "image" : mime.startsWith("video/") ? "video" : mime.startsWith("audio/") ? "audio" : "document"
+  mime.startsWith("image/")
+    ? "image"
+    : mime.startsWith("video/")
+      ? "video"
+      : mime.startsWith("audio/")
+        ? "audio"
+        : "document"
 
 /** Text and templates go straight out; a file is uploaded first and then sent by its link (the channel fetches it). */
 export const sendMessage = fromEffect(({ number, request }: { number: string; request: SendRequest }) =>
@@ -100,25 +118,40 @@ export const sendMessage = fromEffect(({ number, request }: { number: string; re
     const api = yield* Api
     const to = [number]
     if (request.kind === "text") {
-      const r = yield* api.call("chat", "messagesSendText", { type: "text", text: { to, message: { text: request.text } } })
+      const r = yield* api.call("chat", "messagesSendText", {
+        type: "text",
+        text: { to, message: { text: request.text } },
+      })
       return r.data.message.messages.map((m) => m.id)
     }
     if (request.kind === "template") {
-      const message = { name: request.name, language: request.language, ...(request.params.length ? { params: request.params } : {}) }
+      const message = {
+        name: request.name,
+        language: request.language,
+        ...(request.params.length ? { params: request.params } : {}),
+      }
       const r = yield* api.call("chat", "messagesSendByType", { type: "template", template: { to, message } })
       return r.data.message.messages.map((m) => m.id)
     }
     const config = yield* ApiConfig
-    const uploaded = yield* api.call("uploads", "upload", { file_name: request.file.name, mime_type: request.file.mime || "application/octet-stream", data_base64: request.file.base64 })
+    const uploaded = yield* api.call("uploads", "upload", {
+      file_name: request.file.name,
+      mime_type: request.file.mime || "application/octet-stream",
+      data_base64: request.file.base64,
+    })
     const link = new URL(uploaded.data.url, config.origin).toString()
     const caption = request.caption?.trim() ? { caption: request.caption.trim() } : {}
-    const payload = request.type === "audio"
-      ? { type: "audio" as const, audio: { to, message: { link } } }
-      : request.type === "image"
-        ? { type: "image" as const, image: { to, message: { link, ...caption } } }
-        : request.type === "video"
-          ? { type: "video" as const, video: { to, message: { link, ...caption } } }
-          : { type: "document" as const, document: { to, message: { link, filename: request.file.name, ...caption } } }
+    const payload =
+      request.type === "audio"
+        ? { type: "audio" as const, audio: { to, message: { link } } }
+        : request.type === "image"
+          ? { type: "image" as const, image: { to, message: { link, ...caption } } }
+          : request.type === "video"
+            ? { type: "video" as const, video: { to, message: { link, ...caption } } }
+            : {
+                type: "document" as const,
+                document: { to, message: { link, filename: request.file.name, ...caption } },
+              }
     const r = yield* api.call("chat", "messagesSendByType", payload)
     return r.data.message.messages.map((m) => m.id)
   }),
@@ -140,37 +173,72 @@ export interface ActionResult {
   readonly ticket?: string
 }
 
-export const runAction = fromEffect(({ conversation: c, userId, action }: { conversation: Conversation; userId: number; action: ChatAction }) =>
-  Effect.gen(function* () {
-    const api = yield* Api
-    switch (action.op) {
-      case "take":
-        return { conversation: (yield* api.call("chat", "chatUpdateByNumber", { number: c.number, agent_id: userId, status: "active" })).data }
-      case "transfer":
-        return { conversation: (yield* api.call("chat", "shiftTicket", { conversation_id: c.id, agent_id: action.agentId, ...(action.note.trim() ? { note: action.note.trim() } : {}) })).data }
-      case "close":
-        return { conversation: (yield* api.call("chat", "chatClose", { conversation_id: c.id, send_survey: action.survey, ...(action.resolution.trim() ? { resolution: action.resolution.trim() } : {}) })).data }
-      case "block":
-        yield* api.call("chat", "customerBlock", { number: c.number, ...(action.reason.trim() ? { reason: action.reason.trim() } : {}) })
-        return { patch: { blocked: true } }
-      case "unblock":
-        yield* api.call("chat", "customerUnblock", { number: c.number })
-        return { patch: { blocked: false } }
-      case "complaint": {
-        const r = yield* api.call("complaints", "postComplaintMetadata", {
-          number: c.number, channel_type: c.channel_type, conversation_id: c.id, customer_message: action.message.trim(),
-          ...(c.name ? { name: c.name } : {}), ...(action.category.trim() ? { category: action.category.trim() } : {}),
-        })
-        return { ticket: String((r.data as { ticket_number?: unknown }).ticket_number ?? "") }
+export const runAction = fromEffect(
+  ({ conversation: c, userId, action }: { conversation: Conversation; userId: number; action: ChatAction }) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      switch (action.op) {
+        case "take":
+          return {
+            conversation: (yield* api.call("chat", "chatUpdateByNumber", {
+              number: c.number,
+              agent_id: userId,
+              status: "active",
+            })).data,
+          }
+        case "transfer":
+          return {
+            conversation: (yield* api.call("chat", "shiftTicket", {
+              conversation_id: c.id,
+              agent_id: action.agentId,
+              ...(action.note.trim() ? { note: action.note.trim() } : {}),
+            })).data,
+          }
+        case "close":
+          return {
+            conversation: (yield* api.call("chat", "chatClose", {
+              conversation_id: c.id,
+              send_survey: action.survey,
+              ...(action.resolution.trim() ? { resolution: action.resolution.trim() } : {}),
+            })).data,
+          }
+        case "block":
+          yield* api.call("chat", "customerBlock", {
+            number: c.number,
+            ...(action.reason.trim() ? { reason: action.reason.trim() } : {}),
+          })
+          return { patch: { blocked: true } }
+        case "unblock":
+          yield* api.call("chat", "customerUnblock", { number: c.number })
+          return { patch: { blocked: false } }
+        case "complaint": {
+          const r = yield* api.call("complaints", "postComplaintMetadata", {
+            number: c.number,
+            channel_type: c.channel_type,
+            conversation_id: c.id,
+            customer_message: action.message.trim(),
+            ...(c.name ? { name: c.name } : {}),
+            ...(action.category.trim() ? { category: action.category.trim() } : {}),
+          })
+          return { ticket: String((r.data as { ticket_number?: unknown }).ticket_number ?? "") }
+        }
+        case "label":
+          yield* api.call("tagging", action.on ? "labelUser" : "labelRemove", {
+            label_id: action.labelId,
+            conversation_id: c.id,
+          })
+          return {
+            patch: {
+              labels: action.on
+                ? [...c.labels.filter((l) => l !== action.name), action.name]
+                : c.labels.filter((l) => l !== action.name),
+            },
+          }
+        case "read":
+          yield* api.call("chat", "messagesReset", { number: c.number })
+          return { patch: { unread: 0 } }
       }
-      case "label":
-        yield* api.call("tagging", action.on ? "labelUser" : "labelRemove", { label_id: action.labelId, conversation_id: c.id })
-        return { patch: { labels: action.on ? [...c.labels.filter((l) => l !== action.name), action.name] : c.labels.filter((l) => l !== action.name) } }
-      case "read":
-        yield* api.call("chat", "messagesReset", { number: c.number })
-        return { patch: { unread: 0 } }
-    }
-  }) as Effect.Effect<ActionResult, unknown, Api | ApiConfig>,
+    }) as Effect.Effect<ActionResult, unknown, Api | ApiConfig>,
 )
 
 export type LookupKind = "canned" | "templates" | "agents" | "labels"
@@ -188,7 +256,8 @@ export const loadLookup = fromEffect(({ kind }: { kind: LookupKind }) =>
       case "canned":
         return (yield* api.call("cannedMessages", "cannedMessagesByType", { type: "chat" })).data as readonly unknown[]
       case "templates":
-        return (yield* api.call("templates", "getTemplateMessageAgent", { limit: 200 })).data.items as readonly unknown[]
+        return (yield* api.call("templates", "getTemplateMessageAgent", { limit: 200 })).data
+          .items as readonly unknown[]
       case "agents":
         return (yield* api.call("chat", "listAgentadminlist", { limit: 200 })).data.items as readonly unknown[]
       case "labels":
@@ -198,7 +267,10 @@ export const loadLookup = fromEffect(({ kind }: { kind: LookupKind }) =>
 )
 
 export const loadProfile = fromEffect(({ number }: { number: string }) =>
-  Effect.map(Effect.flatMap(Api, (api) => api.call("contacts", "fetchCustomerProfile", { number })), (r) => r.data as CustomerProfile),
+  Effect.map(
+    Effect.flatMap(Api, (api) => api.call("contacts", "fetchCustomerProfile", { number })),
+    (r) => r.data as CustomerProfile,
+  ),
 )
 
 export interface ProfileEdit {
@@ -208,16 +280,18 @@ export interface ProfileEdit {
   readonly attributes: Readonly<Record<string, string>>
 }
 
-export const saveProfile = fromEffect(({ number, edit, before }: { number: string; edit: ProfileEdit; before: Readonly<Record<string, unknown>> }) =>
-  Effect.gen(function* () {
-    const api = yield* Api
-    const attributes: Record<string, string | null> = { ...edit.attributes }
-    for (const key of Object.keys(before)) if (!(key in edit.attributes)) attributes[key] = null
-    yield* api.call("contacts", "updateCustomerAttributes", {
-      number, attributes: attributes as never,
-      ...(edit.name.trim() ? { name: edit.name.trim() } : {}),
-      ...(edit.email.trim() ? { email: edit.email.trim() } : {}),
-    })
-    return (yield* api.call("contacts", "fetchCustomerProfile", { number })).data as CustomerProfile
-  }),
+export const saveProfile = fromEffect(
+  ({ number, edit, before }: { number: string; edit: ProfileEdit; before: Readonly<Record<string, unknown>> }) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      const attributes: Record<string, string | null> = { ...edit.attributes }
+      for (const key of Object.keys(before)) if (!(key in edit.attributes)) attributes[key] = null
+      yield* api.call("contacts", "updateCustomerAttributes", {
+        number,
+        attributes: attributes as never,
+        ...(edit.name.trim() ? { name: edit.name.trim() } : {}),
+        ...(edit.email.trim() ? { email: edit.email.trim() } : {}),
+      })
+      return (yield* api.call("contacts", "fetchCustomerProfile", { number })).data as CustomerProfile
+    }),
 )

@@ -34,7 +34,9 @@ export const dayRelation = (key: string, now: Date = new Date()): "today" | "yes
   return key === dayKey(y.toISOString()) ? "yesterday" : "other"
 }
 
-export type TranscriptRow = { readonly kind: "day"; readonly key: string } | { readonly kind: "message"; readonly message: Message }
+export type TranscriptRow =
+  | { readonly kind: "day"; readonly key: string }
+  | { readonly kind: "message"; readonly message: Message }
 
 /** Messages (oldest first) with a day row before the first message of each calendar day. */
 export const transcriptRows = (messages: readonly Message[]): TranscriptRow[] => {
@@ -65,9 +67,20 @@ export const mediaKind = (message: Message): MediaKind => {
 export const previewOf = (message: Message, attachmentIndex = 0): CallMessage => {
   const kind = mediaKind(message)
   const attachment = message.attachments[attachmentIndex]
-  if (kind === "interactive") return { message_type: "interactive", message_body: message.body, attachments: [], interactive: message.interactive }
+  if (kind === "interactive")
+    return {
+      message_type: "interactive",
+      message_body: message.body,
+      attachments: [],
+      interactive: message.interactive,
+    }
   if ((kind === "image" || kind === "video" || kind === "document") && attachment) {
-    return { message_type: kind, message_body: attachment.url, attachments: [{ name: "filename", value: attachment.name }], interactive: null }
+    return {
+      message_type: kind,
+      message_body: attachment.url,
+      attachments: [{ name: "filename", value: attachment.name }],
+      interactive: null,
+    }
   }
   return { message_type: "text", message_body: message.body, attachments: [], interactive: null }
 }

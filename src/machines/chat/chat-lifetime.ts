@@ -20,7 +20,10 @@ export const chatLifetime = fromCallback(({ system }) => {
   const check = () => {
     const s = session.getSnapshot() as SessionLike
     const backAcl = (acl.getSnapshot() as { context: { backAcl: BackAcl } }).context.backAcl
-    const userId = s.matches("loggedIn") && s.context.userData !== null && hasBackPermission(backAcl, "chat") ? Number(s.context.userData.id) : null
+    const userId =
+      s.matches("loggedIn") && s.context.userData !== null && hasBackPermission(backAcl, "chat")
+        ? Number(s.context.userData.id)
+        : null
     if (userId === running) return
     if (running !== null) inbox.send({ type: "INBOX.STOP" })
     if (userId !== null) inbox.send({ type: "INBOX.START", userId })

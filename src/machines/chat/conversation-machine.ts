@@ -6,7 +6,15 @@
  */
 import { assign, raise, sendParent, setup } from "xstate"
 import type { Conversation, Message, MessageStatus } from "../../contract/schemas/chat"
-import { loadMessages, MESSAGE_PAGE, runAction, sendMessage, type ActionResult, type ChatAction, type SendRequest } from "./chat-actors"
+import {
+  loadMessages,
+  MESSAGE_PAGE,
+  runAction,
+  sendMessage,
+  type ActionResult,
+  type ChatAction,
+  type SendRequest,
+} from "./chat-actors"
 import { mergeMessages, toChatError, withStatus, type ChatError } from "./chat-logic"
 
 export type OutState = "queued" | "sending" | "sent" | "failed"
@@ -21,7 +29,13 @@ export interface OutItem {
 }
 
 export type ActionNotice =
-  | { readonly kind: "done"; readonly op: ChatAction["op"]; readonly id: number; readonly ticket?: string; readonly name?: string }
+  | {
+      readonly kind: "done"
+      readonly op: ChatAction["op"]
+      readonly id: number
+      readonly ticket?: string
+      readonly name?: string
+    }
   | { readonly kind: "failed"; readonly op: ChatAction["op"]; readonly id: number; readonly error: ChatError }
 
 export interface ConversationContext {
@@ -76,7 +90,11 @@ export const conversationMachine = setup({
   guards: {
     hasOlder: ({ context }) => context.messages.length < context.total,
     hasQueued: ({ context }) => context.outbox.some((o) => o.state === "queued"),
-    unreadWhileFocused: ({ context }) => context.focused && !context.readTried && context.conversation.unread > 0 && context.conversation.agent_id === context.userId,
+    unreadWhileFocused: ({ context }) =>
+      context.focused &&
+      !context.readTried &&
+      context.conversation.unread > 0 &&
+      context.conversation.agent_id === context.userId,
     isTyping: ({ event }) => event.type === "chat.typing" && event.state === "typing",
     isPaused: ({ event }) => event.type === "chat.typing" && event.state === "paused",
     inboundMessage: ({ event }) => event.type === "chat.message" && event.message.direction === "inbound",
@@ -85,26 +103,73 @@ export const conversationMachine = setup({
     storeLatest: assign(({ context, event }) => {
       const page = outputOf<{ items: readonly Message[]; total: number }>(event)
       // Sends acknowledged before this load are in it now: they leave the outbox.
-      return { messages: mergeMessages(context.messages, page.items), total: page.total, pagesLoaded: Math.max(1, context.pagesLoaded), loadError: null,
-        outbox: context.outbox.filter((o) => o.state !== "sent") }
+      return {
+        messages: mergeMessages(context.messages, page.items),
+        total: page.total,
+        pagesLoaded: Math.max(1, context.pagesLoaded),
+        loadError: null,
+        outbox: context.outbox.filter((o) => o.state !== "sent"),
+      }
     }),
     storeOlder: assign(({ context, event }) => {
       const page = outputOf<{ items: readonly Message[]; total: number }>(event)
-      return { messages: mergeMessages(context.messages, page.items), total: page.total, pagesLoaded: context.pagesLoaded + 1 }
+      return {
+        messages: mergeMessages(context.messages, page.items),
+        total: page.total,
+        pagesLoaded: context.pagesLoaded + 1,
+      }
     }),
     storeLoadError: assign({ loadError: ({ event }) => errorOf(event) }),
-    enqueue: assign(({ context, event }) => event.type !== "SEND" ? {} : {
-      outbox: [...context.outbox, { localId: context.nextLocal, request: event.request, state: "queued" as const, error: null, externalIds: [], at: new Date().toISOString() }],
-      nextLocal: context.nextLocal + 1,
+    enqueue: assign(({ context, event }) =>
+      event.type !== "SEND"
+        ? {}
+        : {
+            outbox: [
+              ...context.outbox,
+              {
+                localId: context.nextLocal,
+                request: event.request,
+                state: "queued" as const,
+                error: null,
+                externalIds: [],
+                at: new Date().toISOString(),
+              },
+            ],
+            nextLocal: context.nextLocal + 1,
+          },
+    ),
+    markSending: assign({
+      outbox: ({ context }) => {
+        const first = context.outbox.find((o) => o.state === "queued")
+        return context.outbox.map((o) => (o === first ? { ...o, state: "sending" as const } : o))
+      },
     }),
-    markSending: assign({ outbox: ({ context }) => {
-      const first = context.outbox.find((o) => o.state === "queued")
-      return context.outbox.map((o) => (o === first ? { ...o, state: "sending" as const } : o))
-    } }),
-    markSent: assign({ outbox: ({ context, event }) => context.outbox.map((o) => (o.state === "sending" ? { ...o, state: "sent" as const, externalIds: outputOf<readonly string[]>(event) } : o)) }),
-    markFailed: assign({ outbox: ({ context, event }) => context.outbox.map((o) => (o.state === "sending" ? { ...o, state: "failed" as const, error: errorOf(event) } : o)) }),
-    requeue: assign({ outbox: ({ context, event }) => context.outbox.map((o) => (event.type === "RETRY" && o.localId === event.localId && o.state === "failed" ? { ...o, state: "queued" as const, error: null } : o)) }),
-    discard: assign({ outbox: ({ context, event }) => context.outbox.filter((o) => !(event.type === "DISCARD" && o.localId === event.localId && o.state === "failed")) }),
+    markSent: assign({
+      outbox: ({ context, event }) =>
+        context.outbox.map((o) =>
+          o.state === "sending" ? { ...o, state: "sent" as const, externalIds: outputOf<readonly string[]>(event) } : o,
+        ),
+    }),
+    markFailed: assign({
+      outbox: ({ context, event }) =>
+        context.outbox.map((o) =>
+          o.state === "sending" ? { ...o, state: "failed" as const, error: errorOf(event) } : o,
+        ),
+    }),
+    requeue: assign({
+      outbox: ({ context, event }) =>
+        context.outbox.map((o) =>
+          event.type === "RETRY" && o.localId === event.localId && o.state === "failed"
+            ? { ...o, state: "queued" as const, error: null }
+            : o,
+        ),
+    }),
+    discard: assign({
+      outbox: ({ context, event }) =>
+        context.outbox.filter(
+          (o) => !(event.type === "DISCARD" && o.localId === event.localId && o.state === "failed"),
+        ),
+    }),
     refresh: raise({ type: "REFRESH" }),
     applyMessage: assign(({ context, event }) => {
       if (event.type !== "chat.message") return {}
@@ -114,30 +179,50 @@ export const conversationMachine = setup({
         total: context.messages.some((m) => m.id === event.message.id) ? context.total : context.total + 1,
         conversation: event.conversation,
         readTried: event.message.direction === "inbound" ? false : context.readTried,
-        outbox: external ? context.outbox.filter((o) => !(o.state === "sent" && o.externalIds.includes(external))) : context.outbox,
+        outbox: external
+          ? context.outbox.filter((o) => !(o.state === "sent" && o.externalIds.includes(external)))
+          : context.outbox,
       }
     }),
-    applyStatus: assign({ messages: ({ context, event }) => (event.type === "chat.status" ? withStatus(context.messages, event.messageId, event.status) : context.messages) }),
-    applyConversation: assign({ conversation: ({ context, event }) => (event.type === "chat.conversation" ? event.conversation : context.conversation) }),
+    applyStatus: assign({
+      messages: ({ context, event }) =>
+        event.type === "chat.status" ? withStatus(context.messages, event.messageId, event.status) : context.messages,
+    }),
+    applyConversation: assign({
+      conversation: ({ context, event }) =>
+        event.type === "chat.conversation" ? event.conversation : context.conversation,
+    }),
     setAction: assign({ pendingAction: ({ event }) => (event.type === "ACT" ? event.action : null) }),
     actionDone: assign(({ context, event }) => {
       const result = outputOf<ActionResult>(event)
       const action = context.pendingAction
       return {
-        conversation: result.conversation ?? (result.patch ? { ...context.conversation, ...result.patch } : context.conversation),
+        conversation:
+          result.conversation ?? (result.patch ? { ...context.conversation, ...result.patch } : context.conversation),
         pendingAction: null,
-        notice: action && action.op !== "read"
-          ? { kind: "done" as const, op: action.op, id: context.nextLocal, ticket: result.ticket, name: action.op === "transfer" ? action.agentName : undefined }
-          : context.notice,
+        notice:
+          action && action.op !== "read"
+            ? {
+                kind: "done" as const,
+                op: action.op,
+                id: context.nextLocal,
+                ticket: result.ticket,
+                name: action.op === "transfer" ? action.agentName : undefined,
+              }
+            : context.notice,
         nextLocal: context.nextLocal + 1,
       }
     }),
     /** The list shows the record at once, without waiting for the server's event. */
-    tellInbox: sendParent(({ context }) => ({ type: "conversation.updated", conversation: context.conversation }) satisfies ConversationToInbox),
+    tellInbox: sendParent(
+      ({ context }) =>
+        ({ type: "conversation.updated", conversation: context.conversation }) satisfies ConversationToInbox,
+    ),
     actionFailed: assign(({ context, event }) => ({
-      notice: context.pendingAction && context.pendingAction.op !== "read"
-        ? { kind: "failed" as const, op: context.pendingAction.op, id: context.nextLocal, error: errorOf(event) }
-        : context.notice,
+      notice:
+        context.pendingAction && context.pendingAction.op !== "read"
+          ? { kind: "failed" as const, op: context.pendingAction.op, id: context.nextLocal, error: errorOf(event) }
+          : context.notice,
       pendingAction: null,
       nextLocal: context.nextLocal + 1,
     })),
@@ -150,8 +235,18 @@ export const conversationMachine = setup({
 }).createMachine({
   id: "conversation",
   context: ({ input }) => ({
-    conversation: input.conversation, userId: input.userId, messages: [], pagesLoaded: 0, total: 0, loadError: null,
-    outbox: [], nextLocal: 1, pendingAction: null, notice: null, focused: false, readTried: false,
+    conversation: input.conversation,
+    userId: input.userId,
+    messages: [],
+    pagesLoaded: 0,
+    total: 0,
+    loadError: null,
+    outbox: [],
+    nextLocal: 1,
+    pendingAction: null,
+    notice: null,
+    focused: false,
+    readTried: false,
   }),
   type: "parallel",
   on: {
@@ -170,8 +265,13 @@ export const conversationMachine = setup({
       initial: "loading",
       states: {
         loading: {
-          invoke: { id: "latest", src: "loadMessages", input: ({ context }) => ({ conversationId: context.conversation.id, page: 1 }),
-            onDone: { target: "ready", actions: "storeLatest" }, onError: { target: "failed", actions: "storeLoadError" } },
+          invoke: {
+            id: "latest",
+            src: "loadMessages",
+            input: ({ context }) => ({ conversationId: context.conversation.id, page: 1 }),
+            onDone: { target: "ready", actions: "storeLatest" },
+            onError: { target: "failed", actions: "storeLoadError" },
+          },
         },
         ready: {
           on: {
@@ -181,13 +281,23 @@ export const conversationMachine = setup({
           },
         },
         older: {
-          invoke: { id: "older", src: "loadMessages", input: ({ context }) => ({ conversationId: context.conversation.id, page: context.pagesLoaded + 1 }),
-            onDone: { target: "ready", actions: "storeOlder" }, onError: { target: "ready", actions: "storeLoadError" } },
+          invoke: {
+            id: "older",
+            src: "loadMessages",
+            input: ({ context }) => ({ conversationId: context.conversation.id, page: context.pagesLoaded + 1 }),
+            onDone: { target: "ready", actions: "storeOlder" },
+            onError: { target: "ready", actions: "storeLoadError" },
+          },
           on: { REFRESH: { target: "refreshing" } },
         },
         refreshing: {
-          invoke: { id: "refresh", src: "loadMessages", input: ({ context }) => ({ conversationId: context.conversation.id, page: 1 }),
-            onDone: { target: "ready", actions: "storeLatest" }, onError: { target: "ready", actions: "storeLoadError" } },
+          invoke: {
+            id: "refresh",
+            src: "loadMessages",
+            input: ({ context }) => ({ conversationId: context.conversation.id, page: 1 }),
+            onDone: { target: "ready", actions: "storeLatest" },
+            onError: { target: "ready", actions: "storeLoadError" },
+          },
         },
         failed: { on: { RELOAD: { target: "loading" }, REFRESH: { target: "loading" } } },
       },
@@ -204,8 +314,12 @@ export const conversationMachine = setup({
         sending: {
           entry: "markSending",
           invoke: {
-            id: "send", src: "sendMessage",
-            input: ({ context }) => ({ number: context.conversation.number, request: context.outbox.find((o) => o.state === "sending")!.request }),
+            id: "send",
+            src: "sendMessage",
+            input: ({ context }) => ({
+              number: context.conversation.number,
+              request: context.outbox.find((o) => o.state === "sending")!.request,
+            }),
             onDone: { target: "idle", actions: ["markSent", "refresh"] },
             onError: { target: "idle", actions: "markFailed" },
           },
@@ -218,7 +332,12 @@ export const conversationMachine = setup({
         idle: { on: { "chat.typing": { guard: "isTyping", target: "typing" } } },
         typing: {
           after: { typingTimeout: "idle" },
-          on: { "chat.typing": [{ guard: "isTyping", target: "typing", reenter: true }, { guard: "isPaused", target: "idle" }] },
+          on: {
+            "chat.typing": [
+              { guard: "isTyping", target: "typing", reenter: true },
+              { guard: "isPaused", target: "idle" },
+            ],
+          },
         },
       },
     },
@@ -231,8 +350,13 @@ export const conversationMachine = setup({
         },
         running: {
           invoke: {
-            id: "action", src: "runAction",
-            input: ({ context }) => ({ conversation: context.conversation, userId: context.userId, action: context.pendingAction! }),
+            id: "action",
+            src: "runAction",
+            input: ({ context }) => ({
+              conversation: context.conversation,
+              userId: context.userId,
+              action: context.pendingAction!,
+            }),
             onDone: { target: "idle", actions: ["actionDone", "tellInbox"] },
             onError: { target: "idle", actions: "actionFailed" },
           },

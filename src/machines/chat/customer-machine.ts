@@ -24,7 +24,8 @@ export type CustomerEvent =
   | { type: "CANCEL" }
   | { type: "RELOAD" }
 
-const asText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value))
+const asText = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value)
 
 export const draftOf = (p: CustomerProfile): ProfileEdit => ({
   name: p.name ?? "",
@@ -39,31 +40,61 @@ export const customerMachine = setup({
   actions: {
     store: assign({ profile: ({ event }) => (event as unknown as { output: CustomerProfile }).output, error: null }),
     fail: assign({ error: ({ event }) => toChatError((event as unknown as { error: unknown }).error) }),
-    edit: assign({ draft: ({ context }) => (context.profile ? draftOf(context.profile) : { name: "", email: "", attributes: {} }), saveError: null }),
+    edit: assign({
+      draft: ({ context }) => (context.profile ? draftOf(context.profile) : { name: "", email: "", attributes: {} }),
+      saveError: null,
+    }),
     change: assign({ draft: ({ context, event }) => (event.type === "CHANGE" ? event.draft : context.draft) }),
     cancel: assign({ draft: null, saveError: null }),
-    saved: assign(({ context, event }) => ({ profile: (event as unknown as { output: CustomerProfile }).output, draft: null, saveError: null, saved: context.saved + 1 })),
+    saved: assign(({ context, event }) => ({
+      profile: (event as unknown as { output: CustomerProfile }).output,
+      draft: null,
+      saveError: null,
+      saved: context.saved + 1,
+    })),
     saveFailed: assign({ saveError: ({ event }) => toChatError((event as unknown as { error: unknown }).error) }),
   },
 }).createMachine({
   id: "customer",
-  context: ({ input }) => ({ number: input.number, profile: null, error: null, saveError: null, draft: null, saved: 0 }),
+  context: ({ input }) => ({
+    number: input.number,
+    profile: null,
+    error: null,
+    saveError: null,
+    draft: null,
+    saved: 0,
+  }),
   initial: "loading",
   states: {
     loading: {
-      invoke: { id: "profile", src: "loadProfile", input: ({ context }) => ({ number: context.number }),
-        onDone: { target: "viewing", actions: "store" }, onError: { target: "failed", actions: "fail" } },
+      invoke: {
+        id: "profile",
+        src: "loadProfile",
+        input: ({ context }) => ({ number: context.number }),
+        onDone: { target: "viewing", actions: "store" },
+        onError: { target: "failed", actions: "fail" },
+      },
     },
     failed: { on: { RELOAD: "loading" } },
     viewing: { on: { EDIT: { target: "editing", actions: "edit" }, RELOAD: "loading" } },
     editing: {
-      on: { CHANGE: { actions: "change" }, CANCEL: { target: "viewing", actions: "cancel" }, SAVE: { guard: "hasDraft", target: "saving" } },
+      on: {
+        CHANGE: { actions: "change" },
+        CANCEL: { target: "viewing", actions: "cancel" },
+        SAVE: { guard: "hasDraft", target: "saving" },
+      },
     },
     saving: {
       invoke: {
-        id: "save", src: "saveProfile",
-        input: ({ context }) => ({ number: context.number, edit: context.draft!, before: (context.profile?.attributes ?? {}) as Record<string, unknown> }),
-        onDone: { target: "viewing", actions: "saved" }, onError: { target: "editing", actions: "saveFailed" },
+        id: "save",
+        src: "saveProfile",
+        input: ({ context }) => ({
+          number: context.number,
+          edit: context.draft!,
+          before: (context.profile?.attributes ?? {}) as Record<string, unknown>,
+        }),
+        onDone: { target: "viewing", actions: "saved" },
+        onError: { target: "editing", actions: "saveFailed" },
       },
     },
   },

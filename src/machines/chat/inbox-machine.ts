@@ -8,7 +8,14 @@
 import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import { chatSocket, loadConversations, PAGE_SIZE, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
-import { DEFAULT_FILTERS, toChatError, upsertConversation, visibleConversations, type ChatError, type InboxFilters } from "./chat-logic"
+import {
+  DEFAULT_FILTERS,
+  toChatError,
+  upsertConversation,
+  visibleConversations,
+  type ChatError,
+  type InboxFilters,
+} from "./chat-logic"
 import { conversationMachine, type ConversationToInbox } from "./conversation-machine"
 import { customerMachine } from "./customer-machine"
 import { lookupMachine } from "./lookup-machine"
@@ -54,27 +61,50 @@ export type InboxEvent =
 const conversationId = (id: number) => `chat-conversation-${id}`
 
 const initial = (userId = 0): InboxContext => ({
-  userId, filters: DEFAULT_FILTERS, conversations: [], page: 1, total: 0, error: null, lastSeq: 0, connection: "connecting",
-  everConnected: false, selectedId: null, open: {}, recent: [], customer: null,
+  userId,
+  filters: DEFAULT_FILTERS,
+  conversations: [],
+  page: 1,
+  total: 0,
+  error: null,
+  lastSeq: 0,
+  connection: "connecting",
+  everConnected: false,
+  selectedId: null,
+  open: {},
+  recent: [],
+  customer: null,
 })
 
 const seqOf = (event: InboxEvent) => ("seq" in event && typeof event.seq === "number" ? event.seq : null)
 
 export const chatInboxMachine = setup({
   types: { context: {} as InboxContext, events: {} as InboxEvent },
-  actors: { chatSocket, loadConversations, conversation: conversationMachine, customer: customerMachine, lookup: lookupMachine },
+  actors: {
+    chatSocket,
+    loadConversations,
+    conversation: conversationMachine,
+    customer: customerMachine,
+    lookup: lookupMachine,
+  },
   guards: {
     fresh: ({ context, event }) => {
       const seq = seqOf(event)
       return seq === null || seq > context.lastSeq
     },
-    hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
-    reconnected: ({ context, event }) => event.type === "rt.status" && event.status === "connected" && context.everConnected && context.connection !== "connected",
+    hasMore: ({ context }) =>
+      visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
+    reconnected: ({ context, event }) =>
+      event.type === "rt.status" &&
+      event.status === "connected" &&
+      context.everConnected &&
+      context.connection !== "connected",
   },
   actions: {
     start: assign(({ event }) => initial(event.type === "INBOX.START" ? event.userId : 0)),
     spawnLookups: enqueueActions(({ enqueue }) => {
-      for (const kind of LOOKUPS) enqueue.spawnChild("lookup", { id: `chat-lookup-${kind}`, systemId: `chat-lookup-${kind}`, input: { kind } })
+      for (const kind of LOOKUPS)
+        enqueue.spawnChild("lookup", { id: `chat-lookup-${kind}`, systemId: `chat-lookup-${kind}`, input: { kind } })
     }),
     stopAll: enqueueActions(({ context, enqueue }) => {
       for (const id of Object.keys(context.open)) enqueue.stopChild(conversationId(Number(id)))
@@ -82,7 +112,9 @@ export const chatInboxMachine = setup({
       if (context.customer) enqueue.stopChild(context.customer)
       enqueue.assign(initial())
     }),
-    filter: assign(({ context, event }) => (event.type === "FILTER" ? { filters: { ...context.filters, ...event.patch }, page: 1, total: 0 } : {})),
+    filter: assign(({ context, event }) =>
+      event.type === "FILTER" ? { filters: { ...context.filters, ...event.patch }, page: 1, total: 0 } : {},
+    ),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     storePage: assign(({ context, event }) => {
       const page = (event as unknown as { output: ConversationPage }).output
@@ -99,51 +131,74 @@ export const chatInboxMachine = setup({
           : context.conversations,
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
-      const id = event.type === "rt.chat:message" || event.type === "rt.chat:conversation" ? event.conversation.id
-        : event.type === "rt.chat:message-status" || event.type === "rt.chat:typing" ? event.conversation_id : null
+      const id =
+        event.type === "rt.chat:message" || event.type === "rt.chat:conversation"
+          ? event.conversation.id
+          : event.type === "rt.chat:message-status" || event.type === "rt.chat:typing"
+            ? event.conversation_id
+            : null
       if (id === null || !context.open[id]) return
       const target = conversationId(id)
-      if (event.type === "rt.chat:message") enqueue.sendTo(target, { type: "chat.message", conversation: event.conversation, message: event.message })
-      if (event.type === "rt.chat:conversation") enqueue.sendTo(target, { type: "chat.conversation", conversation: event.conversation })
-      if (event.type === "rt.chat:message-status") enqueue.sendTo(target, { type: "chat.status", messageId: event.message_id, status: event.status })
+      if (event.type === "rt.chat:message")
+        enqueue.sendTo(target, { type: "chat.message", conversation: event.conversation, message: event.message })
+      if (event.type === "rt.chat:conversation")
+        enqueue.sendTo(target, { type: "chat.conversation", conversation: event.conversation })
+      if (event.type === "rt.chat:message-status")
+        enqueue.sendTo(target, { type: "chat.status", messageId: event.message_id, status: event.status })
       if (event.type === "rt.chat:typing") enqueue.sendTo(target, { type: "chat.typing", state: event.state })
     }),
-    connection: assign(({ context, event }) => event.type !== "rt.status" ? {} : {
-      connection: event.status, everConnected: context.everConnected || event.status === "connected",
-    }),
+    connection: assign(({ context, event }) =>
+      event.type !== "rt.status"
+        ? {}
+        : {
+            connection: event.status,
+            everConnected: context.everConnected || event.status === "connected",
+          },
+    ),
     refreshOpen: enqueueActions(({ context, enqueue }) => {
       for (const id of Object.keys(context.open)) enqueue.sendTo(conversationId(Number(id)), { type: "REFRESH" })
     }),
     select: enqueueActions(({ context, event, enqueue }) => {
-      const id = event.type === "SELECT" ? event.id
-        : event.type === "NEXT" || event.type === "PREVIOUS" ? neighbour(context, event.type === "NEXT" ? 1 : -1) : null
+      const id =
+        event.type === "SELECT"
+          ? event.id
+          : event.type === "NEXT" || event.type === "PREVIOUS"
+            ? neighbour(context, event.type === "NEXT" ? 1 : -1)
+            : null
       if (id === null || id === context.selectedId) return
       const conversation = context.conversations.find((c) => c.id === id)
       if (!conversation) return
-      if (context.selectedId !== null && context.open[context.selectedId]) enqueue.sendTo(conversationId(context.selectedId), { type: "BLUR" })
+      if (context.selectedId !== null && context.open[context.selectedId])
+        enqueue.sendTo(conversationId(context.selectedId), { type: "BLUR" })
       let recent = [...context.recent.filter((r) => r !== id), id]
       // Keep the last few; older ones stop (their messages are read again if reopened).
       const dropped = recent.slice(0, Math.max(0, recent.length - KEEP_OPEN))
       recent = recent.slice(dropped.length)
       for (const drop of dropped) enqueue.stopChild(conversationId(drop))
-      const previousNumber = context.selectedId !== null ? context.conversations.find((c) => c.id === context.selectedId)?.number : undefined
+      const previousNumber =
+        context.selectedId !== null ? context.conversations.find((c) => c.id === context.selectedId)?.number : undefined
       const newCustomer = !context.customer || previousNumber !== conversation.number
       // A fresh id each time: stopping and spawning one id in a single step would race on the system registry.
       if (newCustomer && context.customer) enqueue.stopChild(context.customer)
       enqueue.assign(({ spawn }) => {
         const open: Record<number, ConversationRef> = {}
-        for (const [key, ref] of Object.entries(context.open)) if (!dropped.includes(Number(key))) open[Number(key)] = ref
+        for (const [key, ref] of Object.entries(context.open))
+          if (!dropped.includes(Number(key))) open[Number(key)] = ref
         // No systemId: views reach it through `open`; ids stay readable in the inspector.
         open[id] ??= spawn("conversation", { id: conversationId(id), input: { conversation, userId: context.userId } })
         const customer = newCustomer
-          ? spawn("customer", { id: `chat-customer-${context.recent.length}-${id}`, input: { number: conversation.number } })
+          ? spawn("customer", {
+              id: `chat-customer-${context.recent.length}-${id}`,
+              input: { number: conversation.number },
+            })
           : context.customer
         return { selectedId: id, open, recent, customer }
       })
       enqueue.sendTo(conversationId(id), { type: "FOCUS" })
     }),
     deselect: enqueueActions(({ context, enqueue }) => {
-      if (context.selectedId !== null && context.open[context.selectedId]) enqueue.sendTo(conversationId(context.selectedId), { type: "BLUR" })
+      if (context.selectedId !== null && context.open[context.selectedId])
+        enqueue.sendTo(conversationId(context.selectedId), { type: "BLUR" })
       enqueue.assign({ selectedId: null })
     }),
   },
@@ -177,13 +232,23 @@ export const chatInboxMachine = setup({
       initial: "loading",
       states: {
         loading: {
-          invoke: { id: "list", src: "loadConversations", input: ({ context }) => ({ filters: context.filters, page: 1 }),
-            onDone: { target: "ready", actions: "storePage" }, onError: { target: "failed", actions: "storeError" } },
+          invoke: {
+            id: "list",
+            src: "loadConversations",
+            input: ({ context }) => ({ filters: context.filters, page: 1 }),
+            onDone: { target: "ready", actions: "storePage" },
+            onError: { target: "failed", actions: "storeError" },
+          },
         },
         ready: { on: { LOAD_MORE: { guard: "hasMore", target: "loadingMore", actions: "nextPage" } } },
         loadingMore: {
-          invoke: { id: "more", src: "loadConversations", input: ({ context }) => ({ filters: context.filters, page: context.page }),
-            onDone: { target: "ready", actions: "storePage" }, onError: { target: "ready", actions: "storeError" } },
+          invoke: {
+            id: "more",
+            src: "loadConversations",
+            input: ({ context }) => ({ filters: context.filters, page: context.page }),
+            onDone: { target: "ready", actions: "storePage" },
+            onError: { target: "ready", actions: "storeError" },
+          },
         },
         failed: {},
       },

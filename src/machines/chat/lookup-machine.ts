@@ -31,8 +31,13 @@ export const lookupMachine = setup({
   states: {
     idle: { on: { NEED: "loading", RELOAD: "loading" } },
     loading: {
-      invoke: { id: "load", src: "loadLookup", input: ({ context }) => ({ kind: context.kind }),
-        onDone: { target: "ready", actions: "store" }, onError: { target: "failed", actions: "fail" } },
+      invoke: {
+        id: "load",
+        src: "loadLookup",
+        input: ({ context }) => ({ kind: context.kind }),
+        onDone: { target: "ready", actions: "store" },
+        onError: { target: "failed", actions: "fail" },
+      },
     },
     ready: { on: { RELOAD: "loading" } },
     failed: { on: { NEED: "loading", RELOAD: "loading" } },

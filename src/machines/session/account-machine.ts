@@ -23,7 +23,11 @@ export type AccountEvent =
 export const MIN_PASSWORD = 8
 const notProvided = (name: string) => () => Promise.reject(new Error(`account actor ${name} is not provided`))
 const errorText = (error: unknown) =>
-  error instanceof Error ? error.message : typeof error === "object" && error !== null && "message" in error ? String(error.message) : null
+  error instanceof Error
+    ? error.message
+    : typeof error === "object" && error !== null && "message" in error
+      ? String(error.message)
+      : null
 
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent },
@@ -39,8 +43,13 @@ export const accountMachine = setup({
   },
   actions: {
     problem: assign((_, problem: AccountProblem) => ({ problem, error: null })),
-    rememberEmail: assign(({ event }) => (event.type === "FORGOT" ? { email: event.email.trim(), problem: null, error: null } : {})),
-    failed: assign(({ event }) => ({ problem: "requestFailed" as const, error: errorText((event as { error?: unknown }).error) })),
+    rememberEmail: assign(({ event }) =>
+      event.type === "FORGOT" ? { email: event.email.trim(), problem: null, error: null } : {},
+    ),
+    failed: assign(({ event }) => ({
+      problem: "requestFailed" as const,
+      error: errorText((event as { error?: unknown }).error),
+    })),
     clear: assign({ email: null, error: null, problem: null }),
   },
 }).createMachine({
@@ -76,7 +85,8 @@ export const accountMachine = setup({
     resetting: {
       invoke: {
         src: "resetPassword",
-        input: ({ event }) => (event.type === "RESET" ? { token: event.token ?? "", password: event.password } : { token: "", password: "" }),
+        input: ({ event }) =>
+          event.type === "RESET" ? { token: event.token ?? "", password: event.password } : { token: "", password: "" },
         onDone: { target: "passwordChanged" },
         onError: { target: "idle", actions: "failed" },
       },

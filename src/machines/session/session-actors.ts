@@ -3,12 +3,12 @@
  * (API client, browser storage, browser shell). The machines stay plain; `live*Machine` provide these.
  */
 import { Effect, Option, Schema } from "effect"
-import { LoginResponse } from "../../contract/schemas/auth"
+import type { LoginResponse } from "../../contract/schemas/auth"
 import { Api } from "../../services/api/api"
-import { BrowserShell } from "../../services/browser-shell"
-import { Storage } from "../../services/storage"
-import { StorageKeys } from "../../services/storage-keys"
-import { fromEffect } from "../lib/from-effect"
+import { BrowserShell } from "../../services/browser/browser-shell"
+import { Storage } from "../../services/browser/storage"
+import { StorageKeys } from "../../services/browser/storage-keys"
+import { fromEffect } from "../common/from-effect"
 import { accountMachine } from "./account-machine"
 import { sessionMachine } from "./session-machine"
 import type { LoginFailure, LoginResult, StoredSession } from "./session-types"
@@ -17,8 +17,15 @@ import type { LoginFailure, LoginResult, StoredSession } from "./session-types"
 export const LOCKED_KEY = "locked"
 
 const AclMap = Schema.Record(Schema.String, Schema.Unknown)
-const UserData = Schema.Struct({ id: Schema.Union([Schema.Number, Schema.String]), client_id: Schema.Union([Schema.Number, Schema.String]) })
-const StoredUser = Schema.Struct({ role: Schema.Unknown, data: Schema.Record(Schema.String, Schema.Unknown), from: Schema.optional(Schema.String) })
+const UserData = Schema.Struct({
+  id: Schema.Union([Schema.Number, Schema.String]),
+  client_id: Schema.Union([Schema.Number, Schema.String]),
+})
+const StoredUser = Schema.Struct({
+  role: Schema.Unknown,
+  data: Schema.Record(Schema.String, Schema.Unknown),
+  from: Schema.optional(Schema.String),
+})
 
 /** Reads what an earlier page (or tab) stored; null unless the token and the access list are both there. */
 export const readStoredSession = Effect.gen(function* () {
@@ -139,11 +146,13 @@ export const sessionActors = {
     Effect.gen(function* () {
       const storage = yield* Storage
       yield* Effect.scoped(
-        storage.watchExternal((change) => {
-          if ((change.key === StorageKeys.userToken || change.key === null) && change.newValue === null) {
-            system.get("session")?.send({ type: "STORAGE.USER_TOKEN_REMOVED" })
-          }
-        }).pipe(Effect.andThen(Effect.never)),
+        storage
+          .watchExternal((change) => {
+            if ((change.key === StorageKeys.userToken || change.key === null) && change.newValue === null) {
+              system.get("session")?.send({ type: "STORAGE.USER_TOKEN_REMOVED" })
+            }
+          })
+          .pipe(Effect.andThen(Effect.never)),
       )
     }),
   ),
@@ -166,4 +175,3 @@ export const accountActors = {
 
 export const liveSessionMachine = sessionMachine.provide({ actors: sessionActors })
 export const liveAccountMachine = accountMachine.provide({ actors: accountActors })
-

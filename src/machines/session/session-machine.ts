@@ -6,7 +6,13 @@
  */
 import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import {
-  isLoginFailure, jwtExpiry, type LoginResult, type SessionMessage, type SessionUser, type StoredSession, type UserData,
+  isLoginFailure,
+  jwtExpiry,
+  type LoginResult,
+  type SessionMessage,
+  type SessionUser,
+  type StoredSession,
+  type UserData,
 } from "./session-types"
 
 export interface SessionContext {
@@ -39,7 +45,15 @@ export type SessionEvent =
   | { type: "API.UNAUTHORIZED" }
 
 const initialContext: SessionContext = {
-  user: null, userData: null, loginId: null, expiresAt: null, online: false, locked: false, username: null, message: null, detail: null,
+  user: null,
+  userData: null,
+  loginId: null,
+  expiresAt: null,
+  online: false,
+  locked: false,
+  username: null,
+  message: null,
+  detail: null,
 }
 
 /** setTimeout holds at most 2^31-1 ms: later expiries are re-checked after that long. */
@@ -173,7 +187,10 @@ export const sessionMachine = setup({
       invoke: {
         id: "login",
         src: "login",
-        input: ({ event }) => (event.type === "LOGIN" ? { username: event.username, password: event.password } : { username: "", password: "" }),
+        input: ({ event }) =>
+          event.type === "LOGIN"
+            ? { username: event.username, password: event.password }
+            : { username: "", password: "" },
         onDone: { target: "persisting", actions: "adoptLogin" },
         onError: { target: "loggedOut", actions: "failLogin" },
       },
@@ -196,7 +213,10 @@ export const sessionMachine = setup({
       invoke: {
         id: "persist",
         src: "persist",
-        input: ({ event, context }) => ({ result: (event as unknown as { output: LoginResult }).output, online: context.online }),
+        input: ({ event, context }) => ({
+          result: (event as unknown as { output: LoginResult }).output,
+          online: context.online,
+        }),
         onDone: { target: "loggedIn" },
         onError: { target: "clearing", actions: { type: "say", params: "loginFailed" } },
       },

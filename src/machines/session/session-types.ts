@@ -52,7 +52,9 @@ export type SessionMessage =
   | "onlineFailed"
 
 export const isLoginFailure = (value: unknown): value is LoginFailure =>
-  typeof value === "object" && value !== null && "kind" in value &&
+  typeof value === "object" &&
+  value !== null &&
+  "kind" in value &&
   ["unauthorized", "expired", "failed"].includes((value as LoginFailure).kind)
 
 /** Reads the `exp` claim (seconds) of a JWT as epoch milliseconds; null when the token carries none or is not a JWT. */

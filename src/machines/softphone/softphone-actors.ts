@@ -6,8 +6,8 @@ import { Effect } from "effect"
 import { createActor, fromCallback, type AnyActorRef } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
-import { createSipPhone, type PhoneEvent } from "../../services/sip/sip-phone"
-import { fromEffect } from "../lib/from-effect"
+import { createSipPhone, type PhoneEvent } from "../../services/softphone/sip-phone"
+import { fromEffect } from "../common/from-effect"
 import { softphoneMachine, type PhoneCommand, type PhoneReport } from "./softphone-machine"
 
 const loadCredentials = fromEffect<SipCredentials | null>(() =>
@@ -20,15 +20,24 @@ const loadCredentials = fromEffect<SipCredentials | null>(() =>
 
 const reportOf = (event: PhoneEvent): PhoneReport => {
   switch (event.type) {
-    case "registering": return { type: "PHONE.REGISTERING" }
-    case "registered": return { type: "PHONE.REGISTERED" }
-    case "unregistered": return { type: "PHONE.UNREGISTERED" }
-    case "rejected": return { type: "PHONE.REJECTED" }
-    case "incoming": return { type: "PHONE.INCOMING", from: event.from }
-    case "established": return { type: "PHONE.ESTABLISHED" }
-    case "ended": return { type: "PHONE.ENDED" }
-    case "failed": return { type: "PHONE.FAILED", status: event.status }
-    case "microphone": return { type: "PHONE.MICROPHONE" }
+    case "registering":
+      return { type: "PHONE.REGISTERING" }
+    case "registered":
+      return { type: "PHONE.REGISTERED" }
+    case "unregistered":
+      return { type: "PHONE.UNREGISTERED" }
+    case "rejected":
+      return { type: "PHONE.REJECTED" }
+    case "incoming":
+      return { type: "PHONE.INCOMING", from: event.from }
+    case "established":
+      return { type: "PHONE.ESTABLISHED" }
+    case "ended":
+      return { type: "PHONE.ENDED" }
+    case "failed":
+      return { type: "PHONE.FAILED", status: event.status }
+    case "microphone":
+      return { type: "PHONE.MICROPHONE" }
   }
 }
 

@@ -22,7 +22,11 @@ export type PhoneReport =
   | { type: "PHONE.MICROPHONE" }
 
 /** What the machine tells the phone actor. */
-export type PhoneCommand = { type: "DIAL"; number: string } | { type: "ANSWER" } | { type: "REJECT" } | { type: "HANGUP" }
+export type PhoneCommand =
+  | { type: "DIAL"; number: string }
+  | { type: "ANSWER" }
+  | { type: "REJECT" }
+  | { type: "HANGUP" }
 
 export type SoftphoneEvent =
   | { type: "DIAL"; number: string }
@@ -39,10 +43,14 @@ export type SoftphoneEmitted = { type: "alert"; key: "enterPhoneNumber" | "notRe
 /** Why the last outgoing call did not connect, from the SIP final status. */
 export type CallNotice = "busy" | "notFound" | "unavailable" | "declined" | "failed"
 export const noticeOf = (status: number): CallNotice =>
-  status === 486 || status === 600 ? "busy"
-    : status === 404 || status === 604 ? "notFound"
-      : status === 480 || status === 408 ? "unavailable"
-        : status === 603 ? "declined"
+  status === 486 || status === 600
+    ? "busy"
+    : status === 404 || status === 604
+      ? "notFound"
+      : status === 480 || status === 408
+        ? "unavailable"
+        : status === 603
+          ? "declined"
           : "failed"
 
 export interface SoftphoneContext {
@@ -86,7 +94,10 @@ export const softphoneMachine = setup({
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
     alertMicrophone: emit({ type: "alert", key: "microphone" } as const),
     clearNotice: assign({ notice: null }),
-    dial: sendTo("phone", ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand),
+    dial: sendTo(
+      "phone",
+      ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand,
+    ),
     answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
     reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
     hangup: sendTo("phone", { type: "HANGUP" } satisfies PhoneCommand),
@@ -105,7 +116,10 @@ export const softphoneMachine = setup({
           { guard: ({ event }) => event.output === null, target: "unavailable" },
           { target: "running", actions: assign({ credentials: ({ event }) => event.output, error: null }) },
         ],
-        onError: { target: "failed", actions: assign({ error: ({ event }) => String((event.error as Error | undefined)?.message ?? event.error) }) },
+        onError: {
+          target: "failed",
+          actions: assign({ error: ({ event }) => String((event.error as Error | undefined)?.message ?? event.error) }),
+        },
       },
     },
     /** The server runs no SIP server, or this user may not use the softphone. */
@@ -147,10 +161,24 @@ export const softphoneMachine = setup({
               on: {
                 DIAL: [
                   { guard: "numberIsEmpty", actions: "alertEmptyNumber" },
-                  { guard: "isRegistered", target: "calling", actions: ["clearNotice", assign({ remote: ({ event }) => event.number.trim(), dialled: ({ event }) => event.number.trim() }), "dial"] },
+                  {
+                    guard: "isRegistered",
+                    target: "calling",
+                    actions: [
+                      "clearNotice",
+                      assign({
+                        remote: ({ event }) => event.number.trim(),
+                        dialled: ({ event }) => event.number.trim(),
+                      }),
+                      "dial",
+                    ],
+                  },
                   { actions: "alertNotRegistered" },
                 ],
-                "PHONE.INCOMING": { target: "incoming", actions: ["clearNotice", assign({ remote: ({ event }) => event.from })] },
+                "PHONE.INCOMING": {
+                  target: "incoming",
+                  actions: ["clearNotice", assign({ remote: ({ event }) => event.from })],
+                },
               },
             },
             calling: {

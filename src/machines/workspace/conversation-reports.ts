@@ -9,8 +9,8 @@
 import { Effect } from "effect"
 import type { AgentLoad, Conversation, ConversationStatus } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
-import { createReportMachine, type ReportConfig } from "../report/report-machine"
-import { agentIdOf, agentsFor, channelOf, messageOf, pageOf, rangeOf } from "./paged"
+import { createReportMachine, type ReportConfig } from "../report-kit/report-machine"
+import { agentIdOf, agentsFor, channelOf, messageOf, pageOf, rangeOf } from "../report-kit/paged"
 
 export const ONGOING_CAP = 1000
 export const CONVERSATION_STATUSES: readonly ConversationStatus[] = ["unassigned", "active", "ongoing"]
@@ -35,7 +35,9 @@ export const ongoingRequestOf = (f: OngoingFilters, search: string) => ({
   page: 1,
   limit: ONGOING_CAP,
   ...channelOf(f.channel),
-  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status) ? { status: f.status as ConversationStatus } : {}),
+  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status)
+    ? { status: f.status as ConversationStatus }
+    : {}),
   ...(search ? { search } : {}),
 })
 
@@ -67,12 +69,21 @@ export const ongoingConfig = (): ReportConfig<Conversation, OngoingFilters, Ongo
       // Without a status the call answers active and ongoing chats; the live picture also holds the waiting ones.
       const requests = request.status ? [request] : [request, { ...request, status: "unassigned" as const }]
       const [bodies, loads] = yield* Effect.all(
-        [Effect.all(requests.map((r) => api.call("chat", "agentConversationsOngoing", r)), { concurrency: 2 }), agentLoads],
+        [
+          Effect.all(
+            requests.map((r) => api.call("chat", "agentConversationsOngoing", r)),
+            { concurrency: 2 },
+          ),
+          agentLoads,
+        ],
         { concurrency: 2 },
       )
       const all = bodies.flatMap((body) => body.data.items).sort(byActivity)
       const page = slicePage(all, query.filters.agent, query.page, query.pageSize)
-      return { ...page, meta: { ...loads, capped: bodies.some((body) => body.data.totalItems > body.data.items.length) } }
+      return {
+        ...page,
+        meta: { ...loads, capped: bodies.some((body) => body.data.totalItems > body.data.items.length) },
+      }
     }),
 })
 
@@ -111,7 +122,14 @@ export const historyConfig = (): ReportConfig<Conversation, HistoryFilters, Hist
     Effect.gen(function* () {
       const api = yield* Api
       const [body, agents] = yield* Effect.all(
-        [api.call("chat", "agentHistoryConversations", historyRequestOf(query.filters, query.search, query.page, query.pageSize)), agentsFor],
+        [
+          api.call(
+            "chat",
+            "agentHistoryConversations",
+            historyRequestOf(query.filters, query.search, query.page, query.pageSize),
+          ),
+          agentsFor,
+        ],
         { concurrency: 2 },
       )
       return pageOf(body, agents)

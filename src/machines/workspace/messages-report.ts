@@ -5,8 +5,8 @@
 import { Effect } from "effect"
 import type { Message, MessageDirection } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
-import { createReportMachine, type ReportConfig } from "../report/report-machine"
-import { channelOf, pageOf, rangeOf } from "./paged"
+import { createReportMachine, type ReportConfig } from "../report-kit/report-machine"
+import { channelOf, pageOf, rangeOf } from "../report-kit/paged"
 
 export interface MessageFilters {
   readonly startDate: string
@@ -31,7 +31,8 @@ export type ContentKind = "preview" | "audio" | "text"
 const PREVIEWED = new Set(["image", "video", "document", "interactive"])
 export const contentKindOf = (message: Message): ContentKind => {
   const type = message.type.toLowerCase()
-  if (PREVIEWED.has(type) || (type === "text" && message.interactive)) return message.attachments.length || type === "interactive" || message.interactive ? "preview" : "text"
+  if (PREVIEWED.has(type) || (type === "text" && message.interactive))
+    return message.attachments.length || type === "interactive" || message.interactive ? "preview" : "text"
   if (type === "audio" && message.attachments.length) return "audio"
   return "text"
 }
@@ -43,7 +44,11 @@ export const messagesConfig = (): ReportConfig<Message, MessageFilters> => ({
   load: (query) =>
     Effect.gen(function* () {
       const api = yield* Api
-      const body = yield* api.call("chat", "fetchListWtMessages", messagesRequestOf(query.filters, query.search, query.page, query.pageSize))
+      const body = yield* api.call(
+        "chat",
+        "fetchListWtMessages",
+        messagesRequestOf(query.filters, query.search, query.page, query.pageSize),
+      )
       return pageOf(body)
     }),
 })

@@ -9,8 +9,8 @@ import { Effect } from "effect"
 import { assign, setup } from "xstate"
 import type { Message } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
-import { fromEffect } from "../lib/from-effect"
-import { messageOf } from "./paged"
+import { fromEffect } from "../common/from-effect"
+import { messageOf } from "../report-kit/paged"
 
 export type TranscriptSource =
   | { readonly kind: "conversation"; readonly conversationId: number }
@@ -62,13 +62,22 @@ export const loadTranscript = (source: TranscriptSource, page: number) =>
     const limit = TRANSCRIPT_PAGE
     switch (source.kind) {
       case "conversation":
-        return paged(yield* api.call("chat", "agentGetChat", { conversation_id: source.conversationId, page, limit }), page)
+        return paged(
+          yield* api.call("chat", "agentGetChat", { conversation_id: source.conversationId, page, limit }),
+          page,
+        )
       case "customer":
         return paged(yield* api.call("chat", "agentHistoryChat", { number: source.number, page, limit }), page)
       case "ticket":
-        return paged(yield* api.call("tickets", "ticketChat", { ticket_number: source.ticketNumber, page, limit }), page)
+        return paged(
+          yield* api.call("tickets", "ticketChat", { ticket_number: source.ticketNumber, page, limit }),
+          page,
+        )
       case "closed": {
-        const body = yield* api.call("chat", "agentHistoryChatByNumberByLastClosed", { number: source.number, last_closed: source.lastClosed })
+        const body = yield* api.call("chat", "agentHistoryChatByNumberByLastClosed", {
+          number: source.number,
+          last_closed: source.lastClosed,
+        })
         return { messages: body.data, hasOlder: false }
       }
       case "ticketHistory": {
@@ -78,7 +87,14 @@ export const loadTranscript = (source: TranscriptSource, page: number) =>
     }
   })
 
-const empty = (): TranscriptContext => ({ source: null, title: "", messages: [], page: 1, hasOlder: false, error: null })
+const empty = (): TranscriptContext => ({
+  source: null,
+  title: "",
+  messages: [],
+  page: 1,
+  hasOlder: false,
+  error: null,
+})
 
 type Loaded = { output: TranscriptPage }
 
@@ -91,7 +107,9 @@ export const transcriptMachine = setup({
     hasOlder: ({ context }) => context.hasOlder,
   },
   actions: {
-    open: assign(({ event }) => (event.type === "OPEN" ? { ...empty(), source: event.source, title: event.title } : {})),
+    open: assign(({ event }) =>
+      event.type === "OPEN" ? { ...empty(), source: event.source, title: event.title } : {},
+    ),
     close: assign(() => empty()),
     storeFirst: assign(({ event }) => {
       const { output } = event as unknown as Loaded
@@ -99,7 +117,12 @@ export const transcriptMachine = setup({
     }),
     storeOlder: assign(({ context, event }) => {
       const { output } = event as unknown as Loaded
-      return { messages: mergeMessages(output.messages, context.messages), hasOlder: output.hasOlder, page: context.page + 1, error: null }
+      return {
+        messages: mergeMessages(output.messages, context.messages),
+        hasOlder: output.hasOlder,
+        page: context.page + 1,
+        error: null,
+      }
     }),
     storeError: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
   },

@@ -1,10 +1,10 @@
 import { Effect, Option, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import type { CallDef, Credential } from "../../contract/call"
-import { BrowserShell } from "../browser-shell"
-import { ApiConfig, urlOf } from "../config"
-import { resetSession } from "../session-reset"
-import { Storage } from "../storage"
+import { BrowserShell } from "../browser/browser-shell"
+import { ApiConfig, urlOf } from "./config"
+import { resetSession } from "../browser/session-reset"
+import { Storage } from "../browser/storage"
 import {
   type ApiError,
   DecodeFailure,
@@ -25,8 +25,16 @@ export type AnyCatalogue = { readonly [group: string]: { readonly calls: { reado
 
 export type GroupOf<C extends AnyCatalogue> = keyof C & string
 export type NameOf<C extends AnyCatalogue, G extends GroupOf<C>> = keyof C[G]["calls"] & string
-export type RequestOf<C extends AnyCatalogue, G extends GroupOf<C>, N extends NameOf<C, G>> = C[G]["calls"][N]["request"]["Type"]
-export type ResponseOf<C extends AnyCatalogue, G extends GroupOf<C>, N extends NameOf<C, G>> = C[G]["calls"][N]["response"]["Type"]
+export type RequestOf<
+  C extends AnyCatalogue,
+  G extends GroupOf<C>,
+  N extends NameOf<C, G>,
+> = C[G]["calls"][N]["request"]["Type"]
+export type ResponseOf<
+  C extends AnyCatalogue,
+  G extends GroupOf<C>,
+  N extends NameOf<C, G>,
+> = C[G]["calls"][N]["response"]["Type"]
 
 /** Calls one catalogue entry. Group and name are checked at run time too: they may come from data. */
 export type CallFn<C extends AnyCatalogue> = <G extends GroupOf<C>, N extends NameOf<C, G>>(
@@ -41,9 +49,13 @@ export type ApiClientServices = ApiConfig | Storage | BrowserShell | HttpClient.
 type PlainCodec = Schema.Codec<unknown, unknown>
 
 const own = <T>(record: { readonly [key: string]: T }, key: string): T | undefined =>
-  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined
+  Object.hasOwn(record, key) ? record[key] : undefined
 
-export const resolveCall = (catalogue: AnyCatalogue, group: string, name: string): Effect.Effect<CallDef, UnresolvedApi> => {
+export const resolveCall = (
+  catalogue: AnyCatalogue,
+  group: string,
+  name: string,
+): Effect.Effect<CallDef, UnresolvedApi> => {
   const groupDef = own(catalogue, group)
   if (!groupDef) return Effect.fail(new UnresolvedApi({ group, message: `Failed to resolve api [${group}]` }))
   const def = own(groupDef.calls, name)
@@ -75,7 +87,10 @@ const errorBodyOf = (text: string): { code?: string; message?: string; field?: s
  * What a call sends, as every caller of the catalogue sends it (the API client and the streamed export): the stored
  * credential in its header, the payload encoded by the call's schema and split into path, query and body.
  */
-export const prepareCall = (def: CallDef, payload: unknown): Effect.Effect<{ headers: Record<string, string>; parts: RequestParts }, ApiError, Storage> =>
+export const prepareCall = (
+  def: CallDef,
+  payload: unknown,
+): Effect.Effect<{ headers: Record<string, string>; parts: RequestParts }, ApiError, Storage> =>
   Effect.gen(function* () {
     const storage = yield* Storage
     const headers: Record<string, string> = { accept: "application/json" }
@@ -105,7 +120,11 @@ export const prepareCall = (def: CallDef, payload: unknown): Effect.Effect<{ hea
  * reload), uninterruptibly: once the server said the session is over, stopping the calling actor must not leave it
  * half-reset. A login call (credential none) answering 401 is a wrong password, not an ended session.
  */
-export const failureOf = (def: CallDef, status: number, text: string): Effect.Effect<never, ApiError, Storage | BrowserShell> =>
+export const failureOf = (
+  def: CallDef,
+  status: number,
+  text: string,
+): Effect.Effect<never, ApiError, Storage | BrowserShell> =>
   Effect.gen(function* () {
     const body = errorBodyOf(text)
     if (status === 401 && def.credential !== "none") {
@@ -134,18 +153,29 @@ export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<Ca
     const callDef = (def: CallDef, payload: unknown): Effect.Effect<unknown, ApiError> =>
       Effect.gen(function* () {
         const { headers, parts } = yield* withServices(prepareCall(def, payload))
-        let request = HttpClientRequest.make(def.method)(urlOf(config, def.base, parts.path), { headers, urlParams: parts.query })
+        let request = HttpClientRequest.make(def.method)(urlOf(config, def.base, parts.path), {
+          headers,
+          urlParams: parts.query,
+        })
         if (def.method !== "GET") {
           request = yield* HttpClientRequest.bodyJson(request, parts.body).pipe(
-            Effect.mapError((error) => new InvalidRequest({ group: def.group, name: def.name, message: String(error.reason ?? error) })),
+            Effect.mapError(
+              (error) =>
+                new InvalidRequest({ group: def.group, name: def.name, message: String(error.reason ?? error) }),
+            ),
           )
         }
-        const response = yield* client.execute(request).pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
-        const text = yield* response.text.pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
+        const response = yield* client
+          .execute(request)
+          .pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
+        const text = yield* response.text.pipe(
+          Effect.mapError((error) => new NetworkFailure({ message: error.message })),
+        )
         const status = response.status
         if (status < 200 || status >= 300) return yield* withServices(failureOf(def, status, text))
-        const decodeFailure = (message: string) => new DecodeFailure({ group: def.group, name: def.name, status, message })
-        let json: unknown = undefined
+        const decodeFailure = (message: string) =>
+          new DecodeFailure({ group: def.group, name: def.name, status, message })
+        let json: unknown 
         if (text.trim() !== "") {
           try {
             json = JSON.parse(text)

@@ -1,9 +1,9 @@
 import { Context, Effect, Layer } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import { type Catalogue, catalogue } from "../../contract/catalogue"
-import { BrowserShell, type RecordingShell } from "../browser-shell"
-import { ApiConfig, type makeApiConfig } from "../config"
-import { type MemoryStorage, Storage } from "../storage"
+import { BrowserShell, type RecordingShell } from "../browser/browser-shell"
+import { ApiConfig, type makeApiConfig } from "./config"
+import { type MemoryStorage, Storage } from "../browser/storage"
 import { type ApiClientServices, type CallFn, makeCall } from "./api-client"
 import { makeRequest, type RequestFn } from "./helper-request"
 
@@ -47,6 +47,11 @@ export const apiTestLayer = (options: {
 }): Layer.Layer<Api | ApiConfig | Storage | BrowserShell | HttpClient.HttpClient> =>
   Api.layer.pipe(
     Layer.provideMerge(
-      Layer.mergeAll(ApiConfig.layer(options.config), Storage.layerFrom(options.storage), BrowserShell.layerFrom(options.shell), HttpLive),
+      Layer.mergeAll(
+        ApiConfig.layer(options.config),
+        Storage.layerFrom(options.storage),
+        BrowserShell.layerFrom(options.shell),
+        HttpLive,
+      ),
     ),
   )

@@ -41,7 +41,11 @@ export const makeRequest = (call: CallFn<Catalogue>): RequestFn => {
     const resolved = resolveHelper(resource, action)
     if (resolved._tag !== "Found") {
       return Effect.fail(
-        new UnresolvedApi({ group: resource, name: resolved._tag === "UnknownAction" ? action : undefined, message: resolved.message }),
+        new UnresolvedApi({
+          group: resource,
+          name: resolved._tag === "UnknownAction" ? action : undefined,
+          message: resolved.message,
+        }),
       )
     }
     const { key, call: def } = resolved

@@ -12,11 +12,17 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
-import { TO_BROWSER_EVENTS, type ToBrowser, type ToBrowserEvent, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
+import {
+  TO_BROWSER_EVENTS,
+  type ToBrowser,
+  type ToBrowserEvent,
+  type ToServerEvent,
+  type ToServerPayload,
+} from "../../contract/voice-calls"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser, type ChatToBrowserEvent } from "../../contract/chat-events"
-import { ApiConfig, type ApiConfigShape } from "../config"
-import { Storage } from "../storage"
-import { StorageKeys } from "../storage-keys"
+import { ApiConfig, type ApiConfigShape } from "../api/config"
+import { Storage } from "../browser/storage"
+import { StorageKeys } from "../browser/storage-keys"
 
 export type RealtimeStatus = "connected" | "disconnected" | "unauthorized"
 
@@ -79,8 +85,12 @@ const makeHub = (config: ApiConfigShape) => {
     if (existing) return existing
     const { origin, path } = socketTarget(config)
     const socket = io(origin, {
-      path, transports: ["websocket"], query: { user_token: token },
-      reconnection: true, reconnectionDelay: 500, reconnectionDelayMax: 5000,
+      path,
+      transports: ["websocket"],
+      query: { user_token: token },
+      reconnection: true,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 5000,
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
@@ -151,7 +161,11 @@ export class Realtime extends Context.Service<Realtime, RealtimeShape>()("app/Re
             }),
           ),
         openChat: (handlers) =>
-          token.pipe(Effect.map((value) => ({ close: hub.subscribe(value, { chat: handlers }).close }) satisfies ChatRealtimeConnection)),
+          token.pipe(
+            Effect.map(
+              (value) => ({ close: hub.subscribe(value, { chat: handlers }).close }) satisfies ChatRealtimeConnection,
+            ),
+          ),
       }
     }),
   )

@@ -21,7 +21,11 @@ export const useDrag = () => {
         ;(e.currentTarget as HTMLElement).setPointerCapture(e.pointerId)
       },
       onPointerMove: (e: PointerEvent) => {
-        if (start.current) setOffset({ x: start.current.ox + e.clientX - start.current.x, y: start.current.oy + e.clientY - start.current.y })
+        if (start.current)
+          setOffset({
+            x: start.current.ox + e.clientX - start.current.x,
+            y: start.current.oy + e.clientY - start.current.y,
+          })
       },
       onPointerUp: () => void (start.current = null),
     },
@@ -30,19 +34,31 @@ export const useDrag = () => {
 
 /** Every field but the ticking ones: the card re-renders on changes, not on every second. */
 const sameCard = (a: CardView, b: CardView) =>
-  a.callId === b.callId && a.name === b.name && a.number === b.number && a.phase === b.phase && a.isMuted === b.isMuted && a.hidden === b.hidden
+  a.callId === b.callId &&
+  a.name === b.name &&
+  a.number === b.number &&
+  a.phase === b.phase &&
+  a.isMuted === b.isMuted &&
+  a.hidden === b.hidden
 
 /** The only part that changes each second: a number, so the selector is cheap and the comparison exact. */
 const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean }) => {
   const { t } = useTranslation()
   const seconds = useSelector(actor, (s) => (s.matches("ringing") ? s.context.countdown : s.context.timer))
-  return <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">{ringing ? t("calls.ringsFor", { seconds }) : formatClock(seconds)}</Tag>
+  return (
+    <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">
+      {ringing ? t("calls.ringsFor", { seconds }) : formatClock(seconds)}
+    </Tag>
+  )
 }
 
 export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
-  readonly send: (event: { type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"; callId: string }) => void
+  readonly send: (event: {
+    type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"
+    callId: string
+  }) => void
   readonly onQuickReply: (callId: string, text: string) => void
   readonly onCustom: (callId: string, number: string) => void
 }
@@ -57,27 +73,78 @@ export const CallCard = memo(({ actor, slot, send, onQuickReply, onCustom }: Cal
   const id = card.callId
   const replies = (
     <Menu>
-      {QUICK_REPLIES.map((key) => <MenuItem key={key} text={t(`calls.replies.${key}`)} onClick={() => onQuickReply(id, t(`calls.replies.${key}`))} />)}
+      {QUICK_REPLIES.map((key) => (
+        <MenuItem
+          key={key}
+          text={t(`calls.replies.${key}`)}
+          onClick={() => onQuickReply(id, t(`calls.replies.${key}`))}
+        />
+      ))}
       <MenuItem text={t("calls.customMessage")} onClick={() => onCustom(id, card.number)} />
     </Menu>
   )
   return (
     <Card
-      className="mc-call-card" elevation={Elevation.THREE} data-testid="call-card" data-call-id={id} data-phase={card.phase}
-      style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }} {...handlers}
+      className="mc-call-card"
+      elevation={Elevation.THREE}
+      data-testid="call-card"
+      data-call-id={id}
+      data-phase={card.phase}
+      style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }}
+      {...handlers}
     >
       <div className="mc-call-meta">
         <h4>{card.name || t("calls.unknown")}</h4>
         <Clock actor={actor} ringing={ringing} />
       </div>
-      <div className="mc-call-meta"><span dir="ltr">{card.number}</span><span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span></div>
+      <div className="mc-call-meta">
+        <span dir="ltr">{card.number}</span>
+        <span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span>
+      </div>
       <div className="mc-call-actions">
-        {ringing ? <Button intent="success" icon="phone" text={t("calls.accept")} onClick={() => send({ type: "call.accept", callId: id })} data-testid="call-accept" /> : null}
-        {ringing ? <Button intent="danger" text={t("calls.reject")} onClick={() => send({ type: "call.reject", callId: id })} data-testid="call-reject" /> : null}
-        {!ringing ? <Button intent="danger" text={t("calls.end")} onClick={() => send({ type: "call.terminate", callId: id })} data-testid="call-end" /> : null}
-        {!ringing ? <Button text={card.isMuted ? t("calls.unmute") : t("calls.mute")} onClick={() => send({ type: "call.mute", callId: id })} data-testid="call-mute" /> : null}
-        <Popover content={replies} placement="top"><Button text={t("calls.quickReply")} data-testid="call-quick-reply" /></Popover>
-        <Button variant="minimal" icon="eye-off" title={t("calls.hide")} aria-label={t("calls.hide")} onClick={() => send({ type: "call.hide", callId: id })} data-testid="call-hide" />
+        {ringing ? (
+          <Button
+            intent="success"
+            icon="phone"
+            text={t("calls.accept")}
+            onClick={() => send({ type: "call.accept", callId: id })}
+            data-testid="call-accept"
+          />
+        ) : null}
+        {ringing ? (
+          <Button
+            intent="danger"
+            text={t("calls.reject")}
+            onClick={() => send({ type: "call.reject", callId: id })}
+            data-testid="call-reject"
+          />
+        ) : null}
+        {!ringing ? (
+          <Button
+            intent="danger"
+            text={t("calls.end")}
+            onClick={() => send({ type: "call.terminate", callId: id })}
+            data-testid="call-end"
+          />
+        ) : null}
+        {!ringing ? (
+          <Button
+            text={card.isMuted ? t("calls.unmute") : t("calls.mute")}
+            onClick={() => send({ type: "call.mute", callId: id })}
+            data-testid="call-mute"
+          />
+        ) : null}
+        <Popover content={replies} placement="top">
+          <Button text={t("calls.quickReply")} data-testid="call-quick-reply" />
+        </Popover>
+        <Button
+          variant="minimal"
+          icon="eye-off"
+          title={t("calls.hide")}
+          aria-label={t("calls.hide")}
+          onClick={() => send({ type: "call.hide", callId: id })}
+          data-testid="call-hide"
+        />
       </div>
     </Card>
   )

@@ -9,28 +9,67 @@ import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { callCenterMachine, CallCenterEvent, OutgoingCallRef } from "../../machines/calls/call-center-machine"
-import { CARD_BASE_PX, CARD_SPACING_PX, outgoingCardOf, selectCalls, selectCentreOn, selectHidden, selectNotice, selectOutgoing } from "../../machines/calls/call-selectors"
-import { useRootActor } from "../actor-context"
+import {
+  CARD_BASE_PX,
+  CARD_SPACING_PX,
+  outgoingCardOf,
+  selectCalls,
+  selectCentreOn,
+  selectHidden,
+  selectNotice,
+  selectOutgoing,
+} from "../../machines/calls/call-selectors"
+import { useRootActor } from "../common/actor-context"
 import { CallCard, useDrag } from "./CallCard"
 import { DialButton } from "./DialButton"
 import "./calls.css"
 
 type CentreRef = ActorRefFrom<typeof callCenterMachine>
 type HiddenCall = ReturnType<typeof selectHidden>[number]
-const sameHidden = (a: readonly HiddenCall[], b: readonly HiddenCall[]) => a.length === b.length && a.every((call, i) => call.callId === b[i].callId)
+const sameHidden = (a: readonly HiddenCall[], b: readonly HiddenCall[]) =>
+  a.length === b.length && a.every((call, i) => call.callId === b[i].callId)
 
-const OutgoingCard = ({ actor, slot, send }: { actor: OutgoingCallRef; slot: number; send: (e: CallCenterEvent) => void }) => {
+const OutgoingCard = ({
+  actor,
+  slot,
+  send,
+}: {
+  actor: OutgoingCallRef
+  slot: number
+  send: (e: CallCenterEvent) => void
+}) => {
   const { t } = useTranslation()
   const card = useSelector(actor, outgoingCardOf)
   const { offset, handlers } = useDrag()
   return (
-    <div className="mc-call-card bp6-card bp6-elevation-3" data-testid="outgoing-card" data-status={card.status}
-      style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }} {...handlers}>
-      <div className="mc-call-meta"><h4>{card.name}</h4><span data-testid="call-clock">{card.status === "CALLING" ? card.status : card.clock}</span></div>
-      <div className="mc-call-meta"><span dir="ltr">{card.number}</span><span>{t("calls.outgoing")} · {card.status}</span></div>
+    <div
+      className="mc-call-card bp6-card bp6-elevation-3"
+      data-testid="outgoing-card"
+      data-status={card.status}
+      style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }}
+      {...handlers}
+    >
+      <div className="mc-call-meta">
+        <h4>{card.name}</h4>
+        <span data-testid="call-clock">{card.status === "CALLING" ? card.status : card.clock}</span>
+      </div>
+      <div className="mc-call-meta">
+        <span dir="ltr">{card.number}</span>
+        <span>
+          {t("calls.outgoing")} · {card.status}
+        </span>
+      </div>
       <div className="mc-call-actions">
-        <Button intent="danger" text={t("calls.end")} onClick={() => send({ type: "outgoing.terminate" })} data-testid="outgoing-end" />
-        <Button text={card.isMuted ? t("calls.unmute") : t("calls.mute")} onClick={() => send({ type: "outgoing.mute" })} />
+        <Button
+          intent="danger"
+          text={t("calls.end")}
+          onClick={() => send({ type: "outgoing.terminate" })}
+          data-testid="outgoing-end"
+        />
+        <Button
+          text={card.isMuted ? t("calls.unmute") : t("calls.mute")}
+          onClick={() => send({ type: "outgoing.mute" })}
+        />
       </div>
     </div>
   )
@@ -48,7 +87,10 @@ const CARD_ICONS: IconName[] = ["phone", "eye-off", "cross"]
  */
 const useWarmUp = () =>
   useEffect(() => {
-    const idle = (run: () => void) => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200))
+    const idle = (run: () => void) =>
+      typeof window.requestIdleCallback === "function"
+        ? window.requestIdleCallback(run, { timeout: 2000 })
+        : setTimeout(run, 200)
     let cancelled = false
     idle(() => {
       if (cancelled) return
@@ -72,7 +114,10 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
   const [custom, setCustom] = useState<{ callId: string; number: string; text: string } | null>(null)
   // Stable callbacks so the memoised cards skip re-rendering when another call arrives.
   const send = useCallback((event: CallCenterEvent) => centre.send(event), [centre])
-  const onQuickReply = useCallback((callId: string, text: string) => centre.send({ type: "call.quickReply", callId, text }), [centre])
+  const onQuickReply = useCallback(
+    (callId: string, text: string) => centre.send({ type: "call.quickReply", callId, text }),
+    [centre],
+  )
   const onCustom = useCallback((callId: string, number: string) => setCustom({ callId, number, text: "" }), [])
   // Toasts hide after 6 s (spec 000 section 9).
   useEffect(() => {
@@ -84,35 +129,92 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
   return (
     <>
       {visible.map((call, index) => (
-        <CallCard key={call.callId} actor={call.ref} slot={index} send={send} onQuickReply={onQuickReply} onCustom={onCustom} />
+        <CallCard
+          key={call.callId}
+          actor={call.ref}
+          slot={index}
+          send={send}
+          onQuickReply={onQuickReply}
+          onCustom={onCustom}
+        />
       ))}
       {outgoing ? <OutgoingCard actor={outgoing} slot={visible.length} send={send} /> : null}
       <div className="mc-call-toolbar">
-      <DialButton onDial={(number) => send({ type: "outgoing.dial", number })} />
-      {hidden.length > 0 ? (
-        <Popover placement="top-end" portalClassName="mc-call-portal" content={
-          <Menu>{hidden.map((call) => <MenuItem key={call.callId} text={`${call.name} · ${call.number}`} label={t("calls.restore")} onClick={() => send({ type: "call.restore", callId: call.callId })} />)}</Menu>
-        }>
-          <Button icon="eye-off" text={t("calls.hiddenCalls", { count: hidden.length })} data-testid="hidden-calls" />
-        </Popover>
-      ) : null}
+        <DialButton onDial={(number) => send({ type: "outgoing.dial", number })} />
+        {hidden.length > 0 ? (
+          <Popover
+            placement="top-end"
+            portalClassName="mc-call-portal"
+            content={
+              <Menu>
+                {hidden.map((call) => (
+                  <MenuItem
+                    key={call.callId}
+                    text={`${call.name} · ${call.number}`}
+                    label={t("calls.restore")}
+                    onClick={() => send({ type: "call.restore", callId: call.callId })}
+                  />
+                ))}
+              </Menu>
+            }
+          >
+            <Button icon="eye-off" text={t("calls.hiddenCalls", { count: hidden.length })} data-testid="hidden-calls" />
+          </Popover>
+        ) : null}
       </div>
       {notice ? (
-        <Callout className="mc-call-notice" intent={notice === "sent" ? "success" : notice === "anotherOutgoing" || notice === "anotherActive" ? "warning" : "danger"} data-testid="call-notice">
-          {t(`calls.notice.${notice}`)} <Button minimal small icon="cross" onClick={() => send({ type: "notice.dismiss" })} aria-label={t("calls.cancel")} />
+        <Callout
+          className="mc-call-notice"
+          intent={
+            notice === "sent"
+              ? "success"
+              : notice === "anotherOutgoing" || notice === "anotherActive"
+                ? "warning"
+                : "danger"
+          }
+          data-testid="call-notice"
+        >
+          {t(`calls.notice.${notice}`)}{" "}
+          <Button
+            minimal
+            small
+            icon="cross"
+            onClick={() => send({ type: "notice.dismiss" })}
+            aria-label={t("calls.cancel")}
+          />
         </Callout>
       ) : null}
-      <Dialog isOpen={custom !== null} onClose={() => setCustom(null)} title={t("calls.customTitle", { number: custom?.number ?? "" })}>
+      <Dialog
+        isOpen={custom !== null}
+        onClose={() => setCustom(null)}
+        title={t("calls.customTitle", { number: custom?.number ?? "" })}
+      >
         <DialogBody>
-          <TextArea fill autoFocus value={custom?.text ?? ""} placeholder={t("calls.customPlaceholder")} onChange={(e) => custom && setCustom({ ...custom, text: e.target.value })} data-testid="custom-message" />
+          <TextArea
+            fill
+            autoFocus
+            value={custom?.text ?? ""}
+            placeholder={t("calls.customPlaceholder")}
+            onChange={(e) => custom && setCustom({ ...custom, text: e.target.value })}
+            data-testid="custom-message"
+          />
         </DialogBody>
-        <DialogFooter actions={<>
-          <Button text={t("calls.cancel")} onClick={() => setCustom(null)} />
-          <Button intent="primary" text={t("calls.send")} disabled={!custom?.text.trim()} onClick={() => {
-            if (custom) send({ type: "call.quickReply", callId: custom.callId, text: custom.text.trim() })
-            setCustom(null)
-          }} />
-        </>} />
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t("calls.cancel")} onClick={() => setCustom(null)} />
+              <Button
+                intent="primary"
+                text={t("calls.send")}
+                disabled={!custom?.text.trim()}
+                onClick={() => {
+                  if (custom) send({ type: "call.quickReply", callId: custom.callId, text: custom.text.trim() })
+                  setCustom(null)
+                }}
+              />
+            </>
+          }
+        />
       </Dialog>
     </>
   )
@@ -125,4 +227,5 @@ export const CallCards = () => {
   return <CallCardsOn centre={centre} />
 }
 
-const CallCardsOn = ({ centre }: { centre: CentreRef }) => (useSelector(centre, selectCentreOn) ? <Centre centre={centre} /> : null)
+const CallCardsOn = ({ centre }: { centre: CentreRef }) =>
+  useSelector(centre, selectCentreOn) ? <Centre centre={centre} /> : null

@@ -15,10 +15,31 @@ export const DialButton = ({ onDial }: { onDial: (number: string) => void }) => 
     setNumber("")
   }
   const form = (
-    <form className="mc-call-dial" onSubmit={(e) => { e.preventDefault(); dial() }}>
-      <InputGroup autoFocus type="tel" dir="ltr" leftIcon="phone" value={number} placeholder={t("calls.dial.number")} aria-label={t("calls.dial.number")}
-        onChange={(e) => setNumber(e.target.value)} data-testid="dial-number" />
-      <Button type="submit" intent="success" text={t("calls.dial.call")} disabled={!number.trim()} data-testid="dial-call" />
+    <form
+      className="mc-call-dial"
+      onSubmit={(e) => {
+        e.preventDefault()
+        dial()
+      }}
+    >
+      <InputGroup
+        autoFocus
+        type="tel"
+        dir="ltr"
+        leftIcon="phone"
+        value={number}
+        placeholder={t("calls.dial.number")}
+        aria-label={t("calls.dial.number")}
+        onChange={(e) => setNumber(e.target.value)}
+        data-testid="dial-number"
+      />
+      <Button
+        type="submit"
+        intent="success"
+        text={t("calls.dial.call")}
+        disabled={!number.trim()}
+        data-testid="dial-call"
+      />
     </form>
   )
   return (

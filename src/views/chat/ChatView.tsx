@@ -18,13 +18,16 @@ import "./chat.css"
 import "./inbox.css"
 
 const isTypingTarget = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
 
 const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   const { t } = useTranslation()
   const userId = useSelector(inbox, (s) => s.context.userId)
   const selectedId = useSelector(inbox, (s) => s.context.selectedId)
-  const selected = useSelector(inbox, (s) => (s.context.selectedId !== null ? s.context.open[s.context.selectedId] ?? null : null))
+  const selected = useSelector(inbox, (s) =>
+    s.context.selectedId !== null ? (s.context.open[s.context.selectedId] ?? null) : null,
+  )
   const customer = useSelector(inbox, (s) => s.context.customer)
   const connection = useSelector(inbox, (s) => s.context.connection)
   const labelsRef = useLookupRef("labels")
@@ -36,26 +39,35 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   useEffect(() => labelsRef.send({ type: "NEED" }), [labelsRef])
   useEffect(() => setDialog(null), [selectedId])
 
-  const onKey = useCallback((event: KeyboardEvent) => {
-    if (document.querySelector(".bp6-overlay-open .bp6-dialog") && event.key !== "Escape") return
-    const action = shortcutOf(event, isTypingTarget(event.target))
-    if (!action) return
-    event.preventDefault()
-    const conversation = selected?.getSnapshot().context.conversation
-    switch (action) {
-      case "next": return inbox.send({ type: "NEXT" })
-      case "previous": return inbox.send({ type: "PREVIOUS" })
-      case "help": return setHelp(true)
-      case "search": return document.getElementById("chat-search")?.focus()
-      case "focus": return document.getElementById("chat-composer")?.focus()
-      case "take":
-        if (conversation && selected && mayTake(conversation, userId)) selected.send({ type: "ACT", action: { op: "take" } })
-        return
-      case "close":
-        if (conversation && mayClose(conversation)) setDialog("close")
-        return
-    }
-  }, [inbox, selected, userId])
+  const onKey = useCallback(
+    (event: KeyboardEvent) => {
+      if (document.querySelector(".bp6-overlay-open .bp6-dialog") && event.key !== "Escape") return
+      const action = shortcutOf(event, isTypingTarget(event.target))
+      if (!action) return
+      event.preventDefault()
+      const conversation = selected?.getSnapshot().context.conversation
+      switch (action) {
+        case "next":
+          return inbox.send({ type: "NEXT" })
+        case "previous":
+          return inbox.send({ type: "PREVIOUS" })
+        case "help":
+          return setHelp(true)
+        case "search":
+          return document.getElementById("chat-search")?.focus()
+        case "focus":
+          return document.getElementById("chat-composer")?.focus()
+        case "take":
+          if (conversation && selected && mayTake(conversation, userId))
+            selected.send({ type: "ACT", action: { op: "take" } })
+          return
+        case "close":
+          if (conversation && mayClose(conversation)) setDialog("close")
+          return
+      }
+    },
+    [inbox, selected, userId],
+  )
 
   useEffect(() => {
     window.addEventListener("keydown", onKey)
@@ -70,22 +82,54 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   }, [selected, userId])
 
   return (
-    <div className={`mc-inbox${panel && customer && selected ? "" : " mc-inbox--no-panel"}`} data-testid="chat-inbox" data-connection={connection}>
+    <div
+      className={`mc-inbox${panel && customer && selected ? "" : " mc-inbox--no-panel"}`}
+      data-testid="chat-inbox"
+      data-connection={connection}
+    >
       <ConversationList inbox={inbox} labels={labels as readonly Label[]} />
       <div className="mc-inbox-center">
         <div className="mc-inbox-bar">
-          <Tag minimal round intent={connection === "connected" ? "success" : "warning"} icon={connection === "connected" ? "feed" : "offline"} data-testid="chat-connection">
-            {connection === "connected" ? t("chat.inbox.live") : connection === "connecting" ? t("chat.inbox.connecting") : t("chat.inbox.offline")}
+          <Tag
+            minimal
+            round
+            intent={connection === "connected" ? "success" : "warning"}
+            icon={connection === "connected" ? "feed" : "offline"}
+            data-testid="chat-connection"
+          >
+            {connection === "connected"
+              ? t("chat.inbox.live")
+              : connection === "connecting"
+                ? t("chat.inbox.connecting")
+                : t("chat.inbox.offline")}
           </Tag>
           <span className="mc-inbox-bar-spacer" />
-          <Button variant="minimal" icon="key" aria-label={t("chat.shortcuts.open")} title={t("chat.shortcuts.open")} onClick={() => setHelp(true)} data-testid="chat-help" />
-          <Button variant="minimal" icon={panel ? "menu-open" : "menu-closed"} aria-label={t("chat.thread.customerPanel")} title={t("chat.thread.customerPanel")}
-            onClick={() => setPanel((p) => !p)} aria-pressed={panel} />
+          <Button
+            variant="minimal"
+            icon="key"
+            aria-label={t("chat.shortcuts.open")}
+            title={t("chat.shortcuts.open")}
+            onClick={() => setHelp(true)}
+            data-testid="chat-help"
+          />
+          <Button
+            variant="minimal"
+            icon={panel ? "menu-open" : "menu-closed"}
+            aria-label={t("chat.thread.customerPanel")}
+            title={t("chat.thread.customerPanel")}
+            onClick={() => setPanel((p) => !p)}
+            aria-pressed={panel}
+          />
         </div>
         {selected ? (
           <ThreadPane key={selectedId ?? 0} actor={selected} userId={userId} dialog={dialog} setDialog={setDialog} />
         ) : (
-          <NonIdealState icon="chat" title={t("chat.inbox.selectTitle")} description={t("chat.inbox.selectBody")} className="mc-inbox-empty" />
+          <NonIdealState
+            icon="chat"
+            title={t("chat.inbox.selectTitle")}
+            description={t("chat.inbox.selectBody")}
+            className="mc-inbox-empty"
+          />
         )}
       </div>
       {panel && customer && selected ? <CustomerPanel customer={customer} /> : null}
@@ -99,7 +143,11 @@ export const ChatView = () => {
   const inbox = useInbox()
   const on = useSelector(inbox ?? undefined, (s) => (s ? s.matches("on") : false))
   if (!inbox || !on) {
-    return <Callout intent="warning" icon="lock" data-testid="chat-off" title={t("chat.title")}>{t("chat.inbox.connecting")}</Callout>
+    return (
+      <Callout intent="warning" icon="lock" data-testid="chat-off" title={t("chat.title")}>
+        {t("chat.inbox.connecting")}
+      </Callout>
+    )
   }
   return <Inbox inbox={inbox} />
 }

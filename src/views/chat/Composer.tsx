@@ -20,13 +20,26 @@ const readFile = (file: File): Promise<PickedFile> =>
     const reader = new FileReader()
     reader.onload = () => {
       const url = String(reader.result)
-      resolve({ name: file.name, mime: file.type || "application/octet-stream", size: file.size, base64: url.slice(url.indexOf(",") + 1) })
+      resolve({
+        name: file.name,
+        mime: file.type || "application/octet-stream",
+        size: file.size,
+        base64: url.slice(url.indexOf(",") + 1),
+      })
     }
     reader.onerror = () => reject(reader.error)
     reader.readAsDataURL(file)
   })
 
-export const Composer = ({ conversation, mode, canned, onTemplate, onTake, onUnblock, heldBy }: {
+export const Composer = ({
+  conversation,
+  mode,
+  canned,
+  onTemplate,
+  onTake,
+  onUnblock,
+  heldBy,
+}: {
   conversation: ConversationRef
   mode: ComposerMode
   /** The colleague holding the conversation (no take then); null when it waits for anyone. */
@@ -62,10 +75,33 @@ export const Composer = ({ conversation, mode, canned, onTemplate, onTake, onUnb
   if (mode === "closed" || mode === "blocked" || mode === "notMine") {
     return (
       <div className="mc-composer mc-composer--locked" data-testid="chat-composer-locked" data-mode={mode}>
-        <Callout compact icon={mode === "blocked" ? "disable" : mode === "closed" ? "lock" : "hand"} intent={mode === "blocked" ? "danger" : "primary"}>
+        <Callout
+          compact
+          icon={mode === "blocked" ? "disable" : mode === "closed" ? "lock" : "hand"}
+          intent={mode === "blocked" ? "danger" : "primary"}
+        >
           {mode === "notMine" && heldBy !== null ? t("chat.thread.heldBy", { name: heldBy }) : t(`chat.thread.${mode}`)}
-          {mode === "blocked" ? <Button size="small" icon="unlock" text={t("chat.thread.unblock")} onClick={onUnblock} style={{ marginInlineStart: 8 }} data-testid="chat-unblock-inline" /> : null}
-          {mode === "notMine" && heldBy === null ? <Button size="small" intent="primary" icon="hand" text={t("chat.thread.take")} onClick={onTake} style={{ marginInlineStart: 8 }} data-testid="chat-take-inline" /> : null}
+          {mode === "blocked" ? (
+            <Button
+              size="small"
+              icon="unlock"
+              text={t("chat.thread.unblock")}
+              onClick={onUnblock}
+              style={{ marginInlineStart: 8 }}
+              data-testid="chat-unblock-inline"
+            />
+          ) : null}
+          {mode === "notMine" && heldBy === null ? (
+            <Button
+              size="small"
+              intent="primary"
+              icon="hand"
+              text={t("chat.thread.take")}
+              onClick={onTake}
+              style={{ marginInlineStart: 8 }}
+              data-testid="chat-take-inline"
+            />
+          ) : null}
         </Callout>
       </div>
     )
@@ -73,15 +109,27 @@ export const Composer = ({ conversation, mode, canned, onTemplate, onTake, onUnb
   if (mode === "template") {
     return (
       <div className="mc-composer mc-composer--locked" data-testid="chat-composer-template">
-        <Callout compact icon="time" intent="warning" data-testid="chat-window-closed">{t("chat.thread.windowClosed")}</Callout>
-        <Button intent="primary" icon="document" text={t("chat.composer.template")} onClick={onTemplate} data-testid="chat-template-open" />
+        <Callout compact icon="time" intent="warning" data-testid="chat-window-closed">
+          {t("chat.thread.windowClosed")}
+        </Callout>
+        <Button
+          intent="primary"
+          icon="document"
+          text={t("chat.composer.template")}
+          onClick={onTemplate}
+          data-testid="chat-template-open"
+        />
       </div>
     )
   }
 
   const send = () => {
     const text = draft.trim()
-    if (file) conversation.send({ type: "SEND", request: { kind: "media", type: mediaTypeOf(file.mime), file, caption: text || undefined } })
+    if (file)
+      conversation.send({
+        type: "SEND",
+        request: { kind: "media", type: mediaTypeOf(file.mime), file, caption: text || undefined },
+      })
     else if (text) conversation.send({ type: "SEND", request: { kind: "text", text } })
     else return
     setDraft("")
@@ -121,13 +169,29 @@ export const Composer = ({ conversation, mode, canned, onTemplate, onTake, onUnb
       {open ? (
         <div className="mc-canned" role="dialog" aria-label={t("chat.composer.canned")} data-testid="chat-canned">
           {cannedError ? <ErrorCallout error={cannedError} compact testId="chat-canned-error" /> : null}
-          {cannedLoading ? <div className="mc-chat-pad mc-muted"><Spinner size={14} /> {t("chat.composer.cannedLoading")}</div> : null}
-          {!cannedError && !cannedLoading && matches.length === 0 ? <div className="mc-chat-pad mc-muted">{t("chat.composer.cannedEmpty")}</div> : null}
+          {cannedLoading ? (
+            <div className="mc-chat-pad mc-muted">
+              <Spinner size={14} /> {t("chat.composer.cannedLoading")}
+            </div>
+          ) : null}
+          {!cannedError && !cannedLoading && matches.length === 0 ? (
+            <div className="mc-chat-pad mc-muted">{t("chat.composer.cannedEmpty")}</div>
+          ) : null}
           {matches.length ? (
             <Menu>
               {matches.map((c, i) => (
-                <MenuItem key={c.id} active={i === active} text={<><strong>{c.title}</strong> <span className="mc-muted">{c.text}</span></>}
-                  label={c.shortcut ? `/${c.shortcut.replace(/^\//, "")}` : undefined} onClick={() => pick(c)} data-testid="chat-canned-item" />
+                <MenuItem
+                  key={c.id}
+                  active={i === active}
+                  text={
+                    <>
+                      <strong>{c.title}</strong> <span className="mc-muted">{c.text}</span>
+                    </>
+                  }
+                  label={c.shortcut ? `/${c.shortcut.replace(/^\//, "")}` : undefined}
+                  onClick={() => pick(c)}
+                  data-testid="chat-canned-item"
+                />
               ))}
             </Menu>
           ) : null}
@@ -137,23 +201,73 @@ export const Composer = ({ conversation, mode, canned, onTemplate, onTake, onUnb
         <div className="mc-attachment" data-testid="chat-attachment">
           <Icon icon={file.mime.startsWith("image/") ? "media" : "document"} />
           <span className="mc-attachment-name">{file.name}</span>
-          <Tag minimal className="mc-num">{fileSize(file.size)}</Tag>
-          <Button variant="minimal" size="small" icon="cross" aria-label={t("chat.composer.remove")} onClick={() => setFile(null)} />
+          <Tag minimal className="mc-num">
+            {fileSize(file.size)}
+          </Tag>
+          <Button
+            variant="minimal"
+            size="small"
+            icon="cross"
+            aria-label={t("chat.composer.remove")}
+            onClick={() => setFile(null)}
+          />
         </div>
       ) : null}
       <div className="mc-composer-row">
-        <Button variant="minimal" icon="paperclip" aria-label={t("chat.composer.attach")} title={t("chat.composer.attach")} onClick={() => picker.current?.click()} data-testid="chat-attach" />
-        <input ref={picker} type="file" hidden data-testid="chat-file" onChange={(e) => {
-          const picked = e.currentTarget.files?.[0]
-          e.currentTarget.value = ""
-          if (picked) void readFile(picked).then(setFile, (error: unknown) => console.error("[chat] file could not be read", error))
-        }} />
-        <TextArea inputRef={input} id="chat-composer" className="mc-composer-input" rows={1} autoResize dir="auto" value={draft}
-          placeholder={file ? t("chat.composer.caption") : t("chat.composer.placeholder")} aria-label={t("chat.composer.label")}
-          onChange={(e) => setDraft(e.currentTarget.value)} onKeyDown={onKeyDown} data-testid="chat-input" />
-        <Button variant="minimal" icon="document" aria-label={t("chat.composer.template")} title={t("chat.composer.template")} onClick={onTemplate} data-testid="chat-template-open" />
-        <Button intent="primary" icon="send-message" aria-label={t("chat.composer.send")} title={t("chat.composer.send")} onClick={send}
-          disabled={!draft.trim() && !file} data-testid="chat-send" className="mc-send" />
+        <Button
+          variant="minimal"
+          icon="paperclip"
+          aria-label={t("chat.composer.attach")}
+          title={t("chat.composer.attach")}
+          onClick={() => picker.current?.click()}
+          data-testid="chat-attach"
+        />
+        <input
+          ref={picker}
+          type="file"
+          hidden
+          data-testid="chat-file"
+          onChange={(e) => {
+            const picked = e.currentTarget.files?.[0]
+            e.currentTarget.value = ""
+            if (picked)
+              void readFile(picked).then(setFile, (error: unknown) =>
+                console.error("[chat] file could not be read", error),
+              )
+          }}
+        />
+        <TextArea
+          inputRef={input}
+          id="chat-composer"
+          className="mc-composer-input"
+          rows={1}
+          autoResize
+          dir="auto"
+          value={draft}
+          placeholder={file ? t("chat.composer.caption") : t("chat.composer.placeholder")}
+          aria-label={t("chat.composer.label")}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          data-testid="chat-input"
+        />
+        <Button
+          variant="minimal"
+          icon="document"
+          aria-label={t("chat.composer.template")}
+          title={t("chat.composer.template")}
+          onClick={onTemplate}
+          data-testid="chat-template-open"
+        />
+        <Button
+          intent="primary"
+          icon="send-message"
+          aria-label={t("chat.composer.send")}
+          title={t("chat.composer.send")}
+          onClick={send}
+          disabled={!draft.trim() && !file}
+          data-testid="chat-send"
+          className="mc-send"
+        />
       </div>
     </div>
   )

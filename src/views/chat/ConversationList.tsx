@@ -20,25 +20,70 @@ const MARGIN = 6
 const CHANNELS: readonly Channel[] = ["whatsapp", "facebook", "instagram", "sms", "webchat"]
 const STATUSES: readonly ConversationStatus[] = ["unassigned", "active", "ongoing", "closed"]
 
-const initials = (c: Conversation) => (c.name ?? c.number).replace(/[^\p{L}\p{N}]/gu, " ").trim().split(/\s+/).slice(0, 2).map((w) => w[0]).join("").toUpperCase() || "#"
+const initials = (c: Conversation) =>
+  (c.name ?? c.number)
+    .replace(/[^\p{L}\p{N}]/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join("")
+    .toUpperCase() || "#"
 
-const Row = memo(function Row({ c, selected, showStatus, onSelect }: { c: Conversation; selected: boolean; showStatus: boolean; onSelect: (id: number) => void }) {
+const Row = memo(function Row({
+  c,
+  selected,
+  showStatus,
+  onSelect,
+}: {
+  c: Conversation
+  selected: boolean
+  showStatus: boolean
+  onSelect: (id: number) => void
+}) {
   const { t } = useTranslation()
   const when = c.last_message_at ?? c.started_at
   const today = dayKey(new Date().toISOString()) === dayKey(when)
   return (
-    <button type="button" className={`mc-conv${selected ? " mc-conv--selected" : ""}${c.unread ? " mc-conv--unread" : ""}`} onClick={() => onSelect(c.id)}
-      aria-current={selected ? "true" : undefined} data-testid="chat-conversation" data-id={c.id} data-number={c.number} style={{ height: ROW }}>
-      <span className={`mc-chat-avatar mc-chat-avatar--${c.channel_type}`} aria-hidden="true">{initials(c)}</span>
+    <button
+      type="button"
+      className={`mc-conv${selected ? " mc-conv--selected" : ""}${c.unread ? " mc-conv--unread" : ""}`}
+      onClick={() => onSelect(c.id)}
+      aria-current={selected ? "true" : undefined}
+      data-testid="chat-conversation"
+      data-id={c.id}
+      data-number={c.number}
+      style={{ height: ROW }}
+    >
+      <span className={`mc-chat-avatar mc-chat-avatar--${c.channel_type}`} aria-hidden="true">
+        {initials(c)}
+      </span>
       <span className="mc-conv-main">
         <span className="mc-conv-top">
           <span className="mc-conv-name">{c.name ?? <span className="mc-num">{c.number}</span>}</span>
-          <time className="mc-conv-time mc-num" dateTime={when}>{today ? clockTime(when) : dayKey(when).slice(5)}</time>
+          <time className="mc-conv-time mc-num" dateTime={when}>
+            {today ? clockTime(when) : dayKey(when).slice(5)}
+          </time>
         </span>
         <span className="mc-conv-bottom">
-          <span className="mc-conv-preview">{c.blocked ? <Icon icon="disable" size={12} title={t("chat.inbox.blocked")} /> : null} {c.last_message ?? t("chat.inbox.noPreview")}</span>
-          {showStatus ? <Tag minimal className="mc-conv-status">{t(`chat.statuses.${c.status}`)}</Tag> : null}
-          {c.unread ? <span className="mc-unread" aria-label={t("chat.inbox.unread", { count: c.unread })} data-testid="chat-unread">{c.unread}</span> : null}
+          <span className="mc-conv-preview">
+            {c.blocked ? <Icon icon="disable" size={12} title={t("chat.inbox.blocked")} /> : null}{" "}
+            {c.last_message ?? t("chat.inbox.noPreview")}
+          </span>
+          {showStatus ? (
+            <Tag minimal className="mc-conv-status">
+              {t(`chat.statuses.${c.status}`)}
+            </Tag>
+          ) : null}
+          {c.unread ? (
+            <span
+              className="mc-unread"
+              aria-label={t("chat.inbox.unread", { count: c.unread })}
+              data-testid="chat-unread"
+            >
+              {c.unread}
+            </span>
+          ) : null}
         </span>
       </span>
     </button>
@@ -91,7 +136,8 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget
     setTop(el.scrollTop)
-    if (hasMore && !loadingMore && el.scrollTop + el.clientHeight > el.scrollHeight - ROW * 3) inbox.send({ type: "LOAD_MORE" })
+    if (hasMore && !loadingMore && el.scrollTop + el.clientHeight > el.scrollHeight - ROW * 3)
+      inbox.send({ type: "LOAD_MORE" })
   }
   const first = Math.max(0, Math.floor(top / ROW) - MARGIN)
   const last = Math.min(list.length, Math.ceil((top + height) / ROW) + MARGIN)
@@ -102,47 +148,122 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
     <section className="mc-chat-list" aria-label={t("chat.inbox.label")}>
       <div className="mc-chat-boxes" role="tablist">
         {(["mine", "unassigned", "all"] as const).map((b) => (
-          <button key={b} type="button" role="tab" aria-selected={filters.box === b} className={`mc-chat-box${filters.box === b ? " mc-chat-box--on" : ""}`}
-            onClick={() => box(b)} data-testid={`chat-box-${b}`}>
+          <button
+            key={b}
+            type="button"
+            role="tab"
+            aria-selected={filters.box === b}
+            className={`mc-chat-box${filters.box === b ? " mc-chat-box--on" : ""}`}
+            onClick={() => box(b)}
+            data-testid={`chat-box-${b}`}
+          >
             {t(`chat.inbox.${b}`)}
-            {counts[b] ? <span className={`mc-box-count${b === "mine" ? " mc-box-count--unread" : ""}`} data-testid={`chat-box-count-${b}`}>{counts[b]}</span> : null}
+            {counts[b] ? (
+              <span
+                className={`mc-box-count${b === "mine" ? " mc-box-count--unread" : ""}`}
+                data-testid={`chat-box-count-${b}`}
+              >
+                {counts[b]}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
       <div className="mc-chat-filters">
-        <InputGroup leftIcon="search" type="search" placeholder={t("chat.inbox.search")} aria-label={t("chat.inbox.search")} value={search}
-          onValueChange={setSearch} data-testid="chat-search" id="chat-search" />
+        <InputGroup
+          leftIcon="search"
+          type="search"
+          placeholder={t("chat.inbox.search")}
+          aria-label={t("chat.inbox.search")}
+          value={search}
+          onValueChange={setSearch}
+          data-testid="chat-search"
+          id="chat-search"
+        />
         <div className="mc-chat-filter-row">
-          <HTMLSelect aria-label={t("chat.inbox.channel")} value={filters.channel ?? ""} data-testid="chat-filter-channel"
-            onChange={(e) => inbox.send({ type: "FILTER", patch: { channel: (e.currentTarget.value || null) as Channel | null } })}>
+          <HTMLSelect
+            aria-label={t("chat.inbox.channel")}
+            value={filters.channel ?? ""}
+            data-testid="chat-filter-channel"
+            onChange={(e) =>
+              inbox.send({ type: "FILTER", patch: { channel: (e.currentTarget.value || null) as Channel | null } })
+            }
+          >
             <option value="">{t("chat.inbox.anyChannel")}</option>
-            {CHANNELS.map((c) => <option key={c} value={c}>{t(`chat.channels.${c}`)}</option>)}
+            {CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {t(`chat.channels.${c}`)}
+              </option>
+            ))}
           </HTMLSelect>
-          <HTMLSelect aria-label={t("chat.inbox.labelFilter")} value={filters.label ?? ""} data-testid="chat-filter-label"
-            onChange={(e) => inbox.send({ type: "FILTER", patch: { label: e.currentTarget.value || null } })}>
+          <HTMLSelect
+            aria-label={t("chat.inbox.labelFilter")}
+            value={filters.label ?? ""}
+            data-testid="chat-filter-label"
+            onChange={(e) => inbox.send({ type: "FILTER", patch: { label: e.currentTarget.value || null } })}
+          >
             <option value="">{t("chat.inbox.anyLabel")}</option>
-            {labelNames.map((l) => <option key={l} value={l}>{l}</option>)}
+            {labelNames.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
           </HTMLSelect>
           {filters.box === "all" ? (
-            <HTMLSelect aria-label={t("chat.inbox.status")} value={filters.status ?? ""} data-testid="chat-filter-status"
-              onChange={(e) => inbox.send({ type: "FILTER", patch: { status: (e.currentTarget.value || null) as ConversationStatus | null } })}>
+            <HTMLSelect
+              aria-label={t("chat.inbox.status")}
+              value={filters.status ?? ""}
+              data-testid="chat-filter-status"
+              onChange={(e) =>
+                inbox.send({
+                  type: "FILTER",
+                  patch: { status: (e.currentTarget.value || null) as ConversationStatus | null },
+                })
+              }
+            >
               <option value="">{t("chat.inbox.anyStatus")}</option>
-              {STATUSES.map((s) => <option key={s} value={s}>{t(`chat.statuses.${s}`)}</option>)}
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`chat.statuses.${s}`)}
+                </option>
+              ))}
             </HTMLSelect>
           ) : null}
         </div>
       </div>
-      {error ? <div className="mc-chat-pad"><ErrorCallout error={error} compact onRetry={() => inbox.send({ type: "RELOAD" })} testId="chat-list-error" /></div> : null}
+      {error ? (
+        <div className="mc-chat-pad">
+          <ErrorCallout error={error} compact onRetry={() => inbox.send({ type: "RELOAD" })} testId="chat-list-error" />
+        </div>
+      ) : null}
       <div className="mc-chat-rows" ref={scroller} onScroll={onScroll} data-testid="chat-list" data-count={list.length}>
-        {loading && list.length === 0 ? <div className="mc-chat-pad mc-muted"><Spinner size={16} /> {t("chat.inbox.loading")}</div> : null}
+        {loading && list.length === 0 ? (
+          <div className="mc-chat-pad mc-muted">
+            <Spinner size={16} /> {t("chat.inbox.loading")}
+          </div>
+        ) : null}
         {!loading && !error && list.length === 0 ? <NonIdealState icon="inbox" title={t("chat.inbox.empty")} /> : null}
         <div style={{ height: list.length * ROW + (hasMore ? 44 : 0), position: "relative" }}>
           <div style={{ position: "absolute", insetInline: 0, top: first * ROW }}>
-            {list.slice(first, last).map((c) => <Row key={c.id} c={c} selected={c.id === selectedId} showStatus={filters.box === "all"} onSelect={select} />)}
+            {list.slice(first, last).map((c) => (
+              <Row
+                key={c.id}
+                c={c}
+                selected={c.id === selectedId}
+                showStatus={filters.box === "all"}
+                onSelect={select}
+              />
+            ))}
           </div>
           {hasMore ? (
             <div className="mc-chat-more" style={{ position: "absolute", top: list.length * ROW, insetInline: 0 }}>
-              <Button variant="minimal" loading={loadingMore} text={t("chat.inbox.loadMore")} onClick={() => inbox.send({ type: "LOAD_MORE" })} data-testid="chat-load-more" />
+              <Button
+                variant="minimal"
+                loading={loadingMore}
+                text={t("chat.inbox.loadMore")}
+                onClick={() => inbox.send({ type: "LOAD_MORE" })}
+                data-testid="chat-load-more"
+              />
             </div>
           ) : null}
         </div>

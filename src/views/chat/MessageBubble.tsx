@@ -10,7 +10,7 @@ import { Button, Icon, Tag, Tooltip } from "@blueprintjs/core"
 import type { Message, MessageStatus } from "../../contract/schemas/chat"
 import { clockTime, fileSize, mediaKind, previewOf } from "../../machines/chat/chat-format"
 import type { CallMessage } from "../../contract/schemas/reports"
-import { MediaPreviewDialog } from "../media/MediaPreviewDialog"
+import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
 import "./chat.css"
 
 export interface MessageBubbleProps {
@@ -23,8 +23,21 @@ export interface MessageBubbleProps {
 }
 
 const Check = ({ double }: { double: boolean }) => (
-  <svg width={double ? 18 : 12} height="12" viewBox={double ? "0 0 18 12" : "0 0 12 12"} aria-hidden="true" focusable="false">
-    <path d="M1 6.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+  <svg
+    width={double ? 18 : 12}
+    height="12"
+    viewBox={double ? "0 0 18 12" : "0 0 12 12"}
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path
+      d="M1 6.5l3 3 7-7"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
     {double ? <path d="M7 9.5l7-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /> : null}
   </svg>
 )
@@ -38,7 +51,14 @@ export const DeliveryTicks = ({ status, pending }: { status: MessageStatus; pend
   else if (shown === "failed") mark = <Icon icon="error" size={12} intent="danger" />
   else mark = <Check double={shown === "delivered" || shown === "read"} />
   return (
-    <span className={`mc-ticks mc-ticks--${shown}`} role="img" aria-label={label} title={label} data-testid="chat-message-status" data-status={shown}>
+    <span
+      className={`mc-ticks mc-ticks--${shown}`}
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="chat-message-status"
+      data-status={shown}
+    >
       {mark}
     </span>
   )
@@ -49,14 +69,18 @@ const Interactive = ({ message }: { message: Message }) => {
   if (!value) return null
   return (
     <div className="mc-bubble-interactive">
-      {value.header_type === "image" && value.header_value ? <img className="mc-bubble-thumb" src={value.header_value} alt="" loading="lazy" /> : null}
+      {value.header_type === "image" && value.header_value ? (
+        <img className="mc-bubble-thumb" src={value.header_value} alt="" loading="lazy" />
+      ) : null}
       {value.header_type !== "image" && value.header_value ? <strong>{value.header_value}</strong> : null}
       <p className="mc-bubble-text">{value.body}</p>
       {value.footer ? <small className="mc-bubble-footer-text">{value.footer}</small> : null}
       {value.actions_list.buttons.length ? (
         <div className="mc-bubble-buttons">
           {value.actions_list.buttons.map((b, i) => (
-            <span key={i} className="mc-bubble-button">{"reply" in b ? b.reply.title : b.title}</span>
+            <span key={i} className="mc-bubble-button">
+              {"reply" in b ? b.reply.title : b.title}
+            </span>
           ))}
         </div>
       ) : null}
@@ -74,22 +98,46 @@ const Media = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMe
         const label = t("chat.bubble.openMedia", { name: a.name })
         if (kind === "image") {
           return (
-            <button key={a.id} type="button" className="mc-bubble-thumb-button" onClick={open} aria-label={label} data-testid="chat-media-thumb">
+            <button
+              key={a.id}
+              type="button"
+              className="mc-bubble-thumb-button"
+              onClick={open}
+              aria-label={label}
+              data-testid="chat-media-thumb"
+            >
               <img className="mc-bubble-thumb" src={a.url} alt={a.name} loading="lazy" />
             </button>
           )
         }
         if (kind === "video") {
           return (
-            <button key={a.id} type="button" className="mc-bubble-thumb-button mc-bubble-video" onClick={open} aria-label={label} data-testid="chat-media-thumb">
+            <button
+              key={a.id}
+              type="button"
+              className="mc-bubble-thumb-button mc-bubble-video"
+              onClick={open}
+              aria-label={label}
+              data-testid="chat-media-thumb"
+            >
               <video className="mc-bubble-thumb" src={a.url} preload="metadata" muted />
               <Icon icon="play" size={28} className="mc-bubble-play" />
             </button>
           )
         }
-        if (kind === "audio") return <audio key={a.id} controls preload="none" src={a.url} className="mc-bubble-audio" aria-label={a.name} />
+        if (kind === "audio")
+          return (
+            <audio key={a.id} controls preload="none" src={a.url} className="mc-bubble-audio" aria-label={a.name} />
+          )
         return (
-          <button key={a.id} type="button" className="mc-bubble-doc" onClick={open} aria-label={label} data-testid="chat-media-thumb">
+          <button
+            key={a.id}
+            type="button"
+            className="mc-bubble-doc"
+            onClick={open}
+            aria-label={label}
+            data-testid="chat-media-thumb"
+          >
             <Icon icon="document" size={20} />
             <span className="mc-bubble-doc-name">{a.name}</span>
             <span className="mc-bubble-doc-size mc-num">{fileSize(a.size)}</span>
@@ -111,7 +159,9 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
     case "template":
       return (
         <>
-          <Tag minimal icon="document" className="mc-bubble-template-tag">{t("chat.bubble.template")}</Tag>
+          <Tag minimal icon="document" className="mc-bubble-template-tag">
+            {t("chat.bubble.template")}
+          </Tag>
           {message.body ? <p className="mc-bubble-text">{message.body}</p> : null}
         </>
       )
@@ -121,16 +171,29 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
     case "document":
       return (
         <>
-          {message.attachments.length ? <Media message={message} onOpen={onOpen} /> : <Tag minimal>{t(`chat.bubble.${kind}`)}</Tag>}
+          {message.attachments.length ? (
+            <Media message={message} onOpen={onOpen} />
+          ) : (
+            <Tag minimal>{t(`chat.bubble.${kind}`)}</Tag>
+          )}
           {message.body ? <p className="mc-bubble-text">{message.body}</p> : null}
         </>
       )
     default:
-      return message.body ? <p className="mc-bubble-text">{message.body}</p> : <p className="mc-bubble-text mc-muted">{t("chat.bubble.unsupported")}</p>
+      return message.body ? (
+        <p className="mc-bubble-text">{message.body}</p>
+      ) : (
+        <p className="mc-bubble-text mc-muted">{t("chat.bubble.unsupported")}</p>
+      )
   }
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, pending, failedReason, onRetry }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  pending,
+  failedReason,
+  onRetry,
+}: MessageBubbleProps) {
   const { t } = useTranslation()
   const [preview, setPreview] = useState<CallMessage | null>(null)
   const outbound = message.direction === "outbound"
@@ -144,20 +207,36 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, fai
       data-direction={message.direction}
       data-status={pending ? "pending" : message.status}
     >
-      <div className={`mc-bubble ${outbound ? "mc-bubble--out" : "mc-bubble--in"}${failed ? " mc-bubble--failed" : ""}${pending ? " mc-bubble--pending" : ""}`}>
+      <div
+        className={`mc-bubble ${outbound ? "mc-bubble--out" : "mc-bubble--in"}${failed ? " mc-bubble--failed" : ""}${pending ? " mc-bubble--pending" : ""}`}
+      >
         {author ? <div className="mc-bubble-author">{author}</div> : null}
         <Body message={message} onOpen={setPreview} />
         <div className="mc-bubble-meta">
-          <time dateTime={message.dt} className="mc-num">{clockTime(message.dt)}</time>
+          <time dateTime={message.dt} className="mc-num">
+            {clockTime(message.dt)}
+          </time>
           {outbound ? <DeliveryTicks status={message.status} pending={pending} /> : null}
         </div>
       </div>
       {failedReason !== undefined ? (
         <div className="mc-bubble-failed" data-testid="chat-message-failed">
           <Tooltip content={failedReason || t("chat.bubble.sendFailed")}>
-            <span>{t("chat.bubble.sendFailed")}{failedReason ? `: ${failedReason}` : ""}</span>
+            <span>
+              {t("chat.bubble.sendFailed")}
+              {failedReason ? `: ${failedReason}` : ""}
+            </span>
           </Tooltip>
-          {onRetry ? <Button size="small" variant="minimal" intent="danger" icon="refresh" text={t("chat.bubble.retry")} onClick={onRetry} /> : null}
+          {onRetry ? (
+            <Button
+              size="small"
+              variant="minimal"
+              intent="danger"
+              icon="refresh"
+              text={t("chat.bubble.retry")}
+              onClick={onRetry}
+            />
+          ) : null}
         </div>
       ) : null}
       {preview ? <MediaPreviewDialog message={preview} onClose={() => setPreview(null)} /> : null}

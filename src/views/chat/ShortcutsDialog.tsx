@@ -5,7 +5,13 @@ import { Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core"
 export type ShortcutAction = "next" | "previous" | "close" | "take" | "focus" | "search" | "help"
 
 /** `code` is the physical key (Alt+letter types other characters on some layouts); `key` for the rest. */
-export const SHORTCUTS: readonly { action: ShortcutAction; keys: readonly string[]; alt: boolean; code?: string; key?: string }[] = [
+export const SHORTCUTS: readonly {
+  action: ShortcutAction
+  keys: readonly string[]
+  alt: boolean
+  code?: string
+  key?: string
+}[] = [
   { action: "next", keys: ["Alt", "↓"], alt: true, key: "ArrowDown" },
   { action: "previous", keys: ["Alt", "↑"], alt: true, key: "ArrowUp" },
   { action: "focus", keys: ["Alt", "R"], alt: true, code: "KeyR" },
@@ -35,7 +41,13 @@ export const ShortcutsDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose:
   const row = (keys: readonly string[], label: string) => (
     <tr key={label}>
       <td>{label}</td>
-      <td className="mc-kbd">{keys.map((k, i) => <kbd key={i} className={Classes.KEY}>{k}</kbd>)}</td>
+      <td className="mc-kbd">
+        {keys.map((k, i) => (
+          <kbd key={i} className={Classes.KEY}>
+            {k}
+          </kbd>
+        ))}
+      </td>
     </tr>
   )
   return (

@@ -19,13 +19,32 @@ import { ErrorCallout, chatToast, useErrorText, useLookupRef } from "./chat-hook
 
 /** An unsent message drawn like a sent one (negative id: never a server id). */
 const draftMessage = (o: OutItem, number: string, you: string): Message => ({
-  id: -o.localId, external_id: null, conversation_id: null, number, channel_type: "whatsapp", direction: "outbound",
+  id: -o.localId,
+  external_id: null,
+  conversation_id: null,
+  number,
+  channel_type: "whatsapp",
+  direction: "outbound",
   type: o.request.kind === "media" ? o.request.type : o.request.kind,
-  body: o.request.kind === "text" ? o.request.text : o.request.kind === "media" ? (o.request.caption ?? o.request.file.name) : o.request.name,
-  attachments: [], interactive: null, status: "queued", agent_name: you, dt: o.at,
+  body:
+    o.request.kind === "text"
+      ? o.request.text
+      : o.request.kind === "media"
+        ? (o.request.caption ?? o.request.file.name)
+        : o.request.name,
+  attachments: [],
+  interactive: null,
+  status: "queued",
+  agent_name: you,
+  dt: o.at,
 })
 
-export const ThreadPane = ({ actor, userId, dialog, setDialog }: {
+export const ThreadPane = ({
+  actor,
+  userId,
+  dialog,
+  setDialog,
+}: {
   actor: ConversationRef
   userId: number
   dialog: DialogKind | null
@@ -55,71 +74,194 @@ export const ThreadPane = ({ actor, userId, dialog, setDialog }: {
   useEffect(() => {
     if (!notice) return
     if (notice.kind === "done") {
-      const text = notice.op === "complaint" ? t("chat.complaintDialog.created", { ticket: notice.ticket ?? "" })
-        : notice.op === "take" ? t("chat.done.taken") : notice.op === "transfer" ? t("chat.done.transferred", { name: notice.name ?? "" })
-        : notice.op === "close" ? t("chat.done.closed") : notice.op === "block" ? t("chat.done.blocked") : notice.op === "unblock" ? t("chat.done.unblocked") : null
+      const text =
+        notice.op === "complaint"
+          ? t("chat.complaintDialog.created", { ticket: notice.ticket ?? "" })
+          : notice.op === "take"
+            ? t("chat.done.taken")
+            : notice.op === "transfer"
+              ? t("chat.done.transferred", { name: notice.name ?? "" })
+              : notice.op === "close"
+                ? t("chat.done.closed")
+                : notice.op === "block"
+                  ? t("chat.done.blocked")
+                  : notice.op === "unblock"
+                    ? t("chat.done.unblocked")
+                    : null
       if (text) void chatToast(text, "success")
     } else void chatToast(errorText(notice.error), notice.error.status === 501 ? "warning" : "danger")
     actor.send({ type: "NOTICE.DISMISS" })
   }, [notice, actor, t, errorText])
 
   const you = t("chat.inbox.you")
-  const footer = useMemo(() => (
-    <>
-      {outbox.filter((o) => o.state !== "sent").map((o) => (
-        <MessageBubble key={`out-${o.localId}`} message={draftMessage(o, conversation.number, you)} pending={o.state !== "failed"}
-          failedReason={o.state === "failed" ? (o.error ? errorText(o.error) : "") : undefined}
-          onRetry={o.state === "failed" ? () => actor.send({ type: "RETRY", localId: o.localId }) : undefined} />
-      ))}
-      {typing ? (
-        <div className="mc-typing" data-testid="chat-typing"><span className="mc-typing-dots" aria-hidden="true"><i /><i /><i /></span>{t("chat.thread.typing")}</div>
-      ) : null}
-    </>
-  ), [outbox, typing, conversation.number, you, actor, errorText, t])
+  const footer = useMemo(
+    () => (
+      <>
+        {outbox
+          .filter((o) => o.state !== "sent")
+          .map((o) => (
+            <MessageBubble
+              key={`out-${o.localId}`}
+              message={draftMessage(o, conversation.number, you)}
+              pending={o.state !== "failed"}
+              failedReason={o.state === "failed" ? (o.error ? errorText(o.error) : "") : undefined}
+              onRetry={o.state === "failed" ? () => actor.send({ type: "RETRY", localId: o.localId }) : undefined}
+            />
+          ))}
+        {typing ? (
+          <div className="mc-typing" data-testid="chat-typing">
+            <span className="mc-typing-dots" aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </span>
+            {t("chat.thread.typing")}
+          </div>
+        ) : null}
+      </>
+    ),
+    [outbox, typing, conversation.number, you, actor, errorText, t],
+  )
 
   const loadOlder = useCallback(() => actor.send({ type: "LOAD_OLDER" }), [actor])
   const act = (op: "take" | "unblock") => actor.send({ type: "ACT", action: { op } })
   const expires = conversation.session_expires_at
   return (
-    <section className="mc-thread" aria-label={conversation.name ?? conversation.number} data-testid="chat-thread" data-id={conversation.id} data-status={conversation.status}>
+    <section
+      className="mc-thread"
+      aria-label={conversation.name ?? conversation.number}
+      data-testid="chat-thread"
+      data-id={conversation.id}
+      data-status={conversation.status}
+    >
       <header className="mc-thread-head">
         <div className="mc-thread-who">
-          <strong className="mc-thread-name">{conversation.name ?? <span className="mc-num">{conversation.number}</span>}</strong>
+          <strong className="mc-thread-name">
+            {conversation.name ?? <span className="mc-num">{conversation.number}</span>}
+          </strong>
           <span className="mc-thread-sub">
             <span className="mc-num">{conversation.number}</span>
             <Tag minimal>{t(`chat.channels.${conversation.channel_type}`)}</Tag>
-            <Tag minimal intent={conversation.status === "closed" ? "none" : "primary"} data-testid="chat-thread-status">{t(`chat.statuses.${conversation.status}`)}</Tag>
-            <span className="mc-muted" data-testid="chat-thread-agent">{conversation.agent_name ? t("chat.thread.assignedTo", { name: conversation.agent_name }) : t("chat.thread.unassigned")}</span>
-            {conversation.labels.map((l) => <Tag key={l} minimal round icon="tag">{l}</Tag>)}
+            <Tag
+              minimal
+              intent={conversation.status === "closed" ? "none" : "primary"}
+              data-testid="chat-thread-status"
+            >
+              {t(`chat.statuses.${conversation.status}`)}
+            </Tag>
+            <span className="mc-muted" data-testid="chat-thread-agent">
+              {conversation.agent_name
+                ? t("chat.thread.assignedTo", { name: conversation.agent_name })
+                : t("chat.thread.unassigned")}
+            </span>
+            {conversation.labels.map((l) => (
+              <Tag key={l} minimal round icon="tag">
+                {l}
+              </Tag>
+            ))}
           </span>
         </div>
         <ButtonGroup className="mc-thread-actions">
-          {mayTake(conversation, userId) ? <Button icon="hand" intent="primary" text={t("chat.thread.take")} loading={busy} onClick={() => act("take")} data-testid="chat-take" /> : null}
-          {mayTransfer(conversation) ? <Button icon="exchange" text={t("chat.thread.transfer")} disabled={busy} onClick={() => setDialog("transfer")} data-testid="chat-transfer" /> : null}
-          {mayClose(conversation) ? <Button icon="tick" text={t("chat.thread.close")} disabled={busy} onClick={() => setDialog("close")} data-testid="chat-close" /> : null}
-          <Popover placement="bottom-end" content={
-            <Menu>
-              <MenuItem icon="tag" text={t("chat.thread.labels")} onClick={() => setDialog("labels")} data-testid="chat-labels" />
-              <MenuItem icon="issue-new" text={t("chat.thread.complaint")} onClick={() => setDialog("complaint")} data-testid="chat-complaint" />
-              {conversation.blocked
-                ? <MenuItem icon="unlock" text={t("chat.thread.unblock")} onClick={() => act("unblock")} data-testid="chat-unblock" />
-                : <MenuItem icon="disable" intent="danger" text={t("chat.thread.block")} onClick={() => setDialog("block")} data-testid="chat-block" />}
-            </Menu>
-          }>
+          {mayTake(conversation, userId) ? (
+            <Button
+              icon="hand"
+              intent="primary"
+              text={t("chat.thread.take")}
+              loading={busy}
+              onClick={() => act("take")}
+              data-testid="chat-take"
+            />
+          ) : null}
+          {mayTransfer(conversation) ? (
+            <Button
+              icon="exchange"
+              text={t("chat.thread.transfer")}
+              disabled={busy}
+              onClick={() => setDialog("transfer")}
+              data-testid="chat-transfer"
+            />
+          ) : null}
+          {mayClose(conversation) ? (
+            <Button
+              icon="tick"
+              text={t("chat.thread.close")}
+              disabled={busy}
+              onClick={() => setDialog("close")}
+              data-testid="chat-close"
+            />
+          ) : null}
+          <Popover
+            placement="bottom-end"
+            content={
+              <Menu>
+                <MenuItem
+                  icon="tag"
+                  text={t("chat.thread.labels")}
+                  onClick={() => setDialog("labels")}
+                  data-testid="chat-labels"
+                />
+                <MenuItem
+                  icon="issue-new"
+                  text={t("chat.thread.complaint")}
+                  onClick={() => setDialog("complaint")}
+                  data-testid="chat-complaint"
+                />
+                {conversation.blocked ? (
+                  <MenuItem
+                    icon="unlock"
+                    text={t("chat.thread.unblock")}
+                    onClick={() => act("unblock")}
+                    data-testid="chat-unblock"
+                  />
+                ) : (
+                  <MenuItem
+                    icon="disable"
+                    intent="danger"
+                    text={t("chat.thread.block")}
+                    onClick={() => setDialog("block")}
+                    data-testid="chat-block"
+                  />
+                )}
+              </Menu>
+            }
+          >
             <Button icon="more" aria-label={t("chat.thread.labels")} data-testid="chat-more" />
           </Popover>
         </ButtonGroup>
       </header>
       {mode === "text" && expires ? (
         <div className="mc-window mc-muted" data-testid="chat-window-open">
-          {t("chat.thread.windowOpen", { time: `${dayKey(expires) === dayKey(new Date(now).toISOString()) ? "" : `${dayKey(expires)} `}${clockTime(expires)}` })}
+          {t("chat.thread.windowOpen", {
+            time: `${dayKey(expires) === dayKey(new Date(now).toISOString()) ? "" : `${dayKey(expires)} `}${clockTime(expires)}`,
+          })}
         </div>
       ) : null}
-      {loadError ? <div className="mc-chat-pad"><ErrorCallout error={loadError} compact onRetry={() => actor.send({ type: "RELOAD" })} testId="chat-thread-error" /></div> : null}
-      <Transcript messages={loading ? [] : messages} hasOlder={messages.length < total} loadingOlder={loadingOlder || loading}
-        onLoadOlder={loadOlder} footer={footer} />
-      <Composer conversation={actor} mode={mode} canned={canned} onTemplate={() => setDialog("template")} onTake={() => act("take")} onUnblock={() => act("unblock")}
-        heldBy={conversation.agent_id === null ? null : (conversation.agent_name ?? "")} />
+      {loadError ? (
+        <div className="mc-chat-pad">
+          <ErrorCallout
+            error={loadError}
+            compact
+            onRetry={() => actor.send({ type: "RELOAD" })}
+            testId="chat-thread-error"
+          />
+        </div>
+      ) : null}
+      <Transcript
+        messages={loading ? [] : messages}
+        hasOlder={messages.length < total}
+        loadingOlder={loadingOlder || loading}
+        onLoadOlder={loadOlder}
+        footer={footer}
+      />
+      <Composer
+        conversation={actor}
+        mode={mode}
+        canned={canned}
+        onTemplate={() => setDialog("template")}
+        onTake={() => act("take")}
+        onUnblock={() => act("unblock")}
+        heldBy={conversation.agent_id === null ? null : (conversation.agent_name ?? "")}
+      />
       <ActionDialogs kind={dialog} conversation={conversation} actor={actor} onClose={() => setDialog(null)} />
     </section>
   )

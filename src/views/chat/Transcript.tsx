@@ -35,7 +35,9 @@ const DaySeparator = ({ dayKey }: { dayKey: string }) => {
   else if (relation === "yesterday") label = t("chat.transcript.yesterday")
   else {
     const [y, m, d] = dayKey.split("-").map(Number)
-    label = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1))
+    label = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(
+      new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1),
+    )
   }
   return (
     <div className="mc-day" role="separator" aria-label={label} data-testid="chat-day">
@@ -44,7 +46,14 @@ const DaySeparator = ({ dayKey }: { dayKey: string }) => {
   )
 }
 
-export const Transcript = ({ messages, onLoadOlder, loadingOlder = false, hasOlder = false, footer, renderMessage }: TranscriptProps) => {
+export const Transcript = ({
+  messages,
+  onLoadOlder,
+  loadingOlder = false,
+  hasOlder = false,
+  footer,
+  renderMessage,
+}: TranscriptProps) => {
   const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
@@ -100,17 +109,37 @@ export const Transcript = ({ messages, onLoadOlder, loadingOlder = false, hasOld
 
   return (
     <div className="mc-transcript-wrap">
-      <div className="mc-transcript" ref={scroller} onScroll={onScroll} role="log" aria-live="polite" aria-label={t("chat.transcript.label")} data-testid="chat-transcript" tabIndex={0}>
+      <div
+        className="mc-transcript"
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-label={t("chat.transcript.label")}
+        data-testid="chat-transcript"
+        tabIndex={0}
+      >
         <div className="mc-transcript-top">
           {loadingOlder ? (
-            <span data-testid="chat-loading-older"><Spinner size={16} /> {t("chat.transcript.loadingOlder")}</span>
+            <span data-testid="chat-loading-older">
+              <Spinner size={16} /> {t("chat.transcript.loadingOlder")}
+            </span>
           ) : hasOlder && onLoadOlder ? (
-            <Button variant="minimal" size="small" icon="history" text={t("chat.transcript.loadOlder")} onClick={onLoadOlder} data-testid="chat-load-older" />
+            <Button
+              variant="minimal"
+              size="small"
+              icon="history"
+              text={t("chat.transcript.loadOlder")}
+              onClick={onLoadOlder}
+              data-testid="chat-load-older"
+            />
           ) : messages.length ? (
             <span className="mc-muted">{t("chat.transcript.start")}</span>
           ) : null}
         </div>
-        {messages.length === 0 && !footer ? <div className="mc-transcript-empty mc-muted">{t("chat.transcript.empty")}</div> : null}
+        {messages.length === 0 && !footer ? (
+          <div className="mc-transcript-empty mc-muted">{t("chat.transcript.empty")}</div>
+        ) : null}
         {rows.map((row) =>
           row.kind === "day" ? (
             <DaySeparator key={`day-${row.key}`} dayKey={row.key} />
@@ -123,7 +152,13 @@ export const Transcript = ({ messages, onLoadOlder, loadingOlder = false, hasOld
         {footer}
       </div>
       {showJump ? (
-        <Button className="mc-transcript-jump" icon="chevron-down" text={t("chat.transcript.jumpToLatest")} onClick={jump} data-testid="chat-jump-latest" />
+        <Button
+          className="mc-transcript-jump"
+          icon="chevron-down"
+          text={t("chat.transcript.jumpToLatest")}
+          onClick={jump}
+          data-testid="chat-jump-latest"
+        />
       ) : null}
     </div>
   )

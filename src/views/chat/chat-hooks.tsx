@@ -4,7 +4,7 @@ import { Button, Callout, OverlayToaster, Position, type Intent, type Toaster } 
 import type { ActorRefFrom } from "xstate"
 import type { chatInboxMachine } from "../../machines/chat/inbox-machine"
 import type { ChatError } from "../../machines/chat/chat-logic"
-import { useRootActor } from "../actor-context"
+import { useRootActor } from "../common/actor-context"
 
 export type InboxRef = ActorRefFrom<typeof chatInboxMachine>
 
@@ -28,7 +28,12 @@ export const useErrorText = () => {
   }
 }
 
-export const ErrorCallout = ({ error, onRetry, compact = false, testId = "chat-error" }: {
+export const ErrorCallout = ({
+  error,
+  onRetry,
+  compact = false,
+  testId = "chat-error",
+}: {
   error: ChatError
   onRetry?: () => void
   compact?: boolean
@@ -38,10 +43,25 @@ export const ErrorCallout = ({ error, onRetry, compact = false, testId = "chat-e
   const text = useErrorText()(error)
   const missing = error.code === "NOT_IMPLEMENTED" || error.status === 501
   return (
-    <Callout intent={missing ? "warning" : "danger"} icon={missing ? "build" : "error"} compact={compact} data-testid={testId} data-code={error.code}
-      title={compact ? undefined : missing ? undefined : t("chat.errors.failed")}>
+    <Callout
+      intent={missing ? "warning" : "danger"}
+      icon={missing ? "build" : "error"}
+      compact={compact}
+      data-testid={testId}
+      data-code={error.code}
+      title={compact ? undefined : missing ? undefined : t("chat.errors.failed")}
+    >
       <span>{text}</span>
-      {onRetry ? <Button size="small" variant="minimal" icon="refresh" text={t("chat.errors.retry")} onClick={onRetry} style={{ marginInlineStart: 8 }} /> : null}
+      {onRetry ? (
+        <Button
+          size="small"
+          variant="minimal"
+          icon="refresh"
+          text={t("chat.errors.retry")}
+          onClick={onRetry}
+          style={{ marginInlineStart: 8 }}
+        />
+      ) : null}
     </Callout>
   )
 }

@@ -27,7 +27,14 @@ export const LanguageMenu = ({ minimal = true }: { minimal?: boolean }) => {
         </Menu>
       }
     >
-      <Button variant={minimal ? "minimal" : "outlined"} icon="translate" endIcon="caret-down" text={t(`languages.${current}`)} data-testid="language-menu" aria-label={t("shell.language")} />
+      <Button
+        variant={minimal ? "minimal" : "outlined"}
+        icon="translate"
+        endIcon="caret-down"
+        text={t(`languages.${current}`)}
+        data-testid="language-menu"
+        aria-label={t("shell.language")}
+      />
     </PopoverNext>
   )
 }

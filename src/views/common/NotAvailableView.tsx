@@ -10,7 +10,10 @@ export const NotAvailableView = ({ titleKey, section }: { titleKey: string; sect
   const { t } = useTranslation()
   return (
     <div className="mc-page" data-testid="not-available">
-      <PageHeader title={t(`routes.${titleKey}`)} subtitle={section ? t("app.notAvailableSection", { section: t(`sections.${section}`) }) : undefined} />
+      <PageHeader
+        title={t(`routes.${titleKey}`)}
+        subtitle={section ? t("app.notAvailableSection", { section: t(`sections.${section}`) }) : undefined}
+      />
       <div className="mc-card mc-empty">
         <NonIdealState icon="build" title={t("app.notAvailableTitle")} description={t("app.notAvailableBody")} />
       </div>

@@ -10,7 +10,11 @@ export const NotFoundView = () => {
         icon="search"
         title={t("errors.notFoundTitle")}
         description={t("errors.notFoundBody")}
-        action={<Link to="/"><Button intent="primary" text={t("app.backHome")} /></Link>}
+        action={
+          <Link to="/">
+            <Button intent="primary" text={t("app.backHome")} />
+          </Link>
+        }
       />
     </div>
   )

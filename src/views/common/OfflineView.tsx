@@ -6,8 +6,16 @@ export const OfflineView = () => {
   const { t } = useTranslation()
   return (
     <div className="mc-centered" data-testid="offline">
-      <NonIdealState icon="offline" title={t("errors.offlineTitle")} description={t("errors.offlineBody")}
-        action={<Link to="/"><Button intent="primary" text={t("errors.retry")} /></Link>} />
+      <NonIdealState
+        icon="offline"
+        title={t("errors.offlineTitle")}
+        description={t("errors.offlineBody")}
+        action={
+          <Link to="/">
+            <Button intent="primary" text={t("errors.retry")} />
+          </Link>
+        }
+      />
     </div>
   )
 }

@@ -9,7 +9,10 @@ export const PublicFrame = ({ children }: { children: ReactNode }) => {
   return (
     <div className="mc-public">
       <header className="mc-public-bar">
-        <Link to="/login" className="mc-brand"><span className="mc-brand-dot" />{t("app.name")}</Link>
+        <Link to="/login" className="mc-brand">
+          <span className="mc-brand-dot" />
+          {t("app.name")}
+        </Link>
         <LanguageMenu />
       </header>
       <main className="mc-public-main">{children}</main>

@@ -5,40 +5,83 @@ import { useSelector } from "@xstate/react"
 import { Button, Dialog, DialogBody, HTMLSelect, Icon, Tag, TextArea, type IconName } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { ComplaintTicket } from "../../contract/schemas/tickets"
-import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/report/complaint-tickets-report"
-import { formatDateTime, splitDays } from "../../machines/report/format"
+import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
+import { formatDateTime, splitDays } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
-import { DateRange } from "./DateRange"
-import { ReportTable } from "./ReportFrame"
-import { useCopy, useExportEffects, useReportActor, type AnyReportActor } from "./report-hooks"
-import { ReportSearch } from "./ReportSearch"
-import "./reports.css"
+import { DateRange } from "../report-kit/DateRange"
+import { ReportTable } from "../report-kit/ReportFrame"
+import { useCopy, useExportEffects, useReportActor, type AnyReportActor } from "../report-kit/report-hooks"
+import { ReportSearch } from "../report-kit/ReportSearch"
+import "../report-kit/report-kit.css"
 
 type TicketsActor = ActorRefFrom<typeof complaintTicketsMachine>
 
-const CHANNEL_ICONS: Record<string, IconName> = { whatsapp: "chat", facebook: "people", instagram: "camera", sms: "mobile-phone", webchat: "globe-network" }
-const COLUMNS = ["name", "channel", "ticketNumber", "status", "numberIds", "startingDate", "endingDate", "lastMessage", "action"]
+const CHANNEL_ICONS: Record<string, IconName> = {
+  whatsapp: "chat",
+  facebook: "people",
+  instagram: "camera",
+  sms: "mobile-phone",
+  webchat: "globe-network",
+}
+const COLUMNS = [
+  "name",
+  "channel",
+  "ticketNumber",
+  "status",
+  "numberIds",
+  "startingDate",
+  "endingDate",
+  "lastMessage",
+  "action",
+]
 
 const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; onClose: () => void }) => {
   const { t } = useTranslation()
   const copy = useCopy()
   return (
-    <Dialog isOpen={ticket !== null} onClose={onClose} title={t("reports.tickets.detailsTitle")} data-testid="complain-dialog">
+    <Dialog
+      isOpen={ticket !== null}
+      onClose={onClose}
+      title={t("reports.tickets.detailsTitle")}
+      data-testid="complain-dialog"
+    >
       {ticket ? (
         <DialogBody>
           <div className="mc-media-body">
             <div className="mc-media-row" style={{ alignItems: "center" }}>
-              <Icon icon={CHANNEL_ICONS[ticket.channel_type] ?? "chat"} title={ticket.channel_type} data-testid="complain-channel-icon" />
+              <Icon
+                icon={CHANNEL_ICONS[ticket.channel_type] ?? "chat"}
+                title={ticket.channel_type}
+                data-testid="complain-channel-icon"
+              />
               <strong data-testid="complain-name">{ticket.name}</strong>
-              <Tag minimal intent={ticket.status === "Resolved" ? "success" : "warning"} data-testid="complain-status">{ticket.status}</Tag>
+              <Tag minimal intent={ticket.status === "Resolved" ? "success" : "warning"} data-testid="complain-status">
+                {ticket.status}
+              </Tag>
             </div>
-            <Button variant="minimal" className="mc-copy mc-num" icon="duplicate" text={ticket.ticket_number} alignText="start"
-              aria-label={t("reports.common.copy", { value: ticket.ticket_number })} onClick={() => void copy(ticket.ticket_number)} data-testid="complain-ticket-number" />
+            <Button
+              variant="minimal"
+              className="mc-copy mc-num"
+              icon="duplicate"
+              text={ticket.ticket_number}
+              alignText="start"
+              aria-label={t("reports.common.copy", { value: ticket.ticket_number })}
+              onClick={() => void copy(ticket.ticket_number)}
+              data-testid="complain-ticket-number"
+            />
             <label className="mc-report-field">
               <span>{t("reports.tickets.complaint")}</span>
-              <TextArea className="mc-complaint-text" readOnly maxLength={800} value={ticket.customer_message.slice(0, 800)} data-testid="complain-text" />
+              <TextArea
+                className="mc-complaint-text"
+                readOnly
+                maxLength={800}
+                value={ticket.customer_message.slice(0, 800)}
+                data-testid="complain-text"
+              />
             </label>
-            <small data-testid="complain-added">{ticket.name} {t("reports.tickets.addedThis")} <span className="mc-num">{formatDateTime(ticket.dt)}</span></small>
+            <small data-testid="complain-added">
+              {ticket.name} {t("reports.tickets.addedThis")} <span className="mc-num">{formatDateTime(ticket.dt)}</span>
+            </small>
           </div>
         </DialogBody>
       ) : null}
@@ -60,66 +103,160 @@ export const ComplainTicketsReportView = () => {
   const avg = splitDays(meta?.avg_resolution_time.difference ?? 0)
   return (
     <div className="mc-page mc-report" data-testid="complain-report">
-      <PageHeader title={t("routes.complainTicketsReport")} actions={
-        <Button icon="download" text={t("reports.common.download")} loading={!s.matches({ exporting: "idle" })}
-          onClick={() => actor.send({ type: "EXPORT" })} data-testid="tickets-download" />
-      } />
+      <PageHeader
+        title={t("routes.complainTicketsReport")}
+        actions={
+          <Button
+            icon="download"
+            text={t("reports.common.download")}
+            loading={!s.matches({ exporting: "idle" })}
+            onClick={() => actor.send({ type: "EXPORT" })}
+            data-testid="tickets-download"
+          />
+        }
+      />
       <div className="mc-card mc-report-filters">
-        <ReportSearch actor={actor} draft={context.searchDraft} label={t("reports.common.search")}
-          placeholder={t("reports.tickets.searchPlaceholder")} testId="tickets-search" />
+        <ReportSearch
+          actor={actor}
+          draft={context.searchDraft}
+          label={t("reports.common.search")}
+          placeholder={t("reports.tickets.searchPlaceholder")}
+          testId="tickets-search"
+        />
         <label className="mc-report-field">
           <span>{t("reports.common.dateRange")}</span>
-          <DateRange testId="tickets-range" start={draft.startDate} end={draft.endDate} onChange={(startDate, endDate) => change({ startDate, endDate })} />
+          <DateRange
+            testId="tickets-range"
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => change({ startDate, endDate })}
+          />
         </label>
         <label className="mc-report-field">
           <span>{t("reports.tickets.platform")}</span>
-          <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
+          <HTMLSelect
+            value={draft.channel}
+            onChange={(e) => change({ channel: e.currentTarget.value })}
+            data-testid="tickets-platform"
+          >
             <option value="">{t("reports.common.all")}</option>
-            {(meta?.channel_type ?? []).map((c) => <option key={c} value={c}>{c}</option>)}
+            {(meta?.channel_type ?? []).map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </HTMLSelect>
         </label>
         <label className="mc-report-field">
           <span>{t("reports.tickets.agent")}</span>
-          <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
+          <HTMLSelect
+            value={draft.agent}
+            onChange={(e) => change({ agent: e.currentTarget.value })}
+            data-testid="tickets-agent"
+          >
             <option value="">{t("reports.common.all")}</option>
-            {(meta?.agents ?? []).map((a) => <option key={a.id} value={String(a.id)}>{a.username}</option>)}
+            {(meta?.agents ?? []).map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.username}
+              </option>
+            ))}
           </HTMLSelect>
         </label>
         <label className="mc-report-field">
           <span>{t("reports.tickets.ticketStatus")}</span>
-          <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
+          <HTMLSelect
+            value={draft.status}
+            onChange={(e) => change({ status: e.currentTarget.value })}
+            data-testid="tickets-status"
+          >
             <option value="">{t("reports.common.all")}</option>
-            {(meta?.statuses ?? []).map((st) => <option key={st} value={st}>{st}</option>)}
+            {(meta?.statuses ?? []).map((st) => (
+              <option key={st} value={st}>
+                {st}
+              </option>
+            ))}
           </HTMLSelect>
         </label>
-        <Button intent="primary" text={t("reports.common.applyFilters")} onClick={() => actor.send({ type: "FILTER.APPLY" })} data-testid="tickets-apply" />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="tickets-clear" />
+        <Button
+          intent="primary"
+          text={t("reports.common.applyFilters")}
+          onClick={() => actor.send({ type: "FILTER.APPLY" })}
+          data-testid="tickets-apply"
+        />
+        <Button
+          text={t("reports.common.clearFilters")}
+          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
+          data-testid="tickets-clear"
+        />
       </div>
       <div className="mc-report-cards">
-        <div className="mc-card mc-report-card"><div className="mc-report-card-label">{t("reports.tickets.total")}</div>
-          <div className="mc-report-card-value mc-num" data-testid="card-total">{meta?.total_tickets ?? 0}</div></div>
-        <div className="mc-card mc-report-card"><div className="mc-report-card-label">{t("reports.tickets.pending")}</div>
-          <div className="mc-report-card-value mc-num" data-testid="card-pending">{count("Pending")}</div></div>
-        <div className="mc-card mc-report-card"><div className="mc-report-card-label">{t("reports.tickets.resolved")}</div>
-          <div className="mc-report-card-value mc-num" data-testid="card-resolved">{count("Resolved")}</div></div>
-        <div className="mc-card mc-report-card"><div className="mc-report-card-label">{t("reports.tickets.avgResolution")}</div>
-          <div className="mc-report-card-value mc-small" data-testid="card-avg">{t("reports.tickets.avgValue", avg)}</div></div>
+        <div className="mc-card mc-report-card">
+          <div className="mc-report-card-label">{t("reports.tickets.total")}</div>
+          <div className="mc-report-card-value mc-num" data-testid="card-total">
+            {meta?.total_tickets ?? 0}
+          </div>
+        </div>
+        <div className="mc-card mc-report-card">
+          <div className="mc-report-card-label">{t("reports.tickets.pending")}</div>
+          <div className="mc-report-card-value mc-num" data-testid="card-pending">
+            {count("Pending")}
+          </div>
+        </div>
+        <div className="mc-card mc-report-card">
+          <div className="mc-report-card-label">{t("reports.tickets.resolved")}</div>
+          <div className="mc-report-card-value mc-num" data-testid="card-resolved">
+            {count("Resolved")}
+          </div>
+        </div>
+        <div className="mc-card mc-report-card">
+          <div className="mc-report-card-label">{t("reports.tickets.avgResolution")}</div>
+          <div className="mc-report-card-value mc-small" data-testid="card-avg">
+            {t("reports.tickets.avgValue", avg)}
+          </div>
+        </div>
       </div>
-      <ReportTable testId="tickets-table" columns={COLUMNS.map((k) => t(`reports.tickets.${k}`))} loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0} emptyText={t("reports.tickets.noTickets")}
-        pager={{ page: context.page, pageBase: 0, pageSize: context.pageSize, total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }), onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }) }}>
+      <ReportTable
+        testId="tickets-table"
+        columns={COLUMNS.map((k) => t(`reports.tickets.${k}`))}
+        loading={s.matches({ data: "loading" })}
+        empty={context.rows.length === 0}
+        emptyText={t("reports.tickets.noTickets")}
+        pager={{
+          page: context.page,
+          pageBase: 0,
+          pageSize: context.pageSize,
+          total: context.total,
+          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
+          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
+        }}
+      >
         {context.rows.map((row) => (
           <tr key={row.ticket_number} data-testid="ticket-row">
             <td>{row.name}</td>
-            <td><Icon icon={CHANNEL_ICONS[row.channel_type] ?? "chat"} size={12} /> {row.channel_type}</td>
+            <td>
+              <Icon icon={CHANNEL_ICONS[row.channel_type] ?? "chat"} size={12} /> {row.channel_type}
+            </td>
             <td className="mc-num">{row.ticket_number}</td>
-            <td><Tag minimal intent={row.status === "Resolved" ? "success" : "warning"}>{row.status}</Tag></td>
+            <td>
+              <Tag minimal intent={row.status === "Resolved" ? "success" : "warning"}>
+                {row.status}
+              </Tag>
+            </td>
             <td className="mc-num">{row.number}</td>
             <td className="mc-num">{formatDateTime(row.dt)}</td>
             <td className="mc-num">{formatDateTime(row.last_closed)}</td>
-            <td className="mc-clip" title={row.customer_message}>{row.customer_message}</td>
-            <td><Button size="small" icon="document-open" text={t("reports.tickets.openTicket")} onClick={() => actor.send({ type: "DETAIL.OPEN", row })} data-testid="open-ticket" /></td>
+            <td className="mc-clip" title={row.customer_message}>
+              {row.customer_message}
+            </td>
+            <td>
+              <Button
+                size="small"
+                icon="document-open"
+                text={t("reports.tickets.openTicket")}
+                onClick={() => actor.send({ type: "DETAIL.OPEN", row })}
+                data-testid="open-ticket"
+              />
+            </td>
           </tr>
         ))}
       </ReportTable>

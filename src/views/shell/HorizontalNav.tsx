@@ -22,9 +22,19 @@ export const HorizontalNav = ({ sections }: { sections: readonly SidebarSection[
                 content={
                   <Menu>
                     {section.items.map((item) => (
-                      <MenuItem key={item.path} icon={iconOfRoute(item.path) as IconName} text={t(`routes.${item.key}`)} href={item.path}
-                        active={item.path.toLowerCase() === pathname.toLowerCase()} data-testid="nav-item" data-path={item.path}
-                        onClick={(event) => { event.preventDefault(); navigate(item.path) }} />
+                      <MenuItem
+                        key={item.path}
+                        icon={iconOfRoute(item.path) as IconName}
+                        text={t(`routes.${item.key}`)}
+                        href={item.path}
+                        active={item.path.toLowerCase() === pathname.toLowerCase()}
+                        data-testid="nav-item"
+                        data-path={item.path}
+                        onClick={(event) => {
+                          event.preventDefault()
+                          navigate(item.path)
+                        }}
+                      />
                     ))}
                   </Menu>
                 }

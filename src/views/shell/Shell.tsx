@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react"
 import { useEffect, useMemo, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { sidebarOf, selectUserAcl } from "../../machines/acl/acl-selectors"
-import { useAclActor, useLayoutActor } from "../actor-context"
+import { useAclActor, useLayoutActor } from "../common/actor-context"
 import { HorizontalNav } from "./HorizontalNav"
 import { LayoutPanel } from "./LayoutPanel"
 import { CallCards } from "../calls/CallCards"
@@ -39,7 +39,9 @@ export const Shell = ({ children }: { children: ReactNode }) => {
 
   return (
     <div className={classes} data-testid="shell" data-layout={layout.style} data-mode={layout.mode}>
-      <a className="mc-skip" href="#mc-content">{t("app.skipToContent")}</a>
+      <a className="mc-skip" href="#mc-content">
+        {t("app.skipToContent")}
+      </a>
       {layout.toolbar.display ? (
         <Toolbar showMenuToggle={vertical && layout.navbar.display} onToggleMenu={() => setFolded(!folded)} />
       ) : null}
@@ -47,7 +49,9 @@ export const Shell = ({ children }: { children: ReactNode }) => {
       <div className="mc-body">
         {vertical && layout.navbar.display ? <Sidebar sections={sections} folded={folded} /> : null}
         <div className="mc-main">
-          <main id="mc-content" className="mc-content">{children}</main>
+          <main id="mc-content" className="mc-content">
+            {children}
+          </main>
           {layout.footer.display ? (
             <footer className={`mc-footer ${Classes.TEXT_MUTED}`} data-testid="footer">
               {t("app.copyright", { year: new Date().getFullYear() })}

@@ -3,11 +3,16 @@ import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { selectDisplayName, selectPresence } from "../../machines/session/session-selectors"
-import { useLayoutActor, useSessionActor } from "../actor-context"
+import { useLayoutActor, useSessionActor } from "../common/actor-context"
 import { LanguageMenu } from "../common/LanguageMenu"
 
 const initials = (name: string) =>
-  name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase()).join("") || "?"
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join("") || "?"
 
 /** The top bar: menu toggle, brand, availability, language, theme, layout settings and the user menu. */
 export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) => {
@@ -22,8 +27,21 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
   return (
     <Navbar className="mc-toolbar" data-testid="toolbar">
       <Navbar.Group align={Alignment.START}>
-        {showMenuToggle ? <Button variant="minimal" icon="menu" aria-label={t("shell.menu")} onClick={onToggleMenu} data-testid="menu-toggle" /> : null}
-        <Navbar.Heading className="mc-brand"><span className="mc-brand-dot"><Icon icon="chat" size={12} /></span>{t("app.name")}</Navbar.Heading>
+        {showMenuToggle ? (
+          <Button
+            variant="minimal"
+            icon="menu"
+            aria-label={t("shell.menu")}
+            onClick={onToggleMenu}
+            data-testid="menu-toggle"
+          />
+        ) : null}
+        <Navbar.Heading className="mc-brand">
+          <span className="mc-brand-dot">
+            <Icon icon="chat" size={12} />
+          </span>
+          {t("app.name")}
+        </Navbar.Heading>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END} className="mc-toolbar-end">
         <Switch
@@ -46,24 +64,49 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
           data-testid="theme-toggle"
           onClick={() => layout.send({ type: "THEME.SET", theme: theme === "dark" ? "light" : "dark" })}
         />
-        <Button variant="minimal" icon="settings" aria-label={t("shell.settings")} title={t("shell.settings")} data-testid="layout-settings"
-          onClick={() => layout.send({ type: "PANEL.TOGGLE" })} />
+        <Button
+          variant="minimal"
+          icon="settings"
+          aria-label={t("shell.settings")}
+          title={t("shell.settings")}
+          data-testid="layout-settings"
+          onClick={() => layout.send({ type: "PANEL.TOGGLE" })}
+        />
         <Navbar.Divider />
         <PopoverNext
           placement="bottom-end"
           content={
             <Menu>
               <MenuDivider title={name} />
-              <MenuItem icon="lock" text={t("shell.lock")} data-testid="lock" onClick={() => {
-                session.send({ type: "LOCK" })
-                navigate("/pages/auth/lock")
-              }} />
-              <MenuItem icon="log-out" text={t("shell.logout")} intent="danger" data-testid="logout" onClick={() => session.send({ type: "LOGOUT" })} />
+              <MenuItem
+                icon="lock"
+                text={t("shell.lock")}
+                data-testid="lock"
+                onClick={() => {
+                  session.send({ type: "LOCK" })
+                  navigate("/pages/auth/lock")
+                }}
+              />
+              <MenuItem
+                icon="log-out"
+                text={t("shell.logout")}
+                intent="danger"
+                data-testid="logout"
+                onClick={() => session.send({ type: "LOGOUT" })}
+              />
             </Menu>
           }
         >
-          <Button variant="minimal" icon={<span className={`mc-avatar${online ? " mc-avatar-online" : ""}`} aria-hidden="true">{initials(name)}</span>}
-            endIcon="caret-down" data-testid="user-menu">
+          <Button
+            variant="minimal"
+            icon={
+              <span className={`mc-avatar${online ? " mc-avatar-online" : ""}`} aria-hidden="true">
+                {initials(name)}
+              </span>
+            }
+            endIcon="caret-down"
+            data-testid="user-menu"
+          >
             <span className="mc-user-name">{name}</span>
           </Button>
         </PopoverNext>

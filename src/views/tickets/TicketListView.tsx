@@ -9,18 +9,33 @@ import { useSelector } from "@xstate/react"
 import { Button, Callout, HTMLSelect, Tab, Tabs, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { Ticket } from "../../contract/schemas/tickets"
-import { formatDateTime, splitDays } from "../../machines/report/format"
+import { formatDateTime, splitDays } from "../../machines/report-kit/format"
 import {
-  TICKET_STATUSES, ticketTranscriptOf, type InboxTab, type TicketFilters, type TicketListKind, type ticketInboxMachine, type TicketMeta,
-} from "../../machines/workspace/ticket-reports"
+  TICKET_STATUSES,
+  ticketTranscriptOf,
+  type InboxTab,
+  type TicketFilters,
+  type TicketListKind,
+  type ticketInboxMachine,
+  type TicketMeta,
+} from "../../machines/tickets/ticket-reports"
 import { transcriptMachine } from "../../machines/workspace/transcript-machine"
 import { PageHeader } from "../common/PageHeader"
-import { DateRange } from "../reports/DateRange"
-import { ReportTable } from "../reports/ReportFrame"
-import { useReportActor } from "../reports/report-hooks"
-import { ReportSearch } from "../reports/ReportSearch"
-import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, TranscriptDrawer, usePageActor } from "../workspace/WorkspaceParts"
-import "../reports/reports.css"
+import { DateRange } from "../report-kit/DateRange"
+import { ReportTable } from "../report-kit/ReportFrame"
+import { useReportActor } from "../report-kit/report-hooks"
+import { ReportSearch } from "../report-kit/ReportSearch"
+import {
+  AgentSelect,
+  ChannelCell,
+  ChannelSelect,
+  Field,
+  LoadError,
+  OpenCell,
+  TranscriptDrawer,
+  usePageActor,
+} from "../workspace/WorkspaceParts"
+import "../report-kit/report-kit.css"
 
 type TicketsActor = ActorRefFrom<typeof ticketInboxMachine>
 
@@ -33,17 +48,35 @@ const SCREENS: Record<TicketListKind, { systemId: string; route: string; subtitl
 
 const StatusTag = ({ status }: { status: string }) => {
   const { t } = useTranslation()
-  return <Tag minimal intent={status === "Resolved" ? "success" : status === "Ongoing" ? "primary" : "warning"}>{t(`workspace.ticketStatus.${status}`, { defaultValue: status })}</Tag>
+  return (
+    <Tag minimal intent={status === "Resolved" ? "success" : status === "Ongoing" ? "primary" : "warning"}>
+      {t(`workspace.ticketStatus.${status}`, { defaultValue: status })}
+    </Tag>
+  )
 }
 
 const Counts = ({ meta }: { meta: TicketMeta | undefined }) => {
   const { t } = useTranslation()
-  if (meta?.countsError) return <Tag minimal intent="warning" data-testid="inbox-counts-error">{t("workspace.tickets.countsFailed", { message: meta.countsError })}</Tag>
+  if (meta?.countsError)
+    return (
+      <Tag minimal intent="warning" data-testid="inbox-counts-error">
+        {t("workspace.tickets.countsFailed", { message: meta.countsError })}
+      </Tag>
+    )
   if (!meta?.counts) return null
   return (
     <span className="mc-ws-counts" data-testid="inbox-counts">
-      <Tag intent="primary">{t("workspace.tickets.inProgress")}: <span className="mc-num" data-testid="inbox-count-total">{meta.counts.total}</span></Tag>
-      {meta.counts.by_channel.map((c) => <Tag key={c.channel_type} minimal>{t(`workspace.channels.${c.channel_type}`)}: <span className="mc-num">{c.count}</span></Tag>)}
+      <Tag intent="primary">
+        {t("workspace.tickets.inProgress")}:{" "}
+        <span className="mc-num" data-testid="inbox-count-total">
+          {meta.counts.total}
+        </span>
+      </Tag>
+      {meta.counts.by_channel.map((c) => (
+        <Tag key={c.channel_type} minimal>
+          {t(`workspace.channels.${c.channel_type}`)}: <span className="mc-num">{c.count}</span>
+        </Tag>
+      ))}
     </span>
   )
 }
@@ -54,14 +87,28 @@ const Figures = ({ meta }: { meta: TicketMeta | undefined }) => {
   if (!f) return null
   return (
     <div className="mc-report-cards" data-testid="ticket-figures">
-      <div className="mc-card mc-report-card"><div className="mc-report-card-label">{t("workspace.tickets.total")}</div>
-        <div className="mc-report-card-value mc-num" data-testid="figure-total">{f.total}</div></div>
+      <div className="mc-card mc-report-card">
+        <div className="mc-report-card-label">{t("workspace.tickets.total")}</div>
+        <div className="mc-report-card-value mc-num" data-testid="figure-total">
+          {f.total}
+        </div>
+      </div>
       {f.byStatus.map((c) => (
-        <div key={c.status} className="mc-card mc-report-card"><div className="mc-report-card-label">{t(`workspace.ticketStatus.${c.status}`, { defaultValue: c.status })}</div>
-          <div className="mc-report-card-value mc-num" data-testid={`figure-${c.status}`}>{c.count}</div></div>
+        <div key={c.status} className="mc-card mc-report-card">
+          <div className="mc-report-card-label">
+            {t(`workspace.ticketStatus.${c.status}`, { defaultValue: c.status })}
+          </div>
+          <div className="mc-report-card-value mc-num" data-testid={`figure-${c.status}`}>
+            {c.count}
+          </div>
+        </div>
       ))}
-      <div className="mc-card mc-report-card"><div className="mc-report-card-label">{t("workspace.tickets.avgResolution")}</div>
-        <div className="mc-report-card-value mc-small" data-testid="figure-avg">{t("workspace.tickets.avgValue", splitDays(f.avgSeconds))}</div></div>
+      <div className="mc-card mc-report-card">
+        <div className="mc-report-card-label">{t("workspace.tickets.avgResolution")}</div>
+        <div className="mc-report-card-value mc-small" data-testid="figure-avg">
+          {t("workspace.tickets.avgValue", splitDays(f.avgSeconds))}
+        </div>
+      </div>
     </div>
   )
 }
@@ -73,10 +120,16 @@ const TicketRow = ({ row, onOpen, canOpen }: { row: Ticket; onOpen: () => void; 
       <OpenCell text={row.ticket_number} num disabled={!canOpen} onOpen={onOpen} />
       <td>{row.name ?? ""}</td>
       <td className="mc-num">{row.number}</td>
-      <td><ChannelCell channel={row.channel_type} /></td>
-      <td><StatusTag status={row.status} /></td>
+      <td>
+        <ChannelCell channel={row.channel_type} />
+      </td>
+      <td>
+        <StatusTag status={row.status} />
+      </td>
       <td>{row.agent_name ?? t("workspace.common.unassigned")}</td>
-      <td className="mc-clip" title={row.subject ?? row.last_message ?? ""}>{row.subject ?? row.last_message ?? ""}</td>
+      <td className="mc-clip" title={row.subject ?? row.last_message ?? ""}>
+        {row.subject ?? row.last_message ?? ""}
+      </td>
       <td className="mc-num">{formatDateTime(row.dt)}</td>
       <td className="mc-num">{formatDateTime(row.last_closed)}</td>
     </tr>
@@ -84,8 +137,15 @@ const TicketRow = ({ row, onOpen, canOpen }: { row: Ticket; onOpen: () => void; 
 }
 
 const COLUMNS = [
-  "workspace.tickets.ticketNumber", "workspace.common.customer", "workspace.common.number", "workspace.common.channel", "workspace.common.status",
-  "workspace.common.agent", "workspace.tickets.subject", "workspace.common.started", "workspace.tickets.resolvedAt",
+  "workspace.tickets.ticketNumber",
+  "workspace.common.customer",
+  "workspace.common.number",
+  "workspace.common.channel",
+  "workspace.common.status",
+  "workspace.common.agent",
+  "workspace.tickets.subject",
+  "workspace.common.started",
+  "workspace.tickets.resolvedAt",
 ]
 
 const TicketList = ({ kind }: { kind: TicketListKind }) => {
@@ -99,13 +159,28 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
   const draft: TicketFilters = context.draft
   const change = (patch: Partial<TicketFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   const meta = context.meta
-  const open = (row: Ticket) => transcript?.send({ type: "OPEN", source: ticketTranscriptOf(row), title: `${row.name ?? row.number} · ${row.ticket_number}` })
+  const open = (row: Ticket) =>
+    transcript?.send({
+      type: "OPEN",
+      source: ticketTranscriptOf(row),
+      title: `${row.name ?? row.number} · ${row.ticket_number}`,
+    })
   return (
     <div className="mc-page mc-report" data-testid={`ws-${kind}`}>
       <PageHeader title={t(`routes.${screen.route}`)} subtitle={t(`workspace.tickets.${screen.subtitle}`)} />
       {kind === "inbox" ? (
-        <div className="mc-card mc-ws-tabs mc-media-row" style={{ alignItems: "center", justifyContent: "space-between" }}>
-          <Tabs id="inbox-tabs" selectedTabId={context.filters.tab} onChange={(tab) => { change({ tab: tab as InboxTab }); actor.send({ type: "FILTER.APPLY" }) }}>
+        <div
+          className="mc-card mc-ws-tabs mc-media-row"
+          style={{ alignItems: "center", justifyContent: "space-between" }}
+        >
+          <Tabs
+            id="inbox-tabs"
+            selectedTabId={context.filters.tab}
+            onChange={(tab) => {
+              change({ tab: tab as InboxTab })
+              actor.send({ type: "FILTER.APPLY" })
+            }}
+          >
             <Tab id="active" title={t("workspace.tickets.active")} data-testid="inbox-tab-active" />
             <Tab id="unassigned" title={t("workspace.tickets.unassignedTab")} data-testid="inbox-tab-unassigned" />
           </Tabs>
@@ -113,33 +188,82 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
         </div>
       ) : null}
       <div className="mc-card mc-report-filters">
-        <ReportSearch actor={actor} draft={context.searchDraft} label={t("workspace.tickets.searchLabel")} placeholder={t("workspace.tickets.searchPlaceholder")} testId="tickets-search" />
+        <ReportSearch
+          actor={actor}
+          draft={context.searchDraft}
+          label={t("workspace.tickets.searchLabel")}
+          placeholder={t("workspace.tickets.searchPlaceholder")}
+          testId="tickets-search"
+        />
         <Field label={t("reports.common.dateRange")}>
-          <DateRange testId="tickets-range" start={draft.startDate} end={draft.endDate} onChange={(startDate, endDate) => change({ startDate, endDate })} />
+          <DateRange
+            testId="tickets-range"
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => change({ startDate, endDate })}
+          />
         </Field>
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="tickets-channel" />
         {kind === "ticket-report" ? (
           <>
-            <AgentSelect value={draft.agent} agents={meta?.agents ?? []} error={meta?.agentsError} onChange={(agent) => change({ agent })} testId="tickets-agent" />
+            <AgentSelect
+              value={draft.agent}
+              agents={meta?.agents ?? []}
+              error={meta?.agentsError}
+              onChange={(agent) => change({ agent })}
+              testId="tickets-agent"
+            />
             <Field label={t("workspace.common.status")}>
-              <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
+              <HTMLSelect
+                value={draft.status}
+                onChange={(e) => change({ status: e.currentTarget.value })}
+                data-testid="tickets-status"
+              >
                 <option value="">{t("workspace.common.all")}</option>
-                {TICKET_STATUSES.map((st) => <option key={st} value={st}>{t(`workspace.ticketStatus.${st}`)}</option>)}
+                {TICKET_STATUSES.map((st) => (
+                  <option key={st} value={st}>
+                    {t(`workspace.ticketStatus.${st}`)}
+                  </option>
+                ))}
               </HTMLSelect>
             </Field>
           </>
         ) : null}
-        <Button intent="primary" text={t("reports.common.applyFilters")} onClick={() => actor.send({ type: "FILTER.APPLY" })} data-testid="tickets-apply" />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="tickets-clear" />
+        <Button
+          intent="primary"
+          text={t("reports.common.applyFilters")}
+          onClick={() => actor.send({ type: "FILTER.APPLY" })}
+          data-testid="tickets-apply"
+        />
+        <Button
+          text={t("reports.common.clearFilters")}
+          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
+          data-testid="tickets-clear"
+        />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
       {kind === "ticket-report" ? <Figures meta={meta} /> : null}
-      {kind === "ticket-report" && meta?.agentsError ? <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: meta.agentsError })}</Callout> : null}
-      <ReportTable testId="tickets-table" columns={COLUMNS.map((k) => t(k))} loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0} emptyText={t("workspace.tickets.noRows")}
-        pager={{ page: context.page, pageBase: 1, pageSize: context.pageSize, total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }), onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }) }}>
-        {context.rows.map((row) => <TicketRow key={row.id} row={row} canOpen={transcript !== null} onOpen={() => open(row)} />)}
+      {kind === "ticket-report" && meta?.agentsError ? (
+        <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: meta.agentsError })}</Callout>
+      ) : null}
+      <ReportTable
+        testId="tickets-table"
+        columns={COLUMNS.map((k) => t(k))}
+        loading={s.matches({ data: "loading" })}
+        empty={context.rows.length === 0}
+        emptyText={t("workspace.tickets.noRows")}
+        pager={{
+          page: context.page,
+          pageBase: 1,
+          pageSize: context.pageSize,
+          total: context.total,
+          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
+          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
+        }}
+      >
+        {context.rows.map((row) => (
+          <TicketRow key={row.id} row={row} canOpen={transcript !== null} onOpen={() => open(row)} />
+        ))}
       </ReportTable>
       {transcript ? <TranscriptDrawer actor={transcript} /> : null}
     </div>

@@ -7,21 +7,32 @@ import type { ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { HistoryFilters, historyMachine } from "../../machines/workspace/conversation-reports"
 import { transcriptMachine, type TranscriptSource } from "../../machines/workspace/transcript-machine"
-import { formatDateTime } from "../../machines/report/format"
+import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
-import { DateRange } from "../reports/DateRange"
-import { ReportTable } from "../reports/ReportFrame"
-import { useReportActor } from "../reports/report-hooks"
-import { ReportSearch } from "../reports/ReportSearch"
-import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, TranscriptDrawer, usePageActor } from "./WorkspaceParts"
-import "../reports/reports.css"
+import { DateRange } from "../report-kit/DateRange"
+import { ReportTable } from "../report-kit/ReportFrame"
+import { useReportActor } from "../report-kit/report-hooks"
+import { ReportSearch } from "../report-kit/ReportSearch"
+import {
+  AgentSelect,
+  ChannelCell,
+  ChannelSelect,
+  Field,
+  LoadError,
+  OpenCell,
+  TranscriptDrawer,
+  usePageActor,
+} from "./WorkspaceParts"
+import "../report-kit/report-kit.css"
 
 type HistoryActor = ActorRefFrom<typeof historyMachine>
 const COLUMNS = ["customer", "number", "channel", "agent", "lastMessage", "started", "closedAt"]
 
 /** A closed conversation's own messages (by number and closing time); the customer's whole history when it has no closing time. */
 export const historySource = (row: Conversation): TranscriptSource =>
-  row.closed_at ? { kind: "closed", number: row.number, lastClosed: row.closed_at } : { kind: "conversation", conversationId: row.id }
+  row.closed_at
+    ? { kind: "closed", number: row.number, lastClosed: row.closed_at }
+    : { kind: "conversation", conversationId: row.id }
 
 export const HistoryView = () => {
   const { t } = useTranslation()
@@ -36,28 +47,74 @@ export const HistoryView = () => {
     <div className="mc-page mc-report" data-testid="ws-history">
       <PageHeader title={t("routes.history")} subtitle={t("workspace.history.subtitle")} />
       <div className="mc-card mc-report-filters">
-        <ReportSearch actor={actor} draft={context.searchDraft} label={t("workspace.history.searchLabel")} placeholder={t("workspace.history.searchPlaceholder")} testId="history-search" />
+        <ReportSearch
+          actor={actor}
+          draft={context.searchDraft}
+          label={t("workspace.history.searchLabel")}
+          placeholder={t("workspace.history.searchPlaceholder")}
+          testId="history-search"
+        />
         <Field label={t("reports.common.dateRange")}>
-          <DateRange testId="history-range" start={draft.startDate} end={draft.endDate} onChange={(startDate, endDate) => change({ startDate, endDate })} />
+          <DateRange
+            testId="history-range"
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => change({ startDate, endDate })}
+          />
         </Field>
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="history-channel" />
-        <AgentSelect value={draft.agent} agents={context.meta?.agents ?? []} error={context.meta?.agentsError} onChange={(agent) => change({ agent })} testId="history-agent" />
-        <Button intent="primary" text={t("reports.common.applyFilters")} onClick={() => actor.send({ type: "FILTER.APPLY" })} data-testid="history-apply" />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="history-clear" />
+        <AgentSelect
+          value={draft.agent}
+          agents={context.meta?.agents ?? []}
+          error={context.meta?.agentsError}
+          onChange={(agent) => change({ agent })}
+          testId="history-agent"
+        />
+        <Button
+          intent="primary"
+          text={t("reports.common.applyFilters")}
+          onClick={() => actor.send({ type: "FILTER.APPLY" })}
+          data-testid="history-apply"
+        />
+        <Button
+          text={t("reports.common.clearFilters")}
+          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
+          data-testid="history-clear"
+        />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
-      <ReportTable testId="history-table" columns={COLUMNS.map((k) => t(`workspace.common.${k}`))}
-        loading={s.matches({ data: "loading" })} empty={context.rows.length === 0} emptyText={t("workspace.history.noRows")}
-        pager={{ page: context.page, pageBase: 1, pageSize: context.pageSize, total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }), onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }) }}>
+      <ReportTable
+        testId="history-table"
+        columns={COLUMNS.map((k) => t(`workspace.common.${k}`))}
+        loading={s.matches({ data: "loading" })}
+        empty={context.rows.length === 0}
+        emptyText={t("workspace.history.noRows")}
+        pager={{
+          page: context.page,
+          pageBase: 1,
+          pageSize: context.pageSize,
+          total: context.total,
+          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
+          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
+        }}
+      >
         {context.rows.map((row) => (
           <tr key={row.id} data-testid="history-row">
-            <OpenCell text={row.name ?? row.number} disabled={!transcript}
-              onOpen={() => transcript?.send({ type: "OPEN", source: historySource(row), title: row.name ?? row.number })} />
+            <OpenCell
+              text={row.name ?? row.number}
+              disabled={!transcript}
+              onOpen={() =>
+                transcript?.send({ type: "OPEN", source: historySource(row), title: row.name ?? row.number })
+              }
+            />
             <td className="mc-num">{row.number}</td>
-            <td><ChannelCell channel={row.channel_type} /></td>
+            <td>
+              <ChannelCell channel={row.channel_type} />
+            </td>
             <td>{row.agent_name ?? t("workspace.common.unassigned")}</td>
-            <td className="mc-clip" title={row.last_message ?? ""}>{row.last_message ?? ""}</td>
+            <td className="mc-clip" title={row.last_message ?? ""}>
+              {row.last_message ?? ""}
+            </td>
             <td className="mc-num">{formatDateTime(row.started_at)}</td>
             <td className="mc-num">{formatDateTime(row.closed_at)}</td>
           </tr>

@@ -6,19 +6,20 @@ import { Button, HTMLSelect, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import { previewOf } from "../../machines/chat/chat-format"
 import { contentKindOf, type MessageFilters, type messagesMachine } from "../../machines/workspace/messages-report"
-import { formatDateTime } from "../../machines/report/format"
+import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
-import { MediaPreviewDialog } from "../media/MediaPreviewDialog"
-import { DateRange } from "../reports/DateRange"
-import { ReportTable } from "../reports/ReportFrame"
-import { useReportActor } from "../reports/report-hooks"
-import { ReportSearch } from "../reports/ReportSearch"
+import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
+import { DateRange } from "../report-kit/DateRange"
+import { ReportTable } from "../report-kit/ReportFrame"
+import { useReportActor } from "../report-kit/report-hooks"
+import { ReportSearch } from "../report-kit/ReportSearch"
 import { ChannelCell, ChannelSelect, Field, LoadError } from "./WorkspaceParts"
-import "../reports/reports.css"
+import "../report-kit/report-kit.css"
 
 type MessagesActor = ActorRefFrom<typeof messagesMachine>
 const COLUMNS = ["dateTime", "number", "channel", "direction", "type", "content", "status", "sentBy"]
-const header = (k: string) => (["dateTime", "number", "channel", "status"].includes(k) ? `workspace.common.${k}` : `workspace.messages.${k}`)
+const header = (k: string) =>
+  ["dateTime", "number", "channel", "status"].includes(k) ? `workspace.common.${k}` : `workspace.messages.${k}`
 
 export const MessagesView = () => {
   const { t } = useTranslation()
@@ -32,46 +33,106 @@ export const MessagesView = () => {
     <div className="mc-page mc-report" data-testid="ws-messages">
       <PageHeader title={t("routes.messages")} subtitle={t("workspace.messages.subtitle")} />
       <div className="mc-card mc-report-filters">
-        <ReportSearch actor={actor} draft={context.searchDraft} label={t("workspace.messages.searchLabel")} placeholder={t("workspace.messages.searchPlaceholder")} testId="messages-search" />
+        <ReportSearch
+          actor={actor}
+          draft={context.searchDraft}
+          label={t("workspace.messages.searchLabel")}
+          placeholder={t("workspace.messages.searchPlaceholder")}
+          testId="messages-search"
+        />
         <Field label={t("reports.common.dateRange")}>
-          <DateRange testId="messages-range" start={draft.startDate} end={draft.endDate} onChange={(startDate, endDate) => change({ startDate, endDate })} />
+          <DateRange
+            testId="messages-range"
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => change({ startDate, endDate })}
+          />
         </Field>
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="messages-channel" />
         <Field label={t("workspace.messages.direction")}>
-          <HTMLSelect value={draft.direction} onChange={(e) => change({ direction: e.currentTarget.value as MessageFilters["direction"] })} data-testid="messages-direction">
+          <HTMLSelect
+            value={draft.direction}
+            onChange={(e) => change({ direction: e.currentTarget.value as MessageFilters["direction"] })}
+            data-testid="messages-direction"
+          >
             <option value="">{t("workspace.common.all")}</option>
             <option value="inbound">{t("workspace.messages.inbound")}</option>
             <option value="outbound">{t("workspace.messages.outbound")}</option>
           </HTMLSelect>
         </Field>
-        <Button intent="primary" text={t("reports.common.applyFilters")} onClick={() => actor.send({ type: "FILTER.APPLY" })} data-testid="messages-apply" />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="messages-clear" />
+        <Button
+          intent="primary"
+          text={t("reports.common.applyFilters")}
+          onClick={() => actor.send({ type: "FILTER.APPLY" })}
+          data-testid="messages-apply"
+        />
+        <Button
+          text={t("reports.common.clearFilters")}
+          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
+          data-testid="messages-clear"
+        />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
-      <ReportTable testId="messages-table" columns={COLUMNS.map((k) => t(header(k)))}
-        loading={s.matches({ data: "loading" })} empty={context.rows.length === 0} emptyText={t("workspace.messages.noRows")}
-        pager={{ page: context.page, pageBase: 1, pageSize: context.pageSize, total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }), onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }) }}>
+      <ReportTable
+        testId="messages-table"
+        columns={COLUMNS.map((k) => t(header(k)))}
+        loading={s.matches({ data: "loading" })}
+        empty={context.rows.length === 0}
+        emptyText={t("workspace.messages.noRows")}
+        pager={{
+          page: context.page,
+          pageBase: 1,
+          pageSize: context.pageSize,
+          total: context.total,
+          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
+          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
+        }}
+      >
         {context.rows.map((row) => (
           <tr key={row.id} data-testid="message-row">
             <td className="mc-num">{formatDateTime(row.dt)}</td>
             <td className="mc-num">{row.number}</td>
-            <td><ChannelCell channel={row.channel_type} /></td>
-            <td><Tag minimal intent={row.direction === "inbound" ? "primary" : "success"}>{t(`workspace.messages.${row.direction}`)}</Tag></td>
+            <td>
+              <ChannelCell channel={row.channel_type} />
+            </td>
+            <td>
+              <Tag minimal intent={row.direction === "inbound" ? "primary" : "success"}>
+                {t(`workspace.messages.${row.direction}`)}
+              </Tag>
+            </td>
             <td>{t(`workspace.simulator.types.${row.type}`, { defaultValue: row.type })}</td>
             <td className="mc-clip" title={row.body ?? ""}>
               {contentKindOf(row) === "preview" ? (
-                <Button size="small" variant="minimal" icon="media" text={row.body || t("workspace.messages.view")} onClick={() => actor.send({ type: "DETAIL.OPEN", row })} data-testid="open-media" />
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon="media"
+                  text={row.body || t("workspace.messages.view")}
+                  onClick={() => actor.send({ type: "DETAIL.OPEN", row })}
+                  data-testid="open-media"
+                />
               ) : contentKindOf(row) === "audio" ? (
-                <audio controls preload="none" src={row.attachments[0]?.url} aria-label={row.attachments[0]?.name} data-testid="message-audio" style={{ height: 28 }} />
-              ) : row.body ?? ""}
+                <audio
+                  controls
+                  preload="none"
+                  src={row.attachments[0]?.url}
+                  aria-label={row.attachments[0]?.name}
+                  data-testid="message-audio"
+                  style={{ height: 28 }}
+                />
+              ) : (
+                (row.body ?? "")
+              )}
             </td>
             <td>{row.status}</td>
             <td>{row.agent_name ?? ""}</td>
           </tr>
         ))}
       </ReportTable>
-      <MediaPreviewDialog message={context.detail ? previewOf(context.detail) : null} onClose={() => actor.send({ type: "DETAIL.CLOSE" })} />
+      <MediaPreviewDialog
+        message={context.detail ? previewOf(context.detail) : null}
+        onClose={() => actor.send({ type: "DETAIL.CLOSE" })}
+      />
     </div>
   )
 }

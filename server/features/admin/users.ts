@@ -1,0 +1,149 @@
+/** The Users group: list, create, update (full, partial, own), delete, attributes, call permission, client meta. */
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm"
+import { handle } from "../registry"
+import { users, loginSessions } from "../../db/schema/identity"
+import { clients } from "../../db/schema/tenants"
+import { hashPassword, verifyPassword } from "../../auth/password"
+import { tenantOf, userOf, type Ctx } from "../../http/context"
+import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
+import { pageOf } from "../paging"
+import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
+
+interface Patch {
+  email?: string
+  display_name?: string
+  role_id?: number | null
+  status?: string
+  phone?: string | null
+  photo_url?: string
+  password?: string
+}
+
+const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
+  const target = await tenantUser(ctx, id)
+  if (patch.role_id !== undefined) await checkRole(ctx.db, target.clientId, patch.role_id)
+  if (patch.status === "disabled" && id === ctx.principal.userId)
+    throw conflict("You cannot disable yourself", "status")
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      ...(patch.email !== undefined ? { email: patch.email } : {}),
+      ...(patch.display_name !== undefined ? { displayName: patch.display_name } : {}),
+      ...(patch.role_id !== undefined ? { roleId: patch.role_id } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+      ...(patch.photo_url !== undefined ? { photoUrl: patch.photo_url } : {}),
+      ...(patch.password !== undefined ? { passwordHash: await hashPassword(patch.password) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning()
+  if (patch.status === "disabled")
+    await ctx.db
+      .update(loginSessions)
+      .set({ endedAt: new Date(), endReason: "logout" })
+      .where(eq(loginSessions.userId, id))
+  return { data: { user: (await usersWithRoles(ctx.db, [row]))[0] } }
+}
+
+const attributesOf = (row: typeof users.$inferSelect) => ({
+  data: { settings: row.settings, shortcuts: row.shortcuts, attributes: row.attributes },
+})
+
+export const handlers = [
+  handle("users", "fetchListUsers", async (ctx, input) => {
+    const { page, limit, offset } = pageOf(input)
+    const where: SQL[] = [eq(users.clientId, tenantOf(ctx))]
+    if (input.search)
+      where.push(
+        or(
+          ilike(users.username, `%${input.search}%`),
+          ilike(users.displayName, `%${input.search}%`),
+          ilike(users.email, `%${input.search}%`),
+        )!,
+      )
+    if (input.role_id !== undefined) where.push(eq(users.roleId, input.role_id))
+    if (input.status !== undefined) where.push(eq(users.status, input.status))
+    const rows = await ctx.db
+      .select()
+      .from(users)
+      .where(and(...where))
+      .orderBy(users.id)
+      .limit(limit)
+      .offset(offset)
+    const [{ total }] = await ctx.db
+      .select({ total: count() })
+      .from(users)
+      .where(and(...where))
+    return { data: { items: await usersWithRoles(ctx.db, rows), totalItems: total, page, limit } }
+  }),
+  handle("users", "usersCreate", async (ctx, input) => ({ data: { user: await createUser(ctx, input, true) } })),
+  handle("users", "usersCreateOwnUser", async (ctx, input) => ({
+    data: { user: await createUser(ctx, input, false) },
+  })),
+  handle("users", "usersUpdateById", (ctx, input) => applyPatch(ctx, idOf(input.id, "User"), input)),
+  handle("users", "usersUpdatePartialById", (ctx, input) => applyPatch(ctx, idOf(input.id, "User"), input)),
+
+  handle("users", "usersUpdateOwnById", async (ctx, input) => {
+    const { userId } = userOf(ctx)
+    if (idOf(input.id, "User") !== userId) throw forbidden("You can only edit your own profile here")
+    if (input.password !== undefined) {
+      const me = await tenantUser(ctx, userId)
+      if (!input.current_password || !(await verifyPassword(input.current_password, me.passwordHash)))
+        throw badRequest("The current password is wrong", "current_password")
+    }
+    const { id: _id, current_password: _current, ...patch } = input
+    return applyPatch(ctx, userId, patch)
+  }),
+
+  handle("users", "usersDeleteById", async (ctx, input) => {
+    const id = idOf(input.id, "User")
+    await tenantUser(ctx, id)
+    if (id === ctx.principal.userId) throw conflict("You cannot delete yourself")
+    await ctx.db.delete(users).where(eq(users.id, id))
+    return { data: { id, deleted: true } }
+  }),
+
+  handle("users", "usersCallPermissionUpdate", async (ctx, input) => {
+    await tenantUser(ctx, input.user_id)
+    const [row] = await ctx.db
+      .update(users)
+      .set({ callPermission: input.enabled, updatedAt: new Date() })
+      .where(eq(users.id, input.user_id))
+      .returning()
+    return { data: { user: (await usersWithRoles(ctx.db, [row]))[0] } }
+  }),
+
+  handle("users", "userAttribute", async (ctx) => attributesOf(await tenantUser(ctx, userOf(ctx).userId))),
+
+  handle("users", "usersByIdAttributes", async (ctx, input) => {
+    const id = idOf(input.id, "User")
+    await tenantUser(ctx, id)
+    const [row] = await ctx.db
+      .update(users)
+      .set({ attributes: input.attributes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+    return attributesOf(row)
+  }),
+
+  handle("users", "clientMeta", async (ctx) => {
+    const [client] = await ctx.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, tenantOf(ctx)))
+    if (!client) throw notFound("Client")
+    return {
+      data: {
+        client: {
+          id: client.id,
+          name: client.name,
+          email: client.email,
+          phone: client.phone,
+          products: client.products,
+          meta: client.meta,
+        },
+      },
+    }
+  }),
+]

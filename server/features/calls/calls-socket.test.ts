@@ -1,0 +1,205 @@
+/**
+ * The voice-call socket over a real server and database: ringing fan-out to the tenant's agents holding
+ * FRONT:/channels/whatsapp-call, accept -> remove-call, reject, hang-ups, outgoing calls, call records, isolation,
+ * and real media through the simulator (a werift peer plays the browser; the simulator echoes its audio).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Socket } from "socket.io-client"
+import { DB_KINDS, callOf, login, send, as, useServer } from "../../testing/harness"
+import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
+
+process.env.SIM_ANSWER_MS = "300"
+
+describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
+  const ctx = useServer(kind)
+  const s: Record<string, Socket> = {}
+  const ids: Record<string, number> = {}
+  let adminToken = ""
+
+  beforeAll(async () => {
+    for (const name of ["admin", "agent1", "agent2", "admin2"]) {
+      const session = await login(ctx.url, name)
+      ids[name] = session.user_data.id
+      if (name === "admin") adminToken = session.user_token
+      s[name] = await connect(ctx.url, session.user_token)
+    }
+  })
+  afterAll(() => {
+    for (const socket of Object.values(s)) socket.close()
+  })
+
+  const place = async (number: string, clientId = 1) => {
+    const response = await fetch(`${ctx.url}/dev/simulator/calls`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientId, number, name: `Caller ${number}` }),
+    })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { data: { callId: string } }).data.callId
+  }
+  const recordOf = async (callId: string) => {
+    const today = new Date().toISOString().slice(0, 10)
+    const reply = await send(
+      ctx.url,
+      callOf("reports", "callsList"),
+      { start_date: `${today} 00:00:00`, end_date: `${today} 23:59:59`, limit: 100, page: 1 },
+      as(adminToken),
+    )
+    expect(reply.status).toBe(200)
+    return (reply.body.whatsappCalls.whatsappCalls as any[]).find((row) => row.call_id === callId)
+  }
+
+  it("rings every online agent of the tenant holding the voice-call key, and nobody else", async () => {
+    const limited = record(s.agent2, "call-is-coming")
+    const foreign = record(s.admin2, "call-is-coming")
+    const [a, b] = await Promise.all([
+      next(s.admin, "call-is-coming", (p) => p.callerNumber === "+905550000101"),
+      next(s.agent1, "call-is-coming", (p) => p.callerNumber === "+905550000101"),
+      place("+905550000101"),
+    ])
+    expect(a).toEqual(b)
+    expect(a).toMatchObject({ callerName: "Caller +905550000101", callerNumber: "+905550000101" })
+    await pause(200)
+    expect(limited).toEqual([])
+    expect(foreign).toEqual([])
+    expect(await recordOf(a.callId)).toMatchObject({
+      call_type: "incoming",
+      call_status: "RINGING",
+      number: "+905550000101",
+    })
+  })
+
+  it("accept: the others get remove-call, the acceptor a browser answer, media flows both ways, terminate records it", async () => {
+    const ringing = next(s.agent1, "call-is-coming", (p) => p.callerNumber === "+905550000102")
+    const callId = await place("+905550000102")
+    await ringing
+    const peer = await browserPeer()
+    try {
+      const removed = next(s.admin, "remove-call", (p) => p.callId === callId)
+      const answered = next(s.agent1, "browser-answer", (p) => p.callId === callId)
+      const timer = next(s.agent1, "start-browser-timer", (p) => p.callId === callId, 10_000)
+      s.agent1.emit("browser-offer", { clientId: 1, userId: ids.agent1, callId, sdp: peer.offer })
+      expect(await removed).toEqual({ callId, userId: ids.agent1 })
+      await peer.accept((await answered).sdp)
+      await Promise.all([timer, peer.connected()])
+      await peer.talk(25)
+      await pause(300)
+      const stats = (await (await fetch(`${ctx.url}/dev/simulator/calls/${callId}`)).json()) as any
+      expect(stats.data.media.packetsReceived).toBeGreaterThan(10)
+      expect(peer.received.packets).toBeGreaterThan(10)
+      // A late accept by someone else only drops their card.
+      const late = next(s.admin, "remove-call", (p) => p.callId === callId)
+      s.admin.emit("browser-offer", { callId, sdp: peer.offer })
+      expect((await late).userId).toBe(ids.agent1)
+      await pause(1100)
+      const ended = next(s.admin, "call-ended", (p) => p.callId === callId)
+      s.agent1.emit("terminate-call", { clientId: 1, userId: ids.agent1, callId })
+      await ended
+      await pause(100)
+      const row = await recordOf(callId)
+      expect(row).toMatchObject({ call_status: "COMPLETED", username: "agent1", call_type: "incoming" })
+      expect(row.call_duration).toBeGreaterThanOrEqual(1)
+      expect(row.call_end_time).toBeGreaterThanOrEqual(row.call_start_time)
+    } finally {
+      await peer.close()
+    }
+  }, 30_000)
+
+  it("reject: one agent declining keeps ringing the others; when all rung agents decline the call is rejected", async () => {
+    const ringing = next(s.agent1, "call-is-coming", (p) => p.callerNumber === "+905550000103")
+    const callId = await place("+905550000103")
+    await ringing
+    const ends = record(s.agent1, "call-ended")
+    s.admin.emit("reject-call", { clientId: 1, userId: ids.admin, callId })
+    await pause(200)
+    expect(ends).toEqual([])
+    const ended = next(s.agent1, "call-ended", (p) => p.callId === callId)
+    s.agent1.emit("reject-call", { clientId: 1, userId: ids.agent1, callId })
+    await ended
+    await pause(100)
+    expect((await recordOf(callId)).call_status).toBe("REJECTED")
+  })
+
+  it("the customer hanging up a ringing call ends it everywhere as MISSED", async () => {
+    const ringing = next(s.admin, "call-is-coming", (p) => p.callerNumber === "+905550000104")
+    const callId = await place("+905550000104")
+    await ringing
+    const ended = Promise.all([
+      next(s.admin, "call-ended", (p) => p.callId === callId),
+      next(s.agent1, "call-ended", (p) => p.callId === callId),
+    ])
+    expect((await fetch(`${ctx.url}/dev/simulator/calls/${callId}/hangup`, { method: "POST" })).status).toBe(200)
+    await ended
+    await pause(100)
+    expect(await recordOf(callId)).toMatchObject({ call_status: "MISSED", call_duration: 0, username: null })
+  })
+
+  it("other tenants and agents without the permission cannot act on a call", async () => {
+    const ringing = next(s.agent1, "call-is-coming", (p) => p.callerNumber === "+905550000105")
+    const callId = await place("+905550000105")
+    await ringing
+    const removes = record(s.agent1, "remove-call")
+    const ends = record(s.agent1, "call-ended")
+    s.admin2.emit("browser-offer", { clientId: 1, callId, sdp: "v=0" })
+    s.admin2.emit("terminate-call", { clientId: 1, callId })
+    s.agent2.emit("reject-call", { clientId: 1, callId })
+    s.agent2.emit("browser-offer", { clientId: 1, callId, sdp: "v=0" })
+    await pause(300)
+    expect(removes).toEqual([])
+    expect(ends).toEqual([])
+    expect((await recordOf(callId)).call_status).toBe("RINGING")
+    const ended = next(s.agent1, "call-ended", (p) => p.callId === callId)
+    await fetch(`${ctx.url}/dev/simulator/calls/${callId}/hangup`, { method: "POST" })
+    await ended
+  })
+
+  it("outgoing: initiated-call-response, RINGING, whatsapp-answer and ACCEPTED, then terminate records it", async () => {
+    const peer = await browserPeer()
+    try {
+      const initiated = next(s.agent1, "initiated-call-response", (p) => p.number === "+905550000106")
+      s.agent1.emit("initiate-call", { userId: ids.agent1, clientId: 1, number: "+905550000106", sdp: peer.offer })
+      const { callId, userId } = await initiated
+      expect(userId).toBe(ids.agent1)
+      const statuses = record<{ callId: string; callStatus: string }>(s.agent1, "call-status-update")
+      const answer = await next(s.agent1, "whatsapp-answer", (p) => p.callId === callId)
+      await peer.accept(answer.sdp)
+      await peer.connected()
+      await pause(100)
+      expect(statuses.filter((p) => p.callId === callId).map((p) => p.callStatus)).toEqual(["RINGING", "ACCEPTED"])
+      await peer.talk(10)
+      const ended = next(s.agent1, "call-ended", (p) => p.callId === callId)
+      s.agent1.emit("terminate-call", { clientId: 1, userId: ids.agent1, callId })
+      await ended
+      await pause(100)
+      expect(await recordOf(callId)).toMatchObject({
+        call_type: "outgoing",
+        call_status: "COMPLETED",
+        username: "agent1",
+        name: "Unknown",
+      })
+    } finally {
+      await peer.close()
+    }
+  }, 30_000)
+
+  it("outgoing to a declining number ends as REJECTED; the simulator hook refuses bad input", async () => {
+    const peer = await browserPeer()
+    try {
+      const initiated = next(s.admin, "initiated-call-response", (p) => p.number === "+905550001000")
+      s.admin.emit("initiate-call", { number: "+905550001000", sdp: peer.offer })
+      const { callId } = await initiated
+      await next(s.admin, "call-ended", (p) => p.callId === callId)
+      await pause(100)
+      expect((await recordOf(callId)).call_status).toBe("REJECTED")
+    } finally {
+      await peer.close()
+    }
+    const bad = await fetch(`${ctx.url}/dev/simulator/calls`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientId: 1 }),
+    })
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).error.field).toBe("number")
+  })
+})

@@ -1,0 +1,151 @@
+/** The tenant's settings, session timeout message, balance, activity log and the legacy user calls. */
+import { and, count, desc, eq } from "drizzle-orm"
+import { handle } from "../registry"
+import { clients, clientSettings, activityLogs } from "../../db/schema/tenants"
+import { users } from "../../db/schema/identity"
+import { autoreplies } from "../../db/schema/conversations"
+import { tenantOf, userOf, type Ctx } from "../../http/context"
+import { idOf, notFound } from "../../http/errors"
+import { pageOf } from "../paging"
+import { sessionUserOf } from "./login"
+import { createUser } from "../admin/user-rows"
+
+const SESSION_KEY = "session_message"
+const DEFAULT_SESSION = {
+  enabled: false,
+  timeout_minutes: 30,
+  message: "Your session has timed out. Send a message to start a new conversation.",
+}
+
+const sessionOf = async (ctx: Ctx) => {
+  const [row] = await ctx.db
+    .select()
+    .from(clientSettings)
+    .where(and(eq(clientSettings.clientId, tenantOf(ctx)), eq(clientSettings.key, SESSION_KEY)))
+  return row ? { id: row.id, ...(row.value as typeof DEFAULT_SESSION) } : { id: null, ...DEFAULT_SESSION }
+}
+
+const saveSession = async (ctx: Ctx, value: typeof DEFAULT_SESSION) => {
+  const clientId = tenantOf(ctx)
+  const [row] = await ctx.db
+    .insert(clientSettings)
+    .values({ clientId, key: SESSION_KEY, value })
+    .onConflictDoUpdate({
+      target: [clientSettings.clientId, clientSettings.key],
+      set: { value, updatedAt: new Date() },
+    })
+    .returning()
+  return { data: { session: { id: row.id, ...value } } }
+}
+
+export const handlers = [
+  handle("auth", "clientSettings", async (ctx) => {
+    const clientId = tenantOf(ctx)
+    const [client] = await ctx.db.select().from(clients).where(eq(clients.id, clientId))
+    if (!client) throw notFound("Client")
+    const rows = await ctx.db.select().from(clientSettings).where(eq(clientSettings.clientId, clientId))
+    return {
+      data: {
+        client: { id: client.id, name: client.name, status: client.status, products: client.products },
+        settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
+      },
+    }
+  }),
+
+  handle("auth", "sessionFetch", async (ctx) => ({ data: { session: await sessionOf(ctx) } })),
+
+  handle("auth", "sessionMessage", async (ctx, input) =>
+    saveSession(ctx, {
+      enabled: input.enabled ?? true,
+      timeout_minutes: input.timeout_minutes,
+      message: input.message,
+    }),
+  ),
+
+  handle("auth", "sessionMessageById", async (ctx, input) => {
+    const current = await sessionOf(ctx)
+    if (current.id === null || current.id !== idOf(input.id, "Session message")) throw notFound("Session message")
+    return saveSession(ctx, {
+      enabled: input.enabled ?? current.enabled,
+      timeout_minutes: input.timeout_minutes ?? current.timeout_minutes,
+      message: input.message ?? current.message,
+    })
+  }),
+
+  handle("auth", "getClientBalance", async (ctx) => {
+    const [client] = await ctx.db
+      .select({ balance: clients.balance })
+      .from(clients)
+      .where(eq(clients.id, tenantOf(ctx)))
+    return { data: { balance: Number(client?.balance ?? 0), currency: "USD" } }
+  }),
+
+  handle("auth", "activityLogs", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const { page, limit, offset } = pageOf(input)
+    const rows = await ctx.db
+      .select({ log: activityLogs, username: users.username })
+      .from(activityLogs)
+      .leftJoin(users, eq(users.id, activityLogs.userId))
+      .where(eq(activityLogs.clientId, clientId))
+      .orderBy(desc(activityLogs.dt), desc(activityLogs.id))
+      .limit(limit)
+      .offset(offset)
+    const [{ total }] = await ctx.db
+      .select({ total: count() })
+      .from(activityLogs)
+      .where(eq(activityLogs.clientId, clientId))
+    const items = rows.map(({ log, username }) => ({
+      id: log.id,
+      user_id: log.userId,
+      username,
+      action: log.action,
+      detail: log.detail,
+      dt: log.dt.toISOString(),
+    }))
+    return { data: { items, totalItems: total, page, limit } }
+  }),
+
+  handle("auth", "listAutoreplyHandles", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const { page, limit, offset } = pageOf(input)
+    const rows = await ctx.db
+      .select()
+      .from(autoreplies)
+      .where(eq(autoreplies.clientId, clientId))
+      .orderBy(autoreplies.id)
+      .limit(limit)
+      .offset(offset)
+    const [{ total }] = await ctx.db
+      .select({ total: count() })
+      .from(autoreplies)
+      .where(eq(autoreplies.clientId, clientId))
+    return {
+      data: {
+        items: rows.map((r) => ({ id: r.id, name: r.name, trigger: r.trigger, active: r.active })),
+        totalItems: total,
+        page,
+        limit,
+      },
+    }
+  }),
+
+  handle("auth", "authRegister", async (ctx, input) => ({ data: { user: await createUser(ctx, input, false) } })),
+
+  handle("auth", "authUserUpdate", async (ctx, input) => {
+    const { userId } = userOf(ctx)
+    const patch = {
+      ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+      ...(input.photoURL !== undefined ? { photoUrl: input.photoURL } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(input.settings !== undefined ? { settings: input.settings } : {}),
+      ...(input.shortcuts !== undefined ? { shortcuts: [...input.shortcuts] } : {}),
+    }
+    const [user] = await ctx.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning()
+    return { data: { user: await sessionUserOf(ctx.db, user) } }
+  }),
+]

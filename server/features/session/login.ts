@@ -1,0 +1,87 @@
+/** Login, token login, logout: sessions with login_id, where a newer login replaces the older one. */
+import { randomUUID } from "node:crypto"
+import { and, eq, isNull } from "drizzle-orm"
+import type { Db } from "../../db/db"
+import { users, loginSessions, roles } from "../../db/schema/identity"
+import { clients } from "../../db/schema/tenants"
+import { signJwt, nowSeconds } from "../../auth/jwt"
+import { verifyPassword, DUMMY_HASH } from "../../auth/password"
+import { grantsOf, aclMaps } from "../../auth/acl"
+import type { Ctx } from "../../http/context"
+import { unauthorized } from "../../http/errors"
+import type { LoginResponse, SessionUser } from "../../../src/contract/schemas/auth"
+
+type UserRow = typeof users.$inferSelect
+
+export const sessionUserOf = async (db: Db, user: UserRow): Promise<SessionUser> => {
+  const [role] =
+    user.roleId === null ? [] : await db.select({ name: roles.name }).from(roles).where(eq(roles.id, user.roleId))
+  return {
+    role: user.superAdmin ? ["superadmin"] : [role?.name ?? "user"],
+    data: {
+      displayName: user.displayName,
+      photoURL: user.photoUrl,
+      email: user.email,
+      settings: user.settings,
+      shortcuts: user.shortcuts,
+    },
+    from: "database",
+  }
+}
+
+/** Starts a session for a verified user: ends the user's other sessions as "replaced", signs both tokens. */
+export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginResponse> => {
+  const { db, services } = ctx
+  const loginId = randomUUID()
+  const replaced = await db
+    .update(loginSessions)
+    .set({ endedAt: new Date(), endReason: "replaced" })
+    .where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.endedAt)))
+    .returning({ id: loginSessions.id })
+  for (const session of replaced) services.realtime?.endLogin(session.id)
+  await db
+    .insert(loginSessions)
+    .values({
+      id: loginId,
+      userId: user.id,
+      clientId: user.clientId,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent.slice(0, 500),
+    })
+  const iat = nowSeconds()
+  const secret = services.config.jwtSecret
+  const grants = await grantsOf(db, user)
+  return {
+    user_token: signJwt(
+      { typ: "user", sub: user.id, cid: user.clientId, lid: loginId, iat, exp: iat + services.config.tokenTtlSeconds },
+      secret,
+    ),
+    client_token: signJwt({ typ: "client", cid: user.clientId, scope: "client", iat }, secret),
+    ...aclMaps(grants, { dev: services.config.dev }),
+    user_data: { id: user.id, client_id: user.clientId },
+    user: await sessionUserOf(db, user),
+    login_id: loginId,
+  }
+}
+
+const BAD_LOGIN = () => unauthorized("BAD_CREDENTIALS", "Wrong username or password")
+
+/** Checks a username and password; every failure is the same 401 (no user enumeration). */
+export const verifyLogin = async (db: Db, username: string, password: string): Promise<UserRow> => {
+  const [row] = await db
+    .select({ user: users, clientStatus: clients.status })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
+    .where(eq(users.username, username))
+    .limit(1)
+  const ok = await verifyPassword(password, row?.user.passwordHash ?? DUMMY_HASH)
+  if (!row || !ok || row.user.status !== "active" || (row.clientStatus !== "active" && !row.user.superAdmin))
+    throw BAD_LOGIN()
+  return row.user
+}
+
+export const endSession = async (db: Db, loginId: string, reason: "logout" | "password") =>
+  db
+    .update(loginSessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(loginSessions.id, loginId), isNull(loginSessions.endedAt)))

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest"
+import { io } from "socket.io-client"
+import { signJwt, nowSeconds } from "../../auth/jwt"
+import { blacklistedTokens } from "../../db/schema/tenants"
+import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
+
+const authUser = callOf("auth", "authUser")
+const layout = callOf("layout", "userLayout")
+
+describe.each(DB_KINDS)("authentication on %s", (kind) => {
+  const ctx = useServer(kind)
+
+  it("logs in with the demo password and returns tokens, ACLs, user", async () => {
+    const body = await login(ctx.url, "agent1")
+    expect(body.user_token.split(".")).toHaveLength(3)
+    expect(body.user_acl["FRONT:/apps/call-history"]).toBe(true)
+    expect(body.user_acl["FRONT:/channels/whatsapp-call"]).toBe(true)
+    expect(body.back_acl["BACK:whatsapp_calls"]).toBe(1)
+    expect(body.user_data.client_id).toBe(1)
+    const agent2 = await login(ctx.url, "agent2")
+    expect(agent2.user_acl["FRONT:/apps/call-history"]).toBe(false)
+    expect(agent2.user_acl["FRONT:/apps/roles"]).toBe(false)
+    expect(agent2.back_acl["BACK:whatsapp_calls"]).toBeUndefined()
+  })
+
+  it("answers a wrong password and an unknown user with the same 401", async () => {
+    const wrong = await send(ctx.url, authUser, { username: "admin", password: "nope" })
+    const unknown = await send(ctx.url, authUser, { username: "nobody-here", password: "nope" })
+    expect(wrong.status).toBe(401)
+    expect(unknown).toEqual(wrong)
+  })
+
+  it("rejects expired, forged and missing tokens", async () => {
+    const body = await login(ctx.url, "admin2")
+    const expired = signJwt(
+      {
+        typ: "user",
+        sub: body.user_data.id,
+        cid: body.user_data.client_id,
+        lid: body.login_id,
+        iat: nowSeconds() - 100,
+        exp: nowSeconds() - 1,
+      },
+      "test-secret",
+    )
+    expect((await send(ctx.url, layout, {}, as(expired))).body.error.code).toBe("TOKEN_EXPIRED")
+    const forged = signJwt(
+      { typ: "user", sub: body.user_data.id, cid: 1, lid: body.login_id, iat: nowSeconds() },
+      "other-secret",
+    )
+    expect((await send(ctx.url, layout, {}, as(forged))).body.error.code).toBe("TOKEN_INVALID")
+    expect((await send(ctx.url, layout, {})).status).toBe(401)
+    expect((await send(ctx.url, layout, {}, as(body.user_token))).status).toBe(200)
+  })
+
+  it("answers 401 to a blacklisted token", async () => {
+    const body = await login(ctx.url, "admin2")
+    await ctx.server.services.database.db
+      .insert(blacklistedTokens)
+      .values({ clientId: body.user_data.client_id, token: body.user_token })
+    const reply = await send(ctx.url, layout, {}, as(body.user_token))
+    expect(reply.status).toBe(401)
+    expect(reply.body.error.code).toBe("TOKEN_INVALID")
+  })
+
+  it("answers 401 SESSION_REPLACED to the older token after a newer login", async () => {
+    const first = await login(ctx.url, "agent1")
+    const second = await login(ctx.url, "agent1")
+    const old = await send(ctx.url, layout, {}, as(first.user_token))
+    expect(old.status).toBe(401)
+    expect(old.body.error.code).toBe("SESSION_REPLACED")
+    expect((await send(ctx.url, layout, {}, as(second.user_token))).status).toBe(200)
+  })
+
+  it("logs out: the token stops working; another user's login_id is not found", async () => {
+    const body = await login(ctx.url, "admin")
+    const other = await login(ctx.url, "admin2")
+    const logout = callOf("auth", "logoutByLoginId")
+    expect((await send(ctx.url, logout, { login_id: other.login_id }, as(body.user_token))).status).toBe(404)
+    expect((await send(ctx.url, logout, { login_id: body.login_id }, as(body.user_token))).status).toBe(200)
+    expect((await send(ctx.url, layout, {}, as(body.user_token))).status).toBe(401)
+    expect((await send(ctx.url, layout, {}, as(other.user_token))).status).toBe(200)
+  })
+
+  it("resets a password through the outbox with a single-use token", async () => {
+    const config = await (await fetch(`${ctx.url}/console-config.json`)).json()
+    expect(config.apiBase).toBe("/api")
+    const client = { "client-token": config.publicClientToken as string }
+    expect((await send(ctx.url, callOf("layout", "userLayout"), {}, client)).status).toBe(401)
+    const sent = await send(ctx.url, callOf("auth", "sendEmail"), { email: "agent2@acme.example" }, client)
+    expect(sent.body).toEqual({ data: { sent: true } })
+    expect((await send(ctx.url, callOf("auth", "sendEmail"), { email: "ghost@acme.example" }, client)).body).toEqual(
+      sent.body,
+    )
+    const outbox = await (await fetch(`${ctx.url}/dev/outbox`)).json()
+    const mail = outbox.data.items.find((m: any) => m.to === "agent2@acme.example")
+    const reset = callOf("auth", "passwordReset")
+    expect((await send(ctx.url, reset, { token: mail.meta.token, password: "new-password-1" }, client)).status).toBe(
+      200,
+    )
+    const again = await send(ctx.url, reset, { token: mail.meta.token, password: "new-password-2" }, client)
+    expect(again.status).toBe(400)
+    expect(again.body.error.field).toBe("token")
+    await login(ctx.url, "agent2", "new-password-1")
+  })
+
+  it("logs in with a single-use access token", async () => {
+    const body = await login(ctx.url, "admin")
+    const me = await send(ctx.url, callOf("auth", "auth"), {}, as(body.user_token))
+    const token = me.body.data.access_token as string
+    const tokenLogin = callOf("auth", "authAccessToken")
+    const first = await send(ctx.url, tokenLogin, { access_token: token })
+    expect(first.status).toBe(200)
+    expect(first.body.user_data.id).toBe(body.user_data.id)
+    const second = await send(ctx.url, tokenLogin, { access_token: token })
+    expect(second.status).toBe(401)
+    expect(second.body.error.message).toBe("Invalid access_token")
+  })
+
+  it("accepts a socket with a valid user_token and refuses a bad one", async () => {
+    const body = await login(ctx.url, "admin2")
+    const connect = (token: string) =>
+      new Promise<string>((resolve) => {
+        const socket = io(ctx.url, {
+          path: "/rt/socket.io",
+          transports: ["websocket"],
+          query: { user_token: token },
+          reconnection: false,
+        })
+        socket.on("connect", () => {
+          socket.close()
+          resolve("connected")
+        })
+        socket.on("connect_error", (error) => {
+          socket.close()
+          resolve(error.message)
+        })
+      })
+    expect(await connect("not-a-token")).toBe("TOKEN_INVALID")
+    expect(await connect(body.user_token)).toBe("connected")
+  })
+
+  it("drops a replaced session's socket and refuses its token at the handshake", async () => {
+    const first = await login(ctx.url, "agent1")
+    const socket = io(ctx.url, {
+      path: "/rt/socket.io",
+      transports: ["websocket"],
+      query: { user_token: first.user_token },
+      reconnection: false,
+    })
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()))
+    const dropped = new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)))
+    await login(ctx.url, "agent1")
+    expect(await dropped).toBe("io server disconnect")
+    const again = io(ctx.url, {
+      path: "/rt/socket.io",
+      transports: ["websocket"],
+      query: { user_token: first.user_token },
+      reconnection: false,
+    })
+    const refused = await new Promise<string>((resolve) => again.on("connect_error", (error) => resolve(error.message)))
+    again.close()
+    expect(refused).toBe("SESSION_REPLACED")
+  })
+})

@@ -1,0 +1,29 @@
+/**
+ * onboarding.getCallSetting (POST /get/call/setting): the tenant's voice-call settings and the caller's own
+ * softphone credentials. The credentials are issued only to a signed-in user whose access list grants the
+ * softphone page; otherwise `sip` is null.
+ */
+import { handle } from "../registry"
+import { userOf } from "../../http/context"
+import { issueSipCredentials } from "./sip-credentials"
+
+const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
+
+/** Tenant call settings are not stored yet: the defaults every tenant starts with. */
+const DEFAULT_CALL_SETTING = {
+  enabled: true,
+  ring_timeout_seconds: 60,
+  record_calls: false,
+  quick_replies: [] as string[],
+}
+
+export const handlers = [
+  handle("onboarding", "getCallSetting", async (ctx) => {
+    const { userId } = userOf(ctx)
+    const sip = ctx.services.config.sip
+    const allowed = ctx.principal.superAdmin || ctx.principal.grants.has(SOFTPHONE_KEY)
+    return {
+      data: { ...DEFAULT_CALL_SETTING, sip: sip && allowed ? issueSipCredentials(sip, userId, ctx.origin) : null },
+    }
+  }),
+]

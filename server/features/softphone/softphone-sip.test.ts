@@ -1,0 +1,129 @@
+/**
+ * The softphone's SIP server end to end, without a browser: the API server issues per-user ephemeral credentials
+ * (onboarding.getCallSetting) and a real Kamailio accepts them only for the user's own extension, only until
+ * they expire. sip.js runs in Node over `ws`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import WebSocket from "ws"
+import { createServer } from "node:net"
+import { startKamailio, kamailioSkipReason, type Kamailio } from "../../../sip/kamailio"
+import { startTestServer, type TestServer } from "../../testing/test-server"
+import { ephemeralPassword } from "./sip-credentials"
+import { as, callOf, login, send } from "../../testing/harness"
+
+;(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket
+const SIP = await import("sip.js")
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+const SECRET = "c2VjcmV0LWZvci10ZXN0cw=="
+interface Creds {
+  ws_url: string
+  domain: string
+  extension: string
+  username: string
+  password: string
+  expires_at: number
+}
+
+/** Registers `aor` with the given credentials; resolves with the outcome ("registered" or the SIP status). */
+const register = async (wsUrl: string, domain: string, aor: string, username: string, password: string) => {
+  const ua = new SIP.UserAgent({
+    uri: SIP.UserAgent.makeURI(`sip:${aor}@${domain}`),
+    transportOptions: { server: wsUrl },
+    authorizationUsername: username,
+    authorizationPassword: password,
+    logLevel: "error",
+  })
+  await ua.start()
+  const registerer = new SIP.Registerer(ua)
+  const outcome = await new Promise<string>((resolve) => {
+    registerer.stateChange.addListener((state) => {
+      if (state === SIP.RegistererState.Registered) resolve("registered")
+    })
+    void registerer.register({
+      requestDelegate: {
+        onReject: (response) => resolve(String(response.message.statusCode)),
+      },
+    })
+    setTimeout(() => resolve("timeout"), 5000)
+  })
+  await ua.stop()
+  return outcome
+}
+
+describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials against Kamailio", () => {
+  let kamailio: Kamailio
+  let server: TestServer
+  beforeAll(async () => {
+    kamailio = await startKamailio({ port: await freePort(), secret: SECRET })
+    server = await startTestServer({
+      config: { sip: { secret: SECRET, domain: kamailio.domain, wsUrl: null, wsPort: kamailio.port, ttlSeconds: 600 } },
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await kamailio?.stop()
+  })
+
+  const credsOf = async (username: string): Promise<Creds | null> => {
+    const session = await login(server.url, username)
+    const reply = await send(server.url, callOf("onboarding", "getCallSetting"), {}, as(session.user_token))
+    expect(reply.status).toBe(200)
+    return (reply.body as { data: { sip: Creds | null } }).data.sip
+  }
+
+  it("issues agent1 credentials for their own extension, and Kamailio registers them", async () => {
+    const creds = (await credsOf("agent1"))!
+    expect(creds.ws_url).toBe(`ws://127.0.0.1:${kamailio.port}`)
+    expect(creds.username).toBe(`${creds.expires_at}:${creds.extension}`)
+    const started = performance.now()
+    expect(await register(creds.ws_url, creds.domain, creds.extension, creds.username, creds.password)).toBe(
+      "registered",
+    )
+    console.log(`registration (connect + challenge + REGISTER): ${(performance.now() - started).toFixed(0)} ms`)
+  })
+
+  it("refuses another extension with agent1's credentials (403)", async () => {
+    const creds = (await credsOf("agent1"))!
+    const other = String(Number(creds.extension) + 1)
+    expect(await register(creds.ws_url, creds.domain, other, creds.username, creds.password)).toBe("403")
+  })
+
+  it("refuses a wrong password and expired credentials (challenged again: 401)", async () => {
+    const creds = (await credsOf("agent1"))!
+    expect(
+      await register(creds.ws_url, creds.domain, creds.extension, creds.username, "bm90LXRoZS1wYXNzd29yZA=="),
+    ).toBe("401")
+    const expired = `${Math.floor(Date.now() / 1000) - 10}:${creds.extension}`
+    expect(
+      await register(creds.ws_url, creds.domain, creds.extension, expired, ephemeralPassword(SECRET, expired)),
+    ).toBe("401")
+  })
+
+  it("gives no credentials to agent2, who may not open /apps/pbxcalls", async () => {
+    expect(await credsOf("agent2")).toBeNull()
+    expect(await credsOf("admin")).not.toBeNull()
+  })
+
+  it("answers sip null when the server runs without a SIP server", async () => {
+    const bare = await startTestServer()
+    try {
+      const session = await login(bare.url, "agent1")
+      const reply = await send(bare.url, callOf("onboarding", "getCallSetting"), {}, as(session.user_token))
+      expect(reply.status).toBe(200)
+      expect((reply.body as { data: { sip: unknown; ring_timeout_seconds: number } }).data).toMatchObject({
+        sip: null,
+        ring_timeout_seconds: 60,
+      })
+    } finally {
+      await bare.stop()
+    }
+  })
+})

@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest"
+import { io } from "socket.io-client"
+import { DB_KINDS, as, callOf, login, send, useServer } from "../testing/harness"
+
+describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
+  const ctx = useServer(kind)
+
+  it("creates a role, gives it to a new user, and the user's ACL follows the role", async () => {
+    const h = as((await login(ctx.url, "admin")).user_token)
+    const perms = await send(
+      ctx.url,
+      callOf("permissions", "fetchListPermissions"),
+      { search: "canned", limit: 100 },
+      h,
+    )
+    const keys = perms.body.data.items as { id: number; key: string; system: boolean }[]
+    const back = keys.find((p) => p.key === "BACK:canned_messages")!
+    const front = keys.find((p) => p.key === "FRONT:/apps/canned-messages")!
+    expect(back.system).toBe(true)
+    const role = await send(
+      ctx.url,
+      callOf("roles", "rolesCreate"),
+      { name: "canned editor", permission_ids: [back.id, front.id] },
+      h,
+    )
+    expect(role.body.data.role.permissions.sort()).toEqual(["BACK:canned_messages", "FRONT:/apps/canned-messages"])
+    const user = await send(
+      ctx.url,
+      callOf("users", "usersCreate"),
+      {
+        username: "editor1",
+        email: "editor1@acme.example",
+        password: "password-1",
+        display_name: "Editor",
+        role_id: role.body.data.role.id,
+      },
+      h,
+    )
+    expect(user.status).toBe(200)
+    expect(user.body.data.user).toMatchObject({ username: "editor1", client_id: 1, role_name: "canned editor" })
+    const editor = await login(ctx.url, "editor1", "password-1")
+    expect(editor.back_acl).toEqual({ "BACK:canned_messages": 1 })
+    expect(editor.user_acl["FRONT:/apps/canned-messages"]).toBe(true)
+    expect(editor.user_acl["FRONT:/apps/chat"]).toBe(false)
+    const dup = await send(
+      ctx.url,
+      callOf("users", "usersCreate"),
+      { username: "editor1", email: "e@acme.example", password: "password-1", display_name: "E" },
+      h,
+    )
+    expect(dup.status).toBe(409)
+    const updated = await send(
+      ctx.url,
+      callOf("roles", "rolesUpdateById"),
+      { id: role.body.data.role.id, permission_ids: [front.id] },
+      h,
+    )
+    expect(updated.body.data.role.permissions).toEqual(["FRONT:/apps/canned-messages"])
+    expect((await send(ctx.url, callOf("permissions", "fetchListRuleSets"), {}, as(editor.user_token))).status).toBe(
+      403,
+    )
+    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(
+      409,
+    )
+    const list = await send(ctx.url, callOf("users", "fetchListUsers"), { search: "editor" }, h)
+    expect(list.body.data).toMatchObject({ totalItems: 1, page: 1 })
+    expect(
+      (await send(ctx.url, callOf("users", "usersDeleteById"), { id: user.body.data.user.id }, h)).body.data.deleted,
+    ).toBe(true)
+    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(
+      200,
+    )
+  })
+
+  it("keeps platform permissions read-only for tenants and lets them manage their own", async () => {
+    const h = as((await login(ctx.url, "admin")).user_token)
+    const all = await send(ctx.url, callOf("permissions", "fetchListPermissions"), { kind: "back", limit: 5 }, h)
+    const system = all.body.data.items[0]
+    expect(
+      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id: system.id, name: "x" }, h)).status,
+    ).toBe(403)
+    const mine = await send(
+      ctx.url,
+      callOf("permissions", "permissionsCreate"),
+      { key: "FRONT:/apps/custom-report", name: "Custom report" },
+      h,
+    )
+    expect(mine.body.data.permission).toMatchObject({ kind: "front", system: false })
+    const id = mine.body.data.permission.id
+    expect(
+      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id, description: "ours" }, h)).body.data
+        .permission.description,
+    ).toBe("ours")
+    const detail = await send(ctx.url, callOf("permissions", "fetchDetailPermissionsById"), { id: system.id }, h)
+    expect(detail.body.data.roles.map((r: { name: string }) => r.name)).toContain("admin")
+    const holders = await send(
+      ctx.url,
+      callOf("permissions", "permissionRolesByPermissionId"),
+      { permission_id: String(system.id) },
+      h,
+    )
+    expect(holders.body.data.items.length).toBeGreaterThan(0)
+    expect(
+      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id }, h)).body.data.permission.id,
+    ).toBe(id)
+    expect((await send(ctx.url, callOf("permissions", "permissionsDeleteById"), { id }, h)).status).toBe(200)
+    const sets = await send(ctx.url, callOf("permissions", "fetchListRuleSets"), {}, h)
+    expect(sets.body.data.items.some((s: { key: string }) => s.key === "settings")).toBe(true)
+  })
+
+  it("edits one's own profile (password needs the current one) and the voice-call override", async () => {
+    const agent = await login(ctx.url, "agent1")
+    const h = as(agent.user_token)
+    const own = callOf("users", "usersUpdateOwnById")
+    expect(
+      (await send(ctx.url, own, { id: agent.user_data.id, display_name: "Kerem K." }, h)).body.data.user.display_name,
+    ).toBe("Kerem K.")
+    expect((await send(ctx.url, own, { id: agent.user_data.id, password: "another-pass" }, h)).body.error.field).toBe(
+      "current_password",
+    )
+    expect((await send(ctx.url, own, { id: agent.user_data.id + 1, display_name: "x" }, h)).status).toBe(403)
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    await send(
+      ctx.url,
+      callOf("users", "usersCallPermissionUpdate"),
+      { user_id: agent.user_data.id, enabled: false },
+      admin,
+    )
+    expect((await login(ctx.url, "agent1")).user_acl["FRONT:/channels/whatsapp-call"]).toBe(false)
+    await send(
+      ctx.url,
+      callOf("users", "usersCallPermissionUpdate"),
+      { user_id: agent.user_data.id, enabled: null },
+      admin,
+    )
+    expect((await login(ctx.url, "agent1")).user_acl["FRONT:/channels/whatsapp-call"]).toBe(true)
+  })
+
+  it("saves layout and theme per user", async () => {
+    const h = as((await login(ctx.url, "agent2")).user_token)
+    const initial = await send(ctx.url, callOf("layout", "userLayout"), {}, h)
+    expect(initial.body.data.layout.style).toBe("vertical")
+    await send(ctx.url, callOf("layout", "usersLayoutCreate"), { layout: { style: "horizontal", mode: "boxed" } }, h)
+    await send(ctx.url, callOf("layout", "putUsersThemes"), { theme: { name: "dark", dark: true } }, h)
+    const saved = await send(ctx.url, callOf("layout", "userLayout"), {}, h)
+    expect(saved.body.data).toEqual({
+      layout: { style: "horizontal", mode: "boxed" },
+      theme: { name: "dark", dark: true },
+    })
+    const products = await send(ctx.url, callOf("layout", "clientProducts"), {}, h)
+    expect(products.body.data.items.find((p: { key: string }) => p.key === "voice").enabled).toBe(true)
+  })
+
+  it("announces the online flag to the tenant's room only", async () => {
+    const admin = await login(ctx.url, "admin")
+    const admin2 = await login(ctx.url, "admin2")
+    const agent = await login(ctx.url, "agent1")
+    const listen = (token: string) => {
+      const socket = io(ctx.url, {
+        path: "/rt/socket.io",
+        transports: ["websocket"],
+        query: { user_token: token },
+        reconnection: false,
+      })
+      const events: unknown[] = []
+      socket.on("agent-status", (payload) => events.push(payload))
+      return new Promise<{ events: unknown[]; close: () => void }>((resolve) =>
+        socket.on("connect", () => resolve({ events, close: () => socket.close() })),
+      )
+    }
+    const one = await listen(admin.user_token)
+    const two = await listen(admin2.user_token)
+    expect((await send(ctx.url, callOf("auth", "agentOnline"), {}, as(agent.user_token))).body).toEqual({
+      data: { online: true },
+    })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(one.events).toEqual([{ userId: agent.user_data.id, online: true }])
+    expect(two.events).toEqual([])
+    one.close()
+    two.close()
+  })
+})

@@ -1,0 +1,80 @@
+/** Test plumbing for the voice-call socket: socket.io clients, event waits, and a werift peer standing in for a browser. */
+import { io, type Socket } from "socket.io-client"
+import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from "werift"
+
+export const connect = (url: string, token: string): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = io(url, {
+      path: "/rt/socket.io",
+      transports: ["websocket"],
+      query: { user_token: token },
+      reconnection: false,
+      forceNew: true,
+    })
+    socket.once("connect", () => resolve(socket))
+    socket.once("connect_error", reject)
+  })
+
+/** The next `event` on `socket` matching `match`, or a rejection after `ms`. */
+export const next = <T = any>(
+  socket: Socket,
+  event: string,
+  match: (p: T) => boolean = () => true,
+  ms = 5000,
+): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, handler)
+      reject(new Error(`no ${event} within ${ms} ms`))
+    }, ms)
+    const handler = (payload: T) => {
+      if (!match(payload)) return
+      clearTimeout(timer)
+      socket.off(event, handler)
+      resolve(payload)
+    }
+    socket.on(event, handler)
+  })
+
+/** Every `event` payload seen on `socket` from now on. */
+export const record = <T = any>(socket: Socket, event: string): T[] => {
+  const seen: T[] = []
+  socket.on(event, (p: T) => void seen.push(p))
+  return seen
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A werift peer with one sendrecv audio transceiver, counting what it receives: the far end echoes what it sends. */
+export const browserPeer = async () => {
+  const pc = new RTCPeerConnection({
+    iceAdditionalHostAddresses: ["127.0.0.1"],
+    iceInterfaceAddresses: { udp4: "127.0.0.1" },
+    iceUseIpv6: false,
+  })
+  const transceiver: RTCRtpTransceiver = pc.addTransceiver("audio", { direction: "sendrecv" })
+  const received = { packets: 0 }
+  transceiver.onTrack.subscribe((track) => void track.onReceiveRtp.subscribe(() => void received.packets++))
+  await pc.setLocalDescription(await pc.createOffer())
+  if (pc.iceGatheringState !== "complete") await pc.iceGatheringStateChange.watch((s) => s === "complete")
+  let seq = 1
+  return {
+    pc,
+    received,
+    offer: pc.localDescription!.sdp,
+    accept: (sdp: string) => pc.setRemoteDescription({ type: "answer", sdp }),
+    connected: () =>
+      pc.connectionState === "connected"
+        ? Promise.resolve()
+        : pc.connectionStateChange.watch((s) => s === "connected").then(() => undefined),
+    /** Sends `count` Opus-sized packets, 20 ms apart. */
+    talk: async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const header = new RtpHeader({ payloadType: 111, sequenceNumber: seq++, timestamp: seq * 960, marker: false })
+        await transceiver.sender.sendRtp(new RtpPacket(header, Buffer.alloc(60, i)))
+        await pause(20)
+      }
+    },
+    close: () => pc.close(),
+  }
+}

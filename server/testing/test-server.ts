@@ -1,0 +1,186 @@
+/**
+ * Test harness. `startTestServer()` starts a real server on a free port over a private copy of the seeded demo
+ * world and returns `{ url, stop }` (plus the services, for tests that need the JWT secret or the database).
+ *
+ *   const server = await startTestServer()                 // PGlite: a clone of a template built once per run
+ *   const pgc = await startPostgres()                      // Debian PostgreSQL 15 on a private port in a temp dir
+ *   const server2 = await startTestServer({ postgres: pgc })  // a fresh database copied from a seeded template
+ *   ...; await server.stop(); await server2.stop(); await pgc.stop()
+ */
+import { createHash } from "node:crypto"
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  mkdtempSync,
+  chownSync,
+  rmSync,
+} from "node:fs"
+import { join } from "node:path"
+import { tmpdir } from "node:os"
+import { execFileSync, spawnSync } from "node:child_process"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+import { PGlite } from "@electric-sql/pglite"
+import pg from "pg"
+import { startServer, type RunningServer } from "../app"
+import { migrateDatabase, openDatabase, type Database } from "../db/db"
+import { seedIfEmpty } from "../db/seed/world"
+import type { Config } from "../config"
+
+export interface TestServer extends RunningServer {}
+
+/** The server folder (this file sits in server/testing). */
+const here = fileURLToPath(new URL("..", import.meta.url))
+const cacheDir = join(here, "..", ".tmp", "test-template")
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name))
+      : entry.name.endsWith(".sql") || entry.name.endsWith(".ts")
+        ? [join(dir, entry.name)]
+        : [],
+  )
+
+/**
+ * The template's identity: today's date (the seed spreads activity around "today") and every file the seed
+ * depends on: migrations, seed code, the ACL rules and the contract (routes and permission names).
+ */
+const templateHash = () => {
+  const hash = createHash("sha256").update(new Date().toISOString().slice(0, 10))
+  const sources = [join(here, "db"), join(here, "auth"), join(here, "..", "src", "contract")]
+  for (const file of sources.flatMap(filesUnder).sort()) hash.update(file).update(readFileSync(file))
+  return hash.digest("hex").slice(0, 16)
+}
+
+let template: Promise<PGlite> | null = null
+
+/** One seeded PGlite per process, loaded from a dump cached on disk for the whole run (built by the first worker). */
+const pgliteTemplate = (): Promise<PGlite> => {
+  template ??= (async () => {
+    const file = join(cacheDir, `${templateHash()}.tar.gz`)
+    if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) })
+    const db = await PGlite.create()
+    const database = await openDatabase({ pglite: db })
+    await migrateDatabase(database)
+    await seedIfEmpty(database)
+    const dump = await db.dumpDataDir("gzip")
+    mkdirSync(cacheDir, { recursive: true })
+    const partial = `${file}.${process.pid}.part`
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+    renameSync(partial, file)
+    for (const old of readdirSync(cacheDir))
+      if (old.endsWith(".tar.gz") && join(cacheDir, old) !== file) rmSync(join(cacheDir, old), { force: true })
+    return db
+  })()
+  return template
+}
+
+export interface TestServerOptions {
+  /** Run on this PostgreSQL cluster (a fresh database per server) instead of PGlite. */
+  readonly postgres?: PostgresCluster
+  readonly config?: Partial<Config>
+  readonly jwtSecret?: string
+  /** The built console to serve (default: the repository's dist/). */
+  readonly distDir?: string
+}
+
+export const startTestServer = async (options: TestServerOptions = {}): Promise<TestServer> => {
+  const common = {
+    port: 0,
+    host: "127.0.0.1",
+    jwtSecret: options.jwtSecret ?? "test-secret",
+    config: options.config,
+    distDir: options.distDir ?? join(here, "..", "dist"),
+  }
+  if (options.postgres) return startServer({ ...common, databaseUrl: await options.postgres.createDatabase() })
+  const clone = (await (await pgliteTemplate()).clone()) as PGlite
+  return startServer({ ...common, pglite: clone, seed: false })
+}
+
+export interface PostgresCluster {
+  readonly url: string
+  /** A new database copied from the seeded template database; returns its URL. */
+  readonly createDatabase: () => Promise<string>
+  readonly stop: () => Promise<void>
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
+    })
+  })
+
+const pgBin = () => {
+  const root = "/usr/lib/postgresql"
+  const version = existsSync(root) ? readdirSync(root).sort().reverse()[0] : undefined
+  if (!version) throw new Error("PostgreSQL is not installed (apt-get install postgresql)")
+  return join(root, version, "bin")
+}
+
+/** Root cannot run postgres: run it as the postgres user when we are root. */
+const asPostgres = (command: string, args: string[]) => {
+  const isRoot = process.getuid?.() === 0
+  const result = isRoot
+    ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
+    : spawnSync(command, args, { encoding: "utf8" })
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`)
+}
+
+let databases = 0
+
+/** Starts Debian's PostgreSQL on a private port with its data and socket in a temp dir. */
+export const startPostgres = async (): Promise<PostgresCluster> => {
+  const bin = pgBin()
+  const dir = mkdtempSync(join(tmpdir(), "pg-test-"))
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim())
+    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim())
+    chownSync(dir, uid, gid)
+  }
+  const port = await freePort()
+  const data = join(dir, "data")
+  asPostgres(join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
+  asPostgres(join(bin, "pg_ctl"), [
+    "-D",
+    data,
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    "start",
+  ])
+  const base = `postgres://postgres@127.0.0.1:${port}`
+  const admin = new pg.Client({ connectionString: `${base}/postgres` })
+  await admin.connect()
+  await admin.query("CREATE DATABASE template_world")
+  const seeded: Database = await openDatabase({ databaseUrl: `${base}/template_world` })
+  await migrateDatabase(seeded)
+  await seedIfEmpty(seeded)
+  await seeded.close()
+  return {
+    url: `${base}/postgres`,
+    createDatabase: async () => {
+      const name = `world_${process.pid}_${++databases}`
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE template_world`)
+      return `${base}/${name}`
+    },
+    stop: async () => {
+      await admin.end().catch(() => {})
+      try {
+        asPostgres(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}

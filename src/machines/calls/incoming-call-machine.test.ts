@@ -1,0 +1,214 @@
+/**
+ * Model-based test of the incoming-call machine: xstate/graph walks the shortest path to every reachable state and
+ * the simple paths of up to 5 steps; each path is replayed on a running actor whose ticker and peer connection are
+ * scripted, and after each step the actor must sit where the model says with the same countdown, timer, hidden and
+ * mute flags, and the messages to the centre must match the state entered. Every event is on some path.
+ */
+import { describe, expect, it } from "vitest"
+import { createActor, fromCallback } from "xstate"
+import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
+import { incomingCallMachine, type IncomingCallEvent } from "./incoming-call-machine"
+import type { ChildToCentre, MediaCommand, MediaEvent } from "./call-events"
+
+const events: IncomingCallEvent[] = [
+  { type: "ACCEPT" },
+  { type: "REJECT" },
+  { type: "TERMINATE" },
+  { type: "HIDE" },
+  { type: "RESTORE" },
+  { type: "MUTE" },
+  { type: "TICK" },
+  { type: "ANSWER", sdp: "v=0 answer" },
+  { type: "START_TIMER" },
+  { type: "media.offer", sdp: "v=0 offer" },
+  { type: "media.connected" },
+  { type: "media.failed" },
+]
+const input = { callId: "wacid.1", name: "Ayşe", number: "+905551112233", userId: 7, clientId: 1 }
+
+type Snap = ReturnType<typeof incomingCallMachine.getInitialSnapshot>
+type Ctx = Snap["context"]
+
+/** The machine with its messages to the centre recorded instead of sent to a parent. */
+const recording = (toCentre: ChildToCentre[]) => {
+  const ids = (c: Ctx) => ({ clientId: c.clientId, userId: c.userId, callId: c.callId })
+  const tell =
+    (message: (ctx: Ctx) => ChildToCentre) =>
+    ({ context }: { context: Ctx }) =>
+      void toCentre.push(message(context))
+  return incomingCallMachine.provide({
+    actions: {
+      sendOffer: ({ context, event }) =>
+        void toCentre.push({
+          type: "socket.emit",
+          event: "browser-offer",
+          payload: { ...ids(context), sdp: (event as { sdp: string }).sdp },
+        }),
+      tellRejected: tell((c) => ({ type: "socket.emit", event: "reject-call", payload: ids(c) })),
+      tellTerminated: tell((c) => ({ type: "socket.emit", event: "terminate-call", payload: ids(c) })),
+      noticeMicrophone: tell(() => ({ type: "call.notice", notice: "microphone" })),
+      finished: tell((c) => ({ type: "call.finished", callId: c.callId })),
+    },
+  })
+}
+const model = recording([])
+const serialize = (s: Snap) =>
+  JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < 60, s.context.timer > 0])
+const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
+const shortest = getShortestPaths(model, options)
+// Whole stories (simple paths explode with the flags in the state identity): each replayed step by step.
+const stories: IncomingCallEvent[][] = [
+  [
+    { type: "TICK" },
+    { type: "HIDE" },
+    { type: "RESTORE" },
+    { type: "ACCEPT" },
+    { type: "media.offer", sdp: "v=0 offer" },
+    { type: "ANSWER", sdp: "v=0 answer" },
+    { type: "START_TIMER" },
+    { type: "TICK" },
+    { type: "MUTE" },
+    { type: "HIDE" },
+    { type: "RESTORE" },
+    { type: "MUTE" },
+    { type: "TERMINATE" },
+  ],
+  [
+    { type: "ACCEPT" },
+    { type: "media.failed" },
+    { type: "TICK" },
+    { type: "ACCEPT" },
+    { type: "media.offer", sdp: "v=0 offer" },
+    { type: "media.connected" },
+    { type: "REJECT" },
+  ],
+  [{ type: "HIDE" }, { type: "TICK" }, { type: "REJECT" }],
+  [
+    { type: "ACCEPT" },
+    { type: "START_TIMER" },
+    { type: "media.connected" },
+    { type: "START_TIMER" },
+    { type: "TERMINATE" },
+  ],
+]
+const simple = stories.map(
+  (story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number],
+)
+
+const harness = () => {
+  const toCentre: ChildToCentre[] = []
+  const media: MediaCommand[] = []
+  let mediaRunning = 0
+  const actor = createActor(
+    recording(toCentre).provide({
+      actors: {
+        ticker: fromCallback(() => () => undefined),
+        callMedia: fromCallback<MediaCommand, { callId: string }, MediaEvent>(({ receive }) => {
+          mediaRunning++
+          receive((command) => media.push(command))
+          return () => void mediaRunning--
+        }),
+      },
+    }),
+    { input },
+  )
+  actor.start()
+  return {
+    actor,
+    toCentre,
+    media,
+    get mediaRunning() {
+      return mediaRunning
+    },
+  }
+}
+
+const replay = (path: (typeof shortest)[number]) => {
+  const h = harness()
+  for (const step of path.steps) {
+    const before = h.toCentre.length
+    h.actor.send(step.event as IncomingCallEvent)
+    const snap = h.actor.getSnapshot()
+    const model = step.state as unknown as Snap
+    expect(snap.value).toEqual(model.value)
+    expect([snap.context.countdown < 60, snap.context.timer > 0, snap.context.hidden, snap.context.isMuted]).toEqual([
+      model.context.countdown < 60,
+      model.context.timer > 0,
+      model.context.hidden,
+      model.context.isMuted,
+    ])
+    const sent = h.toCentre.slice(before)
+    if (snap.matches("rejected") && snap.status === "done" && before === h.toCentre.length - 2) {
+      expect(sent.map((m) => (m.type === "socket.emit" ? m.event : m.type))).toEqual(["reject-call", "call.finished"])
+    }
+    if (step.event.type === "media.offer" && snap.matches({ active: "connecting" }))
+      expect(sent).toEqual([
+        {
+          type: "socket.emit",
+          event: "browser-offer",
+          payload: { clientId: 1, userId: 7, callId: "wacid.1", sdp: "v=0 offer" },
+        },
+      ])
+    if (step.event.type === "media.failed" && sent.length)
+      expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
+    // The peer connection lives exactly while the call is active.
+    expect(h.mediaRunning).toBe(snap.matches("active") ? 1 : 0)
+  }
+  return h
+}
+
+describe("incoming-call machine (model)", () => {
+  it("reaches every state of the machine", () => {
+    const reached = new Set(shortest.map((p) => JSON.stringify((p.state as unknown as Snap).value)))
+    for (const value of ["ringing", { active: "connecting" }, { active: "connected" }, "rejected", "ended"])
+      expect(reached).toContain(JSON.stringify(value))
+  })
+  it("covers every event on some path", () => {
+    const used = new Set([...shortest, ...simple].flatMap((p) => p.steps.map((s) => s.event.type)))
+    for (const event of events) expect(used).toContain(event.type)
+  })
+  for (const path of [...shortest, ...simple]) {
+    const name = path.steps.map((s) => s.event.type).join(" → ") || "(start)"
+    it(`replays ${name}`, () => void replay(path))
+  }
+})
+
+describe("incoming-call machine (rules)", () => {
+  it("auto-rejects after 60 ticks of ringing and tells the server", () => {
+    const h = harness()
+    for (let i = 0; i < 59; i++) h.actor.send({ type: "TICK" })
+    expect(h.actor.getSnapshot().context.countdown).toBe(1)
+    expect(h.actor.getSnapshot().matches("ringing")).toBe(true)
+    h.actor.send({ type: "TICK" })
+    expect(h.actor.getSnapshot().status).toBe("done")
+    expect(h.toCentre).toEqual([
+      { type: "socket.emit", event: "reject-call", payload: { clientId: 1, userId: 7, callId: "wacid.1" } },
+      { type: "call.finished", callId: "wacid.1" },
+    ])
+  })
+  it("restoring a hidden card resets the countdown to 60; an active call never expires", () => {
+    const h = harness()
+    for (let i = 0; i < 30; i++) h.actor.send({ type: "TICK" })
+    h.actor.send({ type: "HIDE" })
+    h.actor.send({ type: "RESTORE" })
+    expect(h.actor.getSnapshot().context).toMatchObject({ countdown: 60, hidden: false })
+    h.actor.send({ type: "HIDE" })
+    h.actor.send({ type: "ACCEPT" })
+    expect(h.actor.getSnapshot().context.hidden).toBe(false)
+    for (let i = 0; i < 120; i++) h.actor.send({ type: "TICK" })
+    expect(h.actor.getSnapshot().matches("active")).toBe(true)
+    expect(h.actor.getSnapshot().context.timer).toBe(120)
+  })
+  it("mute toggles the audio track through the media actor; the answer is passed on", () => {
+    const h = harness()
+    h.actor.send({ type: "ACCEPT" })
+    h.actor.send({ type: "ANSWER", sdp: "v=0 a" })
+    h.actor.send({ type: "MUTE" })
+    h.actor.send({ type: "MUTE" })
+    expect(h.media).toEqual([
+      { type: "answer", sdp: "v=0 a" },
+      { type: "mute", muted: true },
+      { type: "mute", muted: false },
+    ])
+  })
+})

@@ -1,0 +1,270 @@
+/**
+ * The one paged-report machine (systemIds `report-<name>`): applied filters, a draft the filter bar edits, a search,
+ * page and page size, the loaded rows and total, the last load error, a detail dialog (a row's media or complaint)
+ * and the export. Each screen configures it (`ReportConfig`); no screen pages by itself.
+ *
+ * Two regions run side by side: `data` (idle, loading, ready, failed) and `exporting` (idle, fetching, waiting,
+ * saving). A new query while loading re-enters `loading`, which stops the old request (its fiber is interrupted).
+ * The export makes the file with the applied filters (`exportFile`, or `exportRows` then `toFile`), waits
+ * `downloadDelayMs` after it is ready (1 s for call history, spec 000 section 9), then holds it in `download` until
+ * the view has saved it (`EXPORT.SAVED`): handing a file to the browser is DOM work.
+ */
+import { Effect } from "effect"
+import { assign, setup } from "xstate"
+import { type AppServices, fromEffect } from "../common/from-effect"
+
+export const PAGE_SIZES = [5, 10, 25] as const
+export const DEFAULT_PAGE_SIZE = 10
+
+export interface ReportQuery<F> {
+  readonly filters: F
+  readonly search: string
+  /** In the report's own numbering (`pageBase`). */
+  readonly page: number
+  readonly pageSize: number
+}
+
+export interface ReportPage<Row, Meta> {
+  readonly rows: readonly Row[]
+  readonly total: number
+  /** What else the answer carried (the complaint report's filter options and cards). */
+  readonly meta?: Meta
+}
+
+export interface ExportFile {
+  readonly filename: string
+  /** Text, or a Blob a streaming export built in parts (the machine only carries it). */
+  readonly content: string | Blob
+  readonly mime: string
+}
+
+export interface ReportConfig<Row, F, Meta = undefined> {
+  readonly name: string
+  readonly pageBase: 0 | 1
+  readonly defaultFilters: () => F
+  /** `undefined` keeps the rows already shown (silently ignored report errors, spec 000 section 8). */
+  readonly load: (query: ReportQuery<F>) => Effect.Effect<ReportPage<Row, Meta> | undefined, unknown, AppServices>
+  /** A small export: the rows, then `toFile` makes the file. */
+  readonly exportRows?: (query: ReportQuery<F>) => Effect.Effect<readonly Row[], unknown, AppServices>
+  readonly toFile?: (rows: readonly Row[], query: ReportQuery<F>) => ExportFile
+  /** A large export made as it streams in; `null` when there are no rows. Wins over exportRows/toFile. */
+  readonly exportFile?: (query: ReportQuery<F>) => Effect.Effect<ExportFile | null, unknown, AppServices>
+  readonly downloadDelayMs?: number
+}
+
+export type Notice = "noData" | "exportFailed"
+
+export interface ReportContext<Row, F, Meta> {
+  readonly filters: F
+  readonly draft: F
+  readonly search: string
+  readonly searchDraft: string
+  readonly page: number
+  readonly pageSize: number
+  readonly rows: readonly Row[]
+  readonly total: number
+  readonly meta: Meta | undefined
+  readonly error: string | null
+  readonly detail: Row | null
+  readonly download: (ExportFile & { readonly id: number }) | null
+  readonly notice: { readonly kind: Notice; readonly id: number } | null
+  /** The file made, waiting out `downloadDelayMs`. */
+  readonly pendingFile: ExportFile | null
+  readonly seq: number
+}
+
+export type ReportEvent<Row, F> =
+  | { type: "REPORT.OPEN" }
+  | { type: "REPORT.RELOAD" }
+  | { type: "REPORT.RESET" }
+  | { type: "FILTER.CHANGE"; patch: Partial<F> }
+  | { type: "FILTER.APPLY" }
+  | { type: "FILTER.CLEAR" }
+  | { type: "SEARCH.CHANGE"; text: string }
+  | { type: "SEARCH.SUBMIT" }
+  | { type: "SEARCH.CLEAR" }
+  | { type: "PAGE.SET"; page: number }
+  | { type: "PAGE_SIZE.SET"; size: number }
+  | { type: "DETAIL.OPEN"; row: Row }
+  | { type: "DETAIL.CLOSE" }
+  | { type: "EXPORT" }
+  | { type: "EXPORT.SAVED" }
+  | { type: "NOTICE.DISMISS" }
+
+export const queryOf = <Row, F, Meta>(context: ReportContext<Row, F, Meta>): ReportQuery<F> => ({
+  filters: context.filters,
+  search: context.search,
+  page: context.page,
+  pageSize: context.pageSize,
+})
+
+const describeError = (error: unknown): string =>
+  error && typeof error === "object" && "message" in error
+    ? String((error as { message: unknown }).message)
+    : String(error)
+
+export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConfig<Row, F, Meta>) => {
+  type Ctx = ReportContext<Row, F, Meta>
+  type Ev = ReportEvent<Row, F>
+  const initial = (): Ctx => {
+    const filters = config.defaultFilters()
+    return {
+      filters,
+      draft: filters,
+      search: "",
+      searchDraft: "",
+      page: config.pageBase,
+      pageSize: DEFAULT_PAGE_SIZE,
+      rows: [],
+      total: 0,
+      meta: undefined,
+      error: null,
+      detail: null,
+      download: null,
+      notice: null,
+      pendingFile: null,
+      seq: 0,
+    }
+  }
+  const makeExport = (query: ReportQuery<F>): Effect.Effect<ExportFile | null, unknown, AppServices> => {
+    if (config.exportFile) return config.exportFile(query)
+    if (!config.exportRows || !config.toFile) throw new Error(`report ${config.name} has no export`)
+    const toFile = config.toFile
+    return config.exportRows(query).pipe(Effect.map((rows) => (rows.length === 0 ? null : toFile(rows, query))))
+  }
+  return setup({
+    types: { context: {} as Ctx, events: {} as Ev },
+    actors: {
+      load: fromEffect((query: ReportQuery<F>) => config.load(query)),
+      exportFile: fromEffect(makeExport),
+    },
+    delays: { downloadDelay: () => config.downloadDelayMs ?? 0 },
+    guards: {
+      validPage: ({ context, event }) =>
+        event.type === "PAGE.SET" &&
+        Number.isInteger(event.page) &&
+        event.page >= config.pageBase &&
+        event.page !== context.page,
+      validPageSize: ({ event }) =>
+        event.type === "PAGE_SIZE.SET" && (PAGE_SIZES as readonly number[]).includes(event.size),
+      canExport: () =>
+        config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined),
+      exportEmpty: ({ event }) => (event as unknown as { output: ExportFile | null }).output === null,
+    },
+    actions: {
+      changeFilter: assign({
+        draft: ({ context, event }) =>
+          event.type === "FILTER.CHANGE" ? { ...context.draft, ...event.patch } : context.draft,
+      }),
+      applyFilter: assign({ filters: ({ context }) => context.draft, page: config.pageBase }),
+      clearFilter: assign(() => {
+        const filters = config.defaultFilters()
+        return { filters, draft: filters, page: config.pageBase }
+      }),
+      changeSearch: assign({
+        searchDraft: ({ context, event }) => (event.type === "SEARCH.CHANGE" ? event.text : context.searchDraft),
+      }),
+      submitSearch: assign({ search: ({ context }) => context.searchDraft.trim(), page: config.pageBase }),
+      clearSearch: assign({ search: "", searchDraft: "", page: config.pageBase }),
+      setPage: assign({ page: ({ context, event }) => (event.type === "PAGE.SET" ? event.page : context.page) }),
+      setPageSize: assign({
+        pageSize: ({ context, event }) => (event.type === "PAGE_SIZE.SET" ? event.size : context.pageSize),
+        page: config.pageBase,
+      }),
+      storePage: assign(({ context, event }) => {
+        const page = (event as unknown as { output: ReportPage<Row, Meta> | undefined }).output
+        if (!page) return { error: null }
+        return { rows: page.rows, total: page.total, meta: page.meta ?? context.meta, error: null }
+      }),
+      // Spec 000 section 8: a load failure is logged and the loading indicator stops; the last rows stay.
+      storeError: assign({ error: ({ event }) => describeError((event as unknown as { error: unknown }).error) }),
+      logError: ({ context }) => console.error(`[report ${config.name}] load failed:`, context.error),
+      openDetail: assign({
+        detail: ({ context, event }) => (event.type === "DETAIL.OPEN" ? event.row : context.detail),
+      }),
+      closeDetail: assign({ detail: null }),
+      holdFile: assign({ pendingFile: ({ event }) => (event as unknown as { output: ExportFile | null }).output }),
+      releaseFile: assign(({ context }) => ({
+        download: context.pendingFile && { ...context.pendingFile, id: context.seq + 1 },
+        pendingFile: null,
+        seq: context.seq + 1,
+      })),
+      dropFile: assign({ download: null }),
+      noticeNoData: assign(({ context }) => ({
+        notice: { kind: "noData" as const, id: context.seq + 1 },
+        seq: context.seq + 1,
+      })),
+      noticeFailed: assign(({ context }) => ({
+        notice: { kind: "exportFailed" as const, id: context.seq + 1 },
+        seq: context.seq + 1,
+      })),
+      logExportError: ({ event }) =>
+        console.error(`[report ${config.name}] export failed:`, (event as unknown as { error: unknown }).error),
+      dismissNotice: assign({ notice: null }),
+      reset: assign(() => initial()),
+    },
+  }).createMachine({
+    id: `report-${config.name}`,
+    context: initial,
+    type: "parallel",
+    on: {
+      "REPORT.RESET": { target: [".data.idle", ".exporting.idle"], actions: "reset" },
+      "FILTER.CHANGE": { actions: "changeFilter" },
+      "SEARCH.CHANGE": { actions: "changeSearch" },
+      "DETAIL.OPEN": { actions: "openDetail" },
+      "DETAIL.CLOSE": { actions: "closeDetail" },
+      "NOTICE.DISMISS": { actions: "dismissNotice" },
+    },
+    states: {
+      data: {
+        initial: "idle",
+        on: {
+          "REPORT.OPEN": { target: ".loading" },
+          "REPORT.RELOAD": { target: ".loading" },
+          "FILTER.APPLY": { target: ".loading", actions: "applyFilter" },
+          "FILTER.CLEAR": { target: ".loading", actions: "clearFilter" },
+          "SEARCH.SUBMIT": { target: ".loading", actions: "submitSearch" },
+          "SEARCH.CLEAR": { target: ".loading", actions: "clearSearch" },
+          "PAGE.SET": { guard: "validPage", target: ".loading", actions: "setPage" },
+          "PAGE_SIZE.SET": { guard: "validPageSize", target: ".loading", actions: "setPageSize" },
+        },
+        states: {
+          idle: {},
+          loading: {
+            invoke: {
+              id: "load",
+              src: "load",
+              input: ({ context }) => queryOf(context),
+              onDone: { target: "ready", actions: "storePage" },
+              onError: { target: "failed", actions: ["storeError", "logError"] },
+            },
+          },
+          ready: {},
+          failed: {},
+        },
+      },
+      exporting: {
+        initial: "idle",
+        states: {
+          idle: { on: { EXPORT: { guard: "canExport", target: "fetching" } } },
+          fetching: {
+            invoke: {
+              id: "exportFile",
+              src: "exportFile",
+              input: ({ context }) => queryOf(context),
+              onDone: [
+                { guard: "exportEmpty", target: "idle", actions: "noticeNoData" },
+                { target: "waiting", actions: "holdFile" },
+              ],
+              onError: { target: "idle", actions: ["noticeFailed", "logExportError"] },
+            },
+          },
+          waiting: { after: { downloadDelay: { target: "saving", actions: "releaseFile" } } },
+          saving: { on: { "EXPORT.SAVED": { target: "idle", actions: "dropFile" } } },
+        },
+      },
+    },
+  })
+}
+
+export type ReportMachine<Row, F, Meta = undefined> = ReturnType<typeof createReportMachine<Row, F, Meta>>

@@ -1,0 +1,262 @@
+/**
+ * Model-based test of the softphone machine: xstate/graph walks the shortest path to every reachable state (and
+ * the simple paths through the call region), each path is replayed on a running actor whose credentials loader,
+ * phone and ticker are scripted, and after every step the actor must be where the model says, with the same remote
+ * party, timer, commands sent to the phone, and alerts.
+ */
+import { describe, expect, it } from "vitest"
+import { createActor, fromCallback, fromPromise, type AnyStateMachine, type AnyStateNode } from "xstate"
+import { getPathsFromEvents, getShortestPaths, getSimplePaths } from "xstate/graph"
+import type { SipCredentials } from "../../contract/schemas/tenants"
+import { noticeOf, softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
+import { formatTimer } from "./softphone-selectors"
+
+const creds: SipCredentials = {
+  ws_url: "ws://127.0.0.1:5066",
+  domain: "pbx.local",
+  extension: "1003",
+  username: "1999999999:1003",
+  password: "x",
+  expires_at: 1999999999,
+}
+
+type ModelEvent =
+  | SoftphoneEvent
+  | { type: "xstate.done.actor.credentials"; output: SipCredentials | null }
+  | { type: "xstate.error.actor.credentials"; error: unknown }
+
+const events: ModelEvent[] = [
+  { type: "xstate.done.actor.credentials", output: creds },
+  { type: "xstate.done.actor.credentials", output: null },
+  { type: "xstate.error.actor.credentials", error: new Error("offline") },
+  { type: "RETRY" },
+  { type: "PHONE.REGISTERING" },
+  { type: "PHONE.REGISTERED" },
+  { type: "PHONE.UNREGISTERED" },
+  { type: "PHONE.REJECTED" },
+  { type: "DIAL", number: "" },
+  { type: "DIAL", number: "   " },
+  { type: "DIAL", number: " 1004 " },
+  { type: "PHONE.INCOMING", from: "1005" },
+  { type: "ANSWER" },
+  { type: "REJECT" },
+  { type: "HANGUP" },
+  { type: "PHONE.ESTABLISHED" },
+  { type: "PHONE.ENDED" },
+  { type: "TICK" },
+  { type: "PHONE.FAILED", status: 486 },
+  { type: "PHONE.FAILED", status: 603 },
+  { type: "PHONE.MICROPHONE" },
+]
+
+type Snap = ReturnType<typeof softphoneMachine.getInitialSnapshot>
+/** The walk's state identity: where, who, whether the timer has run, and whether credentials are held. */
+const serialize = (snapshot: Snap) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.remote,
+    snapshot.context.seconds > 0,
+    snapshot.context.credentials !== null,
+    snapshot.context.error !== null,
+    snapshot.context.notice,
+  ])
+const options = { events: events as SoftphoneEvent[], serializeState: (s: unknown) => serialize(s as Snap) }
+const shortest = getShortestPaths(softphoneMachine, options)
+// Simple paths through the call region, from "registered and idle": the long stories (dial, connect, tick, hang up).
+const PREFIX: ModelEvent[] = [{ type: "xstate.done.actor.credentials", output: creds }, { type: "PHONE.REGISTERED" }]
+const [ready] = getPathsFromEvents(softphoneMachine as unknown as AnyStateMachine, PREFIX as SoftphoneEvent[], options)
+// (Refusal notices and the microphone alert are covered by the shortest paths; in simple paths they only multiply.)
+const callEvents = events.filter(
+  (e) =>
+    !e.type.includes("credentials") &&
+    !["RETRY", "PHONE.REJECTED", "PHONE.REGISTERING", "PHONE.FAILED", "PHONE.MICROPHONE"].includes(e.type),
+)
+const simple = getSimplePaths(softphoneMachine, {
+  ...options,
+  events: callEvents as SoftphoneEvent[],
+  fromState: ready.state as Snap,
+}).filter((path) => path.steps.length <= 6)
+
+// Events that change no state (alerts only) never lie on a shortest path: replay them explicitly.
+const alertsOnly = [
+  [...PREFIX, { type: "DIAL", number: "" }],
+  [...PREFIX, { type: "PHONE.MICROPHONE" }],
+  [{ type: "PHONE.MICROPHONE" }],
+].map(
+  (list) =>
+    getPathsFromEvents(
+      softphoneMachine as unknown as AnyStateMachine,
+      list as SoftphoneEvent[],
+      options,
+    )[0] as unknown as (typeof shortest)[number],
+)
+
+/** A running actor with scripted children; `step` replays one model event on it. */
+const harness = () => {
+  const commands: PhoneCommand[] = []
+  const alerts: string[] = []
+  let settle: { resolve: (v: SipCredentials | null) => void; reject: (e: unknown) => void } | null = null
+  let phoneRunning = 0
+  let tickerRunning = 0
+  const actor = createActor(
+    softphoneMachine.provide({
+      actors: {
+        loadCredentials: fromPromise<SipCredentials | null>(
+          () =>
+            new Promise((resolve, reject) => {
+              settle = { resolve, reject }
+            }),
+        ),
+        phone: fromCallback<PhoneCommand, SipCredentials>(({ receive }) => {
+          phoneRunning += 1
+          receive((command) => commands.push(command))
+          return () => {
+            phoneRunning -= 1
+          }
+        }),
+        ticker: fromCallback(() => {
+          tickerRunning += 1
+          return () => {
+            tickerRunning -= 1
+          }
+        }),
+      },
+    }),
+  )
+  actor.on("alert", (event) => alerts.push(event.key))
+  actor.start()
+  const flush = () => new Promise((r) => setTimeout(r, 0))
+  const step = async (event: ModelEvent) => {
+    if (event.type === "xstate.done.actor.credentials") settle!.resolve(event.output)
+    else if (event.type === "xstate.error.actor.credentials") settle!.reject(event.error)
+    else actor.send(event)
+    await flush()
+  }
+  return { actor, commands, alerts, step, children: () => ({ phone: phoneRunning, ticker: tickerRunning }) }
+}
+
+const expectedCommand = (event: ModelEvent, before: Snap, after: Snap): PhoneCommand | null => {
+  const was = JSON.stringify(before.value)
+  if (
+    event.type === "DIAL" &&
+    after.matches({ running: { call: "calling" } }) &&
+    !before.matches({ running: { call: "calling" } })
+  )
+    return { type: "DIAL", number: event.number.trim() }
+  if (event.type === "ANSWER" && was.includes("incoming")) return { type: "ANSWER" }
+  if (event.type === "REJECT" && was.includes("incoming")) return { type: "REJECT" }
+  if (event.type === "HANGUP" && (was.includes("calling") || was.includes("active"))) return { type: "HANGUP" }
+  return null
+}
+
+const nameOf = (path: (typeof shortest)[number]) =>
+  path.steps.map((step) => step.event.type.replace("xstate.", "")).join(" > ") || "(initial)"
+
+const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []) => {
+  const h = harness()
+  await new Promise((r) => setTimeout(r, 0))
+  for (const event of prefix) await h.step(event)
+  for (const { event, state } of path.steps) {
+    const before = h.actor.getSnapshot()
+    const sentBefore = h.commands.length
+    const alertsBefore = h.alerts.length
+    await h.step(event as ModelEvent)
+    const after = h.actor.getSnapshot()
+    const model = state as Snap
+    expect(after.value, `${nameOf(path)}: after ${event.type}`).toEqual(model.value)
+    expect(after.context.remote).toEqual(model.context.remote)
+    expect(after.context.notice).toEqual(model.context.notice)
+    // The walk keeps one snapshot per "timer has run" (seconds > 0); exact counting has its own test below.
+    expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
+    const command = expectedCommand(event as ModelEvent, before, after)
+    expect(h.commands.slice(sentBefore)).toEqual(command ? [command] : [])
+    if (
+      event.type === "DIAL" &&
+      (event as { number: string }).number.trim() === "" &&
+      JSON.stringify(before.value).includes("idle")
+    ) {
+      expect(h.alerts.slice(alertsBefore)).toEqual(["enterPhoneNumber"])
+    }
+    if (event.type === "PHONE.MICROPHONE")
+      expect(h.alerts.slice(alertsBefore)).toEqual(before.matches("running") ? ["microphone"] : [])
+    // The phone (sip.js user agent) lives exactly while running; the ticker exactly while connected.
+    expect(h.children()).toEqual({
+      phone: after.matches("running") ? 1 : 0,
+      ticker: after.matches({ running: { call: { active: "connected" } } }) ? 1 : 0,
+    })
+    if (after.matches({ running: { call: "idle" } }))
+      expect([after.context.remote, after.context.seconds]).toEqual([null, 0])
+  }
+  expect(h.actor.getSnapshot().value).toEqual(path.state.value)
+  h.actor.stop()
+  expect(h.children()).toEqual({ phone: 0, ticker: 0 })
+}
+
+describe("softphone machine (model-based)", () => {
+  it("reaches every state node of the machine", () => {
+    const ids = new Set<string>()
+    for (const path of shortest) for (const node of path.state._nodes) ids.add(node.id)
+    const nodes = (node: AnyStateNode): string[] => [node.id, ...Object.values(node.states).flatMap(nodes)]
+    const all = nodes(softphoneMachine.root)
+    expect(all.filter((id) => !ids.has(id))).toEqual([])
+  })
+
+  it("exercises every event type", () => {
+    const used = new Set([...shortest, ...simple, ...alertsOnly].flatMap((p) => p.steps.map((s) => s.event.type)))
+    for (const event of events) expect(used, event.type).toContain(event.type)
+  })
+
+  it.each(shortest.map((p) => [nameOf(p), p] as const))("shortest: %s", async (_name, path) => {
+    await replay(path)
+  })
+
+  it.each(alertsOnly.map((p) => [nameOf(p), p] as const))("alert only: %s", async (_name, path) => {
+    await replay(path)
+  })
+
+  it(`replays ${simple.length} simple paths of the call region`, async () => {
+    expect(simple.length).toBeGreaterThan(10)
+    for (const path of simple) await replay(path, PREFIX)
+  })
+
+  it("alerts 'Enter phone number' on an empty dial and dials nothing", async () => {
+    const h = harness()
+    await h.step({ type: "xstate.done.actor.credentials", output: creds })
+    await h.step({ type: "PHONE.REGISTERED" })
+    await h.step({ type: "DIAL", number: "" })
+    expect(h.alerts).toEqual(["enterPhoneNumber"])
+    expect(h.commands).toEqual([])
+    expect(h.actor.getSnapshot().matches({ running: { call: "idle" } })).toBe(true)
+    h.actor.stop()
+  })
+
+  it("maps SIP refusals to notices and formats the timer as mm:ss", () => {
+    expect([486, 600, 404, 604, 480, 408, 603, 500].map(noticeOf)).toEqual([
+      "busy",
+      "busy",
+      "notFound",
+      "notFound",
+      "unavailable",
+      "unavailable",
+      "declined",
+      "failed",
+    ])
+    expect([0, 9, 65, 3600 + 5].map(formatTimer)).toEqual(["00:00", "00:09", "01:05", "60:05"])
+  })
+
+  it("counts seconds from the connection, and resets timer and remote party when the call ends", async () => {
+    const h = harness()
+    await h.step({ type: "xstate.done.actor.credentials", output: creds })
+    await h.step({ type: "PHONE.REGISTERED" })
+    await h.step({ type: "PHONE.INCOMING", from: "1005" })
+    await h.step({ type: "ANSWER" })
+    await h.step({ type: "TICK" }) // not connected yet: ignored
+    expect(h.actor.getSnapshot().context.seconds).toBe(0)
+    await h.step({ type: "PHONE.ESTABLISHED" })
+    for (let i = 0; i < 75; i++) await h.step({ type: "TICK" })
+    expect(h.actor.getSnapshot().context).toMatchObject({ seconds: 75, remote: "1005" })
+    await h.step({ type: "PHONE.ENDED" })
+    expect(h.actor.getSnapshot().context).toMatchObject({ seconds: 0, remote: null })
+    h.actor.stop()
+  })
+})

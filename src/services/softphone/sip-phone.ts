@@ -1,0 +1,257 @@
+/**
+ * The softphone's SIP user agent: sip.js 0.21 (UserAgent, Registerer, Inviter, Invitation) over WebSocket, one
+ * call at a time, audio only. It reports what happens as typed events and takes commands; the softphone machine
+ * owns its lifetime (a fromCallback actor calls `stop()` in its clean-up).
+ *
+ * Registration is tracked from what the SIP server answered, not from sip.js's cached state: a dropped WebSocket
+ * reports "unregistered" at once, and the phone reconnects with backoff (1, 2, 4 s, then every 4 s) and registers
+ * again when the server is back.
+ */
+import { Effect, Schema } from "effect"
+import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session } from "sip.js"
+import type { SipCredentials } from "../../contract/schemas/tenants"
+
+export type PhoneEvent =
+  | { readonly type: "registering" }
+  | { readonly type: "registered" }
+  | { readonly type: "unregistered"; readonly reason: "disconnected" | "failed" }
+  /** The SIP server refused the credentials (e.g. they expired): fetch new ones. */
+  | { readonly type: "rejected"; readonly status: number }
+  | { readonly type: "incoming"; readonly from: string }
+  /** Media is connected (the INVITE's 200/ACK): the call timer starts here. */
+  | { readonly type: "established" }
+  | { readonly type: "ended"; readonly reason: string }
+  /** The other side (or the server) refused our INVITE with this final status (486 busy, 603 declined, 404...). */
+  | { readonly type: "failed"; readonly status: number }
+  /** The browser gave no microphone (permission refused or no device). */
+  | { readonly type: "microphone" }
+
+export interface SipPhone {
+  readonly dial: (number: string) => void
+  readonly answer: () => void
+  readonly reject: () => void
+  readonly hangup: () => void
+  readonly stop: () => void
+}
+
+export class SipPhoneError extends Schema.TaggedError<SipPhoneError>()("SipPhoneError", { message: Schema.String }) {}
+
+/** What the browser tests reach (only when the page set `window.__enableSoftphoneTestHooks`). */
+interface TestHooks {
+  readonly peerConnection: () => RTCPeerConnection | null
+  readonly extension: string
+}
+type HookWindow = { __enableSoftphoneTestHooks?: boolean; __softphoneTestHooks?: TestHooks }
+
+const AUDIO_ONLY = { constraints: { audio: true, video: false } }
+const BACKOFF_MS = [1000, 2000, 4000]
+
+/** The display part of an address: "1003" from sip:1003@pbx.local. */
+const userOf = (uri: { user?: string } | undefined, fallback: string) => uri?.user ?? fallback
+
+export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) => void): SipPhone => {
+  let stopped = false
+  let session: Session | null = null
+  let retryTimer: ReturnType<typeof setTimeout> | null = null
+  let attempt = 0
+  const audio = typeof Audio === "undefined" ? null : new Audio()
+  if (audio) audio.autoplay = true
+
+  const uri = UserAgent.makeURI(`sip:${creds.extension}@${creds.domain}`)
+  if (!uri) throw new Error(`bad SIP address for extension ${creds.extension}`)
+  const ua = new UserAgent({
+    uri,
+    transportOptions: { server: creds.ws_url, connectionTimeout: 5, keepAliveInterval: 0 },
+    authorizationUsername: creds.username,
+    authorizationPassword: creds.password,
+    displayName: creds.extension,
+    // Reconnection is ours (below; sip.js's default is no reconnection attempts): it never re-registers by itself.
+    logLevel: "warn",
+    sessionDescriptionHandlerFactoryOptions: { peerConnectionConfiguration: { iceServers: [] } },
+    delegate: {
+      onConnect: () => {
+        attempt = 0
+        register()
+      },
+      onDisconnect: (error) => {
+        if (stopped) return
+        emit({ type: "unregistered", reason: "disconnected" })
+        if (error) scheduleReconnect()
+      },
+      onInvite: (invitation) => onInvite(invitation),
+    },
+  })
+  const registerer = new Registerer(ua, { expires: 300 })
+
+  const register = () => {
+    if (stopped) return
+    emit({ type: "registering" })
+    registerer
+      .register({
+        requestDelegate: {
+          onAccept: () => emit({ type: "registered" }),
+          onReject: (response) => {
+            const status = response.message.statusCode ?? 0
+            emit(
+              status === 401 || status === 403 || status === 407
+                ? { type: "rejected", status }
+                : { type: "unregistered", reason: "failed" },
+            )
+          },
+        },
+      })
+      .catch(() => emit({ type: "unregistered", reason: "failed" }))
+  }
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer) return
+    const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]
+    attempt += 1
+    retryTimer = setTimeout(() => {
+      retryTimer = null
+      if (stopped || ua.isConnected()) return
+      emit({ type: "registering" })
+      ua.reconnect().catch(() => {
+        emit({ type: "unregistered", reason: "disconnected" })
+        scheduleReconnect()
+      })
+    }, delay)
+  }
+
+  // Registerer state still matters for one thing: a refresh that sip.js itself sends and the server refuses
+  // (the credentials expired while the page stayed open): report it as refused, so new ones are fetched.
+  registerer.stateChange.addListener((state) => {
+    if (state === RegistererState.Unregistered && !stopped && ua.isConnected()) emit({ type: "rejected", status: 0 })
+  })
+
+  const playRemote = (current: Session) => {
+    const handler = current.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined
+    const pc = handler?.peerConnection
+    if (!pc || !audio) return
+    const stream = new MediaStream()
+    for (const receiver of pc.getReceivers()) if (receiver.track) stream.addTrack(receiver.track)
+    audio.srcObject = stream
+    // Autoplay may be refused before a user gesture; the answer/call click normally counts as one.
+    audio.play().catch(() => undefined)
+  }
+
+  const track = (current: Session) => {
+    session = current
+    current.stateChange.addListener((state) => {
+      if (session !== current) return
+      if (state === SessionState.Established) {
+        playRemote(current)
+        emit({ type: "established" })
+      }
+      if (state === SessionState.Terminated) {
+        session = null
+        if (audio) audio.srcObject = null
+        emit({ type: "ended", reason: "terminated" })
+      }
+    })
+  }
+
+  const onInvite = (invitation: Invitation) => {
+    if (session || stopped) {
+      void invitation.reject({ statusCode: 486 }).catch(() => undefined)
+      return
+    }
+    track(invitation)
+    emit({ type: "incoming", from: userOf(invitation.remoteIdentity.uri, invitation.remoteIdentity.displayName) })
+  }
+
+  const ignore = (promise: Promise<unknown>) => void promise.catch(() => undefined)
+  /** getUserMedia's refusals, as sip.js passes them through. */
+  const isMicrophoneError = (error: unknown) =>
+    ["NotAllowedError", "NotFoundError", "NotReadableError", "SecurityError"].includes(
+      (error as { name?: string } | null)?.name ?? "",
+    )
+  const mediaFailure = (error: unknown) => {
+    if (isMicrophoneError(error)) emit({ type: "microphone" })
+  }
+
+  const hangup = () => {
+    const current = session
+    if (!current) return
+    if (current instanceof Inviter && current.state !== SessionState.Established) {
+      if (current.state === SessionState.Initial || current.state === SessionState.Establishing)
+        ignore(current.cancel())
+      return
+    }
+    if (current instanceof Invitation && current.state !== SessionState.Established) {
+      ignore(current.reject())
+      return
+    }
+    if (current.state === SessionState.Established) ignore(current.bye())
+  }
+
+  const hookWindow = (typeof window === "undefined" ? undefined : window) as (HookWindow & Window) | undefined
+  if (hookWindow?.__enableSoftphoneTestHooks) {
+    hookWindow.__softphoneTestHooks = {
+      extension: creds.extension,
+      peerConnection: () =>
+        (session?.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined)?.peerConnection ??
+        null,
+    }
+  }
+
+  emit({ type: "registering" })
+  ua.start().catch(() => {
+    emit({ type: "unregistered", reason: "disconnected" })
+    scheduleReconnect()
+  })
+
+  return {
+    dial: (number) => {
+      if (session) return
+      const target = UserAgent.makeURI(`sip:${number}@${creds.domain}`)
+      if (!target) {
+        emit({ type: "ended", reason: "bad number" })
+        return
+      }
+      const inviter = new Inviter(ua, target, { sessionDescriptionHandlerOptions: AUDIO_ONLY })
+      track(inviter)
+      inviter
+        .invite({
+          requestDelegate: {
+            onReject: (response) => emit({ type: "failed", status: response.message.statusCode ?? 0 }),
+          },
+        })
+        .catch((error: unknown) => {
+          mediaFailure(error)
+          if (session === inviter) session = null
+          emit({ type: "ended", reason: error instanceof Error ? error.message : "invite failed" })
+        })
+    },
+    answer: () => {
+      if (session instanceof Invitation && session.state === SessionState.Initial)
+        session.accept({ sessionDescriptionHandlerOptions: AUDIO_ONLY }).catch(mediaFailure)
+    },
+    reject: () => {
+      // 603 Decline: the person said no (sip.js's default 480 would read as "not available").
+      if (session instanceof Invitation && session.state === SessionState.Initial)
+        ignore(session.reject({ statusCode: 603 }))
+    },
+    hangup,
+    stop: () => {
+      if (stopped) return
+      hangup()
+      stopped = true
+      if (retryTimer) clearTimeout(retryTimer)
+      if (hookWindow?.__softphoneTestHooks?.extension === creds.extension) delete hookWindow.__softphoneTestHooks
+      // Unregister politely when still connected, then close the WebSocket.
+      const unregister = ua.isConnected() ? registerer.unregister().catch(() => undefined) : Promise.resolve()
+      void unregister.finally(() => ua.stop().catch(() => undefined))
+    },
+  }
+}
+
+/** createSipPhone as an Effect (the service's typed entry point): a bad address fails with SipPhoneError. */
+export const openSipPhone = (
+  creds: SipCredentials,
+  emit: (event: PhoneEvent) => void,
+): Effect.Effect<SipPhone, SipPhoneError> =>
+  Effect.try({
+    try: () => createSipPhone(creds, emit),
+    catch: (error) => new SipPhoneError({ message: String(error) }),
+  })

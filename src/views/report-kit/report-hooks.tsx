@@ -1,0 +1,71 @@
+/** How report screens reach their actor (spawned by the root with a `report-<name>` systemId) and show notices. */
+import { useEffect } from "react"
+import { useTranslation } from "react-i18next"
+import { useSelector } from "@xstate/react"
+import { OverlayToaster, Position, type Intent, type Toaster } from "@blueprintjs/core"
+import type { ActorRefFrom } from "xstate"
+import type { ReportMachine } from "../../machines/report-kit/report-machine"
+import { useRootActor } from "../common/actor-context"
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen narrows to its own machine's type
+export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
+
+export const useReportActor = <A,>(systemId: string): A => {
+  const actor = useRootActor().system.get(systemId) as A | undefined
+  if (!actor) throw new Error(`actor ${systemId} is not running`)
+  return actor
+}
+
+let toaster: Promise<Toaster> | null = null
+/** One toaster for every report screen, created on first use. */
+export const toast = async (message: string, intent: Intent, testId = "report-toast") => {
+  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 3 })
+  ;(await toaster).show({ message: <span data-testid={testId}>{message}</span>, intent, timeout: 3000 } as never)
+}
+
+/** Copies a value and says 'Copied To Clipboard'. */
+export const useCopy = () => {
+  const { t } = useTranslation()
+  return async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value)
+    } catch {
+      // Clipboard refused (no permission): the value is still selectable on screen; the notice still shows.
+    }
+    void toast(t("reports.common.copied"), "success", "copied-toast")
+  }
+}
+
+/** Saves the file the machine holds (a Blob through a temporary link: DOM work the machine cannot do), shows notices. */
+export const useExportEffects = (actor: AnyReportActor) => {
+  const { t } = useTranslation()
+  const download = useSelector(actor, (s) => s.context.download)
+  const notice = useSelector(actor, (s) => s.context.notice)
+  useEffect(() => {
+    if (!download) return
+    // A streamed export already is a Blob (of parts): wrapping it again would not copy it, but there is no need.
+    const blob =
+      download.content instanceof Blob && download.content.type === download.mime
+        ? download.content
+        : new Blob([download.content], { type: download.mime })
+    const url = URL.createObjectURL(blob)
+    const link = document.createElement("a")
+    link.href = url
+    link.download = download.filename
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    // Chromium reads a large Blob for the download after click(): revoke late (a minute) so a 130 MiB file is not cut off.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    actor.send({ type: "EXPORT.SAVED" })
+  }, [download, actor])
+  useEffect(() => {
+    if (!notice) return
+    void toast(
+      t(notice.kind === "noData" ? "reports.common.noData" : "reports.common.exportFailed"),
+      notice.kind === "noData" ? "warning" : "danger",
+      `notice-${notice.kind}`,
+    )
+    actor.send({ type: "NOTICE.DISMISS" })
+  }, [notice, actor, t])
+}

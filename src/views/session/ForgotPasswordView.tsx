@@ -1,0 +1,56 @@
+import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useEffect, useState, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
+import { Link, useNavigate } from "react-router-dom"
+import { useAccountActor } from "../common/actor-context"
+import { AuthFrame } from "./AuthFrame"
+
+export const ForgotPasswordView = () => {
+  const { t } = useTranslation()
+  const account = useAccountActor()
+  const navigate = useNavigate()
+  const sending = useSelector(account, (s) => s.matches("sendingMail"))
+  const sent = useSelector(account, (s) => s.matches("mailSent"))
+  const problem = useSelector(account, (s) => s.context.problem)
+  const error = useSelector(account, (s) => s.context.error)
+  const [email, setEmail] = useState("")
+
+  useEffect(() => {
+    if (sent) navigate("/pages/auth/mail-confirm")
+  }, [sent, navigate])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    account.send({ type: "FORGOT", email })
+  }
+
+  return (
+    <AuthFrame title={t("account.forgotTitle")} subtitle={t("account.forgotBody")}>
+      {problem ? (
+        <Callout intent="danger" className="mc-callout" role="alert" data-testid="account-problem">
+          {t(`account.${problem}`)}
+          {error ? <div className="mc-muted">{error}</div> : null}
+        </Callout>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <FormGroup label={t("account.email")} labelFor="forgot-email">
+          <InputGroup
+            id="forgot-email"
+            type="email"
+            size="large"
+            leftIcon="envelope"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            onValueChange={setEmail}
+          />
+        </FormGroup>
+        <Button type="submit" intent="primary" size="large" fill loading={sending} text={t("account.sendLink")} />
+      </form>
+      <div className="mc-auth-links">
+        <Link to="/login">{t("account.backToLogin")}</Link>
+      </div>
+    </AuthFrame>
+  )
+}

@@ -1,0 +1,137 @@
+/**
+ * Agent voice calls in Chromium with fake media: three simulated calls ring two agents at once; one agent accepts
+ * one, the other agent's card goes (remove-call), other cards cannot be accepted meanwhile, audio flows both ways
+ * (RTCPeerConnection stats), hanging up frees the agent, a reload restores the ringing cards.
+ */
+import { expect, test, type Page } from "@playwright/test"
+import { baseUrl, login, shot } from "../helpers"
+
+const place = async (number: string) => {
+  const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ clientId: 1, number, name: `Customer ${number.slice(-3)}` }),
+  })
+  return ((await response.json()) as { data: { callId: string } }).data.callId
+}
+
+/** Agents are rung only while online (spec 000 section 4): flip the toolbar's presence switch. */
+const goOnline = async (page: Page) => {
+  const input = page.locator("[data-testid=presence]")
+  if (!(await input.isChecked())) await input.click({ force: true })
+  await expect(input).toBeChecked()
+}
+
+const card = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
+
+const rtpStats = (page: Page, callId: string) =>
+  page.evaluate(async (id) => {
+    const pc = (globalThis as { __voicePeers?: Map<string, RTCPeerConnection> }).__voicePeers?.get(id)
+    if (!pc) return null
+    const stats = await pc.getStats()
+    let sent = 0
+    let received = 0
+    stats.forEach((s: { type: string; kind?: string; packetsSent?: number; packetsReceived?: number }) => {
+      if (s.type === "outbound-rtp" && s.kind === "audio") sent += s.packetsSent ?? 0
+      if (s.type === "inbound-rtp" && s.kind === "audio") received += s.packetsReceived ?? 0
+    })
+    return { sent, received }
+  }, callId)
+
+test("three calls ring two agents; accept one, remove-call, audio both ways, hang up, reload restores", async ({
+  browser,
+}) => {
+  const agentCtx = await browser.newContext()
+  const adminCtx = await browser.newContext()
+  const agent = await agentCtx.newPage()
+  const admin = await adminCtx.newPage()
+  await login(agent, "agent1")
+  await login(admin, "admin")
+  await goOnline(agent)
+  await goOnline(admin)
+  await agent.waitForTimeout(500)
+  const ids = [await place("+905550000201"), await place("+905550000202"), await place("+905550000203")]
+  for (const page of [agent, admin]) for (const id of ids) await expect(card(page, id)).toBeVisible()
+  await shot(agent, "calls-three-ringing")
+
+  await card(agent, ids[1]).getByTestId("call-accept").click()
+  await expect(card(admin, ids[1])).toHaveCount(0)
+  await expect(card(agent, ids[1])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  // Another card cannot be accepted while this call is active.
+  await card(agent, ids[0]).getByTestId("call-accept").click()
+  await expect(agent.getByTestId("call-notice")).toBeVisible()
+  await expect(card(agent, ids[0])).toHaveAttribute("data-phase", "ringing")
+
+  await agent.waitForTimeout(2500)
+  const stats = await rtpStats(agent, ids[1])
+  expect(stats?.sent ?? 0).toBeGreaterThan(20)
+  expect(stats?.received ?? 0).toBeGreaterThan(20)
+  await expect(card(agent, ids[1]).getByTestId("call-clock")).toHaveText(/^00:0[1-9]$/)
+  await shot(agent, "calls-active-with-ringing")
+
+  await card(agent, ids[1]).getByTestId("call-end").click()
+  await expect(card(agent, ids[1])).toHaveCount(0)
+  await card(agent, ids[0]).getByTestId("call-accept").click()
+  await expect(card(agent, ids[0])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  await card(agent, ids[0]).getByTestId("call-end").click()
+
+  // Reload: the still-ringing third call comes back from storage.
+  await agent.reload()
+  await expect(card(agent, ids[2])).toBeVisible()
+  await card(agent, ids[2]).getByTestId("call-reject").click()
+  await expect(card(agent, ids[2])).toHaveCount(0)
+  await agentCtx.close()
+  await adminCtx.close()
+})
+
+test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide and restore reset the countdown", async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.clock.install()
+  await login(page, "agent1")
+  await goOnline(page)
+  const [first, second] = [await place("+905550000301"), await place("+905550000302")]
+  await expect(card(page, first)).toBeVisible()
+  await expect(card(page, second)).toBeVisible()
+  await page.clock.runFor(30_000)
+  await expect(card(page, first).getByTestId("call-clock")).toHaveText(/30 /)
+  // Hide the second card, then restore it from the dropdown: its countdown starts again at 60.
+  await card(page, second).getByTestId("call-hide").click()
+  await expect(card(page, second)).toHaveCount(0)
+  await page.getByTestId("hidden-calls").click()
+  await page.getByRole("menuitem", { name: /\+905550000302/ }).click()
+  await expect(card(page, second).getByTestId("call-clock")).toHaveText(/60 /)
+  await page.clock.runFor(31_000)
+  await expect(card(page, first)).toHaveCount(0)
+  await expect(card(page, second)).toBeVisible()
+  await shot(page, "calls-after-auto-reject")
+  await card(page, second).getByTestId("call-reject").click()
+  await context.close()
+})
+
+test("the agent dials a customer: CALLING, the simulator answers, the timer runs, a second dial is refused, hang-up ends it", async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await login(page, "agent1")
+  await page.getByTestId("dial-open").click()
+  await page.getByTestId("dial-number").fill("+905550000401")
+  await shot(page, "calls-dial")
+  await page.getByTestId("dial-call").click()
+  const outgoing = page.getByTestId("outgoing-card")
+  await expect(outgoing).toHaveAttribute("data-status", /^(CALLING|RINGING)$/)
+  // The simulator answers after SIM_ANSWER_MS (2 s by default).
+  await expect(outgoing).toHaveAttribute("data-status", /^(ACCEPTED|CONNECTED)$/, { timeout: 15_000 })
+  await expect(outgoing.getByTestId("call-clock")).toHaveText(/^00:0[1-9]$/)
+  await page.getByTestId("dial-open").click()
+  await page.getByTestId("dial-number").fill("+905550000402")
+  await page.getByTestId("dial-call").click()
+  await expect(page.getByTestId("call-notice")).toContainText("Another outgoing call is already active")
+  await expect(outgoing).toHaveCount(1)
+  await outgoing.getByTestId("outgoing-end").click()
+  await expect(outgoing).toHaveCount(0)
+  await context.close()
+})

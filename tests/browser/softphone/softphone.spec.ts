@@ -1,0 +1,214 @@
+/**
+ * The PBX softphone in Debian's Chromium against a real server and a real Kamailio on private ports: two agents of
+ * tenant one (agent1 and admin; agent2 may not open /apps/pbxcalls) register their own extensions, call each other,
+ * talk (WebRTC audio on loopback, checked with RTCPeerConnection stats on both sides), reject, hit the empty-number
+ * alert, and watch the indicator follow Kamailio going away and coming back.
+ */
+import { test, expect, type Browser, type Page } from "@playwright/test"
+import { createServer } from "node:net"
+import { startKamailio, kamailioSkipReason, type Kamailio } from "../../../sip/kamailio"
+import { startTestServer, type TestServer } from "../../../server/testing/test-server"
+
+const SECRET = "cGJ4LWJyb3dzZXItdGVzdHM="
+let kamailio: Kamailio
+let server: TestServer
+let sipPort = 0
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+
+test.describe.configure({ mode: "serial" })
+test.skip(kamailioSkipReason() !== null, "Kamailio with websocket and auth_ephemeral modules is not installed")
+
+test.beforeAll(async () => {
+  sipPort = await freePort()
+  kamailio = await startKamailio({
+    port: sipPort,
+    secret: SECRET,
+    log: process.env.PBX_DEBUG ? (line) => console.log(`[kamailio] ${line}`) : undefined,
+  })
+  server = await startTestServer({
+    config: { sip: { secret: SECRET, domain: kamailio.domain, wsUrl: null, wsPort: sipPort, ttlSeconds: 3600 } },
+  })
+})
+test.afterAll(async () => {
+  await server?.stop()
+  await kamailio?.stop()
+})
+
+interface Phone {
+  page: Page
+  extension: string
+  close: () => Promise<void>
+}
+
+/** Logs `username` in, in its own browser context, opens the softphone and waits until it is Registered. */
+const openPhone = async (
+  browser: Browser,
+  username: string,
+  lang?: string,
+): Promise<Phone & { registerMs: number }> => {
+  const context = await browser.newContext()
+  await context.addInitScript((language) => {
+    ;(window as { __enableSoftphoneTestHooks?: boolean }).__enableSoftphoneTestHooks = true
+    if (language) localStorage.setItem("i18nextLng", language)
+  }, lang ?? "")
+  const page = await context.newPage()
+  page.on("pageerror", (error) => console.log(`[${username}] pageerror: ${error.message}`))
+  if (process.env.PBX_DEBUG) page.on("console", (message) => console.log(`[${username}] ${message.text()}`))
+  await page.goto(`${server.url}/login`)
+  await page.fill("#login-username", username)
+  await page.fill("#login-password", "demo1234")
+  await page.click("[data-testid=login-submit]")
+  await page.waitForURL((url) => url.pathname !== "/login")
+  const started = Date.now()
+  await page.goto(`${server.url}/apps/pbxcalls`)
+  await expect(page.locator(".mc-softphone")).toHaveAttribute("data-registration", "registered", { timeout: 15_000 })
+  const registerMs = Date.now() - started
+  const extension = await page.evaluate(
+    () => (window as unknown as { __softphoneTestHooks: { extension: string } }).__softphoneTestHooks.extension,
+  )
+  return { page, extension, registerMs, close: () => context.close() }
+}
+
+const card = (page: Page) => page.locator(".mc-softphone")
+const timerSeconds = async (page: Page) => {
+  const [mm, ss] = (await page.locator("[data-testid=softphone-timer]").innerText()).split(":").map(Number)
+  return mm * 60 + ss
+}
+
+/** Audio bytes received so far on the current call's RTCPeerConnection (through the test hook). */
+const bytesReceived = (page: Page) =>
+  page.evaluate(async () => {
+    const pc = (
+      window as unknown as { __softphoneTestHooks: { peerConnection: () => RTCPeerConnection | null } }
+    ).__softphoneTestHooks.peerConnection()
+    if (!pc) return -1
+    let total = 0
+    ;(await pc.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
+      if (report.type === "inbound-rtp" && report.kind === "audio") total += report.bytesReceived ?? 0
+    })
+    return total
+  })
+
+test("two agents register, call, talk with audio both ways, and hang up", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  const bob = await openPhone(browser, "admin")
+  console.log(`registration (page open to Registered): agent1 ${alice.registerMs} ms, admin ${bob.registerMs} ms`)
+  expect(alice.extension).not.toBe(bob.extension)
+  await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Registered")
+  await expect(alice.page.locator("[data-testid=softphone-extension]")).toHaveText(`Extension ${alice.extension}`)
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-registered.png" })
+
+  // Dial with the keypad.
+  for (const digit of bob.extension) await alice.page.click(`[data-testid=softphone-key-${digit}]`)
+  await expect(alice.page.locator("[data-testid=softphone-number]")).toHaveValue(bob.extension)
+  const dialled = Date.now()
+  await alice.page.click("[data-testid=softphone-call]")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "calling")
+  await expect(card(bob.page)).toHaveAttribute("data-phase", "incoming")
+  const ringMs = Date.now() - dialled
+  await expect(bob.page.locator("[data-testid=softphone-status]")).toHaveText(`Incoming call from ${alice.extension}`)
+  await bob.page.screenshot({ path: ".tmp/screenshots/pbx-incoming.png" })
+
+  const answered = Date.now()
+  await bob.page.click("[data-testid=softphone-answer]")
+  await expect(card(bob.page)).toHaveAttribute("data-phase", "active")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
+  console.log(
+    `call setup: Call click to callee ringing ${ringMs} ms; Answer click to both connected ${Date.now() - answered} ms`,
+  )
+
+  // Both timers run from the connection.
+  await expect.poll(() => timerSeconds(alice.page), { timeout: 6_000 }).toBeGreaterThanOrEqual(2)
+  await expect.poll(() => timerSeconds(bob.page), { timeout: 6_000 }).toBeGreaterThanOrEqual(2)
+
+  // Audio flows both ways: inbound RTP bytes keep growing on each side.
+  const [a1, b1] = [await bytesReceived(alice.page), await bytesReceived(bob.page)]
+  await alice.page.waitForTimeout(1500)
+  const [a2, b2] = [await bytesReceived(alice.page), await bytesReceived(bob.page)]
+  console.log(`audio bytes received over 1.5 s: agent1 ${a1} -> ${a2}, admin ${b1} -> ${b2}`)
+  expect(a1).toBeGreaterThan(0)
+  expect(b1).toBeGreaterThan(0)
+  expect(a2).toBeGreaterThan(a1)
+  expect(b2).toBeGreaterThan(b1)
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-active.png" })
+
+  await bob.page.click("[data-testid=softphone-end]")
+  for (const phone of [alice, bob]) {
+    await expect(card(phone.page)).toHaveAttribute("data-phase", "idle")
+    await expect(phone.page.locator("[data-testid=softphone-timer]")).toHaveText("00:00")
+    await expect(phone.page.locator("[data-testid=softphone-status]")).toHaveText("Ready")
+  }
+  await alice.close()
+  await bob.close()
+})
+
+test("the callee rejects: both return to idle", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  const bob = await openPhone(browser, "admin")
+  await alice.page.fill("[data-testid=softphone-number]", bob.extension)
+  await alice.page.click("[data-testid=softphone-call]")
+  await expect(card(bob.page)).toHaveAttribute("data-phase", "incoming")
+  await bob.page.click("[data-testid=softphone-reject]")
+  await expect(card(bob.page)).toHaveAttribute("data-phase", "idle")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+  await expect(alice.page.locator("[data-testid=softphone-timer]")).toHaveText("00:00")
+  await expect(alice.page.locator("[data-testid=softphone-notice]")).toHaveText(`${bob.extension} declined the call.`)
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-declined.png" })
+  await alice.close()
+  await bob.close()
+})
+
+test("calling an extension nobody registered ends with a notice", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  await alice.page.fill("[data-testid=softphone-number]", "9999")
+  await alice.page.click("[data-testid=softphone-call]")
+  await expect(alice.page.locator("[data-testid=softphone-notice]")).toHaveText(
+    "9999 is not registered or does not exist.",
+  )
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+  await alice.close()
+})
+
+test("Call with no number alerts 'Enter phone number'", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  const messages: string[] = []
+  alice.page.on("dialog", (dialog) => {
+    messages.push(dialog.message())
+    void dialog.accept()
+  })
+  await alice.page.click("[data-testid=softphone-call]")
+  await expect.poll(() => messages).toEqual(["Enter phone number"])
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+  await alice.close()
+})
+
+test("Kamailio going away shows Not Registered, and Registered again when it is back", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  await kamailio.stop()
+  const stopped = Date.now()
+  await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Not Registered", {
+    timeout: 10_000,
+  })
+  console.log(`Kamailio stopped: Not Registered after ${Date.now() - stopped} ms`)
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-not-registered.png" })
+  kamailio = await startKamailio({ port: sipPort, secret: SECRET })
+  const restarted = Date.now()
+  await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Registered", { timeout: 15_000 })
+  console.log(`Kamailio restarted: Registered again after ${Date.now() - restarted} ms`)
+  await alice.close()
+})
+
+test("Arabic, right to left", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1", "ar")
+  await expect(alice.page.locator("html")).toHaveAttribute("dir", "rtl")
+  await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("مسجَّل")
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-ar.png" })
+  await alice.close()
+})
