@@ -18,11 +18,7 @@ export default defineConfig({
     viewport: { width: 1366, height: 860 },
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: [
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        "--allow-loopback-in-peer-connection",
-      ],
+      args: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"],
     },
     trace: "off",
   },

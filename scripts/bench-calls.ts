@@ -53,11 +53,9 @@ try {
     })
     ids.push(((await response.json()) as { data: { callId: string } }).data.callId)
   }
-  await page.waitForFunction(
-    (n) => Object.keys((globalThis as { __cardSeen?: object }).__cardSeen ?? {}).length >= n,
-    CALLS,
-    { timeout: 30_000 },
-  )
+  await page.waitForFunction((n) => Object.keys((globalThis as { __cardSeen?: object }).__cardSeen ?? {}).length >= n, CALLS, {
+    timeout: 30_000,
+  })
   const seen = (await page.evaluate(() => (globalThis as { __cardSeen?: Record<string, number> }).__cardSeen)) ?? {}
   const emitted = async (id: string) =>
     (
@@ -72,8 +70,7 @@ try {
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]
   const cdp = await page.context().newCDPSession(page)
   await cdp.send("Performance.enable")
-  const metric = async () =>
-    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0
+  const metric = async () => (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")?.value ?? 0
   const before = await metric()
   const t0 = Date.now()
   await page.waitForTimeout(10_000)

@@ -122,19 +122,18 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
       await customerWrites(number, text)
       const keys = [`list|${text}`, ...(toOpen ? [`thread|${text}`] : [])]
       await page
-        .waitForFunction(
-          (want) => want.every((k) => k in ((globalThis as { __screenSeen?: object }).__screenSeen ?? {})),
-          keys,
-          { timeout: 10_000, polling: 20 },
-        )
+        .waitForFunction((want) => want.every((k) => k in ((globalThis as { __screenSeen?: object }).__screenSeen ?? {})), keys, {
+          timeout: 10_000,
+          polling: 20,
+        })
         .catch(async (error: unknown) => {
           await page.screenshot({ path: ".tmp/screenshots/bench-inbox-screen-timeout.png" })
-          const state = await page.evaluate(() =>
-            JSON.stringify((globalThis as { __screenSeen?: object }).__screenSeen),
-          )
+          const state = await page.evaluate(() => JSON.stringify((globalThis as { __screenSeen?: object }).__screenSeen))
           throw new Error(
             `${text} not painted (wanted ${keys.join(", ")}; seen ${state}; screenshot .tmp/screenshots/bench-inbox-screen-timeout.png)`,
-            { cause: error },
+            {
+              cause: error,
+            },
           )
         })
       const seen = await page.evaluate(

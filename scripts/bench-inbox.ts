@@ -47,8 +47,7 @@ if (values.serve) {
   const server = await startServer({ port: 0, dataDir: values.data, distDir: values.dist })
   const db = server.services.database
   const log = (text: string) => process.send?.({ log: text })
-  const one = async (sql: string, params: unknown[] = []) =>
-    (await db.query(sql, params)).rows[0] as Record<string, any>
+  const one = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0] as Record<string, any>
   const agent1 = Number((await one("SELECT id FROM users WHERE username = 'agent1'")).id)
   const agent2 = Number((await one("SELECT id FROM users WHERE username = 'agent2'")).id)
   const admin = Number((await one("SELECT id FROM users WHERE username = 'admin'")).id)
@@ -194,11 +193,11 @@ async function run(url: string, info: { longId: number; conversations: number; m
     page: 1,
     limit: 20,
   })
-  const chat = await time(
-    `Open a ${LONG_CHAT.toLocaleString("en")}-message chat, agentGetChat (limit 50)`,
-    "/agent/get/chat",
-    { conversation_id: info.longId, page: 1, limit: 50 },
-  )
+  const chat = await time(`Open a ${LONG_CHAT.toLocaleString("en")}-message chat, agentGetChat (limit 50)`, "/agent/get/chat", {
+    conversation_id: info.longId,
+    page: 1,
+    limit: 50,
+  })
   const week = {
     start_date: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
     end_date: new Date().toISOString().slice(0, 10),

@@ -234,10 +234,7 @@ async function browserExport(url: string, day: (offset: number) => string) {
       await cdp.send("Profiler.start")
     }
     const started = performance.now()
-    const [download] = await Promise.all([
-      page.waitForEvent("download", { timeout: 120_000 }),
-      page.getByTestId("calls-export").click(),
-    ])
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 120_000 }), page.getByTestId("calls-export").click()])
     const toDownload = performance.now() - started
     const path = await download.path()
     const toFile = performance.now() - started
@@ -275,6 +272,5 @@ function printProfile(profile: {
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0)
   console.log(`Page main thread, self time (${(total / 1e6).toFixed(1)} s sampled):`)
-  for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
-    console.log(`  ${(us / 1e6).toFixed(2)} s  ${key}`)
+  for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1e6).toFixed(2)} s  ${key}`)
 }

@@ -77,8 +77,7 @@ if (args.has("--json")) {
     }),
   )
 } else {
-  for (const row of rows)
-    console.log(`${kib(row.gzip).padStart(8)} KiB gzip  ${kib(row.raw).padStart(8)} KiB raw  ${row.path}`)
+  for (const row of rows) console.log(`${kib(row.gzip).padStart(8)} KiB gzip  ${kib(row.raw).padStart(8)} KiB raw  ${row.path}`)
   console.log(
     `login route: ${kib(totalGzip)} KiB gzip (JS ${kib(js)} KiB + CSS ${kib(css)} KiB) in ${rows.length} files; budget ${BUDGET_KIB} KiB`,
   )

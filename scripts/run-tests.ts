@@ -28,9 +28,7 @@ const readVitest = (file: string): Tally => {
   const report = JSON.parse(readFileSync(file, "utf8"))
   return {
     passed: report.numPassedTests ?? 0,
-    failed:
-      (report.numFailedTests ?? 0) +
-      (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
+    failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   }
 }

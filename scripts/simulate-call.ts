@@ -15,9 +15,7 @@ const callerName = option("name")
 const hangupAfter = Number(option("hangup-after", "0"))
 
 if (!number) {
-  console.error(
-    "usage: npm run simulate:call -- --client 1 --number +905551112233 [--name NAME] [--url URL] [--hangup-after SECONDS]",
-  )
+  console.error("usage: npm run simulate:call -- --client 1 --number +905551112233 [--name NAME] [--url URL] [--hangup-after SECONDS]")
   process.exit(2)
 }
 

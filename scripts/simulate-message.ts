@@ -51,10 +51,7 @@ if (readId) {
 if (!number) usage()
 
 if (flag("inbox")) {
-  const data = await call(
-    "GET",
-    `/dev/simulator/messages?${new URLSearchParams({ clientId: String(clientId), channel, number: number! })}`,
-  )
+  const data = await call("GET", `/dev/simulator/messages?${new URLSearchParams({ clientId: String(clientId), channel, number: number! })}`)
   for (const m of data.items as { external_id: string; type: string; body: string; status: string; dt: string }[]) {
     console.log(`${m.dt}  ${m.status.padEnd(9)} ${m.type.padEnd(11)} ${m.external_id}  ${m.body}`)
   }
@@ -76,9 +73,7 @@ if (flag("inbox")) {
     filename: option("filename"),
     name: option("name"),
   })
-  console.log(
-    `${number} wrote to tenant ${clientId} on ${channel}: conversation ${data.conversationId}, message ${data.messageId}`,
-  )
+  console.log(`${number} wrote to tenant ${clientId} on ${channel}: conversation ${data.conversationId}, message ${data.messageId}`)
 }
 
 export {}

@@ -13,9 +13,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   config: sip ? { sip: sip.settings } : undefined,
 })
-console.log(
-  `Console and API at ${server.url} (${server.services.database.kind}); API under /api, socket service under /rt`,
-)
+console.log(`Console and API at ${server.url} (${server.services.database.kind}); API under /api, socket service under /rt`)
 console.log(`Demo logins (password ${DEMO_PASSWORD}):`)
 for (const login of DEMO_LOGINS) console.log(`  ${login.username.padEnd(11)} ${login.tenant.padEnd(11)} ${login.note}`)
 if (server.services.config.dev) console.log(`Password-reset mail: ${server.url}/dev/outbox`)

@@ -38,10 +38,8 @@ export interface Kamailio {
 export const kamailioMissing = (): string | null => {
   if (!existsSync(KAMAILIO_BIN))
     return "kamailio is not installed (apt-get install -y kamailio kamailio-websocket-modules kamailio-autheph-modules)"
-  if (!existsSync(WEBSOCKET_MODULE))
-    return "Kamailio's WebSocket module is missing (apt-get install -y kamailio-websocket-modules)"
-  if (!existsSync(AUTHEPH_MODULE))
-    return "Kamailio's auth_ephemeral module is missing (apt-get install -y kamailio-autheph-modules)"
+  if (!existsSync(WEBSOCKET_MODULE)) return "Kamailio's WebSocket module is missing (apt-get install -y kamailio-websocket-modules)"
+  if (!existsSync(AUTHEPH_MODULE)) return "Kamailio's auth_ephemeral module is missing (apt-get install -y kamailio-autheph-modules)"
   return null
 }
 

@@ -35,8 +35,7 @@ export const verifyJwt = (token: string, secret: string): Verified => {
   } catch {
     return { ok: false, reason: "invalid" }
   }
-  if (typeof claims !== "object" || claims === null || typeof claims.cid !== "number")
-    return { ok: false, reason: "invalid" }
+  if (typeof claims !== "object" || claims === null || typeof claims.cid !== "number") return { ok: false, reason: "invalid" }
   if (typeof claims.exp === "number" && claims.exp <= nowSeconds()) return { ok: false, reason: "expired" }
   return { ok: true, claims }
 }

@@ -17,13 +17,7 @@ export interface Presented {
 }
 
 const isBlacklisted = async (db: Db, token: string) =>
-  (
-    await db
-      .select({ id: blacklistedTokens.id })
-      .from(blacklistedTokens)
-      .where(eq(blacklistedTokens.token, token))
-      .limit(1)
-  ).length > 0
+  (await db.select({ id: blacklistedTokens.id }).from(blacklistedTokens).where(eq(blacklistedTokens.token, token)).limit(1)).length > 0
 
 /** A user token: signature, exp, the login session still current (not replaced or logged out), not blacklisted. */
 export const verifyUserToken = async (db: Db, secret: string, token: string | undefined): Promise<Principal> => {
@@ -48,10 +42,7 @@ export const verifyUserToken = async (db: Db, secret: string, token: string | un
   const row = (result as unknown as { rows: SessionRow[] }).rows[0]
   if (!row) throw unauthorized("TOKEN_INVALID", "Invalid token")
   if (row.endReason === "replaced") {
-    throw unauthorized(
-      "SESSION_REPLACED",
-      "You are already logged in on a different device. Please wait for a few minutes, and try again.",
-    )
+    throw unauthorized("SESSION_REPLACED", "You are already logged in on a different device. Please wait for a few minutes, and try again.")
   }
   if (row.endReason !== null) throw unauthorized("TOKEN_INVALID", "This session has ended")
   if (row.status !== "active" || (row.clientStatus !== "active" && !row.superAdmin))
@@ -78,15 +69,10 @@ const clientTokenPrincipal = async (db: Db, secret: string, token: string): Prom
 
 /** A raw tenant API key: the tenant must be active and, when it keeps an IP whitelist, the caller's address listed. */
 const apiKeyPrincipal = async (db: Db, key: string, ip: string): Promise<Principal> => {
-  const [client] = await db
-    .select({ id: clients.id, status: clients.status })
-    .from(clients)
-    .where(eq(clients.apiKey, key))
-    .limit(1)
+  const [client] = await db.select({ id: clients.id, status: clients.status }).from(clients).where(eq(clients.apiKey, key)).limit(1)
   if (!client || client.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
   const allowed = await db.select({ ip: ipWhitelist.ip }).from(ipWhitelist).where(eq(ipWhitelist.clientId, client.id))
-  if (allowed.length > 0 && !allowed.some((entry) => ipAllowed(entry.ip, ip)))
-    throw forbidden(`Address ${ip} is not on the IP whitelist`)
+  if (allowed.length > 0 && !allowed.some((entry) => ipAllowed(entry.ip, ip))) throw forbidden(`Address ${ip} is not on the IP whitelist`)
   return { ...NOBODY, kind: "apiKey", clientId: client.id, scope: "client" }
 }
 
@@ -105,12 +91,7 @@ interface SessionRow {
 
 const looksLikeJwt = (value: string) => value.split(".").length === 3
 
-export const resolvePrincipal = async (
-  db: Db,
-  secret: string,
-  credential: Credential,
-  presented: Presented,
-): Promise<Principal> => {
+export const resolvePrincipal = async (db: Db, secret: string, credential: Credential, presented: Presented): Promise<Principal> => {
   switch (credential) {
     case "none":
       return NOBODY

@@ -36,24 +36,14 @@ export interface MessageChannelEvents {
   /** The channel reports a delivery state of an outbound message it accepted under `externalId`. */
   readonly status: (update: { clientId: number; externalId: string; status: MessageStatusUpdate }) => Promise<void>
   /** The customer is typing, or stopped. */
-  readonly typing: (update: {
-    clientId: number
-    channel: Channel
-    number: string
-    state: "typing" | "paused"
-  }) => Promise<void>
+  readonly typing: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
 }
 
 export interface MessageChannel {
   /** Hands a message to the channel; resolves to the channel's id of it (WhatsApp `wamid...`). */
   readonly send: (message: OutboundMessage) => Promise<{ externalId: string }>
   /** Shows or hides the agent's typing indicator on the customer's side. */
-  readonly typing: (update: {
-    clientId: number
-    channel: Channel
-    number: string
-    state: "typing" | "paused"
-  }) => Promise<void>
+  readonly typing: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
   readonly close: () => Promise<void>
 }
 

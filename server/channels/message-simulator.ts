@@ -7,13 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Channel } from "../../src/contract/schemas/common"
-import type {
-  InboundMessage,
-  MessageChannel,
-  MessageChannelEvents,
-  MessageStatusUpdate,
-  OutboundMessage,
-} from "./message-channel"
+import type { InboundMessage, MessageChannel, MessageChannelEvents, MessageStatusUpdate, OutboundMessage } from "./message-channel"
 
 export interface PhoneMessage {
   readonly id: number
@@ -30,12 +24,7 @@ export interface SimulatedMessageChannel extends MessageChannel {
   /** The customer read an outbound message: reports `read`. False when the simulator never got that message. */
   readonly read: (externalId: string) => Promise<boolean>
   readonly customerWrites: (message: InboundMessage) => Promise<{ conversationId: number; messageId: number }>
-  readonly customerTypes: (update: {
-    clientId: number
-    channel: Channel
-    number: string
-    state: "typing" | "paused"
-  }) => Promise<void>
+  readonly customerTypes: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
   /** What the customer sees of the agent's typing indicator. */
   readonly agentTyping: (clientId: number, channel: Channel, number: string) => "typing" | "paused" | null
 }
@@ -97,15 +86,12 @@ export const createMessageSimulator = (events: MessageChannelEvents): SimulatedM
       const timer = setTimeout(() => {
         timers.delete(timer)
         if (closed || message.status !== "sent") return
-        report(out.clientId, message, "delivered").catch((error: unknown) =>
-          console.error("[simulator] delivery report failed", error),
-        )
+        report(out.clientId, message, "delivered").catch((error: unknown) => console.error("[simulator] delivery report failed", error))
       }, deliverMs())
       timers.add(timer)
       return { externalId }
     },
-    typing: async ({ clientId, channel, number, state }) =>
-      void typingState.set(keyOf(clientId, channel, number), state),
+    typing: async ({ clientId, channel, number, state }) => void typingState.set(keyOf(clientId, channel, number), state),
     close: async () => {
       closed = true
       for (const timer of timers) clearTimeout(timer)

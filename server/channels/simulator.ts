@@ -89,8 +89,7 @@ export const createSimulator = (events: VoiceChannelEvents, options: SimulatorOp
   }
 
   return {
-    placeCall: ({ clientId, number, name }) =>
-      events.incoming({ clientId, number, name: name ?? `Customer ${number.slice(-4)}` }),
+    placeCall: ({ clientId, number, name }) => events.incoming({ clientId, number, name: name ?? `Customer ${number.slice(-4)}` }),
     customerHangup: async (callId) => {
       const known = peers.has(callId) || timers.has(callId)
       await release(callId)

@@ -1,8 +1,7 @@
 /** Small helpers for the raw SQL the features write: the rows of a result, and LIKE patterns from typed text. */
 
 /** The rows of `db.execute(...)`, which PGlite and node-postgres both return under `rows`. */
-export const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  (result as { rows: Record<string, unknown>[] }).rows
+export const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
 
 /** `%`, `_` and `\` typed by a person are literal characters in a LIKE pattern, not wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)

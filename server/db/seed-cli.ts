@@ -40,8 +40,6 @@ if (count > 0) {
     },
   })
   const seconds = (Date.now() - started) / 1000
-  console.log(
-    `Wrote ${count} call records for client ${clientId} in ${seconds.toFixed(1)} s (${Math.round(count / seconds)} rows/s)`,
-  )
+  console.log(`Wrote ${count} call records for client ${clientId} in ${seconds.toFixed(1)} s (${Math.round(count / seconds)} rows/s)`)
 }
 await database.close()

@@ -24,7 +24,10 @@ export const handle = <G extends GroupKey, N extends CallName<G>>(
   group: G,
   name: N,
   run: (ctx: Ctx, input: InputOf<G, N>) => Promise<unknown>,
-): Handler => ({ key: `${group}.${name}`, run: run as Handler["run"] })
+): Handler => ({
+  key: `${group}.${name}`,
+  run: run as Handler["run"],
+})
 
 export interface FeatureModule {
   readonly handlers?: readonly Handler[]

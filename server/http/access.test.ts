@@ -7,22 +7,12 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
 
   it("creates a role, gives it to a new user, and the user's ACL follows the role", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
-    const perms = await send(
-      ctx.url,
-      callOf("permissions", "fetchListPermissions"),
-      { search: "canned", limit: 100 },
-      h,
-    )
+    const perms = await send(ctx.url, callOf("permissions", "fetchListPermissions"), { search: "canned", limit: 100 }, h)
     const keys = perms.body.data.items as { id: number; key: string; system: boolean }[]
     const back = keys.find((p) => p.key === "BACK:canned_messages")!
     const front = keys.find((p) => p.key === "FRONT:/apps/canned-messages")!
     expect(back.system).toBe(true)
-    const role = await send(
-      ctx.url,
-      callOf("roles", "rolesCreate"),
-      { name: "canned editor", permission_ids: [back.id, front.id] },
-      h,
-    )
+    const role = await send(ctx.url, callOf("roles", "rolesCreate"), { name: "canned editor", permission_ids: [back.id, front.id] }, h)
     expect(role.body.data.role.permissions.sort()).toEqual(["BACK:canned_messages", "FRONT:/apps/canned-messages"])
     const user = await send(
       ctx.url,
@@ -49,36 +39,21 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
       h,
     )
     expect(dup.status).toBe(409)
-    const updated = await send(
-      ctx.url,
-      callOf("roles", "rolesUpdateById"),
-      { id: role.body.data.role.id, permission_ids: [front.id] },
-      h,
-    )
+    const updated = await send(ctx.url, callOf("roles", "rolesUpdateById"), { id: role.body.data.role.id, permission_ids: [front.id] }, h)
     expect(updated.body.data.role.permissions).toEqual(["FRONT:/apps/canned-messages"])
-    expect((await send(ctx.url, callOf("permissions", "fetchListRuleSets"), {}, as(editor.user_token))).status).toBe(
-      403,
-    )
-    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(
-      409,
-    )
+    expect((await send(ctx.url, callOf("permissions", "fetchListRuleSets"), {}, as(editor.user_token))).status).toBe(403)
+    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(409)
     const list = await send(ctx.url, callOf("users", "fetchListUsers"), { search: "editor" }, h)
     expect(list.body.data).toMatchObject({ totalItems: 1, page: 1 })
-    expect(
-      (await send(ctx.url, callOf("users", "usersDeleteById"), { id: user.body.data.user.id }, h)).body.data.deleted,
-    ).toBe(true)
-    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(
-      200,
-    )
+    expect((await send(ctx.url, callOf("users", "usersDeleteById"), { id: user.body.data.user.id }, h)).body.data.deleted).toBe(true)
+    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(200)
   })
 
   it("keeps platform permissions read-only for tenants and lets them manage their own", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const all = await send(ctx.url, callOf("permissions", "fetchListPermissions"), { kind: "back", limit: 5 }, h)
     const system = all.body.data.items[0]
-    expect(
-      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id: system.id, name: "x" }, h)).status,
-    ).toBe(403)
+    expect((await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id: system.id, name: "x" }, h)).status).toBe(403)
     const mine = await send(
       ctx.url,
       callOf("permissions", "permissionsCreate"),
@@ -88,21 +63,14 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
     expect(mine.body.data.permission).toMatchObject({ kind: "front", system: false })
     const id = mine.body.data.permission.id
     expect(
-      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id, description: "ours" }, h)).body.data
-        .permission.description,
+      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id, description: "ours" }, h)).body.data.permission
+        .description,
     ).toBe("ours")
     const detail = await send(ctx.url, callOf("permissions", "fetchDetailPermissionsById"), { id: system.id }, h)
     expect(detail.body.data.roles.map((r: { name: string }) => r.name)).toContain("admin")
-    const holders = await send(
-      ctx.url,
-      callOf("permissions", "permissionRolesByPermissionId"),
-      { permission_id: String(system.id) },
-      h,
-    )
+    const holders = await send(ctx.url, callOf("permissions", "permissionRolesByPermissionId"), { permission_id: String(system.id) }, h)
     expect(holders.body.data.items.length).toBeGreaterThan(0)
-    expect(
-      (await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id }, h)).body.data.permission.id,
-    ).toBe(id)
+    expect((await send(ctx.url, callOf("permissions", "permissionsUpdateById"), { id }, h)).body.data.permission.id).toBe(id)
     expect((await send(ctx.url, callOf("permissions", "permissionsDeleteById"), { id }, h)).status).toBe(200)
     const sets = await send(ctx.url, callOf("permissions", "fetchListRuleSets"), {}, h)
     expect(sets.body.data.items.some((s: { key: string }) => s.key === "settings")).toBe(true)
@@ -112,27 +80,13 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
     const agent = await login(ctx.url, "agent1")
     const h = as(agent.user_token)
     const own = callOf("users", "usersUpdateOwnById")
-    expect(
-      (await send(ctx.url, own, { id: agent.user_data.id, display_name: "Kerem K." }, h)).body.data.user.display_name,
-    ).toBe("Kerem K.")
-    expect((await send(ctx.url, own, { id: agent.user_data.id, password: "another-pass" }, h)).body.error.field).toBe(
-      "current_password",
-    )
+    expect((await send(ctx.url, own, { id: agent.user_data.id, display_name: "Kerem K." }, h)).body.data.user.display_name).toBe("Kerem K.")
+    expect((await send(ctx.url, own, { id: agent.user_data.id, password: "another-pass" }, h)).body.error.field).toBe("current_password")
     expect((await send(ctx.url, own, { id: agent.user_data.id + 1, display_name: "x" }, h)).status).toBe(403)
     const admin = as((await login(ctx.url, "admin")).user_token)
-    await send(
-      ctx.url,
-      callOf("users", "usersCallPermissionUpdate"),
-      { user_id: agent.user_data.id, enabled: false },
-      admin,
-    )
+    await send(ctx.url, callOf("users", "usersCallPermissionUpdate"), { user_id: agent.user_data.id, enabled: false }, admin)
     expect((await login(ctx.url, "agent1")).user_acl["FRONT:/channels/whatsapp-call"]).toBe(false)
-    await send(
-      ctx.url,
-      callOf("users", "usersCallPermissionUpdate"),
-      { user_id: agent.user_data.id, enabled: null },
-      admin,
-    )
+    await send(ctx.url, callOf("users", "usersCallPermissionUpdate"), { user_id: agent.user_data.id, enabled: null }, admin)
     expect((await login(ctx.url, "agent1")).user_acl["FRONT:/channels/whatsapp-call"]).toBe(true)
   })
 

@@ -19,12 +19,7 @@ export const authorize = (call: CallDef, principal: Principal): void => {
   }
   if (needsSuperAdmin(call) && !principal.superAdmin) throw forbidden("Super admin access is required")
   // Tenant credentials (client token, API key) act for the whole tenant; users need the call's back-end permission.
-  if (
-    principal.kind === "user" &&
-    call.permission !== null &&
-    !principal.superAdmin &&
-    !principal.grants.has(backKey(call.permission))
-  ) {
+  if (principal.kind === "user" && call.permission !== null && !principal.superAdmin && !principal.grants.has(backKey(call.permission))) {
     throw forbidden(`Missing permission ${backKey(call.permission)}`)
   }
 }

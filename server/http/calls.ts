@@ -26,8 +26,7 @@ const payloadOf = (call: CallDef, req: FastifyRequest): unknown => {
   return { ...source, ...params }
 }
 
-export const prefixOf = (services: Services, call: CallDef) =>
-  call.base === "socket" ? services.config.rtBase : services.config.apiBase
+export const prefixOf = (services: Services, call: CallDef) => (call.base === "socket" ? services.config.rtBase : services.config.apiBase)
 
 export const urlOf = (services: Services, call: CallDef) => `${prefixOf(services, call)}${routePathOf(call.path)}`
 

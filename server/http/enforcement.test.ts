@@ -38,12 +38,7 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
       { name: "tenant one role", permission_ids: [secret.body.data.permission.id] },
       h,
     )
-    const session = await send(
-      ctx.url,
-      callOf("auth", "sessionMessage"),
-      { timeout_minutes: 15, message: "tenant one session" },
-      h,
-    )
+    const session = await send(ctx.url, callOf("auth", "sessionMessage"), { timeout_minutes: 15, message: "tenant one session" }, h)
     const agent1 = await login(ctx.url, "agent1")
     const before = await tenantOneView(admin.user_token)
     const ids = {
@@ -65,13 +60,7 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
       const reply = await send(ctx.url, call, payloads[key] ?? genericPayload(fields, ids), as(admin2.user_token))
       expect(reply.status, `${key} ${JSON.stringify(reply.body)}`).toBeLessThan(500)
       const text = JSON.stringify(reply.body)
-      for (const marker of [
-        "acme.example",
-        "Acme Retail",
-        "tenant_one_secret",
-        "tenant one role",
-        "tenant one session",
-      ]) {
+      for (const marker of ["acme.example", "Acme Retail", "tenant_one_secret", "tenant one role", "tenant one session"]) {
         expect(text.includes(marker), `${key} leaked ${marker}`).toBe(false)
       }
     }
@@ -118,12 +107,7 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
       h,
     )
     expect(email.body.error.field).toBe("email")
-    const nested = await send(
-      ctx.url,
-      callOf("layout", "usersLayoutCreate"),
-      { layout: { style: "diagonal", mode: "boxed" } },
-      h,
-    )
+    const nested = await send(ctx.url, callOf("layout", "usersLayoutCreate"), { layout: { style: "diagonal", mode: "boxed" } }, h)
     expect(nested.body.error.field).toBe("layout.style")
     expect((await send(ctx.url, callOf("roles", "rolesUpdateById"), { id: 999999, name: "x" }, h)).status).toBe(404)
     expect((await send(ctx.url, callOf("users", "usersDeleteById"), { id: "9999999999999" }, h)).status).toBe(404)
@@ -135,9 +119,7 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
 
   it("answers 501 naming the call for an unbuilt route, after auth and validation", async () => {
     const { handlers } = await loadFeatures()
-    const unbuilt = allCalls.filter(
-      (c) => c.credential === "user" && !needsSuperAdmin(c) && !handlers.has(`${c.group}.${c.name}`),
-    )
+    const unbuilt = allCalls.filter((c) => c.credential === "user" && !needsSuperAdmin(c) && !handlers.has(`${c.group}.${c.name}`))
     if (unbuilt.length === 0) return
     expect((await send(ctx.url, unbuilt[0], {})).status).toBe(401)
     const token = (await login(ctx.url, "admin")).user_token

@@ -61,8 +61,7 @@ const MAX_ID = 2_147_483_647
 
 /** A row id from a payload or a path: anything that is not a stored id's shape is simply not found. */
 export const idOf = (value: unknown, what = "Record"): number => {
-  const n =
-    typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN
   if (!Number.isInteger(n) || n < 1 || n > MAX_ID) throw notFound(what)
   return n
 }

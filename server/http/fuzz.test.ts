@@ -11,8 +11,7 @@ import { loginSessions } from "../db/schema/identity"
 import { signJwt, nowSeconds } from "../auth/jwt"
 import { DB_KINDS, as, login, send, useServer } from "../testing/harness"
 
-const fieldsOf = (call: CallDef): string[] =>
-  Object.keys((call.request as { fields?: Record<string, unknown> }).fields ?? {})
+const fieldsOf = (call: CallDef): string[] => Object.keys((call.request as { fields?: Record<string, unknown> }).fields ?? {})
 
 const value = fc.oneof(
   fc.integer({ min: -3, max: 40 }),
@@ -59,9 +58,7 @@ describe.each(DB_KINDS)("random payloads on %s", (kind) => {
     // Random calls may replace the admin's session or change its password: start a session directly.
     const freshToken = async () => {
       const lid = randomUUID()
-      await db
-        .insert(loginSessions)
-        .values({ id: lid, userId: admin.user_data.id, clientId: admin.user_data.client_id })
+      await db.insert(loginSessions).values({ id: lid, userId: admin.user_data.id, clientId: admin.user_data.client_id })
       return signJwt(
         {
           typ: "user",
@@ -87,14 +84,10 @@ describe.each(DB_KINDS)("random payloads on %s", (kind) => {
           seen.set(reply.status, (seen.get(reply.status) ?? 0) + 1)
           const allowed = reply.status < 500 || (!built && reply.status === 501)
           if (!allowed)
-            throw new Error(
-              `${call.method} ${call.path} -> ${reply.status} ${JSON.stringify(reply.body)} for ${JSON.stringify(payload)}`,
-            )
+            throw new Error(`${call.method} ${call.path} -> ${reply.status} ${JSON.stringify(reply.body)} for ${JSON.stringify(payload)}`)
           const wellFormed = reply.status < 400 || typeof reply.body?.error?.code === "string"
           if (!wellFormed)
-            throw new Error(
-              `${call.method} ${call.path} -> ${reply.status} without an error body: ${JSON.stringify(reply.body)}`,
-            )
+            throw new Error(`${call.method} ${call.path} -> ${reply.status} without an error body: ${JSON.stringify(reply.body)}`)
           if (reply.status === 401 && call.credential === "user") token = await freshToken()
         }),
         { numRuns: built ? RUNS : UNBUILT_RUNS, seed: 20260101, endOnFailure: true },

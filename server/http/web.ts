@@ -39,9 +39,7 @@ export const registerWeb = async (app: FastifyInstance, services: Services, dist
   const built = existsSync(join(root, "index.html"))
   if (built) await app.register(fastifyStatic, { root, prefix: "/", wildcard: true, index: ["index.html"] })
   const isServicePath = (url: string) =>
-    [config.apiBase, config.rtBase].some(
-      (base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`),
-    )
+    [config.apiBase, config.rtBase].some((base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))
   app.setNotFoundHandler((req, reply) => {
     if (isServicePath(req.url) || req.method !== "GET") {
       const error = new ApiError(404, "NOT_FOUND", `No such call: ${req.method} ${req.url.split("?")[0]}`)

@@ -27,11 +27,7 @@ export const clientRoom = (clientId: number) => `client:${clientId}`
 export const userRoom = (userId: number) => `user:${userId}`
 export const loginRoom = (loginId: string) => `login:${loginId}`
 
-export const attachRealtime = (
-  server: HttpServer,
-  services: Services,
-  features: readonly SocketFeature[],
-): Realtime => {
+export const attachRealtime = (server: HttpServer, services: Services, features: readonly SocketFeature[]): Realtime => {
   const io = new Server(server, {
     path: `${services.config.rtBase}/socket.io`,
     serveClient: false,
@@ -59,8 +55,7 @@ export const attachRealtime = (
       },
       (error: unknown) => {
         const err = new Error(error instanceof ApiError ? error.code : "TOKEN_INVALID") as Error & { data?: unknown }
-        err.data =
-          error instanceof ApiError ? error.body() : { error: { code: "TOKEN_INVALID", message: "Invalid token" } }
+        err.data = error instanceof ApiError ? error.body() : { error: { code: "TOKEN_INVALID", message: "Invalid token" } }
         next(err)
       },
     )

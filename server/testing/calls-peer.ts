@@ -16,12 +16,7 @@ export const connect = (url: string, token: string): Promise<Socket> =>
   })
 
 /** The next `event` on `socket` matching `match`, or a rejection after `ms`. */
-export const next = <T = any>(
-  socket: Socket,
-  event: string,
-  match: (p: T) => boolean = () => true,
-  ms = 5000,
-): Promise<T> =>
+export const next = <T = any>(socket: Socket, event: string, match: (p: T) => boolean = () => true, ms = 5000): Promise<T> =>
   new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, handler)

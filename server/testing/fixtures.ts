@@ -91,17 +91,9 @@ const ID_FIELDS: Record<string, keyof ForeignIds> = {
 export const genericPayload = (fields: readonly string[], ids: ForeignIds): Record<string, unknown> =>
   Object.fromEntries(
     fields
-      .map((field) => [
-        field,
-        ID_FIELDS[field] ? ids[ID_FIELDS[field]] : /(^|_)id$/.test(field) ? ids.userId : undefined,
-      ])
+      .map((field) => [field, ID_FIELDS[field] ? ids[ID_FIELDS[field]] : /(^|_)id$/.test(field) ? ids.userId : undefined])
       .filter(([, v]) => v !== undefined),
   )
 
 /** Calls that need no user token (login, password reset) are exercised in auth.test.ts. */
-export const CREDENTIAL_CALLS = new Set([
-  "auth.authUser",
-  "auth.authAccessToken",
-  "auth.sendEmail",
-  "auth.passwordReset",
-])
+export const CREDENTIAL_CALLS = new Set(["auth.authUser", "auth.authAccessToken", "auth.sendEmail", "auth.passwordReset"])

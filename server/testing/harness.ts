@@ -26,8 +26,7 @@ export const callOf = <G extends GroupKey>(group: G, name: CallName<G>): CallDef
   (catalogue[group].calls as Record<string, CallDef>)[name]
 
 /** Builds the request the console would send: path params from the payload, GET payload as query, others as JSON body. */
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 export const send = async (
   url: string,
@@ -43,9 +42,7 @@ export const send = async (
       if (!name) return segment
       const value = rest[name]
       delete rest[name]
-      return encodeURIComponent(
-        value === undefined || value === null ? "" : typeof value === "object" ? textOf(value) : String(value),
-      )
+      return encodeURIComponent(value === undefined || value === null ? "" : typeof value === "object" ? textOf(value) : String(value))
     })
     .join("/")
   const prefix = call.base === "socket" ? "/rt" : "/api"

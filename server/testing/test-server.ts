@@ -8,17 +8,7 @@
  *   ...; await server.stop(); await server2.stop(); await pgc.stop()
  */
 import { createHash } from "node:crypto"
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-  mkdtempSync,
-  chownSync,
-  rmSync,
-} from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, mkdtempSync, chownSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { execFileSync, spawnSync } from "node:child_process"

@@ -53,14 +53,12 @@ export const RouteGate = () => {
 
   // Until the stored session is read (or a login is being stored) the access list is not final.
   if (phase === "restoring" || (phase === "authenticating" && userAcl !== null)) return <PageLoading />
-  if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase())
-    return <Navigate to={LOCK} replace />
+  if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase()) return <Navigate to={LOCK} replace />
 
   const decision = decisionFor(path, userAcl)
   if (decision.kind === "redirect") {
     const from = (location.state as { from?: string } | null)?.from
-    if (decision.reason === "login")
-      return <Navigate to={LOGIN} replace state={{ from: `${path}${location.search}` }} />
+    if (decision.reason === "login") return <Navigate to={LOGIN} replace state={{ from: `${path}${location.search}` }} />
     // Just logged in on the login page: go where the user was heading.
     if (decision.reason === "forbidden" && path.toLowerCase() === LOGIN && from) return <Navigate to={from} replace />
     return <Navigate to={decision.to} replace />

@@ -10,9 +10,7 @@ const flatten = (value: unknown, prefix = ""): Record<string, string> =>
     ? { [prefix]: value }
     : Object.assign(
         {},
-        ...Object.entries(value as Record<string, unknown>).map(([key, child]) =>
-          flatten(child, prefix ? `${prefix}.${key}` : key),
-        ),
+        ...Object.entries(value as Record<string, unknown>).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)),
       )
 
 const english = flatten(en)
@@ -38,9 +36,7 @@ describe("i18n resources", () => {
   })
 
   it("keeps the spec's English wording of the session alerts and token messages", () => {
-    expect(en.alerts.sessionReplaced).toBe(
-      "You are already logged in on a different device. Please wait for a few minutes, and try again.",
-    )
+    expect(en.alerts.sessionReplaced).toBe("You are already logged in on a different device. Please wait for a few minutes, and try again.")
     expect(en.alerts.sessionExpired).toBe("Your session has expired please try to login in again")
     expect(en.alerts.missingClientToken).toBe("Cannot call remote service without authentication token")
     expect(en.alerts.missingUserToken).toBe("Cannot call remote service without user authentication token")

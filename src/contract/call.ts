@@ -51,8 +51,7 @@ export type Group<G extends string, C extends Record<string, CallSpec>> = {
 
 const SOCKET_MARKERS = ["/messages/send/", "/chat/update/"] as const
 
-export const baseOf = (path: string): Base =>
-  SOCKET_MARKERS.some((marker) => path.includes(marker)) ? "socket" : "api"
+export const baseOf = (path: string): Base => (SOCKET_MARKERS.some((marker) => path.includes(marker)) ? "socket" : "api")
 
 /** The parameter a path segment stands for: `{name}` segments and literal `id` segments (spec 001 section 7). */
 export const paramOfSegment = (segment: string): string | undefined =>

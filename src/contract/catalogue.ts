@@ -70,6 +70,4 @@ export type Catalogue = typeof catalogue
 export type GroupKey = keyof Catalogue
 export type CallName<G extends GroupKey> = keyof Catalogue[G]["calls"] & string
 
-export const allCalls: readonly CallDef[] = Object.values(catalogue).flatMap(
-  (group) => Object.values(group.calls) as CallDef[],
-)
+export const allCalls: readonly CallDef[] = Object.values(catalogue).flatMap((group) => Object.values(group.calls) as CallDef[])

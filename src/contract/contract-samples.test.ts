@@ -8,12 +8,10 @@ import { catalogue } from "./catalogue"
 import { helperCalls, isSilentHelper, readHelper, resolveHelper } from "./helper-calls"
 import { SendType } from "./schemas/chat"
 
-const decodes = (schema: Schema.Top, value: unknown) =>
-  Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)(value)
+const decodes = (schema: Schema.Top, value: unknown) => Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)(value)
 const ok = (schema: Schema.Top, value: unknown) => expect(decodes(schema, value)._tag).toBe("Success")
 const refused = (schema: Schema.Top, value: unknown) => expect(decodes(schema, value)._tag).toBe("Failure")
-const decoded = <T>(schema: Schema.Top, value: unknown): T =>
-  Schema.decodeUnknownSync(schema as Schema.Codec<T, unknown>)(value)
+const decoded = <T>(schema: Schema.Top, value: unknown): T => Schema.decodeUnknownSync(schema as Schema.Codec<T, unknown>)(value)
 
 const { callsList } = catalogue.reports.calls
 const { otpLogs } = catalogue.otp.calls
@@ -85,10 +83,7 @@ describe("call history (POST /calls/list)", () => {
   it("decodes a record with an interactive message, and one with none", () => {
     const body = decoded<typeof callsList.response.Type>(callsList.response, {
       whatsappCalls: {
-        whatsappCalls: [
-          callRecord,
-          { ...callRecord, message: null, username: null, call_start_time: null, call_end_time: null },
-        ],
+        whatsappCalls: [callRecord, { ...callRecord, message: null, username: null, call_start_time: null, call_end_time: null }],
         totalItems: 2,
       },
     })
@@ -216,11 +211,7 @@ describe("resource/action helper table", () => {
     expect(helperCalls["conversations/send_text"]).toBe(catalogue.chat.calls.messagesSendText)
     expect(helperCalls["complain/fetch_report"]).toBe(catalogue.complaints.calls.fetchTicketReport)
     expect(helperCalls["complain/search_ticket"]).toBe(catalogue.complaints.calls.searchComplaint)
-    expect(Object.keys(helperCalls).sort()).toEqual([
-      "complain/fetch_report",
-      "complain/search_ticket",
-      "conversations/send_text",
-    ])
+    expect(Object.keys(helperCalls).sort()).toEqual(["complain/fetch_report", "complain/search_ticket", "conversations/send_text"])
   })
 
   it("reads messages[0].id, complaintMetadata and list[0], undefined when empty", () => {
@@ -231,11 +222,10 @@ describe("resource/action helper table", () => {
     ).toBe("wamid.9")
     expect(readHelper("conversations/send_text", { data: { message: { messages: [] } } })).toBeUndefined()
     expect(
-      readHelper(
-        "complain/fetch_report",
-        decoded(fetchTicketReport.response, { data: { complaintMetadata: metadata } }),
-      ),
-    ).toMatchObject({ total_tickets: 1 })
+      readHelper("complain/fetch_report", decoded(fetchTicketReport.response, { data: { complaintMetadata: metadata } })),
+    ).toMatchObject({
+      total_tickets: 1,
+    })
     const second = { ...ticket, ticket_number: "CMP-000124" }
     expect(readHelper("complain/search_ticket", { data: { list: [ticket, second] } })).toEqual(ticket)
     expect(readHelper("complain/search_ticket", { data: { list: [] } })).toBeUndefined()

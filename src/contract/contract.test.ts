@@ -35,8 +35,7 @@ const titleOf = (call: CallDef) => groups.find((group) => group.key === call.gro
 /** Groups another helper designs; placeholders are tolerated there by name, nowhere else. */
 const SERVER_OWNED = new Set(["auth", "roles", "permissions", "users", "layout"])
 
-const isUndesigned = (schema: unknown): boolean =>
-  schema === Undesigned || (schema as { ast?: { _tag?: string } }).ast?._tag === "Unknown"
+const isUndesigned = (schema: unknown): boolean => schema === Undesigned || (schema as { ast?: { _tag?: string } }).ast?._tag === "Unknown"
 
 /** The field names of a struct request, or of every member of a union of structs. */
 const fieldSets = (schema: unknown): ReadonlyArray<ReadonlySet<string>> => {
@@ -108,13 +107,10 @@ describe("catalogue vs calls.tsv", () => {
       return joined.charAt(0).toLowerCase() + joined.slice(1)
     }
     const shared = (call: CallDef) =>
-      allCalls.filter((other) => other.group === call.group && mechanical(other.path) === mechanical(call.path))
-        .length > 1
+      allCalls.filter((other) => other.group === call.group && mechanical(other.path) === mechanical(call.path)).length > 1
     for (const call of allCalls) {
       const base = mechanical(call.path)
-      expect(call.name, `${call.method} ${call.path}`).toBe(
-        shared(call) ? call.method.toLowerCase() + pascal(base) : base,
-      )
+      expect(call.name, `${call.method} ${call.path}`).toBe(shared(call) ? call.method.toLowerCase() + pascal(base) : base)
     }
     expect(catalogue.auth.calls.logoutByLoginId.path).toBe("/logout/{login_id}")
     expect(catalogue.complaints.calls.postComplaintMetadata.method).toBe("POST")
@@ -189,17 +185,14 @@ describe("routing facts fixed by the spec", () => {
   })
 
   it("requires a super admin for every /admin path and the Businesses group, and marks nothing else without reason", () => {
-    const adminPath = (path: string) =>
-      path.split("/").some((segment) => segment === "admin" || segment === "admin-only")
+    const adminPath = (path: string) => path.split("/").some((segment) => segment === "admin" || segment === "admin-only")
     for (const call of allCalls) {
-      if (adminPath(call.path) || call.group === "businesses")
-        expect(call.access, `${call.method} ${call.path}`).toBe("superAdmin")
+      if (adminPath(call.path) || call.group === "businesses") expect(call.access, `${call.method} ${call.path}`).toBe("superAdmin")
     }
     // Quotas are set by super admins: a tenant must not raise its own limits.
     const alsoSuperAdmin = new Set(["GET /account/limits/all", "POST /account/limits", "PUT /account/limits"])
     for (const call of allCalls.filter((c) => c.access === "superAdmin")) {
-      const ok =
-        adminPath(call.path) || call.group === "businesses" || alsoSuperAdmin.has(`${call.method} ${call.path}`)
+      const ok = adminPath(call.path) || call.group === "businesses" || alsoSuperAdmin.has(`${call.method} ${call.path}`)
       expect(ok, `${call.method} ${call.path} is super-admin only without a reason`).toBe(true)
     }
     expect(allCalls.filter((c) => adminPath(c.path)).length).toBe(14)
@@ -242,8 +235,7 @@ describe("designed schemas", () => {
     for (const call of allCalls.filter((c) => c.method === "GET" && !isUndesigned(c.request))) {
       const s = call.request as unknown as { fields?: Record<string, { ast: Ast }> }
       expect(s.fields, `${call.group}.${call.name}`).toBeDefined()
-      for (const [name, field] of Object.entries(s.fields!))
-        expect(textual(field.ast), `${call.group}.${call.name}.${name}`).toBe(true)
+      for (const [name, field] of Object.entries(s.fields!)) expect(textual(field.ast), `${call.group}.${call.name}.${name}`).toBe(true)
     }
   })
 })

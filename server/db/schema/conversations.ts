@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm"
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core"
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 
@@ -142,9 +130,7 @@ export const conversations = pgTable(
   (t) => [
     index("conversations_inbox_idx").on(t.clientId, t.status, t.lastMessageAt.desc(), t.id.desc()),
     index("conversations_agent_idx").on(t.clientId, t.assignedUserId, t.status, t.lastMessageAt.desc(), t.id.desc()),
-    index("conversations_history_idx")
-      .on(t.clientId, t.closedAt.desc(), t.id.desc())
-      .where(sql`${t.status} = 'closed'`),
+    index("conversations_history_idx").on(t.clientId, t.closedAt.desc(), t.id.desc()).where(sql`${t.status} = 'closed'`),
     uniqueIndex("conversations_open_contact_uq").on(t.contactId).where(sql`${t.status} <> 'closed'`),
     index("conversations_contact_idx").on(t.contactId),
     check("conversations_status_check", sql`${t.status} IN ('unassigned', 'active', 'ongoing', 'closed')`),
@@ -215,9 +201,7 @@ export const cannedMessages = pgTable(
   },
   (t) => [
     index("canned_messages_client_idx").on(t.clientId),
-    uniqueIndex("canned_messages_shortcut_uq")
-      .on(t.clientId, sql`ltrim(${t.shortcut}, '/')`)
-      .where(sql`${t.shortcut} IS NOT NULL`),
+    uniqueIndex("canned_messages_shortcut_uq").on(t.clientId, sql`ltrim(${t.shortcut}, '/')`).where(sql`${t.shortcut} IS NOT NULL`),
     index("canned_messages_client_type_idx").on(t.clientId, t.type, t.title),
   ],
 )

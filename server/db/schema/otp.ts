@@ -58,8 +58,5 @@ export const otpLogs = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("otp_logs_client_dt_idx").on(t.clientId, t.dt),
-    index("otp_logs_client_email_idx").on(t.clientId, t.email),
-  ],
+  (t) => [index("otp_logs_client_dt_idx").on(t.clientId, t.dt), index("otp_logs_client_email_idx").on(t.clientId, t.email)],
 )

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm"
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core"
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { contacts, conversations } from "./conversations"
 
@@ -29,10 +18,7 @@ export const labels = pgTable(
     color: text("color").notNull().default("#2d72d2"),
     createdAt: created(),
   },
-  (t) => [
-    index("labels_client_idx").on(t.clientId),
-    uniqueIndex("labels_client_name_uq").on(t.clientId, sql`lower(${t.name})`),
-  ],
+  (t) => [index("labels_client_idx").on(t.clientId), uniqueIndex("labels_client_name_uq").on(t.clientId, sql`lower(${t.name})`)],
 )
 
 export const conversationLabels = pgTable(
@@ -45,10 +31,7 @@ export const conversationLabels = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.labelId, t.conversationId] }),
-    index("conversation_labels_conversation_idx").on(t.conversationId),
-  ],
+  (t) => [primaryKey({ columns: [t.labelId, t.conversationId] }), index("conversation_labels_conversation_idx").on(t.conversationId)],
 )
 
 export const flags = pgTable(

@@ -33,9 +33,7 @@ export const tickets = pgTable(
     index("tickets_client_status_idx").on(t.clientId, t.status, t.dt),
     // 0004_tickets.sql: the open and resolved lists read these partial indexes newest first.
     index("tickets_client_open_idx").on(t.clientId, t.dt.desc(), t.id.desc()).where(sql`${t.status} <> 'Resolved'`),
-    index("tickets_client_resolved_idx")
-      .on(t.clientId, t.lastClosed.desc(), t.id.desc())
-      .where(sql`${t.status} = 'Resolved'`),
+    index("tickets_client_resolved_idx").on(t.clientId, t.lastClosed.desc(), t.id.desc()).where(sql`${t.status} = 'Resolved'`),
     index("tickets_conversation_idx").on(t.conversationId),
     check("tickets_status_check", sql`${t.status} IN ('Pending', 'Ongoing', 'Resolved')`),
   ],

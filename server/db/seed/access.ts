@@ -51,9 +51,7 @@ export const seedCatalogue = async (db: Db): Promise<Map<string, number>> => {
   return new Map(inserted.map((p) => [p.key, p.id]))
 }
 
-const SETTINGS_PATHS = new Set(
-  routes.filter((r) => r.sidebar === "settings" || r.sidebar === "otp").map((r) => frontKey(r.path)),
-)
+const SETTINGS_PATHS = new Set(routes.filter((r) => r.sidebar === "settings" || r.sidebar === "otp").map((r) => frontKey(r.path)))
 const AGENT_FRONT = [
   "/apps/chat",
   "/apps/ongoing",
@@ -81,14 +79,9 @@ const AGENT_BACK = [
   WHATSAPP_CALLS,
 ].map(backKey)
 /** The limited agent: chat and tickets only; no call history, no voice calls, no settings. */
-const LIMITED_FRONT = [
-  "/apps/chat",
-  "/apps/ongoing",
-  "/apps/inbox",
-  "/apps/ticket-ongoing",
-  "/apps/contacts/all",
-  "/apps/profile",
-].map(frontKey)
+const LIMITED_FRONT = ["/apps/chat", "/apps/ongoing", "/apps/inbox", "/apps/ticket-ongoing", "/apps/contacts/all", "/apps/profile"].map(
+  frontKey,
+)
 const LIMITED_BACK = ["chat", "tickets", "contacts", "canned_messages"].map(backKey)
 
 export interface TenantRoles {
@@ -116,13 +109,8 @@ export const seedRoles = async (db: Db, clientId: number, catalogue: Map<string,
   ]
   const ids: number[] = []
   for (const def of defs) {
-    const [role] = await db
-      .insert(roles)
-      .values({ clientId, name: def.name, description: def.description, system: def.system })
-      .returning()
-    const permissionIds = [...new Set(def.keys)]
-      .map((key) => catalogue.get(key))
-      .filter((id): id is number => id !== undefined)
+    const [role] = await db.insert(roles).values({ clientId, name: def.name, description: def.description, system: def.system }).returning()
+    const permissionIds = [...new Set(def.keys)].map((key) => catalogue.get(key)).filter((id): id is number => id !== undefined)
     if (permissionIds.length)
       await db.insert(rolePermissions).values(permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })))
     ids.push(role.id)

@@ -136,9 +136,7 @@ const seedTenant = async (db: Db, plan: TenantPlan) => {
   await db.insert(tags).values(["greeting", "menu", "order"].map((name) => ({ clientId, name, value: name })))
   await db
     .insert(cannedMessages)
-    .values(
-      AGENT_LINES.slice(0, 4).map((body, i) => ({ clientId, title: `Reply ${i + 1}`, body, shortcut: `/r${i + 1}` })),
-    )
+    .values(AGENT_LINES.slice(0, 4).map((body, i) => ({ clientId, title: `Reply ${i + 1}`, body, shortcut: `/r${i + 1}` })))
   await db.insert(templates).values([
     { clientId, name: "order_update", body: "Hello {{1}}, your order {{2}} is on its way.", params: ["name", "order"] },
     { clientId, name: "welcome", body: "Welcome to our service, {{1}}!", params: ["name"], category: "MARKETING" },

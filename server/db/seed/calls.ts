@@ -55,8 +55,7 @@ export interface CallSeedOptions {
   readonly onProgress?: (written: number) => void
 }
 
-const COLUMNS =
-  "call_id, client_id, name, number, call_type, start_time, end_time, duration, accepted_by, status, blocks, dt, message"
+const COLUMNS = "call_id, client_id, name, number, call_type, start_time, end_time, duration, accepted_by, status, blocks, dt, message"
 const INSERT = `INSERT INTO call_records (${COLUMNS})
   SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[],
     $8::int[], $9::int[], $10::text[], $11::int[], $12::timestamptz[], $13::jsonb[])`
@@ -73,9 +72,7 @@ export const seedCallRecords = async (database: Database, options: CallSeedOptio
     for (let k = 0; k < size; k++) {
       const i = done + k
       // Today's calls come first so a fresh console shows calls under the default "today" filter.
-      const dt = new Date(
-        i < options.count / 5 ? now - rng.int(0, Math.min(span, 6 * 3_600_000)) : now - rng.int(0, span),
-      )
+      const dt = new Date(i < options.count / 5 ? now - rng.int(0, Math.min(span, 6 * 3_600_000)) : now - rng.int(0, span))
       const status = rng.pick(STATUSES)
       const answered = status === "completed"
       const duration = answered ? rng.int(5, 1800) : 0

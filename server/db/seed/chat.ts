@@ -30,8 +30,7 @@ const MEDIA: Record<string, Record<string, unknown>> = {
 
 const inboundOf = (rng: Rng) => {
   const type = rng.pick(["text", "text", "text", "text", "image", "document", "video", "audio"] as const)
-  const body =
-    type === "text" ? rng.pick(CUSTOMER_LINES) : type === "image" ? rng.pick(["", "Here is a photo of it"]) : ""
+  const body = type === "text" ? rng.pick(CUSTOMER_LINES) : type === "image" ? rng.pick(["", "Here is a photo of it"]) : ""
   return { type, body, payload: MEDIA[type] ?? {} }
 }
 
@@ -121,8 +120,7 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
   }
   for (const contact of contactRows) {
     const status = statusOf(rng)
-    const lastAt =
-      status === "closed" ? now - rng.int(1, 20) * DAY - rng.int(0, 600) * MIN : now - rng.int(2, 36 * 60) * MIN
+    const lastAt = status === "closed" ? now - rng.int(1, 20) * DAY - rng.int(0, 600) * MIN : now - rng.int(2, 36 * 60) * MIN
     const agent = status === "unassigned" ? null : rng.pick(plan.agents)
     addConversation(contact, status, lastAt, agent)
   }

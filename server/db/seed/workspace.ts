@@ -32,21 +32,14 @@ const NOTES = [
 const seedTenant = async (db: Db, clientId: number, seed: number) => {
   const rng = makeRng(seed)
   // canned_messages' shared/created_by columns come from 0004_tickets.sql; raw SQL keeps this seed off that schema file.
-  for (const m of [
-    ...QUICK_REPLIES.map((r) => ({ ...r, type: "call" })),
-    ...CHAT_REPLIES.map((r) => ({ ...r, type: "chat" })),
-  ]) {
+  for (const m of [...QUICK_REPLIES.map((r) => ({ ...r, type: "call" })), ...CHAT_REPLIES.map((r) => ({ ...r, type: "chat" }))]) {
     await db.execute(
       sql`INSERT INTO canned_messages (client_id, type, title, body, shortcut, shared) VALUES (${clientId}, ${m.type}, ${m.title}, ${m.text}, ${m.shortcut}, true)`,
     )
   }
-  const labels = rowsOf(await db.execute(sql`SELECT id FROM labels WHERE client_id = ${clientId} ORDER BY id`)).map(
-    (r) => Number(r.id),
-  )
+  const labels = rowsOf(await db.execute(sql`SELECT id FROM labels WHERE client_id = ${clientId} ORDER BY id`)).map((r) => Number(r.id))
   const open = rowsOf(
-    await db.execute(
-      sql`SELECT id FROM conversations WHERE client_id = ${clientId} AND status <> 'closed' ORDER BY id`,
-    ),
+    await db.execute(sql`SELECT id FROM conversations WHERE client_id = ${clientId} AND status <> 'closed' ORDER BY id`),
   ).map((r) => Number(r.id))
   for (const conversationId of open) {
     if (labels.length === 0 || !rng.chance(0.4)) continue
@@ -58,8 +51,7 @@ const seedTenant = async (db: Db, clientId: number, seed: number) => {
   const resolved = rowsOf(
     await db.execute(sql`SELECT id FROM complaints WHERE client_id = ${clientId} AND status = 'Resolved' ORDER BY id`),
   )
-  for (const r of resolved)
-    await db.execute(sql`UPDATE complaints SET resolution_note = ${rng.pick(NOTES)} WHERE id = ${Number(r.id)}`)
+  for (const r of resolved) await db.execute(sql`UPDATE complaints SET resolution_note = ${rng.pick(NOTES)} WHERE id = ${Number(r.id)}`)
   await db.execute(sql`INSERT INTO complaint_metadata (client_id, key, value)
     VALUES (${clientId}, 'categories', ${JSON.stringify(["billing", "delivery", "product", "service"])}::jsonb) ON CONFLICT DO NOTHING`)
 }

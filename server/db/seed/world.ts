@@ -92,9 +92,7 @@ const seedTenants = async (db: Db): Promise<SeedResult> => {
 /** Seeds only when the database has no tenant yet; returns whether it did. */
 export const seedIfEmpty = async (database: Database): Promise<boolean> => {
   const rows = await database.db.execute(sql`select count(*)::int as n from clients`)
-  const n = Number(
-    (rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0,
-  )
+  const n = Number((rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ?? (rows as unknown as { n: number }[])[0]?.n ?? 0)
   if (n > 0) return false
   const result = await database.transaction((tx) => seedTenants(tx))
   await database.transaction((tx) => seedActivity(tx, result))

@@ -56,8 +56,7 @@ export const handlers = [
   handle("permissions", "fetchListPermissions", async (ctx, input) => {
     const { page, limit, offset } = pageOf(input, 50)
     const where: SQL[] = [visible(ctx)]
-    if (input.search)
-      where.push(or(ilike(permissions.key, `%${input.search}%`), ilike(permissions.name, `%${input.search}%`))!)
+    if (input.search) where.push(or(ilike(permissions.key, `%${input.search}%`), ilike(permissions.name, `%${input.search}%`))!)
     if (input.kind) where.push(eq(permissions.kind, input.kind))
     if (input.rule_set_id !== undefined) where.push(eq(permissions.ruleSetId, input.rule_set_id))
     const rows = await ctx.db

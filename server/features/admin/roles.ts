@@ -20,11 +20,7 @@ const rolesWithGrants = async (db: Db, rows: RoleRow[]): Promise<Role[]> => {
         .where(inArray(rolePermissions.roleId, ids))
     : []
   const counts = ids.length
-    ? await db
-        .select({ roleId: users.roleId, n: count() })
-        .from(users)
-        .where(inArray(users.roleId, ids))
-        .groupBy(users.roleId)
+    ? await db.select({ roleId: users.roleId, n: count() }).from(users).where(inArray(users.roleId, ids)).groupBy(users.roleId)
     : []
   return rows.map((row) => {
     const mine = grants.filter((g) => g.roleId === row.id)
@@ -58,14 +54,11 @@ const setGrants = async (ctx: Ctx, roleId: number, ids: readonly number[]) => {
     const found = await ctx.db
       .select({ id: permissions.id })
       .from(permissions)
-      .where(
-        and(inArray(permissions.id, unique), or(isNull(permissions.clientId), eq(permissions.clientId, tenantOf(ctx)))),
-      )
+      .where(and(inArray(permissions.id, unique), or(isNull(permissions.clientId), eq(permissions.clientId, tenantOf(ctx)))))
     if (found.length !== unique.length) throw badRequest("Unknown permission id", "permission_ids")
   }
   await ctx.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId))
-  if (unique.length)
-    await ctx.db.insert(rolePermissions).values(unique.map((permissionId) => ({ roleId, permissionId })))
+  if (unique.length) await ctx.db.insert(rolePermissions).values(unique.map((permissionId) => ({ roleId, permissionId })))
 }
 
 const nameFree = async (ctx: Ctx, name: string, except?: number) => {
@@ -113,9 +106,7 @@ export const handlers = [
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
     }
-    const row = Object.keys(patch).length
-      ? (await ctx.db.update(roles).set(patch).where(eq(roles.id, current.id)).returning())[0]
-      : current
+    const row = Object.keys(patch).length ? (await ctx.db.update(roles).set(patch).where(eq(roles.id, current.id)).returning())[0] : current
     if (input.permission_ids !== undefined) await setGrants(ctx, row.id, input.permission_ids)
     return { data: { role: (await rolesWithGrants(ctx.db, [row]))[0] } }
   }),

@@ -27,9 +27,7 @@ export const toUser = (row: Row, roleName: string | null): User => ({
 
 export const usersWithRoles = async (db: Db, rows: Row[]): Promise<User[]> => {
   const roleIds = [...new Set(rows.map((r) => r.roleId).filter((id): id is number => id !== null))]
-  const names = roleIds.length
-    ? await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))
-    : []
+  const names = roleIds.length ? await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds)) : []
   const byId = new Map(names.map((r) => [r.id, r.name]))
   return rows.map((row) => toUser(row, row.roleId === null ? null : (byId.get(row.roleId) ?? null)))
 }
@@ -68,8 +66,7 @@ export interface NewUser {
 
 export const createUser = async (ctx: Ctx, input: NewUser, allowOtherTenant: boolean): Promise<User> => {
   // Only a super admin may place a user in another business; everyone else creates in their own tenant.
-  const clientId =
-    allowOtherTenant && ctx.principal.superAdmin && input.client_id !== undefined ? input.client_id : tenantOf(ctx)
+  const clientId = allowOtherTenant && ctx.principal.superAdmin && input.client_id !== undefined ? input.client_id : tenantOf(ctx)
   await checkRole(ctx.db, clientId, input.role_id)
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1)
   if (taken) throw conflict("This username is taken", "username")

@@ -22,8 +22,7 @@ interface Patch {
 const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
   const target = await tenantUser(ctx, id)
   if (patch.role_id !== undefined) await checkRole(ctx.db, target.clientId, patch.role_id)
-  if (patch.status === "disabled" && id === ctx.principal.userId)
-    throw conflict("You cannot disable yourself", "status")
+  if (patch.status === "disabled" && id === ctx.principal.userId) throw conflict("You cannot disable yourself", "status")
   const [row] = await ctx.db
     .update(users)
     .set({
@@ -39,10 +38,7 @@ const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
     .where(eq(users.id, id))
     .returning()
   if (patch.status === "disabled")
-    await ctx.db
-      .update(loginSessions)
-      .set({ endedAt: new Date(), endReason: "logout" })
-      .where(eq(loginSessions.userId, id))
+    await ctx.db.update(loginSessions).set({ endedAt: new Date(), endReason: "logout" }).where(eq(loginSessions.userId, id))
   return { data: { user: (await usersWithRoles(ctx.db, [row]))[0] } }
 }
 

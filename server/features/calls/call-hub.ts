@@ -69,8 +69,7 @@ const createHub = (services: Services): CallHub => {
     if (!services.realtime) throw new Error("The socket service is not attached yet")
     return services.realtime.io
   }
-  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) =>
-    void io().to(room).emit(event, payload)
+  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) => void io().to(room).emit(event, payload)
   const toAgent = <E extends ToBrowserEvent>(call: LiveCall, event: E, payload: ToBrowser[E]) => {
     if (call.agentSocket) emit(call.agentSocket, event, payload)
     else if (call.agentId !== null) emit(`user:${call.agentId}`, event, payload)
@@ -93,8 +92,7 @@ const createHub = (services: Services): CallHub => {
     if (call.ringTimer) clearTimeout(call.ringTimer)
     const endedAt = new Date()
     const answered = call.startedAt !== null
-    const final =
-      status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
+    const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
     emit(voiceRoom(call.clientId), "call-ended", { callId })
     if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
     await hub.channel.hangup(callId)
@@ -109,9 +107,7 @@ const createHub = (services: Services): CallHub => {
     incoming: async ({ clientId, name, number }) => {
       const callId = `wacid.${randomUUID()}`
       await db().transaction(async (tx) => {
-        await tx
-          .insert(callRecords)
-          .values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
+        await tx.insert(callRecords).values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
         await customerCalled(tx, clientId, number, name)
       })
       const call: LiveCall = {
@@ -208,17 +204,15 @@ const createHub = (services: Services): CallHub => {
       const { userId, clientId } = socket.data.principal
       if (userId === null || clientId === null || !number.trim()) return null
       const callId = `wacid.${randomUUID()}`
-      await db()
-        .insert(callRecords)
-        .values({
-          callId,
-          clientId,
-          name: "Unknown",
-          number,
-          callType: "outgoing",
-          status: CallStatus.calling,
-          acceptedBy: userId,
-        })
+      await db().insert(callRecords).values({
+        callId,
+        clientId,
+        name: "Unknown",
+        number,
+        callType: "outgoing",
+        status: CallStatus.calling,
+        acceptedBy: userId,
+      })
       calls.set(callId, {
         callId,
         clientId,

@@ -18,8 +18,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const body = (req.body ?? {}) as { clientId?: unknown; number?: unknown; name?: unknown }
       const clientId = Number(body.clientId ?? 1)
       const number = typeof body.number === "string" ? body.number.trim() : ""
-      if (!Number.isInteger(clientId) || clientId <= 0)
-        throw new ApiError(400, "BAD_REQUEST", "clientId must be a tenant id", "clientId")
+      if (!Number.isInteger(clientId) || clientId <= 0) throw new ApiError(400, "BAD_REQUEST", "clientId must be a tenant id", "clientId")
       if (!number) throw new ApiError(400, "BAD_REQUEST", "number is required", "number")
       const name = typeof body.name === "string" && body.name.trim() ? body.name.trim() : undefined
       const callId = await hubOf(services).channel.placeCall({ clientId, number, name })

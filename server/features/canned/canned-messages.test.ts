@@ -63,12 +63,7 @@ describe.each(DB_KINDS)("canned messages on %s", (kind) => {
   it("answers 409 naming the shortcut when it is taken in the tenant, whatever the kind or a leading slash", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const first = (
-      await send(
-        ctx.url,
-        k("cannedMessagesCreate"),
-        { type: "chat", title: "Thanks", text: "Thank you!", shortcut: "thx" },
-        h,
-      )
+      await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "Thanks", text: "Thank you!", shortcut: "thx" }, h)
     ).body.data
     const clash = await send(
       ctx.url,
@@ -80,42 +75,24 @@ describe.each(DB_KINDS)("canned messages on %s", (kind) => {
     expect(clash.body.error).toMatchObject({ code: "CONFLICT", field: "shortcut" })
     expect(clash.body.error.message).toContain("/thx")
     // "/r1" was seeded with a slash: "r1" is the same shortcut.
-    expect(
-      (await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "x", text: "y", shortcut: "r1" }, h))
-        .status,
-    ).toBe(409)
-    const other = (
-      await send(
-        ctx.url,
-        k("cannedMessagesCreate"),
-        { type: "chat", title: "Bye", text: "Goodbye", shortcut: "bye" },
-        h,
-      )
-    ).body.data
+    expect((await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "x", text: "y", shortcut: "r1" }, h)).status).toBe(409)
+    const other = (await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "Bye", text: "Goodbye", shortcut: "bye" }, h)).body
+      .data
     expect((await send(ctx.url, k("cannedMessagesUpdateById"), { id: other.id, shortcut: "thx" }, h)).status).toBe(409)
     // Keeping its own shortcut is no clash.
     expect(
-      (await send(ctx.url, k("cannedMessagesUpdateById"), { id: first.id, shortcut: "thx", title: "Thanks!" }, h)).body
-        .data.title,
+      (await send(ctx.url, k("cannedMessagesUpdateById"), { id: first.id, shortcut: "thx", title: "Thanks!" }, h)).body.data.title,
     ).toBe("Thanks!")
     // Another tenant may use the same shortcut.
     const h2 = as((await login(ctx.url, "admin2")).user_token)
     expect(
-      (
-        await send(
-          ctx.url,
-          k("cannedMessagesCreate"),
-          { type: "chat", title: "Thanks", text: "Thank you!", shortcut: "thx" },
-          h2,
-        )
-      ).status,
+      (await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "Thanks", text: "Thank you!", shortcut: "thx" }, h2)).status,
     ).toBe(200)
   })
 
   it("answers 400 for bad fields, naming them", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
-    const bad = async (payload: Record<string, unknown>) =>
-      (await send(ctx.url, k("cannedMessagesCreate"), payload, h)).body.error
+    const bad = async (payload: Record<string, unknown>) => (await send(ctx.url, k("cannedMessagesCreate"), payload, h)).body.error
     expect(await bad({ type: "chat", title: "x", text: "y", shortcut: "Has Space" })).toMatchObject({
       code: "BAD_REQUEST",
       field: "shortcut",
@@ -123,37 +100,25 @@ describe.each(DB_KINDS)("canned messages on %s", (kind) => {
     expect(await bad({ type: "chat", title: "", text: "y" })).toMatchObject({ field: "title" })
     expect(await bad({ type: "chat", title: "x", text: "y".repeat(4097) })).toMatchObject({ field: "text" })
     expect(await bad({ type: "email", title: "x", text: "y" })).toMatchObject({ field: "type" })
-    const m = (await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "Edit me", text: "y" }, h)).body
-      .data
+    const m = (await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "Edit me", text: "y" }, h)).body.data
     expect((await send(ctx.url, k("cannedMessagesUpdateById"), { id: m.id }, h)).status).toBe(400)
   })
 
   it("shows an unshared message to its author only, and edits and deletes", async () => {
     const agent1 = as((await login(ctx.url, "agent1")).user_token)
     const mine = (
-      await send(
-        ctx.url,
-        k("cannedMessagesCreate"),
-        { type: "chat", title: "My private note", text: "only me", shared: false },
-        agent1,
-      )
+      await send(ctx.url, k("cannedMessagesCreate"), { type: "chat", title: "My private note", text: "only me", shared: false }, agent1)
     ).body.data
     const agent2 = as((await login(ctx.url, "agent2")).user_token)
     const seen = (await send(ctx.url, k("cannedMessagesByType"), { type: "chat" }, agent2)).body.data as M[]
     expect(seen.map((m) => m.id)).not.toContain(mine.id)
     expect((await send(ctx.url, k("cannedMessagesDeleteById"), { id: mine.id }, agent2)).status).toBe(404)
-    const updated = (
-      await send(
-        ctx.url,
-        k("cannedMessagesUpdateById"),
-        { id: mine.id, text: "now for everyone", shared: true },
-        agent1,
-      )
-    ).body.data
+    const updated = (await send(ctx.url, k("cannedMessagesUpdateById"), { id: mine.id, text: "now for everyone", shared: true }, agent1))
+      .body.data
     expect(updated).toMatchObject({ text: "now for everyone", shared: true })
-    expect(
-      ((await send(ctx.url, k("cannedMessagesByType"), { type: "chat" }, agent2)).body.data as M[]).map((m) => m.id),
-    ).toContain(mine.id)
+    expect(((await send(ctx.url, k("cannedMessagesByType"), { type: "chat" }, agent2)).body.data as M[]).map((m) => m.id)).toContain(
+      mine.id,
+    )
     expect((await send(ctx.url, k("cannedMessagesDeleteById"), { id: mine.id }, agent1)).body).toEqual({
       data: { ok: true },
     })
@@ -163,27 +128,18 @@ describe.each(DB_KINDS)("canned messages on %s", (kind) => {
   it("pages and searches the list, by kind, within the tenant", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     for (let i = 0; i < 6; i++)
-      await send(
-        ctx.url,
-        k("cannedMessagesCreate"),
-        { type: "call", title: `Quick ${i}`, text: `Quick reply ${i}`, shortcut: `q${i}` },
-        h,
-      )
+      await send(ctx.url, k("cannedMessagesCreate"), { type: "call", title: `Quick ${i}`, text: `Quick reply ${i}`, shortcut: `q${i}` }, h)
     const first = (await send(ctx.url, k("fetchListCannedMessages"), { type: "call", page: 1, limit: 4 }, h)).body.data
     const second = (await send(ctx.url, k("fetchListCannedMessages"), { type: "call", page: 2, limit: 4 }, h)).body.data
     expect(first.totalItems).toBeGreaterThanOrEqual(6)
     expect(first.items).toHaveLength(4)
-    expect(new Set([...first.items, ...second.items].map((m: M) => m.id)).size).toBe(
-      first.items.length + second.items.length,
-    )
+    expect(new Set([...first.items, ...second.items].map((m: M) => m.id)).size).toBe(first.items.length + second.items.length)
     expect([...first.items, ...second.items].every((m: M) => m.type === "call")).toBe(true)
     const found = (await send(ctx.url, k("fetchListCannedMessages"), { search: "/q3" }, h)).body.data
     expect(found.items.map((m: M) => m.title)).toEqual(["Quick 3"])
     const h2 = as((await login(ctx.url, "admin2")).user_token)
     expect((await send(ctx.url, k("fetchListCannedMessages"), { search: "Quick 3" }, h2)).body.data.totalItems).toBe(0)
-    expect(
-      (await send(ctx.url, k("cannedMessagesUpdateById"), { id: found.items[0].id, title: "hijack" }, h2)).status,
-    ).toBe(404)
+    expect((await send(ctx.url, k("cannedMessagesUpdateById"), { id: found.items[0].id, title: "hijack" }, h2)).status).toBe(404)
     expect((await send(ctx.url, k("cannedMessagesDeleteById"), { id: found.items[0].id }, h2)).status).toBe(404)
   })
 })

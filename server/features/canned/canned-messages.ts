@@ -28,8 +28,7 @@ const cannedOf = (r: Record<string, unknown>): CannedMessage => ({
 })
 
 /** What the caller may see: the tenant's shared messages and their own. */
-const visible = (clientId: number, userId: number) =>
-  sql`m.client_id = ${clientId} AND (m.shared OR m.created_by = ${userId})`
+const visible = (clientId: number, userId: number) => sql`m.client_id = ${clientId} AND (m.shared OR m.created_by = ${userId})`
 const kindIs = (type: "chat" | "call") => (type === "chat" ? sql`m.type IN ('chat', 'text')` : sql`m.type = 'call'`)
 
 /** 409 naming the field when another message of the tenant already uses the shortcut. */
@@ -44,9 +43,7 @@ const checkShortcut = async (ctx: Ctx, clientId: number, shortcut: string | unde
 
 const loadOwn = async (ctx: Ctx, clientId: number, userId: number, id: number) => {
   const [row] = rowsOf(
-    await ctx.db.execute(
-      sql`SELECT ${COLUMNS} FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)}`,
-    ),
+    await ctx.db.execute(sql`SELECT ${COLUMNS} FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)}`),
   )
   if (!row) throw notFound("Canned message")
   return cannedOf(row)
@@ -102,9 +99,7 @@ export const handlers = [
     if (input.shortcut !== undefined) sets.push(sql`shortcut = ${input.shortcut}`)
     if (input.shared !== undefined) sets.push(sql`shared = ${input.shared}`)
     if (sets.length === 0) throw badRequest("Nothing to update: send type, title, text, shortcut or shared")
-    await ctx.db.execute(
-      sql`UPDATE canned_messages SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND client_id = ${clientId}`,
-    )
+    await ctx.db.execute(sql`UPDATE canned_messages SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND client_id = ${clientId}`)
     return { data: await loadOwn(ctx, clientId, userId, id) }
   }),
 
@@ -112,9 +107,7 @@ export const handlers = [
     const { clientId, userId } = userOf(ctx)
     const id = idOf(input.id, "Canned message")
     const deleted = rowsOf(
-      await ctx.db.execute(
-        sql`DELETE FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)} RETURNING m.id`,
-      ),
+      await ctx.db.execute(sql`DELETE FROM canned_messages m WHERE m.id = ${id} AND ${visible(clientId, userId)} RETURNING m.id`),
     )
     if (deleted.length === 0) throw notFound("Canned message")
     return { data: { ok: true } }

@@ -32,8 +32,7 @@ const whereOf = (clientId: number, f: AgentFilter): SQL => {
     parts.push(
       sql`EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing'))`,
     )
-  if (f.search?.trim())
-    parts.push(sql`(u.username ILIKE ${likeOf(f.search)} OR u.display_name ILIKE ${likeOf(f.search)})`)
+  if (f.search?.trim()) parts.push(sql`(u.username ILIKE ${likeOf(f.search)} OR u.display_name ILIKE ${likeOf(f.search)})`)
   return sql.join(parts, sql` AND `)
 }
 
@@ -63,9 +62,7 @@ const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit
 export const handlers = [
   handle("chat", "listAgentlist", (ctx, input) => agentPage(ctx, { admins: false, search: input.search }, input)),
   handle("chat", "listAgentadminlist", (ctx, input) => agentPage(ctx, { admins: true, search: input.search }, input)),
-  handle("chat", "listAgents", (ctx, input) =>
-    agentPage(ctx, { admins: true, online: input.online, search: input.search }, input),
-  ),
+  handle("chat", "listAgents", (ctx, input) => agentPage(ctx, { admins: true, online: input.online, search: input.search }, input)),
   handle("chat", "listOngoingagentlist", (ctx, input) =>
     agentPage(ctx, { admins: true, withOpenChats: true, search: input.search }, input),
   ),

@@ -67,9 +67,7 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
   const conversation = await lockOpen(ctx, clientId, idOf(conversationId, "Conversation"))
   const agent = await chatAgent(ctx, clientId, agentId)
   if (conversation.agentId !== agent) {
-    await ctx.db.execute(
-      sql`UPDATE conversations SET assigned_user_id = ${agent}, status = 'active' WHERE id = ${conversation.id}`,
-    )
+    await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agent}, status = 'active' WHERE id = ${conversation.id}`)
   }
   return finish(ctx, clientId, conversation.id)
 }
@@ -78,13 +76,7 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
  * A conversation closes (chatClose, or chatUpdateByNumber with status closed): it leaves the inbox with nothing
  * unread, and its open tickets are resolved, credited to whoever holds it at that moment.
  */
-const closeConversation = async (
-  db: Db,
-  clientId: number,
-  conversationId: number,
-  closedBy: number,
-  resolution: string | null = null,
-) => {
+const closeConversation = async (db: Db, clientId: number, conversationId: number, closedBy: number, resolution: string | null = null) => {
   await db.execute(sql`UPDATE conversations SET status = 'closed', closed_at = now(), closed_by = ${closedBy}, unread = 0,
     resolution = coalesce(${resolution}, resolution) WHERE id = ${conversationId}`)
   await resolveTicketsOf(db, clientId, conversationId)
@@ -147,9 +139,7 @@ export const handlers = [
   handle("chat", "messagesResetGroupByGroupId", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const [row] = rowsOf(
-      await ctx.db.execute(
-        sql`SELECT id FROM agent_groups WHERE id = ${idOf(input.group_id, "Group")} AND client_id = ${clientId}`,
-      ),
+      await ctx.db.execute(sql`SELECT id FROM agent_groups WHERE id = ${idOf(input.group_id, "Group")} AND client_id = ${clientId}`),
     )
     if (!row) throw notFound("Group")
     return { data: { ok: true } }

@@ -27,12 +27,7 @@ export const nextSeq = (services: Services, clientId: number): number => {
 }
 
 /** Emits now (callers are past their commit). */
-export const emitChat = <E extends ChatToBrowserEvent>(
-  services: Services,
-  clientId: number,
-  event: E,
-  payload: ChatPayload<E>,
-) => {
+export const emitChat = <E extends ChatToBrowserEvent>(services: Services, clientId: number, event: E, payload: ChatPayload<E>) => {
   const io = services.realtime?.io
   if (!io) return
   io.to(chatRoom(clientId)).emit(event, { seq: nextSeq(services, clientId), ...payload })

@@ -37,8 +37,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
       token[name] = as(session.user_token)
       s[name] = await connect(ctx.url, session.user_token)
     }
-    for (const event of CHAT_TO_BROWSER_EVENTS)
-      s.agent1.on(event, (p: { seq: number }) => void seen.push({ event, seq: p.seq }))
+    for (const event of CHAT_TO_BROWSER_EVENTS) s.agent1.on(event, (p: { seq: number }) => void seen.push({ event, seq: p.seq }))
   })
   afterAll(() => {
     for (const socket of Object.values(s)) socket.close()
@@ -55,9 +54,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
   const phone = async (number: string) =>
     (
       (await (
-        await fetch(
-          `${ctx.url}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`,
-        )
+        await fetch(`${ctx.url}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
       ).json()) as any
     ).data.items as any[]
   const call = (name: keyof typeof chat, payload: Record<string, unknown>, who = "agent1") =>
@@ -97,10 +94,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     expect(other.seq).toBe(event.seq)
     await pause(200)
     expect(foreign).toEqual([])
-    const queue = shaped(
-      "agentUnassignedConversations",
-      (await call("agentUnassignedConversations", { limit: 100 })).body,
-    )
+    const queue = shaped("agentUnassignedConversations", (await call("agentUnassignedConversations", { limit: 100 })).body)
     expect(queue.data.items[0].id).toBe(conversationId)
   })
 
@@ -142,11 +136,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
       [imageId, "image", "Our catalogue"],
     ])
     expect(received[1].attachments[0].url).toBe("https://example.com/catalogue.jpg")
-    for (
-      const end = Date.now() + 3000;
-      statuses.filter((x) => x.status === "delivered").length < 2 && Date.now() < end;
-    )
-      await pause(25)
+    for (const end = Date.now() + 3000; statuses.filter((x) => x.status === "delivered").length < 2 && Date.now() < end; ) await pause(25)
     const delivered = statuses.filter((x) => x.status === "delivered")
     expect(delivered.length).toBe(2)
     const out = messages.map((m) => m.message)
@@ -198,10 +188,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     expect((await call("chatClose", { conversation_id: conversationId }, "agent2")).status).toBe(409)
     const open = shaped("agentConversations", (await call("agentConversations", { limit: 1000 }, "agent2")).body)
     expect(open.data.items.map((c: any) => c.id)).not.toContain(conversationId)
-    const ongoing = shaped(
-      "agentConversationsOngoing",
-      (await call("agentConversationsOngoing", { limit: 1000 }, "admin")).body,
-    )
+    const ongoing = shaped("agentConversationsOngoing", (await call("agentConversationsOngoing", { limit: 1000 }, "admin")).body)
     expect(ongoing.data.items.map((c: any) => c.id)).not.toContain(conversationId)
     const history = shaped(
       "agentHistoryConversations",

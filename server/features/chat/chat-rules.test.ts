@@ -45,10 +45,8 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
   }
   const call = (name: keyof typeof chat, payload: Record<string, unknown>, who = "agent1") =>
     send(ctx.url, callOf("chat", name), payload, token[who])
-  const text = (to: string[], message = "Hello") =>
-    call("messagesSendText", { type: "text", text: { to, message: { text: message } } })
-  const count = async (number: string, who = "agent1") =>
-    (await call("agentHistoryChat", { number }, who)).body.data.totalItems as number
+  const text = (to: string[], message = "Hello") => call("messagesSendText", { type: "text", text: { to, message: { text: message } } })
+  const count = async (number: string, who = "agent1") => (await call("agentHistoryChat", { number }, who)).body.data.totalItems as number
   const sql = (query: string, params: unknown[] = []) => ctx.server.services.database.query(query, params)
 
   it("a blocked customer's messages are refused with 403 and not stored; sends to them are refused; unblock restores both", async () => {
@@ -81,9 +79,7 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
   it("WhatsApp's 24-hour window: outside it free-form sends are refused (409 WINDOW_CLOSED, nothing stored), templates go", async () => {
     const number = "+905557770202"
     await customer(number)
-    await sql("UPDATE contacts SET last_inbound_at = now() - interval '25 hours' WHERE client_id = 1 AND number = $1", [
-      number,
-    ])
+    await sql("UPDATE contacts SET last_inbound_at = now() - interval '25 hours' WHERE client_id = 1 AND number = $1", [number])
     const before = await count(number)
     for (const payload of [
       { type: "text", text: { to: [number], message: { text: "late" } } },
@@ -131,9 +127,7 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
     expect((await text([number])).status).toBe(200)
     // Other channels have no such window.
     await customer("fb.557770203", { channel: "facebook" })
-    await sql(
-      "UPDATE contacts SET last_inbound_at = now() - interval '3 days' WHERE client_id = 1 AND number = 'fb.557770203'",
-    )
+    await sql("UPDATE contacts SET last_inbound_at = now() - interval '3 days' WHERE client_id = 1 AND number = 'fb.557770203'")
     expect((await text(["fb.557770203"])).status).toBe(200)
   })
 
@@ -157,9 +151,7 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
     const { body } = await customer(number)
     const conversationId = body.data.conversationId
     expect((await call("agentGetChat", { conversation_id: conversationId }, "admin2")).status).toBe(404)
-    expect(
-      (await call("shiftTicket", { conversation_id: conversationId, agent_id: ids.admin2 }, "admin2")).status,
-    ).toBe(404)
+    expect((await call("shiftTicket", { conversation_id: conversationId, agent_id: ids.admin2 }, "admin2")).status).toBe(404)
     expect((await call("chatClose", { conversation_id: conversationId }, "admin2")).status).toBe(404)
     expect((await call("chatUpdateByNumber", { number, agent_id: ids.admin2 }, "admin2")).status).toBe(404)
     expect((await call("customerBlock", { number }, "admin2")).status).toBe(404)
@@ -221,25 +213,11 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
     }
     const phone = (
       (await (
-        await fetch(
-          `${ctx.url}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`,
-        )
+        await fetch(`${ctx.url}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
       ).json()) as any
     ).data.items
-    expect(phone.map((m: any) => m.type)).toEqual([
-      "text",
-      "image",
-      "video",
-      "audio",
-      "document",
-      "interactive",
-      "email",
-      "template",
-    ])
-    const stored = shaped(
-      "agentHistoryChat",
-      (await call("agentHistoryChat", { number, limit: 20 })).body,
-    ).data.items.reverse()
+    expect(phone.map((m: any) => m.type)).toEqual(["text", "image", "video", "audio", "document", "interactive", "email", "template"])
+    const stored = shaped("agentHistoryChat", (await call("agentHistoryChat", { number, limit: 20 })).body).data.items.reverse()
     expect(stored.map((m: any) => m.type)).toEqual([
       "text",
       "text",
@@ -279,12 +257,8 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
   it("bad input answers 4xx, never 5xx", async () => {
     expect((await call("agentGetChat", { conversation_id: 2_000_000_000 })).status).toBe(404)
     expect((await call("agentGetChat", { conversation_id: "x" })).status).toBe(400)
-    expect((await call("messagesSendText", { type: "text", text: { to: [], message: { text: "x" } } })).status).toBe(
-      400,
-    )
-    expect(
-      (await call("messagesSendText", { type: "text", text: { to: ["+905550001"], message: { text: "" } } })).status,
-    ).toBe(400)
+    expect((await call("messagesSendText", { type: "text", text: { to: [], message: { text: "x" } } })).status).toBe(400)
+    expect((await call("messagesSendText", { type: "text", text: { to: ["+905550001"], message: { text: "" } } })).status).toBe(400)
     expect(
       (
         await call("messagesSendByType", {
@@ -362,10 +336,6 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
     expect(rows[0]).toMatchObject({ channels: 5 })
     expect(Number(rows[0].types)).toBeGreaterThanOrEqual(7)
     const open = (await call("agentConversationsOngoing", { limit: 1000 }, "admin")).body.data.items as any[]
-    expect(
-      [...open, ...queue.items].some(
-        (c) => c.channel_type === "whatsapp" && Date.parse(c.session_expires_at) < Date.now(),
-      ),
-    ).toBe(true)
+    expect([...open, ...queue.items].some((c) => c.channel_type === "whatsapp" && Date.parse(c.session_expires_at) < Date.now())).toBe(true)
   })
 })

@@ -18,8 +18,7 @@ export const previewOf = (type: string, body: string) => {
   return text.length > PREVIEW_MAX ? `${text.slice(0, PREVIEW_MAX - 1)}…` : text
 }
 
-export const blockedError = () =>
-  new ApiError(403, "CUSTOMER_BLOCKED", "This customer is blocked: unblock them to exchange messages")
+export const blockedError = () => new ApiError(403, "CUSTOMER_BLOCKED", "This customer is blocked: unblock them to exchange messages")
 
 export const windowClosedError = (number: string) =>
   new ApiError(
@@ -46,13 +45,7 @@ const contactOf = (r: Record<string, unknown>): ContactRow => ({
 })
 
 /** The contact of `number` on `channel`, created when new; a given name fills an empty one. */
-export const contactFor = async (
-  db: Db,
-  clientId: number,
-  channel: Channel,
-  number: string,
-  name?: string,
-): Promise<ContactRow> => {
+export const contactFor = async (db: Db, clientId: number, channel: Channel, number: string, name?: string): Promise<ContactRow> => {
   const [row] = rowsOf(
     await db.execute(sql`INSERT INTO contacts (client_id, channel, number, name) VALUES (${clientId}, ${channel}, ${number}, ${name ?? ""})
     ON CONFLICT (client_id, channel, number) DO UPDATE SET name = CASE WHEN contacts.name = '' THEN excluded.name ELSE contacts.name END
@@ -71,17 +64,10 @@ export const customerCalled = async (db: Db, clientId: number, number: string, n
 }
 
 /** The contact's open conversation, locked for this transaction, or a new unassigned one. */
-export const openConversationOf = async (
-  db: Db,
-  clientId: number,
-  contact: ContactRow,
-  at = new Date(),
-): Promise<number> => {
+export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<number> => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [open] = rowsOf(
-      await db.execute(
-        sql`SELECT id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
-      ),
+      await db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`),
     )
     if (open) return Number(open.id)
     const [created] = rowsOf(
@@ -120,9 +106,7 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   )
   await db.execute(sql`UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)},
     last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
-  await db.execute(
-    sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`,
-  )
+  await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
   return { conversationId, messageId: Number(message.id) }
@@ -185,11 +169,7 @@ export const storeStatus = async (db: Db, clientId: number, externalId: string, 
   )
   if (rows[0]) return { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
   const [existing] = rowsOf(
-    await db.execute(
-      sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`,
-    ),
+    await db.execute(sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`),
   )
-  return existing
-    ? { messageId: Number(existing.id), conversationId: Number(existing.conversation_id), changed: false }
-    : null
+  return existing ? { messageId: Number(existing.id), conversationId: Number(existing.conversation_id), changed: false } : null
 }

@@ -31,10 +31,7 @@ describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
   const chat = (name: "chatClose" | "chatUpdateByNumber", payload: Record<string, unknown>) =>
     send(ctx.url, callOf("chat", name), payload, token.agent1)
   /** The tickets of one list whose customer has `number` (search matches the number; "+" left out). */
-  const listed = async (
-    list: "unassignedTicket" | "activeTickets" | "ongoingTickets" | "resolvedTickets",
-    number: string,
-  ) => {
+  const listed = async (list: "unassignedTicket" | "activeTickets" | "ongoingTickets" | "resolvedTickets", number: string) => {
     const reply = await send(ctx.url, callOf("tickets", list), { search: number.slice(1), limit: 100 }, token.admin)
     expect(reply.status).toBe(200)
     return reply.body.data.items as any[]
@@ -107,9 +104,9 @@ describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
     expect(closed.status).toBe(200)
     expect(closed.body.data).toMatchObject({ id: conversationId, status: "closed", agent_id: ids.agent1, unread: 0 })
     expect(await listed("activeTickets", number)).toEqual([])
-    expect(
-      (await listed("resolvedTickets", number)).map((t) => [t.conversation_id, t.status, t.agent_id, t.subject]),
-    ).toEqual([[conversationId, "Resolved", ids.agent1, "Can I change my address?"]])
+    expect((await listed("resolvedTickets", number)).map((t) => [t.conversation_id, t.status, t.agent_id, t.subject])).toEqual([
+      [conversationId, "Resolved", ids.agent1, "Can I change my address?"],
+    ])
   })
 
   it("a first message that is a file without words gets the inbox's preview as subject", async () => {

@@ -9,10 +9,7 @@ import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harn
 import { selectMessages } from "./message-rows"
 import { URL_TTL_SECONDS, verify } from "../uploads/signed-url"
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from("IHDR-receipt-pixels"),
-])
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR-receipt-pixels")])
 
 describe.each(DB_KINDS)("uploads in chat messages on %s", (kind) => {
   const ctx = useServer(kind)
@@ -77,14 +74,8 @@ describe.each(DB_KINDS)("uploads in chat messages on %s", (kind) => {
     expect(message.attachments[0].url).toMatch(/\/api\/files\/\d+\?exp=\d+&sig=[\w-]{43}$/)
     expect((await bytesAt(message.attachments[0].url)).equals(PNG)).toBe(true)
     // The ticket opened by the customer's message shows it the same way (tickets.ticketChat reads the chat's rows).
-    const [ticket] = (await send(ctx.url, callOf("tickets", "activeTickets"), { search: "905552220001" }, token.agent1))
-      .body.data.items
-    const chat = await send(
-      ctx.url,
-      callOf("tickets", "ticketChat"),
-      { ticket_number: ticket.ticket_number },
-      token.agent1,
-    )
+    const [ticket] = (await send(ctx.url, callOf("tickets", "activeTickets"), { search: "905552220001" }, token.agent1)).body.data.items
+    const chat = await send(ctx.url, callOf("tickets", "ticketChat"), { ticket_number: ticket.ticket_number }, token.agent1)
     const inTicket = (chat.body.data.items as any[]).find((m) => m.type === "image")
     expect(inTicket.attachments.map((a: any) => a.id)).toEqual([file.id])
     expect((await bytesAt(inTicket.attachments[0].url)).equals(PNG)).toBe(true)
@@ -99,15 +90,11 @@ describe.each(DB_KINDS)("uploads in chat messages on %s", (kind) => {
     const params = (url: string) => new URL(url, ctx.url).searchParams
     const sent = params(file.url)
     expect(verify(config.jwtSecret, file.id, sent.get("exp")!, sent.get("sig")!, later)).toBe("expired")
-    const [row] = await selectMessages(
-      database.db,
-      1,
-      sql`m.conversation_id = ${conversationId} AND m.type = 'image'`,
-      sql`m.id`,
-      1,
-      0,
-      { config, origin: "", nowMs: later },
-    )
+    const [row] = await selectMessages(database.db, 1, sql`m.conversation_id = ${conversationId} AND m.type = 'image'`, sql`m.id`, 1, 0, {
+      config,
+      origin: "",
+      nowMs: later,
+    })
     expect(row.attachments).toHaveLength(1)
     expect(row.attachments[0].id).toBe(file.id)
     expect(row.attachments[0].url).not.toBe(file.url)

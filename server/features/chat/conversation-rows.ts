@@ -100,23 +100,15 @@ export const loadConversation = async (db: Db, clientId: number, conversationId:
  * Announces `chat:conversation` for a conversation once the caller's transaction committed, read fresh after the
  * commit (labels, assignment...). For other features (tagging) as well as the chat calls.
  */
-export const publishConversation = (ctx: Ctx, conversationId: number) =>
-  publishConversationOf(ctx, tenantOf(ctx), conversationId)
+export const publishConversation = (ctx: Ctx, conversationId: number) => publishConversationOf(ctx, tenantOf(ctx), conversationId)
 
 /** publishConversation for a known tenant (hooks and channel events run without a user's ctx). */
-export const publishConversationOf = (
-  ctx: Pick<Ctx, "afterCommit" | "services">,
-  clientId: number,
-  conversationId: number,
-) =>
+export const publishConversationOf = (ctx: Pick<Ctx, "afterCommit" | "services">, clientId: number, conversationId: number) =>
   afterCommit(ctx, async () => {
     const conversation = await loadConversation(ctx.services.database.db, clientId, conversationId).catch(() => null)
     if (conversation) emitChat(ctx.services, clientId, "chat:conversation", { conversation })
   })
 
 /** Announces an already loaded conversation after the commit (no second read). */
-export const announceConversation = (
-  ctx: Pick<Ctx, "afterCommit" | "services">,
-  clientId: number,
-  conversation: Conversation,
-) => afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:conversation", { conversation }))
+export const announceConversation = (ctx: Pick<Ctx, "afterCommit" | "services">, clientId: number, conversation: Conversation) =>
+  afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:conversation", { conversation }))

@@ -30,11 +30,8 @@ const contactOf = (r: Record<string, unknown>): Contact => ({
   email: (r.email as string | null) ?? null,
   channel_type: String(r.channel) as Channel,
   blocked: Boolean(r.blocked),
-  attributes: ((typeof r.attributes === "string" ? JSON.parse(r.attributes) : r.attributes) ??
-    {}) as Contact["attributes"],
-  group_ids: (((typeof r.group_ids === "string" ? JSON.parse(r.group_ids) : r.group_ids) as number[] | null) ?? []).map(
-    Number,
-  ),
+  attributes: ((typeof r.attributes === "string" ? JSON.parse(r.attributes) : r.attributes) ?? {}) as Contact["attributes"],
+  group_ids: (((typeof r.group_ids === "string" ? JSON.parse(r.group_ids) : r.group_ids) as number[] | null) ?? []).map(Number),
   created_at: iso(r.created_at),
   last_seen_at: isoOrNull(r.last_inbound_at),
 })
@@ -89,8 +86,7 @@ export const handlers = [
       sql`ct.client_id = ${clientId}`,
       sql`EXISTS (SELECT 1 FROM conversations c WHERE c.contact_id = ct.id AND c.assigned_user_id = ${agentId} AND c.status <> 'closed')`,
     ]
-    if (input.search?.trim())
-      parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
+    if (input.search?.trim()) parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
     const where = sql.join(parts, sql` AND `)
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ct.id, ct.number, ct.name, ct.email, ct.channel, ct.blocked, ct.attributes, ct.created_at, ct.last_inbound_at,

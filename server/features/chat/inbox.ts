@@ -89,11 +89,7 @@ export const handlers = [
     "chat",
     "agentUnassignedConversations",
     async (ctx, input): Promise<Paged> =>
-      inboxPage(
-        ctx,
-        { clientId: tenantOf(ctx), statuses: ["unassigned"], channel: input.channel_type, search: input.search },
-        input,
-      ),
+      inboxPage(ctx, { clientId: tenantOf(ctx), statuses: ["unassigned"], channel: input.channel_type, search: input.search }, input),
   ),
   /** Every agent's open chats (default active and ongoing), or one status of them. */
   handle(
@@ -121,8 +117,7 @@ export const handlers = [
     if (range.to) parts.push(sql`c.closed_at < ${range.to.toISOString()}::timestamptz`)
     if (input.channel_type) parts.push(sql`c.channel = ${input.channel_type}`)
     if (input.agent_id !== undefined) parts.push(sql`c.assigned_user_id = ${input.agent_id}`)
-    if (input.search?.trim())
-      parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
+    if (input.search?.trim()) parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
     const where = sql.join(parts, sql` AND `)
     const [items, total] = await Promise.all([
       selectConversations(ctx.db, clientId, where, sql`c.closed_at DESC, c.id DESC`, limit, offset),

@@ -52,9 +52,7 @@ const MIME: Record<string, string> = {
 }
 
 const payloadOf = (value: unknown): Record<string, unknown> =>
-  typeof value === "string"
-    ? (JSON.parse(value) as Record<string, unknown>)
-    : ((value as Record<string, unknown> | null) ?? {})
+  typeof value === "string" ? (JSON.parse(value) as Record<string, unknown>) : ((value as Record<string, unknown> | null) ?? {})
 
 /**
  * Whether a link names one of our stored files (`<apiBase>/files/<id>?exp=&sig=`, absolute or not). send.ts links
@@ -83,20 +81,12 @@ const fileAttachments = (files: readonly FileRow[], links: FileLinks): Attachmen
     return attachmentOf(links.config, row, links.origin, links.nowMs)
   })
 
-const linkAttachment = (
-  id: number,
-  type: string,
-  p: Record<string, unknown>,
-  files: readonly FileRow[],
-): Attachment[] => {
+const linkAttachment = (id: number, type: string, p: Record<string, unknown>, files: readonly FileRow[]): Attachment[] => {
   const url = typeof p.link === "string" ? p.link : typeof p.url === "string" ? p.url : null
   if (!url) return []
   // Sent by the link of an upload that is now this message's own file: the file (under a fresh URL) stands for it.
   if (files.length > 0 && isOwnFileLink(url)) return []
-  const name =
-    typeof p.filename === "string" && p.filename
-      ? p.filename
-      : decodeURIComponent(url.split("?")[0].split("/").pop() || type)
+  const name = typeof p.filename === "string" && p.filename ? p.filename : decodeURIComponent(url.split("?")[0].split("/").pop() || type)
   return [
     {
       id,
@@ -149,12 +139,7 @@ export const selectMessages = async (
     WHERE m.client_id = ${clientId} AND ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`),
   ).map((r) => messageOf(r, links))
 
-export const loadMessage = async (
-  db: Db,
-  clientId: number,
-  messageId: number,
-  links: FileLinks,
-): Promise<Message | null> =>
+export const loadMessage = async (db: Db, clientId: number, messageId: number, links: FileLinks): Promise<Message | null> =>
   (await selectMessages(db, clientId, sql`m.id = ${messageId}`, sql`m.id`, 1, 0, links))[0] ?? null
 
 export const countOf = async (db: Db, query: SQL): Promise<number> => Number(rowsOf(await db.execute(query))[0]?.n ?? 0)

@@ -12,12 +12,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.addHook("preHandler", async (req) => {
       if (req.method !== "POST" || req.routeOptions.url !== url) return
       const body = req.body
-      if (
-        body &&
-        typeof body === "object" &&
-        !Array.isArray(body) &&
-        (body as Record<string, unknown>).type === undefined
-      ) {
+      if (body && typeof body === "object" && !Array.isArray(body) && (body as Record<string, unknown>).type === undefined) {
         ;(body as Record<string, unknown>).type = "text"
       }
     })

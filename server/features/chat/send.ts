@@ -19,15 +19,7 @@ import type { Db } from "../../db/db"
 import { fileIdOfLink } from "../uploads/signed-url"
 import { afterCommit, emitChat } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
-import {
-  blockedError,
-  checkSend,
-  contactFor,
-  openConversationOf,
-  resolveTarget,
-  storeOutbound,
-  type ContactRow,
-} from "./chat-store"
+import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, storeOutbound, type ContactRow } from "./chat-store"
 import { rowsOf } from "../../db/rows"
 import { loadConversation } from "./conversation-rows"
 import { fileLinksOf, loadMessage } from "./message-rows"
@@ -39,11 +31,7 @@ interface Outgoing {
 }
 
 /** Template text with `{{n}}` filled from params (by position, or by the template's parameter names). */
-const renderTemplate = async (
-  ctx: Ctx,
-  clientId: number,
-  t: { name: string; language: string; params?: unknown },
-): Promise<Outgoing> => {
+const renderTemplate = async (ctx: Ctx, clientId: number, t: { name: string; language: string; params?: unknown }): Promise<Outgoing> => {
   const [row] = rowsOf(
     await ctx.db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
     ORDER BY (language = ${t.language}) DESC, id LIMIT 1`),
@@ -160,12 +148,7 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
 }
 
 /** The agent's typing indicator: shown on the customer's side, nothing stored. */
-const sendTyping = async (
-  ctx: Ctx,
-  clientId: number,
-  to: readonly string[],
-  state: "typing" | "paused",
-): Promise<SendResult> => {
+const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], state: "typing" | "paused"): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
   const ids: string[] = []
   for (const number of new Set(to)) {
@@ -179,11 +162,7 @@ const sendTyping = async (
 }
 
 /** E-mail: stored in the conversation of the tenant's contact with that address (when there is one), and "sent". */
-const sendEmail = async (
-  ctx: Ctx,
-  clientId: number,
-  input: Extract<SendAny, { type: "email" }>,
-): Promise<SendResult> => {
+const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { type: "email" }>): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
   const ids: string[] = []
   const { subject, text } = input.email.message
@@ -194,9 +173,7 @@ const sendEmail = async (
     )
     const out: Outgoing = { type: "email", body: `${subject}\n\n${text}`, payload: { email: { to: address, subject } } }
     if (row) {
-      ids.push(
-        ...(await sendToNumbers(ctx, clientId, [String(row.number)], out)).data.message.messages.map((m) => m.id),
-      )
+      ids.push(...(await sendToNumbers(ctx, clientId, [String(row.number)], out)).data.message.messages.map((m) => m.id))
       continue
     }
     const { externalId } = await hub.channel.send({
@@ -219,8 +196,7 @@ export const handlers = [
   }),
   handle("chat", "messagesSendByType", async (ctx, input) => {
     const clientId = tenantOf(ctx)
-    if (input.type === "typing_indicator")
-      return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
+    if (input.type === "typing_indicator") return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
     if (input.type === "email") return sendEmail(ctx, clientId, input)
     const to = (input as unknown as Record<string, { to: readonly string[] }>)[input.type].to
     return sendToNumbers(ctx, clientId, to, await outgoingOf(ctx, clientId, input))

@@ -23,8 +23,7 @@ type Body = Record<string, unknown>
 const text = (body: Body, field: string, max: number): string | undefined => {
   const value = body[field]
   if (value === undefined || value === null || value === "") return undefined
-  if (typeof value !== "string" || value.length > max)
-    throw badRequest(`${field} must be text of at most ${max} characters`, field)
+  if (typeof value !== "string" || value.length > max) throw badRequest(`${field} must be text of at most ${max} characters`, field)
   return value
 }
 
@@ -33,8 +32,7 @@ const common = (raw: unknown) => {
   const clientId = Number(body.clientId ?? 1)
   if (!Number.isInteger(clientId) || clientId <= 0) throw badRequest("clientId must be a tenant id", "clientId")
   const channel = String(body.channel ?? "whatsapp")
-  if (!CHANNELS.has(channel))
-    throw badRequest("channel must be whatsapp, facebook, instagram, sms or webchat", "channel")
+  if (!CHANNELS.has(channel)) throw badRequest("channel must be whatsapp, facebook, instagram, sms or webchat", "channel")
   const number = typeof body.number === "string" ? body.number.trim() : ""
   if (!NUMBER.test(number)) throw badRequest("number must be a phone number or channel id", "number")
   return { body, clientId, channel: channel as Channel, number }

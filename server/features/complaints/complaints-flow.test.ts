@@ -39,8 +39,7 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
   it("files a complaint from a conversation: customer, number and channel come from it, numbers continue the tenant's series", async () => {
     const admin = await login(ctx.url, "admin")
     const h = as(admin.user_token)
-    const [conv] =
-      await rowsOf(sql`SELECT c.id, ct.number, ct.name, c.channel FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
+    const [conv] = await rowsOf(sql`SELECT c.id, ct.number, ct.name, c.channel FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
       WHERE c.client_id = 1 ORDER BY c.id LIMIT 1`)
     const filed = await send(
       ctx.url,
@@ -70,12 +69,7 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
     })
     expect(complaint.ticket_number).toMatch(/^CMP-1-\d+$/)
     const again = (
-      await send(
-        ctx.url,
-        c("postComplaintMetadata"),
-        { number: "+905551234567", channel_type: "whatsapp", customer_message: "Second" },
-        h,
-      )
+      await send(ctx.url, c("postComplaintMetadata"), { number: "+905551234567", channel_type: "whatsapp", customer_message: "Second" }, h)
     ).body.data
     expect(Number(again.ticket_number.split("-")[2])).toBe(Number(complaint.ticket_number.split("-")[2]) + 1)
     expect(again.name).toBe("+905551234567")
@@ -104,14 +98,8 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
     expect(long.status).toBe(400)
     expect(long.body.error.field).toBe("customer_message")
     expect(
-      (
-        await send(
-          ctx.url,
-          c("postComplaintMetadata"),
-          { number: "+905551234567", channel_type: "fax", customer_message: "x" },
-          h,
-        )
-      ).body.error.field,
+      (await send(ctx.url, c("postComplaintMetadata"), { number: "+905551234567", channel_type: "fax", customer_message: "x" }, h)).body
+        .error.field,
     ).toBe("channel_type")
     const [foreign] = await rowsOf(sql`SELECT id FROM conversations WHERE client_id = 2 LIMIT 1`)
     const cross = await send(
@@ -135,12 +123,7 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
       )
     ).body.data
     const assigned = (
-      await send(
-        ctx.url,
-        c("updateComplaint"),
-        { ticket_number: filed.ticket_number, agent_id: agent1.user_data.id, status: "Ongoing" },
-        h,
-      )
+      await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number, agent_id: agent1.user_data.id, status: "Ongoing" }, h)
     ).body.data
     expect(assigned).toMatchObject({ status: "Ongoing", agent_id: agent1.user_data.id, agent_name: "Kerem Agent" })
     const byAgent = items(await send(ctx.url, c("activeComplaints"), { agent_id: agent1.user_data.id, limit: 1000 }, h))
@@ -153,41 +136,24 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
     )
     expect(resolved.body.data).toMatchObject({ status: "Resolved", resolution_note: "Refunded in full" })
     expect(resolved.body.data.last_closed).not.toBeNull()
-    expect(
-      items(await send(ctx.url, c("resolvedComplaints"), { search: filed.ticket_number }, h)).map((x) => x.id),
-    ).toEqual([filed.id])
+    expect(items(await send(ctx.url, c("resolvedComplaints"), { search: filed.ticket_number }, h)).map((x) => x.id)).toEqual([filed.id])
     expect(items(await send(ctx.url, c("activeComplaints"), { search: filed.ticket_number }, h))).toHaveLength(0)
-    const reopened = (
-      await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number, status: "Pending" }, h)
-    ).body.data
+    const reopened = (await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number, status: "Pending" }, h)).body.data
     expect(reopened).toMatchObject({ status: "Pending", last_closed: null, resolution_note: null })
-    expect(
-      items(await send(ctx.url, c("activeComplaints"), { search: filed.ticket_number }, h)).map((x) => x.id),
-    ).toEqual([filed.id])
+    expect(items(await send(ctx.url, c("activeComplaints"), { search: filed.ticket_number }, h)).map((x) => x.id)).toEqual([filed.id])
     const admin2 = await login(ctx.url, "admin2")
-    const foreignAgent = await send(
-      ctx.url,
-      c("updateComplaint"),
-      { ticket_number: filed.ticket_number, agent_id: admin2.user_data.id },
-      h,
-    )
+    const foreignAgent = await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number, agent_id: admin2.user_data.id }, h)
     expect(foreignAgent.status).toBe(404)
     expect((await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number }, h)).status).toBe(400)
-    expect(
-      (await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number, status: "Closed" }, h)).body
-        .error.field,
-    ).toBe("status")
+    expect((await send(ctx.url, c("updateComplaint"), { ticket_number: filed.ticket_number, status: "Closed" }, h)).body.error.field).toBe(
+      "status",
+    )
   })
 
   it("edits what a complaint says and who filed it", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const filed: C = (
-      await send(
-        ctx.url,
-        c("postComplaintMetadata"),
-        { number: "+905551112201", channel_type: "sms", customer_message: "Wrong size" },
-        h,
-      )
+      await send(ctx.url, c("postComplaintMetadata"), { number: "+905551112201", channel_type: "sms", customer_message: "Wrong size" }, h)
     ).body.data
     const edited = await send(
       ctx.url,
@@ -206,15 +172,9 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
       customer_message: "Wrong size, wants an exchange",
       status: "Pending",
     })
-    expect(
-      (await send(ctx.url, c("getComplaintMetadata"), { ticket_number: filed.ticket_number }, h)).body.data.name,
-    ).toBe("Deniz Kaya")
-    expect((await send(ctx.url, c("updateComplaintMetadata"), { ticket_number: filed.ticket_number }, h)).status).toBe(
-      400,
-    )
-    expect((await send(ctx.url, c("updateComplaintMetadata"), { ticket_number: "CMP-9-1", name: "x" }, h)).status).toBe(
-      404,
-    )
+    expect((await send(ctx.url, c("getComplaintMetadata"), { ticket_number: filed.ticket_number }, h)).body.data.name).toBe("Deniz Kaya")
+    expect((await send(ctx.url, c("updateComplaintMetadata"), { ticket_number: filed.ticket_number }, h)).status).toBe(400)
+    expect((await send(ctx.url, c("updateComplaintMetadata"), { ticket_number: "CMP-9-1", name: "x" }, h)).status).toBe(404)
   })
 
   it("pages, filters and searches the lists, and keeps tenants apart", async () => {
@@ -232,22 +192,15 @@ describe.each(DB_KINDS)("complaints on %s", (kind) => {
     const target = all[3]
     const byName = items(await send(ctx.url, c("activeComplaints"), { search: target.name, limit: 1000 }, h))
     expect(byName.some((x) => x.id === target.id)).toBe(true)
-    expect(
-      items(await send(ctx.url, c("activeComplaints"), { start_date: "2099-01-01", end_date: "2099-01-02" }, h)),
-    ).toHaveLength(0)
+    expect(items(await send(ctx.url, c("activeComplaints"), { start_date: "2099-01-01", end_date: "2099-01-02" }, h))).toHaveLength(0)
     const h2 = as((await login(ctx.url, "admin2")).user_token)
     const theirs = items(await send(ctx.url, c("activeComplaints"), { limit: 1000 }, h2))
     expect(theirs.every((x) => x.ticket_number.startsWith("CMP-2-"))).toBe(true)
-    expect((await send(ctx.url, c("getComplaintMetadata"), { ticket_number: target.ticket_number }, h2)).status).toBe(
-      404,
+    expect((await send(ctx.url, c("getComplaintMetadata"), { ticket_number: target.ticket_number }, h2)).status).toBe(404)
+    expect((await send(ctx.url, c("updateComplaint"), { ticket_number: target.ticket_number, status: "Resolved" }, h2)).status).toBe(404)
+    expect((await send(ctx.url, c("getComplaintMetadata"), { ticket_number: target.ticket_number }, h)).body.data.status).toBe(
+      target.status,
     )
-    expect(
-      (await send(ctx.url, c("updateComplaint"), { ticket_number: target.ticket_number, status: "Resolved" }, h2))
-        .status,
-    ).toBe(404)
-    expect(
-      (await send(ctx.url, c("getComplaintMetadata"), { ticket_number: target.ticket_number }, h)).body.data.status,
-    ).toBe(target.status)
     // agent2's role has no complaints permission.
     const agent2 = as((await login(ctx.url, "agent2")).user_token)
     expect((await send(ctx.url, c("activeComplaints"), {}, agent2)).status).toBe(403)

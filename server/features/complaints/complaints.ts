@@ -26,19 +26,14 @@ const listOf = async (ctx: Ctx, input: ListInput, resolved: boolean) => {
   const clientId = tenantOf(ctx)
   const { page, limit, offset } = pageOf(input)
   const range = rangeOf(input.start_date, input.end_date)
-  const parts: SQL[] = [
-    sql`c.client_id = ${clientId}`,
-    resolved ? sql`c.status = 'Resolved'` : sql`c.status <> 'Resolved'`,
-  ]
+  const parts: SQL[] = [sql`c.client_id = ${clientId}`, resolved ? sql`c.status = 'Resolved'` : sql`c.status <> 'Resolved'`]
   if (range.from) parts.push(sql`c.dt >= ${range.from.toISOString()}::timestamptz`)
   if (range.to) parts.push(sql`c.dt < ${range.to.toISOString()}::timestamptz`)
   if (input.channel_type) parts.push(sql`c.channel_type = ${input.channel_type}`)
   if (input.agent_id !== undefined) parts.push(sql`c.agent_id = ${input.agent_id}`)
   if (input.search?.trim()) {
     const like = likeOf(input.search)
-    parts.push(
-      sql`(c.ticket_number ILIKE ${like} OR c.name ILIKE ${like} OR c.number ILIKE ${like} OR c.customer_message ILIKE ${like})`,
-    )
+    parts.push(sql`(c.ticket_number ILIKE ${like} OR c.name ILIKE ${like} OR c.number ILIKE ${like} OR c.customer_message ILIKE ${like})`)
   }
   const where = sql.join(parts, sql` AND `)
   // Resolved complaints read newest-closed first: the one just resolved is on top.
@@ -63,9 +58,7 @@ const loadComplaint = async (ctx: Ctx, clientId: number, ticketNumber: string) =
 /** The tenant's active user, or 404 (another tenant's user is simply unknown here). */
 const agentOf = async (ctx: Ctx, clientId: number, agentId: number) => {
   const [row] = rowsOf(
-    await ctx.db.execute(
-      sql`SELECT id FROM users WHERE id = ${agentId} AND client_id = ${clientId} AND status <> 'deleted'`,
-    ),
+    await ctx.db.execute(sql`SELECT id FROM users WHERE id = ${agentId} AND client_id = ${clientId} AND status <> 'deleted'`),
   )
   if (!row) throw notFound("Agent")
   return agentId

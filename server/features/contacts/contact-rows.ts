@@ -42,11 +42,7 @@ export const namesOf = arrayOf
  * The tenant's customer with this number. One number can be a contact on several channels (WhatsApp and SMS): the
  * one that wrote last is the customer the chat panel shows.
  */
-export const contactRowByNumber = async (
-  db: Db,
-  clientId: number,
-  number: string,
-): Promise<Record<string, unknown>> => {
+export const contactRowByNumber = async (db: Db, clientId: number, number: string): Promise<Record<string, unknown>> => {
   const [row] = rowsOf(
     await db.execute(sql`SELECT ${CONTACT_COLUMNS} FROM contacts ct WHERE ct.client_id = ${clientId} AND ct.number = ${number}
     ORDER BY ct.last_inbound_at DESC NULLS LAST, ct.id LIMIT 1`),

@@ -62,13 +62,9 @@ export const handlers = [
       sets.push(sql`attributes = ${JSON.stringify(merged)}::jsonb`)
     }
     if (sets.length === 0) throw badRequest("Nothing to update: send name, email or attributes")
-    await ctx.db.execute(
-      sql`UPDATE contacts SET ${sql.join(sets, sql`, `)} WHERE id = ${before.id} AND client_id = ${clientId}`,
-    )
+    await ctx.db.execute(sql`UPDATE contacts SET ${sql.join(sets, sql`, `)} WHERE id = ${before.id} AND client_id = ${clientId}`)
     if (input.name !== undefined && input.name !== before.name) {
-      const open = rowsOf(
-        await ctx.db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${before.id} AND status <> 'closed'`),
-      )
+      const open = rowsOf(await ctx.db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${before.id} AND status <> 'closed'`))
       for (const r of open) publishConversation(ctx, Number(r.id))
     }
     const after = await contactRowByNumber(ctx.db, clientId, input.number)

@@ -4,9 +4,8 @@ import { sql } from "drizzle-orm"
 import { io, type Socket } from "socket.io-client"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
 
-const t = (
-  name: "labels" | "createLabel" | "updateLabel" | "deleteLabel" | "labelUser" | "labelRemove" | "labelConversations",
-) => callOf("tagging", name)
+const t = (name: "labels" | "createLabel" | "updateLabel" | "deleteLabel" | "labelUser" | "labelRemove" | "labelConversations") =>
+  callOf("tagging", name)
 
 const connect = (url: string, token: string): Promise<Socket> =>
   new Promise((resolve, reject) => {
@@ -63,15 +62,13 @@ describe.each(DB_KINDS)("labels on %s", (kind) => {
         "chat:conversation",
         (p: any) => p.conversation.id === conversationId && p.conversation.labels.includes("VIP"),
       )
-      expect(
-        (await send(ctx.url, t("labelUser"), { label_id: label.id, conversation_id: conversationId }, h)).body,
-      ).toEqual({ data: { ok: true } })
+      expect((await send(ctx.url, t("labelUser"), { label_id: label.id, conversation_id: conversationId }, h)).body).toEqual({
+        data: { ok: true },
+      })
       const event = await on
       expect(event.seq).toBeGreaterThan(0)
       // Labelling twice changes nothing.
-      expect(
-        (await send(ctx.url, t("labelUser"), { label_id: label.id, conversation_id: conversationId }, h)).status,
-      ).toBe(200)
+      expect((await send(ctx.url, t("labelUser"), { label_id: label.id, conversation_id: conversationId }, h)).status).toBe(200)
       const listed = (await send(ctx.url, t("labelConversations"), { label_id: label.id }, h)).body.data
       expect(listed.totalItems).toBe(1)
       expect(listed.items[0]).toMatchObject({ id: conversationId, labels: expect.arrayContaining(["VIP"]) })
@@ -131,9 +128,7 @@ describe.each(DB_KINDS)("labels on %s", (kind) => {
     expect(clash.body.error).toMatchObject({ code: "CONFLICT", field: "name" })
     const mine = (await send(ctx.url, t("createLabel"), { name: "Wholesale", color: "#000000" }, h)).body.data
     expect((await send(ctx.url, t("updateLabel"), { id: mine.id, name: "Sales" }, h)).status).toBe(409)
-    expect(
-      (await send(ctx.url, t("updateLabel"), { id: mine.id, name: "Wholesale", color: "#ffffff" }, h)).body.data.color,
-    ).toBe("#ffffff")
+    expect((await send(ctx.url, t("updateLabel"), { id: mine.id, name: "Wholesale", color: "#ffffff" }, h)).body.data.color).toBe("#ffffff")
     expect((await send(ctx.url, t("createLabel"), { name: "x", color: "red" }, h)).body.error.field).toBe("color")
     expect((await send(ctx.url, t("createLabel"), { name: "", color: "#000000" }, h)).body.error.field).toBe("name")
     expect((await send(ctx.url, t("updateLabel"), { id: mine.id }, h)).status).toBe(400)
@@ -153,9 +148,7 @@ describe.each(DB_KINDS)("labels on %s", (kind) => {
     const theirLabel = (await send(ctx.url, t("createLabel"), { name: "Theirs", color: "#000000" }, h2)).body.data
     const theirs = await openConversation(2)
     expect((await send(ctx.url, t("labelUser"), { label_id: label.id, conversation_id: theirs }, h2)).status).toBe(404)
-    expect((await send(ctx.url, t("labelUser"), { label_id: theirLabel.id, conversation_id: ours }, h2)).status).toBe(
-      404,
-    )
+    expect((await send(ctx.url, t("labelUser"), { label_id: theirLabel.id, conversation_id: ours }, h2)).status).toBe(404)
     expect((await send(ctx.url, t("updateLabel"), { id: label.id, name: "hijacked" }, h2)).status).toBe(404)
     expect((await send(ctx.url, t("deleteLabel"), { id: label.id }, h2)).status).toBe(404)
     expect((await send(ctx.url, t("labelConversations"), { label_id: label.id }, h2)).status).toBe(404)

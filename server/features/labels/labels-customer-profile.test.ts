@@ -9,8 +9,7 @@ const update = callOf("contacts", "updateCustomerAttributes")
 
 describe.each(DB_KINDS)("customer profile on %s", (kind) => {
   const ctx = useServer(kind)
-  const rows = async (q: ReturnType<typeof sql>) =>
-    ((await ctx.server.services.database.db.execute(q)) as unknown as { rows: any[] }).rows
+  const rows = async (q: ReturnType<typeof sql>) => ((await ctx.server.services.database.db.execute(q)) as unknown as { rows: any[] }).rows
 
   it("shows the customer with their conversations, open tickets and the labels on their chats", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
@@ -21,12 +20,10 @@ describe.each(DB_KINDS)("customer profile on %s", (kind) => {
     expect(before).toMatchObject({ id: c.id, number: c.number, name: c.name })
     expect(before.conversations).toBeGreaterThanOrEqual(1)
     expect(before.last_conversation_at).not.toBeNull()
-    const [{ n }] =
-      await rows(sql`SELECT count(*)::int AS n FROM tickets t LEFT JOIN conversations cv ON cv.id = t.conversation_id
+    const [{ n }] = await rows(sql`SELECT count(*)::int AS n FROM tickets t LEFT JOIN conversations cv ON cv.id = t.conversation_id
       WHERE t.status <> 'Resolved' AND coalesce(t.contact_id, cv.contact_id) = ${c.id}`)
     expect(before.open_tickets).toBe(Number(n))
-    const label = (await send(ctx.url, callOf("tagging", "createLabel"), { name: "Loyal", color: "#8f398f" }, h)).body
-      .data
+    const label = (await send(ctx.url, callOf("tagging", "createLabel"), { name: "Loyal", color: "#8f398f" }, h)).body.data
     await send(ctx.url, callOf("tagging", "labelUser"), { label_id: label.id, conversation_id: c.conversation_id }, h)
     const after = (await send(ctx.url, profile, { number: c.number }, h)).body.data
     expect(after.labels).toContain("Loyal")

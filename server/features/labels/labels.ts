@@ -26,9 +26,7 @@ const labelOf = (r: Record<string, unknown>): Label => ({
 })
 
 const loadLabel = async (ctx: Ctx, clientId: number, id: number) => {
-  const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT ${COLUMNS} FROM labels l WHERE l.id = ${id} AND l.client_id = ${clientId}`),
-  )
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM labels l WHERE l.id = ${id} AND l.client_id = ${clientId}`))
   if (!row) throw notFound("Label")
   return labelOf(row)
 }
@@ -45,9 +43,7 @@ const checkName = async (ctx: Ctx, clientId: number, name: string | undefined, e
 }
 
 const conversationOfTenant = async (ctx: Ctx, clientId: number, id: number) => {
-  const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT id FROM conversations WHERE id = ${id} AND client_id = ${clientId}`),
-  )
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM conversations WHERE id = ${id} AND client_id = ${clientId}`))
   if (!row) throw notFound("Conversation")
 }
 
@@ -147,14 +143,7 @@ export const handlers = [
       parts.push(sql`(ct.name ILIKE ${like} OR ct.number ILIKE ${like})`)
     }
     const where = sql.join(parts, sql` AND `)
-    const items = await selectConversations(
-      ctx.db,
-      clientId,
-      where,
-      sql`c.last_message_at DESC, c.id DESC`,
-      limit,
-      offset,
-    )
+    const items = await selectConversations(ctx.db, clientId, where, sql`c.last_message_at DESC, c.id DESC`, limit, offset)
     const [count] = rowsOf(
       await ctx.db.execute(sql`SELECT count(*)::int AS n FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
       WHERE c.client_id = ${clientId} AND ${where}`),

@@ -106,9 +106,7 @@ const fetchBatch = async (
   )
   const batch = rows[0]
   const count = Number(batch?.rows ?? 0)
-  return count === 0
-    ? null
-    : { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
+  return count === 0 ? null : { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
 }
 
 /**
@@ -160,9 +158,7 @@ const countOf = async (ctx: Ctx, f: Filter): Promise<number> => {
     if (f.from) parts.push(sql`day >= ${f.from.toISOString().slice(0, 10)}::date`)
     if (f.to) parts.push(sql`day < ${f.to.toISOString().slice(0, 10)}::date`)
     const [sum] = rowsOf(
-      await ctx.db.execute(
-        sql`SELECT coalesce(sum(calls), 0)::int AS n FROM call_record_days WHERE ${sql.join(parts, sql` AND `)}`,
-      ),
+      await ctx.db.execute(sql`SELECT coalesce(sum(calls), 0)::int AS n FROM call_record_days WHERE ${sql.join(parts, sql` AND `)}`),
     )
     return Number(sum?.n ?? 0)
   }

@@ -32,15 +32,9 @@ export const handlers = [
     // One after another: a transaction's connection runs one query at a time anyway.
     const [channels, agents, statuses, counts, avg, page] = await sequence([
       () => ctx.db.execute(sql`SELECT DISTINCT channel_type FROM complaints WHERE client_id = ${clientId} ORDER BY 1`),
-      () =>
-        ctx.db.execute(
-          sql`SELECT id, username FROM users WHERE client_id = ${clientId} AND status <> 'deleted' ORDER BY username`,
-        ),
+      () => ctx.db.execute(sql`SELECT id, username FROM users WHERE client_id = ${clientId} AND status <> 'deleted' ORDER BY username`),
       () => ctx.db.execute(sql`SELECT DISTINCT status FROM complaints WHERE client_id = ${clientId} ORDER BY 1`),
-      () =>
-        ctx.db.execute(
-          sql`SELECT c.status, count(*)::int AS count FROM complaints c WHERE ${where} GROUP BY c.status ORDER BY 1`,
-        ),
+      () => ctx.db.execute(sql`SELECT c.status, count(*)::int AS count FROM complaints c WHERE ${where} GROUP BY c.status ORDER BY 1`),
       () =>
         ctx.db.execute(sql`SELECT coalesce(avg(extract(epoch FROM c.last_closed - c.dt)), 0)::float8 AS difference
         FROM complaints c WHERE ${where} AND c.last_closed IS NOT NULL`),

@@ -19,11 +19,7 @@ export interface Range {
 }
 
 /** `end` exclusive: a date-only end covers its whole day, `HH:mm:ss` ends at the end of that second. */
-export const rangeOf = (
-  start: string | undefined,
-  end: string | undefined,
-  fields = ["start_date", "end_date"],
-): Range => {
+export const rangeOf = (start: string | undefined, end: string | undefined, fields = ["start_date", "end_date"]): Range => {
   const from = start ? parse(start, fields[0]) : null
   let to: Date | null = null
   if (end) {
@@ -33,10 +29,7 @@ export const rangeOf = (
   return { from, to }
 }
 
-export const iso = (value: unknown): string =>
-  value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()
+export const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString())
 export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value))
 export const unixOrNull = (value: unknown): number | null =>
-  value === null || value === undefined
-    ? null
-    : Math.floor((value instanceof Date ? value : new Date(String(value))).getTime() / 1000)
+  value === null || value === undefined ? null : Math.floor((value instanceof Date ? value : new Date(String(value))).getTime() / 1000)

@@ -30,21 +30,9 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
 
   it("filters by call type and by date range", async () => {
     const admin = await login(ctx.url, "admin")
-    const incoming = await send(
-      ctx.url,
-      calls,
-      { ...range, limit: 25, page: 1, call_type: "incoming" },
-      as(admin.user_token),
-    )
-    const outgoing = await send(
-      ctx.url,
-      calls,
-      { ...range, limit: 25, page: 1, call_type: "outgoing" },
-      as(admin.user_token),
-    )
-    expect(
-      incoming.body.whatsappCalls.whatsappCalls.every((c: { call_type: string }) => c.call_type === "incoming"),
-    ).toBe(true)
+    const incoming = await send(ctx.url, calls, { ...range, limit: 25, page: 1, call_type: "incoming" }, as(admin.user_token))
+    const outgoing = await send(ctx.url, calls, { ...range, limit: 25, page: 1, call_type: "outgoing" }, as(admin.user_token))
+    expect(incoming.body.whatsappCalls.whatsappCalls.every((c: { call_type: string }) => c.call_type === "incoming")).toBe(true)
     expect(incoming.body.whatsappCalls.totalItems + outgoing.body.whatsappCalls.totalItems).toBe(400)
     const future = await send(
       ctx.url,
@@ -66,26 +54,14 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
     // The streamed rows are the same records, in the same order and format, as the paged answer.
     const page = await send(ctx.url, calls, { ...range, limit: 25, page: 1 }, as(admin.user_token))
     expect(all.body.whatsappCalls.whatsappCalls.slice(0, 25)).toEqual(page.body.whatsappCalls.whatsappCalls)
-    const incoming = await send(
-      ctx.url,
-      calls,
-      { ...range, limit: 999_999, page: 1, call_type: "incoming" },
-      as(admin.user_token),
-    )
-    expect(
-      incoming.body.whatsappCalls.whatsappCalls.every((c: { call_type: string }) => c.call_type === "incoming"),
-    ).toBe(true)
+    const incoming = await send(ctx.url, calls, { ...range, limit: 999_999, page: 1, call_type: "incoming" }, as(admin.user_token))
+    expect(incoming.body.whatsappCalls.whatsappCalls.every((c: { call_type: string }) => c.call_type === "incoming")).toBe(true)
     expect(incoming.body.whatsappCalls.whatsappCalls).toHaveLength(incoming.body.whatsappCalls.totalItems)
   })
 
   it("counts whole days from the daily totals and any other range from the rows, with the same result", async () => {
     const admin = await login(ctx.url, "admin")
-    const days = await send(
-      ctx.url,
-      calls,
-      { ...range, limit: 5, page: 1, call_type: "outgoing" },
-      as(admin.user_token),
-    )
+    const days = await send(ctx.url, calls, { ...range, limit: 5, page: 1, call_type: "outgoing" }, as(admin.user_token))
     const exact = await send(
       ctx.url,
       calls,
@@ -109,14 +85,7 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
     const admin = await login(ctx.url, "admin")
     expect((await send(ctx.url, calls, { ...range, limit: 0, page: 1 }, as(admin.user_token))).status).toBe(400)
     expect(
-      (
-        await send(
-          ctx.url,
-          calls,
-          { start_date: "yesterday", end_date: today, limit: 10, page: 1 },
-          as(admin.user_token),
-        )
-      ).status,
+      (await send(ctx.url, calls, { start_date: "yesterday", end_date: today, limit: 10, page: 1 }, as(admin.user_token))).status,
     ).toBe(400)
   })
 
@@ -141,32 +110,21 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
   it("builds the complaint report with metadata, cards, filters and 0-based pages; search finds by number", async () => {
     const report = callOf("complaints", "fetchTicketReport")
     const admin = await login(ctx.url, "admin")
-    const all = await send(
-      ctx.url,
-      report,
-      { start_date: `${weekAgo} 00:00:00`, end_date: `${today} 23:59:59` },
-      as(admin.user_token),
-    )
+    const all = await send(ctx.url, report, { start_date: `${weekAgo} 00:00:00`, end_date: `${today} 23:59:59` }, as(admin.user_token))
     expect(all.status).toBe(200)
     const meta = all.body.data.complaintMetadata
     expect(meta.tickets).toHaveLength(10)
     expect(meta.total_tickets).toBe(meta.status_count.reduce((s: number, c: { count: number }) => s + c.count, 0))
     expect(meta.agents.length).toBeGreaterThan(0)
     const pending = await send(ctx.url, report, { page: 0, limit: 5, status: "Pending" }, as(admin.user_token))
-    expect(pending.body.data.complaintMetadata.tickets.every((t: { status: string }) => t.status === "Pending")).toBe(
-      true,
-    )
+    expect(pending.body.data.complaintMetadata.tickets.every((t: { status: string }) => t.status === "Pending")).toBe(true)
     const next = await send(ctx.url, report, { page: 1, limit: 5, status: "Pending" }, as(admin.user_token))
-    expect(next.body.data.complaintMetadata.tickets[0].ticket_number).not.toBe(
-      pending.body.data.complaintMetadata.tickets[0].ticket_number,
-    )
+    expect(next.body.data.complaintMetadata.tickets[0].ticket_number).not.toBe(pending.body.data.complaintMetadata.tickets[0].ticket_number)
     const admin2 = await login(ctx.url, "admin2")
     const other = await send(ctx.url, report, { limit: 100 }, as(admin2.user_token))
-    expect(
-      other.body.data.complaintMetadata.tickets.every((t: { ticket_number: string }) =>
-        t.ticket_number.startsWith("CMP-2-"),
-      ),
-    ).toBe(true)
+    expect(other.body.data.complaintMetadata.tickets.every((t: { ticket_number: string }) => t.ticket_number.startsWith("CMP-2-"))).toBe(
+      true,
+    )
     const ticket = meta.tickets[0]
     const search = callOf("complaints", "searchComplaint")
     const found = await send(

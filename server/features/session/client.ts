@@ -91,10 +91,7 @@ export const handlers = [
       .orderBy(desc(activityLogs.dt), desc(activityLogs.id))
       .limit(limit)
       .offset(offset)
-    const [{ total }] = await ctx.db
-      .select({ total: count() })
-      .from(activityLogs)
-      .where(eq(activityLogs.clientId, clientId))
+    const [{ total }] = await ctx.db.select({ total: count() }).from(activityLogs).where(eq(activityLogs.clientId, clientId))
     const items = rows.map(({ log, username }) => ({
       id: log.id,
       user_id: log.userId,
@@ -116,10 +113,7 @@ export const handlers = [
       .orderBy(autoreplies.id)
       .limit(limit)
       .offset(offset)
-    const [{ total }] = await ctx.db
-      .select({ total: count() })
-      .from(autoreplies)
-      .where(eq(autoreplies.clientId, clientId))
+    const [{ total }] = await ctx.db.select({ total: count() }).from(autoreplies).where(eq(autoreplies.clientId, clientId))
     return {
       data: {
         items: rows.map((r) => ({ id: r.id, name: r.name, trigger: r.trigger, active: r.active })),

@@ -14,8 +14,7 @@ import type { LoginResponse, SessionUser } from "../../../src/contract/schemas/a
 type UserRow = typeof users.$inferSelect
 
 export const sessionUserOf = async (db: Db, user: UserRow): Promise<SessionUser> => {
-  const [role] =
-    user.roleId === null ? [] : await db.select({ name: roles.name }).from(roles).where(eq(roles.id, user.roleId))
+  const [role] = user.roleId === null ? [] : await db.select({ name: roles.name }).from(roles).where(eq(roles.id, user.roleId))
   return {
     role: user.superAdmin ? ["superadmin"] : [role?.name ?? "user"],
     data: {
@@ -39,15 +38,13 @@ export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginRespon
     .where(and(eq(loginSessions.userId, user.id), isNull(loginSessions.endedAt)))
     .returning({ id: loginSessions.id })
   for (const session of replaced) services.realtime?.endLogin(session.id)
-  await db
-    .insert(loginSessions)
-    .values({
-      id: loginId,
-      userId: user.id,
-      clientId: user.clientId,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent.slice(0, 500),
-    })
+  await db.insert(loginSessions).values({
+    id: loginId,
+    userId: user.id,
+    clientId: user.clientId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent.slice(0, 500),
+  })
   const iat = nowSeconds()
   const secret = services.config.jwtSecret
   const grants = await grantsOf(db, user)
@@ -75,8 +72,7 @@ export const verifyLogin = async (db: Db, username: string, password: string): P
     .where(eq(users.username, username))
     .limit(1)
   const ok = await verifyPassword(password, row?.user.passwordHash ?? DUMMY_HASH)
-  if (!row || !ok || row.user.status !== "active" || (row.clientStatus !== "active" && !row.user.superAdmin))
-    throw BAD_LOGIN()
+  if (!row || !ok || row.user.status !== "active" || (row.clientStatus !== "active" && !row.user.superAdmin)) throw BAD_LOGIN()
   return row.user
 }
 

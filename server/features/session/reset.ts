@@ -5,8 +5,7 @@ import { users, passwordResetTokens, mailOutbox, loginSessions } from "../../db/
 import { hashPassword, randomToken, sha256 } from "../../auth/password"
 import { ApiError } from "../../http/errors"
 
-const invalidToken = () =>
-  new ApiError(400, "RESET_TOKEN_INVALID", "This reset link is invalid, used or expired", "token")
+const invalidToken = () => new ApiError(400, "RESET_TOKEN_INVALID", "This reset link is invalid, used or expired", "token")
 
 export const handlers = [
   handle("auth", "sendEmail", async (ctx, input) => {

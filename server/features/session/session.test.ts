@@ -44,10 +44,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
       "test-secret",
     )
     expect((await send(ctx.url, layout, {}, as(expired))).body.error.code).toBe("TOKEN_EXPIRED")
-    const forged = signJwt(
-      { typ: "user", sub: body.user_data.id, cid: 1, lid: body.login_id, iat: nowSeconds() },
-      "other-secret",
-    )
+    const forged = signJwt({ typ: "user", sub: body.user_data.id, cid: 1, lid: body.login_id, iat: nowSeconds() }, "other-secret")
     expect((await send(ctx.url, layout, {}, as(forged))).body.error.code).toBe("TOKEN_INVALID")
     expect((await send(ctx.url, layout, {})).status).toBe(401)
     expect((await send(ctx.url, layout, {}, as(body.user_token))).status).toBe(200)
@@ -55,9 +52,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
 
   it("answers 401 to a blacklisted token", async () => {
     const body = await login(ctx.url, "admin2")
-    await ctx.server.services.database.db
-      .insert(blacklistedTokens)
-      .values({ clientId: body.user_data.client_id, token: body.user_token })
+    await ctx.server.services.database.db.insert(blacklistedTokens).values({ clientId: body.user_data.client_id, token: body.user_token })
     const reply = await send(ctx.url, layout, {}, as(body.user_token))
     expect(reply.status).toBe(401)
     expect(reply.body.error.code).toBe("TOKEN_INVALID")
@@ -89,15 +84,11 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     expect((await send(ctx.url, callOf("layout", "userLayout"), {}, client)).status).toBe(401)
     const sent = await send(ctx.url, callOf("auth", "sendEmail"), { email: "agent2@acme.example" }, client)
     expect(sent.body).toEqual({ data: { sent: true } })
-    expect((await send(ctx.url, callOf("auth", "sendEmail"), { email: "ghost@acme.example" }, client)).body).toEqual(
-      sent.body,
-    )
+    expect((await send(ctx.url, callOf("auth", "sendEmail"), { email: "ghost@acme.example" }, client)).body).toEqual(sent.body)
     const outbox = await (await fetch(`${ctx.url}/dev/outbox`)).json()
     const mail = outbox.data.items.find((m: any) => m.to === "agent2@acme.example")
     const reset = callOf("auth", "passwordReset")
-    expect((await send(ctx.url, reset, { token: mail.meta.token, password: "new-password-1" }, client)).status).toBe(
-      200,
-    )
+    expect((await send(ctx.url, reset, { token: mail.meta.token, password: "new-password-1" }, client)).status).toBe(200)
     const again = await send(ctx.url, reset, { token: mail.meta.token, password: "new-password-2" }, client)
     expect(again.status).toBe(400)
     expect(again.body.error.field).toBe("token")

@@ -18,9 +18,7 @@ const setOnline = async (ctx: Ctx, online: boolean) => {
 }
 
 export const handlers = [
-  handle("auth", "authUser", async (ctx, input) =>
-    startSession(ctx, await verifyLogin(ctx.db, input.username, input.password)),
-  ),
+  handle("auth", "authUser", async (ctx, input) => startSession(ctx, await verifyLogin(ctx.db, input.username, input.password))),
 
   handle("auth", "authenticate", async (ctx) => {
     const [client] = await ctx.db
@@ -60,9 +58,7 @@ export const handlers = [
     const { userId, clientId } = userOf(ctx)
     const [user] = await ctx.db.select().from(users).where(eq(users.id, userId))
     const token = randomToken()
-    await ctx.db
-      .insert(accessTokens)
-      .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS) })
+    await ctx.db.insert(accessTokens).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS) })
     return {
       data: {
         user: await sessionUserOf(ctx.db, user),

@@ -11,8 +11,7 @@ import type { SipSettings } from "../../config"
 /** Every user gets a stable extension; ids are global, so extensions never collide across tenants. */
 export const extensionOf = (userId: number): string => String(1000 + userId)
 
-export const ephemeralPassword = (secret: string, username: string): string =>
-  createHmac("sha1", secret).update(username).digest("base64")
+export const ephemeralPassword = (secret: string, username: string): string => createHmac("sha1", secret).update(username).digest("base64")
 
 const wsUrlFor = (sip: SipSettings, origin: string): string => {
   if (sip.wsUrl) return sip.wsUrl
@@ -25,12 +24,7 @@ const wsUrlFor = (sip: SipSettings, origin: string): string => {
   return `ws://${host.includes(":") ? `[${host}]` : host}:${sip.wsPort}`
 }
 
-export const issueSipCredentials = (
-  sip: SipSettings,
-  userId: number,
-  origin: string,
-  now = Date.now(),
-): SipCredentials => {
+export const issueSipCredentials = (sip: SipSettings, userId: number, origin: string, now = Date.now()): SipCredentials => {
   const extension = extensionOf(userId)
   const expiresAt = Math.floor(now / 1000) + sip.ttlSeconds
   const username = `${expiresAt}:${extension}`

@@ -84,9 +84,7 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
     expect(creds.ws_url).toBe(`ws://127.0.0.1:${kamailio.port}`)
     expect(creds.username).toBe(`${creds.expires_at}:${creds.extension}`)
     const started = performance.now()
-    expect(await register(creds.ws_url, creds.domain, creds.extension, creds.username, creds.password)).toBe(
-      "registered",
-    )
+    expect(await register(creds.ws_url, creds.domain, creds.extension, creds.username, creds.password)).toBe("registered")
     console.log(`registration (connect + challenge + REGISTER): ${(performance.now() - started).toFixed(0)} ms`)
   })
 
@@ -98,13 +96,9 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
 
   it("refuses a wrong password and expired credentials (challenged again: 401)", async () => {
     const creds = (await credsOf("agent1"))!
-    expect(
-      await register(creds.ws_url, creds.domain, creds.extension, creds.username, "bm90LXRoZS1wYXNzd29yZA=="),
-    ).toBe("401")
+    expect(await register(creds.ws_url, creds.domain, creds.extension, creds.username, "bm90LXRoZS1wYXNzd29yZA==")).toBe("401")
     const expired = `${Math.floor(Date.now() / 1000) - 10}:${creds.extension}`
-    expect(
-      await register(creds.ws_url, creds.domain, creds.extension, expired, ephemeralPassword(SECRET, expired)),
-    ).toBe("401")
+    expect(await register(creds.ws_url, creds.domain, creds.extension, expired, ephemeralPassword(SECRET, expired))).toBe("401")
   })
 
   it("gives no credentials to agent2, who may not open /apps/pbxcalls", async () => {

@@ -76,9 +76,7 @@ export const whereOf = (clientId: number, f: TicketFilter, list?: TicketList): S
   if (f.status) parts.push(sql`${STATUS} = ${f.status}`)
   if (f.search?.trim()) {
     const like = likeOf(f.search)
-    parts.push(
-      sql`(t.ticket_number ILIKE ${like} OR ct.name ILIKE ${like} OR ct.number ILIKE ${like} OR t.subject ILIKE ${like})`,
-    )
+    parts.push(sql`(t.ticket_number ILIKE ${like} OR ct.name ILIKE ${like} OR ct.number ILIKE ${like} OR t.subject ILIKE ${like})`)
   }
   return sql.join(parts, sql` AND `)
 }
@@ -89,9 +87,7 @@ export const orderOf = (list?: TicketList): SQL =>
 
 export const selectTickets = async (db: Db, where: SQL, order: SQL, limit: number, offset: number): Promise<Ticket[]> =>
   rowsOf(
-    await db.execute(
-      sql`SELECT ${TICKET_COLUMNS} FROM ${TICKET_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-    ),
+    await db.execute(sql`SELECT ${TICKET_COLUMNS} FROM ${TICKET_FROM} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`),
   ).map(ticketOf)
 
 export const countTickets = async (db: Db, where: SQL): Promise<number> =>
@@ -99,13 +95,7 @@ export const countTickets = async (db: Db, where: SQL): Promise<number> =>
 
 /** The tenant's ticket by number (404 otherwise: another tenant's number is simply unknown). */
 export const ticketByNumber = async (db: Db, clientId: number, ticketNumber: string): Promise<Ticket> => {
-  const [ticket] = await selectTickets(
-    db,
-    sql`t.client_id = ${clientId} AND t.ticket_number = ${ticketNumber}`,
-    sql`t.id`,
-    1,
-    0,
-  )
+  const [ticket] = await selectTickets(db, sql`t.client_id = ${clientId} AND t.ticket_number = ${ticketNumber}`, sql`t.id`, 1, 0)
   if (!ticket) throw notFound("Ticket")
   return ticket
 }

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest"
 import { sql } from "drizzle-orm"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
 
-const list = (name: "activeTickets" | "resolvedTickets" | "ongoingTickets" | "unassignedTicket") =>
-  callOf("tickets", name)
+const list = (name: "activeTickets" | "resolvedTickets" | "ongoingTickets" | "unassignedTicket") => callOf("tickets", name)
 type T = {
   id: number
   ticket_number: string
@@ -54,9 +53,7 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const [ticket] = rows((await send(ctx.url, list("ongoingTickets"), { limit: 1 }, h)).body)
     expect(ticket.conversation_id).not.toBeNull()
-    await exec(
-      sql`UPDATE conversations SET assigned_user_id = NULL, status = 'unassigned' WHERE id = ${ticket.conversation_id}`,
-    )
+    await exec(sql`UPDATE conversations SET assigned_user_id = NULL, status = 'unassigned' WHERE id = ${ticket.conversation_id}`)
     const unassigned = rows((await send(ctx.url, list("unassignedTicket"), { limit: 1000 }, h)).body)
     expect(unassigned.find((t) => t.id === ticket.id)).toMatchObject({
       status: "Pending",
@@ -73,16 +70,12 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
       agent_id: agent1.user_data.id,
       agent_name: "Kerem Agent",
     })
-    expect(
-      rows((await send(ctx.url, list("unassignedTicket"), { limit: 1000 }, h)).body).some((t) => t.id === ticket.id),
-    ).toBe(false)
+    expect(rows((await send(ctx.url, list("unassignedTicket"), { limit: 1000 }, h)).body).some((t) => t.id === ticket.id)).toBe(false)
   })
 
   it("filters by channel and date, and keeps each tenant to its own tickets", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
-    const whatsapp = rows(
-      (await send(ctx.url, list("activeTickets"), { limit: 1000, channel_type: "whatsapp" }, h)).body,
-    )
+    const whatsapp = rows((await send(ctx.url, list("activeTickets"), { limit: 1000, channel_type: "whatsapp" }, h)).body)
     expect(whatsapp.length).toBeGreaterThan(0)
     expect(whatsapp.every((t) => t.channel_type === "whatsapp")).toBe(true)
     const future = await send(ctx.url, list("activeTickets"), { start_date: "2099-01-01", end_date: "2099-01-02" }, h)
@@ -92,12 +85,8 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
     expect(other.length).toBeGreaterThan(0)
     expect(other.every((t) => t.ticket_number.startsWith("TK-2-"))).toBe(true)
     const mine = rows((await send(ctx.url, list("activeTickets"), { limit: 1 }, h)).body)[0]
-    expect(
-      (await send(ctx.url, callOf("tickets", "ticketChat"), { ticket_number: mine.ticket_number }, h2)).status,
-    ).toBe(404)
-    expect(
-      (await send(ctx.url, callOf("tickets", "ticketHistorychat"), { ticket_number: mine.ticket_number }, h2)).status,
-    ).toBe(404)
+    expect((await send(ctx.url, callOf("tickets", "ticketChat"), { ticket_number: mine.ticket_number }, h2)).status).toBe(404)
+    expect((await send(ctx.url, callOf("tickets", "ticketHistorychat"), { ticket_number: mine.ticket_number }, h2)).status).toBe(404)
     expect((await send(ctx.url, list("activeTickets"), {})).status).toBe(401)
   })
 
@@ -108,8 +97,7 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
     expect(count.total).toBe(ongoing.totalItems)
     expect(count.by_channel.reduce((s: number, c: { count: number }) => s + c.count, 0)).toBe(count.total)
     const wa = count.by_channel.find((c: { channel_type: string }) => c.channel_type === "whatsapp")?.count ?? 0
-    const only = (await send(ctx.url, callOf("tickets", "ongoingTicketsCount"), { channel_type: "whatsapp" }, h)).body
-      .data
+    const only = (await send(ctx.url, callOf("tickets", "ongoingTicketsCount"), { channel_type: "whatsapp" }, h)).body.data
     expect(only.total).toBe(wa)
   })
 
@@ -121,9 +109,7 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
     expect(byNumber.map((t) => t.id)).toEqual([target.id])
     const byPhone = rows((await send(ctx.url, search, { search: target.number.slice(-6) }, h)).body)
     expect(byPhone.some((t) => t.id === target.id)).toBe(true)
-    const resolvedOnly = rows(
-      (await send(ctx.url, search, { search: "TK-1-", status: "Resolved", limit: 1000 }, h)).body,
-    )
+    const resolvedOnly = rows((await send(ctx.url, search, { search: "TK-1-", status: "Resolved", limit: 1000 }, h)).body)
     expect(resolvedOnly.length).toBeGreaterThan(0)
     expect(resolvedOnly.every((t) => t.status === "Resolved")).toBe(true)
     const ongoingOnly = rows((await send(ctx.url, search, { search: "TK-1-", status: "Ongoing", limit: 1000 }, h)).body)
@@ -141,25 +127,13 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
       AND (SELECT count(*) FROM messages m WHERE m.conversation_id = t.conversation_id) >= 3 ORDER BY t.id LIMIT 1`)) as unknown as {
       rows: { ticket_number: string }[]
     }
-    const [ticket] = rows(
-      (await send(ctx.url, callOf("tickets", "searchTicket"), { search: chatty.ticket_number }, h)).body,
-    )
-    const page = (
-      await send(
-        ctx.url,
-        callOf("tickets", "ticketChat"),
-        { ticket_number: ticket.ticket_number, limit: 2, page: 1 },
-        h,
-      )
-    ).body.data
+    const [ticket] = rows((await send(ctx.url, callOf("tickets", "searchTicket"), { search: chatty.ticket_number }, h)).body)
+    const page = (await send(ctx.url, callOf("tickets", "ticketChat"), { ticket_number: ticket.ticket_number, limit: 2, page: 1 }, h)).body
+      .data
     expect(page.totalItems).toBeGreaterThanOrEqual(3)
     expect(page.items).toHaveLength(2)
-    expect(page.items.every((m: { conversation_id: number }) => m.conversation_id === ticket.conversation_id)).toBe(
-      true,
-    )
-    const history = (
-      await send(ctx.url, callOf("tickets", "ticketHistorychat"), { ticket_number: ticket.ticket_number }, h)
-    ).body.data
+    expect(page.items.every((m: { conversation_id: number }) => m.conversation_id === ticket.conversation_id)).toBe(true)
+    const history = (await send(ctx.url, callOf("tickets", "ticketHistorychat"), { ticket_number: ticket.ticket_number }, h)).body.data
     expect(history).toHaveLength(page.totalItems)
     const dts = history.map((m: { dt: string }) => m.dt)
     expect(dts).toEqual([...dts].sort())
@@ -187,9 +161,8 @@ describe.each(DB_KINDS)("tickets on %s", (kind) => {
     await exec(
       sql`UPDATE attachments SET message_id = (SELECT id FROM messages WHERE conversation_id = ${ticket.conversation_id} ORDER BY dt DESC, id DESC LIMIT 1) WHERE id = ${file.id}`,
     )
-    const [latest] = (
-      await send(ctx.url, callOf("tickets", "ticketChat"), { ticket_number: ticket.ticket_number, limit: 1 }, h)
-    ).body.data.items
+    const [latest] = (await send(ctx.url, callOf("tickets", "ticketChat"), { ticket_number: ticket.ticket_number, limit: 1 }, h)).body.data
+      .items
     const shown = latest.attachments.find((a: { id: number }) => a.id === file.id)
     expect(shown).toMatchObject({ name: "evidence.pdf", mime_type: "application/pdf", size: bytes.length })
     const served = await fetch(shown.url.startsWith("http") ? shown.url : `${ctx.url}${shown.url}`)

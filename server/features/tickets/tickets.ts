@@ -42,15 +42,7 @@ const messagesOf = async (
 ) => {
   if (conversationId === null) return []
   const by = order === "newest" ? sql`m.dt DESC, m.id DESC` : sql`m.dt ASC, m.id ASC`
-  return selectMessages(
-    ctx.db,
-    clientId,
-    sql`m.conversation_id = ${conversationId}`,
-    by,
-    limit,
-    offset,
-    fileLinksOf(ctx),
-  )
+  return selectMessages(ctx.db, clientId, sql`m.conversation_id = ${conversationId}`, by, limit, offset, fileLinksOf(ctx))
 }
 
 export const handlers = [
@@ -59,9 +51,7 @@ export const handlers = [
   handle("tickets", "unassignedTicket", (ctx, input) => listOf(ctx, input, "unassigned")),
   handle("tickets", "resolvedTickets", (ctx, input) => listOf(ctx, input, "resolved")),
   /** Any list's search: `status` holds it to one (Pending, Ongoing or Resolved as ticket-rows.ts defines them). */
-  handle("tickets", "searchTicket", (ctx, input) =>
-    listOf(ctx, input, input.status === "Resolved" ? "resolved" : undefined),
-  ),
+  handle("tickets", "searchTicket", (ctx, input) => listOf(ctx, input, input.status === "Resolved" ? "resolved" : undefined)),
 
   handle("tickets", "ongoingTicketsCount", async (ctx, input) => {
     const clientId = tenantOf(ctx)

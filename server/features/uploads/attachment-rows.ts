@@ -10,12 +10,7 @@ export interface AttachmentRow {
   readonly storageKey: string
 }
 
-export const attachmentOf = (
-  config: Pick<Config, "apiBase" | "jwtSecret">,
-  row: AttachmentRow,
-  origin = "",
-  nowMs = Date.now(),
-) => ({
+export const attachmentOf = (config: Pick<Config, "apiBase" | "jwtSecret">, row: AttachmentRow, origin = "", nowMs = Date.now()) => ({
   id: row.id,
   name: row.filename,
   mime_type: row.mime,

@@ -23,25 +23,14 @@ export const filePath = (config: Pick<Config, "apiBase">) => `${config.apiBase}/
  * `origin` (scheme://host of this server as the caller reached it) makes the URL absolute, so it can also be sent as a
  * media message's link (the contract's Url); without it the URL is relative, which is all an <img> needs.
  */
-export const signedUrlOf = (
-  config: Pick<Config, "apiBase" | "jwtSecret">,
-  id: number,
-  origin = "",
-  nowMs = Date.now(),
-) => {
+export const signedUrlOf = (config: Pick<Config, "apiBase" | "jwtSecret">, id: number, origin = "", nowMs = Date.now()) => {
   const exp = Math.ceil((Math.floor(nowMs / 1000) + URL_TTL_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS
   return `${origin}${filePath(config)}/${id}?exp=${exp}&sig=${signatureOf(config.jwtSecret, id, exp)}`
 }
 
 export type Verdict = "ok" | "forged" | "expired"
 
-export const verify = (
-  secret: string,
-  id: number,
-  exp: string | undefined,
-  sig: string | undefined,
-  nowMs = Date.now(),
-): Verdict => {
+export const verify = (secret: string, id: number, exp: string | undefined, sig: string | undefined, nowMs = Date.now()): Verdict => {
   if (!exp || !/^\d{1,12}$/.test(exp) || !sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return "forged"
   const expected = Buffer.from(signatureOf(secret, id, Number(exp)))
   const given = Buffer.from(sig)
@@ -54,29 +43,17 @@ export const verify = (
  * ours and validly signed; null for any other link. Lets a media send link the stored file to its message
  * (attachments.message_id), so later reads hand out fresh URLs instead of the one that expires.
  */
-export const fileIdOfLink = (
-  config: Pick<Config, "apiBase" | "jwtSecret">,
-  link: string,
-  nowMs = Date.now(),
-): number | null => {
+export const fileIdOfLink = (config: Pick<Config, "apiBase" | "jwtSecret">, link: string, nowMs = Date.now()): number | null => {
   let url: URL
   try {
     url = new URL(link, "http://local")
   } catch {
     return null
   }
-  const match = new RegExp(`^${filePath(config).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/([1-9][0-9]{0,9})$`).exec(
-    url.pathname,
-  )
+  const match = new RegExp(`^${filePath(config).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/([1-9][0-9]{0,9})$`).exec(url.pathname)
   if (!match) return null
   const id = Number(match[1])
-  return verify(
-    config.jwtSecret,
-    id,
-    url.searchParams.get("exp") ?? undefined,
-    url.searchParams.get("sig") ?? undefined,
-    nowMs,
-  ) === "ok"
+  return verify(config.jwtSecret, id, url.searchParams.get("exp") ?? undefined, url.searchParams.get("sig") ?? undefined, nowMs) === "ok"
     ? id
     : null
 }

@@ -6,10 +6,7 @@ import { fileIdOfLink, signatureOf } from "./signed-url"
 
 const upload = callOf("uploads", "upload")
 const byId = callOf("uploads", "messageAttachmentByAttachmentId")
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from("IHDR-and-some-pixels"),
-])
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR-and-some-pixels")])
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n")
 const b64 = (b: Buffer) => b.toString("base64")
 
@@ -27,12 +24,7 @@ describe.each(DB_KINDS)("uploads on %s", (kind) => {
 
   it("stores an image and serves the same bytes with its type at a signed URL that needs no header", async () => {
     const h = as((await login(ctx.url, "agent1")).user_token)
-    const stored = await send(
-      ctx.url,
-      upload,
-      { file_name: "photo.png", mime_type: "image/png", data_base64: b64(PNG) },
-      h,
-    )
+    const stored = await send(ctx.url, upload, { file_name: "photo.png", mime_type: "image/png", data_base64: b64(PNG) }, h)
     expect(stored.status).toBe(200)
     const file = stored.body.data
     expect(file).toMatchObject({ name: "photo.png", mime_type: "image/png", size: PNG.length })
@@ -73,9 +65,8 @@ describe.each(DB_KINDS)("uploads on %s", (kind) => {
       `attachment; filename="Fatura _ubat.docx"; filename*=UTF-8''${encodeURIComponent("Fatura Şubat.docx")}`,
     )
     expect(served.headers.get("content-security-policy")).toContain("sandbox")
-    const pdf = (
-      await send(ctx.url, upload, { file_name: "invoice.pdf", mime_type: "application/pdf", data_base64: b64(PDF) }, h)
-    ).body.data
+    const pdf = (await send(ctx.url, upload, { file_name: "invoice.pdf", mime_type: "application/pdf", data_base64: b64(PDF) }, h)).body
+      .data
     const shown = await get(pdf.url)
     expect(shown.headers.get("content-type")).toBe("application/pdf")
     expect(shown.headers.get("content-disposition")).toMatch(/^inline; filename="invoice.pdf"/)
@@ -84,8 +75,7 @@ describe.each(DB_KINDS)("uploads on %s", (kind) => {
 
   it("answers 403 for a forged, altered or expired link", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
-    const file = (await send(ctx.url, upload, { file_name: "a.png", mime_type: "image/png", data_base64: b64(PNG) }, h))
-      .body.data
+    const file = (await send(ctx.url, upload, { file_name: "a.png", mime_type: "image/png", data_base64: b64(PNG) }, h)).body.data
     const [path, query] = file.url.split("?")
     const params = new URLSearchParams(query)
     const forged = await get(`${path}?exp=${params.get("exp")}&sig=${"A".repeat(43)}`)
@@ -96,25 +86,20 @@ describe.each(DB_KINDS)("uploads on %s", (kind) => {
     // A link to another file with this file's signature.
     expect((await get(`${ctx.url}/api/files/${file.id + 1}?${query}`)).status).toBe(403)
     const past = Math.floor(Date.now() / 1000) - 60
-    const expired = await get(
-      `${path}?exp=${past}&sig=${signatureOf(ctx.server.services.config.jwtSecret, file.id, past)}`,
-    )
+    const expired = await get(`${path}?exp=${past}&sig=${signatureOf(ctx.server.services.config.jwtSecret, file.id, past)}`)
     expect(expired.status).toBe(403)
     expect((await expired.json()).error.code).toBe("LINK_EXPIRED")
   })
 
   it("keeps attachments to their tenant: another tenant's id is 404", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
-    const file = (await send(ctx.url, upload, { file_name: "b.png", mime_type: "image/png", data_base64: b64(PNG) }, h))
-      .body.data
+    const file = (await send(ctx.url, upload, { file_name: "b.png", mime_type: "image/png", data_base64: b64(PNG) }, h)).body.data
     const h2 = as((await login(ctx.url, "admin2")).user_token)
     const foreign = await send(ctx.url, byId, { attachment_id: file.id }, h2)
     expect(foreign.status).toBe(404)
     expect(JSON.stringify(foreign.body)).not.toContain("b.png")
     expect((await send(ctx.url, byId, { attachment_id: "999999999" }, h)).status).toBe(404)
-    expect(
-      (await send(ctx.url, upload, { file_name: "b.png", mime_type: "image/png", data_base64: b64(PNG) })).status,
-    ).toBe(401)
+    expect((await send(ctx.url, upload, { file_name: "b.png", mime_type: "image/png", data_base64: b64(PNG) })).status).toBe(401)
   })
 
   it("refuses what it must not store, with clear 4xx answers, and stores nothing then", async () => {

@@ -72,8 +72,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
         const id = idOf(req.params.id, "File")
         const verdict = verify(services.config.jwtSecret, id, req.query.exp, req.query.sig)
         if (verdict === "forged") throw new ApiError(403, "FORBIDDEN", "This file link is not valid")
-        if (verdict === "expired")
-          throw new ApiError(403, "LINK_EXPIRED", "This file link has expired; reopen the message for a new one")
+        if (verdict === "expired") throw new ApiError(403, "LINK_EXPIRED", "This file link has expired; reopen the message for a new one")
         const [row] = await services.database.db
           .select({ filename: attachments.filename, mime: attachments.mime, data: attachmentFiles.data })
           .from(attachmentFiles)

@@ -1,21 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Data,
-  Empty,
-  Id,
-  IdParam,
-  Ids,
-  Limit,
-  List,
-  ListQuery,
-  Name,
-  Ok,
-  Paged,
-  CustomerNumbers,
-  Text,
-  UserRef,
-} from "../schemas/common"
+import { Data, Empty, Id, IdParam, Ids, Limit, List, ListQuery, Name, Ok, Paged, CustomerNumbers, Text, UserRef } from "../schemas/common"
 import { AgentGroup, AgentGroupDetail, DirectMessage, GroupMember, GroupMessage } from "../schemas/agent-groups"
 
 const GroupFields = { name: Name(80), description: Schema.optional(Text(300)) }

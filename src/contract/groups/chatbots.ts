@@ -1,18 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Attributes,
-  Data,
-  DateRange,
-  Empty,
-  Id,
-  IdParam,
-  List,
-  ListQuery,
-  Paged,
-  Text,
-  optionalFields,
-} from "../schemas/common"
+import { Attributes, Data, DateRange, Empty, Id, IdParam, List, ListQuery, Paged, Text, optionalFields } from "../schemas/common"
 import { AutoReply, AutoReplyInput, Order, OrderQuery, OrderStatus } from "../schemas/commerce"
 
 const Update = Schema.Struct({ id: Id, ...optionalFields(AutoReplyInput) })

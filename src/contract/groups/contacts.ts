@@ -1,17 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Attributes,
-  Channel,
-  Data,
-  Id,
-  IdParam,
-  ImportResult,
-  ListQuery,
-  Paged,
-  CustomerNumber,
-  optionalFields,
-} from "../schemas/common"
+import { Attributes, Channel, Data, Id, IdParam, ImportResult, ListQuery, Paged, CustomerNumber, optionalFields } from "../schemas/common"
 import {
   Contact,
   ContactGroup,

@@ -1,17 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Data,
-  Empty,
-  Id,
-  IdParam,
-  List,
-  ListQuery,
-  Ok,
-  Paged,
-  CustomerNumbers,
-  optionalFields,
-} from "../schemas/common"
+import { Data, Empty, Id, IdParam, List, ListQuery, Ok, Paged, CustomerNumbers, optionalFields } from "../schemas/common"
 import { Contact } from "../schemas/contacts"
 import { Flag, FlagInput } from "../schemas/tagging"
 

@@ -1,13 +1,6 @@
 import { defineGroup } from "../call"
 import { Empty } from "../schemas/common"
-import {
-  LayoutRequest,
-  LayoutResponse,
-  ProductsResponse,
-  ThemeRequest,
-  ThemeResponse,
-  ThemesResponse,
-} from "../schemas/layout"
+import { LayoutRequest, LayoutResponse, ProductsResponse, ThemeRequest, ThemeResponse, ThemesResponse } from "../schemas/layout"
 
 export const layout = defineGroup(
   "layout",

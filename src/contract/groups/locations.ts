@@ -1,16 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, Id, IdBody, IdParam, ImportResult, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
-import {
-  City,
-  CityInput,
-  Country,
-  CountryInput,
-  Location,
-  LocationInput,
-  NearbyLocation,
-  NearestQuery,
-} from "../schemas/locations"
+import { City, CityInput, Country, CountryInput, Location, LocationInput, NearbyLocation, NearestQuery } from "../schemas/locations"
 
 export const locations = defineGroup(
   "locations",

@@ -1,18 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Data,
-  DateRange,
-  Empty,
-  Id,
-  IdBody,
-  IdParam,
-  List,
-  ListQuery,
-  Ok,
-  Paged,
-  optionalFields,
-} from "../schemas/common"
+import { Data, DateRange, Empty, Id, IdBody, IdParam, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
 import {
   OtpCode,
   OtpLogsRequest,

@@ -1,15 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, Empty, Id, IdBody, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
-import {
-  AccountLimit,
-  AccountLimitInput,
-  IpEntry,
-  IpEntryInput,
-  Webhook,
-  WebhookEventType,
-  WebhookInput,
-} from "../schemas/security"
+import { AccountLimit, AccountLimitInput, IpEntry, IpEntryInput, Webhook, WebhookEventType, WebhookInput } from "../schemas/security"
 
 export const security = defineGroup(
   "security",

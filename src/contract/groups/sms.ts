@@ -1,18 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Data,
-  DateRange,
-  Empty,
-  Id,
-  IdParam,
-  List,
-  ListQuery,
-  Ok,
-  Paged,
-  Phones,
-  optionalFields,
-} from "../schemas/common"
+import { Data, DateRange, Empty, Id, IdParam, List, ListQuery, Ok, Paged, Phones, optionalFields } from "../schemas/common"
 import {
   SmsClient,
   SmsClientInput,

@@ -1,20 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import {
-  Count,
-  Data,
-  DateRange,
-  Empty,
-  Id,
-  IdBody,
-  Ids,
-  List,
-  ListQuery,
-  Ok,
-  Paged,
-  Phone,
-  optionalFields,
-} from "../schemas/common"
+import { Count, Data, DateRange, Empty, Id, IdBody, Ids, List, ListQuery, Ok, Paged, Phone, optionalFields } from "../schemas/common"
 import {
   ActiveSession,
   BlacklistedNumber,
@@ -50,9 +36,7 @@ const RecipientUpdate = { id: Id, ...optionalFields(RecipientListInput) }
 const StatusQuery = {
   ...ListQuery,
   campaign_id: Schema.optional(Id),
-  message_ids: Schema.optional(
-    Schema.Array(Schema.String.check(Schema.isMaxLength(128))).check(Schema.isMaxLength(1000)),
-  ),
+  message_ids: Schema.optional(Schema.Array(Schema.String.check(Schema.isMaxLength(128))).check(Schema.isMaxLength(1000))),
   status: Schema.optional(OutgoingStatus),
 }
 const Cost = { template_name: TemplateName, recipients: Count }

@@ -42,10 +42,7 @@ export const IdRequest = Schema.Struct({ id: IdParam })
 export const Deleted = Data(Schema.Struct({ id: Id, deleted: Schema.Boolean }))
 
 /** A grantable key: `FRONT:<path>` or `BACK:<permission>`. System keys belong to the platform and are read-only for tenants. */
-export const PermissionKey = Schema.String.check(
-  Schema.isMaxLength(200),
-  Schema.isPattern(/^(FRONT:\/[^\s]*|BACK:[a-z0-9_]+)$/),
-)
+export const PermissionKey = Schema.String.check(Schema.isMaxLength(200), Schema.isPattern(/^(FRONT:\/[^\s]*|BACK:[a-z0-9_]+)$/))
 export const Permission = Schema.Struct({
   id: Id,
   key: Schema.String,
@@ -152,9 +149,7 @@ export const OwnUserUpdate = Schema.Struct({
   current_password: Schema.optional(Schema.String.check(Schema.isMaxLength(200))),
 })
 export const CallPermissionUpdate = Schema.Struct({ user_id: Id, enabled: Schema.NullOr(Schema.Boolean) })
-const AttributeMap = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(
-  Schema.isMaxProperties(100),
-)
+const AttributeMap = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100))
 export const UserAttributes = Data(
   Schema.Struct({
     settings: Schema.Record(Schema.String, Schema.Unknown),

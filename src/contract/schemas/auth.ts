@@ -53,9 +53,7 @@ export const LogoutRequest = Schema.Struct({
 
 export const OnlineResponse = Data(Schema.Struct({ online: Schema.Boolean }))
 
-export const ClientSettingsResponse = Data(
-  Schema.Struct({ client: ClientSummary, settings: Schema.Record(Schema.String, Schema.Unknown) }),
-)
+export const ClientSettingsResponse = Data(Schema.Struct({ client: ClientSummary, settings: Schema.Record(Schema.String, Schema.Unknown) }))
 
 export const ActivityLog = Schema.Struct({
   id: Id,
@@ -120,9 +118,7 @@ export const AuthUserUpdateRequest = Schema.Struct({
   displayName: Schema.optional(Text(120).check(Schema.isMinLength(1))),
   photoURL: Schema.optional(Text(2048)),
   email: Schema.optional(Email),
-  settings: Schema.optional(
-    Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100)),
-  ),
+  settings: Schema.optional(Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100))),
   shortcuts: Schema.optional(Schema.Array(Text(200)).check(Schema.isMaxLength(50))),
 })
 export const AuthUserResponse = Data(Schema.Struct({ user: SessionUser }))

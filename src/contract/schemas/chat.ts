@@ -134,10 +134,7 @@ export const SendTemplate = envelope(
   Schema.Struct({ name: TemplateName, language: Language, params: Schema.optional(TemplateParams) }),
 )
 export type SendTemplate = typeof SendTemplate.Type
-export const SendTypingIndicator = envelope(
-  "typing_indicator",
-  Schema.Struct({ state: Schema.Literals(["typing", "paused"]) }),
-)
+export const SendTypingIndicator = envelope("typing_indicator", Schema.Struct({ state: Schema.Literals(["typing", "paused"]) }))
 export type SendTypingIndicator = typeof SendTypingIndicator.Type
 
 /** Any of the nine payloads of `/messages/send/{type}`; `type` doubles as the path parameter. */

@@ -34,9 +34,7 @@ export const Data = <S extends Schema.Top>(schema: S) => Schema.Struct({ data: s
 
 /** `{ data: { items, totalItems, page, limit } }`: a page of a list. */
 export const Paged = <S extends Schema.Top>(item: S) =>
-  Data(
-    Schema.Struct({ items: Schema.Array(item), totalItems: Schema.Number, page: Schema.Number, limit: Schema.Number }),
-  )
+  Data(Schema.Struct({ items: Schema.Array(item), totalItems: Schema.Number, page: Schema.Number, limit: Schema.Number }))
 
 /** `{ data: { ok: true } }` for writes that return nothing else. */
 export const Ok = Data(Schema.Struct({ ok: Schema.Boolean }))
@@ -75,8 +73,7 @@ export type Channel = typeof Channel.Type
  * Instagram, the visitor id on web chat. The spec's "Number / Id's" column.
  */
 export const CustomerNumber = Schema.String.check(Schema.isPattern(/^\+?[A-Za-z0-9._:-]{3,64}$/))
-export const CustomerNumbers = (max = 1000) =>
-  Schema.Array(CustomerNumber).check(Schema.isMinLength(1), Schema.isMaxLength(max))
+export const CustomerNumbers = (max = 1000) => Schema.Array(CustomerNumber).check(Schema.isMinLength(1), Schema.isMaxLength(max))
 
 /** A bounded, non-empty list of phone numbers (bulk sends cap the fan-out per request). */
 export const Phones = (max = 1000) => Schema.Array(Phone).check(Schema.isMinLength(1), Schema.isMaxLength(max))
@@ -90,15 +87,8 @@ export const DateRange = {
 }
 
 /** Free-form customer attributes: scalar values only, so they stay searchable and exportable. */
-export const AttributeValue = Schema.Union([
-  Schema.String.check(Schema.isMaxLength(1000)),
-  Schema.Number,
-  Schema.Boolean,
-  Schema.Null,
-])
-export const Attributes = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), AttributeValue).check(
-  Schema.isMaxProperties(100),
-)
+export const AttributeValue = Schema.Union([Schema.String.check(Schema.isMaxLength(1000)), Schema.Number, Schema.Boolean, Schema.Null])
+export const Attributes = Schema.Record(Schema.String.check(Schema.isMaxLength(64)), AttributeValue).check(Schema.isMaxProperties(100))
 
 /** `{ id }`: the request of write calls that name one row in the body (deletes, toggles). */
 export const IdBody = Schema.Struct({ id: IdParam })
@@ -129,11 +119,7 @@ export const ImportResult = Data(
 export const InlineFile = {
   file_name: Name(255),
   mime_type: Schema.String.check(Schema.isPattern(/^[a-z]+\/[a-z0-9.+-]+$/i), Schema.isMaxLength(127)),
-  data_base64: Schema.String.check(
-    Schema.isNonEmpty(),
-    Schema.isMaxLength(22_400_000),
-    Schema.isPattern(/^[A-Za-z0-9+/]*={0,2}$/),
-  ),
+  data_base64: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(22_400_000), Schema.isPattern(/^[A-Za-z0-9+/]*={0,2}$/)),
 }
 
 /** A tenant's user as other rows refer to it (agents, assignees, group members). */

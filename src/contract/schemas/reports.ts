@@ -1,17 +1,5 @@
 import { Schema } from "effect"
-import {
-  Channel,
-  Count,
-  DateRange,
-  DateTimeText,
-  Id,
-  Instant,
-  Limit,
-  Month,
-  Page,
-  SeriesPoint,
-  StatusCount,
-} from "./common"
+import { Channel, Count, DateRange, DateTimeText, Id, Instant, Limit, Month, Page, SeriesPoint, StatusCount } from "./common"
 import { Interactive } from "./chat"
 
 // ---- Call history (spec 000 sections 3 and 7) -------------------------------------------------------

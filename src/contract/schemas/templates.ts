@@ -54,15 +54,7 @@ export const TemplateParamsInfo = Schema.Struct({
 })
 export type TemplateParamsInfo = typeof TemplateParamsInfo.Type
 
-export const CampaignStatus = Schema.Literals([
-  "draft",
-  "scheduled",
-  "running",
-  "paused",
-  "completed",
-  "stopped",
-  "failed",
-])
+export const CampaignStatus = Schema.Literals(["draft", "scheduled", "running", "paused", "completed", "stopped", "failed"])
 export type CampaignStatus = typeof CampaignStatus.Type
 
 export const Campaign = Schema.Struct({

@@ -90,9 +90,7 @@ export const WebhookConfig = Schema.Struct({ url: Schema.String, verify_token: S
 export type WebhookConfig = typeof WebhookConfig.Type
 export const HealthCheck = Schema.Struct({
   status: Schema.Literals(["ok", "degraded", "down"]),
-  checks: Schema.Array(
-    Schema.Struct({ name: Schema.String, ok: Schema.Boolean, detail: Schema.NullOr(Schema.String) }),
-  ),
+  checks: Schema.Array(Schema.Struct({ name: Schema.String, ok: Schema.Boolean, detail: Schema.NullOr(Schema.String) })),
 })
 export type HealthCheck = typeof HealthCheck.Type
 

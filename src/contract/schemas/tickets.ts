@@ -1,17 +1,5 @@
 import { Effect, Schema } from "effect"
-import {
-  Channel,
-  Count,
-  CustomerNumber,
-  DateTimeText,
-  Id,
-  Instant,
-  Limit,
-  Name,
-  Page,
-  StatusCount,
-  Text,
-} from "./common"
+import { Channel, Count, CustomerNumber, DateTimeText, Id, Instant, Limit, Name, Page, StatusCount, Text } from "./common"
 
 /** Complaint text as the Complain Details dialog bounds it (spec 000 section 5). */
 export const ComplaintText = Schema.String.check(Schema.isMaxLength(800))

@@ -44,11 +44,7 @@ const odd = [
   "/apps/company-details/unknown",
   "/channels/whatsapp-call",
 ]
-const allPaths = [
-  ...routes.map((route) => route.path),
-  ...companySections.map((section) => `/apps/company-details/${section}`),
-  ...odd,
-]
+const allPaths = [...routes.map((route) => route.path), ...companySections.map((section) => `/apps/company-details/${section}`), ...odd]
 
 describe("decide: the access rule", () => {
   it("without an access list opens exactly the public routes and the auth pages; the rest goes to login", () => {
@@ -107,9 +103,7 @@ describe("decide: the access rule", () => {
           decision = decide(path, acl)
           hops += 1
         }
-        expect(decision.kind === "open" || decision.kind === "landing", `${start} under ${JSON.stringify(acl)}`).toBe(
-          true,
-        )
+        expect(decision.kind === "open" || decision.kind === "landing", `${start} under ${JSON.stringify(acl)}`).toBe(true)
       }
     }
   })
@@ -180,9 +174,8 @@ describe("ACL gate machine (model-based)", () => {
     paths.map(
       (path) =>
         [
-          path.steps
-            .map((step) => (step.event.type === "NAVIGATE" ? `NAVIGATE ${step.event.path}` : step.event.type))
-            .join(" > ") || "(initial)",
+          path.steps.map((step) => (step.event.type === "NAVIGATE" ? `NAVIGATE ${step.event.path}` : step.event.type)).join(" > ") ||
+            "(initial)",
           path,
         ] as const,
     ),

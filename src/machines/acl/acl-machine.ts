@@ -16,22 +16,16 @@ export interface AclContext {
   readonly decision: Decision | null
 }
 
-export type AclEvent =
-  | { type: "ACL.SET"; userAcl: UserAcl; backAcl: BackAcl }
-  | { type: "ACL.CLEAR" }
-  | { type: "NAVIGATE"; path: string }
+export type AclEvent = { type: "ACL.SET"; userAcl: UserAcl; backAcl: BackAcl } | { type: "ACL.CLEAR" } | { type: "NAVIGATE"; path: string }
 
-const navigate = (context: AclContext, event: AclEvent) =>
-  event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null
+const navigate = (context: AclContext, event: AclEvent) => (event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null)
 
 const is =
   (kind: Decision["kind"], reason?: string) =>
   ({ context, event }: { context: AclContext; event: AclEvent }) => {
     const decision = navigate(context, event)
     return (
-      decision !== null &&
-      decision.kind === kind &&
-      (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
+      decision !== null && decision.kind === kind && (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
     )
   }
 
@@ -39,9 +33,7 @@ const whenRedirectTo =
   (target: string) =>
   ({ context, event }: { context: AclContext; event: AclEvent }) => {
     const decision = navigate(context, event)
-    return (
-      decision !== null && decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
-    )
+    return decision !== null && decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
   }
 
 /** Guarded NAVIGATE transitions; the last entry of each list is what `decide` leaves. */

@@ -84,10 +84,7 @@ export interface SidebarSection {
   readonly items: readonly RouteDef[]
 }
 
-export const sidebarFor = (
-  acl: UserAcl | null,
-  order: readonly NonNullable<RouteDef["sidebar"]>[],
-): SidebarSection[] =>
+export const sidebarFor = (acl: UserAcl | null, order: readonly NonNullable<RouteDef["sidebar"]>[]): SidebarSection[] =>
   acl === null
     ? []
     : order

@@ -76,80 +76,76 @@ export const everySecond = (fire: () => void): (() => void) => {
 
 export const ticker = fromCallback(({ sendBack }) => everySecond(() => sendBack({ type: "TICK" })))
 
-export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(
-  ({ sendBack, receive, system }) => {
-    let connection: RealtimeConnection | null = null
-    let closed = false
-    const pending: SocketEmit[] = []
-    const runtime = callRuntime(system)
-    if (!runtime) return
-    runtime
-      .runPromise(
-        Effect.gen(function* () {
-          const realtime = yield* Realtime
-          return yield* realtime.open({
-            onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as SocketEvent),
-            onStatus: (status) => sendBack({ type: "rt.status", status }),
-          })
-        }),
-      )
-      .then(
-        (opened) => {
-          if (closed) return opened.close()
-          connection = opened
-          for (const command of pending.splice(0)) opened.emit(command.event, command.payload as never)
-        },
-        (error: unknown) => console.error("[calls] socket failed to open", error),
-      )
-    receive((command) => {
-      if (connection) connection.emit(command.event, command.payload as never)
-      else pending.push(command)
-    })
-    return () => {
-      closed = true
-      connection?.close()
-    }
-  },
-)
+export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive, system }) => {
+  let connection: RealtimeConnection | null = null
+  let closed = false
+  const pending: SocketEmit[] = []
+  const runtime = callRuntime(system)
+  if (!runtime) return
+  runtime
+    .runPromise(
+      Effect.gen(function* () {
+        const realtime = yield* Realtime
+        return yield* realtime.open({
+          onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as SocketEvent),
+          onStatus: (status) => sendBack({ type: "rt.status", status }),
+        })
+      }),
+    )
+    .then(
+      (opened) => {
+        if (closed) return opened.close()
+        connection = opened
+        for (const command of pending.splice(0)) opened.emit(command.event, command.payload as never)
+      },
+      (error: unknown) => console.error("[calls] socket failed to open", error),
+    )
+  receive((command) => {
+    if (connection) connection.emit(command.event, command.payload as never)
+    else pending.push(command)
+  })
+  return () => {
+    closed = true
+    connection?.close()
+  }
+})
 
-export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(
-  ({ input, sendBack, receive, system }) => {
-    let session: PeerSession | null = null
-    let stopped = false
-    const early: MediaCommand[] = []
-    const apply = (peer: PeerSession, command: MediaCommand) => {
-      if (command.type === "answer")
-        peer.setAnswer(command.sdp).catch((error: unknown) => console.error("[calls] remote description failed", error))
-      else peer.setMuted(command.muted)
-    }
-    const runtime = callRuntime(system)
-    if (!runtime) {
-      sendBack({ type: "media.failed" })
-      return
-    }
-    runtime
-      .runPromiseExit(
-        Effect.gen(function* () {
-          const media = yield* VoiceMedia
-          return yield* media.startPeer(input.callId)
-        }),
-      )
-      .then((exit) => {
-        if (Exit.isFailure(exit)) return stopped || sendBack({ type: "media.failed" })
-        const peer = exit.value
-        if (stopped) return peer.close()
-        session = peer
-        peer.onConnected(() => sendBack({ type: "media.connected" }))
-        for (const command of early.splice(0)) apply(peer, command)
-        sendBack({ type: "media.offer", sdp: peer.offer })
-      })
-    receive((command) => (session ? apply(session, command) : early.push(command)))
-    return () => {
-      stopped = true
-      session?.close()
-    }
-  },
-)
+export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(({ input, sendBack, receive, system }) => {
+  let session: PeerSession | null = null
+  let stopped = false
+  const early: MediaCommand[] = []
+  const apply = (peer: PeerSession, command: MediaCommand) => {
+    if (command.type === "answer")
+      peer.setAnswer(command.sdp).catch((error: unknown) => console.error("[calls] remote description failed", error))
+    else peer.setMuted(command.muted)
+  }
+  const runtime = callRuntime(system)
+  if (!runtime) {
+    sendBack({ type: "media.failed" })
+    return
+  }
+  runtime
+    .runPromiseExit(
+      Effect.gen(function* () {
+        const media = yield* VoiceMedia
+        return yield* media.startPeer(input.callId)
+      }),
+    )
+    .then((exit) => {
+      if (Exit.isFailure(exit)) return stopped || sendBack({ type: "media.failed" })
+      const peer = exit.value
+      if (stopped) return peer.close()
+      session = peer
+      peer.onConnected(() => sendBack({ type: "media.connected" }))
+      for (const command of early.splice(0)) apply(peer, command)
+      sendBack({ type: "media.offer", sdp: peer.offer })
+    })
+  receive((command) => (session ? apply(session, command) : early.push(command)))
+  return () => {
+    stopped = true
+    session?.close()
+  }
+})
 
 export const ringTone = fromCallback(({ system }) => {
   const runtime = callRuntime(system)

@@ -28,12 +28,10 @@ const harness = (stored: StoredCall[] = [], reply: () => Promise<string> = async
   const actor = createActor(
     callCenterMachine.provide({
       actors: {
-        callSocket: fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(
-          ({ sendBack, receive }) => {
-            socket.send = sendBack
-            receive((command) => emitted.push(command))
-          },
-        ),
+        callSocket: fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive }) => {
+          socket.send = sendBack
+          receive((command) => emitted.push(command))
+        }),
         ringTone: fromCallback(() => {
           tone.running++
           return () => void tone.running--
@@ -48,8 +46,7 @@ const harness = (stored: StoredCall[] = [], reply: () => Promise<string> = async
   )
   actor.start()
   const rt = (event: SocketEvent) => socket.send!(event)
-  const ring = (callId: string) =>
-    rt({ type: "rt.call-is-coming", callId, callerName: `N ${callId}`, callerNumber: `+90${callId}` })
+  const ring = (callId: string) => rt({ type: "rt.call-is-coming", callId, callerName: `N ${callId}`, callerNumber: `+90${callId}` })
   const start = async (online = true) => {
     actor.send({ type: "CENTER.START", userId: 7, clientId: 1, online })
     await settle()

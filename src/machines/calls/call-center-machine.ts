@@ -57,8 +57,7 @@ export type CallCenterEvent =
 
 const childId = (callId: string) => `call-${callId}`
 
-const callIdOf = (event: CallCenterEvent): string =>
-  "callId" in event && typeof event.callId === "string" ? event.callId : ""
+const callIdOf = (event: CallCenterEvent): string => ("callId" in event && typeof event.callId === "string" ? event.callId : "")
 
 export const callCenterMachine = setup({
   types: { context: {} as CallCenterContext, events: {} as CallCenterEvent },
@@ -74,16 +73,14 @@ export const callCenterMachine = setup({
   guards: {
     isOnline: ({ context }) => context.online,
     isNewCall: ({ context, event }) => !context.calls.some((call) => call.callId === callIdOf(event)),
-    nothingActive: ({ context }) =>
-      context.activeCallId === null && context.activeOutgoingCallId === null && context.outgoing === null,
+    nothingActive: ({ context }) => context.activeCallId === null && context.activeOutgoingCallId === null && context.outgoing === null,
     hasOutgoing: ({ context }) => context.outgoing !== null,
     shouldRing: ({ context }) =>
       context.toneEnabled &&
       context.activeCallId === null &&
       context.activeOutgoingCallId === null &&
       context.calls.some((call) => call.callId !== context.activeCallId),
-    isOutgoingCall: ({ context, event }) =>
-      context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
+    isOutgoingCall: ({ context, event }) => context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
   },
   actions: {
     start: assign(({ event }) =>
@@ -164,10 +161,7 @@ export const callCenterMachine = setup({
           "rt.start-browser-timer": "START_TIMER",
         } as const
       )[event.type as "call.reject"]
-      enqueue.sendTo(
-        childId(callId),
-        event.type === "rt.browser-answer" ? { type: "ANSWER", sdp: event.sdp } : { type },
-      )
+      enqueue.sendTo(childId(callId), event.type === "rt.browser-answer" ? { type: "ANSWER", sdp: event.sdp } : { type })
     }),
     notice: assign({ notice: ({ event, context }) => (event.type === "call.notice" ? event.notice : context.notice) }),
     noticeBusy: assign({ notice: "anotherActive" as CallNotice }),
@@ -189,8 +183,7 @@ export const callCenterMachine = setup({
       enqueue.assign({ replyCallId: null, notice: "sent" as CallNotice })
     }),
     clearActiveOnMicrophone: assign({
-      activeCallId: ({ event, context }) =>
-        event.type === "call.notice" && event.notice === "microphone" ? null : context.activeCallId,
+      activeCallId: ({ event, context }) => (event.type === "call.notice" && event.notice === "microphone" ? null : context.activeCallId),
     }),
     emit: enqueueActions(({ event, enqueue }) => {
       if (event.type === "socket.emit") enqueue.sendTo("socket", event as SocketEmit)
@@ -207,20 +200,16 @@ export const callCenterMachine = setup({
     }),
     toOutgoing: enqueueActions(({ context, event, enqueue }) => {
       if (!context.outgoing) return
-      if (event.type === "rt.initiated-call-response")
-        enqueue.sendTo(context.outgoing, { type: "INITIATED", callId: event.callId })
+      if (event.type === "rt.initiated-call-response") enqueue.sendTo(context.outgoing, { type: "INITIATED", callId: event.callId })
       if (event.type === "rt.whatsapp-answer") enqueue.sendTo(context.outgoing, { type: "ANSWER", sdp: event.sdp })
-      if (event.type === "rt.call-status-update")
-        enqueue.sendTo(context.outgoing, { type: "STATUS", status: event.callStatus })
+      if (event.type === "rt.call-status-update") enqueue.sendTo(context.outgoing, { type: "STATUS", status: event.callStatus })
       if (event.type === "rt.call-ended") enqueue.sendTo(context.outgoing, { type: "ENDED" })
       if (event.type === "outgoing.terminate") enqueue.sendTo(context.outgoing, { type: "TERMINATE" })
       if (event.type === "outgoing.mute") enqueue.sendTo(context.outgoing, { type: "MUTE" })
     }),
     markOutgoingActive: assign({
       activeOutgoingCallId: ({ context, event }) =>
-        event.type === "rt.call-status-update" && event.callStatus === "ACCEPTED"
-          ? event.callId
-          : context.activeOutgoingCallId,
+        event.type === "rt.call-status-update" && event.callStatus === "ACCEPTED" ? event.callId : context.activeOutgoingCallId,
     }),
     dropOutgoing: enqueueActions(({ enqueue }) => {
       enqueue.stopChild("outgoing-call")
@@ -289,19 +278,13 @@ export const callCenterMachine = setup({
         "rt.status": { actions: "connection" },
         "rt.call-is-coming": { guard: "isOnline", actions: ["ring", "persist"] },
         "rt.remove-call": { actions: ["removeCall", "markShown", "persist"] },
-        "rt.call-ended": [
-          { guard: "isOutgoingCall", actions: "toOutgoing" },
-          { actions: ["removeCall", "markShown", "persist"] },
-        ],
+        "rt.call-ended": [{ guard: "isOutgoingCall", actions: "toOutgoing" }, { actions: ["removeCall", "markShown", "persist"] }],
         "rt.browser-answer": { actions: "forward" },
         "rt.start-browser-timer": { actions: "forward" },
         "rt.initiated-call-response": { actions: "toOutgoing" },
         "rt.whatsapp-answer": { actions: "toOutgoing" },
         "rt.call-status-update": { actions: ["toOutgoing", "markOutgoingActive", "persist"] },
-        "call.accept": [
-          { guard: "nothingActive", actions: ["accept", "markShown", "persist"] },
-          { actions: "noticeBusy" },
-        ],
+        "call.accept": [{ guard: "nothingActive", actions: ["accept", "markShown", "persist"] }, { actions: "noticeBusy" }],
         "call.reject": { actions: "forward" },
         "call.terminate": { actions: "forward" },
         "call.hide": { actions: ["forward", "markHidden"] },

@@ -56,6 +56,4 @@ export const outgoingCardOf = (s: OutgoingCallSnapshot) => ({
 })
 
 export const selectHidden = (s: CallCenterSnapshot) =>
-  s.context.calls
-    .filter((call) => s.context.hidden.includes(call.callId))
-    .map(({ callId, name, number }) => ({ callId, name, number }))
+  s.context.calls.filter((call) => s.context.hidden.includes(call.callId)).map(({ callId, name, number }) => ({ callId, name, number }))

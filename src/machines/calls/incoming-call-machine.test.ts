@@ -52,8 +52,7 @@ const recording = (toCentre: ChildToCentre[]) => {
   })
 }
 const model = recording([])
-const serialize = (s: Snap) =>
-  JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < 60, s.context.timer > 0])
+const serialize = (s: Snap) => JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < 60, s.context.timer > 0])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
 // Whole stories (simple paths explode with the flags in the state identity): each replayed step by step.
@@ -83,17 +82,9 @@ const stories: IncomingCallEvent[][] = [
     { type: "REJECT" },
   ],
   [{ type: "HIDE" }, { type: "TICK" }, { type: "REJECT" }],
-  [
-    { type: "ACCEPT" },
-    { type: "START_TIMER" },
-    { type: "media.connected" },
-    { type: "START_TIMER" },
-    { type: "TERMINATE" },
-  ],
+  [{ type: "ACCEPT" }, { type: "START_TIMER" }, { type: "media.connected" }, { type: "START_TIMER" }, { type: "TERMINATE" }],
 ]
-const simple = stories.map(
-  (story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number],
-)
+const simple = stories.map((story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number])
 
 const harness = () => {
   const toCentre: ChildToCentre[] = []
@@ -149,8 +140,7 @@ const replay = (path: (typeof shortest)[number]) => {
           payload: { clientId: 1, userId: 7, callId: "wacid.1", sdp: "v=0 offer" },
         },
       ])
-    if (step.event.type === "media.failed" && sent.length)
-      expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
+    if (step.event.type === "media.failed" && sent.length) expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
     // The peer connection lives exactly while the call is active.
     expect(h.mediaRunning).toBe(snap.matches("active") ? 1 : 0)
   }

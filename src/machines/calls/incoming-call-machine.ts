@@ -63,10 +63,7 @@ export const incomingCallMachine = setup({
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     markConnected: assign({ connected: true }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
-    passAnswer: sendTo(
-      "media",
-      ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" }),
-    ),
+    passAnswer: sendTo("media", ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" })),
     sendOffer: sendParent(
       ({ context, event }): ChildToCentre => ({
         type: "socket.emit",
@@ -74,9 +71,7 @@ export const incomingCallMachine = setup({
         payload: { ...ids({ context }), sdp: event.type === "media.offer" ? event.sdp : "" },
       }),
     ),
-    tellRejected: sendParent(
-      ({ context }): ChildToCentre => ({ type: "socket.emit", event: "reject-call", payload: ids({ context }) }),
-    ),
+    tellRejected: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "reject-call", payload: ids({ context }) })),
     tellTerminated: sendParent(
       ({ context }): ChildToCentre => ({ type: "socket.emit", event: "terminate-call", payload: ids({ context }) }),
     ),

@@ -51,8 +51,7 @@ const recording = (toCentre: ChildToCentre[]) => {
 }
 // The graph walks pure transitions, where no peer-connection actor exists to receive the answer or mute.
 const model = recording([]).provide({ actions: { passAnswer: () => undefined, applyMute: () => undefined } })
-const serialize = (s: Snap) =>
-  JSON.stringify([s.value, s.context.status, s.context.isMuted, s.context.callId, s.context.timer > 0])
+const serialize = (s: Snap) => JSON.stringify([s.value, s.context.status, s.context.isMuted, s.context.callId, s.context.timer > 0])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
 const stories: OutgoingCallEvent[][] = [
@@ -70,10 +69,7 @@ const stories: OutgoingCallEvent[][] = [
   ],
   [{ type: "media.offer", sdp: "v=0 offer" }, { type: "INITIATED", callId: "wacid.9" }, { type: "ENDED" }],
 ]
-const paths = [
-  ...shortest,
-  ...stories.map((story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number]),
-]
+const paths = [...shortest, ...stories.map((story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number])]
 
 const harness = () => {
   const toCentre: ChildToCentre[] = []
@@ -82,9 +78,7 @@ const harness = () => {
     recording(toCentre).provide({
       actors: {
         ticker: fromCallback(() => () => undefined),
-        callMedia: fromCallback<MediaCommand, { callId: string }, MediaEvent>(
-          ({ receive }) => void receive((c) => media.push(c)),
-        ),
+        callMedia: fromCallback<MediaCommand, { callId: string }, MediaEvent>(({ receive }) => void receive((c) => media.push(c))),
       },
     }),
     { input },
@@ -124,8 +118,7 @@ describe("outgoing-call machine (model)", () => {
         if (snap.value === "hungUp" && sent.length) expect(sent).toEqual(["terminate-call", "outgoing.finished"])
         if (snap.value === "failed" && sent.length) expect(sent).toEqual(["microphoneAccess", "outgoing.finished"])
         if (snap.value === "ended" && sent.length) expect(sent).toEqual(["outgoing.finished"])
-        if (step.event.type === "media.offer" && snap.matches({ live: "calling" }) && sent.length)
-          expect(sent).toEqual(["initiate-call"])
+        if (step.event.type === "media.offer" && snap.matches({ live: "calling" }) && sent.length) expect(sent).toEqual(["initiate-call"])
       }
     })
   }

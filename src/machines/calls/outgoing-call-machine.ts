@@ -49,10 +49,7 @@ export const outgoingCallMachine = setup({
     tickTimer: assign({ timer: ({ context }) => context.timer + 1 }),
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
-    passAnswer: sendTo(
-      "media",
-      ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" }),
-    ),
+    passAnswer: sendTo("media", ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" })),
     dial: sendParent(
       ({ context, event }): ChildToCentre => ({
         type: "socket.emit",

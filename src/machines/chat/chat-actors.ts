@@ -104,13 +104,7 @@ export type SendRequest =
   | { readonly kind: "template"; readonly name: string; readonly language: string; readonly params: readonly string[] }
 
 export const mediaTypeOf = (mime: string): MediaType =>
-  mime.startsWith("image/")
-    ? "image"
-    : mime.startsWith("video/")
-      ? "video"
-      : mime.startsWith("audio/")
-        ? "audio"
-        : "document"
+  mime.startsWith("image/") ? "image" : mime.startsWith("video/") ? "video" : mime.startsWith("audio/") ? "audio" : "document"
 
 /** Text and templates go straight out; a file is uploaded first and then sent by its link (the channel fetches it). */
 export const sendMessage = fromEffect(({ number, request }: { number: string; request: SendRequest }) =>
@@ -229,9 +223,7 @@ export const runAction = fromEffect(
           })
           return {
             patch: {
-              labels: action.on
-                ? [...c.labels.filter((l) => l !== action.name), action.name]
-                : c.labels.filter((l) => l !== action.name),
+              labels: action.on ? [...c.labels.filter((l) => l !== action.name), action.name] : c.labels.filter((l) => l !== action.name),
             },
           }
         case "read":
@@ -256,8 +248,7 @@ export const loadLookup = fromEffect(({ kind }: { kind: LookupKind }) =>
       case "canned":
         return (yield* api.call("cannedMessages", "cannedMessagesByType", { type: "chat" })).data as readonly unknown[]
       case "templates":
-        return (yield* api.call("templates", "getTemplateMessageAgent", { limit: 200 })).data
-          .items as readonly unknown[]
+        return (yield* api.call("templates", "getTemplateMessageAgent", { limit: 200 })).data.items as readonly unknown[]
       case "agents":
         return (yield* api.call("chat", "listAgentadminlist", { limit: 200 })).data.items as readonly unknown[]
       case "labels":

@@ -34,9 +34,7 @@ export const dayRelation = (key: string, now: Date = new Date()): "today" | "yes
   return key === dayKey(y.toISOString()) ? "yesterday" : "other"
 }
 
-export type TranscriptRow =
-  | { readonly kind: "day"; readonly key: string }
-  | { readonly kind: "message"; readonly message: Message }
+export type TranscriptRow = { readonly kind: "day"; readonly key: string } | { readonly kind: "message"; readonly message: Message }
 
 /** Messages (oldest first) with a day row before the first message of each calendar day. */
 export const transcriptRows = (messages: readonly Message[]): TranscriptRow[] => {

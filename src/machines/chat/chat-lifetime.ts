@@ -21,9 +21,7 @@ export const chatLifetime = fromCallback(({ system }) => {
     const s = session.getSnapshot() as SessionLike
     const backAcl = (acl.getSnapshot() as { context: { backAcl: BackAcl } }).context.backAcl
     const userId =
-      s.matches("loggedIn") && s.context.userData !== null && hasBackPermission(backAcl, "chat")
-        ? Number(s.context.userData.id)
-        : null
+      s.matches("loggedIn") && s.context.userData !== null && hasBackPermission(backAcl, "chat") ? Number(s.context.userData.id) : null
     if (userId === running) return
     if (running !== null) inbox.send({ type: "INBOX.STOP" })
     if (userId !== null) inbox.send({ type: "INBOX.START", userId })

@@ -82,9 +82,7 @@ export const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, deliver
 
 /** Delivery reports can arrive out of order: a status never goes backwards (read stays read). */
 export const withStatus = (messages: readonly Message[], messageId: number, status: Message["status"]): Message[] =>
-  messages.map((m) =>
-    m.id === messageId && (STATUS_RANK[status] ?? 0) >= (STATUS_RANK[m.status] ?? 0) ? { ...m, status } : m,
-  )
+  messages.map((m) => (m.id === messageId && (STATUS_RANK[status] ?? 0) >= (STATUS_RANK[m.status] ?? 0) ? { ...m, status } : m))
 
 /** Whether free text may still be sent: inside the 24-hour window (no expiry known means no window applies). */
 export const windowOpen = (c: Conversation, now: number = Date.now()): boolean =>

@@ -14,18 +14,13 @@ export const composerMode = (c: Conversation, userId: number, now: number = Date
 }
 
 /** Only a waiting conversation can be taken: the server refuses a colleague's (409), so the button is not offered. */
-export const mayTake = (c: Conversation, userId: number) =>
-  isOpen(c) && c.agent_id === null && c.agent_id !== userId && !c.blocked
+export const mayTake = (c: Conversation, userId: number) => isOpen(c) && c.agent_id === null && c.agent_id !== userId && !c.blocked
 export const mayClose = (c: Conversation) => isOpen(c)
 export const mayTransfer = (c: Conversation) => isOpen(c)
 export { canReply }
 
 /** Badge numbers of the three tabs: unread messages in mine, waiting conversations in unassigned, open in all. */
-export const boxCounts = (
-  all: readonly Conversation[],
-  filters: InboxFilters,
-  userId: number,
-): Record<Box, number> => ({
+export const boxCounts = (all: readonly Conversation[], filters: InboxFilters, userId: number): Record<Box, number> => ({
   mine: unreadOf(visibleConversations(all, { ...filters, box: "mine", status: null }, userId)),
   unassigned: visibleConversations(all, { ...filters, box: "unassigned", status: null }, userId).length,
   all: visibleConversations(all, { ...filters, box: "all", status: null }, userId).length,
@@ -42,15 +37,7 @@ export const cannedMatches = (items: readonly CannedMessage[], query: string, ma
     .map((c) => {
       // Stored with or without the leading slash ("/r1" or "r1").
       const shortcut = (c.shortcut ?? "").toLowerCase().replace(/^\//, "")
-      const score = !q
-        ? 1
-        : shortcut.startsWith(q)
-          ? 3
-          : c.title.toLowerCase().includes(q)
-            ? 2
-            : c.text.toLowerCase().includes(q)
-              ? 1
-              : 0
+      const score = !q ? 1 : shortcut.startsWith(q) ? 3 : c.title.toLowerCase().includes(q) ? 2 : c.text.toLowerCase().includes(q) ? 1 : 0
       return { c, score }
     })
     .filter((x) => x.score > 0)

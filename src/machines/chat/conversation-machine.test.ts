@@ -90,18 +90,12 @@ const events: Ev[] = [
 ]
 
 // A parent that receives what the conversation tells the inbox (sendParent needs one); the model has none.
-const parent = (child: unknown) =>
-  createMachine({ invoke: { id: "c", src: child as typeof conversationMachine, input } })
+const parent = (child: unknown) => createMachine({ invoke: { id: "c", src: child as typeof conversationMachine, input } })
 const model = conversationMachine.provide({ actions: { tellInbox: () => undefined } })
 
 type Snap = ReturnType<typeof initialTransition<typeof conversationMachine>>[0]
 const serialize = (s: Snap) =>
-  JSON.stringify([
-    s.value,
-    [...new Set(s.context.outbox.map((o) => o.state))].sort(),
-    s.context.notice?.kind ?? null,
-    s.context.focused,
-  ])
+  JSON.stringify([s.value, [...new Set(s.context.outbox.map((o) => o.state))].sort(), s.context.notice?.kind ?? null, s.context.focused])
 const view = (s: Snap) => ({
   value: s.value,
   messages: s.context.messages.map((m) => [m.id, m.status]),
@@ -242,10 +236,7 @@ describe("conversation machine (rules)", () => {
       error: { status: 409, code: "WINDOW_CLOSED", message: "Outside the 24-hour window" },
     })
     const failed = r.actor.getSnapshot().context.outbox[0]!
-    expect([failed.state, failed.error]).toEqual([
-      "failed",
-      { status: 409, code: "WINDOW_CLOSED", message: "Outside the 24-hour window" },
-    ])
+    expect([failed.state, failed.error]).toEqual(["failed", { status: 409, code: "WINDOW_CLOSED", message: "Outside the 24-hour window" }])
     await r.send({ type: "RETRY", localId: failed.localId })
     expect(r.actor.getSnapshot().context.outbox[0]!.state).toBe("sending")
     await r.send({ type: "xstate.error.actor.send", error: { status: 409, code: "WINDOW_CLOSED", message: "again" } })
@@ -288,9 +279,7 @@ describe("conversation machine (rules)", () => {
     vi.useFakeTimers({ now: NOW })
     const r = startReal()
     await r.send({ type: "FOCUS" })
-    expect(r.script.calls.filter((c) => c.id === "action").map((c) => (c.input as { action: unknown }).action)).toEqual(
-      [{ op: "read" }],
-    )
+    expect(r.script.calls.filter((c) => c.id === "action").map((c) => (c.input as { action: unknown }).action)).toEqual([{ op: "read" }])
     await r.send({ type: "xstate.error.actor.action", error: { status: 500, code: "X", message: "x" } })
     expect(r.actor.getSnapshot().matches({ action: "idle" })).toBe(true)
     expect(r.script.calls.filter((c) => c.id === "action")).toHaveLength(1)

@@ -6,15 +6,7 @@
  */
 import { assign, raise, sendParent, setup } from "xstate"
 import type { Conversation, Message, MessageStatus } from "../../contract/schemas/chat"
-import {
-  loadMessages,
-  MESSAGE_PAGE,
-  runAction,
-  sendMessage,
-  type ActionResult,
-  type ChatAction,
-  type SendRequest,
-} from "./chat-actors"
+import { loadMessages, MESSAGE_PAGE, runAction, sendMessage, type ActionResult, type ChatAction, type SendRequest } from "./chat-actors"
 import { mergeMessages, toChatError, withStatus, type ChatError } from "./chat-logic"
 
 export type OutState = "queued" | "sending" | "sent" | "failed"
@@ -91,10 +83,7 @@ export const conversationMachine = setup({
     hasOlder: ({ context }) => context.messages.length < context.total,
     hasQueued: ({ context }) => context.outbox.some((o) => o.state === "queued"),
     unreadWhileFocused: ({ context }) =>
-      context.focused &&
-      !context.readTried &&
-      context.conversation.unread > 0 &&
-      context.conversation.agent_id === context.userId,
+      context.focused && !context.readTried && context.conversation.unread > 0 && context.conversation.agent_id === context.userId,
     isTyping: ({ event }) => event.type === "chat.typing" && event.state === "typing",
     isPaused: ({ event }) => event.type === "chat.typing" && event.state === "paused",
     inboundMessage: ({ event }) => event.type === "chat.message" && event.message.direction === "inbound",
@@ -152,9 +141,7 @@ export const conversationMachine = setup({
     }),
     markFailed: assign({
       outbox: ({ context, event }) =>
-        context.outbox.map((o) =>
-          o.state === "sending" ? { ...o, state: "failed" as const, error: errorOf(event) } : o,
-        ),
+        context.outbox.map((o) => (o.state === "sending" ? { ...o, state: "failed" as const, error: errorOf(event) } : o)),
     }),
     requeue: assign({
       outbox: ({ context, event }) =>
@@ -166,9 +153,7 @@ export const conversationMachine = setup({
     }),
     discard: assign({
       outbox: ({ context, event }) =>
-        context.outbox.filter(
-          (o) => !(event.type === "DISCARD" && o.localId === event.localId && o.state === "failed"),
-        ),
+        context.outbox.filter((o) => !(event.type === "DISCARD" && o.localId === event.localId && o.state === "failed")),
     }),
     refresh: raise({ type: "REFRESH" }),
     applyMessage: assign(({ context, event }) => {
@@ -179,9 +164,7 @@ export const conversationMachine = setup({
         total: context.messages.some((m) => m.id === event.message.id) ? context.total : context.total + 1,
         conversation: event.conversation,
         readTried: event.message.direction === "inbound" ? false : context.readTried,
-        outbox: external
-          ? context.outbox.filter((o) => !(o.state === "sent" && o.externalIds.includes(external)))
-          : context.outbox,
+        outbox: external ? context.outbox.filter((o) => !(o.state === "sent" && o.externalIds.includes(external))) : context.outbox,
       }
     }),
     applyStatus: assign({
@@ -189,16 +172,14 @@ export const conversationMachine = setup({
         event.type === "chat.status" ? withStatus(context.messages, event.messageId, event.status) : context.messages,
     }),
     applyConversation: assign({
-      conversation: ({ context, event }) =>
-        event.type === "chat.conversation" ? event.conversation : context.conversation,
+      conversation: ({ context, event }) => (event.type === "chat.conversation" ? event.conversation : context.conversation),
     }),
     setAction: assign({ pendingAction: ({ event }) => (event.type === "ACT" ? event.action : null) }),
     actionDone: assign(({ context, event }) => {
       const result = outputOf<ActionResult>(event)
       const action = context.pendingAction
       return {
-        conversation:
-          result.conversation ?? (result.patch ? { ...context.conversation, ...result.patch } : context.conversation),
+        conversation: result.conversation ?? (result.patch ? { ...context.conversation, ...result.patch } : context.conversation),
         pendingAction: null,
         notice:
           action && action.op !== "read"
@@ -215,8 +196,7 @@ export const conversationMachine = setup({
     }),
     /** The list shows the record at once, without waiting for the server's event. */
     tellInbox: sendParent(
-      ({ context }) =>
-        ({ type: "conversation.updated", conversation: context.conversation }) satisfies ConversationToInbox,
+      ({ context }) => ({ type: "conversation.updated", conversation: context.conversation }) satisfies ConversationToInbox,
     ),
     actionFailed: assign(({ context, event }) => ({
       notice:
@@ -250,10 +230,7 @@ export const conversationMachine = setup({
   }),
   type: "parallel",
   on: {
-    "chat.message": [
-      { guard: "inboundMessage", actions: "applyMessage", target: ".typing.idle" },
-      { actions: "applyMessage" },
-    ],
+    "chat.message": [{ guard: "inboundMessage", actions: "applyMessage", target: ".typing.idle" }, { actions: "applyMessage" }],
     "chat.status": { actions: "applyStatus" },
     "chat.conversation": { actions: "applyConversation" },
     "NOTICE.DISMISS": { actions: "dismiss" },

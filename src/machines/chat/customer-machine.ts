@@ -24,8 +24,7 @@ export type CustomerEvent =
   | { type: "CANCEL" }
   | { type: "RELOAD" }
 
-const asText = (value: unknown) =>
-  value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value)
+const asText = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value))
 
 export const draftOf = (p: CustomerProfile): ProfileEdit => ({
   name: p.name ?? "",

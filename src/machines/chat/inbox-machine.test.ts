@@ -194,8 +194,7 @@ const startReal = () => {
     const outcome = completion(event as { type: string })
     if (outcome) {
       if (Object.keys(actor.getSnapshot().children).includes(outcome.id)) script.complete(outcome)
-    } else if (event.type.startsWith("rt.") && socket.send && actor.getSnapshot().matches("on"))
-      socket.send(event as ChatSocketEvent)
+    } else if (event.type.startsWith("rt.") && socket.send && actor.getSnapshot().matches("on")) socket.send(event as ChatSocketEvent)
     else actor.send(event as InboxEvent)
     await vi.advanceTimersByTimeAsync(0)
     await vi.advanceTimersByTimeAsync(0)
@@ -322,13 +321,7 @@ describe("chat inbox machine (rules)", () => {
     await r.send({ type: "SELECT", id: 1 })
     await r.send({ type: "INBOX.STOP" })
     const s = r.actor.getSnapshot()
-    expect([s.value, s.context.conversations, s.context.open, s.context.customer, r.socket.running]).toEqual([
-      "off",
-      [],
-      {},
-      null,
-      0,
-    ])
+    expect([s.value, s.context.conversations, s.context.open, s.context.customer, r.socket.running]).toEqual(["off", [], {}, null, 0])
     expect(Object.keys(s.children)).toEqual([])
   })
 })

@@ -8,14 +8,7 @@
 import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import { chatSocket, loadConversations, PAGE_SIZE, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
-import {
-  DEFAULT_FILTERS,
-  toChatError,
-  upsertConversation,
-  visibleConversations,
-  type ChatError,
-  type InboxFilters,
-} from "./chat-logic"
+import { DEFAULT_FILTERS, toChatError, upsertConversation, visibleConversations, type ChatError, type InboxFilters } from "./chat-logic"
 import { conversationMachine, type ConversationToInbox } from "./conversation-machine"
 import { customerMachine } from "./customer-machine"
 import { lookupMachine } from "./lookup-machine"
@@ -92,13 +85,9 @@ export const chatInboxMachine = setup({
       const seq = seqOf(event)
       return seq === null || seq > context.lastSeq
     },
-    hasMore: ({ context }) =>
-      visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
+    hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
     reconnected: ({ context, event }) =>
-      event.type === "rt.status" &&
-      event.status === "connected" &&
-      context.everConnected &&
-      context.connection !== "connected",
+      event.type === "rt.status" && event.status === "connected" && context.everConnected && context.connection !== "connected",
   },
   actions: {
     start: assign(({ event }) => initial(event.type === "INBOX.START" ? event.userId : 0)),
@@ -141,8 +130,7 @@ export const chatInboxMachine = setup({
       const target = conversationId(id)
       if (event.type === "rt.chat:message")
         enqueue.sendTo(target, { type: "chat.message", conversation: event.conversation, message: event.message })
-      if (event.type === "rt.chat:conversation")
-        enqueue.sendTo(target, { type: "chat.conversation", conversation: event.conversation })
+      if (event.type === "rt.chat:conversation") enqueue.sendTo(target, { type: "chat.conversation", conversation: event.conversation })
       if (event.type === "rt.chat:message-status")
         enqueue.sendTo(target, { type: "chat.status", messageId: event.message_id, status: event.status })
       if (event.type === "rt.chat:typing") enqueue.sendTo(target, { type: "chat.typing", state: event.state })
@@ -182,8 +170,7 @@ export const chatInboxMachine = setup({
       if (newCustomer && context.customer) enqueue.stopChild(context.customer)
       enqueue.assign(({ spawn }) => {
         const open: Record<number, ConversationRef> = {}
-        for (const [key, ref] of Object.entries(context.open))
-          if (!dropped.includes(Number(key))) open[Number(key)] = ref
+        for (const [key, ref] of Object.entries(context.open)) if (!dropped.includes(Number(key))) open[Number(key)] = ref
         // No systemId: views reach it through `open`; ids stay readable in the inspector.
         open[id] ??= spawn("conversation", { id: conversationId(id), input: { conversation, userId: context.userId } })
         const customer = newCustomer
@@ -213,10 +200,7 @@ export const chatInboxMachine = setup({
       exit: "stopAll",
       on: {
         "INBOX.STOP": { target: "off" },
-        "rt.status": [
-          { guard: "reconnected", target: ".loading", actions: ["connection", "refreshOpen"] },
-          { actions: "connection" },
-        ],
+        "rt.status": [{ guard: "reconnected", target: ".loading", actions: ["connection", "refreshOpen"] }, { actions: "connection" }],
         "rt.chat:message": { guard: "fresh", actions: ["seq", "upsert", "forward"] },
         "rt.chat:conversation": { guard: "fresh", actions: ["seq", "upsert", "forward"] },
         "rt.chat:message-status": { guard: "fresh", actions: ["seq", "forward"] },

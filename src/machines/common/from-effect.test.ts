@@ -94,10 +94,7 @@ describe("fromEffect", () => {
     const [a, b] = [runtimeWith("TOKEN-A"), runtimeWith("TOKEN-B")]
     const actorA = createAppActor(machine, { runtime: a }).start()
     const actorB = createAppActor(machine, { runtime: b }).start()
-    const [sa, sb] = await Promise.all([
-      waitFor(actorA, (s) => s.value === "done"),
-      waitFor(actorB, (s) => s.value === "done"),
-    ])
+    const [sa, sb] = await Promise.all([waitFor(actorA, (s) => s.value === "done"), waitFor(actorB, (s) => s.value === "done")])
     expect([sa.context.n, sb.context.n]).toEqual([1, 2])
     await Promise.all([a.dispose(), b.dispose()])
   })

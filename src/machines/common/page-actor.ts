@@ -4,12 +4,7 @@
  */
 import { createActor, type AnyActorRef, type AnyStateMachine } from "xstate"
 
-export const startPageActor = <M extends AnyStateMachine>(
-  root: AnyActorRef,
-  machine: M,
-  id: string,
-  input?: unknown,
-) => {
+export const startPageActor = <M extends AnyStateMachine>(root: AnyActorRef, machine: M, id: string, input?: unknown) => {
   const actor = createActor(machine, { parent: root, id, ...(input === undefined ? {} : { input }) } as never)
   actor.start()
   return actor

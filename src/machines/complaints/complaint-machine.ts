@@ -65,10 +65,7 @@ const metaOf = (c: Complaint | null): MetaDraft => ({
 })
 
 /** The fields of the update call that differ from the stored complaint; a problem when the draft cannot be sent. */
-export const updateOf = (
-  c: Complaint,
-  d: ComplaintDraft,
-): { problem: ComplaintProblem } | { request: Record<string, unknown> } => {
+export const updateOf = (c: Complaint, d: ComplaintDraft): { problem: ComplaintProblem } | { request: Record<string, unknown> } => {
   const note = d.note.trim()
   if (note.length > NOTE_MAX) return { problem: "noteTooLong" }
   if (d.status === "Resolved" && c.status !== "Resolved" && !note) return { problem: "noteRequired" }
@@ -78,15 +75,10 @@ export const updateOf = (
     ...(d.agent && agent !== c.agent_id ? { agent_id: agent } : {}),
     ...(note && note !== (c.resolution_note ?? "") ? { resolution_note: note } : {}),
   }
-  return Object.keys(request).length
-    ? { request: { ticket_number: c.ticket_number, ...request } }
-    : { problem: "noChange" }
+  return Object.keys(request).length ? { request: { ticket_number: c.ticket_number, ...request } } : { problem: "noChange" }
 }
 
-export const metaUpdateOf = (
-  c: Complaint,
-  m: MetaDraft,
-): { problem: ComplaintProblem } | { request: Record<string, unknown> } => {
+export const metaUpdateOf = (c: Complaint, m: MetaDraft): { problem: ComplaintProblem } | { request: Record<string, unknown> } => {
   const message = m.message.trim()
   if (!message) return { problem: "messageRequired" }
   if (message.length > NOTE_MAX) return { problem: "noteTooLong" }
@@ -96,20 +88,16 @@ export const metaUpdateOf = (
     ...(m.category.trim() ? { category: m.category.trim() } : {}),
     customer_message: message,
   }
-  const same =
-    (request.name ?? c.name) === c.name &&
-    (request.category ?? c.category) === c.category &&
-    message === c.customer_message
+  const same = (request.name ?? c.name) === c.name && (request.category ?? c.category) === c.category && message === c.customer_message
   return same ? { problem: "noChange" } : { request }
 }
 
 const loadComplaint = (ticketNumber: string) =>
   Effect.gen(function* () {
     const api = yield* Api
-    const [body, agents] = yield* Effect.all(
-      [api.call("complaints", "getComplaintMetadata", { ticket_number: ticketNumber }), agentsFor],
-      { concurrency: 2 },
-    )
+    const [body, agents] = yield* Effect.all([api.call("complaints", "getComplaintMetadata", { ticket_number: ticketNumber }), agentsFor], {
+      concurrency: 2,
+    })
     return { complaint: body.data, ...agents }
   })
 
@@ -145,8 +133,7 @@ export const complaintMachine = setup({
   },
   guards: {
     canSave: ({ context }) => context.complaint !== null && "request" in updateOf(context.complaint, context.draft),
-    canSaveMeta: ({ context }) =>
-      context.complaint !== null && "request" in metaUpdateOf(context.complaint, context.meta),
+    canSaveMeta: ({ context }) => context.complaint !== null && "request" in metaUpdateOf(context.complaint, context.meta),
   },
   actions: {
     open: assign(({ event }) => (event.type === "OPEN" ? { ...empty(), ticketNumber: event.ticketNumber } : {})),
@@ -186,9 +173,7 @@ export const complaintMachine = setup({
     }),
     refuseMeta: assign({
       problem: ({ context }) => {
-        const result = context.complaint
-          ? metaUpdateOf(context.complaint, context.meta)
-          : { problem: "noChange" as const }
+        const result = context.complaint ? metaUpdateOf(context.complaint, context.meta) : { problem: "noChange" as const }
         return "problem" in result ? result.problem : null
       },
     }),

@@ -50,13 +50,11 @@ export const complaintListRequestOf = (f: ComplaintListFilters, page: number, li
 
 /** complain/search_ticket names one channel: with "all" channels chosen, the screen asks each. */
 export const complaintSearchesOf = (f: ComplaintListFilters, ticketNumber: string) =>
-  (channelOf(f.channel).channel_type ? [channelOf(f.channel).channel_type as Channel] : CHANNELS).map(
-    (channel_type) => ({
-      ticket_number: ticketNumber,
-      channel_type,
-      ticket_type: f.tab,
-    }),
-  )
+  (channelOf(f.channel).channel_type ? [channelOf(f.channel).channel_type as Channel] : CHANNELS).map((channel_type) => ({
+    ticket_number: ticketNumber,
+    channel_type,
+    ticket_type: f.tab,
+  }))
 
 export const complaintsConfig = (): ReportConfig<ComplaintRow, ComplaintListFilters, ComplaintListMeta> => ({
   name: "complaints",
@@ -68,20 +66,14 @@ export const complaintsConfig = (): ReportConfig<ComplaintRow, ComplaintListFilt
       const agents = yield* agentsFor
       if (query.search) {
         const found = yield* Effect.all(
-          complaintSearchesOf(query.filters, query.search).map((request) =>
-            api.call("complaints", "searchComplaint", request),
-          ),
+          complaintSearchesOf(query.filters, query.search).map((request) => api.call("complaints", "searchComplaint", request)),
           { concurrency: 5 },
         )
         const rows = found.flatMap((body) => body.data.list)
         return { rows, total: rows.length, meta: agents }
       }
       const request = complaintListRequestOf(query.filters, query.page, query.pageSize)
-      const body = yield* api.call(
-        "complaints",
-        query.filters.tab === "resolved" ? "resolvedComplaints" : "activeComplaints",
-        request,
-      )
+      const body = yield* api.call("complaints", query.filters.tab === "resolved" ? "resolvedComplaints" : "activeComplaints", request)
       return pageOf<ComplaintRow, ComplaintListMeta>(body, agents)
     }),
 })

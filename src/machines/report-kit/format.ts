@@ -29,12 +29,7 @@ export const minuteFormatter = () => {
       const minute = Math.floor(value / 60)
       return cache.get(minute) ?? remember(minute, formatDateTime(minute * 60))
     }
-    if (
-      typeof value === "string" &&
-      value.length >= 17 &&
-      value.charCodeAt(value.length - 1) === 90 /* Z */ &&
-      value[10] === "T"
-    ) {
+    if (typeof value === "string" && value.length >= 17 && value.charCodeAt(value.length - 1) === 90 /* Z */ && value[10] === "T") {
       const key = value.slice(0, 16)
       return cache.get(key) ?? remember(key, formatDateTime(`${key}:00Z`))
     }

@@ -44,12 +44,8 @@ export const agentsFor = Effect.gen(function* () {
   const api = yield* Api
   return yield* api
     .call("chat", "listAgents", { page: 1, limit: 100 })
-    .pipe(
-      Effect.map((body) => ({ agents: body.data.items as readonly AgentLoad[], agentsError: null as string | null })),
-    )
+    .pipe(Effect.map((body) => ({ agents: body.data.items as readonly AgentLoad[], agentsError: null as string | null })))
 }).pipe(Effect.catch((error) => Effect.succeed({ agents: [] as readonly AgentLoad[], agentsError: messageOf(error) })))
 
 export const messageOf = (error: unknown): string =>
-  error && typeof error === "object" && "message" in error
-    ? String((error as { message: unknown }).message)
-    : String(error)
+  error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message) : String(error)

@@ -5,18 +5,16 @@
  */
 import { fromCallback } from "xstate"
 
-export const reportLifetime = fromCallback<{ type: string }, { readonly ids: readonly string[] }>(
-  ({ system, input }) => {
-    const session = system.get("session")
-    if (!session) return
-    let loggedIn = false
-    const check = (snapshot: { matches: (value: string) => boolean }) => {
-      const now = snapshot.matches("loggedIn")
-      if (loggedIn && !now) for (const id of input.ids) system.get(id)?.send({ type: "REPORT.RESET" })
-      loggedIn = now
-    }
-    check(session.getSnapshot())
-    const subscription = session.subscribe(check)
-    return () => subscription.unsubscribe()
-  },
-)
+export const reportLifetime = fromCallback<{ type: string }, { readonly ids: readonly string[] }>(({ system, input }) => {
+  const session = system.get("session")
+  if (!session) return
+  let loggedIn = false
+  const check = (snapshot: { matches: (value: string) => boolean }) => {
+    const now = snapshot.matches("loggedIn")
+    if (loggedIn && !now) for (const id of input.ids) system.get(id)?.send({ type: "REPORT.RESET" })
+    loggedIn = now
+  }
+  check(session.getSnapshot())
+  const subscription = session.subscribe(check)
+  return () => subscription.unsubscribe()
+})

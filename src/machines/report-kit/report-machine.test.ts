@@ -93,9 +93,7 @@ const paths = getShortestPaths(machine, { events: events as never, serializeStat
 /** A real actor with scripted invocations, and a `send` that replays model events (settling invocations, firing timers). */
 const startReal = () => {
   const script = makeScript()
-  const actor = createActor(
-    machine.provide({ actors: { load: script.logic as never, exportFile: script.logic as never } }),
-  )
+  const actor = createActor(machine.provide({ actors: { load: script.logic as never, exportFile: script.logic as never } }))
   actor.start()
   const send = async (event: Ev) => {
     const outcome = completion(event as { type: string })
@@ -252,9 +250,7 @@ describe("paged-report machine (behaviour)", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined)
     answer = Effect.fail(new Error("x"))
     actor.send({ type: "EXPORT" })
-    expect((await until(actor, (s) => s.context.notice?.kind === "exportFailed")).context.notice?.kind).toBe(
-      "exportFailed",
-    )
+    expect((await until(actor, (s) => s.context.notice?.kind === "exportFailed")).context.notice?.kind).toBe("exportFailed")
     errors.mockRestore()
     actor.stop()
   })

@@ -99,9 +99,7 @@ export const queryOf = <Row, F, Meta>(context: ReportContext<Row, F, Meta>): Rep
 })
 
 const describeError = (error: unknown): string =>
-  error && typeof error === "object" && "message" in error
-    ? String((error as { message: unknown }).message)
-    : String(error)
+  error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message) : String(error)
 
 export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConfig<Row, F, Meta>) => {
   type Ctx = ReportContext<Row, F, Meta>
@@ -141,20 +139,14 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     delays: { downloadDelay: () => config.downloadDelayMs ?? 0 },
     guards: {
       validPage: ({ context, event }) =>
-        event.type === "PAGE.SET" &&
-        Number.isInteger(event.page) &&
-        event.page >= config.pageBase &&
-        event.page !== context.page,
-      validPageSize: ({ event }) =>
-        event.type === "PAGE_SIZE.SET" && (PAGE_SIZES as readonly number[]).includes(event.size),
-      canExport: () =>
-        config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined),
+        event.type === "PAGE.SET" && Number.isInteger(event.page) && event.page >= config.pageBase && event.page !== context.page,
+      validPageSize: ({ event }) => event.type === "PAGE_SIZE.SET" && (PAGE_SIZES as readonly number[]).includes(event.size),
+      canExport: () => config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined),
       exportEmpty: ({ event }) => (event as unknown as { output: ExportFile | null }).output === null,
     },
     actions: {
       changeFilter: assign({
-        draft: ({ context, event }) =>
-          event.type === "FILTER.CHANGE" ? { ...context.draft, ...event.patch } : context.draft,
+        draft: ({ context, event }) => (event.type === "FILTER.CHANGE" ? { ...context.draft, ...event.patch } : context.draft),
       }),
       applyFilter: assign({ filters: ({ context }) => context.draft, page: config.pageBase }),
       clearFilter: assign(() => {

@@ -134,15 +134,11 @@ const exportCalls = (query: ReportQuery<CallHistoryFilters>, now: () => Date) =>
     mime: "text/csv;charset=utf-8",
   }).pipe(
     Effect.map((file) =>
-      file.rows === 0
-        ? null
-        : { filename: callsFilename(query.filters, now()), content: file.content, mime: "text/csv;charset=utf-8" },
+      file.rows === 0 ? null : { filename: callsFilename(query.filters, now()), content: file.content, mime: "text/csv;charset=utf-8" },
     ),
   )
 
-export const callHistoryConfig = (
-  now: () => Date = () => new Date(),
-): ReportConfig<CallRecord, CallHistoryFilters> => ({
+export const callHistoryConfig = (now: () => Date = () => new Date()): ReportConfig<CallRecord, CallHistoryFilters> => ({
   name: "call-history",
   pageBase: 1,
   defaultFilters: () => todayFilters(now()),

@@ -31,11 +31,7 @@ describe("report configurations", () => {
       limit: 10,
     })
     expect(
-      reportRequestOf(
-        { startDate: "2026-01-01", endDate: "2026-01-31", channel: "whatsapp", agent: "7", status: "Pending" },
-        2,
-        5,
-      ),
+      reportRequestOf({ startDate: "2026-01-01", endDate: "2026-01-31", channel: "whatsapp", agent: "7", status: "Pending" }, 2, 5),
     ).toEqual({
       page: 2,
       limit: 5,
@@ -98,8 +94,6 @@ describe("report configurations", () => {
         customer_message: "m",
       },
     ])
-    expect(tickets.split("\r\n")[0]).toBe(
-      "Name,Channel,Ticket Number,Status,Number / Id's,Starting Date,Ending Date,Last Message",
-    )
+    expect(tickets.split("\r\n")[0]).toBe("Name,Channel,Ticket Number,Status,Number / Id's,Starting Date,Ending Date,Last Message")
   })
 })

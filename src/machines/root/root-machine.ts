@@ -18,12 +18,7 @@ import { chatInboxMachine } from "../chat/inbox-machine"
 import { chatLifetime } from "../chat/chat-lifetime"
 import { historyMachine, ongoingMachine } from "../workspace/conversation-reports"
 import { messagesMachine } from "../workspace/messages-report"
-import {
-  ticketHistoryMachine,
-  ticketInboxMachine,
-  ticketOngoingMachine,
-  ticketReportMachine,
-} from "../tickets/ticket-reports"
+import { ticketHistoryMachine, ticketInboxMachine, ticketOngoingMachine, ticketReportMachine } from "../tickets/ticket-reports"
 import { complaintsMachine } from "../complaints/complaints-report"
 
 /**

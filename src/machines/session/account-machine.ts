@@ -23,11 +23,7 @@ export type AccountEvent =
 export const MIN_PASSWORD = 8
 const notProvided = (name: string) => () => Promise.reject(new Error(`account actor ${name} is not provided`))
 const errorText = (error: unknown) =>
-  error instanceof Error
-    ? error.message
-    : typeof error === "object" && error !== null && "message" in error
-      ? String(error.message)
-      : null
+  error instanceof Error ? error.message : typeof error === "object" && error !== null && "message" in error ? String(error.message) : null
 
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent },
@@ -43,9 +39,7 @@ export const accountMachine = setup({
   },
   actions: {
     problem: assign((_, problem: AccountProblem) => ({ problem, error: null })),
-    rememberEmail: assign(({ event }) =>
-      event.type === "FORGOT" ? { email: event.email.trim(), problem: null, error: null } : {},
-    ),
+    rememberEmail: assign(({ event }) => (event.type === "FORGOT" ? { email: event.email.trim(), problem: null, error: null } : {})),
     failed: assign(({ event }) => ({
       problem: "requestFailed" as const,
       error: errorText((event as { error?: unknown }).error),

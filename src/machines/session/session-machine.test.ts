@@ -68,10 +68,7 @@ const events: ModelEvent[] = [
 ]
 
 /** A state's identity for the walk: its value and the parts of the context the views show. */
-const serialize = (snapshot: {
-  value: unknown
-  context: { message: unknown; online: boolean; locked: boolean; loginId: unknown }
-}) =>
+const serialize = (snapshot: { value: unknown; context: { message: unknown; online: boolean; locked: boolean; loginId: unknown } }) =>
   JSON.stringify([
     snapshot.value,
     snapshot.context.message,

@@ -188,9 +188,7 @@ export const sessionMachine = setup({
         id: "login",
         src: "login",
         input: ({ event }) =>
-          event.type === "LOGIN"
-            ? { username: event.username, password: event.password }
-            : { username: "", password: "" },
+          event.type === "LOGIN" ? { username: event.username, password: event.password } : { username: "", password: "" },
         onDone: { target: "persisting", actions: "adoptLogin" },
         onError: { target: "loggedOut", actions: "failLogin" },
       },

@@ -4,14 +4,7 @@ import type { sessionMachine } from "./session-machine"
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 
-export type SessionPhase =
-  | "restoring"
-  | "loggedOut"
-  | "authenticating"
-  | "loggedIn"
-  | "locked"
-  | "unlocking"
-  | "leaving"
+export type SessionPhase = "restoring" | "loggedOut" | "authenticating" | "loggedIn" | "locked" | "unlocking" | "leaving"
 
 export const selectPhase = (snapshot: SessionSnapshot): SessionPhase => {
   if (snapshot.matches("restoring")) return "restoring"
@@ -19,8 +12,7 @@ export const selectPhase = (snapshot: SessionSnapshot): SessionPhase => {
   if (snapshot.matches("authenticating") || snapshot.matches("tokenAuthenticating") || snapshot.matches("persisting")) {
     return "authenticating"
   }
-  if (snapshot.matches({ loggedIn: { lock: "locked" } }) || snapshot.matches({ loggedIn: { lock: "locking" } }))
-    return "locked"
+  if (snapshot.matches({ loggedIn: { lock: "locked" } }) || snapshot.matches({ loggedIn: { lock: "locking" } })) return "locked"
   if (snapshot.matches({ loggedIn: { lock: "unlocking" } })) return "unlocking"
   if (snapshot.matches("loggedIn")) return "loggedIn"
   return "leaving"
@@ -29,9 +21,7 @@ export const selectPhase = (snapshot: SessionSnapshot): SessionPhase => {
 /** Online flag and whether a switch is in flight. */
 export const selectPresence = (snapshot: SessionSnapshot) => ({
   online: snapshot.context.online,
-  switching:
-    snapshot.matches({ loggedIn: { presence: "goingOnline" } }) ||
-    snapshot.matches({ loggedIn: { presence: "goingOffline" } }),
+  switching: snapshot.matches({ loggedIn: { presence: "goingOnline" } }) || snapshot.matches({ loggedIn: { presence: "goingOffline" } }),
 })
 
 export const selectDisplayName = (snapshot: SessionSnapshot): string =>

@@ -8,14 +8,7 @@ import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import { fromEffect } from "../common/from-effect"
 import { layoutMachine, type SavedLayout } from "./layout-machine"
-import {
-  readLayout,
-  readTheme,
-  toContractLayout,
-  toContractTheme,
-  type LayoutSettings,
-  type Theme,
-} from "./layout-settings"
+import { readLayout, readTheme, toContractLayout, toContractTheme, type LayoutSettings, type Theme } from "./layout-settings"
 
 const statusOf = (error: unknown) =>
   (error as { _tag?: string; status?: number })?._tag === "HttpFailure" ? (error as { status: number }).status : 0
@@ -23,13 +16,8 @@ const statusOf = (error: unknown) =>
 /** The cached look (layout + theme), read before the root starts so the first paint is already right. */
 export const readCachedLayout = Effect.gen(function* () {
   const storage = yield* Storage
-  const cached = yield* storage.getJson(
-    StorageKeys.layout,
-    Schema.Struct({ layout: Schema.Unknown, theme: Schema.Unknown }),
-  )
-  return cached._tag === "Some"
-    ? { layout: readLayout(cached.value.layout), theme: readTheme(cached.value.theme) }
-    : null
+  const cached = yield* storage.getJson(StorageKeys.layout, Schema.Struct({ layout: Schema.Unknown, theme: Schema.Unknown }))
+  return cached._tag === "Some" ? { layout: readLayout(cached.value.layout), theme: readTheme(cached.value.theme) } : null
 })
 
 export const layoutActors = {

@@ -33,16 +33,7 @@ const paths = getShortestPaths(layoutMachine, {
   input: undefined,
   serializeState: (snapshot) => {
     const c = snapshot.context
-    return JSON.stringify([
-      snapshot.value,
-      c.layout,
-      c.theme,
-      c.exists,
-      c.failed,
-      c.panelOpen,
-      c.pendingLayout,
-      c.pendingTheme,
-    ])
+    return JSON.stringify([snapshot.value, c.layout, c.theme, c.exists, c.failed, c.panelOpen, c.pendingLayout, c.pendingTheme])
   },
   limit: 20_000,
 })
@@ -50,8 +41,7 @@ const paths = getShortestPaths(layoutMachine, {
 describe("layout machine (model-based)", () => {
   it("reaches every state", () => {
     const reached = new Set<string>(paths.map((path) => String(path.state.value)))
-    for (const state of ["local", "loading", "ready", "saving", "savingTheme"])
-      expect(reached.has(state), state).toBe(true)
+    for (const state of ["local", "loading", "ready", "saving", "savingTheme"]) expect(reached.has(state), state).toBe(true)
     // Both orders of a layout change and a theme change during the other's save are walked.
     expect(paths.some((path) => path.state.context.pendingTheme)).toBe(true)
     expect(paths.some((path) => path.state.context.pendingLayout)).toBe(true)

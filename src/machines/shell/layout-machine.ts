@@ -54,9 +54,7 @@ export const layoutMachine = setup({
       const saved = (event as unknown as { output: SavedLayout }).output
       return { layout: saved.layout, theme: saved.theme, exists: saved.exists, failed: false }
     }),
-    patch: assign(({ context, event }) =>
-      event.type === "LAYOUT.CHANGE" ? { layout: applyPatch(context.layout, event.patch) } : {},
-    ),
+    patch: assign(({ context, event }) => (event.type === "LAYOUT.CHANGE" ? { layout: applyPatch(context.layout, event.patch) } : {})),
     setTheme: assign(({ event }) => (event.type === "THEME.SET" ? { theme: event.theme } : {})),
     created: assign({ exists: true, failed: false }),
     failed: assign({ failed: true }),

@@ -69,9 +69,7 @@ export const simulatorMachine = setup({
   types: { context: {} as SimulatorContext, events: {} as SimulatorEvent, input: {} as { clientId: number } },
   actors: {
     probe: fromEffect(() => sim((s) => s.available)),
-    placeCall: fromEffect((input: { clientId: number; number: string; name?: string }) =>
-      sim((s) => s.placeCall(input)),
-    ),
+    placeCall: fromEffect((input: { clientId: number; number: string; name?: string }) => sim((s) => s.placeCall(input))),
     hangup: fromEffect((callId: string) => sim((s) => s.hangup(callId))),
     send: fromEffect((message: InboundMessage) => sim((s) => s.send(message))),
     typing: fromEffect((input: { clientId: number; channel: SimChannel; number: string; state: "typing" | "paused" }) =>
@@ -98,13 +96,11 @@ export const simulatorMachine = setup({
     callReady: ({ context }) => context.callForm.number.trim() !== "",
     messageReady: ({ context }) => "message" in inboundOf(context),
     customerReady: ({ context }) => context.customer.number.trim() !== "",
-    liveCall: ({ context, event }) =>
-      event.type === "CALL.HANGUP" && context.calls.some((c) => c.callId === event.callId && live(c)),
+    liveCall: ({ context, event }) => event.type === "CALL.HANGUP" && context.calls.some((c) => c.callId === event.callId && live(c)),
   },
   actions: {
     editCall: assign({
-      callForm: ({ context, event }) =>
-        event.type === "CALL.EDIT" ? { ...context.callForm, ...event.patch } : context.callForm,
+      callForm: ({ context, event }) => (event.type === "CALL.EDIT" ? { ...context.callForm, ...event.patch } : context.callForm),
       problem: null,
     }),
     editCustomer: assign(({ context, event }) =>
@@ -118,8 +114,7 @@ export const simulatorMachine = setup({
         : {},
     ),
     editDraft: assign({
-      draft: ({ context, event }) =>
-        event.type === "DRAFT.EDIT" ? { ...context.draft, ...event.patch } : context.draft,
+      draft: ({ context, event }) => (event.type === "DRAFT.EDIT" ? { ...context.draft, ...event.patch } : context.draft),
       problem: null,
     }),
     refuseCall: assign({ problem: "numberRequired" as SimProblem }),
@@ -141,21 +136,17 @@ export const simulatorMachine = setup({
       return { calls: [call, ...context.calls].slice(0, 20), error: null }
     }),
     markHangup: assign({
-      pending: ({ context, event }) =>
-        event.type === "CALL.HANGUP" ? { ...context.pending, hangup: event.callId } : context.pending,
+      pending: ({ context, event }) => (event.type === "CALL.HANGUP" ? { ...context.pending, hangup: event.callId } : context.pending),
     }),
     markTyping: assign({
-      pending: ({ context, event }) =>
-        event.type === "TYPING" ? { ...context.pending, typing: event.state } : context.pending,
+      pending: ({ context, event }) => (event.type === "TYPING" ? { ...context.pending, typing: event.state } : context.pending),
     }),
     markRead: assign({
-      pending: ({ context, event }) =>
-        event.type === "READ" ? { ...context.pending, read: event.externalId } : context.pending,
+      pending: ({ context, event }) => (event.type === "READ" ? { ...context.pending, read: event.externalId } : context.pending),
     }),
     clearPending: assign({ pending: {} }),
     addSent: assign(({ context, event }) => {
-      const { conversationId, messageId } = (event as unknown as Out<{ conversationId: number; messageId: number }>)
-        .output
+      const { conversationId, messageId } = (event as unknown as Out<{ conversationId: number; messageId: number }>).output
       const d = context.draft
       const summary = d.type === "text" ? d.text.trim() : `${d.type}: ${d.filename.trim() || d.link.trim()}`
       const sent: SentMessage = {
@@ -177,9 +168,7 @@ export const simulatorMachine = setup({
       const calls = context.calls.map((call) => {
         if (!byId.has(call.callId)) return call
         const status = byId.get(call.callId)
-        return status
-          ? { ...call, status: status.status ?? call.status, agentId: status.agentId }
-          : { ...call, status: FINAL_CALL }
+        return status ? { ...call, status: status.status ?? call.status, agentId: status.agentId } : { ...call, status: FINAL_CALL }
       })
       return { calls, received: received ?? context.received }
     }),
@@ -248,10 +237,7 @@ export const simulatorMachine = setup({
             idle: {
               on: {
                 "MESSAGE.SEND": [{ guard: "messageReady", target: "sending" }, { actions: "refuseMessage" }],
-                TYPING: [
-                  { guard: "customerReady", target: "typing", actions: "markTyping" },
-                  { actions: "refuseCall" },
-                ],
+                TYPING: [{ guard: "customerReady", target: "typing", actions: "markTyping" }, { actions: "refuseCall" }],
                 READ: { target: "reading", actions: "markRead" },
               },
             },

@@ -2,13 +2,7 @@
  * The simulator page's data (a customer's calls, drafts, what was sent and received) and the one rule it holds:
  * which inbound message the hook gets, or why nothing is sent. The machine is simulator-machine.ts.
  */
-import {
-  SIM_CHANNELS,
-  type InboundMessage,
-  type Received,
-  type SimChannel,
-  type SimMessageType,
-} from "../../services/simulator/simulator"
+import { SIM_CHANNELS, type InboundMessage, type Received, type SimChannel, type SimMessageType } from "../../services/simulator/simulator"
 
 export interface SimCall {
   readonly callId: string
@@ -81,9 +75,7 @@ export const inboundOf = (c: SimulatorContext): { problem: SimProblem } | { mess
     ...(c.customer.name.trim() ? { name: c.customer.name.trim() } : {}),
   }
   if (c.draft.type === "text")
-    return c.draft.text.trim()
-      ? { message: { ...base, type: "text", text: c.draft.text.trim() } }
-      : { problem: "textRequired" }
+    return c.draft.text.trim() ? { message: { ...base, type: "text", text: c.draft.text.trim() } } : { problem: "textRequired" }
   if (!c.draft.link.trim()) return { problem: "linkRequired" }
   return {
     message: {

@@ -137,11 +137,7 @@ const harness = () => {
 
 const expectedCommand = (event: ModelEvent, before: Snap, after: Snap): PhoneCommand | null => {
   const was = JSON.stringify(before.value)
-  if (
-    event.type === "DIAL" &&
-    after.matches({ running: { call: "calling" } }) &&
-    !before.matches({ running: { call: "calling" } })
-  )
+  if (event.type === "DIAL" && after.matches({ running: { call: "calling" } }) && !before.matches({ running: { call: "calling" } }))
     return { type: "DIAL", number: event.number.trim() }
   if (event.type === "ANSWER" && was.includes("incoming")) return { type: "ANSWER" }
   if (event.type === "REJECT" && was.includes("incoming")) return { type: "REJECT" }
@@ -170,22 +166,16 @@ const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []
     expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
     const command = expectedCommand(event as ModelEvent, before, after)
     expect(h.commands.slice(sentBefore)).toEqual(command ? [command] : [])
-    if (
-      event.type === "DIAL" &&
-      (event as { number: string }).number.trim() === "" &&
-      JSON.stringify(before.value).includes("idle")
-    ) {
+    if (event.type === "DIAL" && (event as { number: string }).number.trim() === "" && JSON.stringify(before.value).includes("idle")) {
       expect(h.alerts.slice(alertsBefore)).toEqual(["enterPhoneNumber"])
     }
-    if (event.type === "PHONE.MICROPHONE")
-      expect(h.alerts.slice(alertsBefore)).toEqual(before.matches("running") ? ["microphone"] : [])
+    if (event.type === "PHONE.MICROPHONE") expect(h.alerts.slice(alertsBefore)).toEqual(before.matches("running") ? ["microphone"] : [])
     // The phone (sip.js user agent) lives exactly while running; the ticker exactly while connected.
     expect(h.children()).toEqual({
       phone: after.matches("running") ? 1 : 0,
       ticker: after.matches({ running: { call: { active: "connected" } } }) ? 1 : 0,
     })
-    if (after.matches({ running: { call: "idle" } }))
-      expect([after.context.remote, after.context.seconds]).toEqual([null, 0])
+    if (after.matches({ running: { call: "idle" } })) expect([after.context.remote, after.context.seconds]).toEqual([null, 0])
   }
   expect(h.actor.getSnapshot().value).toEqual(path.state.value)
   h.actor.stop()

@@ -22,11 +22,7 @@ export type PhoneReport =
   | { type: "PHONE.MICROPHONE" }
 
 /** What the machine tells the phone actor. */
-export type PhoneCommand =
-  | { type: "DIAL"; number: string }
-  | { type: "ANSWER" }
-  | { type: "REJECT" }
-  | { type: "HANGUP" }
+export type PhoneCommand = { type: "DIAL"; number: string } | { type: "ANSWER" } | { type: "REJECT" } | { type: "HANGUP" }
 
 export type SoftphoneEvent =
   | { type: "DIAL"; number: string }
@@ -94,10 +90,7 @@ export const softphoneMachine = setup({
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
     alertMicrophone: emit({ type: "alert", key: "microphone" } as const),
     clearNotice: assign({ notice: null }),
-    dial: sendTo(
-      "phone",
-      ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand,
-    ),
+    dial: sendTo("phone", ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand),
     answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
     reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
     hangup: sendTo("phone", { type: "HANGUP" } satisfies PhoneCommand),

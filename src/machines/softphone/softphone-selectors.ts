@@ -9,13 +9,7 @@ export type Registration = "registering" | "registered" | "unregistered"
 export type CallPhase = "idle" | "calling" | "incoming" | "connecting" | "active"
 
 export const selectSetup = (s: Snapshot): Setup =>
-  s.matches("running")
-    ? "running"
-    : s.matches("unavailable")
-      ? "unavailable"
-      : s.matches("failed")
-        ? "failed"
-        : "loading"
+  s.matches("running") ? "running" : s.matches("unavailable") ? "unavailable" : s.matches("failed") ? "failed" : "loading"
 
 /** Only "registered" when the SIP server accepted the last REGISTER on a live connection. */
 export const selectRegistration = (s: Snapshot): Registration =>
@@ -38,9 +32,7 @@ export const selectExtension = (s: Snapshot) => s.context.credentials?.extension
 export const selectSeconds = (s: Snapshot) => s.context.seconds
 /** The last refused call's reason, shown only while idle. */
 export const selectNotice = (s: Snapshot) =>
-  s.matches({ running: { call: "idle" } }) && s.context.notice
-    ? { kind: s.context.notice, remote: s.context.dialled ?? "" }
-    : null
+  s.matches({ running: { call: "idle" } }) && s.context.notice ? { kind: s.context.notice, remote: s.context.dialled ?? "" } : null
 
 /** mm:ss (minutes keep counting past 59: 75:03). */
 export const formatTimer = (seconds: number) =>

@@ -55,13 +55,7 @@ const statusOf = (value: string): TicketStatus | undefined =>
 
 /** The status a list's search is held to: ongoing and history lists search their own tickets only. */
 export const searchStatusOf = (kind: TicketListKind, f: TicketFilters): TicketStatus | undefined =>
-  kind === "ticket-ongoing"
-    ? "Ongoing"
-    : kind === "ticket-history"
-      ? "Resolved"
-      : kind === "ticket-report"
-        ? statusOf(f.status)
-        : undefined
+  kind === "ticket-ongoing" ? "Ongoing" : kind === "ticket-history" ? "Resolved" : kind === "ticket-report" ? statusOf(f.status) : undefined
 
 export const ticketQueryOf = (f: TicketFilters, page: number, limit: number) => ({
   page,
@@ -103,30 +97,21 @@ const listOf = (kind: TicketListKind, query: ReportQuery<TicketFilters>) =>
     if (query.search) return pageOf(yield* api.call("tickets", "searchTicket", searchRequestOf(kind, query)))
     if (kind === "ticket-ongoing") return pageOf(yield* api.call("tickets", "ongoingTickets", q))
     if (kind === "ticket-history") return pageOf(yield* api.call("tickets", "resolvedTickets", q))
-    return pageOf(
-      yield* api.call("tickets", query.filters.tab === "unassigned" ? "unassignedTicket" : "activeTickets", q),
-    )
+    return pageOf(yield* api.call("tickets", query.filters.tab === "unassigned" ? "unassignedTicket" : "activeTickets", q))
   })
 
 const reportOf = (query: ReportQuery<TicketFilters>) =>
   Effect.gen(function* () {
     const api = yield* Api
     const [body, agents] = yield* Effect.all(
-      [
-        api.call("tickets", "ticketReport", ticketReportRequestOf(query.filters, query.page, query.pageSize)),
-        agentsFor,
-      ],
+      [api.call("tickets", "ticketReport", ticketReportRequestOf(query.filters, query.page, query.pageSize)), agentsFor],
       { concurrency: 2 },
     )
     const r = body.data
     const figures = { total: r.total_tickets, byStatus: r.status_count, avgSeconds: r.avg_resolution_time.difference }
     // A search replaces the rows, not the figures: they describe the filters.
-    const rows = query.search
-      ? yield* api.call("tickets", "searchTicket", searchRequestOf("ticket-report", query))
-      : null
-    return rows
-      ? pageOf(rows, { ...agents, figures })
-      : { rows: r.items, total: r.totalItems, meta: { ...agents, figures } }
+    const rows = query.search ? yield* api.call("tickets", "searchTicket", searchRequestOf("ticket-report", query)) : null
+    return rows ? pageOf(rows, { ...agents, figures }) : { rows: r.items, total: r.totalItems, meta: { ...agents, figures } }
   })
 
 export const ticketListConfig = (kind: TicketListKind): ReportConfig<Ticket, TicketFilters, TicketMeta> => ({

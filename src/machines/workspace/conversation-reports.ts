@@ -35,9 +35,7 @@ export const ongoingRequestOf = (f: OngoingFilters, search: string) => ({
   page: 1,
   limit: ONGOING_CAP,
   ...channelOf(f.channel),
-  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status)
-    ? { status: f.status as ConversationStatus }
-    : {}),
+  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status) ? { status: f.status as ConversationStatus } : {}),
   ...(search ? { search } : {}),
 })
 
@@ -123,11 +121,7 @@ export const historyConfig = (): ReportConfig<Conversation, HistoryFilters, Hist
       const api = yield* Api
       const [body, agents] = yield* Effect.all(
         [
-          api.call(
-            "chat",
-            "agentHistoryConversations",
-            historyRequestOf(query.filters, query.search, query.page, query.pageSize),
-          ),
+          api.call("chat", "agentHistoryConversations", historyRequestOf(query.filters, query.search, query.page, query.pageSize)),
           agentsFor,
         ],
         { concurrency: 2 },

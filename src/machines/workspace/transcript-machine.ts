@@ -62,17 +62,11 @@ export const loadTranscript = (source: TranscriptSource, page: number) =>
     const limit = TRANSCRIPT_PAGE
     switch (source.kind) {
       case "conversation":
-        return paged(
-          yield* api.call("chat", "agentGetChat", { conversation_id: source.conversationId, page, limit }),
-          page,
-        )
+        return paged(yield* api.call("chat", "agentGetChat", { conversation_id: source.conversationId, page, limit }), page)
       case "customer":
         return paged(yield* api.call("chat", "agentHistoryChat", { number: source.number, page, limit }), page)
       case "ticket":
-        return paged(
-          yield* api.call("tickets", "ticketChat", { ticket_number: source.ticketNumber, page, limit }),
-          page,
-        )
+        return paged(yield* api.call("tickets", "ticketChat", { ticket_number: source.ticketNumber, page, limit }), page)
       case "closed": {
         const body = yield* api.call("chat", "agentHistoryChatByNumberByLastClosed", {
           number: source.number,
@@ -107,9 +101,7 @@ export const transcriptMachine = setup({
     hasOlder: ({ context }) => context.hasOlder,
   },
   actions: {
-    open: assign(({ event }) =>
-      event.type === "OPEN" ? { ...empty(), source: event.source, title: event.title } : {},
-    ),
+    open: assign(({ event }) => (event.type === "OPEN" ? { ...empty(), source: event.source, title: event.title } : {})),
     close: assign(() => empty()),
     storeFirst: assign(({ event }) => {
       const { output } = event as unknown as Loaded

@@ -90,27 +90,26 @@ const check = (model: Model) => {
       for (const state of model.states) expect(reached.has(state), state).toBe(true)
     })
 
-    it.each(
-      paths.map(
-        (p) => [p.steps.map((s) => s.event.type.replace("xstate.", "")).join(" > ") || "(initial)", p] as const,
-      ),
-    )("replays %s", async (_name, path) => {
-      vi.useFakeTimers()
-      try {
-        const real = startReal()
-        let expected = initialTransition(model.machine, model.input as never)[0] as Snap
-        for (const step of path.steps) {
-          if (step.event.type === "xstate.init") continue
-          await real.send(step.event as Ev)
-          expected = transition(model.machine, expected, step.event as never)[0] as Snap
-          expect(expected.value).toEqual(step.state.value)
-          expect(model.view(real.actor.getSnapshot()), step.event.type).toEqual(model.view(expected))
+    it.each(paths.map((p) => [p.steps.map((s) => s.event.type.replace("xstate.", "")).join(" > ") || "(initial)", p] as const))(
+      "replays %s",
+      async (_name, path) => {
+        vi.useFakeTimers()
+        try {
+          const real = startReal()
+          let expected = initialTransition(model.machine, model.input as never)[0] as Snap
+          for (const step of path.steps) {
+            if (step.event.type === "xstate.init") continue
+            await real.send(step.event as Ev)
+            expected = transition(model.machine, expected, step.event as never)[0] as Snap
+            expect(expected.value).toEqual(step.state.value)
+            expect(model.view(real.actor.getSnapshot()), step.event.type).toEqual(model.view(expected))
+          }
+          real.actor.stop()
+        } finally {
+          vi.useRealTimers()
         }
-        real.actor.stop()
-      } finally {
-        vi.useRealTimers()
-      }
-    })
+      },
+    )
   })
 }
 
@@ -282,9 +281,7 @@ check({
       type: "xstate.done.actor.poll",
       output: {
         statuses: [{ callId: "wacid.1", status: null }],
-        received: [
-          { id: 1, external_id: "wamid.1", type: "text", body: "Hi", status: "delivered", dt: "2026-01-01T10:00:00Z" },
-        ],
+        received: [{ id: 1, external_id: "wamid.1", type: "text", body: "Hi", status: "delivered", dt: "2026-01-01T10:00:00Z" }],
       },
     },
     { type: "xstate.error.actor.poll", error: new Error("offline") },

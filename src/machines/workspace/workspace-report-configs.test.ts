@@ -10,13 +10,7 @@ import { complaintListRequestOf, complaintSearchesOf, noComplaintListFilters } f
 import { contentKindOf, messagesRequestOf, noMessageFilters } from "./messages-report"
 import { agentIdOf, channelOf, rangeOf } from "../report-kit/paged"
 import { inboundOf, initialSimulator } from "../simulator/simulator-machine"
-import {
-  noTicketFilters,
-  searchRequestOf,
-  ticketQueryOf,
-  ticketReportRequestOf,
-  ticketTranscriptOf,
-} from "../tickets/ticket-reports"
+import { noTicketFilters, searchRequestOf, ticketQueryOf, ticketReportRequestOf, ticketTranscriptOf } from "../tickets/ticket-reports"
 import { mergeMessages } from "./transcript-machine"
 import { rootMachine } from "../root/root-machine"
 
@@ -90,14 +84,7 @@ describe("workspace report configurations", () => {
   })
 
   it("history: range, channel, agent and the number search", () => {
-    expect(
-      historyRequestOf(
-        { startDate: "2026-01-01", endDate: "2026-01-02", channel: "whatsapp", agent: "5" },
-        "+90555",
-        2,
-        25,
-      ),
-    ).toEqual({
+    expect(historyRequestOf({ startDate: "2026-01-01", endDate: "2026-01-02", channel: "whatsapp", agent: "5" }, "+90555", 2, 25)).toEqual({
       page: 2,
       limit: 25,
       start_date: "2026-01-01 00:00:00",
@@ -183,9 +170,7 @@ describe("workspace report configurations", () => {
       message: { clientId: 1, channel: "whatsapp", number: "+905551112233", name: "Deniz", type: "text", text: "Hi" },
     })
     expect(inboundOf({ ...withNumber, draft: { ...c.draft, type: "image" } })).toEqual({ problem: "linkRequired" })
-    expect(
-      inboundOf({ ...withNumber, draft: { type: "document", text: "", link: "https://x/a.pdf", filename: "a.pdf" } }),
-    ).toEqual({
+    expect(inboundOf({ ...withNumber, draft: { type: "document", text: "", link: "https://x/a.pdf", filename: "a.pdf" } })).toEqual({
       message: {
         clientId: 1,
         channel: "whatsapp",

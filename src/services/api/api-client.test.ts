@@ -13,11 +13,7 @@ describe("bases", () => {
     valueOf(await h.callT("create", { name: "abc" }))
     valueOf(await h.callT("sendText", { to: ["1"] }))
     valueOf(await h.callT("chatUpdate", { number: "905551112233" }))
-    expect(h.server.seen.map((r) => r.path)).toEqual([
-      "/api/things/create",
-      "/rt/messages/send/text",
-      "/rt/chat/update/905551112233",
-    ])
+    expect(h.server.seen.map((r) => r.path)).toEqual(["/api/things/create", "/rt/messages/send/text", "/rt/chat/update/905551112233"])
   })
 
   it("uses configured bases, absolute ones included", async () => {
@@ -68,11 +64,7 @@ describe("credential headers", () => {
   it("credential none sends no token header even when tokens are stored", async () => {
     valueOf(await h.callT("openCall", {}))
     const headers = h.server.seen[0].headers
-    expect([headers["user-token"], headers["client-token"], headers["x-api-key"]]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ])
+    expect([headers["user-token"], headers["client-token"], headers["x-api-key"]]).toEqual([undefined, undefined, undefined])
   })
 })
 
@@ -95,9 +87,7 @@ describe("missing tokens fail locally", () => {
 
   it("an empty stored token counts as missing", async () => {
     h.storage.service.set(StorageKeys.userToken, "").pipe(Effect.runSync)
-    expect(errorOf(await h.callT("create", { name: "a" })).message).toBe(
-      "Cannot call remote service without user authentication token",
-    )
+    expect(errorOf(await h.callT("create", { name: "a" })).message).toBe("Cannot call remote service without user authentication token")
     expect(h.server.seen).toHaveLength(0)
   })
 })

@@ -25,16 +25,8 @@ export type AnyCatalogue = { readonly [group: string]: { readonly calls: { reado
 
 export type GroupOf<C extends AnyCatalogue> = keyof C & string
 export type NameOf<C extends AnyCatalogue, G extends GroupOf<C>> = keyof C[G]["calls"] & string
-export type RequestOf<
-  C extends AnyCatalogue,
-  G extends GroupOf<C>,
-  N extends NameOf<C, G>,
-> = C[G]["calls"][N]["request"]["Type"]
-export type ResponseOf<
-  C extends AnyCatalogue,
-  G extends GroupOf<C>,
-  N extends NameOf<C, G>,
-> = C[G]["calls"][N]["response"]["Type"]
+export type RequestOf<C extends AnyCatalogue, G extends GroupOf<C>, N extends NameOf<C, G>> = C[G]["calls"][N]["request"]["Type"]
+export type ResponseOf<C extends AnyCatalogue, G extends GroupOf<C>, N extends NameOf<C, G>> = C[G]["calls"][N]["response"]["Type"]
 
 /** Calls one catalogue entry. Group and name are checked at run time too: they may come from data. */
 export type CallFn<C extends AnyCatalogue> = <G extends GroupOf<C>, N extends NameOf<C, G>>(
@@ -48,14 +40,9 @@ export type ApiClientServices = ApiConfig | Storage | BrowserShell | HttpClient.
 // Contract schemas are wire JSON with no service dependencies; the casts only drop Schema.Top's open service types.
 type PlainCodec = Schema.Codec<unknown, unknown>
 
-const own = <T>(record: { readonly [key: string]: T }, key: string): T | undefined =>
-  Object.hasOwn(record, key) ? record[key] : undefined
+const own = <T>(record: { readonly [key: string]: T }, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined)
 
-export const resolveCall = (
-  catalogue: AnyCatalogue,
-  group: string,
-  name: string,
-): Effect.Effect<CallDef, UnresolvedApi> => {
+export const resolveCall = (catalogue: AnyCatalogue, group: string, name: string): Effect.Effect<CallDef, UnresolvedApi> => {
   const groupDef = own(catalogue, group)
   if (!groupDef) return Effect.fail(new UnresolvedApi({ group, message: `Failed to resolve api [${group}]` }))
   const def = own(groupDef.calls, name)
@@ -120,11 +107,7 @@ export const prepareCall = (
  * reload), uninterruptibly: once the server said the session is over, stopping the calling actor must not leave it
  * half-reset. A login call (credential none) answering 401 is a wrong password, not an ended session.
  */
-export const failureOf = (
-  def: CallDef,
-  status: number,
-  text: string,
-): Effect.Effect<never, ApiError, Storage | BrowserShell> =>
+export const failureOf = (def: CallDef, status: number, text: string): Effect.Effect<never, ApiError, Storage | BrowserShell> =>
   Effect.gen(function* () {
     const body = errorBodyOf(text)
     if (status === 401 && def.credential !== "none") {
@@ -159,23 +142,15 @@ export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<Ca
         })
         if (def.method !== "GET") {
           request = yield* HttpClientRequest.bodyJson(request, parts.body).pipe(
-            Effect.mapError(
-              (error) =>
-                new InvalidRequest({ group: def.group, name: def.name, message: String(error.reason ?? error) }),
-            ),
+            Effect.mapError((error) => new InvalidRequest({ group: def.group, name: def.name, message: String(error.reason ?? error) })),
           )
         }
-        const response = yield* client
-          .execute(request)
-          .pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
-        const text = yield* response.text.pipe(
-          Effect.mapError((error) => new NetworkFailure({ message: error.message })),
-        )
+        const response = yield* client.execute(request).pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
+        const text = yield* response.text.pipe(Effect.mapError((error) => new NetworkFailure({ message: error.message })))
         const status = response.status
         if (status < 200 || status >= 300) return yield* withServices(failureOf(def, status, text))
-        const decodeFailure = (message: string) =>
-          new DecodeFailure({ group: def.group, name: def.name, status, message })
-        let json: unknown 
+        const decodeFailure = (message: string) => new DecodeFailure({ group: def.group, name: def.name, status, message })
+        let json: unknown
         if (text.trim() !== "") {
           try {
             json = JSON.parse(text)

@@ -17,9 +17,7 @@ afterAll(() => server.close())
 beforeEach(() => server.reset())
 
 const loadConfig = () =>
-  Effect.runPromise(
-    Effect.service(ApiConfig).pipe(Effect.provide(ApiConfig.layerFromServer(server.origin)), Effect.provide(HttpLive)),
-  )
+  Effect.runPromise(Effect.service(ApiConfig).pipe(Effect.provide(ApiConfig.layerFromServer(server.origin)), Effect.provide(HttpLive)))
 
 describe("ApiConfig", () => {
   it("defaults to /api and /rt on the origin", () => {
@@ -35,11 +33,7 @@ describe("ApiConfig", () => {
     })
     const config = await loadConfig()
     expect(server.seen.map((r) => r.path)).toEqual(["/console-config.json"])
-    expect([config.apiBase, config.rtBase, config.origin]).toEqual([
-      "/backend-api",
-      "http://rt.example:9/rt",
-      server.origin,
-    ])
+    expect([config.apiBase, config.rtBase, config.origin]).toEqual(["/backend-api", "http://rt.example:9/rt", server.origin])
     expect(config.publicClientToken).toEqual(Option.some("PUB"))
     expect(urlOf(config, "socket", "/chat/update/1")).toBe("http://rt.example:9/rt/chat/update/1")
   })
@@ -135,14 +129,10 @@ describe("resetSession", () => {
     let storageAtAlert: Record<string, string> = {}
     const watching = {
       ...shell.service,
-      alert: (m: string) =>
-        Effect.sync(() => (storageAtAlert = memory.snapshot())).pipe(Effect.andThen(shell.service.alert(m))),
+      alert: (m: string) => Effect.sync(() => (storageAtAlert = memory.snapshot())).pipe(Effect.andThen(shell.service.alert(m))),
     }
     await Effect.runPromise(
-      resetSession("bye").pipe(
-        Effect.provideService(BrowserShell, watching),
-        Effect.provide(Storage.layerFrom(memory)),
-      ),
+      resetSession("bye").pipe(Effect.provideService(BrowserShell, watching), Effect.provide(Storage.layerFrom(memory))),
     )
     expect(storageAtAlert).toEqual({ user_token: "T", online: "true" })
     expect(shell.events).toEqual([{ kind: "alert", message: "bye" }, { kind: "reload" }])

@@ -87,15 +87,12 @@ export const useApiHarness = () => {
     server: undefined as unknown as TestServer,
     storage: undefined as unknown as MemoryStorage,
     shell: undefined as unknown as RecordingShell,
-    layer: (config: Bases = {}) =>
-      apiTestLayer({ config: { origin: h.server.origin, ...config }, storage: h.storage, shell: h.shell }),
+    layer: (config: Bases = {}) => apiTestLayer({ config: { origin: h.server.origin, ...config }, storage: h.storage, shell: h.shell }),
     /** Runs a call of the test catalogue and returns its Exit. */
     callT: (name: keyof typeof t.calls, payload?: unknown, config?: Bases) =>
       Effect.runPromiseExit(
         makeCall(testCatalogue).pipe(
-          Effect.flatMap((call) =>
-            (call as (g: string, n: string, p?: unknown) => Effect.Effect<unknown, unknown>)("t", name, payload),
-          ),
+          Effect.flatMap((call) => (call as (g: string, n: string, p?: unknown) => Effect.Effect<unknown, unknown>)("t", name, payload)),
           Effect.provide(h.layer(config)),
         ),
       ),

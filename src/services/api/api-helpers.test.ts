@@ -26,9 +26,7 @@ beforeEach(() => {
 
 const run = <A, E>(program: (api: Api["Service"]) => Effect.Effect<A, E>) =>
   Effect.runPromiseExit(
-    Effect.flatMap(Effect.service(Api), program).pipe(
-      Effect.provide(apiTestLayer({ config: { origin: server.origin }, storage, shell })),
-    ),
+    Effect.flatMap(Effect.service(Api), program).pipe(Effect.provide(apiTestLayer({ config: { origin: server.origin }, storage, shell }))),
   )
 const valueOf = <A>(exit: Exit.Exit<A, unknown>): A => {
   if (Exit.isFailure(exit)) throw new Error(`expected success, got ${String(exit.cause)}`)
@@ -166,10 +164,16 @@ describe("real catalogue credentials", () => {
         password: "b",
       })
       const id: Effect.Effect<string | undefined, ApiError> = api.request("conversations", "send_text", sendPayload)
-      const report: Effect.Effect<(typeof TicketReportResponse.Type)["data"]["complaintMetadata"] | undefined> =
-        api.request("complain", "fetch_report", reportPayload)
-      const found: Effect.Effect<(typeof SearchComplaintResponse.Type)["data"]["list"][number] | undefined> =
-        api.request("complain", "search_ticket", searchPayload)
+      const report: Effect.Effect<(typeof TicketReportResponse.Type)["data"]["complaintMetadata"] | undefined> = api.request(
+        "complain",
+        "fetch_report",
+        reportPayload,
+      )
+      const found: Effect.Effect<(typeof SearchComplaintResponse.Type)["data"]["list"][number] | undefined> = api.request(
+        "complain",
+        "search_ticket",
+        searchPayload,
+      )
       // @ts-expect-error no such action
       api.request("complain", "send_text")
       void [id, report, found]
@@ -187,9 +191,7 @@ describe("real catalogue credentials", () => {
   it("auth.authUser (credential none) goes out without any stored token", async () => {
     Effect.runSync(storage.service.clear)
     server.on("POST /api/auth/user", { status: 400, body: { error: { code: "BAD_INPUT", message: "no" } } })
-    const error = errorOf(
-      await run((api) => api.call("auth", "authUser", { username: "agent1", password: "demo1234" })),
-    )
+    const error = errorOf(await run((api) => api.call("auth", "authUser", { username: "agent1", password: "demo1234" })))
     expect(catalogue.auth.calls.authUser.credential).toBe("none")
     expect([error._tag, error.status]).toEqual(["HttpFailure", 400])
     expect(server.seen[0].headers["user-token"]).toBeUndefined()

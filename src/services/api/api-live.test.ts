@@ -27,10 +27,8 @@ beforeAll(async () => {
     localStorage,
     location: { origin: server.origin, reload: () => void reloads++ },
     alert: (message: string) => void alerts.push(message),
-    addEventListener: (type: string, listener: (event: unknown) => void) =>
-      type === "storage" && listeners.add(listener),
-    removeEventListener: (type: string, listener: (event: unknown) => void) =>
-      type === "storage" && listeners.delete(listener),
+    addEventListener: (type: string, listener: (event: unknown) => void) => type === "storage" && listeners.add(listener),
+    removeEventListener: (type: string, listener: (event: unknown) => void) => type === "storage" && listeners.delete(listener),
   }
 })
 afterAll(async () => {
@@ -67,9 +65,7 @@ describe("ApiLive (browser composition)", () => {
       "GET /console-config.json -",
       "POST /backend/ping U",
     ])
-    expect(alerts).toEqual([
-      "You are already logged in on a different device. Please wait for a few minutes, and try again.",
-    ])
+    expect(alerts).toEqual(["You are already logged in on a different device. Please wait for a few minutes, and try again."])
     expect(reloads).toBe(1)
     expect(store.size).toBe(0)
 

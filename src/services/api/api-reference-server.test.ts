@@ -34,12 +34,8 @@ const loginIn = async (tab: ReturnType<typeof browserTab>, username: string) => 
 describe("against the reference server", () => {
   it("reads the server's /console-config.json and stores its public client token", async () => {
     const storage = makeMemoryStorage()
-    const layer = Layer.mergeAll(ApiConfig.layerFromServer(server.url), Storage.layerFrom(storage)).pipe(
-      Layer.provide(HttpLive),
-    )
-    const config = await Effect.runPromise(
-      Effect.andThen(ensureClientToken, Effect.service(ApiConfig)).pipe(Effect.provide(layer)),
-    )
+    const layer = Layer.mergeAll(ApiConfig.layerFromServer(server.url), Storage.layerFrom(storage)).pipe(Layer.provide(HttpLive))
+    const config = await Effect.runPromise(Effect.andThen(ensureClientToken, Effect.service(ApiConfig)).pipe(Effect.provide(layer)))
     expect([config.apiBase, config.rtBase]).toEqual(["/api", "/rt"])
     expect(config.publicClientToken._tag).toBe("Some")
     expect(Option.some(storage.snapshot()[StorageKeys.clientToken])).toEqual(config.publicClientToken)
@@ -57,9 +53,7 @@ describe("against the reference server", () => {
 
   it("a wrong password is an HttpFailure 401 for the login form, with no alert and no reload", async () => {
     const tab = browserTab({ [StorageKeys.language]: "tr" })
-    const error = errorOf(
-      await tab.run((api) => api.call("auth", "authUser", { username: "admin", password: "wrong-password" })),
-    )
+    const error = errorOf(await tab.run((api) => api.call("auth", "authUser", { username: "admin", password: "wrong-password" })))
     expect([error._tag, error.status]).toEqual(["HttpFailure", 401])
     expect(tab.shell.events).toEqual([])
     expect(tab.storage.snapshot()).toEqual({ [StorageKeys.language]: "tr" })

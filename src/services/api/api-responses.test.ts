@@ -49,12 +49,7 @@ describe("responses", () => {
   it("5xx without an error body still fails with HttpFailure carrying the text", async () => {
     h.server.on("POST /api/things/create", { status: 502, text: "bad gateway" })
     const error = errorOf(await h.callT("create", { name: "a" }))
-    expect([error._tag, error.status, error.code, error.message]).toEqual([
-      "HttpFailure",
-      502,
-      "HTTP_502",
-      "bad gateway",
-    ])
+    expect([error._tag, error.status, error.code, error.message]).toEqual(["HttpFailure", 502, "HTTP_502", "bad gateway"])
   })
 
   it("no server: NetworkFailure", async () => {
@@ -79,9 +74,7 @@ describe("HTTP 401", () => {
     const error = errorOf(await h.callT("create", { name: "a" }))
     expect(error._tag).toBe("Unauthorized")
     expect(error.code).toBe("SESSION_REPLACED")
-    expect(error.message).toBe(
-      "You are already logged in on a different device. Please wait for a few minutes, and try again.",
-    )
+    expect(error.message).toBe("You are already logged in on a different device. Please wait for a few minutes, and try again.")
     expect(h.shell.events).toEqual([{ kind: "alert", message: SESSION_REPLACED_ALERT }, { kind: "reload" }])
     expect(h.storage.snapshot()).toEqual({})
   })
@@ -117,12 +110,7 @@ describe("HTTP 401", () => {
       ),
     )
     const results = valueOf(exit)
-    expect(results.map((r) => errorOf(r)._tag)).toEqual([
-      "Unauthorized",
-      "Unauthorized",
-      "Unauthorized",
-      "Unauthorized",
-    ])
+    expect(results.map((r) => errorOf(r)._tag)).toEqual(["Unauthorized", "Unauthorized", "Unauthorized", "Unauthorized"])
     expect(h.server.seen).toHaveLength(4)
     expect(h.shell.events).toEqual([{ kind: "alert", message: SESSION_REPLACED_ALERT }, { kind: "reload" }])
     h.shell.pageLoaded()

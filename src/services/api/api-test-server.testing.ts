@@ -46,7 +46,7 @@ export const startTestServer = async () => {
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1")
       const rawBody = Buffer.concat(chunks).toString("utf8")
-      let body: unknown 
+      let body: unknown
       try {
         body = rawBody === "" ? undefined : JSON.parse(rawBody)
       } catch {
@@ -88,8 +88,7 @@ export const startTestServer = async () => {
     seen,
     aborted,
     /** Registers the answer for "METHOD /path". */
-    on: (key: string, handler: Handler | Reply) =>
-      void routes.set(key, typeof handler === "function" ? handler : () => handler),
+    on: (key: string, handler: Handler | Reply) => void routes.set(key, typeof handler === "function" ? handler : () => handler),
     reset: () => {
       seen.length = 0
       aborted.length = 0

@@ -47,11 +47,6 @@ export const apiTestLayer = (options: {
 }): Layer.Layer<Api | ApiConfig | Storage | BrowserShell | HttpClient.HttpClient> =>
   Api.layer.pipe(
     Layer.provideMerge(
-      Layer.mergeAll(
-        ApiConfig.layer(options.config),
-        Storage.layerFrom(options.storage),
-        BrowserShell.layerFrom(options.shell),
-        HttpLive,
-      ),
+      Layer.mergeAll(ApiConfig.layer(options.config), Storage.layerFrom(options.storage), BrowserShell.layerFrom(options.shell), HttpLive),
     ),
   )

@@ -51,9 +51,7 @@ const loadFromServer = (origin: string) =>
     const fallback = makeApiConfig({ origin })
     return yield* client.get(`${trimSlash(origin)}/console-config.json`).pipe(
       Effect.flatMap((response) =>
-        response.status === 200
-          ? response.json
-          : Effect.fail(new Error(`console-config.json answered ${response.status}`)),
+        response.status === 200 ? response.json : Effect.fail(new Error(`console-config.json answered ${response.status}`)),
       ),
       Effect.flatMap(Schema.decodeUnknownEffect(ConsoleConfigBody)),
       Effect.map((body) =>
@@ -64,9 +62,7 @@ const loadFromServer = (origin: string) =>
           publicClientToken: body.publicClientToken,
         }),
       ),
-      Effect.catchCause((cause) =>
-        Effect.logWarning("console-config.json unavailable, using defaults", cause).pipe(Effect.as(fallback)),
-      ),
+      Effect.catchCause((cause) => Effect.logWarning("console-config.json unavailable, using defaults", cause).pipe(Effect.as(fallback))),
     )
   })
 

@@ -9,8 +9,7 @@ const CredentialKind = Schema.Literals(["user", "client", "apiKey"])
 
 export const MISSING_USER_TOKEN = "Cannot call remote service without user authentication token"
 export const MISSING_CLIENT_TOKEN = "Cannot call remote service without authentication token"
-export const SESSION_REPLACED_ALERT =
-  "You are already logged in on a different device. Please wait for a few minutes, and try again."
+export const SESSION_REPLACED_ALERT = "You are already logged in on a different device. Please wait for a few minutes, and try again."
 export const SESSION_EXPIRED_ALERT = "Your session has expired please try to login in again"
 
 /** The stored token the call needs is absent; no request was sent. */

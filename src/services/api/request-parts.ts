@@ -3,10 +3,7 @@ import { MISSING_CLIENT_TOKEN, MISSING_USER_TOKEN } from "./errors"
 import { StorageKeys } from "../browser/storage-keys"
 
 /** Which stored token a credential sends, under which header, and the error text when it is missing (spec 000 s. 8). */
-export const credentialHeader: Record<
-  Exclude<Credential, "none">,
-  { storageKey: string; header: string; missing: string }
-> = {
+export const credentialHeader: Record<Exclude<Credential, "none">, { storageKey: string; header: string; missing: string }> = {
   user: { storageKey: StorageKeys.userToken, header: "user-token", missing: MISSING_USER_TOKEN },
   client: { storageKey: StorageKeys.clientToken, header: "client-token", missing: MISSING_CLIENT_TOKEN },
   // The console has no raw API key: it sends its client token, which the server accepts in x-api-key.
@@ -22,8 +19,7 @@ export interface RequestParts {
   readonly query: ReadonlyArray<readonly [string, string]>
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 const paramText = (value: unknown): string | undefined =>
   typeof value === "string"
@@ -38,8 +34,7 @@ const paramText = (value: unknown): string | undefined =>
 export const queryPairs = (payload: Record<string, unknown>): Array<[string, string]> =>
   Object.entries(payload).flatMap(([key, value]): Array<[string, string]> => {
     if (value === undefined || value === null) return []
-    if (Array.isArray(value))
-      return value.map((item) => [key, typeof item === "object" ? JSON.stringify(item) : String(item)])
+    if (Array.isArray(value)) return value.map((item) => [key, typeof item === "object" ? JSON.stringify(item) : String(item)])
     if (typeof value === "object") return [[key, JSON.stringify(value)]]
     return [[key, String(value)]]
   })
@@ -50,11 +45,7 @@ export const queryPairs = (payload: Record<string, unknown>): Array<[string, str
  * it) and removed from what is sent; POST/PUT/DELETE send the rest as JSON (an empty object when there is nothing),
  * GET sends it as a query string. Returns the name of the first missing parameter instead when one has no value.
  */
-export const requestParts = (
-  def: CallDef,
-  encoded: unknown,
-  raw: unknown,
-): RequestParts | { readonly missing: string } => {
+export const requestParts = (def: CallDef, encoded: unknown, raw: unknown): RequestParts | { readonly missing: string } => {
   const rest: Record<string, unknown> | undefined = isRecord(encoded) ? { ...encoded } : undefined
   const values: Record<string, string> = {}
   for (const param of def.params) {

@@ -49,6 +49,5 @@ const makeBrowserShell = (): BrowserShellShape => {
 
 export class BrowserShell extends Context.Service<BrowserShell, BrowserShellShape>()("app/BrowserShell") {
   static readonly layerBrowser: Layer.Layer<BrowserShell> = Layer.sync(BrowserShell, makeBrowserShell)
-  static readonly layerFrom = (shell: RecordingShell): Layer.Layer<BrowserShell> =>
-    Layer.succeed(BrowserShell, shell.service)
+  static readonly layerFrom = (shell: RecordingShell): Layer.Layer<BrowserShell> => Layer.succeed(BrowserShell, shell.service)
 }

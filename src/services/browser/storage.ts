@@ -101,9 +101,7 @@ const browserSubscribe: Subscribe = (listener) => {
 
 export class Storage extends Context.Service<Storage, StorageShape>()("app/Storage") {
   /** window.localStorage; read lazily so importing this module outside a browser is harmless. */
-  static readonly layerBrowser: Layer.Layer<Storage> = Layer.sync(Storage, () =>
-    fromStore(window.localStorage, browserSubscribe),
-  )
+  static readonly layerBrowser: Layer.Layer<Storage> = Layer.sync(Storage, () => fromStore(window.localStorage, browserSubscribe))
   static readonly layerMemory = (initial: Record<string, string> = {}): Layer.Layer<Storage> =>
     Layer.sync(Storage, () => makeMemoryStorage(initial).service)
   static readonly layerFrom = (memory: MemoryStorage): Layer.Layer<Storage> => Layer.succeed(Storage, memory.service)

@@ -161,11 +161,7 @@ export class Realtime extends Context.Service<Realtime, RealtimeShape>()("app/Re
             }),
           ),
         openChat: (handlers) =>
-          token.pipe(
-            Effect.map(
-              (value) => ({ close: hub.subscribe(value, { chat: handlers }).close }) satisfies ChatRealtimeConnection,
-            ),
-          ),
+          token.pipe(Effect.map((value) => ({ close: hub.subscribe(value, { chat: handlers }).close }) satisfies ChatRealtimeConnection)),
       }
     }),
   )

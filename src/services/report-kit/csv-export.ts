@@ -88,8 +88,7 @@ const readExport = async (
   sink: ReturnType<typeof blobSink>,
 ): Promise<{ status: number; text: string } | { result: ArrayStreamResult }> => {
   const response = await fetch(url, init)
-  if (response.status < 200 || response.status >= 300 || !response.body)
-    return { status: response.status, text: await response.text() }
+  if (response.status < 200 || response.status >= 300 || !response.body) return { status: response.status, text: await response.text() }
   const parser = arrayStreamParser(spec.rowsAt, (rows) => {
     for (const row of rows) sink.line(spec.lineOf(row))
   })
@@ -124,8 +123,7 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
     const config = yield* ApiConfig
     const { headers, parts } = yield* prepareCall(def, spec.payload)
     const url =
-      urlOf(config, def.base, parts.path) +
-      (parts.query.length ? `?${new URLSearchParams(parts.query as [string, string][])}` : "")
+      urlOf(config, def.base, parts.path) + (parts.query.length ? `?${new URLSearchParams(parts.query as [string, string][])}` : "")
     const init: RequestInit =
       def.method === "GET"
         ? { method: def.method, headers }
@@ -138,16 +136,11 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
     const outcome = yield* Effect.tryPromise({
       try: (signal) => readExport(url, { ...init, signal }, spec, sink),
       catch: (error) =>
-        error instanceof ParseFailure
-          ? error
-          : new NetworkFailure({ message: error instanceof Error ? error.message : String(error) }),
+        error instanceof ParseFailure ? error : new NetworkFailure({ message: error instanceof Error ? error.message : String(error) }),
     }).pipe(
       Effect.catchIf(
         (error): error is ParseFailure => error instanceof ParseFailure,
-        (error) =>
-          Effect.fail(
-            new DecodeFailure({ group: def.group, name: def.name, status: error.status, message: error.message }),
-          ),
+        (error) => Effect.fail(new DecodeFailure({ group: def.group, name: def.name, status: error.status, message: error.message })),
       ),
     )
     if ("text" in outcome) return yield* failureOf(def, outcome.status, outcome.text)

@@ -42,8 +42,7 @@ describe("arrayStreamParser", () => {
   })
 
   it("gives the same rows for every split point and one character at a time", () => {
-    for (let cut = 0; cut <= body.length; cut++)
-      expect(read([body.slice(0, cut), body.slice(cut)]).rows).toEqual(tricky)
+    for (let cut = 0; cut <= body.length; cut++) expect(read([body.slice(0, cut), body.slice(cut)]).rows).toEqual(tricky)
     const single = read([...body])
     expect(single.rows).toEqual(tricky)
     expect(single.scalars["whatsappCalls.totalItems"]).toBe(3)
@@ -89,11 +88,7 @@ describe("arrayStreamParser", () => {
     const row = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 })
     fc.assert(
       fc.property(fc.array(row, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 6 }), (rows, cuts) => {
-        const text = JSON.stringify(
-          { whatsappCalls: { totalItems: rows.length, whatsappCalls: rows } },
-          null,
-          cuts.length % 2 ? 1 : 0,
-        )
+        const text = JSON.stringify({ whatsappCalls: { totalItems: rows.length, whatsappCalls: rows } }, null, cuts.length % 2 ? 1 : 0)
         const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b)
         const bounds = [0, ...points, text.length]
         const pieces = bounds.slice(1).map((end, i) => text.slice(bounds[i], end))

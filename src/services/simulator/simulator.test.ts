@@ -22,9 +22,10 @@ const run = <A, E>(origin: string, use: (s: SimulatorShape) => Effect.Effect<A, 
   Effect.runPromise(
     Effect.gen(function* () {
       return yield* use(yield* Simulator)
-    }).pipe(
-      Effect.provide(Simulator.layer.pipe(Layer.provide(Layer.mergeAll(ApiConfig.layer({ origin }), HttpLive)))),
-    ) as Effect.Effect<A, never>,
+    }).pipe(Effect.provide(Simulator.layer.pipe(Layer.provide(Layer.mergeAll(ApiConfig.layer({ origin }), HttpLive))))) as Effect.Effect<
+      A,
+      never
+    >,
   )
 
 let dev: Server
@@ -38,8 +39,7 @@ beforeAll(async () => {
     req.on("end", () => {
       seen.push({ method: req.method ?? "", url: req.url ?? "", body })
       res.setHeader("content-type", "application/json")
-      if (req.url === "/dev/simulator/calls" && req.method === "POST")
-        return res.end(JSON.stringify({ data: { callId: "wacid.1" } }))
+      if (req.url === "/dev/simulator/calls" && req.method === "POST") return res.end(JSON.stringify({ data: { callId: "wacid.1" } }))
       if (req.url?.startsWith("/dev/simulator/messages?"))
         return res.end(
           JSON.stringify({
@@ -101,15 +101,11 @@ describe("simulator service", () => {
     expect(await run(originOf(dev), (s) => s.callStatus("gone"))).toBeNull()
     const items = await run(originOf(dev), (s) => s.received({ clientId: 1, channel: "sms", number: "+905551112233" }))
     expect(items.map((m) => m.status)).toEqual(["delivered"])
-    expect(seen.some((r) => r.url === "/dev/simulator/messages?clientId=1&channel=sms&number=%2B905551112233")).toBe(
-      true,
-    )
+    expect(seen.some((r) => r.url === "/dev/simulator/messages?clientId=1&channel=sms&number=%2B905551112233")).toBe(true)
   })
 
   it("answers failures as typed errors: the server's own, or hooks off", async () => {
-    const bad = await run(originOf(dev), (s) =>
-      Effect.flip(s.send({ clientId: 1, channel: "whatsapp", number: "x", text: "hi" })),
-    )
+    const bad = await run(originOf(dev), (s) => Effect.flip(s.send({ clientId: 1, channel: "whatsapp", number: "x", text: "hi" })))
     expect(bad).toMatchObject({ _tag: "SimulatorError", status: 400, code: "BAD_REQUEST" })
     const off = await run(originOf(prod), (s) => Effect.flip(s.placeCall({ clientId: 1, number: "+905551112233" })))
     expect(off).toMatchObject({ _tag: "SimulatorError", status: 404, code: "HOOKS_OFF" })

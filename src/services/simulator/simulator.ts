@@ -58,17 +58,11 @@ export interface Customer {
 export interface SimulatorShape {
   /** True when the hooks answer (a development server). */
   readonly available: Effect.Effect<boolean>
-  readonly placeCall: (call: {
-    clientId: number
-    number: string
-    name?: string
-  }) => Effect.Effect<{ callId: string }, SimulatorError>
+  readonly placeCall: (call: { clientId: number; number: string; name?: string }) => Effect.Effect<{ callId: string }, SimulatorError>
   readonly hangup: (callId: string) => Effect.Effect<void, SimulatorError>
   /** null once the server no longer knows the call (it ended and was cleaned up). */
   readonly callStatus: (callId: string) => Effect.Effect<CallStatus | null, SimulatorError>
-  readonly send: (
-    message: InboundMessage,
-  ) => Effect.Effect<{ conversationId: number; messageId: number }, SimulatorError>
+  readonly send: (message: InboundMessage) => Effect.Effect<{ conversationId: number; messageId: number }, SimulatorError>
   readonly typing: (customer: Customer & { state: "typing" | "paused" }) => Effect.Effect<void, SimulatorError>
   readonly received: (customer: Customer) => Effect.Effect<readonly Received[], SimulatorError>
   readonly markRead: (externalId: string) => Effect.Effect<void, SimulatorError>
@@ -106,9 +100,7 @@ export const makeSimulator = Effect.gen(function* () {
       const response = yield* client
         .execute(request)
         .pipe(Effect.mapError((e) => new SimulatorError({ status: 0, code: "NETWORK", message: e.message })))
-      const text = yield* response.text.pipe(
-        Effect.mapError((e) => new SimulatorError({ status: 0, code: "NETWORK", message: e.message })),
-      )
+      const text = yield* response.text.pipe(Effect.mapError((e) => new SimulatorError({ status: 0, code: "NETWORK", message: e.message })))
       const parsed = parse(text)
       // Not JSON (the console's own page, a bare 404): the hooks are not served here.
       if (!parsed)
@@ -119,10 +111,7 @@ export const makeSimulator = Effect.gen(function* () {
         })
       if (response.status < 200 || response.status >= 300) {
         const error = decodeError(parsed.json)
-        const detail =
-          error._tag === "Success"
-            ? error.value.error
-            : { code: `HTTP_${response.status}`, message: text.slice(0, 200) }
+        const detail = error._tag === "Success" ? error.value.error : { code: `HTTP_${response.status}`, message: text.slice(0, 200) }
         return yield* new SimulatorError({ status: response.status, code: detail.code, message: detail.message })
       }
       return yield* Schema.decodeUnknownEffect(Schema.Struct({ data: schema }))(parsed.json).pipe(
@@ -144,13 +133,7 @@ export const makeSimulator = Effect.gen(function* () {
       exchange("GET", `/calls/${encodeURIComponent(callId)}`, CallStatus).pipe(
         Effect.catch((e) => (e.status === 404 && e.code === "NOT_FOUND" ? Effect.succeed(null) : Effect.fail(e))),
       ),
-    send: (message) =>
-      exchange(
-        "POST",
-        "/messages",
-        Schema.Struct({ conversationId: Schema.Number, messageId: Schema.Number }),
-        message,
-      ),
+    send: (message) => exchange("POST", "/messages", Schema.Struct({ conversationId: Schema.Number, messageId: Schema.Number }), message),
     typing: (customer) => exchange("POST", "/typing", Ok, customer).pipe(Effect.asVoid),
     received: (c) =>
       exchange("GET", "/messages", Schema.Struct({ items: Schema.Array(Received) }), undefined, {
@@ -158,15 +141,11 @@ export const makeSimulator = Effect.gen(function* () {
         channel: c.channel,
         number: c.number,
       }).pipe(Effect.map((data) => data.items)),
-    markRead: (externalId) =>
-      exchange("POST", `/messages/${encodeURIComponent(externalId)}/read`, Ok, {}).pipe(Effect.asVoid),
+    markRead: (externalId) => exchange("POST", `/messages/${encodeURIComponent(externalId)}/read`, Ok, {}).pipe(Effect.asVoid),
   } satisfies SimulatorShape
 })
 
 export class Simulator extends Context.Service<Simulator, SimulatorShape>()("app/Simulator") {
   /** Over the app's HTTP client and bases: machines provide it per effect (it is not part of the app layer). */
-  static readonly layer: Layer.Layer<Simulator, never, ApiConfig | HttpClient.HttpClient> = Layer.effect(
-    Simulator,
-    makeSimulator,
-  )
+  static readonly layer: Layer.Layer<Simulator, never, ApiConfig | HttpClient.HttpClient> = Layer.effect(Simulator, makeSimulator)
 }

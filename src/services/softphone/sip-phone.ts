@@ -163,9 +163,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
   const ignore = (promise: Promise<unknown>) => void promise.catch(() => undefined)
   /** getUserMedia's refusals, as sip.js passes them through. */
   const isMicrophoneError = (error: unknown) =>
-    ["NotAllowedError", "NotFoundError", "NotReadableError", "SecurityError"].includes(
-      (error as { name?: string } | null)?.name ?? "",
-    )
+    ["NotAllowedError", "NotFoundError", "NotReadableError", "SecurityError"].includes((error as { name?: string } | null)?.name ?? "")
   const mediaFailure = (error: unknown) => {
     if (isMicrophoneError(error)) emit({ type: "microphone" })
   }
@@ -174,8 +172,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     const current = session
     if (!current) return
     if (current instanceof Inviter && current.state !== SessionState.Established) {
-      if (current.state === SessionState.Initial || current.state === SessionState.Establishing)
-        ignore(current.cancel())
+      if (current.state === SessionState.Initial || current.state === SessionState.Establishing) ignore(current.cancel())
       return
     }
     if (current instanceof Invitation && current.state !== SessionState.Established) {
@@ -190,8 +187,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     hookWindow.__softphoneTestHooks = {
       extension: creds.extension,
       peerConnection: () =>
-        (session?.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined)?.peerConnection ??
-        null,
+        (session?.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined)?.peerConnection ?? null,
     }
   }
 
@@ -229,8 +225,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     },
     reject: () => {
       // 603 Decline: the person said no (sip.js's default 480 would read as "not available").
-      if (session instanceof Invitation && session.state === SessionState.Initial)
-        ignore(session.reject({ statusCode: 603 }))
+      if (session instanceof Invitation && session.state === SessionState.Initial) ignore(session.reject({ statusCode: 603 }))
     },
     hangup,
     stop: () => {
@@ -247,10 +242,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
 }
 
 /** createSipPhone as an Effect (the service's typed entry point): a bad address fails with SipPhoneError. */
-export const openSipPhone = (
-  creds: SipCredentials,
-  emit: (event: PhoneEvent) => void,
-): Effect.Effect<SipPhone, SipPhoneError> =>
+export const openSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) => void): Effect.Effect<SipPhone, SipPhoneError> =>
   Effect.try({
     try: () => createSipPhone(creds, emit),
     catch: (error) => new SipPhoneError({ message: String(error) }),

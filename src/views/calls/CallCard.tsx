@@ -55,10 +55,7 @@ const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean })
 export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
-  readonly send: (event: {
-    type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"
-    callId: string
-  }) => void
+  readonly send: (event: { type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"; callId: string }) => void
   readonly onQuickReply: (callId: string, text: string) => void
   readonly onCustom: (callId: string, number: string) => void
 }
@@ -74,11 +71,7 @@ export const CallCard = memo(({ actor, slot, send, onQuickReply, onCustom }: Cal
   const replies = (
     <Menu>
       {QUICK_REPLIES.map((key) => (
-        <MenuItem
-          key={key}
-          text={t(`calls.replies.${key}`)}
-          onClick={() => onQuickReply(id, t(`calls.replies.${key}`))}
-        />
+        <MenuItem key={key} text={t(`calls.replies.${key}`)} onClick={() => onQuickReply(id, t(`calls.replies.${key}`))} />
       ))}
       <MenuItem text={t("calls.customMessage")} onClick={() => onCustom(id, card.number)} />
     </Menu>

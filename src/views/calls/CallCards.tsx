@@ -29,15 +29,7 @@ type HiddenCall = ReturnType<typeof selectHidden>[number]
 const sameHidden = (a: readonly HiddenCall[], b: readonly HiddenCall[]) =>
   a.length === b.length && a.every((call, i) => call.callId === b[i].callId)
 
-const OutgoingCard = ({
-  actor,
-  slot,
-  send,
-}: {
-  actor: OutgoingCallRef
-  slot: number
-  send: (e: CallCenterEvent) => void
-}) => {
+const OutgoingCard = ({ actor, slot, send }: { actor: OutgoingCallRef; slot: number; send: (e: CallCenterEvent) => void }) => {
   const { t } = useTranslation()
   const card = useSelector(actor, outgoingCardOf)
   const { offset, handlers } = useDrag()
@@ -60,16 +52,8 @@ const OutgoingCard = ({
         </span>
       </div>
       <div className="mc-call-actions">
-        <Button
-          intent="danger"
-          text={t("calls.end")}
-          onClick={() => send({ type: "outgoing.terminate" })}
-          data-testid="outgoing-end"
-        />
-        <Button
-          text={card.isMuted ? t("calls.unmute") : t("calls.mute")}
-          onClick={() => send({ type: "outgoing.mute" })}
-        />
+        <Button intent="danger" text={t("calls.end")} onClick={() => send({ type: "outgoing.terminate" })} data-testid="outgoing-end" />
+        <Button text={card.isMuted ? t("calls.unmute") : t("calls.mute")} onClick={() => send({ type: "outgoing.mute" })} />
       </div>
     </div>
   )
@@ -88,9 +72,7 @@ const CARD_ICONS: IconName[] = ["phone", "eye-off", "cross"]
 const useWarmUp = () =>
   useEffect(() => {
     const idle = (run: () => void) =>
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(run, { timeout: 2000 })
-        : setTimeout(run, 200)
+      typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200)
     let cancelled = false
     idle(() => {
       if (cancelled) return
@@ -114,10 +96,7 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
   const [custom, setCustom] = useState<{ callId: string; number: string; text: string } | null>(null)
   // Stable callbacks so the memoised cards skip re-rendering when another call arrives.
   const send = useCallback((event: CallCenterEvent) => centre.send(event), [centre])
-  const onQuickReply = useCallback(
-    (callId: string, text: string) => centre.send({ type: "call.quickReply", callId, text }),
-    [centre],
-  )
+  const onQuickReply = useCallback((callId: string, text: string) => centre.send({ type: "call.quickReply", callId, text }), [centre])
   const onCustom = useCallback((callId: string, number: string) => setCustom({ callId, number, text: "" }), [])
   // Toasts hide after 6 s (spec 000 section 9).
   useEffect(() => {
@@ -129,14 +108,7 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
   return (
     <>
       {visible.map((call, index) => (
-        <CallCard
-          key={call.callId}
-          actor={call.ref}
-          slot={index}
-          send={send}
-          onQuickReply={onQuickReply}
-          onCustom={onCustom}
-        />
+        <CallCard key={call.callId} actor={call.ref} slot={index} send={send} onQuickReply={onQuickReply} onCustom={onCustom} />
       ))}
       {outgoing ? <OutgoingCard actor={outgoing} slot={visible.length} send={send} /> : null}
       <div className="mc-call-toolbar">
@@ -165,30 +137,14 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
       {notice ? (
         <Callout
           className="mc-call-notice"
-          intent={
-            notice === "sent"
-              ? "success"
-              : notice === "anotherOutgoing" || notice === "anotherActive"
-                ? "warning"
-                : "danger"
-          }
+          intent={notice === "sent" ? "success" : notice === "anotherOutgoing" || notice === "anotherActive" ? "warning" : "danger"}
           data-testid="call-notice"
         >
           {t(`calls.notice.${notice}`)}{" "}
-          <Button
-            minimal
-            small
-            icon="cross"
-            onClick={() => send({ type: "notice.dismiss" })}
-            aria-label={t("calls.cancel")}
-          />
+          <Button minimal small icon="cross" onClick={() => send({ type: "notice.dismiss" })} aria-label={t("calls.cancel")} />
         </Callout>
       ) : null}
-      <Dialog
-        isOpen={custom !== null}
-        onClose={() => setCustom(null)}
-        title={t("calls.customTitle", { number: custom?.number ?? "" })}
-      >
+      <Dialog isOpen={custom !== null} onClose={() => setCustom(null)} title={t("calls.customTitle", { number: custom?.number ?? "" })}>
         <DialogBody>
           <TextArea
             fill
@@ -227,5 +183,4 @@ export const CallCards = () => {
   return <CallCardsOn centre={centre} />
 }
 
-const CallCardsOn = ({ centre }: { centre: CentreRef }) =>
-  useSelector(centre, selectCentreOn) ? <Centre centre={centre} /> : null
+const CallCardsOn = ({ centre }: { centre: CentreRef }) => (useSelector(centre, selectCentreOn) ? <Centre centre={centre} /> : null)

@@ -33,13 +33,7 @@ export const DialButton = ({ onDial }: { onDial: (number: string) => void }) => 
         onChange={(e) => setNumber(e.target.value)}
         data-testid="dial-number"
       />
-      <Button
-        type="submit"
-        intent="success"
-        text={t("calls.dial.call")}
-        disabled={!number.trim()}
-        data-testid="dial-call"
-      />
+      <Button type="submit" intent="success" text={t("calls.dial.call")} disabled={!number.trim()} data-testid="dial-call" />
     </form>
   )
   return (

@@ -73,13 +73,7 @@ const TransferBody = ({ act, onClose }: { act: (a: ChatAction) => void; onClose:
           </FormGroup>
         ) : null}
         <FormGroup label={t("chat.transfer.note")} labelFor="chat-transfer-note">
-          <TextArea
-            id="chat-transfer-note"
-            fill
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={500}
-          />
+          <TextArea id="chat-transfer-note" fill value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
         </FormGroup>
       </DialogBody>
       <DialogFooter
@@ -90,8 +84,7 @@ const TransferBody = ({ act, onClose }: { act: (a: ChatAction) => void; onClose:
             disabled={!agent}
             data-testid="chat-transfer-submit"
             onClick={() => {
-              if (agent)
-                act({ op: "transfer", agentId: agent.id, agentName: agent.display_name ?? agent.username, note })
+              if (agent) act({ op: "transfer", agentId: agent.id, agentName: agent.display_name ?? agent.username, note })
               onClose()
             }}
           />
@@ -118,11 +111,7 @@ const CloseBody = ({ act, onClose }: { act: (a: ChatAction) => void; onClose: ()
             maxLength={500}
           />
         </FormGroup>
-        <Checkbox
-          checked={survey}
-          label={t("chat.closeDialog.survey")}
-          onChange={(e) => setSurvey(e.currentTarget.checked)}
-        />
+        <Checkbox checked={survey} label={t("chat.closeDialog.survey")} onChange={(e) => setSurvey(e.currentTarget.checked)} />
       </DialogBody>
       <DialogFooter
         actions={
@@ -248,9 +237,7 @@ const TemplateBody = ({ actor, onClose }: { actor: ConversationRef; onClose: () 
   return (
     <>
       <DialogBody>
-        {error ? (
-          <ErrorCallout error={error} onRetry={() => ref.send({ type: "RELOAD" })} testId="chat-template-error" />
-        ) : null}
+        {error ? <ErrorCallout error={error} onRetry={() => ref.send({ type: "RELOAD" })} testId="chat-template-error" /> : null}
         {loading ? <Loading text={t("chat.template.loading")} /> : null}
         {!loading && !error && items.length === 0 ? <p className="mc-muted">{t("chat.template.empty")}</p> : null}
         {items.length ? (
@@ -272,12 +259,7 @@ const TemplateBody = ({ actor, onClose }: { actor: ConversationRef; onClose: () 
             <p className="mc-template-body">{template.body}</p>
             {template.params_count > 0 ? (
               <FormGroup label={t("chat.template.params")} labelFor="chat-template-params">
-                <TextArea
-                  id="chat-template-params"
-                  fill
-                  value={params}
-                  onChange={(e) => setParams(e.currentTarget.value)}
-                />
+                <TextArea id="chat-template-params" fill value={params} onChange={(e) => setParams(e.currentTarget.value)} />
               </FormGroup>
             ) : null}
           </>
@@ -326,12 +308,7 @@ export const ActionDialogs = ({ kind, conversation, actor, onClose }: Props) => 
   const { t } = useTranslation()
   const act = (action: ChatAction) => actor.send({ type: "ACT", action })
   return (
-    <Dialog
-      isOpen={kind !== null}
-      onClose={onClose}
-      title={kind ? t(TITLES[kind]) : ""}
-      data-testid={`chat-dialog-${kind ?? "none"}`}
-    >
+    <Dialog isOpen={kind !== null} onClose={onClose} title={kind ? t(TITLES[kind]) : ""} data-testid={`chat-dialog-${kind ?? "none"}`}>
       {kind === "transfer" ? <TransferBody act={act} onClose={onClose} /> : null}
       {kind === "close" ? <CloseBody act={act} onClose={onClose} /> : null}
       {kind === "block" ? <BlockBody act={act} onClose={onClose} /> : null}

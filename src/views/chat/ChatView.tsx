@@ -18,16 +18,13 @@ import "./chat.css"
 import "./inbox.css"
 
 const isTypingTarget = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
 
 const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   const { t } = useTranslation()
   const userId = useSelector(inbox, (s) => s.context.userId)
   const selectedId = useSelector(inbox, (s) => s.context.selectedId)
-  const selected = useSelector(inbox, (s) =>
-    s.context.selectedId !== null ? (s.context.open[s.context.selectedId] ?? null) : null,
-  )
+  const selected = useSelector(inbox, (s) => (s.context.selectedId !== null ? (s.context.open[s.context.selectedId] ?? null) : null))
   const customer = useSelector(inbox, (s) => s.context.customer)
   const connection = useSelector(inbox, (s) => s.context.connection)
   const labelsRef = useLookupRef("labels")
@@ -58,8 +55,7 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
         case "focus":
           return document.getElementById("chat-composer")?.focus()
         case "take":
-          if (conversation && selected && mayTake(conversation, userId))
-            selected.send({ type: "ACT", action: { op: "take" } })
+          if (conversation && selected && mayTake(conversation, userId)) selected.send({ type: "ACT", action: { op: "take" } })
           return
         case "close":
           if (conversation && mayClose(conversation)) setDialog("close")

@@ -112,13 +112,7 @@ export const Composer = ({
         <Callout compact icon="time" intent="warning" data-testid="chat-window-closed">
           {t("chat.thread.windowClosed")}
         </Callout>
-        <Button
-          intent="primary"
-          icon="document"
-          text={t("chat.composer.template")}
-          onClick={onTemplate}
-          data-testid="chat-template-open"
-        />
+        <Button intent="primary" icon="document" text={t("chat.composer.template")} onClick={onTemplate} data-testid="chat-template-open" />
       </div>
     )
   }
@@ -204,13 +198,7 @@ export const Composer = ({
           <Tag minimal className="mc-num">
             {fileSize(file.size)}
           </Tag>
-          <Button
-            variant="minimal"
-            size="small"
-            icon="cross"
-            aria-label={t("chat.composer.remove")}
-            onClick={() => setFile(null)}
-          />
+          <Button variant="minimal" size="small" icon="cross" aria-label={t("chat.composer.remove")} onClick={() => setFile(null)} />
         </div>
       ) : null}
       <div className="mc-composer-row">
@@ -230,10 +218,7 @@ export const Composer = ({
           onChange={(e) => {
             const picked = e.currentTarget.files?.[0]
             e.currentTarget.value = ""
-            if (picked)
-              void readFile(picked).then(setFile, (error: unknown) =>
-                console.error("[chat] file could not be read", error),
-              )
+            if (picked) void readFile(picked).then(setFile, (error: unknown) => console.error("[chat] file could not be read", error))
           }}
         />
         <TextArea

@@ -76,11 +76,7 @@ const Row = memo(function Row({
             </Tag>
           ) : null}
           {c.unread ? (
-            <span
-              className="mc-unread"
-              aria-label={t("chat.inbox.unread", { count: c.unread })}
-              data-testid="chat-unread"
-            >
+            <span className="mc-unread" aria-label={t("chat.inbox.unread", { count: c.unread })} data-testid="chat-unread">
               {c.unread}
             </span>
           ) : null}
@@ -136,8 +132,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget
     setTop(el.scrollTop)
-    if (hasMore && !loadingMore && el.scrollTop + el.clientHeight > el.scrollHeight - ROW * 3)
-      inbox.send({ type: "LOAD_MORE" })
+    if (hasMore && !loadingMore && el.scrollTop + el.clientHeight > el.scrollHeight - ROW * 3) inbox.send({ type: "LOAD_MORE" })
   }
   const first = Math.max(0, Math.floor(top / ROW) - MARGIN)
   const last = Math.min(list.length, Math.ceil((top + height) / ROW) + MARGIN)
@@ -159,10 +154,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
           >
             {t(`chat.inbox.${b}`)}
             {counts[b] ? (
-              <span
-                className={`mc-box-count${b === "mine" ? " mc-box-count--unread" : ""}`}
-                data-testid={`chat-box-count-${b}`}
-              >
+              <span className={`mc-box-count${b === "mine" ? " mc-box-count--unread" : ""}`} data-testid={`chat-box-count-${b}`}>
                 {counts[b]}
               </span>
             ) : null}
@@ -185,9 +177,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
             aria-label={t("chat.inbox.channel")}
             value={filters.channel ?? ""}
             data-testid="chat-filter-channel"
-            onChange={(e) =>
-              inbox.send({ type: "FILTER", patch: { channel: (e.currentTarget.value || null) as Channel | null } })
-            }
+            onChange={(e) => inbox.send({ type: "FILTER", patch: { channel: (e.currentTarget.value || null) as Channel | null } })}
           >
             <option value="">{t("chat.inbox.anyChannel")}</option>
             {CHANNELS.map((c) => (
@@ -246,13 +236,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
         <div style={{ height: list.length * ROW + (hasMore ? 44 : 0), position: "relative" }}>
           <div style={{ position: "absolute", insetInline: 0, top: first * ROW }}>
             {list.slice(first, last).map((c) => (
-              <Row
-                key={c.id}
-                c={c}
-                selected={c.id === selectedId}
-                showStatus={filters.box === "all"}
-                onSelect={select}
-              />
+              <Row key={c.id} c={c} selected={c.id === selectedId} showStatus={filters.box === "all"} onSelect={select} />
             ))}
           </div>
           {hasMore ? (

@@ -48,14 +48,7 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
           <Spinner size={14} /> {t("chat.customer.loading")}
         </div>
       ) : null}
-      {error ? (
-        <ErrorCallout
-          error={error}
-          compact
-          onRetry={() => customer.send({ type: "RELOAD" })}
-          testId="chat-customer-error"
-        />
-      ) : null}
+      {error ? <ErrorCallout error={error} compact onRetry={() => customer.send({ type: "RELOAD" })} testId="chat-customer-error" /> : null}
       {profile && (state === "viewing" || state === "loading") ? (
         <>
           <dl className="mc-fields">
@@ -72,11 +65,7 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
               <span className="mc-num">{profile.open_tickets}</span>
             </Field>
             <Field label={t("chat.customer.lastConversation")}>
-              {profile.last_conversation_at ? (
-                <span className="mc-num">{formatDateTime(profile.last_conversation_at)}</span>
-              ) : (
-                none
-              )}
+              {profile.last_conversation_at ? <span className="mc-num">{formatDateTime(profile.last_conversation_at)}</span> : none}
             </Field>
             <Field label={t("chat.customer.labels")}>{tags(profile.labels)}</Field>
             <Field label={t("chat.customer.segments")}>{tags(profile.segments)}</Field>

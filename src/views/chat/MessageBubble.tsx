@@ -23,21 +23,8 @@ export interface MessageBubbleProps {
 }
 
 const Check = ({ double }: { double: boolean }) => (
-  <svg
-    width={double ? 18 : 12}
-    height="12"
-    viewBox={double ? "0 0 18 12" : "0 0 12 12"}
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path
-      d="M1 6.5l3 3 7-7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
+  <svg width={double ? 18 : 12} height="12" viewBox={double ? "0 0 18 12" : "0 0 12 12"} aria-hidden="true" focusable="false">
+    <path d="M1 6.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
     {double ? <path d="M7 9.5l7-7" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /> : null}
   </svg>
 )
@@ -126,18 +113,9 @@ const Media = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMe
           )
         }
         if (kind === "audio")
-          return (
-            <audio key={a.id} controls preload="none" src={a.url} className="mc-bubble-audio" aria-label={a.name} />
-          )
+          return <audio key={a.id} controls preload="none" src={a.url} className="mc-bubble-audio" aria-label={a.name} />
         return (
-          <button
-            key={a.id}
-            type="button"
-            className="mc-bubble-doc"
-            onClick={open}
-            aria-label={label}
-            data-testid="chat-media-thumb"
-          >
+          <button key={a.id} type="button" className="mc-bubble-doc" onClick={open} aria-label={label} data-testid="chat-media-thumb">
             <Icon icon="document" size={20} />
             <span className="mc-bubble-doc-name">{a.name}</span>
             <span className="mc-bubble-doc-size mc-num">{fileSize(a.size)}</span>
@@ -171,11 +149,7 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
     case "document":
       return (
         <>
-          {message.attachments.length ? (
-            <Media message={message} onOpen={onOpen} />
-          ) : (
-            <Tag minimal>{t(`chat.bubble.${kind}`)}</Tag>
-          )}
+          {message.attachments.length ? <Media message={message} onOpen={onOpen} /> : <Tag minimal>{t(`chat.bubble.${kind}`)}</Tag>}
           {message.body ? <p className="mc-bubble-text">{message.body}</p> : null}
         </>
       )
@@ -188,12 +162,7 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
   }
 }
 
-export const MessageBubble = memo(function MessageBubble({
-  message,
-  pending,
-  failedReason,
-  onRetry,
-}: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, pending, failedReason, onRetry }: MessageBubbleProps) {
   const { t } = useTranslation()
   const [preview, setPreview] = useState<CallMessage | null>(null)
   const outbound = message.direction === "outbound"
@@ -228,14 +197,7 @@ export const MessageBubble = memo(function MessageBubble({
             </span>
           </Tooltip>
           {onRetry ? (
-            <Button
-              size="small"
-              variant="minimal"
-              intent="danger"
-              icon="refresh"
-              text={t("chat.bubble.retry")}
-              onClick={onRetry}
-            />
+            <Button size="small" variant="minimal" intent="danger" icon="refresh" text={t("chat.bubble.retry")} onClick={onRetry} />
           ) : null}
         </div>
       ) : null}

@@ -27,11 +27,7 @@ const draftMessage = (o: OutItem, number: string, you: string): Message => ({
   direction: "outbound",
   type: o.request.kind === "media" ? o.request.type : o.request.kind,
   body:
-    o.request.kind === "text"
-      ? o.request.text
-      : o.request.kind === "media"
-        ? (o.request.caption ?? o.request.file.name)
-        : o.request.name,
+    o.request.kind === "text" ? o.request.text : o.request.kind === "media" ? (o.request.caption ?? o.request.file.name) : o.request.name,
   attachments: [],
   interactive: null,
   status: "queued",
@@ -136,23 +132,15 @@ export const ThreadPane = ({
     >
       <header className="mc-thread-head">
         <div className="mc-thread-who">
-          <strong className="mc-thread-name">
-            {conversation.name ?? <span className="mc-num">{conversation.number}</span>}
-          </strong>
+          <strong className="mc-thread-name">{conversation.name ?? <span className="mc-num">{conversation.number}</span>}</strong>
           <span className="mc-thread-sub">
             <span className="mc-num">{conversation.number}</span>
             <Tag minimal>{t(`chat.channels.${conversation.channel_type}`)}</Tag>
-            <Tag
-              minimal
-              intent={conversation.status === "closed" ? "none" : "primary"}
-              data-testid="chat-thread-status"
-            >
+            <Tag minimal intent={conversation.status === "closed" ? "none" : "primary"} data-testid="chat-thread-status">
               {t(`chat.statuses.${conversation.status}`)}
             </Tag>
             <span className="mc-muted" data-testid="chat-thread-agent">
-              {conversation.agent_name
-                ? t("chat.thread.assignedTo", { name: conversation.agent_name })
-                : t("chat.thread.unassigned")}
+              {conversation.agent_name ? t("chat.thread.assignedTo", { name: conversation.agent_name }) : t("chat.thread.unassigned")}
             </span>
             {conversation.labels.map((l) => (
               <Tag key={l} minimal round icon="tag">
@@ -182,24 +170,13 @@ export const ThreadPane = ({
             />
           ) : null}
           {mayClose(conversation) ? (
-            <Button
-              icon="tick"
-              text={t("chat.thread.close")}
-              disabled={busy}
-              onClick={() => setDialog("close")}
-              data-testid="chat-close"
-            />
+            <Button icon="tick" text={t("chat.thread.close")} disabled={busy} onClick={() => setDialog("close")} data-testid="chat-close" />
           ) : null}
           <Popover
             placement="bottom-end"
             content={
               <Menu>
-                <MenuItem
-                  icon="tag"
-                  text={t("chat.thread.labels")}
-                  onClick={() => setDialog("labels")}
-                  data-testid="chat-labels"
-                />
+                <MenuItem icon="tag" text={t("chat.thread.labels")} onClick={() => setDialog("labels")} data-testid="chat-labels" />
                 <MenuItem
                   icon="issue-new"
                   text={t("chat.thread.complaint")}
@@ -207,12 +184,7 @@ export const ThreadPane = ({
                   data-testid="chat-complaint"
                 />
                 {conversation.blocked ? (
-                  <MenuItem
-                    icon="unlock"
-                    text={t("chat.thread.unblock")}
-                    onClick={() => act("unblock")}
-                    data-testid="chat-unblock"
-                  />
+                  <MenuItem icon="unlock" text={t("chat.thread.unblock")} onClick={() => act("unblock")} data-testid="chat-unblock" />
                 ) : (
                   <MenuItem
                     icon="disable"
@@ -238,12 +210,7 @@ export const ThreadPane = ({
       ) : null}
       {loadError ? (
         <div className="mc-chat-pad">
-          <ErrorCallout
-            error={loadError}
-            compact
-            onRetry={() => actor.send({ type: "RELOAD" })}
-            testId="chat-thread-error"
-          />
+          <ErrorCallout error={loadError} compact onRetry={() => actor.send({ type: "RELOAD" })} testId="chat-thread-error" />
         </div>
       ) : null}
       <Transcript

@@ -35,9 +35,7 @@ const DaySeparator = ({ dayKey }: { dayKey: string }) => {
   else if (relation === "yesterday") label = t("chat.transcript.yesterday")
   else {
     const [y, m, d] = dayKey.split("-").map(Number)
-    label = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(
-      new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1),
-    )
+    label = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1))
   }
   return (
     <div className="mc-day" role="separator" aria-label={label} data-testid="chat-day">
@@ -46,14 +44,7 @@ const DaySeparator = ({ dayKey }: { dayKey: string }) => {
   )
 }
 
-export const Transcript = ({
-  messages,
-  onLoadOlder,
-  loadingOlder = false,
-  hasOlder = false,
-  footer,
-  renderMessage,
-}: TranscriptProps) => {
+export const Transcript = ({ messages, onLoadOlder, loadingOlder = false, hasOlder = false, footer, renderMessage }: TranscriptProps) => {
   const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
@@ -137,9 +128,7 @@ export const Transcript = ({
             <span className="mc-muted">{t("chat.transcript.start")}</span>
           ) : null}
         </div>
-        {messages.length === 0 && !footer ? (
-          <div className="mc-transcript-empty mc-muted">{t("chat.transcript.empty")}</div>
-        ) : null}
+        {messages.length === 0 && !footer ? <div className="mc-transcript-empty mc-muted">{t("chat.transcript.empty")}</div> : null}
         {rows.map((row) =>
           row.kind === "day" ? (
             <DaySeparator key={`day-${row.key}`} dayKey={row.key} />

@@ -10,8 +10,6 @@ installIconLoader()
  * Blueprint's CSS, provider and icon loader, loaded with the first page that uses Blueprint. The login page does
  * without, so it stays within its download budget (scripts/bundle-size.ts).
  */
-export const BlueprintRoot = ({ children }: { children: ReactNode }) => (
-  <BlueprintProvider>{children}</BlueprintProvider>
-)
+export const BlueprintRoot = ({ children }: { children: ReactNode }) => <BlueprintProvider>{children}</BlueprintProvider>
 
 export default BlueprintRoot

@@ -18,13 +18,7 @@ const ImagePreview = ({ url }: { url: string }) => {
     return (
       <Callout intent="warning" icon="error" data-testid="media-image-failed">
         <p>{t("reports.media.failedImage")}</p>
-        <AnchorButton
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          icon="link"
-          text={t("reports.media.openOriginal")}
-        />
+        <AnchorButton href={url} target="_blank" rel="noopener noreferrer" icon="link" text={t("reports.media.openOriginal")} />
       </Callout>
     )
   }
@@ -39,20 +33,8 @@ const DocumentPreview = ({ url, filename }: { url: string; filename: string }) =
     <div className="mc-media-body" data-testid="media-document">
       <strong>{filename}</strong>
       <div className="mc-media-row">
-        <AnchorButton
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          icon="document-open"
-          text={t("reports.media.openNewTab")}
-        />
-        <AnchorButton
-          href={viewer}
-          target="_blank"
-          rel="noopener noreferrer"
-          icon="document-share"
-          text={t("reports.media.openViewer")}
-        />
+        <AnchorButton href={url} target="_blank" rel="noopener noreferrer" icon="document-open" text={t("reports.media.openNewTab")} />
+        <AnchorButton href={viewer} target="_blank" rel="noopener noreferrer" icon="document-share" text={t("reports.media.openViewer")} />
       </div>
       {loading ? (
         <div className="mc-media-row" data-testid="media-document-loading">
@@ -85,9 +67,7 @@ const InteractivePreview = ({ value }: { value: Interactive }) => {
   const buttons = value.actions_list?.buttons ?? []
   return (
     <div className="mc-media-body" data-testid="media-interactive">
-      {value.header_type === "image" && value.header_value ? (
-        <img src={value.header_value} alt={t("reports.media.header")} />
-      ) : null}
+      {value.header_type === "image" && value.header_value ? <img src={value.header_value} alt={t("reports.media.header")} /> : null}
       {value.header_type !== "image" && value.header_value ? <strong>{value.header_value}</strong> : null}
       {value.body ? <p>{value.body}</p> : null}
       {value.footer ? <small>{value.footer}</small> : null}
@@ -143,13 +123,7 @@ export const MediaBody = ({ message }: { message: CallMessage }) => {
 export const MediaPreviewDialog = ({ message, onClose }: { message: CallMessage | null; onClose: () => void }) => {
   const { t } = useTranslation()
   return (
-    <Dialog
-      isOpen={message !== null}
-      onClose={onClose}
-      title={t("reports.media.title")}
-      icon="comment"
-      data-testid="media-dialog"
-    >
+    <Dialog isOpen={message !== null} onClose={onClose} title={t("reports.media.title")} icon="comment" data-testid="media-dialog">
       <DialogBody>{message ? <MediaBody message={message} /> : null}</DialogBody>
     </Dialog>
   )

@@ -19,13 +19,11 @@ import { tr } from "./strings.tr"
 
 const render = async (language: string, message: CallMessage) => {
   const i18n = i18next.createInstance()
-  await i18n
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      resources: { en: { translation: en }, tr: { translation: tr }, ar: { translation: ar } },
-      interpolation: { escapeValue: false },
-    })
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { en: { translation: en }, tr: { translation: tr }, ar: { translation: ar } },
+    interpolation: { escapeValue: false },
+  })
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(MediaBody, { message })))
 }
 

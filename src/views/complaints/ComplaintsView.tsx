@@ -18,15 +18,7 @@ import { DateRange } from "../report-kit/DateRange"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { toast, useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import {
-  AgentSelect,
-  ChannelCell,
-  ChannelSelect,
-  Field,
-  LoadError,
-  OpenCell,
-  usePageActor,
-} from "../workspace/WorkspaceParts"
+import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, usePageActor } from "../workspace/WorkspaceParts"
 import "../report-kit/report-kit.css"
 
 type ComplaintsActor = ActorRefFrom<typeof complaintsMachine>
@@ -109,9 +101,7 @@ const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
                 <Field label={t("workspace.common.status")}>
                   <HTMLSelect
                     value={context.draft.status}
-                    onChange={(e) =>
-                      actor.send({ type: "EDIT", patch: { status: e.currentTarget.value as TicketStatus } })
-                    }
+                    onChange={(e) => actor.send({ type: "EDIT", patch: { status: e.currentTarget.value as TicketStatus } })}
                     data-testid="complaint-status-select"
                   >
                     {TICKET_STATUSES.map((st) => (
@@ -284,11 +274,7 @@ export const ComplaintsView = () => {
               <ChannelCell channel={row.channel_type} />
             </td>
             <td>
-              <Tag
-                minimal
-                intent={row.status === "Resolved" ? "success" : "warning"}
-                data-testid="complaint-row-status"
-              >
+              <Tag minimal intent={row.status === "Resolved" ? "success" : "warning"} data-testid="complaint-row-status">
                 {t(`workspace.ticketStatus.${row.status}`, { defaultValue: row.status })}
               </Tag>
             </td>

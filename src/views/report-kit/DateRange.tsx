@@ -12,9 +12,7 @@ const toDate = (day: string): Date | null => {
   return new Date(y, m - 1, d)
 }
 const toDay = (date: Date | null): string =>
-  date
-    ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`
-    : ""
+  date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}` : ""
 
 export const DateRange = ({
   start,
@@ -47,9 +45,7 @@ export const DateRange = ({
             name: "start",
           } as never
         }
-        endInputProps={
-          { "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" } as never
-        }
+        endInputProps={{ "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" } as never}
       />
     </div>
   )

@@ -28,12 +28,7 @@ export const Pager = ({
     <div className="mc-report-pager" data-testid="pager">
       <label className="mc-report-pager-size">
         <span>{t("reports.common.rowsPerPage")}</span>
-        <HTMLSelect
-          value={pageSize}
-          onChange={(e) => onPageSize(Number(e.currentTarget.value))}
-          data-testid="page-size"
-          minimal
-        >
+        <HTMLSelect value={pageSize} onChange={(e) => onPageSize(Number(e.currentTarget.value))} data-testid="page-size" minimal>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

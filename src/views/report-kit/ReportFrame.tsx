@@ -43,12 +43,7 @@ export const ReportTable = ({
           </div>
         ) : null}
         {loading ? (
-          <div
-            className="mc-report-loading"
-            data-testid="report-loading"
-            role="status"
-            aria-label={t("reports.common.loading")}
-          >
+          <div className="mc-report-loading" data-testid="report-loading" role="status" aria-label={t("reports.common.loading")}>
             <Spinner size={28} />
           </div>
         ) : null}

@@ -33,11 +33,7 @@ export const ReportSearch = ({ actor, draft, label, placeholder, testId }: Repor
           data-testid={testId}
         />
         <Button type="submit" intent="primary" text={t("reports.common.search")} data-testid={`${testId}-submit`} />
-        <Button
-          text={t("reports.common.clear")}
-          onClick={() => actor.send({ type: "SEARCH.CLEAR" })}
-          data-testid={`${testId}-clear`}
-        />
+        <Button text={t("reports.common.clear")} onClick={() => actor.send({ type: "SEARCH.CLEAR" })} data-testid={`${testId}-clear`} />
       </div>
     </form>
   )

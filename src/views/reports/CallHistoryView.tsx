@@ -10,11 +10,7 @@ import type { ActorRefFrom } from "xstate"
 import { WHATSAPP_CALLS } from "../../contract/permissions"
 import type { CallRecord } from "../../contract/schemas/reports"
 import { hasBackPermission } from "../../machines/acl/acl-machine"
-import {
-  todayFilters,
-  type CallHistoryFilters,
-  type callHistoryMachine,
-} from "../../machines/reports/call-history-report"
+import { todayFilters, type CallHistoryFilters, type callHistoryMachine } from "../../machines/reports/call-history-report"
 import { durationParts, formatDateTime, preview, shortId } from "../../machines/report-kit/format"
 import { useAclActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
@@ -50,8 +46,7 @@ const Duration = ({ seconds }: { seconds: number }) => {
 const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
   const { t } = useTranslation()
   const copy = useCopy()
-  const text =
-    row.message?.message_type === "text" ? (row.message.message_body ?? "") : (row.message?.message_type ?? "")
+  const text = row.message?.message_type === "text" ? (row.message.message_body ?? "") : (row.message?.message_type ?? "")
   return (
     <tr data-testid="call-row">
       <td>
@@ -171,11 +166,7 @@ const CallHistory = ({ actor }: { actor: CallsActor }) => {
           onClick={() => actor.send({ type: "FILTER.APPLY" })}
           data-testid="calls-apply"
         />
-        <Button
-          text={t("reports.common.clear")}
-          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
-          data-testid="calls-clear"
-        />
+        <Button text={t("reports.common.clear")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="calls-clear" />
       </div>
       <ReportTable
         testId="calls-table"
@@ -196,10 +187,7 @@ const CallHistory = ({ actor }: { actor: CallsActor }) => {
           <Row key={row.call_id} row={row} onOpen={() => actor.send({ type: "DETAIL.OPEN", row })} />
         ))}
       </ReportTable>
-      <MediaPreviewDialog
-        message={context.detail?.message ?? null}
-        onClose={() => actor.send({ type: "DETAIL.CLOSE" })}
-      />
+      <MediaPreviewDialog message={context.detail?.message ?? null} onClose={() => actor.send({ type: "DETAIL.CLOSE" })} />
     </div>
   )
 }

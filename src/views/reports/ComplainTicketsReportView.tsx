@@ -23,37 +23,18 @@ const CHANNEL_ICONS: Record<string, IconName> = {
   sms: "mobile-phone",
   webchat: "globe-network",
 }
-const COLUMNS = [
-  "name",
-  "channel",
-  "ticketNumber",
-  "status",
-  "numberIds",
-  "startingDate",
-  "endingDate",
-  "lastMessage",
-  "action",
-]
+const COLUMNS = ["name", "channel", "ticketNumber", "status", "numberIds", "startingDate", "endingDate", "lastMessage", "action"]
 
 const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; onClose: () => void }) => {
   const { t } = useTranslation()
   const copy = useCopy()
   return (
-    <Dialog
-      isOpen={ticket !== null}
-      onClose={onClose}
-      title={t("reports.tickets.detailsTitle")}
-      data-testid="complain-dialog"
-    >
+    <Dialog isOpen={ticket !== null} onClose={onClose} title={t("reports.tickets.detailsTitle")} data-testid="complain-dialog">
       {ticket ? (
         <DialogBody>
           <div className="mc-media-body">
             <div className="mc-media-row" style={{ alignItems: "center" }}>
-              <Icon
-                icon={CHANNEL_ICONS[ticket.channel_type] ?? "chat"}
-                title={ticket.channel_type}
-                data-testid="complain-channel-icon"
-              />
+              <Icon icon={CHANNEL_ICONS[ticket.channel_type] ?? "chat"} title={ticket.channel_type} data-testid="complain-channel-icon" />
               <strong data-testid="complain-name">{ticket.name}</strong>
               <Tag minimal intent={ticket.status === "Resolved" ? "success" : "warning"} data-testid="complain-status">
                 {ticket.status}
@@ -134,11 +115,7 @@ export const ComplainTicketsReportView = () => {
         </label>
         <label className="mc-report-field">
           <span>{t("reports.tickets.platform")}</span>
-          <HTMLSelect
-            value={draft.channel}
-            onChange={(e) => change({ channel: e.currentTarget.value })}
-            data-testid="tickets-platform"
-          >
+          <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
             <option value="">{t("reports.common.all")}</option>
             {(meta?.channel_type ?? []).map((c) => (
               <option key={c} value={c}>
@@ -149,11 +126,7 @@ export const ComplainTicketsReportView = () => {
         </label>
         <label className="mc-report-field">
           <span>{t("reports.tickets.agent")}</span>
-          <HTMLSelect
-            value={draft.agent}
-            onChange={(e) => change({ agent: e.currentTarget.value })}
-            data-testid="tickets-agent"
-          >
+          <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
             <option value="">{t("reports.common.all")}</option>
             {(meta?.agents ?? []).map((a) => (
               <option key={a.id} value={String(a.id)}>
@@ -164,11 +137,7 @@ export const ComplainTicketsReportView = () => {
         </label>
         <label className="mc-report-field">
           <span>{t("reports.tickets.ticketStatus")}</span>
-          <HTMLSelect
-            value={draft.status}
-            onChange={(e) => change({ status: e.currentTarget.value })}
-            data-testid="tickets-status"
-          >
+          <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
             <option value="">{t("reports.common.all")}</option>
             {(meta?.statuses ?? []).map((st) => (
               <option key={st} value={st}>
@@ -183,11 +152,7 @@ export const ComplainTicketsReportView = () => {
           onClick={() => actor.send({ type: "FILTER.APPLY" })}
           data-testid="tickets-apply"
         />
-        <Button
-          text={t("reports.common.clearFilters")}
-          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
-          data-testid="tickets-clear"
-        />
+        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="tickets-clear" />
       </div>
       <div className="mc-report-cards">
         <div className="mc-card mc-report-card">

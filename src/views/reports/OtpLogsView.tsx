@@ -21,9 +21,7 @@ export const OtpLogsView = () => {
   const { context } = s
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
 
-  const columns = ["id", "userName", "email", "phone", "otpCode", "dateTime", "provider", "providerEmail"].map((k) =>
-    t(`reports.otp.${k}`),
-  )
+  const columns = ["id", "userName", "email", "phone", "otpCode", "dateTime", "provider", "providerEmail"].map((k) => t(`reports.otp.${k}`))
   return (
     <div className="mc-page mc-report" data-testid="otp-logs">
       <PageHeader title={t("routes.otpLogs")} />

@@ -40,10 +40,7 @@ export const LockView = () => {
     session.send({ type: "UNLOCK", password, ...(knowsUsername ? {} : { username }) })
   }
   return (
-    <AuthFrame
-      title={t("account.lockTitle")}
-      subtitle={name ? `${name} · ${t("account.lockBody")}` : t("account.lockBody")}
-    >
+    <AuthFrame title={t("account.lockTitle")} subtitle={name ? `${name} · ${t("account.lockBody")}` : t("account.lockBody")}>
       <SessionCallout />
       <form onSubmit={submit} noValidate data-testid="lock-form">
         {knowsUsername ? null : (
@@ -70,14 +67,7 @@ export const LockView = () => {
             onValueChange={setPassword}
           />
         </FormGroup>
-        <Button
-          type="submit"
-          intent="primary"
-          size="large"
-          fill
-          loading={phase === "unlocking"}
-          text={t("account.unlock")}
-        />
+        <Button type="submit" intent="primary" size="large" fill loading={phase === "unlocking"} text={t("account.unlock")} />
       </form>
       <div className="mc-auth-links">
         <a

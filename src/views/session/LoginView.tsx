@@ -88,13 +88,7 @@ export const LoginView = () => {
             {t("login.required")}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="mc-button mc-button-primary"
-          disabled={busy}
-          aria-busy={busy}
-          data-testid="login-submit"
-        >
+        <button type="submit" className="mc-button mc-button-primary" disabled={busy} aria-busy={busy} data-testid="login-submit">
           {busy ? <span className="mc-spinner mc-spinner-small" aria-hidden="true" /> : null}
           {t(busy ? "login.submitting" : "login.submit")}
         </button>

@@ -13,12 +13,7 @@ export const SessionCallout = () => {
   const { message, detail } = useSelector(session, selectMessage)
   if (!message) return null
   return (
-    <Callout
-      intent={NEUTRAL.has(message) ? "primary" : "danger"}
-      className="mc-callout"
-      data-testid="session-message"
-      role="alert"
-    >
+    <Callout intent={NEUTRAL.has(message) ? "primary" : "danger"} className="mc-callout" data-testid="session-message" role="alert">
       <div>{t(`session.${message}`)}</div>
       {detail ? <div className="mc-muted">{detail}</div> : null}
     </Callout>

@@ -44,12 +44,7 @@ export const LayoutPanel = () => {
       className="mc-layout-panel"
     >
       <div className="mc-layout-body" data-testid="layout-panel">
-        <Callout
-          compact
-          intent={status === "saveFailed" ? "warning" : "none"}
-          className="mc-callout"
-          data-testid="layout-status"
-        >
+        <Callout compact intent={status === "saveFailed" ? "warning" : "none"} className="mc-callout" data-testid="layout-status">
           {t(`layout.${status}`)}
         </Callout>
         <FormGroup label={t("layout.style")}>

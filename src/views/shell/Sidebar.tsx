@@ -11,11 +11,7 @@ export const Sidebar = ({ sections, folded }: { sections: readonly SidebarSectio
   const navigate = useNavigate()
   const { pathname } = useLocation()
   return (
-    <nav
-      className={`mc-sidebar${folded ? " mc-sidebar-folded" : ""}`}
-      aria-label={t("shell.menu")}
-      data-testid="sidebar"
-    >
+    <nav className={`mc-sidebar${folded ? " mc-sidebar-folded" : ""}`} aria-label={t("shell.menu")} data-testid="sidebar">
       <Menu className="mc-sidebar-menu">
         {sections.map((section) => (
           <div
@@ -25,9 +21,7 @@ export const Sidebar = ({ sections, folded }: { sections: readonly SidebarSectio
             role="group"
             aria-label={t(`sidebar.${section.group}`)}
           >
-            {section.group === "main" ? null : (
-              <MenuDivider title={folded ? undefined : t(`sidebar.${section.group}`)} />
-            )}
+            {section.group === "main" ? null : <MenuDivider title={folded ? undefined : t(`sidebar.${section.group}`)} />}
             {section.items.map((item) => (
               <MenuItem
                 key={item.path}

@@ -28,13 +28,7 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
     <Navbar className="mc-toolbar" data-testid="toolbar">
       <Navbar.Group align={Alignment.START}>
         {showMenuToggle ? (
-          <Button
-            variant="minimal"
-            icon="menu"
-            aria-label={t("shell.menu")}
-            onClick={onToggleMenu}
-            data-testid="menu-toggle"
-          />
+          <Button variant="minimal" icon="menu" aria-label={t("shell.menu")} onClick={onToggleMenu} data-testid="menu-toggle" />
         ) : null}
         <Navbar.Heading className="mc-brand">
           <span className="mc-brand-dot">

@@ -109,9 +109,7 @@ const Messages = ({ actor }: { actor: SimActor }) => {
         <Field label={t("workspace.common.channel")}>
           <HTMLSelect
             value={customer.channel}
-            onChange={(e) =>
-              actor.send({ type: "CUSTOMER.EDIT", patch: { channel: e.currentTarget.value as SimChannel } })
-            }
+            onChange={(e) => actor.send({ type: "CUSTOMER.EDIT", patch: { channel: e.currentTarget.value as SimChannel } })}
             data-testid="sim-channel"
           >
             {SIM_CHANNELS.map((c) => (
@@ -141,9 +139,7 @@ const Messages = ({ actor }: { actor: SimActor }) => {
         <Field label={t("workspace.simulator.type")}>
           <HTMLSelect
             value={draft.type}
-            onChange={(e) =>
-              actor.send({ type: "DRAFT.EDIT", patch: { type: e.currentTarget.value as SimMessageType } })
-            }
+            onChange={(e) => actor.send({ type: "DRAFT.EDIT", patch: { type: e.currentTarget.value as SimMessageType } })}
             data-testid="sim-type"
           >
             {SIM_MESSAGE_TYPES.map((type) => (
@@ -271,9 +267,7 @@ const Simulator = ({ actor }: { actor: SimActor }) => {
           icon="offline"
           title={t("workspace.simulator.offTitle")}
           description={t("workspace.simulator.offBody")}
-          action={
-            <Button icon="refresh" text={t("workspace.common.retry")} onClick={() => actor.send({ type: "RETRY" })} />
-          }
+          action={<Button icon="refresh" text={t("workspace.common.retry")} onClick={() => actor.send({ type: "RETRY" })} />}
         />
       </div>
     )

@@ -86,14 +86,9 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
     event.preventDefault()
     actor.send({ type: "DIAL", number })
   }
-  const status =
-    phase === "idle" ? t("pbx.idle") : phase === "connecting" ? t("pbx.connecting") : t(`pbx.${phase}`, { remote })
+  const status = phase === "idle" ? t("pbx.idle") : phase === "connecting" ? t("pbx.connecting") : t(`pbx.${phase}`, { remote })
   const registrationLabel =
-    registration === "registered"
-      ? t("pbx.registered")
-      : registration === "registering"
-        ? t("pbx.registering")
-        : t("pbx.notRegistered")
+    registration === "registered" ? t("pbx.registered") : registration === "registering" ? t("pbx.registering") : t("pbx.notRegistered")
 
   return (
     <div className="mc-card mc-softphone" data-phase={phase} data-registration={registration}>
@@ -153,14 +148,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
         ) : null}
         <div className="mc-softphone-actions">
           {buttons.call ? (
-            <Button
-              type="submit"
-              size="large"
-              intent={Intent.SUCCESS}
-              icon="phone"
-              text={t("pbx.call")}
-              data-testid="softphone-call"
-            />
+            <Button type="submit" size="large" intent={Intent.SUCCESS} icon="phone" text={t("pbx.call")} data-testid="softphone-call" />
           ) : null}
           {buttons.answer ? (
             <Button

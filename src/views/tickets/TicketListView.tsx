@@ -95,9 +95,7 @@ const Figures = ({ meta }: { meta: TicketMeta | undefined }) => {
       </div>
       {f.byStatus.map((c) => (
         <div key={c.status} className="mc-card mc-report-card">
-          <div className="mc-report-card-label">
-            {t(`workspace.ticketStatus.${c.status}`, { defaultValue: c.status })}
-          </div>
+          <div className="mc-report-card-label">{t(`workspace.ticketStatus.${c.status}`, { defaultValue: c.status })}</div>
           <div className="mc-report-card-value mc-num" data-testid={`figure-${c.status}`}>
             {c.count}
           </div>
@@ -169,10 +167,7 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
     <div className="mc-page mc-report" data-testid={`ws-${kind}`}>
       <PageHeader title={t(`routes.${screen.route}`)} subtitle={t(`workspace.tickets.${screen.subtitle}`)} />
       {kind === "inbox" ? (
-        <div
-          className="mc-card mc-ws-tabs mc-media-row"
-          style={{ alignItems: "center", justifyContent: "space-between" }}
-        >
+        <div className="mc-card mc-ws-tabs mc-media-row" style={{ alignItems: "center", justifyContent: "space-between" }}>
           <Tabs
             id="inbox-tabs"
             selectedTabId={context.filters.tab}
@@ -214,11 +209,7 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
               testId="tickets-agent"
             />
             <Field label={t("workspace.common.status")}>
-              <HTMLSelect
-                value={draft.status}
-                onChange={(e) => change({ status: e.currentTarget.value })}
-                data-testid="tickets-status"
-              >
+              <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
                 <option value="">{t("workspace.common.all")}</option>
                 {TICKET_STATUSES.map((st) => (
                   <option key={st} value={st}>
@@ -235,11 +226,7 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
           onClick={() => actor.send({ type: "FILTER.APPLY" })}
           data-testid="tickets-apply"
         />
-        <Button
-          text={t("reports.common.clearFilters")}
-          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
-          data-testid="tickets-clear"
-        />
+        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="tickets-clear" />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
       {kind === "ticket-report" ? <Figures meta={meta} /> : null}

@@ -13,16 +13,7 @@ import { DateRange } from "../report-kit/DateRange"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import {
-  AgentSelect,
-  ChannelCell,
-  ChannelSelect,
-  Field,
-  LoadError,
-  OpenCell,
-  TranscriptDrawer,
-  usePageActor,
-} from "./WorkspaceParts"
+import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, TranscriptDrawer, usePageActor } from "./WorkspaceParts"
 import "../report-kit/report-kit.css"
 
 type HistoryActor = ActorRefFrom<typeof historyMachine>
@@ -30,9 +21,7 @@ const COLUMNS = ["customer", "number", "channel", "agent", "lastMessage", "start
 
 /** A closed conversation's own messages (by number and closing time); the customer's whole history when it has no closing time. */
 export const historySource = (row: Conversation): TranscriptSource =>
-  row.closed_at
-    ? { kind: "closed", number: row.number, lastClosed: row.closed_at }
-    : { kind: "conversation", conversationId: row.id }
+  row.closed_at ? { kind: "closed", number: row.number, lastClosed: row.closed_at } : { kind: "conversation", conversationId: row.id }
 
 export const HistoryView = () => {
   const { t } = useTranslation()
@@ -76,11 +65,7 @@ export const HistoryView = () => {
           onClick={() => actor.send({ type: "FILTER.APPLY" })}
           data-testid="history-apply"
         />
-        <Button
-          text={t("reports.common.clearFilters")}
-          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
-          data-testid="history-clear"
-        />
+        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="history-clear" />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
       <ReportTable
@@ -103,9 +88,7 @@ export const HistoryView = () => {
             <OpenCell
               text={row.name ?? row.number}
               disabled={!transcript}
-              onOpen={() =>
-                transcript?.send({ type: "OPEN", source: historySource(row), title: row.name ?? row.number })
-              }
+              onOpen={() => transcript?.send({ type: "OPEN", source: historySource(row), title: row.name ?? row.number })}
             />
             <td className="mc-num">{row.number}</td>
             <td>

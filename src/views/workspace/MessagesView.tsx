@@ -66,11 +66,7 @@ export const MessagesView = () => {
           onClick={() => actor.send({ type: "FILTER.APPLY" })}
           data-testid="messages-apply"
         />
-        <Button
-          text={t("reports.common.clearFilters")}
-          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
-          data-testid="messages-clear"
-        />
+        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="messages-clear" />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
       <ReportTable

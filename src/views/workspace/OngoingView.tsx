@@ -4,27 +4,14 @@ import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, HTMLSelect, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
-import {
-  CONVERSATION_STATUSES,
-  type OngoingFilters,
-  type ongoingMachine,
-} from "../../machines/workspace/conversation-reports"
+import { CONVERSATION_STATUSES, type OngoingFilters, type ongoingMachine } from "../../machines/workspace/conversation-reports"
 import { transcriptMachine } from "../../machines/workspace/transcript-machine"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import {
-  AgentSelect,
-  ChannelCell,
-  ChannelSelect,
-  Field,
-  LoadError,
-  OpenCell,
-  TranscriptDrawer,
-  usePageActor,
-} from "./WorkspaceParts"
+import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, TranscriptDrawer, usePageActor } from "./WorkspaceParts"
 import "../report-kit/report-kit.css"
 
 type OngoingActor = ActorRefFrom<typeof ongoingMachine>
@@ -64,11 +51,7 @@ export const OngoingView = () => {
         />
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="ongoing-channel" />
         <Field label={t("workspace.common.status")}>
-          <HTMLSelect
-            value={draft.status}
-            onChange={(e) => change({ status: e.currentTarget.value })}
-            data-testid="ongoing-status"
-          >
+          <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="ongoing-status">
             <option value="">{t("workspace.common.all")}</option>
             {CONVERSATION_STATUSES.map((st) => (
               <option key={st} value={st}>
@@ -90,11 +73,7 @@ export const OngoingView = () => {
           onClick={() => actor.send({ type: "FILTER.APPLY" })}
           data-testid="ongoing-apply"
         />
-        <Button
-          text={t("reports.common.clearFilters")}
-          onClick={() => actor.send({ type: "FILTER.CLEAR" })}
-          data-testid="ongoing-clear"
-        />
+        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="ongoing-clear" />
       </div>
       <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
       {meta?.capped ? (
@@ -122,11 +101,7 @@ export const OngoingView = () => {
             >
               <span className="mc-ws-agent">
                 <span className="mc-ws-agent-name">
-                  <span
-                    className="mc-ws-dot"
-                    data-online={a.online}
-                    aria-label={a.online ? t("workspace.ongoing.online") : undefined}
-                  />
+                  <span className="mc-ws-dot" data-online={a.online} aria-label={a.online ? t("workspace.ongoing.online") : undefined} />
                   {a.display_name ?? a.username}
                 </span>
                 <Tag minimal className="mc-num">

@@ -28,8 +28,7 @@ export const ChannelCell = ({ channel }: { channel: string }) => {
   const { t } = useTranslation()
   return (
     <>
-      <Icon icon={CHANNEL_ICONS[channel] ?? "chat"} size={12} />{" "}
-      {t(`workspace.channels.${channel}`, { defaultValue: channel })}
+      <Icon icon={CHANNEL_ICONS[channel] ?? "chat"} size={12} /> {t(`workspace.channels.${channel}`, { defaultValue: channel })}
     </>
   )
 }
@@ -63,15 +62,7 @@ export const OpenCell = ({
   </td>
 )
 
-export const LoadError = ({
-  message,
-  onRetry,
-  testId = "ws-error",
-}: {
-  message: string | null
-  onRetry?: () => void
-  testId?: string
-}) => {
+export const LoadError = ({ message, onRetry, testId = "ws-error" }: { message: string | null; onRetry?: () => void; testId?: string }) => {
   const { t } = useTranslation()
   if (!message) return null
   return (
@@ -94,15 +85,7 @@ export const Field = ({ label, children }: { label: string; children: ReactNode 
   </label>
 )
 
-export const ChannelSelect = ({
-  value,
-  onChange,
-  testId,
-}: {
-  value: string
-  onChange: (value: string) => void
-  testId: string
-}) => {
+export const ChannelSelect = ({ value, onChange, testId }: { value: string; onChange: (value: string) => void; testId: string }) => {
   const { t } = useTranslation()
   return (
     <Field label={t("workspace.common.channel")}>
@@ -152,11 +135,7 @@ export const AgentSelect = ({
 }
 
 /** An actor for as long as the page is open (the softphone's pattern), inside the app's system. */
-export const usePageActor = <M extends AnyStateMachine>(
-  machine: M,
-  id: string,
-  input?: unknown,
-): ActorRefFrom<M> | null => {
+export const usePageActor = <M extends AnyStateMachine>(machine: M, id: string, input?: unknown): ActorRefFrom<M> | null => {
   const root: AnyActorRef = useRootActor()
   const [actor, setActor] = useState<ActorRefFrom<M> | null>(null)
   const key = JSON.stringify(input ?? null)

@@ -38,9 +38,7 @@ const rtpStats = (page: Page, callId: string) =>
     return { sent, received }
   }, callId)
 
-test("three calls ring two agents; accept one, remove-call, audio both ways, hang up, reload restores", async ({
-  browser,
-}) => {
+test("three calls ring two agents; accept one, remove-call, audio both ways, hang up, reload restores", async ({ browser }) => {
   const agentCtx = await browser.newContext()
   const adminCtx = await browser.newContext()
   const agent = await agentCtx.newPage()
@@ -84,9 +82,7 @@ test("three calls ring two agents; accept one, remove-call, audio both ways, han
   await adminCtx.close()
 })
 
-test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide and restore reset the countdown", async ({
-  browser,
-}) => {
+test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide and restore reset the countdown", async ({ browser }) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.clock.install()

@@ -88,9 +88,7 @@ test("accept, mute (track off, far end hears silence), unmute, hang up; Call His
   expect(await senderEnabled(page, callId)).toBe(false)
   await page.waitForTimeout(300)
   const muted = await loudestPacket(page, callId)
-  console.log(
-    `far end, largest bytes per packet in 250 ms: unmuted ${live.peak.toFixed(1)}, muted ${muted.peak.toFixed(1)}`,
-  )
+  console.log(`far end, largest bytes per packet in 250 ms: unmuted ${live.peak.toFixed(1)}, muted ${muted.peak.toFixed(1)}`)
   // Packets still flow (the call is up) but carry silence: the tone's larger frames are gone. Chromium's Opus encoder
   // negotiates one of two modes with the simulator from run to run: silence as 3-byte frames (tone ~78 bytes), or as
   // constant 32-35-byte frames (tone ~50-57 bytes). Below 0.8 of the live peak holds in both; a mute that did not

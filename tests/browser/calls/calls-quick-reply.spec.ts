@@ -8,9 +8,7 @@ import { baseUrl, login, shot } from "../helpers"
 
 const json = { "content-type": "application/json" }
 
-test("a quick reply on a ringing call reaches the customer, ends the call and says 'Sent Successfully!'", async ({
-  page,
-}) => {
+test("a quick reply on a ringing call reaches the customer, ends the call and says 'Sent Successfully!'", async ({ page }) => {
   await login(page, "agent1")
   const presence = page.locator("[data-testid=presence]")
   if (!(await presence.isChecked())) await presence.click({ force: true })
@@ -32,9 +30,7 @@ test("a quick reply on a ringing call reaches the customer, ends the call and sa
   await expect(card).toHaveCount(0)
   await shot(page, "calls-quick-reply-sent")
 
-  const phone = await fetch(
-    `${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`,
-  )
+  const phone = await fetch(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
   const received = ((await phone.json()) as { data: { items: { body: string | null }[] } }).data.items
   expect(received.map((m) => m.body)).toContain("Can we talk later today?")
 })

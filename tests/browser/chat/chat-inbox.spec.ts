@@ -20,9 +20,7 @@ const customerWrites = async (page: Page, number: string, text: string, extra: R
 }
 
 const phoneOf = async (page: Page, number: string) => {
-  const response = await page.request.get(
-    `${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${number}`,
-  )
+  const response = await page.request.get(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${number}`)
   expect(response.status()).toBe(200)
   return (
     (await response.json()) as {
@@ -41,10 +39,7 @@ const openInbox = async (page: Page, user = "agent1") => {
 const row = (page: Page, number: string) => page.locator(`[data-testid=chat-conversation][data-number="${number}"]`)
 
 /** A 1x1 PNG: enough for the upload, the link and the phone. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-)
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64")
 
 const take = async (page: Page) => {
   await page.getByTestId("chat-take").click()
@@ -62,9 +57,7 @@ const newTakenConversation = async (page: Page, text = "Hi there") => {
 }
 
 test.describe("chat inbox", () => {
-  test("a customer's message appears live; the agent takes it and replies with a canned message and an image", async ({
-    page,
-  }) => {
+  test("a customer's message appears live; the agent takes it and replies with a canned message and an image", async ({ page }) => {
     await openInbox(page)
     await page.getByTestId("chat-box-all").click()
     const number = freshNumber()
@@ -83,8 +76,7 @@ test.describe("chat inbox", () => {
     await page.getByTestId("chat-input").fill("/")
     await expect(page.getByTestId("chat-canned-item").first()).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/02-canned.png` })
-    const cannedText =
-      (await page.getByTestId("chat-canned-item").first().locator(".mc-muted").textContent())?.trim() ?? ""
+    const cannedText = (await page.getByTestId("chat-canned-item").first().locator(".mc-muted").textContent())?.trim() ?? ""
     await page.getByTestId("chat-input").press("Enter")
     await expect(page.getByTestId("chat-input")).toHaveValue(cannedText)
     await page.getByTestId("chat-input").press("Enter")
@@ -102,10 +94,7 @@ test.describe("chat inbox", () => {
     const phone = await phoneOf(page, number)
     expect(phone[0]!.body).toBe(cannedText)
     await page.request.post(`${baseUrl()}/dev/simulator/messages/${phone[0]!.external_id}/read`)
-    await expect(outbound.filter({ hasText: cannedText }).getByTestId("chat-message-status")).toHaveAttribute(
-      "data-status",
-      "read",
-    )
+    await expect(outbound.filter({ hasText: cannedText }).getByTestId("chat-message-status")).toHaveAttribute("data-status", "read")
     await page.getByTestId("chat-media-thumb").click()
     await expect(page.getByRole("dialog", { name: "Message" })).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/03-media-preview.png` })
@@ -255,9 +244,7 @@ test.describe("chat inbox", () => {
     await openInbox(page)
     await page.getByTestId("chat-box-all").click()
     await expect(page.getByTestId("chat-conversation").first()).toBeVisible()
-    const ids = await page
-      .getByTestId("chat-conversation")
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")))
+    const ids = await page.getByTestId("chat-conversation").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")))
     await page.locator("body").click({ position: { x: 5, y: 400 } })
     await page.keyboard.press("Alt+ArrowDown")
     await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-id", ids[0]!)
@@ -302,18 +289,14 @@ test.describe("chat inbox", () => {
     await expect(page.getByTestId("chat-transcript")).toContainText("Start of the conversation")
   })
 
-  test("a burst of 150 new customers: all arrive live, the list keeps only the rows in view in the DOM", async ({
-    page,
-  }) => {
+  test("a burst of 150 new customers: all arrive live, the list keeps only the rows in view in the DOM", async ({ page }) => {
     await openInbox(page)
     await page.getByTestId("chat-box-unassigned").click()
     await page.waitForLoadState("networkidle")
     const before = Number(await page.getByTestId("chat-list").getAttribute("data-count"))
     const base = `9056${String(Date.now()).slice(-6)}`
     const started = Date.now()
-    await Promise.all(
-      Array.from({ length: 150 }, (_, i) => customerWrites(page, `${base}${String(i).padStart(3, "0")}`, `burst ${i}`)),
-    )
+    await Promise.all(Array.from({ length: 150 }, (_, i) => customerWrites(page, `${base}${String(i).padStart(3, "0")}`, `burst ${i}`)))
     await expect(page.getByTestId("chat-list")).toHaveAttribute("data-count", String(before + 150), { timeout: 15_000 })
     console.log(`[chat] 150 conversations pushed and listed in ${Date.now() - started} ms`)
     const rendered = await page.getByTestId("chat-conversation").count()

@@ -8,9 +8,7 @@ import { baseUrl, login, shot } from "../helpers"
 
 const isExport = (body: { limit?: number } | null) => body?.limit === 999_999
 
-test("Call History filters survive navigation, and are back to their defaults after log out and log in", async ({
-  page,
-}) => {
+test("Call History filters survive navigation, and are back to their defaults after log out and log in", async ({ page }) => {
   await login(page, "admin")
   await page.goto(`${baseUrl()}/apps/call-history`)
   await expect(page.locator("[data-testid=call-row]").first()).toBeVisible()

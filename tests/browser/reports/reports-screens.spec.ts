@@ -15,16 +15,7 @@ test.describe("OTP Logs", () => {
     await login(page, "admin")
     await page.goto(`${baseUrl()}/apps/otp-logs`)
     await expect(rows(page, "otp-row")).toHaveCount(10)
-    for (const header of [
-      "Id",
-      "UserName",
-      "Email",
-      "Phone Number",
-      "OTP Code",
-      "Date & Time",
-      "Provider",
-      "Provider Email",
-    ]) {
+    for (const header of ["Id", "UserName", "Email", "Phone Number", "OTP Code", "Date & Time", "Provider", "Provider Email"]) {
       await expect(page.locator("[data-testid=otp-table] th", { hasText: header }).first()).toBeVisible()
     }
     await expect(page.locator("[data-testid=otp-row] td").nth(5)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (am|pm)$/)
@@ -36,17 +27,12 @@ test.describe("OTP Logs", () => {
     await shot(page, "reports-otp-logs-en")
     const search = page.getByTestId("otp-search")
     await search.fill("user1@")
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith("/api/otp-logs")),
-      search.press("Enter"),
-    ])
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith("/api/otp-logs")), search.press("Enter")])
     expect(request.postDataJSON()).toMatchObject({ clientId: 1, email: "user1@", page: 1, limit: 5 })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
     await expect
       .poll(async () =>
-        (await page.locator("[data-testid=otp-row] td:nth-child(3)").allTextContents()).every((e) =>
-          e.startsWith("user1@"),
-        ),
+        (await page.locator("[data-testid=otp-row] td:nth-child(3)").allTextContents()).every((e) => e.startsWith("user1@")),
       )
       .toBe(true)
     await expect(rows(page, "otp-row").first()).toBeVisible()
@@ -87,8 +73,7 @@ test.describe("Call History", () => {
     ])
     expect(typed.postDataJSON()).toMatchObject({ call_type: "incoming", page: 1 })
     await expect(rows(page, "call-row").first()).toBeVisible()
-    for (const type of await page.locator("[data-testid=call-row] td:nth-child(4)").allTextContents())
-      expect(type).toBe("Incoming")
+    for (const type of await page.locator("[data-testid=call-row] td:nth-child(4)").allTextContents()) expect(type).toBe("Incoming")
     await shot(page, "reports-call-history-en")
 
     // Export: limit 999999 page 1, the file named from the filters and the date, one line per call.
@@ -120,9 +105,7 @@ test.describe("Call History", () => {
     await page.getByTestId("calls-apply").click()
     await expect(page.getByTestId("report-empty")).toHaveText(/No Calls Found/)
     await page.getByTestId("calls-export").click()
-    await expect(page.getByTestId("notice-noData").first()).toHaveText(
-      "No data available for export with current filters.",
-    )
+    await expect(page.getByTestId("notice-noData").first()).toHaveText("No data available for export with current filters.")
     await shot(page, "reports-call-history-empty")
   })
 
@@ -233,10 +216,7 @@ test.describe("Call History", () => {
 })
 
 test.describe("Complain Tickets Report", () => {
-  test("cards, filters, paging from 0, the details dialog, search and tickets_report.csv", async ({
-    page,
-    context,
-  }) => {
+  test("cards, filters, paging from 0, the details dialog, search and tickets_report.csv", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"])
     await login(page, "admin")
     const [first] = await Promise.all([
@@ -247,8 +227,7 @@ test.describe("Complain Tickets Report", () => {
     await expect(rows(page, "ticket-row")).toHaveCount(10)
     const total = Number(await page.getByTestId("card-total").textContent())
     expect(
-      Number(await page.getByTestId("card-pending").textContent()) +
-        Number(await page.getByTestId("card-resolved").textContent()),
+      Number(await page.getByTestId("card-pending").textContent()) + Number(await page.getByTestId("card-resolved").textContent()),
     ).toBe(total)
     await expect(page.getByTestId("card-avg")).toHaveText(/^\d+ days, \d+ hrs, \d+ min, \d+ s$/)
     await shot(page, "reports-complain-tickets-en")
@@ -275,8 +254,7 @@ test.describe("Complain Tickets Report", () => {
     ])
     expect(filtered.postDataJSON()).toMatchObject({ page: 0, status: "Resolved" })
     await expect(page.getByTestId("card-pending")).toHaveText("0")
-    for (const status of await page.locator("[data-testid=ticket-row] td:nth-child(4)").allTextContents())
-      expect(status).toBe("Resolved")
+    for (const status of await page.locator("[data-testid=ticket-row] td:nth-child(4)").allTextContents()) expect(status).toBe("Resolved")
     // The report actor outlives the screen: its filters survive a trip to another page (client-side navigation).
     await page.locator("[data-testid=nav-item][data-path='/apps/otp-logs']").first().click()
     await expect(rows(page, "otp-row").first()).toBeVisible()

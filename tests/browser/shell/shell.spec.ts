@@ -35,14 +35,10 @@ test("a forbidden route redirects to the user's home, an unknown one to the not-
   await shot(page, "agent1-not-found")
   // The root goes to /dashboard when held, else to a held home route.
   await page.goto(`${baseUrl()}/`)
-  await page.waitForURL(
-    (url) => url.pathname === (body.user_acl["FRONT:/dashboard"] === true ? "/dashboard" : "/apps/dashboard"),
-  )
+  await page.waitForURL((url) => url.pathname === (body.user_acl["FRONT:/dashboard"] === true ? "/dashboard" : "/apps/dashboard"))
 })
 
-test("a user without a home route lands on the root page; logged out, a protected route goes to login", async ({
-  page,
-}) => {
+test("a user without a home route lands on the root page; logged out, a protected route goes to login", async ({ page }) => {
   const body = await login(page, "agent2")
   expect(body.user_acl["FRONT:/apps/dashboard"]).not.toBe(true)
   await page.goto(`${baseUrl()}/apps/users`)
@@ -58,9 +54,7 @@ test("a user without a home route lands on the root page; logged out, a protecte
   await page.waitForURL("**/login")
 })
 
-test("a second login elsewhere shows the 'different device' alert and returns the first session to login", async ({
-  browser,
-}) => {
+test("a second login elsewhere shows the 'different device' alert and returns the first session to login", async ({ browser }) => {
   const first = await browser.newContext()
   const second = await browser.newContext()
   const page = await first.newPage()
@@ -75,9 +69,7 @@ test("a second login elsewhere shows the 'different device' alert and returns th
   // Any call of the first session now answers 401: going online is one.
   await page.getByTestId("presence").click({ force: true })
   await page.waitForURL("**/login", { timeout: 15_000 })
-  expect(alerts).toEqual([
-    "You are already logged in on a different device. Please wait for a few minutes, and try again.",
-  ])
+  expect(alerts).toEqual(["You are already logged in on a different device. Please wait for a few minutes, and try again."])
   expect(await page.evaluate(() => window.localStorage.getItem("user_token"))).toBeNull()
   await shot(page, "different-device-login")
   await first.close()
@@ -106,9 +98,7 @@ test("the token page reports a missing and an invalid access_token", async ({ pa
   await shot(page, "token-invalid")
 })
 
-test("forgot password sends the mail and shows the mail-confirm page; a bad reset link is refused", async ({
-  page,
-}) => {
+test("forgot password sends the mail and shows the mail-confirm page; a bad reset link is refused", async ({ page }) => {
   await page.goto(`${baseUrl()}/pages/auth/forgot-password`)
   await page.fill("#forgot-email", "agent1@example.com")
   await page.getByRole("button", { name: "Send reset link" }).click()

@@ -48,11 +48,7 @@ interface Phone {
 }
 
 /** Logs `username` in, in its own browser context, opens the softphone and waits until it is Registered. */
-const openPhone = async (
-  browser: Browser,
-  username: string,
-  lang?: string,
-): Promise<Phone & { registerMs: number }> => {
+const openPhone = async (browser: Browser, username: string, lang?: string): Promise<Phone & { registerMs: number }> => {
   const context = await browser.newContext()
   await context.addInitScript((language) => {
     ;(window as { __enableSoftphoneTestHooks?: boolean }).__enableSoftphoneTestHooks = true
@@ -120,9 +116,7 @@ test("two agents register, call, talk with audio both ways, and hang up", async 
   await bob.page.click("[data-testid=softphone-answer]")
   await expect(card(bob.page)).toHaveAttribute("data-phase", "active")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
-  console.log(
-    `call setup: Call click to callee ringing ${ringMs} ms; Answer click to both connected ${Date.now() - answered} ms`,
-  )
+  console.log(`call setup: Call click to callee ringing ${ringMs} ms; Answer click to both connected ${Date.now() - answered} ms`)
 
   // Both timers run from the connection.
   await expect.poll(() => timerSeconds(alice.page), { timeout: 6_000 }).toBeGreaterThanOrEqual(2)
@@ -169,9 +163,7 @@ test("calling an extension nobody registered ends with a notice", async ({ brows
   const alice = await openPhone(browser, "agent1")
   await alice.page.fill("[data-testid=softphone-number]", "9999")
   await alice.page.click("[data-testid=softphone-call]")
-  await expect(alice.page.locator("[data-testid=softphone-notice]")).toHaveText(
-    "9999 is not registered or does not exist.",
-  )
+  await expect(alice.page.locator("[data-testid=softphone-notice]")).toHaveText("9999 is not registered or does not exist.")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
   await alice.close()
 })

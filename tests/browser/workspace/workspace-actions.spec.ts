@@ -12,9 +12,7 @@ const goOnline = async (page: Page) => {
   await expect(input).toBeChecked()
 }
 
-test("Complain Tickets: open a complaint, resolve it with a note; it stays resolved after a reload", async ({
-  page,
-}) => {
+test("Complain Tickets: open a complaint, resolve it with a note; it stays resolved after a reload", async ({ page }) => {
   await login(page, "admin")
   await page.goto(`${baseUrl()}/apps/complain/ticket`)
   const row = page.getByTestId("complaint-row").first()

@@ -6,8 +6,7 @@ import { expect, test, type Page } from "@playwright/test"
 import { baseUrl, login, shot } from "../helpers"
 
 const rows = (page: Page, id: string) => page.locator(`[data-testid=${id}]`)
-const requestTo = (page: Page, path: string) =>
-  page.waitForRequest((r) => r.url().endsWith(path) && r.method() === "POST")
+const requestTo = (page: Page, path: string) => page.waitForRequest((r) => r.url().endsWith(path) && r.method() === "POST")
 
 const setLanguage = async (page: Page, language: string) => {
   await page.evaluate((lng) => localStorage.setItem("i18nextLng", lng), language)
@@ -30,22 +29,14 @@ test.describe("workspace screens", () => {
     await login(page, "admin")
   })
 
-  test("Ongoing Chats: conversations in progress, agents' loads, channel and status filters, a transcript", async ({
-    page,
-  }) => {
-    const [first] = await Promise.all([
-      requestTo(page, "/api/agent/conversations/ongoing"),
-      page.goto(`${baseUrl()}/apps/ongoing`),
-    ])
+  test("Ongoing Chats: conversations in progress, agents' loads, channel and status filters, a transcript", async ({ page }) => {
+    const [first] = await Promise.all([requestTo(page, "/api/agent/conversations/ongoing"), page.goto(`${baseUrl()}/apps/ongoing`)])
     expect(first.postDataJSON()).toMatchObject({ page: 1, limit: 1000 })
     await expect(rows(page, "ongoing-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
     await expect(rows(page, "ongoing-agent-load").first()).toBeVisible()
     await page.selectOption("[data-testid=ongoing-status]", "unassigned")
-    const [filtered] = await Promise.all([
-      requestTo(page, "/api/agent/conversations/ongoing"),
-      page.getByTestId("ongoing-apply").click(),
-    ])
+    const [filtered] = await Promise.all([requestTo(page, "/api/agent/conversations/ongoing"), page.getByTestId("ongoing-apply").click()])
     expect(filtered.postDataJSON()).toMatchObject({ status: "unassigned" })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
     for (const status of await page.locator("[data-testid=ongoing-row] td:nth-child(4)").allTextContents())
@@ -74,8 +65,7 @@ test.describe("workspace screens", () => {
     ])
     expect(search.postDataJSON()).toMatchObject({ search: number, page: 1 })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
-    for (const n of await page.locator("[data-testid=history-row] td:nth-child(2)").allTextContents())
-      expect(n.trim()).toBe(number)
+    for (const n of await page.locator("[data-testid=history-row] td:nth-child(2)").allTextContents()) expect(n.trim()).toBe(number)
     await shot(page, "h4/history-en")
     await openTranscript(page, "history-row")
     await shot(page, "h4/history-transcript-en")
@@ -92,14 +82,12 @@ test.describe("workspace screens", () => {
     ])
     expect(filtered.postDataJSON()).toMatchObject({ direction: "inbound", page: 1, limit: 10 })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
-    for (const d of await page.locator("[data-testid=message-row] td:nth-child(4)").allTextContents())
-      expect(d).toBe("Inbound")
+    for (const d of await page.locator("[data-testid=message-row] td:nth-child(4)").allTextContents()) expect(d).toBe("Inbound")
     const number = (await page.locator("[data-testid=message-row] td:nth-child(2)").first().textContent())!.trim()
     await page.getByTestId("messages-search").fill(number)
     await page.getByTestId("messages-search-submit").click()
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
-    for (const n of await page.locator("[data-testid=message-row] td:nth-child(2)").allTextContents())
-      expect(n.trim()).toBe(number)
+    for (const n of await page.locator("[data-testid=message-row] td:nth-child(2)").allTextContents()) expect(n.trim()).toBe(number)
     await page.getByTestId("messages-search-clear").click()
     await page.getByTestId("messages-clear").click()
     await page.selectOption("[data-testid=page-size]", "25")
@@ -120,20 +108,14 @@ test.describe("workspace screens", () => {
     await expect(rows(page, "ticket-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
     await expect(page.getByTestId("inbox-count-total")).toHaveText(/^\d+$/)
-    const [unassigned] = await Promise.all([
-      requestTo(page, "/api/unassigned/ticket"),
-      page.getByTestId("inbox-tab-unassigned").click(),
-    ])
+    const [unassigned] = await Promise.all([requestTo(page, "/api/unassigned/ticket"), page.getByTestId("inbox-tab-unassigned").click()])
     expect(unassigned.postDataJSON()).toMatchObject({ page: 1 })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
     await page.getByTestId("inbox-tab-active").click()
     await expect(rows(page, "ticket-row").first()).toBeVisible()
     const ticket = (await page.locator("[data-testid=ticket-row] td:nth-child(1)").first().textContent())!.trim()
     await page.getByTestId("tickets-search").fill(ticket)
-    const [search] = await Promise.all([
-      requestTo(page, "/api/search/ticket"),
-      page.getByTestId("tickets-search-submit").click(),
-    ])
+    const [search] = await Promise.all([requestTo(page, "/api/search/ticket"), page.getByTestId("tickets-search-submit").click()])
     expect(search.postDataJSON()).toMatchObject({ search: ticket })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
     await expect(page.locator("[data-testid=ticket-row] td:nth-child(1)").first()).toHaveText(ticket)
@@ -149,8 +131,7 @@ test.describe("workspace screens", () => {
     await shot(page, "h4/ticket-ongoing-en")
     await page.goto(`${baseUrl()}/apps/ticket-history`)
     await expect(rows(page, "ticket-row").first()).toBeVisible()
-    for (const st of await page.locator("[data-testid=ticket-row] td:nth-child(5)").allTextContents())
-      expect(st).toBe("Resolved")
+    for (const st of await page.locator("[data-testid=ticket-row] td:nth-child(5)").allTextContents()) expect(st).toBe("Resolved")
     await openTranscript(page, "ticket-row")
     await shot(page, "h4/ticket-history-transcript-en")
     await page.keyboard.press("Escape")
@@ -158,14 +139,10 @@ test.describe("workspace screens", () => {
     await expect(rows(page, "ticket-row").first()).toBeVisible()
     await expect(page.getByTestId("figure-total")).toHaveText(/^\d+$/)
     await page.selectOption("[data-testid=tickets-status]", "Resolved")
-    const [filtered] = await Promise.all([
-      requestTo(page, "/api/ticket/report"),
-      page.getByTestId("tickets-apply").click(),
-    ])
+    const [filtered] = await Promise.all([requestTo(page, "/api/ticket/report"), page.getByTestId("tickets-apply").click()])
     expect(filtered.postDataJSON()).toMatchObject({ status: "Resolved", page: 1 })
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
-    for (const st of await page.locator("[data-testid=ticket-row] td:nth-child(5)").allTextContents())
-      expect(st).toBe("Resolved")
+    for (const st of await page.locator("[data-testid=ticket-row] td:nth-child(5)").allTextContents()) expect(st).toBe("Resolved")
     await shot(page, "h4/ticket-report-en")
   })
 
