@@ -21,6 +21,10 @@ export const ar: Translation = {
     skipToContent: "الانتقال إلى المحتوى",
     copyright: "© {{year}} وحدة تحكم المراسلة",
   },
+  failure: {
+    notImplemented: "لا يوفّر الخادم هذا بعد ({{call}}).",
+    failed: "فشل الطلب",
+  },
   errors: {
     renderFailure: "404 الصفحة غير موجودة",
     renderFailureBody: "تعذّر عرض جزء من هذه الصفحة.",

@@ -21,6 +21,10 @@ export const tr: Translation = {
     skipToContent: "İçeriğe geç",
     copyright: "© {{year}} Mesajlaşma Konsolu",
   },
+  failure: {
+    notImplemented: "Sunucu bunu henüz sunmuyor ({{call}}).",
+    failed: "İstek başarısız oldu",
+  },
   errors: {
     renderFailure: "404 Sayfa Bulunamadı",
     renderFailureBody: "Bu sayfadaki bir öğe görüntülenemedi.",

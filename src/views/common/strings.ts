@@ -19,6 +19,10 @@ export const en = {
     skipToContent: "Skip to content",
     copyright: "© {{year}} Messaging Console",
   },
+  failure: {
+    notImplemented: "The server does not offer this yet ({{call}}).",
+    failed: "The request failed",
+  },
   errors: {
     renderFailure: "404 Page Not Found",
     renderFailureBody: "Something on this page failed to display.",
