@@ -3,7 +3,7 @@
  * a call's peer connection, the ring tone, the 1 s ticker, and the storage reads and writes. The effects come from
  * the Effect services bound to the actor system (src/services/realtime); model tests replace these actors.
  */
-import { Effect, Exit, type ManagedRuntime } from "effect"
+import { Effect, Exit } from "effect"
 import { fromCallback } from "xstate"
 import { Api } from "../../services/api/api"
 import { Realtime, type RealtimeConnection, type RealtimeStatus } from "../../services/realtime/realtime"
@@ -11,16 +11,14 @@ import { VoiceMedia, type PeerSession } from "../../services/calls/voice-media"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import type { ToBrowser, ToBrowserEvent } from "../../contract/voice-calls"
-import { fromEffect, runtimeOf } from "../common/from-effect"
+import { type AppRuntime, fromEffect, runtimeOf } from "../common/from-effect"
 import type { MediaCommand, MediaEvent, SocketEmit } from "./call-events"
 import { StoredCalls, type StoredCall } from "./stored-calls"
 
-/** The app runtime also provides the voice services (src/app/system.ts); AppServices stays narrow for other tests. */
-type CallRuntime = ManagedRuntime.ManagedRuntime<Realtime | VoiceMedia, unknown>
 /** Null when no runtime is bound (a root actor created without createAppActor, e.g. in another feature's tests). */
-const callRuntime = (system: Parameters<typeof runtimeOf>[0]): CallRuntime | null => {
+const callRuntime = (system: Parameters<typeof runtimeOf>[0]): AppRuntime | null => {
   try {
-    return runtimeOf(system) as unknown as CallRuntime
+    return runtimeOf(system)
   } catch {
     return null
   }

@@ -2,7 +2,7 @@
  * The chat inbox's side effects: the API calls (through the Api service, run by `fromEffect`) and the chat events of
  * the shared real-time socket (a `fromCallback` whose clean-up drops the subscription). Model tests replace these.
  */
-import { Effect, type ManagedRuntime } from "effect"
+import { Effect } from "effect"
 import { fromCallback } from "xstate"
 import type { ChatToBrowser, ChatToBrowserEvent } from "../../contract/chat-events"
 import type { Conversation, Message } from "../../contract/schemas/chat"
@@ -13,7 +13,7 @@ import type { AgentLoad } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
 import { ApiConfig } from "../../services/api/config"
 import { Realtime, type RealtimeStatus } from "../../services/realtime/realtime"
-import { fromEffect, runtimeOf } from "../common/from-effect"
+import { type AppRuntime, fromEffect, runtimeOf } from "../common/from-effect"
 import type { InboxFilters } from "./chat-logic"
 
 export const PAGE_SIZE = 30
@@ -25,9 +25,9 @@ export type ChatSocketEvent =
   | { type: "rt.status"; status: RealtimeStatus }
 
 export const chatSocket = fromCallback<{ type: "noop" }, undefined, ChatSocketEvent>(({ sendBack, system }) => {
-  let runtime: ManagedRuntime.ManagedRuntime<Realtime, unknown> | null = null
+  let runtime: AppRuntime | null = null
   try {
-    runtime = runtimeOf(system) as unknown as ManagedRuntime.ManagedRuntime<Realtime, unknown>
+    runtime = runtimeOf(system)
   } catch {
     return
   }

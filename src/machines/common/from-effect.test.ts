@@ -4,7 +4,7 @@ import { assign, createActor, setup, waitFor } from "xstate"
 import { defineGroup } from "../../contract/call"
 import { Data } from "../../contract/schemas/common"
 import { makeCall } from "../../services/api/api-client"
-import { apiTestLayer } from "../../services/api/api"
+import { appTestLayer } from "../../services/app-layer"
 import { makeRecordingShell } from "../../services/browser/browser-shell"
 import { makeMemoryStorage } from "../../services/browser/storage"
 import { startTestServer, type TestServer } from "../../services/api/api-test-server.testing"
@@ -37,7 +37,7 @@ beforeEach(() => {
 
 const runtimeWith = (token: string): AppRuntime =>
   ManagedRuntime.make(
-    apiTestLayer({
+    appTestLayer({
       config: { origin: server.origin },
       storage: makeMemoryStorage({ user_token: token }),
       shell: makeRecordingShell(),

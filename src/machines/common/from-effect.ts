@@ -1,5 +1,4 @@
 import { Cause, Exit, type Effect, type ManagedRuntime } from "effect"
-import type { HttpClient } from "effect/http"
 import {
   type ActorOptions,
   type AnyActorLogic,
@@ -10,16 +9,10 @@ import {
   createActor,
   fromPromise,
 } from "xstate"
-import type { BrowserShell } from "../../services/browser/browser-shell"
-import type { ApiConfig } from "../../services/api/config"
-import type { Storage } from "../../services/browser/storage"
-import type { Api } from "../../services/api/api"
+import type { AppServices } from "../../services/app-layer"
 
-/**
- * The services an effect run by `fromEffect` may use. Grow this union when a new app-wide service appears (and
- * provide it in the app's runtime layer and in the test runtimes).
- */
-export type AppServices = Api | ApiConfig | Storage | BrowserShell | HttpClient.HttpClient
+/** The services an effect run by `fromEffect` may use: derived from the app's layer (src/services/app-layer.ts). */
+export type { AppServices }
 
 /** The runtime that runs machine effects: made once in src/app from the app layer, or from a test layer in tests. */
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, unknown>

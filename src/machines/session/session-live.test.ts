@@ -7,7 +7,7 @@ import { ManagedRuntime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { waitFor, type AnyActorRef } from "xstate"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
-import { apiTestLayer } from "../../services/api/api"
+import { appTestLayer } from "../../services/app-layer"
 import { makeRecordingShell } from "../../services/browser/browser-shell"
 import { makeMemoryStorage } from "../../services/browser/storage"
 import { aclMachine } from "../acl/acl-machine"
@@ -32,7 +32,7 @@ const liveRoot = rootMachine.provide({
 const boot = (initial: Record<string, string> = {}) => {
   const storage = makeMemoryStorage(initial)
   const shell = makeRecordingShell()
-  const runtime: AppRuntime = ManagedRuntime.make(apiTestLayer({ config: { origin: server.url }, storage, shell }))
+  const runtime: AppRuntime = ManagedRuntime.make(appTestLayer({ config: { origin: server.url }, storage, shell }))
   const root = createAppActor(liveRoot, { runtime, systemId: "root" })
   root.start()
   const get = (id: string) => root.system.get(id) as AnyActorRef
