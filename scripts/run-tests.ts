@@ -1,14 +1,24 @@
 /**
- * Runs the vitest suites (unit, model-based, server integration) and the Playwright browser suite,
- * each with a JSON reporter, and prints the sum as `N passed, N failed`. Exits non-zero on any failure.
+ * `npm test` after the Debian packages are in: first the house checks (Biome's format and lint, the layer rules of
+ * .dependency-cruiser.cjs, the type check), which stop the run on a breach; then the vitest suites (the console's
+ * unit and model-based tests, the server's integration tests on PGlite and PostgreSQL) and the Playwright browser
+ * suite, each with a JSON reporter. Ends with each suite's wall time, the slowest features, and `N passed, N failed`.
+ *
+ *   npm test                 everything
+ *   npm test -- checks       only the house checks       (also: console, server, browser)
  */
 import { spawnSync } from "node:child_process"
-import { mkdirSync, readFileSync, existsSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync } from "node:fs"
 
 interface Tally {
   passed: number
   failed: number
   skipped: number
+}
+interface Suite {
+  readonly name: string
+  readonly seconds: number
+  readonly tally: Tally
 }
 
 const outDir = ".tmp/test-results"
@@ -16,20 +26,45 @@ mkdirSync(outDir, { recursive: true })
 
 const run = (command: string, args: string[], env: Record<string, string> = {}) => {
   // The Debian packages were installed by scripts/ensure-test-deps.sh: suites must not skip for want of them.
-  const result = spawnSync(command, args, {
-    stdio: "inherit",
-    env: { ...process.env, REQUIRE_SYSTEM_DEPS: "1", ...env },
-  })
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, REQUIRE_SYSTEM_DEPS: "1", ...env } })
   return result.status ?? 1
 }
 
-const readVitest = (file: string): Tally => {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
+const timed = (name: string, body: () => Tally): Suite => {
+  const started = performance.now()
+  console.log(`\n=== ${name}`)
+  const tally = body()
+  return { name, seconds: (performance.now() - started) / 1000, tally }
+}
+
+interface VitestFile {
+  readonly name: string
+  readonly startTime: number
+  readonly endTime: number
+}
+
+/** Seconds per feature folder (src/machines/chat, server/features/chat, ...), so a slow area shows by name. */
+const featureTimes = (files: readonly VitestFile[]) => {
+  const byFeature = new Map<string, number>()
+  for (const file of files) {
+    const path = file.name.replace(`${process.cwd()}/`, "")
+    const feature = path
+      .split("/")
+      .slice(0, path.startsWith("server/features/") ? 3 : 3)
+      .join("/")
+    byFeature.set(feature, (byFeature.get(feature) ?? 0) + (file.endTime - file.startTime) / 1000)
+  }
+  return [...byFeature].sort((a, b) => b[1] - a[1])
+}
+
+const readVitest = (file: string): Tally & { files: VitestFile[] } => {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, files: [] }
   const report = JSON.parse(readFileSync(file, "utf8"))
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    files: report.testResults ?? [],
   }
 }
 
@@ -43,26 +78,66 @@ const readPlaywright = (file: string): Tally => {
   }
 }
 
+const vitestFiles: VitestFile[] = []
+const vitestSuite = (name: string, paths: string[]) => () => {
+  const file = `${outDir}/vitest-${name}.json`
+  const status = run("npx", ["vitest", "run", ...paths, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`])
+  const { files, ...tally } = readVitest(file)
+  vitestFiles.push(...files)
+  return status !== 0 && tally.failed === 0 ? { ...tally, failed: 1 } : tally
+}
+
+/** A breach of the house rules is one failure and stops the run: the suites would only repeat it slower. */
+const check = (command: string, args: string[]) => (run("npx", [command, ...args]) === 0 ? 1 : 0)
+const houseChecks = (): Tally => {
+  const results = [
+    check("biome", ["ci", "--reporter=summary", "."]),
+    check("depcruise", ["-c", ".dependency-cruiser.cjs", "src", "server", "tests", "scripts", "sip"]),
+    check("tsc", ["--noEmit", "-p", "tsconfig.json"]),
+  ]
+  const passed = results.reduce((a, b) => a + b, 0)
+  return { passed, failed: results.length - passed, skipped: 0 }
+}
+
 const only = process.argv[2]
-const tallies: Tally[] = []
-let exitCodes = 0
+const wanted = (name: string) => !only || only === name
+const suites: Suite[] = []
 
-if (!only || only === "vitest") {
-  const file = `${outDir}/vitest.json`
-  exitCodes |= run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`])
-  tallies.push(readVitest(file))
-}
-if (!only || only === "browser") {
-  const file = `${outDir}/playwright.json`
-  exitCodes |= run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
-  tallies.push(readPlaywright(file))
-}
+if (wanted("checks")) suites.push(timed("checks: format and lint (Biome), layer rules (dependency-cruiser), types (tsc)", houseChecks))
+const stop = suites.some((suite) => suite.tally.failed > 0)
+if (!stop && wanted("console")) suites.push(timed("console: unit and model-based (src/)", vitestSuite("console", ["src"])))
+if (!stop && wanted("server"))
+  suites.push(timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"])))
+if (!stop && wanted("browser"))
+  suites.push(
+    timed("browser: Chromium against the real server (tests/browser/)", () => {
+      const file = `${outDir}/playwright.json`
+      const status = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
+      const tally = readPlaywright(file)
+      return status !== 0 && tally.failed === 0 ? { ...tally, failed: 1 } : tally
+    }),
+  )
 
-const sum = tallies.reduce((a, b) => ({
-  passed: a.passed + b.passed,
-  failed: a.failed + b.failed,
-  skipped: a.skipped + b.skipped,
-}))
-if (exitCodes !== 0 && sum.failed === 0) sum.failed = 1
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, "0")}s`
+console.log("\nSuite times (wall):")
+for (const suite of suites) {
+  const { passed, failed } = suite.tally
+  console.log(`  ${minutes(suite.seconds).padStart(8)}  ${suite.name}  (${passed} passed, ${failed} failed)`)
+}
+console.log(`  ${minutes(suites.reduce((a, s) => a + s.seconds, 0)).padStart(8)}  total`)
+if (vitestFiles.length > 0) {
+  console.log("Slowest feature folders (vitest, summed file time):")
+  for (const [feature, seconds] of featureTimes(vitestFiles).slice(0, 8)) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${feature}`)
+}
+if (stop) console.log("The house checks failed (above): fix them first; the suites did not run.")
+
+const sum = suites.reduce(
+  (a, s) => ({ passed: a.passed + s.tally.passed, failed: a.failed + s.tally.failed, skipped: a.skipped + s.tally.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+)
 console.log(`${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ""}`)
 process.exit(sum.failed > 0 ? 1 : 0)

@@ -1,0 +1,77 @@
+/**
+ * The layer rules of the architecture (README, "Architecture"), checked on every `npm test`. A breach fails the run
+ * with the rule's name and the two files. Tests beside the code (`*.test.ts`) and their helpers (`*.testing.ts`)
+ * may reach the real server's test harness; nothing else may.
+ */
+const TEST = "(\\.test\\.tsx?|\\.testing\\.ts)$"
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: "no-cycles", severity: "error", comment: "Modules import each other in a loop.", from: {}, to: { circular: true } },
+    {
+      name: "contract-stands-alone",
+      severity: "error",
+      comment: "The contract is shared by the console and the server: it imports effect and itself, nothing else.",
+      from: { path: "^src/contract/", pathNot: TEST },
+      to: { pathNot: ["^src/contract/", "^node_modules/effect/"], dependencyTypesNot: ["core", "type-only"] },
+    },
+    {
+      name: "services-below-machines",
+      severity: "error",
+      comment: "Services are called by machines; they never import machines, views, the app, React or XState.",
+      from: { path: "^src/services/", pathNot: TEST },
+      to: { path: ["^src/(machines|views|app)/", "^node_modules/(react|react-dom|xstate|@xstate|@blueprintjs)/"] },
+    },
+    {
+      name: "machines-below-views",
+      severity: "error",
+      comment: "Machines never import views, the app, React or Blueprint.",
+      from: { path: "^src/machines/", pathNot: TEST },
+      to: { path: ["^src/(views|app)/", "^node_modules/(react|react-dom|@xstate/react|@blueprintjs|react-i18next|i18next)/"] },
+    },
+    {
+      name: "views-through-machines",
+      severity: "error",
+      comment: "Views reach the world through machines: never services, sockets, SIP or the app.",
+      from: { path: "^src/views/", pathNot: TEST },
+      to: { path: ["^src/(services|app)/", "^node_modules/(socket\\.io-client|sip\\.js|effect)/"], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-shares-only-the-contract",
+      severity: "error",
+      comment: "The server takes the contract from src/, nothing else.",
+      from: { path: "^server/" },
+      to: { path: "^src/", pathNot: "^src/contract/" },
+    },
+    {
+      name: "console-never-imports-tests",
+      severity: "error",
+      comment: "src/ never imports tests/.",
+      from: { path: "^src/" },
+      to: { path: "^tests/" },
+    },
+    {
+      name: "console-never-imports-server",
+      severity: "error",
+      comment: "Only tests beside the console's code may start the real server.",
+      from: { path: "^src/", pathNot: TEST },
+      to: { path: "^server/" },
+    },
+    {
+      name: "test-helpers-only-in-tests",
+      severity: "error",
+      comment: "A *.testing.ts helper is for tests; production code must not import it.",
+      from: { pathNot: TEST },
+      to: { path: "\\.testing\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["^dist", "^\\.tmp", "server/db/migrations"] },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
