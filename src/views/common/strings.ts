@@ -1,4 +1,7 @@
-/** The strings every page can show (app frame, errors, alerts, failures); the spec's own wording is kept exactly where it gives one. English is bundled with the entry; Turkish and Arabic load on demand. */
+/**
+ * The strings every page can show (app frame, errors, alerts, failures); the spec's own wording is kept exactly where
+ * it gives one. English comes with the entry; Turkish and Arabic load on demand (src/app/i18n.ts).
+ */
 export const commonEn = {
   app: {
     name: "Messaging Console",
