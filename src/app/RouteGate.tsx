@@ -8,13 +8,13 @@ import { selectPhase } from "../machines/session/session-selectors"
 import { useAclActor, useSessionActor } from "../views/common/actor-context"
 import { PageLoading } from "../views/common/PageLoading"
 import { RenderFailureBoundary } from "../views/common/RenderFailure"
-import { screenFor } from "./screens"
+import { lazyInFrame, lazyOnEveryPage, screenFor } from "./screens"
 
 // Blueprint and everything drawn with it load after the login page: see scripts/bundle-size.ts.
 const BlueprintRoot = lazy(() => import("../views/common/BlueprintRoot").then((m) => ({ default: m.BlueprintRoot })))
-const Shell = lazy(() => import("../views/shell/Shell").then((m) => ({ default: m.Shell })))
-const LandingView = lazy(() => import("../views/shell/LandingView").then((m) => ({ default: m.LandingView })))
-const PublicFrame = lazy(() => import("../views/common/PublicFrame").then((m) => ({ default: m.PublicFrame })))
+const Shell = lazyInFrame(() => import("../views/shell/Shell").then((m) => m.Shell))
+const LandingView = lazyInFrame(() => import("../views/shell/LandingView").then((m) => m.LandingView))
+const PublicFrame = lazyOnEveryPage(() => import("../views/common/PublicFrame").then((m) => m.PublicFrame))
 
 /** Pages that carry no Blueprint at all. */
 const PLAIN_PAGES = new Set(["login"])

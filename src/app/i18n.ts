@@ -1,16 +1,16 @@
 /**
  * i18next with the shell's three languages. The choice persists in `i18nextLng`; `<html dir/lang>` follow every
- * change so Blueprint and our own CSS mirror for Arabic.
+ * change so Blueprint and our own CSS mirror for Arabic. The common strings (app, errors, alerts, failures) come
+ * with the entry in English; every feature's strings load when the feature is needed (src/app/feature-strings.ts).
  */
-import i18next, { type BackendModule, type i18n as I18n } from "i18next"
+import i18next, { type i18n as I18n } from "i18next"
 import { initReactI18next } from "react-i18next"
 import { StorageKeys } from "../services/browser/storage-keys"
-import { en } from "../views/common/strings"
-
-export const LANGUAGES = ["en", "tr", "ar"] as const
-export type Language = (typeof LANGUAGES)[number]
-
-export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value)
+import { commonEn } from "../views/common/strings"
+import type { StringLoaders } from "./feature"
+import { attachFeatureStrings, type FeatureStrings } from "./feature-strings"
+import { features } from "./features"
+import { isLanguage, LANGUAGES, type Language } from "./languages"
 
 const stored = (): Language | null => {
   try {
@@ -35,40 +35,43 @@ const applyDocument = (instance: I18n, language: string) => {
   document.documentElement.dir = instance.dir(language)
 }
 
-/** Turkish and Arabic load on demand (English is bundled): the login page carries one language, not three. */
-const lazyLanguages: BackendModule = {
-  type: "backend",
-  init: () => {},
-  read: (language, _namespace, callback) => {
-    const load =
-      language === "tr"
-        ? import("../views/common/strings.tr").then((m) => m.tr)
-        : language === "ar"
-          ? import("../views/common/strings.ar").then((m) => m.ar)
-          : Promise.resolve(en)
-    load.then(
-      (resources) => callback(null, resources),
-      (error: Error) => callback(error, false),
-    )
+const COMMON = "common"
+
+/** Every bundle of strings by name: the common one and each feature's. */
+export const stringCatalogue = (): Readonly<Record<string, StringLoaders>> => ({
+  [COMMON]: {
+    en: () => Promise.resolve(commonEn),
+    tr: () => import("../views/common/strings.tr").then((m) => m.commonTr),
+    ar: () => import("../views/common/strings.ar").then((m) => m.commonAr),
   },
+  ...Object.fromEntries(features.flatMap((feature) => (feature.strings ? [[feature.name, feature.strings]] : []))),
+})
+
+let featureStrings: FeatureStrings | null = null
+
+/** Resolves once the named features' strings are in (see src/app/screens.ts for who needs what when). */
+export const needStrings = (names: readonly string[]): Promise<void> => {
+  if (!featureStrings) return Promise.reject(new Error("needStrings before initI18n"))
+  return featureStrings.need(names)
 }
 
-/** Resolves once the chosen language's strings are loaded. */
+/** Resolves once the chosen language's common strings are loaded. */
 export const initI18n = async (): Promise<I18n> => {
   const instance = i18next.createInstance()
   const language = stored() ?? browserLanguage()
-  await instance
-    .use(lazyLanguages)
-    .use(initReactI18next)
-    .init({
-      resources: { en: { translation: en } },
-      partialBundledLanguages: true,
-      lng: language,
-      fallbackLng: "en",
-      supportedLngs: [...LANGUAGES],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    })
+  const catalogue = stringCatalogue()
+  // Given at init, so i18next resolves to the chosen language from the start (right to left for Arabic).
+  const common = await catalogue[COMMON][language]()
+  await instance.use(initReactI18next).init({
+    resources: { en: { translation: commonEn }, [language]: { translation: common } },
+    lng: language,
+    fallbackLng: "en",
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  featureStrings = attachFeatureStrings(instance, catalogue)
+  await featureStrings.need([COMMON])
   applyDocument(instance, language)
   instance.on("languageChanged", (next) => {
     applyDocument(instance, next)
@@ -83,6 +86,6 @@ export const initI18n = async (): Promise<I18n> => {
 
 /** The English texts the API client alerts with, mapped to their translation keys. */
 export const alertKeyOf = (message: string): string | undefined =>
-  (Object.keys(en.alerts) as (keyof typeof en.alerts)[])
-    .map((key) => ({ key, text: en.alerts[key] }))
+  (Object.keys(commonEn.alerts) as (keyof typeof commonEn.alerts)[])
+    .map((key) => ({ key, text: commonEn.alerts[key] }))
     .find((entry) => entry.text === message)?.key

@@ -1,125 +1,65 @@
 /**
- * Which screen each route key renders, loaded lazily (one chunk per screen). A route without an entry shows the
- * shared "not available yet" state with its title. Feature issues add their screens here.
+ * Which screen each route key renders, from the features' manifests, loaded lazily (one chunk per screen). A screen
+ * renders once its chunk, its strings and its page actors' logic are all in: never a raw key, never a page actor
+ * the root cannot start. A route no feature claims shows the shared "not available yet" state with its title.
  */
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from "react"
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react"
+import type { AnyActorLogic } from "xstate"
+import type { Feature, ScreenProps } from "./feature"
+import { features } from "./features"
+import { needStrings } from "./i18n"
 
-export interface ScreenProps {
-  readonly routeKey: string
-  readonly section?: string
-}
+const everyPage = features.filter((f) => f.strings && f.loadStrings === "on-every-page").map((f) => f.name)
+const frame = [...everyPage, ...features.filter((f) => f.strings && f.loadStrings === "with-frame").map((f) => f.name)]
 
-type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>
+/** The strings a feature's screens show: every page's, its own and those of the features it uses. */
+const stringsOf = (feature: Feature) => [...everyPage, ...(feature.strings ? [feature.name] : []), ...(feature.uses ?? [])]
 
-const named =
-  <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>): Loader =>
-  () =>
-    load().then((module) => ({ default: pick(module) }))
+const pageLogics = new Map<string, AnyActorLogic>()
 
-const loaders: Record<string, Loader> = {
-  login: named(
-    () => import("../views/session/LoginView"),
-    (m) => m.LoginView,
-  ),
-  tokenLogin: named(
-    () => import("../views/session/TokenLoginView"),
-    (m) => m.TokenLoginView,
-  ),
-  forgotPassword: named(
-    () => import("../views/session/ForgotPasswordView"),
-    (m) => m.ForgotPasswordView,
-  ),
-  mailConfirm: named(
-    () => import("../views/session/MailConfirmView"),
-    (m) => m.MailConfirmView,
-  ),
-  resetPassword: named(
-    () => import("../views/session/ResetPasswordView"),
-    (m) => m.ResetPasswordView,
-  ),
-  lock: named(
-    () => import("../views/session/LockView"),
-    (m) => m.LockView,
-  ),
-  pageNotFound: named(
-    () => import("../views/common/NotFoundView"),
-    (m) => m.NotFoundView,
-  ),
-  internetConnectivity: named(
-    () => import("../views/common/OfflineView"),
-    (m) => m.OfflineView,
-  ),
-  otpLogs: named(
-    () => import("../views/reports/OtpLogsView"),
-    (m) => m.OtpLogsView,
-  ),
-  callHistory: named(
-    () => import("../views/reports/CallHistoryView"),
-    (m) => m.CallHistoryView,
-  ),
-  complainTicketsReport: named(
-    () => import("../views/reports/ComplainTicketsReportView"),
-    (m) => m.ComplainTicketsReportView,
-  ),
-  pbxCalls: named(
-    () => import("../views/softphone/PbxCallsView"),
-    (m) => m.PbxCallsView,
-  ),
-  chat: named(
-    () => import("../views/chat/ChatView"),
-    (m) => m.ChatView,
-  ),
-  ongoing: named(
-    () => import("../views/workspace/OngoingView"),
-    (m) => m.OngoingView,
-  ),
-  history: named(
-    () => import("../views/workspace/HistoryView"),
-    (m) => m.HistoryView,
-  ),
-  messages: named(
-    () => import("../views/workspace/MessagesView"),
-    (m) => m.MessagesView,
-  ),
-  inbox: named(
-    () => import("../views/tickets/TicketListView"),
-    (m) => m.TicketsInboxView,
-  ),
-  ticketOngoing: named(
-    () => import("../views/tickets/TicketListView"),
-    (m) => m.TicketOngoingView,
-  ),
-  ticketHistory: named(
-    () => import("../views/tickets/TicketListView"),
-    (m) => m.TicketHistoryView,
-  ),
-  ticketReport: named(
-    () => import("../views/tickets/TicketListView"),
-    (m) => m.TicketReportView,
-  ),
-  complainTicket: named(
-    () => import("../views/complaints/ComplaintsView"),
-    (m) => m.ComplaintsView,
-  ),
-  simulator: named(
-    () => import("../views/simulator/SimulatorView"),
-    (m) => m.SimulatorView,
-  ),
-}
+/** A page actor's logic by id, once a screen of its feature has loaded (the root machine's `pageLogic`). */
+export const pageLogic = (id: string): AnyActorLogic | undefined => pageLogics.get(id)
 
-const notAvailable: Loader = named(
-  () => import("../views/common/NotAvailableView"),
-  (m) =>
-    ({ routeKey, section }: ScreenProps) =>
-      createElement(m.NotAvailableView, { titleKey: routeKey, section }),
+const loadPages = (feature: Feature) =>
+  Promise.all(Object.entries(feature.pages ?? {}).map(([id, load]) => load().then((logic) => void pageLogics.set(id, logic))))
+
+type Lazy<P> = LazyExoticComponent<ComponentType<P>>
+
+/** A lazy component that renders once it and everything it waits for have loaded. */
+const lazyWith = <P>(load: () => Promise<ComponentType<P>>, ...waits: (() => Promise<unknown>)[]): Lazy<P> =>
+  lazy(() => Promise.all([load(), ...waits.map((wait) => wait())]).then(([component]) => ({ default: component })))
+
+/** For the logged-in frame (the shell and what it shows on every screen, like the call cards). */
+export const lazyInFrame = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> => lazyWith(load, () => needStrings(frame))
+
+/** For frames and pages outside the screens, logged in or not (the public frame). */
+export const lazyOnEveryPage = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> => lazyWith(load, () => needStrings(everyPage))
+
+const owners = new Map(features.flatMap((feature) => Object.keys(feature.screens ?? {}).map((key) => [key, feature] as const)))
+
+const notAvailable: Lazy<ScreenProps> = lazyOnEveryPage(() =>
+  import("../views/common/NotAvailableView").then(
+    (m) =>
+      ({ routeKey, section }: ScreenProps) =>
+        createElement(m.NotAvailableView, { titleKey: routeKey, section }),
+  ),
 )
 
-const cache = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>()
+const cache = new Map<string, Lazy<ScreenProps>>()
 
-export const screenFor = (routeKey: string): LazyExoticComponent<ComponentType<ScreenProps>> => {
+export const screenFor = (routeKey: string): Lazy<ScreenProps> => {
   let screen = cache.get(routeKey)
   if (!screen) {
-    screen = lazy(loaders[routeKey] ?? notAvailable)
+    const feature = owners.get(routeKey)
+    const load = feature?.screens?.[routeKey]
+    screen =
+      feature && load
+        ? lazyWith(
+            load,
+            () => needStrings(stringsOf(feature)),
+            () => loadPages(feature),
+          )
+        : notAvailable
     cache.set(routeKey, screen)
   }
   return screen

@@ -1,21 +1,24 @@
 /**
- * The actor system, created once per page: the Effect runtime over the browser services, the root machine with
- * the live actor implementations, and (with `?inspect`) the Stately inspector attached before anything starts.
+ * The actor system, created once per page: the Effect runtime over the browser services, the root machine built
+ * from the features' manifests, and (with `?inspect`) the Stately inspector attached before anything starts.
  */
 import { ManagedRuntime } from "effect"
 import type { i18n as I18n } from "i18next"
 import type { InspectionEvent, Observer } from "xstate"
-import { appLayer } from "../services/app-layer"
+import { type AppRuntime, createAppActor } from "../machines/common/from-effect"
+import { createRootMachine } from "../machines/root/root-machine"
 import { ensureClientToken } from "../services/api/config"
-import { aclMachine } from "../machines/acl/acl-machine"
-import { liveLayoutMachine, readCachedLayout } from "../machines/shell/layout-actors"
-import { createAppActor, type AppRuntime } from "../machines/common/from-effect"
-import { rootMachine } from "../machines/root/root-machine"
-import { liveAccountMachine, liveSessionMachine } from "../machines/session/session-actors"
+import { appLayer } from "../services/app-layer"
+import { features } from "./features"
 import { alertKeyOf } from "./i18n"
+import { pageLogic } from "./screens"
 
-export const liveRootMachine = rootMachine.provide({
-  actors: { session: liveSessionMachine, acl: aclMachine, layout: liveLayoutMachine, account: liveAccountMachine },
+const rootActors = features.flatMap((feature) => feature.actors ?? [])
+
+export const liveRootMachine = createRootMachine({
+  actors: rootActors,
+  reports: Object.assign({}, ...features.map((feature) => feature.reports ?? {})),
+  pageLogic,
 })
 
 export interface StartOptions {
@@ -32,10 +35,14 @@ export const startSystem = async ({ i18n, inspect }: StartOptions) => {
       },
     }),
   )
-  // The logged-out pages need a client token (forgot/reset password); the cached look avoids a flash of defaults.
+  // The logged-out pages need a client token (forgot/reset password).
   await runtime.runPromise(ensureClientToken)
-  const cachedLayout = await runtime.runPromise(readCachedLayout)
-  const root = createAppActor(liveRootMachine, { runtime, input: { cachedLayout }, systemId: "root", inspect })
+  const inputs = Object.fromEntries(
+    await Promise.all(
+      rootActors.flatMap((actor) => (actor.prepare ? [runtime.runPromise(actor.prepare).then((input) => [actor.id, input] as const)] : [])),
+    ),
+  )
+  const root = createAppActor(liveRootMachine, { runtime, input: { inputs }, systemId: "root", inspect })
   root.start()
   return root
 }

@@ -1,88 +1,112 @@
 /**
- * The root of the actor system (systemId `root`): it owns the page-long singletons. Later features add their
- * actors here (the call centre, the paged reports) with their own systemIds.
+ * The root of the actor system (systemId `root`), built from the features' manifests (src/app/features.ts): it knows
+ * no feature machine. It invokes the features' page-long actors and paged reports, resets the reports when a login
+ * ends, and runs the page actors the screens ask for: a view sends `page.open` when it mounts and `page.close` when
+ * it unmounts, the root spawns the actor under a systemId equal to its id (so the inspector and `system.get` see it)
+ * and stops it on close or when the login ends.
  */
-import { setup } from "xstate"
-import { aclMachine } from "../acl/acl-machine"
-import { layoutMachine } from "../shell/layout-machine"
-import { accountMachine } from "../session/account-machine"
-import { sessionMachine } from "../session/session-machine"
-import type { LayoutSettings, Theme } from "../shell/layout-settings"
-import { callHistoryMachine } from "../reports/call-history-report"
-import { complaintTicketsMachine } from "../reports/complaint-tickets-report"
-import { otpLogsMachine } from "../reports/otp-logs-report"
-import { reportLifetime } from "../report-kit/report-lifetime"
-import { callCenterMachine } from "../calls/call-center-machine"
-import { callCenterLifetime } from "../calls/call-center-lifetime"
-import { chatInboxMachine } from "../chat/inbox-machine"
-import { chatLifetime } from "../chat/chat-lifetime"
-import { historyMachine, ongoingMachine } from "../workspace/conversation-reports"
-import { messagesMachine } from "../workspace/messages-report"
-import { ticketHistoryMachine, ticketInboxMachine, ticketOngoingMachine, ticketReportMachine } from "../tickets/ticket-reports"
-import { complaintsMachine } from "../complaints/complaints-report"
+import { type AnyActorLogic, assign, enqueueActions, setup, stopChild } from "xstate"
+import { type LoginEnded, loginWatcher } from "./login-watcher"
 
-/**
- * Every paged report, by systemId: idle until a screen opens it, kept across navigation (filters survive), reset on
- * logout by reportLifetime. A new report screen adds one line here.
- */
-const REPORTS = {
-  "report-otp-logs": otpLogsMachine,
-  "report-call-history": callHistoryMachine,
-  "report-complain-tickets": complaintTicketsMachine,
-  "report-ongoing": ongoingMachine,
-  "report-history": historyMachine,
-  "report-messages": messagesMachine,
-  "report-inbox": ticketInboxMachine,
-  "report-ticket-ongoing": ticketOngoingMachine,
-  "report-ticket-history": ticketHistoryMachine,
-  "report-ticket-report": ticketReportMachine,
-  "report-complaints": complaintsMachine,
-} as const
-type ReportId = keyof typeof REPORTS
-export const REPORT_IDS = Object.keys(REPORTS) as ReportId[]
-
-export interface RootInput {
-  readonly cachedLayout?: { layout: LayoutSettings; theme: Theme } | null
+/** A page-long actor the root invokes for a feature. */
+export interface RootActor {
+  readonly id: string
+  /** How views and other actors find it (`system.get`): tests and views name it, so it never changes. */
+  readonly systemId?: string
+  readonly logic: AnyActorLogic
 }
 
-export const rootMachine = setup({
-  types: { input: {} as RootInput | undefined, context: {} as { cachedLayout: RootInput["cachedLayout"] } },
-  actors: {
-    acl: aclMachine,
-    layout: layoutMachine,
-    account: accountMachine,
-    session: sessionMachine,
-    ...REPORTS,
-    reportLifetime,
-    callCenter: callCenterMachine,
-    callCenterLifetime,
-    chatInbox: chatInboxMachine,
-    chatLifetime,
-  },
-}).createMachine({
-  id: "root",
-  context: ({ input }) => ({ cachedLayout: input?.cachedLayout ?? null }),
-  // The ACL gate and the layout come first: the session tells them about the stored session as soon as it is read.
-  invoke: [
-    { id: "acl", systemId: "acl", src: "acl", input: undefined },
-    {
-      id: "layout",
-      systemId: "layout",
-      src: "layout",
-      input: ({ context }) => ({ cached: context.cachedLayout ?? null }),
+export interface RootParts {
+  /** Invoked in this order. */
+  readonly actors: readonly RootActor[]
+  /** Paged reports by systemId (`report-<name>`): idle until a screen opens one, kept across navigation. */
+  readonly reports: Readonly<Record<string, AnyActorLogic>>
+  /** A page actor's logic by its id, once its screen has loaded it; undefined for an id nobody declared. */
+  readonly pageLogic: (id: string) => AnyActorLogic | undefined
+}
+
+export interface RootInput {
+  /** Start input of a root actor, by the actor's id (what the app read before starting, e.g. the cached layout). */
+  readonly inputs?: Readonly<Record<string, unknown>>
+}
+
+export interface PageOpen {
+  readonly type: "page.open"
+  readonly id: string
+  readonly input?: unknown
+}
+export interface PageClose {
+  readonly type: "page.close"
+  readonly id: string
+}
+export type RootEvent = PageOpen | PageClose | LoginEnded
+
+export interface RootContext {
+  readonly inputs: Readonly<Record<string, unknown>>
+  /** The page actors running now, by id (also their systemId), in the order they opened. */
+  readonly pages: readonly string[]
+}
+
+const without = (pages: readonly string[], id: string) => pages.filter((page) => page !== id)
+
+export const createRootMachine = ({ actors, reports, pageLogic }: RootParts) => {
+  const reportIds = Object.keys(reports)
+  return setup({
+    types: { input: {} as RootInput | undefined, context: {} as RootContext, events: {} as RootEvent },
+    actors: { ...Object.fromEntries(actors.map((actor) => [actor.id, actor.logic])), ...reports, loginWatcher },
+    guards: {
+      isDeclaredPage: ({ event }) => event.type === "page.open" && pageLogic(event.id) !== undefined,
+      isRunningPage: ({ context, event }) => event.type === "page.close" && context.pages.includes(event.id),
     },
-    { id: "account", systemId: "account", src: "account" },
-    { id: "session", systemId: "session", src: "session" },
-    // XState types `src` one key at a time; every id of the table is an actor key of the same kind of machine.
-    ...REPORT_IDS.map((id) => ({ id, systemId: id, src: id as "report-otp-logs" })),
-    { id: "reportLifetime", src: "reportLifetime", input: { ids: REPORT_IDS } },
-    // Voice calls: the centre idles until the lifetime watcher sees a login holding FRONT:/channels/whatsapp-call.
-    { id: "callCenter", systemId: "callCenter", src: "callCenter" },
-    { id: "callCenterLifetime", src: "callCenterLifetime" },
-    // Live chat: the inbox idles until the lifetime watcher sees a login holding BACK:chat (src/machines/chat).
-    { id: "chatInbox", systemId: "chat-inbox", src: "chatInbox" },
-    { id: "chatLifetime", src: "chatLifetime" },
-  ],
-  initial: "running",
-  states: { running: {} },
-})
+    actions: {
+      // A page reopened before it closed (new input, a remount) loses its old actor first, which frees the systemId.
+      stopPage: stopChild(({ event }) => (event as PageOpen | PageClose).id),
+      spawnPage: enqueueActions(({ event, enqueue }) => {
+        const logic = event.type === "page.open" ? pageLogic(event.id) : undefined
+        if (event.type !== "page.open" || !logic) return
+        // The logic arrives with its screen's chunk, so it cannot be one of the named actors XState's types know.
+        const spawn = enqueue.spawnChild as unknown as (
+          src: AnyActorLogic,
+          options: { id: string; systemId: string; input: unknown },
+        ) => void
+        spawn(logic, { id: event.id, systemId: event.id, input: event.input })
+      }),
+      rememberPage: assign({ pages: ({ context, event }) => [...without(context.pages, (event as PageOpen).id), (event as PageOpen).id] }),
+      forgetPage: assign({ pages: ({ context, event }) => without(context.pages, (event as PageClose).id) }),
+      resetReports: enqueueActions(({ enqueue }) => {
+        for (const id of reportIds) enqueue.sendTo(id, { type: "REPORT.RESET" })
+      }),
+      stopPages: enqueueActions(({ context, enqueue }) => {
+        for (const id of context.pages) enqueue.stopChild(id)
+        enqueue.assign({ pages: [] })
+      }),
+    },
+  }).createMachine({
+    id: "root",
+    context: ({ input }) => ({ inputs: input?.inputs ?? {}, pages: [] }),
+    invoke: [
+      // XState types `src` one key at a time; every id here is a key of the actors above.
+      ...actors.map((actor) => ({
+        id: actor.id,
+        systemId: actor.systemId,
+        src: actor.id as "loginWatcher",
+        input: ({ context }: { context: RootContext }) => context.inputs[actor.id] as never,
+      })),
+      ...reportIds.map((id) => ({ id, systemId: id, src: id as "loginWatcher" })),
+      { id: "loginWatcher", src: "loginWatcher" },
+    ],
+    initial: "running",
+    states: {
+      running: {
+        on: {
+          "page.open": { guard: "isDeclaredPage", actions: ["stopPage", "spawnPage", "rememberPage"] },
+          "page.close": { guard: "isRunningPage", actions: ["stopPage", "forgetPage"] },
+          // Nothing of one login survives into the next: report filters and rows, and any page actor still open.
+          "login.ended": { actions: ["resetReports", "stopPages"] },
+        },
+      },
+    },
+  })
+}
+
+export type RootMachine = ReturnType<typeof createRootMachine>

@@ -13,7 +13,7 @@ import { makeMemoryStorage } from "../../services/browser/storage"
 import { aclMachine } from "../acl/acl-machine"
 import { liveLayoutMachine } from "../shell/layout-actors"
 import { createAppActor, type AppRuntime } from "../common/from-effect"
-import { rootMachine } from "../root/root-machine"
+import { createRootMachine } from "../root/root-machine"
 import { liveAccountMachine, liveSessionMachine } from "./session-actors"
 
 let server: TestServer
@@ -25,15 +25,23 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const liveRoot = rootMachine.provide({
-  actors: { session: liveSessionMachine, acl: aclMachine, layout: liveLayoutMachine, account: liveAccountMachine },
+// The root as the app builds it for these four (src/app/features: the shell's, then the session's).
+const liveRoot = createRootMachine({
+  actors: [
+    { id: "acl", systemId: "acl", logic: aclMachine },
+    { id: "layout", systemId: "layout", logic: liveLayoutMachine },
+    { id: "account", systemId: "account", logic: liveAccountMachine },
+    { id: "session", systemId: "session", logic: liveSessionMachine },
+  ],
+  reports: {},
+  pageLogic: () => undefined,
 })
 
 const boot = (initial: Record<string, string> = {}) => {
   const storage = makeMemoryStorage(initial)
   const shell = makeRecordingShell()
   const runtime: AppRuntime = ManagedRuntime.make(appTestLayer({ config: { origin: server.url }, storage, shell }))
-  const root = createAppActor(liveRoot, { runtime, systemId: "root" })
+  const root = createAppActor(liveRoot, { runtime, input: {}, systemId: "root" })
   root.start()
   const get = (id: string) => root.system.get(id) as AnyActorRef
   return {

@@ -3,7 +3,7 @@
  * account) and the sip.js user agent of src/services/sip in a callback actor whose clean-up stops it.
  */
 import { Effect } from "effect"
-import { createActor, fromCallback, type AnyActorRef } from "xstate"
+import { fromCallback } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
 import { createSipPhone, type PhoneEvent } from "../../services/softphone/sip-phone"
@@ -53,13 +53,3 @@ const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, rec
 })
 
 export const liveSoftphoneMachine = softphoneMachine.provide({ actors: { loadCredentials, phone } })
-
-/**
- * Starts the softphone inside the app's actor system (as a child of the root, so `fromEffect` finds the runtime
- * and `system.get("softphone")` reaches it); the page stops it when it closes.
- */
-export const startSoftphone = (root: AnyActorRef) => {
-  const actor = createActor(liveSoftphoneMachine, { parent: root, systemId: "softphone", id: "softphone" })
-  actor.start()
-  return actor
-}

@@ -1,6 +1,6 @@
 /**
  * A read-only transcript in a drawer: the messages of one conversation, closed chat or ticket, whichever call
- * serves that source, with older pages on demand. One actor per screen (started by the page, see page-actor.ts).
+ * serves that source, with older pages on demand. One actor per screen (a page actor: the root runs it while its screen is open).
  *
  *   closed --OPEN--> loading --done--> ready --OLDER--> loadingOlder --done/error--> ready
  *                        \--error--> failed --RETRY--> loading          (CLOSE from anywhere; OPEN reloads)

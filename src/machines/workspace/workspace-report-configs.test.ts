@@ -12,7 +12,6 @@ import { agentIdOf, channelOf, rangeOf } from "../report-kit/paged"
 import { inboundOf, initialSimulator } from "../simulator/simulator-machine"
 import { noTicketFilters, searchRequestOf, ticketQueryOf, ticketReportRequestOf, ticketTranscriptOf } from "../tickets/ticket-reports"
 import { mergeMessages } from "./transcript-machine"
-import { rootMachine } from "../root/root-machine"
 
 const conversation = (id: number, agent_id: number | null, last: string): Conversation => ({
   id,
@@ -181,31 +180,5 @@ describe("workspace report configurations", () => {
         filename: "a.pdf",
       },
     })
-  })
-
-  it("the root spawns one report actor per workspace list, each reset on logout", () => {
-    const invoked = rootMachine.config.invoke as unknown as {
-      systemId?: string
-      src: string
-      input?: { ids?: readonly string[] }
-    }[]
-    const resetOnLogout = invoked.find((i) => i.src === "reportLifetime")?.input?.ids ?? []
-    const workspaceLists = [
-      "report-ongoing",
-      "report-history",
-      "report-messages",
-      "report-inbox",
-      "report-ticket-ongoing",
-      "report-ticket-history",
-      "report-ticket-report",
-      "report-complaints",
-    ]
-    for (const id of workspaceLists) {
-      expect(
-        invoked.map((i) => i.systemId),
-        id,
-      ).toContain(id)
-      expect(resetOnLogout, id).toContain(id)
-    }
   })
 })

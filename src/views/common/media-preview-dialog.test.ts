@@ -13,15 +13,19 @@ import { I18nextProvider, initReactI18next } from "react-i18next"
 import { Schema } from "effect"
 import { CallMessage } from "../../contract/schemas/reports"
 import { MediaBody } from "./MediaPreviewDialog"
-import { ar } from "./strings.ar"
-import { en } from "./strings"
-import { tr } from "./strings.tr"
+import { reportsEn } from "../reports/strings"
+import { reportsAr } from "../reports/strings.ar"
+import { reportsTr } from "../reports/strings.tr"
 
 const render = async (language: string, message: CallMessage) => {
   const i18n = i18next.createInstance()
   await i18n.use(initReactI18next).init({
     lng: language,
-    resources: { en: { translation: en }, tr: { translation: tr }, ar: { translation: ar } },
+    resources: {
+      en: { translation: { reports: reportsEn } },
+      tr: { translation: { reports: reportsTr } },
+      ar: { translation: { reports: reportsAr } },
+    },
     interpolation: { escapeValue: false },
   })
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(MediaBody, { message })))

@@ -10,7 +10,7 @@ import { Button, Callout, Drawer, HTMLSelect, InputGroup, Spinner, Tab, Tabs, Ta
 import type { ActorRefFrom } from "xstate"
 import { formatDateTime } from "../../machines/report-kit/format"
 import type { ComplaintListFilters, ComplaintTab, complaintsMachine } from "../../machines/complaints/complaints-report"
-import { complaintMachine, NOTE_MAX } from "../../machines/complaints/complaint-machine"
+import { type complaintMachine, NOTE_MAX } from "../../machines/complaints/complaint-machine"
 import { TICKET_STATUSES } from "../../machines/tickets/ticket-reports"
 import type { TicketStatus } from "../../contract/schemas/tickets"
 import { PageHeader } from "../common/PageHeader"
@@ -18,7 +18,8 @@ import { DateRange } from "../report-kit/DateRange"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { toast, useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, usePageActor } from "../workspace/WorkspaceParts"
+import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell } from "../workspace/WorkspaceParts"
+import { usePageActor } from "../common/actor-context"
 import "../report-kit/report-kit.css"
 
 type ComplaintsActor = ActorRefFrom<typeof complaintsMachine>
@@ -185,7 +186,7 @@ const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
 export const ComplaintsView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<ComplaintsActor>("report-complaints")
-  const complaint = usePageActor(complaintMachine, "complaint")
+  const complaint = usePageActor<ComplaintActor>("complaint")
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])

@@ -12,14 +12,14 @@ import {
   FINAL_CALL,
   SIM_CHANNELS,
   SIM_MESSAGE_TYPES,
-  simulatorMachine,
+  type simulatorMachine,
   type SimChannel,
   type SimMessageType,
 } from "../../machines/simulator/simulator-machine"
 import { formatDateTime, shortId } from "../../machines/report-kit/format"
-import { useSessionActor } from "../common/actor-context"
+import { usePageActor, useSessionActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
-import { Field, usePageActor } from "../workspace/WorkspaceParts"
+import { Field } from "../workspace/WorkspaceParts"
 import "../report-kit/report-kit.css"
 
 type SimActor = ActorRefFrom<typeof simulatorMachine>
@@ -311,6 +311,6 @@ export const SimulatorView = () => {
 }
 
 const SimulatorFor = ({ clientId }: { clientId: number }) => {
-  const actor = usePageActor(simulatorMachine, "simulator", { clientId })
+  const actor = usePageActor<SimActor>("simulator", { clientId })
   return actor ? <Simulator actor={actor} /> : null
 }

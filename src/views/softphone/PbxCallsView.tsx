@@ -1,12 +1,12 @@
 /**
- * /apps/pbxcalls: the PBX softphone. Opening the page starts the softphone actor (the user's own SIP extension,
- * registered through the server's Kamailio); leaving it stops the actor, which unregisters and closes the user agent.
+ * /apps/pbxcalls: the PBX softphone. Opening the page has the root start the softphone actor (the user's own SIP
+ * extension, registered through the server's Kamailio); leaving it stops the actor, which unregisters and closes the
+ * user agent.
  */
 import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, FormGroup, InputGroup, Intent, NonIdealState, Spinner, Tag } from "@blueprintjs/core"
-import { startSoftphone } from "../../machines/softphone/softphone-actors"
 import type { SoftphoneActor } from "../../machines/softphone/softphone-machine"
 import {
   KEYPAD,
@@ -21,7 +21,7 @@ import {
   selectSeconds,
   selectSetup,
 } from "../../machines/softphone/softphone-selectors"
-import { useRootActor } from "../common/actor-context"
+import { usePageActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import "./pbx.css"
 
@@ -198,16 +198,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
 
 export const PbxCallsView = () => {
   const { t } = useTranslation()
-  const root = useRootActor()
-  const [actor, setActor] = useState<SoftphoneActor | null>(null)
-  useEffect(() => {
-    const started = startSoftphone(root)
-    setActor(started)
-    return () => {
-      started.stop()
-      setActor(null)
-    }
-  }, [root])
+  const actor = usePageActor<SoftphoneActor>("softphone")
   return (
     <div className="mc-page" data-testid="pbx-calls">
       <PageHeader title={t("routes.pbxCalls")} subtitle={t("pbx.subtitle")} />

@@ -19,7 +19,7 @@ import {
   type ticketInboxMachine,
   type TicketMeta,
 } from "../../machines/tickets/ticket-reports"
-import { transcriptMachine } from "../../machines/workspace/transcript-machine"
+import { usePageActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
 import { ReportTable } from "../report-kit/ReportFrame"
@@ -33,7 +33,7 @@ import {
   LoadError,
   OpenCell,
   TranscriptDrawer,
-  usePageActor,
+  type TranscriptActor,
 } from "../workspace/WorkspaceParts"
 import "../report-kit/report-kit.css"
 
@@ -150,7 +150,7 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
   const { t } = useTranslation()
   const screen = SCREENS[kind]
   const actor = useReportActor<TicketsActor>(screen.systemId)
-  const transcript = usePageActor(transcriptMachine, `transcript-${kind}`)
+  const transcript = usePageActor<TranscriptActor>(`transcript-${kind}`)
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])

@@ -6,14 +6,24 @@ import { Button } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { HistoryFilters, historyMachine } from "../../machines/workspace/conversation-reports"
-import { transcriptMachine, type TranscriptSource } from "../../machines/workspace/transcript-machine"
+import type { TranscriptSource } from "../../machines/workspace/transcript-machine"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, TranscriptDrawer, usePageActor } from "./WorkspaceParts"
+import {
+  AgentSelect,
+  ChannelCell,
+  ChannelSelect,
+  Field,
+  LoadError,
+  OpenCell,
+  TranscriptDrawer,
+  type TranscriptActor,
+} from "./WorkspaceParts"
+import { usePageActor } from "../common/actor-context"
 import "../report-kit/report-kit.css"
 
 type HistoryActor = ActorRefFrom<typeof historyMachine>
@@ -26,7 +36,7 @@ export const historySource = (row: Conversation): TranscriptSource =>
 export const HistoryView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<HistoryActor>("report-history")
-  const transcript = usePageActor(transcriptMachine, "transcript-history")
+  const transcript = usePageActor<TranscriptActor>("transcript-history")
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])

@@ -5,13 +5,22 @@ import { useSelector } from "@xstate/react"
 import { Button, Callout, HTMLSelect, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import { CONVERSATION_STATUSES, type OngoingFilters, type ongoingMachine } from "../../machines/workspace/conversation-reports"
-import { transcriptMachine } from "../../machines/workspace/transcript-machine"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import { AgentSelect, ChannelCell, ChannelSelect, Field, LoadError, OpenCell, TranscriptDrawer, usePageActor } from "./WorkspaceParts"
+import {
+  AgentSelect,
+  ChannelCell,
+  ChannelSelect,
+  Field,
+  LoadError,
+  OpenCell,
+  TranscriptDrawer,
+  type TranscriptActor,
+} from "./WorkspaceParts"
+import { usePageActor } from "../common/actor-context"
 import "../report-kit/report-kit.css"
 
 type OngoingActor = ActorRefFrom<typeof ongoingMachine>
@@ -20,7 +29,7 @@ const COLUMNS = ["customer", "number", "channel", "status", "agent", "lastMessag
 export const OngoingView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<OngoingActor>("report-ongoing")
-  const transcript = usePageActor(transcriptMachine, "transcript-ongoing")
+  const transcript = usePageActor<TranscriptActor>("transcript-ongoing")
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])

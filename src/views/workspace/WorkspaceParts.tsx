@@ -1,18 +1,16 @@
 /**
  * Pieces the workspace screens share: the honest error callout (a call that answers 501 or fails says so, rows are
- * never invented), channel and agent selects, a filter field, the page-scoped actor hook and the read-only
- * transcript drawer around the chat's own Transcript.
+ * never invented), channel and agent selects, a filter field and the read-only transcript drawer around the chat's
+ * own Transcript.
  */
-import { useEffect, useState, type ReactNode } from "react"
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Drawer, HTMLSelect, Icon, Spinner, type IconName } from "@blueprintjs/core"
-import type { AnyActorRef, AnyStateMachine, ActorRefFrom } from "xstate"
+import type { ActorRefFrom } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import { CHANNELS } from "../../machines/report-kit/paged"
-import { startPageActor } from "../../machines/common/page-actor"
 import type { transcriptMachine } from "../../machines/workspace/transcript-machine"
-import { useRootActor } from "../common/actor-context"
 import { Transcript } from "../chat/Transcript"
 import "./workspace.css"
 
@@ -132,22 +130,6 @@ export const AgentSelect = ({
       </HTMLSelect>
     </Field>
   )
-}
-
-/** An actor for as long as the page is open (the softphone's pattern), inside the app's system. */
-export const usePageActor = <M extends AnyStateMachine>(machine: M, id: string, input?: unknown): ActorRefFrom<M> | null => {
-  const root: AnyActorRef = useRootActor()
-  const [actor, setActor] = useState<ActorRefFrom<M> | null>(null)
-  const key = JSON.stringify(input ?? null)
-  useEffect(() => {
-    const started = startPageActor(root, machine, id, JSON.parse(key) ?? undefined)
-    setActor(started as unknown as ActorRefFrom<M>)
-    return () => {
-      started.stop()
-      setActor(null)
-    }
-  }, [root, machine, id, key])
-  return actor
 }
 
 export type TranscriptActor = ActorRefFrom<typeof transcriptMachine>

@@ -1,0 +1,54 @@
+/**
+ * What a feature tells the app (its manifest in src/app/features/<name>.ts, listed once in src/app/features.ts):
+ * its lazy screens by route key, the actors the root runs for it, its page actors and its strings. Nothing else in
+ * src/app names a feature.
+ */
+import type { Effect } from "effect"
+import type { ComponentType } from "react"
+import type { AnyActorLogic } from "xstate"
+import type { RootActor } from "../machines/root/root-machine"
+import type { AppServices } from "../services/app-layer"
+import type { Language } from "./languages"
+
+export interface ScreenProps {
+  readonly routeKey: string
+  readonly section?: string
+}
+
+/** A screen's chunk, loaded when its route first renders. */
+export type ScreenLoader = () => Promise<ComponentType<ScreenProps>>
+
+/** Strings under their top-level keys (`{ chat: {...} }`), merged into i18next's default namespace. */
+export type StringBundle = Readonly<Record<string, unknown>>
+export type StringLoaders = Readonly<Record<Language, () => Promise<StringBundle>>>
+
+export interface FeatureActor extends RootActor {
+  /** Read before the root starts (e.g. the layout cached in storage); the actor's start input. */
+  readonly prepare?: Effect.Effect<unknown, unknown, AppServices>
+}
+
+export interface Feature {
+  readonly name: string
+  /** Route key (src/contract/routes.ts) → screen. */
+  readonly screens?: Readonly<Record<string, ScreenLoader>>
+  /** Page-long actors the root invokes, in start order across the list. */
+  readonly actors?: readonly FeatureActor[]
+  /** Paged reports by systemId (`report-<name>`), reset when a login ends. */
+  readonly reports?: Readonly<Record<string, AnyActorLogic>>
+  /** Page actors by id (their systemId): loaded with the feature's screens, run by the root while a view is open. */
+  readonly pages?: Readonly<Record<string, () => Promise<AnyActorLogic>>>
+  readonly strings?: StringLoaders
+  /** Other features whose strings its views show (a shared drawer, the report kit's notices). */
+  readonly uses?: readonly string[]
+  /**
+   * When its strings load: with its screens (the default); with the logged-in frame, for a feature shown outside its
+   * screens (the call cards); or on every page, logged in or not (route titles, language names).
+   */
+  readonly loadStrings?: "with-screens" | "with-frame" | "on-every-page"
+}
+
+/** A screen loader from a module and the component it exports. */
+export const screen =
+  <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>): ScreenLoader =>
+  () =>
+    load().then(pick)

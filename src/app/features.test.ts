@@ -1,0 +1,117 @@
+/**
+ * The manifests together: one owner per route key, id and systemId; the root built from them keeps the systemIds views
+ * and tests name; and every string key a view uses (read from the source, following its relative imports) belongs to
+ * a bundle that is loaded before that view renders.
+ */
+import { readFileSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { describe, expect, it } from "vitest"
+import { routes } from "../contract/routes"
+import type { Feature } from "./feature"
+import { features } from "./features"
+import { stringCatalogue } from "./i18n"
+import { liveRootMachine } from "./system"
+
+const ids = (pick: (feature: Feature) => readonly string[]) => features.flatMap(pick)
+
+describe("feature manifests", () => {
+  it("claim each route key once, and only keys of the route table", () => {
+    const keys = ids((f) => Object.keys(f.screens ?? {}))
+    expect(new Set(keys).size).toBe(keys.length)
+    const known = new Set(routes.map((route) => route.key))
+    for (const key of keys) expect(known, key).toContain(key)
+  })
+
+  it("give every root actor, report and page actor its own id and systemId", () => {
+    const all = [
+      ...ids((f) => (f.actors ?? []).flatMap((a) => [a.id, ...(a.systemId && a.systemId !== a.id ? [a.systemId] : [])])),
+      ...ids((f) => Object.keys(f.reports ?? {})),
+      ...ids((f) => Object.keys(f.pages ?? {})),
+      "loginWatcher",
+    ]
+    expect(all.length - new Set(all).size, all.join(" ")).toBe(0)
+    for (const id of ids((f) => Object.keys(f.reports ?? {}))) expect(id).toMatch(/^report-/)
+  })
+
+  it("build a root that invokes the singletons and every report under the systemIds views and tests use", () => {
+    const invoked = (liveRootMachine.config.invoke as unknown as { systemId?: string }[]).map((i) => i.systemId)
+    const expected = ["acl", "layout", "account", "session", "callCenter", "chat-inbox"]
+    const reportIds = [
+      ...["report-otp-logs", "report-call-history", "report-complain-tickets", "report-ongoing", "report-history"],
+      ...["report-messages", "report-inbox", "report-ticket-ongoing", "report-ticket-history", "report-ticket-report"],
+      "report-complaints",
+    ]
+    expect(invoked).toEqual(expect.arrayContaining([...expected, ...reportIds]))
+    // The shell's gate and layout start before the session, which tells them about the stored session.
+    expect(invoked.indexOf("acl")).toBeLessThan(invoked.indexOf("session"))
+    expect(invoked.indexOf("layout")).toBeLessThan(invoked.indexOf("session"))
+  })
+})
+
+/** What a module and everything it imports relatively inside src/views use: the top-level keys of its `t(...)` calls. */
+const SRC = resolve(__dirname, "..")
+const KEY = /\bt\(\s*["'`]([A-Za-z]+)\./g
+const IMPORT = /from\s+["'](\.{1,2}\/[^"']+)["']/g
+const keysOf = (entry: string, seen = new Set<string>()): Set<string> => {
+  const keys = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file) || !file.startsWith(join(SRC, "views"))) return
+    seen.add(file)
+    const source = readFileSync(file, "utf8")
+    for (const match of source.matchAll(KEY)) keys.add(match[1])
+    for (const match of source.matchAll(IMPORT)) {
+      const target = resolve(dirname(file), match[1])
+      if (/\.(css|ts|tsx)$/.test(target) && !/strings(\.\w+)?\.ts$/.test(target)) visit(target)
+      else if (!/\.\w+$/.test(target)) {
+        for (const extension of [".tsx", ".ts"]) {
+          try {
+            readFileSync(target + extension)
+            visit(target + extension)
+            break
+          } catch {
+            // not this extension
+          }
+        }
+      }
+    }
+  }
+  visit(entry)
+  return keys
+}
+
+/** The view modules a manifest's screens load, read from the manifest's own `import("../../views/...")` calls. */
+const screenModules = (feature: Feature) =>
+  [...readFileSync(join(SRC, "app/features", `${feature.name}.ts`), "utf8").matchAll(/import\("(\.\.\/\.\.\/views\/[^"]+)"\)/g)]
+    .map((match) => resolve(SRC, "app/features", match[1]))
+    .filter((path) => !/\/strings(\.\w+)?$/.test(path))
+    .map((path) => `${path}.tsx`)
+
+describe("strings loaded before their views render", () => {
+  const catalogue = stringCatalogue()
+  const keysOfBundles = async (names: readonly string[]) =>
+    new Set(
+      (await Promise.all(["common", ...names].flatMap((name) => (catalogue[name] ? [catalogue[name].en()] : [])))).flatMap((bundle) =>
+        Object.keys(bundle),
+      ),
+    )
+  const by = (when: Feature["loadStrings"]) => features.filter((f) => f.strings && f.loadStrings === when).map((f) => f.name)
+  const everyPage = by("on-every-page")
+  const frame = [...everyPage, ...by("with-frame")]
+
+  it.each(features.filter((f) => f.screens).map((f) => [f.name, f] as const))("%s's screens", async (_name, feature) => {
+    const available = await keysOfBundles([...everyPage, feature.name, ...(feature.uses ?? [])])
+    for (const module of screenModules(feature)) {
+      for (const key of keysOf(module)) expect(available, `${key} in ${module}`).toContain(key)
+    }
+  })
+
+  it.each([
+    ["views/shell/Shell.tsx", frame],
+    ["views/shell/LandingView.tsx", frame],
+    ["views/common/PublicFrame.tsx", everyPage],
+    ["views/common/NotAvailableView.tsx", everyPage],
+  ])("%s", async (module, names) => {
+    const available = await keysOfBundles(names)
+    for (const key of keysOf(join(SRC, module))) expect(available, key).toContain(key)
+  })
+})

@@ -1,0 +1,18 @@
+/**
+ * Every feature of the console, in the order the root starts their actors (the shell's ACL gate and layout before
+ * the session, which tells them about the stored session as soon as it is read). A new feature adds its manifest
+ * (src/app/features/<name>.ts) and one entry here.
+ */
+import type { Feature } from "./feature"
+import { calls } from "./features/calls"
+import { chat } from "./features/chat"
+import { complaints } from "./features/complaints"
+import { reports } from "./features/reports"
+import { session } from "./features/session"
+import { shell } from "./features/shell"
+import { simulator } from "./features/simulator"
+import { softphone } from "./features/softphone"
+import { tickets } from "./features/tickets"
+import { workspace } from "./features/workspace"
+
+export const features: readonly Feature[] = [shell, session, calls, chat, reports, workspace, tickets, complaints, softphone, simulator]

@@ -1,0 +1,18 @@
+/** Complain tickets (/apps/complain-ticket): the list and the one complaint being worked on. */
+import { complaintsMachine } from "../../machines/complaints/complaints-report"
+import { type Feature, screen } from "../feature"
+
+export const complaints: Feature = {
+  name: "complaints",
+  reports: { "report-complaints": complaintsMachine },
+  screens: {
+    complainTicket: screen(
+      () => import("../../views/complaints/ComplaintsView"),
+      (m) => m.ComplaintsView,
+    ),
+  },
+  pages: {
+    complaint: () => import("../../machines/complaints/complaint-machine").then((m) => m.complaintMachine),
+  },
+  uses: ["workspace", "reports", "chat"],
+}

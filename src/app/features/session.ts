@@ -1,0 +1,42 @@
+/** The session (login, tokens, expiry, lock) and the account pages (forgot, mail confirm, reset password). */
+import { liveAccountMachine, liveSessionMachine } from "../../machines/session/session-actors"
+import { type Feature, screen } from "../feature"
+
+export const session: Feature = {
+  name: "session",
+  actors: [
+    { id: "account", systemId: "account", logic: liveAccountMachine },
+    { id: "session", systemId: "session", logic: liveSessionMachine },
+  ],
+  screens: {
+    login: screen(
+      () => import("../../views/session/LoginView"),
+      (m) => m.LoginView,
+    ),
+    tokenLogin: screen(
+      () => import("../../views/session/TokenLoginView"),
+      (m) => m.TokenLoginView,
+    ),
+    forgotPassword: screen(
+      () => import("../../views/session/ForgotPasswordView"),
+      (m) => m.ForgotPasswordView,
+    ),
+    mailConfirm: screen(
+      () => import("../../views/session/MailConfirmView"),
+      (m) => m.MailConfirmView,
+    ),
+    resetPassword: screen(
+      () => import("../../views/session/ResetPasswordView"),
+      (m) => m.ResetPasswordView,
+    ),
+    lock: screen(
+      () => import("../../views/session/LockView"),
+      (m) => m.LockView,
+    ),
+  },
+  strings: {
+    en: () => import("../../views/session/strings").then((m) => m.sessionEn),
+    tr: () => import("../../views/session/strings.tr").then((m) => m.sessionTr),
+    ar: () => import("../../views/session/strings.ar").then((m) => m.sessionAr),
+  },
+}

@@ -1,0 +1,40 @@
+/**
+ * The shell: the logged-in frame (toolbar, menus, layout panel, landing page), the ACL gate that decides what it may
+ * open, and the plain error pages. Its strings hold every route's title and the language names, which every page
+ * shows (the login page's language picker too).
+ */
+import { Effect } from "effect"
+import { aclMachine } from "../../machines/acl/acl-machine"
+import { liveLayoutMachine, readCachedLayout } from "../../machines/shell/layout-actors"
+import { type Feature, screen } from "../feature"
+
+export const shell: Feature = {
+  name: "shell",
+  // The ACL gate and the layout come before the session: it tells them about the stored session as soon as it is read.
+  actors: [
+    { id: "acl", systemId: "acl", logic: aclMachine },
+    {
+      id: "layout",
+      systemId: "layout",
+      logic: liveLayoutMachine,
+      // The cached look avoids a flash of the default layout.
+      prepare: readCachedLayout.pipe(Effect.map((cached) => ({ cached }))),
+    },
+  ],
+  screens: {
+    pageNotFound: screen(
+      () => import("../../views/common/NotFoundView"),
+      (m) => m.NotFoundView,
+    ),
+    internetConnectivity: screen(
+      () => import("../../views/common/OfflineView"),
+      (m) => m.OfflineView,
+    ),
+  },
+  strings: {
+    en: () => import("../../views/shell/strings").then((m) => m.shellEn),
+    tr: () => import("../../views/shell/strings.tr").then((m) => m.shellTr),
+    ar: () => import("../../views/shell/strings.ar").then((m) => m.shellAr),
+  },
+  loadStrings: "on-every-page",
+}

@@ -1,0 +1,17 @@
+/** The channel simulator page: play a customer writing or calling in, against the server's simulator. */
+import { type Feature, screen } from "../feature"
+
+export const simulator: Feature = {
+  name: "simulator",
+  screens: {
+    simulator: screen(
+      () => import("../../views/simulator/SimulatorView"),
+      (m) => m.SimulatorView,
+    ),
+  },
+  pages: {
+    simulator: () => import("../../machines/simulator/simulator-machine").then((m) => m.simulatorMachine),
+  },
+  // The workspace's shared parts (fields; the transcript drawer, built on the chat's transcript and media preview).
+  uses: ["workspace", "chat", "reports"],
+}

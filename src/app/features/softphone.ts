@@ -1,0 +1,20 @@
+/** The PBX softphone (/apps/pbxcalls): its actor, with the sip.js user agent, runs while the page is open. */
+import { type Feature, screen } from "../feature"
+
+export const softphone: Feature = {
+  name: "softphone",
+  screens: {
+    pbxCalls: screen(
+      () => import("../../views/softphone/PbxCallsView"),
+      (m) => m.PbxCallsView,
+    ),
+  },
+  pages: {
+    softphone: () => import("../../machines/softphone/softphone-actors").then((m) => m.liveSoftphoneMachine),
+  },
+  strings: {
+    en: () => import("../../views/softphone/strings").then((m) => ({ pbx: m.pbxEn })),
+    tr: () => import("../../views/softphone/strings.tr").then((m) => ({ pbx: m.pbxTr })),
+    ar: () => import("../../views/softphone/strings.ar").then((m) => ({ pbx: m.pbxAr })),
+  },
+}

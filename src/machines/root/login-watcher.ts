@@ -1,0 +1,23 @@
+/**
+ * Tells the root when a login ends (the session leaves `loggedIn`: logout, expiry, a replaced session, a lock), so
+ * the root can drop what belonged to that login (report filters and rows, page actors) before anyone else logs in.
+ */
+import { fromCallback } from "xstate"
+
+export interface LoginEnded {
+  readonly type: "login.ended"
+}
+
+export const loginWatcher = fromCallback<{ type: string }>(({ system, sendBack }) => {
+  const session = system.get("session")
+  if (!session) return
+  let loggedIn = false
+  const check = (snapshot: { matches: (value: string) => boolean }) => {
+    const now = snapshot.matches("loggedIn")
+    if (loggedIn && !now) sendBack({ type: "login.ended" } satisfies LoginEnded)
+    loggedIn = now
+  }
+  check(session.getSnapshot())
+  const subscription = session.subscribe(check)
+  return () => subscription.unsubscribe()
+})
