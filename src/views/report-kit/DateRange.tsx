@@ -1,18 +1,29 @@
-/** The reports' date-range picker: two months, any dates, dd-MM-yyyy, in the console's language (date-fns locales). */
+/**
+ * The reports' date-range picker, with its label: two months, dd-MM-yyyy, in the console's language (date-fns
+ * locales). Any dates, past or future (spec 000 section 5): the bounds are every day the format can write, since
+ * Blueprint's own defaults (20 years back, 6 months ahead) would refuse the rest as out of range.
+ */
 import { useTranslation } from "react-i18next"
 import { DateRangeInput } from "@blueprintjs/datetime"
 import { arSA, enUS, tr } from "date-fns/locale"
 
 const LOCALES = { en: enUS, tr, ar: arSA } as const
 
-/** `YYYY-MM-DD` <-> a local Date at midnight of that day (the day the user picked). */
+/** `YYYY-MM-DD` <-> a local Date at midnight of that day (the day the user picked); years below 100 stay themselves. */
 const toDate = (day: string): Date | null => {
   if (!day) return null
   const [y, m, d] = day.split("-").map(Number)
-  return new Date(y, m - 1, d)
+  const date = new Date(2000, m - 1, d)
+  date.setFullYear(y)
+  return date
 }
 const toDay = (date: Date | null): string =>
-  date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}` : ""
+  date
+    ? `${String(date.getFullYear()).padStart(4, "0")}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`
+    : ""
+
+const FIRST_DAY = toDate("0001-01-01") as Date
+const LAST_DAY = toDate("9999-12-31") as Date
 
 export const DateRange = ({
   start,
@@ -28,25 +39,28 @@ export const DateRange = ({
   const { t, i18n } = useTranslation()
   const language = (i18n.resolvedLanguage ?? "en") as keyof typeof LOCALES
   return (
-    <div className="mc-report-daterange" data-testid={testId}>
-      <DateRangeInput
-        value={[toDate(start), toDate(end)]}
-        onChange={([from, to]) => onChange(toDay(from), toDay(to))}
-        locale={LOCALES[language] ?? enUS}
-        dateFnsFormat="dd-MM-yyyy"
-        allowSingleDayRange
-        shortcuts={false}
-        minDate={new Date(2000, 0, 1)}
-        maxDate={new Date(2100, 11, 31)}
-        startInputProps={
-          {
-            "aria-label": t("reports.common.startDate"),
-            placeholder: t("reports.common.startDate"),
-            name: "start",
-          } as never
-        }
-        endInputProps={{ "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" } as never}
-      />
-    </div>
+    <label className="mc-report-field">
+      <span>{t("reports.common.dateRange")}</span>
+      <div className="mc-report-daterange" data-testid={testId}>
+        <DateRangeInput
+          value={[toDate(start), toDate(end)]}
+          onChange={([from, to]) => onChange(toDay(from), toDay(to))}
+          locale={LOCALES[language] ?? enUS}
+          dateFnsFormat="dd-MM-yyyy"
+          allowSingleDayRange
+          shortcuts={false}
+          minDate={FIRST_DAY}
+          maxDate={LAST_DAY}
+          startInputProps={
+            {
+              "aria-label": t("reports.common.startDate"),
+              placeholder: t("reports.common.startDate"),
+              name: "start",
+            } as never
+          }
+          endInputProps={{ "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" } as never}
+        />
+      </div>
+    </label>
   )
 }
