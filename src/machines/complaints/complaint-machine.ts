@@ -11,6 +11,7 @@ import { assign, sendTo, setup } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import type { Complaint, TicketStatus } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
+import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { agentsFor, messageOf } from "../report-kit/paged"
 
@@ -35,7 +36,7 @@ export interface ComplaintContext {
   readonly ticketNumber: string
   readonly complaint: Complaint | null
   readonly agents: readonly AgentLoad[]
-  readonly agentsError: string | null
+  readonly agentsError: Failure | null
   readonly draft: ComplaintDraft
   readonly meta: MetaDraft
   readonly error: string | null
@@ -142,7 +143,7 @@ export const complaintMachine = setup({
       const { output } = event as unknown as Out<{
         complaint: Complaint
         agents: readonly AgentLoad[]
-        agentsError: string | null
+        agentsError: Failure | null
       }>
       return { ...output, draft: draftOf(output.complaint), meta: metaOf(output.complaint), error: null }
     }),

@@ -4,12 +4,11 @@
  * complain/search_ticket: a ticket number within the tab and the chosen channel, WhatsApp by default).
  */
 import { Effect } from "effect"
-import type { AgentLoad } from "../../contract/schemas/chat"
 import type { Channel } from "../../contract/schemas/common"
 import type { Complaint, ComplaintTicket } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
 import { createReportMachine, type ReportConfig } from "../report-kit/report-machine"
-import { agentIdOf, agentsFor, CHANNELS, channelOf, pageOf, rangeOf } from "../report-kit/paged"
+import { type AgentChoices, agentIdOf, agentsFor, CHANNELS, channelOf, pageOf, rangeOf } from "../report-kit/paged"
 
 export type ComplaintTab = "active" | "resolved"
 
@@ -24,10 +23,7 @@ export interface ComplaintListFilters {
   readonly agent: string
 }
 
-export interface ComplaintListMeta {
-  readonly agents: readonly AgentLoad[]
-  readonly agentsError: string | null
-}
+export type ComplaintListMeta = AgentChoices
 
 export const noComplaintListFilters = (): ComplaintListFilters => ({
   tab: "active",

@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import type { Channel } from "../../contract/schemas/common"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
+import { type Failure, failureOf } from "../common/failure"
 import type { ReportPage } from "./report-machine"
 
 export const CHANNELS: readonly Channel[] = ["whatsapp", "facebook", "instagram", "sms", "webchat"]
@@ -36,16 +37,32 @@ export const agentIdOf = (value: string): number | undefined => {
   return Number.isInteger(id) && id > 0 ? id : undefined
 }
 
-/**
- * The tenant's agents for a filter select. A failure does not fail the list it decorates: the select is then
- * empty and says why (`agentsError`), the rows still load.
- */
-export const agentsFor = Effect.gen(function* () {
-  const api = yield* Api
-  return yield* api
-    .call("chat", "listAgents", { page: 1, limit: 100 })
-    .pipe(Effect.map((body) => ({ agents: body.data.items as readonly AgentLoad[], agentsError: null as string | null })))
-}).pipe(Effect.catch((error) => Effect.succeed({ agents: [] as readonly AgentLoad[], agentsError: messageOf(error) })))
+export interface AgentChoices {
+  readonly agents: readonly AgentLoad[]
+  readonly agentsError: Failure | null
+}
 
-export const messageOf = (error: unknown): string =>
-  error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message) : String(error)
+/**
+ * Agents for a filter select from a call that lists them. A failure does not fail the list it decorates: the select
+ * is then empty and says why (`agentsError`), the rows still load.
+ */
+export const agentChoicesOf = <E, R>(listed: Effect.Effect<readonly AgentLoad[], E, R>): Effect.Effect<AgentChoices, never, R> =>
+  listed.pipe(
+    Effect.map((agents): AgentChoices => ({ agents, agentsError: null })),
+    Effect.catch((error) => Effect.succeed<AgentChoices>({ agents: [], agentsError: failureOf(error) })),
+  )
+
+/** The tenant's agents (chat.listAgents). */
+export const agentsFor = agentChoicesOf(
+  Effect.gen(function* () {
+    const api = yield* Api
+    const body = yield* api.call("chat", "listAgents", { page: 1, limit: 100 })
+    return body.data.items as readonly AgentLoad[]
+  }),
+)
+
+/**
+ * A failure's message as text, for the machines outside the report kit that still keep a string (the simulator,
+ * the transcript, the complaint editor); new code keeps `failureOf(error)` and lets the view word it.
+ */
+export const messageOf = (error: unknown): string => failureOf(error).message

@@ -72,6 +72,7 @@ const events: Ev[] = [
 type Snap = ReturnType<typeof initialTransition<typeof machine>>[0]
 const view = (s: Snap) => ({
   value: s.value,
+  tags: [...s.tags].sort(),
   filters: s.context.filters,
   draft: s.context.draft,
   search: s.context.search,
@@ -177,104 +178,4 @@ describe("paged-report machine (model-based)", () => {
       }
     },
   )
-})
-
-describe("paged-report machine (behaviour)", () => {
-  const drive = async (cfg: Partial<ReportConfig<Row, Filters>>) => {
-    const m = createReportMachine({ ...config, ...cfg })
-    const { createAppActor } = await import("../common/from-effect")
-    const { ManagedRuntime, Layer } = await import("effect")
-    const runtime = ManagedRuntime.make(Layer.empty as never)
-    const actor = createAppActor(m, { runtime: runtime as never })
-    actor.start()
-    return actor
-  }
-  const until = async (actor: { getSnapshot: () => Snap }, ok: (s: Snap) => boolean) => {
-    for (let i = 0; i < 600 && !ok(actor.getSnapshot()); i++) await new Promise((r) => setTimeout(r, 5))
-    return actor.getSnapshot()
-  }
-
-  it("sends the query the screen shows: filters, search, page and page size (default 10)", async () => {
-    const queries: unknown[] = []
-    const actor = await drive({ load: (q) => Effect.sync(() => (queries.push(q), { rows, total: 30 })) })
-    actor.send({ type: "REPORT.OPEN" })
-    await until(actor, (s) => s.matches({ data: "ready" }))
-    actor.send({ type: "FILTER.CHANGE", patch: { kind: "outgoing" } })
-    actor.send({ type: "PAGE.SET", page: 3 })
-    await until(actor, (s) => s.matches({ data: "ready" }) && s.context.page === 3)
-    actor.send({ type: "SEARCH.CHANGE", text: "  a@b " })
-    actor.send({ type: "SEARCH.SUBMIT" })
-    await until(actor, (s) => s.matches({ data: "ready" }) && s.context.search === "a@b")
-    actor.send({ type: "FILTER.APPLY" })
-    await until(actor, (s) => s.matches({ data: "ready" }) && s.context.filters.kind === "outgoing")
-    expect(queries).toEqual([
-      { filters: { from: "2026-01-01", kind: "all" }, search: "", page: 1, pageSize: 10 },
-      { filters: { from: "2026-01-01", kind: "all" }, search: "", page: 3, pageSize: 10 },
-      { filters: { from: "2026-01-01", kind: "all" }, search: "a@b", page: 1, pageSize: 10 },
-      { filters: { from: "2026-01-01", kind: "outgoing" }, search: "a@b", page: 1, pageSize: 10 },
-    ])
-    actor.stop()
-  })
-
-  it("logs a load failure, stops loading and keeps the rows", async () => {
-    let fail = false
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined)
-    const actor = await drive({
-      load: () => (fail ? Effect.fail(new Error("boom")) : Effect.succeed({ rows, total: 2 })),
-    })
-    actor.send({ type: "REPORT.OPEN" })
-    await until(actor, (s) => s.matches({ data: "ready" }))
-    fail = true
-    actor.send({ type: "REPORT.RELOAD" })
-    const s = await until(actor, (s) => s.matches({ data: "failed" }))
-    expect(s.context.rows).toEqual(rows)
-    expect(s.context.error).toBe("boom")
-    expect(errors).toHaveBeenCalled()
-    errors.mockRestore()
-    actor.stop()
-  })
-
-  it("holds the export file 1 s after the rows arrive; empty and failed exports give notices", async () => {
-    let answer: Effect.Effect<readonly Row[], unknown> = Effect.succeed(rows)
-    const actor = await drive({ exportRows: () => answer })
-    actor.send({ type: "EXPORT" })
-    await until(actor, (s) => s.matches({ exporting: "waiting" }))
-    const waitedFrom = Date.now()
-    const saved = await until(actor, (s) => s.matches({ exporting: "saving" }))
-    expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(900)
-    expect(saved.context.download).toMatchObject({ filename: "test_all.csv", content: "a\nb" })
-    actor.send({ type: "EXPORT.SAVED" })
-    answer = Effect.succeed([])
-    actor.send({ type: "EXPORT" })
-    expect((await until(actor, (s) => s.context.notice !== null)).context.notice?.kind).toBe("noData")
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined)
-    answer = Effect.fail(new Error("x"))
-    actor.send({ type: "EXPORT" })
-    expect((await until(actor, (s) => s.context.notice?.kind === "exportFailed")).context.notice?.kind).toBe("exportFailed")
-    errors.mockRestore()
-    actor.stop()
-  })
-
-  it("a streaming export's file (a Blob) is held as made, 1 s after it is ready; no rows (null) warns", async () => {
-    const blob = new Blob(["h\r\n", "a\r\n"], { type: "text/csv" })
-    let answer: Effect.Effect<{ filename: string; content: Blob; mime: string } | null, unknown> = Effect.succeed({
-      filename: "big.csv",
-      content: blob,
-      mime: "text/csv",
-    })
-    const actor = await drive({ exportRows: undefined, toFile: undefined, exportFile: () => answer })
-    actor.send({ type: "EXPORT" })
-    await until(actor, (s) => s.matches({ exporting: "waiting" }))
-    const waitedFrom = Date.now()
-    const saved = await until(actor, (s) => s.matches({ exporting: "saving" }))
-    expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(900)
-    expect(saved.context.download?.content).toBe(blob)
-    expect(saved.context.download?.filename).toBe("big.csv")
-    actor.send({ type: "EXPORT.SAVED" })
-    expect(actor.getSnapshot().context.download).toBeNull()
-    answer = Effect.succeed(null)
-    actor.send({ type: "EXPORT" })
-    expect((await until(actor, (s) => s.context.notice !== null)).context.notice?.kind).toBe("noData")
-    actor.stop()
-  })
 })

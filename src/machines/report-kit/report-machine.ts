@@ -1,16 +1,19 @@
 /**
  * The one paged-report machine (systemIds `report-<name>`): applied filters, a draft the filter bar edits, a search,
- * page and page size, the loaded rows and total, the last load error, a detail dialog (a row's media or complaint)
+ * page and page size, the loaded rows and total, the last load failure, a detail dialog (a row's media or complaint)
  * and the export. Each screen configures it (`ReportConfig`); no screen pages by itself.
  *
  * Two regions run side by side: `data` (idle, loading, ready, failed) and `exporting` (idle, fetching, waiting,
  * saving). A new query while loading re-enters `loading`, which stops the old request (its fiber is interrupted).
  * The export makes the file with the applied filters (`exportFile`, or `exportRows` then `toFile`), waits
  * `downloadDelayMs` after it is ready (1 s for call history, spec 000 section 9), then holds it in `download` until
- * the view has saved it (`EXPORT.SAVED`): handing a file to the browser is DOM work.
+ * the view has saved it (`EXPORT.SAVED`): handing a file to the browser is DOM work. A failed export is emitted as
+ * an `alert` (spec 000 section 8: an alert, not a notice) for the view to show in the user's language.
+ * Views read it through the tags (`ReportTag`) and the selectors in report-selectors.ts, not through state names.
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, type ErrorActorEvent, emit, setup } from "xstate"
+import { type Failure, failureOf } from "../common/failure"
 import { type AppServices, fromEffect } from "../common/from-effect"
 
 export const PAGE_SIZES = [5, 10, 25] as const
@@ -50,11 +53,23 @@ export interface ReportConfig<Row, F, Meta = undefined> {
   /** A large export made as it streams in; `null` when there are no rows. Wins over exportRows/toFile. */
   readonly exportFile?: (query: ReportQuery<F>) => Effect.Effect<ExportFile | null, unknown, AppServices>
   readonly downloadDelayMs?: number
+  /** Completes a draft after every change (call history: a cleared range is today again, one day is both ends). */
+  readonly draftOf?: (draft: F) => F
+  /** A change that applies itself when the draft it leaves is complete (OTP logs: once both dates are picked). */
+  readonly appliesOnChange?: (draft: F) => boolean
 }
 
-export type Notice = "noData" | "exportFailed"
+export type Notice = "noData"
+
+/** What views ask the machine instead of naming its states. */
+export type ReportTag = "loading" | "ready" | "failed" | "exporting"
+
+/** One-off outputs the view turns into browser actions. */
+export type ReportEmitted = { readonly type: "alert"; readonly key: "exportFailed" }
 
 export interface ReportContext<Row, F, Meta> {
+  /** The first page's number in the report's own numbering (config.pageBase). */
+  readonly pageBase: 0 | 1
   readonly filters: F
   readonly draft: F
   readonly search: string
@@ -64,7 +79,7 @@ export interface ReportContext<Row, F, Meta> {
   readonly rows: readonly Row[]
   readonly total: number
   readonly meta: Meta | undefined
-  readonly error: string | null
+  readonly error: Failure | null
   readonly detail: Row | null
   readonly download: (ExportFile & { readonly id: number }) | null
   readonly notice: { readonly kind: Notice; readonly id: number } | null
@@ -98,15 +113,17 @@ export const queryOf = <Row, F, Meta>(context: ReportContext<Row, F, Meta>): Rep
   pageSize: context.pageSize,
 })
 
-const describeError = (error: unknown): string =>
-  error && typeof error === "object" && "message" in error ? String((error as { message: unknown }).message) : String(error)
+/** An invocation's failure, as an action's parameter (in an action list the event's type is not inferred). */
+const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error
 
 export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConfig<Row, F, Meta>) => {
   type Ctx = ReportContext<Row, F, Meta>
   type Ev = ReportEvent<Row, F>
+  const complete = config.draftOf ?? ((draft: F) => draft)
   const initial = (): Ctx => {
     const filters = config.defaultFilters()
     return {
+      pageBase: config.pageBase,
       filters,
       draft: filters,
       search: "",
@@ -124,6 +141,13 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
       seq: 0,
     }
   }
+  /** The event an action or guard is bound to, typed (and checked: a wrong binding fails loudly). */
+  const eventOf = <T extends Ev["type"]>(event: Ev, type: T): Extract<Ev, { type: T }> => {
+    const checked: Ev = event
+    assertEvent(checked, type)
+    return event as Extract<Ev, { type: T }>
+  }
+  const changed = (context: Ctx, event: Ev): F => complete({ ...context.draft, ...eventOf(event, "FILTER.CHANGE").patch })
   const makeExport = (query: ReportQuery<F>): Effect.Effect<ExportFile | null, unknown, AppServices> => {
     if (config.exportFile) return config.exportFile(query)
     if (!config.exportRows || !config.toFile) throw new Error(`report ${config.name} has no export`)
@@ -131,51 +155,43 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     return config.exportRows(query).pipe(Effect.map((rows) => (rows.length === 0 ? null : toFile(rows, query))))
   }
   return setup({
-    types: { context: {} as Ctx, events: {} as Ev },
+    types: { context: {} as Ctx, events: {} as Ev, emitted: {} as ReportEmitted, tags: {} as ReportTag },
     actors: {
       load: fromEffect((query: ReportQuery<F>) => config.load(query)),
       exportFile: fromEffect(makeExport),
     },
     delays: { downloadDelay: () => config.downloadDelayMs ?? 0 },
     guards: {
-      validPage: ({ context, event }) =>
-        event.type === "PAGE.SET" && Number.isInteger(event.page) && event.page >= config.pageBase && event.page !== context.page,
-      validPageSize: ({ event }) => event.type === "PAGE_SIZE.SET" && (PAGE_SIZES as readonly number[]).includes(event.size),
+      appliesOnChange: ({ context, event }) => config.appliesOnChange?.(changed(context, event)) ?? false,
+      validPage: ({ context, event }) => {
+        const { page } = eventOf(event, "PAGE.SET")
+        return Number.isInteger(page) && page >= config.pageBase && page !== context.page
+      },
+      validPageSize: ({ event }) => (PAGE_SIZES as readonly number[]).includes(eventOf(event, "PAGE_SIZE.SET").size),
       canExport: () => config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined),
-      exportEmpty: ({ event }) => (event as unknown as { output: ExportFile | null }).output === null,
+      exportEmpty: (_, file: ExportFile | null) => file === null,
     },
     actions: {
-      changeFilter: assign({
-        draft: ({ context, event }) => (event.type === "FILTER.CHANGE" ? { ...context.draft, ...event.patch } : context.draft),
-      }),
+      changeFilter: assign({ draft: ({ context, event }) => changed(context, event) }),
       applyFilter: assign({ filters: ({ context }) => context.draft, page: config.pageBase }),
       clearFilter: assign(() => {
         const filters = config.defaultFilters()
         return { filters, draft: filters, page: config.pageBase }
       }),
-      changeSearch: assign({
-        searchDraft: ({ context, event }) => (event.type === "SEARCH.CHANGE" ? event.text : context.searchDraft),
-      }),
+      changeSearch: assign({ searchDraft: ({ event }) => eventOf(event, "SEARCH.CHANGE").text }),
       submitSearch: assign({ search: ({ context }) => context.searchDraft.trim(), page: config.pageBase }),
       clearSearch: assign({ search: "", searchDraft: "", page: config.pageBase }),
-      setPage: assign({ page: ({ context, event }) => (event.type === "PAGE.SET" ? event.page : context.page) }),
-      setPageSize: assign({
-        pageSize: ({ context, event }) => (event.type === "PAGE_SIZE.SET" ? event.size : context.pageSize),
-        page: config.pageBase,
-      }),
-      storePage: assign(({ context, event }) => {
-        const page = (event as unknown as { output: ReportPage<Row, Meta> | undefined }).output
-        if (!page) return { error: null }
-        return { rows: page.rows, total: page.total, meta: page.meta ?? context.meta, error: null }
-      }),
+      setPage: assign({ page: ({ event }) => eventOf(event, "PAGE.SET").page }),
+      setPageSize: assign({ pageSize: ({ event }) => eventOf(event, "PAGE_SIZE.SET").size, page: config.pageBase }),
+      storePage: assign(({ context }, page: ReportPage<Row, Meta> | undefined) =>
+        page ? { rows: page.rows, total: page.total, meta: page.meta ?? context.meta, error: null } : { error: null },
+      ),
       // Spec 000 section 8: a load failure is logged and the loading indicator stops; the last rows stay.
-      storeError: assign({ error: ({ event }) => describeError((event as unknown as { error: unknown }).error) }),
+      storeError: assign((_, error: unknown) => ({ error: failureOf(error) })),
       logError: ({ context }) => console.error(`[report ${config.name}] load failed:`, context.error),
-      openDetail: assign({
-        detail: ({ context, event }) => (event.type === "DETAIL.OPEN" ? event.row : context.detail),
-      }),
+      openDetail: assign({ detail: ({ event }) => eventOf(event, "DETAIL.OPEN").row }),
       closeDetail: assign({ detail: null }),
-      holdFile: assign({ pendingFile: ({ event }) => (event as unknown as { output: ExportFile | null }).output }),
+      holdFile: assign((_, file: ExportFile | null) => ({ pendingFile: file })),
       releaseFile: assign(({ context }) => ({
         download: context.pendingFile && { ...context.pendingFile, id: context.seq + 1 },
         pendingFile: null,
@@ -186,12 +202,8 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
         notice: { kind: "noData" as const, id: context.seq + 1 },
         seq: context.seq + 1,
       })),
-      noticeFailed: assign(({ context }) => ({
-        notice: { kind: "exportFailed" as const, id: context.seq + 1 },
-        seq: context.seq + 1,
-      })),
-      logExportError: ({ event }) =>
-        console.error(`[report ${config.name}] export failed:`, (event as unknown as { error: unknown }).error),
+      alertExportFailed: emit({ type: "alert", key: "exportFailed" } as const),
+      logExportError: (_, error: unknown) => console.error(`[report ${config.name}] export failed:`, error),
       dismissNotice: assign({ notice: null }),
       reset: assign(() => initial()),
     },
@@ -201,7 +213,10 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     type: "parallel",
     on: {
       "REPORT.RESET": { target: [".data.idle", ".exporting.idle"], actions: "reset" },
-      "FILTER.CHANGE": { actions: "changeFilter" },
+      "FILTER.CHANGE": [
+        { guard: "appliesOnChange", target: ".data.loading", actions: ["changeFilter", "applyFilter"] },
+        { actions: "changeFilter" },
+      ],
       "SEARCH.CHANGE": { actions: "changeSearch" },
       "DETAIL.OPEN": { actions: "openDetail" },
       "DETAIL.CLOSE": { actions: "closeDetail" },
@@ -223,16 +238,17 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
         states: {
           idle: {},
           loading: {
+            tags: "loading",
             invoke: {
               id: "load",
               src: "load",
               input: ({ context }) => queryOf(context),
-              onDone: { target: "ready", actions: "storePage" },
-              onError: { target: "failed", actions: ["storeError", "logError"] },
+              onDone: { target: "ready", actions: { type: "storePage", params: ({ event }) => event.output } },
+              onError: { target: "failed", actions: [{ type: "storeError", params: errorOf }, "logError"] },
             },
           },
-          ready: {},
-          failed: {},
+          ready: { tags: "ready" },
+          failed: { tags: "failed" },
         },
       },
       exporting: {
@@ -240,19 +256,23 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
         states: {
           idle: { on: { EXPORT: { guard: "canExport", target: "fetching" } } },
           fetching: {
+            tags: "exporting",
             invoke: {
               id: "exportFile",
               src: "exportFile",
               input: ({ context }) => queryOf(context),
               onDone: [
-                { guard: "exportEmpty", target: "idle", actions: "noticeNoData" },
-                { target: "waiting", actions: "holdFile" },
+                { guard: { type: "exportEmpty", params: ({ event }) => event.output }, target: "idle", actions: "noticeNoData" },
+                { target: "waiting", actions: { type: "holdFile", params: ({ event }) => event.output } },
               ],
-              onError: { target: "idle", actions: ["noticeFailed", "logExportError"] },
+              onError: {
+                target: "idle",
+                actions: ["alertExportFailed", { type: "logExportError", params: errorOf }],
+              },
             },
           },
-          waiting: { after: { downloadDelay: { target: "saving", actions: "releaseFile" } } },
-          saving: { on: { "EXPORT.SAVED": { target: "idle", actions: "dropFile" } } },
+          waiting: { tags: "exporting", after: { downloadDelay: { target: "saving", actions: "releaseFile" } } },
+          saving: { tags: "exporting", on: { "EXPORT.SAVED": { target: "idle", actions: "dropFile" } } },
         },
       },
     },

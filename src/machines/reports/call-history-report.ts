@@ -24,6 +24,12 @@ export const todayFilters = (now = new Date()): CallHistoryFilters => ({
   callType: "all",
 })
 
+/** Spec 000 section 2: clearing the range puts it back to today (UTC); one day picked is a range of that day. */
+export const completeRange = (f: CallHistoryFilters, now = new Date()): CallHistoryFilters => {
+  if (!f.startDate && !f.endDate) return { ...f, startDate: utcDay(now), endDate: utcDay(now) }
+  return { ...f, startDate: f.startDate || f.endDate, endDate: f.endDate || f.startDate }
+}
+
 /** call_type only when it is not "all" (spec 000 section 7). */
 export const callsRequestOf = (f: CallHistoryFilters, page: number, limit: number): CallsListRequest => ({
   start_date: f.startDate,
@@ -142,6 +148,7 @@ export const callHistoryConfig = (now: () => Date = () => new Date()): ReportCon
   name: "call-history",
   pageBase: 1,
   defaultFilters: () => todayFilters(now()),
+  draftOf: (draft) => completeRange(draft, now()),
   load: (query) =>
     listCalls(query, query.page, query.pageSize).pipe(
       Effect.map((body) => ({ rows: body.whatsappCalls.whatsappCalls, total: body.whatsappCalls.totalItems })),

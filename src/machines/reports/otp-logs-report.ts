@@ -20,6 +20,8 @@ export const otpLogsConfig = (now: () => Date = () => new Date()): ReportConfig<
   name: "otp-logs",
   pageBase: 1,
   defaultFilters: () => lastMonth(now()),
+  // The range has no Apply button: a complete range applies itself.
+  appliesOnChange: (draft) => draft.startDate !== "" && draft.endDate !== "",
   load: (query) =>
     Effect.gen(function* () {
       const api = yield* Api

@@ -10,7 +10,8 @@ import type { Ticket, TicketsCount, TicketStatus } from "../../contract/schemas/
 import { Api } from "../../services/api/api"
 import { createReportMachine, type ReportConfig, type ReportPage, type ReportQuery } from "../report-kit/report-machine"
 import type { ApiError } from "../../services/api/errors"
-import { agentIdOf, agentsFor, channelOf, messageOf, pageOf, rangeOf } from "../report-kit/paged"
+import { type Failure, failureOf } from "../common/failure"
+import { agentIdOf, agentsFor, channelOf, pageOf, rangeOf } from "../report-kit/paged"
 
 export type TicketListKind = "inbox" | "ticket-ongoing" | "ticket-history" | "ticket-report"
 export type InboxTab = "active" | "unassigned"
@@ -30,7 +31,7 @@ export interface TicketFilters {
 export interface TicketMeta {
   /** Inbox: tickets in progress, per channel (tickets.ongoingTicketsCount); null when that call failed. */
   readonly counts?: TicketsCount | null
-  readonly countsError?: string | null
+  readonly countsError?: Failure | null
   /** Ticket Report: the figures over the filtered tickets. */
   readonly figures?: {
     readonly total: number
@@ -38,7 +39,7 @@ export interface TicketMeta {
     readonly avgSeconds: number
   }
   readonly agents?: readonly AgentLoad[]
-  readonly agentsError?: string | null
+  readonly agentsError?: Failure | null
 }
 
 export const noTicketFilters = (): TicketFilters => ({
@@ -87,8 +88,8 @@ const ongoingCounts = (channel: string) =>
   Effect.gen(function* () {
     const api = yield* Api
     const body = yield* api.call("tickets", "ongoingTicketsCount", channelOf(channel))
-    return { counts: body.data as TicketsCount | null, countsError: null as string | null }
-  }).pipe(Effect.catch((error) => Effect.succeed({ counts: null, countsError: messageOf(error) })))
+    return { counts: body.data as TicketsCount | null, countsError: null as Failure | null }
+  }).pipe(Effect.catch((error) => Effect.succeed({ counts: null, countsError: failureOf(error) })))
 
 const listOf = (kind: TicketListKind, query: ReportQuery<TicketFilters>) =>
   Effect.gen(function* (): Effect.fn.Return<ReportPage<Ticket, TicketMeta>, ApiError, Api> {

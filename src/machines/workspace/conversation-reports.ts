@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import type { AgentLoad, Conversation, ConversationStatus } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
 import { createReportMachine, type ReportConfig } from "../report-kit/report-machine"
-import { agentIdOf, agentsFor, channelOf, messageOf, pageOf, rangeOf } from "../report-kit/paged"
+import { type AgentChoices, agentChoicesOf, agentIdOf, agentsFor, channelOf, pageOf, rangeOf } from "../report-kit/paged"
 
 export const ONGOING_CAP = 1000
 export const CONVERSATION_STATUSES: readonly ConversationStatus[] = ["unassigned", "active", "ongoing"]
@@ -22,9 +22,7 @@ export interface OngoingFilters {
   readonly agent: string
 }
 
-export interface OngoingMeta {
-  readonly agents: readonly AgentLoad[]
-  readonly agentsError: string | null
+export interface OngoingMeta extends AgentChoices {
   /** The server holds more conversations in progress than one request brings (the list shows the first ONGOING_CAP). */
   readonly capped: boolean
 }
@@ -46,11 +44,17 @@ export const slicePage = (rows: readonly Conversation[], agent: string, page: nu
   return { rows: kept.slice((page - 1) * pageSize, page * pageSize), total: kept.length }
 }
 
-const agentLoads = Effect.gen(function* () {
-  const api = yield* Api
-  const body = yield* api.call("chat", "listOngoingagentlist", { page: 1, limit: 100 })
-  return { agents: body.data.items as readonly AgentLoad[], agentsError: null as string | null }
-}).pipe(Effect.catch((error) => Effect.succeed({ agents: [] as readonly AgentLoad[], agentsError: messageOf(error) })))
+/** The agents with their loads (chat.listOngoingagentlist), for the load buttons and the agent select. */
+const agentLoads = agentChoicesOf(
+  Effect.gen(function* () {
+    const api = yield* Api
+    const body = yield* api.call("chat", "listOngoingagentlist", { page: 1, limit: 100 })
+    return body.data.items as readonly AgentLoad[]
+  }),
+)
+
+/** An agent's load button filters the list by that agent; pressed again, it lists every agent's chats. */
+export const agentToggled = (current: string, agentId: number): string => (current === String(agentId) ? "" : String(agentId))
 
 /** Newest activity first, as the server orders each list. */
 export const byActivity = (a: Conversation, b: Conversation) =>
@@ -92,10 +96,7 @@ export interface HistoryFilters {
   readonly agent: string
 }
 
-export interface HistoryMeta {
-  readonly agents: readonly AgentLoad[]
-  readonly agentsError: string | null
-}
+export type HistoryMeta = AgentChoices
 
 export const noHistoryFilters = (): HistoryFilters => ({ startDate: "", endDate: "", channel: "", agent: "" })
 

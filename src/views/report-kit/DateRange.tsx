@@ -1,18 +1,14 @@
-/** The reports' date-range picker: two months, any dates, dd-MM-yyyy, in the console's language (date-fns locales). */
+/**
+ * The reports' date-range picker, with its label: two months, dd-MM-yyyy, in the console's language (date-fns
+ * locales), any dates past or future (date-days.ts).
+ */
 import { useTranslation } from "react-i18next"
 import { DateRangeInput } from "@blueprintjs/datetime"
 import { arSA, enUS, tr } from "date-fns/locale"
+import { boundsOf, toDate, toDay, typedRange } from "./date-days"
+import "@blueprintjs/datetime/lib/css/blueprint-datetime.css"
 
 const LOCALES = { en: enUS, tr, ar: arSA } as const
-
-/** `YYYY-MM-DD` <-> a local Date at midnight of that day (the day the user picked). */
-const toDate = (day: string): Date | null => {
-  if (!day) return null
-  const [y, m, d] = day.split("-").map(Number)
-  return new Date(y, m - 1, d)
-}
-const toDay = (date: Date | null): string =>
-  date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}` : ""
 
 export const DateRange = ({
   start,
@@ -27,26 +23,29 @@ export const DateRange = ({
 }) => {
   const { t, i18n } = useTranslation()
   const language = (i18n.resolvedLanguage ?? "en") as keyof typeof LOCALES
+  const value = [toDate(start), toDate(end)] as [Date | null, Date | null]
+  const [minDate, maxDate] = boundsOf(value[0], value[1])
   return (
-    <div className="mc-report-daterange" data-testid={testId}>
-      <DateRangeInput
-        value={[toDate(start), toDate(end)]}
-        onChange={([from, to]) => onChange(toDay(from), toDay(to))}
-        locale={LOCALES[language] ?? enUS}
-        dateFnsFormat="dd-MM-yyyy"
-        allowSingleDayRange
-        shortcuts={false}
-        minDate={new Date(2000, 0, 1)}
-        maxDate={new Date(2100, 11, 31)}
-        startInputProps={
-          {
-            "aria-label": t("reports.common.startDate"),
-            placeholder: t("reports.common.startDate"),
-            name: "start",
-          } as never
-        }
-        endInputProps={{ "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" } as never}
-      />
-    </div>
+    <label className="mc-report-field">
+      <span>{t("reports.common.dateRange")}</span>
+      <div className="mc-report-daterange" data-testid={testId}>
+        <DateRangeInput
+          value={value}
+          onChange={([from, to]) => onChange(toDay(from), toDay(to))}
+          onError={(range) => {
+            const typed = typedRange(range)
+            if (typed) onChange(...typed)
+          }}
+          locale={LOCALES[language] ?? enUS}
+          dateFnsFormat="dd-MM-yyyy"
+          allowSingleDayRange
+          shortcuts={false}
+          minDate={minDate}
+          maxDate={maxDate}
+          startInputProps={{ "aria-label": t("reports.common.startDate"), placeholder: t("reports.common.startDate"), name: "start" }}
+          endInputProps={{ "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" }}
+        />
+      </div>
+    </label>
   )
 }

@@ -1,27 +1,32 @@
-/** The table card every report shares: header row, body rows, the loading veil, the empty state and the pager. */
+/**
+ * The table card every report shares, bound to its report actor: header row, body rows, the loading veil, the empty
+ * state and the pager; and the failure callout the workspace lists show above it.
+ */
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
-import { HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core"
+import { selectEmpty, selectFailure, selectLoading } from "../../machines/report-kit/report-selectors"
+import { useFailureText } from "../common/failure-text"
 import { Pager } from "./Pager"
+import type { AnyReportActor } from "./report-hooks"
 
 export const ReportTable = ({
+  actor,
   columns,
-  loading,
-  empty,
   emptyText,
   children,
-  pager,
   testId,
 }: {
+  actor: AnyReportActor
   columns: readonly string[]
-  loading: boolean
-  empty: boolean
   emptyText: string
   children: ReactNode
-  pager: Parameters<typeof Pager>[0]
   testId: string
 }) => {
   const { t } = useTranslation()
+  const loading = useSelector(actor, selectLoading)
+  const empty = useSelector(actor, selectEmpty)
   return (
     <div className="mc-card">
       <div className="mc-report-table-wrap" aria-busy={loading}>
@@ -48,7 +53,27 @@ export const ReportTable = ({
           </div>
         ) : null}
       </div>
-      <Pager {...pager} />
+      <Pager actor={actor} />
     </div>
+  )
+}
+
+/** The last load's failure, said honestly (a call that answers 501 names itself), with a retry; no rows are invented. */
+export const ReportFailure = ({ actor }: { actor: AnyReportActor }) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  const failure = useSelector(actor, selectFailure)
+  if (!failure) return null
+  return (
+    <Callout intent="danger" icon="error" data-testid="ws-error">
+      {t("workspace.common.loadFailed", { message: failureText(failure) })}{" "}
+      <Button
+        size="small"
+        variant="minimal"
+        icon="refresh"
+        text={t("workspace.common.retry")}
+        onClick={() => actor.send({ type: "REPORT.RELOAD" })}
+      />
+    </Callout>
   )
 }

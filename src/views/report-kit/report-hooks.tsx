@@ -10,17 +10,22 @@ import { useRootActor } from "../common/actor-context"
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen narrows to its own machine's type
 export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
 
-export const useReportActor = <A,>(systemId: string): A => {
+/** Spec 000 section 9: a copy confirmation lasts 2 seconds, a snackbar hides after 6000 ms. */
+export const TOAST_MS = { copied: 2000, notice: 6000 } as const
+
+/** The screen's report actor; opening the screen (re)loads it with the filters it kept. */
+export const useReportActor = <A extends AnyReportActor>(systemId: string): A => {
   const actor = useRootActor().system.get(systemId) as A | undefined
   if (!actor) throw new Error(`actor ${systemId} is not running`)
+  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
   return actor
 }
 
 let toaster: Promise<Toaster> | null = null
 /** One toaster for every report screen, created on first use. */
-export const toast = async (message: string, intent: Intent, testId = "report-toast") => {
+export const toast = async (message: string, intent: Intent, testId = "report-toast", timeout: number = TOAST_MS.notice) => {
   toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 3 })
-  ;(await toaster).show({ message: <span data-testid={testId}>{message}</span>, intent, timeout: 3000 } as never)
+  ;(await toaster).show({ message: <span data-testid={testId}>{message}</span>, intent, timeout })
 }
 
 /** Copies a value and says 'Copied To Clipboard'. */
@@ -32,11 +37,14 @@ export const useCopy = () => {
     } catch {
       // Clipboard refused (no permission): the value is still selectable on screen; the notice still shows.
     }
-    void toast(t("reports.common.copied"), "success", "copied-toast")
+    void toast(t("reports.common.copied"), "success", "copied-toast", TOAST_MS.copied)
   }
 }
 
-/** Saves the file the machine holds (a Blob through a temporary link: DOM work the machine cannot do), shows notices. */
+/**
+ * Saves the file the machine holds (a Blob through a temporary link: DOM work the machine cannot do), shows its
+ * notice and turns its `alert` into the browser's alert, in the user's language.
+ */
 export const useExportEffects = (actor: AnyReportActor) => {
   const { t } = useTranslation()
   const download = useSelector(actor, (s) => s.context.download)
@@ -61,11 +69,11 @@ export const useExportEffects = (actor: AnyReportActor) => {
   }, [download, actor])
   useEffect(() => {
     if (!notice) return
-    void toast(
-      t(notice.kind === "noData" ? "reports.common.noData" : "reports.common.exportFailed"),
-      notice.kind === "noData" ? "warning" : "danger",
-      `notice-${notice.kind}`,
-    )
+    void toast(t(`reports.common.${notice.kind}`), "warning", `notice-${notice.kind}`)
     actor.send({ type: "NOTICE.DISMISS" })
   }, [notice, actor, t])
+  useEffect(() => {
+    const subscription = actor.on("alert", (event) => window.alert(t(`reports.common.${event.key}`)))
+    return () => subscription.unsubscribe()
+  }, [actor, t])
 }

@@ -2,22 +2,22 @@
  * /apps/call-history: Call History (spec 000 section 2) on the `report-call-history` actor. Listed only with
  * BACK:whatsapp_calls equal to 1 (the server refuses it too).
  */
-import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, HTMLSelect, NonIdealState, Tooltip } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
-import { WHATSAPP_CALLS } from "../../contract/permissions"
 import type { CallRecord } from "../../contract/schemas/reports"
-import { hasBackPermission } from "../../machines/acl/acl-machine"
-import { todayFilters, type CallHistoryFilters, type callHistoryMachine } from "../../machines/reports/call-history-report"
+import { selectMayListCalls } from "../../machines/acl/acl-selectors"
+import type { CallHistoryFilters, callHistoryMachine } from "../../machines/reports/call-history-report"
 import { durationParts, formatDateTime, preview, shortId } from "../../machines/report-kit/format"
 import { useAclActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
+import { ExportButton } from "../report-kit/ExportButton"
 import { ReportTable } from "../report-kit/ReportFrame"
-import { useCopy, useExportEffects, useReportActor, type AnyReportActor } from "../report-kit/report-hooks"
+import { ReportFilters } from "../report-kit/ReportFilters"
+import { useCopy, useReportActor } from "../report-kit/report-hooks"
 import "../report-kit/report-kit.css"
 
 type CallsActor = ActorRefFrom<typeof callHistoryMachine>
@@ -102,86 +102,43 @@ const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
   )
 }
 
-const CallHistory = ({ actor }: { actor: CallsActor }) => {
+const CallHistory = () => {
   const { t } = useTranslation()
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
-  useExportEffects(actor as unknown as AnyReportActor)
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
+  const actor = useReportActor<CallsActor>("report-call-history")
+  const context = useSelector(actor, (s) => s.context)
   const draft: CallHistoryFilters = context.draft
+  const change = (patch: Partial<CallHistoryFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   return (
     <div className="mc-page mc-report" data-testid="call-history">
       <PageHeader
         title={t("routes.callHistory")}
-        actions={
-          <Button
-            icon="download"
-            text={t("reports.common.export")}
-            loading={!s.matches({ exporting: "idle" })}
-            onClick={() => actor.send({ type: "EXPORT" })}
-            data-testid="calls-export"
-          />
-        }
+        actions={<ExportButton actor={actor} text={t("reports.common.export")} testId="calls-export" />}
       />
-      <div className="mc-card mc-report-filters">
-        <label className="mc-report-field">
-          <span>{t("reports.common.dateRange")}</span>
-          <DateRange
-            testId="calls-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => {
-              // Clearing the range puts it back to today (UTC).
-              const today = todayFilters()
-              actor.send({
-                type: "FILTER.CHANGE",
-                patch:
-                  startDate || endDate
-                    ? { startDate: startDate || endDate, endDate: endDate || startDate }
-                    : { startDate: today.startDate, endDate: today.endDate },
-              })
-            }}
-          />
-        </label>
+      <ReportFilters actor={actor} testId="calls" buttons="short">
+        <DateRange
+          testId="calls-range"
+          start={draft.startDate}
+          end={draft.endDate}
+          onChange={(startDate, endDate) => change({ startDate, endDate })}
+        />
         <label className="mc-report-field">
           <span>{t("reports.calls.callType")}</span>
           <HTMLSelect
             value={draft.callType}
             data-testid="calls-type"
-            onChange={(e) =>
-              actor.send({
-                type: "FILTER.CHANGE",
-                patch: { callType: e.currentTarget.value as CallHistoryFilters["callType"] },
-              })
-            }
+            onChange={(e) => change({ callType: e.currentTarget.value as CallHistoryFilters["callType"] })}
           >
             <option value="all">{t("reports.common.all")}</option>
             <option value="incoming">{t("reports.calls.incoming")}</option>
             <option value="outgoing">{t("reports.calls.outgoing")}</option>
           </HTMLSelect>
         </label>
-        <Button
-          intent="primary"
-          text={t("reports.common.apply")}
-          onClick={() => actor.send({ type: "FILTER.APPLY" })}
-          data-testid="calls-apply"
-        />
-        <Button text={t("reports.common.clear")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="calls-clear" />
-      </div>
+      </ReportFilters>
       <ReportTable
+        actor={actor}
         testId="calls-table"
         columns={COLUMNS.map((k) => t(`reports.calls.${k}`))}
-        loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0}
         emptyText={t("reports.calls.noCalls")}
-        pager={{
-          page: context.page,
-          pageBase: 1,
-          pageSize: context.pageSize,
-          total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
-          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
-        }}
       >
         {context.rows.map((row) => (
           <Row key={row.call_id} row={row} onOpen={() => actor.send({ type: "DETAIL.OPEN", row })} />
@@ -194,8 +151,7 @@ const CallHistory = ({ actor }: { actor: CallsActor }) => {
 
 export const CallHistoryView = () => {
   const { t } = useTranslation()
-  const actor = useReportActor<CallsActor>("report-call-history")
-  const allowed = useSelector(useAclActor(), (s) => hasBackPermission(s.context.backAcl, WHATSAPP_CALLS))
+  const allowed = useSelector(useAclActor(), selectMayListCalls)
   if (!allowed) {
     return (
       <div className="mc-page" data-testid="call-history-denied">
@@ -206,5 +162,5 @@ export const CallHistoryView = () => {
       </div>
     )
   }
-  return <CallHistory actor={actor} />
+  return <CallHistory />
 }

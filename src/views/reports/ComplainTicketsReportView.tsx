@@ -1,28 +1,23 @@
 /** /report/complain-tickets-report: the Complain Tickets Report (spec 000 section 2) on `report-complain-tickets`. */
-import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Dialog, DialogBody, HTMLSelect, Icon, Tag, TextArea, type IconName } from "@blueprintjs/core"
+import { Button, Dialog, DialogBody, HTMLSelect, Icon, Tag, TextArea } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { ComplaintTicket } from "../../contract/schemas/tickets"
 import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
 import { formatDateTime, splitDays } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
+import { channelIconOf } from "../report-kit/channel-icons"
 import { DateRange } from "../report-kit/DateRange"
+import { ExportButton } from "../report-kit/ExportButton"
 import { ReportTable } from "../report-kit/ReportFrame"
-import { useCopy, useExportEffects, useReportActor, type AnyReportActor } from "../report-kit/report-hooks"
+import { ReportFilters } from "../report-kit/ReportFilters"
+import { useCopy, useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import "../report-kit/report-kit.css"
 
 type TicketsActor = ActorRefFrom<typeof complaintTicketsMachine>
 
-const CHANNEL_ICONS: Record<string, IconName> = {
-  whatsapp: "chat",
-  facebook: "people",
-  instagram: "camera",
-  sms: "mobile-phone",
-  webchat: "globe-network",
-}
 const COLUMNS = ["name", "channel", "ticketNumber", "status", "numberIds", "startingDate", "endingDate", "lastMessage", "action"]
 
 const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; onClose: () => void }) => {
@@ -34,7 +29,7 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
         <DialogBody>
           <div className="mc-media-body">
             <div className="mc-media-row" style={{ alignItems: "center" }}>
-              <Icon icon={CHANNEL_ICONS[ticket.channel_type] ?? "chat"} title={ticket.channel_type} data-testid="complain-channel-icon" />
+              <Icon icon={channelIconOf(ticket.channel_type)} title={ticket.channel_type} data-testid="complain-channel-icon" />
               <strong data-testid="complain-name">{ticket.name}</strong>
               <Tag minimal intent={ticket.status === "Resolved" ? "success" : "warning"} data-testid="complain-status">
                 {ticket.status}
@@ -73,11 +68,8 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
 export const ComplainTicketsReportView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<TicketsActor>("report-complain-tickets")
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
+  const context = useSelector(actor, (s) => s.context)
   const meta = context.meta
-  useExportEffects(actor as unknown as AnyReportActor)
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
   const draft: ComplaintFilters = context.draft
   const change = (patch: Partial<ComplaintFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   const count = (status: string) => meta?.status_count.find((c) => c.status === status)?.count ?? 0
@@ -86,33 +78,21 @@ export const ComplainTicketsReportView = () => {
     <div className="mc-page mc-report" data-testid="complain-report">
       <PageHeader
         title={t("routes.complainTicketsReport")}
-        actions={
-          <Button
-            icon="download"
-            text={t("reports.common.download")}
-            loading={!s.matches({ exporting: "idle" })}
-            onClick={() => actor.send({ type: "EXPORT" })}
-            data-testid="tickets-download"
-          />
-        }
+        actions={<ExportButton actor={actor} text={t("reports.common.download")} testId="tickets-download" />}
       />
-      <div className="mc-card mc-report-filters">
+      <ReportFilters actor={actor} testId="tickets">
         <ReportSearch
           actor={actor}
-          draft={context.searchDraft}
           label={t("reports.common.search")}
           placeholder={t("reports.tickets.searchPlaceholder")}
           testId="tickets-search"
         />
-        <label className="mc-report-field">
-          <span>{t("reports.common.dateRange")}</span>
-          <DateRange
-            testId="tickets-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => change({ startDate, endDate })}
-          />
-        </label>
+        <DateRange
+          testId="tickets-range"
+          start={draft.startDate}
+          end={draft.endDate}
+          onChange={(startDate, endDate) => change({ startDate, endDate })}
+        />
         <label className="mc-report-field">
           <span>{t("reports.tickets.platform")}</span>
           <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
@@ -146,14 +126,7 @@ export const ComplainTicketsReportView = () => {
             ))}
           </HTMLSelect>
         </label>
-        <Button
-          intent="primary"
-          text={t("reports.common.applyFilters")}
-          onClick={() => actor.send({ type: "FILTER.APPLY" })}
-          data-testid="tickets-apply"
-        />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="tickets-clear" />
-      </div>
+      </ReportFilters>
       <div className="mc-report-cards">
         <div className="mc-card mc-report-card">
           <div className="mc-report-card-label">{t("reports.tickets.total")}</div>
@@ -181,25 +154,16 @@ export const ComplainTicketsReportView = () => {
         </div>
       </div>
       <ReportTable
+        actor={actor}
         testId="tickets-table"
         columns={COLUMNS.map((k) => t(`reports.tickets.${k}`))}
-        loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0}
         emptyText={t("reports.tickets.noTickets")}
-        pager={{
-          page: context.page,
-          pageBase: 0,
-          pageSize: context.pageSize,
-          total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
-          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
-        }}
       >
         {context.rows.map((row) => (
           <tr key={row.ticket_number} data-testid="ticket-row">
             <td>{row.name}</td>
             <td>
-              <Icon icon={CHANNEL_ICONS[row.channel_type] ?? "chat"} size={12} /> {row.channel_type}
+              <Icon icon={channelIconOf(row.channel_type)} size={12} /> {row.channel_type}
             </td>
             <td className="mc-num">{row.ticket_number}</td>
             <td>

@@ -3,10 +3,9 @@
  * in-progress counts), Ongoing Tickets, Ticket History and the Ticket Report (filters and figures). Each searches
  * tickets and opens a ticket's chat read-only in a drawer.
  */
-import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, HTMLSelect, Tab, Tabs, Tag } from "@blueprintjs/core"
+import { Callout, HTMLSelect, Tab, Tabs, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { Ticket } from "../../contract/schemas/tickets"
 import { formatDateTime, splitDays } from "../../machines/report-kit/format"
@@ -19,10 +18,11 @@ import {
   type ticketInboxMachine,
   type TicketMeta,
 } from "../../machines/tickets/ticket-reports"
-import { usePageActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
-import { ReportTable } from "../report-kit/ReportFrame"
+import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
+import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import {
@@ -30,11 +30,11 @@ import {
   ChannelCell,
   ChannelSelect,
   Field,
-  LoadError,
   OpenCell,
   TranscriptDrawer,
   type TranscriptActor,
 } from "../workspace/WorkspaceParts"
+import { usePageActor } from "../common/actor-context"
 import "../report-kit/report-kit.css"
 
 type TicketsActor = ActorRefFrom<typeof ticketInboxMachine>
@@ -57,10 +57,11 @@ const StatusTag = ({ status }: { status: string }) => {
 
 const Counts = ({ meta }: { meta: TicketMeta | undefined }) => {
   const { t } = useTranslation()
+  const failureText = useFailureText()
   if (meta?.countsError)
     return (
       <Tag minimal intent="warning" data-testid="inbox-counts-error">
-        {t("workspace.tickets.countsFailed", { message: meta.countsError })}
+        {t("workspace.tickets.countsFailed", { message: failureText(meta.countsError) })}
       </Tag>
     )
   if (!meta?.counts) return null
@@ -151,9 +152,8 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
   const screen = SCREENS[kind]
   const actor = useReportActor<TicketsActor>(screen.systemId)
   const transcript = usePageActor<TranscriptActor>(`transcript-${kind}`)
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
+  const context = useSelector(actor, (s) => s.context)
+  const failureText = useFailureText()
   const draft: TicketFilters = context.draft
   const change = (patch: Partial<TicketFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   const meta = context.meta
@@ -182,22 +182,19 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
           <Counts meta={meta} />
         </div>
       ) : null}
-      <div className="mc-card mc-report-filters">
+      <ReportFilters actor={actor} testId="tickets">
         <ReportSearch
           actor={actor}
-          draft={context.searchDraft}
           label={t("workspace.tickets.searchLabel")}
           placeholder={t("workspace.tickets.searchPlaceholder")}
           testId="tickets-search"
         />
-        <Field label={t("reports.common.dateRange")}>
-          <DateRange
-            testId="tickets-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => change({ startDate, endDate })}
-          />
-        </Field>
+        <DateRange
+          testId="tickets-range"
+          start={draft.startDate}
+          end={draft.endDate}
+          onChange={(startDate, endDate) => change({ startDate, endDate })}
+        />
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="tickets-channel" />
         {kind === "ticket-report" ? (
           <>
@@ -220,34 +217,13 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
             </Field>
           </>
         ) : null}
-        <Button
-          intent="primary"
-          text={t("reports.common.applyFilters")}
-          onClick={() => actor.send({ type: "FILTER.APPLY" })}
-          data-testid="tickets-apply"
-        />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="tickets-clear" />
-      </div>
-      <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
+      </ReportFilters>
+      <ReportFailure actor={actor} />
       {kind === "ticket-report" ? <Figures meta={meta} /> : null}
       {kind === "ticket-report" && meta?.agentsError ? (
-        <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: meta.agentsError })}</Callout>
+        <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: failureText(meta.agentsError) })}</Callout>
       ) : null}
-      <ReportTable
-        testId="tickets-table"
-        columns={COLUMNS.map((k) => t(k))}
-        loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0}
-        emptyText={t("workspace.tickets.noRows")}
-        pager={{
-          page: context.page,
-          pageBase: 1,
-          pageSize: context.pageSize,
-          total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
-          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
-        }}
-      >
+      <ReportTable actor={actor} testId="tickets-table" columns={COLUMNS.map((k) => t(k))} emptyText={t("workspace.tickets.noRows")}>
         {context.rows.map((row) => (
           <TicketRow key={row.id} row={row} canOpen={transcript !== null} onOpen={() => open(row)} />
         ))}

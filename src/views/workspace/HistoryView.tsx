@@ -1,8 +1,6 @@
 /** /apps/history: Overall History on `report-history`: closed conversations, searched by number, with their transcripts. */
-import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { HistoryFilters, historyMachine } from "../../machines/workspace/conversation-reports"
@@ -10,19 +8,11 @@ import type { TranscriptSource } from "../../machines/workspace/transcript-machi
 import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
-import { ReportTable } from "../report-kit/ReportFrame"
+import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
+import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import {
-  AgentSelect,
-  ChannelCell,
-  ChannelSelect,
-  Field,
-  LoadError,
-  OpenCell,
-  TranscriptDrawer,
-  type TranscriptActor,
-} from "./WorkspaceParts"
+import { AgentSelect, ChannelCell, ChannelSelect, OpenCell, TranscriptDrawer, type TranscriptActor } from "./WorkspaceParts"
 import { usePageActor } from "../common/actor-context"
 import "../report-kit/report-kit.css"
 
@@ -37,30 +27,25 @@ export const HistoryView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<HistoryActor>("report-history")
   const transcript = usePageActor<TranscriptActor>("transcript-history")
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
+  const context = useSelector(actor, (s) => s.context)
   const draft: HistoryFilters = context.draft
   const change = (patch: Partial<HistoryFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   return (
     <div className="mc-page mc-report" data-testid="ws-history">
       <PageHeader title={t("routes.history")} subtitle={t("workspace.history.subtitle")} />
-      <div className="mc-card mc-report-filters">
+      <ReportFilters actor={actor} testId="history">
         <ReportSearch
           actor={actor}
-          draft={context.searchDraft}
           label={t("workspace.history.searchLabel")}
           placeholder={t("workspace.history.searchPlaceholder")}
           testId="history-search"
         />
-        <Field label={t("reports.common.dateRange")}>
-          <DateRange
-            testId="history-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => change({ startDate, endDate })}
-          />
-        </Field>
+        <DateRange
+          testId="history-range"
+          start={draft.startDate}
+          end={draft.endDate}
+          onChange={(startDate, endDate) => change({ startDate, endDate })}
+        />
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="history-channel" />
         <AgentSelect
           value={draft.agent}
@@ -69,29 +54,13 @@ export const HistoryView = () => {
           onChange={(agent) => change({ agent })}
           testId="history-agent"
         />
-        <Button
-          intent="primary"
-          text={t("reports.common.applyFilters")}
-          onClick={() => actor.send({ type: "FILTER.APPLY" })}
-          data-testid="history-apply"
-        />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="history-clear" />
-      </div>
-      <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
+      </ReportFilters>
+      <ReportFailure actor={actor} />
       <ReportTable
+        actor={actor}
         testId="history-table"
         columns={COLUMNS.map((k) => t(`workspace.common.${k}`))}
-        loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0}
         emptyText={t("workspace.history.noRows")}
-        pager={{
-          page: context.page,
-          pageBase: 1,
-          pageSize: context.pageSize,
-          total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
-          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
-        }}
       >
         {context.rows.map((row) => (
           <tr key={row.id} data-testid="history-row">

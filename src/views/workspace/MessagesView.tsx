@@ -1,5 +1,4 @@
 /** /apps/messages: the Messages report on `report-messages`: every message, filtered, media through the preview dialog. */
-import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, HTMLSelect, Tag } from "@blueprintjs/core"
@@ -10,10 +9,11 @@ import { formatDateTime } from "../../machines/report-kit/format"
 import { PageHeader } from "../common/PageHeader"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
-import { ReportTable } from "../report-kit/ReportFrame"
+import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
+import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import { ChannelCell, ChannelSelect, Field, LoadError } from "./WorkspaceParts"
+import { ChannelCell, ChannelSelect, Field } from "./WorkspaceParts"
 import "../report-kit/report-kit.css"
 
 type MessagesActor = ActorRefFrom<typeof messagesMachine>
@@ -24,30 +24,25 @@ const header = (k: string) =>
 export const MessagesView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<MessagesActor>("report-messages")
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
+  const context = useSelector(actor, (s) => s.context)
   const draft: MessageFilters = context.draft
   const change = (patch: Partial<MessageFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   return (
     <div className="mc-page mc-report" data-testid="ws-messages">
       <PageHeader title={t("routes.messages")} subtitle={t("workspace.messages.subtitle")} />
-      <div className="mc-card mc-report-filters">
+      <ReportFilters actor={actor} testId="messages">
         <ReportSearch
           actor={actor}
-          draft={context.searchDraft}
           label={t("workspace.messages.searchLabel")}
           placeholder={t("workspace.messages.searchPlaceholder")}
           testId="messages-search"
         />
-        <Field label={t("reports.common.dateRange")}>
-          <DateRange
-            testId="messages-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => change({ startDate, endDate })}
-          />
-        </Field>
+        <DateRange
+          testId="messages-range"
+          start={draft.startDate}
+          end={draft.endDate}
+          onChange={(startDate, endDate) => change({ startDate, endDate })}
+        />
         <ChannelSelect value={draft.channel} onChange={(channel) => change({ channel })} testId="messages-channel" />
         <Field label={t("workspace.messages.direction")}>
           <HTMLSelect
@@ -60,29 +55,13 @@ export const MessagesView = () => {
             <option value="outbound">{t("workspace.messages.outbound")}</option>
           </HTMLSelect>
         </Field>
-        <Button
-          intent="primary"
-          text={t("reports.common.applyFilters")}
-          onClick={() => actor.send({ type: "FILTER.APPLY" })}
-          data-testid="messages-apply"
-        />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="messages-clear" />
-      </div>
-      <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
+      </ReportFilters>
+      <ReportFailure actor={actor} />
       <ReportTable
+        actor={actor}
         testId="messages-table"
         columns={COLUMNS.map((k) => t(header(k)))}
-        loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0}
         emptyText={t("workspace.messages.noRows")}
-        pager={{
-          page: context.page,
-          pageBase: 1,
-          pageSize: context.pageSize,
-          total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
-          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
-        }}
       >
         {context.rows.map((row) => (
           <tr key={row.id} data-testid="message-row">

@@ -1,38 +1,78 @@
 /** /apps/ongoing: Ongoing Chats on `report-ongoing`: conversations in progress, agents' loads, read-only transcripts. */
-import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, HTMLSelect, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
-import { CONVERSATION_STATUSES, type OngoingFilters, type ongoingMachine } from "../../machines/workspace/conversation-reports"
+import {
+  agentToggled,
+  CONVERSATION_STATUSES,
+  ONGOING_CAP,
+  type OngoingFilters,
+  type OngoingMeta,
+  type ongoingMachine,
+} from "../../machines/workspace/conversation-reports"
 import { formatDateTime } from "../../machines/report-kit/format"
+import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
-import { ReportTable } from "../report-kit/ReportFrame"
+import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
+import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import {
-  AgentSelect,
-  ChannelCell,
-  ChannelSelect,
-  Field,
-  LoadError,
-  OpenCell,
-  TranscriptDrawer,
-  type TranscriptActor,
-} from "./WorkspaceParts"
+import { AgentSelect, ChannelCell, ChannelSelect, Field, OpenCell, TranscriptDrawer, type TranscriptActor } from "./WorkspaceParts"
 import { usePageActor } from "../common/actor-context"
 import "../report-kit/report-kit.css"
 
 type OngoingActor = ActorRefFrom<typeof ongoingMachine>
 const COLUMNS = ["customer", "number", "channel", "status", "agent", "lastMessage", "started", "unread"]
 
+/** The agents' loads; pressing one filters the list by that agent (again: every agent). */
+const AgentLoads = ({ actor, meta, agent }: { actor: OngoingActor; meta: OngoingMeta | undefined; agent: string }) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  return (
+    <section className="mc-card mc-ws-agents" data-testid="ongoing-agents" aria-label={t("workspace.ongoing.agents")}>
+      <h2>{t("workspace.ongoing.agents")}</h2>
+      {meta?.agentsError ? (
+        <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: failureText(meta.agentsError) })}</Callout>
+      ) : null}
+      <div className="mc-ws-counts">
+        {(meta?.agents ?? []).map((a) => (
+          <Button
+            key={a.id}
+            variant="outlined"
+            size="small"
+            active={agent === String(a.id)}
+            data-testid="ongoing-agent-load"
+            onClick={() => {
+              actor.send({ type: "FILTER.CHANGE", patch: { agent: agentToggled(agent, a.id) } })
+              actor.send({ type: "FILTER.APPLY" })
+            }}
+          >
+            <span className="mc-ws-agent">
+              <span className="mc-ws-agent-name">
+                {a.online ? (
+                  <span className="mc-ws-dot" data-online role="img" aria-label={t("workspace.ongoing.online")} />
+                ) : (
+                  <span className="mc-ws-dot" data-online={false} aria-hidden />
+                )}
+                {a.display_name ?? a.username}
+              </span>
+              <Tag minimal className="mc-num">
+                {t("workspace.ongoing.load", { active: a.active_chats, max: a.max_chats })}
+              </Tag>
+            </span>
+          </Button>
+        ))}
+      </div>
+    </section>
+  )
+}
+
 export const OngoingView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<OngoingActor>("report-ongoing")
   const transcript = usePageActor<TranscriptActor>("transcript-ongoing")
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
+  const context = useSelector(actor, (s) => s.context)
   const draft: OngoingFilters = context.draft
   const change = (patch: Partial<OngoingFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   const meta = context.meta
@@ -50,10 +90,9 @@ export const OngoingView = () => {
           />
         }
       />
-      <div className="mc-card mc-report-filters">
+      <ReportFilters actor={actor} testId="ongoing">
         <ReportSearch
           actor={actor}
-          draft={context.searchDraft}
           label={t("workspace.ongoing.searchLabel")}
           placeholder={t("workspace.ongoing.searchPlaceholder")}
           testId="ongoing-search"
@@ -76,65 +115,19 @@ export const OngoingView = () => {
           onChange={(agent) => change({ agent })}
           testId="ongoing-agent"
         />
-        <Button
-          intent="primary"
-          text={t("reports.common.applyFilters")}
-          onClick={() => actor.send({ type: "FILTER.APPLY" })}
-          data-testid="ongoing-apply"
-        />
-        <Button text={t("reports.common.clearFilters")} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid="ongoing-clear" />
-      </div>
-      <LoadError message={context.error} onRetry={() => actor.send({ type: "REPORT.RELOAD" })} />
+      </ReportFilters>
+      <ReportFailure actor={actor} />
       {meta?.capped ? (
         <Callout intent="primary" data-testid="ongoing-capped">
-          {t("workspace.ongoing.capped", { count: 1000 })}
+          {t("workspace.ongoing.capped", { count: ONGOING_CAP })}
         </Callout>
       ) : null}
-      <section className="mc-card mc-ws-agents" data-testid="ongoing-agents" aria-label={t("workspace.ongoing.agents")}>
-        <h2>{t("workspace.ongoing.agents")}</h2>
-        {meta?.agentsError ? (
-          <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: meta.agentsError })}</Callout>
-        ) : null}
-        <div className="mc-ws-counts">
-          {(meta?.agents ?? []).map((a) => (
-            <Button
-              key={a.id}
-              variant="outlined"
-              size="small"
-              active={context.filters.agent === String(a.id)}
-              data-testid="ongoing-agent-load"
-              onClick={() => {
-                change({ agent: context.filters.agent === String(a.id) ? "" : String(a.id) })
-                actor.send({ type: "FILTER.APPLY" })
-              }}
-            >
-              <span className="mc-ws-agent">
-                <span className="mc-ws-agent-name">
-                  <span className="mc-ws-dot" data-online={a.online} aria-label={a.online ? t("workspace.ongoing.online") : undefined} />
-                  {a.display_name ?? a.username}
-                </span>
-                <Tag minimal className="mc-num">
-                  {t("workspace.ongoing.load", { active: a.active_chats, max: a.max_chats })}
-                </Tag>
-              </span>
-            </Button>
-          ))}
-        </div>
-      </section>
+      <AgentLoads actor={actor} meta={meta} agent={context.filters.agent} />
       <ReportTable
+        actor={actor}
         testId="ongoing-table"
         columns={COLUMNS.map((k) => t(`workspace.common.${k}`))}
-        loading={s.matches({ data: "loading" })}
-        empty={context.rows.length === 0}
         emptyText={t("workspace.ongoing.noRows")}
-        pager={{
-          page: context.page,
-          pageBase: 1,
-          pageSize: context.pageSize,
-          total: context.total,
-          onPage: (page) => actor.send({ type: "PAGE.SET", page }),
-          onPageSize: (size) => actor.send({ type: "PAGE_SIZE.SET", size }),
-        }}
       >
         {context.rows.map((row) => (
           <tr key={row.id} data-testid="ongoing-row">

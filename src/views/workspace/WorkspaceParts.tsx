@@ -1,32 +1,26 @@
 /**
- * Pieces the workspace screens share: the honest error callout (a call that answers 501 or fails says so, rows are
- * never invented), channel and agent selects, a filter field and the read-only transcript drawer around the chat's
- * own Transcript.
+ * Pieces the workspace screens share: channel and agent selects, a filter field, and the
+ * read-only transcript drawer around the chat's own Transcript.
  */
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, Drawer, HTMLSelect, Icon, Spinner, type IconName } from "@blueprintjs/core"
+import { Button, Callout, Drawer, HTMLSelect, Icon, Spinner } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
+import type { Failure } from "../../machines/common/failure"
 import { CHANNELS } from "../../machines/report-kit/paged"
 import type { transcriptMachine } from "../../machines/workspace/transcript-machine"
+import { useFailureText } from "../common/failure-text"
+import { channelIconOf } from "../report-kit/channel-icons"
 import { Transcript } from "../chat/Transcript"
 import "./workspace.css"
-
-export const CHANNEL_ICONS: Record<string, IconName> = {
-  whatsapp: "chat",
-  facebook: "people",
-  instagram: "camera",
-  sms: "mobile-phone",
-  webchat: "globe-network",
-}
 
 export const ChannelCell = ({ channel }: { channel: string }) => {
   const { t } = useTranslation()
   return (
     <>
-      <Icon icon={CHANNEL_ICONS[channel] ?? "chat"} size={12} /> {t(`workspace.channels.${channel}`, { defaultValue: channel })}
+      <Icon icon={channelIconOf(channel)} size={12} /> {t(`workspace.channels.${channel}`, { defaultValue: channel })}
     </>
   )
 }
@@ -60,22 +54,6 @@ export const OpenCell = ({
   </td>
 )
 
-export const LoadError = ({ message, onRetry, testId = "ws-error" }: { message: string | null; onRetry?: () => void; testId?: string }) => {
-  const { t } = useTranslation()
-  if (!message) return null
-  return (
-    <Callout intent="danger" icon="error" data-testid={testId}>
-      {t("workspace.common.loadFailed", { message })}
-      {onRetry ? (
-        <>
-          {" "}
-          <Button size="small" variant="minimal" icon="refresh" text={t("workspace.common.retry")} onClick={onRetry} />
-        </>
-      ) : null}
-    </Callout>
-  )
-}
-
 export const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <label className="mc-report-field">
     <span>{label}</span>
@@ -108,18 +86,19 @@ export const AgentSelect = ({
 }: {
   value: string
   agents: readonly AgentLoad[]
-  error?: string | null
+  error?: Failure | null
   onChange: (value: string) => void
   testId: string
 }) => {
   const { t } = useTranslation()
+  const failureText = useFailureText()
   return (
     <Field label={t("workspace.common.agent")}>
       <HTMLSelect
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         data-testid={testId}
-        title={error ? t("workspace.common.agentsUnavailable", { message: error }) : undefined}
+        title={error ? t("workspace.common.agentsUnavailable", { message: failureText(error) }) : undefined}
       >
         <option value="">{t("workspace.common.all")}</option>
         {agents.map((a) => (

@@ -157,7 +157,8 @@ test.describe("workspace screens", () => {
       }),
     )
     await page.goto(`${baseUrl()}/apps/messages`)
-    await expect(page.getByTestId("ws-error")).toContainText("chat.fetchListWtMessages is not implemented yet")
+    // One wording for every failure (useFailureText): a 501 names the call the server lacks.
+    await expect(page.getByTestId("ws-error")).toContainText("The server does not offer this yet (chat.fetchListWtMessages).")
     await expect(rows(page, "message-row")).toHaveCount(0)
     await shot(page, "h4/messages-501-en")
     await page.unroute("**/api/backend/fetch/list/wt_messages")
