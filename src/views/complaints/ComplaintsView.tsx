@@ -13,6 +13,7 @@ import type { ComplaintListFilters, ComplaintTab, complaintsMachine } from "../.
 import { complaintMachine, NOTE_MAX } from "../../machines/complaints/complaint-machine"
 import { TICKET_STATUSES } from "../../machines/tickets/ticket-reports"
 import type { TicketStatus } from "../../contract/schemas/tickets"
+import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
 import { ReportTable } from "../report-kit/ReportFrame"
@@ -38,6 +39,7 @@ const COLUMNS = [
 
 const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
   const { t, i18n } = useTranslation()
+  const failureText = useFailureText()
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   const c = context.complaint
@@ -63,9 +65,9 @@ const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
             <Spinner size={28} />
           </div>
         ) : null}
-        {context.error ? (
+        {context.failure ? (
           <Callout intent="danger" icon="error" data-testid="complaint-error">
-            {t("workspace.common.loadFailed", { message: context.error })}
+            {t("workspace.common.loadFailed", { message: failureText(context.failure) })}
             {s.matches("failed") ? (
               <>
                 {" "}
