@@ -12,6 +12,7 @@ import type { Label } from "../../contract/schemas/tagging"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
 import { ApiConfig } from "../../services/api/config"
+import { ChatFiles, type PickedFile } from "../../services/chat/chat-files"
 import { Realtime, type RealtimeStatus } from "../../services/realtime/realtime"
 import { type AppRuntime, fromEffect, runtimeOf } from "../common/from-effect"
 import type { InboxFilters } from "./chat-logic"
@@ -92,15 +93,10 @@ export const loadMessages = fromEffect(({ conversationId, page }: { conversation
 )
 
 export type MediaType = "image" | "video" | "audio" | "document"
-export interface PickedFile {
-  readonly name: string
-  readonly mime: string
-  readonly size: number
-  readonly base64: string
-}
 export type SendRequest =
   | { readonly kind: "text"; readonly text: string }
-  | { readonly kind: "media"; readonly type: MediaType; readonly file: PickedFile; readonly caption?: string }
+  /** The file as picked; it is read (ChatFiles) when it is sent. */
+  | { readonly kind: "media"; readonly file: PickedFile; readonly caption?: string }
   | { readonly kind: "template"; readonly name: string; readonly language: string; readonly params: readonly string[] }
 
 export const mediaTypeOf = (mime: string): MediaType =>
@@ -128,23 +124,25 @@ export const sendMessage = fromEffect(({ number, request }: { number: string; re
       return r.data.message.messages.map((m) => m.id)
     }
     const config = yield* ApiConfig
+    const file = yield* (yield* ChatFiles).read(request.file)
     const uploaded = yield* api.call("uploads", "upload", {
-      file_name: request.file.name,
-      mime_type: request.file.mime || "application/octet-stream",
-      data_base64: request.file.base64,
+      file_name: file.name,
+      mime_type: file.mime,
+      data_base64: file.base64,
     })
     const link = new URL(uploaded.data.url, config.origin).toString()
     const caption = request.caption?.trim() ? { caption: request.caption.trim() } : {}
+    const type = mediaTypeOf(file.mime)
     const payload =
-      request.type === "audio"
+      type === "audio"
         ? { type: "audio" as const, audio: { to, message: { link } } }
-        : request.type === "image"
+        : type === "image"
           ? { type: "image" as const, image: { to, message: { link, ...caption } } }
-          : request.type === "video"
+          : type === "video"
             ? { type: "video" as const, video: { to, message: { link, ...caption } } }
             : {
                 type: "document" as const,
-                document: { to, message: { link, filename: request.file.name, ...caption } },
+                document: { to, message: { link, filename: file.name, ...caption } },
               }
     const r = yield* api.call("chat", "messagesSendByType", payload)
     return r.data.message.messages.map((m) => m.id)

@@ -29,5 +29,7 @@ export const chatLifetime = fromCallback(({ system }) => {
   }
   check()
   const subscriptions = [session.subscribe(check), acl.subscribe(check)]
-  return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  }
 })

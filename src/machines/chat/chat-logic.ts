@@ -19,25 +19,6 @@ export interface InboxFilters {
 
 export const DEFAULT_FILTERS: InboxFilters = { box: "mine", channel: null, label: null, status: null, search: "" }
 
-/** A failure as the views show it: NOT_IMPLEMENTED (501) gets its own honest message. */
-export interface ChatError {
-  readonly status: number | null
-  readonly code: string
-  readonly message: string
-}
-
-export const toChatError = (error: unknown): ChatError => {
-  if (error && typeof error === "object") {
-    const e = error as { status?: unknown; code?: unknown; message?: unknown; _tag?: unknown }
-    return {
-      status: typeof e.status === "number" ? e.status : null,
-      code: typeof e.code === "string" ? e.code : typeof e._tag === "string" ? e._tag : "ERROR",
-      message: typeof e.message === "string" ? e.message : String(error),
-    }
-  }
-  return { status: null, code: "ERROR", message: String(error) }
-}
-
 export const isOpen = (c: Conversation) => c.status !== "closed"
 
 /** Whether a conversation belongs in the list the filters describe (also decides where a pushed record goes). */

@@ -1,6 +1,8 @@
 /** What the chat views ask of the inbox and conversation actors, decided here so views stay free of rules. */
 import type { Conversation } from "../../contract/schemas/chat"
 import type { CannedMessage } from "../../contract/schemas/contacts"
+import { type Failure, failureText } from "../common/failure"
+import type { ChatAction } from "./chat-actors"
 import { canReply, isOpen, unreadOf, visibleConversations, windowOpen, type Box, type InboxFilters } from "./chat-logic"
 
 /** Which composer the thread shows. */
@@ -56,3 +58,13 @@ export const slashQuery = (draft: string): string | null => {
 /** The draft with its trailing `/word` replaced by the canned text. */
 export const insertCanned = (draft: string, text: string): string =>
   draft.replace(/(^|\s)\/[^\s/]*$/, (_, lead: string) => `${lead}${text}`)
+
+/** A call the server does not offer yet (501) is shown as a warning, not as an error the agent caused. */
+export const isMissingCall = (failure: Failure): boolean => {
+  const text = failureText(failure)
+  return "key" in text && text.key === "failure.notImplemented"
+}
+
+/** The agent's move is running (the background read receipt does not block the buttons). */
+export const isBusy = (s: { hasTag: (tag: "acting") => boolean; context: { pendingAction: ChatAction | null } }) =>
+  s.hasTag("acting") && s.context.pendingAction?.op !== "read"

@@ -1,34 +1,19 @@
 /**
  * One open conversation (child `chat-conversation-<id>` of the inbox): its messages (latest page first,
- * older pages on demand), an outbox of optimistic sends (queued -> sending -> sent, or failed with the server's
- * reason and a retry), delivery statuses and the customer's typing from real-time events, and the agent's moves on
- * it (take, transfer, close, block, complaint, labels), one at a time. Four regions run side by side.
+ * older pages on demand), an outbox of optimistic sends (conversation-outbox.ts), delivery statuses and the
+ * customer's typing from real-time events, and the agent's moves on it (take, transfer, close, block, complaint,
+ * labels), one at a time. Four regions run side by side; their states carry tags for the views.
  */
 import { assign, raise, sendParent, setup } from "xstate"
 import type { Conversation, Message, MessageStatus } from "../../contract/schemas/chat"
-import { loadMessages, MESSAGE_PAGE, runAction, sendMessage, type ActionResult, type ChatAction, type SendRequest } from "./chat-actors"
-import { mergeMessages, toChatError, withStatus, type ChatError } from "./chat-logic"
+import { type Failure, failureOf } from "../common/failure"
+import { errorOf, outputOf } from "../common/settled"
+import { loadMessages, runAction, sendMessage, type ActionResult, type ChatAction, type SendRequest } from "./chat-actors"
+import { mergeMessages, withStatus } from "./chat-logic"
+import { type ActionNotice, noticeOf } from "./conversation-notice"
+import * as outbox from "./conversation-outbox"
 
-export type OutState = "queued" | "sending" | "sent" | "failed"
-
-export interface OutItem {
-  readonly localId: number
-  readonly request: SendRequest
-  readonly state: OutState
-  readonly error: ChatError | null
-  readonly externalIds: readonly string[]
-  readonly at: string
-}
-
-export type ActionNotice =
-  | {
-      readonly kind: "done"
-      readonly op: ChatAction["op"]
-      readonly id: number
-      readonly ticket?: string
-      readonly name?: string
-    }
-  | { readonly kind: "failed"; readonly op: ChatAction["op"]; readonly id: number; readonly error: ChatError }
+export type { ActionNotice }
 
 export interface ConversationContext {
   readonly conversation: Conversation
@@ -36,8 +21,8 @@ export interface ConversationContext {
   readonly messages: readonly Message[]
   readonly pagesLoaded: number
   readonly total: number
-  readonly loadError: ChatError | null
-  readonly outbox: readonly OutItem[]
+  readonly loadFailure: Failure | null
+  readonly outbox: outbox.Outbox
   readonly nextLocal: number
   readonly pendingAction: ChatAction | null
   readonly notice: ActionNotice | null
@@ -69,140 +54,81 @@ export type ConversationEvent =
 /** What the conversation tells the inbox: its record changed by the agent's own move. */
 export type ConversationToInbox = { type: "conversation.updated"; conversation: Conversation }
 
-type Done<T> = { output: T }
-const outputOf = <T>(event: unknown) => (event as Done<T>).output
-const errorOf = (event: unknown) => toChatError((event as { error: unknown }).error)
+export type ConversationTag = "loading" | "loadingOlder" | "refreshing" | "sending" | "typing" | "acting"
+
+interface MessagePage {
+  readonly items: readonly Message[]
+  readonly total: number
+}
 
 const TYPING_MS = 8000
 
 export const conversationMachine = setup({
-  types: { context: {} as ConversationContext, events: {} as ConversationEvent, input: {} as ConversationInput },
+  types: {
+    context: {} as ConversationContext,
+    events: {} as ConversationEvent,
+    input: {} as ConversationInput,
+    tags: {} as ConversationTag,
+  },
   actors: { loadMessages, sendMessage, runAction },
   delays: { typingTimeout: TYPING_MS },
   guards: {
     hasOlder: ({ context }) => context.messages.length < context.total,
-    hasQueued: ({ context }) => context.outbox.some((o) => o.state === "queued"),
+    hasQueued: ({ context }) => outbox.hasQueued(context.outbox),
     unreadWhileFocused: ({ context }) =>
       context.focused && !context.readTried && context.conversation.unread > 0 && context.conversation.agent_id === context.userId,
-    isTyping: ({ event }) => event.type === "chat.typing" && event.state === "typing",
-    isPaused: ({ event }) => event.type === "chat.typing" && event.state === "paused",
-    inboundMessage: ({ event }) => event.type === "chat.message" && event.message.direction === "inbound",
+    isTyping: (_, state: "typing" | "paused") => state === "typing",
+    isPaused: (_, state: "typing" | "paused") => state === "paused",
+    inboundMessage: (_, message: Message) => message.direction === "inbound",
   },
   actions: {
-    storeLatest: assign(({ context, event }) => {
-      const page = outputOf<{ items: readonly Message[]; total: number }>(event)
-      // Sends acknowledged before this load are in it now: they leave the outbox.
-      return {
-        messages: mergeMessages(context.messages, page.items),
-        total: page.total,
-        pagesLoaded: Math.max(1, context.pagesLoaded),
-        loadError: null,
-        outbox: context.outbox.filter((o) => o.state !== "sent"),
-      }
-    }),
-    storeOlder: assign(({ context, event }) => {
-      const page = outputOf<{ items: readonly Message[]; total: number }>(event)
-      return {
-        messages: mergeMessages(context.messages, page.items),
-        total: page.total,
-        pagesLoaded: context.pagesLoaded + 1,
-      }
-    }),
-    storeLoadError: assign({ loadError: ({ event }) => errorOf(event) }),
-    enqueue: assign(({ context, event }) =>
-      event.type !== "SEND"
-        ? {}
-        : {
-            outbox: [
-              ...context.outbox,
-              {
-                localId: context.nextLocal,
-                request: event.request,
-                state: "queued" as const,
-                error: null,
-                externalIds: [],
-                at: new Date().toISOString(),
-              },
-            ],
-            nextLocal: context.nextLocal + 1,
-          },
-    ),
-    markSending: assign({
-      outbox: ({ context }) => {
-        const first = context.outbox.find((o) => o.state === "queued")
-        return context.outbox.map((o) => (o === first ? { ...o, state: "sending" as const } : o))
-      },
-    }),
-    markSent: assign({
-      outbox: ({ context, event }) =>
-        context.outbox.map((o) =>
-          o.state === "sending" ? { ...o, state: "sent" as const, externalIds: outputOf<readonly string[]>(event) } : o,
-        ),
-    }),
-    markFailed: assign({
-      outbox: ({ context, event }) =>
-        context.outbox.map((o) => (o.state === "sending" ? { ...o, state: "failed" as const, error: errorOf(event) } : o)),
-    }),
-    requeue: assign({
-      outbox: ({ context, event }) =>
-        context.outbox.map((o) =>
-          event.type === "RETRY" && o.localId === event.localId && o.state === "failed"
-            ? { ...o, state: "queued" as const, error: null }
-            : o,
-        ),
-    }),
-    discard: assign({
-      outbox: ({ context, event }) =>
-        context.outbox.filter((o) => !(event.type === "DISCARD" && o.localId === event.localId && o.state === "failed")),
-    }),
+    storeLatest: assign(({ context }, page: MessagePage) => ({
+      messages: mergeMessages(context.messages, page.items),
+      total: page.total,
+      pagesLoaded: Math.max(1, context.pagesLoaded),
+      loadFailure: null,
+      outbox: outbox.withoutSent(context.outbox),
+    })),
+    storeOlder: assign(({ context }, page: MessagePage) => ({
+      messages: mergeMessages(context.messages, page.items),
+      total: page.total,
+      pagesLoaded: context.pagesLoaded + 1,
+    })),
+    storeLoadFailure: assign((_, error: unknown) => ({ loadFailure: failureOf(error) })),
+    enqueue: assign(({ context }, request: SendRequest) => ({
+      outbox: outbox.enqueue(context.outbox, context.nextLocal, request, new Date().toISOString()),
+      nextLocal: context.nextLocal + 1,
+    })),
+    markSending: assign(({ context }) => ({ outbox: outbox.startSending(context.outbox) })),
+    markSent: assign(({ context }, externalIds: readonly string[]) => ({ outbox: outbox.sent(context.outbox, externalIds) })),
+    markFailed: assign(({ context }, error: unknown) => ({ outbox: outbox.failed(context.outbox, failureOf(error)) })),
+    requeue: assign(({ context }, localId: number) => ({ outbox: outbox.retry(context.outbox, localId) })),
+    discard: assign(({ context }, localId: number) => ({ outbox: outbox.discard(context.outbox, localId) })),
     refresh: raise({ type: "REFRESH" }),
-    applyMessage: assign(({ context, event }) => {
-      if (event.type !== "chat.message") return {}
-      const external = event.message.external_id
-      return {
-        messages: mergeMessages(context.messages, [event.message]),
-        total: context.messages.some((m) => m.id === event.message.id) ? context.total : context.total + 1,
-        conversation: event.conversation,
-        readTried: event.message.direction === "inbound" ? false : context.readTried,
-        outbox: external ? context.outbox.filter((o) => !(o.state === "sent" && o.externalIds.includes(external))) : context.outbox,
-      }
-    }),
-    applyStatus: assign({
-      messages: ({ context, event }) =>
-        event.type === "chat.status" ? withStatus(context.messages, event.messageId, event.status) : context.messages,
-    }),
-    applyConversation: assign({
-      conversation: ({ context, event }) => (event.type === "chat.conversation" ? event.conversation : context.conversation),
-    }),
-    setAction: assign({ pendingAction: ({ event }) => (event.type === "ACT" ? event.action : null) }),
-    actionDone: assign(({ context, event }) => {
-      const result = outputOf<ActionResult>(event)
-      const action = context.pendingAction
-      return {
-        conversation: result.conversation ?? (result.patch ? { ...context.conversation, ...result.patch } : context.conversation),
-        pendingAction: null,
-        notice:
-          action && action.op !== "read"
-            ? {
-                kind: "done" as const,
-                op: action.op,
-                id: context.nextLocal,
-                ticket: result.ticket,
-                name: action.op === "transfer" ? action.agentName : undefined,
-              }
-            : context.notice,
-        nextLocal: context.nextLocal + 1,
-      }
-    }),
+    applyMessage: assign(({ context }, { conversation, message }: { conversation: Conversation; message: Message }) => ({
+      messages: mergeMessages(context.messages, [message]),
+      total: context.messages.some((m) => m.id === message.id) ? context.total : context.total + 1,
+      conversation,
+      readTried: message.direction === "inbound" ? false : context.readTried,
+      outbox: outbox.acknowledged(context.outbox, message.external_id),
+    })),
+    applyStatus: assign(({ context }, { messageId, status }: { messageId: number; status: MessageStatus }) => ({
+      messages: withStatus(context.messages, messageId, status),
+    })),
+    applyConversation: assign((_, conversation: Conversation) => ({ conversation })),
+    setAction: assign((_, action: ChatAction) => ({ pendingAction: action })),
+    actionDone: assign(({ context }, result: ActionResult) => ({
+      conversation: result.conversation ?? (result.patch ? { ...context.conversation, ...result.patch } : context.conversation),
+      pendingAction: null,
+      notice: noticeOf(context.pendingAction, { result }, context.nextLocal, context.notice),
+      nextLocal: context.nextLocal + 1,
+    })),
     /** The list shows the record at once, without waiting for the server's event. */
     tellInbox: sendParent(
       ({ context }) => ({ type: "conversation.updated", conversation: context.conversation }) satisfies ConversationToInbox,
     ),
-    actionFailed: assign(({ context, event }) => ({
-      notice:
-        context.pendingAction && context.pendingAction.op !== "read"
-          ? { kind: "failed" as const, op: context.pendingAction.op, id: context.nextLocal, error: errorOf(event) }
-          : context.notice,
+    actionFailed: assign(({ context }, error: unknown) => ({
+      notice: noticeOf(context.pendingAction, { failure: failureOf(error) }, context.nextLocal, context.notice),
       pendingAction: null,
       nextLocal: context.nextLocal + 1,
     })),
@@ -220,7 +146,7 @@ export const conversationMachine = setup({
     messages: [],
     pagesLoaded: 0,
     total: 0,
-    loadError: null,
+    loadFailure: null,
     outbox: [],
     nextLocal: 1,
     pendingAction: null,
@@ -230,9 +156,16 @@ export const conversationMachine = setup({
   }),
   type: "parallel",
   on: {
-    "chat.message": [{ guard: "inboundMessage", actions: "applyMessage", target: ".typing.idle" }, { actions: "applyMessage" }],
-    "chat.status": { actions: "applyStatus" },
-    "chat.conversation": { actions: "applyConversation" },
+    "chat.message": [
+      {
+        guard: { type: "inboundMessage", params: ({ event }) => event.message },
+        actions: { type: "applyMessage", params: ({ event }) => event },
+        target: ".typing.idle",
+      },
+      { actions: { type: "applyMessage", params: ({ event }) => event } },
+    ],
+    "chat.status": { actions: { type: "applyStatus", params: ({ event }) => event } },
+    "chat.conversation": { actions: { type: "applyConversation", params: ({ event }) => event.conversation } },
     "NOTICE.DISMISS": { actions: "dismiss" },
     FOCUS: { actions: "focus" },
     BLUR: { actions: "blur" },
@@ -242,12 +175,13 @@ export const conversationMachine = setup({
       initial: "loading",
       states: {
         loading: {
+          tags: "loading",
           invoke: {
             id: "latest",
             src: "loadMessages",
             input: ({ context }) => ({ conversationId: context.conversation.id, page: 1 }),
-            onDone: { target: "ready", actions: "storeLatest" },
-            onError: { target: "failed", actions: "storeLoadError" },
+            onDone: { target: "ready", actions: { type: "storeLatest", params: outputOf } },
+            onError: { target: "failed", actions: { type: "storeLoadFailure", params: errorOf } },
           },
         },
         ready: {
@@ -258,22 +192,24 @@ export const conversationMachine = setup({
           },
         },
         older: {
+          tags: "loadingOlder",
           invoke: {
             id: "older",
             src: "loadMessages",
             input: ({ context }) => ({ conversationId: context.conversation.id, page: context.pagesLoaded + 1 }),
-            onDone: { target: "ready", actions: "storeOlder" },
-            onError: { target: "ready", actions: "storeLoadError" },
+            onDone: { target: "ready", actions: { type: "storeOlder", params: outputOf } },
+            onError: { target: "ready", actions: { type: "storeLoadFailure", params: errorOf } },
           },
           on: { REFRESH: { target: "refreshing" } },
         },
         refreshing: {
+          tags: "refreshing",
           invoke: {
             id: "refresh",
             src: "loadMessages",
             input: ({ context }) => ({ conversationId: context.conversation.id, page: 1 }),
-            onDone: { target: "ready", actions: "storeLatest" },
-            onError: { target: "ready", actions: "storeLoadError" },
+            onDone: { target: "ready", actions: { type: "storeLatest", params: outputOf } },
+            onError: { target: "ready", actions: { type: "storeLoadFailure", params: errorOf } },
           },
         },
         failed: { on: { RELOAD: { target: "loading" }, REFRESH: { target: "loading" } } },
@@ -282,23 +218,21 @@ export const conversationMachine = setup({
     outbox: {
       initial: "idle",
       on: {
-        SEND: { actions: "enqueue" },
-        RETRY: { actions: "requeue" },
-        DISCARD: { actions: "discard" },
+        SEND: { actions: { type: "enqueue", params: ({ event }) => event.request } },
+        RETRY: { actions: { type: "requeue", params: ({ event }) => event.localId } },
+        DISCARD: { actions: { type: "discard", params: ({ event }) => event.localId } },
       },
       states: {
         idle: { always: { guard: "hasQueued", target: "sending" } },
         sending: {
+          tags: "sending",
           entry: "markSending",
           invoke: {
             id: "send",
             src: "sendMessage",
-            input: ({ context }) => ({
-              number: context.conversation.number,
-              request: context.outbox.find((o) => o.state === "sending")!.request,
-            }),
-            onDone: { target: "idle", actions: ["markSent", "refresh"] },
-            onError: { target: "idle", actions: "markFailed" },
+            input: ({ context }) => ({ number: context.conversation.number, request: outbox.sendingRequest(context.outbox)! }),
+            onDone: { target: "idle", actions: [{ type: "markSent", params: outputOf }, "refresh"] },
+            onError: { target: "idle", actions: { type: "markFailed", params: errorOf } },
           },
         },
       },
@@ -306,13 +240,14 @@ export const conversationMachine = setup({
     typing: {
       initial: "idle",
       states: {
-        idle: { on: { "chat.typing": { guard: "isTyping", target: "typing" } } },
+        idle: { on: { "chat.typing": { guard: { type: "isTyping", params: ({ event }) => event.state }, target: "typing" } } },
         typing: {
+          tags: "typing",
           after: { typingTimeout: "idle" },
           on: {
             "chat.typing": [
-              { guard: "isTyping", target: "typing", reenter: true },
-              { guard: "isPaused", target: "idle" },
+              { guard: { type: "isTyping", params: ({ event }) => event.state }, target: "typing", reenter: true },
+              { guard: { type: "isPaused", params: ({ event }) => event.state }, target: "idle" },
             ],
           },
         },
@@ -323,9 +258,10 @@ export const conversationMachine = setup({
       states: {
         idle: {
           always: { guard: "unreadWhileFocused", actions: "markRead", target: "running" },
-          on: { ACT: { target: "running", actions: "setAction" } },
+          on: { ACT: { target: "running", actions: { type: "setAction", params: ({ event }) => event.action } } },
         },
         running: {
+          tags: "acting",
           invoke: {
             id: "action",
             src: "runAction",
@@ -334,13 +270,11 @@ export const conversationMachine = setup({
               userId: context.userId,
               action: context.pendingAction!,
             }),
-            onDone: { target: "idle", actions: ["actionDone", "tellInbox"] },
-            onError: { target: "idle", actions: "actionFailed" },
+            onDone: { target: "idle", actions: [{ type: "actionDone", params: outputOf }, "tellInbox"] },
+            onError: { target: "idle", actions: { type: "actionFailed", params: errorOf } },
           },
         },
       },
     },
   },
 })
-
-export const MESSAGES_PER_PAGE = MESSAGE_PAGE

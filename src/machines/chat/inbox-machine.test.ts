@@ -1,58 +1,16 @@
 /**
  * The chat inbox machine, model-based: xstate/graph walks the shortest path to every distinct state (machine state,
- * selection, connection, list error, how many conversations each box shows); each path is replayed on a real actor
- * whose socket and list loads are scripted, and after every step the actor must match the model. Then the rules:
- * events apply once by seq and upsert by id, pushed records land in the right box, events reach the open
- * conversation's actor, a reconnect reloads, only the last few conversations keep an actor, stop forgets the login.
+ * selection, connection, list failure, how many conversations each box shows); each path is replayed on a real
+ * actor whose socket and list loads are scripted (inbox-harness.testing.ts), and after every step the actor must
+ * match the model. The rules one by one are inbox-rules.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { createActor, fromCallback, fromPromise, initialTransition, transition } from "xstate"
+import { fromCallback, initialTransition, transition } from "xstate"
 import { getShortestPaths } from "xstate/graph"
-import { chatInboxMachine, KEEP_OPEN, type InboxEvent } from "./inbox-machine"
-import { conversationMachine } from "./conversation-machine"
-import { customerMachine } from "./customer-machine"
-import { lookupMachine } from "./lookup-machine"
 import { visibleConversations } from "./chat-logic"
-import type { ChatSocketEvent } from "./chat-actors"
-import type { Conversation, Message } from "../../contract/schemas/chat"
-import { completion, makeScript } from "../common/scripted-actors.testing"
+import { conv, type Ev, ME, msg, quiet, startInbox } from "./inbox-harness.testing"
+import { chatInboxMachine } from "./inbox-machine"
 
-const ME = 7
-const conv = (id: number, over: Partial<Conversation> = {}): Conversation => ({
-  id,
-  number: `9055500000${id}`,
-  name: `C${id}`,
-  channel_type: "whatsapp",
-  status: "active",
-  agent_id: ME,
-  agent_name: "Kerem",
-  last_message: "hi",
-  last_message_at: `2026-11-22T09:0${id}:00Z`,
-  unread: 1,
-  labels: [],
-  blocked: false,
-  started_at: "2026-11-22T09:00:00Z",
-  closed_at: null,
-  session_expires_at: null,
-  ...over,
-})
-const msg = (id: number, conversationId: number): Message => ({
-  id,
-  external_id: null,
-  conversation_id: conversationId,
-  number: conv(conversationId).number,
-  channel_type: "whatsapp",
-  direction: "inbound",
-  type: "text",
-  body: `m${id}`,
-  attachments: [],
-  interactive: null,
-  status: "received",
-  agent_name: null,
-  dt: "2026-11-22T09:30:00Z",
-})
-
-type Ev = InboxEvent | { type: string; [key: string]: unknown }
 const events: Ev[] = [
   { type: "INBOX.START", userId: ME },
   { type: "INBOX.STOP" },
@@ -95,7 +53,7 @@ const serialize = (s: Snap) =>
     s.value,
     s.context.selectedId !== null,
     s.context.connection,
-    s.context.error !== null,
+    s.context.failure !== null,
     s.context.filters.box,
     visibleConversations(s.context.conversations, s.context.filters, s.context.userId).length,
   ])
@@ -110,18 +68,11 @@ const view = (s: Snap) => ({
   connection: s.context.connection,
   total: s.context.total,
   page: s.context.page,
-  error: s.context.error?.code ?? null,
+  failure: s.context.failure?.code ?? null,
+  tags: [...s.tags].sort(),
   customer: s.context.customer !== null,
 })
 
-const never = fromPromise(() => new Promise<never>(() => undefined))
-const quiet = {
-  conversation: conversationMachine.provide({
-    actors: { loadMessages: never as never, sendMessage: never as never, runAction: never as never },
-  }),
-  customer: customerMachine.provide({ actors: { loadProfile: never as never, saveProfile: never as never } }),
-  lookup: lookupMachine.provide({ actors: { loadLookup: never as never } }),
-}
 const model = chatInboxMachine.provide({ actors: { ...quiet, chatSocket: fromCallback(() => undefined) } as never })
 const shortest = getShortestPaths(model, {
   events: events as never,
@@ -159,11 +110,14 @@ const stories: Ev[][] = [
   ],
 ]
 const storyPath = (story: Ev[]) => {
-  let snap = initialTransition(model)[0] as Snap
-  return {
-    state: snap,
-    steps: story.map((event) => ({ event, state: (snap = transition(model, snap, event as never)[0] as Snap) })),
+  const start = initialTransition(model)[0] as Snap
+  const steps: { event: Ev; state: Snap }[] = []
+  let snap = start
+  for (const event of story) {
+    snap = transition(model, snap, event as never)[0] as Snap
+    steps.push({ event, state: snap })
   }
+  return { state: start, steps }
 }
 const paths = [
   ...shortest.map((p) => ({
@@ -172,37 +126,6 @@ const paths = [
   })),
   ...stories.map(storyPath),
 ]
-
-const startReal = () => {
-  const script = makeScript()
-  const socket: { send: ((e: ChatSocketEvent) => void) | null; running: number } = { send: null, running: 0 }
-  const actor = createActor(
-    chatInboxMachine.provide({
-      actors: {
-        ...quiet,
-        loadConversations: script.logic,
-        chatSocket: fromCallback(({ sendBack }) => {
-          socket.send = sendBack as never
-          socket.running++
-          return () => void socket.running--
-        }),
-      } as never,
-    }),
-  )
-  actor.start()
-  const send = async (event: Ev) => {
-    const outcome = completion(event as { type: string })
-    if (outcome) {
-      if (Object.keys(actor.getSnapshot().children).includes(outcome.id)) script.complete(outcome)
-    } else if (event.type.startsWith("rt.") && socket.send && actor.getSnapshot().matches("on")) socket.send(event as ChatSocketEvent)
-    else actor.send(event as InboxEvent)
-    await vi.advanceTimersByTimeAsync(0)
-    await vi.advanceTimersByTimeAsync(0)
-    const running = Object.keys(actor.getSnapshot().children)
-    script.forget((id) => running.includes(id))
-  }
-  return { actor, script, socket, send }
-}
 
 afterEach(() => vi.useRealTimers())
 
@@ -222,7 +145,7 @@ describe("chat inbox machine (model-based)", () => {
     "replays %s",
     async (_name, path) => {
       vi.useFakeTimers()
-      const real = startReal()
+      const real = startInbox()
       let snap = initialTransition(model)[0] as Snap
       for (const step of path.steps) {
         if ((step.event.type as string) === "xstate.init") continue
@@ -231,97 +154,7 @@ describe("chat inbox machine (model-based)", () => {
         expect(view(real.actor.getSnapshot())).toEqual(view(snap))
       }
       // The socket subscription lives exactly while the inbox is on.
-      expect(real.socket.running).toBe(real.actor.getSnapshot().matches("on") ? 1 : 0)
+      expect(real.socket.running).toBe(real.actor.getSnapshot().hasTag("on") ? 1 : 0)
     },
   )
-})
-
-describe("chat inbox machine (rules)", () => {
-  const started = async () => {
-    vi.useFakeTimers()
-    const r = startReal()
-    await r.send({ type: "INBOX.START", userId: ME })
-    await r.send({ type: "xstate.done.actor.list", output: { items: [conv(1), conv(2)], total: 2 } })
-    await r.send({ type: "rt.status", status: "connected" })
-    return r
-  }
-  const visible = (r: Awaited<ReturnType<typeof started>>) => {
-    const c = r.actor.getSnapshot().context
-    return visibleConversations(c.conversations, c.filters, c.userId).map((x) => x.id)
-  }
-
-  it("applies each event once (by seq) and upserts by id", async () => {
-    const r = await started()
-    await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 5 }) })
-    await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 9 }) })
-    await r.send({ type: "rt.chat:conversation", seq: 19, conversation: conv(1, { unread: 9 }) })
-    const c = r.actor.getSnapshot().context
-    expect(c.conversations.filter((x) => x.id === 1).map((x) => x.unread)).toEqual([5])
-    expect(c.lastSeq).toBe(20)
-  })
-
-  it("a pushed record lands in the box it belongs to; a closed one leaves the open lists", async () => {
-    const r = await started()
-    await r.send({
-      type: "rt.chat:message",
-      seq: 30,
-      conversation: conv(3, { agent_id: null, agent_name: null, status: "unassigned" }),
-      message: msg(31, 3),
-    })
-    expect(visible(r)).toEqual([2, 1])
-    await r.send({ type: "FILTER", patch: { box: "unassigned" } })
-    expect(visible(r)).toEqual([3])
-    await r.send({ type: "FILTER", patch: { box: "all" } })
-    expect(visible(r)).toEqual([3, 2, 1])
-    await r.send({ type: "rt.chat:conversation", seq: 31, conversation: conv(2, { status: "closed" }) })
-    expect(visible(r)).toEqual([3, 1])
-  })
-
-  it("events reach the open conversation's actor; Alt+↓/↑ move through the visible list", async () => {
-    const r = await started()
-    await r.send({ type: "NEXT" })
-    expect(r.actor.getSnapshot().context.selectedId).toBe(2)
-    await r.send({ type: "NEXT" })
-    expect(r.actor.getSnapshot().context.selectedId).toBe(1)
-    await r.send({ type: "NEXT" })
-    expect(r.actor.getSnapshot().context.selectedId).toBe(1)
-    await r.send({ type: "rt.chat:message", seq: 40, conversation: conv(1), message: msg(41, 1) })
-    await r.send({ type: "rt.chat:typing", seq: 41, conversation_id: 1, number: conv(1).number, state: "typing" })
-    const child = r.actor.getSnapshot().context.open[1]!.getSnapshot()
-    expect(child.context.messages.map((m) => m.id)).toEqual([41])
-    expect(child.matches({ typing: "typing" })).toBe(true)
-    expect(child.context.focused).toBe(true)
-    expect(r.actor.getSnapshot().context.open[2]!.getSnapshot().context.focused).toBe(false)
-  })
-
-  it(`keeps an actor for the last ${KEEP_OPEN} conversations only`, async () => {
-    const r = await started()
-    const many = Array.from({ length: KEEP_OPEN + 2 }, (_, i) => conv(i + 10))
-    await r.send({ type: "RELOAD" })
-    await r.send({ type: "xstate.done.actor.list", output: { items: many, total: many.length } })
-    for (const c of many) await r.send({ type: "SELECT", id: c.id })
-    const c = r.actor.getSnapshot().context
-    expect(Object.keys(c.open).map(Number).sort()).toEqual(many.slice(2).map((x) => x.id))
-    const children = Object.keys(r.actor.getSnapshot().children)
-    expect(children).not.toContain("chat-conversation-10")
-    expect(children).toContain(`chat-conversation-${many.at(-1)!.id}`)
-  })
-
-  it("after a reconnect the list is read again and the open conversations refresh", async () => {
-    const r = await started()
-    await r.send({ type: "SELECT", id: 1 })
-    await r.send({ type: "rt.status", status: "disconnected" })
-    await r.send({ type: "rt.status", status: "connected" })
-    expect(r.actor.getSnapshot().matches({ on: "loading" })).toBe(true)
-    expect(r.script.calls.filter((x) => x.id === "list")).toHaveLength(2)
-  })
-
-  it("stop forgets the login: no conversations, no actors, no socket", async () => {
-    const r = await started()
-    await r.send({ type: "SELECT", id: 1 })
-    await r.send({ type: "INBOX.STOP" })
-    const s = r.actor.getSnapshot()
-    expect([s.value, s.context.conversations, s.context.open, s.context.customer, r.socket.running]).toEqual(["off", [], {}, null, 0])
-    expect(Object.keys(s.children)).toEqual([])
-  })
 })

@@ -7,8 +7,10 @@
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
-import { chatSocket, loadConversations, PAGE_SIZE, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
-import { DEFAULT_FILTERS, toChatError, upsertConversation, visibleConversations, type ChatError, type InboxFilters } from "./chat-logic"
+import { type Failure, failureOf } from "../common/failure"
+import { errorOf, outputOf } from "../common/settled"
+import { chatSocket, loadConversations, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
+import { DEFAULT_FILTERS, upsertConversation, visibleConversations, type InboxFilters } from "./chat-logic"
 import { conversationMachine, type ConversationToInbox } from "./conversation-machine"
 import { customerMachine } from "./customer-machine"
 import { lookupMachine } from "./lookup-machine"
@@ -27,7 +29,7 @@ export interface InboxContext {
   readonly conversations: readonly Conversation[]
   readonly page: number
   readonly total: number
-  readonly error: ChatError | null
+  readonly failure: Failure | null
   readonly lastSeq: number
   readonly connection: "connecting" | "connected" | "disconnected" | "unauthorized"
   readonly everConnected: boolean
@@ -59,7 +61,7 @@ const initial = (userId = 0): InboxContext => ({
   conversations: [],
   page: 1,
   total: 0,
-  error: null,
+  failure: null,
   lastSeq: 0,
   connection: "connecting",
   everConnected: false,
@@ -72,7 +74,7 @@ const initial = (userId = 0): InboxContext => ({
 const seqOf = (event: InboxEvent) => ("seq" in event && typeof event.seq === "number" ? event.seq : null)
 
 export const chatInboxMachine = setup({
-  types: { context: {} as InboxContext, events: {} as InboxEvent },
+  types: { context: {} as InboxContext, events: {} as InboxEvent, tags: {} as "on" | "loading" | "loadingMore" },
   actors: {
     chatSocket,
     loadConversations,
@@ -105,20 +107,16 @@ export const chatInboxMachine = setup({
       event.type === "FILTER" ? { filters: { ...context.filters, ...event.patch }, page: 1, total: 0 } : {},
     ),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
-    storePage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: ConversationPage }).output
+    storePage: assign(({ context }, page: ConversationPage) => {
       let conversations = context.conversations
       for (const c of page.items) conversations = upsertConversation(conversations, c)
-      return { conversations, total: page.total, error: null }
+      return { conversations, total: page.total, failure: null }
     }),
-    storeError: assign({ error: ({ event }) => toChatError((event as unknown as { error: unknown }).error) }),
+    storeFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
     seq: assign({ lastSeq: ({ context, event }) => Math.max(context.lastSeq, seqOf(event) ?? 0) }),
-    upsert: assign({
-      conversations: ({ context, event }) =>
-        "conversation" in event && event.conversation && typeof event.conversation === "object"
-          ? upsertConversation(context.conversations, event.conversation as Conversation)
-          : context.conversations,
-    }),
+    upsert: assign(({ context }, conversation: Conversation) => ({
+      conversations: upsertConversation(context.conversations, conversation),
+    })),
     forward: enqueueActions(({ context, event, enqueue }) => {
       const id =
         event.type === "rt.chat:message" || event.type === "rt.chat:conversation"
@@ -196,16 +194,20 @@ export const chatInboxMachine = setup({
   states: {
     off: { on: { "INBOX.START": { target: "on", actions: ["start", "spawnLookups"] } } },
     on: {
+      tags: "on",
       invoke: { id: "socket", src: "chatSocket" },
       exit: "stopAll",
       on: {
         "INBOX.STOP": { target: "off" },
         "rt.status": [{ guard: "reconnected", target: ".loading", actions: ["connection", "refreshOpen"] }, { actions: "connection" }],
-        "rt.chat:message": { guard: "fresh", actions: ["seq", "upsert", "forward"] },
-        "rt.chat:conversation": { guard: "fresh", actions: ["seq", "upsert", "forward"] },
+        "rt.chat:message": { guard: "fresh", actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward"] },
+        "rt.chat:conversation": {
+          guard: "fresh",
+          actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward"],
+        },
         "rt.chat:message-status": { guard: "fresh", actions: ["seq", "forward"] },
         "rt.chat:typing": { guard: "fresh", actions: ["seq", "forward"] },
-        "conversation.updated": { actions: "upsert" },
+        "conversation.updated": { actions: { type: "upsert", params: ({ event }) => event.conversation } },
         FILTER: { target: ".loading", actions: "filter" },
         RELOAD: { target: ".loading", actions: assign({ page: 1 }) },
         SELECT: { actions: "select" },
@@ -216,22 +218,24 @@ export const chatInboxMachine = setup({
       initial: "loading",
       states: {
         loading: {
+          tags: "loading",
           invoke: {
             id: "list",
             src: "loadConversations",
             input: ({ context }) => ({ filters: context.filters, page: 1 }),
-            onDone: { target: "ready", actions: "storePage" },
-            onError: { target: "failed", actions: "storeError" },
+            onDone: { target: "ready", actions: { type: "storePage", params: outputOf } },
+            onError: { target: "failed", actions: { type: "storeFailure", params: errorOf } },
           },
         },
         ready: { on: { LOAD_MORE: { guard: "hasMore", target: "loadingMore", actions: "nextPage" } } },
         loadingMore: {
+          tags: "loadingMore",
           invoke: {
             id: "more",
             src: "loadConversations",
             input: ({ context }) => ({ filters: context.filters, page: context.page }),
-            onDone: { target: "ready", actions: "storePage" },
-            onError: { target: "ready", actions: "storeError" },
+            onDone: { target: "ready", actions: { type: "storePage", params: outputOf } },
+            onError: { target: "ready", actions: { type: "storeFailure", params: errorOf } },
           },
         },
         failed: {},
@@ -249,5 +253,3 @@ const neighbour = (context: InboxContext, step: 1 | -1): number | null => {
   const next = at + step
   return next < 0 || next >= list.length ? null : list[next]!.id
 }
-
-export const INBOX_PAGE_SIZE = PAGE_SIZE

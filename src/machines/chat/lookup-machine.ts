@@ -1,45 +1,40 @@
 /**
  * A list the composer and the dialogs pick from (canned replies, templates, agents, labels): loaded on first need,
  * reloaded on demand (agents are re-read each time the transfer dialog opens: their load changes all day).
- * Spawned by the inbox as `chat-lookup-<kind>`; a 501 stays visible as the error, never replaced by sample data.
+ * Spawned by the inbox as `chat-lookup-<kind>`; a 501 stays visible as the failure, never replaced by sample data.
+ *
+ *   closed --NEED/RELOAD--> loading --> ready --RELOAD--> loading
+ *                                   \-> failed --NEED/RELOAD/RETRY--> loading               (CLOSE: forget the list)
  */
-import { assign, setup } from "xstate"
+import type { Failure } from "../common/failure"
+import { detailMachine } from "../common/detail-machine"
 import { loadLookup, type LookupKind } from "./chat-actors"
-import { toChatError, type ChatError } from "./chat-logic"
 
 export interface LookupContext {
   readonly kind: LookupKind
   readonly items: readonly unknown[]
-  readonly error: ChatError | null
+  readonly failure: Failure | null
 }
 
-export type LookupEvent = { type: "NEED" } | { type: "RELOAD" } | { type: "RESET" }
+export type LookupEvent = { type: "NEED" } | { type: "RELOAD" }
 
-export const lookupMachine = setup({
+const detail = detailMachine({
   types: { context: {} as LookupContext, events: {} as LookupEvent, input: {} as { kind: LookupKind } },
-  actors: { loadLookup },
-  actions: {
-    store: assign({ items: ({ event }) => (event as unknown as { output: readonly unknown[] }).output, error: null }),
-    fail: assign({ error: ({ event }) => toChatError((event as unknown as { error: unknown }).error) }),
-    reset: assign({ items: [], error: null }),
-  },
-}).createMachine({
+  load: loadLookup,
+  loadInput: (context) => ({ kind: context.kind }),
+  stored: (context, items) => ({ ...context, items }),
+  closed: (context) => ({ ...context, items: [], failure: null }),
+})
+
+export const lookupMachine = detail.kit.createMachine({
   id: "lookup",
-  context: ({ input }) => ({ kind: input.kind, items: [], error: null }),
-  initial: "idle",
-  on: { RESET: { target: ".idle", actions: "reset" } },
+  context: ({ input }) => ({ kind: input.kind, items: [], failure: null }),
+  initial: "closed",
+  on: detail.on,
   states: {
-    idle: { on: { NEED: "loading", RELOAD: "loading" } },
-    loading: {
-      invoke: {
-        id: "load",
-        src: "loadLookup",
-        input: ({ context }) => ({ kind: context.kind }),
-        onDone: { target: "ready", actions: "store" },
-        onError: { target: "failed", actions: "fail" },
-      },
-    },
-    ready: { on: { RELOAD: "loading" } },
-    failed: { on: { NEED: "loading", RELOAD: "loading" } },
+    ...detail.states,
+    closed: { ...detail.states.closed, on: { NEED: "loading", RELOAD: "loading" } },
+    ready: { ...detail.states.ready, on: { RELOAD: "loading" } },
+    failed: { ...detail.states.failed, on: { ...detail.states.failed.on, NEED: "loading", RELOAD: "loading" } },
   },
 })

@@ -2,18 +2,21 @@
  * One complaint opened from Complain Tickets (page-scoped actor): loads it by ticket number with the agents it can
  * be assigned to, edits its status / assignee / resolution note (complaints.updateComplaint) and its metadata
  * (complaints.updateComplaintMetadata). A save refreshes the list (`report-complaints`) so the row shows it.
+ * Made from the detail loader (common/detail-machine.ts) with the editing on top.
  *
  *   closed --OPEN--> loading --> ready --SAVE--> saving --> ready      (RETRY from failed; CLOSE from anywhere)
  *                                     --META.SAVE--> savingMeta --> ready
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, sendTo } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import type { Complaint, TicketStatus } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
+import { detailMachine } from "../common/detail-machine"
 import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { agentsFor, messageOf } from "../report-kit/paged"
+import { errorOf, outputOf } from "../common/settled"
+import { agentsFor } from "../report-kit/paged"
 
 export const NOTE_MAX = 800
 
@@ -39,7 +42,7 @@ export interface ComplaintContext {
   readonly agentsError: Failure | null
   readonly draft: ComplaintDraft
   readonly meta: MetaDraft
-  readonly error: string | null
+  readonly failure: Failure | null
   readonly problem: ComplaintProblem | null
   /** Counts successful saves: the view shows a notice when it grows. */
   readonly saved: number
@@ -47,12 +50,10 @@ export interface ComplaintContext {
 
 export type ComplaintEvent =
   | { type: "OPEN"; ticketNumber: string }
-  | { type: "CLOSE" }
   | { type: "EDIT"; patch: Partial<ComplaintDraft> }
   | { type: "SAVE" }
   | { type: "META.EDIT"; patch: Partial<MetaDraft> }
   | { type: "META.SAVE" }
-  | { type: "RETRY" }
 
 const draftOf = (c: Complaint | null): ComplaintDraft => ({
   status: (c?.status as TicketStatus | undefined) ?? "Pending",
@@ -93,16 +94,24 @@ export const metaUpdateOf = (c: Complaint, m: MetaDraft): { problem: ComplaintPr
   return same ? { problem: "noChange" } : { request }
 }
 
+interface Loaded {
+  readonly complaint: Complaint
+  readonly agents: readonly AgentLoad[]
+  readonly agentsError: Failure | null
+}
+
 const loadComplaint = (ticketNumber: string) =>
   Effect.gen(function* () {
     const api = yield* Api
     const [body, agents] = yield* Effect.all([api.call("complaints", "getComplaintMetadata", { ticket_number: ticketNumber }), agentsFor], {
       concurrency: 2,
     })
-    return { complaint: body.data, ...agents }
+    return { complaint: body.data, ...agents } satisfies Loaded
   })
 
-const save = ({ kind, request }: { kind: "status" | "meta"; request: Record<string, unknown> }) =>
+type SaveRequest = { kind: "status"; request: Record<string, unknown> } | { kind: "meta"; request: Record<string, unknown> }
+
+const save = ({ kind, request }: SaveRequest) =>
   Effect.gen(function* () {
     const api = yield* Api
     const body =
@@ -119,119 +128,88 @@ const empty = (): ComplaintContext => ({
   agentsError: null,
   draft: draftOf(null),
   meta: metaOf(null),
-  error: null,
+  failure: null,
   problem: null,
   saved: 0,
 })
 
-type Out<T> = { output: T }
+/** The request a guard already let through (`canSave` / `canSaveMeta`). */
+const requestOf = (result: { problem: ComplaintProblem } | { request: Record<string, unknown> }) =>
+  "request" in result ? result.request : {}
 
-export const complaintMachine = setup({
-  types: { context: {} as ComplaintContext, events: {} as ComplaintEvent },
-  actors: {
-    load: fromEffect(loadComplaint),
-    save: fromEffect(save),
-  },
-  guards: {
-    canSave: ({ context }) => context.complaint !== null && "request" in updateOf(context.complaint, context.draft),
-    canSaveMeta: ({ context }) => context.complaint !== null && "request" in metaUpdateOf(context.complaint, context.meta),
-  },
-  actions: {
-    open: assign(({ event }) => (event.type === "OPEN" ? { ...empty(), ticketNumber: event.ticketNumber } : {})),
-    close: assign(() => empty()),
-    store: assign(({ event }) => {
-      const { output } = event as unknown as Out<{
-        complaint: Complaint
-        agents: readonly AgentLoad[]
-        agentsError: Failure | null
-      }>
-      return { ...output, draft: draftOf(output.complaint), meta: metaOf(output.complaint), error: null }
-    }),
-    storeSaved: assign(({ context, event }) => {
-      const complaint = (event as unknown as Out<Complaint>).output
-      return {
+const detail = detailMachine({
+  types: { context: {} as ComplaintContext, events: {} as ComplaintEvent, tags: {} as "saving" },
+  load: fromEffect(loadComplaint),
+  actors: { save: fromEffect(save) },
+  loadInput: (context) => context.ticketNumber,
+  stored: (context, loaded: Loaded) => ({ ...context, ...loaded, draft: draftOf(loaded.complaint), meta: metaOf(loaded.complaint) }),
+  closed: empty,
+  opened: (_, event) => ({ ...empty(), ticketNumber: event.ticketNumber }),
+})
+
+export const complaintMachine = detail.kit
+  .extend({
+    guards: {
+      canSave: ({ context }) => context.complaint !== null && "request" in updateOf(context.complaint, context.draft),
+      canSaveMeta: ({ context }) => context.complaint !== null && "request" in metaUpdateOf(context.complaint, context.meta),
+    },
+    actions: {
+      storeSaved: assign(({ context }, complaint: Complaint) => ({
         complaint,
         draft: draftOf(complaint),
         meta: metaOf(complaint),
-        error: null,
+        failure: null,
         problem: null,
         saved: context.saved + 1,
-      }
-    }),
-    edit: assign({
-      draft: ({ context, event }) => (event.type === "EDIT" ? { ...context.draft, ...event.patch } : context.draft),
-      problem: null,
-    }),
-    editMeta: assign({
-      meta: ({ context, event }) => (event.type === "META.EDIT" ? { ...context.meta, ...event.patch } : context.meta),
-      problem: null,
-    }),
-    refuse: assign({
-      problem: ({ context }) => {
+      })),
+      edit: assign(({ context }, patch: Partial<ComplaintDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
+      editMeta: assign(({ context }, patch: Partial<MetaDraft>) => ({ meta: { ...context.meta, ...patch }, problem: null })),
+      refuse: assign(({ context }) => {
         const result = context.complaint ? updateOf(context.complaint, context.draft) : { problem: "noChange" as const }
-        return "problem" in result ? result.problem : null
-      },
-    }),
-    refuseMeta: assign({
-      problem: ({ context }) => {
+        return { problem: "problem" in result ? result.problem : null }
+      }),
+      refuseMeta: assign(({ context }) => {
         const result = context.complaint ? metaUpdateOf(context.complaint, context.meta) : { problem: "noChange" as const }
-        return "problem" in result ? result.problem : null
+        return { problem: "problem" in result ? result.problem : null }
+      }),
+      reloadList: sendTo(({ system }) => system.get("report-complaints"), { type: "REPORT.RELOAD" }),
+    },
+  })
+  .createMachine({
+    id: "complaint",
+    context: empty,
+    initial: "closed",
+    on: { ...detail.on, OPEN: detail.open },
+    states: {
+      ...detail.states,
+      ready: {
+        ...detail.states.ready,
+        on: {
+          EDIT: { actions: { type: "edit", params: ({ event }) => event.patch } },
+          "META.EDIT": { actions: { type: "editMeta", params: ({ event }) => event.patch } },
+          SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
+          "META.SAVE": [{ guard: "canSaveMeta", target: "savingMeta" }, { actions: "refuseMeta" }],
+        },
       },
-    }),
-    storeError: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
-    reloadList: sendTo(({ system }) => system.get("report-complaints"), { type: "REPORT.RELOAD" }),
-  },
-}).createMachine({
-  id: "complaint",
-  context: empty,
-  initial: "closed",
-  on: {
-    OPEN: { target: ".loading", actions: "open", reenter: true },
-    CLOSE: { target: ".closed", actions: "close" },
-  },
-  states: {
-    closed: {},
-    loading: {
-      invoke: {
-        id: "load",
-        src: "load",
-        input: ({ context }) => context.ticketNumber,
-        onDone: { target: "ready", actions: "store" },
-        onError: { target: "failed", actions: "storeError" },
+      saving: {
+        tags: ["ready", "saving"],
+        invoke: {
+          id: "save",
+          src: "save",
+          input: ({ context }) => ({ kind: "status" as const, request: requestOf(updateOf(context.complaint!, context.draft)) }),
+          onDone: { target: "ready", actions: [{ type: "storeSaved", params: outputOf }, "reloadList"] },
+          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
+        },
+      },
+      savingMeta: {
+        tags: ["ready", "saving"],
+        invoke: {
+          id: "saveMeta",
+          src: "save",
+          input: ({ context }) => ({ kind: "meta" as const, request: requestOf(metaUpdateOf(context.complaint!, context.meta)) }),
+          onDone: { target: "ready", actions: [{ type: "storeSaved", params: outputOf }, "reloadList"] },
+          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
+        },
       },
     },
-    failed: { on: { RETRY: { target: "loading" } } },
-    ready: {
-      on: {
-        EDIT: { actions: "edit" },
-        "META.EDIT": { actions: "editMeta" },
-        SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
-        "META.SAVE": [{ guard: "canSaveMeta", target: "savingMeta" }, { actions: "refuseMeta" }],
-      },
-    },
-    saving: {
-      invoke: {
-        id: "save",
-        src: "save",
-        input: ({ context }) => ({
-          kind: "status" as const,
-          request: (updateOf(context.complaint!, context.draft) as { request: Record<string, unknown> }).request,
-        }),
-        onDone: { target: "ready", actions: ["storeSaved", "reloadList"] },
-        onError: { target: "ready", actions: "storeError" },
-      },
-    },
-    savingMeta: {
-      invoke: {
-        id: "saveMeta",
-        src: "save",
-        input: ({ context }) => ({
-          kind: "meta" as const,
-          request: (metaUpdateOf(context.complaint!, context.meta) as { request: Record<string, unknown> }).request,
-        }),
-        onDone: { target: "ready", actions: ["storeSaved", "reloadList"] },
-        onError: { target: "ready", actions: "storeError" },
-      },
-    },
-  },
-})
+  })

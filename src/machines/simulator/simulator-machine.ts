@@ -7,16 +7,11 @@
  *   checking --> off (RETRY --> checking)
  *            \-> on: calls (idle | placing | hangingUp) || messages (idle | sending | typing | reading) || poll (waiting | polling)
  */
-import { Effect } from "effect"
 import { assign, setup } from "xstate"
-import {
-  Simulator,
-  type SimulatorShape,
-  type CallStatus,
-  type InboundMessage,
-  type Received,
-  type SimChannel,
-} from "../../services/simulator/simulator"
+import type { InboundMessage } from "../../services/simulator/simulator"
+import { failureOf } from "../common/failure"
+import { errorOf, outputOf } from "../common/settled"
+import { type PollInput, type PollOutput, simulatorActors } from "./simulator-actors"
 import {
   FINAL_CALL,
   inboundOf,
@@ -24,17 +19,17 @@ import {
   live,
   type SentMessage,
   type SimCall,
+  type SimCustomer,
+  type SimDraft,
   type SimProblem,
   type SimulatorContext,
   type SimulatorEvent,
 } from "./simulator-model"
-import { fromEffect } from "../common/from-effect"
-import { messageOf } from "../report-kit/paged"
 
 // The page's choices, for the view (views do not import services).
 export { SIM_CHANNELS, SIM_MESSAGE_TYPES } from "../../services/simulator/simulator"
 export type { SimChannel, SimMessageType } from "../../services/simulator/simulator"
-export { FINAL_CALL, inboundOf, initialSimulator } from "./simulator-model"
+export { FINAL_CALL, inboundOf, initialSimulator, live, mayMarkRead } from "./simulator-model"
 export type {
   SentMessage,
   SimCall,
@@ -47,76 +42,41 @@ export type {
 
 export const POLL_MS = 1000
 
-const sim = <A, E>(use: (s: SimulatorShape) => Effect.Effect<A, E>) =>
-  Effect.gen(function* () {
-    const simulator = yield* Simulator
-    return yield* use(simulator)
-  }).pipe(Effect.provide(Simulator.layer))
-
-interface PollInput {
-  readonly calls: readonly string[]
-  readonly customer: { clientId: number; channel: SimChannel; number: string } | null
+/** The message `messageReady` let through. */
+const readyMessage = (context: SimulatorContext): InboundMessage => {
+  const result = inboundOf(context)
+  if ("message" in result) return result.message
+  throw new Error(`simulator: no message to send (${result.problem})`)
 }
-export interface PollOutput {
-  readonly statuses: readonly { callId: string; status: CallStatus | null }[]
-  readonly received: readonly Received[] | null
-}
-
-type Out<T> = { output: T }
-const errorOf = (event: unknown) => messageOf((event as { error: unknown }).error)
 
 export const simulatorMachine = setup({
-  types: { context: {} as SimulatorContext, events: {} as SimulatorEvent, input: {} as { clientId: number } },
-  actors: {
-    probe: fromEffect(() => sim((s) => s.available)),
-    placeCall: fromEffect((input: { clientId: number; number: string; name?: string }) => sim((s) => s.placeCall(input))),
-    hangup: fromEffect((callId: string) => sim((s) => s.hangup(callId))),
-    send: fromEffect((message: InboundMessage) => sim((s) => s.send(message))),
-    typing: fromEffect((input: { clientId: number; channel: SimChannel; number: string; state: "typing" | "paused" }) =>
-      sim((s) => s.typing(input)),
-    ),
-    read: fromEffect((externalId: string) => sim((s) => s.markRead(externalId))),
-    poll: fromEffect(({ calls, customer }: PollInput) =>
-      sim((s) =>
-        Effect.all(
-          [
-            Effect.forEach(calls, (callId) => s.callStatus(callId).pipe(Effect.map((status) => ({ callId, status }))), {
-              concurrency: 4,
-            }),
-            customer ? s.received(customer) : Effect.succeed(null),
-          ],
-          { concurrency: 2 },
-        ).pipe(Effect.map(([statuses, received]): PollOutput => ({ statuses, received }))),
-      ),
-    ),
+  types: {
+    context: {} as SimulatorContext,
+    events: {} as SimulatorEvent,
+    input: {} as { clientId: number },
+    tags: {} as "checking" | "off" | "placing" | "sending",
   },
+  actors: simulatorActors,
   delays: { poll: POLL_MS },
   guards: {
-    hooksOn: ({ event }) => (event as unknown as Out<boolean>).output === true,
+    hooksOn: (_, available: boolean) => available,
     callReady: ({ context }) => context.callForm.number.trim() !== "",
     messageReady: ({ context }) => "message" in inboundOf(context),
     customerReady: ({ context }) => context.customer.number.trim() !== "",
-    liveCall: ({ context, event }) => event.type === "CALL.HANGUP" && context.calls.some((c) => c.callId === event.callId && live(c)),
+    liveCall: ({ context }, callId: string) => context.calls.some((c) => c.callId === callId && live(c)),
   },
   actions: {
-    editCall: assign({
-      callForm: ({ context, event }) => (event.type === "CALL.EDIT" ? { ...context.callForm, ...event.patch } : context.callForm),
+    editCall: assign(({ context }, patch: Partial<SimulatorContext["callForm"]>) => ({
+      callForm: { ...context.callForm, ...patch },
       problem: null,
-    }),
-    editCustomer: assign(({ context, event }) =>
-      event.type === "CUSTOMER.EDIT"
-        ? // Another customer's phone: what the last one received is not theirs.
-          {
-            customer: { ...context.customer, ...event.patch },
-            received: event.patch.number !== undefined || event.patch.channel !== undefined ? [] : context.received,
-            problem: null,
-          }
-        : {},
-    ),
-    editDraft: assign({
-      draft: ({ context, event }) => (event.type === "DRAFT.EDIT" ? { ...context.draft, ...event.patch } : context.draft),
+    })),
+    editCustomer: assign(({ context }, patch: Partial<SimCustomer>) => ({
+      customer: { ...context.customer, ...patch },
+      // Another customer's phone: what the last one received is not theirs.
+      received: patch.number !== undefined || patch.channel !== undefined ? [] : context.received,
       problem: null,
-    }),
+    })),
+    editDraft: assign(({ context }, patch: Partial<SimDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
     refuseCall: assign({ problem: "numberRequired" as SimProblem }),
     refuseMessage: assign({
       problem: ({ context }) => {
@@ -124,8 +84,7 @@ export const simulatorMachine = setup({
         return "problem" in r ? r.problem : null
       },
     }),
-    addCall: assign(({ context, event }) => {
-      const { callId } = (event as unknown as Out<{ callId: string }>).output
+    addCall: assign(({ context }, { callId }: { callId: string }) => {
       const call: SimCall = {
         callId,
         number: context.callForm.number.trim(),
@@ -133,20 +92,13 @@ export const simulatorMachine = setup({
         status: "placed",
         agentId: null,
       }
-      return { calls: [call, ...context.calls].slice(0, 20), error: null }
+      return { calls: [call, ...context.calls].slice(0, 20), failure: null }
     }),
-    markHangup: assign({
-      pending: ({ context, event }) => (event.type === "CALL.HANGUP" ? { ...context.pending, hangup: event.callId } : context.pending),
-    }),
-    markTyping: assign({
-      pending: ({ context, event }) => (event.type === "TYPING" ? { ...context.pending, typing: event.state } : context.pending),
-    }),
-    markRead: assign({
-      pending: ({ context, event }) => (event.type === "READ" ? { ...context.pending, read: event.externalId } : context.pending),
-    }),
+    markHangup: assign(({ context }, callId: string) => ({ pending: { ...context.pending, hangup: callId } })),
+    markTyping: assign(({ context }, typing: "typing" | "paused") => ({ pending: { ...context.pending, typing } })),
+    markRead: assign(({ context }, read: string) => ({ pending: { ...context.pending, read } })),
     clearPending: assign({ pending: {} }),
-    addSent: assign(({ context, event }) => {
-      const { conversationId, messageId } = (event as unknown as Out<{ conversationId: number; messageId: number }>).output
+    addSent: assign(({ context }, { conversationId, messageId }: { conversationId: number; messageId: number }) => {
       const d = context.draft
       const summary = d.type === "text" ? d.text.trim() : `${d.type}: ${d.filename.trim() || d.link.trim()}`
       const sent: SentMessage = {
@@ -159,11 +111,10 @@ export const simulatorMachine = setup({
       return {
         sent: [sent, ...context.sent].slice(0, 50),
         draft: { ...d, text: "", link: "", filename: "" },
-        error: null,
+        failure: null,
       }
     }),
-    storePoll: assign(({ context, event }) => {
-      const { statuses, received } = (event as unknown as Out<PollOutput>).output
+    storePoll: assign(({ context }, { statuses, received }: PollOutput) => {
       const byId = new Map(statuses.map((s) => [s.callId, s.status]))
       const calls = context.calls.map((call) => {
         if (!byId.has(call.callId)) return call
@@ -172,29 +123,30 @@ export const simulatorMachine = setup({
       })
       return { calls, received: received ?? context.received }
     }),
-    storeError: assign({ error: ({ event }) => errorOf(event) }),
-    dismissError: assign({ error: null, problem: null }),
+    storeFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
+    dismissError: assign({ failure: null, problem: null }),
   },
 }).createMachine({
   id: "simulator",
   context: ({ input }) => initialSimulator(input.clientId),
   initial: "checking",
   on: {
-    "CALL.EDIT": { actions: "editCall" },
-    "CUSTOMER.EDIT": { actions: "editCustomer" },
-    "DRAFT.EDIT": { actions: "editDraft" },
+    "CALL.EDIT": { actions: { type: "editCall", params: ({ event }) => event.patch } },
+    "CUSTOMER.EDIT": { actions: { type: "editCustomer", params: ({ event }) => event.patch } },
+    "DRAFT.EDIT": { actions: { type: "editDraft", params: ({ event }) => event.patch } },
     "ERROR.DISMISS": { actions: "dismissError" },
   },
   states: {
     checking: {
+      tags: "checking",
       invoke: {
         id: "probe",
         src: "probe",
-        onDone: [{ guard: "hooksOn", target: "on" }, { target: "off" }],
-        onError: { target: "off", actions: "storeError" },
+        onDone: [{ guard: { type: "hooksOn", params: outputOf }, target: "on" }, { target: "off" }],
+        onError: { target: "off", actions: { type: "storeFailure", params: errorOf } },
       },
     },
-    off: { on: { RETRY: { target: "checking" } } },
+    off: { tags: "off", on: { RETRY: { target: "checking" } } },
     on: {
       type: "parallel",
       states: {
@@ -204,10 +156,15 @@ export const simulatorMachine = setup({
             idle: {
               on: {
                 "CALL.PLACE": [{ guard: "callReady", target: "placing" }, { actions: "refuseCall" }],
-                "CALL.HANGUP": { guard: "liveCall", target: "hangingUp", actions: "markHangup" },
+                "CALL.HANGUP": {
+                  guard: { type: "liveCall", params: ({ event }) => event.callId },
+                  target: "hangingUp",
+                  actions: { type: "markHangup", params: ({ event }) => event.callId },
+                },
               },
             },
             placing: {
+              tags: "placing",
               invoke: {
                 id: "placeCall",
                 src: "placeCall",
@@ -216,8 +173,8 @@ export const simulatorMachine = setup({
                   number: context.callForm.number.trim(),
                   ...(context.callForm.name.trim() ? { name: context.callForm.name.trim() } : {}),
                 }),
-                onDone: { target: "idle", actions: "addCall" },
-                onError: { target: "idle", actions: "storeError" },
+                onDone: { target: "idle", actions: { type: "addCall", params: outputOf } },
+                onError: { target: "idle", actions: { type: "storeFailure", params: errorOf } },
               },
             },
             hangingUp: {
@@ -226,7 +183,7 @@ export const simulatorMachine = setup({
                 src: "hangup",
                 input: ({ context }) => context.pending.hangup ?? "",
                 onDone: { target: "idle", actions: "clearPending" },
-                onError: { target: "idle", actions: ["storeError", "clearPending"] },
+                onError: { target: "idle", actions: [{ type: "storeFailure", params: errorOf }, "clearPending"] },
               },
             },
           },
@@ -237,17 +194,21 @@ export const simulatorMachine = setup({
             idle: {
               on: {
                 "MESSAGE.SEND": [{ guard: "messageReady", target: "sending" }, { actions: "refuseMessage" }],
-                TYPING: [{ guard: "customerReady", target: "typing", actions: "markTyping" }, { actions: "refuseCall" }],
-                READ: { target: "reading", actions: "markRead" },
+                TYPING: [
+                  { guard: "customerReady", target: "typing", actions: { type: "markTyping", params: ({ event }) => event.state } },
+                  { actions: "refuseCall" },
+                ],
+                READ: { target: "reading", actions: { type: "markRead", params: ({ event }) => event.externalId } },
               },
             },
             sending: {
+              tags: "sending",
               invoke: {
                 id: "send",
                 src: "send",
-                input: ({ context }) => (inboundOf(context) as { message: InboundMessage }).message,
-                onDone: { target: "idle", actions: "addSent" },
-                onError: { target: "idle", actions: "storeError" },
+                input: ({ context }) => readyMessage(context),
+                onDone: { target: "idle", actions: { type: "addSent", params: outputOf } },
+                onError: { target: "idle", actions: { type: "storeFailure", params: errorOf } },
               },
             },
             typing: {
@@ -261,7 +222,7 @@ export const simulatorMachine = setup({
                   state: context.pending.typing ?? "typing",
                 }),
                 onDone: { target: "idle", actions: "clearPending" },
-                onError: { target: "idle", actions: ["storeError", "clearPending"] },
+                onError: { target: "idle", actions: [{ type: "storeFailure", params: errorOf }, "clearPending"] },
               },
             },
             reading: {
@@ -270,7 +231,7 @@ export const simulatorMachine = setup({
                 src: "read",
                 input: ({ context }) => context.pending.read ?? "",
                 onDone: { target: "idle", actions: "clearPending" },
-                onError: { target: "idle", actions: ["storeError", "clearPending"] },
+                onError: { target: "idle", actions: [{ type: "storeFailure", params: errorOf }, "clearPending"] },
               },
             },
           },
@@ -293,9 +254,9 @@ export const simulatorMachine = setup({
                       }
                     : null,
                 }),
-                onDone: { target: "waiting", actions: "storePoll" },
+                onDone: { target: "waiting", actions: { type: "storePoll", params: outputOf } },
                 // A failed poll (the received-messages hook not built yet, a network blip) is shown and tried again.
-                onError: { target: "waiting", actions: "storeError" },
+                onError: { target: "waiting", actions: { type: "storeFailure", params: errorOf } },
               },
             },
           },

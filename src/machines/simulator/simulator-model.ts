@@ -2,6 +2,7 @@
  * The simulator page's data (a customer's calls, drafts, what was sent and received) and the one rule it holds:
  * which inbound message the hook gets, or why nothing is sent. The machine is simulator-machine.ts.
  */
+import type { Failure } from "../common/failure"
 import { SIM_CHANNELS, type InboundMessage, type Received, type SimChannel, type SimMessageType } from "../../services/simulator/simulator"
 
 export interface SimCall {
@@ -44,7 +45,7 @@ export interface SimulatorContext {
   readonly draft: SimDraft
   readonly sent: readonly SentMessage[]
   readonly received: readonly Received[]
-  readonly error: string | null
+  readonly failure: Failure | null
   readonly problem: SimProblem | null
   readonly pending: { readonly hangup?: string; readonly typing?: "typing" | "paused"; readonly read?: string }
 }
@@ -63,6 +64,9 @@ export type SimulatorEvent =
 
 export const FINAL_CALL = "ended"
 export const live = (call: SimCall) => call.status !== FINAL_CALL
+
+/** What the phone received can be marked read once, and only with the channel's id. */
+export const mayMarkRead = (message: Received) => message.external_id !== null && message.status !== "read"
 
 /** The message the hook receives, or the problem that keeps it from being sent. */
 export const inboundOf = (c: SimulatorContext): { problem: SimProblem } | { message: InboundMessage } => {
@@ -96,7 +100,7 @@ export const initialSimulator = (clientId: number): SimulatorContext => ({
   draft: { type: "text", text: "", link: "", filename: "" },
   sent: [],
   received: [],
-  error: null,
+  failure: null,
   problem: null,
   pending: {},
 })

@@ -1,16 +1,19 @@
 /**
  * A read-only transcript in a drawer: the messages of one conversation, closed chat or ticket, whichever call
- * serves that source, with older pages on demand. One actor per screen (a page actor: the root runs it while its screen is open).
+ * serves that source, with older pages on demand. One actor per screen (started by the page, see page-actor.ts),
+ * made from the detail loader (common/detail-machine.ts) with older pages on top.
  *
  *   closed --OPEN--> loading --done--> ready --OLDER--> loadingOlder --done/error--> ready
  *                        \--error--> failed --RETRY--> loading          (CLOSE from anywhere; OPEN reloads)
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
 import type { Message } from "../../contract/schemas/chat"
+import { assign } from "xstate"
 import { Api } from "../../services/api/api"
+import { detailMachine } from "../common/detail-machine"
+import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { messageOf } from "../report-kit/paged"
+import { errorOf, outputOf } from "../common/settled"
 
 export type TranscriptSource =
   | { readonly kind: "conversation"; readonly conversationId: number }
@@ -34,14 +37,10 @@ export interface TranscriptContext {
   readonly messages: readonly Message[]
   readonly page: number
   readonly hasOlder: boolean
-  readonly error: string | null
+  readonly failure: Failure | null
 }
 
-export type TranscriptEvent =
-  | { type: "OPEN"; source: TranscriptSource; title: string }
-  | { type: "CLOSE" }
-  | { type: "OLDER" }
-  | { type: "RETRY" }
+export type TranscriptEvent = { type: "OPEN"; source: TranscriptSource; title: string } | { type: "OLDER" }
 
 /** Oldest first, each message once (an older page may overlap a newer one when messages arrived in between). */
 export const mergeMessages = (older: readonly Message[], newer: readonly Message[]): Message[] => {
@@ -87,67 +86,48 @@ const empty = (): TranscriptContext => ({
   messages: [],
   page: 1,
   hasOlder: false,
-  error: null,
+  failure: null,
 })
 
-type Loaded = { output: TranscriptPage }
+const detail = detailMachine({
+  types: { context: {} as TranscriptContext, events: {} as TranscriptEvent, tags: {} as "loadingOlder" },
+  load: fromEffect(({ source, page }: { source: TranscriptSource; page: number }) => loadTranscript(source, page)),
+  loadInput: (context) => ({ source: context.source!, page: 1 }),
+  stored: (context, first) => ({ ...context, messages: mergeMessages([], first.messages), hasOlder: first.hasOlder, page: 1 }),
+  closed: empty,
+  opened: (_, event) => ({ ...empty(), source: event.source, title: event.title }),
+})
 
-export const transcriptMachine = setup({
-  types: { context: {} as TranscriptContext, events: {} as TranscriptEvent },
-  actors: {
-    load: fromEffect(({ source, page }: { source: TranscriptSource; page: number }) => loadTranscript(source, page)),
-  },
-  guards: {
-    hasOlder: ({ context }) => context.hasOlder,
-  },
-  actions: {
-    open: assign(({ event }) => (event.type === "OPEN" ? { ...empty(), source: event.source, title: event.title } : {})),
-    close: assign(() => empty()),
-    storeFirst: assign(({ event }) => {
-      const { output } = event as unknown as Loaded
-      return { messages: mergeMessages([], output.messages), hasOlder: output.hasOlder, page: 1, error: null }
-    }),
-    storeOlder: assign(({ context, event }) => {
-      const { output } = event as unknown as Loaded
-      return {
-        messages: mergeMessages(output.messages, context.messages),
-        hasOlder: output.hasOlder,
+export const transcriptMachine = detail.kit
+  .extend({
+    guards: { hasOlder: ({ context }) => context.hasOlder },
+    actions: {
+      storeOlder: assign(({ context }, older: TranscriptPage) => ({
+        messages: mergeMessages(older.messages, context.messages),
+        hasOlder: older.hasOlder,
         page: context.page + 1,
-        error: null,
-      }
-    }),
-    storeError: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
-  },
-}).createMachine({
-  id: "transcript",
-  context: empty,
-  initial: "closed",
-  on: {
-    OPEN: { target: ".loading", actions: "open", reenter: true },
-    CLOSE: { target: ".closed", actions: "close" },
-  },
-  states: {
-    closed: {},
-    loading: {
-      invoke: {
-        id: "load",
-        src: "load",
-        input: ({ context }) => ({ source: context.source!, page: 1 }),
-        onDone: { target: "ready", actions: "storeFirst" },
-        onError: { target: "failed", actions: "storeError" },
+        failure: null,
+      })),
+    },
+  })
+  .createMachine({
+    id: "transcript",
+    context: empty,
+    initial: "closed",
+    on: { ...detail.on, OPEN: detail.open },
+    states: {
+      ...detail.states,
+      ready: { ...detail.states.ready, on: { OLDER: { guard: "hasOlder", target: "loadingOlder" } } },
+      loadingOlder: {
+        tags: ["ready", "loadingOlder"],
+        invoke: {
+          id: "loadOlder",
+          src: "load",
+          input: ({ context }) => ({ source: context.source!, page: context.page + 1 }),
+          onDone: { target: "ready", actions: { type: "storeOlder", params: outputOf } },
+          // The messages already shown stay; the failure shows above them and OLDER may be tried again.
+          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
+        },
       },
     },
-    ready: { on: { OLDER: { guard: "hasOlder", target: "loadingOlder" } } },
-    loadingOlder: {
-      invoke: {
-        id: "loadOlder",
-        src: "load",
-        input: ({ context }) => ({ source: context.source!, page: context.page + 1 }),
-        onDone: { target: "ready", actions: "storeOlder" },
-        // The messages already shown stay; the error shows above them and OLDER may be tried again.
-        onError: { target: "ready", actions: "storeError" },
-      },
-    },
-    failed: { on: { RETRY: { target: "loading" } } },
-  },
-})
+  })

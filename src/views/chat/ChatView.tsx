@@ -30,11 +30,16 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   const labelsRef = useLookupRef("labels")
   const { items: labels } = useLookup(labelsRef, "labels")
   const [help, setHelp] = useState(false)
-  const [dialog, setDialog] = useState<DialogKind | null>(null)
+  const [dialogOn, setDialogOn] = useState<{ kind: DialogKind; id: number } | null>(null)
   const [panel, setPanel] = useState(true)
 
   useEffect(() => labelsRef.send({ type: "NEED" }), [labelsRef])
-  useEffect(() => setDialog(null), [selectedId])
+  // A dialog belongs to the conversation it was opened on: moving to another one closes it.
+  const dialog = dialogOn && dialogOn.id === selectedId ? dialogOn.kind : null
+  const setDialog = useCallback(
+    (kind: DialogKind | null) => setDialogOn(kind && selectedId !== null ? { kind, id: selectedId } : null),
+    [selectedId],
+  )
 
   const onKey = useCallback(
     (event: KeyboardEvent) => {
@@ -62,7 +67,7 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
           return
       }
     },
-    [inbox, selected, userId],
+    [inbox, selected, userId, setDialog],
   )
 
   useEffect(() => {
@@ -137,7 +142,7 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
 export const ChatView = () => {
   const { t } = useTranslation()
   const inbox = useInbox()
-  const on = useSelector(inbox ?? undefined, (s) => (s ? s.matches("on") : false))
+  const on = useSelector(inbox ?? undefined, (s) => (s ? s.hasTag("on") : false))
   if (!inbox || !on) {
     return (
       <Callout intent="warning" icon="lock" data-testid="chat-off" title={t("chat.title")}>

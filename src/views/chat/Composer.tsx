@@ -5,31 +5,13 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next"
-import { useSelector } from "@xstate/react"
 import { Button, Callout, Icon, Menu, MenuItem, Spinner, Tag, TextArea } from "@blueprintjs/core"
 import type { CannedMessage } from "../../contract/schemas/contacts"
-import { mediaTypeOf, type PickedFile } from "../../machines/chat/chat-actors"
 import type { ComposerMode } from "../../machines/chat/chat-selectors"
 import { cannedMatches, insertCanned, slashQuery } from "../../machines/chat/chat-selectors"
 import { fileSize } from "../../machines/chat/chat-format"
 import type { ConversationRef } from "../../machines/chat/inbox-machine"
 import { ErrorCallout, useLookup, type LookupRef } from "./chat-hooks"
-
-const readFile = (file: File): Promise<PickedFile> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => {
-      const url = String(reader.result)
-      resolve({
-        name: file.name,
-        mime: file.type || "application/octet-stream",
-        size: file.size,
-        base64: url.slice(url.indexOf(",") + 1),
-      })
-    }
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(file)
-  })
 
 export const Composer = ({
   conversation,
@@ -50,27 +32,22 @@ export const Composer = ({
   onUnblock: () => void
 }) => {
   const { t } = useTranslation()
-  const id = useSelector(conversation, (s) => s.context.conversation.id)
   const [draft, setDraft] = useState("")
-  const [file, setFile] = useState<PickedFile | null>(null)
+  // The picked file as the browser gives it: the conversation actor reads it when it is sent.
+  const [file, setFile] = useState<File | null>(null)
   const [active, setActive] = useState(0)
   const [dismissedAt, setDismissedAt] = useState<string | null>(null)
   const input = useRef<HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)
-  const { items: cannedItems, error: cannedError, loading: cannedLoading } = useLookup(canned, "canned")
+  const { items: cannedItems, failure: cannedFailure, loading: cannedLoading } = useLookup(canned, "canned")
   const query = slashQuery(draft)
   const open = query !== null && dismissedAt !== draft
   const matches = useMemo(() => (query === null ? [] : cannedMatches(cannedItems, query)), [cannedItems, query])
 
-  // A new conversation starts with an empty composer.
-  useEffect(() => {
-    setDraft("")
-    setFile(null)
-  }, [id])
+  // Each conversation gets its own composer (the thread pane is keyed by it), so drafts never cross over.
   useEffect(() => {
     if (open) canned.send({ type: "NEED" })
-    setActive(0)
-  }, [open, query, canned])
+  }, [open, canned])
 
   if (mode === "closed" || mode === "blocked" || mode === "notMine") {
     return (
@@ -119,11 +96,7 @@ export const Composer = ({
 
   const send = () => {
     const text = draft.trim()
-    if (file)
-      conversation.send({
-        type: "SEND",
-        request: { kind: "media", type: mediaTypeOf(file.mime), file, caption: text || undefined },
-      })
+    if (file) conversation.send({ type: "SEND", request: { kind: "media", file, caption: text || undefined } })
     else if (text) conversation.send({ type: "SEND", request: { kind: "text", text } })
     else return
     setDraft("")
@@ -162,13 +135,13 @@ export const Composer = ({
     <div className="mc-composer" data-testid="chat-composer">
       {open ? (
         <div className="mc-canned" role="dialog" aria-label={t("chat.composer.canned")} data-testid="chat-canned">
-          {cannedError ? <ErrorCallout error={cannedError} compact testId="chat-canned-error" /> : null}
+          {cannedFailure ? <ErrorCallout failure={cannedFailure} compact testId="chat-canned-error" /> : null}
           {cannedLoading ? (
             <div className="mc-chat-pad mc-muted">
               <Spinner size={14} /> {t("chat.composer.cannedLoading")}
             </div>
           ) : null}
-          {!cannedError && !cannedLoading && matches.length === 0 ? (
+          {!cannedFailure && !cannedLoading && matches.length === 0 ? (
             <div className="mc-chat-pad mc-muted">{t("chat.composer.cannedEmpty")}</div>
           ) : null}
           {matches.length ? (
@@ -193,7 +166,7 @@ export const Composer = ({
       ) : null}
       {file ? (
         <div className="mc-attachment" data-testid="chat-attachment">
-          <Icon icon={file.mime.startsWith("image/") ? "media" : "document"} />
+          <Icon icon={file.type.startsWith("image/") ? "media" : "document"} />
           <span className="mc-attachment-name">{file.name}</span>
           <Tag minimal className="mc-num">
             {fileSize(file.size)}
@@ -218,7 +191,7 @@ export const Composer = ({
           onChange={(e) => {
             const picked = e.currentTarget.files?.[0]
             e.currentTarget.value = ""
-            if (picked) void readFile(picked).then(setFile, (error: unknown) => console.error("[chat] file could not be read", error))
+            if (picked) setFile(picked)
           }}
         />
         <TextArea
@@ -231,7 +204,10 @@ export const Composer = ({
           value={draft}
           placeholder={file ? t("chat.composer.caption") : t("chat.composer.placeholder")}
           aria-label={t("chat.composer.label")}
-          onChange={(e) => setDraft(e.currentTarget.value)}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value)
+            setActive(0)
+          }}
           onKeyDown={onKeyDown}
           data-testid="chat-input"
         />

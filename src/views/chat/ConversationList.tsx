@@ -76,7 +76,7 @@ const Row = memo(function Row({
             </Tag>
           ) : null}
           {c.unread ? (
-            <span className="mc-unread" aria-label={t("chat.inbox.unread", { count: c.unread })} data-testid="chat-unread">
+            <span className="mc-unread" role="img" aria-label={t("chat.inbox.unread", { count: c.unread })} data-testid="chat-unread">
               {c.unread}
             </span>
           ) : null}
@@ -93,9 +93,9 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
   const userId = useSelector(inbox, (s) => s.context.userId)
   const selectedId = useSelector(inbox, (s) => s.context.selectedId)
   const total = useSelector(inbox, (s) => s.context.total)
-  const error = useSelector(inbox, (s) => s.context.error)
-  const loading = useSelector(inbox, (s) => s.matches({ on: "loading" }))
-  const loadingMore = useSelector(inbox, (s) => s.matches({ on: "loadingMore" }))
+  const failure = useSelector(inbox, (s) => s.context.failure)
+  const loading = useSelector(inbox, (s) => s.hasTag("loading"))
+  const loadingMore = useSelector(inbox, (s) => s.hasTag("loadingMore"))
   const list = useMemo(() => visibleConversations(all, filters, userId), [all, filters, userId])
   const counts = useMemo(() => boxCounts(all, filters, userId), [all, filters, userId])
   const labelNames = useMemo(() => labelOptions(all, labels), [all, labels])
@@ -221,9 +221,9 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
           ) : null}
         </div>
       </div>
-      {error ? (
+      {failure ? (
         <div className="mc-chat-pad">
-          <ErrorCallout error={error} compact onRetry={() => inbox.send({ type: "RELOAD" })} testId="chat-list-error" />
+          <ErrorCallout failure={failure} compact onRetry={() => inbox.send({ type: "RELOAD" })} testId="chat-list-error" />
         </div>
       ) : null}
       <div className="mc-chat-rows" ref={scroller} onScroll={onScroll} data-testid="chat-list" data-count={list.length}>
@@ -232,7 +232,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
             <Spinner size={16} /> {t("chat.inbox.loading")}
           </div>
         ) : null}
-        {!loading && !error && list.length === 0 ? <NonIdealState icon="inbox" title={t("chat.inbox.empty")} /> : null}
+        {!loading && !failure && list.length === 0 ? <NonIdealState icon="inbox" title={t("chat.inbox.empty")} /> : null}
         <div style={{ height: list.length * ROW + (hasMore ? 44 : 0), position: "relative" }}>
           <div style={{ position: "absolute", insetInline: 0, top: first * ROW }}>
             {list.slice(first, last).map((c) => (

@@ -16,20 +16,13 @@ const Field = ({ label, children }: { label: string; children: React.ReactNode }
 export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
   const { t } = useTranslation()
   const profile = useSelector(customer, (s) => s.context.profile)
-  const error = useSelector(customer, (s) => s.context.error)
-  const saveError = useSelector(customer, (s) => s.context.saveError)
+  const failure = useSelector(customer, (s) => s.context.failure)
+  const saveFailure = useSelector(customer, (s) => s.context.saveFailure)
   const draft = useSelector(customer, (s) => s.context.draft)
-  const state = useSelector(customer, (s) =>
-    s.matches("loading")
-      ? "loading"
-      : s.matches("editing")
-        ? "editing"
-        : s.matches("saving")
-          ? "saving"
-          : s.matches("failed")
-            ? "failed"
-            : "viewing",
-  )
+  const loading = useSelector(customer, (s) => s.hasTag("loading"))
+  const shown = useSelector(customer, (s) => s.hasTag("ready") || s.hasTag("loading"))
+  const editing = useSelector(customer, (s) => s.hasTag("editing"))
+  const saving = useSelector(customer, (s) => s.hasTag("saving"))
   const none = <span className="mc-muted">{t("chat.customer.none")}</span>
   const tags = (list: readonly string[]) =>
     list.length
@@ -43,13 +36,15 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
   return (
     <aside className="mc-customer" aria-label={t("chat.customer.title")} data-testid="chat-customer">
       <h3 className="mc-customer-title">{t("chat.customer.title")}</h3>
-      {state === "loading" ? (
+      {loading ? (
         <div className="mc-muted">
           <Spinner size={14} /> {t("chat.customer.loading")}
         </div>
       ) : null}
-      {error ? <ErrorCallout error={error} compact onRetry={() => customer.send({ type: "RELOAD" })} testId="chat-customer-error" /> : null}
-      {profile && (state === "viewing" || state === "loading") ? (
+      {failure ? (
+        <ErrorCallout failure={failure} compact onRetry={() => customer.send({ type: "RETRY" })} testId="chat-customer-error" />
+      ) : null}
+      {profile && shown ? (
         <>
           <dl className="mc-fields">
             <Field label={t("chat.customer.name")}>{profile.name ?? none}</Field>
@@ -89,7 +84,7 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
           />
         </>
       ) : null}
-      {draft && (state === "editing" || state === "saving") ? (
+      {draft && editing ? (
         <form
           className="mc-customer-form"
           onSubmit={(e) => {
@@ -97,7 +92,7 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
             customer.send({ type: "SAVE" })
           }}
         >
-          {saveError ? <ErrorCallout error={saveError} compact testId="chat-customer-save-error" /> : null}
+          {saveFailure ? <ErrorCallout failure={saveFailure} compact testId="chat-customer-save-error" /> : null}
           <FormGroup label={t("chat.customer.name")} labelFor="chat-customer-name">
             <InputGroup
               id="chat-customer-name"
@@ -115,6 +110,7 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
           </FormGroup>
           <h4 className="mc-customer-sub">{t("chat.customer.attributes")}</h4>
           {Object.entries(draft.attributes).map(([k, v], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is a position; keyed by the name being typed, its input would remount on every key
             <div key={i} className="mc-attr-row">
               <InputGroup
                 aria-label={t("chat.customer.key")}
@@ -160,13 +156,7 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
           />
           <div className="mc-customer-buttons">
             <Button text={t("chat.customer.cancel")} onClick={() => customer.send({ type: "CANCEL" })} />
-            <Button
-              type="submit"
-              intent="primary"
-              loading={state === "saving"}
-              text={t("chat.customer.save")}
-              data-testid="chat-customer-save"
-            />
+            <Button type="submit" intent="primary" loading={saving} text={t("chat.customer.save")} data-testid="chat-customer-save" />
           </div>
         </form>
       ) : null}

@@ -64,11 +64,14 @@ const Interactive = ({ message }: { message: Message }) => {
       {value.footer ? <small className="mc-bubble-footer-text">{value.footer}</small> : null}
       {value.actions_list.buttons.length ? (
         <div className="mc-bubble-buttons">
-          {value.actions_list.buttons.map((b, i) => (
-            <span key={i} className="mc-bubble-button">
-              {"reply" in b ? b.reply.title : b.title}
-            </span>
-          ))}
+          {value.actions_list.buttons
+            .map((b) => ("reply" in b ? b.reply.title : b.title))
+            .map((title) => (
+              // A message's reply buttons have distinct titles (the channel requires it).
+              <span key={title} className="mc-bubble-button">
+                {title}
+              </span>
+            ))}
         </div>
       ) : null}
     </div>

@@ -42,8 +42,8 @@ export const ShortcutsDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose:
     <tr key={label}>
       <td>{label}</td>
       <td className="mc-kbd">
-        {keys.map((k, i) => (
-          <kbd key={i} className={Classes.KEY}>
+        {keys.map((k) => (
+          <kbd key={k} className={Classes.KEY}>
             {k}
           </kbd>
         ))}

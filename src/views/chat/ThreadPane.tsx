@@ -6,34 +6,16 @@ import { useCallback, useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, ButtonGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
-import type { Message } from "../../contract/schemas/chat"
 import type { ConversationRef } from "../../machines/chat/inbox-machine"
-import type { OutItem } from "../../machines/chat/conversation-machine"
-import { composerMode, mayClose, mayTake, mayTransfer } from "../../machines/chat/chat-selectors"
+import { pendingMessage } from "../../machines/chat/conversation-outbox"
+import { composerMode, isBusy, isMissingCall, mayClose, mayTake, mayTransfer } from "../../machines/chat/chat-selectors"
 import { clockTime, dayKey } from "../../machines/chat/chat-format"
 import { ActionDialogs, type DialogKind } from "./ActionDialogs"
 import { Composer } from "./Composer"
 import { MessageBubble } from "./MessageBubble"
 import { Transcript } from "./Transcript"
-import { ErrorCallout, chatToast, useErrorText, useLookupRef } from "./chat-hooks"
-
-/** An unsent message drawn like a sent one (negative id: never a server id). */
-const draftMessage = (o: OutItem, number: string, you: string): Message => ({
-  id: -o.localId,
-  external_id: null,
-  conversation_id: null,
-  number,
-  channel_type: "whatsapp",
-  direction: "outbound",
-  type: o.request.kind === "media" ? o.request.type : o.request.kind,
-  body:
-    o.request.kind === "text" ? o.request.text : o.request.kind === "media" ? (o.request.caption ?? o.request.file.name) : o.request.name,
-  attachments: [],
-  interactive: null,
-  status: "queued",
-  agent_name: you,
-  dt: o.at,
-})
+import { ErrorCallout, chatToast, useLookupRef } from "./chat-hooks"
+import { useFailureText } from "../common/failure-text"
 
 export const ThreadPane = ({
   actor,
@@ -47,17 +29,17 @@ export const ThreadPane = ({
   setDialog: (d: DialogKind | null) => void
 }) => {
   const { t } = useTranslation()
-  const errorText = useErrorText()
+  const failureText = useFailureText()
   const conversation = useSelector(actor, (s) => s.context.conversation)
   const messages = useSelector(actor, (s) => s.context.messages)
   const total = useSelector(actor, (s) => s.context.total)
   const outbox = useSelector(actor, (s) => s.context.outbox)
-  const loadError = useSelector(actor, (s) => s.context.loadError)
+  const loadFailure = useSelector(actor, (s) => s.context.loadFailure)
   const notice = useSelector(actor, (s) => s.context.notice)
-  const loading = useSelector(actor, (s) => s.matches({ history: "loading" }))
-  const loadingOlder = useSelector(actor, (s) => s.matches({ history: "older" }))
-  const typing = useSelector(actor, (s) => s.matches({ typing: "typing" }))
-  const busy = useSelector(actor, (s) => s.matches({ action: "running" }) && s.context.pendingAction?.op !== "read")
+  const loading = useSelector(actor, (s) => s.hasTag("loading"))
+  const loadingOlder = useSelector(actor, (s) => s.hasTag("loadingOlder"))
+  const typing = useSelector(actor, (s) => s.hasTag("typing"))
+  const busy = useSelector(actor, isBusy)
   const canned = useLookupRef("canned")
   // The window closes while the agent looks at it: re-evaluate every half minute.
   const [now, setNow] = useState(() => Date.now())
@@ -85,9 +67,9 @@ export const ThreadPane = ({
                     ? t("chat.done.unblocked")
                     : null
       if (text) void chatToast(text, "success")
-    } else void chatToast(errorText(notice.error), notice.error.status === 501 ? "warning" : "danger")
+    } else void chatToast(failureText(notice.failure), isMissingCall(notice.failure) ? "warning" : "danger")
     actor.send({ type: "NOTICE.DISMISS" })
-  }, [notice, actor, t, errorText])
+  }, [notice, actor, t, failureText])
 
   const you = t("chat.inbox.you")
   const footer = useMemo(
@@ -98,9 +80,9 @@ export const ThreadPane = ({
           .map((o) => (
             <MessageBubble
               key={`out-${o.localId}`}
-              message={draftMessage(o, conversation.number, you)}
+              message={pendingMessage(o, conversation.number, you)}
               pending={o.state !== "failed"}
-              failedReason={o.state === "failed" ? (o.error ? errorText(o.error) : "") : undefined}
+              failedReason={o.state === "failed" ? (o.failure ? failureText(o.failure) : "") : undefined}
               onRetry={o.state === "failed" ? () => actor.send({ type: "RETRY", localId: o.localId }) : undefined}
             />
           ))}
@@ -116,7 +98,7 @@ export const ThreadPane = ({
         ) : null}
       </>
     ),
-    [outbox, typing, conversation.number, you, actor, errorText, t],
+    [outbox, typing, conversation.number, you, actor, failureText, t],
   )
 
   const loadOlder = useCallback(() => actor.send({ type: "LOAD_OLDER" }), [actor])
@@ -208,9 +190,9 @@ export const ThreadPane = ({
           })}
         </div>
       ) : null}
-      {loadError ? (
+      {loadFailure ? (
         <div className="mc-chat-pad">
-          <ErrorCallout error={loadError} compact onRetry={() => actor.send({ type: "RELOAD" })} testId="chat-thread-error" />
+          <ErrorCallout failure={loadFailure} compact onRetry={() => actor.send({ type: "RELOAD" })} testId="chat-thread-error" />
         </div>
       ) : null}
       <Transcript

@@ -38,7 +38,7 @@ const DaySeparator = ({ dayKey }: { dayKey: string }) => {
     label = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1))
   }
   return (
-    <div className="mc-day" role="separator" aria-label={label} data-testid="chat-day">
+    <div className="mc-day" data-testid="chat-day">
       <span>{label}</span>
     </div>
   )
@@ -66,6 +66,7 @@ export const Transcript = ({ messages, onLoadOlder, loadingOlder = false, hasOld
     if (el.scrollTop < PIN_SLACK && hasOlder && !loadingOlder && onLoadOlder) onLoadOlder()
   }, [hasOlder, loadingOlder, onLoadOlder])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new content (a message, a page, the footer) is what re-pins the view
   useLayoutEffect(() => {
     const el = scroller.current
     if (!el) return
@@ -108,6 +109,7 @@ export const Transcript = ({ messages, onLoadOlder, loadingOlder = false, hasOld
         aria-live="polite"
         aria-label={t("chat.transcript.label")}
         data-testid="chat-transcript"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
         tabIndex={0}
       >
         <div className="mc-transcript-top">

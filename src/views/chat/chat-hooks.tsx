@@ -1,55 +1,52 @@
 /** How the chat views reach the inbox actor, show failures honestly (a 501 says so) and raise short notices. */
 import { useTranslation } from "react-i18next"
 import { Button, Callout, OverlayToaster, Position, type Intent, type Toaster } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
+import type { LookupItems, LookupKind } from "../../machines/chat/chat-actors"
+import { isMissingCall } from "../../machines/chat/chat-selectors"
 import type { chatInboxMachine } from "../../machines/chat/inbox-machine"
-import type { ChatError } from "../../machines/chat/chat-logic"
+import type { lookupMachine } from "../../machines/chat/lookup-machine"
+import type { Failure } from "../../machines/common/failure"
 import { useRootActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
 
 export type InboxRef = ActorRefFrom<typeof chatInboxMachine>
 
 /** The inbox actor, or null when the root has none (never in the app; possible in isolated view tests). */
 export const useInbox = (): InboxRef | null => (useRootActor().system.get("chat-inbox") as InboxRef | undefined) ?? null
 
+/** Spec 000 section 9: a snackbar hides itself after 6000 ms. */
+export const TOAST_MS = 6000
+
 let toaster: Promise<Toaster> | null = null
 export const chatToast = async (message: string, intent: Intent) => {
   toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 3 })
-  ;(await toaster).show({ message: <span data-testid="chat-toast">{message}</span>, intent, timeout: 3000 } as never)
-}
-
-/** A 501 names the call that is missing ("chat.agentConversations is not implemented yet"). */
-export const useErrorText = () => {
-  const { t } = useTranslation()
-  return (error: ChatError): string => {
-    if (error.code === "NOT_IMPLEMENTED" || error.status === 501) {
-      return t("chat.errors.notImplemented", { call: error.message.split(" ")[0] ?? error.message })
-    }
-    return error.message || t("chat.errors.failed")
-  }
+  ;(await toaster).show({ message: <span data-testid="chat-toast">{message}</span>, intent, timeout: TOAST_MS })
 }
 
 export const ErrorCallout = ({
-  error,
+  failure,
   onRetry,
   compact = false,
   testId = "chat-error",
 }: {
-  error: ChatError
+  failure: Failure
   onRetry?: () => void
   compact?: boolean
   testId?: string
 }) => {
   const { t } = useTranslation()
-  const text = useErrorText()(error)
-  const missing = error.code === "NOT_IMPLEMENTED" || error.status === 501
+  const text = useFailureText()(failure)
+  const missing = isMissingCall(failure)
   return (
     <Callout
       intent={missing ? "warning" : "danger"}
       icon={missing ? "build" : "error"}
       compact={compact}
       data-testid={testId}
-      data-code={error.code}
-      title={compact ? undefined : missing ? undefined : t("chat.errors.failed")}
+      data-code={failure.code}
+      title={compact || missing ? undefined : t("failure.failed")}
     >
       <span>{text}</span>
       {onRetry ? (
@@ -66,10 +63,6 @@ export const ErrorCallout = ({
   )
 }
 
-import { useSelector } from "@xstate/react"
-import type { lookupMachine } from "../../machines/chat/lookup-machine"
-import type { LookupItems, LookupKind } from "../../machines/chat/chat-actors"
-
 export type LookupRef = ActorRefFrom<typeof lookupMachine>
 
 /** One of the inbox's pick lists (spawned with the inbox, so present whenever the chat screen renders). */
@@ -80,8 +73,9 @@ export const useLookupRef = (kind: LookupKind): LookupRef => {
 }
 
 export const useLookup = <K extends LookupKind>(ref: LookupRef, _kind: K) => {
+  // The list's element type follows from its kind, which the lookup machine holds as data.
   const items = useSelector(ref, (s) => s.context.items) as LookupItems[K]
-  const error = useSelector(ref, (s) => s.context.error)
-  const loading = useSelector(ref, (s) => s.matches("loading"))
-  return { items, error, loading }
+  const failure = useSelector(ref, (s) => s.context.failure)
+  const loading = useSelector(ref, (s) => s.hasTag("loading"))
+  return { items, failure, loading }
 }

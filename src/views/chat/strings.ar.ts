@@ -176,8 +176,6 @@ export const chatAr: typeof chatEn = {
     canned: "الردود الجاهزة",
   },
   errors: {
-    notImplemented: "لا يوفّر الخادم هذا بعد ({{call}}).",
-    failed: "فشل الطلب",
     retry: "إعادة المحاولة",
     dismiss: "إغلاق",
   },

@@ -170,8 +170,6 @@ export const chatTr: typeof chatEn = {
     canned: "Hazır yanıtlar",
   },
   errors: {
-    notImplemented: "Sunucu bunu henüz sunmuyor ({{call}}).",
-    failed: "İstek başarısız oldu",
     retry: "Yeniden dene",
     dismiss: "Kapat",
   },

@@ -168,8 +168,6 @@ export const chatEn = {
     canned: "Canned replies",
   },
   errors: {
-    notImplemented: "The server does not offer this yet ({{call}}).",
-    failed: "The request failed",
     retry: "Try again",
     dismiss: "Dismiss",
   },

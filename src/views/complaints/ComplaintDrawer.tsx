@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
+import { useFailureText } from "../common/failure-text"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Drawer, HTMLSelect, InputGroup, Spinner, Tag, TextArea } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
@@ -19,6 +20,7 @@ type ComplaintActor = ActorRefFrom<typeof complaintMachine>
 
 export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
   const { t, i18n } = useTranslation()
+  const failureText = useFailureText()
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   const c = context.complaint
@@ -44,9 +46,9 @@ export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
             <Spinner size={28} />
           </div>
         ) : null}
-        {context.error ? (
+        {context.failure ? (
           <Callout intent="danger" icon="error" data-testid="complaint-error">
-            {t("workspace.common.loadFailed", { message: context.error })}
+            {t("workspace.common.loadFailed", { message: failureText(context.failure) })}
             {s.matches("failed") ? (
               <>
                 {" "}

@@ -11,8 +11,8 @@ import type { AgentLoad } from "../../contract/schemas/chat"
 import type { Failure } from "../../machines/common/failure"
 import { CHANNELS } from "../../machines/report-kit/paged"
 import type { transcriptMachine } from "../../machines/workspace/transcript-machine"
-import { useFailureText } from "../common/failure-text"
 import { channelIconOf } from "../report-kit/channel-icons"
+import { useFailureText } from "../common/failure-text"
 import { Transcript } from "../chat/Transcript"
 import "./workspace.css"
 
@@ -115,9 +115,13 @@ export type TranscriptActor = ActorRefFrom<typeof transcriptMachine>
 
 export const TranscriptDrawer = ({ actor }: { actor: TranscriptActor }) => {
   const { t, i18n } = useTranslation()
-  const s = useSelector(actor, (snapshot) => snapshot)
-  const { context } = s
-  const open = !s.matches("closed")
+  const failureText = useFailureText()
+  const context = useSelector(actor, (s) => s.context)
+  const open = useSelector(actor, (s) => !s.hasTag("closed"))
+  const loading = useSelector(actor, (s) => s.hasTag("loading"))
+  const failed = useSelector(actor, (s) => s.hasTag("failed"))
+  const ready = useSelector(actor, (s) => s.hasTag("ready"))
+  const loadingOlder = useSelector(actor, (s) => s.hasTag("loadingOlder"))
   return (
     <Drawer
       isOpen={open}
@@ -129,15 +133,15 @@ export const TranscriptDrawer = ({ actor }: { actor: TranscriptActor }) => {
       className="mc-ws-drawer"
     >
       <div className="mc-ws-drawer-body" data-testid="ws-transcript">
-        {s.matches("loading") ? (
+        {loading ? (
           <div className="mc-report-empty">
             <Spinner size={28} />
           </div>
         ) : null}
-        {context.error ? (
+        {context.failure ? (
           <Callout intent="danger" icon="error" data-testid="ws-transcript-error">
-            {t("workspace.common.transcriptFailed", { message: context.error })}
-            {s.matches("failed") ? (
+            {t("workspace.common.transcriptFailed", { message: failureText(context.failure) })}
+            {failed ? (
               <>
                 {" "}
                 <Button
@@ -151,11 +155,11 @@ export const TranscriptDrawer = ({ actor }: { actor: TranscriptActor }) => {
             ) : null}
           </Callout>
         ) : null}
-        {s.matches("ready") || s.matches("loadingOlder") ? (
+        {ready ? (
           <Transcript
             messages={context.messages}
             hasOlder={context.hasOlder}
-            loadingOlder={s.matches("loadingOlder")}
+            loadingOlder={loadingOlder}
             onLoadOlder={() => actor.send({ type: "OLDER" })}
           />
         ) : null}

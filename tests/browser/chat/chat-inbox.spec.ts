@@ -167,9 +167,19 @@ test.describe("chat inbox", () => {
     // A complaint filed from the conversation.
     await page.getByTestId("chat-more").click()
     await page.getByTestId("chat-complaint").click()
+    // The complaint text stops at 800 characters (spec 000 section 5), as in the complaint details dialog.
+    await page.getByTestId("chat-complaint-message").fill("x".repeat(900))
+    await expect(page.getByTestId("chat-complaint-message")).toHaveValue("x".repeat(800))
     await page.getByTestId("chat-complaint-message").fill("Parcel lost twice")
     await page.getByTestId("chat-complaint-submit").click()
-    await expect(page.getByTestId("chat-toast").filter({ hasText: /Complaint|server/ })).toBeVisible()
+    const toast = page.getByTestId("chat-toast").filter({ hasText: /Complaint|server/ })
+    await expect(toast).toBeVisible()
+    // Snackbars hide themselves after 6000 ms (spec 000 section 9): still there after 4.5 s, gone soon after 6 s.
+    const shown = Date.now()
+    await page.waitForTimeout(4_500)
+    await expect(toast).toBeVisible()
+    await expect(toast).toBeHidden({ timeout: 4_000 })
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(5_500)
     // The customer's attributes.
     await page.getByTestId("chat-customer-edit").click()
     await page.getByRole("button", { name: "Add attribute" }).click()
