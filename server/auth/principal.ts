@@ -3,11 +3,33 @@ import { eq, sql } from "drizzle-orm"
 import type { Credential } from "../../src/contract/call"
 import type { Db } from "../db/db"
 import { clients, blacklistedTokens, ipWhitelist } from "../db/schema/tenants"
-import { NOBODY, type Principal } from "../http/context"
 import { forbidden, unauthorized } from "../http/errors"
 import { verifyJwt } from "./jwt"
 import { grantsFrom } from "./acl"
 import { ipAllowed } from "./ip"
+
+/** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
+export interface Principal {
+  readonly kind: "user" | "client" | "apiKey" | "none"
+  readonly userId: number | null
+  readonly clientId: number | null
+  readonly superAdmin: boolean
+  readonly loginId: string | null
+  /** Granted keys: `FRONT:<path>` and `BACK:<permission>`. */
+  readonly grants: ReadonlySet<string>
+  /** A client token's scope ("client", or "password-reset" for the public console token). */
+  readonly scope: string | null
+}
+
+export const NOBODY: Principal = {
+  kind: "none",
+  userId: null,
+  clientId: null,
+  superAdmin: false,
+  loginId: null,
+  grants: new Set(),
+  scope: null,
+}
 
 export interface Presented {
   readonly userToken?: string
