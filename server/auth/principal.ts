@@ -92,7 +92,7 @@ const clientTokenPrincipal = async (db: Db, secret: string, token: string): Prom
 /** A raw tenant API key: the tenant must be active and, when it keeps an IP whitelist, the caller's address listed. */
 const apiKeyPrincipal = async (db: Db, key: string, ip: string): Promise<Principal> => {
   const [client] = await db.select({ id: clients.id, status: clients.status }).from(clients).where(eq(clients.apiKey, key)).limit(1)
-  if (!client || client.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
+  if (client?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
   const allowed = await db.select({ ip: ipWhitelist.ip }).from(ipWhitelist).where(eq(ipWhitelist.clientId, client.id))
   if (allowed.length > 0 && !allowed.some((entry) => ipAllowed(entry.ip, ip))) throw forbidden(`Address ${ip} is not on the IP whitelist`)
   return { ...NOBODY, kind: "apiKey", clientId: client.id, scope: "client" }
