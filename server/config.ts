@@ -12,7 +12,7 @@ export interface Config {
   readonly rtBase: string
   /** Development conveniences (GET /dev/outbox). Off when NODE_ENV=production. */
   readonly dev: boolean
-  /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/pbx and sip/kamailio.ts. */
+  /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/softphone and sip/kamailio.ts. */
   readonly sip?: SipSettings | null
 }
 

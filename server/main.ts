@@ -1,6 +1,6 @@
 /** `npm start`: the server on PORT (8080) and HOST (127.0.0.1), PGlite in DATA_DIR (./data) or PostgreSQL at DATABASE_URL. */
 import { startServer } from "./app"
-import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/world"
+import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/tenants"
 import { startSipServerFromEnv } from "../sip/kamailio"
 
 const host = process.env.HOST ?? "127.0.0.1"

@@ -3,11 +3,33 @@ import { eq, sql } from "drizzle-orm"
 import type { Credential } from "../../src/contract/call"
 import type { Db } from "../db/db"
 import { clients, blacklistedTokens, ipWhitelist } from "../db/schema/tenants"
-import { NOBODY, type Principal } from "../http/context"
 import { forbidden, unauthorized } from "../http/errors"
 import { verifyJwt } from "./jwt"
 import { grantsFrom } from "./acl"
 import { ipAllowed } from "./ip"
+
+/** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
+export interface Principal {
+  readonly kind: "user" | "client" | "apiKey" | "none"
+  readonly userId: number | null
+  readonly clientId: number | null
+  readonly superAdmin: boolean
+  readonly loginId: string | null
+  /** Granted keys: `FRONT:<path>` and `BACK:<permission>`. */
+  readonly grants: ReadonlySet<string>
+  /** A client token's scope ("client", or "password-reset" for the public console token). */
+  readonly scope: string | null
+}
+
+export const NOBODY: Principal = {
+  kind: "none",
+  userId: null,
+  clientId: null,
+  superAdmin: false,
+  loginId: null,
+  grants: new Set(),
+  scope: null,
+}
 
 export interface Presented {
   readonly userToken?: string
@@ -70,7 +92,7 @@ const clientTokenPrincipal = async (db: Db, secret: string, token: string): Prom
 /** A raw tenant API key: the tenant must be active and, when it keeps an IP whitelist, the caller's address listed. */
 const apiKeyPrincipal = async (db: Db, key: string, ip: string): Promise<Principal> => {
   const [client] = await db.select({ id: clients.id, status: clients.status }).from(clients).where(eq(clients.apiKey, key)).limit(1)
-  if (!client || client.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
+  if (client?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
   const allowed = await db.select({ ip: ipWhitelist.ip }).from(ipWhitelist).where(eq(ipWhitelist.clientId, client.id))
   if (allowed.length > 0 && !allowed.some((entry) => ipAllowed(entry.ip, ip))) throw forbidden(`Address ${ip} is not on the IP whitelist`)
   return { ...NOBODY, kind: "apiKey", clientId: client.id, scope: "client" }

@@ -1,7 +1,7 @@
 /** The authorisation rules every call passes after its credential is resolved (one place for them). */
 import type { CallDef } from "../../src/contract/call"
 import { backKey } from "../../src/contract/routes"
-import type { Principal } from "./context"
+import type { Principal } from "../auth/principal"
 import { forbidden } from "./errors"
 
 /**

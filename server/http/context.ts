@@ -1,31 +1,9 @@
 import type { CallDef } from "../../src/contract/call"
 import type { Database, Db } from "../db/db"
 import type { Config } from "../config"
-import type { Realtime } from "../realtime/socket"
+import type { Principal } from "../auth/principal"
+import type { Realtime } from "../realtime/realtime"
 import { forbidden, unauthorized } from "./errors"
-
-/** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
-export interface Principal {
-  readonly kind: "user" | "client" | "apiKey" | "none"
-  readonly userId: number | null
-  readonly clientId: number | null
-  readonly superAdmin: boolean
-  readonly loginId: string | null
-  /** Granted keys: `FRONT:<path>` and `BACK:<permission>`. */
-  readonly grants: ReadonlySet<string>
-  /** A client token's scope ("client", or "password-reset" for the public console token). */
-  readonly scope: string | null
-}
-
-export const NOBODY: Principal = {
-  kind: "none",
-  userId: null,
-  clientId: null,
-  superAdmin: false,
-  loginId: null,
-  grants: new Set(),
-  scope: null,
-}
 
 /** What a server instance shares with every handler. */
 export interface Services {

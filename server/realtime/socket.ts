@@ -5,27 +5,15 @@
  */
 import type { Server as HttpServer } from "node:http"
 import { Server, type Socket } from "socket.io"
-import type { Principal, Services } from "../http/context"
-import { verifyUserToken } from "../auth/principal"
+import type { Services } from "../http/context"
+import { type Principal, verifyUserToken } from "../auth/principal"
+import { clientRoom, loginRoom, type Realtime, userRoom } from "./realtime"
 import { ApiError } from "../http/errors"
 
 export type AppSocket = Socket & { data: { principal: Principal } }
 
 /** Called for every accepted connection; register `socket.on(...)` handlers here. */
 export type SocketFeature = (socket: AppSocket, realtime: Realtime, services: Services) => void
-
-export interface Realtime {
-  readonly io: Server
-  readonly toClient: (clientId: number, event: string, payload: unknown) => void
-  readonly toUser: (userId: number, event: string, payload: unknown) => void
-  /** Disconnects the sockets of a login session that ended (replaced by a newer login, or logged out). */
-  readonly endLogin: (loginId: string) => void
-  readonly close: () => Promise<void>
-}
-
-export const clientRoom = (clientId: number) => `client:${clientId}`
-export const userRoom = (userId: number) => `user:${userId}`
-export const loginRoom = (loginId: string) => `login:${loginId}`
 
 export const attachRealtime = (server: HttpServer, services: Services, features: readonly SocketFeature[]): Realtime => {
   const io = new Server(server, {

@@ -1,4 +1,5 @@
 /** Shared test plumbing: one server per database kind per file, and a client that speaks the wire conventions. */
+import { Exit, Schema } from "effect"
 import { afterAll, beforeAll } from "vitest"
 import { catalogue, type CallName, type GroupKey } from "../../src/contract/catalogue"
 import type { CallDef } from "../../src/contract/call"
@@ -100,4 +101,21 @@ export const useServer = (kind: DbKind) => {
       return state.server!
     },
   }
+}
+
+/** `body` when it is exactly the call's response shape (no key the contract lacks); otherwise throws naming the call. */
+export const shaped = (call: CallDef, body: unknown): any => {
+  const exit = Schema.decodeUnknownExit((call as { response: Schema.Top }).response as never, { onExcessProperty: "error" })(body)
+  if (Exit.isFailure(exit)) throw new Error(`${call.group}.${call.name}: ${String(exit.cause)}`)
+  return body
+}
+
+/** A simulated customer of tenant one writes in on WhatsApp (the channel simulator's hook); `body` overrides the defaults. */
+export const customerWrites = async (url: string, number: string, body: Record<string, unknown> = {}): Promise<Reply> => {
+  const response = await fetch(`${url}/dev/simulator/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text: "Hi", ...body }),
+  })
+  return { status: response.status, body: await response.json() }
 }

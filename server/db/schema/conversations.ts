@@ -103,7 +103,7 @@ export const groupMessages = pgTable(
 /**
  * A customer conversation (a chat session) on one channel; at most one open (not closed) per contact.
  * status: unassigned (in the queue) -> active (an agent holds it, has not answered yet) -> ongoing (the agent
- * answered) -> closed (history); see server/features/chat/conversation-rows.ts for the rule.
+ * answered) -> closed (history); see server/features/chat/conversation-status.ts for the rule.
  */
 export const conversations = pgTable(
   "conversations",

@@ -9,7 +9,7 @@ import { countries, cities } from "../schema/commerce"
 import { smsProviders } from "../schema/sms"
 import { makeRng, nameOf, phoneOf, CHANNELS, CUSTOMER_LINES, AGENT_LINES, type Rng } from "./prng"
 import { seedChat } from "./chat"
-import type { SeedResult } from "./world"
+import type { SeedResult } from "./tenants"
 
 const DAY = 86_400_000
 const ago = (rng: Rng, days: number) => new Date(Date.now() - rng.int(0, days * DAY))

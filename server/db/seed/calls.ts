@@ -92,7 +92,7 @@ export const seedCallRecords = async (database: Database, options: CallSeedOptio
         dt.toISOString(),
         ((m) => (m ? JSON.stringify(m) : null))(messageOf(rng, i)),
       ]
-      row.forEach((value, c) => cols[c].push(value))
+      for (const [c, value] of row.entries()) cols[c].push(value)
     }
     await database.query(INSERT, cols)
     done += size

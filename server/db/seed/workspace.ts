@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../db"
 import { makeRng } from "./prng"
-import type { SeedResult } from "./world"
+import type { SeedResult } from "./tenants"
 
 import { rowsOf } from "../rows"
 

@@ -9,6 +9,7 @@ import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { pageOf } from "../paging"
 import { likeOf, rowsOf } from "../../db/rows"
+import { HELD_STATUSES, statusIn } from "./conversation-status"
 import { countOf } from "./message-rows"
 
 export const DEFAULT_MAX_CHATS = 10
@@ -30,7 +31,7 @@ const whereOf = (clientId: number, f: AgentFilter): SQL => {
   if (f.online !== undefined) parts.push(sql`u.online = ${f.online}`)
   if (f.withOpenChats)
     parts.push(
-      sql`EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing'))`,
+      sql`EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ${statusIn(HELD_STATUSES)})`,
     )
   if (f.search?.trim()) parts.push(sql`(u.username ILIKE ${likeOf(f.search)} OR u.display_name ILIKE ${likeOf(f.search)})`)
   return sql.join(parts, sql` AND `)
@@ -51,7 +52,7 @@ const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit
   const where = whereOf(clientId, f)
   const rows = rowsOf(
     await ctx.db.execute(sql`SELECT u.id, u.username, u.display_name, u.online,
-      (SELECT count(*)::int FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ('active', 'ongoing')) AS active_chats,
+      (SELECT count(*)::int FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ${statusIn(HELD_STATUSES)}) AS active_chats,
       CASE WHEN u.attributes->>'max_chats' ~ '^[0-9]{1,6}$' THEN (u.attributes->>'max_chats')::int ELSE ${DEFAULT_MAX_CHATS} END AS max_chats
     FROM users u WHERE ${where} ORDER BY u.online DESC, u.display_name, u.id LIMIT ${limit} OFFSET ${offset}`),
   )

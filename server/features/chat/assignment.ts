@@ -2,22 +2,22 @@
  * Who holds a conversation and whether it is open: shift (shiftTicket), forward (forwardAgentById), the live update by
  * number (chatUpdateByNumber: take from the queue, release, status, read), close, and the unread resets. Each write
  * answers the conversation after the change and announces it as `chat:conversation` after the commit.
- * The status rule is in conversation-rows.ts.
+ * The status rule is in conversation-status.ts.
  */
 import { sql } from "drizzle-orm"
 import type { Conversation } from "../../../src/contract/schemas/chat"
 import { handle } from "../registry"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
-import { ApiError, badRequest, conflict, idOf, notFound } from "../../http/errors"
+import type { ConversationStatus } from "../../../src/contract/schemas/chat"
+import { ApiError, idOf, notFound } from "../../http/errors"
 import type { Db } from "../../db/db"
 import { resolveTicketsOf } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
 import { announceConversation, loadConversation } from "./conversation-rows"
+import { closedError, type Holding, isOpen, next, settled } from "./conversation-status"
 
-interface OpenRow {
+interface OpenRow extends Holding {
   readonly id: number
-  readonly status: string
-  readonly agentId: number | null
 }
 
 const lockOpen = async (ctx: Ctx, clientId: number, conversationId: number): Promise<OpenRow> => {
@@ -26,10 +26,10 @@ const lockOpen = async (ctx: Ctx, clientId: number, conversationId: number): Pro
     WHERE id = ${conversationId} AND client_id = ${clientId} FOR UPDATE`),
   )
   if (!row) throw notFound("Conversation")
-  if (row.status === "closed") throw conflict("The conversation is closed", "conversation_id")
+  if (!isOpen(String(row.status))) throw closedError()
   return {
     id: Number(row.id),
-    status: String(row.status),
+    status: String(row.status) as ConversationStatus,
     agentId: row.assigned_user_id === null ? null : Number(row.assigned_user_id),
   }
 }
@@ -65,9 +65,11 @@ const finish = async (ctx: Ctx, clientId: number, conversationId: number): Promi
 const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => {
   const clientId = tenantOf(ctx)
   const conversation = await lockOpen(ctx, clientId, idOf(conversationId, "Conversation"))
-  const agent = await chatAgent(ctx, clientId, agentId)
-  if (conversation.agentId !== agent) {
-    await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agent}, status = 'active' WHERE id = ${conversation.id}`)
+  const after = next(conversation, { type: "handOver", agentId: await chatAgent(ctx, clientId, agentId) })
+  if (after.agentId !== conversation.agentId || after.status !== conversation.status) {
+    await ctx.db.execute(
+      sql`UPDATE conversations SET assigned_user_id = ${after.agentId}, status = ${after.status} WHERE id = ${conversation.id}`,
+    )
   }
   return finish(ctx, clientId, conversation.id)
 }
@@ -76,9 +78,16 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
  * A conversation closes (chatClose, or chatUpdateByNumber with status closed): it leaves the inbox with nothing
  * unread, and its open tickets are resolved, credited to whoever holds it at that moment.
  */
-const closeConversation = async (db: Db, clientId: number, conversationId: number, closedBy: number, resolution: string | null = null) => {
-  await db.execute(sql`UPDATE conversations SET status = 'closed', closed_at = now(), closed_by = ${closedBy}, unread = 0,
-    resolution = coalesce(${resolution}, resolution) WHERE id = ${conversationId}`)
+const closeConversation = async (
+  db: Db,
+  clientId: number,
+  conversationId: number,
+  closed: Holding,
+  closedBy: number,
+  resolution: string | null = null,
+) => {
+  await db.execute(sql`UPDATE conversations SET status = ${closed.status}, assigned_user_id = ${closed.agentId}, closed_at = now(),
+    closed_by = ${closedBy}, unread = 0, resolution = coalesce(${resolution}, resolution) WHERE id = ${conversationId}`)
   await resolveTicketsOf(db, clientId, conversationId)
 }
 
@@ -98,7 +107,7 @@ export const handlers = [
   handle("chat", "chatClose", async (ctx, input) => {
     const { userId, clientId } = userOf(ctx)
     const conversation = await lockOpen(ctx, clientId, idOf(input.conversation_id, "Conversation"))
-    await closeConversation(ctx.db, clientId, conversation.id, userId, input.resolution ?? null)
+    await closeConversation(ctx.db, clientId, conversation.id, next(conversation, { type: "close" }), userId, input.resolution ?? null)
     return finish(ctx, clientId, conversation.id)
   }),
   /**
@@ -109,29 +118,19 @@ export const handlers = [
   handle("chat", "chatUpdateByNumber", async (ctx, input) => {
     const { userId, clientId } = userOf(ctx)
     const conversation = await lockOpenByNumber(ctx, clientId, input.number)
-    let agentId = conversation.agentId
-    let status = conversation.status
-    if (input.agent_id === null) {
-      agentId = null
-      status = "unassigned"
-    } else if (input.agent_id !== undefined) {
-      const target = await chatAgent(ctx, clientId, input.agent_id)
-      if (target === userId && agentId !== null && agentId !== userId)
-        throw conflict("A colleague already took this conversation", "agent_id")
-      if (target !== agentId) status = "active"
-      agentId = target
+    let after: Holding = conversation
+    if (input.agent_id === null) after = next(after, { type: "release" })
+    else if (input.agent_id !== undefined) {
+      const agentId = await chatAgent(ctx, clientId, input.agent_id)
+      after = next(after, agentId === userId ? { type: "take", agentId } : { type: "handOver", agentId })
     }
-    if (input.status !== undefined) {
-      if (input.status === "unassigned") agentId = null
-      else if (input.status !== "closed" && agentId === null) agentId = userId
-      status = input.status
+    if (input.status !== undefined) after = next(after, { type: "set", status: input.status, by: userId })
+    after = settled(after)
+    if (after.status === "closed") await closeConversation(ctx.db, clientId, conversation.id, after, userId)
+    else {
+      await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${after.agentId}, status = ${after.status},
+        unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
     }
-    if (status === "unassigned") agentId = null
-    if (status !== "unassigned" && status !== "closed" && agentId === null)
-      throw badRequest("An active conversation needs an agent", "agent_id")
-    await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${agentId}, status = ${status === "closed" ? conversation.status : status},
-      unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
-    if (status === "closed") await closeConversation(ctx.db, clientId, conversation.id, userId)
     return finish(ctx, clientId, conversation.id)
   }),
   handle("chat", "messagesReset", (ctx, input) => resetUnread(ctx, input.number)),

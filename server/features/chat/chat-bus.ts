@@ -20,7 +20,10 @@ const counters = new WeakMap<Services, Map<number, number>>()
 
 export const nextSeq = (services: Services, clientId: number): number => {
   let map = counters.get(services)
-  if (!map) counters.set(services, (map = new Map()))
+  if (!map) {
+    map = new Map()
+    counters.set(services, map)
+  }
   const seq = Math.max((map.get(clientId) ?? 0) + 1, Date.now() * 1000)
   map.set(clientId, seq)
   return seq

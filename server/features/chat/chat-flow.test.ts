@@ -4,9 +4,8 @@
  * come back as chat:message-status; take, shift, close and history; every event in seq order, none twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Exit, Schema } from "effect"
 import type { Socket } from "socket.io-client"
-import { DB_KINDS, callOf, login, send, as, useServer } from "../../testing/harness"
+import { DB_KINDS, callOf, login, send, as, shaped, useServer } from "../../testing/harness"
 import { connect, next, pause, record } from "../../testing/calls-peer"
 import { catalogue } from "../../../src/contract/catalogue"
 import { CHAT_TO_BROWSER_EVENTS } from "../../../src/contract/chat-events"
@@ -14,14 +13,6 @@ import { CHAT_TO_BROWSER_EVENTS } from "../../../src/contract/chat-events"
 process.env.SIM_DELIVER_MS = "150"
 
 const chat = catalogue.chat.calls
-/** The response must be exactly the contract's shape. */
-const shaped = (name: keyof typeof chat, body: unknown) => {
-  const exit = Schema.decodeUnknownExit((chat[name] as { response: Schema.Top }).response as never, {
-    onExcessProperty: "error",
-  })(body)
-  if (Exit.isFailure(exit)) throw new Error(`${name}: ${String(exit.cause)}`)
-  return body as any
-}
 
 describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
   const ctx = useServer(kind)
@@ -94,7 +85,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     expect(other.seq).toBe(event.seq)
     await pause(200)
     expect(foreign).toEqual([])
-    const queue = shaped("agentUnassignedConversations", (await call("agentUnassignedConversations", { limit: 100 })).body)
+    const queue = shaped(chat.agentUnassignedConversations, (await call("agentUnassignedConversations", { limit: 100 })).body)
     expect(queue.data.items[0].id).toBe(conversationId)
   })
 
@@ -102,7 +93,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     const announced = next(s.agent2, "chat:conversation", (p) => p.conversation.id === conversationId)
     const taken = await call("chatUpdateByNumber", { number: NUMBER, agent_id: ids.agent1, read: true })
     expect(taken.status).toBe(200)
-    expect(shaped("chatUpdateByNumber", taken.body).data).toMatchObject({
+    expect(shaped(chat.chatUpdateByNumber, taken.body).data).toMatchObject({
       id: conversationId,
       status: "active",
       agent_id: ids.agent1,
@@ -111,7 +102,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     expect((await announced).conversation.agent_id).toBe(ids.agent1)
     const late = await call("chatUpdateByNumber", { number: NUMBER, agent_id: ids.agent2 }, "agent2")
     expect(late.status).toBe(409)
-    const mine = shaped("agentConversations", (await call("agentConversations", { limit: 100 })).body)
+    const mine = shaped(chat.agentConversations, (await call("agentConversations", { limit: 100 })).body)
     expect(mine.data.items.map((c: any) => c.id)).toContain(conversationId)
   })
 
@@ -123,13 +114,13 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
       text: { to: [NUMBER], message: { text: "Hi Deniz, how can I help?" } },
     })
     expect(text.status).toBe(200)
-    const textId = shaped("messagesSendText", text.body).data.message.messages[0].id
+    const textId = shaped(chat.messagesSendText, text.body).data.message.messages[0].id
     const image = await call("messagesSendByType", {
       type: "image",
       image: { to: [NUMBER], message: { link: "https://example.com/catalogue.jpg", caption: "Our catalogue" } },
     })
     expect(image.status).toBe(200)
-    const imageId = shaped("messagesSendByType", image.body).data.message.messages[0].id
+    const imageId = shaped(chat.messagesSendByType, image.body).data.message.messages[0].id
     const received = await phone(NUMBER)
     expect(received.map((m) => [m.external_id, m.type, m.body])).toEqual([
       [textId, "text", "Hi Deniz, how can I help?"],
@@ -151,7 +142,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     const read = next(s.agent1, "chat:message-status", (p) => p.status === "read")
     expect((await fetch(`${ctx.url}/dev/simulator/messages/${textId}/read`, { method: "POST" })).status).toBe(200)
     expect(await read).toMatchObject({ conversation_id: conversationId, message_id: out[0].id, status: "read" })
-    const page = shaped("agentGetChat", (await call("agentGetChat", { conversation_id: conversationId })).body)
+    const page = shaped(chat.agentGetChat, (await call("agentGetChat", { conversation_id: conversationId })).body)
     expect(page.data.items.map((m: any) => m.status)).toEqual(["delivered", "read", "received"])
     expect((await phone(NUMBER)).map((m) => m.status)).toEqual(["read", "delivered"])
   })
@@ -164,13 +155,13 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     )
     const shifted = await call("shiftTicket", { conversation_id: conversationId, agent_id: ids.agent2, note: "VIP" })
     expect(shifted.status).toBe(200)
-    expect(shaped("shiftTicket", shifted.body).data).toMatchObject({
+    expect(shaped(chat.shiftTicket, shifted.body).data).toMatchObject({
       status: "active",
       agent_id: ids.agent2,
       agent_name: "Leyla Limited",
     })
     expect((await announced).conversation.status).toBe("active")
-    const mine = shaped("agentConversations", (await call("agentConversations", { limit: 100 })).body)
+    const mine = shaped(chat.agentConversations, (await call("agentConversations", { limit: 100 })).body)
     expect(mine.data.items.map((c: any) => c.id)).not.toContain(conversationId)
   })
 
@@ -182,16 +173,16 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     )
     const closed = await call("chatClose", { conversation_id: conversationId, resolution: "Answered" }, "agent2")
     expect(closed.status).toBe(200)
-    const conversation = shaped("chatClose", closed.body).data
+    const conversation = shaped(chat.chatClose, closed.body).data
     expect(conversation.closed_at).not.toBeNull()
     await closedEvent
     expect((await call("chatClose", { conversation_id: conversationId }, "agent2")).status).toBe(409)
-    const open = shaped("agentConversations", (await call("agentConversations", { limit: 1000 }, "agent2")).body)
+    const open = shaped(chat.agentConversations, (await call("agentConversations", { limit: 1000 }, "agent2")).body)
     expect(open.data.items.map((c: any) => c.id)).not.toContain(conversationId)
-    const ongoing = shaped("agentConversationsOngoing", (await call("agentConversationsOngoing", { limit: 1000 }, "admin")).body)
+    const ongoing = shaped(chat.agentConversationsOngoing, (await call("agentConversationsOngoing", { limit: 1000 }, "admin")).body)
     expect(ongoing.data.items.map((c: any) => c.id)).not.toContain(conversationId)
     const history = shaped(
-      "agentHistoryConversations",
+      chat.agentHistoryConversations,
       (await call("agentHistoryConversations", { limit: 10, search: NUMBER.slice(1) }, "admin")).body,
     )
     expect(history.data.items[0]).toMatchObject({ id: conversationId, status: "closed", agent_id: ids.agent2 })
@@ -200,14 +191,14 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
       last_closed: conversation.closed_at,
     })
     expect(byClose.status).toBe(200)
-    expect(shaped("agentHistoryChatByNumberByLastClosed", byClose.body).data.map((m: any) => m.direction)).toEqual([
+    expect(shaped(chat.agentHistoryChatByNumberByLastClosed, byClose.body).data.map((m: any) => m.direction)).toEqual([
       "inbound",
       "outbound",
       "outbound",
     ])
     const again = await customer(NUMBER, { text: "One more thing" })
     expect(again.body.data.conversationId).not.toBe(conversationId)
-    const all = shaped("agentHistoryChat", (await call("agentHistoryChat", { number: NUMBER })).body)
+    const all = shaped(chat.agentHistoryChat, (await call("agentHistoryChat", { number: NUMBER })).body)
     expect(all.data.totalItems).toBe(4)
   })
 

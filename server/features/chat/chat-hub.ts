@@ -22,7 +22,10 @@ const hubs = new WeakMap<Services, ChatHub>()
 
 export const chatHubOf = (services: Services): ChatHub => {
   let hub = hubs.get(services)
-  if (!hub) hubs.set(services, (hub = createHub(services)))
+  if (!hub) {
+    hub = createHub(services)
+    hubs.set(services, hub)
+  }
   return hub
 }
 

@@ -4,12 +4,14 @@
  * Every function runs on the caller's transaction.
  */
 import { sql } from "drizzle-orm"
+import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { openTicketFor } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
 import { WINDOW_MS } from "./conversation-rows"
+import { type Holding, NEW_STATUS, next } from "./conversation-status"
 
 export const PREVIEW_MAX = 200
 
@@ -63,19 +65,28 @@ export const customerCalled = async (db: Db, clientId: number, number: string, n
   await db.execute(sql`UPDATE contacts SET last_inbound_at = now() WHERE id = ${contact.id}`)
 }
 
+export interface OpenConversation extends Holding {
+  readonly id: number
+}
+
 /** The contact's open conversation, locked for this transaction, or a new unassigned one. */
-export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<number> => {
+export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<OpenConversation> => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [open] = rowsOf(
-      await db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`),
+      await db.execute(
+        sql`SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
+      ),
     )
-    if (open) return Number(open.id)
+    if (open) {
+      const agentId = open.assigned_user_id === null ? null : Number(open.assigned_user_id)
+      return { id: Number(open.id), status: String(open.status) as ConversationStatus, agentId }
+    }
     const [created] = rowsOf(
       await db.execute(sql`INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at)
-      VALUES (${clientId}, ${contact.id}, ${contact.channel}, 'unassigned', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+      VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
       ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id`),
     )
-    if (created) return Number(created.id)
+    if (created) return { id: Number(created.id), status: NEW_STATUS, agentId: null }
   }
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
 }
@@ -98,7 +109,7 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   const contact = await contactFor(db, clientId, input.channel, input.number, input.name)
   if (contact.blocked) throw blockedError()
   const now = new Date()
-  const conversationId = await openConversationOf(db, clientId, contact, now)
+  const { id: conversationId } = await openConversationOf(db, clientId, contact, now)
   const [message] = rowsOf(
     await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
     VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${now.toISOString()}::timestamptz)
@@ -133,7 +144,7 @@ export const checkSend = (contact: ContactRow | null, number: string, type: stri
 }
 
 export interface OutboundInput {
-  readonly conversationId: number
+  readonly conversation: OpenConversation
   readonly type: string
   readonly body: string
   readonly payload: Record<string, unknown>
@@ -141,20 +152,18 @@ export interface OutboundInput {
   readonly externalId: string
 }
 
-/**
- * An agent's (or bot's) message. The conversation becomes ongoing; one nobody held goes to the sender. An agent who
- * answers has read the chat, so its unread count clears.
- */
+/** An agent's (or bot's) message: a reply (conversation-status.ts). An agent who answers has read the chat, so its unread count clears. */
 export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => {
   const now = new Date().toISOString()
+  const { conversation } = input
+  const replied = next(conversation, { type: "reply", by: input.senderUserId })
   const [message] = rowsOf(
     await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt)
-    VALUES (${clientId}, ${input.conversationId}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
+    VALUES (${clientId}, ${conversation.id}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
       ${input.externalId}, 'sent', ${now}::timestamptz) RETURNING id`),
   )
   await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
-    status = 'ongoing', assigned_user_id = coalesce(assigned_user_id, ${input.senderUserId}), unread = 0
-    WHERE id = ${input.conversationId}`)
+    status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = 0 WHERE id = ${conversation.id}`)
   return Number(message.id)
 }
 

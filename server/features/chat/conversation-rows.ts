@@ -1,15 +1,7 @@
 /**
  * Conversations as the contract's `Conversation`, and the event that announces one.
  *
- * Status rule (the spec names Ongoing Chats and the unassigned queue but not the states, so this is ours):
- *  - unassigned: open, in the tenant's queue, no agent holds it (a customer wrote in and nobody took it yet);
- *  - active: an agent holds it (took it, or it was shifted/forwarded to them) and has not answered yet;
- *  - ongoing: the agent holding it has answered, the exchange is under way (the Ongoing Chats page);
- *  - closed: ended by an agent (chat/close): it leaves the inbox and shows in history; the customer's next message
- *    opens a new conversation.
- * An agent's reply moves unassigned/active to ongoing and assigns it to the replier when nobody held it; a shift or
- * forward hands it over as active (the new agent has not answered yet); releasing (agent_id null) returns it to
- * unassigned. A contact has at most one open conversation (conversations_open_contact_uq).
+ * Its status and who holds it follow conversation-status.ts.
  *
  * session_expires_at: WhatsApp only: the contact's last inbound message + 24 h (the started_at instant, already past,
  * when the customer never wrote); null on channels without such a window.

@@ -11,6 +11,7 @@ import { tenantOf, userOf } from "../../http/context"
 import { pageOf } from "../paging"
 import { likeOf, rowsOf } from "../../db/rows"
 import { iso, isoOrNull } from "./conversation-rows"
+import { OPEN_STATUSES } from "./conversation-status"
 import { countOf } from "./message-rows"
 import { inboxPage } from "./inbox"
 
@@ -62,7 +63,7 @@ export const handlers = [
       ctx,
       {
         clientId: tenantOf(ctx),
-        statuses: ["unassigned", "active", "ongoing"],
+        statuses: OPEN_STATUSES,
         channel: input.channel_type,
         search: input.search,
       },

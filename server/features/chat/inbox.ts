@@ -14,6 +14,7 @@ import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
 import { likeOf, rowsOf } from "../../db/rows"
 import { selectConversations } from "./conversation-rows"
+import { HELD_STATUSES, statusIn } from "./conversation-status"
 import { countOf } from "./message-rows"
 
 export const DEFAULT_LIMIT = 20
@@ -28,14 +29,7 @@ interface InboxFilter {
 
 const filterOf = (f: InboxFilter, status: ConversationStatus | null): SQL => {
   const parts: SQL[] = [sql`c.client_id = ${f.clientId}`]
-  parts.push(
-    status
-      ? sql`c.status = ${status}`
-      : sql`c.status IN (${sql.join(
-          f.statuses.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-  )
+  parts.push(status ? sql`c.status = ${status}` : sql`c.status IN ${statusIn(f.statuses)}`)
   if (f.agentId !== undefined) parts.push(sql`c.assigned_user_id = ${f.agentId}`)
   if (f.channel) parts.push(sql`c.channel = ${f.channel}`)
   if (f.search?.trim()) parts.push(sql`(ct.number ILIKE ${likeOf(f.search)} OR ct.name ILIKE ${likeOf(f.search)})`)
@@ -79,11 +73,7 @@ type Paged = { data: { items: Conversation[]; totalItems: number; page: number; 
 export const handlers = [
   handle("chat", "agentConversations", async (ctx, input): Promise<Paged> => {
     const { userId, clientId } = userOf(ctx)
-    return inboxPage(
-      ctx,
-      { clientId, statuses: ["active", "ongoing"], agentId: userId, channel: input.channel_type, search: input.search },
-      input,
-    )
+    return inboxPage(ctx, { clientId, statuses: HELD_STATUSES, agentId: userId, channel: input.channel_type, search: input.search }, input)
   }),
   handle(
     "chat",
@@ -100,7 +90,7 @@ export const handlers = [
         ctx,
         {
           clientId: tenantOf(ctx),
-          statuses: input.status ? [input.status] : ["active", "ongoing"],
+          statuses: input.status ? [input.status] : HELD_STATUSES,
           channel: input.channel_type,
           search: input.search,
         },

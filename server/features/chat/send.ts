@@ -119,7 +119,7 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
   const ids: string[] = []
   for (const { number, contact: known } of targets) {
     const contact = known ?? (await contactFor(ctx.db, clientId, "whatsapp", number))
-    const conversationId = await openConversationOf(ctx.db, clientId, contact)
+    const conversation = await openConversationOf(ctx.db, clientId, contact)
     const { externalId } = await hub.channel.send({
       clientId,
       channel: contact.channel,
@@ -129,7 +129,7 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
       payload: out.payload,
     })
     const messageId = await storeOutbound(ctx.db, clientId, {
-      conversationId,
+      conversation,
       type: out.type,
       body: out.body,
       payload: out.payload,
@@ -137,11 +137,11 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
       externalId,
     })
     if (fileId !== null) await attachUpload(ctx.db, clientId, fileId, messageId)
-    const [conversation, message] = await Promise.all([
-      loadConversation(ctx.db, clientId, conversationId),
+    const [announced, message] = await Promise.all([
+      loadConversation(ctx.db, clientId, conversation.id),
       loadMessage(ctx.db, clientId, messageId, links),
     ])
-    if (message) afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:message", { conversation, message }))
+    if (message) afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:message", { conversation: announced, message }))
     ids.push(externalId)
   }
   return answer(ids)

@@ -87,7 +87,7 @@ export const handlers = [
         .returning({ id: accessTokens.id })
       if (used.length === 0) throw unauthorized("TOKEN_INVALID", "Invalid access_token")
       const [user] = await db.select().from(users).where(eq(users.id, row.userId))
-      if (!user || user.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid access_token")
+      if (user?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid access_token")
       return startSession(tx, user)
     }),
   ),
