@@ -47,6 +47,7 @@ export const RouteGate = () => {
   const userAcl = useSelector(acl, selectUserAcl)
   const path = location.pathname
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new access list must re-decide the same path
   useEffect(() => {
     acl.send({ type: "NAVIGATE", path })
   }, [acl, path, userAcl])

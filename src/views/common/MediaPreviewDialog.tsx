@@ -72,13 +72,14 @@ const InteractivePreview = ({ value }: { value: Interactive }) => {
       {value.body ? <p>{value.body}</p> : null}
       {value.footer ? <small>{value.footer}</small> : null}
       {buttons.length ? (
-        <div className="mc-media-row" aria-label={t("reports.media.buttons")}>
+        <section className="mc-media-row" aria-label={t("reports.media.buttons")}>
           {buttons.map((b, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's buttons never reorder, and titles may repeat
             <Tag key={i} large minimal>
               {b.reply?.title ?? b.title ?? ""}
             </Tag>
           ))}
-        </div>
+        </section>
       ) : null}
       <div className="mc-media-row">
         <Tag minimal>

@@ -66,12 +66,12 @@ export const ReportFailure = ({ actor }: { actor: AnyReportActor }) => {
   if (!failure) return null
   return (
     <Callout intent="danger" icon="error" data-testid="ws-error">
-      {t("workspace.common.loadFailed", { message: failureText(failure) })}{" "}
+      {t("reports.common.loadFailed", { message: failureText(failure) })}{" "}
       <Button
         size="small"
         variant="minimal"
         icon="refresh"
-        text={t("workspace.common.retry")}
+        text={t("reports.common.retry")}
         onClick={() => actor.send({ type: "REPORT.RELOAD" })}
       />
     </Callout>
