@@ -28,7 +28,7 @@ const harness = (stored: StoredCall[] = [], reply: () => Promise<string> = async
   const actor = createActor(
     callCenterMachine.provide({
       actors: {
-        callSocket: fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive }) => {
+        callSocket: fromCallback<SocketEmit, undefined, SocketEvent>(({ sendBack, receive }) => {
           socket.send = sendBack
           receive((command) => emitted.push(command))
         }),
