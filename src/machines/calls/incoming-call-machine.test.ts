@@ -9,6 +9,7 @@ import { createActor, fromCallback } from "xstate"
 import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
 import { incomingCallMachine, type IncomingCallEvent } from "./incoming-call-machine"
 import type { ChildToCentre, MediaCommand, MediaEvent } from "./call-events"
+import { cardOf, selectCardSeconds } from "./call-selectors"
 
 const events: IncomingCallEvent[] = [
   { type: "ACCEPT" },
@@ -141,6 +142,12 @@ const replay = (path: (typeof shortest)[number]) => {
         },
       ])
     if (step.event.type === "media.failed" && sent.length) expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
+    // What the card shows follows the state: its phase, and the countdown while ringing, the timer afterwards.
+    if (snap.status === "active") {
+      const phase = snap.matches("ringing") ? "ringing" : snap.matches({ active: "connected" }) ? "connected" : "connecting"
+      expect(cardOf(snap).phase).toBe(phase)
+      expect(selectCardSeconds(snap)).toBe(phase === "ringing" ? snap.context.countdown : snap.context.timer)
+    }
     // The peer connection lives exactly while the call is active.
     expect(h.mediaRunning).toBe(snap.matches("active") ? 1 : 0)
   }

@@ -11,14 +11,13 @@ import type { SoftphoneActor } from "../../machines/softphone/softphone-machine"
 import {
   KEYPAD,
   buttonsFor,
-  formatTimer,
   noticeKey,
   selectCallPhase,
+  selectClock,
   selectExtension,
   selectNotice,
   selectRegistration,
   selectRemote,
-  selectSeconds,
   selectSetup,
 } from "../../machines/softphone/softphone-selectors"
 import { useRootActor } from "../common/actor-context"
@@ -37,7 +36,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
   const registration = useSelector(actor, selectRegistration)
   const phase = useSelector(actor, selectCallPhase)
   const remote = useSelector(actor, selectRemote) ?? ""
-  const seconds = useSelector(actor, selectSeconds)
+  const clock = useSelector(actor, selectClock)
   const extension = useSelector(actor, selectExtension)
   const notice = useSelector(actor, selectNotice)
   const [number, setNumber] = useState("")
@@ -115,7 +114,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           {status}
         </div>
         <div className="mc-softphone-timer" dir="ltr" aria-label={t("pbx.timer")} data-testid="softphone-timer">
-          {formatTimer(seconds)}
+          {clock}
         </div>
       </div>
 
