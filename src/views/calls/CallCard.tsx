@@ -3,7 +3,7 @@ import { memo, useRef, useState, type PointerEvent } from "react"
 import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
-import type { IncomingCallRef } from "../../machines/calls/call-center-machine"
+import type { IncomingCallRef } from "../../machines/calls/call-center-setup"
 import { CARD_BASE_PX, CARD_SPACING_PX, cardOf, selectCardSeconds, type CardView } from "../../machines/calls/call-selectors"
 import { formatClock } from "../../machines/common/clock"
 
@@ -28,7 +28,9 @@ export const useDrag = () => {
             y: start.current.oy + e.clientY - start.current.y,
           })
       },
-      onPointerUp: () => void (start.current = null),
+      onPointerUp: () => {
+        start.current = null
+      },
     },
   }
 }
