@@ -68,10 +68,10 @@ export const tokens = {
 export const errorOf = (exit: Exit.Exit<unknown, unknown>): any => {
   if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
   const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
-  if (!failure || failure._tag !== "Fail") throw new Error(`expected a typed failure, got ${String(exit.cause)}`)
+  if (failure?._tag !== "Fail") throw new Error(`expected a typed failure, got ${String(exit.cause)}`)
   return failure.error
 }
-export const valueOf = <A>(exit: Exit.Exit<A, unknown>): A => {
+export const successOf = <A>(exit: Exit.Exit<A, unknown>): A => {
   if (Exit.isFailure(exit)) throw new Error(`expected success, got ${String(exit.cause)}`)
   return exit.value
 }
@@ -82,7 +82,7 @@ type Bases = { apiBase?: string; rtBase?: string }
  * Registers the hooks of a suite against a real local server: one server per file, fresh memory storage (holding
  * `tokens`) and a fresh recording shell per test.
  */
-export const useApiHarness = () => {
+export const apiHarness = () => {
   const h = {
     server: undefined as unknown as TestServer,
     storage: undefined as unknown as MemoryStorage,

@@ -113,7 +113,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
         <div className="mc-softphone-status" data-testid="softphone-status">
           {status}
         </div>
-        <div className="mc-softphone-timer" dir="ltr" aria-label={t("pbx.timer")} data-testid="softphone-timer">
+        <div className="mc-softphone-timer" dir="ltr" role="timer" aria-label={t("pbx.timer")} data-testid="softphone-timer">
           {clock}
         </div>
       </div>
@@ -133,7 +133,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           />
         </FormGroup>
         {buttons.call ? (
-          <div className="mc-softphone-keypad" role="group" aria-label={t("pbx.keypad")} dir="ltr">
+          <fieldset className="mc-softphone-keypad" aria-label={t("pbx.keypad")} dir="ltr">
             {KEYPAD.map((key) => (
               <Button
                 key={key}
@@ -143,7 +143,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
                 data-testid={`softphone-key-${key}`}
               />
             ))}
-          </div>
+          </fieldset>
         ) : null}
         <div className="mc-softphone-actions">
           {buttons.call ? (
