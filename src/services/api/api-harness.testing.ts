@@ -83,11 +83,22 @@ type Bases = { apiBase?: string; rtBase?: string }
  * `tokens`) and a fresh recording shell per test.
  */
 export const apiHarness = () => {
+  let server: TestServer | null = null
+  let storage = makeMemoryStorage(tokens)
+  let shell = makeRecordingShell()
   const h = {
-    server: undefined as unknown as TestServer,
-    storage: undefined as unknown as MemoryStorage,
-    shell: undefined as unknown as RecordingShell,
-    layer: (config: Bases = {}) => apiTestLayer({ config: { origin: h.server.origin, ...config }, storage: h.storage, shell: h.shell }),
+    /** The suite's server, started before the first test. */
+    get server(): TestServer {
+      if (!server) throw new Error("apiHarness: the server starts in beforeAll; read it inside a test")
+      return server
+    },
+    get storage(): MemoryStorage {
+      return storage
+    },
+    get shell(): RecordingShell {
+      return shell
+    },
+    layer: (config: Bases = {}) => apiTestLayer({ config: { origin: h.server.origin, ...config }, storage, shell }),
     /** Runs a call of the test catalogue and returns its Exit. */
     callT: (name: keyof typeof t.calls, payload?: unknown, config?: Bases) =>
       Effect.runPromiseExit(
@@ -98,13 +109,13 @@ export const apiHarness = () => {
       ),
   }
   beforeAll(async () => {
-    h.server = await startTestServer()
+    server = await startTestServer()
   })
-  afterAll(() => h.server.close())
+  afterAll(() => server?.close())
   beforeEach(() => {
     h.server.reset()
-    h.storage = makeMemoryStorage(tokens)
-    h.shell = makeRecordingShell()
+    storage = makeMemoryStorage(tokens)
+    shell = makeRecordingShell()
   })
   return h
 }
