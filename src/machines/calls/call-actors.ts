@@ -6,13 +6,12 @@
 import { Effect, Exit } from "effect"
 import { fromCallback } from "xstate"
 import { Api } from "../../services/api/api"
-import { Realtime, type RealtimeConnection, type RealtimeStatus } from "../../services/realtime/realtime"
 import { VoiceMedia, type PeerSession } from "../../services/calls/voice-media"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
-import type { ToBrowser, ToBrowserEvent } from "../../contract/voice-calls"
 import { type AppRuntime, fromEffect, runtimeOf } from "../common/from-effect"
-import type { MediaCommand, MediaEvent, SocketEmit } from "./call-events"
+import { fromRealtime, type RealtimeEvent } from "../common/realtime-actor"
+import type { MediaCommand, MediaEvent } from "./call-events"
 import { StoredCalls, type StoredCall } from "./stored-calls"
 
 /** Null when no runtime is bound (a root actor created without createAppActor, e.g. in another feature's tests). */
@@ -25,9 +24,7 @@ const callRuntime = (system: Parameters<typeof runtimeOf>[0]): AppRuntime | null
 }
 
 /** A socket event as the centre receives it: `rt.<event>` with the payload's fields. */
-export type SocketEvent =
-  | { [E in ToBrowserEvent]: { type: `rt.${E}` } & ToBrowser[E] }[ToBrowserEvent]
-  | { type: "rt.status"; status: RealtimeStatus }
+export type SocketEvent = RealtimeEvent<"calls">
 
 /**
  * One timer shared by every call actor instead of one interval per call. Each subscriber keeps its own phase (a
@@ -74,39 +71,7 @@ export const everySecond = (fire: () => void): (() => void) => {
 
 export const ticker = fromCallback(({ sendBack }) => everySecond(() => sendBack({ type: "TICK" })))
 
-export const callSocket = fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive, system }) => {
-  let connection: RealtimeConnection | null = null
-  let closed = false
-  const pending: SocketEmit[] = []
-  const runtime = callRuntime(system)
-  if (!runtime) return
-  runtime
-    .runPromise(
-      Effect.gen(function* () {
-        const realtime = yield* Realtime
-        return yield* realtime.open({
-          onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as SocketEvent),
-          onStatus: (status) => sendBack({ type: "rt.status", status }),
-        })
-      }),
-    )
-    .then(
-      (opened) => {
-        if (closed) return opened.close()
-        connection = opened
-        for (const command of pending.splice(0)) opened.emit(command.event, command.payload as never)
-      },
-      (error: unknown) => console.error("[calls] socket failed to open", error),
-    )
-  receive((command) => {
-    if (connection) connection.emit(command.event, command.payload as never)
-    else pending.push(command)
-  })
-  return () => {
-    closed = true
-    connection?.close()
-  }
-})
+export const callSocket = fromRealtime("calls")
 
 export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(({ input, sendBack, receive, system }) => {
   let session: PeerSession | null = null

@@ -4,12 +4,8 @@
  */
 import { fromCallback } from "xstate"
 import { hasVoiceCalls } from "../acl/acl-machine"
-import type { UserAcl } from "../acl/decide"
-
-interface SessionLike {
-  matches: (value: string) => boolean
-  context: { online: boolean; userData: { id: number | string; client_id: number | string } | null }
-}
+import { type AclSnapshot, selectUserAcl } from "../acl/acl-selectors"
+import type { SessionSnapshot } from "../session/session-selectors"
 
 export const callCenterLifetime = fromCallback(({ system }) => {
   const session = system.get("session")
@@ -19,16 +15,13 @@ export const callCenterLifetime = fromCallback(({ system }) => {
   let running = false
   let online: boolean | null = null
   const check = () => {
-    const s = session.getSnapshot() as SessionLike
-    const userAcl = (acl.getSnapshot() as { context: { userAcl: UserAcl | null } }).context.userAcl
-    const wanted = s.matches("loggedIn") && hasVoiceCalls(userAcl) && s.context.userData !== null
+    // The system hands out untyped refs; the root spawns these two ids from the session and ACL machines.
+    const s: SessionSnapshot = session.getSnapshot()
+    const aclSnapshot: AclSnapshot = acl.getSnapshot()
+    const user = s.context.userData
+    const wanted = s.matches("loggedIn") && hasVoiceCalls(selectUserAcl(aclSnapshot)) && user !== null
     if (wanted && !running) {
-      center.send({
-        type: "CENTER.START",
-        userId: Number(s.context.userData!.id),
-        clientId: Number(s.context.userData!.client_id),
-        online: s.context.online,
-      })
+      center.send({ type: "CENTER.START", userId: Number(user.id), clientId: Number(user.client_id), online: s.context.online })
       online = s.context.online
     } else if (!wanted && running) center.send({ type: "CENTER.STOP" })
     else if (wanted && online !== s.context.online) center.send({ type: "CENTER.ONLINE", online: s.context.online })
@@ -37,5 +30,7 @@ export const callCenterLifetime = fromCallback(({ system }) => {
   }
   check()
   const subscriptions = [session.subscribe(check), acl.subscribe(check)]
-  return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe()
+  }
 })

@@ -28,7 +28,7 @@ const harness = (stored: StoredCall[] = [], reply: () => Promise<string> = async
   const actor = createActor(
     callCenterMachine.provide({
       actors: {
-        callSocket: fromCallback<SocketEmit, Record<string, never> | undefined, SocketEvent>(({ sendBack, receive }) => {
+        callSocket: fromCallback<SocketEmit, undefined, SocketEvent>(({ sendBack, receive }) => {
           socket.send = sendBack
           receive((command) => emitted.push(command))
         }),
@@ -75,6 +75,21 @@ describe("call centre", () => {
     expect(h.actor.system.get("call-b")).toBeDefined()
     await settle()
     expect(h.persisted.at(-1)?.calls.map((c) => c.id)).toEqual(["a", "b", "c"])
+  })
+
+  it("a second call-is-coming for a call on screen keeps its one card and actor (spec: one card per call)", async () => {
+    const h = harness()
+    await h.start()
+    h.ring("a")
+    const first = h.actor.system.get("call-a")
+    h.actor.send({ type: "call.hide", callId: "a" })
+    h.ring("a")
+    expect(h.actor.getSnapshot().status).toBe("active")
+    expect(h.ids()).toEqual(["a"])
+    expect(h.actor.system.get("call-a")).toBe(first)
+    expect(h.stateOf("a")?.context.hidden).toBe(true)
+    h.ring("b")
+    expect(h.ids()).toEqual(["a", "b"])
   })
 
   it("rings while unanswered calls exist and nothing is active; the tone can be turned off", async () => {

@@ -1,5 +1,6 @@
 /** What the call cards read from the call actors: card positions, visible and hidden cards, mm:ss. */
 import type { SnapshotFrom } from "xstate"
+import { formatClock } from "../common/clock"
 import type { callCenterMachine } from "./call-center-machine"
 import type { incomingCallMachine } from "./incoming-call-machine"
 import type { outgoingCallMachine } from "./outgoing-call-machine"
@@ -12,11 +13,6 @@ export type OutgoingCallSnapshot = SnapshotFrom<typeof outgoingCallMachine>
 export const CARD_SPACING_PX = 136
 /** The first card's distance from the bottom: above the dial toolbar, which sits in the corner (so no page header's buttons are covered). */
 export const CARD_BASE_PX = 60
-
-export const formatClock = (seconds: number): string => {
-  const s = Math.max(0, Math.floor(seconds))
-  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`
-}
 
 export const selectCentreOn = (s: CallCenterSnapshot) => s.matches("on")
 export const selectCalls = (s: CallCenterSnapshot) => s.context.calls
@@ -40,12 +36,15 @@ export const cardOf = (s: IncomingCallSnapshot): CardView => ({
   callId: s.context.callId,
   name: s.context.name,
   number: s.context.number,
-  phase: s.matches("ringing") ? "ringing" : s.matches({ active: "connected" }) ? "connected" : "connecting",
+  phase: s.hasTag("ringing") ? "ringing" : s.hasTag("connected") ? "connected" : "connecting",
   countdown: s.context.countdown,
   clock: formatClock(s.context.timer),
   isMuted: s.context.isMuted,
   hidden: s.context.hidden || s.status === "done",
 })
+
+/** The card's ticking number: the seconds left while ringing, the seconds since accepted afterwards. */
+export const selectCardSeconds = (s: IncomingCallSnapshot) => (s.hasTag("ringing") ? s.context.countdown : s.context.timer)
 
 export const outgoingCardOf = (s: OutgoingCallSnapshot) => ({
   name: s.context.name,

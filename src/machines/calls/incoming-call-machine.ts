@@ -48,6 +48,7 @@ export const incomingCallMachine = setup({
     input: {} as IncomingCallInput,
     context: {} as IncomingCallContext,
     events: {} as IncomingCallEvent,
+    tags: {} as "ringing" | "connected",
   },
   actors: { ticker, callMedia },
   guards: {
@@ -91,6 +92,7 @@ export const incomingCallMachine = setup({
   initial: "ringing",
   states: {
     ringing: {
+      tags: ["ringing"],
       invoke: { id: "countdown", src: "ticker" },
       on: {
         TICK: [{ guard: "lastSecond", target: "rejected" }, { actions: "countDown" }],
@@ -127,6 +129,7 @@ export const incomingCallMachine = setup({
           },
         },
         connected: {
+          tags: ["connected"],
           entry: "markConnected",
           on: { START_TIMER: {}, "media.connected": {} },
         },

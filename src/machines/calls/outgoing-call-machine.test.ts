@@ -69,7 +69,7 @@ const stories: OutgoingCallEvent[][] = [
   ],
   [{ type: "media.offer", sdp: "v=0 offer" }, { type: "INITIATED", callId: "wacid.9" }, { type: "ENDED" }],
 ]
-const paths = [...shortest, ...stories.map((story) => getPathsFromEvents(model, story, options)[0] as unknown as (typeof shortest)[number])]
+const paths = [...shortest, ...stories.map((story) => getPathsFromEvents(model, story, options)[0])]
 
 const harness = () => {
   const toCentre: ChildToCentre[] = []
@@ -89,7 +89,7 @@ const harness = () => {
 
 describe("outgoing-call machine (model)", () => {
   it("reaches every state and uses every event", () => {
-    const reached = new Set(shortest.map((p) => JSON.stringify((p.state as unknown as Snap).value)))
+    const reached = new Set(shortest.map((p) => JSON.stringify(p.state.value)))
     for (const value of [{ live: "preparing" }, { live: "calling" }, { live: "accepted" }, "hungUp", "failed", "ended"])
       expect(reached).toContain(JSON.stringify(value))
     const used = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)))
@@ -102,7 +102,7 @@ describe("outgoing-call machine (model)", () => {
         const before = h.toCentre.length
         h.actor.send(step.event as OutgoingCallEvent)
         const snap = h.actor.getSnapshot()
-        const model = step.state as unknown as Snap
+        const model = step.state
         expect(snap.value).toEqual(model.value)
         // (Story steps from getPathsFromEvents carry the state value only.)
         if (shortest.includes(path))

@@ -3,7 +3,6 @@
  * the shared real-time socket (a `fromCallback` whose clean-up drops the subscription). Model tests replace these.
  */
 import { Effect } from "effect"
-import { fromCallback } from "xstate"
 import type { ChatToBrowser, ChatToBrowserEvent } from "../../contract/chat-events"
 import type { Conversation, Message } from "../../contract/schemas/chat"
 import type { CannedMessage, CustomerProfile } from "../../contract/schemas/contacts"
@@ -13,8 +12,9 @@ import type { AgentLoad } from "../../contract/schemas/chat"
 import { Api } from "../../services/api/api"
 import { ApiConfig } from "../../services/api/config"
 import { ChatFiles, type PickedFile } from "../../services/chat/chat-files"
-import { Realtime, type RealtimeStatus } from "../../services/realtime/realtime"
-import { type AppRuntime, fromEffect, runtimeOf } from "../common/from-effect"
+import type { RealtimeStatus } from "../../services/realtime/realtime"
+import { fromEffect } from "../common/from-effect"
+import { fromRealtime } from "../common/realtime-actor"
 import type { InboxFilters } from "./chat-logic"
 
 export const PAGE_SIZE = 30
@@ -25,33 +25,7 @@ export type ChatSocketEvent =
   | { [E in ChatToBrowserEvent]: { type: `rt.${E}` } & ChatToBrowser[E] }[ChatToBrowserEvent]
   | { type: "rt.status"; status: RealtimeStatus }
 
-export const chatSocket = fromCallback<{ type: "noop" }, undefined, ChatSocketEvent>(({ sendBack, system }) => {
-  let runtime: AppRuntime | null = null
-  try {
-    runtime = runtimeOf(system)
-  } catch {
-    return
-  }
-  let closed = false
-  let close: (() => void) | null = null
-  runtime
-    .runPromise(
-      Effect.flatMap(Realtime, (rt) =>
-        rt.openChat({
-          onEvent: (event, payload) => sendBack({ type: `rt.${event}`, ...payload } as ChatSocketEvent),
-          onStatus: (status) => sendBack({ type: "rt.status", status }),
-        }),
-      ),
-    )
-    .then(
-      (connection) => (closed ? connection.close() : (close = connection.close)),
-      (error: unknown) => console.error("[chat] socket failed to open", error),
-    )
-  return () => {
-    closed = true
-    close?.()
-  }
-})
+export const chatSocket = fromRealtime("chat")
 
 export interface ConversationPageInput {
   readonly filters: InboxFilters

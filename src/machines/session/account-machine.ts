@@ -4,11 +4,12 @@
  * the single-use token of the mailed link (`/backend/password/reset`).
  */
 import { assign, fromPromise, setup } from "xstate"
+import { type Failure, failureOf } from "../common/failure"
 
 export interface AccountContext {
   readonly email: string | null
-  /** The server's words when a request failed. */
-  readonly error: string | null
+  /** Why the server refused the last request (shown under the `requestFailed` problem). */
+  readonly failure: Failure | null
   readonly problem: AccountProblem | null
 }
 
@@ -20,13 +21,14 @@ export type AccountEvent =
   | { type: "RESET"; token: string | null; password: string; confirm: string }
   | { type: "ACCOUNT.CLEAR" }
 
+/** `busy`: a request is out; `mailSent` and `passwordChanged`: the page shows its result. */
+export type AccountTag = "busy" | "mailSent" | "passwordChanged"
+
 export const MIN_PASSWORD = 8
 const notProvided = (name: string) => () => Promise.reject(new Error(`account actor ${name} is not provided`))
-const errorText = (error: unknown) =>
-  error instanceof Error ? error.message : typeof error === "object" && error !== null && "message" in error ? String(error.message) : null
 
 export const accountMachine = setup({
-  types: { context: {} as AccountContext, events: {} as AccountEvent },
+  types: { context: {} as AccountContext, events: {} as AccountEvent, tags: {} as AccountTag },
   actors: {
     sendResetMail: fromPromise<void, { email: string }>(notProvided("sendResetMail")),
     resetPassword: fromPromise<void, { token: string; password: string }>(notProvided("resetPassword")),
@@ -38,19 +40,17 @@ export const accountMachine = setup({
     passwordsDiffer: ({ event }) => event.type === "RESET" && event.password !== event.confirm,
   },
   actions: {
-    problem: assign((_, problem: AccountProblem) => ({ problem, error: null })),
-    rememberEmail: assign(({ event }) => (event.type === "FORGOT" ? { email: event.email.trim(), problem: null, error: null } : {})),
-    failed: assign(({ event }) => ({
-      problem: "requestFailed" as const,
-      error: errorText((event as { error?: unknown }).error),
-    })),
-    clear: assign({ email: null, error: null, problem: null }),
+    problem: assign((_, problem: AccountProblem) => ({ problem, failure: null })),
+    clear: assign({ problem: null, failure: null }),
+    rememberEmail: assign(({ event }) => (event.type === "FORGOT" ? { email: event.email.trim(), problem: null, failure: null } : {})),
+    failed: assign((_, { error }: { error: unknown }) => ({ problem: "requestFailed" as const, failure: failureOf(error) })),
+    forget: assign({ email: null, failure: null, problem: null }),
   },
 }).createMachine({
   id: "account",
-  context: { email: null, error: null, problem: null },
+  context: { email: null, failure: null, problem: null },
   initial: "idle",
-  on: { "ACCOUNT.CLEAR": { target: ".idle", actions: "clear" } },
+  on: { "ACCOUNT.CLEAR": { target: ".idle", actions: "forget" } },
   states: {
     idle: {
       on: {
@@ -62,29 +62,33 @@ export const accountMachine = setup({
           { guard: "tokenMissing", actions: { type: "problem", params: "tokenMissing" } },
           { guard: "passwordTooShort", actions: { type: "problem", params: "passwordTooShort" } },
           { guard: "passwordsDiffer", actions: { type: "problem", params: "passwordsDiffer" } },
-          { target: "resetting", actions: { type: "problem", params: null as unknown as AccountProblem } },
+          { target: "resetting", actions: "clear" },
         ],
       },
     },
     sendingMail: {
+      tags: ["busy"],
       invoke: {
+        id: "sendResetMail",
         src: "sendResetMail",
         input: ({ context }) => ({ email: context.email ?? "" }),
         onDone: { target: "mailSent" },
-        onError: { target: "idle", actions: "failed" },
+        onError: { target: "idle", actions: { type: "failed", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** The mail-confirm page reads `email` from here. */
-    mailSent: { on: { FORGOT: { target: "sendingMail", actions: "rememberEmail" } } },
+    mailSent: { tags: ["mailSent"], on: { FORGOT: { target: "sendingMail", actions: "rememberEmail" } } },
     resetting: {
+      tags: ["busy"],
       invoke: {
+        id: "resetPassword",
         src: "resetPassword",
         input: ({ event }) =>
           event.type === "RESET" ? { token: event.token ?? "", password: event.password } : { token: "", password: "" },
         onDone: { target: "passwordChanged" },
-        onError: { target: "idle", actions: "failed" },
+        onError: { target: "idle", actions: { type: "failed", params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    passwordChanged: {},
+    passwordChanged: { tags: ["passwordChanged"] },
   },
 })

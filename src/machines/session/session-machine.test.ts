@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
-import { sessionMachine, type SessionEvent } from "./session-machine"
+import { sessionMachine } from "./session-machine"
+import type { SessionEvent } from "./session-setup"
 import type { LoginResult, StoredSession } from "./session-types"
 import { completion, jwtWith, makeScript, settle } from "../common/scripted-actors.testing"
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { getShortestPaths } from "xstate/graph"
 import { layoutMachine, type LayoutEvent } from "./layout-machine"
+import { selectSaveStatus } from "./layout-selectors"
 import { applyPatch, defaultLayout, readLayout, readTheme } from "./layout-settings"
 import { completion, makeScript, settle } from "../common/scripted-actors.testing"
 
@@ -72,6 +73,11 @@ describe("layout machine (model-based)", () => {
         await settle()
         expect(actor.getSnapshot().value).toEqual(step.state.value)
         expect(actor.getSnapshot().context).toEqual(step.state.context)
+        // The panel's status line follows the state: browser-only while logged out, saving while a save is out.
+        const value = String(step.state.value)
+        const status =
+          value === "local" ? "localOnly" : value.startsWith("saving") ? "saving" : step.state.context.failed ? "saveFailed" : "saved"
+        expect(selectSaveStatus(actor.getSnapshot())).toBe(status)
         const running = Object.keys(actor.getSnapshot().children)
         script.forget((id) => running.includes(id))
       }

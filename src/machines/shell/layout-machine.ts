@@ -31,6 +31,9 @@ export type LayoutEvent =
   | { type: "THEME.SET"; theme: Theme }
   | { type: "PANEL.TOGGLE" }
 
+/** `local`: not logged in, changes stay in the browser; `saving`: a layout or theme save is out. */
+export type LayoutTag = "local" | "saving"
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`layout actor ${name} is not provided`))
 
 export const layoutMachine = setup({
@@ -38,6 +41,7 @@ export const layoutMachine = setup({
     context: {} as LayoutContext,
     events: {} as LayoutEvent,
     input: {} as { cached?: { layout: LayoutSettings; theme: Theme } | null } | undefined,
+    tags: {} as LayoutTag,
   },
   actors: {
     load: fromPromise<SavedLayout>(notProvided("load")),
@@ -50,10 +54,7 @@ export const layoutMachine = setup({
     themePending: ({ context }) => context.pendingTheme,
   },
   actions: {
-    adopt: assign(({ event }) => {
-      const saved = (event as unknown as { output: SavedLayout }).output
-      return { layout: saved.layout, theme: saved.theme, exists: saved.exists, failed: false }
-    }),
+    adopt: assign((_, saved: SavedLayout) => ({ layout: saved.layout, theme: saved.theme, exists: saved.exists, failed: false })),
     patch: assign(({ context, event }) => (event.type === "LAYOUT.CHANGE" ? { layout: applyPatch(context.layout, event.patch) } : {})),
     setTheme: assign(({ event }) => (event.type === "THEME.SET" ? { theme: event.theme } : {})),
     created: assign({ exists: true, failed: false }),
@@ -84,6 +85,7 @@ export const layoutMachine = setup({
   states: {
     /** Not logged in: changes apply and are cached in the browser only. */
     local: {
+      tags: ["local"],
       on: {
         "LAYOUT.LOAD": { target: "loading" },
         "LAYOUT.CHANGE": { actions: "patch", target: "local", reenter: true },
@@ -95,7 +97,7 @@ export const layoutMachine = setup({
       invoke: {
         id: "load",
         src: "load",
-        onDone: { target: "ready", actions: "adopt" },
+        onDone: { target: "ready", actions: { type: "adopt", params: ({ event }) => event.output } },
         onError: { target: "ready", actions: "failed" },
       },
     },
@@ -108,6 +110,7 @@ export const layoutMachine = setup({
       },
     },
     saving: {
+      tags: ["saving"],
       invoke: {
         id: "save",
         src: "save",
@@ -129,6 +132,7 @@ export const layoutMachine = setup({
       },
     },
     savingTheme: {
+      tags: ["saving"],
       invoke: {
         id: "saveTheme",
         src: "saveTheme",

@@ -8,6 +8,7 @@
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
+import { type Failure, failureOf } from "../common/failure"
 
 /** What the phone actor reports (it mirrors the SIP service's PhoneEvent, prefixed). */
 export type PhoneReport =
@@ -55,12 +56,15 @@ export interface SoftphoneContext {
   readonly remote: string | null
   /** Seconds since the call connected. */
   readonly seconds: number
-  readonly error: string | null
+  /** Why the credentials could not be loaded or were refused (the page offers a retry). */
+  readonly failure: Failure | null
   /** Shown after an outgoing call was refused, until the next call. */
   readonly notice: CallNotice | null
   /** The number last dialled (kept after the call, for the notice). */
   readonly dialled: string | null
 }
+
+const SIP_REFUSED: Failure = { status: null, code: "SIP_REJECTED", message: "SIP credentials refused" }
 
 const credentialsStub = fromPromise<SipCredentials | null>(async () => {
   throw new Error("softphone: provide loadCredentials")
@@ -90,7 +94,7 @@ export const softphoneMachine = setup({
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
     alertMicrophone: emit({ type: "alert", key: "microphone" } as const),
     clearNotice: assign({ notice: null }),
-    dial: sendTo("phone", ({ event }) => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" }) as PhoneCommand),
+    dial: sendTo("phone", ({ event }): PhoneCommand => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" })),
     answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
     reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
     hangup: sendTo("phone", { type: "HANGUP" } satisfies PhoneCommand),
@@ -98,7 +102,7 @@ export const softphoneMachine = setup({
   delays: { retryDelay: 5000 },
 }).createMachine({
   id: "softphone",
-  context: { credentials: null, remote: null, seconds: 0, error: null, notice: null, dialled: null },
+  context: { credentials: null, remote: null, seconds: 0, failure: null, notice: null, dialled: null },
   initial: "loading",
   states: {
     loading: {
@@ -107,11 +111,11 @@ export const softphoneMachine = setup({
         src: "loadCredentials",
         onDone: [
           { guard: ({ event }) => event.output === null, target: "unavailable" },
-          { target: "running", actions: assign({ credentials: ({ event }) => event.output, error: null }) },
+          { target: "running", actions: assign({ credentials: ({ event }) => event.output, failure: null }) },
         ],
         onError: {
           target: "failed",
-          actions: assign({ error: ({ event }) => String((event.error as Error | undefined)?.message ?? event.error) }),
+          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
         },
       },
     },
@@ -124,10 +128,11 @@ export const softphoneMachine = setup({
     },
     running: {
       type: "parallel",
+      // Only loading's onDone with credentials enters running.
       invoke: { id: "phone", src: "phone", input: ({ context }) => context.credentials! },
       // Refused credentials (expired while the server was away): fetch new ones and start a new user agent.
       on: {
-        "PHONE.REJECTED": { target: "failed", actions: assign({ error: "SIP credentials refused" }) },
+        "PHONE.REJECTED": { target: "failed", actions: assign({ failure: SIP_REFUSED }) },
         "PHONE.MICROPHONE": { actions: "alertMicrophone" },
       },
       states: {

@@ -1,5 +1,6 @@
 /** What the softphone page shows, read from the machine's snapshot (views never decide). */
 import type { SnapshotFrom } from "xstate"
+import { formatClock } from "../common/clock"
 import type { softphoneMachine } from "./softphone-machine"
 
 type Snapshot = SnapshotFrom<typeof softphoneMachine>
@@ -29,14 +30,11 @@ export const selectCallPhase = (s: Snapshot): CallPhase => {
 
 export const selectRemote = (s: Snapshot) => s.context.remote
 export const selectExtension = (s: Snapshot) => s.context.credentials?.extension ?? null
-export const selectSeconds = (s: Snapshot) => s.context.seconds
+/** The call's time as mm:ss. */
+export const selectClock = (s: Snapshot) => formatClock(s.context.seconds)
 /** The last refused call's reason, shown only while idle. */
 export const selectNotice = (s: Snapshot) =>
   s.matches({ running: { call: "idle" } }) && s.context.notice ? { kind: s.context.notice, remote: s.context.dialled ?? "" } : null
-
-/** mm:ss (minutes keep counting past 59: 75:03). */
-export const formatTimer = (seconds: number) =>
-  `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`
 
 /** The i18n key of a notice. */
 export const noticeKey = (kind: string) => `pbx.notice${kind[0].toUpperCase()}${kind.slice(1)}`

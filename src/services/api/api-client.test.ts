@@ -3,22 +3,22 @@ import { describe, expect, it } from "vitest"
 import { StorageKeys } from "../browser/storage-keys"
 import { Api } from "./api"
 import { MISSING_CLIENT_TOKEN, MISSING_USER_TOKEN } from "./errors"
-import { errorOf, useApiHarness, valueOf } from "./api-harness.testing"
+import { errorOf, apiHarness, successOf } from "./api-harness.testing"
 
 /** Request side of the API client: bases, credential headers, missing tokens, path parameters, body and query. */
-const h = useApiHarness()
+const h = apiHarness()
 
 describe("bases", () => {
   it("sends ordinary paths to the API base and /messages/send/, /chat/update/ paths to the socket base", async () => {
-    valueOf(await h.callT("create", { name: "abc" }))
-    valueOf(await h.callT("sendText", { to: ["1"] }))
-    valueOf(await h.callT("chatUpdate", { number: "905551112233" }))
+    successOf(await h.callT("create", { name: "abc" }))
+    successOf(await h.callT("sendText", { to: ["1"] }))
+    successOf(await h.callT("chatUpdate", { number: "905551112233" }))
     expect(h.server.seen.map((r) => r.path)).toEqual(["/api/things/create", "/rt/messages/send/text", "/rt/chat/update/905551112233"])
   })
 
   it("uses configured bases, absolute ones included", async () => {
-    valueOf(await h.callT("create", { name: "abc" }, { apiBase: `${h.server.origin}/v2/`, rtBase: "/socket" }))
-    valueOf(await h.callT("sendText", {}, { apiBase: `${h.server.origin}/v2/`, rtBase: "/socket" }))
+    successOf(await h.callT("create", { name: "abc" }, { apiBase: `${h.server.origin}/v2/`, rtBase: "/socket" }))
+    successOf(await h.callT("sendText", {}, { apiBase: `${h.server.origin}/v2/`, rtBase: "/socket" }))
     expect(h.server.seen.map((r) => r.path)).toEqual(["/v2/things/create", "/socket/messages/send/text"])
   })
 
@@ -38,7 +38,7 @@ describe("bases", () => {
 
 describe("credential headers", () => {
   it("user calls send user-token only", async () => {
-    valueOf(await h.callT("create", { name: "a" }))
+    successOf(await h.callT("create", { name: "a" }))
     const headers = h.server.seen[0].headers
     expect(headers["user-token"]).toBe("U-TOKEN")
     expect(headers["client-token"]).toBeUndefined()
@@ -49,20 +49,20 @@ describe("credential headers", () => {
   })
 
   it("client calls send client-token", async () => {
-    valueOf(await h.callT("clientCall", {}))
+    successOf(await h.callT("clientCall", {}))
     expect(h.server.seen[0].headers["client-token"]).toBe("C-TOKEN")
     expect(h.server.seen[0].headers["user-token"]).toBeUndefined()
   })
 
   it("apiKey calls send the stored client token as x-api-key", async () => {
-    valueOf(await h.callT("keyCall", {}))
+    successOf(await h.callT("keyCall", {}))
     expect(h.server.seen[0].headers["x-api-key"]).toBe("C-TOKEN")
     expect(h.server.seen[0].headers["client-token"]).toBeUndefined()
     expect(h.server.seen[0].headers["user-token"]).toBeUndefined()
   })
 
   it("credential none sends no token header even when tokens are stored", async () => {
-    valueOf(await h.callT("openCall", {}))
+    successOf(await h.callT("openCall", {}))
     const headers = h.server.seen[0].headers
     expect([headers["user-token"], headers["client-token"], headers["x-api-key"]]).toEqual([undefined, undefined, undefined])
   })
@@ -94,13 +94,13 @@ describe("missing tokens fail locally", () => {
 
 describe("path parameters, body and query", () => {
   it("substitutes {x} parameters URL-encoded and removes them from the query", async () => {
-    valueOf(await h.callT("getItem", { item_id: "a b/c?", q: "hi" }))
+    successOf(await h.callT("getItem", { item_id: "a b/c?", q: "hi" }))
     expect(h.server.seen[0].path).toBe("/api/items/a%20b%2Fc%3F")
     expect([...h.server.seen[0].query.keys()]).toEqual(["q"])
   })
 
   it("substitutes a literal id segment and leaves the rest as the body", async () => {
-    valueOf(await h.callT("updateById", { id: 7, name: "seven" }))
+    successOf(await h.callT("updateById", { id: 7, name: "seven" }))
     expect(h.server.seen[0].method).toBe("PUT")
     expect(h.server.seen[0].path).toBe("/api/things/update/7")
     expect(h.server.seen[0].body).toEqual({ name: "seven" })
@@ -114,7 +114,7 @@ describe("path parameters, body and query", () => {
   })
 
   it("GET sends the payload as a query string and no body", async () => {
-    valueOf(await h.callT("getItem", { item_id: 1, q: "hello world", n: 3, tags: ["a", "b"] }))
+    successOf(await h.callT("getItem", { item_id: 1, q: "hello world", n: 3, tags: ["a", "b"] }))
     const seen = h.server.seen[0]
     expect(seen.method).toBe("GET")
     expect(seen.query.get("q")).toBe("hello world")
@@ -124,7 +124,7 @@ describe("path parameters, body and query", () => {
   })
 
   it("POST sends the payload as a JSON body and no query", async () => {
-    valueOf(await h.callT("create", { name: "abc" }))
+    successOf(await h.callT("create", { name: "abc" }))
     const seen = h.server.seen[0]
     expect(seen.headers["content-type"]).toMatch(/^application\/json/)
     expect(seen.body).toEqual({ name: "abc" })
@@ -132,7 +132,7 @@ describe("path parameters, body and query", () => {
   })
 
   it("DELETE sends what is left after the path parameter as the body", async () => {
-    valueOf(await h.callT("deleteThing", { id: 9 }))
+    successOf(await h.callT("deleteThing", { id: 9 }))
     expect(h.server.seen[0].method).toBe("DELETE")
     expect(h.server.seen[0].path).toBe("/api/things/delete/9")
     expect(h.server.seen[0].body).toEqual({})

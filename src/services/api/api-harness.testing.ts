@@ -68,10 +68,10 @@ export const tokens = {
 export const errorOf = (exit: Exit.Exit<unknown, unknown>): any => {
   if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
   const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
-  if (!failure || failure._tag !== "Fail") throw new Error(`expected a typed failure, got ${String(exit.cause)}`)
+  if (failure?._tag !== "Fail") throw new Error(`expected a typed failure, got ${String(exit.cause)}`)
   return failure.error
 }
-export const valueOf = <A>(exit: Exit.Exit<A, unknown>): A => {
+export const successOf = <A>(exit: Exit.Exit<A, unknown>): A => {
   if (Exit.isFailure(exit)) throw new Error(`expected success, got ${String(exit.cause)}`)
   return exit.value
 }
@@ -82,12 +82,23 @@ type Bases = { apiBase?: string; rtBase?: string }
  * Registers the hooks of a suite against a real local server: one server per file, fresh memory storage (holding
  * `tokens`) and a fresh recording shell per test.
  */
-export const useApiHarness = () => {
+export const apiHarness = () => {
+  let server: TestServer | null = null
+  let storage = makeMemoryStorage(tokens)
+  let shell = makeRecordingShell()
   const h = {
-    server: undefined as unknown as TestServer,
-    storage: undefined as unknown as MemoryStorage,
-    shell: undefined as unknown as RecordingShell,
-    layer: (config: Bases = {}) => apiTestLayer({ config: { origin: h.server.origin, ...config }, storage: h.storage, shell: h.shell }),
+    /** The suite's server, started before the first test. */
+    get server(): TestServer {
+      if (!server) throw new Error("apiHarness: the server starts in beforeAll; read it inside a test")
+      return server
+    },
+    get storage(): MemoryStorage {
+      return storage
+    },
+    get shell(): RecordingShell {
+      return shell
+    },
+    layer: (config: Bases = {}) => apiTestLayer({ config: { origin: h.server.origin, ...config }, storage, shell }),
     /** Runs a call of the test catalogue and returns its Exit. */
     callT: (name: keyof typeof t.calls, payload?: unknown, config?: Bases) =>
       Effect.runPromiseExit(
@@ -98,13 +109,13 @@ export const useApiHarness = () => {
       ),
   }
   beforeAll(async () => {
-    h.server = await startTestServer()
+    server = await startTestServer()
   })
-  afterAll(() => h.server.close())
+  afterAll(() => server?.close())
   beforeEach(() => {
     h.server.reset()
-    h.storage = makeMemoryStorage(tokens)
-    h.shell = makeRecordingShell()
+    storage = makeMemoryStorage(tokens)
+    shell = makeRecordingShell()
   })
   return h
 }

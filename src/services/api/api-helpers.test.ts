@@ -1,4 +1,4 @@
-import { Effect, Exit, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { catalogue } from "../../contract/catalogue"
 import type { LoginResponse } from "../../contract/schemas/auth"
@@ -9,6 +9,7 @@ import type { ApiError } from "./errors"
 import { helperCalls } from "../../contract/helper-calls"
 import { makeRecordingShell, type RecordingShell } from "../browser/browser-shell"
 import { makeMemoryStorage, type MemoryStorage } from "../browser/storage"
+import { errorOf, successOf } from "./api-harness.testing"
 import { startTestServer, type TestServer } from "./api-test-server.testing"
 
 let server: TestServer
@@ -28,17 +29,6 @@ const run = <A, E>(program: (api: Api["Service"]) => Effect.Effect<A, E>) =>
   Effect.runPromiseExit(
     Effect.flatMap(Effect.service(Api), program).pipe(Effect.provide(apiTestLayer({ config: { origin: server.origin }, storage, shell }))),
   )
-const valueOf = <A>(exit: Exit.Exit<A, unknown>): A => {
-  if (Exit.isFailure(exit)) throw new Error(`expected success, got ${String(exit.cause)}`)
-  return exit.value
-}
-const errorOf = (exit: Exit.Exit<unknown, unknown>): any => {
-  if (Exit.isSuccess(exit)) throw new Error(`expected failure, got ${JSON.stringify(exit.value)}`)
-  const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
-  if (!failure || failure._tag !== "Fail") throw new Error(`expected a typed failure, got ${String(exit.cause)}`)
-  return failure.error
-}
-
 // Bodies of the spec's shapes, checked against the contract's own schemas so they stay valid as the groups get wired.
 const ticket = {
   name: "Ayse",
@@ -90,7 +80,7 @@ describe("request(resource, action)", () => {
 
   it("conversations/send_text posts to the socket base and answers data.data.message.messages[0].id", async () => {
     server.on("POST /rt/messages/send/text", { body: sendBody })
-    const id = valueOf(await run((api) => api.request("conversations", "send_text", sendPayload)))
+    const id = successOf(await run((api) => api.request("conversations", "send_text", sendPayload)))
     expect(id).toBe("wamid.ABC")
     expect(server.seen[0].body).toEqual(sendPayload)
     expect(server.seen[0].headers["user-token"]).toBe("U")
@@ -98,7 +88,7 @@ describe("request(resource, action)", () => {
 
   it("conversations/send_text with no message ids answers undefined", async () => {
     server.on("POST /rt/messages/send/text", { body: { data: { message: { messages: [] } } } })
-    expect(valueOf(await run((api) => api.request("conversations", "send_text", sendPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("conversations", "send_text", sendPayload)))).toBeUndefined()
   })
 
   it("conversations/send_text failures reach the caller", async () => {
@@ -112,28 +102,28 @@ describe("request(resource, action)", () => {
 
   it("complain/fetch_report answers data.data.complaintMetadata", async () => {
     server.on("POST /api/fetch/ticket/report", { body: reportBody })
-    const metadata = valueOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))
+    const metadata = successOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))
     expect(metadata).toEqual(reportBody.data.complaintMetadata)
     expect(server.seen[0].body).toEqual(reportPayload)
   })
 
   it("complain/search_ticket answers data.data.list[0], or undefined for an empty list", async () => {
     server.on("POST /api/search/complaint", { body: searchBody })
-    expect(valueOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toEqual(ticket)
+    expect(successOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toEqual(ticket)
     server.on("POST /api/search/complaint", { body: { data: { list: [] } } })
-    expect(valueOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toBeUndefined()
   })
 
   it("report and search errors are ignored silently: HTTP errors, undecodable bodies, missing tokens", async () => {
     server.on("POST /api/fetch/ticket/report", { status: 500, body: { error: { code: "BOOM", message: "boom" } } })
     server.on("POST /api/search/complaint", { status: 404, body: { error: { code: "NOT_FOUND", message: "none" } } })
-    expect(valueOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))).toBeUndefined()
-    expect(valueOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toBeUndefined()
     server.on("POST /api/fetch/ticket/report", { text: "not json" })
-    expect(valueOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))).toBeUndefined()
     Effect.runSync(storage.service.clear)
     const before = server.seen.length
-    expect(valueOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("complain", "search_ticket", searchPayload)))).toBeUndefined()
     expect(server.seen.length).toBe(before)
   })
 
@@ -142,7 +132,7 @@ describe("request(resource, action)", () => {
       status: 401,
       body: { error: { code: "TOKEN_EXPIRED", message: "x" } },
     })
-    expect(valueOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))).toBeUndefined()
+    expect(successOf(await run((api) => api.request("complain", "fetch_report", reportPayload)))).toBeUndefined()
     expect(shell.events.map((e) => e.kind)).toEqual(["alert", "reload"])
     expect(storage.snapshot()).toEqual({})
   })

@@ -6,7 +6,7 @@ import { makeRecordingShell } from "../browser/browser-shell"
 import { ApiConfig, ensureClientToken } from "./config"
 import { makeMemoryStorage, Storage } from "../browser/storage"
 import { StorageKeys } from "../browser/storage-keys"
-import { errorOf, valueOf } from "./api-harness.testing"
+import { errorOf, successOf } from "./api-harness.testing"
 
 /** The client against the reference server (PGlite copy of the demo world): the two sides agree on the wire. */
 let server: TestServer
@@ -25,7 +25,7 @@ const browserTab = (initial: Record<string, string> = {}) => {
 }
 
 const loginIn = async (tab: ReturnType<typeof browserTab>, username: string) => {
-  const body = valueOf(await tab.run((api) => api.call("auth", "authUser", { username, password: "demo1234" })))
+  const body = successOf(await tab.run((api) => api.call("auth", "authUser", { username, password: "demo1234" })))
   Effect.runSync(tab.storage.service.set(StorageKeys.userToken, body.user_token))
   Effect.runSync(tab.storage.service.set(StorageKeys.clientToken, body.client_token))
   return body

@@ -5,15 +5,15 @@ import { makeCall } from "./api-client"
 import { Api, apiTestLayer } from "./api"
 import { SESSION_EXPIRED_ALERT, SESSION_REPLACED_ALERT } from "./errors"
 import { startTestServer } from "./api-test-server.testing"
-import { errorOf, testCatalogue, tokens, useApiHarness, valueOf } from "./api-harness.testing"
+import { errorOf, testCatalogue, tokens, apiHarness, successOf } from "./api-harness.testing"
 
 /** Response side of the API client: decoding, error bodies, network failures, the 401 rule, run-time resolution. */
-const h = useApiHarness()
+const h = apiHarness()
 
 describe("responses", () => {
   it("returns the decoded body", async () => {
     h.server.on("POST /api/things/create", { status: 201, body: { data: { ok: false } } })
-    expect(valueOf(await h.callT("create", { name: "a" }))).toEqual({ data: { ok: false } })
+    expect(successOf(await h.callT("create", { name: "a" }))).toEqual({ data: { ok: false } })
   })
 
   it("a body that does not match the response schema is a DecodeFailure", async () => {
@@ -109,7 +109,7 @@ describe("HTTP 401", () => {
         Effect.provide(h.layer()),
       ),
     )
-    const results = valueOf(exit)
+    const results = successOf(exit)
     expect(results.map((r) => errorOf(r)._tag)).toEqual(["Unauthorized", "Unauthorized", "Unauthorized", "Unauthorized"])
     expect(h.server.seen).toHaveLength(4)
     expect(h.shell.events).toEqual([{ kind: "alert", message: SESSION_REPLACED_ALERT }, { kind: "reload" }])

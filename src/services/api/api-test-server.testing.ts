@@ -99,7 +99,13 @@ export const startTestServer = async () => {
         ? Promise.resolve()
         : new Promise<void>((resolve, reject) => {
             const timer = setTimeout(() => reject(new Error("test server: condition not met in time")), timeoutMs)
-            waiters.push({ predicate, resolve: () => (clearTimeout(timer), resolve()) })
+            waiters.push({
+              predicate,
+              resolve: () => {
+                clearTimeout(timer)
+                resolve()
+              },
+            })
           }),
     close: () =>
       new Promise<void>((resolve) => {

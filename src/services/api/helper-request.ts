@@ -49,6 +49,7 @@ export const makeRequest = (call: CallFn<Catalogue>): RequestFn => {
       )
     }
     const { key, call: def } = resolved
+    // The helper table names a call at run time; CallFn's per-call generic signature cannot be applied to such names.
     const sent = (call as unknown as UntypedCall)(def.group, def.name, payload).pipe(
       Effect.map((body) => readHelper(key, body as HelperResponse<typeof key>)),
     )

@@ -11,6 +11,21 @@ export interface BrowserShellShape {
   readonly claimReload: Effect.Effect<boolean>
 }
 
+/** The first call answers true, every later one false (until the page loads again). */
+const firstClaim = () => {
+  let claimed = false
+  return {
+    claim: Effect.sync(() => {
+      const first = !claimed
+      claimed = true
+      return first
+    }),
+    forget: () => {
+      claimed = false
+    },
+  }
+}
+
 export type ShellEvent = { readonly kind: "alert"; readonly message: string } | { readonly kind: "reload" }
 
 /** A shell that records what it was asked to do (tests; and a headless host that must not reload). */
@@ -23,27 +38,26 @@ export interface RecordingShell {
 
 export const makeRecordingShell = (): RecordingShell => {
   const events: ShellEvent[] = []
-  let reloading = false
+  const reload = firstClaim()
   return {
     events,
     pageLoaded: () => {
       events.length = 0
-      reloading = false
+      reload.forget()
     },
     service: {
       alert: (message) => Effect.sync(() => void events.push({ kind: "alert", message })),
       reload: Effect.sync(() => void events.push({ kind: "reload" })),
-      claimReload: Effect.sync(() => !reloading && (reloading = true)),
+      claimReload: reload.claim,
     },
   }
 }
 
 const makeBrowserShell = (): BrowserShellShape => {
-  let reloading = false
   return {
     alert: (message) => Effect.sync(() => window.alert(message)),
     reload: Effect.sync(() => window.location.reload()),
-    claimReload: Effect.sync(() => !reloading && (reloading = true)),
+    claimReload: firstClaim().claim,
   }
 }
 

@@ -12,7 +12,7 @@ export interface StorageShape {
   readonly remove: (key: string) => Effect.Effect<void>
   readonly clear: Effect.Effect<void>
   /** None when the key is absent or its value is not JSON of the schema's shape (a stale or hand-edited value). */
-  readonly getJson: <S extends Schema.Top>(key: string, schema: S) => Effect.Effect<Option.Option<S["Type"]>>
+  readonly getJson: <T>(key: string, schema: Schema.ConstraintDecoder<T>) => Effect.Effect<Option.Option<T>>
   readonly setJson: (key: string, value: unknown) => Effect.Effect<void>
   /** Listens to changes made by other tabs until the scope closes (cross-tab logout). */
   readonly watchExternal: (listener: (change: ExternalChange) => void) => Effect.Effect<void, never, Scope.Scope>
@@ -28,14 +28,14 @@ interface SyncStore {
 
 type Subscribe = (listener: (change: ExternalChange) => void) => () => void
 
-const decodeJson = <S extends Schema.Top>(raw: string, schema: S): Option.Option<S["Type"]> => {
+const decodeJson = <T>(raw: string, schema: Schema.ConstraintDecoder<T>): Option.Option<T> => {
   let parsed: unknown
   try {
     parsed = JSON.parse(raw)
   } catch {
     return Option.none()
   }
-  const decode = Schema.decodeUnknownExit(schema as unknown as Schema.Codec<S["Type"], unknown>)
+  const decode = Schema.decodeUnknownExit(schema)
   const exit = decode(parsed)
   return exit._tag === "Success" ? Option.some(exit.value) : Option.none()
 }

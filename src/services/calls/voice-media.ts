@@ -93,7 +93,7 @@ const ringTone = (): RingTone => {
   let timer: ReturnType<typeof setInterval> | null = null
   const resume = () => void context?.resume().catch(() => undefined)
   const beep = () => {
-    if (!context || context.state !== "running") return
+    if (context?.state !== "running") return
     for (const offset of [0, 0.4]) {
       const osc = context.createOscillator()
       const gain = context.createGain()

@@ -1,55 +1,59 @@
 /**
- * The real-time socket (spec 000 section 7) as an Effect service: socket.io over websocket with the stored
- * user_token as a query value, reconnecting on its own. Two features subscribe: the voice-call centre (`open`,
- * while the user holds FRONT:/channels/whatsapp-call) and the chat inbox (`openChat`, while the user holds the chat
- * permission).
+ * The real-time socket (spec 000 section 7) as an Effect service: socket.io over websocket, authenticated with the
+ * stored user_token, reconnecting on its own. Features subscribe to a channel: `calls` (the voice-call centre, while
+ * the user holds FRONT:/channels/whatsapp-call) and `chat` (the inbox, while the user holds the chat permission).
  *
- * One connection serves both. The server sends chat events on the same namespace (to a per-tenant room the socket
- * joins at the handshake, server/features/chat/chat-bus.ts), so a second connection would only double the sockets
- * per agent and the handshakes after every reconnect. Subscriptions are reference-counted: the first opens the
- * socket, the last `close()` closes it; a subscriber joining a connected socket hears "connected" at once. Both
- * features' APIs stay separate and typed, so the call centre never sees chat events and vice versa.
+ * One connection serves every channel. The server sends chat events on the same namespace (to a per-tenant room the
+ * socket joins at the handshake, server/features/chat/chat-bus.ts), so a second connection would only double the
+ * sockets per agent and the handshakes after every reconnect. Subscriptions are reference-counted: the first opens
+ * the socket, the last `close()` closes it; a subscriber joining a connected socket hears "connected" at once. Each
+ * channel is typed by its contract map, so the call centre never sees chat events and vice versa.
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
-import {
-  TO_BROWSER_EVENTS,
-  type ToBrowser,
-  type ToBrowserEvent,
-  type ToServerEvent,
-  type ToServerPayload,
-} from "../../contract/voice-calls"
-import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser, type ChatToBrowserEvent } from "../../contract/chat-events"
+import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
+import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
 import { StorageKeys } from "../browser/storage-keys"
 
 export type RealtimeStatus = "connected" | "disconnected" | "unauthorized"
 
-export interface RealtimeHandlers {
-  readonly onEvent: <E extends ToBrowserEvent>(event: E, payload: ToBrowser[E]) => void
+/** What each channel hears from the server and may send to it, by event name (the contract's maps). */
+interface ChannelMaps {
+  readonly calls: { readonly in: ToBrowser; readonly out: { readonly [E in ToServerEvent]: ToServerPayload<E> } }
+  readonly chat: { readonly in: ChatToBrowser; readonly out: Record<never, never> }
+}
+
+export type Channel = keyof ChannelMaps
+export type ChannelIn<C extends Channel> = ChannelMaps[C]["in"]
+export type ChannelOut<C extends Channel> = ChannelMaps[C]["out"]
+
+/** The events the socket listens to for each channel. */
+const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & string)[] } = {
+  calls: TO_BROWSER_EVENTS,
+  chat: CHAT_TO_BROWSER_EVENTS,
+}
+const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
+
+export interface RealtimeHandlers<C extends Channel> {
+  readonly onEvent: <E extends keyof ChannelIn<C> & string>(event: E, payload: ChannelIn<C>[E]) => void
   readonly onStatus: (status: RealtimeStatus) => void
 }
 
-export interface RealtimeConnection {
-  readonly emit: <E extends ToServerEvent>(event: E, payload: ToServerPayload<E>) => void
-  readonly close: () => void
-}
+/** One message to the server on a channel: its event name and payload, correlated (none on a listen-only channel). */
+export type RealtimeEmit<C extends Channel> = [keyof ChannelOut<C>] extends [never]
+  ? { readonly event: never; readonly payload: never }
+  : { [E in keyof ChannelOut<C> & string]: { readonly event: E; readonly payload: ChannelOut<C>[E] } }[keyof ChannelOut<C> & string]
 
-export interface ChatRealtimeHandlers {
-  readonly onEvent: <E extends ChatToBrowserEvent>(event: E, payload: ChatToBrowser[E]) => void
-  readonly onStatus: (status: RealtimeStatus) => void
-}
-
-export interface ChatRealtimeConnection {
+export interface RealtimeConnection<C extends Channel> {
+  readonly emit: (message: RealtimeEmit<C>) => void
   readonly close: () => void
 }
 
 export interface RealtimeShape {
-  /** Subscribes the voice-call centre (opening the shared socket with the stored user token); events arrive until `close()`. */
-  readonly open: (handlers: RealtimeHandlers) => Effect.Effect<RealtimeConnection>
-  /** Subscribes the chat inbox to the chat events on the same shared socket. */
-  readonly openChat: (handlers: ChatRealtimeHandlers) => Effect.Effect<ChatRealtimeConnection>
+  /** Subscribes to one channel of the shared socket (opening it with the stored user token); events arrive until `close()`. */
+  readonly subscribe: <C extends Channel>(channel: C, handlers: RealtimeHandlers<C>) => Effect.Effect<RealtimeConnection<C>>
   /** The agent's stored online flag: call-is-coming is ignored when it is "false". */
   readonly isOnline: Effect.Effect<boolean>
 }
@@ -66,15 +70,23 @@ export const socketTarget = (config: Pick<ApiConfigShape, "rtBase" | "origin">) 
 
 const AUTH_FAILURES = new Set(["SESSION_REPLACED", "TOKEN_EXPIRED", "TOKEN_INVALID", "UNAUTHENTICATED"])
 
-interface Subscriber {
-  readonly voice?: RealtimeHandlers
-  readonly chat?: ChatRealtimeHandlers
-}
-
 interface Shared {
   readonly socket: Socket
-  readonly subscribers: Set<Subscriber>
+  readonly subscribers: { readonly [C in Channel]: Set<RealtimeHandlers<C>> }
   status: RealtimeStatus | null
+}
+
+const subscriberCount = (shared: Shared) => CHANNELS.reduce((count, channel) => count + shared.subscribers[channel].size, 0)
+
+/** Hands each of a channel's events to that channel's subscribers (the payload is the server's, as sent). */
+const listen = <C extends Channel>(shared: Shared, channel: C) => {
+  for (const event of CHANNEL_EVENTS[channel]) {
+    // socket.io types a listener by the literal event name; as a plain string it takes any payload.
+    const name: string = event
+    shared.socket.on(name, (payload: ChannelIn<C>[typeof event]) => {
+      for (const handlers of shared.subscribers[channel]) handlers.onEvent(event, payload)
+    })
+  }
 }
 
 /** One socket per user token (a token change means another login: its own connection). */
@@ -87,17 +99,18 @@ const makeHub = (config: ApiConfigShape) => {
     const socket = io(origin, {
       path,
       transports: ["websocket"],
-      query: { user_token: token },
+      // In the handshake's auth payload rather than the URL, so proxies and access logs never see the token.
+      auth: { user_token: token },
       reconnection: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const shared: Shared = { socket, subscribers: new Set(), status: null }
+    const shared: Shared = { socket, subscribers: { calls: new Set(), chat: new Set() }, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
-      for (const sub of shared.subscribers) (sub.voice ?? sub.chat)?.onStatus(value)
+      for (const channel of CHANNELS) for (const handlers of shared.subscribers[channel]) handlers.onStatus(value)
     }
     socket.on("connect", () => status("connected"))
     socket.on("disconnect", (reason) => {
@@ -106,31 +119,23 @@ const makeHub = (config: ApiConfigShape) => {
       if (reason === "io server disconnect") socket.connect()
     })
     socket.on("connect_error", (error) => status(AUTH_FAILURES.has(error.message) ? "unauthorized" : "disconnected"))
-    for (const event of TO_BROWSER_EVENTS) {
-      socket.on(event, (payload: ToBrowser[typeof event]) => {
-        for (const sub of shared.subscribers) sub.voice?.onEvent(event, payload)
-      })
-    }
-    for (const event of CHAT_TO_BROWSER_EVENTS) {
-      socket.on(event, (payload: ChatToBrowser[typeof event]) => {
-        for (const sub of shared.subscribers) sub.chat?.onEvent(event, payload)
-      })
-    }
+    for (const channel of CHANNELS) listen(shared, channel)
     sockets.set(token, shared)
     return shared
   }
-  const subscribe = (token: string, subscriber: Subscriber) => {
+  const subscribe = <C extends Channel>(token: string, channel: C, handlers: RealtimeHandlers<C>): RealtimeConnection<C> => {
     const shared = connect(token)
-    shared.subscribers.add(subscriber)
-    if (shared.status === "connected") (subscriber.voice ?? subscriber.chat)?.onStatus("connected")
+    const subscribers: Set<RealtimeHandlers<C>> = shared.subscribers[channel]
+    subscribers.add(handlers)
+    if (shared.status === "connected") handlers.onStatus("connected")
     let closed = false
     return {
-      socket: shared.socket,
+      emit: (message) => void shared.socket.emit(message.event, message.payload),
       close: () => {
         if (closed) return
         closed = true
-        shared.subscribers.delete(subscriber)
-        if (shared.subscribers.size > 0) return
+        subscribers.delete(handlers)
+        if (subscriberCount(shared) > 0) return
         sockets.delete(token)
         shared.socket.removeAllListeners()
         shared.socket.close()
@@ -150,18 +155,7 @@ export class Realtime extends Context.Service<Realtime, RealtimeShape>()("app/Re
       const token = storage.get(StorageKeys.userToken).pipe(Effect.map((value) => Option.getOrElse(value, () => "")))
       return {
         isOnline: storage.get(StorageKeys.online).pipe(Effect.map((value) => Option.getOrUndefined(value) !== "false")),
-        open: (handlers) =>
-          token.pipe(
-            Effect.map((value) => {
-              const subscription = hub.subscribe(value, { voice: handlers })
-              return {
-                emit: (event, payload) => void subscription.socket.emit(event, payload),
-                close: subscription.close,
-              } satisfies RealtimeConnection
-            }),
-          ),
-        openChat: (handlers) =>
-          token.pipe(Effect.map((value) => ({ close: hub.subscribe(value, { chat: handlers }).close }) satisfies ChatRealtimeConnection)),
+        subscribe: (channel, handlers) => token.pipe(Effect.map((value) => hub.subscribe(value, channel, handlers))),
       }
     }),
   )

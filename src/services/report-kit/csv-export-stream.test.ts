@@ -8,9 +8,9 @@ import { Effect } from "effect"
 import { callCsvLines, CALLS_CSV_HEADER } from "../../machines/reports/call-history-report"
 import { SESSION_REPLACED_ALERT } from "../api/errors"
 import { streamCsvExport } from "./csv-export"
-import { errorOf, useApiHarness, valueOf } from "../api/api-harness.testing"
+import { errorOf, apiHarness, successOf } from "../api/api-harness.testing"
 
-const h = useApiHarness()
+const h = apiHarness()
 
 const record = (i: number) => ({
   call_id: `wacid.${i}`,
@@ -45,7 +45,7 @@ describe("streamCsvExport", () => {
     h.server.on("POST /api/calls/list", {
       body: { whatsappCalls: { whatsappCalls: [record(1), record(2), record(3)], totalItems: 3 } },
     })
-    const file = valueOf(await run())
+    const file = successOf(await run())
     expect(h.server.seen[0].headers["user-token"]).toBe("U-TOKEN")
     expect(h.server.seen[0].body).toEqual({ start_date: "2026-01-01", end_date: "2026-01-02", limit: 999_999, page: 1 })
     expect(file.rows).toBe(3)
@@ -61,7 +61,7 @@ describe("streamCsvExport", () => {
 
   it("no rows: zero rows and just the header", async () => {
     h.server.on("POST /api/calls/list", { body: { whatsappCalls: { whatsappCalls: [], totalItems: 0 } } })
-    const file = valueOf(await run())
+    const file = successOf(await run())
     expect(file.rows).toBe(0)
     expect(await file.content.text()).toBe(`${CALLS_CSV_HEADER}\r\n`)
   })

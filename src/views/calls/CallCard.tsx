@@ -3,8 +3,9 @@ import { memo, useRef, useState, type PointerEvent } from "react"
 import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
-import type { IncomingCallRef } from "../../machines/calls/call-center-machine"
-import { CARD_BASE_PX, CARD_SPACING_PX, cardOf, formatClock, type CardView } from "../../machines/calls/call-selectors"
+import type { IncomingCallRef } from "../../machines/calls/call-center-setup"
+import { CARD_BASE_PX, CARD_SPACING_PX, cardOf, selectCardSeconds, type CardView } from "../../machines/calls/call-selectors"
+import { formatClock } from "../../machines/common/clock"
 
 export const QUICK_REPLIES = ["busy", "later", "message"] as const
 
@@ -27,7 +28,9 @@ export const useDrag = () => {
             y: start.current.oy + e.clientY - start.current.y,
           })
       },
-      onPointerUp: () => void (start.current = null),
+      onPointerUp: () => {
+        start.current = null
+      },
     },
   }
 }
@@ -44,7 +47,7 @@ const sameCard = (a: CardView, b: CardView) =>
 /** The only part that changes each second: a number, so the selector is cheap and the comparison exact. */
 const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean }) => {
   const { t } = useTranslation()
-  const seconds = useSelector(actor, (s) => (s.matches("ringing") ? s.context.countdown : s.context.timer))
+  const seconds = useSelector(actor, selectCardSeconds)
   return (
     <Tag minimal intent={ringing ? "warning" : "success"} data-testid="call-clock">
       {ringing ? t("calls.ringsFor", { seconds }) : formatClock(seconds)}

@@ -8,7 +8,8 @@ import { Icons, IconSize, type IconName } from "@blueprintjs/icons"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
-import type { callCenterMachine, CallCenterEvent, OutgoingCallRef } from "../../machines/calls/call-center-machine"
+import type { callCenterMachine } from "../../machines/calls/call-center-machine"
+import type { CallCenterEvent, OutgoingCallRef } from "../../machines/calls/call-center-setup"
 import {
   CARD_BASE_PX,
   CARD_SPACING_PX,
@@ -83,7 +84,9 @@ const useWarmUp = () =>
         // No Web Audio: the ring tone has nothing to warm either.
       }
     })
-    return () => void (cancelled = true)
+    return () => {
+      cancelled = true
+    }
   }, [])
 
 const Centre = ({ centre }: { centre: CentreRef }) => {

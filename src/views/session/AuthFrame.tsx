@@ -12,7 +12,7 @@ export const AuthFrame = ({ title, subtitle, children }: { title: string; subtit
     <div className="mc-auth">
       <aside className="mc-auth-brand">
         <div className="mc-brand-mark" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="30" height="30">
+          <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
             <path
               fill="currentColor"
               d="M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm3 5v2h10V8H7Zm0 4v2h6v-2H7Z"

@@ -4,16 +4,18 @@ import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useNavigate } from "react-router-dom"
 import { useAccountActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
 import { AuthFrame } from "./AuthFrame"
 
 export const ForgotPasswordView = () => {
   const { t } = useTranslation()
   const account = useAccountActor()
   const navigate = useNavigate()
-  const sending = useSelector(account, (s) => s.matches("sendingMail"))
-  const sent = useSelector(account, (s) => s.matches("mailSent"))
+  const sending = useSelector(account, (s) => s.hasTag("busy"))
+  const sent = useSelector(account, (s) => s.hasTag("mailSent"))
   const problem = useSelector(account, (s) => s.context.problem)
-  const error = useSelector(account, (s) => s.context.error)
+  const failure = useSelector(account, (s) => s.context.failure)
+  const failureText = useFailureText()
   const [email, setEmail] = useState("")
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export const ForgotPasswordView = () => {
       {problem ? (
         <Callout intent="danger" className="mc-callout" role="alert" data-testid="account-problem">
           {t(`account.${problem}`)}
-          {error ? <div className="mc-muted">{error}</div> : null}
+          {failure ? <div className="mc-muted">{failureText(failure)}</div> : null}
         </Callout>
       ) : null}
       <form onSubmit={submit} noValidate>

@@ -70,15 +70,13 @@ export const LockView = () => {
         <Button type="submit" intent="primary" size="large" fill loading={phase === "unlocking"} text={t("account.unlock")} />
       </form>
       <div className="mc-auth-links">
-        <a
-          href="#"
-          onClick={(event) => {
-            event.preventDefault()
-            session.send({ type: "LOGOUT" })
-          }}
-        >
-          {t("account.notYou")}
-        </a>
+        <Button
+          variant="minimal"
+          intent="primary"
+          text={t("account.notYou")}
+          onClick={() => session.send({ type: "LOGOUT" })}
+          data-testid="lock-sign-out"
+        />
       </div>
     </AuthFrame>
   )

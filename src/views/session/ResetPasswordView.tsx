@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "react-router-dom"
 import { MIN_PASSWORD } from "../../machines/session/account-machine"
 import { useAccountActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
 import { AuthFrame } from "./AuthFrame"
 
 /** `/pages/auth/reset-password?token=...`: the link of the reset mail. */
@@ -12,10 +13,11 @@ export const ResetPasswordView = () => {
   const { t } = useTranslation()
   const account = useAccountActor()
   const [params] = useSearchParams()
-  const resetting = useSelector(account, (s) => s.matches("resetting"))
-  const done = useSelector(account, (s) => s.matches("passwordChanged"))
+  const resetting = useSelector(account, (s) => s.hasTag("busy"))
+  const done = useSelector(account, (s) => s.hasTag("passwordChanged"))
   const problem = useSelector(account, (s) => s.context.problem)
-  const error = useSelector(account, (s) => s.context.error)
+  const failure = useSelector(account, (s) => s.context.failure)
+  const failureText = useFailureText()
   const [password, setPassword] = useState("")
   const [confirm, setConfirm] = useState("")
 
@@ -41,7 +43,7 @@ export const ResetPasswordView = () => {
       {problem ? (
         <Callout intent="danger" className="mc-callout" role="alert" data-testid="account-problem">
           {t(`account.${problem}`, { min: MIN_PASSWORD })}
-          {error ? <div className="mc-muted">{error}</div> : null}
+          {failure ? <div className="mc-muted">{failureText(failure)}</div> : null}
         </Callout>
       ) : null}
       <form onSubmit={submit} noValidate>

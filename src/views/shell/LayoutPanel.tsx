@@ -10,6 +10,7 @@ import {
   type LayoutPatch,
   type Section,
 } from "../../machines/shell/layout-settings"
+import { selectSaveStatus } from "../../machines/shell/layout-selectors"
 import { useLayoutActor } from "../common/actor-context"
 
 const SECTIONS = ["navbar", "toolbar", "footer"] as const
@@ -21,15 +22,7 @@ export const LayoutPanel = () => {
   const open = useSelector(actor, (s) => s.context.panelOpen)
   const layout = useSelector(actor, (s) => s.context.layout)
   const theme = useSelector(actor, (s) => s.context.theme)
-  const status = useSelector(actor, (s) =>
-    s.matches("local")
-      ? "localOnly"
-      : s.matches("saving") || s.matches("savingTheme")
-        ? "saving"
-        : s.context.failed
-          ? "saveFailed"
-          : "saved",
-  )
+  const status = useSelector(actor, selectSaveStatus)
   const change = (patch: LayoutPatch) => actor.send({ type: "LAYOUT.CHANGE", patch })
   const rtl = i18n.dir() === "rtl"
 

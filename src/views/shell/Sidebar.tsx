@@ -14,11 +14,11 @@ export const Sidebar = ({ sections, folded }: { sections: readonly SidebarSectio
     <nav className={`mc-sidebar${folded ? " mc-sidebar-folded" : ""}`} aria-label={t("shell.menu")} data-testid="sidebar">
       <Menu className="mc-sidebar-menu">
         {sections.map((section) => (
-          <div
+          <fieldset
             key={section.group}
+            className="mc-nav-group"
             data-testid="nav-group"
             data-group={section.group}
-            role="group"
             aria-label={t(`sidebar.${section.group}`)}
           >
             {section.group === "main" ? null : <MenuDivider title={folded ? undefined : t(`sidebar.${section.group}`)} />}
@@ -38,7 +38,7 @@ export const Sidebar = ({ sections, folded }: { sections: readonly SidebarSectio
                 }}
               />
             ))}
-          </div>
+          </fieldset>
         ))}
       </Menu>
     </nav>

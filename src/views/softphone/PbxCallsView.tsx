@@ -11,14 +11,13 @@ import type { SoftphoneActor } from "../../machines/softphone/softphone-machine"
 import {
   KEYPAD,
   buttonsFor,
-  formatTimer,
   noticeKey,
   selectCallPhase,
+  selectClock,
   selectExtension,
   selectNotice,
   selectRegistration,
   selectRemote,
-  selectSeconds,
   selectSetup,
 } from "../../machines/softphone/softphone-selectors"
 import { usePageActor } from "../common/actor-context"
@@ -37,7 +36,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
   const registration = useSelector(actor, selectRegistration)
   const phase = useSelector(actor, selectCallPhase)
   const remote = useSelector(actor, selectRemote) ?? ""
-  const seconds = useSelector(actor, selectSeconds)
+  const clock = useSelector(actor, selectClock)
   const extension = useSelector(actor, selectExtension)
   const notice = useSelector(actor, selectNotice)
   const [number, setNumber] = useState("")
@@ -114,8 +113,8 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
         <div className="mc-softphone-status" data-testid="softphone-status">
           {status}
         </div>
-        <div className="mc-softphone-timer" dir="ltr" aria-label={t("pbx.timer")} data-testid="softphone-timer">
-          {formatTimer(seconds)}
+        <div className="mc-softphone-timer" dir="ltr" role="timer" aria-label={t("pbx.timer")} data-testid="softphone-timer">
+          {clock}
         </div>
       </div>
 
@@ -134,7 +133,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           />
         </FormGroup>
         {buttons.call ? (
-          <div className="mc-softphone-keypad" role="group" aria-label={t("pbx.keypad")} dir="ltr">
+          <fieldset className="mc-softphone-keypad" aria-label={t("pbx.keypad")} dir="ltr">
             {KEYPAD.map((key) => (
               <Button
                 key={key}
@@ -144,7 +143,7 @@ const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
                 data-testid={`softphone-key-${key}`}
               />
             ))}
-          </div>
+          </fieldset>
         ) : null}
         <div className="mc-softphone-actions">
           {buttons.call ? (

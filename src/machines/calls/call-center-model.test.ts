@@ -1,0 +1,218 @@
+/**
+ * Model-based test of the call centre: xstate/graph walks the shortest path to every reachable combination of the
+ * centre's state and the parts of its context the cards show, and each path is replayed on a running centre whose
+ * socket, ring tone, storage and quick reply are scripted and whose call actors are real. After every step the centre
+ * must be where the model says, hold one running call actor per card (and no other), and ring exactly while the
+ * model's tone region rings. A repeated call-is-coming for a call on screen is one of the walked events.
+ */
+import { describe, expect, it } from "vitest"
+import { createActor, createEmptyActor, fromCallback, fromPromise } from "xstate"
+import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
+import { completion, makeScript, settle } from "../common/scripted-actors.testing"
+import { callCenterMachine } from "./call-center-machine"
+import type { CallCenterEvent } from "./call-center-setup"
+import type { MediaCommand, MediaEvent } from "./call-events"
+import type { IncomingCallEvent, IncomingCallInput } from "./incoming-call-machine"
+import { outgoingCallMachine } from "./outgoing-call-machine"
+
+type ModelEvent = CallCenterEvent | { type: string; output?: unknown; error?: unknown }
+
+const coming = (callId: string): CallCenterEvent => ({
+  type: "rt.call-is-coming",
+  callId,
+  callerName: `N ${callId}`,
+  callerNumber: `+90${callId}`,
+})
+const start: CallCenterEvent = { type: "CENTER.START", userId: 7, clientId: 1, online: true }
+const offline: CallCenterEvent = { type: "CENTER.ONLINE", online: false }
+const online: CallCenterEvent = { type: "CENTER.ONLINE", online: true }
+// A stored card that is also ringing now must not become a second actor.
+const restored: ModelEvent = {
+  type: "xstate.done.actor.restore",
+  output: { calls: [{ id: "a", name: "N a", number: "+90a" }], toneEnabled: true },
+}
+const accept = (callId: string): CallCenterEvent => ({ type: "call.accept", callId })
+const hide: CallCenterEvent = { type: "call.hide", callId: "a" }
+const restore: CallCenterEvent = { type: "call.restore", callId: "a" }
+const finished: CallCenterEvent = { type: "call.finished", callId: "a" }
+const removed: CallCenterEvent = { type: "rt.remove-call", callId: "b", userId: 9 }
+const microphone: CallCenterEvent = { type: "call.notice", notice: "microphone" }
+const dial: CallCenterEvent = { type: "outgoing.dial", number: "+905551112233" }
+const answered: CallCenterEvent = { type: "rt.call-status-update", callId: "w1", callStatus: "ACCEPTED" }
+const dialEnded: CallCenterEvent = { type: "outgoing.finished" }
+const dismiss: CallCenterEvent = { type: "notice.dismiss" }
+const reply: CallCenterEvent = { type: "call.quickReply", callId: "b", text: "Later" }
+const replied: ModelEvent = { type: "xstate.done.actor.quickReply", output: "msg-1" }
+const refused: ModelEvent = { type: "xstate.error.actor.quickReply", error: new Error("500") }
+
+const events: ModelEvent[] = [
+  start,
+  { type: "CENTER.STOP" },
+  offline,
+  online,
+  restored,
+  coming("a"),
+  coming("b"),
+  accept("a"),
+  accept("b"),
+  hide,
+  restore,
+  finished,
+  removed,
+  microphone,
+  { type: "tone.toggle" },
+  dial,
+  answered,
+  dialEnded,
+  dismiss,
+  reply,
+  replied,
+  refused,
+]
+
+type Snap = ReturnType<typeof callCenterMachine.getInitialSnapshot>
+/** Everything the cards and toasts show: the replay must match the model on all of it. */
+const detail = (s: Snap) => ({
+  value: s.value,
+  calls: s.context.calls.map((call) => call.callId),
+  activeCallId: s.context.activeCallId,
+  hidden: s.context.hidden,
+  online: s.context.online,
+  toneEnabled: s.context.toneEnabled,
+  outgoing: s.context.outgoing !== null,
+  activeOutgoingCallId: s.context.activeOutgoingCallId,
+  notice: s.context.notice,
+  replyCallId: s.context.replyCallId,
+})
+/** The walk's state identity, coarser than `detail` so that the walk stays a few hundred paths. */
+const identity = (s: Snap) => {
+  const d = detail(s)
+  return [d.value, [...d.calls].sort(), d.activeCallId, d.hidden.length > 0, d.online, d.toneEnabled, d.outgoing && d.activeOutgoingCallId]
+}
+/**
+ * xstate/graph runs the whole walk in one mock actor system, so two branches that each ring call "a" would collide on
+ * the system id `call-a`. The walk's machine gives every step a system of its own; the replay checks the real one.
+ */
+const isolatedScope = (): Parameters<typeof callCenterMachine.transition>[2] => {
+  const empty = createEmptyActor()
+  return {
+    // xstate/graph's own mock scope does the same: an empty actor stands in for the machine's actor.
+    self: empty as never,
+    logger: () => undefined,
+    id: "",
+    sessionId: "",
+    defer: () => undefined,
+    system: empty.system,
+    stopChild: () => undefined,
+    emit: () => undefined,
+    actionExecutor: () => undefined,
+  }
+}
+const walked: typeof callCenterMachine = Object.create(callCenterMachine, {
+  transition: { value: (snapshot: Snap, event: CallCenterEvent) => callCenterMachine.transition(snapshot, event, isolatedScope()) },
+})
+const options = { events: events as CallCenterEvent[], serializeState: (s: unknown) => JSON.stringify(identity(s as Snap)) }
+const shortest = getShortestPaths(walked, options)
+// A repeated event that changes nothing never lies on a shortest path: these stories send them on purpose.
+const stories: ModelEvent[][] = [
+  [start, coming("a"), coming("a"), accept("a"), coming("a"), coming("b"), coming("b")],
+  [start, coming("a"), restored, coming("a"), finished, coming("a")],
+  [start, offline, coming("a"), online, coming("a")],
+  [start, coming("a"), hide, restore, accept("a")],
+  [start, coming("a"), coming("b"), accept("a"), accept("b"), dismiss],
+  [start, coming("b"), removed, microphone],
+  [start, dial, answered, dialEnded, dial, dial],
+  [start, coming("b"), reply, refused, reply, replied],
+]
+const paths = [...shortest, ...stories.map((story) => getPathsFromEvents(walked, story as CallCenterEvent[], options)[0])]
+
+/** Call actors are stand-ins that record what the centre tells them: a real one would answer with its own events. */
+const harness = () => {
+  const script = makeScript()
+  const tone = { running: 0 }
+  const commands: { callId: string; type: string }[] = []
+  const idle = fromCallback(() => () => undefined)
+  const noMedia = fromCallback<MediaCommand, { callId: string }, MediaEvent>(() => () => undefined)
+  const actor = createActor(
+    callCenterMachine.provide({
+      actors: {
+        callSocket: fromCallback(() => () => undefined),
+        ringTone: fromCallback(() => {
+          tone.running++
+          return () => void tone.running--
+        }),
+        restoreCalls: script.logic as never,
+        sendQuickReply: script.logic as never,
+        persistCalls: fromPromise(async () => undefined) as never,
+        incomingCall: fromCallback<IncomingCallEvent, IncomingCallInput>(({ input, receive }) =>
+          receive((command) => void commands.push({ callId: input.callId, type: command.type })),
+        ) as never,
+        outgoingCall: outgoingCallMachine.provide({ actors: { ticker: idle, callMedia: noMedia } }),
+      },
+    }),
+  )
+  actor.start()
+  return { actor, script, tone, commands }
+}
+
+describe("call centre (model)", () => {
+  it("reaches every state of the chart, a repeated call-is-coming included", () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)))
+    for (const value of [
+      "off",
+      { on: { tone: "silent", quickReply: "idle" } },
+      { on: { tone: "ringing", quickReply: "idle" } },
+      { on: { tone: "silent", quickReply: "sending" } },
+      { on: { tone: "ringing", quickReply: "sending" } },
+    ])
+      expect(reached).toContain(JSON.stringify(value))
+    const repeated = paths.filter((path) =>
+      path.steps.some(
+        (step, i) => step.event.type === "rt.call-is-coming" && JSON.stringify(path.steps[i - 1]?.event) === JSON.stringify(step.event),
+      ),
+    )
+    expect(repeated.length).toBeGreaterThan(0)
+  })
+
+  it("covers every event on some path", () => {
+    const used = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.event))))
+    for (const event of events) expect(used, JSON.stringify(event)).toContain(JSON.stringify(event))
+  })
+
+  it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > ") || "(initial)", path] as const))(
+    "replays %s on the real centre",
+    async (_name, path) => {
+      const h = harness()
+      // The walk keeps one snapshot per identity; the step-by-step model state comes from the machine itself.
+      let model = walked.getInitialSnapshot(isolatedScope())
+      for (const step of path.steps) {
+        const event = step.event as ModelEvent
+        if (event.type === "xstate.init") continue
+        model = walked.transition(model, event as CallCenterEvent, isolatedScope())
+        expect(identity(model)).toEqual(identity(step.state as Snap))
+        const before = detail(h.actor.getSnapshot())
+        const outcome = completion(event)
+        if (outcome) h.script.complete(outcome)
+        else h.actor.send(event as CallCenterEvent)
+        await settle()
+        const snapshot = h.actor.getSnapshot()
+        expect(snapshot.status).toBe("active")
+        expect(detail(snapshot)).toEqual(detail(model))
+        // One actor per card, reachable by its system id, and no other call actor.
+        for (const call of snapshot.context.calls) expect(h.actor.system.get(`call-${call.callId}`)).toBe(call.ref)
+        const callChildren = Object.keys(snapshot.children).filter((id) => id.startsWith("call-"))
+        expect(callChildren.sort()).toEqual(snapshot.context.calls.map((call) => `call-${call.callId}`).sort())
+        // Commands reach only calls that were on screen; a call is told ACCEPT exactly when it becomes the active one.
+        const sent = h.commands.splice(0)
+        for (const command of sent) expect(before.calls).toContain(command.callId)
+        const accepted = snapshot.context.activeCallId !== null && snapshot.context.activeCallId !== before.activeCallId
+        expect(sent.filter((command) => command.type === "ACCEPT").map((command) => command.callId)).toEqual(
+          accepted ? [snapshot.context.activeCallId] : [],
+        )
+        expect(h.tone.running).toBe(snapshot.matches({ on: { tone: "ringing" } }) ? 1 : 0)
+        h.script.forget((id) => id in snapshot.children)
+      }
+      h.actor.stop()
+    },
+  )
+})
