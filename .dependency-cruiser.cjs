@@ -3,7 +3,7 @@
  * with the rule's name and the two files. Tests beside the code (`*.test.ts`) and their helpers (`*.testing.ts`)
  * may reach the real server's test harness; nothing else may.
  */
-const TEST = "(\\.test\\.tsx?|\\.testing\\.ts)$"
+const TEST = "(\\.test\\.tsx?|\\.spec\\.ts|\\.testing\\.ts)$"
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
