@@ -93,14 +93,18 @@ const createHub = (services: Services): CallHub => {
     const endedAt = new Date()
     const answered = call.startedAt !== null
     const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
-    emit(voiceRoom(call.clientId), "call-ended", { callId })
-    if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
-    await hub.channel.hangup(callId)
-    await save(callId, {
-      status: final,
-      endTime: endedAt,
-      duration: answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0,
-    })
+    // The record is final before anyone hears the call ended, so a Call History reload on `call-ended` shows it.
+    try {
+      await save(callId, {
+        status: final,
+        endTime: endedAt,
+        duration: answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0,
+      })
+    } finally {
+      emit(voiceRoom(call.clientId), "call-ended", { callId })
+      if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
+      await hub.channel.hangup(callId)
+    }
   }
 
   const events: VoiceChannelEvents = {
