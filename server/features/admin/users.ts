@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "../../auth/password"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
+import { likeOf } from "../../db/rows"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
 
 interface Patch {
@@ -50,14 +51,10 @@ export const handlers = [
   handle("users", "fetchListUsers", async (ctx, input) => {
     const { page, limit, offset } = pageOf(input)
     const where: SQL[] = [eq(users.clientId, tenantOf(ctx))]
-    if (input.search)
-      where.push(
-        or(
-          ilike(users.username, `%${input.search}%`),
-          ilike(users.displayName, `%${input.search}%`),
-          ilike(users.email, `%${input.search}%`),
-        )!,
-      )
+    if (input.search?.trim()) {
+      const like = likeOf(input.search)
+      where.push(or(ilike(users.username, like), ilike(users.displayName, like), ilike(users.email, like))!)
+    }
     if (input.role_id !== undefined) where.push(eq(users.roleId, input.role_id))
     if (input.status !== undefined) where.push(eq(users.status, input.status))
     const rows = await ctx.db
