@@ -107,7 +107,7 @@ export const loginSessions = pgTable(
     userAgent: text("user_agent"),
     createdAt: created(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** Why it ended: "replaced" (newer login), "logout", "password". */
+    /** Why it ended: "replaced" (newer login), "logout", "password" (a new password), "disabled" (the account). */
     endReason: text("end_reason"),
   },
   (t) => [index("login_sessions_user_idx").on(t.userId, t.createdAt)],

@@ -1,7 +1,7 @@
 /** The Users group: list, create, update (full, partial, own), delete, attributes, call permission, client meta. */
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
-import { users, loginSessions } from "../../db/schema/identity"
+import { users } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { hashPassword, verifyPassword } from "../../auth/password"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/erro
 import { pageOf } from "../paging"
 import { likeOf } from "../../db/rows"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
+import { endUserSessions } from "../session/login"
 
 interface Patch {
   email?: string
@@ -38,8 +39,9 @@ const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
     })
     .where(eq(users.id, id))
     .returning()
-  if (patch.status === "disabled")
-    await ctx.db.update(loginSessions).set({ endedAt: new Date(), endReason: "logout" }).where(eq(loginSessions.userId, id))
+  if (patch.status === "disabled") await endUserSessions(ctx, id, "disabled")
+  else if (patch.password !== undefined)
+    await endUserSessions(ctx, id, "password", id === ctx.principal.userId ? ctx.principal.loginId : null)
   return { data: { user: (await usersWithRoles(ctx.db, [row]))[0] } }
 }
 
