@@ -73,7 +73,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     if (options.seed !== false) await seedIfEmpty(database)
   })
   const dataDir = options.databaseUrl || options.pglite ? undefined : (options.dataDir ?? "./data")
-  const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config)
+  let listening = ""
+  const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config, () => listening)
   const services: Services = { database, config, realtime: null }
   const features = await loadFeatures()
   const app = buildApp()
@@ -87,9 +88,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   await database.db.execute(sql`select 1`)
   const address = app.server.address()
   const port = typeof address === "object" && address ? address.port : 0
+  listening = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
   let stopped = false
   return {
-    url: `http://${host}:${port}`,
+    url: listening,
     port,
     services,
     app,

@@ -81,6 +81,14 @@ export const login = async (url: string, username: string, password = "demo1234"
 
 export const as = (token: string) => ({ "user-token": token })
 
+/** A /dev/* hook called with the server's per-start key (http/dev-access.ts), as the CLI scripts do; `body` goes as JSON. */
+export const devFetch = (server: TestServer, path: string, body?: unknown, method = body === undefined ? "GET" : "POST") =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { "x-dev-key": server.services.config.devKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+
 /** Starts (in beforeAll) one server for the given database kind and stops it after the file. */
 export const useServer = (kind: DbKind) => {
   const state: { server: TestServer | null; cluster: PostgresCluster | null } = { server: null, cluster: null }

@@ -27,6 +27,8 @@ export default async function globalSetup() {
   ensureBuilt()
   const server = await startTestServer({ distDir: join(process.cwd(), distDir) })
   process.env.CONSOLE_URL = server.url
+  // The development hooks want the server's per-start key (server/http/dev-access.ts); workers inherit the variable.
+  process.env.DEV_KEY = server.services.config.devKey
   return async () => {
     await server.stop()
   }

@@ -21,7 +21,7 @@ export const handlers = [
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + ctx.services.config.resetTokenTtlSeconds * 1000),
       })
-      const link = `${ctx.origin}/pages/auth/reset-password?token=${encodeURIComponent(token)}`
+      const link = `${ctx.services.config.publicUrl()}/pages/auth/reset-password?token=${encodeURIComponent(token)}`
       await ctx.db.insert(mailOutbox).values({
         clientId: user.clientId,
         to: user.email,

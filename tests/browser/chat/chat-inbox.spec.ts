@@ -4,7 +4,7 @@
  * close, block, the 24-hour rule, the keyboard, and Arabic right to left.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, login } from "../helpers"
+import { baseUrl, devHeaders, login } from "../helpers"
 
 const SHOTS = ".tmp/screenshots/h3"
 let counter = 0
@@ -14,13 +14,16 @@ const freshNumber = () => `90555${String(Date.now()).slice(-6)}${counter++ % 10}
 const customerWrites = async (page: Page, number: string, text: string, extra: Record<string, unknown> = {}) => {
   const response = await page.request.post(`${baseUrl()}/dev/simulator/messages`, {
     data: { clientId: 1, channel: "whatsapp", number, name: `Customer ${number.slice(-4)}`, text, ...extra },
+    headers: devHeaders(),
   })
   expect(response.status()).toBe(200)
   return ((await response.json()) as { data: { conversationId: number; messageId: number } }).data
 }
 
 const phoneOf = async (page: Page, number: string) => {
-  const response = await page.request.get(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${number}`)
+  const response = await page.request.get(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${number}`, {
+    headers: devHeaders(),
+  })
   expect(response.status()).toBe(200)
   return (
     (await response.json()) as {
@@ -93,7 +96,7 @@ test.describe("chat inbox", () => {
     await expect.poll(async () => (await phoneOf(page, number)).map((m) => m.type)).toEqual(["text", "image"])
     const phone = await phoneOf(page, number)
     expect(phone[0]!.body).toBe(cannedText)
-    await page.request.post(`${baseUrl()}/dev/simulator/messages/${phone[0]!.external_id}/read`)
+    await page.request.post(`${baseUrl()}/dev/simulator/messages/${phone[0]!.external_id}/read`, { headers: devHeaders() })
     await expect(outbound.filter({ hasText: cannedText }).getByTestId("chat-message-status")).toHaveAttribute("data-status", "read")
     await page.getByTestId("chat-media-thumb").click()
     await expect(page.getByRole("dialog", { name: "Message" })).toBeVisible()
@@ -102,6 +105,7 @@ test.describe("chat inbox", () => {
     // The customer types: the agent sees it.
     await page.request.post(`${baseUrl()}/dev/simulator/typing`, {
       data: { clientId: 1, channel: "whatsapp", number, state: "typing" },
+      headers: devHeaders(),
     })
     await expect(page.getByTestId("chat-typing")).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/04-replied.png` })
@@ -232,6 +236,7 @@ test.describe("chat inbox", () => {
       .poll(async () => {
         const phone = await page.request.get(
           `${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(expired!.number)}`,
+          { headers: devHeaders() },
         )
         return ((await phone.json()) as { data: { items: { type: string; body: string | null }[] } }).data.items
           .filter((m) => m.type === "template")
