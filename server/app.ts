@@ -8,6 +8,8 @@ import { makeConfig, secretFor, type Config } from "./config"
 import { loadFeatures } from "./features/load"
 import { registerCalls } from "./http/calls"
 import { registerWeb } from "./http/web"
+import rateLimit from "@fastify/rate-limit"
+import { rateLimitError } from "./http/throttle"
 import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
 import type { Services } from "./http/context"
@@ -78,6 +80,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const services: Services = { database, config, realtime: null }
   const features = await loadFeatures()
   const app = buildApp()
+  // Before the routes: http/throttle.ts makes its limiter from it.
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError })
   registerCalls(app, services, features.handlers)
   for (const routes of features.httpRoutes) routes(app, services)
   await registerWeb(app, services, options.distDir ?? "dist")

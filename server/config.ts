@@ -17,6 +17,8 @@ export interface Config {
    * /dev/* hooks for any tenant (people and the console use a tenant admin's user token instead). See http/dev-access.ts.
    */
   readonly devKey: string
+  /** Login, token-login and password-reset calls one address may make per minute (http/throttle.ts). */
+  readonly credentialRatePerMinute: number
   /**
    * The console's public address, the start of every link that leaves the server (password-reset mail): PUBLIC_URL,
    * else the address the server listens on. Never taken from a request's Origin or Host, which a caller chooses.
@@ -72,6 +74,7 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     rtBase: "/rt",
     dev: process.env.NODE_ENV !== "production",
     devKey: randomBytes(24).toString("base64url"),
+    credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
     publicUrl: () => configured ?? listening(),
     ...overrides,
   }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from "vitest"
 import { catalogue, type CallName, type GroupKey } from "../../src/contract/catalogue"
 import type { CallDef } from "../../src/contract/call"
-import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "./test-server"
+import { startPostgres, startTestServer, type PostgresCluster, type TestServer, type TestServerOptions } from "./test-server"
 
 export const DB_KINDS = ["pglite", "postgres"] as const
 export type DbKind = (typeof DB_KINDS)[number]
@@ -90,11 +90,11 @@ export const devFetch = (server: TestServer, path: string, body?: unknown, metho
   })
 
 /** Starts (in beforeAll) one server for the given database kind and stops it after the file. */
-export const useServer = (kind: DbKind) => {
+export const useServer = (kind: DbKind, options: Omit<TestServerOptions, "postgres"> = {}) => {
   const state: { server: TestServer | null; cluster: PostgresCluster | null } = { server: null, cluster: null }
   beforeAll(async () => {
     if (kind === "postgres") state.cluster = await startPostgres()
-    state.server = await startTestServer({ postgres: state.cluster ?? undefined })
+    state.server = await startTestServer({ ...options, postgres: state.cluster ?? undefined })
   })
   afterAll(async () => {
     await state.server?.stop()
