@@ -10,6 +10,7 @@ import { registerCalls } from "./http/calls"
 import { registerWeb } from "./http/web"
 import rateLimit from "@fastify/rate-limit"
 import { rateLimitError } from "./http/throttle"
+import { capConnectionsPerAddress, timeoutsOf } from "./http/limits"
 import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
 import type { Services } from "./http/context"
@@ -41,9 +42,10 @@ export interface RunningServer {
 
 const BODY_LIMIT = 25 * 1024 * 1024
 
-const buildApp = () => {
+const buildApp = (config: Config) => {
   const app = Fastify({
     logger: false,
+    ...timeoutsOf(config),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
     trustProxy: process.env.TRUST_PROXY === "1",
@@ -79,7 +81,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config, () => listening)
   const services: Services = { database, config, realtime: null }
   const features = await loadFeatures()
-  const app = buildApp()
+  const app = buildApp(config)
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress)
   // Before the routes: http/throttle.ts makes its limiter from it.
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError })
   registerCalls(app, services, features.handlers)

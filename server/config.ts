@@ -17,6 +17,10 @@ export interface Config {
    * /dev/* hooks for any tenant (people and the console use a tenant admin's user token instead). See http/dev-access.ts.
    */
   readonly devKey: string
+  /** The whole request (headers and body) must arrive within this, or the server answers 408 and closes (http/limits.ts). */
+  readonly requestTimeoutMs: number
+  /** Open connections one address may hold (0: no cap; behind a proxy every client shares its address). */
+  readonly connectionsPerAddress: number
   /** Login, token-login and password-reset calls one address may make per minute (http/throttle.ts). */
   readonly credentialRatePerMinute: number
   /**
@@ -74,6 +78,8 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     rtBase: "/rt",
     dev: process.env.NODE_ENV !== "production",
     devKey: randomBytes(24).toString("base64url"),
+    requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000),
+    connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 100)),
     credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
     publicUrl: () => configured ?? listening(),
     ...overrides,
