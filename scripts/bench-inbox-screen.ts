@@ -71,7 +71,7 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
         const socket = io(url, {
           path: "/rt/socket.io",
           transports: ["websocket"],
-          query: { user_token: userToken },
+          auth: { user_token: userToken },
           reconnection: false,
           forceNew: true,
         })

@@ -223,7 +223,7 @@ async function run(url: string, info: { devKey: string; longId: number; conversa
         const socket = io(url, {
           path: "/rt/socket.io",
           transports: ["websocket"],
-          query: { user_token: userToken },
+          auth: { user_token: userToken },
           reconnection: false,
           forceNew: true,
         })

@@ -11,8 +11,10 @@ import { registerWeb } from "./http/web"
 import rateLimit from "@fastify/rate-limit"
 import { rateLimitError } from "./http/throttle"
 import { capConnectionsPerAddress, timeoutsOf } from "./http/limits"
+import { registerSecurityHeaders } from "./http/headers"
 import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
+import { guardHandshakes } from "./realtime/handshake"
 import type { Services } from "./http/context"
 
 export interface StartOptions {
@@ -48,7 +50,7 @@ const buildApp = (config: Config) => {
     ...timeoutsOf(config),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: process.env.TRUST_PROXY === "1",
+    trustProxy: config.trustProxy,
     // Router-level failures (malformed URL, over-long path parameter) answer with the same error body.
     frameworkErrors: (error, _req, reply) => {
       const apiError = toApiError(error)
@@ -83,6 +85,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const features = await loadFeatures()
   const app = buildApp(config)
   capConnectionsPerAddress(app.server, config.connectionsPerAddress)
+  await registerSecurityHeaders(app, config)
   // Before the routes: http/throttle.ts makes its limiter from it.
   await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError })
   registerCalls(app, services, features.handlers)
@@ -90,6 +93,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   await registerWeb(app, services, options.distDir ?? "dist")
   await app.ready()
   services.realtime = attachRealtime(app.server, services, features.socketFeatures)
+  guardHandshakes(services.realtime.io, config)
   const host = options.host ?? process.env.HOST ?? "127.0.0.1"
   await app.listen({ port: options.port ?? Number(process.env.PORT ?? 8080), host })
   await database.db.execute(sql`select 1`)

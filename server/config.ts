@@ -19,6 +19,13 @@ export interface Config {
   readonly devKey: string
   /** The whole request (headers and body) must arrive within this, or the server answers 408 and closes (http/limits.ts). */
   readonly requestTimeoutMs: number
+  /**
+   * Origins besides the console's own that may open a socket (ALLOWED_ORIGINS, comma-separated: the web-chat widget's
+   * sites, a development proxy on another port). See realtime/handshake.ts.
+   */
+  readonly allowedOrigins: readonly string[]
+  /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol come from its X-Forwarded-* headers. */
+  readonly trustProxy: boolean
   /** Open connections one address may hold (0: no cap; behind a proxy every client shares its address). */
   readonly connectionsPerAddress: number
   /** Login, token-login and password-reset calls one address may make per minute (http/throttle.ts). */
@@ -79,6 +86,11 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     dev: process.env.NODE_ENV !== "production",
     devKey: randomBytes(24).toString("base64url"),
     requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000),
+    trustProxy: process.env.TRUST_PROXY === "1",
+    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 100)),
     credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
     publicUrl: () => configured ?? listening(),

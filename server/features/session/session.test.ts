@@ -115,7 +115,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
         const socket = io(ctx.url, {
           path: "/rt/socket.io",
           transports: ["websocket"],
-          query: { user_token: token },
+          auth: { user_token: token },
           reconnection: false,
         })
         socket.on("connect", () => {
@@ -136,7 +136,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     const socket = io(ctx.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      query: { user_token: first.user_token },
+      auth: { user_token: first.user_token },
       reconnection: false,
     })
     await new Promise<void>((resolve) => socket.on("connect", () => resolve()))
@@ -146,7 +146,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     const again = io(ctx.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      query: { user_token: first.user_token },
+      auth: { user_token: first.user_token },
       reconnection: false,
     })
     const refused = await new Promise<string>((resolve) => again.on("connect_error", (error) => resolve(error.message)))

@@ -87,7 +87,7 @@ const makeHub = (config: ApiConfigShape) => {
     const socket = io(origin, {
       path,
       transports: ["websocket"],
-      query: { user_token: token },
+      auth: { user_token: token },
       reconnection: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
