@@ -26,7 +26,11 @@ export interface Config {
   readonly allowedOrigins: readonly string[]
   /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol come from its X-Forwarded-* headers. */
   readonly trustProxy: boolean
-  /** Open connections one address may hold (0: no cap; behind a proxy every client shares its address). */
+  /**
+   * Open connections one address may hold (CONNECTIONS_PER_ADDRESS, 256; 0: no cap, the default behind a proxy where
+   * every client shares its address). An office behind one NAT address holds about one socket and a few HTTP
+   * connections per agent: raise it for large offices.
+   */
   readonly connectionsPerAddress: number
   /** Login, token-login and password-reset calls one address may make per minute (http/throttle.ts). */
   readonly credentialRatePerMinute: number
@@ -91,7 +95,7 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
       .split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),
-    connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 100)),
+    connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 256)),
     credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
     publicUrl: () => configured ?? listening(),
     ...overrides,
