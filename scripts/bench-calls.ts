@@ -48,7 +48,7 @@ try {
   for (let i = 0; i < CALLS; i++) {
     const response = await fetch(`${server.url}/dev/simulator/calls`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-dev-key": server.services.config.devKey },
       body: JSON.stringify({ clientId: 1, number: `+90555${String(i).padStart(7, "0")}` }),
     })
     ids.push(((await response.json()) as { data: { callId: string } }).data.callId)
@@ -59,7 +59,11 @@ try {
   const seen = (await page.evaluate(() => (globalThis as { __cardSeen?: Record<string, number> }).__cardSeen)) ?? {}
   const emitted = async (id: string) =>
     (
-      (await (await fetch(`${server.url}/dev/simulator/calls/${encodeURIComponent(id)}`)).json()) as {
+      (await (
+        await fetch(`${server.url}/dev/simulator/calls/${encodeURIComponent(id)}`, {
+          headers: { "x-dev-key": server.services.config.devKey },
+        })
+      ).json()) as {
         data: { emittedAt: number }
       }
     ).data.emittedAt

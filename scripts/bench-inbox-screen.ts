@@ -18,6 +18,8 @@ export interface ScreenOptions {
   /** Measured messages (after a few warm-up ones); every third goes to the conversation open in the thread. */
   readonly sends: number
   readonly login: (username: string) => Promise<string>
+  /** The server's per-start key for the development hooks (server/http/dev-access.ts). */
+  readonly devKey: string
 }
 
 export interface ScreenSamples {
@@ -69,7 +71,7 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
         const socket = io(url, {
           path: "/rt/socket.io",
           transports: ["websocket"],
-          query: { user_token: userToken },
+          auth: { user_token: userToken },
           reconnection: false,
           forceNew: true,
         })
@@ -88,7 +90,7 @@ export const measureScreen = async (url: string, options: ScreenOptions): Promis
   const customerWrites = async (number: string, text: string) => {
     const response = await fetch(`${url}/dev/simulator/messages`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", "x-dev-key": options.devKey },
       body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, name: `Screen ${number.slice(-4)}`, text }),
     })
     if (!response.ok) throw new Error(`hook ${response.status} ${await response.text()}`)

@@ -83,7 +83,7 @@ if (values.serve) {
   process.on("message", (message: { type: string }) => {
     if (message.type === "stop") void server.stop().then(() => process.exit(0))
   })
-  process.send?.({ type: "ready", url: server.url, longId: Number(long.id), ...counts })
+  process.send?.({ type: "ready", url: server.url, devKey: server.services.config.devKey, longId: Number(long.id), ...counts })
 } else {
   await main()
 }
@@ -144,7 +144,7 @@ function ms(value: number) {
   return `${value.toFixed(1)} ms`
 }
 
-async function run(url: string, info: { longId: number; conversations: number; messages: number }) {
+async function run(url: string, info: { devKey: string; longId: number; conversations: number; messages: number }) {
   const login = async (username: string) => {
     const response = await fetch(`${url}/api/auth/user`, {
       method: "POST",
@@ -223,7 +223,7 @@ async function run(url: string, info: { longId: number; conversations: number; m
         const socket = io(url, {
           path: "/rt/socket.io",
           transports: ["websocket"],
-          query: { user_token: userToken },
+          auth: { user_token: userToken },
           reconnection: false,
           forceNew: true,
         })
@@ -255,7 +255,7 @@ async function run(url: string, info: { longId: number; conversations: number; m
       )
       const response = await fetch(`${url}/dev/simulator/messages`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", "x-dev-key": info.devKey },
         body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text }),
       })
       if (!response.ok) throw new Error(`hook ${response.status}`)
@@ -272,7 +272,7 @@ async function run(url: string, info: { longId: number; conversations: number; m
   )
 
   // The same path to a person: the built console in Chromium, with the other agents on sockets.
-  const screen = await measureScreen(url, { agents: BENCH_AGENTS, sends: Number(values["screen-sends"]), login })
+  const screen = await measureScreen(url, { agents: BENCH_AGENTS, sends: Number(values["screen-sends"]), login, devKey: info.devKey })
   const list = stats(screen.list)
   const thread = stats(screen.thread)
   console.log(

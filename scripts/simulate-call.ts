@@ -1,7 +1,9 @@
 /**
  * `npm run simulate:call -- --client 1 --number +905551112233 [--name "Ayşe"] [--url http://127.0.0.1:8080] [--hangup-after 30]`
- * The simulated customer calls the tenant through the running server's development hook.
+ * The simulated customer calls the tenant through the running server's development hook (with its per-start key).
  */
+import { devKeyHeaders } from "./dev-key"
+
 const args = process.argv.slice(2)
 const option = (name: string, fallback?: string) => {
   const at = args.indexOf(`--${name}`)
@@ -21,7 +23,7 @@ if (!number) {
 
 const response = await fetch(`${url}/dev/simulator/calls`, {
   method: "POST",
-  headers: { "content-type": "application/json" },
+  headers: { "content-type": "application/json", ...devKeyHeaders() },
   body: JSON.stringify({ clientId, number, name: callerName }),
 })
 const body = (await response.json()) as { data?: { callId: string }; error?: { message: string } }
@@ -32,8 +34,6 @@ if (!response.ok || !body.data) {
 console.log(`ringing tenant ${clientId} from ${number}: ${body.data.callId}`)
 if (hangupAfter > 0) {
   await new Promise((resolve) => setTimeout(resolve, hangupAfter * 1000))
-  const hangup = await fetch(`${url}/dev/simulator/calls/${body.data.callId}/hangup`, { method: "POST" })
+  const hangup = await fetch(`${url}/dev/simulator/calls/${body.data.callId}/hangup`, { method: "POST", headers: devKeyHeaders() })
   console.log(hangup.ok ? "the customer hung up" : `the call had already ended (${hangup.status})`)
 }
-
-export {}

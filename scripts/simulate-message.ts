@@ -2,8 +2,11 @@
  * `npm run simulate:message -- --number +905551112233 --text "Hi" [--client 1] [--channel whatsapp] [--name N]
  *   [--type image --link https://... [--filename F]] [--typing] [--inbox] [--read EXTERNAL_ID] [--url http://127.0.0.1:8080]`
  * A simulated customer writes to the tenant through the running server's development hooks (or types, shows what
- * their phone received from agents with --inbox, or reads an agent's message with --read).
+ * their phone received from agents with --inbox, or reads an agent's message with --read). The hooks want the
+ * server's per-start key: scripts/dev-key.ts finds it.
  */
+import { devKeyHeaders } from "./dev-key"
+
 const args = process.argv.slice(2)
 const option = (name: string, fallback?: string) => {
   const at = args.indexOf(`--${name}`)
@@ -29,7 +32,7 @@ const usage = () => {
 const call = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: { ...devKeyHeaders(), ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const parsed = (await response.json().catch(() => ({}))) as { data?: any; error?: { code: string; message: string } }
@@ -75,5 +78,3 @@ if (flag("inbox")) {
   })
   console.log(`${number} wrote to tenant ${clientId} on ${channel}: conversation ${data.conversationId}, message ${data.messageId}`)
 }
-
-export {}

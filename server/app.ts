@@ -8,8 +8,13 @@ import { makeConfig, secretFor, type Config } from "./config"
 import { loadFeatures } from "./features/load"
 import { registerCalls } from "./http/calls"
 import { registerWeb } from "./http/web"
+import rateLimit from "@fastify/rate-limit"
+import { rateLimitError } from "./http/throttle"
+import { capConnectionsPerAddress, timeoutsOf } from "./http/limits"
+import { registerSecurityHeaders } from "./http/headers"
 import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
+import { guardHandshakes } from "./realtime/handshake"
 import type { Services } from "./http/context"
 
 export interface StartOptions {
@@ -39,12 +44,13 @@ export interface RunningServer {
 
 const BODY_LIMIT = 25 * 1024 * 1024
 
-const buildApp = () => {
+const buildApp = (config: Config) => {
   const app = Fastify({
     logger: false,
+    ...timeoutsOf(config),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: process.env.TRUST_PROXY === "1",
+    trustProxy: config.trustProxy,
     // Router-level failures (malformed URL, over-long path parameter) answer with the same error body.
     frameworkErrors: (error, _req, reply) => {
       const apiError = toApiError(error)
@@ -73,23 +79,30 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     if (options.seed !== false) await seedIfEmpty(database)
   })
   const dataDir = options.databaseUrl || options.pglite ? undefined : (options.dataDir ?? "./data")
-  const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config)
+  let listening = ""
+  const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config, () => listening)
   const services: Services = { database, config, realtime: null }
   const features = await loadFeatures()
-  const app = buildApp()
+  const app = buildApp(config)
+  capConnectionsPerAddress(app.server, config.connectionsPerAddress)
+  await registerSecurityHeaders(app, config)
+  // Before the routes: http/throttle.ts makes its limiter from it.
+  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError })
   registerCalls(app, services, features.handlers)
   for (const routes of features.httpRoutes) routes(app, services)
   await registerWeb(app, services, options.distDir ?? "dist")
   await app.ready()
   services.realtime = attachRealtime(app.server, services, features.socketFeatures)
+  guardHandshakes(services.realtime.io, config)
   const host = options.host ?? process.env.HOST ?? "127.0.0.1"
   await app.listen({ port: options.port ?? Number(process.env.PORT ?? 8080), host })
   await database.db.execute(sql`select 1`)
   const address = app.server.address()
   const port = typeof address === "object" && address ? address.port : 0
+  listening = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
   let stopped = false
   return {
-    url: `http://${host}:${port}`,
+    url: listening,
     port,
     services,
     app,

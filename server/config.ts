@@ -10,8 +10,35 @@ export interface Config {
   readonly resetTokenTtlSeconds: number
   readonly apiBase: string
   readonly rtBase: string
-  /** Development conveniences (GET /dev/outbox). Off when NODE_ENV=production. */
+  /** Development conveniences (the /dev/* hooks: mail outbox, channel simulator). Off when NODE_ENV=production. */
   readonly dev: boolean
+  /**
+   * A random key made at each start and printed by `npm start`: the CLI scripts send it as `x-dev-key` to reach the
+   * /dev/* hooks for any tenant (people and the console use a tenant admin's user token instead). See http/dev-access.ts.
+   */
+  readonly devKey: string
+  /** The whole request (headers and body) must arrive within this, or the server answers 408 and closes (http/limits.ts). */
+  readonly requestTimeoutMs: number
+  /**
+   * Origins besides the console's own that may open a socket (ALLOWED_ORIGINS, comma-separated: the web-chat widget's
+   * sites, a development proxy on another port). See realtime/handshake.ts.
+   */
+  readonly allowedOrigins: readonly string[]
+  /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol come from its X-Forwarded-* headers. */
+  readonly trustProxy: boolean
+  /**
+   * Open connections one address may hold (CONNECTIONS_PER_ADDRESS, 256; 0: no cap, the default behind a proxy where
+   * every client shares its address). An office behind one NAT address holds about one socket and a few HTTP
+   * connections per agent: raise it for large offices.
+   */
+  readonly connectionsPerAddress: number
+  /** Login, token-login and password-reset calls one address may make per minute (http/throttle.ts). */
+  readonly credentialRatePerMinute: number
+  /**
+   * The console's public address, the start of every link that leaves the server (password-reset mail): PUBLIC_URL,
+   * else the address the server listens on. Never taken from a request's Origin or Host, which a caller chooses.
+   */
+  readonly publicUrl: () => string
   /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/softphone and sip/kamailio.ts. */
   readonly sip?: SipSettings | null
 }
@@ -39,12 +66,38 @@ export const secretFor = (dataDir: string | undefined, given?: string): string =
   return secret
 }
 
-export const makeConfig = (secret: string, overrides: Partial<Config> = {}): Config => ({
-  jwtSecret: secret,
-  tokenTtlSeconds: Number(process.env.TOKEN_TTL_SECONDS ?? 12 * 3600),
-  resetTokenTtlSeconds: 30 * 60,
-  apiBase: "/api",
-  rtBase: "/rt",
-  dev: process.env.NODE_ENV !== "production",
-  ...overrides,
-})
+/** PUBLIC_URL without a trailing slash (a path is kept: the console may live under one), or an error at start. */
+export const publicUrlFrom = (value: string): string => {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, not ${JSON.stringify(value)}`)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`PUBLIC_URL must use http or https, not ${url.protocol}`)
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`
+}
+
+/** `listening`: the server's own address once it listens (the default public URL). */
+export const makeConfig = (secret: string, overrides: Partial<Config> = {}, listening: () => string = () => ""): Config => {
+  const configured = process.env.PUBLIC_URL ? publicUrlFrom(process.env.PUBLIC_URL) : null
+  return {
+    jwtSecret: secret,
+    tokenTtlSeconds: Number(process.env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    resetTokenTtlSeconds: 30 * 60,
+    apiBase: "/api",
+    rtBase: "/rt",
+    dev: process.env.NODE_ENV !== "production",
+    devKey: randomBytes(24).toString("base64url"),
+    requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000),
+    trustProxy: process.env.TRUST_PROXY === "1",
+    allowedOrigins: (process.env.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 256)),
+    credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
+    publicUrl: () => configured ?? listening(),
+    ...overrides,
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * Kamailio (Debian's package) as the softphone's SIP-over-WebSocket server: renders sip/kamailio.cfg.tpl with a
  * host, port, SIP domain and the secret shared with the API server, starts `kamailio -DD -E` in the foreground
- * of a child process, waits until the port accepts connections, and stops it. Used by `server/main.ts` (when the
+ * of a child process, waits until the port accepts connections, and stops it. Used by `server/serve.ts` (when the
  * binary is installed) and by the tests, which start it on private ports.
  */
 import { spawn, type ChildProcess } from "node:child_process"
@@ -127,7 +127,7 @@ export const startKamailio = async (options: KamailioOptions): Promise<Kamailio>
   return { host, port: options.port, domain, wsUrl: `ws://${host}:${options.port}`, stop }
 }
 
-/** What server/main.ts needs: the settings for the API server's config, and how to stop Kamailio. */
+/** What server/serve.ts needs: the settings for the API server's config, and how to stop Kamailio. */
 export interface SipServerForApp {
   readonly settings: { secret: string; domain: string; wsUrl: string | null; wsPort: number; ttlSeconds: number }
   readonly stop: () => Promise<void>

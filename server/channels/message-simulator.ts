@@ -21,8 +21,11 @@ export interface PhoneMessage {
 
 export interface SimulatedMessageChannel extends MessageChannel {
   readonly received: (clientId: number, channel: Channel, number: string) => readonly PhoneMessage[]
-  /** The customer read an outbound message: reports `read`. False when the simulator never got that message. */
-  readonly read: (externalId: string) => Promise<boolean>
+  /**
+   * The customer read an outbound message: reports `read`. False when the simulator never got that message, or when
+   * `clientId` (null: any) is not the tenant that sent it.
+   */
+  readonly read: (externalId: string, clientId?: number | null) => Promise<boolean>
   readonly customerWrites: (message: InboundMessage) => Promise<{ conversationId: number; messageId: number }>
   readonly customerTypes: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
   /** What the customer sees of the agent's typing indicator. */
@@ -98,9 +101,9 @@ export const createMessageSimulator = (events: MessageChannelEvents): SimulatedM
       timers.clear()
     },
     received: (clientId, channel, number) => phones.get(keyOf(clientId, channel, number)) ?? [],
-    read: async (externalId) => {
+    read: async (externalId, clientId = null) => {
       const found = byExternal.get(externalId)
-      if (!found) return false
+      if (!found || (clientId !== null && found.clientId !== clientId)) return false
       if (found.message.status !== "read") await report(found.clientId, found.message, "read")
       return true
     },

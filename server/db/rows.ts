@@ -8,3 +8,6 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 /** A "contains" pattern for a search box's text (trimmed). */
 export const likeOf = (search: string) => `%${escapeLike(search.trim())}%`
+
+/** A "starts with" pattern for text that must match literally (a typed ticket number, a generated prefix). */
+export const prefixLikeOf = (text: string) => `${escapeLike(text)}%`

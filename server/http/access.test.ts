@@ -113,7 +113,7 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
       const socket = io(ctx.url, {
         path: "/rt/socket.io",
         transports: ["websocket"],
-        query: { user_token: token },
+        auth: { user_token: token },
         reconnection: false,
       })
       const events: unknown[] = []

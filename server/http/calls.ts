@@ -8,6 +8,7 @@ import type { Ctx, Services } from "./context"
 import { authorize } from "./access"
 import { validatePayload } from "./validate"
 import { notImplemented } from "./errors"
+import { throttling } from "./throttle"
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const value = req.headers[name]
@@ -33,11 +34,13 @@ export const urlOf = (services: Services, call: CallDef) => `${prefixOf(services
 const WRITES = new Set(["POST", "PUT", "DELETE"])
 
 export const registerCalls = (app: FastifyInstance, services: Services, handlers: ReadonlyMap<string, Handler>) => {
+  const throttleOf = throttling(app, services)
   for (const call of allCalls) {
     const key = `${call.group}.${call.name}`
     app.route({
       method: call.method,
       url: urlOf(services, call),
+      ...throttleOf(call),
       handler: async (req) => {
         const { database, config } = services
         const principal = await resolvePrincipal(database.db, config.jwtSecret, call.credential, {

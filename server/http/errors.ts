@@ -51,7 +51,9 @@ export const toApiError = (error: unknown): ApiError => {
             ? "UNSUPPORTED_MEDIA_TYPE"
             : status === 404
               ? "NOT_FOUND"
-              : "BAD_REQUEST"
+              : status === 429
+                ? "TOO_MANY_REQUESTS"
+                : "BAD_REQUEST"
     return new ApiError(status, appCode, (error as Error).message || fastifyCode)
   }
   return new ApiError(500, "INTERNAL", "Internal server error")

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { startTestServer, type TestServer } from "../testing/test-server"
-import { login } from "../testing/harness"
+import { as, login } from "../testing/harness"
 
 describe("serving the console", () => {
   const dist = mkdtempSync(join(tmpdir(), "dist-"))
@@ -62,7 +62,8 @@ describe("development-only pages", () => {
     expect((await login(development.url, "admin")).user_acl["FRONT:/apps/simulator"]).toBe(true)
     expect((await login(development.url, "agent1")).user_acl["FRONT:/apps/simulator"]).toBe(false)
     expect((await login(production.url, "admin")).user_acl["FRONT:/apps/simulator"]).toBe(false)
-    const hangup = (url: string) => fetch(`${url}/dev/simulator/calls/none/hangup`, { method: "POST" })
+    const hangup = async (url: string) =>
+      fetch(`${url}/dev/simulator/calls/none/hangup`, { method: "POST", headers: as((await login(url, "admin")).user_token) })
     expect((await hangup(production.url)).status).toBe(404)
     const dev = await hangup(development.url)
     expect(dev.status).toBe(404)

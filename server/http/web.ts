@@ -3,11 +3,12 @@ import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { FastifyInstance } from "fastify"
 import fastifyStatic from "@fastify/static"
-import { desc, sql } from "drizzle-orm"
+import { desc, eq, sql } from "drizzle-orm"
 import { mailOutbox } from "../db/schema/identity"
 import { signJwt, nowSeconds } from "../auth/jwt"
 import type { Services } from "./context"
 import { ApiError } from "./errors"
+import { devCallerOf } from "./dev-access"
 
 /** A scope-limited client token the logged-out console pages use for the password-reset calls. */
 export const publicClientToken = (services: Services) =>
@@ -29,9 +30,16 @@ export const registerWeb = async (app: FastifyInstance, services: Services, dist
     publicClientToken: publicClientToken(services),
   }))
   if (config.dev) {
-    // No mail server runs here: password-reset mail lands in the outbox, visible to people and tests.
-    app.get("/dev/outbox", async () => {
-      const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50)
+    // No mail server runs here: password-reset mail lands in the outbox, visible to a tenant admin (their tenant's
+    // mail), the per-start key (all mail) and tests, never to anyone who merely asks (that would be a takeover).
+    app.get("/dev/outbox", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const rows = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(caller.clientId === null ? undefined : eq(mailOutbox.clientId, caller.clientId))
+        .orderBy(desc(mailOutbox.id))
+        .limit(50)
       return { data: { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) } }
     })
   }

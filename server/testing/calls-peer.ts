@@ -7,7 +7,7 @@ export const connect = (url: string, token: string): Promise<Socket> =>
     const socket = io(url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      query: { user_token: token },
+      auth: { user_token: token },
       reconnection: false,
       forceNew: true,
     })

@@ -3,7 +3,7 @@ import { Exit, Schema } from "effect"
 import { afterAll, beforeAll } from "vitest"
 import { catalogue, type CallName, type GroupKey } from "../../src/contract/catalogue"
 import type { CallDef } from "../../src/contract/call"
-import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "./test-server"
+import { startPostgres, startTestServer, type PostgresCluster, type TestServer, type TestServerOptions } from "./test-server"
 
 export const DB_KINDS = ["pglite", "postgres"] as const
 export type DbKind = (typeof DB_KINDS)[number]
@@ -82,12 +82,20 @@ export const login = async (url: string, username: string, password = "demo1234"
 
 export const as = (token: string) => ({ "user-token": token })
 
+/** A /dev/* hook called with the server's per-start key (http/dev-access.ts), as the CLI scripts do; `body` goes as JSON. */
+export const devFetch = (server: TestServer, path: string, body?: unknown, method = body === undefined ? "GET" : "POST") =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { "x-dev-key": server.services.config.devKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+
 /** Starts (in beforeAll) one server for the given database kind and stops it after the file. */
-export const useServer = (kind: DbKind) => {
+export const useServer = (kind: DbKind, options: Omit<TestServerOptions, "postgres"> = {}) => {
   const state: { server: TestServer | null; cluster: PostgresCluster | null } = { server: null, cluster: null }
   beforeAll(async () => {
     if (kind === "postgres") state.cluster = await startPostgres()
-    state.server = await startTestServer({ postgres: state.cluster ?? undefined })
+    state.server = await startTestServer({ ...options, postgres: state.cluster ?? undefined })
   })
   afterAll(async () => {
     await state.server?.stop()
@@ -111,11 +119,7 @@ export const shaped = (call: CallDef, body: unknown): any => {
 }
 
 /** A simulated customer of tenant one writes in on WhatsApp (the channel simulator's hook); `body` overrides the defaults. */
-export const customerWrites = async (url: string, number: string, body: Record<string, unknown> = {}): Promise<Reply> => {
-  const response = await fetch(`${url}/dev/simulator/messages`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text: "Hi", ...body }),
-  })
+export const customerWrites = async (server: TestServer, number: string, body: Record<string, unknown> = {}): Promise<Reply> => {
+  const response = await devFetch(server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: "Hi", ...body })
   return { status: response.status, body: await response.json() }
 }

@@ -7,6 +7,13 @@ export const baseUrl = () => {
   return url
 }
 
+/** Headers that open the server's development hooks (/dev/*), as the CLI scripts send them. */
+export const devHeaders = (): Record<string, string> => {
+  const key = process.env.DEV_KEY
+  if (!key) throw new Error("DEV_KEY is not set (tests/browser/global-setup.ts starts the server)")
+  return { "x-dev-key": key }
+}
+
 export interface LoginBody {
   readonly user_acl: Record<string, unknown>
   readonly back_acl: Record<string, unknown>

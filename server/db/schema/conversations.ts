@@ -201,7 +201,13 @@ export const cannedMessages = pgTable(
   },
   (t) => [
     index("canned_messages_client_idx").on(t.clientId),
-    uniqueIndex("canned_messages_shortcut_uq").on(t.clientId, sql`ltrim(${t.shortcut}, '/')`).where(sql`${t.shortcut} IS NOT NULL`),
+    // A shared shortcut is unique in the tenant; a private one per author (features/canned/canned-messages.ts keeps the two apart).
+    uniqueIndex("canned_messages_shared_shortcut_uq")
+      .on(t.clientId, sql`ltrim(${t.shortcut}, '/')`)
+      .where(sql`${t.shortcut} IS NOT NULL AND ${t.shared}`),
+    uniqueIndex("canned_messages_private_shortcut_uq")
+      .on(t.clientId, t.createdBy, sql`ltrim(${t.shortcut}, '/')`)
+      .where(sql`${t.shortcut} IS NOT NULL AND NOT ${t.shared}`),
     index("canned_messages_client_type_idx").on(t.clientId, t.type, t.title),
   ],
 )

@@ -107,7 +107,7 @@ export const loginSessions = pgTable(
     userAgent: text("user_agent"),
     createdAt: created(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    /** Why it ended: "replaced" (newer login), "logout", "password". */
+    /** Why it ended: "replaced" (newer login), "logout", "password" (a new password), "disabled" (the account). */
     endReason: text("end_reason"),
   },
   (t) => [index("login_sessions_user_idx").on(t.userId, t.createdAt)],
@@ -168,3 +168,16 @@ export const accessTokens = pgTable(
   },
   (t) => [uniqueIndex("access_tokens_hash_uq").on(t.tokenHash)],
 )
+
+/**
+ * Failed logins per typed username (lower case, whether or not such a user exists, so known and unknown names are
+ * throttled alike): kept in the database so the limit holds across server processes. See auth/login-throttle.ts.
+ */
+export const loginThrottle = pgTable("login_throttle", {
+  account: text("account").primaryKey(),
+  /** Attempts since the last success (an attempt counts before its password is checked; a success deletes the row). */
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+  /** No attempt is checked before this time (429 with Retry-After). */
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+})

@@ -5,6 +5,7 @@ import { permissions, rolePermissions, roles, ruleSets } from "../../db/schema/i
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
+import { likeOf } from "../../db/rows"
 
 type Row = typeof permissions.$inferSelect
 
@@ -56,7 +57,10 @@ export const handlers = [
   handle("permissions", "fetchListPermissions", async (ctx, input) => {
     const { page, limit, offset } = pageOf(input, 50)
     const where: SQL[] = [visible(ctx)]
-    if (input.search) where.push(or(ilike(permissions.key, `%${input.search}%`), ilike(permissions.name, `%${input.search}%`))!)
+    if (input.search?.trim()) {
+      const like = likeOf(input.search)
+      where.push(or(ilike(permissions.key, like), ilike(permissions.name, like))!)
+    }
     if (input.kind) where.push(eq(permissions.kind, input.kind))
     if (input.rule_set_id !== undefined) where.push(eq(permissions.ruleSetId, input.rule_set_id))
     const rows = await ctx.db

@@ -6,6 +6,7 @@ import { roles, rolePermissions, permissions, users } from "../../db/schema/iden
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
+import { likeOf } from "../../db/rows"
 import type { Role } from "../../../src/contract/schemas/access"
 
 type RoleRow = typeof roles.$inferSelect
@@ -74,7 +75,7 @@ export const handlers = [
   handle("roles", "fetchListRoles", async (ctx, input) => {
     const { page, limit, offset } = pageOf(input)
     const where: SQL[] = [eq(roles.clientId, tenantOf(ctx))]
-    if (input.search) where.push(ilike(roles.name, `%${input.search}%`))
+    if (input.search?.trim()) where.push(ilike(roles.name, likeOf(input.search)))
     const rows = await ctx.db
       .select()
       .from(roles)

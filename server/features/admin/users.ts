@@ -1,13 +1,15 @@
 /** The Users group: list, create, update (full, partial, own), delete, attributes, call permission, client meta. */
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
-import { users, loginSessions } from "../../db/schema/identity"
+import { users } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { hashPassword, verifyPassword } from "../../auth/password"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
+import { likeOf } from "../../db/rows"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
+import { endUserSessions } from "../session/login"
 
 interface Patch {
   email?: string
@@ -37,8 +39,9 @@ const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
     })
     .where(eq(users.id, id))
     .returning()
-  if (patch.status === "disabled")
-    await ctx.db.update(loginSessions).set({ endedAt: new Date(), endReason: "logout" }).where(eq(loginSessions.userId, id))
+  if (patch.status === "disabled") await endUserSessions(ctx, id, "disabled")
+  else if (patch.password !== undefined)
+    await endUserSessions(ctx, id, "password", id === ctx.principal.userId ? ctx.principal.loginId : null)
   return { data: { user: (await usersWithRoles(ctx.db, [row]))[0] } }
 }
 
@@ -50,14 +53,10 @@ export const handlers = [
   handle("users", "fetchListUsers", async (ctx, input) => {
     const { page, limit, offset } = pageOf(input)
     const where: SQL[] = [eq(users.clientId, tenantOf(ctx))]
-    if (input.search)
-      where.push(
-        or(
-          ilike(users.username, `%${input.search}%`),
-          ilike(users.displayName, `%${input.search}%`),
-          ilike(users.email, `%${input.search}%`),
-        )!,
-      )
+    if (input.search?.trim()) {
+      const like = likeOf(input.search)
+      where.push(or(ilike(users.username, like), ilike(users.displayName, like), ilike(users.email, like))!)
+    }
     if (input.role_id !== undefined) where.push(eq(users.roleId, input.role_id))
     if (input.status !== undefined) where.push(eq(users.status, input.status))
     const rows = await ctx.db

@@ -46,6 +46,8 @@ export interface CallHub {
   readonly terminate: (socket: AppSocket, callId: string) => Promise<void>
   readonly dial: (socket: AppSocket, number: string, sdp: string) => Promise<string | null>
   readonly attachMessage: (socket: AppSocket, callId: string, messageId: string) => Promise<void>
+  /** A browser ICE candidate: only from the agent on the call (so never from another tenant). */
+  readonly candidate: (socket: AppSocket, callId: string, candidate: unknown) => Promise<void>
   readonly dropSocket: (socket: AppSocket) => Promise<void>
   readonly end: (callId: string, status?: string) => Promise<void>
   readonly close: () => Promise<void>
@@ -248,6 +250,11 @@ const createHub = (services: Services): CallHub => {
           interactive: null,
         },
       })
+    },
+    candidate: async (socket, callId, candidate) => {
+      const call = mine(socket, callId)
+      if (!call || call.agentId === null || call.agentId !== socket.data.principal.userId) return
+      await hub.channel.addCandidate(callId, candidate)
     },
     dropSocket: async (socket) => {
       for (const call of [...calls.values()]) if (call.agentSocket === socket.id) await end(call.callId)

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
-import { DB_KINDS, callOf, login, send, as, useServer } from "../../testing/harness"
+import { DB_KINDS, devFetch, callOf, login, send, as, useServer } from "../../testing/harness"
 import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
 
 process.env.SIM_ANSWER_MS = "300"
@@ -29,11 +29,7 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
   })
 
   const place = async (number: string, clientId = 1) => {
-    const response = await fetch(`${ctx.url}/dev/simulator/calls`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId, number, name: `Caller ${number}` }),
-    })
+    const response = await devFetch(ctx.server, "/dev/simulator/calls", { clientId, number, name: `Caller ${number}` })
     expect(response.status).toBe(200)
     return ((await response.json()) as { data: { callId: string } }).data.callId
   }
@@ -84,7 +80,7 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
       await Promise.all([timer, peer.connected()])
       await peer.talk(25)
       await pause(300)
-      const stats = (await (await fetch(`${ctx.url}/dev/simulator/calls/${callId}`)).json()) as any
+      const stats = (await (await devFetch(ctx.server, `/dev/simulator/calls/${callId}`)).json()) as any
       expect(stats.data.media.packetsReceived).toBeGreaterThan(10)
       expect(peer.received.packets).toBeGreaterThan(10)
       // A late accept by someone else only drops their card.
@@ -126,7 +122,7 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
       next(s.admin, "call-ended", (p) => p.callId === callId),
       next(s.agent1, "call-ended", (p) => p.callId === callId),
     ])
-    expect((await fetch(`${ctx.url}/dev/simulator/calls/${callId}/hangup`, { method: "POST" })).status).toBe(200)
+    expect((await devFetch(ctx.server, `/dev/simulator/calls/${callId}/hangup`, undefined, "POST")).status).toBe(200)
     await ended
     expect(await recordOf(callId)).toMatchObject({ call_status: "MISSED", call_duration: 0, username: null })
   })
@@ -146,7 +142,7 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
     expect(ends).toEqual([])
     expect((await recordOf(callId)).call_status).toBe("RINGING")
     const ended = next(s.agent1, "call-ended", (p) => p.callId === callId)
-    await fetch(`${ctx.url}/dev/simulator/calls/${callId}/hangup`, { method: "POST" })
+    await devFetch(ctx.server, `/dev/simulator/calls/${callId}/hangup`, undefined, "POST")
     await ended
   })
 
@@ -190,11 +186,7 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
     } finally {
       await peer.close()
     }
-    const bad = await fetch(`${ctx.url}/dev/simulator/calls`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: 1 }),
-    })
+    const bad = await devFetch(ctx.server, "/dev/simulator/calls", { clientId: 1 })
     expect(bad.status).toBe(400)
     expect((await bad.json()).error.field).toBe("number")
   })

@@ -1,6 +1,7 @@
 /**
  * Development hooks of the WhatsApp simulator (off when NODE_ENV=production): tests, the CLI
  * (`npm run simulate:call`) and people place incoming calls, hang them up as the customer, and read media stats.
+ * Only a tenant admin (in their tenant) or the per-start key may call them: see http/dev-access.ts.
  *
  *   POST /dev/simulator/calls               { clientId, number, name? } -> { data: { callId } }
  *   POST /dev/simulator/calls/:id/hangup    the customer hangs up
@@ -8,6 +9,7 @@
  */
 import type { HttpRoutes } from "../registry"
 import { ApiError } from "../../http/errors"
+import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
 import { hubOf } from "./call-hub"
 
 export const httpRoutes: readonly HttpRoutes[] = [
@@ -16,24 +18,28 @@ export const httpRoutes: readonly HttpRoutes[] = [
     if (!services.config.dev) return
     app.post("/dev/simulator/calls", async (req) => {
       const body = (req.body ?? {}) as { clientId?: unknown; number?: unknown; name?: unknown }
-      const clientId = Number(body.clientId ?? 1)
+      const clientId = devTenantOf(await devCallerOf(services, req), body.clientId)
       const number = typeof body.number === "string" ? body.number.trim() : ""
-      if (!Number.isInteger(clientId) || clientId <= 0) throw new ApiError(400, "BAD_REQUEST", "clientId must be a tenant id", "clientId")
       if (!number) throw new ApiError(400, "BAD_REQUEST", "number is required", "number")
       const name = typeof body.name === "string" && body.name.trim() ? body.name.trim() : undefined
       const callId = await hubOf(services).channel.placeCall({ clientId, number, name })
       return { data: { callId } }
     })
     app.post<{ Params: { id: string } }>("/dev/simulator/calls/:id/hangup", async (req) => {
+      const caller = await devCallerOf(services, req)
       const hub = hubOf(services)
-      if (!hub.calls.has(req.params.id)) throw new ApiError(404, "NOT_FOUND", "No such live call")
+      const call = hub.calls.get(req.params.id)
+      if (!call || !devMaySee(caller, call.clientId)) throw new ApiError(404, "NOT_FOUND", "No such live call")
       await hub.channel.customerHangup(req.params.id)
       return { data: { ok: true } }
     })
     app.get<{ Params: { id: string } }>("/dev/simulator/calls/:id", async (req) => {
+      const caller = await devCallerOf(services, req)
       const hub = hubOf(services)
-      const call = hub.calls.get(req.params.id)
-      const media = hub.channel.stats(req.params.id)
+      const live = hub.calls.get(req.params.id)
+      // Once a call ended only the per-start key (which sees every tenant) still reads its media figures.
+      const call = live && devMaySee(caller, live.clientId) ? live : undefined
+      const media = call || caller.clientId === null ? hub.channel.stats(req.params.id) : null
       if (!call && !media) throw new ApiError(404, "NOT_FOUND", "No such live call")
       return {
         data: {

@@ -31,7 +31,7 @@ export const socketFeatures: readonly SocketFeature[] = [
     on(socket, "reject-call", (p) => hub.reject(socket, p.callId))
     on(socket, "terminate-call", (p) => hub.terminate(socket, p.callId))
     on(socket, "initiate-call", (p) => hub.dial(socket, p.number, p.sdp))
-    on(socket, "browser-candidate", (p) => hub.channel.addCandidate(p.callId, p.candidate))
+    on(socket, "browser-candidate", (p) => hub.candidate(socket, p.callId, p.candidate))
     on(socket, "call-message", (p) => hub.attachMessage(socket, p.callId, p.messageId))
     socket.on("disconnect", () => void hub.dropSocket(socket))
   },

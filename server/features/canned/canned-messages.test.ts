@@ -90,6 +90,30 @@ describe.each(DB_KINDS)("canned messages on %s", (kind) => {
     ).toBe(200)
   })
 
+  it("keeps private shortcuts per author and never names another agent's private text in a clash", async () => {
+    const agent1 = as((await login(ctx.url, "agent1")).user_token)
+    const agent2 = as((await login(ctx.url, "agent2")).user_token)
+    const create = (h: Record<string, string>, payload: Record<string, unknown>) =>
+      send(ctx.url, k("cannedMessagesCreate"), { type: "chat", text: "private text SECRET", ...payload }, h)
+    const secret = await create(agent1, { title: "agent1 private SECRET", shortcut: "sec", shared: false })
+    expect(secret.status).toBe(200)
+    // Another agent's private reply may use the same shortcut: each sees only their own.
+    const theirs = await create(agent2, { title: "agent2 own", shortcut: "sec", shared: false })
+    expect(theirs.status).toBe(200)
+    // A shared reply would shadow agent1's private one in agent1's menu: refused, without naming it.
+    const shared = await create(agent2, { title: "for everyone", shortcut: "sec", shared: true })
+    expect(shared.status).toBe(409)
+    expect(shared.body.error.field).toBe("shortcut")
+    expect(JSON.stringify(shared.body)).not.toMatch(/SECRET|agent1/)
+    const published = await send(ctx.url, k("cannedMessagesUpdateById"), { id: theirs.body.data.id, shared: true }, agent2)
+    expect(published.status).toBe(409)
+    expect(JSON.stringify(published.body)).not.toMatch(/SECRET|agent1/)
+    // The author's own clash may name the author's own reply.
+    const again = await create(agent1, { title: "second", shortcut: "sec", shared: false })
+    expect(again.status).toBe(409)
+    expect(again.body.error.message).toContain("agent1 private SECRET")
+  })
+
   it("answers 400 for bad fields, naming them", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const bad = async (payload: Record<string, unknown>) => (await send(ctx.url, k("cannedMessagesCreate"), payload, h)).body.error

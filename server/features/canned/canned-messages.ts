@@ -1,7 +1,8 @@
 /**
  * Canned messages: the composer's replies (kind "chat", typed after `/` by shortcut) and the voice-call card's quick
- * replies (kind "call"). A shared message is the whole tenant's; an unshared one only its author's. Shortcuts are
- * unique per tenant whatever the kind (one `/` menu), compared without a leading `/` (older rows stored one).
+ * replies (kind "call"). A shared message is the whole tenant's; an unshared one only its author's. A shortcut is
+ * unique in each agent's `/` menu whatever the kind (shared replies plus their own private ones), compared without a
+ * leading `/` (older rows stored one); two agents' private replies may share one.
  *
  * Rows from before 0004_tickets.sql carry kind "text": they are chat replies.
  */
@@ -31,14 +32,28 @@ const cannedOf = (r: Record<string, unknown>): CannedMessage => ({
 const visible = (clientId: number, userId: number) => sql`m.client_id = ${clientId} AND (m.shared OR m.created_by = ${userId})`
 const kindIs = (type: "chat" | "call") => (type === "chat" ? sql`m.type IN ('chat', 'text')` : sql`m.type = 'call'`)
 
-/** 409 naming the field when another message of the tenant already uses the shortcut. */
-const checkShortcut = async (ctx: Ctx, clientId: number, shortcut: string | undefined, exceptId: number | null) => {
-  if (shortcut === undefined) return
-  const [clash] = rowsOf(
-    await ctx.db.execute(sql`SELECT id, title FROM canned_messages
-    WHERE client_id = ${clientId} AND ltrim(shortcut, '/') = ${shortcut} AND id <> ${exceptId ?? 0}`),
+/**
+ * 409 naming the field when the shortcut would clash in someone's `/` menu (the tenant's shared replies plus their
+ * own). A clash the caller can see names that reply; a shared reply clashing with another agent's private one is
+ * refused too (it would shadow it in that agent's menu) but names nothing of it.
+ */
+const checkShortcut = async (
+  ctx: Ctx,
+  clientId: number,
+  next: { shortcut: string | null | undefined; shared: boolean; author: number | null },
+  exceptId: number | null,
+) => {
+  if (next.shortcut === undefined || next.shortcut === null) return
+  const clashes = rowsOf(
+    await ctx.db.execute(sql`SELECT title, (shared OR created_by IS NOT DISTINCT FROM ${next.author}) AS visible FROM canned_messages
+    WHERE client_id = ${clientId} AND ltrim(shortcut, '/') = ${next.shortcut} AND id <> ${exceptId ?? 0}
+      AND (shared OR created_by IS NOT DISTINCT FROM ${next.author} OR ${next.shared})
+    ORDER BY 2 DESC LIMIT 1`),
   )
-  if (clash) throw conflict(`The shortcut /${shortcut} is already used by "${String(clash.title)}"`, "shortcut")
+  const [clash] = clashes
+  if (!clash) return
+  if (clash.visible) throw conflict(`The shortcut /${next.shortcut} is already used by "${String(clash.title)}"`, "shortcut")
+  throw conflict(`The shortcut /${next.shortcut} is already used by another agent's private reply`, "shortcut")
 }
 
 const loadOwn = async (ctx: Ctx, clientId: number, userId: number, id: number) => {
@@ -79,7 +94,7 @@ export const handlers = [
 
   handle("cannedMessages", "cannedMessagesCreate", async (ctx, input) => {
     const { clientId, userId } = userOf(ctx)
-    await checkShortcut(ctx, clientId, input.shortcut, null)
+    await checkShortcut(ctx, clientId, { shortcut: input.shortcut, shared: input.shared ?? true, author: userId }, null)
     const [row] = rowsOf(
       await ctx.db.execute(sql`INSERT INTO canned_messages (client_id, type, title, body, shortcut, shared, created_by)
       VALUES (${clientId}, ${input.type}, ${input.title}, ${input.text}, ${input.shortcut ?? null}, ${input.shared ?? true}, ${userId}) RETURNING id`),
@@ -90,8 +105,11 @@ export const handlers = [
   handle("cannedMessages", "cannedMessagesUpdateById", async (ctx, input) => {
     const { clientId, userId } = userOf(ctx)
     const id = idOf(input.id, "Canned message")
-    await loadOwn(ctx, clientId, userId, id)
-    await checkShortcut(ctx, clientId, input.shortcut, id)
+    const current = await loadOwn(ctx, clientId, userId, id)
+    if (input.shortcut !== undefined || input.shared !== undefined) {
+      const next = { shortcut: input.shortcut ?? current.shortcut, shared: input.shared ?? current.shared, author: current.created_by }
+      await checkShortcut(ctx, clientId, next, id)
+    }
     const sets: SQL[] = []
     if (input.type !== undefined) sets.push(sql`type = ${input.type}`)
     if (input.title !== undefined) sets.push(sql`title = ${input.title}`)

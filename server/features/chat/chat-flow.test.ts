@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
-import { DB_KINDS, callOf, login, send, as, shaped, useServer } from "../../testing/harness"
+import { DB_KINDS, devFetch, callOf, login, send, as, shaped, useServer } from "../../testing/harness"
 import { connect, next, pause, record } from "../../testing/calls-peer"
 import { catalogue } from "../../../src/contract/catalogue"
 import { CHAT_TO_BROWSER_EVENTS } from "../../../src/contract/chat-events"
@@ -35,17 +35,19 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
   })
 
   const customer = async (number: string, body: Record<string, unknown> = {}) => {
-    const response = await fetch(`${ctx.url}/dev/simulator/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text: "Hello, I need help", ...body }),
+    const response = await devFetch(ctx.server, "/dev/simulator/messages", {
+      clientId: 1,
+      channel: "whatsapp",
+      number,
+      text: "Hello, I need help",
+      ...body,
     })
     return { status: response.status, body: (await response.json()) as any }
   }
   const phone = async (number: string) =>
     (
       (await (
-        await fetch(`${ctx.url}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
+        await devFetch(ctx.server, `/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
       ).json()) as any
     ).data.items as any[]
   const call = (name: keyof typeof chat, payload: Record<string, unknown>, who = "agent1") =>
@@ -140,7 +142,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     })
     expect(messages[1].conversation.status).toBe("ongoing")
     const read = next(s.agent1, "chat:message-status", (p) => p.status === "read")
-    expect((await fetch(`${ctx.url}/dev/simulator/messages/${textId}/read`, { method: "POST" })).status).toBe(200)
+    expect((await devFetch(ctx.server, `/dev/simulator/messages/${textId}/read`, undefined, "POST")).status).toBe(200)
     expect(await read).toMatchObject({ conversation_id: conversationId, message_id: out[0].id, status: "read" })
     const page = shaped(chat.agentGetChat, (await call("agentGetChat", { conversation_id: conversationId })).body)
     expect(page.data.items.map((m: any) => m.status)).toEqual(["delivered", "read", "received"])
@@ -204,11 +206,7 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
 
   it("customer typing reaches the agents; events carry increasing seqs, none twice", async () => {
     const typing = next(s.agent1, "chat:typing", (p) => p.number === NUMBER)
-    await fetch(`${ctx.url}/dev/simulator/typing`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: 1, channel: "whatsapp", number: NUMBER, state: "typing" }),
-    })
+    await devFetch(ctx.server, "/dev/simulator/typing", { clientId: 1, channel: "whatsapp", number: NUMBER, state: "typing" })
     expect((await typing).state).toBe("typing")
     expect(seen.length).toBeGreaterThan(8)
     const seqs = seen.map((e) => e.seq)

@@ -4,7 +4,7 @@
  * The send rules are in chat-send-rules.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { DB_KINDS, as, callOf, customerWrites, login, send, shaped, useServer } from "../../testing/harness"
+import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { catalogue } from "../../../src/contract/catalogue"
 
 const chat = catalogue.chat.calls
@@ -22,7 +22,7 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
     }
   })
 
-  const customer = (number: string, body: Record<string, unknown> = {}) => customerWrites(ctx.url, number, body)
+  const customer = (number: string, body: Record<string, unknown> = {}) => customerWrites(ctx.server, number, body)
   const call = (name: keyof typeof chat, payload: Record<string, unknown>, who = "agent1") =>
     send(ctx.url, callOf("chat", name), payload, token[who])
   const count = async (number: string, who = "agent1") => (await call("agentHistoryChat", { number }, who)).body.data.totalItems as number
@@ -92,13 +92,9 @@ describe.each(DB_KINDS)("chat rules on %s", (kind) => {
     expect((await call("agentHistoryConversations", { start_date: "2026-13-45" })).status).toBe(400)
     expect((await call("chatUpdateByNumber", { number: "+905559999999", read: true })).status).toBe(404)
     expect((await call("messagesResetGroupByGroupId", { group_id: 999999 })).status).toBe(404)
-    const hook = await fetch(`${ctx.url}/dev/simulator/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ channel: "telegram", number: "+90555" }),
-    })
+    const hook = await devFetch(ctx.server, "/dev/simulator/messages", { channel: "telegram", number: "+90555" })
     expect(hook.status).toBe(400)
-    expect((await fetch(`${ctx.url}/dev/simulator/messages/nope/read`, { method: "POST" })).status).toBe(404)
+    expect((await devFetch(ctx.server, "/dev/simulator/messages/nope/read", undefined, "POST")).status).toBe(404)
     expect((await call("agentConversations", {}, "nobody")).status).toBe(401)
   })
 

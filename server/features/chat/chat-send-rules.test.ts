@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
-import { DB_KINDS, as, callOf, customerWrites, login, send, shaped, useServer } from "../../testing/harness"
+import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { connect, pause, record } from "../../testing/calls-peer"
 import { catalogue } from "../../../src/contract/catalogue"
 
@@ -23,7 +23,7 @@ describe.each(DB_KINDS)("chat send rules on %s", (kind) => {
   })
   afterAll(() => void agentSocket?.close())
 
-  const customer = (number: string, body: Record<string, unknown> = {}) => customerWrites(ctx.url, number, body)
+  const customer = (number: string, body: Record<string, unknown> = {}) => customerWrites(ctx.server, number, body)
   const call = (name: keyof typeof chat, payload: Record<string, unknown>) => send(ctx.url, callOf("chat", name), payload, token)
   const text = (to: string[], message = "Hello") => call("messagesSendText", { type: "text", text: { to, message: { text: message } } })
   const count = async (number: string) => (await call("agentHistoryChat", { number })).body.data.totalItems as number
@@ -165,7 +165,7 @@ describe.each(DB_KINDS)("chat send rules on %s", (kind) => {
     }
     const phone = (
       (await (
-        await fetch(`${ctx.url}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
+        await devFetch(ctx.server, `/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
       ).json()) as any
     ).data.items
     expect(phone.map((m: any) => m.type)).toEqual(["text", "image", "video", "audio", "document", "interactive", "email", "template"])

@@ -4,7 +4,7 @@
  * (chat.chatClose, or chat.chatUpdateByNumber with status closed) resolves it, credited to the agent who held it.
  */
 import { beforeAll, describe, expect, it } from "vitest"
-import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
+import { DB_KINDS, devFetch, as, callOf, login, send, useServer } from "../../testing/harness"
 
 describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
   const ctx = useServer(kind)
@@ -20,11 +20,7 @@ describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
   })
 
   const customer = async (number: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${ctx.url}/dev/simulator/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, ...body }),
-    })
+    const response = await devFetch(ctx.server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, ...body })
     expect(response.status).toBe(200)
     return ((await response.json()) as { data: { conversationId: number; messageId: number } }).data
   }

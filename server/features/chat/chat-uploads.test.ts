@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest"
 import { sql } from "drizzle-orm"
-import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
+import { DB_KINDS, devFetch, as, callOf, login, send, useServer } from "../../testing/harness"
 import { selectMessages } from "./message-rows"
 import { URL_TTL_SECONDS, verify } from "../uploads/signed-url"
 
@@ -20,11 +20,7 @@ describe.each(DB_KINDS)("uploads in chat messages on %s", (kind) => {
   })
 
   const customer = async (number: string, text = "Please send the receipt") => {
-    const response = await fetch(`${ctx.url}/dev/simulator/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: 1, channel: "whatsapp", number, text }),
-    })
+    const response = await devFetch(ctx.server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text })
     return ((await response.json()) as { data: { conversationId: number } }).data.conversationId
   }
   const upload = async (who: string, bytes = PNG) => {

@@ -1,6 +1,7 @@
 /**
- * Development hooks of the message simulator (off when NODE_ENV=production; no auth): the console's simulator page,
- * tests, `npm run simulate:message` and people play customers on every channel.
+ * Development hooks of the message simulator (off when NODE_ENV=production): the console's simulator page, tests,
+ * `npm run simulate:message` and people play customers on every channel. Only a tenant admin (in their own tenant,
+ * whatever clientId says) or the per-start key (in the tenant clientId names) may call them: see http/dev-access.ts.
  *
  *   POST /dev/simulator/messages   { clientId (1), channel, number, name?, type? (text), text?, link?, filename? }
  *                                  -> { data: { conversationId, messageId } }; 403 CUSTOMER_BLOCKED for a blocked customer
@@ -10,6 +11,7 @@
  */
 import type { HttpRoutes } from "../registry"
 import { ApiError, badRequest } from "../../http/errors"
+import { devCallerOf, devTenantOf, type DevCaller } from "../../http/dev-access"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { chatHubOf } from "./chat-hub"
 
@@ -27,10 +29,9 @@ const text = (body: Body, field: string, max: number): string | undefined => {
   return value
 }
 
-const common = (raw: unknown) => {
+const common = (caller: DevCaller, raw: unknown) => {
   const body = (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {}) as Body
-  const clientId = Number(body.clientId ?? 1)
-  if (!Number.isInteger(clientId) || clientId <= 0) throw badRequest("clientId must be a tenant id", "clientId")
+  const clientId = devTenantOf(caller, body.clientId)
   const channel = String(body.channel ?? "whatsapp")
   if (!CHANNELS.has(channel)) throw badRequest("channel must be whatsapp, facebook, instagram, sms or webchat", "channel")
   const number = typeof body.number === "string" ? body.number.trim() : ""
@@ -43,7 +44,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.addHook("onClose", async () => chatHubOf(services).close())
     if (!services.config.dev) return
     app.post("/dev/simulator/messages", async (req) => {
-      const { body, clientId, channel, number } = common(req.body)
+      const { body, clientId, channel, number } = common(await devCallerOf(services, req), req.body)
       const type = String(body.type ?? "text")
       if (!TYPES.has(type)) throw badRequest("type must be text, image, document, video or audio", "type")
       const message = text(body, "text", 4096)
@@ -66,18 +67,19 @@ export const httpRoutes: readonly HttpRoutes[] = [
       return { data: ids }
     })
     app.post("/dev/simulator/typing", async (req) => {
-      const { body, clientId, channel, number } = common(req.body)
+      const { body, clientId, channel, number } = common(await devCallerOf(services, req), req.body)
       const state = body.state ?? "typing"
       if (state !== "typing" && state !== "paused") throw badRequest("state must be typing or paused", "state")
       await chatHubOf(services).channel.customerTypes({ clientId, channel, number, state })
       return { data: { ok: true } }
     })
     app.get("/dev/simulator/messages", async (req) => {
-      const { clientId, channel, number } = common(req.query)
+      const { clientId, channel, number } = common(await devCallerOf(services, req), req.query)
       return { data: { items: chatHubOf(services).channel.received(clientId, channel, number) } }
     })
     app.post<{ Params: { externalId: string } }>("/dev/simulator/messages/:externalId/read", async (req) => {
-      if (!(await chatHubOf(services).channel.read(req.params.externalId)))
+      const { clientId } = await devCallerOf(services, req)
+      if (!(await chatHubOf(services).channel.read(req.params.externalId, clientId)))
         throw new ApiError(404, "NOT_FOUND", "The simulator never received that message")
       return { data: { ok: true } }
     })

@@ -9,7 +9,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
-import { likeOf, rowsOf } from "../../db/rows"
+import { prefixLikeOf, likeOf, rowsOf } from "../../db/rows"
 import { COMPLAINT_COLUMNS, complaintOf } from "./complaint-rows"
 
 interface ListInput {
@@ -73,7 +73,7 @@ const nextTicketNumber = async (ctx: Ctx, clientId: number) => {
   const prefix = `CMP-${clientId}-`
   const [row] = rowsOf(
     await ctx.db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 4999) + 1 AS n
-    FROM complaints WHERE client_id = ${clientId} AND ticket_number LIKE ${`${prefix}%`}`),
+    FROM complaints WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
   )
   return `${prefix}${Number(row.n)}`
 }

@@ -41,7 +41,7 @@ describe.each(DB_KINDS)("customer profile on %s", (kind) => {
     const socket = io(ctx.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      query: { user_token: admin.user_token },
+      auth: { user_token: admin.user_token },
       reconnection: false,
       forceNew: true,
     })

@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { rangeOf } from "./range"
-import { escapeLike, rowsOf } from "../../db/rows"
+import { prefixLikeOf, rowsOf } from "../../db/rows"
 import { ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
 
 const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
@@ -64,7 +64,7 @@ export const handlers = [
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ${TICKET_COLUMNS} FROM complaints c
       WHERE c.client_id = ${clientId} AND c.channel_type = ${input.channel_type} AND ${state}
-        AND c.ticket_number ILIKE ${`${escapeLike(input.ticket_number)}%`}
+        AND c.ticket_number ILIKE ${prefixLikeOf(input.ticket_number)}
       ORDER BY c.dt DESC LIMIT 10`),
     )
     return { data: { list: rows.map(ticketOf) } }

@@ -1,6 +1,6 @@
 /** Login, token login, logout: sessions with login_id, where a newer login replaces the older one. */
 import { randomUUID } from "node:crypto"
-import { and, eq, isNull } from "drizzle-orm"
+import { and, eq, isNull, ne } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { users, loginSessions, roles } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
@@ -81,3 +81,20 @@ export const endSession = async (db: Db, loginId: string, reason: "logout" | "pa
     .update(loginSessions)
     .set({ endedAt: new Date(), endReason: reason })
     .where(and(eq(loginSessions.id, loginId), isNull(loginSessions.endedAt)))
+
+/**
+ * Ends every open session of a user but `keep` (the caller's own, when people change their own password) and drops
+ * their sockets once the write committed: a new password or a disabled account leaves no way in (ASVS 3.3.3).
+ */
+export const endUserSessions = async (ctx: Ctx, userId: number, reason: "password" | "disabled", keep: string | null = null) => {
+  const ended = await ctx.db
+    .update(loginSessions)
+    .set({ endedAt: new Date(), endReason: reason })
+    .where(and(eq(loginSessions.userId, userId), isNull(loginSessions.endedAt), keep === null ? undefined : ne(loginSessions.id, keep)))
+    .returning({ id: loginSessions.id })
+  const drop = () => {
+    for (const session of ended) ctx.services.realtime?.endLogin(session.id)
+  }
+  if (ctx.afterCommit) ctx.afterCommit(drop)
+  else drop()
+}

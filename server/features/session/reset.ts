@@ -1,9 +1,10 @@
 /** Password reset: a single-use, expiring link mailed to the outbox, then the new password. */
 import { and, eq, gt, isNull, sql } from "drizzle-orm"
 import { handle } from "../registry"
-import { users, passwordResetTokens, mailOutbox, loginSessions } from "../../db/schema/identity"
+import { users, passwordResetTokens, mailOutbox } from "../../db/schema/identity"
 import { hashPassword, randomToken, sha256 } from "../../auth/password"
 import { ApiError } from "../../http/errors"
+import { endUserSessions } from "./login"
 
 const invalidToken = () => new ApiError(400, "RESET_TOKEN_INVALID", "This reset link is invalid, used or expired", "token")
 
@@ -20,7 +21,7 @@ export const handlers = [
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + ctx.services.config.resetTokenTtlSeconds * 1000),
       })
-      const link = `${ctx.origin}/pages/auth/reset-password?token=${encodeURIComponent(token)}`
+      const link = `${ctx.services.config.publicUrl()}/pages/auth/reset-password?token=${encodeURIComponent(token)}`
       await ctx.db.insert(mailOutbox).values({
         clientId: user.clientId,
         to: user.email,
@@ -54,10 +55,7 @@ export const handlers = [
       .set({ passwordHash: await hashPassword(input.password), updatedAt: now })
       .where(eq(users.id, row.userId))
     // A new password ends every open session of the account.
-    await ctx.db
-      .update(loginSessions)
-      .set({ endedAt: now, endReason: "password" })
-      .where(and(eq(loginSessions.userId, row.userId), isNull(loginSessions.endedAt)))
+    await endUserSessions(ctx, row.userId, "password")
     return { data: { ok: true } }
   }),
 ]

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { io } from "socket.io-client"
 import { signJwt, nowSeconds } from "../../auth/jwt"
 import { blacklistedTokens } from "../../db/schema/tenants"
-import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
+import { DB_KINDS, devFetch, as, callOf, login, send, useServer } from "../../testing/harness"
 
 const authUser = callOf("auth", "authUser")
 const layout = callOf("layout", "userLayout")
@@ -85,7 +85,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     const sent = await send(ctx.url, callOf("auth", "sendEmail"), { email: "agent2@acme.example" }, client)
     expect(sent.body).toEqual({ data: { sent: true } })
     expect((await send(ctx.url, callOf("auth", "sendEmail"), { email: "ghost@acme.example" }, client)).body).toEqual(sent.body)
-    const outbox = await (await fetch(`${ctx.url}/dev/outbox`)).json()
+    const outbox = await (await devFetch(ctx.server, "/dev/outbox")).json()
     const mail = outbox.data.items.find((m: any) => m.to === "agent2@acme.example")
     const reset = callOf("auth", "passwordReset")
     expect((await send(ctx.url, reset, { token: mail.meta.token, password: "new-password-1" }, client)).status).toBe(200)
@@ -115,7 +115,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
         const socket = io(ctx.url, {
           path: "/rt/socket.io",
           transports: ["websocket"],
-          query: { user_token: token },
+          auth: { user_token: token },
           reconnection: false,
         })
         socket.on("connect", () => {
@@ -136,7 +136,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     const socket = io(ctx.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      query: { user_token: first.user_token },
+      auth: { user_token: first.user_token },
       reconnection: false,
     })
     await new Promise<void>((resolve) => socket.on("connect", () => resolve()))
@@ -146,7 +146,7 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     const again = io(ctx.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      query: { user_token: first.user_token },
+      auth: { user_token: first.user_token },
       reconnection: false,
     })
     const refused = await new Promise<string>((resolve) => again.on("connect_error", (error) => resolve(error.message)))

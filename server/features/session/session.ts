@@ -7,6 +7,7 @@ import { randomToken, sha256 } from "../../auth/password"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { notFound, unauthorized } from "../../http/errors"
 import { endSession, sessionUserOf, startSession, verifyLogin } from "./login"
+import { forgetAttempts } from "../../auth/login-throttle"
 
 const ACCESS_TOKEN_TTL_MS = 5 * 60_000
 
@@ -18,7 +19,11 @@ const setOnline = async (ctx: Ctx, online: boolean) => {
 }
 
 export const handlers = [
-  handle("auth", "authUser", async (ctx, input) => startSession(ctx, await verifyLogin(ctx.db, input.username, input.password))),
+  handle("auth", "authUser", async (ctx, input) => {
+    const user = await verifyLogin(ctx.db, input.username, input.password)
+    await forgetAttempts(ctx.db, input.username)
+    return startSession(ctx, user)
+  }),
 
   handle("auth", "authenticate", async (ctx) => {
     const [client] = await ctx.db

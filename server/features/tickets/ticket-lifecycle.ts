@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { prefixLikeOf, rowsOf } from "../../db/rows"
 
 const TICKET_LOCK = 7342005
 
@@ -16,7 +16,7 @@ const nextTicketNumber = async (db: Db, clientId: number) => {
   const prefix = `TK-${clientId}-`
   const [row] = rowsOf(
     await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 999) + 1 AS n
-    FROM tickets WHERE client_id = ${clientId} AND ticket_number LIKE ${`${prefix}%`}`),
+    FROM tickets WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
   )
   return `${prefix}${Number(row.n)}`
 }

@@ -1,12 +1,14 @@
 /**
- * The development simulator's hooks (server: NODE_ENV != production, no auth): play a customer who places a
+ * The development simulator's hooks (server: NODE_ENV != production, for tenant admins): play a customer who places a
  * WhatsApp voice call, writes in on any channel, types, and reads what agents sent. Served at the server's root
  * (`/dev/simulator/...`), not under the API base. A production server answers them with the console's page (GET)
  * or a 404 without an error body: that is `SimulatorError` with code HOOKS_OFF.
  */
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { ApiConfig } from "../api/config"
+import { Storage } from "../browser/storage"
+import { StorageKeys } from "../browser/storage-keys"
 
 export const SIM_CHANNELS = ["whatsapp", "facebook", "instagram", "sms", "webchat"] as const
 export type SimChannel = (typeof SIM_CHANNELS)[number]
@@ -92,8 +94,11 @@ export const makeSimulator = Effect.gen(function* () {
     query?: Record<string, string>,
   ) =>
     Effect.gen(function* () {
+      // The hooks answer a logged-in tenant admin only: send the stored user token like the API client does.
+      const storage = yield* Effect.serviceOption(Storage)
+      const token = Option.isSome(storage) ? Option.getOrUndefined(yield* storage.value.get(StorageKeys.userToken)) : undefined
       let request = HttpClientRequest.make(method)(url(path), {
-        headers: { accept: "application/json" },
+        headers: { accept: "application/json", ...(token ? { "user-token": token } : {}) },
         urlParams: query,
       })
       if (body !== undefined) request = yield* HttpClientRequest.bodyJson(request, body).pipe(Effect.orDie)

@@ -4,12 +4,12 @@
  * (RTCPeerConnection stats), hanging up frees the agent, a reload restores the ringing cards.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, shot } from "../helpers"
 
 const place = async (number: string) => {
   const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...devHeaders() },
     body: JSON.stringify({ clientId: 1, number, name: `Customer ${number.slice(-3)}` }),
   })
   return ((await response.json()) as { data: { callId: string } }).data.callId

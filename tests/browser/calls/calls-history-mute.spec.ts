@@ -5,12 +5,12 @@
  * the call ringing; the limited agent (agent2, no FRONT:/channels/whatsapp-call) has no dial button and no cards.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, shot } from "../helpers"
 
 const place = async (number: string, name = `Customer ${number.slice(-3)}`) => {
   const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...devHeaders() },
     body: JSON.stringify({ clientId: 1, number, name }),
   })
   return ((await response.json()) as { data: { callId: string } }).data.callId
@@ -22,7 +22,9 @@ interface FarEnd {
 }
 /** What the simulated customer's phone has received so far (GET /dev/simulator/calls/:id). */
 const farEnd = async (callId: string): Promise<FarEnd> => {
-  const body = (await (await fetch(`${baseUrl()}/dev/simulator/calls/${encodeURIComponent(callId)}`)).json()) as {
+  const body = (await (
+    await fetch(`${baseUrl()}/dev/simulator/calls/${encodeURIComponent(callId)}`, { headers: devHeaders() })
+  ).json()) as {
     data: { media: FarEnd | null }
   }
   return body.data.media ?? { packetsReceived: 0, bytesReceived: 0 }
@@ -154,6 +156,6 @@ test("the limited agent (agent2) has no dial button and is never rung", async ({
   await expect(page.locator("[data-testid=call-card]")).toHaveCount(0)
   await expect(page.locator(`[data-call-id="${callId}"]`)).toHaveCount(0)
   await shot(page, "h5/calls-agent2-none")
-  await fetch(`${baseUrl()}/dev/simulator/calls/${encodeURIComponent(callId)}/hangup`, { method: "POST" })
+  await fetch(`${baseUrl()}/dev/simulator/calls/${encodeURIComponent(callId)}/hangup`, { method: "POST", headers: devHeaders() })
   await context.close()
 })

@@ -4,7 +4,7 @@
  * received the text. A WhatsApp call opens the 24-hour window, so no template is needed to answer it.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, shot } from "../helpers"
 
 const json = { "content-type": "application/json" }
 
@@ -17,7 +17,7 @@ test("a quick reply on a ringing call reaches the customer, ends the call and sa
   const number = `+90556${String(Date.now()).slice(-6)}`
   const placed = await fetch(`${baseUrl()}/dev/simulator/calls`, {
     method: "POST",
-    headers: json,
+    headers: { ...json, ...devHeaders() },
     body: JSON.stringify({ clientId: 1, number, name: "Quick Reply" }),
   })
   const { callId } = ((await placed.json()) as { data: { callId: string } }).data
@@ -30,7 +30,9 @@ test("a quick reply on a ringing call reaches the customer, ends the call and sa
   await expect(card).toHaveCount(0)
   await shot(page, "calls-quick-reply-sent")
 
-  const phone = await fetch(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
+  const phone = await fetch(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`, {
+    headers: devHeaders(),
+  })
   const received = ((await phone.json()) as { data: { items: { body: string | null }[] } }).data.items
   expect(received.map((m) => m.body)).toContain("Can we talk later today?")
 })

@@ -1,6 +1,6 @@
 /** What the chat inbox specs share: the channel simulator's customer and phone, and the inbox's usual moves. */
 import { expect, type Page } from "@playwright/test"
-import { baseUrl, login } from "../helpers"
+import { baseUrl, devHeaders, login } from "../helpers"
 
 export const SHOTS = ".tmp/screenshots/h3"
 let counter = 0
@@ -10,13 +10,16 @@ export const freshNumber = () => `90555${String(Date.now()).slice(-6)}${counter+
 export const customerWrites = async (page: Page, number: string, text: string, extra: Record<string, unknown> = {}) => {
   const response = await page.request.post(`${baseUrl()}/dev/simulator/messages`, {
     data: { clientId: 1, channel: "whatsapp", number, name: `Customer ${number.slice(-4)}`, text, ...extra },
+    headers: devHeaders(),
   })
   expect(response.status()).toBe(200)
   return ((await response.json()) as { data: { conversationId: number; messageId: number } }).data
 }
 
 export const phoneOf = async (page: Page, number: string) => {
-  const response = await page.request.get(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${number}`)
+  const response = await page.request.get(`${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${number}`, {
+    headers: devHeaders(),
+  })
   expect(response.status()).toBe(200)
   return (
     (await response.json()) as {

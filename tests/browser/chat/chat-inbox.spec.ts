@@ -5,7 +5,7 @@
  * bursts, Arabic) is in chat-inbox-view.spec.ts.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl } from "../helpers"
+import { baseUrl, devHeaders } from "../helpers"
 import { customerWrites, freshNumber, newTakenConversation, openInbox, phoneOf, PNG, row, SHOTS, take } from "./chat-inbox-helpers"
 
 test.describe("chat inbox", () => {
@@ -45,7 +45,7 @@ test.describe("chat inbox", () => {
     await expect.poll(async () => (await phoneOf(page, number)).map((m) => m.type)).toEqual(["text", "image"])
     const phone = await phoneOf(page, number)
     expect(phone[0]!.body).toBe(cannedText)
-    await page.request.post(`${baseUrl()}/dev/simulator/messages/${phone[0]!.external_id}/read`)
+    await page.request.post(`${baseUrl()}/dev/simulator/messages/${phone[0]!.external_id}/read`, { headers: devHeaders() })
     await expect(outbound.filter({ hasText: cannedText }).getByTestId("chat-message-status")).toHaveAttribute("data-status", "read")
     await page.getByTestId("chat-media-thumb").click()
     await expect(page.getByRole("dialog", { name: "Message" })).toBeVisible()
@@ -54,6 +54,7 @@ test.describe("chat inbox", () => {
     // The customer types: the agent sees it.
     await page.request.post(`${baseUrl()}/dev/simulator/typing`, {
       data: { clientId: 1, channel: "whatsapp", number, state: "typing" },
+      headers: devHeaders(),
     })
     await expect(page.getByTestId("chat-typing")).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/04-replied.png` })
@@ -194,6 +195,7 @@ test.describe("chat inbox", () => {
       .poll(async () => {
         const phone = await page.request.get(
           `${baseUrl()}/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(expired!.number)}`,
+          { headers: devHeaders() },
         )
         return ((await phone.json()) as { data: { items: { type: string; body: string | null }[] } }).data.items
           .filter((m) => m.type === "template")

@@ -1,0 +1,47 @@
+/**
+ * Throttling of the calls that take a secret from anyone (login, token login, password reset): per address with
+ * @fastify/rate-limit (config.credentialRatePerMinute, one budget for the four calls), and per account for the login
+ * (auth/login-throttle.ts). Over the limit: 429 with Retry-After and the usual error body.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify"
+import type { CallDef } from "../../src/contract/call"
+import { countAttempt, FREE_ATTEMPTS, noticeAdmins, tooManyAttempts } from "../auth/login-throttle"
+import type { Services } from "./context"
+import { ApiError } from "./errors"
+
+const CREDENTIAL_CALLS = new Set(["auth.authUser", "auth.authAccessToken", "auth.sendEmail", "auth.passwordReset"])
+
+/** @fastify/rate-limit's 429 as the API's error body (its headers, Retry-After included, are already set). */
+export const rateLimitError = (_req: FastifyRequest, context: { after: string; statusCode: number }) =>
+  new ApiError(context.statusCode, "TOO_MANY_REQUESTS", `Too many attempts from this address. Try again in ${context.after}.`)
+
+const accountThrottle = (services: Services) => async (req: FastifyRequest, reply: FastifyReply) => {
+  const username = (req.body as { username?: unknown } | undefined)?.username
+  if (typeof username !== "string" || username.length === 0) return // validation answers 400
+  const counted = await countAttempt(services.database, username)
+  if ("retryAfter" in counted) {
+    void reply.header("retry-after", String(counted.retryAfter))
+    throw tooManyAttempts(counted.retryAfter)
+  }
+  // The first wait: tell the admins, off the request's path so a known name takes no longer than an unknown one.
+  if (counted.attempts === FREE_ATTEMPTS + 1)
+    setImmediate(() =>
+      noticeAdmins(services.database.db, username, counted.attempts, req.ip).catch((error: unknown) =>
+        console.error("[throttle] notice failed", error),
+      ),
+    )
+}
+
+/**
+ * The route options that throttle a call, if it takes a secret from anyone. One limiter for the four calls, so they
+ * share one budget per address (a route's own `config.rateLimit` would count each call apart).
+ */
+export const throttling = (app: FastifyInstance, services: Services) => {
+  const perAddress = app.rateLimit({ max: services.config.credentialRatePerMinute, timeWindow: 60_000 })
+  const perAccount = accountThrottle(services)
+  return (call: CallDef): Partial<RouteOptions> => {
+    const key = `${call.group}.${call.name}`
+    if (!CREDENTIAL_CALLS.has(key)) return {}
+    return { onRequest: perAddress, ...(key === "auth.authUser" ? { preHandler: perAccount } : {}) }
+  }
+}

@@ -1,0 +1,39 @@
+/** The server on PORT (8080) and HOST (127.0.0.1), PGlite in DATA_DIR (./data) or PostgreSQL at DATABASE_URL (started by main.ts). */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { startServer } from "./app"
+import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/tenants"
+import { startSipServerFromEnv } from "../sip/kamailio"
+import { bannerOf } from "./banner"
+
+const host = process.env.HOST ?? "127.0.0.1"
+// The PBX softphone's SIP server (Kamailio), when installed: SIP_WS_PORT (5066), SIP=off to skip.
+const sip = await startSipServerFromEnv(process.env, host, (line) => console.log(line))
+const server = await startServer({
+  port: Number(process.env.PORT ?? 8080),
+  host,
+  dataDir: process.env.DATA_DIR ?? "./data",
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  config: sip ? { sip: sip.settings } : undefined,
+})
+const { config } = server.services
+// The CLI scripts (npm run simulate:*) read the per-start key from this file (scripts/dev-key.ts).
+const devKeyFile = join(process.env.DATA_DIR ?? "./data", "dev-key")
+if (config.dev) {
+  mkdirSync(dirname(devKeyFile), { recursive: true })
+  writeFileSync(devKeyFile, config.devKey, { mode: 0o600 })
+}
+const banner = bannerOf({
+  url: server.url,
+  database: server.services.database.kind,
+  dev: config.dev,
+  devKey: config.devKey,
+  devKeyFile,
+  password: DEMO_PASSWORD,
+  logins: DEMO_LOGINS,
+})
+for (const line of banner) console.log(line)
+
+const shutdown = () => void Promise.allSettled([server.stop(), sip?.stop()]).finally(() => process.exit(0))
+process.on("SIGINT", shutdown)
+process.on("SIGTERM", shutdown)
