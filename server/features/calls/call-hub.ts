@@ -76,12 +76,24 @@ const createHub = (services: Services): CallHub => {
     if (call.agentSocket) emit(call.agentSocket, event, payload)
     else if (call.agentId !== null) emit(`user:${call.agentId}`, event, payload)
   }
-  const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>) =>
-    db()
-      .update(callRecords)
-      .set(values)
-      .where(eq(callRecords.callId, callId))
-      .then(() => undefined)
+  /**
+   * A call's record writes go out one after another: a status written without waiting (RINGING) must not land after
+   * the final one on another pooled connection, or Call History would show a finished call as ringing.
+   */
+  const writes = new Map<string, Promise<void>>()
+  const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>) => {
+    const write = (writes.get(callId) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() =>
+        db()
+          .update(callRecords)
+          .set(values)
+          .where(eq(callRecords.callId, callId))
+          .then(() => undefined),
+      )
+    writes.set(callId, write)
+    return write
+  }
   const mine = (socket: AppSocket, callId: string) => {
     const call = calls.get(callId)
     return call && call.clientId === socket.data.principal.clientId ? call : undefined
@@ -103,6 +115,7 @@ const createHub = (services: Services): CallHub => {
         duration: answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0,
       })
     } finally {
+      writes.delete(callId)
       emit(voiceRoom(call.clientId), "call-ended", { callId })
       if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
       await hub.channel.hangup(callId)
@@ -147,7 +160,9 @@ const createHub = (services: Services): CallHub => {
       call.status = status
       if (status === CallStatus.accepted && call.startedAt === null) call.startedAt = new Date()
       toAgent(call, "call-status-update", { callId, callStatus: status })
-      void save(callId, { status, ...(status === CallStatus.accepted ? { startTime: call.startedAt } : {}) })
+      save(callId, { status, ...(status === CallStatus.accepted ? { startTime: call.startedAt } : {}) }).catch((error: unknown) =>
+        console.error(`[calls] could not store status ${status} of ${callId}`, error),
+      )
     },
     answered: (callId, sdp) => {
       const call = calls.get(callId)
