@@ -18,8 +18,9 @@ export const authorize = (call: CallDef, principal: Principal): void => {
     throw forbidden("This token only allows password reset")
   }
   if (needsSuperAdmin(call) && !principal.superAdmin) throw forbidden("Super admin access is required")
-  // Tenant credentials (client token, API key) act for the whole tenant; users need the call's back-end permission.
-  if (principal.kind === "user" && call.permission !== null && !principal.superAdmin && !principal.grants.has(backKey(call.permission))) {
+  // Every credential needs the call's back-end permission: a user and a login's client token hold the user's grants,
+  // an API key those of its tenant's admin role (auth/client-token.ts); a credential without grants holds none.
+  if (call.permission !== null && !principal.superAdmin && !principal.grants.has(backKey(call.permission))) {
     throw forbidden(`Missing permission ${backKey(call.permission)}`)
   }
 }

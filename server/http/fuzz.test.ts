@@ -10,35 +10,13 @@ import { clients } from "../db/schema/tenants"
 import { loginSessions } from "../db/schema/identity"
 import { signJwt, nowSeconds } from "../auth/jwt"
 import { DB_KINDS, as, login, send, useServer } from "../testing/harness"
+import { fuzzValue } from "../testing/fixtures"
 
 const fieldsOf = (call: CallDef): string[] => Object.keys((call.request as { fields?: Record<string, unknown> }).fields ?? {})
 
-const value = fc.oneof(
-  fc.integer({ min: -3, max: 40 }),
-  fc.string({ maxLength: 24 }),
-  fc.boolean(),
-  fc.constant(null),
-  fc.constantFrom(
-    "demo1234",
-    "admin",
-    "a@b.co",
-    "+905321234567",
-    "FRONT:/apps/chat",
-    "BACK:roles",
-    "2026-01-01",
-    "vertical",
-    "99999999999999999999",
-  ),
-  fc.array(fc.integer({ min: 1, max: 60 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()), {
-    maxKeys: 3,
-  }),
-  fc.anything({ maxDepth: 2 }),
-)
-
 const payloadFor = (call: CallDef) => {
   const keys = [...new Set([...fieldsOf(call), ...call.params, "id", "page", "limit"])]
-  const shaped = fc.record(Object.fromEntries(keys.map((key) => [key, value])), { requiredKeys: [] })
+  const shaped = fc.record(Object.fromEntries(keys.map((key) => [key, fuzzValue])), { requiredKeys: [] })
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) })
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "../../db/db"
 import { users, loginSessions, roles } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { signJwt, nowSeconds } from "../../auth/jwt"
+import { signClientToken } from "../../auth/client-token"
 import { verifyPassword, DUMMY_HASH } from "../../auth/password"
 import { grantsOf, aclMaps } from "../../auth/acl"
 import type { Ctx } from "../../http/context"
@@ -46,14 +47,13 @@ export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginRespon
     userAgent: ctx.userAgent.slice(0, 500),
   })
   const iat = nowSeconds()
+  const exp = iat + services.config.tokenTtlSeconds
   const secret = services.config.jwtSecret
   const grants = await grantsOf(db, user)
   return {
-    user_token: signJwt(
-      { typ: "user", sub: user.id, cid: user.clientId, lid: loginId, iat, exp: iat + services.config.tokenTtlSeconds },
-      secret,
-    ),
-    client_token: signJwt({ typ: "client", cid: user.clientId, scope: "client", iat }, secret),
+    user_token: signJwt({ typ: "user", sub: user.id, cid: user.clientId, lid: loginId, iat, exp }, secret),
+    // Bound to this session and as short-lived as the user token (auth/client-token.ts).
+    client_token: signClientToken({ userId: user.id, clientId: user.clientId, loginId, iat, exp }, secret),
     ...aclMaps(grants, { dev: services.config.dev }),
     user_data: { id: user.id, client_id: user.clientId },
     user: await sessionUserOf(db, user),
