@@ -2,10 +2,11 @@
 import { eq, sql } from "drizzle-orm"
 import type { Credential } from "../../src/contract/call"
 import type { Db } from "../db/db"
-import { clients, blacklistedTokens, ipWhitelist } from "../db/schema/tenants"
+import { clients, ipWhitelist } from "../db/schema/tenants"
 import { forbidden, unauthorized } from "../http/errors"
 import { verifyJwt } from "./jwt"
 import { grantsFrom } from "./acl"
+import { apiKeyGrants, verifyClientToken } from "./client-token"
 import { ipAllowed } from "./ip"
 
 /** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
@@ -37,9 +38,6 @@ export interface Presented {
   readonly apiKey?: string
   readonly ip: string
 }
-
-const isBlacklisted = async (db: Db, token: string) =>
-  (await db.select({ id: blacklistedTokens.id }).from(blacklistedTokens).where(eq(blacklistedTokens.token, token)).limit(1)).length > 0
 
 /** A user token: signature, exp, the login session still current (not replaced or logged out), not blacklisted. */
 export const verifyUserToken = async (db: Db, secret: string, token: string | undefined): Promise<Principal> => {
@@ -81,13 +79,12 @@ export const verifyUserToken = async (db: Db, secret: string, token: string | un
   }
 }
 
-const clientTokenPrincipal = async (db: Db, secret: string, token: string): Promise<Principal> => {
-  const verified = verifyJwt(token, secret)
-  if (!verified.ok || verified.claims.typ !== "client") throw unauthorized("TOKEN_INVALID", "Invalid client token")
-  if (await isBlacklisted(db, token)) throw unauthorized("TOKEN_INVALID", "This token has been revoked")
-  const { cid, scope } = verified.claims
-  return { ...NOBODY, kind: "client", clientId: cid > 0 ? cid : null, scope: scope ?? "client" }
-}
+/** A login's client token lives and dies with its session and carries its user's grants (auth/client-token.ts). */
+const clientTokenPrincipal = (db: Db, secret: string, token: string): Promise<Principal> =>
+  verifyClientToken(db, secret, token, {
+    verifyUser: verifyUserToken,
+    publicPrincipal: { ...NOBODY, kind: "client", scope: "password-reset" },
+  })
 
 /** A raw tenant API key: the tenant must be active and, when it keeps an IP whitelist, the caller's address listed. */
 const apiKeyPrincipal = async (db: Db, key: string, ip: string): Promise<Principal> => {
@@ -95,7 +92,7 @@ const apiKeyPrincipal = async (db: Db, key: string, ip: string): Promise<Princip
   if (client?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
   const allowed = await db.select({ ip: ipWhitelist.ip }).from(ipWhitelist).where(eq(ipWhitelist.clientId, client.id))
   if (allowed.length > 0 && !allowed.some((entry) => ipAllowed(entry.ip, ip))) throw forbidden(`Address ${ip} is not on the IP whitelist`)
-  return { ...NOBODY, kind: "apiKey", clientId: client.id, scope: "client" }
+  return { ...NOBODY, kind: "apiKey", clientId: client.id, scope: "client", grants: await apiKeyGrants(db, client.id) }
 }
 
 interface SessionRow {

@@ -67,14 +67,14 @@ describe.each(DB_KINDS)("tenant credentials on %s", (kind) => {
     expect((await apiKeyGrants(ctx.server.services.database.db, 1)).has("BACK:conversation_templates")).toBe(true)
   })
 
-  it.fails("ends the client token with its session through the API (needs principal.ts wired)", async () => {
+  it("ends the client token with its session through the API", async () => {
     const session = await login(ctx.url, "agent1")
     expect((await send(ctx.url, authenticate, {}, apiKey(session.client_token))).status).toBe(200)
     expect((await send(ctx.url, logout, { login_id: session.login_id }, as(session.user_token))).status).toBe(200)
     expect((await send(ctx.url, authenticate, {}, apiKey(session.client_token))).status).toBe(401)
   })
 
-  it.fails("checks client tokens and API keys against the call's permission through the API (needs principal.ts wired)", async () => {
+  it("checks client tokens and API keys against the call's permission through the API", async () => {
     const agent2 = await login(ctx.url, "agent2")
     expect((await send(ctx.url, limits, {}, apiKey(agent2.client_token))).status).toBe(403)
     const admin = await login(ctx.url, "admin")
