@@ -14,7 +14,6 @@ import { capConnectionsPerAddress, timeoutsOf } from "./http/limits"
 import { registerSecurityHeaders } from "./http/headers"
 import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
-import { guardHandshakes } from "./realtime/handshake"
 import type { Services } from "./http/context"
 
 export interface StartOptions {
@@ -93,7 +92,6 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   await registerWeb(app, services, options.distDir ?? "dist")
   await app.ready()
   services.realtime = attachRealtime(app.server, services, features.socketFeatures)
-  guardHandshakes(services.realtime.io, config)
   const host = options.host ?? process.env.HOST ?? "127.0.0.1"
   await app.listen({ port: options.port ?? Number(process.env.PORT ?? 8080), host })
   await database.db.execute(sql`select 1`)

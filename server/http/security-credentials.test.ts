@@ -1,9 +1,8 @@
 /**
  * Security suite, tenant credentials: a login's client_token expires with its session and dies with it (logout, a
  * newer login, a deleted user), carries its user's permissions, and every credential passes the permission check.
- *
- * The tests marked `it.fails` exercise auth/client-token.ts through the HTTP pipeline: they document the open hole
- * until auth/principal.ts calls verifyClientToken and apiKeyGrants, and must turn into plain `it` then.
+ * The last two drive the same rules through the HTTP pipeline (auth/principal.ts calls verifyClientToken and
+ * apiKeyGrants).
  */
 import { eq } from "drizzle-orm"
 import { describe, expect, it } from "vitest"

@@ -5,11 +5,10 @@
  *    one of `config.allowedOrigins` (ALLOWED_ORIGINS: the web-chat widget's sites once it exists, a dev proxy).
  *  - The user token travels in the handshake's `auth` payload only; a handshake with `user_token` in its URL is
  *    refused.
- * socket.ts applies `handshakeToken` and `socketCors`; `allowHandshake` runs as engine.io's allowRequest for every
- * transport (browsers do not apply CORS to WebSockets, so the Origin check cannot be left to CORS).
+ * socket.ts applies `handshakeToken`, `socketCors` and `allowHandshake` (engine.io's allowRequest, for every
+ * transport: browsers do not apply CORS to WebSockets, so the Origin check cannot be left to CORS).
  */
 import type { IncomingMessage } from "node:http"
-import type { Server } from "socket.io"
 import type { Config } from "../config"
 
 type Settings = Pick<Config, "publicUrl" | "allowedOrigins" | "trustProxy">
@@ -55,11 +54,3 @@ export const socketCors = (settings: Settings) => ({
     callback(null, origin === undefined || settings.allowedOrigins.includes(origin) || hostOf(origin) === hostOf(settings.publicUrl())),
   credentials: true,
 })
-
-/**
- * Applies the handshake rules to a running socket service. Until socket.ts passes `allowRequest` itself, app.ts
- * calls this once the service is attached (engine.io reads allowRequest per request).
- */
-export const guardHandshakes = (io: Server, settings: Settings) => {
-  io.engine.opts.allowRequest = allowHandshake(settings)
-}

@@ -1,6 +1,7 @@
 /**
  * The socket service: socket.io on the server's HTTP server under `<rtBase>/socket.io`. The handshake carries
- * `user_token` as a query value and is refused when the token is invalid, replaced or expired. Each socket joins
+ * `user_token` in its auth payload and is refused when the token is invalid, replaced or expired, or when it comes
+ * from a foreign Origin or with the token in its URL (realtime/handshake.ts). Each socket joins
  * `client:<id>`, `user:<id>` and `login:<login_id>` (so an ended session's sockets can be dropped). Later features add events by exporting `socketFeatures` from a feature file.
  */
 import type { Server as HttpServer } from "node:http"
@@ -9,6 +10,7 @@ import type { Services } from "../http/context"
 import { type Principal, verifyUserToken } from "../auth/principal"
 import { clientRoom, loginRoom, type Realtime, userRoom } from "./realtime"
 import { ApiError } from "../http/errors"
+import { allowHandshake, handshakeToken, socketCors } from "./handshake"
 
 export type AppSocket = Socket & { data: { principal: Principal } }
 
@@ -19,7 +21,8 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
   const io = new Server(server, {
     path: `${services.config.rtBase}/socket.io`,
     serveClient: false,
-    cors: { origin: true, credentials: true },
+    cors: socketCors(services.config),
+    allowRequest: allowHandshake(services.config),
   })
   const realtime: Realtime = {
     io,
@@ -33,9 +36,7 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     },
   }
   io.use((socket, next) => {
-    const query = socket.handshake.query.user_token
-    const auth = (socket.handshake.auth as { user_token?: unknown } | undefined)?.user_token
-    const token = typeof query === "string" ? query : typeof auth === "string" ? auth : undefined
+    const token = handshakeToken(socket.handshake)
     verifyUserToken(services.database.db, services.config.jwtSecret, token).then(
       (principal) => {
         socket.data.principal = principal
