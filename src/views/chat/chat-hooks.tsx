@@ -1,6 +1,6 @@
 /** How the chat views reach the inbox actor, show failures honestly (a 501 says so) and raise short notices. */
 import { useTranslation } from "react-i18next"
-import { Button, Callout, OverlayToaster, Position, type Intent, type Toaster } from "@blueprintjs/core"
+import { Button, Callout, type Intent } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import type { LookupItems, LookupKind } from "../../machines/chat/chat-actors"
@@ -10,20 +10,14 @@ import type { lookupMachine } from "../../machines/chat/lookup-machine"
 import type { Failure } from "../../machines/common/failure"
 import { useRootActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { toast } from "../common/toast"
 
 export type InboxRef = ActorRefFrom<typeof chatInboxMachine>
 
 /** The inbox actor, or null when the root has none (never in the app; possible in isolated view tests). */
 export const useInbox = (): InboxRef | null => (useRootActor().system.get("chat-inbox") as InboxRef | undefined) ?? null
 
-/** Spec 000 section 9: a snackbar hides itself after 6000 ms. */
-export const TOAST_MS = 6000
-
-let toaster: Promise<Toaster> | null = null
-export const chatToast = async (message: string, intent: Intent) => {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 3 })
-  ;(await toaster).show({ message: <span data-testid="chat-toast">{message}</span>, intent, timeout: TOAST_MS })
-}
+export const chatToast = (message: string, intent: Intent) => toast(message, intent, "chat-toast")
 
 export const ErrorCallout = ({
   failure,

@@ -13,7 +13,7 @@ import type { complaintMachine } from "../../machines/complaints/complaint-machi
 import { NOTE_MAX } from "../../machines/complaints/complaint-machine"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { TICKET_STATUSES } from "../../machines/tickets/ticket-reports"
-import { toast } from "../report-kit/report-hooks"
+import { toast } from "../common/toast"
 import { AgentSelect, ChannelCell, Field } from "../workspace/WorkspaceParts"
 
 type ComplaintActor = ActorRefFrom<typeof complaintMachine>

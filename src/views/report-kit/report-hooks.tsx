@@ -2,16 +2,13 @@
 import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { OverlayToaster, Position, type Intent, type Toaster } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { ReportMachine } from "../../machines/report-kit/report-machine"
 import { useRootActor } from "../common/actor-context"
+import { TOAST_MS, toast } from "../common/toast"
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen narrows to its own machine's type
 export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
-
-/** Spec 000 section 9: a copy confirmation lasts 2 seconds, a snackbar hides after 6000 ms. */
-export const TOAST_MS = { copied: 2000, notice: 6000 } as const
 
 /** The screen's report actor; opening the screen (re)loads it with the filters it kept. */
 export const useReportActor = <A extends AnyReportActor>(systemId: string): A => {
@@ -19,13 +16,6 @@ export const useReportActor = <A extends AnyReportActor>(systemId: string): A =>
   if (!actor) throw new Error(`actor ${systemId} is not running`)
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
   return actor
-}
-
-let toaster: Promise<Toaster> | null = null
-/** One toaster for every report screen, created on first use. */
-export const toast = async (message: string, intent: Intent, testId = "report-toast", timeout: number = TOAST_MS.notice) => {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 3 })
-  ;(await toaster).show({ message: <span data-testid={testId}>{message}</span>, intent, timeout })
 }
 
 /** Copies a value and says 'Copied To Clipboard'. */
