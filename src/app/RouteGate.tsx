@@ -73,7 +73,7 @@ export const RouteGate = () => {
       </Shell>,
     )
   }
-  const Screen = screenFor(decision.route.key)
+  const Screen = screenFor(decision.route.key, decision.section)
   const page = (
     <RenderFailureBoundary resetKey={path}>
       <Suspense fallback={<PageLoading />}>

@@ -29,7 +29,7 @@ export interface FeatureActor extends RootActor {
 
 export interface Feature {
   readonly name: string
-  /** Route key (src/contract/routes.ts) → screen. */
+  /** Route key (src/contract/routes.ts), or `companyDetails/<section>` for a company sub-page → screen. */
   readonly screens?: Readonly<Record<string, ScreenLoader>>
   /** Page-long actors the root invokes, in start order across the list. */
   readonly actors?: readonly FeatureActor[]

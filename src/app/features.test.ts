@@ -6,19 +6,20 @@
 import { readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
-import { routes } from "../contract/routes"
+import { companySections, routes } from "../contract/routes"
 import type { Feature } from "./feature"
 import { features } from "./features"
 import { stringCatalogue } from "./i18n"
+import { sectionKey } from "./screens"
 import { liveRootMachine } from "./system"
 
 const ids = (pick: (feature: Feature) => readonly string[]) => features.flatMap(pick)
 
 describe("feature manifests", () => {
-  it("claim each route key once, and only keys of the route table", () => {
+  it("claim each route key once, and only keys of the route table or company sub-pages", () => {
     const keys = ids((f) => Object.keys(f.screens ?? {}))
     expect(new Set(keys).size).toBe(keys.length)
-    const known = new Set(routes.map((route) => route.key))
+    const known = new Set([...routes.map((route) => route.key), ...companySections.map((s) => sectionKey("companyDetails", s))])
     for (const key of keys) expect(known, key).toContain(key)
   })
 

@@ -47,11 +47,16 @@ const notAvailable: Lazy<ScreenProps> = lazyOnEveryPage(() =>
 
 const cache = new Map<string, Lazy<ScreenProps>>()
 
-export const screenFor = (routeKey: string): Lazy<ScreenProps> => {
-  let screen = cache.get(routeKey)
+/** A company-area sub-page (`/apps/company-details/<section>`) is claimed as `companyDetails/<section>`. */
+export const sectionKey = (routeKey: string, section: string) => `${routeKey}/${section}`
+
+/** The screen of a route, or of one of its sub-pages when a feature claims that sub-page. */
+export const screenFor = (routeKey: string, section?: string): Lazy<ScreenProps> => {
+  const key = section && owners.has(sectionKey(routeKey, section)) ? sectionKey(routeKey, section) : routeKey
+  let screen = cache.get(key)
   if (!screen) {
-    const feature = owners.get(routeKey)
-    const load = feature?.screens?.[routeKey]
+    const feature = owners.get(key)
+    const load = feature?.screens?.[key]
     screen =
       feature && load
         ? lazyWith(
@@ -60,7 +65,7 @@ export const screenFor = (routeKey: string): Lazy<ScreenProps> => {
             () => loadPages(feature),
           )
         : notAvailable
-    cache.set(routeKey, screen)
+    cache.set(key, screen)
   }
   return screen
 }
