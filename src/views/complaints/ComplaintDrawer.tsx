@@ -4,7 +4,6 @@
  */
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
-import { useFailureText } from "../common/failure-text"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Drawer, HTMLSelect, InputGroup, Spinner, Tag, TextArea } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
@@ -14,13 +13,12 @@ import { NOTE_MAX } from "../../machines/complaints/complaint-machine"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { TICKET_STATUSES } from "../../machines/tickets/ticket-reports"
 import { toast } from "../common/toast"
-import { AgentSelect, ChannelCell, Field } from "../workspace/WorkspaceParts"
+import { AgentSelect, ChannelCell, DetailFailure, Field } from "../workspace/WorkspaceParts"
 
 type ComplaintActor = ActorRefFrom<typeof complaintMachine>
 
 export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
   const { t, i18n } = useTranslation()
-  const failureText = useFailureText()
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   const c = context.complaint
@@ -46,23 +44,12 @@ export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
             <Spinner size={28} />
           </div>
         ) : null}
-        {context.failure ? (
-          <Callout intent="danger" icon="error" data-testid="complaint-error">
-            {t("workspace.common.loadFailed", { message: failureText(context.failure) })}
-            {s.matches("failed") ? (
-              <>
-                {" "}
-                <Button
-                  size="small"
-                  variant="minimal"
-                  icon="refresh"
-                  text={t("workspace.common.retry")}
-                  onClick={() => actor.send({ type: "RETRY" })}
-                />
-              </>
-            ) : null}
-          </Callout>
-        ) : null}
+        <DetailFailure
+          failure={context.failure}
+          text={(message) => t("workspace.common.loadFailed", { message })}
+          onRetry={s.hasTag("failed") ? () => actor.send({ type: "RETRY" }) : undefined}
+          testId="complaint-error"
+        />
         {context.problem ? (
           <Callout intent="warning" data-testid="complaint-problem">
             {t(`workspace.complaints.problems.${context.problem}`)}

@@ -111,11 +111,38 @@ export const AgentSelect = ({
   )
 }
 
+/** A drawer's load failure in the one failure wording, with Retry while the actor can retry. */
+export const DetailFailure = ({
+  failure,
+  text,
+  onRetry,
+  testId,
+}: {
+  failure: Failure | null
+  text: (message: string) => string
+  onRetry: (() => void) | undefined
+  testId: string
+}) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  if (!failure) return null
+  return (
+    <Callout intent="danger" icon="error" data-testid={testId}>
+      {text(failureText(failure))}
+      {onRetry ? (
+        <>
+          {" "}
+          <Button size="small" variant="minimal" icon="refresh" text={t("workspace.common.retry")} onClick={onRetry} />
+        </>
+      ) : null}
+    </Callout>
+  )
+}
+
 export type TranscriptActor = ActorRefFrom<typeof transcriptMachine>
 
 export const TranscriptDrawer = ({ actor }: { actor: TranscriptActor }) => {
   const { t, i18n } = useTranslation()
-  const failureText = useFailureText()
   const context = useSelector(actor, (s) => s.context)
   const open = useSelector(actor, (s) => !s.hasTag("closed"))
   const loading = useSelector(actor, (s) => s.hasTag("loading"))
@@ -138,23 +165,12 @@ export const TranscriptDrawer = ({ actor }: { actor: TranscriptActor }) => {
             <Spinner size={28} />
           </div>
         ) : null}
-        {context.failure ? (
-          <Callout intent="danger" icon="error" data-testid="ws-transcript-error">
-            {t("workspace.common.transcriptFailed", { message: failureText(context.failure) })}
-            {failed ? (
-              <>
-                {" "}
-                <Button
-                  size="small"
-                  variant="minimal"
-                  icon="refresh"
-                  text={t("workspace.common.retry")}
-                  onClick={() => actor.send({ type: "RETRY" })}
-                />
-              </>
-            ) : null}
-          </Callout>
-        ) : null}
+        <DetailFailure
+          failure={context.failure}
+          text={(message) => t("workspace.common.transcriptFailed", { message })}
+          onRetry={failed ? () => actor.send({ type: "RETRY" }) : undefined}
+          testId="ws-transcript-error"
+        />
         {ready ? (
           <Transcript
             messages={context.messages}
