@@ -1,11 +1,11 @@
-import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core"
+import { Button } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useEffect, useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useNavigate } from "react-router-dom"
 import { useAccountActor } from "../common/actor-context"
-import { useFailureText } from "../common/failure-text"
 import { AuthFrame } from "./AuthFrame"
+import { AccountProblem, AuthField } from "./AuthField"
 
 export const ForgotPasswordView = () => {
   const { t } = useTranslation()
@@ -15,7 +15,6 @@ export const ForgotPasswordView = () => {
   const sent = useSelector(account, (s) => s.hasTag("mailSent"))
   const problem = useSelector(account, (s) => s.context.problem)
   const failure = useSelector(account, (s) => s.context.failure)
-  const failureText = useFailureText()
   const [email, setEmail] = useState("")
 
   useEffect(() => {
@@ -29,25 +28,18 @@ export const ForgotPasswordView = () => {
 
   return (
     <AuthFrame title={t("account.forgotTitle")} subtitle={t("account.forgotBody")}>
-      {problem ? (
-        <Callout intent="danger" className="mc-callout" role="alert" data-testid="account-problem">
-          {t(`account.${problem}`)}
-          {failure ? <div className="mc-muted">{failureText(failure)}</div> : null}
-        </Callout>
-      ) : null}
+      <AccountProblem problem={problem} failure={failure} />
       <form onSubmit={submit} noValidate>
-        <FormGroup label={t("account.email")} labelFor="forgot-email">
-          <InputGroup
-            id="forgot-email"
-            type="email"
-            size="large"
-            leftIcon="envelope"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onValueChange={setEmail}
-          />
-        </FormGroup>
+        <AuthField
+          id="forgot-email"
+          label={t("account.email")}
+          icon="envelope"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onValueChange={setEmail}
+        />
         <Button type="submit" intent="primary" size="large" fill loading={sending} text={t("account.sendLink")} />
       </form>
       <div className="mc-auth-links">

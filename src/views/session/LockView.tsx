@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core"
+import { Button, Callout } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
@@ -6,6 +6,7 @@ import { Link, Navigate } from "react-router-dom"
 import { selectDisplayName, selectPhase } from "../../machines/session/session-selectors"
 import { useSessionActor } from "../common/actor-context"
 import { AuthFrame } from "./AuthFrame"
+import { AuthField } from "./AuthField"
 import { SessionCallout } from "./SessionCallout"
 
 /**
@@ -44,29 +45,25 @@ export const LockView = () => {
       <SessionCallout />
       <form onSubmit={submit} noValidate data-testid="lock-form">
         {knowsUsername ? null : (
-          <FormGroup label={t("login.username")} labelFor="lock-username">
-            <InputGroup
-              id="lock-username"
-              size="large"
-              leftIcon="person"
-              autoComplete="username"
-              value={username}
-              onValueChange={setUsername}
-            />
-          </FormGroup>
-        )}
-        <FormGroup label={t("login.password")} labelFor="lock-password">
-          <InputGroup
-            id="lock-password"
-            type="password"
-            size="large"
-            leftIcon="lock"
-            autoComplete="current-password"
-            autoFocus
-            value={password}
-            onValueChange={setPassword}
+          <AuthField
+            id="lock-username"
+            label={t("login.username")}
+            icon="person"
+            autoComplete="username"
+            value={username}
+            onValueChange={setUsername}
           />
-        </FormGroup>
+        )}
+        <AuthField
+          id="lock-password"
+          label={t("login.password")}
+          icon="lock"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onValueChange={setPassword}
+        />
         <Button type="submit" intent="primary" size="large" fill loading={phase === "unlocking"} text={t("account.unlock")} />
       </form>
       <div className="mc-auth-links">

@@ -1,12 +1,12 @@
-import { Button, Callout, FormGroup, InputGroup } from "@blueprintjs/core"
+import { Button, Callout } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, useSearchParams } from "react-router-dom"
 import { MIN_PASSWORD } from "../../machines/session/account-machine"
 import { useAccountActor } from "../common/actor-context"
-import { useFailureText } from "../common/failure-text"
 import { AuthFrame } from "./AuthFrame"
+import { AccountProblem, AuthField } from "./AuthField"
 
 /** `/pages/auth/reset-password?token=...`: the link of the reset mail. */
 export const ResetPasswordView = () => {
@@ -17,7 +17,6 @@ export const ResetPasswordView = () => {
   const done = useSelector(account, (s) => s.hasTag("passwordChanged"))
   const problem = useSelector(account, (s) => s.context.problem)
   const failure = useSelector(account, (s) => s.context.failure)
-  const failureText = useFailureText()
   const [password, setPassword] = useState("")
   const [confirm, setConfirm] = useState("")
 
@@ -40,35 +39,26 @@ export const ResetPasswordView = () => {
   }
   return (
     <AuthFrame title={t("account.resetTitle")}>
-      {problem ? (
-        <Callout intent="danger" className="mc-callout" role="alert" data-testid="account-problem">
-          {t(`account.${problem}`, { min: MIN_PASSWORD })}
-          {failure ? <div className="mc-muted">{failureText(failure)}</div> : null}
-        </Callout>
-      ) : null}
+      <AccountProblem problem={problem} failure={failure} values={{ min: MIN_PASSWORD }} />
       <form onSubmit={submit} noValidate>
-        <FormGroup label={t("account.newPassword")} labelFor="reset-password">
-          <InputGroup
-            id="reset-password"
-            type="password"
-            size="large"
-            leftIcon="lock"
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-          />
-        </FormGroup>
-        <FormGroup label={t("account.confirmPassword")} labelFor="reset-confirm">
-          <InputGroup
-            id="reset-confirm"
-            type="password"
-            size="large"
-            leftIcon="lock"
-            autoComplete="new-password"
-            value={confirm}
-            onValueChange={setConfirm}
-          />
-        </FormGroup>
+        <AuthField
+          id="reset-password"
+          label={t("account.newPassword")}
+          icon="lock"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+        />
+        <AuthField
+          id="reset-confirm"
+          label={t("account.confirmPassword")}
+          icon="lock"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+        />
         <Button type="submit" intent="primary" size="large" fill loading={resetting} text={t("account.resetSubmit")} />
       </form>
       <div className="mc-auth-links">
