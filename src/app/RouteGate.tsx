@@ -26,11 +26,9 @@ const withBlueprint = (content: ReactNode) => (
 )
 
 const LOCK = "/pages/auth/lock"
-/** Pages drawn without the shell: the auth pages, and public pages when nobody is logged in. */
-const AUTH_PAGES = new Set(["login", "tokenLogin", "forgotPassword", "mailConfirm", "resetPassword", "lock"])
-
+/** Pages drawn without the shell: the auth pages (the route table's `authFrame`), and public pages when nobody is logged in. */
 const framing = (route: RouteDef, loggedIn: boolean): "auth" | "public" | "shell" => {
-  if (AUTH_PAGES.has(route.key)) return "auth"
+  if (route.authFrame) return "auth"
   if (loggedIn) return "shell"
   return "public"
 }

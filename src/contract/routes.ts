@@ -15,6 +15,8 @@ export interface RouteDef {
   readonly public?: boolean
   /** Reachable while logged out and also while logged in, without a FRONT: entry. */
   readonly auth?: boolean
+  /** Drawn in the logged-out pages' own frame, never inside the shell (the login and account pages). */
+  readonly authFrame?: boolean
   /** Granted only by a development server (its hooks are off in production), so production consoles never list it. */
   readonly devOnly?: boolean
 }
@@ -26,12 +28,12 @@ export const PUBLIC_TEMPLATE_ROUTE = "/templateMessage-individual-user"
 
 const table: readonly RouteDef[] = [
   // Auth and public
-  r("/login", "login", { public: true }),
-  r("/pages/auth/forgot-password", "forgotPassword", { public: true, auth: true }),
-  r("/pages/auth/lock", "lock", { public: true, auth: true }),
-  r("/pages/auth/mail-confirm", "mailConfirm", { public: true, auth: true }),
-  r("/pages/auth/token", "tokenLogin", { public: true }),
-  r("/pages/auth/reset-password", "resetPassword", { public: true }),
+  r("/login", "login", { public: true, authFrame: true }),
+  r("/pages/auth/forgot-password", "forgotPassword", { public: true, auth: true, authFrame: true }),
+  r("/pages/auth/lock", "lock", { public: true, auth: true, authFrame: true }),
+  r("/pages/auth/mail-confirm", "mailConfirm", { public: true, auth: true, authFrame: true }),
+  r("/pages/auth/token", "tokenLogin", { public: true, authFrame: true }),
+  r("/pages/auth/reset-password", "resetPassword", { public: true, authFrame: true }),
   r("/ContactInformationCollection", "contactInformationCollection"),
   r("/privacy-policy", "privacyPolicy", { public: true }),
   r("/btw", "btw", { public: true }),
