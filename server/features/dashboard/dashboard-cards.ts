@@ -115,6 +115,8 @@ export const handlers = [
         FROM client_locations l JOIN cities ci ON ci.id = l.city_id JOIN countries co ON co.id = ci.country_id
         WHERE l.client_id = ${tenantOf(ctx)} GROUP BY ci.id, ci.name, co.code ORDER BY ci.name, ci.id`),
     )
-    return { data: rows.map((row) => ({ id: Number(row.id), name: String(row.name), code: String(row.code), locations: Number(row.locations) })) }
+    return {
+      data: rows.map((row) => ({ id: Number(row.id), name: String(row.name), code: String(row.code), locations: Number(row.locations) })),
+    }
   }),
 ]

@@ -60,7 +60,9 @@ export const handlers = [
   handle("reports", "agentReport", pagedAgents),
   handle("reports", "agentPerformanceReport", pagedAgents),
   handle("reports", "agentAveragetime", pagedAgents),
-  handle("reports", "agentAllstats", async (ctx, input) => ({ data: (await agentRows(ctx, await reportRange(ctx, input), input, false)).items })),
+  handle("reports", "agentAllstats", async (ctx, input) => ({
+    data: (await agentRows(ctx, await reportRange(ctx, input), input, false)).items,
+  })),
   handle("reports", "ticketAgentResponse", async (ctx, input) => {
     await checkAgent(ctx, input.agent_id)
     const r = await reportRange(ctx, input)

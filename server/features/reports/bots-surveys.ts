@@ -46,7 +46,9 @@ export const handlers = [
     const where = sql.join(parts, sql` AND `)
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM bot_menu_hits h WHERE ${where}`))
     const rows = rowsOf(
-      await ctx.db.execute(sql`SELECT number, menu, option, dt FROM bot_menu_hits h WHERE ${where} ORDER BY dt DESC, id DESC LIMIT ${limit} OFFSET ${offset}`),
+      await ctx.db.execute(
+        sql`SELECT number, menu, option, dt FROM bot_menu_hits h WHERE ${where} ORDER BY dt DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      ),
     )
     const items = rows.map((row) => ({ number: String(row.number), menu: String(row.menu), option: String(row.option), dt: iso(row.dt) }))
     return { data: { items, totalItems: Number(count?.n ?? 0), page, limit } }

@@ -55,7 +55,13 @@ const templateFunnel = async (ctx: Ctx, r: ReportRange, group: SQL, columns: SQL
       WHERE cr.client_id = ${r.clientId} AND ${dtWhere(r, sql`cr.sent_at`)} ${extra} GROUP BY ${group} ORDER BY 1`),
   )
 
-const RECORD_STATUS: Record<string, CampaignRecord["status"]> = { pending: "queued", queued: "queued", sent: "sent", delivered: "delivered", read: "read" }
+const RECORD_STATUS: Record<string, CampaignRecord["status"]> = {
+  pending: "queued",
+  queued: "queued",
+  sent: "sent",
+  delivered: "delivered",
+  read: "read",
+}
 
 export const handlers = [
   handle("dashboard", "fetchCustomerCampaign", async (ctx, input) => ({ data: await campaignList(ctx, await reportRange(ctx, input)) })),
@@ -69,7 +75,13 @@ export const handlers = [
     const { page, limit, offset } = pageOf(input, 10, 999_999)
     await checkAgent(ctx, input.agent_id)
     const byUser = input.agent_id === undefined ? sql`` : sql`AND c.created_by = ${input.agent_id}`
-    const filtered = await templateFunnel(ctx, r, sql`u.username, t.name`, sql`coalesce(u.username, '') AS username, t.name AS template_name`, byUser)
+    const filtered = await templateFunnel(
+      ctx,
+      r,
+      sql`u.username, t.name`,
+      sql`coalesce(u.username, '') AS username, t.name AS template_name`,
+      byUser,
+    )
     const items = filtered.slice(offset, offset + limit).map((row) => ({
       username: String(row.username),
       template_name: String(row.template_name),
@@ -81,7 +93,12 @@ export const handlers = [
   handle("reports", "templateConsumption", async (ctx, input) => {
     const rows = await templateFunnel(ctx, await reportRange(ctx, input), sql`t.name, t.category`, sql`t.name AS template_name, t.category`)
     return {
-      data: rows.map((row) => ({ template_name: String(row.template_name), category: String(row.category), count: Number(row.sent), cost: Number(row.cost ?? 0) })),
+      data: rows.map((row) => ({
+        template_name: String(row.template_name),
+        category: String(row.category),
+        count: Number(row.sent),
+        cost: Number(row.cost ?? 0),
+      })),
     }
   }),
   handle("reports", "campaignStats", async (ctx, input) => {
@@ -109,11 +126,18 @@ export const handlers = [
     const owned = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM campaigns WHERE id = ${input.campaign_id} AND client_id = ${clientId}`))
     if (owned.length === 0) throw notFound("Campaign")
     const { page, limit, offset } = pageOf(input, 10, 999_999)
-    const status = input.status === undefined ? sql`` : input.status === "queued" ? sql`AND cr.status IN ('pending', 'queued')` : sql`AND cr.status = ${input.status}`
+    const status =
+      input.status === undefined
+        ? sql``
+        : input.status === "queued"
+          ? sql`AND cr.status IN ('pending', 'queued')`
+          : sql`AND cr.status = ${input.status}`
     const where = sql`cr.client_id = ${clientId} AND cr.campaign_id = ${input.campaign_id} ${status}`
     const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM campaign_recipients cr WHERE ${where}`))
     const rows = rowsOf(
-      await ctx.db.execute(sql`SELECT cr.number, cr.status, cr.error, cr.sent_at FROM campaign_recipients cr WHERE ${where} ORDER BY cr.id LIMIT ${limit} OFFSET ${offset}`),
+      await ctx.db.execute(
+        sql`SELECT cr.number, cr.status, cr.error, cr.sent_at FROM campaign_recipients cr WHERE ${where} ORDER BY cr.id LIMIT ${limit} OFFSET ${offset}`,
+      ),
     )
     const items = rows.map((row) => ({
       number: String(row.number),

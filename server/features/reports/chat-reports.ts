@@ -14,7 +14,9 @@ import { conversationTotals, dayOf, dayTrends, daysOf, dtWhere, serviceLevelOf, 
 import { iso, isoOrNull } from "./range"
 
 const seconds = (from: unknown, to: unknown): number | null =>
-  from === null || from === undefined || to === null || to === undefined ? null : Math.max(0, (new Date(String(to)).getTime() - new Date(String(from)).getTime()) / 1000)
+  from === null || from === undefined || to === null || to === undefined
+    ? null
+    : Math.max(0, (new Date(String(to)).getTime() - new Date(String(from)).getTime()) / 1000)
 
 const rowOf = (r: Record<string, unknown>): ChatReportRow => ({
   conversation_id: Number(r.id),
@@ -107,10 +109,11 @@ export const handlers = [
   handle("reports", "conversationCount", async (ctx, input) => {
     const r = await reportRange(ctx, input)
     const rows = rowsOf(
-      await ctx.db.execute(sql`SELECT channel, sum(started)::int AS count FROM conversation_rollups WHERE ${slotWhere(r)} GROUP BY 1 HAVING sum(started) > 0 ORDER BY 1`),
+      await ctx.db.execute(
+        sql`SELECT channel, sum(started)::int AS count FROM conversation_rollups WHERE ${slotWhere(r)} GROUP BY 1 HAVING sum(started) > 0 ORDER BY 1`,
+      ),
     )
     const byChannel = rows.map((row) => ({ channel_type: row.channel as ChatReportRow["channel_type"], count: Number(row.count) }))
     return { data: { total: byChannel.reduce((n, c) => n + c.count, 0), by_channel: byChannel } }
   }),
 ]
-

@@ -26,7 +26,9 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
        ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value`,
       [tenantOne],
     )
-    const agents = (await database.query("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows.map((r) => Number(r.id))
+    const agents = (await database.query("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows.map((r) =>
+      Number(r.id),
+    )
     const [otherAgent] = (await database.query("SELECT id FROM users WHERE client_id = $1 LIMIT 1", [tenantTwo])).rows
     const token = (await login(ctx.url, "admin")).user_token
     const call = async (group: "dashboard" | "reports", name: string, payload: Record<string, unknown>) => {
@@ -43,13 +45,26 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
         // The window starts on the 10th at local midnight; logs span at most 3 days and 2 hours.
         const window = Date.parse(`${month}-10T00:00:00Z`) - OFFSET_MINUTES * 60_000
         const placed = await writeLog(database, tenantOne, agents, window, log, `${kind === "pglite" ? 1 : 2}${run}a`)
-        await writeLog(database, tenantTwo, [Number(otherAgent.id), Number(otherAgent.id)], window, decoy, `${kind === "pglite" ? 1 : 2}${run}b`)
+        await writeLog(
+          database,
+          tenantTwo,
+          [Number(otherAgent.id), Number(otherAgent.id)],
+          window,
+          decoy,
+          `${kind === "pglite" ? 1 : 2}${run}b`,
+        )
         const ref = reference(placed, agents, 60, OFFSET_MINUTES)
         const range = { start_date: `${month}-10`, end_date: `${month}-14` }
 
         const boxes = await call("dashboard", "infoBoxes", range)
         expect(boxes.time_zone).toBe(ZONE)
-        expect({ c: boxes.conversations, closed: boxes.closed, ab: boxes.abandoned, in: boxes.messages_in, out: boxes.messages_out }).toEqual({
+        expect({
+          c: boxes.conversations,
+          closed: boxes.closed,
+          ab: boxes.abandoned,
+          in: boxes.messages_in,
+          out: boxes.messages_out,
+        }).toEqual({
           c: ref.conversations,
           closed: ref.closed,
           ab: ref.abandoned,
@@ -70,9 +85,19 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
 
         const stats = await call("dashboard", "messageStats", range)
         expect(stats.delivered).toBe(ref.delivered)
-        const days = Object.fromEntries(stats.series.filter((d: { conversations: number }) => d.conversations > 0).map((d: { date: string; conversations: number }) => [d.date, d.conversations]))
+        const days = Object.fromEntries(
+          stats.series
+            .filter((d: { conversations: number }) => d.conversations > 0)
+            .map((d: { date: string; conversations: number }) => [d.date, d.conversations]),
+        )
         expect(days).toEqual(Object.fromEntries(ref.days))
-        expect(stats.series.map((d: { date: string }) => d.date)).toEqual([`${month}-10`, `${month}-11`, `${month}-12`, `${month}-13`, `${month}-14`])
+        expect(stats.series.map((d: { date: string }) => d.date)).toEqual([
+          `${month}-10`,
+          `${month}-11`,
+          `${month}-12`,
+          `${month}-13`,
+          `${month}-14`,
+        ])
 
         const heat = await call("dashboard", "chatHourly", range)
         expect(heat.cells).toHaveLength(168)
@@ -81,10 +106,23 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
           expect({ conversations: cell.conversations, messages_in: cell.messages_in }, `${cell.weekday}:${cell.hour}`).toEqual(want)
         }
 
-        const perAgent = (await call("reports", "agentAllstats", range)) as { agent_id: number; conversations: number; closed: number; messages_sent: number; first_response: { count: number; avg_seconds: number | null }; aht: { count: number; avg_seconds: number | null } }[]
+        const perAgent = (await call("reports", "agentAllstats", range)) as {
+          agent_id: number
+          conversations: number
+          closed: number
+          messages_sent: number
+          first_response: { count: number; avg_seconds: number | null }
+          aht: { count: number; avg_seconds: number | null }
+        }[]
         for (const want of ref.byAgent) {
           const got = perAgent.find((a) => a.agent_id === want.agent_id)!
-          expect({ c: got.conversations, closed: got.closed, sent: got.messages_sent, frt: got.first_response.count, aht: got.aht.count }).toEqual({
+          expect({
+            c: got.conversations,
+            closed: got.closed,
+            sent: got.messages_sent,
+            frt: got.first_response.count,
+            aht: got.aht.count,
+          }).toEqual({
             c: want.conversations,
             closed: want.closed,
             sent: want.messages_sent,

@@ -95,16 +95,10 @@ export const writeLog = async (
     ).rows
     placed.push({ id: Number(row.id), contactId: Number(contact.id), started, agentId, c })
     if (c.rating !== null)
-      await database.query("INSERT INTO survey_responses (client_id, conversation_id, contact_id, agent_id, number, channel, rating, dt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [
-        clientId,
-        row.id,
-        contact.id,
-        agentId,
-        `9${tag}${i}`,
-        c.channel,
-        c.rating,
-        new Date(started + 60_000).toISOString(),
-      ])
+      await database.query(
+        "INSERT INTO survey_responses (client_id, conversation_id, contact_id, agent_id, number, channel, rating, dt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [clientId, row.id, contact.id, agentId, `9${tag}${i}`, c.channel, c.rating, new Date(started + 60_000).toISOString()],
+      )
   }
   const rows = placed.flatMap((p) =>
     p.c.messages.map((m) => [
@@ -120,7 +114,10 @@ export const writeLog = async (
   for (const part of [rows.slice(0, half), rows.slice(half)]) {
     if (part.length === 0) continue
     const values = part.map((_, k) => `($${k * 6 + 1}, $${k * 6 + 2}, $${k * 6 + 3}, 'text', $${k * 6 + 4}, $${k * 6 + 5}, $${k * 6 + 6})`)
-    await database.query(`INSERT INTO messages (client_id, conversation_id, direction, type, status, sender_user_id, dt) VALUES ${values.join(", ")}`, part.flat())
+    await database.query(
+      `INSERT INTO messages (client_id, conversation_id, direction, type, status, sender_user_id, dt) VALUES ${values.join(", ")}`,
+      part.flat(),
+    )
   }
   return placed
 }

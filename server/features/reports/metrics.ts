@@ -95,11 +95,18 @@ export const serviceLevelOf = async (
 ): Promise<ServiceLevelValue> => {
   if (threshold === r.slaSeconds) {
     const t = await conversationTotals(ctx, r, f)
-    return { threshold_seconds: threshold, answered_within: t.answeredWithin, total: t.answered, percent: percentOf(t.answeredWithin, t.answered) }
+    return {
+      threshold_seconds: threshold,
+      answered_within: t.answeredWithin,
+      total: t.answered,
+      percent: percentOf(t.answeredWithin, t.answered),
+    }
   }
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS total,
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT count(*)::int AS total,
       count(*) FILTER (WHERE extract(epoch FROM first_response_at - first_inbound_at) <= ${threshold})::int AS within
-    FROM conversations WHERE ${answeredWhere(r, f)}`))
+    FROM conversations WHERE ${answeredWhere(r, f)}`),
+  )
   const total = num(row?.total)
   const within = num(row?.within)
   return { threshold_seconds: threshold, answered_within: within, total, percent: percentOf(within, total) }
@@ -159,13 +166,21 @@ export const messageTotals = async (ctx: Ctx, r: ReportRange, f: MetricFilter = 
       coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status = 'failed'), 0)::int AS failed
     FROM message_rollups WHERE ${slotWhere(r, f, "message")}`),
   )
-  return { received: num(row?.received), sent: num(row?.sent), delivered: num(row?.delivered), read: num(row?.read), failed: num(row?.failed) }
+  return {
+    received: num(row?.received),
+    sent: num(row?.sent),
+    delivered: num(row?.delivered),
+    read: num(row?.read),
+    failed: num(row?.failed),
+  }
 }
 
 /** CSAT of the survey responses dated in the range (optionally one channel / agent). */
 export const csatOf = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<Csat> => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS responses, count(*) FILTER (WHERE rating >= 4)::int AS satisfied,
-      avg(rating)::float8 AS average FROM survey_responses s WHERE ${surveyWhere(r, f)}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT count(*)::int AS responses, count(*) FILTER (WHERE rating >= 4)::int AS satisfied,
+      avg(rating)::float8 AS average FROM survey_responses s WHERE ${surveyWhere(r, f)}`),
+  )
   const responses = num(row?.responses)
   const satisfied = num(row?.satisfied)
   return { responses, satisfied, average: responses > 0 ? num(row?.average) : null, percent: percentOf(satisfied, responses) }

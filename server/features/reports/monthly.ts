@@ -33,7 +33,9 @@ export const handlers = [
     const r = await monthRange(ctx, input.month)
     const { page, limit, offset } = pageOf(input, 10, 999_999)
     const month = `${input.month}-01`
-    const [count] = rowsOf(await ctx.db.execute(sql`SELECT users FROM monthly_user_counts WHERE client_id = ${r.clientId} AND month = ${month}::date`))
+    const [count] = rowsOf(
+      await ctx.db.execute(sql`SELECT users FROM monthly_user_counts WHERE client_id = ${r.clientId} AND month = ${month}::date`),
+    )
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ct.number, ct.name, ct.channel, cm.first_seen, cm.last_seen,
           (SELECT count(*)::int FROM conversations c WHERE c.contact_id = cm.contact_id AND c.started_at >= ${r.from.toISOString()}::timestamptz

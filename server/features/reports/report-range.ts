@@ -28,7 +28,8 @@ export interface ReportRange {
 
 /** The bound as SQL evaluated in the tenant's zone. */
 const boundSql = (text: string, zone: string, end: boolean) => {
-  if (/[zZ]$|[+-]\d{2}:?\d{2}$/.test(text) && text.includes("T")) return sql`${text}::timestamptz + ${end ? "1 second" : "0 seconds"}::interval`
+  if (/[zZ]$|[+-]\d{2}:?\d{2}$/.test(text) && text.includes("T"))
+    return sql`${text}::timestamptz + ${end ? "1 second" : "0 seconds"}::interval`
   const local = DATE_ONLY.test(text) ? `${text} 00:00:00` : text.replace("T", " ")
   const step = end ? (DATE_ONLY.test(text) ? "1 day" : "1 second") : "0 seconds"
   return sql`(${local}::timestamp + ${step}::interval) AT TIME ZONE ${zone}`
@@ -40,7 +41,8 @@ const validDate = (text: string | undefined, field: string) => {
   const parsed = new Date(`${day}T00:00:00Z`)
   const time = /[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text)
   const badTime = time !== null && (Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[3] ?? 0) > 59)
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day || badTime) throw badRequest(`${field} is not a date`, field)
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day || badTime)
+    throw badRequest(`${field} is not a date`, field)
 }
 
 const floorSlot = (date: Date) => new Date(Math.floor(date.getTime() / SLOT_MS) * SLOT_MS)
@@ -58,7 +60,9 @@ export const reportRange = async (ctx: Ctx, input: { start_date?: string; end_da
     ? boundSql(input.start_date, zone, false)
     : sql`(${today} - ${DEFAULT_RANGE_DAYS - 1})::timestamp AT TIME ZONE ${zone}`
   const [bounds] = rowsOf(
-    await ctx.db.execute(sql`SELECT extract(epoch FROM ${from})::float8 * 1000 AS from_ms, extract(epoch FROM ${to})::float8 * 1000 AS to_ms`),
+    await ctx.db.execute(
+      sql`SELECT extract(epoch FROM ${from})::float8 * 1000 AS from_ms, extract(epoch FROM ${to})::float8 * 1000 AS to_ms`,
+    ),
   )
   const start = new Date(Number(bounds.from_ms))
   const end = new Date(Number(bounds.to_ms))
