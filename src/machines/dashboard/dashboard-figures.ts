@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import type {
   CallsSummary,
   CampaignSummary,
+  HeatMap,
   InfoBoxes,
   MessageStats,
   TemplateDelivery,
@@ -24,6 +25,7 @@ export type Card<T> = { readonly value: T; readonly failure: null } | { readonly
 export interface DashboardFigures {
   readonly boxes: Card<InfoBoxes>
   readonly messages: Card<MessageStats>
+  readonly heatmap: Card<HeatMap>
   readonly calls: Card<CallsSummary>
   readonly tickets: Card<TicketCount>
   readonly campaigns: Card<readonly CampaignSummary[]>
@@ -47,6 +49,7 @@ export const loadFigures = (range: DayRange) =>
       {
         boxes: card(api.call("dashboard", "infoBoxes", query).pipe(Effect.map((body) => body.data))),
         messages: card(api.call("dashboard", "messageStats", query).pipe(Effect.map((body) => body.data))),
+        heatmap: card(api.call("dashboard", "chatHourly", query).pipe(Effect.map((body) => body.data))),
         calls: card(api.call("dashboard", "callsSummary", query).pipe(Effect.map((body) => body.data))),
         tickets: card(api.call("dashboard", "ticketCount", query).pipe(Effect.map((body) => body.data))),
         campaigns: card(api.call("dashboard", "fetchCustomerCampaign", query).pipe(Effect.map((body) => body.data))),

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest"
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, daysOf, defaultRange, localDay, rangeProblem, rangeQuery } from "./dashboard-range"
 
 describe("dashboard range", () => {
-  it("defaults to the last 7 days, today included", () => {
+  it("defaults to the last 30 days, today included", () => {
     const range = defaultRange(new Date(2026, 2, 3, 15, 0))
-    expect(range).toEqual({ start: "2026-02-25", end: "2026-03-03" })
+    expect(range).toEqual({ start: "2026-02-02", end: "2026-03-03" })
     expect(daysOf(range)).toHaveLength(DEFAULT_RANGE_DAYS)
   })
 

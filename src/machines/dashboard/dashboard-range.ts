@@ -1,17 +1,19 @@
 /**
  * The dashboard's date range: whole days (`YYYY-MM-DD`, the tenant's days: the server buckets them in the tenant's
- * time zone), both ends included. The default is the last 7 days, today included. A range is refused before any
- * call when an end is missing, the end comes before the start, or it spans more than a year (366 days).
+ * time zone), both ends included. The default is the contract's: the last DEFAULT_RANGE_DAYS (30) days, today
+ * included. A range is refused before any call when an end is missing, the end comes before the start, or it spans
+ * more than the contract's MAX_RANGE_DAYS (366) days, the same limit the server answers 400 beyond.
  */
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../contract/schemas/reports"
+
+export { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS }
+
 export interface DayRange {
   readonly start: string
   readonly end: string
 }
 
 export type RangeProblem = "missing" | "endBeforeStart" | "tooLong"
-
-export const DEFAULT_RANGE_DAYS = 7
-export const MAX_RANGE_DAYS = 366
 
 const DAY_MS = 86_400_000
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/

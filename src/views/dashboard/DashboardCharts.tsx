@@ -3,7 +3,7 @@ import { HTMLTable, Tag } from "@blueprintjs/core"
 import { useTranslation } from "react-i18next"
 import type { DashboardFigures } from "../../machines/dashboard/dashboard-figures"
 import type { DayRange } from "../../machines/dashboard/dashboard-range"
-import { templateFunnelOf, ticketStatusesOf, trendOf } from "../../machines/dashboard/dashboard-selectors"
+import { heatOf, templateFunnelOf, ticketStatusesOf, trendOf } from "../../machines/dashboard/dashboard-selectors"
 import { Chart } from "../chart-kit/Chart"
 import { Panel, useCount, useDuration } from "./DashboardParts"
 
@@ -30,6 +30,28 @@ export const TrendPanel = ({ figures, range, onRetry }: PanelsProps) => {
             categories={trend.categories.map(dayLabel)}
             series={trend.series.map((s) => ({ name: t(`dashboard.trend.${s.key}`), data: s.data }))}
             testId="chart-trend"
+          />
+        )
+      }}
+    </Panel>
+  )
+}
+
+export const HeatmapPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) => {
+  const { t } = useTranslation()
+  return (
+    <Panel title={t("dashboard.heatmap.title")} card={figures?.heatmap} onRetry={onRetry} testId="dash-heatmap" chart wide>
+      {(heat) => {
+        const map = heatOf(heat)
+        return (
+          <Chart
+            kind="heatmap"
+            title={t("dashboard.heatmap.title")}
+            categoryLabel={t("dashboard.heatmap.hour")}
+            categories={map.categories}
+            series={map.series.map((s) => ({ name: t(`dashboard.weekday.${s.key}`), data: s.data }))}
+            height={300}
+            testId="chart-heatmap"
           />
         )
       }}

@@ -17,8 +17,8 @@ import { PageHeader } from "../common/PageHeader"
 import { PageLoading } from "../common/PageLoading"
 import { DateRange } from "../report-kit/DateRange"
 import "../report-kit/report-kit.css"
-import { CallsPanel, CampaignsPanel, TemplatesPanel, TerritoriesPanel, TicketsPanel, TrendPanel } from "./DashboardCharts"
-import { RangeBoxes } from "./DashboardBoxes"
+import { CallsPanel, CampaignsPanel, HeatmapPanel, TemplatesPanel, TerritoriesPanel, TicketsPanel, TrendPanel } from "./DashboardCharts"
+import { NowBoxes, RangeBoxes } from "./DashboardBoxes"
 
 type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 
@@ -27,6 +27,7 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
   const failureText = useFailureText()
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("loading"))
+  const live = useSelector(actor, (s) => s.hasTag("live"))
   const refresh = () => actor.send({ type: "REFRESH" })
   const { figures, range, draft } = context
   return (
@@ -55,9 +56,11 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
           <Button size="small" variant="minimal" icon="refresh" text={t("dashboard.retry")} onClick={refresh} />
         </Callout>
       ) : null}
-      <RangeBoxes figures={figures} onRetry={refresh} />
+      <NowBoxes now={context.live.now} live={live} boxes={figures?.boxes} onRetry={refresh} />
+      <RangeBoxes boxes={figures?.boxes} onRetry={refresh} />
       <div className="mc-dash-grid">
         <TrendPanel figures={figures} range={range} onRetry={refresh} />
+        <HeatmapPanel figures={figures} onRetry={refresh} />
         <TicketsPanel figures={figures} onRetry={refresh} />
         <CallsPanel figures={figures} onRetry={refresh} />
         <TemplatesPanel figures={figures} onRetry={refresh} />
