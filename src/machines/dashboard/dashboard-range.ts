@@ -4,7 +4,7 @@
  * included. A range is refused before any call when an end is missing, the end comes before the start, or it spans
  * more than the contract's MAX_RANGE_DAYS (366) days, the same limit the server answers 400 beyond.
  */
-import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../contract/schemas/reports"
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../contract/range-limits"
 
 export { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS }
 

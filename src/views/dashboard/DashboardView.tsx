@@ -14,7 +14,6 @@ import { localDay, MAX_RANGE_DAYS } from "../../machines/dashboard/dashboard-ran
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
-import { PageLoading } from "../common/PageLoading"
 import { DateRange } from "../report-kit/DateRange"
 import "../report-kit/report-kit.css"
 import { CallsPanel, CampaignsPanel, HeatmapPanel, TemplatesPanel, TerritoriesPanel, TicketsPanel, TrendPanel } from "./DashboardCharts"
@@ -75,7 +74,7 @@ export const DashboardView = ({ routeKey }: ScreenProps) => {
   // Today is read once per visit: the default range is counted from it.
   const [today] = useState(() => localDay(new Date()))
   const actor = usePageActor<DashboardActor>("dashboard", { today })
-  return actor ? <Dashboard actor={actor} routeKey={routeKey} /> : <PageLoading />
+  return actor ? <Dashboard actor={actor} routeKey={routeKey} /> : null
 }
 
 export default DashboardView
