@@ -24,7 +24,7 @@ export const TrendPanel = ({ figures, range, onRetry }: PanelsProps) => {
         const trend = trendOf(stats, range)
         return (
           <Chart
-            kind={trend.categories.length > 31 ? "line" : "bar"}
+            kind={trend.categories.length > 14 ? "line" : "bar"}
             title={t("dashboard.trend.title")}
             categoryLabel={t("dashboard.trend.day")}
             categories={trend.categories.map(dayLabel)}
@@ -96,7 +96,7 @@ export const CallsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) => 
           ))}
           <div data-testid="calls-avgDuration">
             <dt>{t("dashboard.calls.avgDuration")}</dt>
-            <dd className="mc-num">{calls.answered > 0 ? duration(calls.avg_duration) : "—"}</dd>
+            <dd>{calls.answered > 0 ? duration(calls.avg_duration) : "—"}</dd>
           </div>
         </dl>
       )}
@@ -177,8 +177,8 @@ export const TerritoriesPanel = ({ figures, onRetry }: Omit<PanelsProps, "range"
         ) : (
           <div className="mc-dash-tags">
             {territories.map((territory) => (
-              <Tag key={territory.id} minimal>
-                {territory.name} <span className="mc-num">({territory.code})</span>
+              <Tag key={territory.id} minimal large title={territory.code} data-testid="territory">
+                {territory.name} · {t("dashboard.territories.locations", { count: territory.locations })}
               </Tag>
             ))}
           </div>

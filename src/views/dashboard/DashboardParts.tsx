@@ -43,7 +43,7 @@ export const Box = ({
 }) => (
   <div className={`mc-card mc-dash-box${zero ? " mc-zero" : ""}`} data-testid={`box-${id}`}>
     <span className="mc-dash-box-label">{label}</span>
-    <span className={`mc-dash-box-value mc-num${value === null ? ` ${Classes.SKELETON}` : ""}`} data-testid={`box-${id}-value`}>
+    <span className={`mc-dash-box-value${value === null ? ` ${Classes.SKELETON}` : ""}`} data-testid={`box-${id}-value`}>
       {value ?? "000"}
     </span>
     {value !== null && zero ? (

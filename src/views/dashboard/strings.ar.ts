@@ -4,8 +4,6 @@ export const dashboardAr: typeof dashboardEn = {
   subtitle: "أداء فريقك الآن وخلال الأيام المختارة.",
   intelligenceSubtitle: "محادثاتك ومكالماتك وتذاكرك وحملاتك خلال الأيام المختارة.",
   refresh: "تحديث",
-  refreshing: "جارٍ التحديث…",
-  rangeShown: "{{start}} – {{end}}",
   rangeProblem: {
     missing: "اختر تاريخ البداية وتاريخ النهاية.",
     endBeforeStart: "تاريخ النهاية قبل تاريخ البداية. اختر نهاية في يوم البداية أو بعده.",
@@ -56,7 +54,7 @@ export const dashboardAr: typeof dashboardEn = {
   },
   heatmap: { title: "المحادثات حسب اليوم والساعة", hour: "الساعة", weekday: "اليوم" },
   weekday: { "0": "الأحد", "1": "الاثنين", "2": "الثلاثاء", "3": "الأربعاء", "4": "الخميس", "5": "الجمعة", "6": "السبت" },
-  tickets: { title: "التذاكر حسب الحالة", status: "الحالة", count: "التذاكر", none: "لا تذاكر في هذه الأيام" },
+  tickets: { title: "التذاكر حسب الحالة", status: "الحالة", count: "التذاكر" },
   calls: {
     title: "المكالمات",
     total: "الإجمالي",
@@ -86,5 +84,5 @@ export const dashboardAr: typeof dashboardEn = {
     failed: "الفاشلة",
     none: "لا حملات في هذه الأيام",
   },
-  territories: { title: "المناطق", none: "لا مناطق معرّفة", count: "{{count}} منطقة" },
+  territories: { title: "المناطق", none: "لا مناطق معرّفة", locations: "{{count}} مواقع" },
 }

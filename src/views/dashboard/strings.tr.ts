@@ -4,8 +4,6 @@ export const dashboardTr: typeof dashboardEn = {
   subtitle: "Ekibiniz şu anda ve seçilen günlerde nasıl gidiyor.",
   intelligenceSubtitle: "Seçilen günlerdeki konuşmalarınız, aramalarınız, talepleriniz ve kampanyalarınız.",
   refresh: "Yenile",
-  refreshing: "Yenileniyor…",
-  rangeShown: "{{start}} – {{end}}",
   rangeProblem: {
     missing: "Hem başlangıç hem bitiş tarihi seçin.",
     endBeforeStart: "Bitiş tarihi başlangıçtan önce. Başlangıçla aynı gün ya da sonrasını seçin.",
@@ -56,7 +54,7 @@ export const dashboardTr: typeof dashboardEn = {
   },
   heatmap: { title: "Gün ve saate göre konuşmalar", hour: "Saat", weekday: "Gün" },
   weekday: { "0": "Pazar", "1": "Pazartesi", "2": "Salı", "3": "Çarşamba", "4": "Perşembe", "5": "Cuma", "6": "Cumartesi" },
-  tickets: { title: "Duruma göre talepler", status: "Durum", count: "Talepler", none: "Bu günlerde talep yok" },
+  tickets: { title: "Duruma göre talepler", status: "Durum", count: "Talepler" },
   calls: {
     title: "Aramalar",
     total: "Toplam",
@@ -86,5 +84,5 @@ export const dashboardTr: typeof dashboardEn = {
     failed: "Başarısız",
     none: "Bu günlerde kampanya yok",
   },
-  territories: { title: "Bölgeler", none: "Tanımlı bölge yok", count: "{{count}} bölge" },
+  territories: { title: "Bölgeler", none: "Tanımlı bölge yok", locations: "{{count}} konum" },
 }

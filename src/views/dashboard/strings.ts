@@ -3,8 +3,6 @@ export const dashboardEn = {
   subtitle: "How your team is doing right now and over the chosen days.",
   intelligenceSubtitle: "Your conversations, calls, tickets and campaigns over the chosen days.",
   refresh: "Refresh",
-  refreshing: "Refreshing…",
-  rangeShown: "{{start}} – {{end}}",
   rangeProblem: {
     missing: "Choose both a start and an end date.",
     endBeforeStart: "The end date is before the start date. Choose an end on or after the start.",
@@ -55,7 +53,7 @@ export const dashboardEn = {
   },
   heatmap: { title: "Conversations by weekday and hour", hour: "Hour", weekday: "Weekday" },
   weekday: { "0": "Sunday", "1": "Monday", "2": "Tuesday", "3": "Wednesday", "4": "Thursday", "5": "Friday", "6": "Saturday" },
-  tickets: { title: "Tickets by status", status: "Status", count: "Tickets", none: "No tickets in these days" },
+  tickets: { title: "Tickets by status", status: "Status", count: "Tickets" },
   calls: {
     title: "Calls",
     total: "Total",
@@ -85,5 +83,5 @@ export const dashboardEn = {
     failed: "Failed",
     none: "No campaigns in these days",
   },
-  territories: { title: "Territories", none: "No territories set up", count: "{{count}} territories" },
+  territories: { title: "Territories", none: "No territories set up", locations: "{{count}} locations" },
 }
