@@ -70,10 +70,7 @@ export type CallsSummary = typeof CallsSummary.Type
 // whole local day. A range is at most MAX_RANGE_DAYS long; a longer one, or an end before the start, is a 400 naming
 // the field. Without dates a range call covers the last 30 local days up to now.
 
-/** The longest range a dashboard or report call accepts, in days. */
-export const MAX_RANGE_DAYS = 366
-/** The range of a call that names no dates: the last 30 local days (today included). */
-export const DEFAULT_RANGE_DAYS = 30
+export { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../range-limits"
 
 /** The request of every dashboard and report card: a date range, optionally one channel. */
 export const RangeQuery = Schema.Struct({ ...DateRange, channel_type: Schema.optional(Channel) })

@@ -1,7 +1,8 @@
 /**
  * The real-time socket (spec 000 section 7) as an Effect service: socket.io over websocket, authenticated with the
  * stored user_token, reconnecting on its own. Features subscribe to a channel: `calls` (the voice-call centre, while
- * the user holds FRONT:/channels/whatsapp-call) and `chat` (the inbox, while the user holds the chat permission).
+ * the user holds FRONT:/channels/whatsapp-call), `chat` (the inbox, while the user holds the chat permission) and
+ * `dashboard` (the dashboard's live "now" boxes, while it is open).
  *
  * One connection serves every channel. The server sends chat events on the same namespace (to a per-tenant room the
  * socket joins at the handshake, server/features/chat/chat-bus.ts), so a second connection would only double the
@@ -12,6 +13,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
+import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -23,6 +25,7 @@ export type RealtimeStatus = "connected" | "disconnected" | "unauthorized"
 interface ChannelMaps {
   readonly calls: { readonly in: ToBrowser; readonly out: { readonly [E in ToServerEvent]: ToServerPayload<E> } }
   readonly chat: { readonly in: ChatToBrowser; readonly out: Record<never, never> }
+  readonly dashboard: { readonly in: DashboardToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -33,6 +36,7 @@ export type ChannelOut<C extends Channel> = ChannelMaps[C]["out"]
 const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & string)[] } = {
   calls: TO_BROWSER_EVENTS,
   chat: CHAT_TO_BROWSER_EVENTS,
+  dashboard: DASHBOARD_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -107,7 +111,7 @@ const makeHub = (config: ApiConfigShape) => {
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const shared: Shared = { socket, subscribers: { calls: new Set(), chat: new Set() }, status: null }
+    const shared: Shared = { socket, subscribers: { calls: new Set(), chat: new Set(), dashboard: new Set() }, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
       for (const channel of CHANNELS) for (const handlers of shared.subscribers[channel]) handlers.onStatus(value)

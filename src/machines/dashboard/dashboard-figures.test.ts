@@ -1,0 +1,59 @@
+/**
+ * The dashboard's read of the figures over HTTP (a scripted server): every card's call with the range as whole days,
+ * and one card's failure (a call the user may not make) kept on that card while the others load.
+ */
+import { ManagedRuntime } from "effect"
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest"
+import { waitFor } from "xstate"
+import { appTestLayer } from "../../services/app-layer"
+import { startTestServer, type TestServer } from "../../services/api/api-test-server.testing"
+import { makeRecordingShell } from "../../services/browser/browser-shell"
+import { makeMemoryStorage } from "../../services/browser/storage"
+import { createAppActor } from "../common/from-effect"
+import { dashboardActors } from "./dashboard-figures"
+import { figuresWith, nowAt } from "./dashboard.testing"
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+beforeEach(() => server.reset())
+
+const read = async () => {
+  const runtime = ManagedRuntime.make(
+    appTestLayer({
+      config: { origin: server.origin, apiBase: "/api", rtBase: "/rt" },
+      storage: makeMemoryStorage({ user_token: "TOKEN" }),
+      shell: makeRecordingShell(),
+    }),
+  )
+  const actor = createAppActor(dashboardActors.figures, { runtime, input: { start: "2026-03-01", end: "2026-03-07" } }).start()
+  await waitFor(actor, (s) => s.status !== "active").catch(() => undefined)
+  await runtime.dispose()
+  return actor.getSnapshot()
+}
+
+it("reads every card for the chosen days and keeps a refused call's failure on its own card", async () => {
+  const expected = figuresWith(nowAt("2026-03-07T10:00:00Z", 2))
+  server.on("POST /api/info/boxes", { body: { data: expected.boxes.value } })
+  server.on("POST /api/message/stats", { body: { data: expected.messages.value } })
+  server.on("POST /api/chat/hourly", { body: { data: expected.heatmap.value } })
+  server.on("POST /api/calls/summary", { status: 403, body: { status: 403, message: "You do not have access to this." } })
+  server.on("POST /api/ticket/count", { body: { data: expected.tickets.value } })
+  server.on("POST /api/fetch/customer/campaign", { body: { data: [] } })
+  server.on("POST /api/template/report", { body: { data: [] } })
+  server.on("GET /api/fetch/shell/territories", { body: { data: [] } })
+  const snapshot = await read()
+  expect(snapshot.status).toBe("done")
+  const figures = snapshot.output!
+  expect(figures.boxes).toEqual(expected.boxes)
+  expect(figures.messages).toEqual(expected.messages)
+  expect(figures.heatmap).toEqual(expected.heatmap)
+  expect(figures.tickets).toEqual(expected.tickets)
+  expect(figures.calls.value).toBe(null)
+  expect(figures.calls.failure).toMatchObject({ status: 403 })
+  const ranged = server.seen.filter((r) => r.method === "POST")
+  expect(ranged).toHaveLength(7)
+  for (const request of ranged) expect(request.body).toEqual({ start_date: "2026-03-01", end_date: "2026-03-07" })
+})

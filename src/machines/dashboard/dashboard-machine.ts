@@ -1,0 +1,135 @@
+/**
+ * The dashboard page (/apps/dashboard and /dashboard, page actor `dashboard`), two regions:
+ *
+ *   figures: loading --done--> ready | --error--> failed      RANGE.SET (valid) / REFRESH --> loading
+ *     The chosen days' figures, read on demand: on open, on a new range, on Refresh or Retry, and after the socket
+ *     comes back (events were missed meanwhile). The last figures stay on screen while a read runs. A bad range
+ *     reads nothing: `rangeProblem` says why and the figures shown stay those of `range`.
+ *   live: connecting --rt.status--> connected <--> disconnected
+ *     The "now" boxes: the socket's `dashboard:now` events move them, no polling (dashboard-now.ts keeps the latest
+ *     reading of events and reads).
+ */
+import { assign, raise, setup } from "xstate"
+import type { DashboardNow } from "../../contract/schemas/reports"
+import { type Failure, failureOf } from "../common/failure"
+import { fromRealtime } from "../common/realtime-actor"
+import { errorOf, outputOf } from "../common/settled"
+import { type DashboardFigures, dashboardActors } from "./dashboard-figures"
+import { applyEvent, applyRead, type LiveNow } from "./dashboard-now"
+import { type DayRange, defaultRange, type RangeProblem, rangeProblem } from "./dashboard-range"
+
+export interface DashboardContext {
+  /** The range the figures are (being) read for. */
+  readonly range: DayRange
+  /** What the picker shows: the range, or a refused one the user is still fixing. */
+  readonly draft: DayRange
+  readonly rangeProblem: RangeProblem | null
+  readonly figures: DashboardFigures | null
+  /** The read failed as a whole (a defect: each card's own failure is in `figures`). */
+  readonly failure: Failure | null
+  readonly live: LiveNow
+}
+
+export type DashboardEvent =
+  | { type: "RANGE.SET"; range: DayRange }
+  | { type: "REFRESH" }
+  | { type: "rt.dashboard:now"; seq: number; now: DashboardNow }
+  | { type: "rt.status"; status: "connected" | "disconnected" | "unauthorized" }
+
+export interface DashboardInput {
+  /** Today (`YYYY-MM-DD`), from which the default range is counted. */
+  readonly today: string
+}
+
+export const initialDashboard = ({ today }: DashboardInput): DashboardContext => {
+  const range = defaultRange(new Date(`${today}T12:00:00`))
+  return { range, draft: range, rangeProblem: null, figures: null, failure: null, live: { now: null, seq: 0 } }
+}
+
+export const dashboardMachine = setup({
+  types: {
+    context: {} as DashboardContext,
+    events: {} as DashboardEvent,
+    input: {} as DashboardInput,
+    tags: {} as "loading" | "live",
+  },
+  actors: { ...dashboardActors, socket: fromRealtime("dashboard") },
+  guards: {
+    goodRange: (_, range: DayRange) => rangeProblem(range) === null,
+    connected: (_, status: string) => status === "connected",
+    dropped: (_, status: string) => status !== "connected",
+  },
+  actions: {
+    takeRange: assign((_, range: DayRange) => ({ range, draft: range, rangeProblem: null })),
+    refuseRange: assign((_, range: DayRange) => ({ draft: range, rangeProblem: rangeProblem(range) })),
+    store: assign(({ context }, figures: DashboardFigures) => ({
+      figures,
+      failure: null,
+      live: figures.boxes.value ? applyRead(context.live, figures.boxes.value.now) : context.live,
+    })),
+    fail: assign((_, error: unknown) => ({ failure: failureOf(error) })),
+    takeNow: assign(({ context }, { seq, now }: { seq: number; now: DashboardNow }) => ({ live: applyEvent(context.live, seq, now) })),
+  },
+}).createMachine({
+  id: "dashboard",
+  context: ({ input }) => initialDashboard(input),
+  type: "parallel",
+  on: {
+    "rt.dashboard:now": { actions: { type: "takeNow", params: ({ event }) => event } },
+  },
+  states: {
+    figures: {
+      // Handled here, not on the root: a new read restarts this region only, never the socket's.
+      on: {
+        "RANGE.SET": [
+          {
+            guard: { type: "goodRange", params: ({ event }) => event.range },
+            target: ".loading",
+            actions: { type: "takeRange", params: ({ event }) => event.range },
+          },
+          { actions: { type: "refuseRange", params: ({ event }) => event.range } },
+        ],
+        // Not `reenter`: re-entering this region would also re-enter its parallel sibling (and restart the socket).
+        REFRESH: { target: ".loading" },
+      },
+      initial: "loading",
+      states: {
+        loading: {
+          tags: "loading",
+          invoke: {
+            id: "figures",
+            src: "figures",
+            input: ({ context }) => context.range,
+            onDone: { target: "ready", actions: { type: "store", params: outputOf } },
+            onError: { target: "failed", actions: { type: "fail", params: errorOf } },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    live: {
+      invoke: { id: "socket", src: "socket" },
+      initial: "connecting",
+      states: {
+        connecting: {
+          on: { "rt.status": { guard: { type: "connected", params: ({ event }) => event.status }, target: "connected" } },
+        },
+        connected: {
+          tags: "live",
+          on: { "rt.status": { guard: { type: "dropped", params: ({ event }) => event.status }, target: "disconnected" } },
+        },
+        disconnected: {
+          // Back after a gap: the events sent meanwhile are lost, so the figures (and their `now`) are read afresh.
+          on: {
+            "rt.status": {
+              guard: { type: "connected", params: ({ event }) => event.status },
+              target: "connected",
+              actions: raise({ type: "REFRESH" }),
+            },
+          },
+        },
+      },
+    },
+  },
+})
