@@ -1,10 +1,9 @@
-import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Channel, DateTimeText, Data, Empty, List } from "../schemas/common"
+import { Data, Empty, List } from "../schemas/common"
 import {
   CallsSummary,
   CampaignSummary,
-  HourlyCount,
+  HeatMap,
   InfoBoxes,
   MessageStats,
   RangeQuery,
@@ -19,12 +18,8 @@ export const dashboard = defineGroup(
   {
     infoBoxes: { method: "POST", path: "/info/boxes", request: RangeQuery, response: Data(InfoBoxes) },
     messageStats: { method: "POST", path: "/message/stats", request: RangeQuery, response: Data(MessageStats) },
-    chatHourly: {
-      method: "POST",
-      path: "/chat/hourly",
-      request: Schema.Struct({ date: DateTimeText, channel_type: Schema.optional(Channel) }),
-      response: List(HourlyCount),
-    },
+    /** The weekday x hour heat map of the range (also the /report/chat-hourly report). */
+    chatHourly: { method: "POST", path: "/chat/hourly", request: RangeQuery, response: Data(HeatMap) },
     fetchCustomerCampaign: {
       method: "POST",
       path: "/fetch/customer/campaign",
@@ -41,6 +36,7 @@ export const dashboard = defineGroup(
       permission: "whatsapp_calls",
     },
     ticketCount: { method: "POST", path: "/ticket/count", request: RangeQuery, response: Data(TicketCount) },
+    /** The tenant's branch locations by city (the "territories" card). */
     fetchShellTerritories: {
       method: "GET",
       path: "/fetch/shell/territories",

@@ -23,6 +23,7 @@ import {
   RedeemStats,
   ReportQuery,
   ServiceLevel,
+  SurveyReport,
   SurveyRow,
   TemplateConsumption,
   UserTemplateRow,
@@ -115,6 +116,7 @@ export const reports = defineGroup(
       permission: "whatsapp_calls",
     },
     conversationAht: { method: "POST", path: "/conversation/aht", request: RangeQuery, response: Data(AhtReport) },
+    /** Service level; `threshold_seconds` overrides the tenant's T (client setting `service_level_seconds`, default 60). */
     serviceLevel: {
       method: "POST",
       path: "/service/level",
@@ -134,7 +136,7 @@ export const reports = defineGroup(
       method: "POST",
       path: "/customer/survey",
       request: Schema.Struct({ ...ReportQuery.fields, rating: Schema.optional(SurveyRow.fields.rating) }),
-      response: Paged(SurveyRow),
+      response: SurveyReport,
     },
     templateConsumption: {
       method: "POST",

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Channel, Count, DateRange, DateTimeText, Id, Instant, Limit, Month, Page, SeriesPoint, StatusCount } from "./common"
+import { Channel, Count, Data, DateRange, DateTimeText, Id, Instant, Limit, Month, Page, StatusCount } from "./common"
 import { Interactive } from "./chat"
 
 // ---- Call history (spec 000 sections 3 and 7) -------------------------------------------------------
@@ -65,11 +65,20 @@ export const CallsSummary = Schema.Struct({
 export type CallsSummary = typeof CallsSummary.Type
 
 // ---- Dashboard ------------------------------------------------------------------------------------------
+// Every metric here is defined once in server/features/reports/metrics.ts and in the README ("Metrics"). Days and
+// hours are the tenant's calendar (client setting `time_zone`, default UTC); a date-only `start_date`/`end_date` is a
+// whole local day. A range is at most MAX_RANGE_DAYS long; a longer one, or an end before the start, is a 400 naming
+// the field. Without dates a range call covers the last 30 local days up to now.
+
+/** The longest range a dashboard or report call accepts, in days. */
+export const MAX_RANGE_DAYS = 366
+/** The range of a call that names no dates: the last 30 local days (today included). */
+export const DEFAULT_RANGE_DAYS = 30
 
 /** The request of every dashboard and report card: a date range, optionally one channel. */
 export const RangeQuery = Schema.Struct({ ...DateRange, channel_type: Schema.optional(Channel) })
 export type RangeQuery = typeof RangeQuery.Type
-/** A paged report: date range, optional channel and agent. */
+/** A paged report: date range, optional channel and agent (an unknown agent is a 400 on `agent_id`). */
 export const ReportQuery = Schema.Struct({
   ...DateRange,
   channel_type: Schema.optional(Channel),
@@ -79,36 +88,114 @@ export const ReportQuery = Schema.Struct({
 })
 export type ReportQuery = typeof ReportQuery.Type
 
+/** Seconds, or null when nothing was measured (never a fake 0). */
+export const Seconds = Schema.NullOr(Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)))
+/** A duration metric over a set of conversations: the mean in seconds and how many conversations it averages. */
+export const TimeMetric = Schema.Struct({ avg_seconds: Seconds, count: Count })
+export type TimeMetric = typeof TimeMetric.Type
+/** Service level: of `total` conversations first answered in the range, `answered_within` within `threshold_seconds`. */
+export const ServiceLevelValue = Schema.Struct({
+  threshold_seconds: Count,
+  answered_within: Count,
+  total: Count,
+  /** 0..100, null when total is 0. */
+  percent: Schema.NullOr(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
+})
+export type ServiceLevelValue = typeof ServiceLevelValue.Type
+/** Customer satisfaction from survey responses (ratings 1..5): mean rating and share rating 4 or 5. */
+export const Csat = Schema.Struct({
+  responses: Count,
+  satisfied: Count,
+  average: Schema.NullOr(Schema.Number.check(Schema.isBetween({ minimum: 1, maximum: 5 }))),
+  /** 0..100 = satisfied / responses, null without responses. */
+  percent: Schema.NullOr(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
+})
+export type Csat = typeof Csat.Type
+
+/**
+ * The live "now" values of the dashboard; also the payload of the `dashboard:now` socket event
+ * (src/contract/dashboard-events.ts). Conversations by status right now (see conversation-status.ts):
+ * open = not closed; unassigned = in the queue; waiting = open and not answered by an agent yet (unassigned or
+ * assigned without a reply).
+ */
+export const DashboardNow = Schema.Struct({
+  open: Count,
+  waiting: Count,
+  unassigned: Count,
+  agents_online: Count,
+  /** Users of the tenant who may hold chats. */
+  agents_total: Count,
+  at: Instant,
+})
+export type DashboardNow = typeof DashboardNow.Type
+
+/** One local day of the range's trends. */
+export const DayTrend = Schema.Struct({
+  /** `YYYY-MM-DD` in the tenant's time zone; every day of the range is present, empty days with zeros. */
+  date: Schema.String,
+  conversations: Count,
+  closed: Count,
+  messages_in: Count,
+  messages_out: Count,
+  first_response: TimeMetric,
+  aht: TimeMetric,
+  answered_within: Count,
+  answered: Count,
+})
+export type DayTrend = typeof DayTrend.Type
+
 export const InfoBoxes = Schema.Struct({
-  total_conversations: Count,
-  active_conversations: Count,
-  pending_tickets: Count,
-  resolved_tickets: Count,
-  online_agents: Count,
-  total_contacts: Count,
-  messages_sent: Count,
-  messages_received: Count,
+  now: DashboardNow,
+  /** IANA zone the days and hours are counted in. */
+  time_zone: Schema.String,
+  /** Conversations started in the range. */
+  conversations: Count,
+  /** Conversations closed in the range. */
+  closed: Count,
+  abandoned: Count,
+  messages_in: Count,
+  messages_out: Count,
+  first_response: TimeMetric,
+  aht: TimeMetric,
+  resolution: TimeMetric,
+  service_level: ServiceLevelValue,
+  calls_answered: Count,
+  calls_missed: Count,
+  /** Tickets opened in the range, by their status now. */
+  tickets: Schema.Array(StatusCount),
+  csat: Csat,
 })
 export type InfoBoxes = typeof InfoBoxes.Type
 
+/** Outbound messages of the range by delivery status, inbound count, and the per-day trends. */
 export const MessageStats = Schema.Struct({
   sent: Count,
   delivered: Count,
   read: Count,
   failed: Count,
   received: Count,
-  series: Schema.Array(Schema.Struct({ date: Schema.String, sent: Count, received: Count })),
+  series: Schema.Array(DayTrend),
 })
 export type MessageStats = typeof MessageStats.Type
 
-export const HourlyCount = Schema.Struct({
+/** One cell of the weekday x hour heat map (local time). */
+export const HeatCell = Schema.Struct({
+  /** 0 = Sunday .. 6 = Saturday. */
+  weekday: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 6 })),
   hour: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 23 })),
-  count: Count,
+  /** Conversations started in this weekday-hour. */
+  conversations: Count,
+  /** Customer messages received in this weekday-hour. */
+  messages_in: Count,
 })
-export type HourlyCount = typeof HourlyCount.Type
+export type HeatCell = typeof HeatCell.Type
+/** All 168 cells, Sunday 00 first, zeros included. */
+export const HeatMap = Schema.Struct({ time_zone: Schema.String, cells: Schema.Array(HeatCell) })
+export type HeatMap = typeof HeatMap.Type
 export const TicketCount = Schema.Struct({ total: Count, status_count: Schema.Array(StatusCount) })
 export type TicketCount = typeof TicketCount.Type
-export const Territory = Schema.Struct({ id: Id, name: Schema.String, code: Schema.String })
+/** A territory: the tenant's branch locations grouped by city. */
+export const Territory = Schema.Struct({ id: Id, name: Schema.String, code: Schema.String, locations: Count })
 export type Territory = typeof Territory.Type
 
 /** Delivery funnel of one template or campaign. */
@@ -137,17 +224,22 @@ export const MonthlyStat = Schema.Struct({
   conversations: Count,
   messages_in: Count,
   messages_out: Count,
+  /** MAU: distinct customers who wrote at least once in the calendar month (tenant's time zone). */
   active_users: Count,
 })
 export type MonthlyStat = typeof MonthlyStat.Type
 
 export const ChatStats = Schema.Struct({
+  /** Conversations started in the range. */
   total: Count,
-  resolved: Count,
-  pending: Count,
-  /** Seconds. */
-  avg_first_response: Schema.Number,
-  avg_handle_time: Schema.Number,
+  closed: Count,
+  /** Of those started in the range, not closed now. */
+  open: Count,
+  abandoned: Count,
+  first_response: TimeMetric,
+  aht: TimeMetric,
+  resolution: TimeMetric,
+  series: Schema.Array(DayTrend),
 })
 export type ChatStats = typeof ChatStats.Type
 
@@ -156,25 +248,31 @@ export const ChatReportRow = Schema.Struct({
   number: Schema.String,
   name: Schema.NullOr(Schema.String),
   channel_type: Channel,
+  status: Schema.String,
   agent_name: Schema.NullOr(Schema.String),
   started_at: Instant,
   closed_at: Schema.NullOr(Instant),
   messages: Count,
-  /** Seconds from start to close. */
-  duration: Count,
+  first_response_seconds: Seconds,
+  handle_seconds: Seconds,
+  /** Seconds from start to close; null while open. */
+  duration: Seconds,
 })
 export type ChatReportRow = typeof ChatReportRow.Type
 
+/** One agent over the range (conversations assigned to the agent that started in the range). */
 export const AgentReportRow = Schema.Struct({
   agent_id: Id,
   username: Schema.String,
+  display_name: Schema.NullOr(Schema.String),
+  online: Schema.Boolean,
   conversations: Count,
-  resolved: Count,
+  closed: Count,
   messages_sent: Count,
-  /** Seconds. */
-  avg_first_response: Schema.Number,
-  avg_handle_time: Schema.Number,
-  online_seconds: Count,
+  first_response: TimeMetric,
+  aht: TimeMetric,
+  answered_within: Count,
+  answered: Count,
 })
 export type AgentReportRow = typeof AgentReportRow.Type
 
@@ -188,12 +286,13 @@ export const CampaignRecord = Schema.Struct({
 })
 export type CampaignRecord = typeof CampaignRecord.Type
 
+/** One chatbot over the range, from its menu hits (bot_menu_hits, filled by the chatbot engine). */
 export const AutoReplyReportRow = Schema.Struct({
   autoreply_id: Id,
   name: Schema.String,
   triggered: Count,
-  completed: Count,
-  handed_over: Count,
+  customers: Count,
+  last_triggered_at: Schema.NullOr(Instant),
 })
 export type AutoReplyReportRow = typeof AutoReplyReportRow.Type
 export const MenuCount = Schema.Struct({ menu: Schema.String, count: Count })
@@ -216,23 +315,23 @@ export const UserTemplateRow = Schema.Struct({
   cost: Schema.Number,
 })
 export type UserTemplateRow = typeof UserTemplateRow.Type
-export const AhtReport = Schema.Struct({ aht_seconds: Schema.Number, series: Schema.Array(SeriesPoint) })
+/** A duration metric per local day. */
+export const DayMetric = Schema.Struct({ date: Schema.String, avg_seconds: Seconds, count: Count })
+export type DayMetric = typeof DayMetric.Type
+export const AhtReport = Schema.Struct({ aht: TimeMetric, series: Schema.Array(DayMetric) })
 export type AhtReport = typeof AhtReport.Type
 export const ServiceLevel = Schema.Struct({
-  /** Percent of conversations answered within the threshold. */
-  service_level: Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 100 })),
-  threshold_seconds: Count,
-  answered_within: Count,
-  total: Count,
-  series: Schema.Array(SeriesPoint),
+  ...ServiceLevelValue.fields,
+  series: Schema.Array(Schema.Struct({ date: Schema.String, answered_within: Count, total: Count })),
 })
 export type ServiceLevel = typeof ServiceLevel.Type
+/** Tickets per assigned agent: opened in the range, closed, mean time from opening to the last close. */
 export const AgentResponseRow = Schema.Struct({
   agent_id: Id,
   username: Schema.String,
   tickets: Count,
-  avg_first_response: Schema.Number,
-  avg_resolution: Schema.Number,
+  closed: Count,
+  resolution: TimeMetric,
 })
 export type AgentResponseRow = typeof AgentResponseRow.Type
 export const SurveyRow = Schema.Struct({
@@ -244,6 +343,11 @@ export const SurveyRow = Schema.Struct({
   dt: Instant,
 })
 export type SurveyRow = typeof SurveyRow.Type
+/** A page of survey responses and the CSAT of the whole filter. */
+export const SurveyReport = Data(
+  Schema.Struct({ items: Schema.Array(SurveyRow), totalItems: Count, page: Count, limit: Count, csat: Csat }),
+)
+export type SurveyReport = typeof SurveyReport.Type
 export const TemplateConsumption = Schema.Struct({
   template_name: Schema.String,
   category: Schema.String,
