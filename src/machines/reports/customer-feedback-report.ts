@@ -1,6 +1,6 @@
 /** Customer Feedback (`/report/surveyReport`): the survey answers of the range (customer/survey): `report-customer-feedback`. */
 import { Effect, Schema } from "effect"
-import { type SurveyRow, SurveyRow as SurveyRowSchema } from "../../contract/schemas/reports"
+import { type Csat, type SurveyRow, SurveyRow as SurveyRowSchema } from "../../contract/schemas/reports"
 import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { type WithAgents, withAgents } from "../report-kit/agent-choices"
@@ -13,6 +13,11 @@ import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 export interface FeedbackFilters extends ConversationFilters {
   /** 1–5, or "" for every rating. */
   readonly rating: string
+}
+
+/** The CSAT of the whole filter, not only the page. */
+export interface FeedbackMeta {
+  readonly csat: Csat
 }
 
 export const RATINGS = [1, 2, 3, 4, 5] as const
@@ -32,7 +37,7 @@ export const feedbackRequestOf = (f: FeedbackFilters, page: number, limit: numbe
 }
 
 export const customerFeedbackConfig = (now: () => Date = () => new Date()) =>
-  tableReport<SurveyRow, FeedbackFilters, WithAgents<object>>({
+  tableReport<SurveyRow, FeedbackFilters, WithAgents<FeedbackMeta>>({
     name: "customer-feedback",
     columns: feedbackColumns,
     isRow: Schema.is(SurveyRowSchema),
@@ -43,7 +48,8 @@ export const customerFeedbackConfig = (now: () => Date = () => new Date()) =>
       withAgents(
         Effect.gen(function* () {
           const api = yield* Api
-          return pageOf(yield* api.call("reports", "customerSurvey", feedbackRequestOf(query.filters, query.page, query.pageSize)), {})
+          const body = yield* api.call("reports", "customerSurvey", feedbackRequestOf(query.filters, query.page, query.pageSize))
+          return pageOf(body, { csat: body.data.csat })
         }),
       ),
     stream: (query, csv) =>
