@@ -43,6 +43,7 @@ export const ConversationFilterBar = ({
     <>
       <ReportFilters actor={actor} testId={testId}>
         <DateRange
+          reversed
           testId={`${testId}-range`}
           start={draft.startDate}
           end={draft.endDate}

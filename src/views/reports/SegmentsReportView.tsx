@@ -32,7 +32,7 @@ export const SegmentsReportView = () => {
         />
       }
       chart={<Chart kind="pie" title={t("reports.charts.byChannel")} {...chart} testId="segments-chart" />}
-      table={<ColumnTable actor={actor} columns={segmentColumns} testId="segments-table" rowKey={(r) => r.channel_type} />}
+      table={<ColumnTable actor={actor} columns={segmentColumns} testId="segments-report-table" rowKey={(r) => r.channel_type} />}
     />
   )
 }
