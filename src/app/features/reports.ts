@@ -1,24 +1,13 @@
 /**
  * The reports: the paged lists (OTP logs, call history, complain-tickets report) and the range reports with charts
  * (AHT, service level, chat, agents, customer feedback and journey, chat hourly, chatbots, segments, MAU,
- * sub-accounts, template messages, agent average time). Their strings also hold the report kit's; the chart kit's
- * load with them (only the report screens draw charts, so ECharts stays out of the login bundle).
+ * sub-accounts, template messages, agent average time). The paged lists are root reports (their filters kept across
+ * navigation); the range reports are page actors loaded with their screens, so their machines, like ECharts, stay
+ * out of the login bundle. Their strings also hold the report kit's; the chart kit's load with them.
  */
-import { agentAverageTimeMachine, agentReportMachine } from "../../machines/reports/agent-report"
-import { ahtMachine } from "../../machines/reports/aht-report"
 import { callHistoryMachine } from "../../machines/reports/call-history-report"
-import { chatHourlyMachine } from "../../machines/reports/chat-hourly-report"
-import { chatReportMachine } from "../../machines/reports/chat-report"
-import { chatbotInformationMachine } from "../../machines/reports/chatbot-information-report"
 import { complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
-import { customerFeedbackMachine } from "../../machines/reports/customer-feedback-report"
-import { customerJourneyMachine } from "../../machines/reports/customer-journey-report"
-import { monthlyActiveUsersMachine } from "../../machines/reports/monthly-active-users-report"
 import { otpLogsMachine } from "../../machines/reports/otp-logs-report"
-import { segmentsMachine } from "../../machines/reports/segments-report"
-import { serviceLevelMachine } from "../../machines/reports/service-level-report"
-import { subAccountMachine } from "../../machines/reports/sub-account-report"
-import { templateMessagesMachine } from "../../machines/reports/template-messages-report"
 import { type Feature, screen } from "../feature"
 
 export const reports: Feature = {
@@ -27,19 +16,23 @@ export const reports: Feature = {
     "report-otp-logs": otpLogsMachine,
     "report-call-history": callHistoryMachine,
     "report-complain-tickets": complaintTicketsMachine,
-    "report-aht": ahtMachine,
-    "report-service-level": serviceLevelMachine,
-    "report-chat": chatReportMachine,
-    "report-agent": agentReportMachine,
-    "report-customer-feedback": customerFeedbackMachine,
-    "report-customer-journey": customerJourneyMachine,
-    "report-chat-hourly": chatHourlyMachine,
-    "report-chatbot-information": chatbotInformationMachine,
-    "report-segments": segmentsMachine,
-    "report-monthly-active-users": monthlyActiveUsersMachine,
-    "report-sub-account": subAccountMachine,
-    "report-template-messages": templateMessagesMachine,
-    "report-agent-average-time": agentAverageTimeMachine,
+  },
+  pages: {
+    "report-aht": () => import("../../machines/reports/aht-report").then((m) => m.ahtMachine),
+    "report-service-level": () => import("../../machines/reports/service-level-report").then((m) => m.serviceLevelMachine),
+    "report-chat": () => import("../../machines/reports/chat-report").then((m) => m.chatReportMachine),
+    "report-agent": () => import("../../machines/reports/agent-report").then((m) => m.agentReportMachine),
+    "report-customer-feedback": () => import("../../machines/reports/customer-feedback-report").then((m) => m.customerFeedbackMachine),
+    "report-customer-journey": () => import("../../machines/reports/customer-journey-report").then((m) => m.customerJourneyMachine),
+    "report-chat-hourly": () => import("../../machines/reports/chat-hourly-report").then((m) => m.chatHourlyMachine),
+    "report-chatbot-information": () =>
+      import("../../machines/reports/chatbot-information-report").then((m) => m.chatbotInformationMachine),
+    "report-segments": () => import("../../machines/reports/segments-report").then((m) => m.segmentsMachine),
+    "report-monthly-active-users": () =>
+      import("../../machines/reports/monthly-active-users-report").then((m) => m.monthlyActiveUsersMachine),
+    "report-sub-account": () => import("../../machines/reports/sub-account-report").then((m) => m.subAccountMachine),
+    "report-template-messages": () => import("../../machines/reports/template-messages-report").then((m) => m.templateMessagesMachine),
+    "report-agent-average-time": () => import("../../machines/reports/agent-report").then((m) => m.agentAverageTimeMachine),
   },
   screens: {
     otpLogs: screen(

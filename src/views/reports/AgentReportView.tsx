@@ -10,17 +10,19 @@ import { agentAverageTimeColumns, agentReportColumns } from "../../machines/repo
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
+import { pageReport } from "../report-kit/PageReport"
+import type { AnyReportActor } from "../report-kit/report-hooks"
 import { ReportLayout } from "./ReportLayout"
-import { useChartFormat, useReport, useT } from "./report-view-hooks"
+import { useChartFormat, useT } from "./report-view-hooks"
 
 const AgentTable = ({
-  systemId,
+  actor,
   routeKey,
   testId,
   columns,
   times,
 }: {
-  systemId: string
+  actor: AnyReportActor
   routeKey: string
   testId: string
   columns: readonly Column<AgentReportRow>[]
@@ -28,7 +30,6 @@ const AgentTable = ({
   times: boolean
 }) => {
   const t = useT()
-  const { actor } = useReport<object>(systemId)
   const rows = useSelector(actor, (s) => s.context.rows as readonly AgentReportRow[])
   const duration = useChartFormat("duration")
   const chart = useMemo(
@@ -66,16 +67,10 @@ const AgentTable = ({
   )
 }
 
-export const AgentReportView = () => (
-  <AgentTable systemId="report-agent" routeKey="agentReport" testId="agent-report" columns={agentReportColumns} times={false} />
-)
+export const AgentReportView = pageReport("report-agent", ({ actor }) => (
+  <AgentTable actor={actor} routeKey="agentReport" testId="agent-report" columns={agentReportColumns} times={false} />
+))
 
-export const AgentAverageTimeView = () => (
-  <AgentTable
-    systemId="report-agent-average-time"
-    routeKey="agentAverageTime"
-    testId="agent-average-time"
-    columns={agentAverageTimeColumns}
-    times
-  />
-)
+export const AgentAverageTimeView = pageReport("report-agent-average-time", ({ actor }) => (
+  <AgentTable actor={actor} routeKey="agentAverageTime" testId="agent-average-time" columns={agentAverageTimeColumns} times />
+))

@@ -7,14 +7,15 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useChartFormat, useFigure, useReport, useT } from "./report-view-hooks"
+import { useChartFormat, useFigure, useMeta, useT } from "./report-view-hooks"
 
 const columns = dayMetricColumns("AHT")
 
-export const AhtView = () => {
+export const AhtView = pageReport("report-aht", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<AhtMeta>("report-aht")
+  const meta = useMeta<AhtMeta>(actor)
   const figure = useFigure()
   const format = useChartFormat("duration")
   const chart = useMemo(
@@ -43,4 +44,4 @@ export const AhtView = () => {
       table={<ColumnTable actor={actor} columns={columns} testId="aht-table" rowKey={(r) => r.date} />}
     />
   )
-}
+})

@@ -5,14 +5,15 @@ import { type HourlyMeta, hourlyColumns, weekdayRows } from "../../machines/repo
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useReport, useT } from "./report-view-hooks"
+import { useMeta, useT } from "./report-view-hooks"
 
 const HOURS = Array.from({ length: 24 }, (_, h) => hourText(h))
 
-export const ChatHourlyView = () => {
+export const ChatHourlyView = pageReport("report-chat-hourly", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<HourlyMeta>("report-chat-hourly")
+  const meta = useMeta<HourlyMeta>(actor)
   const chart = useMemo(
     () => ({
       categories: HOURS,
@@ -39,4 +40,4 @@ export const ChatHourlyView = () => {
       table={<ColumnTable actor={actor} columns={hourlyColumns} testId="chat-hourly-table" rowKey={(r) => `${r.weekday}-${r.hour}`} />}
     />
   )
-}
+})

@@ -6,12 +6,13 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useFigure, useReport, useT } from "./report-view-hooks"
+import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const ChatReportView = () => {
+export const ChatReportView = pageReport("report-chat", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<ChatMeta>("report-chat")
+  const meta = useMeta<ChatMeta>(actor)
   const stats = meta?.stats
   const figure = useFigure()
   const chart = useMemo(
@@ -48,4 +49,4 @@ export const ChatReportView = () => {
       table={<ColumnTable actor={actor} columns={chatColumns} testId="chat-report-table" rowKey={(r) => r.conversation_id} />}
     />
   )
-}
+})

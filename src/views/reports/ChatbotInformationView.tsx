@@ -6,12 +6,12 @@ import { chatbotColumns } from "../../machines/reports/chatbot-information-repor
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useReport, useT } from "./report-view-hooks"
+import { useT } from "./report-view-hooks"
 
-export const ChatbotInformationView = () => {
+export const ChatbotInformationView = pageReport("report-chatbot-information", ({ actor }) => {
   const t = useT()
-  const { actor } = useReport<undefined>("report-chatbot-information")
   const rows = useSelector(actor, (s) => s.context.rows as readonly AutoReplyReportRow[])
   const chart = useMemo(
     () => ({
@@ -33,4 +33,4 @@ export const ChatbotInformationView = () => {
       table={<ColumnTable actor={actor} columns={chatbotColumns} testId="chatbot-information-table" rowKey={(r) => r.autoreply_id} />}
     />
   )
-}
+})

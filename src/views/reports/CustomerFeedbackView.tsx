@@ -5,12 +5,13 @@ import { type FeedbackFilters, type FeedbackMeta, feedbackColumns, RATINGS } fro
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useFigure, useReport, useT } from "./report-view-hooks"
+import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const CustomerFeedbackView = () => {
+export const CustomerFeedbackView = pageReport("report-customer-feedback", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<FeedbackMeta>("report-customer-feedback")
+  const meta = useMeta<FeedbackMeta>(actor)
   const rating = useSelector(actor, (s) => (s.context.draft as FeedbackFilters).rating)
   const figure = useFigure()
   const csat = meta?.csat
@@ -59,4 +60,4 @@ export const CustomerFeedbackView = () => {
       }
     />
   )
-}
+})

@@ -5,12 +5,13 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { ReportSearch } from "../report-kit/ReportSearch"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useReport, useT } from "./report-view-hooks"
+import { useMeta, useT } from "./report-view-hooks"
 
-export const CustomerJourneyView = () => {
+export const CustomerJourneyView = pageReport("report-customer-journey", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<JourneyMeta>("report-customer-journey")
+  const meta = useMeta<JourneyMeta>(actor)
   const chart = useMemo(
     () => ({
       categories: (meta?.menus ?? []).map((m) => m.menu),
@@ -39,4 +40,4 @@ export const CustomerJourneyView = () => {
       }
     />
   )
-}
+})

@@ -8,12 +8,13 @@ import { ColumnTable } from "../report-kit/ColumnTable"
 import { FilterProblem } from "../report-kit/FilterProblem"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { StatCards } from "../report-kit/StatCards"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useFigure, useReport, useT } from "./report-view-hooks"
+import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const MonthlyActiveUsersView = () => {
+export const MonthlyActiveUsersView = pageReport("report-monthly-active-users", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<MauMeta>("report-monthly-active-users")
+  const meta = useMeta<MauMeta>(actor)
   const month = useSelector(actor, (s) => (s.context.draft as MonthFilters).month)
   const figure = useFigure()
   const chart = useMemo(
@@ -59,4 +60,4 @@ export const MonthlyActiveUsersView = () => {
       table={<ColumnTable actor={actor} columns={mauColumns} testId="mau-table" rowKey={(r) => `${r.number}-${r.channel_type}`} />}
     />
   )
-}
+})

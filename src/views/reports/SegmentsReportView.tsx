@@ -5,12 +5,13 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useFigure, useReport, useT } from "./report-view-hooks"
+import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const SegmentsReportView = () => {
+export const SegmentsReportView = pageReport("report-segments", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<SegmentsMeta>("report-segments")
+  const meta = useMeta<SegmentsMeta>(actor)
   const figure = useFigure()
   const chart = useMemo(
     () => ({
@@ -35,4 +36,4 @@ export const SegmentsReportView = () => {
       table={<ColumnTable actor={actor} columns={segmentColumns} testId="segments-report-table" rowKey={(r) => r.channel_type} />}
     />
   )
-}
+})

@@ -13,12 +13,13 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useChartFormat, useFigure, useReport, useT } from "./report-view-hooks"
+import { useChartFormat, useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const ServiceLevelView = () => {
+export const ServiceLevelView = pageReport("report-service-level", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<ServiceLevelMeta>("report-service-level")
+  const meta = useMeta<ServiceLevelMeta>(actor)
   const threshold = useSelector(actor, (s) => (s.context.draft as ServiceLevelFilters).threshold)
   const figure = useFigure()
   const format = useChartFormat("percent")
@@ -63,4 +64,4 @@ export const ServiceLevelView = () => {
       table={<ColumnTable actor={actor} columns={serviceLevelColumns} testId="service-level-table" rowKey={(r) => r.date} />}
     />
   )
-}
+})

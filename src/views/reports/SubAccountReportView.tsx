@@ -2,11 +2,10 @@
 import { subAccountColumns } from "../../machines/reports/sub-account-report"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useReport } from "./report-view-hooks"
 
-export const SubAccountReportView = () => {
-  const { actor } = useReport<object>("report-sub-account")
+export const SubAccountReportView = pageReport("report-sub-account", ({ actor }) => {
   return (
     <ReportLayout
       actor={actor}
@@ -23,4 +22,4 @@ export const SubAccountReportView = () => {
       }
     />
   )
-}
+})

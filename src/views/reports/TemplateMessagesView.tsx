@@ -4,12 +4,13 @@ import { type TemplateMessagesMeta, templateColumns } from "../../machines/repor
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
+import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
-import { useReport, useT } from "./report-view-hooks"
+import { useMeta, useT } from "./report-view-hooks"
 
-export const TemplateMessagesView = () => {
+export const TemplateMessagesView = pageReport("report-template-messages", ({ actor }) => {
   const t = useT()
-  const { actor, meta } = useReport<TemplateMessagesMeta>("report-template-messages")
+  const meta = useMeta<TemplateMessagesMeta>(actor)
   const chart = useMemo(
     () => ({
       categories: (meta?.all ?? []).map((r) => r.template_name),
@@ -34,4 +35,4 @@ export const TemplateMessagesView = () => {
       }
     />
   )
-}
+})

@@ -4,14 +4,10 @@ import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { CellKind } from "../../machines/report-kit/columns"
 import { useCellText } from "../report-kit/cell-text"
-import { type AnyReportActor, useReportActor } from "../report-kit/report-hooks"
+import type { AnyReportActor } from "../report-kit/report-hooks"
 
-/** The report actor of a screen and the meta its last load brought (undefined before the first). */
-export const useReport = <Meta>(systemId: string) => {
-  const actor = useReportActor<AnyReportActor>(systemId)
-  const meta = useSelector(actor, (s) => s.context.meta as Meta | undefined)
-  return { actor, meta }
-}
+/** The meta a report's last load brought (undefined before the first). */
+export const useMeta = <Meta>(actor: AnyReportActor): Meta | undefined => useSelector(actor, (s) => s.context.meta as Meta | undefined)
 
 /** A card's value maker: a figure of a kind, or a dash while nothing is loaded or nothing was measured. */
 export const useFigure = () => {

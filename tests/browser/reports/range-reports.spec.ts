@@ -61,6 +61,7 @@ test.describe("Range reports", () => {
   })
 
   test("every report screen opens with its filters, table and export, in English and Arabic", async ({ page }) => {
+    test.setTimeout(180_000)
     await login(page, "admin")
     for (const language of ["en", "ar"]) {
       if (language === "ar") await setLanguage(page, "ar")
