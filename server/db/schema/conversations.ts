@@ -126,8 +126,20 @@ export const conversations = pgTable(
     lastMessage: text("last_message"),
     closedBy: integer("closed_by").references(() => users.id, { onDelete: "set null" }),
     resolution: text("resolution"),
+    /** Metric stamps and counters, kept by the messages triggers of 0006_dashboard (see server/features/reports/metrics.ts). */
+    firstInboundAt: timestamp("first_inbound_at", { withTimezone: true }),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    /** The first assignment to an agent (a BEFORE trigger stamps it); AHT runs from here to the close. */
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    messagesIn: integer("messages_in").notNull().default(0),
+    messagesOut: integer("messages_out").notNull().default(0),
+    agentMessages: integer("agent_messages").notNull().default(0),
   },
   (t) => [
+    index("conversations_client_started_idx").on(t.clientId, t.startedAt, t.id),
+    index("conversations_client_answered_idx")
+      .on(t.clientId, t.startedAt, t.firstResponseAt, t.firstInboundAt)
+      .where(sql`${t.firstResponseAt} IS NOT NULL`),
     index("conversations_inbox_idx").on(t.clientId, t.status, t.lastMessageAt.desc(), t.id.desc()),
     index("conversations_agent_idx").on(t.clientId, t.assignedUserId, t.status, t.lastMessageAt.desc(), t.id.desc()),
     index("conversations_history_idx").on(t.clientId, t.closedAt.desc(), t.id.desc()).where(sql`${t.status} = 'closed'`),

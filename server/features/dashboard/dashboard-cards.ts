@@ -1,0 +1,122 @@
+/**
+ * The dashboard's cards (POST /info/boxes, /message/stats, /chat/hourly, /calls/summary, /ticket/count and
+ * GET /fetch/shell/territories). Range figures come from the roll-ups (server/features/reports/metrics.ts).
+ */
+import { sql } from "drizzle-orm"
+import type { HeatCell } from "../../../src/contract/schemas/reports"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import { rowsOf } from "../../db/rows"
+import { reportRange, type ReportRange } from "../reports/report-range"
+import { conversationTotals, csatOf, dayTrends, dtWhere, messageTotals, percentOf, slotWhere } from "../reports/metrics"
+import { nowOf } from "./dashboard-now"
+
+/** Call statuses that count as answered or missed (server/features/calls/call-hub.ts writes them). */
+const ANSWERED = "COMPLETED"
+const MISSED = ["MISSED", "REJECTED"]
+
+const callTotals = async (ctx: Ctx, r: ReportRange) => {
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT call_type, status, sum(calls)::int AS calls, sum(duration_sum)::float8 AS duration
+      FROM call_rollups WHERE ${slotWhere(r, {}, "call")} GROUP BY 1, 2`),
+  )
+  const total = (pick: (row: Record<string, unknown>) => boolean) => rows.filter(pick).reduce((n, row) => n + Number(row.calls), 0)
+  const answered = total((row) => row.status === ANSWERED)
+  const duration = rows.filter((row) => row.status === ANSWERED).reduce((n, row) => n + Number(row.duration), 0)
+  return {
+    total: total(() => true),
+    incoming: total((row) => row.call_type === "incoming"),
+    outgoing: total((row) => row.call_type === "outgoing"),
+    answered,
+    missed: total((row) => row.status === MISSED[0]),
+    rejected: total((row) => row.status === MISSED[1]),
+    avg_duration: answered > 0 ? duration / answered : 0,
+  }
+}
+
+const ticketCounts = async (ctx: Ctx, r: ReportRange) => {
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT status, count(*)::int AS count FROM tickets t
+      WHERE t.client_id = ${r.clientId} AND ${dtWhere(r, sql`t.dt`)} GROUP BY 1 ORDER BY 1`),
+  )
+  return rows.map((row) => ({ status: String(row.status), count: Number(row.count) }))
+}
+
+export const handlers = [
+  handle("dashboard", "infoBoxes", async (ctx, input) => {
+    const r = await reportRange(ctx, input)
+    const f = { channel: input.channel_type }
+    const now = await nowOf(ctx.db, r.clientId)
+    const t = await conversationTotals(ctx, r, f)
+    const messages = await messageTotals(ctx, r, f)
+    const calls = await callTotals(ctx, r)
+    const tickets = await ticketCounts(ctx, r)
+    const csat = await csatOf(ctx, r, f)
+    return {
+      data: {
+        now,
+        time_zone: r.zone,
+        conversations: t.conversations,
+        closed: t.closed,
+        abandoned: t.abandoned,
+        messages_in: messages.received,
+        messages_out: messages.sent,
+        first_response: t.first_response,
+        aht: t.aht,
+        resolution: t.resolution,
+        service_level: {
+          threshold_seconds: r.slaSeconds,
+          answered_within: t.answeredWithin,
+          total: t.answered,
+          percent: percentOf(t.answeredWithin, t.answered),
+        },
+        calls_answered: calls.answered,
+        calls_missed: calls.missed + calls.rejected,
+        tickets,
+        csat,
+      },
+    }
+  }),
+  handle("dashboard", "messageStats", async (ctx, input) => {
+    const r = await reportRange(ctx, input)
+    const f = { channel: input.channel_type }
+    const totals = await messageTotals(ctx, r, f)
+    return { data: { ...totals, series: await dayTrends(ctx, r, f) } }
+  }),
+  handle("dashboard", "chatHourly", async (ctx, input) => {
+    const r = await reportRange(ctx, input)
+    const f = { channel: input.channel_type }
+    const local = sql`(slot AT TIME ZONE ${r.zone})`
+    const cell = sql`extract(dow FROM ${local})::int AS weekday, extract(hour FROM ${local})::int AS hour`
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT weekday, hour, sum(conversations)::int AS conversations, sum(messages_in)::int AS messages_in FROM (
+        SELECT ${cell}, sum(started)::int AS conversations, 0 AS messages_in FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY 1, 2
+        UNION ALL
+        SELECT ${cell}, 0, sum(messages)::int FROM message_rollups WHERE ${slotWhere(r, f, "message")} AND direction = 'in' GROUP BY 1, 2
+      ) x GROUP BY 1, 2`),
+    )
+    const byCell = new Map(rows.map((row) => [`${row.weekday}:${row.hour}`, row]))
+    const cells: HeatCell[] = []
+    for (let weekday = 0; weekday < 7; weekday++)
+      for (let hour = 0; hour < 24; hour++) {
+        const row = byCell.get(`${weekday}:${hour}`)
+        cells.push({ weekday, hour, conversations: Number(row?.conversations ?? 0), messages_in: Number(row?.messages_in ?? 0) })
+      }
+    return { data: { time_zone: r.zone, cells } }
+  }),
+  handle("dashboard", "callsSummary", async (ctx, input) => ({ data: await callTotals(ctx, await reportRange(ctx, input)) })),
+  handle("dashboard", "ticketCount", async (ctx, input) => {
+    const statusCount = await ticketCounts(ctx, await reportRange(ctx, input))
+    return { data: { total: statusCount.reduce((n, s) => n + s.count, 0), status_count: statusCount } }
+  }),
+  handle("dashboard", "fetchShellTerritories", async (ctx) => {
+    const rows = rowsOf(
+      await ctx.db.execute(sql`SELECT ci.id, ci.name, co.code, count(*)::int AS locations
+        FROM client_locations l JOIN cities ci ON ci.id = l.city_id JOIN countries co ON co.id = ci.country_id
+        WHERE l.client_id = ${tenantOf(ctx)} GROUP BY ci.id, ci.name, co.code ORDER BY ci.name, ci.id`),
+    )
+    return {
+      data: rows.map((row) => ({ id: Number(row.id), name: String(row.name), code: String(row.code), locations: Number(row.locations) })),
+    }
+  }),
+]

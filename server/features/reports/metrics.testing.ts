@@ -1,0 +1,205 @@
+/**
+ * Random event logs for the metric tests, their rows written straight into the database (as the chat, the bots and
+ * the survey feature would), and the naive reference every metric is compared with.
+ */
+import fc from "fast-check"
+import type { Database } from "../../db/db"
+
+export const CHANNELS = ["whatsapp", "facebook", "webchat"] as const
+
+export interface LogMessage {
+  /** Seconds after the conversation's start. */
+  readonly at: number
+  readonly direction: "in" | "out"
+  /** Out only: sent by the agent (else by a bot or campaign, no sender). */
+  readonly byAgent: boolean
+  readonly status: "received" | "sent" | "delivered" | "read" | "failed"
+}
+
+export interface LogConversation {
+  /** Minutes after the window's start. */
+  readonly startMinute: number
+  readonly channel: (typeof CHANNELS)[number]
+  /** Index into the tenant's agents, or null (never assigned). */
+  readonly agent: number | null
+  readonly assignedAfter: number
+  /** Seconds after start, or null while open. */
+  readonly closedAfter: number | null
+  readonly messages: readonly LogMessage[]
+  readonly rating: number | null
+}
+
+const message = fc.record({
+  at: fc.integer({ min: 0, max: 600 }),
+  direction: fc.constantFrom("in" as const, "out" as const),
+  byAgent: fc.boolean(),
+  status: fc.constantFrom("sent" as const, "delivered" as const, "read" as const, "failed" as const),
+})
+
+export const conversationArb = fc.record({
+  startMinute: fc.integer({ min: 0, max: 3 * 24 * 60 }),
+  channel: fc.constantFrom(...CHANNELS),
+  agent: fc.option(fc.integer({ min: 0, max: 1 }), { nil: null }),
+  assignedAfter: fc.integer({ min: 0, max: 120 }),
+  closedAfter: fc.option(fc.integer({ min: 300, max: 4000 }), { nil: null }),
+  messages: fc.array(message, { maxLength: 6 }),
+  rating: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+})
+export const logArb = fc.array(conversationArb, { minLength: 1, maxLength: 8 })
+
+export interface Placed {
+  readonly id: number
+  readonly contactId: number
+  readonly started: number
+  readonly agentId: number | null
+  readonly c: LogConversation
+}
+
+/** Writes a log for one tenant: contacts, conversations, messages (in two statements, so the roll-ups add up), surveys. */
+export const writeLog = async (
+  database: Database,
+  clientId: number,
+  agents: readonly number[],
+  window: number,
+  log: readonly LogConversation[],
+  tag: string,
+): Promise<Placed[]> => {
+  const placed: Placed[] = []
+  for (const [i, c] of log.entries()) {
+    const [contact] = (
+      await database.query("INSERT INTO contacts (client_id, name, number, channel) VALUES ($1, $2, $3, $4) RETURNING id", [
+        clientId,
+        `Metric ${tag} ${i}`,
+        `9${tag}${String(i).padStart(3, "0")}`,
+        c.channel,
+      ])
+    ).rows
+    const started = window + c.startMinute * 60_000
+    const agentId = c.agent === null ? null : agents[c.agent]
+    const status = c.closedAfter !== null ? "closed" : agentId === null ? "unassigned" : "active"
+    const [row] = (
+      await database.query(
+        `INSERT INTO conversations (client_id, contact_id, channel, status, assigned_user_id, started_at, assigned_at, closed_at, last_message_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $6) RETURNING id`,
+        [
+          clientId,
+          contact.id,
+          c.channel,
+          status,
+          agentId,
+          new Date(started).toISOString(),
+          agentId === null ? null : new Date(started + c.assignedAfter * 1000).toISOString(),
+          c.closedAfter === null ? null : new Date(started + c.closedAfter * 1000).toISOString(),
+        ],
+      )
+    ).rows
+    placed.push({ id: Number(row.id), contactId: Number(contact.id), started, agentId, c })
+    if (c.rating !== null)
+      await database.query(
+        "INSERT INTO survey_responses (client_id, conversation_id, contact_id, agent_id, number, channel, rating, dt) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        [clientId, row.id, contact.id, agentId, `9${tag}${i}`, c.channel, c.rating, new Date(started + 60_000).toISOString()],
+      )
+  }
+  const rows = placed.flatMap((p) =>
+    p.c.messages.map((m) => [
+      clientId,
+      p.id,
+      m.direction,
+      m.direction === "in" ? "received" : m.status,
+      m.direction === "out" && m.byAgent ? (p.agentId ?? agentsFallback(agents)) : null,
+      new Date(p.started + m.at * 1000).toISOString(),
+    ]),
+  )
+  const half = Math.ceil(rows.length / 2)
+  for (const part of [rows.slice(0, half), rows.slice(half)]) {
+    if (part.length === 0) continue
+    const values = part.map((_, k) => `($${k * 6 + 1}, $${k * 6 + 2}, $${k * 6 + 3}, 'text', $${k * 6 + 4}, $${k * 6 + 5}, $${k * 6 + 6})`)
+    await database.query(
+      `INSERT INTO messages (client_id, conversation_id, direction, type, status, sender_user_id, dt) VALUES ${values.join(", ")}`,
+      part.flat(),
+    )
+  }
+  return placed
+}
+
+const agentsFallback = (agents: readonly number[]) => agents[0]
+
+/** The naive reference: every metric recomputed from the log's rows, nothing shared with the server. */
+export const reference = (placed: readonly Placed[], agents: readonly number[], threshold: number, offsetMinutes: number) => {
+  const per = placed.map((p) => {
+    const senderOf = (m: LogMessage) => (m.direction === "out" && m.byAgent ? (p.agentId ?? agents[0]) : null)
+    const ins = p.c.messages.filter((m) => m.direction === "in").map((m) => p.started + m.at * 1000)
+    const firstIn = ins.length ? Math.min(...ins) : null
+    const replies = p.c.messages
+      .filter((m) => senderOf(m) !== null)
+      .map((m) => p.started + m.at * 1000)
+      .filter((t) => firstIn !== null && t >= firstIn)
+    const firstReply = replies.length ? Math.min(...replies) : null
+    const closed = p.c.closedAfter !== null
+    return {
+      p,
+      frt: firstIn !== null && firstReply !== null ? (firstReply - firstIn) / 1000 : null,
+      aht: closed && p.agentId !== null ? p.c.closedAfter! - p.c.assignedAfter : null,
+      resolution: closed ? p.c.closedAfter! : null,
+      abandoned: closed && firstIn !== null && firstReply === null,
+      agentMessages: p.c.messages.filter((m) => senderOf(m) !== null).length,
+    }
+  })
+  const avg = (xs: (number | null)[]) => {
+    const v = xs.filter((x): x is number => x !== null)
+    return { avg_seconds: v.length ? v.reduce((a, b) => a + b, 0) / v.length : null, count: v.length }
+  }
+  const messages = placed.flatMap((p) => p.c.messages.map((m) => ({ ...m, t: p.started + m.at * 1000 })))
+  const local = (t: number) => new Date(t + offsetMinutes * 60_000)
+  const heat = new Map<string, { conversations: number; messages_in: number }>()
+  const cell = (t: number) => {
+    const d = local(t)
+    const key = `${d.getUTCDay()}:${d.getUTCHours()}`
+    if (!heat.has(key)) heat.set(key, { conversations: 0, messages_in: 0 })
+    return heat.get(key)!
+  }
+  for (const p of placed) cell(p.started).conversations++
+  for (const m of messages) if (m.direction === "in") cell(m.t).messages_in++
+  const days = new Map<string, number>()
+  for (const p of placed) {
+    const day = local(p.started).toISOString().slice(0, 10)
+    days.set(day, (days.get(day) ?? 0) + 1)
+  }
+  const answered = per.filter((x) => x.frt !== null)
+  const within = (t: number) => answered.filter((x) => x.frt! <= t).length
+  const byAgent = agents.map((id) => {
+    const mine = per.filter((x) => x.p.agentId === id)
+    return {
+      agent_id: id,
+      conversations: mine.length,
+      closed: mine.filter((x) => x.resolution !== null).length,
+      messages_sent: mine.reduce((n, x) => n + x.agentMessages, 0),
+      first_response: avg(mine.map((x) => x.frt)),
+      aht: avg(mine.map((x) => x.aht)),
+    }
+  })
+  const ratings = placed.map((p) => p.c.rating).filter((r): r is number => r !== null)
+  return {
+    conversations: placed.length,
+    closed: per.filter((x) => x.resolution !== null).length,
+    abandoned: per.filter((x) => x.abandoned).length,
+    messages_in: messages.filter((m) => m.direction === "in").length,
+    messages_out: messages.filter((m) => m.direction === "out").length,
+    delivered: messages.filter((m) => m.direction === "out" && (m.status === "delivered" || m.status === "read")).length,
+    first_response: avg(per.map((x) => x.frt)),
+    aht: avg(per.map((x) => x.aht)),
+    resolution: avg(per.map((x) => x.resolution)),
+    answered: answered.length,
+    within,
+    threshold,
+    heat,
+    days,
+    byAgent,
+    mau: new Set(placed.filter((p) => p.c.messages.some((m) => m.direction === "in")).map((p) => p.contactId)).size,
+    csat: {
+      responses: ratings.length,
+      satisfied: ratings.filter((r) => r >= 4).length,
+      average: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null,
+    },
+  }
+}

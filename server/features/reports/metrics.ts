@@ -1,0 +1,198 @@
+/**
+ * Every dashboard and report metric, defined once (the README's "Metrics" section says the same in words).
+ * Conversation metrics belong to the conversation's start: a range's figures are those of the conversations that
+ * started in it (a cohort), read from conversation_rollups (0006_dashboard triggers), never from raw messages.
+ *
+ * - first response time: customer's first message in the conversation (first_inbound_at) -> the first message an
+ *   agent sent at or after it (first_response_at; bot and campaign messages have no sender and do not count).
+ *   Averaged over the conversations that have both.
+ * - AHT (agent-handled time): first assignment to an agent (assigned_at) -> close, over closed conversations that
+ *   were ever assigned.
+ * - service level: of the conversations first answered (first response time defined), the share answered within T
+ *   seconds (inclusive); T is the client setting `service_level_seconds`, default 60, or the request's threshold.
+ * - resolution time: start -> close, over closed conversations.
+ * - abandonment: closed conversations in which the customer wrote and no agent ever answered.
+ * - MAU: distinct customers (contacts) with at least one inbound message in the tenant's local calendar month.
+ * - CSAT: survey responses (ratings 1..5) dated in the range: mean rating and the share rating 4 or 5.
+ * - messages in/out: messages dated in the range by direction (message_rollups); delivery counts are outbound
+ *   messages by their status now (delivered counts read ones too).
+ */
+import { sql, type SQL } from "drizzle-orm"
+import type { Csat, DayTrend, ServiceLevelValue, TimeMetric } from "../../../src/contract/schemas/reports"
+import type { Ctx } from "../../http/context"
+import { rowsOf } from "../../db/rows"
+import type { ReportRange } from "./report-range"
+
+export interface MetricFilter {
+  readonly channel?: string
+  readonly agentId?: number
+}
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`
+/** Slot filter of a roll-up table over the range (and channel / agent where the table has them). */
+export const slotWhere = (r: ReportRange, f: MetricFilter = {}, table: "conversation" | "message" | "call" = "conversation"): SQL => {
+  const parts: SQL[] = [sql`client_id = ${r.clientId}`, sql`slot >= ${at(r.from)}`, sql`slot < ${at(r.to)}`]
+  if (f.channel && table !== "call") parts.push(sql`channel = ${f.channel}`)
+  if (f.agentId !== undefined && table === "conversation") parts.push(sql`agent_id = ${f.agentId}`)
+  return sql.join(parts, sql` AND `)
+}
+
+/** The local day of a slot, `YYYY-MM-DD`. */
+export const dayOf = (r: ReportRange) => sql`to_char(slot AT TIME ZONE ${r.zone}, 'YYYY-MM-DD')`
+
+/** The sums of conversation_rollups rows, as named columns. */
+export const CONVERSATION_SUMS = sql`coalesce(sum(started), 0)::int AS started, coalesce(sum(closed), 0)::int AS closed,
+  coalesce(sum(abandoned), 0)::int AS abandoned, coalesce(sum(answered), 0)::int AS answered,
+  coalesce(sum(answered_within), 0)::int AS answered_within, coalesce(sum(frt_sum), 0)::float8 AS frt_sum,
+  coalesce(sum(handled), 0)::int AS handled, coalesce(sum(aht_sum), 0)::float8 AS aht_sum,
+  coalesce(sum(resolution_sum), 0)::float8 AS resolution_sum, coalesce(sum(agent_messages), 0)::int AS agent_messages`
+
+const num = (value: unknown) => Number(value ?? 0)
+export const timeMetric = (sum: unknown, count: unknown): TimeMetric => {
+  const n = num(count)
+  return { avg_seconds: n > 0 ? num(sum) / n : null, count: n }
+}
+export const percentOf = (part: number, total: number): number | null => (total > 0 ? (100 * part) / total : null)
+
+export interface ConversationTotals {
+  readonly conversations: number
+  readonly closed: number
+  readonly abandoned: number
+  readonly answered: number
+  readonly answeredWithin: number
+  readonly agentMessages: number
+  readonly first_response: TimeMetric
+  readonly aht: TimeMetric
+  readonly resolution: TimeMetric
+}
+
+export const totalsOf = (row: Record<string, unknown> | undefined): ConversationTotals => ({
+  conversations: num(row?.started),
+  closed: num(row?.closed),
+  abandoned: num(row?.abandoned),
+  answered: num(row?.answered),
+  answeredWithin: num(row?.answered_within),
+  agentMessages: num(row?.agent_messages),
+  first_response: timeMetric(row?.frt_sum, row?.answered),
+  aht: timeMetric(row?.aht_sum, row?.handled),
+  resolution: timeMetric(row?.resolution_sum, row?.closed),
+})
+
+export const conversationTotals = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<ConversationTotals> => {
+  const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)}`))
+  return totalsOf(row)
+}
+
+/**
+ * Service level over the range. With the tenant's own T it is a sum of the roll-ups (kept for that T); another
+ * threshold counts the answered conversations of the range once, through their (client_id, started_at) index.
+ */
+export const serviceLevelOf = async (
+  ctx: Ctx,
+  r: ReportRange,
+  f: MetricFilter = {},
+  threshold = r.slaSeconds,
+): Promise<ServiceLevelValue> => {
+  if (threshold === r.slaSeconds) {
+    const t = await conversationTotals(ctx, r, f)
+    return {
+      threshold_seconds: threshold,
+      answered_within: t.answeredWithin,
+      total: t.answered,
+      percent: percentOf(t.answeredWithin, t.answered),
+    }
+  }
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE extract(epoch FROM first_response_at - first_inbound_at) <= ${threshold})::int AS within
+    FROM conversations WHERE ${answeredWhere(r, f)}`),
+  )
+  const total = num(row?.total)
+  const within = num(row?.within)
+  return { threshold_seconds: threshold, answered_within: within, total, percent: percentOf(within, total) }
+}
+
+const answeredWhere = (r: ReportRange, f: MetricFilter): SQL => {
+  const parts: SQL[] = [
+    sql`client_id = ${r.clientId}`,
+    sql`started_at >= ${at(r.from)}`,
+    sql`started_at < ${at(r.to)}`,
+    sql`first_response_at IS NOT NULL`,
+    sql`first_inbound_at IS NOT NULL`,
+  ]
+  if (f.channel) parts.push(sql`channel = ${f.channel}`)
+  if (f.agentId !== undefined) parts.push(f.agentId === 0 ? sql`assigned_user_id IS NULL` : sql`assigned_user_id = ${f.agentId}`)
+  return sql.join(parts, sql` AND `)
+}
+
+/** Every local day of the range, `YYYY-MM-DD`, as a SQL set `days(date)`. */
+export const daysOf = (r: ReportRange) => sql`SELECT to_char(d, 'YYYY-MM-DD') AS date FROM generate_series(
+  (${at(r.from)} AT TIME ZONE ${r.zone})::date, ((${at(r.to)} - interval '1 microsecond') AT TIME ZONE ${r.zone})::date, interval '1 day') d`
+
+/** Per local day: conversations (cohort metrics) and messages in/out; every day present. */
+export const dayTrends = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<DayTrend[]> => {
+  const rows = rowsOf(
+    await ctx.db.execute(sql`WITH days AS (${daysOf(r)}),
+      c AS (SELECT ${dayOf(r)} AS c_date, ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY 1),
+      m AS (SELECT ${dayOf(r)} AS date, coalesce(sum(messages) FILTER (WHERE direction = 'in'), 0)::int AS messages_in,
+              coalesce(sum(messages) FILTER (WHERE direction = 'out'), 0)::int AS messages_out
+            FROM message_rollups WHERE ${slotWhere(r, f, "message")} GROUP BY 1)
+    SELECT days.date, c.*, m.messages_in, m.messages_out FROM days LEFT JOIN c ON c.c_date = days.date LEFT JOIN m ON m.date = days.date
+    ORDER BY days.date`),
+  )
+  return rows.map((row) => {
+    const t = totalsOf(row)
+    return {
+      date: String(row.date),
+      conversations: t.conversations,
+      closed: t.closed,
+      messages_in: num(row.messages_in),
+      messages_out: num(row.messages_out),
+      first_response: t.first_response,
+      aht: t.aht,
+      answered_within: t.answeredWithin,
+      answered: t.answered,
+    }
+  })
+}
+
+/** Messages of the range: inbound, and outbound by their status now. */
+export const messageTotals = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}) => {
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT coalesce(sum(messages) FILTER (WHERE direction = 'in'), 0)::int AS received,
+      coalesce(sum(messages) FILTER (WHERE direction = 'out'), 0)::int AS sent,
+      coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status IN ('delivered', 'read')), 0)::int AS delivered,
+      coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status = 'read'), 0)::int AS read,
+      coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status = 'failed'), 0)::int AS failed
+    FROM message_rollups WHERE ${slotWhere(r, f, "message")}`),
+  )
+  return {
+    received: num(row?.received),
+    sent: num(row?.sent),
+    delivered: num(row?.delivered),
+    read: num(row?.read),
+    failed: num(row?.failed),
+  }
+}
+
+/** CSAT of the survey responses dated in the range (optionally one channel / agent). */
+export const csatOf = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<Csat> => {
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT count(*)::int AS responses, count(*) FILTER (WHERE rating >= 4)::int AS satisfied,
+      avg(rating)::float8 AS average FROM survey_responses s WHERE ${surveyWhere(r, f)}`),
+  )
+  const responses = num(row?.responses)
+  const satisfied = num(row?.satisfied)
+  return { responses, satisfied, average: responses > 0 ? num(row?.average) : null, percent: percentOf(satisfied, responses) }
+}
+
+export const surveyWhere = (r: ReportRange, f: MetricFilter & { rating?: number } = {}): SQL => {
+  const parts: SQL[] = [sql`s.client_id = ${r.clientId}`, sql`s.dt >= ${at(r.from)}`, sql`s.dt < ${at(r.to)}`]
+  if (f.channel) parts.push(sql`s.channel = ${f.channel}`)
+  if (f.agentId !== undefined) parts.push(sql`s.agent_id = ${f.agentId}`)
+  if (f.rating !== undefined) parts.push(sql`s.rating = ${f.rating}`)
+  return sql.join(parts, sql` AND `)
+}
+
+/** A raw-table range filter on `column` (tables other issues fill; small next to messages). */
+export const dtWhere = (r: ReportRange, column: SQL): SQL => sql`${column} >= ${at(r.from)} AND ${column} < ${at(r.to)}`
