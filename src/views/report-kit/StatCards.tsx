@@ -8,9 +8,11 @@ export interface StatCard {
 export const StatCards = ({ cards, testId }: { cards: readonly StatCard[]; testId: string }) => (
   <div className="mc-report-cards" data-testid={testId}>
     {cards.map((card) => (
-      <div key={card.key} className="mc-card mc-report-card" data-testid={`${testId}-${card.key}`}>
+      <div key={card.key} className="mc-card mc-report-card">
         <div className="mc-report-card-label">{card.label}</div>
-        <div className="mc-report-card-value mc-num">{card.value}</div>
+        <div className="mc-report-card-value mc-num" data-testid={`${testId}-${card.key}`}>
+          {card.value}
+        </div>
       </div>
     ))}
   </div>
