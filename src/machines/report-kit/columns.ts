@@ -8,9 +8,21 @@ import { csvField, formatDateTime, formatDuration } from "./format"
 /**
  * text and number as they are; `date` an instant (`DD-MM-YYYY hh:mm a`); `day` a `YYYY-MM-DD` bucket; `duration`
  * seconds; `percent` 0–100; `money` an amount with two decimals; `flag` 1 or 0 (yes or no);
- * `weekday` 0 (Sunday) to 6; `hour` 0 to 23.
+ * `weekday` 0 (Sunday) to 6; `hour` 0 to 23; `channel` a channel's code; `phone` a number read left to right.
  */
-export type CellKind = "text" | "number" | "date" | "day" | "duration" | "percent" | "money" | "flag" | "weekday" | "hour"
+export type CellKind =
+  | "text"
+  | "number"
+  | "date"
+  | "day"
+  | "duration"
+  | "percent"
+  | "money"
+  | "flag"
+  | "weekday"
+  | "hour"
+  | "channel"
+  | "phone"
 
 export interface Column<Row> {
   readonly key: string

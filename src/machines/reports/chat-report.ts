@@ -20,8 +20,8 @@ import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 export const chatColumns = [
   column<ChatReportRow>("conversation", "Conversation", "number", (r) => r.conversation_id),
   column<ChatReportRow>("name", "Name", "text", (r) => r.name),
-  column<ChatReportRow>("number", "Number", "text", (r) => r.number),
-  column<ChatReportRow>("channel", "Channel", "text", (r) => r.channel_type),
+  column<ChatReportRow>("number", "Number", "phone", (r) => r.number),
+  column<ChatReportRow>("channel", "Channel", "channel", (r) => r.channel_type),
   column<ChatReportRow>("status", "Status", "text", (r) => r.status),
   column<ChatReportRow>("agent", "Agent", "text", (r) => r.agent_name),
   column<ChatReportRow>("started", "Started", "date", (r) => r.started_at),

@@ -24,7 +24,7 @@ export const RATINGS = [1, 2, 3, 4, 5] as const
 
 export const feedbackColumns = [
   column<SurveyRow>("name", "Name", "text", (r) => r.name),
-  column<SurveyRow>("number", "Number", "text", (r) => r.number),
+  column<SurveyRow>("number", "Number", "phone", (r) => r.number),
   column<SurveyRow>("rating", "Rating", "number", (r) => r.rating),
   column<SurveyRow>("comment", "Comment", "text", (r) => r.comment),
   column<SurveyRow>("agent", "Agent", "text", (r) => r.agent_name),

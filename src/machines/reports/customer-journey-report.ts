@@ -15,7 +15,7 @@ import { createReportMachine, type ReportQuery } from "../report-kit/report-mach
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export const journeyColumns = [
-  column<MenuHit>("number", "Number", "text", (r) => r.number),
+  column<MenuHit>("number", "Number", "phone", (r) => r.number),
   column<MenuHit>("menu", "Menu", "text", (r) => r.menu),
   column<MenuHit>("option", "Option", "text", (r) => r.option),
   column<MenuHit>("dateTime", "Date Time", "date", (r) => r.dt),

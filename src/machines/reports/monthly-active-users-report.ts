@@ -34,8 +34,8 @@ export const checkMonth = (f: MonthFilters): FilterProblem | null => {
 
 export const mauColumns = [
   column<MonthlyUser>("name", "Name", "text", (r) => r.name),
-  column<MonthlyUser>("number", "Number", "text", (r) => r.number),
-  column<MonthlyUser>("channel", "Channel", "text", (r) => r.channel_type),
+  column<MonthlyUser>("number", "Number", "phone", (r) => r.number),
+  column<MonthlyUser>("channel", "Channel", "channel", (r) => r.channel_type),
   column<MonthlyUser>("firstSeen", "First Seen", "date", (r) => r.first_seen),
   column<MonthlyUser>("lastSeen", "Last Seen", "date", (r) => r.last_seen),
   column<MonthlyUser>("conversations", "Conversations", "number", (r) => r.conversations),

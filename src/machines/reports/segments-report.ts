@@ -15,7 +15,7 @@ export interface SegmentsMeta {
 }
 
 export const segmentColumns = [
-  column<ChannelCount>("channel", "Channel", "text", (r) => r.channel_type),
+  column<ChannelCount>("channel", "Channel", "channel", (r) => r.channel_type),
   column<ChannelCount>("conversations", "Conversations", "number", (r) => r.count),
 ]
 

@@ -35,6 +35,8 @@ const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) =
         return t(`reports.weekdays.${value}`)
       case "hour":
         return hourText(Number(value))
+      case "channel":
+        return t(`reports.channels.${value}`)
       default:
         return String(value)
     }
@@ -42,4 +44,4 @@ const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) =
 }
 
 /** Kinds whose text reads left to right in Arabic too (digits, dates). */
-export const isNumeric = (kind: CellKind): boolean => kind !== "text" && kind !== "flag" && kind !== "weekday"
+export const isNumeric = (kind: CellKind): boolean => kind !== "text" && kind !== "flag" && kind !== "weekday" && kind !== "channel"

@@ -104,7 +104,7 @@ test.describe("Range reports", () => {
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
     await expect(rows(page, "chat-report-table-row")).toHaveCount(5)
     for (const channel of await page.locator("[data-testid=chat-report-table-row] td[data-col=channel]").allTextContents()) {
-      expect(channel).toBe("whatsapp")
+      expect(channel).toBe("WhatsApp")
     }
 
     // The server's own answer for the same filter, every row: the reference for the pager, the cards and the file.
