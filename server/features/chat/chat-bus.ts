@@ -10,6 +10,7 @@ import type { ChatToBrowser, ChatToBrowserEvent } from "../../../src/contract/ch
 import { backKey } from "../../../src/contract/routes"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
+import { dashboardChanged } from "../dashboard/dashboard-live"
 
 export const CHAT_KEY = backKey("chat")
 export const chatRoom = (clientId: number) => `chat:${clientId}`
@@ -34,6 +35,7 @@ export const emitChat = <E extends ChatToBrowserEvent>(services: Services, clien
   const io = services.realtime?.io
   if (!io) return
   io.to(chatRoom(clientId)).emit(event, { seq: nextSeq(services, clientId), ...payload })
+  if (event !== "chat:typing") dashboardChanged(services, clientId)
 }
 
 /** Runs `fn` once the call's transaction committed (at once outside a call pipeline, e.g. a hook with its own transaction). */

@@ -58,7 +58,7 @@ export const reportRange = async (ctx: Ctx, input: { start_date?: string; end_da
   const to = input.end_date ? boundSql(input.end_date, zone, true) : sql`(${today} + 1)::timestamp AT TIME ZONE ${zone}`
   const from = input.start_date
     ? boundSql(input.start_date, zone, false)
-    : sql`(${today} - ${DEFAULT_RANGE_DAYS - 1})::timestamp AT TIME ZONE ${zone}`
+    : sql`(${today} - ${DEFAULT_RANGE_DAYS - 1}::int)::timestamp AT TIME ZONE ${zone}`
   const [bounds] = rowsOf(
     await ctx.db.execute(
       sql`SELECT extract(epoch FROM ${from})::float8 * 1000 AS from_ms, extract(epoch FROM ${to})::float8 * 1000 AS to_ms`,

@@ -8,6 +8,7 @@ import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { notFound, unauthorized } from "../../http/errors"
 import { endSession, sessionUserOf, startSession, verifyLogin } from "./login"
 import { forgetAttempts } from "../../auth/login-throttle"
+import { dashboardChanged } from "../dashboard/dashboard-live"
 
 const ACCESS_TOKEN_TTL_MS = 5 * 60_000
 
@@ -15,6 +16,7 @@ const setOnline = async (ctx: Ctx, online: boolean) => {
   const { userId, clientId } = userOf(ctx)
   await ctx.db.update(users).set({ online, updatedAt: new Date() }).where(eq(users.id, userId))
   ctx.services.realtime?.toClient(clientId, "agent-status", { userId, online })
+  ctx.afterCommit?.(() => dashboardChanged(ctx.services, clientId))
   return { data: { online } }
 }
 
@@ -42,7 +44,7 @@ export const handlers = [
   // A GET that writes two rows: its own transaction.
   handle("auth", "logoutByLoginId", async (ctx, input) => {
     const { userId } = userOf(ctx)
-    return ctx.services.database.transaction(async (db) => {
+    const result = await ctx.services.database.transaction(async (db) => {
       const [session] = await db
         .select({ id: loginSessions.id })
         .from(loginSessions)
@@ -54,6 +56,8 @@ export const handlers = [
       await db.update(users).set({ online: false }).where(eq(users.id, userId))
       return { data: { ok: true } }
     })
+    dashboardChanged(ctx.services, tenantOf(ctx))
+    return result
   }),
 
   handle("auth", "agentOnline", (ctx) => setOnline(ctx, true)),

@@ -1,0 +1,82 @@
+/**
+ * The dashboard and report calls end to end on both databases: every call answers its contract's shape, bad filters
+ * are a 400 naming the field, another tenant's agent is refused, and the "now" boxes move live over the socket.
+ */
+import { describe, expect, it } from "vitest"
+import { catalogue } from "../../../src/contract/catalogue"
+import { DB_KINDS, as, callOf, customerWrites, login, send, shaped, useServer } from "../../testing/harness"
+import { connect, next, pause, record } from "../../testing/calls-peer"
+
+const PAYLOADS: Record<string, Record<string, unknown>> = {
+  getMonthly: { month: "2026-01" },
+  getallMonthly: { year: 2026 },
+  monthlyUsers: { month: "2026-01" },
+  agentConversation: { agent_id: 0 },
+}
+
+describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
+  const ctx = useServer(kind)
+
+  it("answer every call in its contract's shape", async () => {
+    const admin = await login(ctx.url, "admin")
+    const [agent] = (await ctx.server.services.database.query("SELECT id FROM users WHERE username = 'agent1'")).rows
+    const groups = { dashboard: catalogue.dashboard.calls, reports: catalogue.reports.calls }
+    for (const [group, calls] of Object.entries(groups))
+      for (const name of Object.keys(calls)) {
+        if (name === "callsList" || name === "campaignRecords") continue
+        const payload = name === "agentConversation" ? { agent_id: Number(agent.id) } : (PAYLOADS[name] ?? {})
+        const def = callOf(group as "reports", name as "chatStats")
+        const reply = await send(ctx.url, def, payload, as(admin.user_token))
+        expect(reply.status, `${name} ${JSON.stringify(reply.body)}`).toBe(200)
+        shaped(def, reply.body)
+      }
+    const records = await send(ctx.url, callOf("reports", "campaignRecords"), { campaign_id: 999_999 }, as(admin.user_token))
+    expect(records.status).toBe(404)
+  })
+
+  it("refuses bad filters with a 400 naming the field", async () => {
+    const admin = await login(ctx.url, "admin")
+    const chatStats = callOf("reports", "chatStats")
+    const bad = async (payload: Record<string, unknown>, field: string, def = chatStats) => {
+      const reply = await send(ctx.url, def, payload, as(admin.user_token))
+      expect(reply.status, JSON.stringify(reply.body)).toBe(400)
+      expect(reply.body.error.field).toBe(field)
+    }
+    await bad({ start_date: "2026-03-10", end_date: "2026-03-01" }, "end_date")
+    await bad({ start_date: "2016-01-01", end_date: "2026-01-01" }, "end_date")
+    await bad({ start_date: "2026-02-30" }, "start_date")
+    await bad({ start_date: "2026-02-01 25:00" }, "start_date")
+    const [foreign] = (await ctx.server.services.database.query("SELECT id FROM users WHERE username = 'admin2'")).rows
+    await bad({ agent_id: Number(foreign.id) }, "agent_id", callOf("reports", "agentReport"))
+    await bad({ agent_id: Number(foreign.id) }, "agent_id", callOf("reports", "chatReport"))
+  })
+
+  it("moves the now boxes live, coalesced, to the tenant's dashboard sockets only", async () => {
+    const admin = await login(ctx.url, "admin")
+    const other = await login(ctx.url, "admin2")
+    const mine = await connect(ctx.url, admin.user_token)
+    const theirs = await connect(ctx.url, other.user_token)
+    try {
+      const foreign = record(theirs, "dashboard:now")
+      const boxes = async (token: string) => (await send(ctx.url, callOf("dashboard", "infoBoxes"), {}, as(token))).body.data.now
+      const before = await boxes(admin.user_token)
+      const theirsBefore = await boxes(other.user_token)
+      await pause(300)
+      const seen = record(mine, "dashboard:now")
+      for (const n of [1, 2, 3]) expect((await customerWrites(ctx.server, `90555000${kind.length}${n}`)).status).toBe(200)
+      const moved = await next(mine, "dashboard:now", (e) => e.now.unassigned === before.unassigned + 3)
+      expect(moved.now.open).toBe(before.open + 3)
+      expect(moved.now.waiting).toBe(before.waiting + 3)
+      await pause(300)
+      // Three writes: fewer events than writes (coalesced per 200 ms), each newer than the last.
+      expect(seen.length).toBeLessThanOrEqual(3)
+      expect(seen.map((e) => e.seq)).toEqual([...seen.map((e) => e.seq)].sort((x, y) => x - y))
+      // Tenant two's sockets hear only tenant two's values.
+      for (const e of foreign) expect(e.now).toMatchObject({ open: theirsBefore.open, unassigned: theirsBefore.unassigned })
+      expect(await boxes(admin.user_token)).toMatchObject({ open: moved.now.open, unassigned: moved.now.unassigned })
+    } finally {
+      mine.close()
+      theirs.close()
+    }
+  })
+})
