@@ -8,8 +8,8 @@
  * - follows its container's size (ResizeObserver) and frees ECharts when it unmounts;
  * - keeps the same numbers in a table for screen readers, which the visible "Show as table" toggle brings on screen;
  * - says so in words when there is nothing to draw (every value zero);
- * - marks itself `data-chart-state="painted"` once ECharts has finished drawing (what tests and the paint benchmark
- *   wait for).
+ * - marks itself `data-chart-state="painted"` once ECharts has drawn its first frame (what the paint benchmark
+ *   times), then `"finished"` when the drawing and its animation are complete.
  * Optional: `format` (how a value reads; default the language's integers), `categoryLabel` (the table's first
  * column), `height` (pixels, default 260), `testId`.
  * Its strings are `chartKit.*` (./strings.ts): the feature showing charts loads them with its own.
@@ -53,7 +53,7 @@ export const Chart = ({ kind, categories, series, title, format, categoryLabel, 
   const data = useMemo<ChartData>(() => ({ kind, categories, series }), [kind, categories, series])
   const empty = isEmptyChart(data)
   const [asTable, setAsTable] = useState(false)
-  const [painted, setPainted] = useState(false)
+  const [state, setState] = useState<"pending" | "painted" | "finished">("pending")
   const hostRef = useRef<HTMLDivElement>(null)
   const chartRef = useRef<EChartsType | null>(null)
   const titleId = useId()
@@ -67,7 +67,8 @@ export const Chart = ({ kind, categories, series, title, format, categoryLabel, 
     let chart = chartRef.current
     if (!chart) {
       chart = echarts.init(host, undefined, { renderer: "canvas" })
-      chart.on("finished", () => setPainted(true))
+      chart.on("rendered", () => setState((now) => (now === "pending" ? "painted" : now)))
+      chart.on("finished", () => setState("finished"))
       chartRef.current = chart
     }
     chart.setOption(option, { notMerge: true })
@@ -119,7 +120,7 @@ export const Chart = ({ kind, categories, series, title, format, categoryLabel, 
         style={{ height }}
         role="img"
         aria-label={t("chartKit.chartOf", { title })}
-        data-chart-state={painted ? "painted" : "pending"}
+        data-chart-state={state}
       />
       {empty ? null : (
         <div className={asTable ? "mc-chart-table-wrap" : "mc-visually-hidden"}>

@@ -59,7 +59,7 @@ describe("chartOption", () => {
       [0, 1, 0],
       [1, 1, 7],
     ])
-    expect(pick(option, "visualMap")).toMatchObject({ min: 0, max: 7 })
+    expect(pick(option, "visualMap")).toMatchObject({ min: 0, max: 7, text: ["7", "0"] })
   })
 
   it("slices a pie by category from the first series, legend on the reading side", () => {

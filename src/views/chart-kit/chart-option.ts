@@ -121,6 +121,8 @@ export const chartOption = (data: ChartData, look: ChartLook): KitOption => {
           min: 0,
           max: maxValue(data),
           calculable: false,
+          // The scale's ends in words: the busiest cell's value and zero (the high end on the side the axis grows to).
+          text: [format(maxValue(data)), format(0)],
           orient: "horizontal",
           bottom: 0,
           left: "center",
