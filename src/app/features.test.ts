@@ -59,7 +59,8 @@ const keysOf = (entry: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(file) || !file.startsWith(join(SRC, "views"))) return
     seen.add(file)
     const source = readFileSync(file, "utf8")
-    for (const match of source.matchAll(KEY)) keys.add(match[1])
+    // Keys in code only: a doc comment's example (the chart kit's `t("dashboard.trend")`) is not a lookup.
+    for (const match of source.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(KEY)) keys.add(match[1])
     for (const match of source.matchAll(IMPORT)) {
       const target = resolve(dirname(file), match[1])
       if (/\.(css|ts|tsx)$/.test(target) && !/strings(\.\w+)?\.ts$/.test(target)) visit(target)

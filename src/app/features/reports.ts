@@ -1,4 +1,10 @@
-/** The paged reports: OTP logs, call history, complain-tickets report. Their strings also hold the report kit's. */
+/**
+ * The reports: the paged lists (OTP logs, call history, complain-tickets report) and the range reports with charts
+ * (AHT, service level, chat, agents, customer feedback and journey, chat hourly, chatbots, segments, MAU,
+ * sub-accounts, template messages, agent average time). The paged lists are root reports (their filters kept across
+ * navigation); the range reports are page actors loaded with their screens, so their machines, like ECharts, stay
+ * out of the login bundle. Their strings also hold the report kit's; the chart kit's load with them.
+ */
 import { callHistoryMachine } from "../../machines/reports/call-history-report"
 import { complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
 import { otpLogsMachine } from "../../machines/reports/otp-logs-report"
@@ -10,6 +16,23 @@ export const reports: Feature = {
     "report-otp-logs": otpLogsMachine,
     "report-call-history": callHistoryMachine,
     "report-complain-tickets": complaintTicketsMachine,
+  },
+  pages: {
+    "report-aht": () => import("../../machines/reports/aht-report").then((m) => m.ahtMachine),
+    "report-service-level": () => import("../../machines/reports/service-level-report").then((m) => m.serviceLevelMachine),
+    "report-chat": () => import("../../machines/reports/chat-report").then((m) => m.chatReportMachine),
+    "report-agent": () => import("../../machines/reports/agent-report").then((m) => m.agentReportMachine),
+    "report-customer-feedback": () => import("../../machines/reports/customer-feedback-report").then((m) => m.customerFeedbackMachine),
+    "report-customer-journey": () => import("../../machines/reports/customer-journey-report").then((m) => m.customerJourneyMachine),
+    "report-chat-hourly": () => import("../../machines/reports/chat-hourly-report").then((m) => m.chatHourlyMachine),
+    "report-chatbot-information": () =>
+      import("../../machines/reports/chatbot-information-report").then((m) => m.chatbotInformationMachine),
+    "report-segments": () => import("../../machines/reports/segments-report").then((m) => m.segmentsMachine),
+    "report-monthly-active-users": () =>
+      import("../../machines/reports/monthly-active-users-report").then((m) => m.monthlyActiveUsersMachine),
+    "report-sub-account": () => import("../../machines/reports/sub-account-report").then((m) => m.subAccountMachine),
+    "report-template-messages": () => import("../../machines/reports/template-messages-report").then((m) => m.templateMessagesMachine),
+    "report-agent-average-time": () => import("../../machines/reports/agent-report").then((m) => m.agentAverageTimeMachine),
   },
   screens: {
     otpLogs: screen(
@@ -24,10 +47,74 @@ export const reports: Feature = {
       () => import("../../views/reports/ComplainTicketsReportView"),
       (m) => m.ComplainTicketsReportView,
     ),
+    aht: screen(
+      () => import("../../views/reports/AhtView"),
+      (m) => m.AhtView,
+    ),
+    serviceLevel: screen(
+      () => import("../../views/reports/ServiceLevelView"),
+      (m) => m.ServiceLevelView,
+    ),
+    chatReport: screen(
+      () => import("../../views/reports/ChatReportView"),
+      (m) => m.ChatReportView,
+    ),
+    agentReport: screen(
+      () => import("../../views/reports/AgentReportView"),
+      (m) => m.AgentReportView,
+    ),
+    customerFeedback: screen(
+      () => import("../../views/reports/CustomerFeedbackView"),
+      (m) => m.CustomerFeedbackView,
+    ),
+    customerJourney: screen(
+      () => import("../../views/reports/CustomerJourneyView"),
+      (m) => m.CustomerJourneyView,
+    ),
+    chatHourly: screen(
+      () => import("../../views/reports/ChatHourlyView"),
+      (m) => m.ChatHourlyView,
+    ),
+    chatbotInformation: screen(
+      () => import("../../views/reports/ChatbotInformationView"),
+      (m) => m.ChatbotInformationView,
+    ),
+    segmentsReport: screen(
+      () => import("../../views/reports/SegmentsReportView"),
+      (m) => m.SegmentsReportView,
+    ),
+    monthlyActiveUsers: screen(
+      () => import("../../views/reports/MonthlyActiveUsersView"),
+      (m) => m.MonthlyActiveUsersView,
+    ),
+    subAccountReport: screen(
+      () => import("../../views/reports/SubAccountReportView"),
+      (m) => m.SubAccountReportView,
+    ),
+    templateMessagesReport: screen(
+      () => import("../../views/reports/TemplateMessagesView"),
+      (m) => m.TemplateMessagesView,
+    ),
+    agentAverageTime: screen(
+      () => import("../../views/reports/AgentReportView"),
+      (m) => m.AgentAverageTimeView,
+    ),
   },
   strings: {
-    en: () => import("../../views/reports/strings").then((m) => ({ reports: m.reportsEn })),
-    tr: () => import("../../views/reports/strings.tr").then((m) => ({ reports: m.reportsTr })),
-    ar: () => import("../../views/reports/strings.ar").then((m) => ({ reports: m.reportsAr })),
+    en: () =>
+      Promise.all([import("../../views/reports/strings"), import("../../views/chart-kit/strings")]).then(([m, c]) => ({
+        reports: m.reportsEn,
+        chartKit: c.chartKitEn,
+      })),
+    tr: () =>
+      Promise.all([import("../../views/reports/strings.tr"), import("../../views/chart-kit/strings.tr")]).then(([m, c]) => ({
+        reports: m.reportsTr,
+        chartKit: c.chartKitTr,
+      })),
+    ar: () =>
+      Promise.all([import("../../views/reports/strings.ar"), import("../../views/chart-kit/strings.ar")]).then(([m, c]) => ({
+        reports: m.reportsAr,
+        chartKit: c.chartKitAr,
+      })),
   },
 }

@@ -57,7 +57,15 @@ export interface ReportConfig<Row, F, Meta = undefined> {
   readonly draftOf?: (draft: F) => F
   /** A change that applies itself when the draft it leaves is complete (OTP logs: once both dates are picked). */
   readonly appliesOnChange?: (draft: F) => boolean
+  /**
+   * Why a draft cannot be applied (a key under `reports.problems`, e.g. the end before the start), or null. Apply then
+   * loads nothing and the view says why; the rows already shown stay.
+   */
+  readonly check?: (draft: F) => FilterProblem | null
 }
+
+/** Why a draft was not applied: a key the view words (`reports.problems.<key>`). */
+export type FilterProblem = string
 
 export type Notice = "noData"
 
@@ -80,6 +88,8 @@ export interface ReportContext<Row, F, Meta> {
   readonly total: number
   readonly meta: Meta | undefined
   readonly error: Failure | null
+  /** Why the last Apply was refused (config.check); cleared by the next Apply or Clear. */
+  readonly invalid: FilterProblem | null
   readonly detail: Row | null
   readonly download: (ExportFile & { readonly id: number }) | null
   readonly notice: { readonly kind: Notice; readonly id: number } | null
@@ -134,6 +144,7 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
       total: 0,
       meta: undefined,
       error: null,
+      invalid: null,
       detail: null,
       download: null,
       notice: null,
@@ -162,7 +173,11 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     },
     delays: { downloadDelay: () => config.downloadDelayMs ?? 0 },
     guards: {
-      appliesOnChange: ({ context, event }) => config.appliesOnChange?.(changed(context, event)) ?? false,
+      appliesOnChange: ({ context, event }) => {
+        const draft = changed(context, event)
+        return (config.appliesOnChange?.(draft) ?? false) && !config.check?.(draft)
+      },
+      draftInvalid: ({ context }) => Boolean(config.check?.(context.draft)),
       validPage: ({ context, event }) => {
         const { page } = eventOf(event, "PAGE.SET")
         return Number.isInteger(page) && page >= config.pageBase && page !== context.page
@@ -173,10 +188,11 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     },
     actions: {
       changeFilter: assign({ draft: ({ context, event }) => changed(context, event) }),
-      applyFilter: assign({ filters: ({ context }) => context.draft, page: config.pageBase }),
+      applyFilter: assign({ filters: ({ context }) => context.draft, page: config.pageBase, invalid: null }),
+      refuseFilter: assign({ invalid: ({ context }) => config.check?.(context.draft) ?? null }),
       clearFilter: assign(() => {
         const filters = config.defaultFilters()
-        return { filters, draft: filters, page: config.pageBase }
+        return { filters, draft: filters, page: config.pageBase, invalid: null }
       }),
       changeSearch: assign({ searchDraft: ({ event }) => eventOf(event, "SEARCH.CHANGE").text }),
       submitSearch: assign({ search: ({ context }) => context.searchDraft.trim(), page: config.pageBase }),
@@ -228,7 +244,10 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
         on: {
           "REPORT.OPEN": { target: ".loading" },
           "REPORT.RELOAD": { target: ".loading" },
-          "FILTER.APPLY": { target: ".loading", actions: "applyFilter" },
+          "FILTER.APPLY": [
+            { guard: "draftInvalid", actions: "refuseFilter" },
+            { target: ".loading", actions: "applyFilter" },
+          ],
           "FILTER.CLEAR": { target: ".loading", actions: "clearFilter" },
           "SEARCH.SUBMIT": { target: ".loading", actions: "submitSearch" },
           "SEARCH.CLEAR": { target: ".loading", actions: "clearSearch" },

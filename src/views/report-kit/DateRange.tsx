@@ -15,11 +15,14 @@ export const DateRange = ({
   end,
   onChange,
   testId,
+  reversed = false,
 }: {
   start: string
   end: string
   onChange: (start: string, end: string) => void
   testId: string
+  /** Pass a start after the end on to the report, whose check says why it is not applied. */
+  reversed?: boolean
 }) => {
   const { t, i18n } = useTranslation()
   const language = (i18n.resolvedLanguage ?? "en") as keyof typeof LOCALES
@@ -33,12 +36,13 @@ export const DateRange = ({
           value={value}
           onChange={([from, to]) => onChange(toDay(from), toDay(to))}
           onError={(range) => {
-            const typed = typedRange(range)
+            const typed = typedRange(range, reversed)
             if (typed) onChange(...typed)
           }}
           locale={LOCALES[language] ?? enUS}
           dateFnsFormat="dd-MM-yyyy"
           allowSingleDayRange
+          overlappingDatesMessage={t("reports.problems.endBeforeStart")}
           shortcuts={false}
           minDate={minDate}
           maxDate={maxDate}

@@ -26,5 +26,6 @@ describe("date-range days", () => {
     expect(typedRange([toDate("2250-12-31"), null])).toEqual(["2250-12-31", ""])
     expect(typedRange([new Date(Number.NaN), toDate("2026-11-23")])).toBeNull()
     expect(typedRange([toDate("2026-11-24"), toDate("2026-11-23")])).toBeNull()
+    expect(typedRange([toDate("2026-11-24"), toDate("2026-11-23")], true)).toEqual(["2026-11-24", "2026-11-23"])
   })
 })

@@ -35,8 +35,9 @@ export const boundsOf = (start: Date | null, end: Date | null, today = new Date(
 const isDay = (date: Date | null) => date === null || !Number.isNaN(date.getTime())
 
 /**
- * What the picker refused (its `onError`) that the report takes: days beyond the bounds. An unreadable day or a
- * start after the end is still refused (null).
+ * What the picker refused (its `onError`) that the report takes: days beyond the bounds, and a start after the end
+ * when the report checks it itself (`reversed`: its machine then says why it will not apply). An unreadable day is
+ * still refused (null).
  */
-export const typedRange = ([from, to]: readonly [Date | null, Date | null]): readonly [string, string] | null =>
-  isDay(from) && isDay(to) && !(from && to && from.getTime() > to.getTime()) ? [toDay(from), toDay(to)] : null
+export const typedRange = ([from, to]: readonly [Date | null, Date | null], reversed = false): readonly [string, string] | null =>
+  isDay(from) && isDay(to) && (reversed || !(from && to && from.getTime() > to.getTime())) ? [toDay(from), toDay(to)] : null

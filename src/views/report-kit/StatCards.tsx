@@ -1,0 +1,19 @@
+/** A report's headline figures as cards (label and value, already worded). */
+export interface StatCard {
+  readonly key: string
+  readonly label: string
+  readonly value: string
+}
+
+export const StatCards = ({ cards, testId }: { cards: readonly StatCard[]; testId: string }) => (
+  <div className="mc-report-cards" data-testid={testId}>
+    {cards.map((card) => (
+      <div key={card.key} className="mc-card mc-report-card">
+        <div className="mc-report-card-label">{card.label}</div>
+        <div className="mc-report-card-value mc-num" data-testid={`${testId}-${card.key}`}>
+          {card.value}
+        </div>
+      </div>
+    ))}
+  </div>
+)

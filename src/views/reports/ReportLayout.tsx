@@ -1,0 +1,45 @@
+/**
+ * The page every range report shares: the title with the export, the filter bar, the load failure, the headline
+ * cards, the chart and the table. Each report's view fills the parts it has.
+ */
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { PageHeader } from "../common/PageHeader"
+import { ExportButton } from "../report-kit/ExportButton"
+import { ReportFailure } from "../report-kit/ReportFrame"
+import type { AnyReportActor } from "../report-kit/report-hooks"
+import "../report-kit/report-kit.css"
+
+export const ReportLayout = ({
+  actor,
+  routeKey,
+  testId,
+  filters,
+  cards,
+  chart,
+  table,
+}: {
+  actor: AnyReportActor
+  /** The route key, whose title the shell already words (`routes.<key>`). */
+  routeKey: string
+  testId: string
+  filters: ReactNode
+  cards?: ReactNode
+  chart?: ReactNode
+  table: ReactNode
+}) => {
+  const { t } = useTranslation()
+  return (
+    <div className="mc-page mc-report" data-testid={testId}>
+      <PageHeader
+        title={t(`routes.${routeKey}`)}
+        actions={<ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
+      />
+      {filters}
+      <ReportFailure actor={actor} />
+      {cards}
+      {chart ? <div className="mc-card mc-report-chart">{chart}</div> : null}
+      {table}
+    </div>
+  )
+}
