@@ -42,9 +42,11 @@ const attributeSql = (c: Extract<SegmentCondition, { type: "attribute" }>): SQL 
     case "gt":
     case "lt": {
       const op = c.operator === "gt" ? sql.raw(">") : sql.raw("<")
-      // Numbers compare as numbers when both sides are numbers; otherwise as text in code-point order.
-      return sql`(CASE WHEN ${field} ~ ${NUMERIC} AND ${value}::text ~ ${NUMERIC}
-        THEN ${field}::numeric ${op} ${value}::numeric ELSE ${field} COLLATE "C" ${op} ${value}::text COLLATE "C" END)`
+      // Numbers compare as numbers when both sides are numbers; otherwise as text in code-point order. The value's kind
+      // is decided here: a constant cast to numeric would be folded (and fail) even in a branch never taken.
+      const asText = sql`(${field} COLLATE "C" ${op} ${value}::text COLLATE "C")`
+      if (!new RegExp(NUMERIC).test(value)) return asText
+      return sql`(CASE WHEN ${field} ~ ${NUMERIC} THEN ${field}::numeric ${op} ${value}::numeric ELSE ${asText} END)`
     }
   }
 }
