@@ -5,8 +5,10 @@
  */
 import type { Feature } from "./feature"
 import { calls } from "./features/calls"
+import { canned } from "./features/canned"
 import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
+import { recordKit } from "./features/record-kit"
 import { reports } from "./features/reports"
 import { session } from "./features/session"
 import { shell } from "./features/shell"
@@ -15,4 +17,17 @@ import { softphone } from "./features/softphone"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 
-export const features: readonly Feature[] = [shell, session, calls, chat, reports, workspace, tickets, complaints, softphone, simulator]
+export const features: readonly Feature[] = [
+  shell,
+  session,
+  calls,
+  chat,
+  reports,
+  workspace,
+  tickets,
+  complaints,
+  softphone,
+  simulator,
+  recordKit,
+  canned,
+]
