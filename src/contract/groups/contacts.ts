@@ -1,20 +1,30 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Attributes, Channel, Data, Id, IdParam, ImportResult, ListQuery, Paged, CustomerNumber, optionalFields } from "../schemas/common"
+import { Data, IdParam, ListQuery, Paged, CustomerNumber, Text, optionalFields } from "../schemas/common"
 import {
   Contact,
+  ContactFilterFields,
   ContactGroup,
   ContactGroupDetail,
   ContactGroupInput,
+  ContactGroupUpdate,
+  ContactImportResult,
   ContactInput,
+  ContactTarget,
   ContactsCsv,
   CustomerProfile,
 } from "../schemas/contacts"
 
-const ContactList = Schema.Struct({
+/** A page of contacts matching the filter, newest first (`totalItems` is the filter's count). */
+const ContactList = Schema.Struct({ ...ListQuery, ...ContactFilterFields })
+/**
+ * The block list: a page of blocked contacts; with `block`, first blocks (blocked true) or unblocks (false) the
+ * target in bulk, in the same call.
+ */
+const BlockedList = Schema.Struct({
   ...ListQuery,
-  channel_type: Schema.optional(Channel),
-  group_id: Schema.optional(Id),
+  ...ContactFilterFields,
+  block: Schema.optional(Schema.Struct({ target: ContactTarget, blocked: Schema.Boolean, reason: Schema.optional(Text(300)) })),
 })
 
 export const contacts = defineGroup(
@@ -30,7 +40,7 @@ export const contacts = defineGroup(
     fetchBlockedContacts: {
       method: "POST",
       path: "/backend/fetch/blocked/contacts",
-      request: ContactList,
+      request: BlockedList,
       response: Paged(Contact),
     },
     /** Edits a customer by number; attributes merge into the stored ones (null removes one). */
@@ -46,12 +56,13 @@ export const contacts = defineGroup(
       request: Schema.Struct({ number: CustomerNumber }),
       response: Data(CustomerProfile),
     },
-    /** CSV upload: rows are matched by number, new ones inserted. */
-    addCustomers: { method: "POST", path: "/add/customers", request: ContactsCsv, response: ImportResult },
+    /** CSV upload: numbers normalised to E.164, rows merged by number, every row accounted for; all or nothing. */
+    addCustomers: { method: "POST", path: "/add/customers", request: ContactsCsv, response: ContactImportResult },
+    /** Edits a contact by id: name, email, attributes merged (null removes one), blocked. */
     userByIdAttributes: {
       method: "PUT",
       path: "/backend/user/{id}/attributes",
-      request: Schema.Struct({ id: IdParam, attributes: Attributes }),
+      request: Schema.Struct({ id: IdParam, ...ContactInput, blocked: Schema.optional(Schema.Boolean) }),
       response: Data(Contact),
     },
     fetchCustomerByNumber: {
@@ -75,7 +86,7 @@ export const contacts = defineGroup(
     groupContactById: {
       method: "PUT",
       path: "/backend/group/contact/{id}",
-      request: Schema.Struct({ id: IdParam, ...optionalFields(ContactGroupInput) }),
+      request: Schema.Struct({ id: IdParam, ...optionalFields(ContactGroupInput), ...ContactGroupUpdate }),
       response: Data(ContactGroup),
     },
     groupsContactById: {

@@ -1,10 +1,11 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, Id, IdParam, List, ListQuery, Ok, Paged, CustomerNumbers, optionalFields } from "../schemas/common"
-import { Contact } from "../schemas/contacts"
+import { Data, Empty, Id, IdParam, List, ListQuery, Paged, optionalFields } from "../schemas/common"
+import { BulkResult, Contact, ContactTargetFields } from "../schemas/contacts"
 import { Flag, FlagInput } from "../schemas/tagging"
 
-const Assignment = Schema.Struct({ flag_id: Id, numbers: CustomerNumbers(1000) })
+/** The selected numbers, or `filter`: every contact matching it (exactly one of the two). */
+const Assignment = Schema.Struct({ flag_id: Id, ...ContactTargetFields })
 
 export const flags = defineGroup(
   "flags",
@@ -24,8 +25,8 @@ export const flags = defineGroup(
     },
     /** Every flag of the tenant, for pickers. */
     flagClient: { method: "POST", path: "/backend/flag/client", request: Empty, response: List(Flag) },
-    flagAssign: { method: "POST", path: "/backend/flag/assign", request: Assignment, response: Ok },
-    flagUnassign: { method: "POST", path: "/backend/flag/unassign", request: Assignment, response: Ok },
+    flagAssign: { method: "POST", path: "/backend/flag/assign", request: Assignment, response: BulkResult },
+    flagUnassign: { method: "POST", path: "/backend/flag/unassign", request: Assignment, response: BulkResult },
     flagCustomers: {
       method: "POST",
       path: "/backend/flag/customers",

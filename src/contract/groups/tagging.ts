@@ -2,7 +2,8 @@ import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, Id, IdBody, List, ListQuery, Ok, Paged, CustomerNumber, Text, optionalFields } from "../schemas/common"
 import { Conversation } from "../schemas/chat"
-import { Label, LabelInput, Reminder, ReminderInput, Segment, SegmentInput, Tag, TagInput } from "../schemas/tagging"
+import { BulkResult } from "../schemas/contacts"
+import { Label, LabelInput, Reminder, ReminderInput, Segment, SegmentInput, Tag, TagInput, TagUpdate } from "../schemas/tagging"
 
 const Query = Schema.Struct(ListQuery)
 const Search = Schema.Struct({ ...ListQuery, search: Text(200).check(Schema.isNonEmpty()) })
@@ -16,11 +17,12 @@ export const tagging = defineGroup(
   {
     tagInsert: { method: "POST", path: "/tag/insert", request: Schema.Struct(TagInput), response: Data(Tag) },
     tags: { method: "POST", path: "/tags", request: Query, response: Paged(Tag) },
+    /** Renames a tag and/or puts it on (`add`) or takes it off (`remove`) contacts in bulk; `bulk` says how many. */
     tagUpdate: {
       method: "POST",
       path: "/tag/update",
-      request: Schema.Struct({ id: Id, ...optionalFields(TagInput) }),
-      response: Data(Tag),
+      request: Schema.Struct({ id: Id, ...optionalFields(TagInput), ...TagUpdate }),
+      response: Data(Schema.Struct({ tag: Tag, bulk: Schema.NullOr(BulkResult.fields.data) })),
     },
     tagDelete: { method: "POST", path: "/tag/delete", request: IdBody, response: Ok },
     reminders: { method: "POST", path: "/reminders", request: Query, response: Paged(Reminder) },
@@ -62,18 +64,18 @@ export const tagging = defineGroup(
       request: ByNumber,
       response: List(Segment),
     },
-    /** The segment the customer entered last, if any. */
+    /** The segment the customer entered last, if any: hand placements by their time, rule matches by the segment's last change. */
     customerLastSegment: {
       method: "POST",
       path: "/customer/last/segment",
       request: ByNumber,
       response: Data(Schema.NullOr(Segment)),
     },
-    /** Puts a customer into a segment by hand. */
+    /** Puts a customer into a segment by hand (`member: false` takes a hand-placed customer out again). */
     customerSegment: {
       method: "POST",
       path: "/customer/segment",
-      request: Schema.Struct({ number: CustomerNumber, segment_id: Id }),
+      request: Schema.Struct({ number: CustomerNumber, segment_id: Id, member: Schema.optional(Schema.Boolean) }),
       response: Ok,
     },
     labels: { method: "POST", path: "/labels", request: Query, response: Paged(Label) },

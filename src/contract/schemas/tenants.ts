@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Channel, Count, Email, Id, Instant, Month, Name, Phone, Text, TimeOfDay, Url } from "./common"
+import { ContactFormSettings, ContactFormSettingsFields, CountryCode } from "./contacts"
 
 /** A business (tenant). */
 export const Client = Schema.Struct({
@@ -81,8 +82,16 @@ export const ClientSettingsFields = {
   working_hours: Schema.Array(WorkingDay).check(Schema.isMaxLength(7)),
   away_message: Schema.NullOr(Text(1024)),
   survey_enabled: Schema.Boolean,
+  /** The country contact numbers without `+` are read in (CSV import, forms); stored as client setting `default_country`. */
+  default_country: Schema.optional(Schema.NullOr(CountryCode)),
+  /** The public information-collection form (issue 14); stored as client setting `contact_form`. */
+  contact_form: Schema.optional(Schema.Struct(ContactFormSettingsFields)),
 }
-export const ClientSettings = Schema.Struct(ClientSettingsFields)
+export const ClientSettings = Schema.Struct({
+  ...ClientSettingsFields,
+  /** The settings plus the form's signed public link (server/features/contacts/contact-form-link.ts makes it). */
+  contact_form: Schema.optional(ContactFormSettings),
+})
 export type ClientSettings = typeof ClientSettings.Type
 
 /** The channel's inbound webhook as the tenant configured it at Meta. */
