@@ -8,6 +8,7 @@ import { calls } from "./features/calls"
 import { canned } from "./features/canned"
 import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
+import { labels } from "./features/labels"
 import { recordKit } from "./features/record-kit"
 import { reports } from "./features/reports"
 import { session } from "./features/session"
@@ -30,4 +31,5 @@ export const features: readonly Feature[] = [
   simulator,
   recordKit,
   canned,
+  labels,
 ]
