@@ -11,6 +11,7 @@ import { complaints } from "./features/complaints"
 import { labels } from "./features/labels"
 import { recordKit } from "./features/record-kit"
 import { reports } from "./features/reports"
+import { segments } from "./features/segments"
 import { session } from "./features/session"
 import { shell } from "./features/shell"
 import { simulator } from "./features/simulator"
@@ -32,4 +33,5 @@ export const features: readonly Feature[] = [
   recordKit,
   canned,
   labels,
+  segments,
 ]
