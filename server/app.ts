@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from "./http/headers"
 import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
 import type { Services } from "./http/context"
+import { startJobs, type JobRunner, type JobsOptions } from "./core/jobs"
 
 export interface StartOptions {
   /** 0 picks a free port. Default: PORT or 8080. */
@@ -31,6 +32,8 @@ export interface StartOptions {
   readonly jwtSecret?: string
   readonly config?: Partial<Config>
   readonly distDir?: string
+  /** The durable job runner (server/core/jobs.ts): a controlled clock, or autoStart false for tests that drive it. */
+  readonly jobs?: JobsOptions
 }
 
 export interface RunningServer {
@@ -38,6 +41,7 @@ export interface RunningServer {
   readonly port: number
   readonly services: Services
   readonly app: FastifyInstance
+  readonly jobs: JobRunner
   readonly stop: () => Promise<void>
 }
 
@@ -98,15 +102,18 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const address = app.server.address()
   const port = typeof address === "object" && address ? address.port : 0
   listening = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
+  const jobs = startJobs(services, features.jobHandlers, features.schedules, options.jobs)
   let stopped = false
   return {
     url: listening,
     port,
     services,
     app,
+    jobs,
     stop: async () => {
       if (stopped) return
       stopped = true
+      await jobs.stop()
       await services.realtime?.close()
       await app.close()
       await database.close()

@@ -6,6 +6,7 @@
 import { fileURLToPath } from "node:url"
 import { mkdirSync } from "node:fs"
 import { PGlite } from "@electric-sql/pglite"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import pg from "pg"
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core"
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite"
@@ -28,6 +29,9 @@ export interface Database {
   readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>
   readonly close: () => Promise<void>
 }
+
+/** The extensions every PGlite must load before the migrations run (0008 creates pg_trgm for contact search). */
+export const PGLITE_EXTENSIONS = { pg_trgm }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
@@ -87,7 +91,7 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> => {
   if (options.pglite) return fromPglite(options.pglite)
   const dataDir = options.dataDir ?? "./data"
   mkdirSync(dataDir, { recursive: true })
-  return fromPglite(await PGlite.create(dataDir))
+  return fromPglite(await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }))
 }
 
 /** Applies the committed migration set (idempotent: drizzle records what ran). */

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import type { FeatureModule, Handler, HttpRoutes } from "./registry"
 import type { SocketFeature } from "../realtime/socket"
+import type { JobHandler, Schedule } from "../core/jobs"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
 const SKIP = new Set(["registry.ts", "load.ts"])
@@ -20,6 +21,8 @@ export interface Features {
   readonly handlers: ReadonlyMap<string, Handler>
   readonly socketFeatures: readonly SocketFeature[]
   readonly httpRoutes: readonly HttpRoutes[]
+  readonly jobHandlers: readonly JobHandler[]
+  readonly schedules: readonly Schedule[]
 }
 
 let cached: Promise<Features> | null = null
@@ -29,6 +32,8 @@ export const loadFeatures = (): Promise<Features> => {
     const handlers = new Map<string, Handler>()
     const socketFeatures: SocketFeature[] = []
     const httpRoutes: HttpRoutes[] = []
+    const jobHandlers: JobHandler[] = []
+    const schedules: Schedule[] = []
     for (const file of featureFiles(root).sort()) {
       const mod = (await import(pathToFileURL(file).href)) as FeatureModule
       for (const handler of mod.handlers ?? []) {
@@ -37,8 +42,13 @@ export const loadFeatures = (): Promise<Features> => {
       }
       socketFeatures.push(...(mod.socketFeatures ?? []))
       httpRoutes.push(...(mod.httpRoutes ?? []))
+      for (const job of mod.jobHandlers ?? []) {
+        if (jobHandlers.some((j) => j.kind === job.kind)) throw new Error(`Two job handlers for ${job.kind} (second in ${file})`)
+        jobHandlers.push(job)
+      }
+      schedules.push(...(mod.schedules ?? []))
     }
-    return { handlers, socketFeatures, httpRoutes }
+    return { handlers, socketFeatures, httpRoutes, jobHandlers, schedules }
   })()
   return cached
 }

@@ -7,6 +7,7 @@ import type { Ctx } from "../http/context"
 import type { FastifyInstance } from "fastify"
 import type { Services } from "../http/context"
 import type { SocketFeature } from "../realtime/socket"
+import type { JobHandler, Schedule } from "../core/jobs"
 
 type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends {
   request: { Type: infer T }
@@ -34,6 +35,10 @@ export interface FeatureModule {
   readonly socketFeatures?: readonly SocketFeature[]
   /** Plain HTTP routes outside the catalogue (development hooks such as the call simulator), registered at start. */
   readonly httpRoutes?: readonly HttpRoutes[]
+  /** Handlers of durable jobs by kind (server/core/jobs.ts). */
+  readonly jobHandlers?: readonly JobHandler[]
+  /** Schedules the job runner ticks: each turns what is due into jobs. */
+  readonly schedules?: readonly Schedule[]
 }
 
 export type HttpRoutes = (app: FastifyInstance, services: Services) => void

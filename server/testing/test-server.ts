@@ -17,9 +17,10 @@ import { fileURLToPath } from "node:url"
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import { startServer, type RunningServer } from "../app"
-import { migrateDatabase, openDatabase, type Database } from "../db/db"
+import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, type Database } from "../db/db"
 import { seedIfEmpty } from "../db/seed/world"
 import type { Config } from "../config"
+import type { JobsOptions } from "../core/jobs"
 
 export interface TestServer extends RunningServer {}
 
@@ -53,8 +54,8 @@ let template: Promise<PGlite> | null = null
 const pgliteTemplate = (): Promise<PGlite> => {
   template ??= (async () => {
     const file = join(cacheDir, `${templateHash()}.tar.gz`)
-    if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) })
-    const db = await PGlite.create()
+    if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS })
+    const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
     const database = await openDatabase({ pglite: db })
     await migrateDatabase(database)
     await seedIfEmpty(database)
@@ -77,6 +78,11 @@ export interface TestServerOptions {
   readonly jwtSecret?: string
   /** The built console to serve (default: the repository's dist/). */
   readonly distDir?: string
+  /** The job runner's clock and timer (server/core/jobs.ts). */
+  readonly jobs?: JobsOptions
+  /** Start again on this database (a restart): a PostgreSQL URL of an earlier server, or a PGlite copy of it. */
+  readonly databaseUrl?: string
+  readonly pglite?: PGlite
 }
 
 export const startTestServer = async (options: TestServerOptions = {}): Promise<TestServer> => {
@@ -86,7 +92,10 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     jwtSecret: options.jwtSecret ?? "test-secret",
     config: options.config,
     distDir: options.distDir ?? join(here, "..", "dist"),
+    jobs: options.jobs,
   }
+  if (options.databaseUrl) return startServer({ ...common, databaseUrl: options.databaseUrl, seed: false })
+  if (options.pglite) return startServer({ ...common, pglite: options.pglite, seed: false })
   if (options.postgres) return startServer({ ...common, databaseUrl: await options.postgres.createDatabase() })
   const clone = (await (await pgliteTemplate()).clone()) as PGlite
   return startServer({ ...common, pglite: clone, seed: false })

@@ -30,6 +30,14 @@ export const contacts = pgTable(
     uniqueIndex("contacts_client_number_uq").on(t.clientId, t.channel, t.number),
     index("contacts_client_name_idx").on(t.clientId, t.name),
     index("contacts_client_number_idx").on(t.clientId, t.number),
+    // Migration 0008: what the search box matches, trigram indexed (pg_trgm).
+    index("contacts_search_trgm_idx").using(
+      "gin",
+      sql`(lower(${t.name} || ' ' || ${t.number} || ' ' || ${t.attributes}::text)) gin_trgm_ops`,
+    ),
+    index("contacts_client_id_idx").on(t.clientId, t.id),
+    index("contacts_attributes_idx").using("gin", sql`${t.attributes} jsonb_path_ops`),
+    index("contacts_client_inbound_idx").on(t.clientId, t.lastInboundAt),
   ],
 )
 
@@ -42,7 +50,10 @@ export const contactGroups = pgTable(
     description: text("description").notNull().default(""),
     createdAt: created(),
   },
-  (t) => [index("contact_groups_client_idx").on(t.clientId)],
+  (t) => [
+    index("contact_groups_client_idx").on(t.clientId),
+    uniqueIndex("contact_groups_client_name_uq").on(t.clientId, sql`lower(${t.name})`),
+  ],
 )
 
 export const contactGroupMembers = pgTable(
@@ -55,7 +66,7 @@ export const contactGroupMembers = pgTable(
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.contactId] })],
+  (t) => [primaryKey({ columns: [t.groupId, t.contactId] }), index("contact_group_members_contact_idx").on(t.contactId)],
 )
 
 /** Internal agent groups and their chat. */

@@ -30,10 +30,14 @@ interface Outgoing {
   readonly payload: Record<string, unknown>
 }
 
-/** Template text with `{{n}}` filled from params (by position, or by the template's parameter names). */
-const renderTemplate = async (ctx: Ctx, clientId: number, t: { name: string; language: string; params?: unknown }): Promise<Outgoing> => {
+/** Template text with `{{n}}` filled from params (by position, or by the template's parameter names); reminders use it too. */
+export const renderTemplate = async (
+  db: Db,
+  clientId: number,
+  t: { name: string; language: string; params?: unknown },
+): Promise<Outgoing> => {
   const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
+    await db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
     ORDER BY (language = ${t.language}) DESC, id LIMIT 1`),
   )
   if (!row) throw notFound(`Template ${t.name}`)
@@ -79,7 +83,7 @@ const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<O
     case "interactive":
       return { type: "interactive", body: input.interactive.message.body, payload: { ...input.interactive.message } }
     case "template":
-      return renderTemplate(ctx, clientId, input.template.message)
+      return renderTemplate(ctx.db, clientId, input.template.message)
     default:
       throw badRequest(`Unsupported message type ${input.type}`, "type")
   }

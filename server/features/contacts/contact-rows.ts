@@ -10,6 +10,11 @@ import { rowsOf } from "../../db/rows"
 export const CONTACT_COLUMNS = sql`ct.id, ct.number, ct.name, ct.email, ct.channel, ct.blocked, ct.attributes, ct.created_at, ct.last_inbound_at,
   coalesce((SELECT array_agg(gm.group_id ORDER BY gm.group_id) FROM contact_group_members gm WHERE gm.contact_id = ct.id), '{}') AS group_ids`
 
+/** The contact book's columns: the contact plus its flags and tags. */
+export const BOOK_COLUMNS = sql`${CONTACT_COLUMNS},
+  coalesce((SELECT array_agg(x.flag_id ORDER BY x.flag_id) FROM contact_flags x WHERE x.contact_id = ct.id), '{}') AS flag_ids,
+  coalesce((SELECT array_agg(x.tag_id ORDER BY x.tag_id) FROM contact_tags x WHERE x.contact_id = ct.id), '{}') AS tag_ids`
+
 const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value)
 /** pg answers an aggregated array as '{1,2}' when it does not parse arrays of that type. */
 const arrayOf = (value: unknown): string[] =>
@@ -34,6 +39,7 @@ export const contactOf = (r: Record<string, unknown>): Contact => ({
   group_ids: arrayOf(r.group_ids).map(Number),
   created_at: iso(r.created_at),
   last_seen_at: isoOrNull(r.last_inbound_at),
+  ...("flag_ids" in r ? { flag_ids: arrayOf(r.flag_ids).map(Number), tag_ids: arrayOf(r.tag_ids).map(Number) } : {}),
 })
 
 export const namesOf = arrayOf

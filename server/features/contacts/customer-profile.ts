@@ -4,16 +4,14 @@
  * (name, email, attributes merged into the stored ones; null removes one). A new name reaches every agent looking at
  * the customer's open conversation (`chat:conversation`).
  */
-import { sql, type SQL } from "drizzle-orm"
+import { sql } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
-import { badRequest } from "../../http/errors"
 import { isoOrNull } from "../reports/range"
 import { rowsOf } from "../../db/rows"
 import { publishConversation } from "../chat/conversation-rows"
 import { contactOf, contactRowByNumber, namesOf } from "./contact-rows"
-
-const MAX_ATTRIBUTES = 100
+import { editContact } from "./contact-edit"
 
 export const handlers = [
   handle("contacts", "fetchCustomerProfile", async (ctx, input) => {
@@ -48,21 +46,7 @@ export const handlers = [
   handle("contacts", "updateCustomerAttributes", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const before = contactOf(await contactRowByNumber(ctx.db, clientId, input.number))
-    const sets: SQL[] = []
-    if (input.name !== undefined) sets.push(sql`name = ${input.name}`)
-    if (input.email !== undefined) sets.push(sql`email = ${input.email}`)
-    if (input.attributes !== undefined) {
-      const merged: Record<string, unknown> = { ...before.attributes }
-      for (const [key, value] of Object.entries(input.attributes)) {
-        if (value === null) delete merged[key]
-        else merged[key] = value
-      }
-      if (Object.keys(merged).length > MAX_ATTRIBUTES)
-        throw badRequest(`A customer may have at most ${MAX_ATTRIBUTES} attributes`, "attributes")
-      sets.push(sql`attributes = ${JSON.stringify(merged)}::jsonb`)
-    }
-    if (sets.length === 0) throw badRequest("Nothing to update: send name, email or attributes")
-    await ctx.db.execute(sql`UPDATE contacts SET ${sql.join(sets, sql`, `)} WHERE id = ${before.id} AND client_id = ${clientId}`)
+    await editContact(ctx.db, clientId, before, input)
     if (input.name !== undefined && input.name !== before.name) {
       const open = rowsOf(await ctx.db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${before.id} AND status <> 'closed'`))
       for (const r of open) publishConversation(ctx, Number(r.id))

@@ -1,0 +1,239 @@
+/**
+ * THE durable job queue: one `jobs` table (migration 0007) on PGlite and PostgreSQL alike.
+ *
+ * - enqueue(db, job): inside the caller's transaction (a handler's `ctx.db`), so the job exists iff the write commits
+ *   (a transactional outbox). An `idempotencyKey` makes a second enqueue of the same thing a no-op.
+ * - Workers claim due jobs with `FOR UPDATE SKIP LOCKED` in a short transaction and hold a lease (locked_by,
+ *   locked_until); a crashed process's jobs are claimed again once the lease expires, and several processes share work.
+ * - A job runs in its own transaction with its completion: its writes and "done" commit together. A throw rolls back
+ *   and retries with exponential backoff until max_attempts, then the job is failed with its last error.
+ * - Schedules (reminders now, campaigns later) are ticked before each claim: each turns what is due into jobs with
+ *   idempotency keys like `reminder:<id>:<due-minute>`, so a restart during the due minute neither skips nor doubles.
+ */
+import { randomUUID } from "node:crypto"
+import { sql } from "drizzle-orm"
+import type { Database, Db } from "../db/db"
+import { rowsOf } from "../db/rows"
+import type { Services } from "../http/context"
+
+export interface Clock {
+  readonly now: () => Date
+}
+export const systemClock: Clock = { now: () => new Date() }
+
+export interface NewJob {
+  readonly kind: string
+  readonly clientId: number | null
+  readonly payload?: Record<string, unknown>
+  readonly runAt?: Date
+  readonly idempotencyKey?: string
+  readonly maxAttempts?: number
+}
+
+export interface Job {
+  readonly id: number
+  readonly kind: string
+  readonly clientId: number | null
+  readonly payload: Record<string, unknown>
+  readonly attempts: number
+  readonly maxAttempts: number
+  readonly runAt: Date
+}
+
+export interface JobContext {
+  /** The job's transaction: writes here commit with the job's completion. */
+  readonly db: Db
+  readonly services: Services
+  readonly clock: Clock
+  /** Runs after the job's transaction committed (real-time events). */
+  readonly afterCommit: (fn: () => void) => void
+}
+
+export interface JobHandler {
+  readonly kind: string
+  readonly run: (job: Job, ctx: JobContext) => Promise<void>
+}
+
+/** Turns what is due at `now` into jobs (in the given transaction); answers how many it enqueued. */
+export interface Schedule {
+  readonly name: string
+  readonly tick: (db: Db, now: Date) => Promise<number>
+}
+
+/** Enqueues in the caller's transaction; answers the new job's id, or null when the idempotency key already exists. */
+export const enqueue = async (db: Db, job: NewJob): Promise<number | null> => {
+  const [row] = rowsOf(
+    await db.execute(sql`INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
+    VALUES (${job.kind}, ${job.clientId}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${(job.runAt ?? new Date()).toISOString()}::timestamptz,
+      ${job.maxAttempts ?? 5}, ${job.idempotencyKey ?? null})
+    ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`),
+  )
+  return row ? Number(row.id) : null
+}
+
+/** The minute an instant falls in, as the stable part of schedule idempotency keys (`2026-11-23T15:00`). */
+export const minuteKey = (at: Date) => at.toISOString().slice(0, 16)
+
+/** 1 s, 2 s, 4 s ... capped at 10 minutes. */
+export const backoffMs = (attempts: number) => Math.min(600_000, 1000 * 2 ** Math.max(0, attempts - 1))
+
+const jobOf = (r: Record<string, unknown>): Job => ({
+  id: Number(r.id),
+  kind: String(r.kind),
+  clientId: r.client_id === null ? null : Number(r.client_id),
+  payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+  attempts: Number(r.attempts),
+  maxAttempts: Number(r.max_attempts),
+  runAt: new Date(String(r.run_at instanceof Date ? r.run_at.toISOString() : r.run_at)),
+})
+
+export interface JobsOptions {
+  readonly clock?: Clock
+  /** How often a worker looks for due work (default 1000 ms). */
+  readonly pollMs?: number
+  /** How long a claimed job is ours before another process may take it (default 60 s). */
+  readonly leaseMs?: number
+  /** Jobs claimed per round (default 20). */
+  readonly batch?: number
+  /** false: no timer; tests drive `runDue()` with a controlled clock. */
+  readonly autoStart?: boolean
+}
+
+export interface JobRunner {
+  readonly workerId: string
+  /** Ticks the schedules and runs every job due now (until none is left); answers how many jobs ran. */
+  readonly runDue: () => Promise<number>
+  readonly stop: () => Promise<void>
+}
+
+export const startJobs = (
+  services: Services,
+  handlers: readonly JobHandler[],
+  schedules: readonly Schedule[],
+  options: JobsOptions = {},
+): JobRunner => {
+  const database: Database = services.database
+  const clock = options.clock ?? systemClock
+  const leaseMs = options.leaseMs ?? 60_000
+  const batch = options.batch ?? 20
+  const byKind = new Map(handlers.map((h) => [h.kind, h]))
+  const kinds = [...byKind.keys()]
+  const workerId = `${process.pid}:${randomUUID().slice(0, 8)}`
+  let stopped = false
+  let running: Promise<number> | null = null
+
+  const tickSchedules = async () => {
+    for (const schedule of schedules) {
+      try {
+        await database.transaction((tx) => schedule.tick(tx, clock.now()))
+      } catch (error) {
+        console.error(`[jobs] schedule ${schedule.name} failed:`, error)
+      }
+    }
+  }
+
+  /** A short transaction: due jobs (or jobs whose lease expired) become ours for leaseMs. */
+  const claim = async (): Promise<Job[]> => {
+    if (kinds.length === 0) return []
+    const now = clock.now()
+    const until = new Date(now.getTime() + leaseMs)
+    return database.transaction(async (tx) =>
+      rowsOf(
+        await tx.execute(sql`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
+          attempts = attempts + 1
+        WHERE id IN (SELECT id FROM jobs
+          WHERE kind IN (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
+            AND ((status = 'queued' AND run_at <= ${now.toISOString()}::timestamptz)
+              OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz))
+          ORDER BY run_at, id LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+        RETURNING *`),
+      ).map(jobOf),
+    )
+  }
+
+  const fail = async (job: Job, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    const retry = job.attempts < job.maxAttempts
+    const runAt = new Date(clock.now().getTime() + backoffMs(job.attempts))
+    await database.db.execute(sql`UPDATE jobs SET status = ${retry ? "queued" : "failed"}, run_at = ${runAt.toISOString()}::timestamptz,
+      locked_by = NULL, locked_until = NULL, last_error = ${message.slice(0, 2000)},
+      finished_at = ${retry ? null : clock.now().toISOString()}::timestamptz
+    WHERE id = ${job.id} AND locked_by = ${workerId}`)
+  }
+
+  const runOne = async (job: Job) => {
+    const handler = byKind.get(job.kind)
+    if (!handler) return
+    if (job.attempts > job.maxAttempts) return fail(job, new Error("Gave up: its lease expired on every attempt"))
+    const committed: (() => void)[] = []
+    try {
+      await database.transaction(async (tx) => {
+        await handler.run(job, { db: tx, services, clock, afterCommit: (fn) => void committed.push(fn) })
+        const done = rowsOf(
+          await tx.execute(sql`UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, last_error = NULL,
+            finished_at = ${clock.now().toISOString()}::timestamptz WHERE id = ${job.id} AND locked_by = ${workerId} RETURNING id`),
+        )
+        // Our lease expired and another worker took the job: roll our work back, theirs counts.
+        if (done.length === 0) throw new LeaseLost()
+      })
+    } catch (error) {
+      if (error instanceof LeaseLost) return
+      await fail(job, error)
+      return
+    }
+    for (const fn of committed) fn()
+  }
+
+  const round = async (): Promise<number> => {
+    await tickSchedules()
+    let ran = 0
+    for (;;) {
+      if (stopped) return ran
+      const claimed = await claim()
+      for (const job of claimed) await runOne(job)
+      ran += claimed.length
+      // Jobs may enqueue jobs (a reminder's fan-out): stop only when nothing is due.
+      if (claimed.length === 0) return ran
+    }
+  }
+
+  const runDue = async (): Promise<number> => {
+    while (running) await running.catch(() => 0)
+    running = round()
+    try {
+      return await running
+    } finally {
+      running = null
+    }
+  }
+
+  let timer: NodeJS.Timeout | null = null
+  const loop = () => {
+    if (stopped) return
+    runDue()
+      .catch((error) => console.error("[jobs] round failed:", error))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, options.pollMs ?? 1000)
+      })
+  }
+  if (options.autoStart !== false) timer = setTimeout(loop, 0)
+
+  return {
+    workerId,
+    runDue,
+    stop: async () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running?.catch(() => 0)
+    },
+  }
+}
+
+class LeaseLost extends Error {
+  constructor() {
+    super("lease lost")
+  }
+}

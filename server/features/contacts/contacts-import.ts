@@ -1,0 +1,228 @@
+/**
+ * contacts.addCustomers: a CSV of contacts, stream-parsed with csv-parse, numbers normalised to E.164 with
+ * libphonenumber-js (the request's country, else the tenant's client setting `default_country`), merged by number
+ * (into an existing contact, or into the file's first row of that number), upserted in batches inside the call's one
+ * transaction (a failure imports nothing). Every data row is counted: imported, merged or rejected with its line.
+ * Progress goes to the importing user's sockets as `contacts:import-progress`.
+ */
+import { Readable } from "node:stream"
+import { parse } from "csv-parse"
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js"
+import { sql } from "drizzle-orm"
+import type { ContactImportResult, ContactsCsv, ImportRejectionReason } from "../../../src/contract/schemas/contacts"
+import type { ContactsToBrowser } from "../../../src/contract/contacts-events"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import { badRequest, notFound } from "../../http/errors"
+import { rowsOf } from "../../db/rows"
+import { userRoom } from "../../realtime/realtime"
+import { checkedCsvBytes } from "./csv-file"
+
+const BATCH = 1000
+const PROGRESS_EVERY = 5000
+const CHUNK = 64 * 1024
+const NUMBER_HEADERS = ["number", "phone", "mobile", "msisdn", "whatsapp", "phone_number", "telefon", "رقم"]
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+type Result = ContactImportResult["data"]
+interface Row {
+  readonly number: string
+  readonly name: string
+  readonly email: string | null
+  readonly attributes: Record<string, string>
+  /** The file's first row of this number (its outcome is counted at the upsert; later rows count as merged). */
+  readonly first: boolean
+}
+
+export const attributeKeyOf = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 64) || "column"
+
+/** E.164 (`+905321112233`), or null when the text is no valid number in that country. */
+export const e164Of = (raw: string, country: string | null): string | null => {
+  const text = raw.trim().replace(/^00/, "+")
+  const parsed = parsePhoneNumberFromString(text, (country ?? undefined) as CountryCode | undefined)
+  return parsed?.isValid() ? parsed.number : null
+}
+
+const defaultCountryOf = async (ctx: Ctx, clientId: number, given: string | undefined): Promise<string | null> => {
+  if (given) return given
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT value FROM client_settings WHERE client_id = ${clientId} AND key = 'default_country'`),
+  )
+  const value = typeof row?.value === "string" ? (row.value.startsWith('"') ? JSON.parse(row.value) : row.value) : null
+  return typeof value === "string" && /^[A-Z]{2}$/.test(value) ? value : null
+}
+
+interface Columns {
+  readonly number: number
+  readonly name: number
+  readonly email: number
+  readonly attributes: readonly (readonly [number, string])[]
+}
+
+const columnsOf = (header: readonly string[], mapping: ContactsCsv["mapping"]): Columns => {
+  const index = (name: string | undefined) =>
+    name === undefined ? -1 : header.findIndex((h) => h.trim().toLowerCase() === name.trim().toLowerCase())
+  if (mapping) {
+    const number = index(mapping.number)
+    if (number < 0) throw badRequest(`The file has no column "${mapping.number}"`, "mapping")
+    const attributes = Object.entries(mapping.attributes ?? {}).map(([h, key]) => {
+      const i = index(h)
+      if (i < 0) throw badRequest(`The file has no column "${h}"`, "mapping")
+      return [i, key] as const
+    })
+    return { number, name: index(mapping.name), email: index(mapping.email), attributes }
+  }
+  const number = header.findIndex((h) => NUMBER_HEADERS.includes(h.trim().toLowerCase()))
+  if (number < 0) throw badRequest(`The first row must name a number column (${NUMBER_HEADERS.slice(0, 4).join(", ")})`, "data_base64")
+  const name = index("name")
+  const email = index("email")
+  const attributes = header.flatMap((h, i) =>
+    i === number || i === name || i === email || h.trim() === "" ? [] : [[i, attributeKeyOf(h)] as const],
+  )
+  return { number, name, email, attributes }
+}
+
+const upsert = async (ctx: Ctx, clientId: number, rows: readonly Row[], groupId: number | null) => {
+  if (rows.length === 0) return { inserted: 0, updated: 0 }
+  const values = sql.join(
+    rows.map((r) => sql`(${clientId}, ${r.name}, ${r.number}, ${r.email}, 'whatsapp', ${JSON.stringify(r.attributes)}::jsonb)`),
+    sql`, `,
+  )
+  const result = rowsOf(
+    await ctx.db.execute(sql`INSERT INTO contacts AS c (client_id, name, number, email, channel, attributes) VALUES ${values}
+      ON CONFLICT (client_id, channel, number) DO UPDATE SET name = coalesce(nullif(EXCLUDED.name, ''), c.name),
+        email = coalesce(EXCLUDED.email, c.email), attributes = c.attributes || EXCLUDED.attributes
+      RETURNING c.id, c.number, (xmax = 0) AS inserted`),
+  )
+  if (groupId !== null)
+    await ctx.db.execute(sql`INSERT INTO contact_group_members (group_id, contact_id)
+      SELECT ${groupId}, unnest(${`{${result.map((r) => Number(r.id)).join(",")}}`}::int[]) ON CONFLICT DO NOTHING`)
+  const firsts = new Set(rows.filter((r) => r.first).map((r) => r.number))
+  const counted = result.filter((r) => firsts.has(String(r.number)))
+  const inserted = counted.filter((r) => r.inserted === true || r.inserted === "t").length
+  return { inserted, updated: counted.length - inserted }
+}
+
+export const importContacts = async (ctx: Ctx, clientId: number, input: ContactsCsv): Promise<Result> => {
+  const bytes = checkedCsvBytes(input.data_base64)
+  const country = await defaultCountryOf(ctx, clientId, input.default_country)
+  const groupId = input.group_id ?? null
+  if (groupId !== null) {
+    const [g] = rowsOf(await ctx.db.execute(sql`SELECT id FROM contact_groups WHERE id = ${groupId} AND client_id = ${clientId}`))
+    if (!g) throw notFound("Contact group")
+  }
+  const result = {
+    import_id: input.import_id ?? null,
+    rows: 0,
+    imported: 0,
+    merged: 0,
+    rejected: 0,
+    rejections: [] as Result["rejections"][number][],
+  }
+  const reject = (line: number, number: string | null, reason: ImportRejectionReason, message: string) => {
+    result.rejected++
+    result.rejections.push({ line, number, reason, message })
+  }
+  const progress = (done: boolean, bytesDone: number) => {
+    const userId = ctx.principal.userId
+    if (!input.import_id || userId === null) return
+    const payload: ContactsToBrowser["contacts:import-progress"] = {
+      import_id: input.import_id,
+      file_name: input.file_name,
+      rows: result.rows,
+      bytes_done: bytesDone,
+      bytes_total: bytes.length,
+      done,
+    }
+    ctx.services.realtime?.io.to(userRoom(userId)).emit("contacts:import-progress", payload)
+  }
+
+  const seen = new Set<string>()
+  let batch = new Map<string, Row>()
+  let columns: Columns | null = null
+  let bytesRead = 0
+  const source = Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.length; at += CHUNK) {
+        bytesRead = Math.min(bytes.length, at + CHUNK)
+        yield bytes.subarray(at, at + CHUNK)
+      }
+    })(),
+  )
+  const parser = source.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, relax_quotes: true }))
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        columns = columnsOf(record, input.mapping)
+        continue
+      }
+      result.rows++
+      const line = info.lines
+      const raw = (record[columns.number] ?? "").trim()
+      if (raw === "") {
+        reject(line, null, "missing_number", "The number is empty")
+      } else {
+        const number = e164Of(raw, country)
+        const email = columns.email >= 0 ? (record[columns.email] ?? "").trim() : ""
+        if (!number)
+          reject(
+            line,
+            raw,
+            "invalid_number",
+            country
+              ? `Not a valid number in ${country} or internationally`
+              : "Not a valid international number (add + and the country code, or choose a default country)",
+          )
+        else if (email !== "" && !EMAIL.test(email)) reject(line, raw, "invalid_email", `"${email}" is not an e-mail address`)
+        else {
+          const attributes: Record<string, string> = {}
+          for (const [i, key] of columns.attributes) if ((record[i] ?? "").trim() !== "") attributes[key] = record[i].trim().slice(0, 1000)
+          const name = columns.name >= 0 ? (record[columns.name] ?? "").trim().slice(0, 120) : ""
+          const first = !seen.has(number)
+          const earlier = batch.get(number)
+          if (!first) result.merged++
+          seen.add(number)
+          batch.set(
+            number,
+            earlier
+              ? {
+                  number,
+                  name: name || earlier.name,
+                  email: email || earlier.email,
+                  attributes: { ...earlier.attributes, ...attributes },
+                  first: earlier.first,
+                }
+              : { number, name, email: email || null, attributes, first },
+          )
+        }
+      }
+      if (batch.size >= BATCH) {
+        const counts = await upsert(ctx, clientId, [...batch.values()], groupId)
+        result.imported += counts.inserted
+        result.merged += counts.updated
+        batch = new Map()
+      }
+      if (result.rows % PROGRESS_EVERY === 0) progress(false, bytesRead)
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith("CSV_"))
+      throw badRequest(`The file is not a readable CSV: ${(error as Error).message}`, "data_base64")
+    throw error
+  }
+  if (!columns) throw badRequest("The file is empty", "data_base64")
+  const counts = await upsert(ctx, clientId, [...batch.values()], groupId)
+  result.imported += counts.inserted
+  result.merged += counts.updated
+  progress(true, bytes.length)
+  return { ...result, default_country: country }
+}
+
+export const handlers = [
+  handle("contacts", "addCustomers", async (ctx, input) => ({ data: await importContacts(ctx, tenantOf(ctx), input) })),
+]

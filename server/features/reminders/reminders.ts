@@ -1,0 +1,108 @@
+/**
+ * Reminders: list and search, insert, update, delete, enable, disable. Saving computes `next_run_at`; the scheduler
+ * (reminder-jobs.ts) turns due reminders into jobs. The target must be the tenant's, the template an approved one.
+ */
+import { sql, type SQL } from "drizzle-orm"
+import type { ReminderSchedule, ReminderTarget, ReminderTemplate } from "../../../src/contract/schemas/tagging"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import { badRequest, idOf } from "../../http/errors"
+import { likeOf, rowsOf } from "../../db/rows"
+import { pageOf } from "../paging"
+import { loadSegment } from "../segments/segment-rows"
+import { contactRowByNumber } from "../contacts/contact-rows"
+import { loadReminder, reminderOf } from "./reminder-rows"
+import { nextRun } from "./reminder-schedule"
+
+const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget) => {
+  if (target.type === "contact") await contactRowByNumber(ctx.db, clientId, target.number)
+  if (target.type === "segment") await loadSegment(ctx.db, clientId, target.segment_id)
+  if (target.type === "group") {
+    const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM contact_groups WHERE id = ${target.group_id} AND client_id = ${clientId}`))
+    if (!row) throw badRequest("No such contact group", "target")
+  }
+}
+
+const checkTemplate = async (ctx: Ctx, clientId: number, template: ReminderTemplate | null | undefined) => {
+  if (!template) return
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT id FROM templates WHERE client_id = ${clientId} AND name = ${template.name}
+      AND language = ${template.language} AND status = 'APPROVED'`),
+  )
+  if (!row) throw badRequest(`No approved template ${template.name} (${template.language})`, "template")
+}
+
+const checkSchedule = (schedule: ReminderSchedule) => {
+  if (Number.isNaN(new Date(schedule.start_at).getTime())) throw badRequest("start_at is not a date", "schedule")
+  if (schedule.end_at && new Date(schedule.end_at) < new Date(schedule.start_at)) throw badRequest("end_at is before start_at", "schedule")
+}
+
+const nextRunOf = (schedule: ReminderSchedule, enabled: boolean) =>
+  enabled ? (nextRun(schedule, new Date())?.toISOString() ?? null) : null
+
+const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: string }) => {
+  const clientId = tenantOf(ctx)
+  const { page, limit, offset } = pageOf(input, 20)
+  const where: SQL = input.search?.trim()
+    ? sql`client_id = ${clientId} AND (name ILIKE ${likeOf(input.search)} OR message ILIKE ${likeOf(input.search)})`
+    : sql`client_id = ${clientId}`
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT * FROM reminders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`),
+  )
+  const [total] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM reminders WHERE ${where}`))
+  return { data: { items: rows.map(reminderOf), totalItems: Number(total.n), page, limit } }
+}
+
+const toggle = (enabled: boolean) => async (ctx: Ctx, input: { id: number | string }) => {
+  const clientId = tenantOf(ctx)
+  const reminder = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
+  await ctx.db.execute(sql`UPDATE reminders SET enabled = ${enabled}, next_run_at = ${nextRunOf(reminder.schedule, enabled)}::timestamptz,
+    updated_at = now() WHERE id = ${reminder.id}`)
+  return { data: await loadReminder(ctx.db, clientId, reminder.id) }
+}
+
+export const handlers = [
+  handle("tagging", "reminders", list),
+  handle("tagging", "reminderSearch", list),
+
+  handle("tagging", "reminderInsert", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    checkSchedule(input.schedule)
+    await checkTarget(ctx, clientId, input.target)
+    await checkTemplate(ctx, clientId, input.template)
+    const enabled = input.enabled ?? true
+    const [row] = rowsOf(
+      await ctx.db.execute(sql`INSERT INTO reminders (client_id, name, message, template, target, schedule, enabled, next_run_at)
+        VALUES (${clientId}, ${input.name}, ${input.message}, ${input.template ? JSON.stringify(input.template) : null}::jsonb,
+          ${JSON.stringify(input.target)}::jsonb, ${JSON.stringify(input.schedule)}::jsonb, ${enabled},
+          ${nextRunOf(input.schedule, enabled)}::timestamptz) RETURNING *`),
+    )
+    return { data: reminderOf(row) }
+  }),
+
+  handle("tagging", "reminderUpdate", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const before = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
+    const schedule = input.schedule ?? before.schedule
+    const enabled = input.enabled ?? before.enabled
+    checkSchedule(schedule)
+    if (input.target) await checkTarget(ctx, clientId, input.target)
+    if (input.template) await checkTemplate(ctx, clientId, input.template)
+    const template = input.template === undefined ? before.template : input.template
+    await ctx.db.execute(sql`UPDATE reminders SET name = ${input.name ?? before.name}, message = ${input.message ?? before.message},
+      template = ${template ? JSON.stringify(template) : null}::jsonb, target = ${JSON.stringify(input.target ?? before.target)}::jsonb,
+      schedule = ${JSON.stringify(schedule)}::jsonb, enabled = ${enabled}, next_run_at = ${nextRunOf(schedule, enabled)}::timestamptz,
+      updated_at = now() WHERE id = ${before.id}`)
+    return { data: await loadReminder(ctx.db, clientId, before.id) }
+  }),
+
+  handle("tagging", "reminderDelete", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const reminder = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
+    await ctx.db.execute(sql`DELETE FROM reminders WHERE id = ${reminder.id} AND client_id = ${clientId}`)
+    return { data: { ok: true } }
+  }),
+
+  handle("tagging", "reminderEnable", toggle(true)),
+  handle("tagging", "reminderDisable", toggle(false)),
+]

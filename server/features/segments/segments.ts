@@ -1,0 +1,91 @@
+/**
+ * Segments: list and search, insert, update, delete, a customer's segments now (fetchCustomerSegment), the one they
+ * entered last (customerLastSegment), and putting a customer in (or out) by hand (customerSegment). Every count and
+ * membership answers from segment-sql.ts.
+ */
+import { sql, type SQL } from "drizzle-orm"
+import { handle } from "../registry"
+import { tenantOf, type Ctx } from "../../http/context"
+import { idOf } from "../../http/errors"
+import { likeOf, rowsOf } from "../../db/rows"
+import { pageOf } from "../paging"
+import { contactRowByNumber } from "../contacts/contact-rows"
+import { loadSegment, segmentOf, segmentRowOf, segmentsOfContact } from "./segment-rows"
+import { checkRules } from "./segment-sql"
+
+const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: string }) => {
+  const clientId = tenantOf(ctx)
+  const { page, limit, offset } = pageOf(input, 20)
+  const where: SQL = input.search?.trim()
+    ? sql`client_id = ${clientId} AND name ILIKE ${likeOf(input.search)}`
+    : sql`client_id = ${clientId}`
+  const rows = rowsOf(await ctx.db.execute(sql`SELECT * FROM segments WHERE ${where} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`))
+  const [total] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM segments WHERE ${where}`))
+  const items = []
+  for (const row of rows) items.push(await segmentOf(ctx.db, clientId, segmentRowOf(row)))
+  return { data: { items, totalItems: Number(total.n), page, limit } }
+}
+
+export const handlers = [
+  handle("tagging", "segments", list),
+  handle("tagging", "segmentSearch", list),
+
+  handle("tagging", "segmentInsert", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    checkRules(input.rules)
+    const [row] = rowsOf(
+      await ctx.db.execute(sql`INSERT INTO segments (client_id, name, description, rules)
+        VALUES (${clientId}, ${input.name}, ${input.description ?? null}, ${JSON.stringify(input.rules)}::jsonb) RETURNING *`),
+    )
+    return { data: await segmentOf(ctx.db, clientId, segmentRowOf(row)) }
+  }),
+
+  handle("tagging", "segmentUpdate", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const segment = await loadSegment(ctx.db, clientId, idOf(input.id, "Segment"))
+    const sets: SQL[] = [sql`updated_at = now()`]
+    if (input.name !== undefined) sets.push(sql`name = ${input.name}`)
+    if (input.description !== undefined) sets.push(sql`description = ${input.description}`)
+    if (input.rules !== undefined) {
+      checkRules(input.rules)
+      sets.push(sql`rules = ${JSON.stringify(input.rules)}::jsonb`)
+    }
+    await ctx.db.execute(sql`UPDATE segments SET ${sql.join(sets, sql`, `)} WHERE id = ${segment.id}`)
+    return { data: await segmentOf(ctx.db, clientId, await loadSegment(ctx.db, clientId, segment.id)) }
+  }),
+
+  handle("tagging", "segmentDelete", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const segment = await loadSegment(ctx.db, clientId, idOf(input.id, "Segment"))
+    await ctx.db.execute(sql`DELETE FROM segments WHERE id = ${segment.id} AND client_id = ${clientId}`)
+    return { data: { ok: true } }
+  }),
+
+  handle("tagging", "fetchCustomerSegment", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const contact = await contactRowByNumber(ctx.db, clientId, input.number)
+    const rows = await segmentsOfContact(ctx.db, clientId, Number(contact.id))
+    const data = []
+    for (const row of rows) data.push(await segmentOf(ctx.db, clientId, row))
+    return { data }
+  }),
+
+  handle("tagging", "customerLastSegment", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const contact = await contactRowByNumber(ctx.db, clientId, input.number)
+    const [last] = await segmentsOfContact(ctx.db, clientId, Number(contact.id))
+    return { data: last ? await segmentOf(ctx.db, clientId, last) : null }
+  }),
+
+  handle("tagging", "customerSegment", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const segment = await loadSegment(ctx.db, clientId, input.segment_id)
+    const contact = await contactRowByNumber(ctx.db, clientId, input.number)
+    if (input.member === false)
+      await ctx.db.execute(sql`DELETE FROM contact_segments WHERE segment_id = ${segment.id} AND contact_id = ${Number(contact.id)}`)
+    else
+      await ctx.db.execute(sql`INSERT INTO contact_segments (segment_id, contact_id, dt) VALUES (${segment.id}, ${Number(contact.id)}, now())
+        ON CONFLICT (segment_id, contact_id) DO UPDATE SET dt = now()`)
+    return { data: { ok: true } }
+  }),
+]
