@@ -212,14 +212,16 @@ export const createRecordEditor = <
       },
       preview: {
         initial: "idle",
-        on: {
-          NEW: { guard: "hasPreview", target: ".waiting", reenter: true },
-          EDIT: { guard: "hasPreview", target: ".waiting", reenter: true },
-          CANCEL: { target: ".idle" },
-        },
+        // Opening a record counts afresh. These sit on each child (not on the region with `reenter`), so the region
+        // is not exited and the record region's own NEW / EDIT still run.
+        on: { CANCEL: { target: ".idle" } },
         states: {
           idle: {
-            on: { CHANGE: { guard: "previewChanged", target: "waiting" } },
+            on: {
+              NEW: { guard: "hasPreview", target: "waiting" },
+              EDIT: { guard: "hasPreview", target: "waiting" },
+              CHANGE: { guard: "previewChanged", target: "waiting" },
+            },
           },
           waiting: {
             after: {
@@ -229,7 +231,11 @@ export const createRecordEditor = <
                 { target: "idle" },
               ],
             },
-            on: { CHANGE: { guard: "previewChanged", target: "waiting", reenter: true } },
+            on: {
+              NEW: { target: "waiting", reenter: true },
+              EDIT: { target: "waiting", reenter: true },
+              CHANGE: { guard: "previewChanged", target: "waiting", reenter: true },
+            },
           },
           counting: {
             invoke: {
@@ -239,7 +245,11 @@ export const createRecordEditor = <
               onDone: { target: "idle", actions: assign({ preview: ({ event }) => event.output as PreviewOut, previewFailure: null }) },
               onError: { target: "idle", actions: assign({ previewFailure: ({ event }) => failureOf(event.error) }) },
             },
-            on: { CHANGE: { guard: "previewChanged", target: "waiting" } },
+            on: {
+              NEW: { target: "waiting" },
+              EDIT: { target: "waiting" },
+              CHANGE: { guard: "previewChanged", target: "waiting" },
+            },
           },
         },
       },

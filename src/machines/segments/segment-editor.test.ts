@@ -3,6 +3,7 @@
  * (debounced; a change while counting interrupts the count; a name change does not count again). Then the rules.
  */
 import { describe, expect, it } from "vitest"
+import { initialTransition, transition } from "xstate"
 import type { Segment } from "../../contract/schemas/tagging"
 import { PREVIEW_MS } from "../common/record-editor"
 import { checkModel } from "../common/model-check.testing"
@@ -103,6 +104,19 @@ checkModel({
     previewFailure: s.context.previewFailure,
     saved: s.context.saved,
   }),
+})
+
+describe("segment editor's live count", () => {
+  it("counts a segment's saved rules as soon as it is opened, with no change needed", () => {
+    let [state] = initialTransition(segmentEditorMachine)
+    ;[state] = transition(segmentEditorMachine, state, { type: "EDIT", row })
+    expect(state.value).toEqual({ record: "editing", preview: "waiting" })
+    ;[state] = transition(segmentEditorMachine, state, { type: after.type } as never)
+    expect(state.value).toEqual({ record: "editing", preview: "counting" })
+    ;[state] = transition(segmentEditorMachine, state, { type: "CANCEL" })
+    ;[state] = transition(segmentEditorMachine, state, { type: "NEW" })
+    expect(state.value).toEqual({ record: "editing", preview: "waiting" })
+  })
 })
 
 describe("segment rules", () => {
