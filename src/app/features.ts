@@ -13,6 +13,7 @@ import { recordKit } from "./features/record-kit"
 import { reports } from "./features/reports"
 import { segments } from "./features/segments"
 import { session } from "./features/session"
+import { sessionMessages } from "./features/session-messages"
 import { shell } from "./features/shell"
 import { simulator } from "./features/simulator"
 import { softphone } from "./features/softphone"
@@ -34,4 +35,5 @@ export const features: readonly Feature[] = [
   canned,
   labels,
   segments,
+  sessionMessages,
 ]
