@@ -17,6 +17,7 @@ import { sessionMessages } from "./features/session-messages"
 import { shell } from "./features/shell"
 import { simulator } from "./features/simulator"
 import { softphone } from "./features/softphone"
+import { tags } from "./features/tags"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 
@@ -36,4 +37,5 @@ export const features: readonly Feature[] = [
   labels,
   segments,
   sessionMessages,
+  tags,
 ]
