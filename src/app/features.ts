@@ -5,14 +5,20 @@
  */
 import type { Feature } from "./feature"
 import { calls } from "./features/calls"
+import { canned } from "./features/canned"
 import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
+import { labels } from "./features/labels"
+import { recordKit } from "./features/record-kit"
 import { reports } from "./features/reports"
+import { segments } from "./features/segments"
 import { session } from "./features/session"
+import { sessionMessages } from "./features/session-messages"
 import { shell } from "./features/shell"
 import { simulator } from "./features/simulator"
 import { softphone } from "./features/softphone"
+import { tags } from "./features/tags"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 
@@ -28,4 +34,10 @@ export const features: readonly Feature[] = [
   softphone,
   simulator,
   dashboard,
+  recordKit,
+  canned,
+  labels,
+  segments,
+  sessionMessages,
+  tags,
 ]

@@ -1,0 +1,21 @@
+/** Segments (/apps/admin-segments and the company sub-page `segments`): the list and the rule editor with its live count. */
+import { segmentsListMachine } from "../../machines/segments/segments-list"
+import { type Feature, screen } from "../feature"
+
+const segmentsScreen = screen(
+  () => import("../../views/segments/SegmentsView"),
+  (m) => m.SegmentsView,
+)
+
+export const segments: Feature = {
+  name: "segments",
+  reports: { "report-segments": segmentsListMachine },
+  screens: { adminSegments: segmentsScreen, "companyDetails/segments": segmentsScreen },
+  pages: { "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine) },
+  strings: {
+    en: () => import("../../views/segments/strings").then((m) => ({ segments: m.segmentsEn })),
+    tr: () => import("../../views/segments/strings.tr").then((m) => ({ segments: m.segmentsTr })),
+    ar: () => import("../../views/segments/strings.ar").then((m) => ({ segments: m.segmentsAr })),
+  },
+  uses: ["reports", "record-kit"],
+}

@@ -1,0 +1,15 @@
+/** Turkish strings of the record kit. */
+import type { recordKitEn } from "./strings"
+
+export const recordKitTr: typeof recordKitEn = {
+  save: "Kaydet",
+  cancel: "İptal",
+  edit: "Düzenle",
+  delete: "Sil",
+  actions: "İşlemler",
+  saved: "Kaydedildi",
+  confirmDelete: "“{{name}}” silinsin mi? Bu geri alınamaz.",
+  saveFailed: "Kaydedilmedi: {{message}}",
+  deleteFailed: "Silinmedi: {{message}}",
+  actionFailed: "Yapılamadı: {{message}}",
+}
