@@ -87,7 +87,8 @@ request_route {
 	route(AUTH);
 
 	if (is_method("REGISTER")) {
-		if (!save("location")) { sl_reply_error(); }
+		# save() answers the REGISTER itself, also when it fails (a second reply would be a stray "500").
+		save("location");
 		exit;
 	}
 

@@ -197,6 +197,23 @@ test("Kamailio going away shows Not Registered, and Registered again when it is 
   await alice.close()
 })
 
+test("seven reloads in a row still leave the page Registered, and a call still reaches it", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  for (let reload = 1; reload <= 7; reload++) {
+    await alice.page.reload()
+    await expect(card(alice.page), `reload ${reload}`).toHaveAttribute("data-registration", "registered", { timeout: 10_000 })
+  }
+  await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Registered")
+  const bob = await openPhone(browser, "admin")
+  await bob.page.fill("[data-testid=softphone-number]", alice.extension)
+  await bob.page.click("[data-testid=softphone-call]")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "incoming")
+  await bob.page.click("[data-testid=softphone-end]")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+  await alice.close()
+  await bob.close()
+})
+
 test("Arabic, right to left", async ({ browser }) => {
   const alice = await openPhone(browser, "agent1", "ar")
   await expect(alice.page.locator("html")).toHaveAttribute("dir", "rtl")
