@@ -10,6 +10,7 @@
 import { Effect, Schema } from "effect"
 import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session } from "sip.js"
 import type { SipCredentials } from "../../contract/schemas/tenants"
+import { offerProblem } from "./sdp-offer"
 
 export type PhoneEvent =
   | { readonly type: "registering" }
@@ -23,6 +24,10 @@ export type PhoneEvent =
   | { readonly type: "ended"; readonly reason: string }
   /** The other side (or the server) refused our INVITE with this final status (486 busy, 603 declined, 404...). */
   | { readonly type: "failed"; readonly status: number }
+  /** The audio could not be set up: the browser refused a session description, or ICE found no path. */
+  | { readonly type: "mediaFailed" }
+  /** An incoming call offered media this browser cannot take: it was answered 488 without ringing. */
+  | { readonly type: "incomingRefused"; readonly from: string }
   /** The browser gave no microphone (permission refused or no device). */
   | { readonly type: "microphone" }
 
@@ -212,12 +217,24 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     audio.play().catch(() => undefined)
   }
 
+  /** ICE that fails after the answer (no path between the two ends): say so and end the call. */
+  const watchIce = (current: Session) => {
+    const pc = (current.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined)?.peerConnection
+    pc?.addEventListener("iceconnectionstatechange", () => {
+      if (pc.iceConnectionState !== "failed" || session !== current) return
+      emit({ type: "mediaFailed" })
+      if (current.state === SessionState.Established) ignore(current.bye())
+    })
+  }
+
   const track = (current: Session) => {
     session = current
     current.stateChange.addListener((state) => {
       if (session !== current) return
       if (state === SessionState.Established) {
+        reachedEstablished.add(current)
         playRemote(current)
+        watchIce(current)
         emit({ type: "established" })
       }
       if (state === SessionState.Terminated) {
@@ -233,17 +250,24 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       void invitation.reject({ statusCode: 486 }).catch(() => undefined)
       return
     }
+    const from = userOf(invitation.remoteIdentity.uri, invitation.remoteIdentity.displayName)
+    if (offerProblem(invitation.request.body ?? "") !== null) {
+      // 488 Not Acceptable Here: the caller learns its media cannot be taken (sip.js would answer 480 after Answer).
+      void invitation.reject({ statusCode: 488 }).catch(() => undefined)
+      emit({ type: "incomingRefused", from })
+      return
+    }
     track(invitation)
-    emit({ type: "incoming", from: userOf(invitation.remoteIdentity.uri, invitation.remoteIdentity.displayName) })
+    emit({ type: "incoming", from })
   }
 
+  const reachedEstablished = new WeakSet<Session>()
+  const established = (current: Session) => reachedEstablished.has(current)
   const ignore = (promise: Promise<unknown>) => void promise.catch(() => undefined)
   /** getUserMedia's refusals, as sip.js passes them through. */
   const isMicrophoneError = (error: unknown) =>
     ["NotAllowedError", "NotFoundError", "NotReadableError", "SecurityError"].includes((error as { name?: string } | null)?.name ?? "")
-  const mediaFailure = (error: unknown) => {
-    if (isMicrophoneError(error)) emit({ type: "microphone" })
-  }
+  const mediaFailure = (error: unknown) => emit(isMicrophoneError(error) ? { type: "microphone" } : { type: "mediaFailed" })
 
   const hangup = () => {
     const current = session
@@ -283,9 +307,17 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       }
       const inviter = new Inviter(ua, target, { sessionDescriptionHandlerOptions: AUDIO_ONLY })
       track(inviter)
+      // Answered (2xx) but never established: sip.js refused the answer's session description and hung up (488).
+      let answered = false
+      inviter.stateChange.addListener((state) => {
+        if (state === SessionState.Terminated && answered && !established(inviter)) emit({ type: "mediaFailed" })
+      })
       inviter
         .invite({
           requestDelegate: {
+            onAccept: () => {
+              answered = true
+            },
             onReject: (response) => emit({ type: "failed", status: response.message.statusCode ?? 0 }),
           },
         })
