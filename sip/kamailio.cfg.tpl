@@ -51,6 +51,11 @@ modparam("registrar", "max_contacts", 5)
 # Without this the stored contact keeps sip.js's "*.invalid" host and lookup() cannot reach the WebSocket.
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("nathelper", "received_avp", "$avp(RECEIVED)")
+modparam("usrloc", "nat_bflag", 6)
+modparam("nathelper", "natping_interval", 30)
+modparam("nathelper", "ping_nated_only", 1)
+modparam("nathelper", "sipping_bflag", 6)
+modparam("nathelper", "sipping_from", "sip:keepalive@__DOMAIN__")
 modparam("auth_ephemeral", "secret", "__SECRET__")
 # "<expiry>:<extension>": the expiry is a Unix time, checked by autheph_check.
 modparam("auth_ephemeral", "username_format", 1)
@@ -63,15 +68,7 @@ request_route {
 	if (!sanity_check("1511", "7")) { exit; }
 	if (is_method("OPTIONS") && uri==myself && $rU==$null) { sl_send_reply("200", "Keepalive"); exit; }
 
-	# sip.js sits behind a WebSocket and uses "*.invalid" contacts: reach it back over its connection.
-	if (nat_uac_test("64")) {
-		force_rport();
-		if (is_method("REGISTER")) {
-			fix_nated_register();
-		} else {
-			add_contact_alias();
-		}
-	}
+	route(NAT);
 
 	if (is_method("CANCEL")) {
 		if (t_check_trans()) {
@@ -112,6 +109,22 @@ request_route {
 		exit;
 	}
 	route(RELAY);
+}
+
+# Clients behind NAT: sip.js sits behind a WebSocket with "*.invalid" contacts (64); a desk phone behind a home
+# router announces a private contact (1) or Via (2), or sends from another port than it announces (16). Each is
+# reached back where its request came from: the REGISTER stores the source as the contact's "received" (over TCP
+# and WebSocket that is the client's own connection, which Kamailio reuses), other requests get an alias on their
+# Contact, and UDP clients are pinged (OPTIONS every 30 s) so their router keeps the mapping open.
+route[NAT] {
+	force_rport();
+	if (!nat_uac_test("83")) { return; }
+	if (is_method("REGISTER")) {
+		fix_nated_register();
+		if ($proto == "udp") { setbflag(6); }
+	} else {
+		add_contact_alias();
+	}
 }
 
 # Every dialog-creating request carries this server's own ephemeral credentials, and its identity
@@ -167,7 +180,7 @@ route[MEDIA_END] {
 }
 
 onreply_route[REPLY] {
-	if (nat_uac_test("64")) { add_contact_alias(); }
+	if (nat_uac_test("65")) { add_contact_alias(); }
 #!ifdef WITH_RTPENGINE
 	if (has_body("application/sdp")) {
 		if (isbflagset(1)) {

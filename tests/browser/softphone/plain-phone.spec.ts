@@ -5,6 +5,7 @@
  */
 import { test, expect } from "@playwright/test"
 import { bytesReceived, card, gatewaySkipReason, startLab, type Lab } from "./pbx-lab.testing"
+import { PRIVATE_ADDRESS, startNatBox } from "./nat-box.testing"
 
 let lab: Lab
 test.describe.configure({ mode: "serial" })
@@ -51,4 +52,27 @@ test("a plain-RTP desk phone calls the browser, which rings and answers; audio f
   await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
   await alice.close()
   await desk.stop()
+})
+
+test("a desk phone behind NAT (private contact, UDP) registers and rings when the browser calls it", async ({ browser }) => {
+  const box = await startNatBox(lab.sipPort)
+  const desk = await lab.plainPhone("2003", { outbound: `sip:127.0.0.1:${box.insidePort};transport=udp` })
+  try {
+    // What Kamailio saw: a REGISTER whose contact is the private address only.
+    expect(box.sent.find((message) => message.startsWith("REGISTER"))).toContain(`@${PRIVATE_ADDRESS}`)
+    const alice = await lab.openPhone(browser, "agent1")
+    await alice.page.fill("[data-testid=softphone-number]", "2003")
+    await alice.page.click("[data-testid=softphone-call]")
+    await expect.poll(() => desk.events.map((event) => event.type)).toContain("CALL_INCOMING")
+    await expect(card(alice.page)).toHaveAttribute("data-phase", "calling")
+    await desk.command("accept")
+    await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
+    await expect.poll(() => desk.heardPeak(), { timeout: 5_000 }).toBeGreaterThan(1000)
+    await alice.page.click("[data-testid=softphone-end]")
+    await expect.poll(() => desk.events.map((event) => event.type)).toContain("CALL_CLOSED")
+    await alice.close()
+  } finally {
+    await desk.stop()
+    await box.stop()
+  }
 })
