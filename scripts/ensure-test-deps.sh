@@ -15,6 +15,8 @@ ls /usr/lib/*/kamailio/modules/auth_ephemeral.so >/dev/null 2>&1 || need+=(kamai
 # baresip, the plain SIP phone the tests call.
 [ -x /usr/bin/rtpengine ] || need+=(rtpengine-daemon)
 [ -x /usr/bin/baresip ] || need+=(baresip)
+# The TURN relay for browsers behind NAT.
+[ -x /usr/bin/turnserver ] || need+=(coturn)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
@@ -30,6 +32,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   command -v pg_ctlcluster >/dev/null 2>&1 && service postgresql stop >/dev/null 2>&1 || true
   # Same for rtpengine's own service: the softphone starts rtpengine itself, on private ports.
   [ -x /etc/init.d/rtpengine-daemon ] && service rtpengine-daemon stop >/dev/null 2>&1 || true
+  [ -x /etc/init.d/coturn ] && service coturn stop >/dev/null 2>&1 || true
 else
   for pkg in "${need[@]}"; do
     echo "The tests need the Debian package '$pkg': install it with 'sudo apt-get install $pkg'." >&2

@@ -5,11 +5,13 @@
  * binary is installed) and by the tests, which start it on private ports.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import type { SipSettings } from "../server/config"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { networkInterfaces } from "node:os"
 import { canConnect, startDaemon } from "./daemon"
 import { rtpengineMissing, startRtpengine, type Rtpengine } from "./rtpengine"
+import { coturnMissing, startCoturn, type Coturn } from "./coturn"
 
 export const KAMAILIO_BIN = "/usr/sbin/kamailio"
 const AUTHEPH_MODULE = "/usr/lib/x86_64-linux-gnu/kamailio/modules/auth_ephemeral.so"
@@ -86,7 +88,7 @@ export const startKamailio = async (options: KamailioOptions): Promise<Kamailio>
 
 /** What server/serve.ts needs: the settings for the API server's config, and how to stop Kamailio. */
 export interface SipServerForApp {
-  readonly settings: { secret: string; domain: string; wsUrl: string | null; wsPort: number; ttlSeconds: number }
+  readonly settings: SipSettings
   readonly stop: () => Promise<void>
 }
 
@@ -125,12 +127,34 @@ export const startSipServerFromEnv = async (
       log(`PBX media gateway unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
     }
   }
+  // The TURN relay for browsers behind NAT, when installed.
+  let coturn: Coturn | null = null
+  const turnSecret = (await import("node:crypto")).randomBytes(24).toString("base64")
+  const noRelay = coturnMissing()
+  if (env.TURN === "off") log("PBX TURN relay off (TURN=off)")
+  else if (noRelay) log(`PBX TURN relay unavailable (browsers behind NAT may get no audio): ${noRelay}`)
+  else {
+    try {
+      coturn = await startCoturn({
+        host,
+        relayIp: env.SIP_MEDIA_IP || mediaAddressFor(host),
+        port: Number(env.TURN_PORT ?? 3478),
+        secret: turnSecret,
+        realm: domain,
+        relayPortMin: Number(env.TURN_RELAY_PORT_MIN ?? 49200),
+      })
+      log(`PBX TURN relay: coturn on ${host}:${coturn.port}`)
+    } catch (error) {
+      log(`PBX TURN relay unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
+    }
+  }
   // Kamailio listens where the API server does: 0.0.0.0 when HOST is, so other machines can register.
   let kamailio: Kamailio
   try {
     kamailio = await startKamailio({ port: wsPort, secret, host, domain, rtpengine: rtpengine?.socket })
   } catch (error) {
     await rtpengine?.stop()
+    await coturn?.stop()
     log(
       `PBX softphone unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (is SIP_WS_PORT ${wsPort} free?)`,
     )
@@ -144,10 +168,12 @@ export const startSipServerFromEnv = async (
       wsUrl: env.SIP_WS_URL || null,
       wsPort,
       ttlSeconds: Number(env.SIP_CREDENTIAL_TTL_SECONDS ?? 12 * 3600),
+      turn: coturn ? { secret: turnSecret, urls: env.TURN_URLS ? env.TURN_URLS.split(",") : null, port: coturn.port } : null,
     },
     stop: async () => {
       await kamailio.stop()
       await rtpengine?.stop()
+      await coturn?.stop()
     },
   }
 }

@@ -101,7 +101,10 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     displayName: creds.extension,
     // Reconnection is ours (below; sip.js's default is no reconnection attempts): it never re-registers by itself.
     logLevel: "warn",
-    sessionDescriptionHandlerFactoryOptions: { peerConnectionConfiguration: { iceServers: [] } },
+    sessionDescriptionHandlerFactoryOptions: {
+      // The server's TURN relay (time-limited credentials issued with the SIP ones), for browsers behind NAT.
+      peerConnectionConfiguration: { iceServers: (creds.ice_servers ?? []).map((server) => ({ ...server, urls: [...server.urls] })) },
+    },
     delegate: {
       onConnect: () => {
         attempt = 0

@@ -8,6 +8,7 @@ import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../sip/k
 import { rtpengineMissing, startRtpengine, type Rtpengine } from "../../../sip/rtpengine"
 import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../sip/baresip"
 import { freePort } from "../../../sip/daemon"
+import { coturnMissing, startCoturn, type Coturn } from "../../../sip/coturn"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
 import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
 
@@ -36,14 +37,16 @@ export interface Lab {
 
 /** Why the media-gateway specs should be skipped (never under `npm test`, which installs the packages), or null. */
 export const gatewaySkipReason = (): string | null =>
-  process.env.REQUIRE_SYSTEM_DEPS ? null : (kamailioSkipReason() ?? rtpengineMissing() ?? baresipMissing())
+  process.env.REQUIRE_SYSTEM_DEPS ? null : (kamailioSkipReason() ?? rtpengineMissing() ?? baresipMissing() ?? coturnMissing())
 
 export const credentialsFor = (extension: string, ttlSeconds = 600) => {
   const authUser = `${Math.floor(Date.now() / 1000) + ttlSeconds}:${extension}`
   return { authUser, authPass: ephemeralPassword(SECRET, authUser) }
 }
 
-export const startLab = async (options: { rtpengine?: boolean } = {}): Promise<Lab> => {
+const TURN_SECRET = "cGJ4LXR1cm4tdGVzdHM="
+
+export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } = {}): Promise<Lab> => {
   const sipPort = await freePort()
   let rtpengine: Rtpengine | null = null
   if (options.rtpengine)
@@ -53,10 +56,30 @@ export const startLab = async (options: { rtpengine?: boolean } = {}): Promise<L
       portMin: 20000 + Math.floor(Math.random() * 200) * 100,
       log: debug("rtpengine"),
     })
+  let coturn: Coturn | null = null
+  if (options.turn)
+    coturn = await startCoturn({
+      host: "127.0.0.1",
+      relayIp: "127.0.0.1",
+      port: await freePort(),
+      secret: TURN_SECRET,
+      realm: "pbx.local",
+      relayPortMin: 21000 + Math.floor(Math.random() * 90) * 200,
+      log: debug("coturn"),
+    })
   const kamailioOptions = { port: sipPort, secret: SECRET, rtpengine: rtpengine?.socket, log: debug("kamailio") }
   let kamailio = await startKamailio(kamailioOptions)
   const server = await startTestServer({
-    config: { sip: { secret: SECRET, domain: kamailio.domain, wsUrl: null, wsPort: sipPort, ttlSeconds: 3600 } },
+    config: {
+      sip: {
+        secret: SECRET,
+        domain: kamailio.domain,
+        wsUrl: null,
+        wsPort: sipPort,
+        ttlSeconds: 3600,
+        turn: coturn ? { secret: TURN_SECRET, urls: null, port: coturn.port } : null,
+      },
+    },
   })
   const phones: Baresip[] = []
 
@@ -112,9 +135,19 @@ export const startLab = async (options: { rtpengine?: boolean } = {}): Promise<L
       await server?.stop()
       await kamailio?.stop()
       await rtpengine?.stop()
+      await coturn?.stop()
     },
   }
 }
+
+/** The ICE servers the current call's RTCPeerConnection was configured with. */
+export const iceServersOfCall = (page: Page) =>
+  page.evaluate(() => {
+    const pc = (
+      window as unknown as { __softphoneTestHooks: { peerConnection: () => RTCPeerConnection | null } }
+    ).__softphoneTestHooks.peerConnection()
+    return (pc?.getConfiguration().iceServers ?? []).map((server) => ({ urls: server.urls, username: server.username }))
+  })
 
 export const card = (page: Page) => page.locator(".mc-softphone")
 

@@ -4,14 +4,14 @@
  * the browser's DTLS-SRTP/ICE. Both directions: the browser calls the phone, the phone calls the browser.
  */
 import { test, expect } from "@playwright/test"
-import { bytesReceived, card, gatewaySkipReason, startLab, type Lab } from "./pbx-lab.testing"
+import { bytesReceived, card, gatewaySkipReason, iceServersOfCall, startLab, type Lab } from "./pbx-lab.testing"
 import { PRIVATE_ADDRESS, startNatBox } from "./nat-box.testing"
 
 let lab: Lab
 test.describe.configure({ mode: "serial" })
 test.skip(gatewaySkipReason() !== null, "Kamailio, rtpengine or baresip is not installed")
 test.beforeAll(async () => {
-  lab = await startLab({ rtpengine: true })
+  lab = await startLab({ rtpengine: true, turn: true })
 })
 test.afterAll(async () => {
   await lab?.stop()
@@ -26,6 +26,10 @@ test("the browser calls a plain-RTP desk phone, which answers; audio flows both 
   await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
   console.log(`call setup browser -> plain phone (Call click to connected): ${(performance.now() - dialled).toFixed(0)} ms`)
   await expect(alice.page.locator("[data-testid=softphone-status]")).toHaveText("In call with 2001")
+  // The call's media may relay through the server's TURN (coturn), with the credentials issued with the SIP ones.
+  const [turn] = await iceServersOfCall(alice.page)
+  expect(turn.urls).toEqual(expect.arrayContaining([expect.stringMatching(/^turn:127\.0\.0\.1:\d+\?transport=udp$/)]))
+  expect(turn.username).toMatch(/^\d+:\d+$/)
   // The browser hears the phone's tone, and the phone hears the browser (Chromium's fake microphone beeps).
   await expect.poll(() => bytesReceived(alice.page), { timeout: 5_000 }).toBeGreaterThan(2000)
   await expect.poll(() => desk.heardPeak(), { timeout: 5_000 }).toBeGreaterThan(1000)
