@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need when they are missing: Chromium for the browser
-# suite, PostgreSQL for the second database, Kamailio (with its WebSocket and auth_ephemeral modules) for the softphone.
+# suite, PostgreSQL for the second database, Kamailio (with its WebSocket and auth_ephemeral modules), rtpengine and
+# baresip for the softphone.
 set -uo pipefail
 
 need=()
@@ -10,6 +11,12 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 [ -e /usr/lib/x86_64-linux-gnu/kamailio/modules/websocket.so ] || ls /usr/lib/*/kamailio/modules/websocket.so >/dev/null 2>&1 || need+=(kamailio-websocket-modules)
 # Per-user, time-limited SIP credentials (auth_ephemeral) come in their own package.
 ls /usr/lib/*/kamailio/modules/auth_ephemeral.so >/dev/null 2>&1 || need+=(kamailio-autheph-modules)
+# The softphone's media gateway (userspace rtpengine; Kamailio's rtpengine module is in the kamailio package) and
+# baresip, the plain SIP phone the tests call.
+[ -x /usr/bin/rtpengine ] || need+=(rtpengine-daemon)
+[ -x /usr/bin/baresip ] || need+=(baresip)
+# The TURN relay for browsers behind NAT.
+[ -x /usr/bin/turnserver ] || need+=(coturn)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
@@ -23,6 +30,9 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   }
   # The postgresql package starts a cluster of its own; the tests run their own on a private port.
   command -v pg_ctlcluster >/dev/null 2>&1 && service postgresql stop >/dev/null 2>&1 || true
+  # Same for rtpengine's own service: the softphone starts rtpengine itself, on private ports.
+  [ -x /etc/init.d/rtpengine-daemon ] && service rtpengine-daemon stop >/dev/null 2>&1 || true
+  [ -x /etc/init.d/coturn ] && service coturn stop >/dev/null 2>&1 || true
 else
   for pkg in "${need[@]}"; do
     echo "The tests need the Debian package '$pkg': install it with 'sudo apt-get install $pkg'." >&2

@@ -52,6 +52,16 @@ export interface SipSettings {
   readonly wsPort: number
   /** Lifetime of issued SIP credentials. */
   readonly ttlSeconds: number
+  /** The TURN relay (coturn) for browsers behind NAT, when one runs. */
+  readonly turn?: TurnSettings | null
+}
+
+export interface TurnSettings {
+  /** Shared with coturn (use-auth-secret): credentials are "<expiry>:<user id>" and base64(HMAC-SHA1(secret, it)). */
+  readonly secret: string
+  /** The TURN URLs browsers use; null: turn:<the host the console was loaded from>:<port> over UDP and TCP. */
+  readonly urls: readonly string[] | null
+  readonly port: number
 }
 
 export const secretFor = (dataDir: string | undefined, given?: string): string => {

@@ -3,6 +3,8 @@
 # __HOST__, __PORT__, __DOMAIN__ and __SECRET__ are replaced; the secret is shared with the API server,
 # which issues each user time-limited credentials (auth_ephemeral: user "<expiry>:<extension>",
 # password base64(HMAC-SHA1(secret, user))). Nothing is stored here: no database, no fixed accounts.
+# The next line becomes `#!define WITH_RTPENGINE` and RTPENGINE_SOCK when rtpengine (the media gateway) runs.
+__DEFINES__
 
 debug=2
 log_stderror=yes
@@ -12,6 +14,8 @@ children=2
 tcp_children=2
 auto_aliases=no
 listen=tcp:__HOST__:__PORT__
+# Desk phones and trunks usually speak SIP over UDP: the same port number.
+listen=udp:__HOST__:__PORT__
 alias="__DOMAIN__"
 tcp_accept_no_cl=yes
 tcp_connection_lifetime=3605
@@ -25,6 +29,7 @@ loadmodule "pv.so"
 loadmodule "maxfwd.so"
 loadmodule "textops.so"
 loadmodule "siputils.so"
+loadmodule "kex.so"
 loadmodule "xlog.so"
 loadmodule "sanity.so"
 loadmodule "usrloc.so"
@@ -34,6 +39,10 @@ loadmodule "xhttp.so"
 loadmodule "websocket.so"
 loadmodule "auth.so"
 loadmodule "auth_ephemeral.so"
+#!ifdef WITH_RTPENGINE
+loadmodule "rtpengine.so"
+modparam("rtpengine", "rtpengine_sock", RTPENGINE_SOCK)
+#!endif
 
 modparam("usrloc", "db_mode", 0)
 modparam("registrar", "max_expires", 600)
@@ -42,6 +51,11 @@ modparam("registrar", "max_contacts", 5)
 # Without this the stored contact keeps sip.js's "*.invalid" host and lookup() cannot reach the WebSocket.
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("nathelper", "received_avp", "$avp(RECEIVED)")
+modparam("usrloc", "nat_bflag", 6)
+modparam("nathelper", "natping_interval", 30)
+modparam("nathelper", "ping_nated_only", 1)
+modparam("nathelper", "sipping_bflag", 6)
+modparam("nathelper", "sipping_from", "sip:keepalive@__DOMAIN__")
 modparam("auth_ephemeral", "secret", "__SECRET__")
 # "<expiry>:<extension>": the expiry is a Unix time, checked by autheph_check.
 modparam("auth_ephemeral", "username_format", 1)
@@ -54,24 +68,20 @@ request_route {
 	if (!sanity_check("1511", "7")) { exit; }
 	if (is_method("OPTIONS") && uri==myself && $rU==$null) { sl_send_reply("200", "Keepalive"); exit; }
 
-	# sip.js sits behind a WebSocket and uses "*.invalid" contacts: reach it back over its connection.
-	if (nat_uac_test("64")) {
-		force_rport();
-		if (is_method("REGISTER")) {
-			fix_nated_register();
-		} else {
-			add_contact_alias();
-		}
-	}
+	route(NAT);
 
 	if (is_method("CANCEL")) {
-		if (t_check_trans()) { t_relay(); }
+		if (t_check_trans()) {
+			route(MEDIA_END);
+			t_relay();
+		}
 		exit;
 	}
 
 	if (has_totag()) {
 		if (loose_route()) {
 			handle_ruri_alias();
+			if (is_method("BYE")) { route(MEDIA_END); }
 			route(RELAY);
 			exit;
 		}
@@ -87,7 +97,8 @@ request_route {
 	route(AUTH);
 
 	if (is_method("REGISTER")) {
-		if (!save("location")) { sl_reply_error(); }
+		# save() answers the REGISTER itself, also when it fails (a second reply would be a stray "500").
+		save("location");
 		exit;
 	}
 
@@ -98,6 +109,22 @@ request_route {
 		exit;
 	}
 	route(RELAY);
+}
+
+# Clients behind NAT: sip.js sits behind a WebSocket with "*.invalid" contacts (64); a desk phone behind a home
+# router announces a private contact (1) or Via (2), or sends from another port than it announces (16). Each is
+# reached back where its request came from: the REGISTER stores the source as the contact's "received" (over TCP
+# and WebSocket that is the client's own connection, which Kamailio reuses), other requests get an alias on their
+# Contact, and UDP clients are pinged (OPTIONS every 30 s) so their router keeps the mapping open.
+route[NAT] {
+	force_rport();
+	if (!nat_uac_test("83")) { return; }
+	if (is_method("REGISTER")) {
+		fix_nated_register();
+		if ($proto == "udp") { setbflag(6); }
+	} else {
+		add_contact_alias();
+	}
 }
 
 # Every dialog-creating request carries this server's own ephemeral credentials, and its identity
@@ -117,12 +144,57 @@ route[AUTH] {
 
 route[RELAY] {
 	if (is_method("INVITE|BYE|UPDATE|CANCEL|ACK")) { t_on_reply("REPLY"); }
+	if (is_method("INVITE|UPDATE")) {
+		t_on_branch("MEDIA");
+		t_on_failure("FAILED");
+	}
 	if (!t_relay()) { sl_reply_error(); }
 	exit;
 }
 
+# The media gateway, by what each side speaks: a browser (SIP over WebSocket) offers DTLS-SRTP with ICE and
+# rtcp-mux; a desk phone, baresip or a trunk offers plain RTP/AVP. Calls between two browsers, or two plain phones,
+# keep their media end to end; a call between the two kinds goes through rtpengine, which converts the offer here
+# and the answer in onreply_route (branch flag 1: towards a plain phone; 2: towards a browser).
+branch_route[MEDIA] {
+#!ifdef WITH_RTPENGINE
+	if (!has_body("application/sdp")) { return; }
+	$var(to_ws) = 0;
+	if ($du =~ "transport=ws" || ($du == $null && $ru =~ "transport=ws")) { $var(to_ws) = 1; }
+	if ($proto =~ "^ws" && $var(to_ws) == 0) {
+		setbflag(1);
+		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
+	} else if (!($proto =~ "^ws") && $var(to_ws) == 1) {
+		setbflag(2);
+		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=force DTLS=passive SDES-off rtcp-mux-offer generate-mid UDP/TLS/RTP/SAVPF");
+	}
+#!endif
+	return;
+}
+
+route[MEDIA_END] {
+#!ifdef WITH_RTPENGINE
+	rtpengine_delete();
+#!endif
+	return;
+}
+
 onreply_route[REPLY] {
-	if (nat_uac_test("64")) { add_contact_alias(); }
+	if (nat_uac_test("65")) { add_contact_alias(); }
+#!ifdef WITH_RTPENGINE
+	if (has_body("application/sdp")) {
+		if (isbflagset(1)) {
+			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=force SDES-off rtcp-mux-require UDP/TLS/RTP/SAVPF");
+		} else if (isbflagset(2)) {
+			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
+		}
+	}
+#!endif
+}
+
+failure_route[FAILED] {
+	if (t_is_canceled()) { route(MEDIA_END); exit; }
+	route(MEDIA_END);
 }
 
 event_route[xhttp:request] {

@@ -4,12 +4,14 @@
  * of a child process, waits until the port accepts connections, and stops it. Used by `server/serve.ts` (when the
  * binary is installed) and by the tests, which start it on private ports.
  */
-import { spawn, type ChildProcess } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { connect } from "node:net"
-import { tmpdir } from "node:os"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import type { SipSettings } from "../server/config"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { networkInterfaces } from "node:os"
+import { canConnect, startDaemon } from "./daemon"
+import { rtpengineMissing, startRtpengine, type Rtpengine } from "./rtpengine"
+import { coturnMissing, startCoturn, type Coturn } from "./coturn"
 
 export const KAMAILIO_BIN = "/usr/sbin/kamailio"
 const AUTHEPH_MODULE = "/usr/lib/x86_64-linux-gnu/kamailio/modules/auth_ephemeral.so"
@@ -21,6 +23,8 @@ export interface KamailioOptions {
   readonly secret: string
   readonly host?: string
   readonly domain?: string
+  /** rtpengine's control socket ("udp:127.0.0.1:PORT"): calls between a browser and a plain-RTP phone go through it. */
+  readonly rtpengine?: string
   /** Kamailio's own log lines go here (default: dropped). */
   readonly log?: (line: string) => void
 }
@@ -32,6 +36,8 @@ export interface Kamailio {
   /** The WebSocket URL a browser registers to. */
   readonly wsUrl: string
   readonly stop: () => Promise<void>
+  /** Follows Kamailio's log lines (the tests wait for what it logged). */
+  readonly onLine: (listener: (line: string) => void) => () => void
 }
 
 /** Why the softphone cannot run here, or null when Kamailio and the modules it needs are installed. */
@@ -50,6 +56,8 @@ export const kamailioMissing = (): string | null => {
 export const kamailioSkipReason = (): string | null => (process.env.REQUIRE_SYSTEM_DEPS ? null : kamailioMissing())
 
 export const renderConfig = (options: Required<Omit<KamailioOptions, "log">>): string => {
+  if (options.rtpengine && !/^udp:[0-9.]+:[0-9]+$/.test(options.rtpengine)) throw new Error(`bad rtpengine socket ${options.rtpengine}`)
+  const defines = options.rtpengine ? `#!define WITH_RTPENGINE\n#!define RTPENGINE_SOCK "${options.rtpengine}"` : ""
   if (!/^[A-Za-z0-9._-]+$/.test(options.domain)) throw new Error(`bad SIP domain ${options.domain}`)
   if (!/^[A-Za-z0-9+/=_-]+$/.test(options.secret))
     throw new Error("the SIP secret must be base64 or hex (it is written into a quoted config string)")
@@ -58,78 +66,29 @@ export const renderConfig = (options: Required<Omit<KamailioOptions, "log">>): s
     .replaceAll("__PORT__", String(options.port))
     .replaceAll("__DOMAIN__", options.domain)
     .replaceAll("__SECRET__", options.secret)
+    .replace("__DEFINES__", defines)
 }
-
-const canConnect = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host, port })
-    socket.once("connect", () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once("error", () => resolve(false))
-  })
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once("exit", () => resolve())
-  })
 
 export const startKamailio = async (options: KamailioOptions): Promise<Kamailio> => {
   const missing = kamailioMissing()
   if (missing) throw new Error(missing)
   const host = options.host ?? "127.0.0.1"
   const domain = options.domain ?? "pbx.local"
-  const dir = mkdtempSync(join(tmpdir(), "kamailio-"))
-  const cfg = join(dir, "kamailio.cfg")
-  writeFileSync(cfg, renderConfig({ host, port: options.port, domain, secret: options.secret }), { mode: 0o600 })
-  const child = spawn(KAMAILIO_BIN, ["-f", cfg, "-DD", "-E", "-P", join(dir, "kamailio.pid"), "-Y", dir], {
-    stdio: ["ignore", "pipe", "pipe"],
+  const config = renderConfig({ host, port: options.port, domain, secret: options.secret, rtpengine: options.rtpengine ?? "" })
+  const daemon = await startDaemon({
+    name: "kamailio",
+    bin: KAMAILIO_BIN,
+    prepare: (dir) => writeFileSync(join(dir, "kamailio.cfg"), config, { mode: 0o600 }),
+    args: (dir) => ["-f", join(dir, "kamailio.cfg"), "-DD", "-E", "-P", join(dir, "kamailio.pid"), "-Y", dir],
+    ready: () => canConnect(host, options.port),
+    log: options.log,
   })
-  let output = ""
-  const onData = (chunk: Buffer) => {
-    const text = chunk.toString()
-    if (output.length < 20_000) output += text
-    if (options.log) for (const line of text.split("\n")) if (line.trim()) options.log(line)
-  }
-  child.stdout?.on("data", onData)
-  child.stderr?.on("data", onData)
-  // Kamailio must not outlive the Node process that started it (a test runner that exits, a crashed server).
-  const killOnExit = () => child.kill("SIGKILL")
-  process.once("exit", killOnExit)
-  const cleanup = () => {
-    process.removeListener("exit", killOnExit)
-    rmSync(dir, { recursive: true, force: true })
-  }
-
-  const deadline = Date.now() + 15_000
-  while (!(await canConnect(host, options.port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL")
-      cleanup()
-      throw new Error(`kamailio did not start on ${host}:${options.port}:\n${output.slice(-3000)}`)
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-
-  let stopping: Promise<void> | null = null
-  const stop = () => {
-    stopping ??= (async () => {
-      child.kill("SIGTERM")
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000)
-      await exited(child)
-      clearTimeout(timer)
-      cleanup()
-    })()
-    return stopping
-  }
-  return { host, port: options.port, domain, wsUrl: `ws://${host}:${options.port}`, stop }
+  return { host, port: options.port, domain, wsUrl: `ws://${host}:${options.port}`, stop: daemon.stop, onLine: daemon.onLine }
 }
 
 /** What server/serve.ts needs: the settings for the API server's config, and how to stop Kamailio. */
 export interface SipServerForApp {
-  readonly settings: { secret: string; domain: string; wsUrl: string | null; wsPort: number; ttlSeconds: number }
+  readonly settings: SipSettings
   readonly stop: () => Promise<void>
 }
 
@@ -151,11 +110,51 @@ export const startSipServerFromEnv = async (
   const wsPort = Number(env.SIP_WS_PORT ?? 5066)
   const secret = (await import("node:crypto")).randomBytes(24).toString("base64")
   const domain = env.SIP_DOMAIN ?? "pbx.local"
+  // The media gateway between browsers and plain-RTP phones, when installed (browser-to-browser calls need none).
+  let rtpengine: Rtpengine | null = null
+  const noGateway = rtpengineMissing()
+  if (noGateway) log(`PBX media gateway unavailable (browsers can call only browsers): ${noGateway}`)
+  else {
+    const mediaIp = env.SIP_MEDIA_IP || mediaAddressFor(host)
+    try {
+      rtpengine = await startRtpengine({
+        mediaIp,
+        ngPort: Number(env.RTPENGINE_NG_PORT ?? 2223),
+        portMin: Number(env.RTP_PORT_MIN ?? 30000),
+      })
+      log(`PBX media gateway: rtpengine on ${mediaIp}, RTP ports from ${env.RTP_PORT_MIN ?? 30000}`)
+    } catch (error) {
+      log(`PBX media gateway unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
+    }
+  }
+  // The TURN relay for browsers behind NAT, when installed.
+  let coturn: Coturn | null = null
+  const turnSecret = (await import("node:crypto")).randomBytes(24).toString("base64")
+  const noRelay = coturnMissing()
+  if (env.TURN === "off") log("PBX TURN relay off (TURN=off)")
+  else if (noRelay) log(`PBX TURN relay unavailable (browsers behind NAT may get no audio): ${noRelay}`)
+  else {
+    try {
+      coturn = await startCoturn({
+        host,
+        relayIp: env.SIP_MEDIA_IP || mediaAddressFor(host),
+        port: Number(env.TURN_PORT ?? 3478),
+        secret: turnSecret,
+        realm: domain,
+        relayPortMin: Number(env.TURN_RELAY_PORT_MIN ?? 49200),
+      })
+      log(`PBX TURN relay: coturn on ${host}:${coturn.port}`)
+    } catch (error) {
+      log(`PBX TURN relay unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`)
+    }
+  }
   // Kamailio listens where the API server does: 0.0.0.0 when HOST is, so other machines can register.
   let kamailio: Kamailio
   try {
-    kamailio = await startKamailio({ port: wsPort, secret, host, domain })
+    kamailio = await startKamailio({ port: wsPort, secret, host, domain, rtpengine: rtpengine?.socket })
   } catch (error) {
+    await rtpengine?.stop()
+    await coturn?.stop()
     log(
       `PBX softphone unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)} (is SIP_WS_PORT ${wsPort} free?)`,
     )
@@ -169,7 +168,20 @@ export const startSipServerFromEnv = async (
       wsUrl: env.SIP_WS_URL || null,
       wsPort,
       ttlSeconds: Number(env.SIP_CREDENTIAL_TTL_SECONDS ?? 12 * 3600),
+      turn: coturn ? { secret: turnSecret, urls: env.TURN_URLS ? env.TURN_URLS.split(",") : null, port: coturn.port } : null,
     },
-    stop: kamailio.stop,
+    stop: async () => {
+      await kamailio.stop()
+      await rtpengine?.stop()
+      await coturn?.stop()
+    },
   }
+}
+
+/** The address rtpengine announces in SDP: HOST itself, or (HOST 0.0.0.0) the first external IPv4 address. */
+const mediaAddressFor = (host: string): string => {
+  if (host !== "0.0.0.0" && host !== "::" && /^[0-9.]+$/.test(host)) return host
+  for (const addresses of Object.values(networkInterfaces()))
+    for (const address of addresses ?? []) if (address.family === "IPv4" && !address.internal) return address.address
+  return "127.0.0.1"
 }

@@ -5,7 +5,7 @@
  */
 import { handle } from "../registry"
 import { userOf } from "../../http/context"
-import { issueSipCredentials } from "./sip-credentials"
+import { iceServersFor, issueSipCredentials } from "./sip-credentials"
 
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 
@@ -22,8 +22,14 @@ export const handlers = [
     const { userId } = userOf(ctx)
     const sip = ctx.services.config.sip
     const allowed = ctx.principal.superAdmin || ctx.principal.grants.has(SOFTPHONE_KEY)
+    const expiresAt = Math.floor(Date.now() / 1000) + (sip?.ttlSeconds ?? 0)
     return {
-      data: { ...DEFAULT_CALL_SETTING, sip: sip && allowed ? issueSipCredentials(sip, userId, ctx.origin) : null },
+      data: {
+        ...DEFAULT_CALL_SETTING,
+        sip: sip && allowed ? issueSipCredentials(sip, userId, ctx.origin) : null,
+        // Every signed-in user may take voice calls (the WhatsApp voice cards): they get the relay too.
+        ice_servers: iceServersFor(sip, userId, ctx.origin, expiresAt),
+      },
     }
   }),
 ]

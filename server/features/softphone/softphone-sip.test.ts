@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { createServer } from "node:net"
+import { randomUUID } from "node:crypto"
 import { startKamailio, kamailioSkipReason, type Kamailio } from "../../../sip/kamailio"
 import { startTestServer, type TestServer } from "../../testing/test-server"
 import { ephemeralPassword } from "./sip-credentials"
@@ -34,15 +35,23 @@ interface Creds {
 
 /** Registers `aor` with the given credentials; resolves with the outcome ("registered" or the SIP status). */
 const register = async (wsUrl: string, domain: string, aor: string, username: string, password: string) => {
+  const { outcome, ua } = await registerOpen(wsUrl, domain, aor, username, password)
+  await ua.stop()
+  return outcome
+}
+
+/** Registers like a page does (RFC 5626 instance id when given) and leaves the user agent running, like a page that is reloaded without unregistering. */
+const registerOpen = async (wsUrl: string, domain: string, aor: string, username: string, password: string, instanceId?: string) => {
   const ua = new SIP.UserAgent({
     uri: SIP.UserAgent.makeURI(`sip:${aor}@${domain}`),
     transportOptions: { server: wsUrl },
     authorizationUsername: username,
     authorizationPassword: password,
     logLevel: "error",
+    ...(instanceId ? { instanceId } : {}),
   })
   await ua.start()
-  const registerer = new SIP.Registerer(ua)
+  const registerer = new SIP.Registerer(ua, instanceId ? { regId: 1 } : {})
   const outcome = await new Promise<string>((resolve) => {
     registerer.stateChange.addListener((state) => {
       if (state === SIP.RegistererState.Registered) resolve("registered")
@@ -54,8 +63,7 @@ const register = async (wsUrl: string, domain: string, aor: string, username: st
     })
     setTimeout(() => resolve("timeout"), 5000)
   })
-  await ua.stop()
-  return outcome
+  return { outcome, ua }
 }
 
 describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials against Kamailio", () => {
@@ -99,6 +107,37 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
     expect(await register(creds.ws_url, creds.domain, creds.extension, creds.username, "bm90LXRoZS1wYXNzd29yZA==")).toBe("401")
     const expired = `${Math.floor(Date.now() / 1000) - 10}:${creds.extension}`
     expect(await register(creds.ws_url, creds.domain, creds.extension, expired, ephemeralPassword(SECRET, expired))).toBe("401")
+  })
+
+  it("seven reloads of one tab (same +sip.instance, no unregister) all register; a sixth tab gets one clean 503", async () => {
+    const creds = (await credsOf("agent1"))!
+    const open: { stop: () => Promise<unknown> }[] = []
+    try {
+      const tab = randomUUID()
+      for (let reload = 0; reload < 7; reload++) {
+        const { outcome, ua } = await registerOpen(creds.ws_url, creds.domain, creds.extension, creds.username, creds.password, tab)
+        open.push(ua)
+        expect(outcome, `reload ${reload + 1}`).toBe("registered")
+      }
+      // Four more tabs fill the five contacts the registrar keeps per extension; the next one is refused once, with 503.
+      for (let tabs = 2; tabs <= 5; tabs++) {
+        const { outcome, ua } = await registerOpen(
+          creds.ws_url,
+          creds.domain,
+          creds.extension,
+          creds.username,
+          creds.password,
+          randomUUID(),
+        )
+        open.push(ua)
+        expect(outcome, `tab ${tabs}`).toBe("registered")
+      }
+      const { outcome, ua } = await registerOpen(creds.ws_url, creds.domain, creds.extension, creds.username, creds.password, randomUUID())
+      open.push(ua)
+      expect(outcome).toBe("503")
+    } finally {
+      await Promise.all(open.map((ua) => ua.stop()))
+    }
   })
 
   it("gives no credentials to agent2, who may not open /apps/pbxcalls", async () => {

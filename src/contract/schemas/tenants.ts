@@ -119,6 +119,14 @@ export type CallSetting = typeof CallSetting.Type
  * of the fixed built-in account of the original. Null when the server runs without a SIP server or the user may
  * not open /apps/pbxcalls.
  */
+/** One ICE server for a browser's RTCPeerConnection (TURN with time-limited credentials, or STUN). */
+export const IceServer = Schema.Struct({
+  urls: Schema.Array(Schema.String),
+  username: Schema.optional(Schema.String),
+  credential: Schema.optional(Schema.String),
+})
+export type IceServer = typeof IceServer.Type
+
 export const SipCredentials = Schema.Struct({
   ws_url: Schema.String,
   domain: Schema.String,
@@ -127,12 +135,16 @@ export const SipCredentials = Schema.Struct({
   password: Schema.String,
   /** Unix seconds after which the SIP server refuses these credentials. */
   expires_at: Schema.Number,
+  /** The TURN relay for the softphone's media, with credentials valid as long as the SIP ones. */
+  ice_servers: Schema.optional(Schema.Array(IceServer)),
 })
 export type SipCredentials = typeof SipCredentials.Type
 /** getCallSetting's answer: the tenant's call settings plus (additively) the caller's softphone credentials. */
 export const CallSettingWithSip = Schema.Struct({
   ...CallSettingFields,
   sip: Schema.optional(Schema.NullOr(SipCredentials)),
+  /** ICE servers for the caller's voice-call media (the WhatsApp voice cards): empty when the server runs no TURN relay. */
+  ice_servers: Schema.optional(Schema.Array(IceServer)),
 })
 export type CallSettingWithSip = typeof CallSettingWithSip.Type
 

@@ -91,7 +91,13 @@ export const callMedia = fromCallback<MediaCommand, { callId: string }, MediaEve
     .runPromiseExit(
       Effect.gen(function* () {
         const media = yield* VoiceMedia
-        return yield* media.startPeer(input.callId)
+        // The server's TURN relay for agents behind NAT; without an answer, direct candidates only.
+        const api = yield* Api
+        const iceServers = yield* api.call("onboarding", "getCallSetting", {}).pipe(
+          Effect.map((reply) => reply.data.ice_servers ?? []),
+          Effect.orElseSucceed(() => []),
+        )
+        return yield* media.startPeer(input.callId, iceServers)
       }),
     )
     .then((exit) => {

@@ -36,6 +36,10 @@ const reportOf = (event: PhoneEvent): PhoneReport => {
       return { type: "PHONE.ENDED" }
     case "failed":
       return { type: "PHONE.FAILED", status: event.status }
+    case "mediaFailed":
+      return { type: "PHONE.MEDIA_FAILED" }
+    case "incomingRefused":
+      return { type: "PHONE.INCOMING_REFUSED", from: event.from }
     case "microphone":
       return { type: "PHONE.MICROPHONE" }
   }

@@ -9,7 +9,7 @@ import { createActor, fromCallback, fromPromise, type AnyStateMachine, type AnyS
 import { getPathsFromEvents, getShortestPaths, getSimplePaths } from "xstate/graph"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { noticeOf, softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
-import { selectClock } from "./softphone-selectors"
+import { selectClock, selectNotice } from "./softphone-selectors"
 import { failureOf } from "../common/failure"
 
 const creds: SipCredentials = {
@@ -47,6 +47,9 @@ const events: ModelEvent[] = [
   { type: "TICK" },
   { type: "PHONE.FAILED", status: 486 },
   { type: "PHONE.FAILED", status: 603 },
+  { type: "PHONE.FAILED", status: 488 },
+  { type: "PHONE.MEDIA_FAILED" },
+  { type: "PHONE.INCOMING_REFUSED", from: "1006" },
   { type: "PHONE.MICROPHONE" },
 ]
 
@@ -60,6 +63,7 @@ const serialize = (snapshot: Snap) =>
     snapshot.context.credentials !== null,
     snapshot.context.failure !== null,
     snapshot.context.notice,
+    snapshot.context.party,
   ])
 const options = { events: events as SoftphoneEvent[], serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(softphoneMachine, options)
@@ -77,7 +81,15 @@ const ready = storyPath(PREFIX)
 const callEvents = events.filter(
   (e) =>
     !e.type.includes("credentials") &&
-    !["RETRY", "PHONE.REJECTED", "PHONE.REGISTERING", "PHONE.FAILED", "PHONE.MICROPHONE"].includes(e.type),
+    ![
+      "RETRY",
+      "PHONE.REJECTED",
+      "PHONE.REGISTERING",
+      "PHONE.FAILED",
+      "PHONE.MEDIA_FAILED",
+      "PHONE.INCOMING_REFUSED",
+      "PHONE.MICROPHONE",
+    ].includes(e.type),
 )
 const simple = getSimplePaths(softphoneMachine, {
   ...options,
@@ -163,6 +175,7 @@ const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []
     expect(after.value, `${nameOf(path)}: after ${event.type}`).toEqual(model.value)
     expect(after.context.remote).toEqual(model.context.remote)
     expect(after.context.notice).toEqual(model.context.notice)
+    expect(selectNotice(after)).toEqual(selectNotice(model))
     // The walk keeps one snapshot per "timer has run" (seconds > 0); exact counting has its own test below.
     expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
     const command = expectedCommand(event as ModelEvent, before, after)
@@ -236,7 +249,7 @@ describe("softphone machine (model-based)", () => {
   })
 
   it("maps SIP refusals to notices", () => {
-    expect([486, 600, 404, 604, 480, 408, 603, 500].map(noticeOf)).toEqual([
+    expect([486, 600, 404, 604, 480, 408, 603, 488, 606, 503, 500].map(noticeOf)).toEqual([
       "busy",
       "busy",
       "notFound",
@@ -244,6 +257,9 @@ describe("softphone machine (model-based)", () => {
       "unavailable",
       "unavailable",
       "declined",
+      "incompatible",
+      "incompatible",
+      "serviceUnavailable",
       "failed",
     ])
   })

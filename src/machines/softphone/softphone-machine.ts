@@ -20,6 +20,10 @@ export type PhoneReport =
   | { type: "PHONE.ESTABLISHED" }
   | { type: "PHONE.ENDED" }
   | { type: "PHONE.FAILED"; status: number }
+  /** The audio could not be set up (an SDP the browser refused, ICE that found no path). */
+  | { type: "PHONE.MEDIA_FAILED" }
+  /** An incoming call whose media this browser cannot take was refused (488) before it rang. */
+  | { type: "PHONE.INCOMING_REFUSED"; from: string }
   | { type: "PHONE.MICROPHONE" }
 
 /** What the machine tells the phone actor. */
@@ -37,18 +41,35 @@ export type SoftphoneEvent =
 /** Alerts the view shows (translated): the spec's 'Enter phone number', dialling while not registered, no microphone. */
 export type SoftphoneEmitted = { type: "alert"; key: "enterPhoneNumber" | "notRegistered" | "microphone" }
 
-/** Why the last outgoing call did not connect, from the SIP final status. */
-export type CallNotice = "busy" | "notFound" | "unavailable" | "declined" | "failed"
-export const noticeOf = (status: number): CallNotice =>
-  status === 486 || status === 600
-    ? "busy"
-    : status === 404 || status === 604
-      ? "notFound"
-      : status === 480 || status === 408
-        ? "unavailable"
-        : status === 603
-          ? "declined"
-          : "failed"
+/** Why the last call did not connect or broke off. */
+export type CallNotice =
+  | "busy"
+  | "notFound"
+  | "unavailable"
+  | "declined"
+  | "incompatible"
+  | "serviceUnavailable"
+  | "media"
+  | "incomingIncompatible"
+  | "failed"
+
+/** An outgoing call's SIP final status, as the notice the user reads. */
+const NOTICE_BY_STATUS: Readonly<Record<number, CallNotice>> = {
+  486: "busy",
+  600: "busy",
+  404: "notFound",
+  604: "notFound",
+  480: "unavailable",
+  408: "unavailable",
+  603: "declined",
+  488: "incompatible",
+  606: "incompatible",
+  415: "incompatible",
+  503: "serviceUnavailable",
+  502: "serviceUnavailable",
+  504: "serviceUnavailable",
+}
+export const noticeOf = (status: number): CallNotice => NOTICE_BY_STATUS[status] ?? "failed"
 
 export interface SoftphoneContext {
   readonly credentials: SipCredentials | null
@@ -60,8 +81,8 @@ export interface SoftphoneContext {
   readonly failure: Failure | null
   /** Shown after an outgoing call was refused, until the next call. */
   readonly notice: CallNotice | null
-  /** The number last dialled (kept after the call, for the notice). */
-  readonly dialled: string | null
+  /** Whom the notice is about: the number last dialled, or the caller (kept after the call). */
+  readonly party: string | null
 }
 
 const SIP_REFUSED: Failure = { status: null, code: "SIP_REJECTED", message: "SIP credentials refused" }
@@ -102,7 +123,7 @@ export const softphoneMachine = setup({
   delays: { retryDelay: 5000 },
 }).createMachine({
   id: "softphone",
-  context: { credentials: null, remote: null, seconds: 0, failure: null, notice: null, dialled: null },
+  context: { credentials: null, remote: null, seconds: 0, failure: null, notice: null, party: null },
   initial: "loading",
   states: {
     loading: {
@@ -152,7 +173,11 @@ export const softphoneMachine = setup({
         call: {
           initial: "idle",
           // The refusal may arrive just before or just after the session ends: record it either way.
-          on: { "PHONE.FAILED": { actions: assign({ notice: ({ event }) => noticeOf(event.status) }) } },
+          on: {
+            "PHONE.FAILED": { actions: assign({ notice: ({ event }) => noticeOf(event.status) }) },
+            "PHONE.MEDIA_FAILED": { actions: assign({ notice: "media" as const }) },
+            "PHONE.INCOMING_REFUSED": { actions: assign({ notice: "incomingIncompatible" as const, party: ({ event }) => event.from }) },
+          },
           states: {
             idle: {
               entry: "resetCall",
@@ -166,7 +191,7 @@ export const softphoneMachine = setup({
                       "clearNotice",
                       assign({
                         remote: ({ event }) => event.number.trim(),
-                        dialled: ({ event }) => event.number.trim(),
+                        party: ({ event }) => event.number.trim(),
                       }),
                       "dial",
                     ],
@@ -175,7 +200,7 @@ export const softphoneMachine = setup({
                 ],
                 "PHONE.INCOMING": {
                   target: "incoming",
-                  actions: ["clearNotice", assign({ remote: ({ event }) => event.from })],
+                  actions: ["clearNotice", assign({ remote: ({ event }) => event.from, party: ({ event }) => event.from })],
                 },
               },
             },

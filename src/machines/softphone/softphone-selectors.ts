@@ -34,7 +34,7 @@ export const selectExtension = (s: Snapshot) => s.context.credentials?.extension
 export const selectClock = (s: Snapshot) => formatClock(s.context.seconds)
 /** The last refused call's reason, shown only while idle. */
 export const selectNotice = (s: Snapshot) =>
-  s.matches({ running: { call: "idle" } }) && s.context.notice ? { kind: s.context.notice, remote: s.context.dialled ?? "" } : null
+  s.matches({ running: { call: "idle" } }) && s.context.notice ? { kind: s.context.notice, remote: s.context.party ?? "" } : null
 
 /** The i18n key of a notice. */
 export const noticeKey = (kind: string) => `pbx.notice${kind[0].toUpperCase()}${kind.slice(1)}`

@@ -6,8 +6,11 @@
  */
 import { Context, Effect, Layer } from "effect"
 
-/** Relay servers for call media; empty on a single machine (loopback). Fixed, built in (spec 000 section 7). */
+/** Relay servers for call media when the server offers none (a single machine, loopback). */
 export const ICE_SERVERS: RTCIceServer[] = []
+
+/** The server's ICE servers (getCallSetting's `ice_servers`: its TURN relay with time-limited credentials). */
+export type IceServerList = readonly { readonly urls: readonly string[]; readonly username?: string; readonly credential?: string }[]
 
 export class MicrophoneDenied extends Error {
   readonly _tag = "MicrophoneDenied"
@@ -27,7 +30,7 @@ export interface RingTone {
 }
 
 export interface VoiceMediaShape {
-  readonly startPeer: (callId: string) => Effect.Effect<PeerSession, MicrophoneDenied>
+  readonly startPeer: (callId: string, iceServers?: IceServerList) => Effect.Effect<PeerSession, MicrophoneDenied>
   readonly ringTone: () => RingTone
 }
 
@@ -49,14 +52,15 @@ const gathered = (pc: RTCPeerConnection) =>
     setTimeout(resolve, 3000)
   })
 
-const startPeer = async (callId: string): Promise<PeerSession> => {
+const startPeer = async (callId: string, iceServers: IceServerList = []): Promise<PeerSession> => {
   let stream: MediaStream
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: true })
   } catch (error) {
     throw new MicrophoneDenied(String(error))
   }
-  const pc = new RTCPeerConnection({ iceServers: ICE_SERVERS })
+  const servers = iceServers.length ? iceServers.map((server) => ({ ...server, urls: [...server.urls] })) : ICE_SERVERS
+  const pc = new RTCPeerConnection({ iceServers: servers })
   peers().set(callId, pc)
   for (const track of stream.getAudioTracks()) pc.addTrack(track, stream)
   const audio = new Audio()
@@ -127,9 +131,9 @@ const ringTone = (): RingTone => {
 
 export class VoiceMedia extends Context.Service<VoiceMedia, VoiceMediaShape>()("app/VoiceMedia") {
   static readonly layerBrowser: Layer.Layer<VoiceMedia> = Layer.succeed(VoiceMedia, {
-    startPeer: (callId) =>
+    startPeer: (callId, iceServers) =>
       Effect.tryPromise({
-        try: () => startPeer(callId),
+        try: () => startPeer(callId, iceServers),
         catch: (error) => (error instanceof MicrophoneDenied ? error : new MicrophoneDenied(String(error))),
       }),
     ringTone,

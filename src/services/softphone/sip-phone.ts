@@ -10,6 +10,7 @@
 import { Effect, Schema } from "effect"
 import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session } from "sip.js"
 import type { SipCredentials } from "../../contract/schemas/tenants"
+import { offerProblem } from "./sdp-offer"
 
 export type PhoneEvent =
   | { readonly type: "registering" }
@@ -23,6 +24,10 @@ export type PhoneEvent =
   | { readonly type: "ended"; readonly reason: string }
   /** The other side (or the server) refused our INVITE with this final status (486 busy, 603 declined, 404...). */
   | { readonly type: "failed"; readonly status: number }
+  /** The audio could not be set up: the browser refused a session description, or ICE found no path. */
+  | { readonly type: "mediaFailed" }
+  /** An incoming call offered media this browser cannot take: it was answered 488 without ringing. */
+  | { readonly type: "incomingRefused"; readonly from: string }
   /** The browser gave no microphone (permission refused or no device). */
   | { readonly type: "microphone" }
 
@@ -46,6 +51,34 @@ type HookWindow = { __enableSoftphoneTestHooks?: boolean; __softphoneTestHooks?:
 const AUDIO_ONLY = { constraints: { audio: true, video: false } }
 const BACKOFF_MS = [1000, 2000, 4000]
 
+/** A version 4 UUID (crypto.randomUUID exists only on https pages; getRandomValues everywhere). */
+const uuid = (): string => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6] & 0x0f) | 0x40
+  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * RFC 5626's `+sip.instance`: one id per browser tab, kept across reloads (sessionStorage), so the REGISTER of a
+ * reloaded page replaces its own earlier contact instead of adding one more (Kamailio keeps at most a few per
+ * extension). Two tabs have two ids and both ring.
+ */
+const instanceIdFor = (extension: string): string => {
+  const key = `mc.sip.instance.${extension}`
+  const fresh = uuid()
+  try {
+    const storage = typeof sessionStorage === "undefined" ? null : sessionStorage
+    const kept = storage?.getItem(key)
+    if (kept && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(kept)) return kept
+    storage?.setItem(key, fresh)
+  } catch {
+    // storage refused (private mode): this page load gets its own id
+  }
+  return fresh
+}
+
 /** The display part of an address: "1003" from sip:1003@pbx.local. */
 const userOf = (uri: { user?: string } | undefined, fallback: string) => uri?.user ?? fallback
 
@@ -61,13 +94,17 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
   if (!uri) throw new Error(`bad SIP address for extension ${creds.extension}`)
   const ua = new UserAgent({
     uri,
+    instanceId: instanceIdFor(creds.extension),
     transportOptions: { server: creds.ws_url, connectionTimeout: 5, keepAliveInterval: 0 },
     authorizationUsername: creds.username,
     authorizationPassword: creds.password,
     displayName: creds.extension,
     // Reconnection is ours (below; sip.js's default is no reconnection attempts): it never re-registers by itself.
     logLevel: "warn",
-    sessionDescriptionHandlerFactoryOptions: { peerConnectionConfiguration: { iceServers: [] } },
+    sessionDescriptionHandlerFactoryOptions: {
+      // The server's TURN relay (time-limited credentials issued with the SIP ones), for browsers behind NAT.
+      peerConnectionConfiguration: { iceServers: (creds.ice_servers ?? []).map((server) => ({ ...server, urls: [...server.urls] })) },
+    },
     delegate: {
       onConnect: () => {
         attempt = 0
@@ -81,26 +118,54 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       onInvite: (invitation) => onInvite(invitation),
     },
   })
-  const registerer = new Registerer(ua, { expires: 300 })
+  const registerer = new Registerer(ua, { expires: 300, regId: 1 })
+  /** A REGISTER of ours is waiting for its answer (its delegate reports it). */
+  let pending = false
+  /** The page is being hidden or the phone stopped: the Unregistered that follows is ours. */
+  let leaving = false
+  let registerTimer: ReturnType<typeof setTimeout> | null = null
 
   const register = () => {
-    if (stopped) return
+    if (stopped || leaving) return
+    if (registerTimer) clearTimeout(registerTimer)
+    registerTimer = null
     emit({ type: "registering" })
+    pending = true
     registerer
       .register({
         requestDelegate: {
-          onAccept: () => emit({ type: "registered" }),
+          onAccept: () => {
+            pending = false
+            attempt = 0
+            emit({ type: "registered" })
+          },
           onReject: (response) => {
+            pending = false
             const status = response.message.statusCode ?? 0
-            emit(
-              status === 401 || status === 403 || status === 407
-                ? { type: "rejected", status }
-                : { type: "unregistered", reason: "failed" },
-            )
+            if (status === 401 || status === 403 || status === 407) emit({ type: "rejected", status })
+            else {
+              // 503 (the server is busy) or any other refusal: say so and try again, with the same credentials.
+              emit({ type: "unregistered", reason: "failed" })
+              scheduleRegister()
+            }
           },
         },
       })
-      .catch(() => emit({ type: "unregistered", reason: "failed" }))
+      .catch(() => {
+        pending = false
+        emit({ type: "unregistered", reason: "failed" })
+        scheduleRegister()
+      })
+  }
+
+  const scheduleRegister = () => {
+    if (stopped || registerTimer) return
+    const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]
+    attempt += 1
+    registerTimer = setTimeout(() => {
+      registerTimer = null
+      if (ua.isConnected()) register()
+    }, delay)
   }
 
   const scheduleReconnect = () => {
@@ -118,11 +183,31 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     }, delay)
   }
 
-  // Registerer state still matters for one thing: a refresh that sip.js itself sends and the server refuses
-  // (the credentials expired while the page stayed open): report it as refused, so new ones are fetched.
+  // A refresh that sip.js sends by itself and the server refuses (e.g. the credentials expired while the page stayed
+  // open) only shows as a state change: register again with our delegate, which learns why and reports it.
   registerer.stateChange.addListener((state) => {
-    if (state === RegistererState.Unregistered && !stopped && ua.isConnected()) emit({ type: "rejected", status: 0 })
+    if (state === RegistererState.Unregistered && !pending && !leaving && !stopped && ua.isConnected()) {
+      emit({ type: "unregistered", reason: "failed" })
+      scheduleRegister()
+    }
   })
+
+  // The page goes away (reload, navigation, closed tab): unregister while the WebSocket is still open, so the
+  // extension has no stale contact; a page restored from the back-forward cache registers again.
+  const hookWindow = (typeof window === "undefined" ? undefined : window) as (HookWindow & Window) | undefined
+  const onPageHide = () => {
+    if (stopped || !ua.isConnected()) return
+    leaving = true
+    if (registerer.state === RegistererState.Registered) void registerer.unregister().catch(() => undefined)
+  }
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (!event.persisted || stopped) return
+    leaving = false
+    if (ua.isConnected()) register()
+    else scheduleReconnect()
+  }
+  hookWindow?.addEventListener("pagehide", onPageHide)
+  hookWindow?.addEventListener("pageshow", onPageShow)
 
   const playRemote = (current: Session) => {
     const handler = current.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined
@@ -135,12 +220,24 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     audio.play().catch(() => undefined)
   }
 
+  /** ICE that fails after the answer (no path between the two ends): say so and end the call. */
+  const watchIce = (current: Session) => {
+    const pc = (current.sessionDescriptionHandler as { peerConnection?: RTCPeerConnection } | undefined)?.peerConnection
+    pc?.addEventListener("iceconnectionstatechange", () => {
+      if (pc.iceConnectionState !== "failed" || session !== current) return
+      emit({ type: "mediaFailed" })
+      if (current.state === SessionState.Established) ignore(current.bye())
+    })
+  }
+
   const track = (current: Session) => {
     session = current
     current.stateChange.addListener((state) => {
       if (session !== current) return
       if (state === SessionState.Established) {
+        reachedEstablished.add(current)
         playRemote(current)
+        watchIce(current)
         emit({ type: "established" })
       }
       if (state === SessionState.Terminated) {
@@ -156,17 +253,24 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       void invitation.reject({ statusCode: 486 }).catch(() => undefined)
       return
     }
+    const from = userOf(invitation.remoteIdentity.uri, invitation.remoteIdentity.displayName)
+    if (offerProblem(invitation.request.body ?? "") !== null) {
+      // 488 Not Acceptable Here: the caller learns its media cannot be taken (sip.js would answer 480 after Answer).
+      void invitation.reject({ statusCode: 488 }).catch(() => undefined)
+      emit({ type: "incomingRefused", from })
+      return
+    }
     track(invitation)
-    emit({ type: "incoming", from: userOf(invitation.remoteIdentity.uri, invitation.remoteIdentity.displayName) })
+    emit({ type: "incoming", from })
   }
 
+  const reachedEstablished = new WeakSet<Session>()
+  const established = (current: Session) => reachedEstablished.has(current)
   const ignore = (promise: Promise<unknown>) => void promise.catch(() => undefined)
   /** getUserMedia's refusals, as sip.js passes them through. */
   const isMicrophoneError = (error: unknown) =>
     ["NotAllowedError", "NotFoundError", "NotReadableError", "SecurityError"].includes((error as { name?: string } | null)?.name ?? "")
-  const mediaFailure = (error: unknown) => {
-    if (isMicrophoneError(error)) emit({ type: "microphone" })
-  }
+  const mediaFailure = (error: unknown) => emit(isMicrophoneError(error) ? { type: "microphone" } : { type: "mediaFailed" })
 
   const hangup = () => {
     const current = session
@@ -182,7 +286,6 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     if (current.state === SessionState.Established) ignore(current.bye())
   }
 
-  const hookWindow = (typeof window === "undefined" ? undefined : window) as (HookWindow & Window) | undefined
   if (hookWindow?.__enableSoftphoneTestHooks) {
     hookWindow.__softphoneTestHooks = {
       extension: creds.extension,
@@ -207,9 +310,17 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       }
       const inviter = new Inviter(ua, target, { sessionDescriptionHandlerOptions: AUDIO_ONLY })
       track(inviter)
+      // Answered (2xx) but never established: sip.js refused the answer's session description and hung up (488).
+      let answered = false
+      inviter.stateChange.addListener((state) => {
+        if (state === SessionState.Terminated && answered && !established(inviter)) emit({ type: "mediaFailed" })
+      })
       inviter
         .invite({
           requestDelegate: {
+            onAccept: () => {
+              answered = true
+            },
             onReject: (response) => emit({ type: "failed", status: response.message.statusCode ?? 0 }),
           },
         })
@@ -232,7 +343,11 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       if (stopped) return
       hangup()
       stopped = true
+      leaving = true
       if (retryTimer) clearTimeout(retryTimer)
+      if (registerTimer) clearTimeout(registerTimer)
+      hookWindow?.removeEventListener("pagehide", onPageHide)
+      hookWindow?.removeEventListener("pageshow", onPageShow)
       if (hookWindow?.__softphoneTestHooks?.extension === creds.extension) delete hookWindow.__softphoneTestHooks
       // Unregister politely when still connected, then close the WebSocket.
       const unregister = ua.isConnected() ? registerer.unregister().catch(() => undefined) : Promise.resolve()

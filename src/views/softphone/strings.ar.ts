@@ -34,6 +34,10 @@ export const pbxAr: PbxStrings = {
   noticeUnavailable: "{{remote}} لم يرد.",
   noticeDeclined: "{{remote}} رفض المكالمة.",
   noticeFailed: "تعذّر إتمام المكالمة إلى {{remote}}.",
+  noticeIncompatible: "لا يستطيع {{remote}} استقبال صوت هذه المكالمة (لا يوجد ترميز أو نوع وسائط مشترك).",
+  noticeServiceUnavailable: "نظام الهاتف لا يستطيع إجراء المكالمات الآن. حاول مرة أخرى بعد قليل.",
+  noticeMedia: "تعذّر إنشاء الاتصال الصوتي مع {{remote}} (الشبكة أو جدار الحماية).",
+  noticeIncomingIncompatible: "رُفضت مكالمة من {{remote}}: هاتفه يعرض صوتًا لا يستطيع هذا المتصفح استخدامه.",
   lastCall: "آخر مكالمة",
   keypad: "لوحة المفاتيح",
 }

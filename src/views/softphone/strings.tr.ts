@@ -34,6 +34,11 @@ export const pbxTr: PbxStrings = {
   noticeUnavailable: "{{remote}} cevap vermedi.",
   noticeDeclined: "{{remote}} aramayı reddetti.",
   noticeFailed: "{{remote}} ile bağlantı kurulamadı.",
+  noticeIncompatible: "{{remote}} bu aramanın sesini alamıyor (ortak codec ya da medya türü yok).",
+  noticeServiceUnavailable: "Telefon sistemi şu anda arama yapamıyor. Biraz sonra yeniden deneyin.",
+  noticeMedia: "{{remote}} ile ses bağlantısı kurulamadı (ağ ya da güvenlik duvarı).",
+  noticeIncomingIncompatible:
+    "{{remote}} numarasından gelen arama reddedildi: telefonu bu tarayıcının kullanamadığı bir ses biçimi sunuyor.",
   lastCall: "Son arama",
   keypad: "Tuş takımı",
 }

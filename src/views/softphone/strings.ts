@@ -32,6 +32,10 @@ export const pbxEn = {
   noticeUnavailable: "{{remote}} did not answer.",
   noticeDeclined: "{{remote}} declined the call.",
   noticeFailed: "The call to {{remote}} could not be connected.",
+  noticeIncompatible: "{{remote}} cannot take this call's audio (no common codec or media type).",
+  noticeServiceUnavailable: "The phone system cannot place calls right now. Try again in a moment.",
+  noticeMedia: "The audio connection with {{remote}} could not be set up (network or firewall).",
+  noticeIncomingIncompatible: "A call from {{remote}} was refused: its phone offers audio this browser cannot use.",
   lastCall: "Last call",
   keypad: "Keypad",
 }

@@ -4,93 +4,25 @@
  * talk (WebRTC audio on loopback, checked with RTCPeerConnection stats on both sides), reject, hit the empty-number
  * alert, and watch the indicator follow Kamailio going away and coming back.
  */
-import { test, expect, type Browser, type Page } from "@playwright/test"
-import { createServer } from "node:net"
-import { startKamailio, kamailioSkipReason, type Kamailio } from "../../../sip/kamailio"
-import { startTestServer, type TestServer } from "../../../server/testing/test-server"
+import { test, expect, type Page } from "@playwright/test"
+import { kamailioSkipReason } from "../../../sip/kamailio"
+import { bytesReceived, card, startLab, type Lab } from "./pbx-lab.testing"
 
-const SECRET = "cGJ4LWJyb3dzZXItdGVzdHM="
-let kamailio: Kamailio
-let server: TestServer
-let sipPort = 0
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-
+let lab: Lab
 test.describe.configure({ mode: "serial" })
 test.skip(kamailioSkipReason() !== null, "Kamailio with websocket and auth_ephemeral modules is not installed")
-
 test.beforeAll(async () => {
-  sipPort = await freePort()
-  kamailio = await startKamailio({
-    port: sipPort,
-    secret: SECRET,
-    log: process.env.PBX_DEBUG ? (line) => console.log(`[kamailio] ${line}`) : undefined,
-  })
-  server = await startTestServer({
-    config: { sip: { secret: SECRET, domain: kamailio.domain, wsUrl: null, wsPort: sipPort, ttlSeconds: 3600 } },
-  })
+  lab = await startLab()
 })
 test.afterAll(async () => {
-  await server?.stop()
-  await kamailio?.stop()
+  await lab?.stop()
 })
 
-interface Phone {
-  page: Page
-  extension: string
-  close: () => Promise<void>
-}
-
-/** Logs `username` in, in its own browser context, opens the softphone and waits until it is Registered. */
-const openPhone = async (browser: Browser, username: string, lang?: string): Promise<Phone & { registerMs: number }> => {
-  const context = await browser.newContext()
-  await context.addInitScript((language) => {
-    ;(window as { __enableSoftphoneTestHooks?: boolean }).__enableSoftphoneTestHooks = true
-    if (language) localStorage.setItem("i18nextLng", language)
-  }, lang ?? "")
-  const page = await context.newPage()
-  page.on("pageerror", (error) => console.log(`[${username}] pageerror: ${error.message}`))
-  if (process.env.PBX_DEBUG) page.on("console", (message) => console.log(`[${username}] ${message.text()}`))
-  await page.goto(`${server.url}/login`)
-  await page.fill("#login-username", username)
-  await page.fill("#login-password", "demo1234")
-  await page.click("[data-testid=login-submit]")
-  await page.waitForURL((url) => url.pathname !== "/login")
-  const started = Date.now()
-  await page.goto(`${server.url}/apps/pbxcalls`)
-  await expect(page.locator(".mc-softphone")).toHaveAttribute("data-registration", "registered", { timeout: 15_000 })
-  const registerMs = Date.now() - started
-  const extension = await page.evaluate(
-    () => (window as unknown as { __softphoneTestHooks: { extension: string } }).__softphoneTestHooks.extension,
-  )
-  return { page, extension, registerMs, close: () => context.close() }
-}
-
-const card = (page: Page) => page.locator(".mc-softphone")
+const openPhone = (...args: Parameters<Lab["openPhone"]>) => lab.openPhone(...args)
 const timerSeconds = async (page: Page) => {
   const [mm, ss] = (await page.locator("[data-testid=softphone-timer]").innerText()).split(":").map(Number)
   return mm * 60 + ss
 }
-
-/** Audio bytes received so far on the current call's RTCPeerConnection (through the test hook). */
-const bytesReceived = (page: Page) =>
-  page.evaluate(async () => {
-    const pc = (
-      window as unknown as { __softphoneTestHooks: { peerConnection: () => RTCPeerConnection | null } }
-    ).__softphoneTestHooks.peerConnection()
-    if (!pc) return -1
-    let total = 0
-    ;(await pc.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
-      if (report.type === "inbound-rtp" && report.kind === "audio") total += report.bytesReceived ?? 0
-    })
-    return total
-  })
 
 test("two agents register, call, talk with audio both ways, and hang up", async ({ browser }) => {
   const alice = await openPhone(browser, "agent1")
@@ -183,18 +115,35 @@ test("Call with no number alerts 'Enter phone number'", async ({ browser }) => {
 
 test("Kamailio going away shows Not Registered, and Registered again when it is back", async ({ browser }) => {
   const alice = await openPhone(browser, "agent1")
-  await kamailio.stop()
+  await lab.stopKamailio()
   const stopped = Date.now()
   await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Not Registered", {
     timeout: 10_000,
   })
   console.log(`Kamailio stopped: Not Registered after ${Date.now() - stopped} ms`)
   await alice.page.screenshot({ path: ".tmp/screenshots/pbx-not-registered.png" })
-  kamailio = await startKamailio({ port: sipPort, secret: SECRET })
+  await lab.startKamailio()
   const restarted = Date.now()
   await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Registered", { timeout: 15_000 })
   console.log(`Kamailio restarted: Registered again after ${Date.now() - restarted} ms`)
   await alice.close()
+})
+
+test("seven reloads in a row still leave the page Registered, and a call still reaches it", async ({ browser }) => {
+  const alice = await openPhone(browser, "agent1")
+  for (let reload = 1; reload <= 7; reload++) {
+    await alice.page.reload()
+    await expect(card(alice.page), `reload ${reload}`).toHaveAttribute("data-registration", "registered", { timeout: 10_000 })
+  }
+  await expect(alice.page.locator("[data-testid=softphone-registration]")).toHaveText("Registered")
+  const bob = await openPhone(browser, "admin")
+  await bob.page.fill("[data-testid=softphone-number]", alice.extension)
+  await bob.page.click("[data-testid=softphone-call]")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "incoming")
+  await bob.page.click("[data-testid=softphone-end]")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+  await alice.close()
+  await bob.close()
 })
 
 test("Arabic, right to left", async ({ browser }) => {

@@ -1,0 +1,220 @@
+/**
+ * baresip (Debian's) as a plain SIP phone: SIP over UDP or TCP, plain RTP/AVP with G.711 only (no DTLS, no ICE),
+ * like a desk phone or a carrier's trunk. It plays a 440 Hz tone into calls (aufile, 8 kHz WAV) and dumps what it
+ * hears to WAV files (sndfile), is driven over ctrl_tcp (dial, answer, hang up) and reports call events. Used by the
+ * softphone's browser tests, the trunk simulator and `npm run bench:pbx`.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { createConnection, type Socket } from "node:net"
+import { join } from "node:path"
+import { canConnect, freePort, startDaemon } from "./daemon"
+
+export const BARESIP_BIN = "/usr/bin/baresip"
+const MODULES = "/usr/lib/baresip/modules"
+
+export const baresipMissing = (): string | null =>
+  existsSync(BARESIP_BIN) && existsSync(join(MODULES, "sndfile.so")) ? null : "baresip is not installed (apt-get install -y baresip)"
+
+export interface BaresipOptions {
+  /** The account line's address, e.g. "sip:2001@pbx.local". */
+  readonly aor: string
+  readonly authUser?: string
+  readonly authPass?: string
+  /** Where it registers and sends calls: "sip:127.0.0.1:5066;transport=tcp". Without it, it does not register. */
+  readonly outbound?: string
+  /** "PCMU" (default) or "PCMU,PCMA". */
+  readonly codecs?: string
+  readonly answer?: "auto" | "manual"
+  readonly host?: string
+  /** Extra account parameters (e.g. ";regint=0"). */
+  readonly extra?: string
+  readonly log?: (line: string) => void
+}
+
+export interface BaresipEvent {
+  readonly type: string
+  readonly class?: string
+  readonly peeruri?: string
+  readonly param?: string
+  readonly id?: string
+}
+
+export interface Baresip {
+  readonly sipPort: number
+  /** Sends a ctrl_tcp command ("dial", "accept", "hangup", ...). */
+  readonly command: (command: string, params?: string) => Promise<void>
+  /** Resolves with the next event of this type (e.g. "REGISTER_OK", "CALL_INCOMING", "CALL_ESTABLISHED"). */
+  readonly next: (type: string, timeoutMs?: number) => Promise<BaresipEvent>
+  readonly events: readonly BaresipEvent[]
+  /** Registers (every `seconds`) and resolves once the registrar said 200; rejects on a refusal. */
+  readonly register: (seconds?: number) => Promise<void>
+  /** Peak absolute sample of everything it heard so far (0 = silence; a browser's tone or voice is far above). */
+  readonly heardPeak: () => number
+  readonly stop: () => Promise<void>
+}
+
+/** An 8 kHz, 16-bit mono WAV holding `seconds` of a 440 Hz tone at half scale. */
+const toneWav = (seconds: number): Buffer => {
+  const rate = 8000
+  const samples = rate * seconds
+  const data = Buffer.alloc(samples * 2)
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(16000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2)
+  const header = Buffer.alloc(44)
+  header.write("RIFF", 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write("WAVEfmt ", 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write("data", 36)
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
+
+/** Peak of a 16-bit PCM WAV's samples after its 44-byte header. */
+const peakOf = (file: Buffer) => {
+  let peak = 0
+  for (let at = 44; at + 1 < file.length; at += 2) peak = Math.max(peak, Math.abs(file.readInt16LE(at)))
+  return peak
+}
+
+export const startBaresip = async (options: BaresipOptions): Promise<Baresip> => {
+  const missing = baresipMissing()
+  if (missing) throw new Error(missing)
+  const host = options.host ?? "127.0.0.1"
+  const sipPort = await freePort(host)
+  const ctrlPort = await freePort(host)
+  const account = [
+    `<${options.aor}>`,
+    options.authUser ? `;auth_user=${options.authUser}` : "",
+    options.authPass ? `;auth_pass=${options.authPass}` : "",
+    options.outbound ? `;outbound="${options.outbound}"` : "",
+
+    `;audio_codecs=${options.codecs ?? "PCMU"}`,
+    `;answermode=${options.answer ?? "manual"}`,
+    options.extra ?? "",
+  ].join("")
+  const daemon = await startDaemon({
+    name: "baresip",
+    bin: BARESIP_BIN,
+    prepare: (dir) => {
+      writeFileSync(join(dir, "tone.wav"), toneWav(120))
+      // The account is added by register() ("uanew"), once the control connection listens for its outcome.
+      writeFileSync(join(dir, "accounts"), "")
+      writeFileSync(join(dir, "contacts"), "")
+      writeFileSync(
+        join(dir, "config"),
+        [
+          "poll_method epoll",
+          `sip_listen ${host}:${sipPort}`,
+          "call_local_timeout 120",
+          `audio_source aufile,${join(dir, "tone.wav")}`,
+          "audio_player aubridge,none",
+          "audio_alert aubridge,none",
+          "rtcp_mux no",
+          `module_path ${MODULES}`,
+          "module g711.so",
+          "module aufile.so",
+          "module aubridge.so",
+          "module sndfile.so",
+          `snd_path ${dir}`,
+          "module_tmp uuid.so",
+          "module_tmp account.so",
+          "module_app menu.so",
+          "module_app ctrl_tcp.so",
+          `ctrl_tcp_listen ${host}:${ctrlPort}`,
+          "",
+        ].join("\n"),
+      )
+    },
+    args: (dir) => ["-f", dir, "-4"],
+    ready: () => canConnect(host, ctrlPort),
+    log: options.log,
+  })
+
+  const events: BaresipEvent[] = []
+  const waiters = new Set<{ type: string; resolve: (event: BaresipEvent) => void }>()
+  const control: Socket = createConnection({ host, port: ctrlPort })
+  let buffer = Buffer.alloc(0)
+  control.on("data", (chunk) => {
+    buffer = Buffer.concat([buffer, chunk])
+    // Netstrings: "<length>:<json>,".
+    for (;;) {
+      const colon = buffer.indexOf(":")
+      if (colon < 0) break
+      const length = Number(buffer.subarray(0, colon).toString())
+      if (buffer.length < colon + 1 + length + 1) break
+      const json = buffer.subarray(colon + 1, colon + 1 + length).toString()
+      buffer = buffer.subarray(colon + 2 + length)
+      let message: { event?: boolean } & BaresipEvent
+      try {
+        message = JSON.parse(json)
+      } catch {
+        continue
+      }
+      if (!message.event) continue
+      events.push(message)
+      for (const waiter of waiters)
+        if (waiter.type === message.type) {
+          waiters.delete(waiter)
+          waiter.resolve(message)
+        }
+    }
+  })
+  control.on("error", () => undefined)
+  await new Promise<void>((resolve) => control.once("connect", () => resolve()))
+
+  const next = (type: string, timeoutMs = 10_000) =>
+    new Promise<BaresipEvent>((resolve, reject) => {
+      const waiter = {
+        type,
+        resolve: (event: BaresipEvent) => {
+          clearTimeout(timer)
+          resolve(event)
+        },
+      }
+      const timer = setTimeout(() => {
+        waiters.delete(waiter)
+        reject(new Error(`baresip: no ${type} within ${timeoutMs} ms (events: ${events.map((e) => e.type).join(", ")})`))
+      }, timeoutMs)
+      waiters.add(waiter)
+    })
+
+  let token = 0
+  const command = async (name: string, params?: string) => {
+    token += 1
+    const json = JSON.stringify({ command: name, params: params ?? "", token: String(token) })
+    control.write(`${Buffer.byteLength(json)}:${json},`)
+  }
+
+  const heardPeak = () =>
+    readdirSync(daemon.dir)
+      .filter((name) => name.startsWith("dump-") && name.includes("-dec"))
+      .reduce((peak, name) => Math.max(peak, peakOf(readFileSync(join(daemon.dir, name)))), 0)
+
+  const register = async (seconds = 60) => {
+    const outcome = Promise.race([
+      next("REGISTER_OK"),
+      next("REGISTER_FAIL").then((event) => Promise.reject(new Error(`baresip: REGISTER failed: ${event.param}`))),
+    ])
+    await command("uanew", `${account};regint=${seconds}`)
+    await outcome
+  }
+
+  return {
+    sipPort,
+    register,
+    command,
+    next,
+    events,
+    heardPeak,
+    stop: async () => {
+      control.destroy()
+      await daemon.stop()
+    },
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The softphone's test lab: rtpengine (the media gateway), Kamailio and the API server on private ports, agents'
+ * pages logged in to /apps/pbxcalls, and plain phones (baresip) with credentials minted from the shared secret, as
+ * the server would issue them. Everything it starts stops in `stop()`.
+ */
+import { expect, type Browser, type Page } from "@playwright/test"
+import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../sip/kamailio"
+import { rtpengineMissing, startRtpengine, type Rtpengine } from "../../../sip/rtpengine"
+import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../sip/baresip"
+import { freePort } from "../../../sip/daemon"
+import { coturnMissing, startCoturn, type Coturn } from "../../../sip/coturn"
+import { startTestServer, type TestServer } from "../../../server/testing/test-server"
+import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
+
+const SECRET = "cGJ4LWJyb3dzZXItdGVzdHM="
+const debug = (name: string) => (process.env.PBX_DEBUG ? (line: string) => console.log(`[${name}] ${line}`) : undefined)
+
+export interface Phone {
+  page: Page
+  extension: string
+  registerMs: number
+  close: () => Promise<void>
+}
+
+export interface Lab {
+  readonly server: TestServer
+  readonly sipPort: number
+  readonly kamailio: () => Kamailio
+  readonly stopKamailio: () => Promise<void>
+  readonly startKamailio: () => Promise<void>
+  /** Logs `username` in, in its own browser context, opens the softphone and waits until it is Registered. */
+  readonly openPhone: (browser: Browser, username: string, lang?: string) => Promise<Phone>
+  /** A registered baresip (plain RTP, PCMU) on `extension`, over `transport` (tcp by default). */
+  readonly plainPhone: (extension: string, options?: Partial<BaresipOptions> & { transport?: "tcp" | "udp" }) => Promise<Baresip>
+  readonly stop: () => Promise<void>
+}
+
+/** Why the media-gateway specs should be skipped (never under `npm test`, which installs the packages), or null. */
+export const gatewaySkipReason = (): string | null =>
+  process.env.REQUIRE_SYSTEM_DEPS ? null : (kamailioSkipReason() ?? rtpengineMissing() ?? baresipMissing() ?? coturnMissing())
+
+export const credentialsFor = (extension: string, ttlSeconds = 600) => {
+  const authUser = `${Math.floor(Date.now() / 1000) + ttlSeconds}:${extension}`
+  return { authUser, authPass: ephemeralPassword(SECRET, authUser) }
+}
+
+const TURN_SECRET = "cGJ4LXR1cm4tdGVzdHM="
+
+export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } = {}): Promise<Lab> => {
+  const sipPort = await freePort()
+  let rtpengine: Rtpengine | null = null
+  if (options.rtpengine)
+    rtpengine = await startRtpengine({
+      mediaIp: "127.0.0.1",
+      ngPort: await freePort(),
+      portMin: 20000 + Math.floor(Math.random() * 200) * 100,
+      log: debug("rtpengine"),
+    })
+  let coturn: Coturn | null = null
+  if (options.turn)
+    coturn = await startCoturn({
+      host: "127.0.0.1",
+      relayIp: "127.0.0.1",
+      port: await freePort(),
+      secret: TURN_SECRET,
+      realm: "pbx.local",
+      relayPortMin: 21000 + Math.floor(Math.random() * 90) * 200,
+      log: debug("coturn"),
+    })
+  const kamailioOptions = { port: sipPort, secret: SECRET, rtpengine: rtpengine?.socket, log: debug("kamailio") }
+  let kamailio = await startKamailio(kamailioOptions)
+  const server = await startTestServer({
+    config: {
+      sip: {
+        secret: SECRET,
+        domain: kamailio.domain,
+        wsUrl: null,
+        wsPort: sipPort,
+        ttlSeconds: 3600,
+        turn: coturn ? { secret: TURN_SECRET, urls: null, port: coturn.port } : null,
+      },
+    },
+  })
+  const phones: Baresip[] = []
+
+  const openPhone = async (browser: Browser, username: string, lang?: string): Promise<Phone> => {
+    const context = await browser.newContext()
+    await context.addInitScript((language) => {
+      ;(window as { __enableSoftphoneTestHooks?: boolean }).__enableSoftphoneTestHooks = true
+      if (language) localStorage.setItem("i18nextLng", language)
+    }, lang ?? "")
+    const page = await context.newPage()
+    page.on("pageerror", (error) => console.log(`[${username}] pageerror: ${error.message}`))
+    if (process.env.PBX_DEBUG) page.on("console", (message) => console.log(`[${username}] ${message.text()}`))
+    await page.goto(`${server.url}/login`)
+    await page.fill("#login-username", username)
+    await page.fill("#login-password", "demo1234")
+    await page.click("[data-testid=login-submit]")
+    await page.waitForURL((url) => url.pathname !== "/login")
+    const started = Date.now()
+    await page.goto(`${server.url}/apps/pbxcalls`)
+    await expect(page.locator(".mc-softphone")).toHaveAttribute("data-registration", "registered", { timeout: 15_000 })
+    const registerMs = Date.now() - started
+    const extension = await page.evaluate(
+      () => (window as unknown as { __softphoneTestHooks: { extension: string } }).__softphoneTestHooks.extension,
+    )
+    return { page, extension, registerMs, close: () => context.close() }
+  }
+
+  const plainPhone: Lab["plainPhone"] = async (extension, { transport = "tcp", ...rest } = {}) => {
+    const phone = await startBaresip({
+      aor: `sip:${extension}@${kamailio.domain}`,
+      ...credentialsFor(extension),
+      outbound: `sip:127.0.0.1:${sipPort};transport=${transport}`,
+      log: debug(`baresip ${extension}`),
+      ...rest,
+    })
+    phones.push(phone)
+    await phone.register()
+    return phone
+  }
+
+  return {
+    server,
+    sipPort,
+    kamailio: () => kamailio,
+    stopKamailio: () => kamailio.stop(),
+    startKamailio: async () => {
+      kamailio = await startKamailio(kamailioOptions)
+    },
+    openPhone,
+    plainPhone,
+    stop: async () => {
+      await Promise.all(phones.map((phone) => phone.stop()))
+      await server?.stop()
+      await kamailio?.stop()
+      await rtpengine?.stop()
+      await coturn?.stop()
+    },
+  }
+}
+
+/** The ICE servers the current call's RTCPeerConnection was configured with. */
+export const iceServersOfCall = (page: Page) =>
+  page.evaluate(() => {
+    const pc = (
+      window as unknown as { __softphoneTestHooks: { peerConnection: () => RTCPeerConnection | null } }
+    ).__softphoneTestHooks.peerConnection()
+    return (pc?.getConfiguration().iceServers ?? []).map((server) => ({ urls: server.urls, username: server.username }))
+  })
+
+export const card = (page: Page) => page.locator(".mc-softphone")
+
+/** Audio bytes received so far on the current call's RTCPeerConnection (through the test hook). */
+export const bytesReceived = (page: Page) =>
+  page.evaluate(async () => {
+    const pc = (
+      window as unknown as { __softphoneTestHooks: { peerConnection: () => RTCPeerConnection | null } }
+    ).__softphoneTestHooks.peerConnection()
+    if (!pc) return -1
+    let total = 0
+    ;(await pc.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
+      if (report.type === "inbound-rtp" && report.kind === "audio") total += report.bytesReceived ?? 0
+    })
+    return total
+  })
