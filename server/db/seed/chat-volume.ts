@@ -32,8 +32,9 @@ export const seedChatVolume = async (database: Database, o: ChatVolumeOptions): 
            now() - i * interval '77 seconds'
          FROM generate_series($2::int, $3::int) i
          RETURNING id, channel, substring(number from 4)::int AS i)
-       INSERT INTO conversations (client_id, contact_id, channel, status, assigned_user_id, started_at, last_message_at, unread, last_message, closed_at, closed_by)
+       INSERT INTO conversations (client_id, contact_id, channel, status, assigned_user_id, assigned_at, started_at, last_message_at, unread, last_message, closed_at, closed_by)
        SELECT $1, ct.id, ct.channel, s.status, CASE WHEN s.status = 'unassigned' THEN NULL ELSE ($4::int[])[1 + (ct.i / 20) % cardinality($4::int[])] END,
+         CASE WHEN s.status <> 'unassigned' THEN now() - ct.i * interval '77 seconds' - interval '50 minutes' END,
          now() - ct.i * interval '77 seconds' - interval '1 hour', now() - ct.i * interval '77 seconds',
          CASE WHEN s.status IN ('unassigned', 'active') THEN 1 + ct.i % 4 ELSE 0 END, (${LINES})[1 + ct.i % 6],
          CASE WHEN s.status = 'closed' THEN now() - ct.i * interval '77 seconds' + interval '5 minutes' END,

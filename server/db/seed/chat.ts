@@ -111,6 +111,8 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
       status,
       assignedUserId: agent,
       startedAt: new Date(times[0]),
+      // Assigned when the agent first wrote (or at the start, when they have not yet): AHT runs from here to the close.
+      assignedAt: agent ? (script.find((m) => m.agent)?.dt ?? new Date(times[0])) : null,
       lastMessageAt: new Date(lastAt),
       unread: status === "closed" ? 0 : unread,
       lastMessage: preview(script[count - 1].type, script[count - 1].body),
