@@ -12,6 +12,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
+import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -23,6 +24,8 @@ export type RealtimeStatus = "connected" | "disconnected" | "unauthorized"
 interface ChannelMaps {
   readonly calls: { readonly in: ToBrowser; readonly out: { readonly [E in ToServerEvent]: ToServerPayload<E> } }
   readonly chat: { readonly in: ChatToBrowser; readonly out: Record<never, never> }
+  /** The contact book: CSV import progress (only the importing user hears it). */
+  readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -33,6 +36,7 @@ export type ChannelOut<C extends Channel> = ChannelMaps[C]["out"]
 const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & string)[] } = {
   calls: TO_BROWSER_EVENTS,
   chat: CHAT_TO_BROWSER_EVENTS,
+  contacts: CONTACTS_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -107,7 +111,7 @@ const makeHub = (config: ApiConfigShape) => {
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const shared: Shared = { socket, subscribers: { calls: new Set(), chat: new Set() }, status: null }
+    const shared: Shared = { socket, subscribers: { calls: new Set(), chat: new Set(), contacts: new Set() }, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
       for (const channel of CHANNELS) for (const handlers of shared.subscribers[channel]) handlers.onStatus(value)
