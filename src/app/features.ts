@@ -7,6 +7,7 @@ import type { Feature } from "./feature"
 import { calls } from "./features/calls"
 import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
+import { contacts } from "./features/contacts"
 import { reports } from "./features/reports"
 import { session } from "./features/session"
 import { shell } from "./features/shell"
@@ -15,4 +16,16 @@ import { softphone } from "./features/softphone"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 
-export const features: readonly Feature[] = [shell, session, calls, chat, reports, workspace, tickets, complaints, softphone, simulator]
+export const features: readonly Feature[] = [
+  shell,
+  session,
+  calls,
+  chat,
+  reports,
+  workspace,
+  tickets,
+  complaints,
+  contacts,
+  softphone,
+  simulator,
+]

@@ -2,6 +2,7 @@
  * The contact book (`report-contacts`, /apps/contacts/all): contacts newest first, searched by name, number or
  * attribute value, filtered by group, flag, tag, segment, label, blocked and one attribute, paged. The same filter
  * (`contactFilterOf`) is what a bulk action's "all matching" sends, so the action touches exactly what the list shows.
+ * The block list (`report-blocklist`, /apps/blocklist) is the same list from its own call.
  * The pickers' choices ride along as the report's meta; a picker whose call fails is empty, the rows still load.
  */
 import { Effect } from "effect"
@@ -99,8 +100,9 @@ export const contactChoices: Effect.Effect<ContactChoices, never, Api> = Effect.
   return { groups, flags, tags, segments, labels }
 })
 
-export const contactsConfig = (): ReportConfig<Contact, ContactListFilters, ContactChoices> => ({
-  name: "contacts",
+/** The contact book, or the block list (the same list of the blocked, from its own call). */
+export const contactsConfig = (name: "contacts" | "blocklist"): ReportConfig<Contact, ContactListFilters, ContactChoices> => ({
+  name,
   pageBase: 1,
   defaultFilters: noContactFilters,
   load: (query) =>
@@ -108,7 +110,7 @@ export const contactsConfig = (): ReportConfig<Contact, ContactListFilters, Cont
       const api = yield* Api
       const [body, choices] = yield* Effect.all(
         [
-          api.call("contacts", "fetchAllContacts", {
+          api.call("contacts", name === "blocklist" ? "fetchBlockedContacts" : "fetchAllContacts", {
             page: query.page,
             limit: query.pageSize,
             ...contactFilterOf(query.filters, query.search),
@@ -121,4 +123,5 @@ export const contactsConfig = (): ReportConfig<Contact, ContactListFilters, Cont
     }),
 })
 
-export const contactsMachine = createReportMachine(contactsConfig())
+export const contactsMachine = createReportMachine(contactsConfig("contacts"))
+export const blocklistMachine = createReportMachine(contactsConfig("blocklist"))

@@ -1,0 +1,26 @@
+/** The contact book: contacts with bulk actions and the CSV import wizard, the block list. */
+import { blocklistMachine, contactsMachine } from "../../machines/contacts/contacts-report"
+import { type Feature, screen } from "../feature"
+
+const list = () => import("../../views/contacts/ContactsView")
+const bulk = () => import("../../machines/contacts/bulk-machine").then((m) => m.bulkMachine)
+
+export const contacts: Feature = {
+  name: "contacts",
+  reports: { "report-contacts": contactsMachine, "report-blocklist": blocklistMachine },
+  screens: {
+    contacts: screen(list, (m) => m.ContactsView),
+    blocklist: screen(list, (m) => m.BlocklistView),
+  },
+  pages: {
+    "contacts-bulk": bulk,
+    "blocklist-bulk": bulk,
+    "contacts-import": () => import("../../machines/contacts/import-machine").then((m) => m.importMachine),
+  },
+  strings: {
+    en: () => import("../../views/contacts/strings").then((m) => ({ contacts: m.contactsEn })),
+    tr: () => import("../../views/contacts/strings.tr").then((m) => ({ contacts: m.contactsTr })),
+    ar: () => import("../../views/contacts/strings.ar").then((m) => ({ contacts: m.contactsAr })),
+  },
+  uses: ["reports"],
+}
