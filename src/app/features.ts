@@ -8,6 +8,7 @@ import { calls } from "./features/calls"
 import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
 import { contacts } from "./features/contacts"
+import { flags } from "./features/flags"
 import { reports } from "./features/reports"
 import { session } from "./features/session"
 import { shell } from "./features/shell"
@@ -26,6 +27,7 @@ export const features: readonly Feature[] = [
   tickets,
   complaints,
   contacts,
+  flags,
   softphone,
   simulator,
 ]

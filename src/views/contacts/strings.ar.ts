@@ -57,6 +57,17 @@ export const contactsAr: ContactsStrings = {
     failed: "توقف (اكتمل {{matched}}): {{message}}",
     close: "إغلاق",
   },
+  editor: { save: "حفظ", cancel: "إلغاء" },
+  groups: {
+    subtitle: "قوائم جهات اتصال للحملات والتذكيرات والتصفية",
+    new: "مجموعة جديدة",
+    edit: "تعديل",
+    name: "الاسم",
+    description: "الوصف",
+    members: "الأعضاء",
+    created: "تاريخ الإنشاء",
+    noRows: "لا توجد مجموعات بعد",
+  },
   import: {
     title: "استيراد جهات الاتصال من ملف CSV",
     choose: "اختر ملف CSV",

@@ -57,6 +57,17 @@ export const contactsTr: ContactsStrings = {
     failed: "Durdu ({{matched}} kişi tamamlandı): {{message}}",
     close: "Kapat",
   },
+  editor: { save: "Kaydet", cancel: "İptal" },
+  groups: {
+    subtitle: "Kampanyalar, hatırlatıcılar ve filtreler için kişi listeleri",
+    new: "Yeni grup",
+    edit: "Düzenle",
+    name: "Ad",
+    description: "Açıklama",
+    members: "Üyeler",
+    created: "Oluşturulma",
+    noRows: "Henüz grup yok",
+  },
   import: {
     title: "CSV'den kişi içe aktar",
     choose: "Bir CSV dosyası seçin",

@@ -55,6 +55,17 @@ export const contactsEn = {
     failed: "Stopped ({{matched}} contacts done): {{message}}",
     close: "Close",
   },
+  editor: { save: "Save", cancel: "Cancel" },
+  groups: {
+    subtitle: "Lists of contacts for campaigns, reminders and filters",
+    new: "New group",
+    edit: "Edit",
+    name: "Name",
+    description: "Description",
+    members: "Members",
+    created: "Created",
+    noRows: "No groups yet",
+  },
   import: {
     title: "Import contacts from CSV",
     choose: "Choose a CSV file",

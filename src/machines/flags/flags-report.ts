@@ -1,0 +1,43 @@
+/** Flags (`report-flags`, /apps/flag): the tenant's flags with how many customers carry each, and their editor. */
+import { Effect } from "effect"
+import type { Flag } from "../../contract/schemas/tagging"
+import { Api } from "../../services/api/api"
+import { createEditorMachine, type Draft } from "../contacts/editor-machine"
+import { pageOf } from "../report-kit/paged"
+import { createReportMachine } from "../report-kit/report-machine"
+
+export const flagsMachine = createReportMachine<Flag, Record<string, never>>({
+  name: "flags",
+  pageBase: 1,
+  defaultFilters: () => ({}),
+  load: (query) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      const body = yield* api.call("flags", "flagFetch", {
+        page: query.page,
+        limit: query.pageSize,
+        ...(query.search ? { search: query.search } : {}),
+      })
+      return pageOf(body)
+    }),
+})
+
+export const COLOR = /^#[0-9a-fA-F]{6}$/
+
+const validFlag = (draft: Draft) => (draft.name ?? "").trim() !== "" && COLOR.test(draft.color ?? "")
+
+export const flagEditorMachine = createEditorMachine(
+  "flag",
+  ({ id, draft }) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      const fields = {
+        name: (draft.name ?? "").trim(),
+        color: draft.color ?? "",
+        ...(draft.description?.trim() ? { description: draft.description.trim() } : {}),
+      }
+      if (id === null) yield* api.call("flags", "flagCreate", fields)
+      else yield* api.call("flags", "flagUpdateById", { id, ...fields })
+    }),
+  validFlag,
+)
