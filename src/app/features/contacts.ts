@@ -20,7 +20,7 @@ export const contacts: Feature = {
   pages: {
     "contacts-bulk": bulk,
     "blocklist-bulk": bulk,
-    "group-editor": () => import("../../machines/contacts/groups-report").then((m) => m.groupEditorMachine),
+    "group-editor": () => import("../../machines/contacts/group-editor").then((m) => m.groupEditorMachine),
     "contacts-import": () => import("../../machines/contacts/import-machine").then((m) => m.importMachine),
   },
   strings: {

@@ -12,7 +12,7 @@ export const flags: Feature = {
     ),
   },
   pages: {
-    "flag-editor": () => import("../../machines/flags/flags-report").then((m) => m.flagEditorMachine),
+    "flag-editor": () => import("../../machines/flags/flag-editor").then((m) => m.flagEditorMachine),
   },
   strings: {
     en: () => import("../../views/flags/strings").then((m) => ({ flags: m.flagsEn })),

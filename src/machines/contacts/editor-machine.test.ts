@@ -1,6 +1,6 @@
 /** The small create/edit dialog (groups, flags), model-based, on the flag editor's rules. */
 import { checkModel } from "../common/model-check.testing"
-import { flagEditorMachine } from "../flags/flags-report"
+import { flagEditorMachine } from "../flags/flag-editor"
 
 checkModel({
   name: "flag editor",

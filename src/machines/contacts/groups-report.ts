@@ -4,7 +4,6 @@ import type { ContactGroup } from "../../contract/schemas/contacts"
 import { Api } from "../../services/api/api"
 import { pageOf } from "../report-kit/paged"
 import { createReportMachine } from "../report-kit/report-machine"
-import { createEditorMachine } from "./editor-machine"
 
 export const groupsMachine = createReportMachine<ContactGroup, Record<string, never>>({
   name: "contact-groups",
@@ -21,15 +20,3 @@ export const groupsMachine = createReportMachine<ContactGroup, Record<string, ne
       return pageOf(body)
     }),
 })
-
-export const groupEditorMachine = createEditorMachine(
-  "group",
-  ({ id, draft }) =>
-    Effect.gen(function* () {
-      const api = yield* Api
-      const fields = { name: (draft.name ?? "").trim(), description: (draft.description ?? "").trim() }
-      if (id === null) yield* api.call("contacts", "groupContactCreate", fields)
-      else yield* api.call("contacts", "groupContactById", { id, ...fields })
-    }),
-  (draft) => (draft.name ?? "").trim() !== "",
-)

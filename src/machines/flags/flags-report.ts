@@ -2,7 +2,6 @@
 import { Effect } from "effect"
 import type { Flag } from "../../contract/schemas/tagging"
 import { Api } from "../../services/api/api"
-import { createEditorMachine, type Draft } from "../contacts/editor-machine"
 import { pageOf } from "../report-kit/paged"
 import { createReportMachine } from "../report-kit/report-machine"
 
@@ -21,23 +20,3 @@ export const flagsMachine = createReportMachine<Flag, Record<string, never>>({
       return pageOf(body)
     }),
 })
-
-export const COLOR = /^#[0-9a-fA-F]{6}$/
-
-const validFlag = (draft: Draft) => (draft.name ?? "").trim() !== "" && COLOR.test(draft.color ?? "")
-
-export const flagEditorMachine = createEditorMachine(
-  "flag",
-  ({ id, draft }) =>
-    Effect.gen(function* () {
-      const api = yield* Api
-      const fields = {
-        name: (draft.name ?? "").trim(),
-        color: draft.color ?? "",
-        ...(draft.description?.trim() ? { description: draft.description.trim() } : {}),
-      }
-      if (id === null) yield* api.call("flags", "flagCreate", fields)
-      else yield* api.call("flags", "flagUpdateById", { id, ...fields })
-    }),
-  validFlag,
-)

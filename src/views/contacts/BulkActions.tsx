@@ -116,7 +116,6 @@ export const BulkDialog = ({
       isOpen={state !== null}
       onClose={state === "running" ? undefined : () => actor.send({ type: state === "choosing" ? "CANCEL" : "RESULT.DISMISS" })}
       title={t(`contacts.bulk.${kind}`)}
-      data-testid="bulk-dialog"
     >
       <DialogBody>
         <p data-testid="bulk-confirm">{t("contacts.bulk.confirm", { action: t(`contacts.bulk.${kind}`), count })}</p>

@@ -127,7 +127,9 @@ const Rows = ({ actor, bulk }: { actor: ContactsActor; bulk: BulkRef | null }) =
             />
           </td>
           <td>{row.name ?? ""}</td>
-          <td className="mc-num">{row.number}</td>
+          <td className="mc-num" dir="ltr">
+            {row.number}
+          </td>
           <td>{row.email ?? ""}</td>
           <td>{row.channel_type}</td>
           <td>

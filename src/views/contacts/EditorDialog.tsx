@@ -38,7 +38,7 @@ export const EditorDialog = ({
     return () => subscription.unsubscribe()
   }, [actor, onSaved])
   return (
-    <Dialog isOpen={open} onClose={() => actor.send({ type: "CLOSE" })} title={title(context.id === null)} data-testid={testId}>
+    <Dialog isOpen={open} onClose={() => actor.send({ type: "CLOSE" })} title={title(context.id === null)}>
       <form
         onSubmit={(event) => {
           event.preventDefault()

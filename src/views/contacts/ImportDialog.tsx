@@ -116,7 +116,7 @@ const MappingStep = ({ actor }: { actor: ImportRef }) => {
               <tr key={r}>
                 {context.columns.map((column, c) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a CSV column is its place (headers may repeat)
-                  <td key={`${c}-${column.header}`} className={column.role === "ignore" ? "mc-contacts-ignored" : undefined}>
+                  <td key={`${c}-${column.header}`} dir="auto" className={column.role === "ignore" ? "mc-contacts-ignored" : undefined}>
                     {row[c] ?? ""}
                   </td>
                 ))}
@@ -187,7 +187,9 @@ const ResultStep = ({ actor }: { actor: ImportRef }) => {
               {result.rejections.map((r) => (
                 <tr key={r.line} data-testid="import-rejection">
                   <td className="mc-num">{r.line}</td>
-                  <td className="mc-num">{r.number ?? ""}</td>
+                  <td className="mc-num" dir="ltr">
+                    {r.number ?? ""}
+                  </td>
                   <td title={r.message}>{t(`contacts.import.reasons.${r.reason}`)}</td>
                 </tr>
               ))}
@@ -214,7 +216,6 @@ export const ImportDialog = ({ actor, isOpen, onClose }: { actor: ImportRef; isO
       onClose={uploading ? undefined : onClose}
       title={t("contacts.import.title")}
       style={{ width: "min(960px, 96vw)" }}
-      data-testid="import-dialog"
     >
       <DialogBody>
         {step === "choose" ? <ChooseStep actor={actor} /> : null}
