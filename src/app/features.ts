@@ -11,6 +11,8 @@ import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
 import { recordKit } from "./features/record-kit"
+import { contacts } from "./features/contacts"
+import { flags } from "./features/flags"
 import { reports } from "./features/reports"
 import { segments } from "./features/segments"
 import { session } from "./features/session"
@@ -40,4 +42,6 @@ export const features: readonly Feature[] = [
   segments,
   sessionMessages,
   tags,
+  contacts,
+  flags,
 ]

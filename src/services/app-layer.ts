@@ -9,6 +9,7 @@ import { BrowserShell } from "./browser/browser-shell"
 import { Storage } from "./browser/storage"
 import { VoiceMedia } from "./calls/voice-media"
 import { ChatFiles } from "./chat/chat-files"
+import { ContactCsv } from "./contacts/contact-csv"
 import { Realtime } from "./realtime/realtime"
 
 /** window.alert, but in the user's language (the API client alerts with the spec's English texts). */
@@ -22,7 +23,7 @@ const translatedShell = (translateAlert: (message: string) => string) =>
   ).pipe(Layer.provide(BrowserShell.layerBrowser))
 
 /** The services that stand on the API's collaborators (configuration and storage). */
-const featureServices = Layer.mergeAll(Api.layer, Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer)
+const featureServices = Layer.mergeAll(Api.layer, Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer, ContactCsv.layer)
 
 export const appLayer = (options: { readonly translateAlert: (message: string) => string }) =>
   featureServices.pipe(
@@ -35,4 +36,6 @@ export type AppServices = Layer.Success<ReturnType<typeof appLayer>>
 
 /** The same services over memory storage, a recording shell and explicit bases (tests, or another backend). */
 export const appTestLayer = (options: Parameters<typeof apiTestLayer>[0]): Layer.Layer<AppServices> =>
-  Layer.mergeAll(Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer).pipe(Layer.provideMerge(apiTestLayer(options)))
+  Layer.mergeAll(Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer, ContactCsv.layer).pipe(
+    Layer.provideMerge(apiTestLayer(options)),
+  )

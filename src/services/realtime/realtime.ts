@@ -14,6 +14,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
+import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -26,6 +27,8 @@ interface ChannelMaps {
   readonly calls: { readonly in: ToBrowser; readonly out: { readonly [E in ToServerEvent]: ToServerPayload<E> } }
   readonly chat: { readonly in: ChatToBrowser; readonly out: Record<never, never> }
   readonly dashboard: { readonly in: DashboardToBrowser; readonly out: Record<never, never> }
+  /** The contact book: CSV import progress (only the importing user hears it). */
+  readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -37,6 +40,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   calls: TO_BROWSER_EVENTS,
   chat: CHAT_TO_BROWSER_EVENTS,
   dashboard: DASHBOARD_TO_BROWSER_EVENTS,
+  contacts: CONTACTS_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -111,7 +115,8 @@ const makeHub = (config: ApiConfigShape) => {
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const shared: Shared = { socket, subscribers: { calls: new Set(), chat: new Set(), dashboard: new Set() }, status: null }
+    const subscribers: Shared["subscribers"] = { calls: new Set(), chat: new Set(), dashboard: new Set(), contacts: new Set() }
+    const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
       for (const channel of CHANNELS) for (const handlers of shared.subscribers[channel]) handlers.onStatus(value)

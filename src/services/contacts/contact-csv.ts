@@ -1,0 +1,59 @@
+/**
+ * The import wizard's file work as an Effect service: inspecting a picked CSV (header, preview, row count, or why it
+ * cannot be imported) in a web worker, and reading its bytes for the upload. Views may not read files and machines
+ * may not touch workers: the wizard's actor hands the browser's File here. Where no Worker exists (Node tests) the
+ * same inspection runs inline.
+ */
+import { Context, Effect, Layer } from "effect"
+import { CONTACTS_CSV_MAX_BYTES } from "../../contract/schemas/contacts"
+import { type FileContent, FileReadError, type PickedFile, toBase64 } from "../chat/chat-files"
+import { type CsvInspection, inspectCsv } from "./csv-inspect"
+import type { CsvWorkerRequest } from "./csv-worker"
+
+export interface ContactCsvShape {
+  readonly inspect: (file: PickedFile) => Effect.Effect<CsvInspection, FileReadError>
+  readonly read: (file: PickedFile) => Effect.Effect<FileContent, FileReadError>
+}
+
+const readError = (file: PickedFile, error: unknown) =>
+  new FileReadError({ name: file.name, message: error instanceof Error ? error.message : String(error) })
+
+const inspectInline = (file: PickedFile) =>
+  Effect.tryPromise({ try: () => file.arrayBuffer(), catch: (error) => readError(file, error) }).pipe(
+    Effect.map((buffer) => inspectCsv(new Uint8Array(buffer), file.name, file.type)),
+  )
+
+const inspectInWorker = (file: PickedFile) =>
+  Effect.callback<CsvInspection, FileReadError>((resume) => {
+    const worker = new Worker(new URL("./csv-worker.ts", import.meta.url), { type: "module" })
+    worker.onmessage = (event: MessageEvent<CsvInspection | { ok: false; problem: "unreadable"; message: string }>) => {
+      const answer = event.data
+      if (!answer.ok && answer.problem === "unreadable") resume(Effect.fail(readError(file, answer.message)))
+      else resume(Effect.succeed(answer as CsvInspection))
+    }
+    worker.onerror = (event) => resume(Effect.fail(readError(file, event.message || "the CSV worker failed")))
+    worker.postMessage({ file } satisfies CsvWorkerRequest)
+    // Leaving the step (another file, the wizard closed) stops the parse at once.
+    return Effect.sync(() => worker.terminate())
+  })
+
+const read = (file: PickedFile): Effect.Effect<FileContent, FileReadError> =>
+  Effect.tryPromise({ try: () => file.arrayBuffer(), catch: (error) => readError(file, error) }).pipe(
+    Effect.map((buffer) => ({
+      name: file.name,
+      mime: file.type || "text/csv",
+      size: file.size,
+      base64: toBase64(new Uint8Array(buffer)),
+    })),
+  )
+
+const inspect = (file: PickedFile): Effect.Effect<CsvInspection, FileReadError> => {
+  // Too large or empty is known from the size alone: no need to read 50 MB to say so.
+  if (file.size > CONTACTS_CSV_MAX_BYTES) return Effect.succeed({ ok: false, problem: "tooLarge" })
+  if (file.size === 0) return Effect.succeed({ ok: false, problem: "empty" })
+  return typeof Worker === "undefined" ? inspectInline(file) : inspectInWorker(file)
+}
+
+export class ContactCsv extends Context.Service<ContactCsv, ContactCsvShape>()("app/ContactCsv") {
+  static readonly layer: Layer.Layer<ContactCsv> = Layer.succeed(ContactCsv, { inspect, read })
+}
