@@ -14,7 +14,9 @@ import { type Clock, enqueue, type JobHandler, startJobs } from "./jobs"
 class TestClock implements Clock {
   at = new Date()
   now = () => new Date(this.at.getTime())
-  advance = (ms: number) => void (this.at = new Date(this.at.getTime() + ms))
+  advance = (ms: number) => {
+    this.at = new Date(this.at.getTime() + ms)
+  }
 }
 
 describe.each(DB_KINDS)("job queue on %s", (kind) => {

@@ -135,6 +135,9 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
 
         const monthly = await call("reports", "getMonthly", { month })
         expect(monthly).toMatchObject({ conversations: ref.conversations, messages_in: ref.messages_in, active_users: ref.mau })
+        const year = (await call("reports", "getallMonthly", { year: Number(month.slice(0, 4)) })) as unknown as { month: string }[]
+        expect(year).toHaveLength(12)
+        expect(year.find((entry) => entry.month === month)).toEqual(monthly)
         const report = await call("reports", "chatReport", { ...range, limit: 100 })
         expect(report.totalItems).toBe(ref.conversations)
       }),

@@ -40,6 +40,21 @@ export const slotWhere = (r: ReportRange, f: MetricFilter = {}, table: "conversa
 /** The local day of a slot, `YYYY-MM-DD`. */
 export const dayOf = (r: ReportRange) => sql`to_char(slot AT TIME ZONE ${r.zone}, 'YYYY-MM-DD')`
 
+/**
+ * A range's roll-up rows summed per slot first (in the primary key's order, no time-zone work per row), so that a
+ * grouping by local day or month converts each slot once instead of each row: about a third faster on 100,000
+ * conversations (README, "Dashboard and reports").
+ */
+export const conversationSlots = (r: ReportRange, f: MetricFilter = {}): SQL => sql`SELECT slot, sum(started) AS started,
+  sum(closed) AS closed, sum(abandoned) AS abandoned, sum(answered) AS answered, sum(answered_within) AS answered_within,
+  sum(frt_sum) AS frt_sum, sum(handled) AS handled, sum(aht_sum) AS aht_sum, sum(resolution_sum) AS resolution_sum,
+  sum(agent_messages) AS agent_messages FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY slot`
+
+/** Messages in and out per slot (see conversationSlots). */
+export const messageSlots = (r: ReportRange, f: MetricFilter = {}): SQL => sql`SELECT slot,
+  sum(messages) FILTER (WHERE direction = 'in') AS messages_in, sum(messages) FILTER (WHERE direction = 'out') AS messages_out
+  FROM message_rollups WHERE ${slotWhere(r, f, "message")} GROUP BY slot`
+
 /** The sums of conversation_rollups rows, as named columns. */
 export const CONVERSATION_SUMS = sql`coalesce(sum(started), 0)::int AS started, coalesce(sum(closed), 0)::int AS closed,
   coalesce(sum(abandoned), 0)::int AS abandoned, coalesce(sum(answered), 0)::int AS answered,
@@ -133,10 +148,9 @@ export const daysOf = (r: ReportRange) => sql`SELECT to_char(d, 'YYYY-MM-DD') AS
 export const dayTrends = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<DayTrend[]> => {
   const rows = rowsOf(
     await ctx.db.execute(sql`WITH days AS (${daysOf(r)}),
-      c AS (SELECT ${dayOf(r)} AS c_date, ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY 1),
-      m AS (SELECT ${dayOf(r)} AS date, coalesce(sum(messages) FILTER (WHERE direction = 'in'), 0)::int AS messages_in,
-              coalesce(sum(messages) FILTER (WHERE direction = 'out'), 0)::int AS messages_out
-            FROM message_rollups WHERE ${slotWhere(r, f, "message")} GROUP BY 1)
+      c AS (SELECT ${dayOf(r)} AS c_date, ${CONVERSATION_SUMS} FROM (${conversationSlots(r, f)}) s GROUP BY 1),
+      m AS (SELECT ${dayOf(r)} AS date, coalesce(sum(messages_in), 0)::int AS messages_in, coalesce(sum(messages_out), 0)::int AS messages_out
+            FROM (${messageSlots(r, f)}) s GROUP BY 1)
     SELECT days.date, c.*, m.messages_in, m.messages_out FROM days LEFT JOIN c ON c.c_date = days.date LEFT JOIN m ON m.date = days.date
     ORDER BY days.date`),
   )

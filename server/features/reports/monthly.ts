@@ -9,8 +9,8 @@ import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { iso } from "./range"
-import { monthRange } from "./report-range"
-import { conversationTotals, messageTotals } from "./metrics"
+import { monthRange, reportRange } from "./report-range"
+import { conversationSlots, conversationTotals, messageSlots, messageTotals } from "./metrics"
 
 const monthStat = async (ctx: Ctx, month: string): Promise<MonthlyStat> => {
   const r = await monthRange(ctx, month)
@@ -25,9 +25,28 @@ const monthStat = async (ctx: Ctx, month: string): Promise<MonthlyStat> => {
 export const handlers = [
   handle("reports", "getMonthly", async (ctx, input) => ({ data: await monthStat(ctx, input.month) })),
   handle("reports", "getallMonthly", async (ctx, input) => {
-    const months: MonthlyStat[] = []
-    for (let m = 1; m <= 12; m++) months.push(await monthStat(ctx, `${input.year}-${String(m).padStart(2, "0")}`))
-    return { data: months }
+    // The whole year in one pass per roll-up table, grouped by the tenant's local month.
+    const r = await reportRange(ctx, { start_date: `${input.year}-01-01`, end_date: `${input.year}-12-31` })
+    const monthOf = sql`to_char(slot AT TIME ZONE ${r.zone}, 'YYYY-MM')`
+    const rows = rowsOf(
+      await ctx.db.execute(sql`WITH months AS (SELECT to_char(make_date(${input.year}::int, n, 1), 'YYYY-MM') AS month FROM generate_series(1, 12) n),
+        c AS (SELECT ${monthOf} AS month, sum(started)::int AS conversations FROM (${conversationSlots(r)}) s GROUP BY 1),
+        m AS (SELECT ${monthOf} AS month, coalesce(sum(messages_in), 0)::int AS messages_in, coalesce(sum(messages_out), 0)::int AS messages_out
+              FROM (${messageSlots(r)}) s GROUP BY 1),
+        u AS (SELECT to_char(month, 'YYYY-MM') AS month, users FROM monthly_user_counts WHERE client_id = ${r.clientId}
+              AND month >= make_date(${input.year}::int, 1, 1) AND month < make_date(${input.year}::int + 1, 1, 1))
+      SELECT months.month, c.conversations, m.messages_in, m.messages_out, u.users FROM months
+        LEFT JOIN c ON c.month = months.month LEFT JOIN m ON m.month = months.month LEFT JOIN u ON u.month = months.month
+      ORDER BY months.month`),
+    )
+    const data: MonthlyStat[] = rows.map((row) => ({
+      month: String(row.month),
+      conversations: Number(row.conversations ?? 0),
+      messages_in: Number(row.messages_in ?? 0),
+      messages_out: Number(row.messages_out ?? 0),
+      active_users: Number(row.users ?? 0),
+    }))
+    return { data }
   }),
   handle("reports", "monthlyUsers", async (ctx, input) => {
     const r = await monthRange(ctx, input.month)
