@@ -6,6 +6,7 @@
 import type { Feature } from "./feature"
 import { calls } from "./features/calls"
 import { canned } from "./features/canned"
+import { chartKit } from "./features/chart-kit"
 import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   simulator,
   dashboard,
   recordKit,
+  chartKit,
   canned,
   labels,
   segments,

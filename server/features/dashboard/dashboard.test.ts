@@ -51,6 +51,17 @@ describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
     await bad({ agent_id: Number(foreign.id) }, "agent_id", callOf("reports", "chatReport"))
   })
 
+  it("says how many rows the filter has on a page past the end, so the pager can step back", async () => {
+    const admin = await login(ctx.url, "admin")
+    const agents = callOf("reports", "agentReport")
+    const first = await send(ctx.url, agents, { limit: 1, page: 1 }, as(admin.user_token))
+    const total = first.body.data.totalItems as number
+    expect(total).toBeGreaterThan(1)
+    const past = await send(ctx.url, agents, { limit: 1, page: total + 5 }, as(admin.user_token))
+    expect(past.status).toBe(200)
+    expect(past.body.data).toMatchObject({ items: [], totalItems: total, page: total + 5 })
+  })
+
   it("moves the now boxes live, coalesced, to the tenant's dashboard sockets only", async () => {
     const admin = await login(ctx.url, "admin")
     const other = await login(ctx.url, "admin2")

@@ -8,7 +8,7 @@ import type { AgentReportRow } from "../../../src/contract/schemas/reports"
 import { handle } from "../registry"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
+import { pageOf, windowPage } from "../paging"
 import { checkAgent, reportRange, type ReportRange } from "./report-range"
 import { CONVERSATION_SUMS, dtWhere, slotWhere, timeMetric, totalsOf } from "./metrics"
 
@@ -29,12 +29,11 @@ const agentRows = async (ctx: Ctx, r: ReportRange, input: AgentQuery, paged: boo
   const agents = sql`SELECT u.id, u.username, u.display_name, u.online FROM users u WHERE u.client_id = ${r.clientId} ${who}
     AND (EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')
       OR u.id IN (SELECT agent_id FROM totals))`
-  const rows = rowsOf(
-    await ctx.db.execute(sql`WITH totals AS (SELECT agent_id, ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)} AND agent_id <> 0 GROUP BY 1),
+  const query = sql`WITH totals AS (SELECT agent_id, ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)} AND agent_id <> 0 GROUP BY 1),
       agents AS (${agents})
       SELECT a.*, t.*, count(*) OVER () AS total_rows FROM agents a LEFT JOIN totals t ON t.agent_id = a.id
-      ORDER BY coalesce(t.started, 0) DESC, a.username, a.id ${paged ? sql`LIMIT ${limit} OFFSET ${offset}` : sql``}`),
-  )
+      ORDER BY coalesce(t.started, 0) DESC, a.username, a.id`
+  const { rows, total } = paged ? await windowPage(ctx.db, query, { limit, offset }) : wholeOf(rowsOf(await ctx.db.execute(query)))
   const items = rows.map((row): AgentReportRow => {
     const t = totalsOf(row)
     return {
@@ -51,8 +50,10 @@ const agentRows = async (ctx: Ctx, r: ReportRange, input: AgentQuery, paged: boo
       answered: t.answered,
     }
   })
-  return { items, totalItems: Number(rows[0]?.total_rows ?? 0), page, limit }
+  return { items, totalItems: total, page, limit }
 }
+
+const wholeOf = (rows: Record<string, unknown>[]) => ({ rows, total: rows.length })
 
 const pagedAgents = async (ctx: Ctx, input: AgentQuery) => ({ data: await agentRows(ctx, await reportRange(ctx, input), input, true) })
 
@@ -69,13 +70,15 @@ export const handlers = [
     const { page, limit, offset } = pageOf(input, 10, 999_999)
     const who = input.agent_id === undefined ? sql`` : sql`AND t.assigned_user_id = ${input.agent_id}`
     const channel = input.channel_type ? sql`AND t.channel_type = ${input.channel_type}` : sql``
-    const rows = rowsOf(
-      await ctx.db.execute(sql`SELECT u.id, u.username, count(*)::int AS tickets, count(t.last_closed)::int AS closed,
+    const { rows, total } = await windowPage(
+      ctx.db,
+      sql`SELECT u.id, u.username, count(*)::int AS tickets, count(t.last_closed)::int AS closed,
           coalesce(sum(extract(epoch FROM t.last_closed - t.dt)) FILTER (WHERE t.last_closed IS NOT NULL), 0)::float8 AS resolution_sum,
           count(*) OVER () AS total_rows
         FROM tickets t JOIN users u ON u.id = t.assigned_user_id
         WHERE t.client_id = ${r.clientId} AND ${dtWhere(r, sql`t.dt`)} ${who} ${channel}
-        GROUP BY u.id, u.username ORDER BY count(*) DESC, u.username LIMIT ${limit} OFFSET ${offset}`),
+        GROUP BY u.id, u.username ORDER BY count(*) DESC, u.username`,
+      { limit, offset },
     )
     const items = rows.map((row) => ({
       agent_id: Number(row.id),
@@ -84,6 +87,6 @@ export const handlers = [
       closed: Number(row.closed),
       resolution: timeMetric(row.resolution_sum, row.closed),
     }))
-    return { data: { items, totalItems: Number(rows[0]?.total_rows ?? 0), page, limit } }
+    return { data: { items, totalItems: total, page, limit } }
   }),
 ]

@@ -6,20 +6,22 @@
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
+import { pageOf, windowPage } from "../paging"
 import { iso, isoOrNull } from "./range"
 import { checkAgent, reportRange } from "./report-range"
-import { csatOf, dtWhere, surveyWhere } from "./metrics"
+import { csatOf, dtWhere, ratingCountsOf, surveyWhere } from "./metrics"
 
 export const handlers = [
   handle("reports", "autorepliesReport", async (ctx, input) => {
     const r = await reportRange(ctx, input)
     const { page, limit, offset } = pageOf(input, 10, 999_999)
-    const rows = rowsOf(
-      await ctx.db.execute(sql`SELECT a.id, a.name, count(h.id)::int AS triggered, count(DISTINCT h.number)::int AS customers, max(h.dt) AS last_dt,
+    const { rows, total } = await windowPage(
+      ctx.db,
+      sql`SELECT a.id, a.name, count(h.id)::int AS triggered, count(DISTINCT h.number)::int AS customers, max(h.dt) AS last_dt,
           count(*) OVER () AS total_rows
         FROM autoreplies a LEFT JOIN bot_menu_hits h ON h.autoreply_id = a.id AND h.client_id = a.client_id AND ${dtWhere(r, sql`h.dt`)}
-        WHERE a.client_id = ${r.clientId} GROUP BY a.id, a.name ORDER BY count(h.id) DESC, a.name, a.id LIMIT ${limit} OFFSET ${offset}`),
+        WHERE a.client_id = ${r.clientId} GROUP BY a.id, a.name ORDER BY count(h.id) DESC, a.name, a.id`,
+      { limit, offset },
     )
     const items = rows.map((row) => ({
       autoreply_id: Number(row.id),
@@ -28,7 +30,7 @@ export const handlers = [
       customers: Number(row.customers),
       last_triggered_at: isoOrNull(row.last_dt),
     }))
-    return { data: { items, totalItems: Number(rows[0]?.total_rows ?? 0), page, limit } }
+    return { data: { items, totalItems: total, page, limit } }
   }),
   handle("reports", "fetchCountMenu", async (ctx, input) => {
     const r = await reportRange(ctx, input)
@@ -72,7 +74,16 @@ export const handlers = [
       agent_name: (row.agent_name as string | null) ?? null,
       dt: iso(row.dt),
     }))
-    return { data: { items, totalItems: Number(count?.n ?? 0), page, limit, csat: await csatOf(ctx, r, f) } }
+    return {
+      data: {
+        items,
+        totalItems: Number(count?.n ?? 0),
+        page,
+        limit,
+        csat: await csatOf(ctx, r, f),
+        ratings: await ratingCountsOf(ctx, r, f),
+      },
+    }
   }),
   handle("reports", "redeemStats", async (ctx, input) => {
     const r = await reportRange(ctx, input)

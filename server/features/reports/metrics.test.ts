@@ -78,6 +78,9 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
         expect(boxes.service_level).toMatchObject({ threshold_seconds: 60, answered_within: ref.within(60), total: ref.answered })
         expect(boxes.csat).toMatchObject({ responses: ref.csat.responses, satisfied: ref.csat.satisfied })
         close(boxes.csat.average, ref.csat.average)
+        const survey = await call("reports", "customerSurvey", { ...range, limit: 1 })
+        expect(survey.csat).toEqual(boxes.csat)
+        expect(survey.ratings).toEqual(ref.csat.perRating)
 
         const sl = await call("reports", "serviceLevel", { ...range, threshold_seconds: 30 })
         expect({ within: sl.answered_within, total: sl.total }).toEqual({ within: ref.within(30), total: ref.answered })

@@ -200,6 +200,7 @@ export const reference = (placed: readonly Placed[], agents: readonly number[], 
       responses: ratings.length,
       satisfied: ratings.filter((r) => r >= 4).length,
       average: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : null,
+      perRating: [1, 2, 3, 4, 5].map((star) => ratings.filter((r) => r === star).length),
     },
   }
 }

@@ -200,6 +200,14 @@ export const csatOf = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Pr
   return { responses, satisfied, average: responses > 0 ? num(row?.average) : null, percent: percentOf(satisfied, responses) }
 }
 
+/** Survey responses per rating 1..5 (index 0 = 1 star) over the same filter as csatOf. */
+export const ratingCountsOf = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<number[]> => {
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT rating, count(*)::int AS n FROM survey_responses s WHERE ${surveyWhere(r, f)} GROUP BY rating`),
+  )
+  return [1, 2, 3, 4, 5].map((rating) => num(rows.find((row) => Number(row.rating) === rating)?.n))
+}
+
 export const surveyWhere = (r: ReportRange, f: MetricFilter & { rating?: number } = {}): SQL => {
   const parts: SQL[] = [sql`s.client_id = ${r.clientId}`, sql`s.dt >= ${at(r.from)}`, sql`s.dt < ${at(r.to)}`]
   if (f.channel) parts.push(sql`s.channel = ${f.channel}`)

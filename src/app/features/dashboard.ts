@@ -12,23 +12,10 @@ export const dashboard: Feature = {
   pages: {
     dashboard: () => import("../../machines/dashboard/dashboard-machine").then((m) => m.dashboardMachine),
   },
-  // The chart kit's strings come with the dashboard's own.
   strings: {
-    en: () =>
-      Promise.all([import("../../views/dashboard/strings"), import("../../views/chart-kit/strings")]).then(([d, c]) => ({
-        dashboard: d.dashboardEn,
-        chartKit: c.chartKitEn,
-      })),
-    tr: () =>
-      Promise.all([import("../../views/dashboard/strings.tr"), import("../../views/chart-kit/strings.tr")]).then(([d, c]) => ({
-        dashboard: d.dashboardTr,
-        chartKit: c.chartKitTr,
-      })),
-    ar: () =>
-      Promise.all([import("../../views/dashboard/strings.ar"), import("../../views/chart-kit/strings.ar")]).then(([d, c]) => ({
-        dashboard: d.dashboardAr,
-        chartKit: c.chartKitAr,
-      })),
+    en: () => import("../../views/dashboard/strings").then((m) => ({ dashboard: m.dashboardEn })),
+    tr: () => import("../../views/dashboard/strings.tr").then((m) => ({ dashboard: m.dashboardTr })),
+    ar: () => import("../../views/dashboard/strings.ar").then((m) => ({ dashboard: m.dashboardAr })),
   },
-  uses: ["reports", "workspace"],
+  uses: ["reports", "workspace", "chart-kit"],
 }

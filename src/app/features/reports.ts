@@ -27,7 +27,7 @@ export const reports: Feature = {
     "report-chat-hourly": () => import("../../machines/reports/chat-hourly-report").then((m) => m.chatHourlyMachine),
     "report-chatbot-information": () =>
       import("../../machines/reports/chatbot-information-report").then((m) => m.chatbotInformationMachine),
-    "report-segments": () => import("../../machines/reports/segments-report").then((m) => m.segmentsMachine),
+    "report-channel-segments": () => import("../../machines/reports/segments-report").then((m) => m.segmentsMachine),
     "report-monthly-active-users": () =>
       import("../../machines/reports/monthly-active-users-report").then((m) => m.monthlyActiveUsersMachine),
     "report-sub-account": () => import("../../machines/reports/sub-account-report").then((m) => m.subAccountMachine),
@@ -101,20 +101,9 @@ export const reports: Feature = {
     ),
   },
   strings: {
-    en: () =>
-      Promise.all([import("../../views/reports/strings"), import("../../views/chart-kit/strings")]).then(([m, c]) => ({
-        reports: m.reportsEn,
-        chartKit: c.chartKitEn,
-      })),
-    tr: () =>
-      Promise.all([import("../../views/reports/strings.tr"), import("../../views/chart-kit/strings.tr")]).then(([m, c]) => ({
-        reports: m.reportsTr,
-        chartKit: c.chartKitTr,
-      })),
-    ar: () =>
-      Promise.all([import("../../views/reports/strings.ar"), import("../../views/chart-kit/strings.ar")]).then(([m, c]) => ({
-        reports: m.reportsAr,
-        chartKit: c.chartKitAr,
-      })),
+    en: () => import("../../views/reports/strings").then((m) => ({ reports: m.reportsEn })),
+    tr: () => import("../../views/reports/strings.tr").then((m) => ({ reports: m.reportsTr })),
+    ar: () => import("../../views/reports/strings.ar").then((m) => ({ reports: m.reportsAr })),
   },
+  uses: ["chart-kit"],
 }

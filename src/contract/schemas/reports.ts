@@ -147,8 +147,9 @@ export const InfoBoxes = Schema.Struct({
   time_zone: Schema.String,
   /** Conversations started in the range. */
   conversations: Count,
-  /** Conversations closed in the range. */
+  /** Of the conversations started in the range (the cohort every conversation metric belongs to), those closed by now. */
   closed: Count,
+  /** Of the same cohort, those closed without an agent ever answering the customer. */
   abandoned: Count,
   messages_in: Count,
   messages_out: Count,
@@ -342,7 +343,16 @@ export const SurveyRow = Schema.Struct({
 export type SurveyRow = typeof SurveyRow.Type
 /** A page of survey responses and the CSAT of the whole filter. */
 export const SurveyReport = Data(
-  Schema.Struct({ items: Schema.Array(SurveyRow), totalItems: Count, page: Count, limit: Count, csat: Csat }),
+  Schema.Struct({
+    items: Schema.Array(SurveyRow),
+    totalItems: Count,
+    page: Count,
+    limit: Count,
+    /** CSAT of the range, channel and agent (not narrowed by the rating filter). */
+    csat: Csat,
+    /** Responses per rating over the same filter: index 0 counts 1 star, index 4 counts 5 stars. */
+    ratings: Schema.Array(Count).check(Schema.isMinLength(5), Schema.isMaxLength(5)),
+  }),
 )
 export type SurveyReport = typeof SurveyReport.Type
 export const TemplateConsumption = Schema.Struct({

@@ -8,7 +8,7 @@ import { csvField, formatDateTime, formatDuration } from "./format"
 /**
  * text and number as they are; `date` an instant (`DD-MM-YYYY hh:mm a`); `day` a `YYYY-MM-DD` bucket; `duration`
  * seconds; `percent` 0–100; `money` an amount with two decimals; `flag` 1 or 0 (yes or no);
- * `weekday` 0 (Sunday) to 6; `hour` 0 to 23; `channel` a channel's code; `phone` a number read left to right.
+ * `weekday` 0 (Sunday) to 6; `hour` 0 to 23; `channel` a channel's code; `status` a conversation's status code; `phone` a number read left to right.
  */
 export type CellKind =
   | "text"
@@ -22,6 +22,7 @@ export type CellKind =
   | "weekday"
   | "hour"
   | "channel"
+  | "status"
   | "phone"
 
 export interface Column<Row> {

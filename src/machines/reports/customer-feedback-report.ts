@@ -15,9 +15,10 @@ export interface FeedbackFilters extends ConversationFilters {
   readonly rating: string
 }
 
-/** The CSAT of the whole filter, not only the page. */
+/** The CSAT and the responses per rating (index 0 = 1 star) of the whole filter, not only the page. */
 export interface FeedbackMeta {
   readonly csat: Csat
+  readonly ratings: readonly number[]
 }
 
 export const RATINGS = [1, 2, 3, 4, 5] as const
@@ -49,7 +50,7 @@ export const customerFeedbackConfig = (now: () => Date = () => new Date()) =>
         Effect.gen(function* () {
           const api = yield* Api
           const body = yield* api.call("reports", "customerSurvey", feedbackRequestOf(query.filters, query.page, query.pageSize))
-          return pageOf(body, { csat: body.data.csat })
+          return pageOf(body, { csat: body.data.csat, ratings: body.data.ratings })
         }),
       ),
     stream: (query, csv) =>

@@ -1,4 +1,4 @@
-/** Segments (`/reports/segments`): the range's conversations by channel (conversation/count): `report-segments`. */
+/** Segments (`/reports/segments`): the range's conversations by channel (conversation/count): `report-channel-segments`. */
 import { Effect, Schema } from "effect"
 import { type ChannelCount, ChannelCount as ChannelCountSchema } from "../../contract/schemas/reports"
 import { Api } from "../../services/api/api"

@@ -37,6 +37,8 @@ const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) =
         return hourText(Number(value))
       case "channel":
         return t(`reports.channels.${value}`)
+      case "status":
+        return t(`reports.statuses.${value}`, { defaultValue: String(value) })
       default:
         return String(value)
     }
@@ -44,4 +46,5 @@ const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) =
 }
 
 /** Kinds whose text reads left to right in Arabic too (digits, dates). */
-export const isNumeric = (kind: CellKind): boolean => kind !== "text" && kind !== "flag" && kind !== "weekday" && kind !== "channel"
+export const isNumeric = (kind: CellKind): boolean =>
+  kind !== "text" && kind !== "flag" && kind !== "weekday" && kind !== "channel" && kind !== "status"

@@ -1,7 +1,9 @@
 /** /report/surveyReport (Customer Feedback): survey answers with the filter's CSAT, on `report-customer-feedback`. */
 import { useSelector } from "@xstate/react"
+import { useMemo } from "react"
 import { HTMLSelect } from "@blueprintjs/core"
 import { type FeedbackFilters, type FeedbackMeta, feedbackColumns, RATINGS } from "../../machines/reports/customer-feedback-report"
+import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
@@ -15,6 +17,13 @@ export const CustomerFeedbackView = pageReport("report-customer-feedback", ({ ac
   const rating = useSelector(actor, (s) => (s.context.draft as FeedbackFilters).rating)
   const figure = useFigure()
   const csat = meta?.csat
+  const chart = useMemo(
+    () => ({
+      categories: RATINGS.map((r) => "★".repeat(r)),
+      series: [{ name: t("reports.cards.responses"), data: meta?.ratings ? [...meta.ratings] : RATINGS.map(() => 0) }],
+    }),
+    [meta, t],
+  )
   return (
     <ReportLayout
       actor={actor}
@@ -50,6 +59,7 @@ export const CustomerFeedbackView = pageReport("report-customer-feedback", ({ ac
           ]}
         />
       }
+      chart={<Chart kind="bar" title={t("reports.charts.ratings")} {...chart} testId="customer-feedback-chart" />}
       table={
         <ColumnTable
           actor={actor}

@@ -1,10 +1,10 @@
 /** /report/monthly-active-users: the customers who wrote in a month, the month's figures and its year, on `report-monthly-active-users`. */
 import { useMemo } from "react"
 import { useSelector } from "@xstate/react"
-import { InputGroup } from "@blueprintjs/core"
 import { type MauMeta, type MonthFilters, mauColumns } from "../../machines/reports/monthly-active-users-report"
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
+import { MonthPicker, useMonthName } from "../report-kit/MonthPicker"
 import { FilterProblem } from "../report-kit/FilterProblem"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { StatCards } from "../report-kit/StatCards"
@@ -17,12 +17,13 @@ export const MonthlyActiveUsersView = pageReport("report-monthly-active-users", 
   const meta = useMeta<MauMeta>(actor)
   const month = useSelector(actor, (s) => (s.context.draft as MonthFilters).month)
   const figure = useFigure()
+  const monthName = useMonthName()
   const chart = useMemo(
     () => ({
-      categories: (meta?.year ?? []).map((m) => m.month),
+      categories: (meta?.year ?? []).map((m) => monthName(m.month)),
       series: [{ name: t("reports.cards.mau"), data: (meta?.year ?? []).map((m) => m.active_users) }],
     }),
-    [meta, t],
+    [meta, t, monthName],
   )
   return (
     <ReportLayout
@@ -34,11 +35,10 @@ export const MonthlyActiveUsersView = pageReport("report-monthly-active-users", 
           <ReportFilters actor={actor} testId="mau">
             <label className="mc-report-field">
               <span>{t("reports.filters.month")}</span>
-              <InputGroup
-                type="month"
+              <MonthPicker
                 value={month}
-                onValueChange={(value) => actor.send({ type: "FILTER.CHANGE", patch: { month: value } })}
-                data-testid="mau-month"
+                onChange={(value) => actor.send({ type: "FILTER.CHANGE", patch: { month: value } })}
+                testId="mau-month"
               />
             </label>
           </ReportFilters>

@@ -1,4 +1,4 @@
-/** /reports/segments: the range's conversations by channel, on `report-segments`. */
+/** /reports/segments: the range's conversations by channel, on `report-channel-segments`. */
 import { useMemo } from "react"
 import { type SegmentsMeta, segmentColumns } from "../../machines/reports/segments-report"
 import { Chart } from "../chart-kit/Chart"
@@ -9,7 +9,7 @@ import { pageReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const SegmentsReportView = pageReport("report-segments", ({ actor }) => {
+export const SegmentsReportView = pageReport("report-channel-segments", ({ actor }) => {
   const t = useT()
   const meta = useMeta<SegmentsMeta>(actor)
   const figure = useFigure()

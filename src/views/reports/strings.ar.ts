@@ -31,6 +31,7 @@ export const reportsAr: ReportsStrings = {
     no: "لا",
   },
   weekdays: { 0: "الأحد", 1: "الاثنين", 2: "الثلاثاء", 3: "الأربعاء", 4: "الخميس", 5: "الجمعة", 6: "السبت" },
+  statuses: { unassigned: "غير مُسنَدة", active: "نشطة", ongoing: "جارية", closed: "مغلقة" },
   channels: { whatsapp: "واتساب", facebook: "فيسبوك", instagram: "إنستغرام", sms: "رسائل SMS", webchat: "دردشة الويب" },
   filters: {
     channel: "القناة",
@@ -78,6 +79,7 @@ export const reportsAr: ReportsStrings = {
     byChannel: "المحادثات حسب القناة",
     templates: "الرسائل لكل قالب",
     mauByMonth: "المستخدمون النشطون شهريًا حسب الشهر",
+    ratings: "الردود حسب التقييم",
   },
   columns: {
     conversation: "المحادثة",

@@ -31,6 +31,7 @@ export const reportsTr: ReportsStrings = {
     no: "Hayır",
   },
   weekdays: { 0: "Pazar", 1: "Pazartesi", 2: "Salı", 3: "Çarşamba", 4: "Perşembe", 5: "Cuma", 6: "Cumartesi" },
+  statuses: { unassigned: "Atanmamış", active: "Aktif", ongoing: "Devam ediyor", closed: "Kapalı" },
   channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web sohbeti" },
   filters: {
     channel: "Kanal",
@@ -78,6 +79,7 @@ export const reportsTr: ReportsStrings = {
     byChannel: "Kanala göre konuşmalar",
     templates: "Şablon başına mesaj",
     mauByMonth: "Aylara göre aylık aktif kullanıcı",
+    ratings: "Puana göre yanıtlar",
   },
   columns: {
     conversation: "Konuşma",

@@ -34,6 +34,7 @@ export const reportsEn = {
     no: "No",
   },
   weekdays: { 0: "Sunday", 1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday" },
+  statuses: { unassigned: "Unassigned", active: "Active", ongoing: "Ongoing", closed: "Closed" },
   channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web chat" },
   filters: {
     channel: "Channel",
@@ -81,6 +82,7 @@ export const reportsEn = {
     byChannel: "Conversations by channel",
     templates: "Messages per template",
     mauByMonth: "Monthly active users by month",
+    ratings: "Responses by rating",
   },
   columns: {
     conversation: "Conversation",

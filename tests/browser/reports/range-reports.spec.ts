@@ -26,6 +26,7 @@ const SCREENS = [
   ["/reports/agent-average-time", "agent-average-time"],
 ] as const
 
+const STATUS_TEXT = { unassigned: "Unassigned", active: "Active", ongoing: "Ongoing", closed: "Closed" } as const
 test.describe("Range reports", () => {
   test("an end before the start and a ten-year range are refused with a clear message, nothing loads, no spinner stays", async ({
     page,
@@ -72,6 +73,12 @@ test.describe("Range reports", () => {
         await expect(page.getByTestId(`${id}-export`)).toBeVisible()
         await expect(page.getByTestId(`${id}-table`)).toBeVisible()
         await expect(page.getByTestId("report-loading")).toHaveCount(0)
+        if (id === "mau") {
+          // The month is named in the console's language, not the browser's.
+          const thisMonth = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" }).format(new Date())
+          await expect(page.getByTestId("mau-month-month").locator("option:checked")).toHaveText(thisMonth)
+        }
+        if (id === "customer-feedback") await expect(page.getByTestId("customer-feedback-chart")).toBeVisible()
         await shot(page, `reports-${id}-${language}`)
       }
     }
@@ -112,7 +119,9 @@ test.describe("Range reports", () => {
       headers: filtered.headers(),
       data: { ...filtered.postDataJSON(), page: 1, limit: 999_999 },
     })
-    const body = (await all.json()) as { data: { items: { conversation_id: number; number: string }[]; totalItems: number } }
+    const body = (await all.json()) as {
+      data: { items: { conversation_id: number; number: string; status: keyof typeof STATUS_TEXT }[]; totalItems: number }
+    }
     const total = body.data.totalItems
     expect(total).toBeGreaterThanOrEqual(7)
     expect(body.data.items).toHaveLength(total)
@@ -126,6 +135,10 @@ test.describe("Range reports", () => {
     await expect(page.getByTestId("page-range")).toHaveText(`6–${Math.min(10, total)} of ${total}`)
     await expect(page.locator("[data-testid=chat-report-table-row] td[data-col=conversation]")).toHaveText(
       body.data.items.slice(5, 10).map((r) => String(r.conversation_id)),
+    )
+    // Statuses read in the user's language, not as the server's codes.
+    await expect(page.locator("[data-testid=chat-report-table-row] td[data-col=status]")).toHaveText(
+      body.data.items.slice(5, 10).map((r) => STATUS_TEXT[r.status]),
     )
     await shot(page, "reports-chat-report-data-en")
 
