@@ -7,7 +7,7 @@
 import { Context, Effect, Layer } from "effect"
 import { CONTACTS_CSV_MAX_BYTES } from "../../contract/schemas/contacts"
 import { type FileContent, FileReadError, type PickedFile, toBase64 } from "../chat/chat-files"
-import { type CsvInspection, inspectCsv } from "./csv-inspect"
+import type { CsvInspection } from "./csv-inspect"
 import type { CsvWorkerRequest } from "./csv-worker"
 
 export interface ContactCsvShape {
@@ -18,10 +18,15 @@ export interface ContactCsvShape {
 const readError = (file: PickedFile, error: unknown) =>
   new FileReadError({ name: file.name, message: error instanceof Error ? error.message : String(error) })
 
+/** Without workers (tests): papaparse is loaded only now, so it stays out of the login bundle. */
 const inspectInline = (file: PickedFile) =>
-  Effect.tryPromise({ try: () => file.arrayBuffer(), catch: (error) => readError(file, error) }).pipe(
-    Effect.map((buffer) => inspectCsv(new Uint8Array(buffer), file.name, file.type)),
-  )
+  Effect.tryPromise({
+    try: async () => {
+      const [{ inspectCsv }, buffer] = await Promise.all([import("./csv-inspect"), file.arrayBuffer()])
+      return inspectCsv(new Uint8Array(buffer), file.name, file.type)
+    },
+    catch: (error) => readError(file, error),
+  })
 
 const inspectInWorker = (file: PickedFile) =>
   Effect.callback<CsvInspection, FileReadError>((resume) => {

@@ -15,7 +15,6 @@ import { ApiConfig, urlOf } from "../api/config"
 import type { ApiClientServices, GroupOf, NameOf, RequestOf } from "../api/api-client"
 import { failureOf, prepareCall, resolveCall } from "../api/api-client"
 import { type ApiError, DecodeFailure, NetworkFailure } from "../api/errors"
-import { arrayStreamParser, type ArrayStreamResult } from "./json-array-stream"
 
 type Catalogue = typeof catalogue
 
@@ -38,83 +37,6 @@ export interface CsvExport {
   readonly rows: number
 }
 
-/** Lines are joined and moved into the blob store in parts of about this many characters. */
-export const PART_CHARS = 1 << 20
-
-/** Collects CSV lines into Blob parts as they come. */
-export const blobSink = (header: string) => {
-  const parts: Blob[] = []
-  let lines: string[] = [header]
-  let size = header.length
-  const flush = () => {
-    if (lines.length === 0) return
-    lines.push("")
-    parts.push(new Blob([lines.join("\r\n")]))
-    lines = []
-    size = 0
-  }
-  return {
-    line: (text: string) => {
-      lines.push(text)
-      size += text.length + 2
-      if (size >= PART_CHARS) flush()
-    },
-    blob: (mime: string): Blob => {
-      flush()
-      return new Blob(parts, { type: mime })
-    },
-  }
-}
-
-class ParseFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-/**
- * The request and the read loop as one plain async function, not an Effect Stream: in the browser Effect's
- * scheduler resumes a fiber with setTimeout(0), which the browser clamps to 4 ms once nested, and a 430 MiB body
- * arrives in thousands of pieces, so each piece would wait 4 ms (measured: the export took twice the server's
- * time, the page idle most of it). Interruption still aborts the fetch through the signal.
- */
-const readExport = async (
-  url: string,
-  init: RequestInit,
-  spec: Pick<CsvExportSpec<never, never>, "rowsAt" | "lineOf">,
-  sink: ReturnType<typeof blobSink>,
-): Promise<{ status: number; text: string } | { result: ArrayStreamResult }> => {
-  const response = await fetch(url, init)
-  if (response.status < 200 || response.status >= 300 || !response.body) return { status: response.status, text: await response.text() }
-  const parser = arrayStreamParser(spec.rowsAt, (rows) => {
-    for (const row of rows) sink.line(spec.lineOf(row))
-  })
-  const decoder = new TextDecoder()
-  const reader = response.body.getReader()
-  const parse = (run: () => void) => {
-    try {
-      run()
-    } catch (error) {
-      void reader.cancel().catch(() => undefined)
-      throw new ParseFailure(response.status, error instanceof Error ? error.message : String(error))
-    }
-  }
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    parse(() => parser.push(decoder.decode(value, { stream: true })))
-  }
-  let result: ArrayStreamResult | null = null
-  parse(() => {
-    parser.push(decoder.decode())
-    result = parser.end()
-  })
-  return { result: result! }
-}
-
 export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>>(
   spec: CsvExportSpec<G, N>,
 ): Effect.Effect<CsvExport, ApiError, ApiClientServices> =>
@@ -132,6 +54,7 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
             headers: { ...headers, "content-type": "application/json" },
             body: JSON.stringify(parts.body),
           }
+    const { blobSink, ParseFailure, readExport } = yield* Effect.promise(() => import("./csv-export-read"))
     const sink = blobSink(spec.header)
     const outcome = yield* Effect.tryPromise({
       try: (signal) => readExport(url, { ...init, signal }, spec, sink),
@@ -139,7 +62,7 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
         error instanceof ParseFailure ? error : new NetworkFailure({ message: error instanceof Error ? error.message : String(error) }),
     }).pipe(
       Effect.catchIf(
-        (error): error is ParseFailure => error instanceof ParseFailure,
+        (error): error is InstanceType<typeof ParseFailure> => error instanceof ParseFailure,
         (error) => Effect.fail(new DecodeFailure({ group: def.group, name: def.name, status: error.status, message: error.message })),
       ),
     )
