@@ -2,7 +2,6 @@
  * The read half of a CSV export (see csv-export.ts): the request, the incremental parse and the blob parts. Loaded
  * only when an export starts, so the parser stays out of the login bundle that the paged lists' machines share.
  */
-import type { CsvExportSpec } from "./csv-export"
 import { arrayStreamParser, type ArrayStreamResult } from "./json-array-stream"
 
 /** Lines are joined and moved into the blob store in parts of about this many characters. */
@@ -51,7 +50,7 @@ export class ParseFailure extends Error {
 export const readExport = async (
   url: string,
   init: RequestInit,
-  spec: Pick<CsvExportSpec<never, never>, "rowsAt" | "lineOf">,
+  spec: { readonly rowsAt: readonly string[]; readonly lineOf: (row: unknown) => string },
   sink: ReturnType<typeof blobSink>,
 ): Promise<{ status: number; text: string } | { result: ArrayStreamResult }> => {
   const response = await fetch(url, init)
