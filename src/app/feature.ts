@@ -33,8 +33,11 @@ export interface Feature {
   readonly screens?: Readonly<Record<string, ScreenLoader>>
   /** Page-long actors the root invokes, in start order across the list. */
   readonly actors?: readonly FeatureActor[]
-  /** Paged reports by systemId (`report-<name>`), reset when a login ends. */
-  readonly reports?: Readonly<Record<string, AnyActorLogic>>
+  /**
+   * Paged reports by systemId (`report-<name>`): loaded with the feature's screens, started by the root when a screen
+   * first shows one and kept (filters, rows) until the login ends.
+   */
+  readonly reports?: Readonly<Record<string, () => Promise<AnyActorLogic>>>
   /** Page actors by id (their systemId): loaded with the feature's screens, run by the root while a view is open. */
   readonly pages?: Readonly<Record<string, () => Promise<AnyActorLogic>>>
   readonly strings?: StringLoaders

@@ -1,6 +1,6 @@
 /**
  * Which screen each route key renders, from the features' manifests, loaded lazily (one chunk per screen). A screen
- * renders once its chunk, its strings and its page actors' logic are all in: never a raw key, never a page actor
+ * renders once its chunk, its strings and its page actors' and reports' logic are all in: never a raw key, never a page actor
  * the root cannot start. A route no feature claims shows the shared "not available yet" state with its title.
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react"
@@ -16,12 +16,18 @@ const frame = [...everyPage, ...features.filter((f) => f.strings && f.loadString
 const stringsOf = (feature: Feature) => [...everyPage, ...(feature.strings ? [feature.name] : []), ...(feature.uses ?? [])]
 
 const pageLogics = new Map<string, AnyActorLogic>()
+const reportLogics = new Map<string, AnyActorLogic>()
 
 /** A page actor's logic by id, once a screen of its feature has loaded (the root machine's `pageLogic`). */
 export const pageLogic = (id: string): AnyActorLogic | undefined => pageLogics.get(id)
+/** A paged report's logic by systemId, once a screen of its feature has loaded (the root machine's `reportLogic`). */
+export const reportLogic = (id: string): AnyActorLogic | undefined => reportLogics.get(id)
 
-const loadPages = (feature: Feature) =>
-  Promise.all(Object.entries(feature.pages ?? {}).map(([id, load]) => load().then((logic) => void pageLogics.set(id, logic))))
+const loadInto = (logics: Map<string, AnyActorLogic>, loaders: Feature["pages"]) =>
+  Promise.all(Object.entries(loaders ?? {}).map(([id, load]) => load().then((logic) => void logics.set(id, logic))))
+
+/** The logic of a feature's page actors and paged reports, before any of its screens renders. */
+const loadActors = (feature: Feature) => Promise.all([loadInto(pageLogics, feature.pages), loadInto(reportLogics, feature.reports)])
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>
 
@@ -62,7 +68,7 @@ export const screenFor = (routeKey: string, section?: string): Lazy<ScreenProps>
         ? lazyWith(
             load,
             () => needStrings(stringsOf(feature)),
-            () => loadPages(feature),
+            () => loadActors(feature),
           )
         : notAvailable
     cache.set(key, screen)

@@ -11,14 +11,14 @@ import { ensureClientToken } from "../services/api/config"
 import { appLayer } from "../services/app-layer"
 import { features } from "./features"
 import { alertKeyOf } from "./i18n"
-import { pageLogic } from "./screens"
+import { pageLogic, reportLogic } from "./screens"
 
 const rootActors = features.flatMap((feature) => feature.actors ?? [])
 
 export const liveRootMachine = createRootMachine({
   actors: rootActors,
-  reports: Object.assign({}, ...features.map((feature) => feature.reports ?? {})),
   pageLogic,
+  reportLogic,
 })
 
 export interface StartOptions {

@@ -1,5 +1,4 @@
 /** Canned messages (/apps/canned-messages and the company sub-page CannedReplies): the list and its editor. */
-import { cannedListMachine } from "../../machines/canned/canned-list"
 import { type Feature, screen } from "../feature"
 
 const cannedScreen = screen(
@@ -9,7 +8,7 @@ const cannedScreen = screen(
 
 export const canned: Feature = {
   name: "canned",
-  reports: { "report-canned": cannedListMachine },
+  reports: { "report-canned": () => import("../../machines/canned/canned-list").then((m) => m.cannedListMachine) },
   screens: { cannedMessages: cannedScreen, "companyDetails/CannedReplies": cannedScreen },
   pages: { "canned-editor": () => import("../../machines/canned/canned-editor").then((m) => m.cannedEditorMachine) },
   strings: {

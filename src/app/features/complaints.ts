@@ -1,10 +1,9 @@
 /** Complain tickets (/apps/complain-ticket): the list and the one complaint being worked on. */
-import { complaintsMachine } from "../../machines/complaints/complaints-report"
 import { type Feature, screen } from "../feature"
 
 export const complaints: Feature = {
   name: "complaints",
-  reports: { "report-complaints": complaintsMachine },
+  reports: { "report-complaints": () => import("../../machines/complaints/complaints-report").then((m) => m.complaintsMachine) },
   screens: {
     complainTicket: screen(
       () => import("../../views/complaints/ComplaintsView"),

@@ -1,6 +1,4 @@
 /** The contact book: contacts with bulk actions and the CSV import wizard, the block list, contact groups. */
-import { blocklistMachine, contactsMachine } from "../../machines/contacts/contacts-report"
-import { groupsMachine } from "../../machines/contacts/groups-report"
 import { type Feature, screen } from "../feature"
 
 const list = () => import("../../views/contacts/ContactsView")
@@ -8,7 +6,11 @@ const bulk = () => import("../../machines/contacts/bulk-machine").then((m) => m.
 
 export const contacts: Feature = {
   name: "contacts",
-  reports: { "report-contacts": contactsMachine, "report-blocklist": blocklistMachine, "report-contact-groups": groupsMachine },
+  reports: {
+    "report-contacts": () => import("../../machines/contacts/contacts-report").then((m) => m.contactsMachine),
+    "report-blocklist": () => import("../../machines/contacts/contacts-report").then((m) => m.blocklistMachine),
+    "report-contact-groups": () => import("../../machines/contacts/groups-report").then((m) => m.groupsMachine),
+  },
   screens: {
     contacts: screen(list, (m) => m.ContactsView),
     blocklist: screen(list, (m) => m.BlocklistView),

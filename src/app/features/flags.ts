@@ -1,10 +1,9 @@
 /** Flags (/apps/flag): the tenant's flags and their editor; customers are flagged in bulk from the contact book. */
-import { flagsMachine } from "../../machines/flags/flags-report"
 import { type Feature, screen } from "../feature"
 
 export const flags: Feature = {
   name: "flags",
-  reports: { "report-flags": flagsMachine },
+  reports: { "report-flags": () => import("../../machines/flags/flags-report").then((m) => m.flagsMachine) },
   screens: {
     flag: screen(
       () => import("../../views/flags/FlagsView"),

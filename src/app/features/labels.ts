@@ -1,10 +1,9 @@
 /** Labels (/apps/labels): the list and its editor. */
-import { labelsListMachine } from "../../machines/labels/labels-list"
 import { type Feature, screen } from "../feature"
 
 export const labels: Feature = {
   name: "labels",
-  reports: { "report-labels": labelsListMachine },
+  reports: { "report-labels": () => import("../../machines/labels/labels-list").then((m) => m.labelsListMachine) },
   screens: {
     labels: screen(
       () => import("../../views/labels/LabelsView"),

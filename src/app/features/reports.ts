@@ -1,21 +1,18 @@
 /**
  * The reports: the paged lists (OTP logs, call history, complain-tickets report) and the range reports with charts
  * (AHT, service level, chat, agents, customer feedback and journey, chat hourly, chatbots, segments, MAU,
- * sub-accounts, template messages, agent average time). The paged lists are root reports (their filters kept across
- * navigation); the range reports are page actors loaded with their screens, so their machines, like ECharts, stay
- * out of the login bundle. Their strings also hold the report kit's; the chart kit's load with them.
+ * sub-accounts, template messages, agent average time). The paged lists are kept reports (their filters kept across
+ * navigation until the login ends); the range reports are page actors (their defaults on every visit). Both load with
+ * their screens, so their machines, like ECharts, stay out of the login bundle. Their strings also hold the report kit's; the chart kit's load with them.
  */
-import { callHistoryMachine } from "../../machines/reports/call-history-report"
-import { complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
-import { otpLogsMachine } from "../../machines/reports/otp-logs-report"
 import { type Feature, screen } from "../feature"
 
 export const reports: Feature = {
   name: "reports",
   reports: {
-    "report-otp-logs": otpLogsMachine,
-    "report-call-history": callHistoryMachine,
-    "report-complain-tickets": complaintTicketsMachine,
+    "report-otp-logs": () => import("../../machines/reports/otp-logs-report").then((m) => m.otpLogsMachine),
+    "report-call-history": () => import("../../machines/reports/call-history-report").then((m) => m.callHistoryMachine),
+    "report-complain-tickets": () => import("../../machines/reports/complaint-tickets-report").then((m) => m.complaintTicketsMachine),
   },
   pages: {
     "report-aht": () => import("../../machines/reports/aht-report").then((m) => m.ahtMachine),

@@ -1,5 +1,4 @@
 /** Segments (/apps/admin-segments and the company sub-page `segments`): the list and the rule editor with its live count. */
-import { segmentsListMachine } from "../../machines/segments/segments-list"
 import { type Feature, screen } from "../feature"
 
 const segmentsScreen = screen(
@@ -9,7 +8,7 @@ const segmentsScreen = screen(
 
 export const segments: Feature = {
   name: "segments",
-  reports: { "report-segments": segmentsListMachine },
+  reports: { "report-segments": () => import("../../machines/segments/segments-list").then((m) => m.segmentsListMachine) },
   screens: { adminSegments: segmentsScreen, "companyDetails/segments": segmentsScreen },
   pages: { "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine) },
   strings: {

@@ -1,10 +1,9 @@
 /** Tags for the chatbot (company sub-page Tagsforchatbot): the list and its editor. */
-import { tagsListMachine } from "../../machines/tags/tags-list"
 import { type Feature, screen } from "../feature"
 
 export const tags: Feature = {
   name: "tags",
-  reports: { "report-tags": tagsListMachine },
+  reports: { "report-tags": () => import("../../machines/tags/tags-list").then((m) => m.tagsListMachine) },
   screens: {
     "companyDetails/Tagsforchatbot": screen(
       () => import("../../views/tags/TagsView"),

@@ -1,5 +1,4 @@
 /** The ticket lists (tickets inbox, ongoing, history, report), each with its transcript drawer. */
-import { ticketHistoryMachine, ticketInboxMachine, ticketOngoingMachine, ticketReportMachine } from "../../machines/tickets/ticket-reports"
 import { type Feature, screen } from "../feature"
 
 const transcript = () => import("../../machines/workspace/transcript-machine").then((m) => m.transcriptMachine)
@@ -8,10 +7,10 @@ const list = () => import("../../views/tickets/TicketListView")
 export const tickets: Feature = {
   name: "tickets",
   reports: {
-    "report-inbox": ticketInboxMachine,
-    "report-ticket-ongoing": ticketOngoingMachine,
-    "report-ticket-history": ticketHistoryMachine,
-    "report-ticket-report": ticketReportMachine,
+    "report-inbox": () => import("../../machines/tickets/ticket-reports").then((m) => m.ticketInboxMachine),
+    "report-ticket-ongoing": () => import("../../machines/tickets/ticket-reports").then((m) => m.ticketOngoingMachine),
+    "report-ticket-history": () => import("../../machines/tickets/ticket-reports").then((m) => m.ticketHistoryMachine),
+    "report-ticket-report": () => import("../../machines/tickets/ticket-reports").then((m) => m.ticketReportMachine),
   },
   screens: {
     inbox: screen(list, (m) => m.TicketsInboxView),

@@ -1,6 +1,4 @@
 /** The agent workspace lists (ongoing chats, overall history, messages) and their read-only transcripts. */
-import { historyMachine, ongoingMachine } from "../../machines/workspace/conversation-reports"
-import { messagesMachine } from "../../machines/workspace/messages-report"
 import { type Feature, screen } from "../feature"
 
 const transcript = () => import("../../machines/workspace/transcript-machine").then((m) => m.transcriptMachine)
@@ -8,9 +6,9 @@ const transcript = () => import("../../machines/workspace/transcript-machine").t
 export const workspace: Feature = {
   name: "workspace",
   reports: {
-    "report-ongoing": ongoingMachine,
-    "report-history": historyMachine,
-    "report-messages": messagesMachine,
+    "report-ongoing": () => import("../../machines/workspace/conversation-reports").then((m) => m.ongoingMachine),
+    "report-history": () => import("../../machines/workspace/conversation-reports").then((m) => m.historyMachine),
+    "report-messages": () => import("../../machines/workspace/messages-report").then((m) => m.messagesMachine),
   },
   screens: {
     ongoing: screen(

@@ -8,7 +8,7 @@
  *                                     --META.SAVE--> savingMeta --> ready
  */
 import { Effect } from "effect"
-import { assign, sendTo } from "xstate"
+import { assign, enqueueActions } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import type { Complaint, TicketStatus } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
@@ -172,7 +172,11 @@ export const complaintMachine = detail.kit
         const result = context.complaint ? metaUpdateOf(context.complaint, context.meta) : { problem: "noChange" as const }
         return { problem: "problem" in result ? result.problem : null }
       }),
-      reloadList: sendTo(({ system }) => system.get("report-complaints"), { type: "REPORT.RELOAD" }),
+      // The list reloads when it runs (its screen opened it in this login); otherwise its first open loads it anyway.
+      reloadList: enqueueActions(({ system, enqueue }) => {
+        const list = system.get("report-complaints")
+        if (list) enqueue.sendTo(list, { type: "REPORT.RELOAD" })
+      }),
     },
   })
   .createMachine({

@@ -1,9 +1,12 @@
 /**
  * The root of the actor system (systemId `root`), built from the features' manifests (src/app/features.ts): it knows
- * no feature machine. It invokes the features' page-long actors and paged reports, resets the reports when a login
- * ends, and runs the page actors the screens ask for: a view sends `page.open` when it mounts and `page.close` when
- * it unmounts, the root spawns the actor under a systemId equal to its id (so the inspector and `system.get` see it)
- * and stops it on close or when the login ends.
+ * no feature machine. It invokes the features' page-long actors and runs two kinds of screen actors, each spawned
+ * under a systemId equal to its id (so the inspector and `system.get` see it) once its screen's chunk has brought its
+ * logic:
+ * - page actors: a view sends `page.open` when it mounts and `page.close` when it unmounts; stopped on close;
+ * - paged reports (`report-<name>`): the first `report.open` spawns one, later ones change nothing, so a list keeps
+ *   its filters and rows across navigation.
+ * Nothing of one login survives into the next: when it ends, every report and page actor stops.
  */
 import { type AnyActorLogic, assign, enqueueActions, setup, stopChild } from "xstate"
 import { type LoginEnded, loginWatcher } from "./login-watcher"
@@ -19,10 +22,10 @@ export interface RootActor {
 export interface RootParts {
   /** Invoked in this order. */
   readonly actors: readonly RootActor[]
-  /** Paged reports by systemId (`report-<name>`): idle until a screen opens one, kept across navigation. */
-  readonly reports: Readonly<Record<string, AnyActorLogic>>
   /** A page actor's logic by its id, once its screen has loaded it; undefined for an id nobody declared. */
   readonly pageLogic: (id: string) => AnyActorLogic | undefined
+  /** A paged report's logic by its systemId, once its screen has loaded it; undefined otherwise. */
+  readonly reportLogic: (id: string) => AnyActorLogic | undefined
 }
 
 export interface RootInput {
@@ -39,24 +42,34 @@ export interface PageClose {
   readonly type: "page.close"
   readonly id: string
 }
-export type RootEvent = PageOpen | PageClose | LoginEnded
+export interface ReportOpen {
+  readonly type: "report.open"
+  readonly id: string
+}
+export type RootEvent = PageOpen | PageClose | ReportOpen | LoginEnded
 
 export interface RootContext {
   readonly inputs: Readonly<Record<string, unknown>>
   /** The page actors running now, by id (also their systemId), in the order they opened. */
   readonly pages: readonly string[]
+  /** The paged reports running now, by systemId, in the order they first opened. */
+  readonly reports: readonly string[]
 }
 
 const without = (pages: readonly string[], id: string) => pages.filter((page) => page !== id)
 
-export const createRootMachine = ({ actors, reports, pageLogic }: RootParts) => {
-  const reportIds = Object.keys(reports)
-  return setup({
+/** Spawns logic that arrived with a screen's chunk: it cannot be one of the named actors XState's types know. */
+type SpawnLoaded = (src: AnyActorLogic, options: { id: string; systemId: string; input?: unknown }) => void
+
+export const createRootMachine = ({ actors, pageLogic, reportLogic }: RootParts) =>
+  setup({
     types: { input: {} as RootInput | undefined, context: {} as RootContext, events: {} as RootEvent },
-    actors: { ...Object.fromEntries(actors.map((actor) => [actor.id, actor.logic])), ...reports, loginWatcher },
+    actors: { ...Object.fromEntries(actors.map((actor) => [actor.id, actor.logic])), loginWatcher },
     guards: {
       isDeclaredPage: ({ event }) => event.type === "page.open" && pageLogic(event.id) !== undefined,
       isRunningPage: ({ context, event }) => event.type === "page.close" && context.pages.includes(event.id),
+      isNewReport: ({ context, event }) =>
+        event.type === "report.open" && reportLogic(event.id) !== undefined && !context.reports.includes(event.id),
     },
     actions: {
       // A page reopened before it closed (new input, a remount) loses its old actor first, which frees the systemId.
@@ -64,26 +77,26 @@ export const createRootMachine = ({ actors, reports, pageLogic }: RootParts) => 
       spawnPage: enqueueActions(({ event, enqueue }) => {
         const logic = event.type === "page.open" ? pageLogic(event.id) : undefined
         if (event.type !== "page.open" || !logic) return
-        // The logic arrives with its screen's chunk, so it cannot be one of the named actors XState's types know.
-        const spawn = enqueue.spawnChild as unknown as (
-          src: AnyActorLogic,
-          options: { id: string; systemId: string; input: unknown },
-        ) => void
+        const spawn = enqueue.spawnChild as unknown as SpawnLoaded
         spawn(logic, { id: event.id, systemId: event.id, input: event.input })
       }),
+      spawnReport: enqueueActions(({ event, enqueue }) => {
+        const logic = event.type === "report.open" ? reportLogic(event.id) : undefined
+        if (event.type !== "report.open" || !logic) return
+        const spawn = enqueue.spawnChild as unknown as SpawnLoaded
+        spawn(logic, { id: event.id, systemId: event.id })
+      }),
+      rememberReport: assign({ reports: ({ context, event }) => [...context.reports, (event as ReportOpen).id] }),
       rememberPage: assign({ pages: ({ context, event }) => [...without(context.pages, (event as PageOpen).id), (event as PageOpen).id] }),
       forgetPage: assign({ pages: ({ context, event }) => without(context.pages, (event as PageClose).id) }),
-      resetReports: enqueueActions(({ enqueue }) => {
-        for (const id of reportIds) enqueue.sendTo(id, { type: "REPORT.RESET" })
-      }),
-      stopPages: enqueueActions(({ context, enqueue }) => {
-        for (const id of context.pages) enqueue.stopChild(id)
-        enqueue.assign({ pages: [] })
+      stopAll: enqueueActions(({ context, enqueue }) => {
+        for (const id of [...context.reports, ...context.pages]) enqueue.stopChild(id)
+        enqueue.assign({ pages: [], reports: [] })
       }),
     },
   }).createMachine({
     id: "root",
-    context: ({ input }) => ({ inputs: input?.inputs ?? {}, pages: [] }),
+    context: ({ input }) => ({ inputs: input?.inputs ?? {}, pages: [], reports: [] }),
     invoke: [
       // XState types `src` one key at a time; every id here is a key of the actors above.
       ...actors.map((actor) => ({
@@ -92,7 +105,6 @@ export const createRootMachine = ({ actors, reports, pageLogic }: RootParts) => 
         src: actor.id as "loginWatcher",
         input: ({ context }: { context: RootContext }) => context.inputs[actor.id] as never,
       })),
-      ...reportIds.map((id) => ({ id, systemId: id, src: id as "loginWatcher" })),
       { id: "loginWatcher", src: "loginWatcher" },
     ],
     initial: "running",
@@ -101,12 +113,12 @@ export const createRootMachine = ({ actors, reports, pageLogic }: RootParts) => 
         on: {
           "page.open": { guard: "isDeclaredPage", actions: ["stopPage", "spawnPage", "rememberPage"] },
           "page.close": { guard: "isRunningPage", actions: ["stopPage", "forgetPage"] },
+          "report.open": { guard: "isNewReport", actions: ["spawnReport", "rememberReport"] },
           // Nothing of one login survives into the next: report filters and rows, and any page actor still open.
-          "login.ended": { actions: ["resetReports", "stopPages"] },
+          "login.ended": { actions: "stopAll" },
         },
       },
     },
   })
-}
 
 export type RootMachine = ReturnType<typeof createRootMachine>

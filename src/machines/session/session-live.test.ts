@@ -33,8 +33,8 @@ const liveRoot = createRootMachine({
     { id: "account", systemId: "account", logic: liveAccountMachine },
     { id: "session", systemId: "session", logic: liveSessionMachine },
   ],
-  reports: {},
   pageLogic: () => undefined,
+  reportLogic: () => undefined,
 })
 
 const boot = (initial: Record<string, string> = {}) => {

@@ -4,16 +4,23 @@ import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import type { ReportMachine } from "../../machines/report-kit/report-machine"
+import type { RootEvent } from "../../machines/root/root-machine"
 import { useRootActor } from "../common/actor-context"
 import { TOAST_MS, toast } from "../common/toast"
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen narrows to its own machine's type
 export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
 
-/** The screen's report actor; opening the screen (re)loads it with the filters it kept. */
+/**
+ * The screen's report actor; opening the screen (re)loads it with the filters it kept. The first screen to show a
+ * report asks the root to start it (`report.open`, idempotent): the root handles the event at once, so the actor is
+ * there for this render. The screen's chunk brought its logic (src/app/screens.ts), so it always starts.
+ */
 export const useReportActor = <A extends AnyReportActor>(systemId: string): A => {
-  const actor = useRootActor().system.get(systemId) as A | undefined
-  if (!actor) throw new Error(`actor ${systemId} is not running`)
+  const root = useRootActor()
+  if (!root.system.get(systemId)) root.send({ type: "report.open", id: systemId } satisfies RootEvent)
+  const actor = root.system.get(systemId) as A | undefined
+  if (!actor) throw new Error(`report ${systemId} could not start: its logic has not loaded`)
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
   return actor
 }
