@@ -1,5 +1,5 @@
 /** How report screens reach their actor (spawned by the root with a `report-<name>` systemId) and show notices. */
-import { useEffect } from "react"
+import { useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
@@ -14,13 +14,18 @@ export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
 /**
  * The screen's report actor; opening the screen (re)loads it with the filters it kept. The first screen to show a
  * report asks the root to start it (`report.open`, idempotent): the root handles the event at once, so the actor is
- * there for this render. The screen's chunk brought its logic (src/app/screens.ts), so it always starts.
+ * there for the first render. The screen's chunk brought its logic (src/app/screens.ts), so it always starts. A
+ * mounted screen keeps the actor it started with: when the login ends the root stops it and the screen unmounts; it
+ * must not start a new one in between (logged out, its first load would be refused).
  */
 export const useReportActor = <A extends AnyReportActor>(systemId: string): A => {
   const root = useRootActor()
-  if (!root.system.get(systemId)) root.send({ type: "report.open", id: systemId } satisfies RootEvent)
-  const actor = root.system.get(systemId) as A | undefined
-  if (!actor) throw new Error(`report ${systemId} could not start: its logic has not loaded`)
+  const actor = useMemo(() => {
+    if (!root.system.get(systemId)) root.send({ type: "report.open", id: systemId } satisfies RootEvent)
+    const started = root.system.get(systemId) as A | undefined
+    if (!started) throw new Error(`report ${systemId} could not start: its logic has not loaded`)
+    return started
+  }, [root, systemId])
   useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
   return actor
 }

@@ -93,12 +93,13 @@ test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide 
   await expect(card(page, second)).toBeVisible()
   await page.clock.runFor(30_000)
   await expect(card(page, first).getByTestId("call-clock")).toHaveText(/30 /)
-  // Hide the second card, then restore it from the dropdown: its countdown starts again at 60.
+  // Hide the second card, then restore it from the dropdown: its countdown starts again at 60 (the installed clock
+  // still runs in real time, so a loaded machine may already show 59 or 58; without the restart it would read 30).
   await card(page, second).getByTestId("call-hide").click()
   await expect(card(page, second)).toHaveCount(0)
   await page.getByTestId("hidden-calls").click()
   await page.getByRole("menuitem", { name: /\+905550000302/ }).click()
-  await expect(card(page, second).getByTestId("call-clock")).toHaveText(/60 /)
+  await expect(card(page, second).getByTestId("call-clock")).toHaveText(/(60|59|58) /)
   await page.clock.runFor(31_000)
   await expect(card(page, first)).toHaveCount(0)
   await expect(card(page, second)).toBeVisible()
