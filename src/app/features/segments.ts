@@ -1,4 +1,5 @@
 /** Segments (/apps/admin-segments and the company sub-page `segments`): the list and the rule editor with its live count. */
+import { segmentMembersMachine } from "../../machines/segments/segment-members"
 import { segmentsListMachine } from "../../machines/segments/segments-list"
 import { type Feature, screen } from "../feature"
 
@@ -9,7 +10,7 @@ const segmentsScreen = screen(
 
 export const segments: Feature = {
   name: "segments",
-  reports: { "report-segments": segmentsListMachine },
+  reports: { "report-segments": segmentsListMachine, "report-segment-members": segmentMembersMachine },
   screens: { adminSegments: segmentsScreen, "companyDetails/segments": segmentsScreen },
   pages: { "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine) },
   strings: {
