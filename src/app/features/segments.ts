@@ -1,5 +1,4 @@
 /** Segments (/apps/admin-segments and the company sub-page `segments`): the list and the rule editor with its live count. */
-import { segmentMembersMachine } from "../../machines/segments/segment-members"
 import { segmentsListMachine } from "../../machines/segments/segments-list"
 import { type Feature, screen } from "../feature"
 
@@ -10,9 +9,12 @@ const segmentsScreen = screen(
 
 export const segments: Feature = {
   name: "segments",
-  reports: { "report-segments": segmentsListMachine, "report-segment-members": segmentMembersMachine },
+  reports: { "report-segments": segmentsListMachine },
   screens: { adminSegments: segmentsScreen, "companyDetails/segments": segmentsScreen },
-  pages: { "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine) },
+  pages: {
+    "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine),
+    "segment-members": () => import("../../machines/segments/segment-members").then((m) => m.segmentMembersMachine),
+  },
   strings: {
     en: () => import("../../views/segments/strings").then((m) => ({ segments: m.segmentsEn })),
     tr: () => import("../../views/segments/strings.tr").then((m) => ({ segments: m.segmentsTr })),

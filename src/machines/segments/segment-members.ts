@@ -1,5 +1,5 @@
 /**
- * A segment's members (`report-segment-members`): the contacts in it now, paged by the contact book's own list call
+ * A segment's members (page actor `segment-members` of the segments screen, loaded with it): the contacts in it now, paged by the contact book's own list call
  * with the segment filter (contacts.fetchAllContacts `segment_id`), so the rules are evaluated in SQL by the same
  * compiler as the segment's count. No segment chosen: nothing is asked.
  */

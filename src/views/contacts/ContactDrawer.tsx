@@ -137,7 +137,7 @@ const Conversations = ({ items, onOpen }: { items: readonly Conversation[]; onOp
             <td className="mc-num">{formatDateTime(c.started_at)}</td>
             <td>{t(`contacts.page.conversationStatus.${c.status}`)}</td>
             <td>{c.agent_name ?? "—"}</td>
-            <td className="mc-clip" title={c.last_message ?? ""}>
+            <td className="mc-clip" dir="auto" title={c.last_message ?? ""}>
               {c.last_message ?? ""}
             </td>
             <td>

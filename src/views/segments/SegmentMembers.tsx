@@ -1,6 +1,6 @@
 /**
- * A segment's members in a dialog (`report-segment-members`): its contacts now, paged, beside the count the segment
- * list showed. Opened from the list's member count.
+ * A segment's members in a dialog (the `segment-members` page actor, a report-kit list): its contacts now, paged,
+ * beside the count the segment list showed. Opened from the list's member count.
  */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
@@ -10,7 +10,6 @@ import type { Segment } from "../../contract/schemas/tagging"
 import { formatDateTime } from "../../machines/report-kit/format"
 import type { segmentMembersMachine } from "../../machines/segments/segment-members"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
-import { useReportActor } from "../report-kit/report-hooks"
 
 export type MembersActor = ActorRefFrom<typeof segmentMembersMachine>
 
@@ -20,9 +19,8 @@ export const showMembers = (actor: MembersActor, segment: Segment) => {
   actor.send({ type: "FILTER.APPLY" })
 }
 
-const Members = ({ segment }: { segment: Segment }) => {
+const Members = ({ actor, segment }: { actor: MembersActor; segment: Segment }) => {
   const { t } = useTranslation()
-  const actor = useReportActor<MembersActor>("report-segment-members")
   const rows = useSelector(actor, (s) => s.context.rows)
   const total = useSelector(actor, (s) => s.context.total)
   const columns = [t("segments.memberName"), t("segments.memberNumber"), t("segments.memberChannel"), t("segments.memberAdded")]
@@ -46,7 +44,15 @@ const Members = ({ segment }: { segment: Segment }) => {
   )
 }
 
-export const SegmentMembersDialog = ({ segment, onClose }: { segment: Segment | null; onClose: () => void }) => {
+export const SegmentMembersDialog = ({
+  actor,
+  segment,
+  onClose,
+}: {
+  actor: MembersActor
+  segment: Segment | null
+  onClose: () => void
+}) => {
   const { t } = useTranslation()
   return (
     <Dialog
@@ -55,7 +61,7 @@ export const SegmentMembersDialog = ({ segment, onClose }: { segment: Segment | 
       title={t("segments.membersOf", { name: segment?.name ?? "" })}
       style={{ width: 760 }}
     >
-      <DialogBody>{segment ? <Members segment={segment} /> : null}</DialogBody>
+      <DialogBody>{segment ? <Members actor={actor} segment={segment} /> : null}</DialogBody>
     </Dialog>
   )
 }

@@ -13,7 +13,7 @@ import { SEGMENT_MAX_CONDITIONS } from "../../contract/schemas/segment-rules"
 import type { SegmentDraft, segmentEditorMachine } from "../../machines/segments/segment-editor"
 import { addCondition, changeCondition, firstIncomplete, removeCondition } from "../../machines/segments/segment-rules"
 import type { segmentsListMachine } from "../../machines/segments/segments-list"
-import { usePageActor, useRootActor } from "../common/actor-context"
+import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -34,7 +34,7 @@ export const SegmentsView = () => {
   const list = useReportActor<ListActor>("report-segments")
   const editor = usePageActor<EditorActor>("segment-editor")
   useWriteNotices(editor)
-  const members = useRootActor().system.get("report-segment-members") as MembersActor | undefined
+  const members = usePageActor<MembersActor>("segment-members")
   const [shown, setShown] = useState<Segment | null>(null)
   const rows = useSelector(list, (s) => s.context.rows)
   const columns = [t("segments.name"), t("segments.description"), t("segments.rules"), t("segments.members"), t("recordKit.actions")]
@@ -75,7 +75,7 @@ export const SegmentsView = () => {
         ))}
       </ReportTable>
       {editor ? <SegmentDialog editor={editor} list={list} /> : null}
-      <SegmentMembersDialog segment={shown} onClose={() => setShown(null)} />
+      {members ? <SegmentMembersDialog actor={members} segment={shown} onClose={() => setShown(null)} /> : null}
     </div>
   )
 }

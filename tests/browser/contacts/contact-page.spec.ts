@@ -71,6 +71,8 @@ test("contact page: edit an attribute, keep it across a failed save and a reload
   await openContact(page, number)
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   await expect(drawer.getByTestId("contact-open-chat")).toHaveText("فتح المحادثة")
+  await expect(page.getByTestId("contact-row")).toContainText("واتساب")
+  await expect(drawer.getByTestId("contact-conversation")).toContainText("غير مُسنَدة")
   await shot(page, "contacts/contact-page-ar")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
 })
