@@ -40,7 +40,7 @@ const conversation = (id: number, patch: Partial<Conversation> = {}): Conversati
   ...patch,
 })
 
-const details = { segments: [], conversations: [conversation(1)] }
+const details = { segments: [], conversations: [conversation(1)], historyFailure: null }
 
 checkModel({
   name: "contact page",

@@ -27,6 +27,8 @@ export const HISTORY_LIMIT = 20
 export interface ContactDetails {
   readonly segments: readonly Segment[]
   readonly conversations: readonly Conversation[]
+  /** Why the conversations could not be read (no chat permission, a failed call); the rest of the page still shows. */
+  readonly historyFailure: Failure | null
 }
 
 export interface ContactContext {
@@ -62,19 +64,24 @@ const loadDetails = fromEffect((number: string) =>
   Effect.gen(function* () {
     const api = yield* Api
     const query = { search: number, page: 1, limit: HISTORY_LIMIT }
-    const [segments, held, waiting, closed] = yield* Effect.all(
+    const history = Effect.all(
       [
-        api.call("tagging", "fetchCustomerSegment", { number }),
         api.call("chat", "agentConversationsOngoing", query),
         api.call("chat", "agentUnassignedConversations", query),
         api.call("chat", "agentHistoryConversations", query),
       ],
-      { concurrency: 4 },
+      { concurrency: 3 },
+    ).pipe(
+      Effect.map(([held, waiting, closed]) => ({
+        conversations: conversationsOf(number, [...held.data.items, ...waiting.data.items], closed.data.items),
+        historyFailure: null,
+      })),
+      Effect.catch((error) => Effect.succeed({ conversations: [] as Conversation[], historyFailure: failureOf(error) })),
     )
-    return {
-      segments: segments.data,
-      conversations: conversationsOf(number, [...held.data.items, ...waiting.data.items], closed.data.items),
-    } satisfies ContactDetails
+    const [segments, conversations] = yield* Effect.all([api.call("tagging", "fetchCustomerSegment", { number }), history], {
+      concurrency: 2,
+    })
+    return { segments: segments.data, ...conversations } satisfies ContactDetails
   }),
 )
 

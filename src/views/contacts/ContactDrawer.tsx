@@ -16,16 +16,28 @@ import type { contactMachine } from "../../machines/contacts/contact-machine"
 import type { Choice, ContactChoices } from "../../machines/contacts/contacts-report"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { useFailureText } from "../common/failure-text"
+import { toast } from "../common/toast"
 
 export type ContactPageRef = ActorRefFrom<typeof contactMachine>
 
-const FailureNote = ({ failure, testId, onRetry }: { failure: Failure | null; testId: string; onRetry?: () => void }) => {
+const FailureNote = ({
+  failure,
+  testId,
+  onRetry,
+  wording,
+}: {
+  failure: Failure | null
+  testId: string
+  onRetry?: () => void
+  /** The translation key that frames the reason (`{{message}}`). */
+  wording?: string
+}) => {
   const { t } = useTranslation()
   const text = useFailureText()
   if (!failure) return null
   return (
     <Callout intent="danger" icon="error" data-testid={testId}>
-      {text(failure)}
+      {wording ? t(wording, { message: text(failure) }) : text(failure)}
       {onRetry ? <Button variant="minimal" size="small" icon="refresh" text={t("contacts.page.retry")} onClick={onRetry} /> : null}
     </Callout>
   )
@@ -94,7 +106,7 @@ const Attributes = ({ actor }: { actor: ContactPageRef }) => {
           {t(`contacts.page.problems.${problem.kind}`, { row: (problem.row ?? 0) + 1 })}
         </Callout>
       ) : null}
-      <FailureNote failure={saveFailure} testId="contact-save-error" />
+      <FailureNote failure={saveFailure} testId="contact-save-error" wording="contacts.page.saveFailed" />
       <div className="mc-media-row">
         <Button
           icon="add"
@@ -164,9 +176,12 @@ export const ContactDrawer = ({
   const s = useSelector(actor, (snapshot) => snapshot)
   const { contact, details, failure } = s.context
   useEffect(() => {
-    const sub = actor.on("saved", onSaved)
+    const sub = actor.on("saved", () => {
+      onSaved()
+      void toast(t("contacts.page.saved"), "success", "contact-saved")
+    })
     return () => sub.unsubscribe()
-  }, [actor, onSaved])
+  }, [actor, onSaved, t])
   const openChat = (conversationId: number) => {
     actor.send({ type: "CHAT.OPEN", conversationId })
     navigate("/apps/chat")
@@ -215,14 +230,20 @@ export const ContactDrawer = ({
             <Names ids={contact.tag_ids ?? []} choices={choices?.tags ?? []} testId="contact-tag" />
           </Section>
           {s.hasTag("loading") ? <Spinner size={24} /> : null}
-          <FailureNote failure={failure} testId="contact-details-error" onRetry={() => actor.send({ type: "RETRY" })} />
+          <FailureNote
+            failure={failure}
+            testId="contact-details-error"
+            wording="contacts.page.loadFailed"
+            onRetry={() => actor.send({ type: "RETRY" })}
+          />
           {details ? (
             <>
               <Section title={t("contacts.page.segments")} testId="contact-segments">
                 <Names ids={details.segments.map((seg) => seg.id)} choices={details.segments} testId="contact-segment" />
               </Section>
               <Section title={t("contacts.page.conversations")} testId="contact-history">
-                <Conversations items={details.conversations} onOpen={openChat} />
+                <FailureNote failure={details.historyFailure} testId="contact-history-error" wording="contacts.page.historyFailed" />
+                {details.historyFailure ? null : <Conversations items={details.conversations} onOpen={openChat} />}
               </Section>
             </>
           ) : null}

@@ -73,6 +73,9 @@ export const contactsAr: ContactsStrings = {
     reset: "تراجع عن التغييرات",
     save: "حفظ السمات",
     saved: "تم حفظ السمات",
+    saveFailed: "لم يُحفظ شيء؛ تغييراتك ما زالت هنا. {{message}}",
+    loadFailed: "تعذّرت قراءة الشرائح والمحادثات: {{message}}",
+    historyFailed: "تعذّرت قراءة المحادثات: {{message}}",
     problems: {
       emptyKey: "الصف {{row}}: أعطِ السمة اسمًا.",
       longKey: "الصف {{row}}: اسم السمة 64 حرفًا على الأكثر.",

@@ -73,6 +73,9 @@ export const contactsTr: ContactsStrings = {
     reset: "Değişiklikleri geri al",
     save: "Özellikleri kaydet",
     saved: "Özellikler kaydedildi",
+    saveFailed: "Hiçbir şey kaydedilmedi; değişiklikleriniz duruyor. {{message}}",
+    loadFailed: "Segmentler ve görüşmeler okunamadı: {{message}}",
+    historyFailed: "Görüşmeler okunamadı: {{message}}",
     problems: {
       emptyKey: "Satır {{row}}: özelliğe bir ad verin.",
       longKey: "Satır {{row}}: özellik adı en fazla 64 karakter olabilir.",

@@ -71,6 +71,9 @@ export const contactsEn = {
     reset: "Undo changes",
     save: "Save attributes",
     saved: "Attributes saved",
+    saveFailed: "Nothing was saved; your changes are still here. {{message}}",
+    loadFailed: "Segments and conversations could not be read: {{message}}",
+    historyFailed: "Conversations could not be read: {{message}}",
     problems: {
       emptyKey: "Row {{row}}: give the attribute a name.",
       longKey: "Row {{row}}: an attribute name has at most 64 characters.",
