@@ -7,6 +7,7 @@
 import { expect, type Page, test } from "@playwright/test"
 import { customerWrites, freshNumber } from "../chat/chat-inbox-helpers"
 import { baseUrl, login, shot } from "../helpers"
+import { api } from "./contacts-api.testing"
 
 const openContact = async (page: Page, number: string) => {
   await page.goto(`${baseUrl()}/apps/contacts/all`)
@@ -76,4 +77,21 @@ test("contact page: edit an attribute, keep it across a failed save and a reload
   await expect(drawer.getByTestId("contact-conversation")).toContainText("غير مُسنَدة")
   await shot(page, "contacts/contact-page-ar")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
+})
+
+test("contact page: a closed conversation is listed as closed and Open chat shows its transcript", async ({ page }) => {
+  const number = freshNumber()
+  const text = `Thanks, solved ${number.slice(-4)}`
+  const { conversationId } = await customerWrites(page, number, text)
+  await login(page, "admin")
+  await api(page, "/chat/close", { conversation_id: conversationId })
+  await openContact(page, number)
+  const drawer = page.getByTestId("contact-page")
+  await expect(drawer.getByTestId("contact-conversation")).toHaveCount(1)
+  await expect(drawer.getByTestId("contact-conversation")).toContainText("Closed")
+  await drawer.getByTestId("contact-open-chat").click()
+  await page.waitForURL((url) => url.pathname === "/apps/chat")
+  await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-id", String(conversationId))
+  await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-status", "closed")
+  await expect(page.getByTestId("chat-thread")).toContainText(text)
 })
