@@ -1,5 +1,6 @@
 /** A contact's page, model-based, and the attribute draft's rules and patch. */
 import { describe, expect, it } from "vitest"
+import { createActor, fromCallback, fromPromise, setup, waitFor } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { Contact } from "../../contract/schemas/contacts"
 import { checkModel } from "../common/model-check.testing"
@@ -148,5 +149,38 @@ describe("contact page rules", () => {
     const other = conversation(9, { number: "+9055500000051" })
     const closed = conversation(3, { status: "closed", closed_at: "2026-11-23T10:00:00.000Z" })
     expect(conversationsOf(contact.number, [conversation(1), other, conversation(2)], [closed]).map((c) => c.id)).toEqual([2, 1, 3])
+  })
+})
+
+describe("Open chat", () => {
+  it("hands the chosen conversation to the chat inbox: the customer's number as the search, then selects it", async () => {
+    const received: unknown[] = []
+    const inbox = fromCallback(({ receive }) => {
+      receive((event) => {
+        received.push(event)
+      })
+    })
+    const loaded = { segments: [], conversations: [conversation(1), conversation(2, { status: "closed" })], historyFailure: null }
+    const root = setup({
+      actors: { inbox, page: contactMachine.provide({ actors: { load: fromPromise(async () => loaded) } as never }) },
+    }).createMachine({
+      invoke: [
+        { src: "inbox", systemId: "chat-inbox" },
+        { id: "page", src: "page", systemId: "contact-page" },
+      ],
+    })
+    const actor = createActor(root).start()
+    const page = actor.system.get("contact-page")
+    page.send({ type: "OPEN", contact })
+    await waitFor(page, (s) => s.matches({ open: { details: "ready" } }))
+    page.send({ type: "CHAT.OPEN", conversationId: 2 })
+    expect(received).toEqual([
+      { type: "FILTER", patch: { box: "all", channel: null, label: null, status: null, search: contact.number } },
+      { type: "conversation.updated", conversation: loaded.conversations[1] },
+      { type: "SELECT", id: 2 },
+    ])
+    page.send({ type: "CHAT.OPEN", conversationId: 99 })
+    expect(received).toHaveLength(3)
+    actor.stop()
   })
 })
