@@ -24,6 +24,7 @@ export const contacts: Feature = {
     "blocklist-bulk": bulk,
     "group-editor": () => import("../../machines/contacts/group-editor").then((m) => m.groupEditorMachine),
     "contacts-import": () => import("../../machines/contacts/import-machine").then((m) => m.importMachine),
+    "contact-page": () => import("../../machines/contacts/contact-machine").then((m) => m.contactMachine),
   },
   strings: {
     en: () => import("../../views/contacts/strings").then((m) => ({ contacts: m.contactsEn })),

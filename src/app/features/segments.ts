@@ -10,7 +10,10 @@ export const segments: Feature = {
   name: "segments",
   reports: { "report-segments": () => import("../../machines/segments/segments-list").then((m) => m.segmentsListMachine) },
   screens: { adminSegments: segmentsScreen, "companyDetails/segments": segmentsScreen },
-  pages: { "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine) },
+  pages: {
+    "segment-editor": () => import("../../machines/segments/segment-editor").then((m) => m.segmentEditorMachine),
+    "segment-members": () => import("../../machines/segments/segment-members").then((m) => m.segmentMembersMachine),
+  },
   strings: {
     en: () => import("../../views/segments/strings").then((m) => ({ segments: m.segmentsEn })),
     tr: () => import("../../views/segments/strings.tr").then((m) => ({ segments: m.segmentsTr })),

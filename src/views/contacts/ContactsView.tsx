@@ -20,6 +20,7 @@ import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { BulkBar, BulkDialog, type BulkRef } from "./BulkActions"
+import { ContactDrawer, type ContactPageRef } from "./ContactDrawer"
 import { ImportDialog } from "./ImportDialog"
 import "../report-kit/report-kit.css"
 import "./contacts.css"
@@ -108,7 +109,7 @@ const Filters = ({ actor, mode }: { actor: ContactsActor; mode: Mode }) => {
   )
 }
 
-const Rows = ({ actor, bulk }: { actor: ContactsActor; bulk: BulkRef | null }) => {
+const Rows = ({ actor, bulk, page }: { actor: ContactsActor; bulk: BulkRef | null; page: ContactPageRef | null }) => {
   const { t } = useTranslation()
   const rows = useSelector(actor, (s) => s.context.rows)
   const flags = useSelector(actor, (s) => s.context.meta?.flags ?? [])
@@ -126,12 +127,22 @@ const Rows = ({ actor, bulk }: { actor: ContactsActor; bulk: BulkRef | null }) =
               onChange={() => bulk?.send({ type: "SELECT.TOGGLE", contact: row })}
             />
           </td>
-          <td>{row.name ?? ""}</td>
+          <td>
+            <Button
+              variant="minimal"
+              size="small"
+              icon="person"
+              text={row.name ?? row.number}
+              disabled={!page}
+              data-testid="contact-open"
+              onClick={() => page?.send({ type: "OPEN", contact: row })}
+            />
+          </td>
           <td className="mc-num" dir="ltr">
             {row.number}
           </td>
           <td>{row.email ?? ""}</td>
-          <td>{row.channel_type}</td>
+          <td>{t(`contacts.channels.${row.channel_type}`)}</td>
           <td>
             {(row.flag_ids ?? []).map((id) => {
               const flag = flags.find((f) => f.id === id)
@@ -190,6 +201,7 @@ const ContactList = ({ mode }: { mode: Mode }) => {
   const { t } = useTranslation()
   const actor = useReportActor<ContactsActor>(`report-${mode}`)
   const bulk = usePageActor<BulkRef>(`${mode}-bulk`)
+  const contactPage = usePageActor<ContactPageRef>("contact-page")
   const context = useSelector(actor, (s) => s.context)
   const reload = useCallback(() => actor.send({ type: "REPORT.RELOAD" }), [actor])
   const filter = contactFilterOf(context.filters, context.search)
@@ -223,8 +235,9 @@ const ContactList = ({ mode }: { mode: Mode }) => {
         />
       </div>
       <ReportTable actor={actor} testId={`${mode}-table`} columns={columns} emptyText={t("contacts.list.noRows")}>
-        <Rows actor={actor} bulk={bulk} />
+        <Rows actor={actor} bulk={bulk} page={contactPage} />
       </ReportTable>
+      {contactPage ? <ContactDrawer actor={contactPage} choices={context.meta ?? null} onSaved={reload} /> : null}
     </div>
   )
 }

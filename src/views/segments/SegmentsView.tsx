@@ -3,6 +3,7 @@
  * with their member counts, and the `segment-editor` page actor's dialog: name, all/any, the rule builder
  * (RuleRow.tsx) and the live count of contacts the unsaved rules match.
  */
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner, Tag } from "@blueprintjs/core"
@@ -21,6 +22,7 @@ import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { ConfirmDelete, NewButton, RecordDialog, RowActions, useWriteNotices } from "../record-kit/RecordDialog"
 import { RuleRow } from "./RuleRow"
+import { type MembersActor, SegmentMembersDialog, showMembers } from "./SegmentMembers"
 import "../report-kit/report-kit.css"
 import "../record-kit/record-kit.css"
 
@@ -32,6 +34,8 @@ export const SegmentsView = () => {
   const list = useReportActor<ListActor>("report-segments")
   const editor = usePageActor<EditorActor>("segment-editor")
   useWriteNotices(editor)
+  const members = usePageActor<MembersActor>("segment-members")
+  const [shown, setShown] = useState<Segment | null>(null)
   const rows = useSelector(list, (s) => s.context.rows)
   const columns = [t("segments.name"), t("segments.description"), t("segments.rules"), t("segments.members"), t("recordKit.actions")]
   return (
@@ -51,14 +55,27 @@ export const SegmentsView = () => {
             <td>{row.name}</td>
             <td className="mc-clip">{row.description ?? ""}</td>
             <td>{t(`segments.summary.${row.rules.match}`, { count: row.rules.conditions.length })}</td>
-            <td className="mc-num" data-testid="segment-members">
-              {row.customers}
+            <td className="mc-num">
+              <Button
+                variant="minimal"
+                size="small"
+                text={String(row.customers)}
+                aria-label={t("segments.showMembers", { count: row.customers })}
+                disabled={!members}
+                data-testid="segment-members"
+                onClick={() => {
+                  if (!members) return
+                  showMembers(members, row)
+                  setShown(row)
+                }}
+              />
             </td>
             {editor ? <RowActions actor={editor} row={row} testId="segment-row" /> : <td />}
           </tr>
         ))}
       </ReportTable>
       {editor ? <SegmentDialog editor={editor} list={list} /> : null}
+      {members ? <SegmentMembersDialog actor={members} segment={shown} onClose={() => setShown(null)} /> : null}
     </div>
   )
 }
