@@ -13,6 +13,7 @@ import { labels } from "./features/labels"
 import { recordKit } from "./features/record-kit"
 import { contacts } from "./features/contacts"
 import { flags } from "./features/flags"
+import { reminders } from "./features/reminders"
 import { reports } from "./features/reports"
 import { segments } from "./features/segments"
 import { session } from "./features/session"
@@ -44,4 +45,5 @@ export const features: readonly Feature[] = [
   tags,
   contacts,
   flags,
+  reminders,
 ]

@@ -10,17 +10,29 @@ import { badRequest, idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { loadSegment } from "../segments/segment-rows"
-import { contactRowByNumber } from "../contacts/contact-rows"
 import { loadReminder, reminderOf } from "./reminder-rows"
 import { nextRun } from "./reminder-schedule"
 
-const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget) => {
-  if (target.type === "contact") await contactRowByNumber(ctx.db, clientId, target.number)
+/**
+ * The target as stored: a contact's number is matched with or without its `+` (channels store `905…`, imports
+ * `+905…`) and kept as the contact has it, so the send finds it.
+ */
+const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget): Promise<ReminderTarget> => {
+  if (target.type === "contact") {
+    const bare = target.number.replace(/^\+/, "")
+    const [row] = rowsOf(
+      await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND number IN (${bare}, ${`+${bare}`})
+        ORDER BY (number = ${target.number}) DESC, last_inbound_at DESC NULLS LAST, id LIMIT 1`),
+    )
+    if (!row) throw badRequest(`No contact with the number ${target.number}`, "target")
+    return { type: "contact", number: String(row.number) }
+  }
   if (target.type === "segment") await loadSegment(ctx.db, clientId, target.segment_id)
   if (target.type === "group") {
     const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM contact_groups WHERE id = ${target.group_id} AND client_id = ${clientId}`))
     if (!row) throw badRequest("No such contact group", "target")
   }
+  return target
 }
 
 const checkTemplate = async (ctx: Ctx, clientId: number, template: ReminderTemplate | null | undefined) => {
@@ -39,6 +51,12 @@ const checkSchedule = (schedule: ReminderSchedule) => {
 
 const nextRunOf = (schedule: ReminderSchedule, enabled: boolean) =>
   enabled ? (nextRun(schedule, new Date())?.toISOString() ?? null) : null
+
+/** A schedule saved with a reminder that is on must still have a run ahead (a one-off start or an end already past would never send). */
+const checkAhead = (schedule: ReminderSchedule, enabled: boolean) => {
+  if (enabled && nextRunOf(schedule, true) === null)
+    throw badRequest("The reminder would never run: its time has already passed", "schedule")
+}
 
 const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: string }) => {
   const clientId = tenantOf(ctx)
@@ -68,13 +86,14 @@ export const handlers = [
   handle("tagging", "reminderInsert", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     checkSchedule(input.schedule)
-    await checkTarget(ctx, clientId, input.target)
+    checkAhead(input.schedule, input.enabled ?? true)
+    const target = await checkTarget(ctx, clientId, input.target)
     await checkTemplate(ctx, clientId, input.template)
     const enabled = input.enabled ?? true
     const [row] = rowsOf(
       await ctx.db.execute(sql`INSERT INTO reminders (client_id, name, message, template, target, schedule, enabled, next_run_at)
         VALUES (${clientId}, ${input.name}, ${input.message}, ${input.template ? JSON.stringify(input.template) : null}::jsonb,
-          ${JSON.stringify(input.target)}::jsonb, ${JSON.stringify(input.schedule)}::jsonb, ${enabled},
+          ${JSON.stringify(target)}::jsonb, ${JSON.stringify(input.schedule)}::jsonb, ${enabled},
           ${nextRunOf(input.schedule, enabled)}::timestamptz) RETURNING *`),
     )
     return { data: reminderOf(row) }
@@ -86,11 +105,12 @@ export const handlers = [
     const schedule = input.schedule ?? before.schedule
     const enabled = input.enabled ?? before.enabled
     checkSchedule(schedule)
-    if (input.target) await checkTarget(ctx, clientId, input.target)
+    if (input.schedule) checkAhead(schedule, enabled)
+    const target = input.target ? await checkTarget(ctx, clientId, input.target) : before.target
     if (input.template) await checkTemplate(ctx, clientId, input.template)
     const template = input.template === undefined ? before.template : input.template
     await ctx.db.execute(sql`UPDATE reminders SET name = ${input.name ?? before.name}, message = ${input.message ?? before.message},
-      template = ${template ? JSON.stringify(template) : null}::jsonb, target = ${JSON.stringify(input.target ?? before.target)}::jsonb,
+      template = ${template ? JSON.stringify(template) : null}::jsonb, target = ${JSON.stringify(target)}::jsonb,
       schedule = ${JSON.stringify(schedule)}::jsonb, enabled = ${enabled}, next_run_at = ${nextRunOf(schedule, enabled)}::timestamptz,
       updated_at = now() WHERE id = ${before.id}`)
     return { data: await loadReminder(ctx.db, clientId, before.id) }
