@@ -11,6 +11,7 @@ import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
 import { recordKit } from "./features/record-kit"
+import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
 import { flags } from "./features/flags"
 import { reminders } from "./features/reminders"
@@ -46,4 +47,5 @@ export const features: readonly Feature[] = [
   contacts,
   flags,
   reminders,
+  contactForm,
 ]

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm"
 import { Schema } from "effect"
 import type { FastifyInstance } from "fastify"
 import type { ContactFormField, ContactFormSettings } from "../../../src/contract/schemas/contacts"
+import { type AnswerProblem, answerProblem, FORM_ANSWER_MAX } from "../../../src/contract/contact-form-answers"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
@@ -23,9 +24,6 @@ import { settingsOf } from "./client-settings"
 import { readFormToken } from "./contact-form-token"
 
 export const FORM_SUBMITS_PER_MINUTE = 20
-const MAX_ANSWER = 500
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 const Body = Schema.Struct({
   token: Schema.String.check(Schema.isMaxLength(300)),
@@ -60,23 +58,22 @@ const bodyOf = (raw: unknown) => {
   return decoded.value
 }
 
-/** Each answer checked against its field; the first problem is a 400 naming the field. */
+const SAYS: Record<AnswerProblem, string> = {
+  required: "is required",
+  tooLong: `is longer than ${FORM_ANSWER_MAX} characters`,
+  email: "is not an email address",
+  number: "is not a number",
+  date: "is not a date",
+}
+
+/** Each answer checked against its field (src/contract/contact-form-answers.ts); the first problem is a 400 naming the field. */
 export const answersOf = (fields: readonly ContactFormField[], values: Readonly<Record<string, string>>) => {
   const out: Record<string, string | number> = {}
   for (const field of fields) {
+    const problem = answerProblem(field, values[field.key])
+    if (problem) throw badRequest(`${field.label ?? field.key} ${SAYS[problem]}`, field.key)
     const text = (values[field.key] ?? "").trim()
-    if (!text) {
-      if (field.required) throw badRequest(`${field.label ?? field.key} is required`, field.key)
-      continue
-    }
-    if (text.length > MAX_ANSWER) throw badRequest(`${field.label ?? field.key} is too long`, field.key)
-    if ((field.type === "email" || field.key === "email") && !EMAIL.test(text))
-      throw badRequest(`${field.label ?? field.key} is not an email address`, field.key)
-    if (field.type === "number" && !Number.isFinite(Number(text)))
-      throw badRequest(`${field.label ?? field.key} is not a number`, field.key)
-    if (field.type === "date" && (!DATE.test(text) || Number.isNaN(new Date(text).getTime())))
-      throw badRequest(`${field.label ?? field.key} is not a date`, field.key)
-    out[field.key] = field.type === "number" ? Number(text) : text
+    if (text) out[field.key] = field.type === "number" ? Number(text) : text
   }
   return out
 }
