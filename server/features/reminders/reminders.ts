@@ -49,12 +49,16 @@ const checkSchedule = (schedule: ReminderSchedule) => {
   if (schedule.end_at && new Date(schedule.end_at) < new Date(schedule.start_at)) throw badRequest("end_at is before start_at", "schedule")
 }
 
-const nextRunOf = (schedule: ReminderSchedule, enabled: boolean) =>
-  enabled ? (nextRun(schedule, new Date())?.toISOString() ?? null) : null
+/** The tenant's time zone (client setting `time_zone`, default UTC): repeats keep their wall-clock time in it. */
+const zoneOf = async (ctx: Ctx, clientId: number) =>
+  String(rowsOf(await ctx.db.execute(sql`SELECT tenant_zone(${clientId}) AS zone`))[0]?.zone ?? "UTC")
+
+const nextRunOf = (schedule: ReminderSchedule, enabled: boolean, zone: string) =>
+  enabled ? (nextRun(schedule, new Date(), false, zone)?.toISOString() ?? null) : null
 
 /** A schedule saved with a reminder that is on must still have a run ahead (a one-off start or an end already past would never send). */
-const checkAhead = (schedule: ReminderSchedule, enabled: boolean) => {
-  if (enabled && nextRunOf(schedule, true) === null)
+const checkAhead = (schedule: ReminderSchedule, enabled: boolean, zone: string) => {
+  if (enabled && nextRunOf(schedule, true, zone) === null)
     throw badRequest("The reminder would never run: its time has already passed", "schedule")
 }
 
@@ -74,7 +78,8 @@ const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: s
 const toggle = (enabled: boolean) => async (ctx: Ctx, input: { id: number | string }) => {
   const clientId = tenantOf(ctx)
   const reminder = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
-  await ctx.db.execute(sql`UPDATE reminders SET enabled = ${enabled}, next_run_at = ${nextRunOf(reminder.schedule, enabled)}::timestamptz,
+  const next = nextRunOf(reminder.schedule, enabled, await zoneOf(ctx, clientId))
+  await ctx.db.execute(sql`UPDATE reminders SET enabled = ${enabled}, next_run_at = ${next}::timestamptz,
     updated_at = now() WHERE id = ${reminder.id}`)
   return { data: await loadReminder(ctx.db, clientId, reminder.id) }
 }
@@ -85,8 +90,9 @@ export const handlers = [
 
   handle("tagging", "reminderInsert", async (ctx, input) => {
     const clientId = tenantOf(ctx)
+    const zone = await zoneOf(ctx, clientId)
     checkSchedule(input.schedule)
-    checkAhead(input.schedule, input.enabled ?? true)
+    checkAhead(input.schedule, input.enabled ?? true, zone)
     const target = await checkTarget(ctx, clientId, input.target)
     await checkTemplate(ctx, clientId, input.template)
     const enabled = input.enabled ?? true
@@ -94,7 +100,7 @@ export const handlers = [
       await ctx.db.execute(sql`INSERT INTO reminders (client_id, name, message, template, target, schedule, enabled, next_run_at)
         VALUES (${clientId}, ${input.name}, ${input.message}, ${input.template ? JSON.stringify(input.template) : null}::jsonb,
           ${JSON.stringify(target)}::jsonb, ${JSON.stringify(input.schedule)}::jsonb, ${enabled},
-          ${nextRunOf(input.schedule, enabled)}::timestamptz) RETURNING *`),
+          ${nextRunOf(input.schedule, enabled, zone)}::timestamptz) RETURNING *`),
     )
     return { data: reminderOf(row) }
   }),
@@ -104,14 +110,15 @@ export const handlers = [
     const before = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
     const schedule = input.schedule ?? before.schedule
     const enabled = input.enabled ?? before.enabled
+    const zone = await zoneOf(ctx, clientId)
     checkSchedule(schedule)
-    if (input.schedule) checkAhead(schedule, enabled)
+    if (input.schedule) checkAhead(schedule, enabled, zone)
     const target = input.target ? await checkTarget(ctx, clientId, input.target) : before.target
     if (input.template) await checkTemplate(ctx, clientId, input.template)
     const template = input.template === undefined ? before.template : input.template
     await ctx.db.execute(sql`UPDATE reminders SET name = ${input.name ?? before.name}, message = ${input.message ?? before.message},
       template = ${template ? JSON.stringify(template) : null}::jsonb, target = ${JSON.stringify(target)}::jsonb,
-      schedule = ${JSON.stringify(schedule)}::jsonb, enabled = ${enabled}, next_run_at = ${nextRunOf(schedule, enabled)}::timestamptz,
+      schedule = ${JSON.stringify(schedule)}::jsonb, enabled = ${enabled}, next_run_at = ${nextRunOf(schedule, enabled, zone)}::timestamptz,
       updated_at = now() WHERE id = ${before.id}`)
     return { data: await loadReminder(ctx.db, clientId, before.id) }
   }),
