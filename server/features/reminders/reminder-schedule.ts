@@ -2,11 +2,12 @@
  * When a reminder runs: at `start_at`, then every day / week / month after it at the same wall-clock time in the
  * tenant's time zone (client setting `time_zone`; a daylight-saving change keeps 09:00 at 09:00), a monthly run
  * keeping the start's day (or the month's last day when shorter), until `end_at`. dayjs with its utc and timezone
- * plugins does the zone arithmetic. Pure functions of instants and a zone, so tests need no clock.
+ * plugins (imported with `.js`: Node runs the server as ESM) does the zone arithmetic. Pure functions of instants and
+ * a zone, so tests need no clock.
  */
 import dayjs from "dayjs"
-import timezone from "dayjs/plugin/timezone"
-import utc from "dayjs/plugin/utc"
+import timezone from "dayjs/plugin/timezone.js"
+import utc from "dayjs/plugin/utc.js"
 import type { ReminderSchedule } from "../../../src/contract/schemas/tagging"
 
 dayjs.extend(utc)

@@ -90,4 +90,9 @@ test("Reminders: a reminder created on the screen reaches the customer's phone; 
   await page.locator(".bp6-alert").getByRole("button", { name: "Delete" }).click()
   await expect(row).toHaveCount(0)
   expect(seconds).toBeLessThan(15)
+
+  // The company sub-page shows the same screen.
+  await page.goto(`${baseUrl()}/apps/company-details/reminderMessage`)
+  await expect(page.getByTestId("reminders-page")).toBeVisible()
+  await expect(page.getByTestId("reminders-new")).toBeEnabled()
 })
