@@ -73,7 +73,7 @@ export const jobHandlers: JobHandler[] = [
     run: async (job, ctx) => {
       const { reminder_id, due } = job.payload as { reminder_id: number; due: string }
       const [row] = rowsOf(await ctx.db.execute(sql`SELECT * FROM reminders WHERE id = ${reminder_id} AND client_id = ${job.clientId}`))
-      if (!row || !row.enabled) return
+      if (!row?.enabled) return
       const reminder = reminderOf(row)
       const clientId = Number(job.clientId)
       const where = await audienceSql(ctx.db, clientId, reminder.target).catch(() => null)
