@@ -36,6 +36,10 @@ test("Contact form: the tenant sets its questions, a logged-out visitor fills th
   const link = await settings.getByTestId("contact-form-link").inputValue()
   expect(link).toMatch(/\/contact-form\?token=/)
   await shot(page, "audience/contact-form-settings-en")
+  // The tenant may open its own link while logged in: the form, not the console.
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()))
+  await expect(page.getByTestId("public-form-city")).toBeVisible()
+  await page.goBack()
 
   // A visitor, logged out, in a browser of their own.
   const visitor = await browser.newContext()
