@@ -12,8 +12,10 @@ import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
 import { recordKit } from "./features/record-kit"
+import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
 import { flags } from "./features/flags"
+import { reminders } from "./features/reminders"
 import { reports } from "./features/reports"
 import { segments } from "./features/segments"
 import { session } from "./features/session"
@@ -46,4 +48,6 @@ export const features: readonly Feature[] = [
   tags,
   contacts,
   flags,
+  reminders,
+  contactForm,
 ]

@@ -35,6 +35,8 @@ const table: readonly RouteDef[] = [
   r("/pages/auth/token", "tokenLogin", { public: true, authFrame: true }),
   r("/pages/auth/reset-password", "resetPassword", { public: true, authFrame: true }),
   r("/ContactInformationCollection", "contactInformationCollection"),
+  // The public form a tenant's customers fill from its signed link (feature contact-form; the tenant may open it too).
+  r("/contact-form", "contactForm", { public: true, auth: true, authFrame: true }),
   r("/privacy-policy", "privacyPolicy", { public: true }),
   r("/btw", "btw", { public: true }),
   r("/pagenotfound", "pageNotFound", { public: true }),

@@ -1,5 +1,5 @@
 /**
- * Reminders on the durable queue. The schedule turns each due reminder into one `reminder.fire` job keyed
+ * Reminders on the durable queue (repeats on the tenant's clock: reminder-schedule.ts). The schedule turns each due reminder into one `reminder.fire` job keyed
  * `reminder:<id>:<due-minute>` and moves next_run_at on, in one transaction (a restart in the due minute neither
  * skips nor doubles). The fire job enqueues one `reminder.send` per recipient (keyed by contact), resolved in SQL
  * (a contact, a group's members, a segment's members). A send goes out as text inside WhatsApp's 24-hour window (and
@@ -29,7 +29,7 @@ export const schedules: Schedule[] = [
     name: "reminders",
     tick: async (db, now) => {
       const due = rowsOf(
-        await db.execute(sql`SELECT * FROM reminders WHERE enabled AND next_run_at <= ${now.toISOString()}::timestamptz
+        await db.execute(sql`SELECT *, tenant_zone(client_id) AS zone FROM reminders WHERE enabled AND next_run_at <= ${now.toISOString()}::timestamptz
           ORDER BY next_run_at LIMIT ${DUE_BATCH} FOR UPDATE SKIP LOCKED`),
       )
       for (const row of due) {
@@ -43,7 +43,7 @@ export const schedules: Schedule[] = [
           idempotencyKey: `reminder:${reminder.id}:${minuteKey(at)}`,
         })
         // Runs missed while the server was down collapse into this one: the next is the first after now.
-        const next = nextRun(reminder.schedule, now, true)
+        const next = nextRun(reminder.schedule, now, true, String(row.zone ?? "UTC"))
         await db.execute(sql`UPDATE reminders SET next_run_at = ${next?.toISOString() ?? null}::timestamptz WHERE id = ${reminder.id}`)
       }
       return due.length
@@ -73,7 +73,7 @@ export const jobHandlers: JobHandler[] = [
     run: async (job, ctx) => {
       const { reminder_id, due } = job.payload as { reminder_id: number; due: string }
       const [row] = rowsOf(await ctx.db.execute(sql`SELECT * FROM reminders WHERE id = ${reminder_id} AND client_id = ${job.clientId}`))
-      if (!row || !row.enabled) return
+      if (!row?.enabled) return
       const reminder = reminderOf(row)
       const clientId = Number(job.clientId)
       const where = await audienceSql(ctx.db, clientId, reminder.target).catch(() => null)

@@ -1,38 +1,38 @@
 /**
- * When a reminder runs: at `start_at`, then every day / week / month after it (a monthly run keeps the start's day,
- * or the month's last day when shorter), until `end_at`. Pure functions of instants, so tests need no clock.
+ * When a reminder runs: at `start_at`, then every day / week / month after it at the same wall-clock time in the
+ * tenant's time zone (client setting `time_zone`; a daylight-saving change keeps 09:00 at 09:00), a monthly run
+ * keeping the start's day (or the month's last day when shorter), until `end_at`. dayjs with its utc and timezone
+ * plugins (imported with `.js`: Node runs the server as ESM) does the zone arithmetic. Pure functions of instants and
+ * a zone, so tests need no clock.
  */
+import dayjs from "dayjs"
+import timezone from "dayjs/plugin/timezone.js"
+import utc from "dayjs/plugin/utc.js"
 import type { ReminderSchedule } from "../../../src/contract/schemas/tagging"
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
 
 const DAY = 86_400_000
 
-const addMonths = (start: Date, months: number): Date => {
-  const d = new Date(start.getTime())
-  const day = d.getUTCDate()
-  d.setUTCDate(1)
-  d.setUTCMonth(d.getUTCMonth() + months)
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
-  d.setUTCDate(Math.min(day, last))
-  return d
-}
-
-/** The k-th run (0 = start_at). */
-export const occurrence = (schedule: ReminderSchedule, k: number): Date => {
+/** The k-th run (0 = start_at), in `zone` (IANA; default UTC). */
+export const occurrence = (schedule: ReminderSchedule, k: number, zone = "UTC"): Date => {
   const start = new Date(schedule.start_at)
-  switch (schedule.repeat) {
-    case "once":
-      return start
-    case "daily":
-      return new Date(start.getTime() + k * DAY)
-    case "weekly":
-      return new Date(start.getTime() + k * 7 * DAY)
-    case "monthly":
-      return addMonths(start, k)
-  }
+  if (schedule.repeat === "once" || k === 0) return start
+  const local = dayjs(start).tz(zone)
+  const wall = local.format("HH:mm:ss.SSS")
+  const day =
+    schedule.repeat === "monthly"
+      ? local
+          .date(1)
+          .add(k, "month")
+          .date(Math.min(local.date(), local.date(1).add(k, "month").daysInMonth()))
+      : local.add(schedule.repeat === "daily" ? k : 7 * k, "day")
+  return dayjs.tz(`${day.format("YYYY-MM-DD")}T${wall}`, zone).toDate()
 }
 
 /** The first run at or after `from` (strictly after when `strict`), or null when there is none (once and past, or after end_at). */
-export const nextRun = (schedule: ReminderSchedule, from: Date, strict = false): Date | null => {
+export const nextRun = (schedule: ReminderSchedule, from: Date, strict = false, zone = "UTC"): Date | null => {
   const end = schedule.end_at ? new Date(schedule.end_at).getTime() : Number.POSITIVE_INFINITY
   const after = (d: Date) => (strict ? d.getTime() > from.getTime() : d.getTime() >= from.getTime())
   let k = 0
@@ -41,7 +41,7 @@ export const nextRun = (schedule: ReminderSchedule, from: Date, strict = false):
     k = Math.max(0, Math.floor((from.getTime() - new Date(schedule.start_at).getTime()) / period) - 1)
   }
   for (let i = 0; i < 1000; i++, k++) {
-    const at = occurrence(schedule, k)
+    const at = occurrence(schedule, k, zone)
     if (at.getTime() > end) return null
     if (after(at)) return at
     if (schedule.repeat === "once") return null

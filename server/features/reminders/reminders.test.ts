@@ -148,6 +148,18 @@ describe.each(DB_KINDS)("reminders on %s", (kind) => {
         h,
       )
       expect(bad.status).toBe(400)
+      const past = { ...base, name: "Too late", schedule: { repeat: "once", start_at: new Date(Date.now() - 60_000).toISOString() } }
+      const late = await send(server.url, r("reminderInsert"), past, h)
+      expect(late.status).toBe(400)
+      expect(JSON.stringify(late.body)).toContain("never run")
+      expect((await send(server.url, r("reminderSearch"), { search: "Too late" }, h)).body.data.totalItems).toBe(0)
+      // A contact's number is found with or without its "+", and kept as the contact has it; an unknown one is a 400.
+      const one = { ...base, name: "One", target: { type: "contact", number: "905441110001" }, enabled: false }
+      const bare = await send(server.url, r("reminderInsert"), one, h)
+      expect(bare.body.data.target).toEqual({ type: "contact", number: "+905441110001" })
+      await send(server.url, r("reminderDelete"), { id: bare.body.data.id }, h)
+      const unknown = await send(server.url, r("reminderInsert"), { ...one, target: { type: "contact", number: "+905449999999" } }, h)
+      expect(unknown.status).toBe(400)
       const h2 = as((await login(server.url, "admin2")).user_token)
       expect((await send(server.url, r("reminderDisable"), { id: withTemplate.body.data.id }, h2)).status).toBe(404)
       expect((await send(server.url, r("reminderInsert"), { ...base, name: "Steal" }, h2)).status).toBe(400)

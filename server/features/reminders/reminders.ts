@@ -10,17 +10,29 @@ import { badRequest, idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { loadSegment } from "../segments/segment-rows"
-import { contactRowByNumber } from "../contacts/contact-rows"
 import { loadReminder, reminderOf } from "./reminder-rows"
 import { nextRun } from "./reminder-schedule"
 
-const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget) => {
-  if (target.type === "contact") await contactRowByNumber(ctx.db, clientId, target.number)
+/**
+ * The target as stored: a contact's number is matched with or without its `+` (channels store `905…`, imports
+ * `+905…`) and kept as the contact has it, so the send finds it.
+ */
+const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget): Promise<ReminderTarget> => {
+  if (target.type === "contact") {
+    const bare = target.number.replace(/^\+/, "")
+    const [row] = rowsOf(
+      await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND number IN (${bare}, ${`+${bare}`})
+        ORDER BY (number = ${target.number}) DESC, last_inbound_at DESC NULLS LAST, id LIMIT 1`),
+    )
+    if (!row) throw badRequest(`No contact with the number ${target.number}`, "target")
+    return { type: "contact", number: String(row.number) }
+  }
   if (target.type === "segment") await loadSegment(ctx.db, clientId, target.segment_id)
   if (target.type === "group") {
     const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM contact_groups WHERE id = ${target.group_id} AND client_id = ${clientId}`))
     if (!row) throw badRequest("No such contact group", "target")
   }
+  return target
 }
 
 const checkTemplate = async (ctx: Ctx, clientId: number, template: ReminderTemplate | null | undefined) => {
@@ -37,8 +49,18 @@ const checkSchedule = (schedule: ReminderSchedule) => {
   if (schedule.end_at && new Date(schedule.end_at) < new Date(schedule.start_at)) throw badRequest("end_at is before start_at", "schedule")
 }
 
-const nextRunOf = (schedule: ReminderSchedule, enabled: boolean) =>
-  enabled ? (nextRun(schedule, new Date())?.toISOString() ?? null) : null
+/** The tenant's time zone (client setting `time_zone`, default UTC): repeats keep their wall-clock time in it. */
+const zoneOf = async (ctx: Ctx, clientId: number) =>
+  String(rowsOf(await ctx.db.execute(sql`SELECT tenant_zone(${clientId}) AS zone`))[0]?.zone ?? "UTC")
+
+const nextRunOf = (schedule: ReminderSchedule, enabled: boolean, zone: string) =>
+  enabled ? (nextRun(schedule, new Date(), false, zone)?.toISOString() ?? null) : null
+
+/** A schedule saved with a reminder that is on must still have a run ahead (a one-off start or an end already past would never send). */
+const checkAhead = (schedule: ReminderSchedule, enabled: boolean, zone: string) => {
+  if (enabled && nextRunOf(schedule, true, zone) === null)
+    throw badRequest("The reminder would never run: its time has already passed", "schedule")
+}
 
 const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: string }) => {
   const clientId = tenantOf(ctx)
@@ -56,7 +78,8 @@ const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: s
 const toggle = (enabled: boolean) => async (ctx: Ctx, input: { id: number | string }) => {
   const clientId = tenantOf(ctx)
   const reminder = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
-  await ctx.db.execute(sql`UPDATE reminders SET enabled = ${enabled}, next_run_at = ${nextRunOf(reminder.schedule, enabled)}::timestamptz,
+  const next = nextRunOf(reminder.schedule, enabled, await zoneOf(ctx, clientId))
+  await ctx.db.execute(sql`UPDATE reminders SET enabled = ${enabled}, next_run_at = ${next}::timestamptz,
     updated_at = now() WHERE id = ${reminder.id}`)
   return { data: await loadReminder(ctx.db, clientId, reminder.id) }
 }
@@ -67,15 +90,17 @@ export const handlers = [
 
   handle("tagging", "reminderInsert", async (ctx, input) => {
     const clientId = tenantOf(ctx)
+    const zone = await zoneOf(ctx, clientId)
     checkSchedule(input.schedule)
-    await checkTarget(ctx, clientId, input.target)
+    checkAhead(input.schedule, input.enabled ?? true, zone)
+    const target = await checkTarget(ctx, clientId, input.target)
     await checkTemplate(ctx, clientId, input.template)
     const enabled = input.enabled ?? true
     const [row] = rowsOf(
       await ctx.db.execute(sql`INSERT INTO reminders (client_id, name, message, template, target, schedule, enabled, next_run_at)
         VALUES (${clientId}, ${input.name}, ${input.message}, ${input.template ? JSON.stringify(input.template) : null}::jsonb,
-          ${JSON.stringify(input.target)}::jsonb, ${JSON.stringify(input.schedule)}::jsonb, ${enabled},
-          ${nextRunOf(input.schedule, enabled)}::timestamptz) RETURNING *`),
+          ${JSON.stringify(target)}::jsonb, ${JSON.stringify(input.schedule)}::jsonb, ${enabled},
+          ${nextRunOf(input.schedule, enabled, zone)}::timestamptz) RETURNING *`),
     )
     return { data: reminderOf(row) }
   }),
@@ -85,13 +110,15 @@ export const handlers = [
     const before = await loadReminder(ctx.db, clientId, idOf(input.id, "Reminder"))
     const schedule = input.schedule ?? before.schedule
     const enabled = input.enabled ?? before.enabled
+    const zone = await zoneOf(ctx, clientId)
     checkSchedule(schedule)
-    if (input.target) await checkTarget(ctx, clientId, input.target)
+    if (input.schedule) checkAhead(schedule, enabled, zone)
+    const target = input.target ? await checkTarget(ctx, clientId, input.target) : before.target
     if (input.template) await checkTemplate(ctx, clientId, input.template)
     const template = input.template === undefined ? before.template : input.template
     await ctx.db.execute(sql`UPDATE reminders SET name = ${input.name ?? before.name}, message = ${input.message ?? before.message},
-      template = ${template ? JSON.stringify(template) : null}::jsonb, target = ${JSON.stringify(input.target ?? before.target)}::jsonb,
-      schedule = ${JSON.stringify(schedule)}::jsonb, enabled = ${enabled}, next_run_at = ${nextRunOf(schedule, enabled)}::timestamptz,
+      template = ${template ? JSON.stringify(template) : null}::jsonb, target = ${JSON.stringify(target)}::jsonb,
+      schedule = ${JSON.stringify(schedule)}::jsonb, enabled = ${enabled}, next_run_at = ${nextRunOf(schedule, enabled, zone)}::timestamptz,
       updated_at = now() WHERE id = ${before.id}`)
     return { data: await loadReminder(ctx.db, clientId, before.id) }
   }),

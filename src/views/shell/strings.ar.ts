@@ -62,6 +62,7 @@ export const shellAr: typeof shellEn = {
     tokenLogin: "تسجيل الدخول بالرمز",
     resetPassword: "إعادة تعيين كلمة المرور",
     contactInformationCollection: "جمع معلومات الاتصال",
+    contactForm: "نموذج الاتصال",
     privacyPolicy: "سياسة الخصوصية",
     btw: "BTW",
     pageNotFound: "الصفحة غير موجودة",

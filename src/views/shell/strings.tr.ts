@@ -62,6 +62,7 @@ export const shellTr: typeof shellEn = {
     tokenLogin: "Belirteçle giriş",
     resetPassword: "Parola sıfırlama",
     contactInformationCollection: "İletişim Bilgisi Toplama",
+    contactForm: "İletişim formu",
     privacyPolicy: "Gizlilik Politikası",
     btw: "BTW",
     pageNotFound: "Sayfa bulunamadı",

@@ -60,6 +60,7 @@ export const shellEn = {
     tokenLogin: "Token sign-in",
     resetPassword: "Reset password",
     contactInformationCollection: "Contact Information Collection",
+    contactForm: "Contact form",
     privacyPolicy: "Privacy Policy",
     btw: "BTW",
     pageNotFound: "Page not found",
