@@ -25,7 +25,7 @@ export const PublicFormView = () => {
   const actor = usePageActor<Actor>("public-contact-form", { token: params.get("token") ?? "" })
   const business = useSelector(actor ?? undefined, (s) => s?.context.form?.business ?? "")
   return (
-    <AuthFrame title={business || t("contactForm.public.title")} subtitle={t("contactForm.public.subtitle")}>
+    <AuthFrame brand={false} title={business || t("contactForm.public.title")} subtitle={t("contactForm.public.subtitle")}>
       <div data-testid="public-contact-form">{actor ? <PublicForm actor={actor} /> : <Spinner />}</div>
     </AuthFrame>
   )
