@@ -3,7 +3,8 @@
 # __HOST__, __PORT__, __DOMAIN__ and __SECRET__ are replaced; the secret is shared with the API server,
 # which issues each user time-limited credentials (auth_ephemeral: user "<expiry>:<extension>",
 # password base64(HMAC-SHA1(secret, user))). Nothing is stored here: no database, no fixed accounts.
-# The next line becomes `#!define WITH_RTPENGINE` and RTPENGINE_SOCK when rtpengine (the media gateway) runs.
+# The next lines become `#!define WITH_RTPENGINE` and RTPENGINE_SOCK when rtpengine (the media gateway) runs, and
+# RPC_TOKEN: what the API server sends (X-Pbx-Token) to publish the tenants' trunks into the `pbx` table.
 __DEFINES__
 
 debug=2
@@ -39,6 +40,11 @@ loadmodule "xhttp.so"
 loadmodule "websocket.so"
 loadmodule "auth.so"
 loadmodule "auth_ephemeral.so"
+loadmodule "htable.so"
+loadmodule "jsonrpcs.so"
+loadmodule "uac.so"
+loadmodule "corex.so"
+loadmodule "tmx.so"
 #!ifdef WITH_RTPENGINE
 loadmodule "rtpengine.so"
 modparam("rtpengine", "rtpengine_sock", RTPENGINE_SOCK)
@@ -59,6 +65,18 @@ modparam("nathelper", "sipping_from", "sip:keepalive@__DOMAIN__")
 modparam("auth_ephemeral", "secret", "__SECRET__")
 # "<expiry>:<extension>": the expiry is a Unix time, checked by autheph_check.
 modparam("auth_ephemeral", "username_format", 1)
+# The tenants' trunks as the API server publishes them (htable.sets over JSON-RPC, see route[TO_TRUNK]):
+#   ext:<extension> = tenant; trunk:<tenant> = "host:port;transport=udp"; fmt/cc/np/ip:<tenant> = number format;
+#   cid:<tenant> = caller id; user/pass:<tenant> = digest credentials; did:<number> = tenant;
+#   src:<tenant> = the carrier's IP address; ring:<tenant> = the extensions an inbound call rings ("1001;1002").
+modparam("htable", "htable", "pbx=>size=10;")
+modparam("jsonrpcs", "transport", 1)
+modparam("jsonrpcs", "pretty_format", 0)
+# The caller id replaces From towards the carrier and is restored on the way back (an rr parameter).
+modparam("uac", "restore_mode", "auto")
+modparam("uac", "auth_username_avp", "$avp(trunk_user)")
+modparam("uac", "auth_password_avp", "$avp(trunk_pass)")
+modparam("uac", "auth_realm_avp", "$avp(trunk_realm)")
 modparam("websocket", "keepalive_mechanism", 1)
 modparam("websocket", "keepalive_interval", 5)
 modparam("websocket", "keepalive_timeout", 10)
@@ -94,6 +112,7 @@ request_route {
 	}
 
 	t_check_trans();
+	if (is_method("INVITE")) { route(FROM_TRUNK); }
 	route(AUTH);
 
 	if (is_method("REGISTER")) {
@@ -102,6 +121,7 @@ request_route {
 		exit;
 	}
 
+	if (is_method("INVITE") && $rU =~ "^[+][1-9][0-9]{6,14}$") { route(TO_TRUNK); }
 	if (is_method("INVITE")) { record_route(); }
 	if (!lookup("location")) {
 		t_newtran();
@@ -140,6 +160,69 @@ route[AUTH] {
 		if (!autheph_check_from()) { sl_send_reply("403", "Forbidden: From is not your extension"); exit; }
 	}
 	consume_credentials();
+}
+
+# A dialled E.164 number leaves through the caller's tenant's trunk, in the carrier's number format, with the
+# tenant's caller id (From and P-Asserted-Identity); a carrier that challenges gets the tenant's digest
+# credentials (failure_route[FAILED]).
+route[TO_TRUNK] {
+	$var(t) = $sht(pbx=>ext:$fU);
+	if ($var(t) == $null || $sht(pbx=>trunk:$var(t)) == $null) {
+		sl_send_reply("404", "No trunk for phone numbers");
+		exit;
+	}
+	$var(fmt) = $sht(pbx=>fmt:$var(t));
+	if ($var(fmt) == "digits") {
+		$rU = $(rU{s.substr,1,0});
+	} else if ($var(fmt) == "national") {
+		$var(cc) = "+" + $sht(pbx=>cc:$var(t));
+		$var(len) = $(var(cc){s.len});
+		if ($(rU{s.substr,0,$var(len)}) == $var(cc)) {
+			$rU = $sht(pbx=>np:$var(t)) + $(rU{s.substr,$var(len),0});
+		} else {
+			$rU = $sht(pbx=>ip:$var(t)) + $(rU{s.substr,1,0});
+		}
+	}
+	$ru = "sip:" + $rU + "@" + $sht(pbx=>trunk:$var(t));
+	$var(from) = "sip:" + $sht(pbx=>cid:$var(t)) + "@" + $sht(pbx=>host:$var(t));
+	record_route();
+	uac_replace_from("$var(from)");
+	remove_hf("P-Asserted-Identity");
+	append_hf("P-Asserted-Identity: <$var(from)>\r\n");
+	$avp(trunk_user) = $sht(pbx=>user:$var(t));
+	$avp(trunk_pass) = $sht(pbx=>pass:$var(t));
+	setflag(3);
+	route(RELAY);
+}
+
+# A call from a tenant's carrier (its address) to one of the tenant's numbers rings its agents' registered
+# softphones and phones at once (parallel forking); 480 when none is online. Anything else is authenticated.
+route[FROM_TRUNK] {
+	$var(t) = $sht(pbx=>did:$rU);
+	if ($var(t) == $null || $si != $sht(pbx=>src:$var(t))) { return; }
+	if ($sht(pbx=>ring:$var(t)) == $null) {
+		sl_send_reply("480", "No agent online");
+		exit;
+	}
+	$var(ring) = $sht(pbx=>ring:$var(t));
+	# Only the agents registered now: the first becomes the request URI, the others parallel branches.
+	$var(n) = $(var(ring){s.count,;}) + 1;
+	$var(i) = 0;
+	$var(found) = 0;
+	while ($var(i) < $var(n)) {
+		$var(uri) = "sip:" + $(var(ring){s.select,$var(i),;}) + "@__DOMAIN__";
+		if (registered("location", "$var(uri)")) {
+			if ($var(found) == 0) { $ru = $var(uri); } else { append_branch("$var(uri)"); }
+			$var(found) = $var(found) + 1;
+		}
+		$var(i) = $var(i) + 1;
+	}
+	if ($var(found) == 0 || !lookup_branches("location")) {
+		sl_send_reply("480", "No agent online");
+		exit;
+	}
+	record_route();
+	route(RELAY);
 }
 
 route[RELAY] {
@@ -194,10 +277,30 @@ onreply_route[REPLY] {
 
 failure_route[FAILED] {
 	if (t_is_canceled()) { route(MEDIA_END); exit; }
+	# The carrier challenged: answer once with the tenant's credentials (the media offer is converted again).
+	if (isflagset(3) && !isflagset(4) && t_check_status("401|407") && $avp(trunk_user) != $null) {
+		setflag(4);
+		$avp(trunk_realm) = $(T_rpl($hdr(WWW-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
+		if ($avp(trunk_realm) == $null || $avp(trunk_realm) == "") {
+			$avp(trunk_realm) = $(T_rpl($hdr(Proxy-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
+		}
+		route(MEDIA_END);
+		if (uac_auth()) {
+			t_on_branch("MEDIA");
+			t_on_failure("FAILED");
+			t_relay();
+			exit;
+		}
+	}
 	route(MEDIA_END);
 }
 
 event_route[xhttp:request] {
+	# The API server publishes the tenants' trunks here (JSON-RPC htable.sets / htable.delete), with the token.
+	if ($hu =~ "^/RPC" && $hdr(X-Pbx-Token) == RPC_TOKEN) {
+		jsonrpc_dispatch();
+		exit;
+	}
 	if ($hdr(Upgrade) =~ "websocket" && $hdr(Connection) =~ "Upgrade" && $rm =~ "GET") {
 		if (ws_handle_handshake()) { exit; }
 	}
