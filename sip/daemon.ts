@@ -15,8 +15,8 @@ export interface DaemonOptions {
   readonly bin: string
   /** Arguments; the daemon's private folder is passed in so the config can live there. */
   readonly args: (dir: string) => readonly string[]
-  /** Resolves true once the daemon serves (polled every 50 ms for up to 15 s). */
-  readonly ready: () => Promise<boolean>
+  /** Resolves true once the daemon serves (polled every 50 ms for up to 15 s); given its output so far. */
+  readonly ready: (output: string) => Promise<boolean>
   /** Writes its config files into the private folder before it starts. */
   readonly prepare?: (dir: string) => void
   readonly log?: (line: string) => void
@@ -68,7 +68,7 @@ export const startDaemon = async (options: DaemonOptions): Promise<Daemon> => {
   }
 
   const deadline = Date.now() + 15_000
-  while (!(await options.ready())) {
+  while (!(await options.ready(output))) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL")
       cleanup()

@@ -280,9 +280,10 @@ failure_route[FAILED] {
 	# The carrier challenged: answer once with the tenant's credentials (the media offer is converted again).
 	if (isflagset(3) && !isflagset(4) && t_check_status("401|407") && $avp(trunk_user) != $null) {
 		setflag(4);
-		$avp(trunk_realm) = $(T_rpl($hdr(WWW-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
-		if ($avp(trunk_realm) == $null || $avp(trunk_realm) == "") {
+		if (t_check_status("407")) {
 			$avp(trunk_realm) = $(T_rpl($hdr(Proxy-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
+		} else {
+			$avp(trunk_realm) = $(T_rpl($hdr(WWW-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
 		}
 		route(MEDIA_END);
 		if (uac_auth()) {
@@ -293,6 +294,8 @@ failure_route[FAILED] {
 		}
 	}
 	route(MEDIA_END);
+	# The carrier's challenge is not the caller's to answer (its credentials are ours): say the trunk refused us.
+	if (isflagset(3) && t_check_status("401|407")) { t_reply("503", "Trunk refused our credentials"); }
 }
 
 event_route[xhttp:request] {

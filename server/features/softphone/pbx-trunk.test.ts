@@ -96,7 +96,8 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     return phone
   }
   const setTrunk = async (overrides: Record<string, unknown>) => {
-    const reply = await send(server.url, callOf("pbx", "setPbxTrunk"), trunkInput({ port: carrier.port, ...overrides }), as(adminToken))
+    const input = trunkInput({ port: carrier.port, ...overrides })
+    const reply = await send(server.url, callOf("pbx", "setPbxTrunk"), input, as(adminToken))
     expect(reply.status).toBe(200)
     // Published after the commit: wait until Kamailio holds the caller id just saved.
     const rpc = (await import("../../../sip/kamailio-rpc")).kamailioRpc(kamailio.controlUrl, SECRET)
@@ -174,6 +175,28 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     const refused = stranger.next("CALL_CLOSED")
     await stranger.command("dial", `sip:+4930555001@127.0.0.1:${kamailio.port};transport=udp`)
     expect((await refused).param).toMatch(/^40[17]/)
+  })
+
+  it("a carrier that demands digest authentication gets the tenant's username and password", async () => {
+    const guarded = await startTestTrunk({ digest: { username: "tenant1", password: "s3cret!" } })
+    try {
+      await guarded.subscriber("+4989123456")
+      await setTrunk({ port: guarded.port, auth: "digest", username: "tenant1", password: "s3cret!", caller_id: "+4930555333" })
+      const desk = await deskPhone(agentExtension)
+      const answered = guarded.phone.next("CALL_ESTABLISHED")
+      await desk.command("dial", `sip:+4989123456@${kamailio.domain}`)
+      expect((await answered).peeruri).toBe("sip:+4930555333@127.0.0.2")
+      const closed = guarded.phone.next("CALL_CLOSED")
+      await desk.command("hangup")
+      await closed
+      // A wrong password is refused by the carrier: the caller is told the trunk refused us (not asked to log in).
+      await setTrunk({ port: guarded.port, auth: "digest", username: "tenant1", password: "wrong", caller_id: "+4930555334" })
+      const refused = desk.next("CALL_CLOSED")
+      await desk.command("dial", `sip:+4989123456@${kamailio.domain}`)
+      expect((await refused).param).toBe("503 Trunk refused our credentials")
+    } finally {
+      await guarded.stop()
+    }
   })
 
   it("a tenant whose trunk is off cannot dial phone numbers (404 with the reason)", async () => {
