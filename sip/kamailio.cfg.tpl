@@ -70,6 +70,10 @@ modparam("auth_ephemeral", "username_format", 1)
 #   cid:<tenant> = caller id; user/pass:<tenant> = digest credentials; did:<number> = tenant;
 #   src:<tenant> = the carrier's IP address; ring:<tenant> = the extensions an inbound call rings ("1001;1002").
 modparam("htable", "htable", "pbx=>size=10;")
+# Call records, read and removed by the API server (pbx-call-records.ts): "<call-id>::start" = "<time>;<caller>;
+# <dialled>;<internal|outbound|inbound>;<tenant of an inbound call>", "::answer" = "<time>;<who answered>",
+# "::end" = "<time>;<final SIP status>" (times "seconds.microseconds"). Unread records expire after 6 h.
+modparam("htable", "htable", "calls=>size=10;autoexpire=21600;")
 modparam("jsonrpcs", "transport", 1)
 modparam("jsonrpcs", "pretty_format", 0)
 # The caller id replaces From towards the carrier and is restored on the way back (an rr parameter).
@@ -99,7 +103,10 @@ request_route {
 	if (has_totag()) {
 		if (loose_route()) {
 			handle_ruri_alias();
-			if (is_method("BYE")) { route(MEDIA_END); }
+			if (is_method("BYE")) {
+				route(MEDIA_END);
+				if ($sht(calls=>$ci::start) != $null && $sht(calls=>$ci::end) == $null) { $sht(calls=>$ci::end) = $TV(Sn) + ";200"; }
+			}
 			route(RELAY);
 			exit;
 		}
@@ -112,7 +119,13 @@ request_route {
 	}
 
 	t_check_trans();
-	if (is_method("INVITE")) { route(FROM_TRUNK); }
+	if (is_method("INVITE")) {
+		# What the call record will say (route[CALL_START]); $var()s live on in this process, so set each time.
+		$var(rec_dialled) = $rU;
+		$var(rec_dir) = "internal";
+		$var(rec_tenant) = "";
+		route(FROM_TRUNK);
+	}
 	route(AUTH);
 
 	if (is_method("REGISTER")) {
@@ -171,6 +184,7 @@ route[TO_TRUNK] {
 		sl_send_reply("404", "No trunk for phone numbers");
 		exit;
 	}
+	$var(rec_dir) = "outbound";
 	$var(fmt) = $sht(pbx=>fmt:$var(t));
 	if ($var(fmt) == "digits") {
 		$rU = $(rU{s.substr,1,0});
@@ -205,6 +219,8 @@ route[FROM_TRUNK] {
 		exit;
 	}
 	$var(ring) = $sht(pbx=>ring:$var(t));
+	$var(rec_dir) = "inbound";
+	$var(rec_tenant) = $var(t);
 	# Only the agents registered now: the first becomes the request URI, the others parallel branches.
 	$var(n) = $(var(ring){s.count,;}) + 1;
 	$var(i) = 0;
@@ -226,6 +242,7 @@ route[FROM_TRUNK] {
 }
 
 route[RELAY] {
+	if (is_method("INVITE") && !has_totag()) { route(CALL_START); }
 	if (is_method("INVITE|BYE|UPDATE|CANCEL|ACK")) { t_on_reply("REPLY"); }
 	if (is_method("INVITE|UPDATE")) {
 		t_on_branch("MEDIA");
@@ -233,6 +250,11 @@ route[RELAY] {
 	}
 	if (!t_relay()) { sl_reply_error(); }
 	exit;
+}
+
+route[CALL_START] {
+	if ($sht(calls=>$ci::start) != $null) { return; }
+	$sht(calls=>$ci::start) = $TV(Sn) + ";" + $fU + ";" + $var(rec_dialled) + ";" + $var(rec_dir) + ";" + $var(rec_tenant);
 }
 
 # The media gateway, by what each side speaks: a browser (SIP over WebSocket) offers DTLS-SRTP with ICE and
@@ -263,6 +285,9 @@ route[MEDIA_END] {
 }
 
 onreply_route[REPLY] {
+	if ($rm == "INVITE" && $rs == 200 && $sht(calls=>$ci::start) != $null && $sht(calls=>$ci::answer) == $null) {
+		$sht(calls=>$ci::answer) = $TV(Sn) + ";" + $(ct{nameaddr.uri}{uri.user});
+	}
 	if (nat_uac_test("65")) { add_contact_alias(); }
 #!ifdef WITH_RTPENGINE
 	if (has_body("application/sdp")) {
@@ -276,7 +301,11 @@ onreply_route[REPLY] {
 }
 
 failure_route[FAILED] {
-	if (t_is_canceled()) { route(MEDIA_END); exit; }
+	if (t_is_canceled()) {
+		route(MEDIA_END);
+		route(CALL_FAILED);
+		exit;
+	}
 	# The carrier challenged: answer once with the tenant's credentials (the media offer is converted again).
 	if (isflagset(3) && !isflagset(4) && t_check_status("401|407") && $avp(trunk_user) != $null) {
 		setflag(4);
@@ -295,7 +324,19 @@ failure_route[FAILED] {
 	}
 	route(MEDIA_END);
 	# The carrier's challenge is not the caller's to answer (its credentials are ours): say the trunk refused us.
-	if (isflagset(3) && t_check_status("401|407")) { t_reply("503", "Trunk refused our credentials"); }
+	if (isflagset(3) && t_check_status("401|407")) {
+		t_reply("503", "Trunk refused our credentials");
+		$var(rec_code) = 503;
+	} else {
+		$var(rec_code) = $T_reply_code;
+	}
+	route(CALL_FAILED);
+}
+
+route[CALL_FAILED] {
+	if ($sht(calls=>$ci::start) == $null || $sht(calls=>$ci::end) != $null) { return; }
+	if (t_is_canceled()) { $var(rec_code) = 487; }
+	$sht(calls=>$ci::end) = $TV(Sn) + ";" + $var(rec_code);
 }
 
 event_route[xhttp:request] {

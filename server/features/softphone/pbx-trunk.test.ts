@@ -82,6 +82,7 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
   let carrier: TestTrunk
   let adminToken: string
   let tenant: number
+  let adminId: number
   let agentExtension: string
   const phones: Baresip[] = []
 
@@ -125,6 +126,7 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     const admin = await login(server.url, "admin")
     adminToken = admin.user_token
     tenant = admin.user_data.client_id
+    adminId = admin.user_data.id
     agentExtension = extensionOf((await login(server.url, "agent1")).user_data.id)
   })
   afterAll(async () => {
@@ -197,6 +199,59 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     } finally {
       await guarded.stop()
     }
+  })
+
+  it("Kamailio's records of these calls reach the tenant's PBX call list, with who, whom, outcome and duration", async () => {
+    const adminExtension = extensionOf(adminId)
+    const callee = await deskPhone(adminExtension)
+    const desk = await deskPhone(agentExtension)
+    // Answered, about 1.5 s long.
+    const ringing = callee.next("CALL_INCOMING")
+    await desk.command("dial", `sip:${adminExtension}@${kamailio.domain}`)
+    await ringing
+    await callee.command("accept")
+    await expect.poll(() => desk.events.map((event) => event.type)).toContain("CALL_ESTABLISHED")
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const closed = callee.next("CALL_CLOSED")
+    await desk.command("hangup")
+    await closed
+    // Refused by the callee.
+    const ringingAgain = callee.next("CALL_INCOMING")
+    const refused = desk.next("CALL_CLOSED")
+    await desk.command("dial", `sip:${adminExtension}@${kamailio.domain}`)
+    await ringingAgain
+    await callee.command("hangup")
+    await refused
+    // The server reads Kamailio's records every 2 s.
+    const listed = async () =>
+      ((await send(server.url, callOf("pbx", "listPbxCalls"), {}, as(adminToken))).body as { data: { items: Record<string, unknown>[] } })
+        .data.items
+    await expect.poll(async () => (await listed()).filter((item) => item.direction === "internal").length, { timeout: 6_000 }).toBe(2)
+    const items = await listed()
+    const internal = items.filter((item) => item.direction === "internal")
+    expect(internal[0]).toMatchObject({
+      caller: agentExtension,
+      callee: adminExtension,
+      outcome: "busy",
+      sip_code: 486,
+      duration_seconds: 0,
+    })
+    expect(internal[1]).toMatchObject({
+      caller: agentExtension,
+      callee: adminExtension,
+      outcome: "answered",
+      callee_name: expect.any(String),
+    })
+    expect(internal[1].duration_seconds).toBeGreaterThanOrEqual(1)
+    expect(internal[1].duration_seconds).toBeLessThanOrEqual(3)
+    // The trunk calls of the tests before: out to the carrier, in to the tenant's number (answered by agent1).
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ direction: "outbound", caller: agentExtension, callee: "+4989123456", outcome: "answered" }),
+        expect.objectContaining({ direction: "inbound", callee: "+4930555001", outcome: "answered", callee_name: expect.any(String) }),
+        expect.objectContaining({ direction: "outbound", outcome: "failed", sip_code: 503 }),
+      ]),
+    )
   })
 
   it("a tenant whose trunk is off cannot dial phone numbers (404 with the reason)", async () => {

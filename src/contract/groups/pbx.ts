@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty } from "../schemas/common"
-import { PbxTrunk, PbxTrunkInput } from "../schemas/pbx"
+import { Data, DateRange, Empty, ListQuery, Paged } from "../schemas/common"
+import { PbxCall, PbxDirection, PbxOutcome, PbxTrunk, PbxTrunkInput } from "../schemas/pbx"
 
 export const pbx = defineGroup(
   "pbx",
@@ -11,5 +11,21 @@ export const pbx = defineGroup(
     getPbxTrunk: { method: "POST", path: "/get/pbx/trunk", request: Empty, response: Data(Schema.NullOr(PbxTrunk)) },
     /** Saves it (one setting per tenant) and publishes it to the SIP server at once. */
     setPbxTrunk: { method: "POST", path: "/pbx/trunk", request: PbxTrunkInput, response: Data(PbxTrunk) },
+    /**
+     * The tenant's PBX calls, newest first, started within the range (the tenant's days); for everyone who may open
+     * the softphone page (checked in the handler: FRONT:/apps/pbxcalls).
+     */
+    listPbxCalls: {
+      method: "POST",
+      path: "/pbx/calls",
+      permission: null,
+      request: Schema.Struct({
+        ...ListQuery,
+        ...DateRange,
+        direction: Schema.optional(PbxDirection),
+        outcome: Schema.optional(PbxOutcome),
+      }),
+      response: Paged(PbxCall),
+    },
   },
 )

@@ -48,3 +48,29 @@ export type PbxTrunkInput = typeof PbxTrunkInput.Type
 /** What the tenant reads back: never the password, only whether one is stored. */
 export const PbxTrunk = Schema.Struct({ ...PbxTrunkFields, password_set: Schema.Boolean })
 export type PbxTrunk = typeof PbxTrunk.Type
+
+export const PbxDirection = Schema.Literals(["internal", "outbound", "inbound"])
+export const PbxOutcome = Schema.Literals(["answered", "busy", "no_answer", "failed", "cancelled"])
+
+/** One call through the PBX, as Kamailio saw it (migration 0009). Times are ISO instants. */
+export const PbxCall = Schema.Struct({
+  id: Id,
+  call_id: Schema.String,
+  direction: PbxDirection,
+  /** An extension, or the far number of an inbound call. */
+  caller: Schema.String,
+  caller_name: Schema.NullOr(Schema.String),
+  /** The extension or number dialled (inbound: the tenant's number). */
+  callee: Schema.String,
+  /** The agent called, or who answered an inbound call. */
+  callee_name: Schema.NullOr(Schema.String),
+  started_at: Schema.String,
+  answered_at: Schema.NullOr(Schema.String),
+  ended_at: Schema.String,
+  /** From the answer to the end; 0 when not answered. */
+  duration_seconds: Schema.Number,
+  outcome: PbxOutcome,
+  /** The final SIP status of a call that was not answered. */
+  sip_code: Schema.NullOr(Schema.Number),
+})
+export type PbxCall = typeof PbxCall.Type
