@@ -19,7 +19,7 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     if (!ctx.principal.superAdmin && !ctx.principal.grants.has(SOFTPHONE_KEY)) throw forbidden()
     const range = await reportRange(ctx, input)
-    const { page, limit, offset } = pageOf(input, 10)
+    const { page, limit, offset } = pageOf(input, 10, 999_999)
     const search = input.search?.trim() ? likeOf(input.search) : null
     const where = sql`c.client_id = ${clientId} AND c.started_at >= ${range.from.toISOString()}::timestamptz
       AND c.started_at < ${range.to.toISOString()}::timestamptz

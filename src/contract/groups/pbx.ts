@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, DateRange, Empty, ListQuery, Paged } from "../schemas/common"
+import { Data, DateRange, Empty, Limit, ListQuery, Paged } from "../schemas/common"
 import { PbxCall, PbxDirection, PbxOutcome, PbxTrunk, PbxTrunkInput } from "../schemas/pbx"
 
 export const pbx = defineGroup(
@@ -21,6 +21,8 @@ export const pbx = defineGroup(
       permission: null,
       request: Schema.Struct({
         ...ListQuery,
+        /** Up to every row at once: the CSV export asks for all. */
+        limit: Schema.optional(Limit(999_999)),
         ...DateRange,
         direction: Schema.optional(PbxDirection),
         outcome: Schema.optional(PbxOutcome),
