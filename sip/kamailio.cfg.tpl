@@ -66,7 +66,7 @@ modparam("auth_ephemeral", "secret", "__SECRET__")
 # "<expiry>:<extension>": the expiry is a Unix time, checked by autheph_check.
 modparam("auth_ephemeral", "username_format", 1)
 # The tenants' trunks as the API server publishes them (htable.sets over JSON-RPC, see route[TO_TRUNK]):
-#   ext:<extension> = tenant; trunk:<tenant> = "host:port;transport=udp"; fmt/cc/np/ip:<tenant> = number format;
+#   ext:<extension> = tenant (every softphone user's); trunk:<tenant> = "host:port;transport=udp"; fmt/cc/np/ip:<tenant> = number format;
 #   cid:<tenant> = caller id; user/pass:<tenant> = digest credentials; did:<number> = tenant;
 #   src:<tenant> = the carrier's IP address; ring:<tenant> = the extensions an inbound call rings ("1001;1002").
 modparam("htable", "htable", "pbx=>size=10;")
@@ -135,6 +135,11 @@ request_route {
 	}
 
 	if (is_method("INVITE") && $rU =~ "^[+][1-9][0-9]{6,14}$") { route(TO_TRUNK); }
+	# An extension of another tenant does not exist for this caller (both known: published by the API server).
+	if (is_method("INVITE") && $sht(pbx=>ext:$rU) != $null && $sht(pbx=>ext:$fU) != $null && $sht(pbx=>ext:$rU) != $sht(pbx=>ext:$fU)) {
+		sl_send_reply("404", "Not Found");
+		exit;
+	}
 	if (is_method("INVITE")) { record_route(); }
 	if (!lookup("location")) {
 		t_newtran();

@@ -20,13 +20,13 @@ const DEFAULT_CALL_SETTING = {
 
 export const handlers = [
   handle("onboarding", "getCallSetting", async (ctx) => {
-    const { userId, clientId } = userOf(ctx)
+    const { userId } = userOf(ctx)
     const sip = ctx.services.config.sip
     const allowed = ctx.principal.superAdmin || ctx.principal.grants.has(SOFTPHONE_KEY)
     const expiresAt = Math.floor(Date.now() / 1000) + (sip?.ttlSeconds ?? 0)
-    // A user Kamailio does not know yet (new since the last round) gets the trunk's routing before it dials.
+    // A user Kamailio does not know yet (new since the last round) is published before it dials.
     const publisher = publisherOf(ctx.services)
-    if (sip && allowed && publisher && publisher.lacks(clientId, extensionOf(userId))) await publisher.sync()
+    if (sip && allowed && publisher && publisher.lacks(extensionOf(userId))) await publisher.sync()
     return {
       data: {
         ...DEFAULT_CALL_SETTING,

@@ -1,7 +1,8 @@
 /**
  * Publishes the tenants' trunks into Kamailio's `pbx` table (sip/kamailio.cfg.tpl, route[TO_TRUNK] and
  * route[FROM_TRUNK]) over its JSON-RPC: at start, every 30 s (so a restarted Kamailio is filled again), when a tenant
- * saves its trunk, and when a user of a tenant with a trunk gets softphone credentials before the next round. Only
+ * saves its trunk, and when a user gets softphone credentials before the next round. Every softphone user's
+ * extension is published with its tenant, so Kamailio refuses calls between tenants. Only
  * what changed is sent; an epoch key tells whether Kamailio still holds what this server published.
  */
 import { randomUUID } from "node:crypto"
@@ -21,12 +22,22 @@ const ROUND_MS = 30_000
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 
 /** The tenant's users who may use the softphone (a super admin, or a role granting /apps/pbxcalls). */
+const mayUseSoftphone = sql`(u.super_admin OR EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p
+  ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = ${SOFTPHONE_KEY}))`
+
 export const softphoneUserIds = async (db: Db, clientId: number): Promise<number[]> =>
-  rowsOf(
-    await db.execute(sql`SELECT u.id FROM users u WHERE u.client_id = ${clientId} AND (u.super_admin OR EXISTS (
-      SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-      WHERE rp.role_id = u.role_id AND p.key = ${SOFTPHONE_KEY})) ORDER BY u.id`),
-  ).map((row) => Number(row.id))
+  rowsOf(await db.execute(sql`SELECT u.id FROM users u WHERE u.client_id = ${clientId} AND ${mayUseSoftphone} ORDER BY u.id`)).map((row) =>
+    Number(row.id),
+  )
+
+/** Every tenant's softphone users' extensions ("ext:<extension>" = tenant): calls between tenants are refused. */
+export const extensionKeys = async (db: Db): Promise<Map<string, string>> =>
+  new Map(
+    rowsOf(await db.execute(sql`SELECT u.id, u.client_id FROM users u WHERE ${mayUseSoftphone}`)).map((row) => [
+      `ext:${extensionOf(Number(row.id))}`,
+      String(row.client_id),
+    ]),
+  )
 
 const addressOf = async (host: string): Promise<string | null> => {
   if (isIP(host)) return host
@@ -42,7 +53,6 @@ export const trunkKeys = async (db: Db, clientId: number, trunk: StoredTrunk): P
   const keys = new Map<string, string>()
   if (!trunk.enabled) return keys
   const pbxUsers = await softphoneUserIds(db, clientId)
-  for (const userId of pbxUsers) keys.set(`ext:${extensionOf(userId)}`, String(clientId))
   const t = String(clientId)
   keys.set(`trunk:${t}`, `${trunk.host}:${trunk.port};transport=${trunk.transport}`)
   keys.set(`host:${t}`, trunk.host)
@@ -73,7 +83,7 @@ export const trunkKeys = async (db: Db, clientId: number, trunk: StoredTrunk): P
 }
 
 export const allTrunkKeys = async (db: Db): Promise<Map<string, string>> => {
-  const keys = new Map<string, string>()
+  const keys = await extensionKeys(db)
   for (const { clientId, trunk } of await allTrunks(db))
     for (const [key, value] of await trunkKeys(db, clientId, trunk)) keys.set(key, value)
   return keys
@@ -82,8 +92,8 @@ export const allTrunkKeys = async (db: Db): Promise<Map<string, string>> => {
 export interface RoutePublisher {
   /** Brings Kamailio's table in line with the database; resolves once done (errors are logged, not thrown). */
   readonly sync: () => Promise<void>
-  /** Whether a user of this tenant (with a trunk) is missing from what Kamailio was told. */
-  readonly lacks: (clientId: number, extension: string) => boolean
+  /** Whether this user's extension is missing from what Kamailio was told (a user new since the last round). */
+  readonly lacks: (extension: string) => boolean
   readonly stop: () => void
 }
 
@@ -132,7 +142,7 @@ export const routePublisher = (db: Db, rpc: KamailioRpc, log: (line: string) => 
   timer.unref()
   return {
     sync,
-    lacks: (clientId, extension) => published.has(`trunk:${clientId}`) && !published.has(`ext:${extension}`),
+    lacks: (extension) => !published.has(`ext:${extension}`),
     stop: () => clearInterval(timer),
   }
 }

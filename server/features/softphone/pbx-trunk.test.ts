@@ -83,6 +83,7 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
   let adminToken: string
   let tenant: number
   let adminId: number
+  let otherTenantUserId: number
   let agentExtension: string
   const phones: Baresip[] = []
 
@@ -127,6 +128,7 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     adminToken = admin.user_token
     tenant = admin.user_data.client_id
     adminId = admin.user_data.id
+    otherTenantUserId = (await login(server.url, "admin2")).user_data.id
     agentExtension = extensionOf((await login(server.url, "agent1")).user_data.id)
   })
   afterAll(async () => {
@@ -254,9 +256,23 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     )
   })
 
+  it("a phone of another tenant cannot reach this tenant's extensions (404), its own tenant's it can", async () => {
+    const agentDesk = await deskPhone(agentExtension)
+    const stranger = await deskPhone(extensionOf(otherTenantUserId))
+    const refused = stranger.next("CALL_CLOSED")
+    await stranger.command("dial", `sip:${agentExtension}@${kamailio.domain}`)
+    expect((await refused).param).toBe("404 Not Found")
+    const colleague = await deskPhone(extensionOf(adminId))
+    const ringing = agentDesk.next("CALL_INCOMING")
+    await colleague.command("dial", `sip:${agentExtension}@${kamailio.domain}`)
+    expect((await ringing).peeruri).toContain(`sip:${extensionOf(adminId)}@`)
+    await colleague.command("hangup")
+  })
+
   it("a tenant whose trunk is off cannot dial phone numbers (404 with the reason)", async () => {
     await setTrunk({ enabled: false })
-    const desk = await deskPhone(agentExtension)
+    // A colleague's phone: the agent's extension holds the five contacts the registrar keeps by now.
+    const desk = await deskPhone(extensionOf(adminId))
     const closed = desk.next("CALL_CLOSED")
     await desk.command("dial", `sip:+4989123456@${kamailio.domain}`)
     expect((await closed).param).toBe("404 No trunk for phone numbers")

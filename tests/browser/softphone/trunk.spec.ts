@@ -45,9 +45,11 @@ test("the browser dials an E.164 number: it leaves through the trunk with the te
   const alice = await lab.openPhone(browser, "agent1")
   const answered = carrier.phone.next("CALL_ESTABLISHED", 15_000)
   await alice.page.fill("[data-testid=softphone-number]", "+4989123456")
+  const dialled = performance.now()
   await alice.page.click("[data-testid=softphone-call]")
   expect((await answered).peeruri).toBe("sip:+4930555000@127.0.0.2")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
+  console.log(`call setup browser -> trunk (Call click to connected, carrier auto-answers): ${(performance.now() - dialled).toFixed(0)} ms`)
   await expect(alice.page.locator("[data-testid=softphone-status]")).toHaveText("In call with +4989123456")
   await expect.poll(() => bytesReceived(alice.page), { timeout: 5_000 }).toBeGreaterThan(2000)
   await expect.poll(() => carrier.phone.heardPeak(), { timeout: 5_000 }).toBeGreaterThan(1000)
@@ -61,8 +63,10 @@ test("the browser dials an E.164 number: it leaves through the trunk with the te
 
 test("a call from the trunk to the tenant's number rings the browser, which answers; audio flows both ways", async ({ browser }) => {
   const alice = await lab.openPhone(browser, "agent1")
+  const dialled = performance.now()
   await carrier.dial("+4930555001", `127.0.0.1:${lab.sipPort}`)
   await expect(card(alice.page)).toHaveAttribute("data-phase", "incoming")
+  console.log(`trunk -> browser ringing (carrier dials to the page ringing): ${(performance.now() - dialled).toFixed(0)} ms`)
   await expect(alice.page.locator("[data-testid=softphone-status]")).toHaveText("Incoming call from carrier")
   await alice.page.screenshot({ path: ".tmp/screenshots/pbx-trunk-in.png" })
   const established = carrier.phone.next("CALL_ESTABLISHED")
