@@ -50,6 +50,8 @@ export interface SipSettings {
   /** The WebSocket URL browsers register to; null: ws://<the host the console was loaded from>:<wsPort>. */
   readonly wsUrl: string | null
   readonly wsPort: number
+  /** Kamailio's JSON-RPC endpoint (sip/kamailio-rpc.ts): the server publishes the tenants' trunks there. */
+  readonly controlUrl?: string | null
   /** Lifetime of issued SIP credentials. */
   readonly ttlSeconds: number
   /** The TURN relay (coturn) for browsers behind NAT, when one runs. */

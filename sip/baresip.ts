@@ -46,6 +46,11 @@ export interface Baresip {
   /** Resolves with the next event of this type (e.g. "REGISTER_OK", "CALL_INCOMING", "CALL_ESTABLISHED"). */
   readonly next: (type: string, timeoutMs?: number) => Promise<BaresipEvent>
   readonly events: readonly BaresipEvent[]
+  /**
+   * Takes calls for its address (or another: `aor`) without registering anywhere, like a carrier's subscriber. Calls
+   * to an address it does not listen on are answered 404.
+   */
+  readonly listen: (aor?: string) => Promise<void>
   /** Registers (every `seconds`) and resolves once the registrar said 200; rejects on a refusal. */
   readonly register: (seconds?: number) => Promise<void>
   /** Peak absolute sample of everything it heard so far (0 = silence; a browser's tone or voice is far above). */
@@ -88,16 +93,18 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
   const host = options.host ?? "127.0.0.1"
   const sipPort = await freePort(host)
   const ctrlPort = await freePort(host)
-  const account = [
-    `<${options.aor}>`,
-    options.authUser ? `;auth_user=${options.authUser}` : "",
-    options.authPass ? `;auth_pass=${options.authPass}` : "",
-    options.outbound ? `;outbound="${options.outbound}"` : "",
+  const accountOf = (aor: string) =>
+    [
+      `<${aor}>`,
+      options.authUser ? `;auth_user=${options.authUser}` : "",
+      options.authPass ? `;auth_pass=${options.authPass}` : "",
+      options.outbound ? `;outbound="${options.outbound}"` : "",
 
-    `;audio_codecs=${options.codecs ?? "PCMU"}`,
-    `;answermode=${options.answer ?? "manual"}`,
-    options.extra ?? "",
-  ].join("")
+      `;audio_codecs=${options.codecs ?? "PCMU"}`,
+      `;answermode=${options.answer ?? "manual"}`,
+      options.extra ?? "",
+    ].join("")
+  const account = accountOf(options.aor)
   const daemon = await startDaemon({
     name: "baresip",
     bin: BARESIP_BIN,
@@ -207,6 +214,7 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
 
   return {
     sipPort,
+    listen: (aor) => command("uanew", `${aor ? accountOf(aor) : account};regint=0`),
     register,
     command,
     next,

@@ -12,6 +12,7 @@ import { networkInterfaces } from "node:os"
 import { canConnect, startDaemon } from "./daemon"
 import { rtpengineMissing, startRtpengine, type Rtpengine } from "./rtpengine"
 import { coturnMissing, startCoturn, type Coturn } from "./coturn"
+import { rpcTokenOf } from "./kamailio-rpc"
 
 export const KAMAILIO_BIN = "/usr/sbin/kamailio"
 const AUTHEPH_MODULE = "/usr/lib/x86_64-linux-gnu/kamailio/modules/auth_ephemeral.so"
@@ -35,6 +36,8 @@ export interface Kamailio {
   readonly domain: string
   /** The WebSocket URL a browser registers to. */
   readonly wsUrl: string
+  /** Its JSON-RPC endpoint (sip/kamailio-rpc.ts), reachable from this machine. */
+  readonly controlUrl: string
   readonly stop: () => Promise<void>
   /** Follows Kamailio's log lines (the tests wait for what it logged). */
   readonly onLine: (listener: (line: string) => void) => () => void
@@ -57,7 +60,10 @@ export const kamailioSkipReason = (): string | null => (process.env.REQUIRE_SYST
 
 export const renderConfig = (options: Required<Omit<KamailioOptions, "log">>): string => {
   if (options.rtpengine && !/^udp:[0-9.]+:[0-9]+$/.test(options.rtpengine)) throw new Error(`bad rtpengine socket ${options.rtpengine}`)
-  const defines = options.rtpengine ? `#!define WITH_RTPENGINE\n#!define RTPENGINE_SOCK "${options.rtpengine}"` : ""
+  const defines = [
+    options.rtpengine ? `#!define WITH_RTPENGINE\n#!define RTPENGINE_SOCK "${options.rtpengine}"` : "",
+    `#!define RPC_TOKEN "${rpcTokenOf(options.secret)}"`,
+  ].join("\n")
   if (!/^[A-Za-z0-9._-]+$/.test(options.domain)) throw new Error(`bad SIP domain ${options.domain}`)
   if (!/^[A-Za-z0-9+/=_-]+$/.test(options.secret))
     throw new Error("the SIP secret must be base64 or hex (it is written into a quoted config string)")
@@ -83,7 +89,21 @@ export const startKamailio = async (options: KamailioOptions): Promise<Kamailio>
     ready: () => canConnect(host, options.port),
     log: options.log,
   })
-  return { host, port: options.port, domain, wsUrl: `ws://${host}:${options.port}`, stop: daemon.stop, onLine: daemon.onLine }
+  return {
+    host,
+    port: options.port,
+    domain,
+    wsUrl: `ws://${host}:${options.port}`,
+    controlUrl: controlUrlOf(host, options.port),
+    stop: daemon.stop,
+    onLine: daemon.onLine,
+  }
+}
+
+/** Where this machine reaches Kamailio's JSON-RPC: loopback when it listens on every address. */
+export const controlUrlOf = (host: string, port: number): string => {
+  const local = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host
+  return `http://${local}:${port}/RPC`
 }
 
 /** What server/serve.ts needs: the settings for the API server's config, and how to stop Kamailio. */
@@ -167,6 +187,7 @@ export const startSipServerFromEnv = async (
       domain,
       wsUrl: env.SIP_WS_URL || null,
       wsPort,
+      controlUrl: kamailio.controlUrl,
       ttlSeconds: Number(env.SIP_CREDENTIAL_TTL_SECONDS ?? 12 * 3600),
       turn: coturn ? { secret: turnSecret, urls: env.TURN_URLS ? env.TURN_URLS.split(",") : null, port: coturn.port } : null,
     },

@@ -21,6 +21,7 @@ import { businesses } from "./groups/businesses"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
 import { flags } from "./groups/flags"
+import { pbx } from "./groups/pbx"
 import { mau } from "./groups/mau"
 import { catalogues } from "./groups/catalogues"
 import { channels } from "./groups/channels"
@@ -64,6 +65,7 @@ export const catalogue = {
   sms,
   blacklist,
   security,
+  pbx,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import { sql } from "drizzle-orm"
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 
@@ -35,5 +36,40 @@ export const callRecords = pgTable(
     index("call_records_client_dt_idx").on(t.clientId, t.dt),
     index("call_records_client_type_dt_idx").on(t.clientId, t.callType, t.dt),
     uniqueIndex("call_records_call_id_uq").on(t.callId),
+  ],
+)
+
+/** A call through the PBX (Kamailio): between two extensions, out through the tenant's trunk or in from it (migration 0009). */
+export const pbxCalls = pgTable(
+  "pbx_calls",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The SIP Call-ID: one row per call, also when Kamailio reports it twice. */
+    callId: text("call_id").notNull(),
+    direction: text("direction").$type<"internal" | "outbound" | "inbound">().notNull(),
+    /** An extension, or the far number of an inbound trunk call. */
+    caller: text("caller").notNull(),
+    /** The extension or number dialled (inbound: the tenant's number). */
+    callee: text("callee").notNull(),
+    callerUserId: integer("caller_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The agent called or (inbound) the one who answered. */
+    calleeUserId: integer("callee_user_id").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+    /** From the answer to the end; 0 when not answered. */
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    outcome: text("outcome").$type<"answered" | "busy" | "no_answer" | "failed" | "cancelled">().notNull(),
+    /** The final SIP status of a call not answered (486, 480, 487, 503...). */
+    sipCode: integer("sip_code"),
+  },
+  (t) => [
+    uniqueIndex("pbx_calls_call_uq").on(t.clientId, t.callId),
+    index("pbx_calls_client_started_idx").on(t.clientId, t.startedAt),
+    check("pbx_calls_direction_ck", sql`${t.direction} IN ('internal', 'outbound', 'inbound')`),
+    check("pbx_calls_outcome_ck", sql`${t.outcome} IN ('answered', 'busy', 'no_answer', 'failed', 'cancelled')`),
   ],
 )

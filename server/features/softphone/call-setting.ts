@@ -5,7 +5,8 @@
  */
 import { handle } from "../registry"
 import { userOf } from "../../http/context"
-import { iceServersFor, issueSipCredentials } from "./sip-credentials"
+import { extensionOf, iceServersFor, issueSipCredentials } from "./sip-credentials"
+import { publisherOf } from "./pbx-routes"
 
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 
@@ -23,6 +24,9 @@ export const handlers = [
     const sip = ctx.services.config.sip
     const allowed = ctx.principal.superAdmin || ctx.principal.grants.has(SOFTPHONE_KEY)
     const expiresAt = Math.floor(Date.now() / 1000) + (sip?.ttlSeconds ?? 0)
+    // A user Kamailio does not know yet (new since the last round) is published before it dials.
+    const publisher = publisherOf(ctx.services)
+    if (sip && allowed && publisher && publisher.lacks(extensionOf(userId))) await publisher.sync()
     return {
       data: {
         ...DEFAULT_CALL_SETTING,

@@ -1,4 +1,7 @@
-/** The PBX softphone (/apps/pbxcalls): its actor, with the sip.js user agent, runs while the page is open. */
+/**
+ * The PBX softphone (/apps/pbxcalls): its actor, with the sip.js user agent, runs while the page is open, and the
+ * PBX call records' list below it (a report-kit page actor).
+ */
 import { type Feature, screen } from "../feature"
 
 export const softphone: Feature = {
@@ -11,7 +14,10 @@ export const softphone: Feature = {
   },
   pages: {
     softphone: () => import("../../machines/softphone/softphone-actors").then((m) => m.liveSoftphoneMachine),
+    "pbx-calls": () => import("../../machines/softphone/pbx-calls-report").then((m) => m.pbxCallsMachine),
   },
+  // The call list's table, pager and filters word themselves from the report kit's strings.
+  uses: ["reports"],
   strings: {
     en: () => import("../../views/softphone/strings").then((m) => ({ pbx: m.pbxEn })),
     tr: () => import("../../views/softphone/strings.tr").then((m) => ({ pbx: m.pbxTr })),

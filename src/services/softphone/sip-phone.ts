@@ -99,6 +99,8 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     authorizationUsername: creds.username,
     authorizationPassword: creds.password,
     displayName: creds.extension,
+    // The Contact starts with the extension, so the PBX's call records can say which agent answered.
+    contactName: `${creds.extension}-${Math.random().toString(36).slice(2, 10)}`,
     // Reconnection is ours (below; sip.js's default is no reconnection attempts): it never re-registers by itself.
     logLevel: "warn",
     sessionDescriptionHandlerFactoryOptions: {

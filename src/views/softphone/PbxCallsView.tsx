@@ -22,6 +22,7 @@ import {
 } from "../../machines/softphone/softphone-selectors"
 import { usePageActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
+import { PbxCallList } from "./PbxCallList"
 import "./pbx.css"
 
 const REGISTRATION_INTENT = {
@@ -202,6 +203,7 @@ export const PbxCallsView = () => {
     <div className="mc-page" data-testid="pbx-calls">
       <PageHeader title={t("routes.pbxCalls")} subtitle={t("pbx.subtitle")} />
       {actor ? <Softphone actor={actor} /> : null}
+      <PbxCallList />
     </div>
   )
 }

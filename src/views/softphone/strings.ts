@@ -38,6 +38,28 @@ export const pbxEn = {
   noticeIncomingIncompatible: "A call from {{remote}} was refused: its phone offers audio this browser cannot use.",
   lastCall: "Last call",
   keypad: "Keypad",
+  calls: {
+    title: "PBX call records",
+    refresh: "Refresh",
+    export: "Export",
+    direction: "Direction",
+    outcome: "Outcome",
+    all: "All",
+    empty: "No PBX calls in this range",
+    columns: {
+      started: "Started",
+      direction: "Direction",
+      caller: "Caller",
+      callee: "Callee",
+      answered: "Answered",
+      ended: "Ended",
+      duration: "Duration",
+      outcome: "Outcome",
+      sipCode: "SIP status",
+    },
+    directions: { internal: "Internal", outbound: "Outbound (trunk)", inbound: "Inbound (trunk)" },
+    outcomes: { answered: "Answered", busy: "Busy", no_answer: "No answer", failed: "Failed", cancelled: "Cancelled" },
+  },
 }
 
 export type PbxStrings = typeof pbxEn

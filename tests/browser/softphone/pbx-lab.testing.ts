@@ -11,6 +11,7 @@ import { freePort } from "../../../sip/daemon"
 import { coturnMissing, startCoturn, type Coturn } from "../../../sip/coturn"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
 import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
+import { catalogue } from "../../../src/contract/catalogue"
 
 const SECRET = "cGJ4LWJyb3dzZXItdGVzdHM="
 const debug = (name: string) => (process.env.PBX_DEBUG ? (line: string) => console.log(`[${name}] ${line}`) : undefined)
@@ -30,6 +31,8 @@ export interface Lab {
   readonly startKamailio: () => Promise<void>
   /** Logs `username` in, in its own browser context, opens the softphone and waits until it is Registered. */
   readonly openPhone: (browser: Browser, username: string, lang?: string) => Promise<Phone>
+  /** Calls the API as `username` (what the console would send), answering the status and the body. */
+  readonly api: (username: string, group: string, call: string, body?: unknown) => Promise<{ status: number; body: unknown }>
   /** A registered baresip (plain RTP, PCMU) on `extension`, over `transport` (tcp by default). */
   readonly plainPhone: (extension: string, options?: Partial<BaresipOptions> & { transport?: "tcp" | "udp" }) => Promise<Baresip>
   readonly stop: () => Promise<void>
@@ -76,6 +79,7 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
         domain: kamailio.domain,
         wsUrl: null,
         wsPort: sipPort,
+        controlUrl: kamailio.controlUrl,
         ttlSeconds: 3600,
         turn: coturn ? { secret: TURN_SECRET, urls: null, port: coturn.port } : null,
       },
@@ -120,9 +124,24 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     return phone
   }
 
+  const api: Lab["api"] = async (username, group, call, body = {}) => {
+    const path = (name: string, key: string) =>
+      (catalogue as unknown as Record<string, { calls: Record<string, { path: string }> }>)[name].calls[key].path
+    const post = (target: string, payload: unknown, token?: string) =>
+      fetch(`${server.url}/api${target}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { "user-token": token } : {}) },
+        body: JSON.stringify(payload),
+      })
+    const session = (await (await post(path("auth", "authUser"), { username, password: "demo1234" })).json()) as { user_token: string }
+    const reply = await post(path(group, call), body, session.user_token)
+    return { status: reply.status, body: await reply.json() }
+  }
+
   return {
     server,
     sipPort,
+    api,
     kamailio: () => kamailio,
     stopKamailio: () => kamailio.stop(),
     startKamailio: async () => {
