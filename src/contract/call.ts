@@ -41,11 +41,17 @@ export interface GroupOptions {
   readonly permission: string | null
   readonly credential?: Credential
   readonly access?: Access
+  /**
+   * Calls of ours that the spec's catalogue does not list (a capability an issue asks for with no call in the spec):
+   * they go through the same pipeline (credential, tenant, permission, validation); the spec comparison skips them.
+   */
+  readonly beyondSpec?: true
 }
 
 export type Group<G extends string, C extends Record<string, CallSpec>> = {
   readonly key: G
   readonly title: string
+  readonly beyondSpec: boolean
   readonly calls: { readonly [K in keyof C]: CallDef<C[K]["request"], C[K]["response"]> }
 }
 
@@ -95,5 +101,5 @@ export const defineGroup = <const G extends string, const C extends Record<strin
       } satisfies CallDef,
     ]),
   )
-  return { key, title: options.title, calls: defs as unknown as Group<G, C>["calls"] }
+  return { key, title: options.title, beyondSpec: options.beyondSpec === true, calls: defs as unknown as Group<G, C>["calls"] }
 }

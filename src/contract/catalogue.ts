@@ -73,3 +73,8 @@ export type GroupKey = keyof Catalogue
 export type CallName<G extends GroupKey> = keyof Catalogue[G]["calls"] & string
 
 export const allCalls: readonly CallDef[] = Object.values(catalogue).flatMap((group) => Object.values(group.calls) as CallDef[])
+
+/** The calls the spec lists (calls.tsv): every group but those marked `beyondSpec`. */
+export const specGroupKeys: ReadonlySet<string> = new Set(
+  Object.values(catalogue).flatMap((group) => (group.beyondSpec ? [] : [group.key])),
+)

@@ -5,7 +5,7 @@ import { PbxCall, PbxDirection, PbxOutcome, PbxTrunk, PbxTrunkInput } from "../s
 
 export const pbx = defineGroup(
   "pbx",
-  { title: "PBX trunk and call records", permission: "client_settings" },
+  { title: "PBX trunk and call records", permission: "client_settings", beyondSpec: true },
   {
     /** The tenant's SIP trunk for phone numbers, or null when none is set. */
     getPbxTrunk: { method: "POST", path: "/get/pbx/trunk", request: Empty, response: Data(Schema.NullOr(PbxTrunk)) },
