@@ -21,6 +21,7 @@ import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { BulkBar, BulkDialog, type BulkRef } from "./BulkActions"
 import { ContactDrawer, type ContactPageRef } from "./ContactDrawer"
+import { useLinkedFilter } from "./contacts-link"
 import { ImportDialog } from "./ImportDialog"
 import "../report-kit/report-kit.css"
 import "./contacts.css"
@@ -200,6 +201,7 @@ const ImportAction = ({ onClosed }: { onClosed: () => void }) => {
 const ContactList = ({ mode }: { mode: Mode }) => {
   const { t } = useTranslation()
   const actor = useReportActor<ContactsActor>(`report-${mode}`)
+  useLinkedFilter(actor)
   const bulk = usePageActor<BulkRef>(`${mode}-bulk`)
   const contactPage = usePageActor<ContactPageRef>("contact-page")
   const context = useSelector(actor, (s) => s.context)

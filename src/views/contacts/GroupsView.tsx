@@ -10,9 +10,9 @@ import { useSelector } from "@xstate/react"
 import { Button } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { groupsMachine } from "../../machines/contacts/groups-report"
-import type { contactsMachine } from "../../machines/contacts/contacts-report"
 import { formatDateTime } from "../../machines/report-kit/format"
-import { usePageActor, useRootActor } from "../common/actor-context"
+import { usePageActor } from "../common/actor-context"
+import { contactsLink } from "./contacts-link"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
@@ -24,18 +24,10 @@ import "../report-kit/report-kit.css"
 export const GroupsView = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const root = useRootActor()
   const actor = useReportActor<ActorRefFrom<typeof groupsMachine>>("report-contact-groups")
   const editor = usePageActor<EditorRef>("group-editor")
   const rows = useSelector(actor, (s) => s.context.rows)
   const reload = useCallback(() => actor.send({ type: "REPORT.RELOAD" }), [actor])
-  const members = (id: number) => {
-    const contacts = root.system.get("report-contacts") as ActorRefFrom<typeof contactsMachine> | undefined
-    contacts?.send({ type: "FILTER.CLEAR" })
-    contacts?.send({ type: "FILTER.CHANGE", patch: { group: String(id) } })
-    contacts?.send({ type: "FILTER.APPLY" })
-    navigate("/apps/contacts/all")
-  }
   const columns = ["name", "description", "members", "created", ""].map((k) => (k ? t(`contacts.groups.${k}`) : ""))
   return (
     <div className="mc-page mc-report" data-testid="groups-page">
@@ -65,7 +57,13 @@ export const GroupsView = () => {
             <td className="mc-num">{row.contact_count}</td>
             <td className="mc-num">{formatDateTime(row.created_at)}</td>
             <td>
-              <Button size="small" variant="minimal" icon="people" text={t("contacts.groups.members")} onClick={() => members(row.id)} />
+              <Button
+                size="small"
+                variant="minimal"
+                icon="people"
+                text={t("contacts.groups.members")}
+                onClick={() => navigate(contactsLink({ group: row.id }))}
+              />
               <Button
                 size="small"
                 variant="minimal"

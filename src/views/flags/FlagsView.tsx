@@ -8,10 +8,10 @@ import { useNavigate } from "react-router-dom"
 import { useSelector } from "@xstate/react"
 import { Button, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
-import type { contactsMachine } from "../../machines/contacts/contacts-report"
 import type { flagsMachine } from "../../machines/flags/flags-report"
 import { formatDateTime } from "../../machines/report-kit/format"
-import { usePageActor, useRootActor } from "../common/actor-context"
+import { usePageActor } from "../common/actor-context"
+import { contactsLink } from "../contacts/contacts-link"
 import { PageHeader } from "../common/PageHeader"
 import { EditorDialog, type EditorRef } from "../contacts/EditorDialog"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -23,18 +23,10 @@ import "../report-kit/report-kit.css"
 export const FlagsView = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const root = useRootActor()
   const actor = useReportActor<ActorRefFrom<typeof flagsMachine>>("report-flags")
   const editor = usePageActor<EditorRef>("flag-editor")
   const rows = useSelector(actor, (s) => s.context.rows)
   const reload = useCallback(() => actor.send({ type: "REPORT.RELOAD" }), [actor])
-  const show = (id: number) => {
-    const contacts = root.system.get("report-contacts") as ActorRefFrom<typeof contactsMachine> | undefined
-    contacts?.send({ type: "FILTER.CLEAR" })
-    contacts?.send({ type: "FILTER.CHANGE", patch: { flag: String(id) } })
-    contacts?.send({ type: "FILTER.APPLY" })
-    navigate("/apps/contacts/all")
-  }
   const columns = ["name", "description", "customers", "created", ""].map((k) => (k ? t(`flags.${k}`) : ""))
   return (
     <div className="mc-page mc-report" data-testid="flags-page">
@@ -70,7 +62,14 @@ export const FlagsView = () => {
             </td>
             <td className="mc-num">{formatDateTime(row.created_at)}</td>
             <td>
-              <Button size="small" variant="minimal" icon="people" text={t("flags.show")} onClick={() => show(row.id)} />
+              <Button
+                size="small"
+                variant="minimal"
+                icon="people"
+                text={t("flags.show")}
+                data-testid="flag-show"
+                onClick={() => navigate(contactsLink({ flag: row.id }))}
+              />
               <Button
                 size="small"
                 variant="minimal"
