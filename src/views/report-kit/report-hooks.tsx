@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate"
 import type { ReportMachine } from "../../machines/report-kit/report-machine"
 import type { RootEvent } from "../../machines/root/root-machine"
 import { useRootActor } from "../common/actor-context"
+import { saveFile } from "../common/save-file"
 import { TOAST_MS, toast } from "../common/toast"
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen narrows to its own machine's type
@@ -53,20 +54,7 @@ export const useExportEffects = (actor: AnyReportActor) => {
   const notice = useSelector(actor, (s) => s.context.notice)
   useEffect(() => {
     if (!download) return
-    // A streamed export already is a Blob (of parts): wrapping it again would not copy it, but there is no need.
-    const blob =
-      download.content instanceof Blob && download.content.type === download.mime
-        ? download.content
-        : new Blob([download.content], { type: download.mime })
-    const url = URL.createObjectURL(blob)
-    const link = document.createElement("a")
-    link.href = url
-    link.download = download.filename
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    // Chromium reads a large Blob for the download after click(): revoke late (a minute) so a 130 MiB file is not cut off.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    saveFile(download)
     actor.send({ type: "EXPORT.SAVED" })
   }, [download, actor])
   useEffect(() => {
