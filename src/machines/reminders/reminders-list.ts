@@ -8,14 +8,10 @@ import { Effect } from "effect"
 import type { Reminder } from "../../contract/schemas/tagging"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
-import { createReportMachine } from "../report-kit/report-machine"
-import { pageOf } from "../report-kit/paged"
+import { type Choice, namesOf, PICK, pickerList } from "../report-kit/picker-list"
 import { zoneOr } from "./reminder-zone"
 
-export interface Choice {
-  readonly id: number
-  readonly name: string
-}
+export type { Choice }
 export interface TemplateChoice {
   readonly name: string
   readonly language: string
@@ -29,16 +25,13 @@ export interface ReminderChoices {
   readonly choicesError: Failure | null
 }
 
-const PICK = { page: 1, limit: 100 }
-
 const choicesFor = Effect.gen(function* () {
   const api = yield* Api
-  const names = (body: { data: { items: readonly Choice[] } }) => body.data.items.map(({ id, name }) => ({ id, name }))
   const [settings, groups, segments, templates] = yield* Effect.all(
     [
       api.call("auth", "clientSettings", {}),
-      api.call("contacts", "groupsList", PICK).pipe(Effect.map(names)),
-      api.call("tagging", "segments", PICK).pipe(Effect.map(names)),
+      api.call("contacts", "groupsList", PICK).pipe(Effect.map(namesOf)),
+      api.call("tagging", "segments", PICK).pipe(Effect.map(namesOf)),
       api
         .call("templates", "getTemplateMessageAgent", { page: 1, limit: 200 })
         .pipe(Effect.map((body) => body.data.items.filter((t) => t.params_count === 0).map(({ name, language }) => ({ name, language })))),
@@ -53,23 +46,12 @@ const choicesFor = Effect.gen(function* () {
   ),
 )
 
-export const remindersListMachine = createReportMachine<Reminder, Record<string, never>, ReminderChoices>({
+export const remindersListMachine = pickerList<Reminder, ReminderChoices>({
   name: "reminders",
-  pageBase: 1,
-  defaultFilters: () => ({}),
-  load: (query) =>
+  rows: (paging, search) =>
     Effect.gen(function* () {
       const api = yield* Api
-      const paging = { page: query.page, limit: query.pageSize }
-      const [body, choices] = yield* Effect.all(
-        [
-          query.search
-            ? api.call("tagging", "reminderSearch", { ...paging, search: query.search })
-            : api.call("tagging", "reminders", paging),
-          choicesFor,
-        ],
-        { concurrency: 2 },
-      )
-      return pageOf<Reminder, ReminderChoices>(body, choices)
+      return search ? yield* api.call("tagging", "reminderSearch", { ...paging, search }) : yield* api.call("tagging", "reminders", paging)
     }),
+  pickers: choicesFor,
 })

@@ -8,13 +8,9 @@ import { Effect } from "effect"
 import type { Segment } from "../../contract/schemas/tagging"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
-import { createReportMachine } from "../report-kit/report-machine"
-import { pageOf } from "../report-kit/paged"
+import { type Choice, namesOf, PICK, pickerList } from "../report-kit/picker-list"
 
-export interface Choice {
-  readonly id: number
-  readonly name: string
-}
+export type { Choice }
 export type ChoiceKind = "tag" | "flag" | "group" | "label"
 
 export interface SegmentChoices {
@@ -22,17 +18,14 @@ export interface SegmentChoices {
   readonly choicesError: Failure | null
 }
 
-const PICK = { page: 1, limit: 100 }
-
 const choicesFor = Effect.gen(function* () {
   const api = yield* Api
-  const names = (body: { data: { items: readonly Choice[] } }) => body.data.items.map(({ id, name }) => ({ id, name }))
   const [tag, flag, group, label] = yield* Effect.all(
     [
-      api.call("tagging", "tags", PICK).pipe(Effect.map(names)),
-      api.call("flags", "flagFetch", PICK).pipe(Effect.map(names)),
-      api.call("contacts", "groupsList", PICK).pipe(Effect.map(names)),
-      api.call("tagging", "labels", PICK).pipe(Effect.map(names)),
+      api.call("tagging", "tags", PICK).pipe(Effect.map(namesOf)),
+      api.call("flags", "flagFetch", PICK).pipe(Effect.map(namesOf)),
+      api.call("contacts", "groupsList", PICK).pipe(Effect.map(namesOf)),
+      api.call("tagging", "labels", PICK).pipe(Effect.map(namesOf)),
     ],
     { concurrency: 4 },
   )
@@ -43,23 +36,12 @@ const choicesFor = Effect.gen(function* () {
   ),
 )
 
-export const segmentsListMachine = createReportMachine<Segment, Record<string, never>, SegmentChoices>({
+export const segmentsListMachine = pickerList<Segment, SegmentChoices>({
   name: "segments",
-  pageBase: 1,
-  defaultFilters: () => ({}),
-  load: (query) =>
+  rows: (paging, search) =>
     Effect.gen(function* () {
       const api = yield* Api
-      const paging = { page: query.page, limit: query.pageSize }
-      const [body, choices] = yield* Effect.all(
-        [
-          query.search
-            ? api.call("tagging", "segmentSearch", { ...paging, search: query.search })
-            : api.call("tagging", "segments", paging),
-          choicesFor,
-        ],
-        { concurrency: 2 },
-      )
-      return pageOf<Segment, SegmentChoices>(body, choices)
+      return search ? yield* api.call("tagging", "segmentSearch", { ...paging, search }) : yield* api.call("tagging", "segments", paging)
     }),
+  pickers: choicesFor,
 })
