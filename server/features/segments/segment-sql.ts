@@ -92,6 +92,10 @@ export const rulesSql = (rules: SegmentRules): SQL => {
   return sql`(${sql.join(rules.conditions.map(conditionSql), joiner)})`
 }
 
-/** Membership of a stored segment: its rules hold, or the customer was put in by hand. */
+/**
+ * Membership of a stored segment: its rules hold, or the customer was put in by hand. The hand-placed set is an
+ * uncorrelated IN (one hashed subplan per query), not a per-contact EXISTS: over a million contacts the EXISTS ran
+ * once per row and made a count six times slower.
+ */
 export const segmentSql = (segment: { id: number; rules: SegmentRules }): SQL =>
-  sql`(${rulesSql(segment.rules)} OR EXISTS (SELECT 1 FROM contact_segments xs WHERE xs.segment_id = ${segment.id} AND xs.contact_id = ct.id))`
+  sql`(${rulesSql(segment.rules)} OR ct.id IN (SELECT xs.contact_id FROM contact_segments xs WHERE xs.segment_id = ${segment.id}))`
