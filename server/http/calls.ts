@@ -9,6 +9,7 @@ import { authorize } from "./access"
 import { validatePayload } from "./validate"
 import { notImplemented } from "./errors"
 import { throttling } from "./throttle"
+import { registerUploadParsers, withUpload, type UploadedFile } from "./upload"
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const value = req.headers[name]
@@ -18,9 +19,12 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** GET: the query; others: the JSON body. Path params are merged in by name (the client removed them from the payload). */
+/**
+ * GET and uploads (whose body is the file): the query; others: the JSON body. Path params are merged in by name (the
+ * client removed them from the payload).
+ */
 const payloadOf = (call: CallDef, req: FastifyRequest): unknown => {
-  const source = call.method === "GET" ? req.query : req.body
+  const source = call.method === "GET" || call.upload ? req.query : req.body
   const params = (req.params ?? {}) as Record<string, string>
   if (source === undefined || source === null) return { ...params }
   if (!isPlainObject(source)) return source
@@ -35,6 +39,7 @@ const WRITES = new Set(["POST", "PUT", "DELETE"])
 
 export const registerCalls = (app: FastifyInstance, services: Services, handlers: ReadonlyMap<string, Handler>) => {
   const throttleOf = throttling(app, services)
+  registerUploadParsers(app, allCalls)
   for (const call of allCalls) {
     const key = `${call.group}.${call.name}`
     app.route({
@@ -63,12 +68,16 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
         }
         if (!WRITES.has(call.method))
           return handler.run({ ...base, db: database.db, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input)
-        const committed: (() => void)[] = []
-        const result = await database.transaction((tx) =>
-          handler.run({ ...base, db: tx, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input),
-        )
-        for (const fn of committed) fn()
-        return result
+        const write = async (upload?: UploadedFile) => {
+          const committed: (() => void)[] = []
+          const result = await database.transaction((tx) =>
+            handler.run({ ...base, db: tx, upload, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input),
+          )
+          for (const fn of committed) fn()
+          return result
+        }
+        // An upload's file arrives in full before the transaction starts (server/http/upload.ts).
+        return call.upload ? withUpload(call.upload, req, write) : write()
       },
     })
   }

@@ -4,6 +4,7 @@ import type { Config } from "../config"
 import type { Principal } from "../auth/principal"
 import type { Realtime } from "../realtime/realtime"
 import { forbidden, unauthorized } from "./errors"
+import type { UploadedFile } from "./upload"
 
 /** What a server instance shares with every handler. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Ctx {
   readonly origin: string
   /** Runs `fn` once the call's transaction committed (at once for reads): real-time events never announce a rolled-back write. */
   readonly afterCommit?: (fn: () => void) => void
+  /** An upload call's file (CallDef.upload), received in full before the transaction began. */
+  readonly upload?: UploadedFile
 }
 
 /** The caller's tenant: always from the token, never from the payload. */

@@ -26,7 +26,10 @@ const textOf = (value: unknown): string => {
 export const callOf = <G extends GroupKey>(group: G, name: CallName<G>): CallDef =>
   (catalogue[group].calls as Record<string, CallDef>)[name]
 
-/** Builds the request the console would send: path params from the payload, GET payload as query, others as JSON body. */
+/**
+ * Builds the request the console would send: path params from the payload, GET payload as query, uploads' `file` as
+ * the raw body with the rest as query, others as JSON body.
+ */
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 export const send = async (
@@ -49,9 +52,15 @@ export const send = async (
   const prefix = call.base === "socket" ? "/rt" : "/api"
   let target = `${url}${prefix}${path}`
   const init: RequestInit = { method: call.method, headers: { ...headers } }
-  if (call.method === "GET") {
-    const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, textOf(v)]))
+  if (call.method === "GET" || call.upload) {
+    // An upload call (CallDef.upload): the payload's `file` (text or bytes) is the raw body, the rest the query.
+    const { file, ...fields } = call.upload ? rest : { ...rest, file: undefined }
+    const query = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, textOf(v)]))
     if ([...query].length) target += `?${query}`
+    if (call.upload) {
+      init.body = (file ?? "") as string | Uint8Array<ArrayBuffer>
+      ;(init.headers as Record<string, string>)["content-type"] = call.upload.contentType
+    }
   } else {
     init.body = textOf(isRecord(payload) ? rest : payload)
     ;(init.headers as Record<string, string>)["content-type"] = "application/json"

@@ -7,6 +7,14 @@ export type Credential = "none" | "user" | "client" | "apiKey"
 export type Base = "api" | "socket"
 /** Who may call beyond the back-end permission: any authenticated user of the tenant, or only a super admin. */
 export type Access = "tenant" | "superAdmin"
+/**
+ * A call whose body is a file, sent as its raw bytes (streamed on both ends, never base64 in JSON): the request's
+ * fields travel in the query string (objects as JSON), the body has this content type and at most `maxBytes` bytes.
+ */
+export interface Upload {
+  readonly contentType: "text/csv"
+  readonly maxBytes: number
+}
 
 export interface CallSpec<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top> {
   readonly method: Method
@@ -18,6 +26,7 @@ export interface CallSpec<Req extends Schema.Top = Schema.Top, Res extends Schem
   /** Overrides the group's back-end permission; null means no permission beyond authentication. */
   readonly permission?: string | null
   readonly access?: Access
+  readonly upload?: Upload
 }
 
 export interface CallDef<Req extends Schema.Top = Schema.Top, Res extends Schema.Top = Schema.Top> {
@@ -32,6 +41,8 @@ export interface CallDef<Req extends Schema.Top = Schema.Top, Res extends Schema
   /** The back-end permission the caller needs, as `BACK:<permission>` in back_acl; null when none. */
   readonly permission: string | null
   readonly access: Access
+  /** Set when the body is a file's raw bytes (see Upload). */
+  readonly upload?: Upload
   readonly request: Req
   readonly response: Res
 }
@@ -96,6 +107,7 @@ export const defineGroup = <const G extends string, const C extends Record<strin
         base: baseOf(spec.path),
         permission: spec.permission === undefined ? options.permission : spec.permission,
         access: spec.access ?? options.access ?? "tenant",
+        ...(spec.upload ? { upload: spec.upload } : {}),
         request: spec.request,
         response: spec.response,
       } satisfies CallDef,

@@ -34,14 +34,15 @@ describe("contacts contract", () => {
     expect(decodes(flagAssign.request, { flag_id: 1, numbers: [] })).toBe("Failure")
   })
 
-  it("imports a CSV as base64 bytes with an optional column mapping", () => {
-    const data_base64 = Buffer.from("number,name\n905321112233,Ayşe\n").toString("base64")
-    expect(decodes(addCustomers.request, { file_name: "a.csv", data_base64, default_country: "TR" })).toBe("Success")
+  it("uploads a CSV as the raw text/csv body, its options in the query (mapping as JSON, group as text)", () => {
+    expect(addCustomers.upload).toEqual({ contentType: "text/csv", maxBytes: 50 * 1024 * 1024 })
+    expect(decodes(addCustomers.request, { file_name: "a.csv", default_country: "TR", group_id: "4" })).toBe("Success")
     expect(
-      decodes(addCustomers.request, { file_name: "a.csv", data_base64, mapping: { number: "Phone", attributes: { City: "city" } } }),
+      decodes(addCustomers.request, { file_name: "a.csv", mapping: JSON.stringify({ number: "Phone", attributes: { City: "city" } }) }),
     ).toBe("Success")
-    expect(decodes(addCustomers.request, { file_name: "a.csv", data_base64: "not base64!" })).toBe("Failure")
-    expect(decodes(addCustomers.request, { file_name: "a.csv", data_base64, default_country: "tr" })).toBe("Failure")
+    expect(decodes(addCustomers.request, { file_name: "a.csv", mapping: "{not json" })).toBe("Failure")
+    expect(decodes(addCustomers.request, { file_name: "a.csv", group_id: "0" })).toBe("Failure")
+    expect(decodes(addCustomers.request, { file_name: "a.csv", default_country: "tr" })).toBe("Failure")
   })
 
   it("schedules a reminder to a contact, a group or a segment", () => {

@@ -9,7 +9,6 @@ import { DB_KINDS, as, callOf, login, send, shaped, useServer } from "../../test
 const c = (name: Parameters<typeof callOf<"contacts">>[1]) => callOf("contacts", name)
 const f = (name: Parameters<typeof callOf<"flags">>[1]) => callOf("flags", name)
 const t = (name: Parameters<typeof callOf<"tagging">>[1]) => callOf("tagging", name)
-const b64 = (text: string | Buffer) => Buffer.from(text).toString("base64")
 
 describe.each(DB_KINDS)("contact book on %s", (kind) => {
   const ctx = useServer(kind)
@@ -25,7 +24,7 @@ describe.each(DB_KINDS)("contact book on %s", (kind) => {
       "905441234567,Mehmet,not-an-email,",
       "905441234568,Zeynep,,İzmir",
     ].join("\r\n")
-    const reply = await send(ctx.url, c("addCustomers"), { file_name: "people.csv", data_base64: b64(csv), default_country: "TR" }, h)
+    const reply = await send(ctx.url, c("addCustomers"), { file_name: "people.csv", file: csv, default_country: "TR" }, h)
     expect(reply.status).toBe(200)
     const result = shaped(c("addCustomers"), reply.body).data
     expect(result).toMatchObject({ rows: 6, imported: 2, merged: 1, rejected: 3 })
@@ -44,8 +43,7 @@ describe.each(DB_KINDS)("contact book on %s", (kind) => {
       [Buffer.from([0x6e, 0x75, 0x6d, 0x62, 0x65, 0x72, 0x0a, 0xc3, 0x28]), 415],
       ["name,email\nA,a@b.co\n", 400],
     ] as const) {
-      const data_base64 = b64(file) || "AA=="
-      const refused = await send(ctx.url, c("addCustomers"), { file_name: "bad.csv", data_base64: file === "" ? b64(" ") : data_base64 }, h)
+      const refused = await send(ctx.url, c("addCustomers"), { file_name: "bad.csv", file }, h)
       expect(refused.status).toBe(status)
       expect(refused.body.error.message.length).toBeGreaterThan(10)
     }
@@ -56,7 +54,7 @@ describe.each(DB_KINDS)("contact book on %s", (kind) => {
     const failed = await send(
       ctx.url,
       c("addCustomers"),
-      { file_name: "x.csv", data_base64: b64("number\n+905449998877\n"), group_id: foreignGroup },
+      { file_name: "x.csv", file: "number\n+905449998877\n", group_id: foreignGroup },
       h,
     )
     expect(failed.status).toBe(404)
@@ -66,7 +64,7 @@ describe.each(DB_KINDS)("contact book on %s", (kind) => {
   it("searches and filters, and flags, tags, groups and blocks in bulk (selection or all matching)", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const rows = Array.from({ length: 30 }, (_, i) => `+9055500000${String(i).padStart(2, "0")},Bulk ${i},,${i % 2 ? "gold" : "silver"}`)
-    await send(ctx.url, c("addCustomers"), { file_name: "bulk.csv", data_base64: b64(`number,name,email,tier\n${rows.join("\n")}`) }, h)
+    await send(ctx.url, c("addCustomers"), { file_name: "bulk.csv", file: `number,name,email,tier\n${rows.join("\n")}` }, h)
     const search = await send(ctx.url, c("fetchAllContacts"), { search: "bulk 1", limit: 50 }, h)
     expect(
       shaped(c("fetchAllContacts"), search.body)
@@ -132,7 +130,7 @@ describe.each(DB_KINDS)("contact book on %s", (kind) => {
   it("builds segments from rules, counts them in SQL, and answers a customer's segments and last segment", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const rows = Array.from({ length: 12 }, (_, i) => `+9055600000${String(i).padStart(2, "0")},Seg ${i},${i}`)
-    await send(ctx.url, c("addCustomers"), { file_name: "seg.csv", data_base64: b64(`number,name,score\n${rows.join("\n")}`) }, h)
+    await send(ctx.url, c("addCustomers"), { file_name: "seg.csv", file: `number,name,score\n${rows.join("\n")}` }, h)
     const rules = { match: "all", conditions: [{ type: "attribute", key: "score", operator: "gt", value: "7" }] }
     const live = await send(ctx.url, c("fetchAllContacts"), { rules, limit: 1 }, h)
     expect(live.body.data.totalItems).toBe(4)

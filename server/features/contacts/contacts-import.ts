@@ -1,11 +1,13 @@
 /**
- * contacts.addCustomers: a CSV of contacts, stream-parsed with csv-parse, numbers normalised to E.164 with
- * libphonenumber-js (the request's country, else the tenant's client setting `default_country`), merged by number
- * (into an existing contact, or into the file's first row of that number), upserted in batches inside the call's one
- * transaction (a failure imports nothing). Every data row is counted: imported, merged or rejected with its line.
+ * contacts.addCustomers: a CSV of contacts (the raw `text/csv` body, received into a file by server/http/upload.ts),
+ * stream-parsed with csv-parse, numbers normalised to E.164 with libphonenumber-js (the request's country, else the
+ * tenant's client setting `default_country`), merged by number (into an existing contact, or into the file's first
+ * row of that number), upserted 1,000 rows per statement inside the call's one transaction (a failure imports
+ * nothing); memory stays flat whatever the file's size. Every data row is counted: imported (its upsert inserted),
+ * merged (it updated a contact that existed or came earlier in the file) or rejected with its line.
  * Progress goes to the importing user's sockets as `contacts:import-progress`.
  */
-import { Readable } from "node:stream"
+import { pipeline } from "node:stream/promises"
 import { parse } from "csv-parse"
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js"
 import { sql } from "drizzle-orm"
@@ -13,14 +15,13 @@ import type { ContactImportResult, ContactsCsv, ImportRejectionReason } from "..
 import type { ContactsToBrowser } from "../../../src/contract/contacts-events"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
-import { badRequest, notFound } from "../../http/errors"
+import { ApiError, badRequest, notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
 import { userRoom } from "../../realtime/realtime"
-import { checkedCsvBytes } from "./csv-file"
+import { checkedCsv } from "./csv-file"
 
 const BATCH = 1000
 const PROGRESS_EVERY = 5000
-const CHUNK = 64 * 1024
 const NUMBER_HEADERS = ["number", "phone", "mobile", "msisdn", "whatsapp", "phone_number", "telefon", "رقم"]
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -30,8 +31,6 @@ interface Row {
   readonly name: string
   readonly email: string | null
   readonly attributes: Record<string, string>
-  /** The file's first row of this number (its outcome is counted at the upsert; later rows count as merged). */
-  readonly first: boolean
 }
 
 export const attributeKeyOf = (header: string) =>
@@ -79,7 +78,7 @@ const columnsOf = (header: readonly string[], mapping: ContactsCsv["mapping"]): 
     return { number, name: index(mapping.name), email: index(mapping.email), attributes }
   }
   const number = header.findIndex((h) => NUMBER_HEADERS.includes(h.trim().toLowerCase()))
-  if (number < 0) throw badRequest(`The first row must name a number column (${NUMBER_HEADERS.slice(0, 4).join(", ")})`, "data_base64")
+  if (number < 0) throw badRequest(`The first row must name a number column (${NUMBER_HEADERS.slice(0, 4).join(", ")})`, "file")
   const name = index("name")
   const email = index("email")
   const attributes = header.flatMap((h, i) =>
@@ -88,29 +87,41 @@ const columnsOf = (header: readonly string[], mapping: ContactsCsv["mapping"]): 
   return { number, name, email, attributes }
 }
 
+/** One statement per batch (one JSON parameter, whatever the batch's size); each row counted as inserted or updated. */
 const upsert = async (ctx: Ctx, clientId: number, rows: readonly Row[], groupId: number | null) => {
   if (rows.length === 0) return { inserted: 0, updated: 0 }
-  const values = sql.join(
-    rows.map((r) => sql`(${clientId}, ${r.name}, ${r.number}, ${r.email}, 'whatsapp', ${JSON.stringify(r.attributes)}::jsonb)`),
-    sql`, `,
-  )
   const result = rowsOf(
-    await ctx.db.execute(sql`INSERT INTO contacts AS c (client_id, name, number, email, channel, attributes) VALUES ${values}
+    await ctx.db.execute(sql`INSERT INTO contacts AS c (client_id, name, number, email, channel, attributes)
+      SELECT ${clientId}, r.name, r.number, r.email, 'whatsapp', r.attributes
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(name text, number text, email text, attributes jsonb)
       ON CONFLICT (client_id, channel, number) DO UPDATE SET name = coalesce(nullif(EXCLUDED.name, ''), c.name),
         email = coalesce(EXCLUDED.email, c.email), attributes = c.attributes || EXCLUDED.attributes
-      RETURNING c.id, c.number, (xmax = 0) AS inserted`),
+      RETURNING c.id, (c.xmax = 0) AS inserted`),
   )
   if (groupId !== null)
     await ctx.db.execute(sql`INSERT INTO contact_group_members (group_id, contact_id)
       SELECT ${groupId}, unnest(${`{${result.map((r) => Number(r.id)).join(",")}}`}::int[]) ON CONFLICT DO NOTHING`)
-  const firsts = new Set(rows.filter((r) => r.first).map((r) => r.number))
-  const counted = result.filter((r) => firsts.has(String(r.number)))
-  const inserted = counted.filter((r) => r.inserted === true || r.inserted === "t").length
-  return { inserted, updated: counted.length - inserted }
+  const inserted = result.filter((r) => r.inserted === true || r.inserted === "t").length
+  return { inserted, updated: result.length - inserted }
 }
 
+const merged = (earlier: Row | undefined, row: Row): Row =>
+  earlier
+    ? {
+        number: row.number,
+        name: row.name || earlier.name,
+        email: row.email ?? earlier.email,
+        attributes: { ...earlier.attributes, ...row.attributes },
+      }
+    : row
+
 export const importContacts = async (ctx: Ctx, clientId: number, input: ContactsCsv): Promise<Result> => {
-  const bytes = checkedCsvBytes(input.data_base64)
+  if (!ctx.upload) throw badRequest("Send the CSV file as the body", "file")
+  const total = ctx.upload.bytes
+  let bytesDone = 0
+  const checked = checkedCsv(total, (done) => {
+    bytesDone = done
+  })
   const country = await defaultCountryOf(ctx, clientId, input.default_country)
   const groupId = input.group_id ?? null
   if (groupId !== null) {
@@ -129,7 +140,7 @@ export const importContacts = async (ctx: Ctx, clientId: number, input: Contacts
     result.rejected++
     result.rejections.push({ line, number, reason, message })
   }
-  const progress = (done: boolean, bytesDone: number) => {
+  const progress = (done: boolean) => {
     const userId = ctx.principal.userId
     if (!input.import_id || userId === null) return
     const payload: ContactsToBrowser["contacts:import-progress"] = {
@@ -137,25 +148,23 @@ export const importContacts = async (ctx: Ctx, clientId: number, input: Contacts
       file_name: input.file_name,
       rows: result.rows,
       bytes_done: bytesDone,
-      bytes_total: bytes.length,
+      bytes_total: total,
       done,
     }
     ctx.services.realtime?.io.to(userRoom(userId)).emit("contacts:import-progress", payload)
   }
+  const write = async (rows: readonly Row[]) => {
+    const counts = await upsert(ctx, clientId, rows, groupId)
+    result.imported += counts.inserted
+    result.merged += counts.updated
+  }
 
-  const seen = new Set<string>()
   let batch = new Map<string, Row>()
   let columns: Columns | null = null
-  let bytesRead = 0
-  const source = Readable.from(
-    (function* () {
-      for (let at = 0; at < bytes.length; at += CHUNK) {
-        bytesRead = Math.min(bytes.length, at + CHUNK)
-        yield bytes.subarray(at, at + CHUNK)
-      }
-    })(),
-  )
-  const parser = source.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, relax_quotes: true }))
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, relax_quotes: true })
+  const reading = pipeline(ctx.upload.open(), checked, parser)
+  // The parser is read below; the pipeline's own failure (a bad byte) surfaces through the parser too.
+  reading.catch(() => {})
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!columns) {
@@ -184,42 +193,28 @@ export const importContacts = async (ctx: Ctx, clientId: number, input: Contacts
           const attributes: Record<string, string> = {}
           for (const [i, key] of columns.attributes) if ((record[i] ?? "").trim() !== "") attributes[key] = record[i].trim().slice(0, 1000)
           const name = columns.name >= 0 ? (record[columns.name] ?? "").trim().slice(0, 120) : ""
-          const first = !seen.has(number)
           const earlier = batch.get(number)
-          if (!first) result.merged++
-          seen.add(number)
-          batch.set(
-            number,
-            earlier
-              ? {
-                  number,
-                  name: name || earlier.name,
-                  email: email || earlier.email,
-                  attributes: { ...earlier.attributes, ...attributes },
-                  first: earlier.first,
-                }
-              : { number, name, email: email || null, attributes, first },
-          )
+          // A later row of a number in this batch merges here; one in an earlier batch merges at its upsert.
+          if (earlier) result.merged++
+          batch.set(number, merged(earlier, { number, name, email: email || null, attributes }))
         }
       }
       if (batch.size >= BATCH) {
-        const counts = await upsert(ctx, clientId, [...batch.values()], groupId)
-        result.imported += counts.inserted
-        result.merged += counts.updated
+        await write([...batch.values()])
         batch = new Map()
       }
-      if (result.rows % PROGRESS_EVERY === 0) progress(false, bytesRead)
+      if (result.rows % PROGRESS_EVERY === 0) progress(false)
     }
+    await reading
   } catch (error) {
+    if (error instanceof ApiError) throw error
     if ((error as { code?: string }).code?.startsWith("CSV_"))
-      throw badRequest(`The file is not a readable CSV: ${(error as Error).message}`, "data_base64")
+      throw badRequest(`The file is not a readable CSV: ${(error as Error).message}`, "file")
     throw error
   }
-  if (!columns) throw badRequest("The file is empty", "data_base64")
-  const counts = await upsert(ctx, clientId, [...batch.values()], groupId)
-  result.imported += counts.inserted
-  result.merged += counts.updated
-  progress(true, bytes.length)
+  if (!columns) throw badRequest("The file is empty", "file")
+  await write([...batch.values()])
+  progress(true)
   return { ...result, default_country: country }
 }
 

@@ -1,32 +1,43 @@
 /**
- * What a CSV upload must be before a row is read: not empty, at most 50 MiB, UTF-8 (a BOM is fine), not UTF-16,
- * not binary. Each refusal is a 4xx that says what to do.
+ * What a CSV upload must be while its bytes stream to the parser: not empty, UTF-8 (a BOM is fine), not UTF-16, not
+ * binary. The size limit is the upload's (server/http/upload.ts). Each refusal is a 4xx that says what to do; one
+ * found past the first rows still imports nothing (the call's transaction rolls back).
  */
-import { CONTACTS_CSV_MAX_BYTES } from "../../../src/contract/schemas/contacts"
+import { Transform } from "node:stream"
 import { ApiError, badRequest } from "../../http/errors"
 
-const MiB = 1024 * 1024
+const BINARY_WINDOW = 65536
 
-export const checkedCsvBytes = (base64: string): Buffer => {
-  if (base64.length % 4 !== 0) throw badRequest("data_base64 is not valid base64 (truncated?)", "data_base64")
-  const bytes = Buffer.from(base64, "base64")
-  if (bytes.length > CONTACTS_CSV_MAX_BYTES)
-    throw new ApiError(
-      413,
-      "PAYLOAD_TOO_LARGE",
-      `A CSV may be at most ${CONTACTS_CSV_MAX_BYTES / MiB} MiB; this one is ${(bytes.length / MiB).toFixed(1)} MiB`,
-      "data_base64",
-    )
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes
-  if (body.toString("utf8", 0, Math.min(body.length, 4096)).trim() === "") throw badRequest("The file is empty", "data_base64")
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The file is UTF-16: save it as CSV UTF-8 and upload it again", "data_base64")
-  if (body.subarray(0, 65536).includes(0))
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "This is not a CSV file (it holds binary data)", "data_base64")
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(body)
-  } catch {
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The file is not UTF-8 text: save it as CSV UTF-8 and upload it again", "data_base64")
-  }
-  return body
+const notCsv = (message: string) => new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", message, "file")
+
+/** Passes the bytes through unchanged, counting them into `onBytes`, and fails the stream on the first sign of a bad file. */
+export const checkedCsv = (total: number, onBytes: (done: number) => void): Transform => {
+  if (total === 0) throw badRequest("The file is empty", "file")
+  const utf8 = new TextDecoder("utf-8", { fatal: true })
+  let done = 0
+  return new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      const at = done
+      done += chunk.length
+      onBytes(done)
+      if (at === 0 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)))
+        return next(notCsv("The file is UTF-16: save it as CSV UTF-8 and upload it again"))
+      if (at < BINARY_WINDOW && chunk.subarray(0, BINARY_WINDOW - at).includes(0))
+        return next(notCsv("This is not a CSV file (it holds binary data)"))
+      try {
+        utf8.decode(chunk, { stream: true })
+      } catch {
+        return next(notCsv("The file is not UTF-8 text: save it as CSV UTF-8 and upload it again"))
+      }
+      next(null, chunk)
+    },
+    flush(next) {
+      try {
+        utf8.decode()
+        next()
+      } catch {
+        next(notCsv("The file is not UTF-8 text (it ends inside a character): save it as CSV UTF-8 and upload it again"))
+      }
+    },
+  })
 }

@@ -22,7 +22,12 @@ export interface SegmentRow {
   readonly rules: SegmentRules
   readonly createdAt: string
   readonly updatedAt: string
+  /** Whether anyone was put in by hand (contact_segments); unknown (undefined) counts as yes. */
+  readonly handPlaced?: boolean
 }
+
+/** A segment row's columns plus whether it has hand-placed members (segment-sql.ts leaves that test out when not). */
+export const SEGMENT_COLUMNS = sql`s.*, EXISTS (SELECT 1 FROM contact_segments cs WHERE cs.segment_id = s.id) AS hand_placed`
 
 export const segmentRowOf = (r: Record<string, unknown>): SegmentRow => ({
   id: Number(r.id),
@@ -31,10 +36,11 @@ export const segmentRowOf = (r: Record<string, unknown>): SegmentRow => ({
   rules: rulesOf(r.rules),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
+  handPlaced: r.hand_placed === undefined ? undefined : r.hand_placed === true || r.hand_placed === "t",
 })
 
 export const loadSegment = async (db: Db, clientId: number, id: number): Promise<SegmentRow> => {
-  const [row] = rowsOf(await db.execute(sql`SELECT * FROM segments WHERE id = ${id} AND client_id = ${clientId}`))
+  const [row] = rowsOf(await db.execute(sql`SELECT ${SEGMENT_COLUMNS} FROM segments s WHERE s.id = ${id} AND s.client_id = ${clientId}`))
   if (!row) throw notFound("Segment")
   return segmentRowOf(row)
 }

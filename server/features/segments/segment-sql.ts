@@ -92,6 +92,13 @@ export const rulesSql = (rules: SegmentRules): SQL => {
   return sql`(${sql.join(rules.conditions.map(conditionSql), joiner)})`
 }
 
-/** Membership of a stored segment: its rules hold, or the customer was put in by hand. */
-export const segmentSql = (segment: { id: number; rules: SegmentRules }): SQL =>
-  sql`(${rulesSql(segment.rules)} OR EXISTS (SELECT 1 FROM contact_segments xs WHERE xs.segment_id = ${segment.id} AND xs.contact_id = ct.id))`
+/**
+ * Membership of a stored segment: its rules hold, or the customer was put in by hand. The hand-placed set is an
+ * uncorrelated IN (one hashed subplan per query), not a per-contact EXISTS, and is left out when the segment has
+ * none: OR-ed to the rules it keeps the planner from turning their EXISTS tests into joins, and over a million
+ * contacts that made a count several times slower.
+ */
+export const segmentSql = (segment: { id: number; rules: SegmentRules; handPlaced?: boolean }): SQL =>
+  segment.handPlaced === false
+    ? rulesSql(segment.rules)
+    : sql`(${rulesSql(segment.rules)} OR ct.id IN (SELECT xs.contact_id FROM contact_segments xs WHERE xs.segment_id = ${segment.id}))`

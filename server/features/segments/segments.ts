@@ -10,17 +10,21 @@ import { idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { contactRowByNumber } from "../contacts/contact-rows"
-import { loadSegment, segmentOf, segmentRowOf, segmentsOfContact } from "./segment-rows"
+import { loadSegment, SEGMENT_COLUMNS, segmentOf, segmentRowOf, segmentsOfContact } from "./segment-rows"
 import { checkRules } from "./segment-sql"
 
 const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: string }) => {
   const clientId = tenantOf(ctx)
   const { page, limit, offset } = pageOf(input, 20)
   const where: SQL = input.search?.trim()
-    ? sql`client_id = ${clientId} AND name ILIKE ${likeOf(input.search)}`
-    : sql`client_id = ${clientId}`
-  const rows = rowsOf(await ctx.db.execute(sql`SELECT * FROM segments WHERE ${where} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`))
-  const [total] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM segments WHERE ${where}`))
+    ? sql`s.client_id = ${clientId} AND s.name ILIKE ${likeOf(input.search)}`
+    : sql`s.client_id = ${clientId}`
+  const rows = rowsOf(
+    await ctx.db.execute(
+      sql`SELECT ${SEGMENT_COLUMNS} FROM segments s WHERE ${where} ORDER BY s.name, s.id LIMIT ${limit} OFFSET ${offset}`,
+    ),
+  )
+  const [total] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM segments s WHERE ${where}`))
   const items = []
   for (const row of rows) items.push(await segmentOf(ctx.db, clientId, segmentRowOf(row)))
   return { data: { items, totalItems: Number(total.n), page, limit } }

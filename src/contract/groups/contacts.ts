@@ -12,6 +12,7 @@ import {
   ContactInput,
   ContactTarget,
   ContactsCsv,
+  CONTACTS_CSV_MAX_BYTES,
   CustomerProfile,
 } from "../schemas/contacts"
 
@@ -56,8 +57,17 @@ export const contacts = defineGroup(
       request: Schema.Struct({ number: CustomerNumber }),
       response: Data(CustomerProfile),
     },
-    /** CSV upload: numbers normalised to E.164, rows merged by number, every row accounted for; all or nothing. */
-    addCustomers: { method: "POST", path: "/add/customers", request: ContactsCsv, response: ContactImportResult },
+    /**
+     * CSV upload: the file is the raw `text/csv` body (up to 50 MiB, streamed), the options the query string; numbers
+     * normalised to E.164, rows merged by number, every row accounted for; all or nothing.
+     */
+    addCustomers: {
+      method: "POST",
+      path: "/add/customers",
+      request: ContactsCsv,
+      response: ContactImportResult,
+      upload: { contentType: "text/csv", maxBytes: CONTACTS_CSV_MAX_BYTES },
+    },
     /** Edits a contact by id: name, email, attributes merged (null removes one), blocked. */
     userByIdAttributes: {
       method: "PUT",

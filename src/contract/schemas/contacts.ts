@@ -119,21 +119,18 @@ export const ImportMapping = Schema.Struct({
 export type ImportMapping = typeof ImportMapping.Type
 
 /**
- * A CSV of contacts, as bytes (base64), UTF-8 with or without BOM. Without `mapping`, the header row decides: a
- * `number`/`phone`/`mobile` column, `name`, `email`; every other column becomes an attribute.
+ * How a CSV of contacts is imported; the file itself is the request body (`text/csv`, its raw bytes, UTF-8 with or
+ * without BOM, at most CONTACTS_CSV_MAX_BYTES) and these fields travel in the query string. Without `mapping`, the
+ * header row decides: a `number`/`phone`/`mobile` column, `name`, `email`; every other column becomes an attribute.
  */
 export const ContactsCsv = Schema.Struct({
   file_name: Name(255),
-  data_base64: Schema.String.check(
-    Schema.isNonEmpty(),
-    Schema.isMaxLength(Math.ceil((CONTACTS_CSV_MAX_BYTES * 4) / 3) + 4),
-    Schema.isPattern(/^[A-Za-z0-9+/]*={0,2}$/),
-  ),
-  mapping: Schema.optional(ImportMapping),
+  /** JSON in the query string. */
+  mapping: Schema.optional(Schema.fromJsonString(ImportMapping)),
   /** Overrides the tenant's default country for this file. */
   default_country: Schema.optional(CountryCode),
   /** Every imported or merged contact also joins this group. */
-  group_id: Schema.optional(Id),
+  group_id: Schema.optional(Schema.NumberFromString.pipe(Schema.decodeTo(Id))),
   /** The console's id for this import: progress events (contacts-events.ts) carry it. */
   import_id: Schema.optional(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{8,64}$/))),
 })

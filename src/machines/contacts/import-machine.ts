@@ -5,15 +5,14 @@
  *                                  \--bad file--> choosing (problem)        \--error--> mapping (failure)
  *
  * The file is inspected in a web worker (ContactCsv: header, first rows, row count, or why it is refused: too large,
- * empty, not a CSV, UTF-16, not UTF-8), the columns are mapped with a preview, then the bytes go to /add/customers
- * with the mapping and an import id; the server's `contacts:import-progress` events for that id move the progress
+ * empty, not a CSV, UTF-16, not UTF-8), the columns are mapped with a preview, then the file goes to /add/customers
+ * as the raw request body (ContactCsv.upload, streamed from disk) with the mapping and an import id; the server's `contacts:import-progress` events for that id move the progress
  * bar. The server imports all or nothing, so a failed upload leaves the mapping as it was for another try. The
  * result accounts for every row; its rejections are offered as a CSV (held in `download` until the view saved it).
  */
 import { Effect } from "effect"
 import { assign, setup } from "xstate"
 import type { ContactImportResult } from "../../contract/schemas/contacts"
-import { Api } from "../../services/api/api"
 import type { PickedFile } from "../../services/chat/chat-files"
 import { ContactCsv } from "../../services/contacts/contact-csv"
 import type { CsvInspection, CsvPreview, CsvProblem } from "../../services/contacts/csv-inspect"
@@ -85,14 +84,7 @@ export const importMachine = setup({
     upload: fromEffect(({ file, columns, importId }: UploadInput) =>
       Effect.gen(function* () {
         const csv = yield* ContactCsv
-        const api = yield* Api
-        const content = yield* csv.read(file)
-        const body = yield* api.call("contacts", "addCustomers", {
-          file_name: file.name.slice(0, 255),
-          data_base64: content.base64,
-          mapping: mappingOf(columns),
-          import_id: importId,
-        })
+        const body = yield* csv.upload(file, { file_name: file.name.slice(0, 255), mapping: mappingOf(columns), import_id: importId })
         return body.data
       }),
     ),

@@ -1,18 +1,22 @@
 /**
  * The import wizard's file work as an Effect service: inspecting a picked CSV (header, preview, row count, or why it
- * cannot be imported) in a web worker, and reading its bytes for the upload. Views may not read files and machines
- * may not touch workers: the wizard's actor hands the browser's File here. Where no Worker exists (Node tests) the
- * same inspection runs inline.
+ * cannot be imported) in a web worker, and uploading it as the raw `text/csv` body of /add/customers (csv-upload.ts).
+ * Views may not read files and machines may not touch workers: the wizard's actor hands the browser's File here.
+ * Where no Worker exists (Node tests) the same inspection runs inline.
  */
 import { Context, Effect, Layer } from "effect"
-import { CONTACTS_CSV_MAX_BYTES } from "../../contract/schemas/contacts"
-import { type FileContent, FileReadError, type PickedFile, toBase64 } from "../chat/chat-files"
+import { CONTACTS_CSV_MAX_BYTES, type ContactImportResult, type ContactsCsv } from "../../contract/schemas/contacts"
+import type { ApiClientServices } from "../api/api-client"
+import type { ApiError } from "../api/errors"
+import { FileReadError, type PickedFile } from "../chat/chat-files"
 import type { CsvInspection } from "./csv-inspect"
+import { uploadCsv } from "./csv-upload"
 import type { CsvWorkerRequest } from "./csv-worker"
 
 export interface ContactCsvShape {
   readonly inspect: (file: PickedFile) => Effect.Effect<CsvInspection, FileReadError>
-  readonly read: (file: PickedFile) => Effect.Effect<FileContent, FileReadError>
+  /** Imports the file (streamed as the request body) with these options; the server's answer accounts for every row. */
+  readonly upload: (file: PickedFile, options: typeof ContactsCsv.Type) => Effect.Effect<typeof ContactImportResult.Type, ApiError>
 }
 
 const readError = (file: PickedFile, error: unknown) =>
@@ -42,16 +46,6 @@ const inspectInWorker = (file: PickedFile) =>
     return Effect.sync(() => worker.terminate())
   })
 
-const read = (file: PickedFile): Effect.Effect<FileContent, FileReadError> =>
-  Effect.tryPromise({ try: () => file.arrayBuffer(), catch: (error) => readError(file, error) }).pipe(
-    Effect.map((buffer) => ({
-      name: file.name,
-      mime: file.type || "text/csv",
-      size: file.size,
-      base64: toBase64(new Uint8Array(buffer)),
-    })),
-  )
-
 const inspect = (file: PickedFile): Effect.Effect<CsvInspection, FileReadError> => {
   // Too large or empty is known from the size alone: no need to read 50 MB to say so.
   if (file.size > CONTACTS_CSV_MAX_BYTES) return Effect.succeed({ ok: false, problem: "tooLarge" })
@@ -60,5 +54,12 @@ const inspect = (file: PickedFile): Effect.Effect<CsvInspection, FileReadError> 
 }
 
 export class ContactCsv extends Context.Service<ContactCsv, ContactCsvShape>()("app/ContactCsv") {
-  static readonly layer: Layer.Layer<ContactCsv> = Layer.succeed(ContactCsv, { inspect, read })
+  /** Stands on the API client's collaborators (configuration, stored credential, fetch, the session-ending shell). */
+  static readonly layer: Layer.Layer<ContactCsv, never, ApiClientServices> = Layer.effect(
+    ContactCsv,
+    Effect.gen(function* () {
+      const services = yield* Effect.context<ApiClientServices>()
+      return { inspect, upload: (file, options) => uploadCsv(file, options).pipe(Effect.provideContext(services)) }
+    }),
+  )
 }
