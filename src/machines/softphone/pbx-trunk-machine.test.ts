@@ -1,5 +1,6 @@
 /** The SIP trunk form's machine, model-based (common/model-check.testing.ts), and its field rules. */
 import { describe, expect, it } from "vitest"
+import { initialTransition, transition } from "xstate"
 import type { PbxTrunk } from "../../contract/schemas/pbx"
 import { checkModel } from "../common/model-check.testing"
 import { draftOf, pbxTrunkMachine, type TrunkDraft, trunkSaveOf } from "./pbx-trunk-machine"
@@ -107,5 +108,37 @@ describe("pbx trunk rules", () => {
     const kept = trunkSaveOf(stored, { ...draftOf(stored) })
     expect("save" in kept && kept.save.password).toBe("")
     expect(draftOf(stored).password).toBe("")
+  })
+})
+
+describe("pbx trunk saving", () => {
+  const step = (events: readonly { type: string; [key: string]: unknown }[]) =>
+    events.reduce((state, event) => transition(pbxTrunkMachine, state, event as never)[0], initialTransition(pbxTrunkMachine)[0])
+
+  it("keeps the draft and the server's field when a save is refused, and clears the failure on the next success", () => {
+    const conflict = { _tag: "ApiError", status: 409, message: "+4930555001 already belongs to another account", field: "inbound_numbers" }
+    const refused = step([
+      { type: "OPEN" },
+      loaded,
+      { type: "EDIT", patch: valid },
+      { type: "SAVE" },
+      { type: "xstate.error.actor.save", error: conflict },
+    ])
+    expect(refused.value).toBe("ready")
+    expect(refused.context.draft.inbound_numbers).toBe("+4930555001\n+4930555002")
+    expect(refused.context.failure).toMatchObject({ field: "inbound_numbers" })
+    const done = transition(pbxTrunkMachine, transition(pbxTrunkMachine, refused, { type: "SAVE" })[0], {
+      type: "xstate.done.actor.save",
+      output: stored,
+    } as never)[0]
+    expect(done.context.failure).toBeNull()
+    expect(done.context.saved).toBe(1)
+    expect(done.context.draft.password).toBe("")
+  })
+
+  it("sends nothing while a field is bad", () => {
+    const bad = step([{ type: "OPEN" }, loaded, { type: "EDIT", patch: { ...valid, caller_id: "030555" } }, { type: "SAVE" }])
+    expect(bad.value).toBe("ready")
+    expect(bad.context.problem).toEqual({ field: "caller_id", rule: "invalid" })
   })
 })

@@ -89,6 +89,11 @@ const TrunkForm = ({ actor }: { actor: TrunkActor }) => {
   const failure = useSelector(actor, (s) => s.context.failure)
   const saved = useSelector(actor, (s) => s.context.saved)
   const seen = useRef(saved)
+  // The body scrolls: the message of a refused save is brought into sight.
+  const message = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (problem || failure) message.current?.scrollIntoView({ block: "nearest" })
+  }, [problem, failure])
   useEffect(() => {
     if (saved > seen.current) void toast(t("pbx.trunk.saved"), "success", "pbx-trunk-saved")
     seen.current = saved
@@ -265,16 +270,18 @@ const TrunkForm = ({ actor }: { actor: TrunkActor }) => {
             </Callout>
           ) : null}
         </FormGroup>
-        {problem ? (
-          <Callout intent="warning" data-testid="pbx-trunk-problem">
-            {problemText}
-          </Callout>
-        ) : null}
-        {failure ? (
-          <Callout intent="danger" data-testid="pbx-trunk-failure">
-            {t("pbx.trunk.saveFailed", { message: failureText(failure) })}
-          </Callout>
-        ) : null}
+        <div ref={message}>
+          {problem ? (
+            <Callout intent="warning" data-testid="pbx-trunk-problem">
+              {problemText}
+            </Callout>
+          ) : null}
+          {failure ? (
+            <Callout intent="danger" data-testid="pbx-trunk-failure">
+              {t("pbx.trunk.saveFailed", { message: failureText(failure) })}
+            </Callout>
+          ) : null}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

@@ -1,7 +1,8 @@
 /**
  * The SIP trunk form on the PBX page (issue 22) in Chromium against the real server: the admin opens it, a caller id
- * that is not E.164 is refused before any request, a valid trunk is saved and is there after a reload (the password
- * never shown, only that one is stored), and the Arabic dialog reads right to left.
+ * that is not E.164 is refused before any request, the server's 400 is shown with the draft kept, a valid trunk is
+ * saved and is there after a reload (the password never shown, only that one is stored), and the Arabic dialog reads
+ * right to left.
  */
 import { expect, test } from "@playwright/test"
 import { baseUrl, login } from "../helpers"
@@ -40,12 +41,24 @@ test("SIP trunk form: refuse a bad caller id without a request, save, reload and
   await page.getByTestId("pbx-trunk-international_prefix").fill("00")
   await page.getByTestId("pbx-trunk-inbound").fill(inbound)
   await page.getByTestId("pbx-trunk-user-agent1").check({ force: true })
+  // agent2 may not use the softphone: the server's 400 is shown and the draft kept.
+  await page.getByTestId("pbx-trunk-user-agent2").check({ force: true })
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/pbx/trunk") && r.request().method() === "POST"),
+    page.getByTestId("pbx-trunk-save").click(),
+  ])
+  expect(refused.status()).toBe(400)
+  await expect(page.getByTestId("pbx-trunk-failure")).toContainText("cannot use the softphone")
+  await expect(page.getByTestId("pbx-trunk-host")).toHaveValue("sip.carrier.example")
+  await expect(page.getByTestId("pbx-trunk-password")).toHaveValue("s3cret!")
+  await page.getByTestId("pbx-trunk-user-agent2").uncheck({ force: true })
   const [saved] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith("/api/pbx/trunk") && r.request().method() === "POST"),
     page.getByTestId("pbx-trunk-save").click(),
   ])
   expect(saved.status()).toBe(200)
-  expect(saves).toBe(1)
+  expect(saves).toBe(2)
+  await expect(page.getByTestId("pbx-trunk-failure")).toHaveCount(0)
   await expect(page.getByTestId("pbx-trunk-saved").first()).toBeVisible()
   await expect(page.getByTestId("pbx-trunk-password")).toHaveValue("")
   await expect(page.getByTestId("pbx-trunk-password-stored")).toBeVisible()
