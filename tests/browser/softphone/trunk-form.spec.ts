@@ -87,5 +87,7 @@ test("SIP trunk form: refuse a bad caller id without a request, save, reload and
   expect(await dialog.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl")
   await page.waitForTimeout(400)
   await dialog.screenshot({ path: ".tmp/screenshots/pbx-trunk-form-ar.png" })
+  await page.getByTestId("pbx-trunk-users").scrollIntoViewIfNeeded()
+  await dialog.screenshot({ path: ".tmp/screenshots/pbx-trunk-form-ar-users.png" })
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
 })
