@@ -1,4 +1,4 @@
-/** What views read from the ACL gate: Call History's permission (spec 000 section 6) and the SIP trunk form's, read from a running gate. */
+/** What views read from the ACL gate (Call History's permission, spec 000 section 6; the SIP trunk form's), read live. */
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { aclMachine } from "./acl-machine"
