@@ -14,6 +14,7 @@ export const softphone: Feature = {
   },
   pages: {
     softphone: () => import("../../machines/softphone/softphone-actors").then((m) => m.liveSoftphoneMachine),
+    "pbx-trunk": () => import("../../machines/softphone/pbx-trunk-machine").then((m) => m.pbxTrunkMachine),
     "pbx-calls": () => import("../../machines/softphone/pbx-calls-report").then((m) => m.pbxCallsMachine),
   },
   // The call list's table, pager and filters word themselves from the report kit's strings.

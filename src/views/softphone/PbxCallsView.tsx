@@ -23,6 +23,7 @@ import {
 import { usePageActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import { PbxCallList } from "./PbxCallList"
+import { TrunkButton } from "./TrunkDialog"
 import "./pbx.css"
 
 const REGISTRATION_INTENT = {
@@ -201,7 +202,7 @@ export const PbxCallsView = () => {
   const actor = usePageActor<SoftphoneActor>("softphone")
   return (
     <div className="mc-page" data-testid="pbx-calls">
-      <PageHeader title={t("routes.pbxCalls")} subtitle={t("pbx.subtitle")} />
+      <PageHeader title={t("routes.pbxCalls")} subtitle={t("pbx.subtitle")} actions={<TrunkButton />} />
       {actor ? <Softphone actor={actor} /> : null}
       <PbxCallList />
     </div>
