@@ -115,8 +115,6 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       stopped = true
       await jobs.stop()
       await services.realtime?.close()
-      // Pending real-time work (a coalesced dashboard event) sees the server gone and stays quiet.
-      services.realtime = null
       await app.close()
       await database.close()
     },
