@@ -24,11 +24,29 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     cors: socketCors(services.config),
     allowRequest: allowHandshake(services.config),
   })
+  /** Joins a socket's rooms and registers the features' handlers, by the grants it holds now. */
+  const admit = (socket: AppSocket) => {
+    const { principal } = socket.data
+    if (principal.clientId !== null) void socket.join(clientRoom(principal.clientId))
+    if (principal.userId !== null) void socket.join(userRoom(principal.userId))
+    if (principal.loginId !== null) void socket.join(loginRoom(principal.loginId))
+    for (const feature of features) feature(socket, realtime, services)
+  }
   const realtime: Realtime = {
     io,
     toClient: (clientId, event, payload) => void io.to(clientRoom(clientId)).emit(event, payload),
     toUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
     endLogin: (loginId) => io.in(loginRoom(loginId)).disconnectSockets(true),
+    regrant: (userId, grants) => {
+      for (const raw of io.of("/").sockets.values()) {
+        const socket = raw as AppSocket
+        if (socket.data.principal?.userId !== userId) continue
+        socket.data.principal = { ...socket.data.principal, grants }
+        for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room)
+        socket.removeAllListeners()
+        admit(socket)
+      }
+    },
     // Drop every socket but leave the HTTP server to its owner (Fastify closes it).
     close: async () => {
       io.disconnectSockets(true)
@@ -49,13 +67,6 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
       },
     )
   })
-  io.on("connection", (raw) => {
-    const socket = raw as AppSocket
-    const { principal } = socket.data
-    if (principal.clientId !== null) void socket.join(clientRoom(principal.clientId))
-    if (principal.userId !== null) void socket.join(userRoom(principal.userId))
-    if (principal.loginId !== null) void socket.join(loginRoom(principal.loginId))
-    for (const feature of features) feature(socket, realtime, services)
-  })
+  io.on("connection", (raw) => admit(raw as AppSocket))
   return realtime
 }

@@ -6,6 +6,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { likeOf } from "../../db/rows"
+import { accessChanged, rolesHolding as roleIdsHolding, usersInRoles } from "./access-live"
 
 type Row = typeof permissions.$inferSelect
 
@@ -125,7 +126,9 @@ export const handlers = [
 
   handle("permissions", "permissionsDeleteById", async (ctx, input) => {
     const current = await editable(ctx, idOf(input.id, "Permission"))
+    const affected = await usersInRoles(ctx.db, await roleIdsHolding(ctx.db, current.id))
     await ctx.db.delete(permissions).where(eq(permissions.id, current.id))
+    accessChanged(ctx, affected)
     return { data: { id: current.id, deleted: true } }
   }),
 

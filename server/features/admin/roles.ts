@@ -8,6 +8,7 @@ import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { likeOf } from "../../db/rows"
 import type { Role } from "../../../src/contract/schemas/access"
+import { accessChanged, usersInRoles } from "./access-live"
 
 type RoleRow = typeof roles.$inferSelect
 
@@ -108,7 +109,10 @@ export const handlers = [
       ...(input.description !== undefined ? { description: input.description } : {}),
     }
     const row = Object.keys(patch).length ? (await ctx.db.update(roles).set(patch).where(eq(roles.id, current.id)).returning())[0] : current
-    if (input.permission_ids !== undefined) await setGrants(ctx, row.id, input.permission_ids)
+    if (input.permission_ids !== undefined) {
+      await setGrants(ctx, row.id, input.permission_ids)
+      accessChanged(ctx, await usersInRoles(ctx.db, [row.id]))
+    }
     return { data: { role: (await rolesWithGrants(ctx.db, [row]))[0] } }
   }),
 

@@ -10,6 +10,7 @@ import { pageOf } from "../paging"
 import { likeOf } from "../../db/rows"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
 import { endUserSessions } from "../session/login"
+import { accessChanged } from "./access-live"
 
 interface Patch {
   email?: string
@@ -39,6 +40,7 @@ const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
     })
     .where(eq(users.id, id))
     .returning()
+  if (patch.role_id !== undefined && patch.role_id !== target.roleId) accessChanged(ctx, [id])
   if (patch.status === "disabled") await endUserSessions(ctx, id, "disabled")
   else if (patch.password !== undefined)
     await endUserSessions(ctx, id, "password", id === ctx.principal.userId ? ctx.principal.loginId : null)
@@ -100,12 +102,13 @@ export const handlers = [
   }),
 
   handle("users", "usersCallPermissionUpdate", async (ctx, input) => {
-    await tenantUser(ctx, input.user_id)
+    const target = await tenantUser(ctx, input.user_id)
     const [row] = await ctx.db
       .update(users)
       .set({ callPermission: input.enabled, updatedAt: new Date() })
       .where(eq(users.id, input.user_id))
       .returning()
+    if (target.callPermission !== input.enabled) accessChanged(ctx, [row.id])
     return { data: { user: (await usersWithRoles(ctx.db, [row]))[0] } }
   }),
 
