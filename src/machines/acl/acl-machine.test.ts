@@ -145,6 +145,9 @@ const events: AclEvent[] = [
   { type: "ACL.SET", userAcl: lists.noHome, backAcl: {} },
   { type: "ACL.SET", userAcl: lists.intelligenceOnly, backAcl: {} },
   { type: "ACL.CLEAR" },
+  // Live changes from the socket: a newer one is adopted, an older one (seq 3 after 5) is not.
+  { type: "rt.acl:changed", seq: 5, user_acl: lists.noHome, back_acl: { "BACK:chat": 1 } },
+  { type: "rt.acl:changed", seq: 3, user_acl: lists.agent, back_acl: {} },
   ...navigations.map((path) => ({ type: "NAVIGATE" as const, path })),
 ]
 
@@ -182,9 +185,19 @@ describe("ACL gate machine (model-based)", () => {
   )("replays %s on the real actor", (_name, path) => {
     const actor = createActor(aclMachine, { input: {} }).start()
     for (const step of path.steps) {
+      const before = actor.getSnapshot()
       actor.send(step.event)
       const snapshot = actor.getSnapshot()
       expect(snapshot.value).toEqual(step.state.value)
+      expect(snapshot.context.userAcl).toEqual(step.state.context.userAcl)
+      // The socket is listened to exactly while a list is held, and a new list keeps the same subscription.
+      expect(Boolean(snapshot.children.live)).toBe(snapshot.matches("hasList"))
+      if (before.matches("hasList") && snapshot.matches("hasList")) expect(snapshot.children.live).toBe(before.children.live)
+      if (step.event.type === "rt.acl:changed") {
+        const applies = before.matches("hasList") && step.event.seq > before.context.seq
+        expect(snapshot.context.userAcl).toEqual(applies ? step.event.user_acl : before.context.userAcl)
+        expect(snapshot.context.backAcl).toEqual(applies ? step.event.back_acl : before.context.backAcl)
+      }
       // The state names the decision of `decide` for the recorded path.
       if (step.event.type === "NAVIGATE") {
         const decision = decide(step.event.path, snapshot.context.userAcl)

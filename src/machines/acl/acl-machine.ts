@@ -2,9 +2,19 @@
  * The ACL gate (systemId `acl`): holds the stored access lists and answers, for every navigation, whether the
  * route opens or where the user goes instead. The decision itself is `decide` (pure); the machine's states name
  * each outcome so the inspector and the model-based tests can see them.
+ *
+ * While it holds a list it listens on the socket's `acl` channel (src/contract/acl-events.ts): an admin's change to
+ * the user's access arrives as `acl:changed`, is adopted at once (the sidebar and the route gate follow) and stored,
+ * so a reload keeps it. An event older than the last applied (`seq`) is ignored.
  */
-import { assign, setup } from "xstate"
+import { Effect } from "effect"
+import { assign, setup, spawnChild } from "xstate"
+import type { AclToBrowser } from "../../contract/acl-events"
 import { VOICE_CALL_KEY, backKey } from "../../contract/routes"
+import { Storage } from "../../services/browser/storage"
+import { StorageKeys } from "../../services/browser/storage-keys"
+import { fromEffect } from "../common/from-effect"
+import { fromRealtime, type RealtimeEvent } from "../common/realtime-actor"
 import { decide, type Decision, type UserAcl } from "./decide"
 
 export type BackAcl = Readonly<Record<string, unknown>>
@@ -14,9 +24,26 @@ export interface AclContext {
   readonly backAcl: BackAcl
   readonly path: string | null
   readonly decision: Decision | null
+  /** The seq of the last live change applied (0: none since the list was set). */
+  readonly seq: number
 }
 
-export type AclEvent = { type: "ACL.SET"; userAcl: UserAcl; backAcl: BackAcl } | { type: "ACL.CLEAR" } | { type: "NAVIGATE"; path: string }
+export type AclChanged = { type: "rt.acl:changed" } & AclToBrowser["acl:changed"]
+
+export type AclEvent =
+  | { type: "ACL.SET"; userAcl: UserAcl; backAcl: BackAcl }
+  | { type: "ACL.CLEAR" }
+  | { type: "NAVIGATE"; path: string }
+  | RealtimeEvent<"acl">
+
+/** Stores lists changed live where the session keeps them, so a reload starts from them. */
+const storeLists = fromEffect<void, { readonly userAcl: UserAcl; readonly backAcl: BackAcl }>(({ userAcl, backAcl }) =>
+  Effect.gen(function* () {
+    const storage = yield* Storage
+    yield* storage.setJson(StorageKeys.userAcl, userAcl)
+    yield* storage.setJson(StorageKeys.backAcl, backAcl)
+  }),
+)
 
 const navigate = (context: AclContext, event: AclEvent) => (event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null)
 
@@ -63,7 +90,9 @@ export const aclMachine = setup({
     events: {} as AclEvent,
     input: {} as { userAcl?: UserAcl | null; backAcl?: BackAcl } | undefined,
   },
+  actors: { live: fromRealtime("acl"), storeLists },
   guards: {
+    newer: ({ context, event }) => event.type === "rt.acl:changed" && event.seq > context.seq,
     opens: is("open"),
     showsLanding: is("landing"),
     goesToRootTarget: is("redirect", "root"),
@@ -75,8 +104,12 @@ export const aclMachine = setup({
     record: assign(({ context, event }) =>
       event.type === "NAVIGATE" ? { path: event.path, decision: decide(event.path, context.userAcl) } : {},
     ),
-    store: assign(({ event }) => (event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl } : {})),
-    clear: assign({ userAcl: null, backAcl: {}, decision: null }),
+    store: assign(({ event }) => (event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0 } : {})),
+    adopt: assign(({ event }) =>
+      event.type === "rt.acl:changed" ? { userAcl: event.user_acl, backAcl: event.back_acl, seq: event.seq, decision: null } : {},
+    ),
+    persist: spawnChild("storeLists", { input: ({ context }) => ({ userAcl: context.userAcl ?? {}, backAcl: context.backAcl }) }),
+    clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0 }),
   },
 }).createMachine({
   id: "acl",
@@ -85,6 +118,7 @@ export const aclMachine = setup({
     backAcl: input?.backAcl ?? {},
     path: null,
     decision: null,
+    seq: 0,
   }),
   initial: "boot",
   states: {
@@ -96,9 +130,13 @@ export const aclMachine = setup({
     },
     hasList: {
       initial: "idle",
+      // One subscription for the whole login: a new list (ACL.SET) or a live change goes back to `idle` without
+      // leaving `hasList`, so the socket stays open.
+      invoke: { id: "live", src: "live" },
       on: {
         ...withList,
-        "ACL.SET": { target: "#acl.hasList", actions: "store", reenter: true },
+        "ACL.SET": { target: "#acl.hasList.idle", actions: "store" },
+        "rt.acl:changed": { guard: "newer", target: "#acl.hasList.idle", actions: ["adopt", "persist"] },
         "ACL.CLEAR": { target: "#acl.noList", actions: "clear" },
       },
       states: { idle: {}, open: {}, landing: {}, toDashboard: {}, toNotFound: {}, toRoot: {}, toHome: {} },

@@ -12,6 +12,7 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
+import { ACL_TO_BROWSER_EVENTS, type AclToBrowser } from "../../contract/acl-events"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
@@ -29,6 +30,8 @@ interface ChannelMaps {
   readonly dashboard: { readonly in: DashboardToBrowser; readonly out: Record<never, never> }
   /** The contact book: CSV import progress (only the importing user hears it). */
   readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
+  /** The user's access lists, changed by an admin (the ACL gate listens while logged in). */
+  readonly acl: { readonly in: AclToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -41,6 +44,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   chat: CHAT_TO_BROWSER_EVENTS,
   dashboard: DASHBOARD_TO_BROWSER_EVENTS,
   contacts: CONTACTS_TO_BROWSER_EVENTS,
+  acl: ACL_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -115,7 +119,13 @@ const makeHub = (config: ApiConfigShape) => {
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const subscribers: Shared["subscribers"] = { calls: new Set(), chat: new Set(), dashboard: new Set(), contacts: new Set() }
+    const subscribers: Shared["subscribers"] = {
+      calls: new Set(),
+      chat: new Set(),
+      dashboard: new Set(),
+      contacts: new Set(),
+      acl: new Set(),
+    }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
