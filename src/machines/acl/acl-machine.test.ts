@@ -146,8 +146,8 @@ const events: AclEvent[] = [
   { type: "ACL.SET", userAcl: lists.intelligenceOnly, backAcl: {} },
   { type: "ACL.CLEAR" },
   // Live changes from the socket: a newer one is adopted, an older one (seq 3 after 5) is not.
-  { type: "rt.acl:changed", seq: 5, user_acl: lists.noHome, back_acl: { "BACK:chat": 1 } },
-  { type: "rt.acl:changed", seq: 3, user_acl: lists.agent, back_acl: {} },
+  { type: "rt.acl:changed", seq: 5, user_acl: lists.noHome as Record<string, boolean>, back_acl: { "BACK:chat": 1 } },
+  { type: "rt.acl:changed", seq: 3, user_acl: lists.agent as Record<string, boolean>, back_acl: {} },
   ...navigations.map((path) => ({ type: "NAVIGATE" as const, path })),
 ]
 

@@ -1,0 +1,35 @@
+/** Administration (issue 17, part 1): users, roles and permissions. */
+import { type Feature, screen } from "../feature"
+
+export const admin: Feature = {
+  name: "admin",
+  reports: {
+    "report-users": () => import("../../machines/admin/lists").then((m) => m.usersListMachine),
+    "report-roles": () => import("../../machines/admin/lists").then((m) => m.rolesListMachine),
+    "report-permissions": () => import("../../machines/admin/lists").then((m) => m.permissionsListMachine),
+  },
+  screens: {
+    users: screen(
+      () => import("../../views/admin/UsersView"),
+      (m) => m.UsersView,
+    ),
+    roles: screen(
+      () => import("../../views/admin/RolesView"),
+      (m) => m.RolesView,
+    ),
+    permissions: screen(
+      () => import("../../views/admin/PermissionsView"),
+      (m) => m.PermissionsView,
+    ),
+  },
+  pages: {
+    "user-editor": () => import("../../machines/admin/user-editor").then((m) => m.userEditorMachine),
+    "role-editor": () => import("../../machines/admin/role-editor").then((m) => m.roleEditorMachine),
+  },
+  strings: {
+    en: () => import("../../views/admin/strings").then((m) => ({ admin: m.adminEn })),
+    tr: () => import("../../views/admin/strings.tr").then((m) => ({ admin: m.adminTr })),
+    ar: () => import("../../views/admin/strings.ar").then((m) => ({ admin: m.adminAr })),
+  },
+  uses: ["reports", "record-kit"],
+}

@@ -1,0 +1,93 @@
+/** The user editor, model-based (common/model-check.testing.ts), and its rules. */
+import { describe, expect, it } from "vitest"
+import type { User } from "../../contract/schemas/access"
+import { checkModel } from "../common/model-check.testing"
+import { userEditorMachine, userRequestOf } from "./user-editor"
+
+const row: User = {
+  id: 7,
+  client_id: 1,
+  username: "kerem",
+  email: "kerem@example.test",
+  display_name: "Kerem",
+  photo_url: "",
+  phone: null,
+  status: "active",
+  role_id: 2,
+  role_name: "agent",
+  online: false,
+  call_permission: null,
+  created_at: "2026-01-01T10:00:00Z",
+}
+const taken = Object.assign(new Error("This username is taken"), { status: 409, code: "CONFLICT", field: "username" })
+const done = (id: string) => ({ type: `xstate.done.actor.${id}`, output: { data: { user: row } } })
+
+checkModel({
+  name: "user editor",
+  machine: userEditorMachine,
+  sources: ["save", "remove", "run"],
+  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting", "record.running"],
+  events: [
+    { type: "NEW" },
+    { type: "EDIT", row },
+    { type: "CHANGE", patch: { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" } },
+    { type: "CHANGE", patch: { role_id: 3 } },
+    { type: "SAVE" },
+    { type: "CANCEL" },
+    { type: "DELETE", row },
+    { type: "CONFIRM" },
+    { type: "RUN", action: "disable", row },
+    done("save"),
+    { type: "xstate.error.actor.save", error: taken },
+    done("remove"),
+    done("run"),
+    { type: "xstate.error.actor.run", error: new Error("409") },
+  ],
+  stories: [
+    [
+      { type: "NEW" },
+      { type: "CHANGE", patch: { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" } },
+      { type: "SAVE" },
+      done("save"),
+    ],
+    [{ type: "DELETE", row }, { type: "CONFIRM" }, done("remove")],
+    [{ type: "RUN", action: "disable", row }, done("run")],
+    [
+      { type: "RUN", action: "disable", row },
+      { type: "xstate.error.actor.run", error: new Error("409") },
+    ],
+  ],
+  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
+  view: (s) => ({
+    tags: [...s.tags].sort(),
+    row: s.context.row,
+    draft: s.context.draft,
+    problem: s.context.problem,
+    failure: s.context.failure,
+    saved: s.context.saved,
+  }),
+})
+
+describe("user rules", () => {
+  const blank = { username: "", email: "", display_name: "", phone: "", role_id: null, password: "" }
+  it("a new user needs a username, a name, an e-mail and a password of 8 or more", () => {
+    expect(userRequestOf(blank, null)).toEqual({ problem: "usernameRequired" })
+    expect(userRequestOf({ ...blank, username: "a" }, null)).toEqual({ problem: "nameRequired" })
+    expect(userRequestOf({ ...blank, username: "a", display_name: "A", email: "nope" }, null)).toEqual({ problem: "emailInvalid" })
+    const good = { ...blank, username: " a ", display_name: "A", email: "a@b.cd" }
+    expect(userRequestOf({ ...good, phone: "12" }, null)).toEqual({ problem: "phoneInvalid" })
+    expect(userRequestOf(good, null)).toEqual({ problem: "passwordRequired" })
+    expect(userRequestOf({ ...good, password: "short" }, null)).toEqual({ problem: "passwordTooShort" })
+    expect(userRequestOf({ ...good, password: "long-enough", role_id: 2 }, null)).toEqual({
+      request: { username: "a", email: "a@b.cd", display_name: "A", role_id: 2, password: "long-enough" },
+    })
+  })
+
+  it("an edit sends only what changed; an empty password keeps the old one", () => {
+    const draft = { username: "kerem", email: row.email, display_name: "Kerem", phone: "", role_id: 2, password: "" }
+    expect(userRequestOf(draft, row)).toEqual({ problem: "noChange" })
+    expect(userRequestOf({ ...draft, role_id: null }, row)).toEqual({ request: { role_id: null } })
+    expect(userRequestOf({ ...draft, password: "new-secret-1" }, row)).toEqual({ request: { password: "new-secret-1" } })
+    expect(userRequestOf({ ...draft, phone: "+905551112233" }, row)).toEqual({ request: { phone: "+905551112233" } })
+  })
+})

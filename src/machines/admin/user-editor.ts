@@ -1,0 +1,107 @@
+/**
+ * One user created, edited, enabled or disabled, given a new password, or deleted (page actor `user-editor`), on the
+ * record editor kit. The server's 4xx on a field (a taken username, an unknown role, yourself disabled) is shown on
+ * that field. A new password set here ends the user's sessions (the server's rule).
+ */
+import { Effect } from "effect"
+import type { User } from "../../contract/schemas/access"
+import { Api } from "../../services/api/api"
+import { createRecordEditor } from "../common/record-editor"
+
+export const PASSWORD_MIN = 8
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE = /^\+?[0-9]{5,16}$/
+
+export interface UserDraft {
+  readonly username: string
+  readonly email: string
+  readonly display_name: string
+  readonly phone: string
+  readonly role_id: number | null
+  /** A new user's password, or a new one for an existing user (empty: unchanged). */
+  readonly password: string
+}
+
+export type UserProblem =
+  | "usernameRequired"
+  | "nameRequired"
+  | "emailInvalid"
+  | "phoneInvalid"
+  | "passwordRequired"
+  | "passwordTooShort"
+  | "noChange"
+
+export interface UserRequest {
+  readonly username?: string
+  readonly email?: string
+  readonly display_name?: string
+  readonly phone?: string | null
+  readonly role_id?: number | null
+  readonly password?: string
+}
+
+export const userRequestOf = (
+  draft: UserDraft,
+  row: User | null,
+): { readonly problem: UserProblem } | { readonly request: UserRequest } => {
+  const username = draft.username.trim()
+  const name = draft.display_name.trim()
+  const email = draft.email.trim()
+  const phone = draft.phone.trim()
+  if (!row && !username) return { problem: "usernameRequired" }
+  if (!name) return { problem: "nameRequired" }
+  if (!EMAIL.test(email)) return { problem: "emailInvalid" }
+  if (phone && !PHONE.test(phone)) return { problem: "phoneInvalid" }
+  if (!row && !draft.password) return { problem: "passwordRequired" }
+  if (draft.password && draft.password.length < PASSWORD_MIN) return { problem: "passwordTooShort" }
+  if (!row)
+    return {
+      request: { username, email, display_name: name, role_id: draft.role_id, password: draft.password, ...(phone ? { phone } : {}) },
+    }
+  const request: UserRequest = {
+    ...(email !== row.email ? { email } : {}),
+    ...(name !== row.display_name ? { display_name: name } : {}),
+    ...((phone || null) !== row.phone ? { phone: phone || null } : {}),
+    ...(draft.role_id !== row.role_id ? { role_id: draft.role_id } : {}),
+    ...(draft.password ? { password: draft.password } : {}),
+  }
+  return Object.keys(request).length === 0 ? { problem: "noChange" } : { request }
+}
+
+const setStatus = (row: User, status: "active" | "disabled") =>
+  Effect.flatMap(Api, (api) => api.call("users", "usersUpdatePartialById", { id: row.id, status }))
+
+export const userEditorMachine = createRecordEditor<User, UserDraft, "enable" | "disable">({
+  list: "report-users",
+  blank: () => ({ username: "", email: "", display_name: "", phone: "", role_id: null, password: "" }),
+  draftOf: (row) => ({
+    username: row.username,
+    email: row.email,
+    display_name: row.display_name,
+    phone: row.phone ?? "",
+    role_id: row.role_id,
+    password: "",
+  }),
+  problemOf: (draft, row) => {
+    const out = userRequestOf(draft, row)
+    return "problem" in out ? out.problem : null
+  },
+  save: (draft, row) =>
+    Effect.gen(function* () {
+      const api = yield* Api
+      const out = userRequestOf(draft, row)
+      if ("problem" in out) return yield* Effect.fail(new Error(out.problem))
+      const { request } = out
+      if (row) return yield* api.call("users", "usersUpdatePartialById", { id: row.id, ...request })
+      return yield* api.call("users", "usersCreate", {
+        username: request.username ?? "",
+        email: request.email ?? "",
+        display_name: request.display_name ?? "",
+        password: request.password ?? "",
+        role_id: request.role_id ?? null,
+        ...(request.phone ? { phone: request.phone } : {}),
+      })
+    }),
+  remove: (row) => Effect.flatMap(Api, (api) => api.call("users", "usersDeleteById", { id: row.id })),
+  actions: { enable: (row) => setStatus(row, "active"), disable: (row) => setStatus(row, "disabled") },
+})
