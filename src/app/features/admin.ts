@@ -1,4 +1,4 @@
-/** Administration (issue 17, part 1): users, roles and permissions. */
+/** Administration (issue 17, part 1): users, roles, permissions and the own profile. */
 import { type Feature, screen } from "../feature"
 
 export const admin: Feature = {
@@ -21,10 +21,15 @@ export const admin: Feature = {
       () => import("../../views/admin/PermissionsView"),
       (m) => m.PermissionsView,
     ),
+    profile: screen(
+      () => import("../../views/admin/ProfileView"),
+      (m) => m.ProfileView,
+    ),
   },
   pages: {
     "user-editor": () => import("../../machines/admin/user-editor").then((m) => m.userEditorMachine),
     "role-editor": () => import("../../machines/admin/role-editor").then((m) => m.roleEditorMachine),
+    profile: () => import("../../machines/admin/profile-machine").then((m) => m.profileMachine),
   },
   strings: {
     en: () => import("../../views/admin/strings").then((m) => ({ admin: m.adminEn })),
