@@ -6,7 +6,7 @@
 import { type ReactNode, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, Card, FormGroup, InputGroup, SegmentedControl } from "@blueprintjs/core"
+import { Button, Callout, Card, FormGroup, InputGroup, SegmentedControl, Spinner } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { DetailsDraft, PasswordDraft, profileMachine } from "../../machines/admin/profile-machine"
 import type { Failure } from "../../machines/common/failure"
@@ -14,7 +14,6 @@ import { useLayoutActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { LanguageMenu } from "../common/LanguageMenu"
 import { PageHeader } from "../common/PageHeader"
-import { PageLoading } from "../common/PageLoading"
 import { toast } from "../common/toast"
 import "./admin.css"
 
@@ -44,7 +43,8 @@ export const ProfileView = () => {
           <Button text={t("errors.retry")} onClick={() => actor?.send({ type: "RETRY" })} />
         </Callout>
       ) : !actor || loading ? (
-        <PageLoading />
+        // Not the shared PageLoading: the login route loads it, and a screen chunk importing it splits it out (bundle size).
+        <Spinner aria-busy="true" />
       ) : (
         <div className="mc-profile">
           <Details actor={actor} />
