@@ -141,4 +141,34 @@ describe.each(DB_KINDS)("live access on %s", (kind) => {
     ).toBe(200)
     expect((await agentSocket.waitFor("acl:changed", (p) => p.seq > off.seq))?.user_acl[VOICE_CALL_KEY]).toBe(true)
   })
+
+  it("deleting a tenant's own permission reaches the users of the roles holding it, not the other tenant", async () => {
+    const admin = await login(ctx.url, "admin")
+    const agent = await login(ctx.url, "agent2")
+    const other = await login(ctx.url, "admin2")
+    const agentSocket = await connect(ctx.url, agent.user_token)
+    const foreign = await connect(ctx.url, other.user_token)
+    const key = `BACK:live_${kind}_own`
+    const created = await call("permissions", "permissionsCreate", admin.user_token, { key, name: "Own key" })
+    expect(created.status).toBe(200)
+    const permissionId = created.body.data.permission.id
+    const roleId = (await call("users", "fetchListUsers", admin.user_token, { search: "agent2" })).body.data.items[0].role_id
+    const role = (await call("roles", "fetchListRoles", admin.user_token, { limit: 100 })).body.data.items.find(
+      (r: { id: number }) => r.id === roleId,
+    )
+    expect(
+      (await call("roles", "rolesUpdateById", admin.user_token, { id: roleId, permission_ids: [...role.permission_ids, permissionId] }))
+        .status,
+    ).toBe(200)
+    const granted: Changed = await agentSocket.waitFor("acl:changed", (p) => p.back_acl[key] === 1)
+    expect(granted).not.toBeNull()
+
+    // The other tenant cannot delete it (it is not theirs to see); its owner can, and the holder hears it.
+    expect((await call("permissions", "permissionsDeleteById", other.user_token, { id: permissionId })).status).toBe(404)
+    expect((await call("permissions", "permissionsDeleteById", admin.user_token, { id: permissionId })).status).toBe(200)
+    const removed: Changed = await agentSocket.waitFor("acl:changed", (p) => p.seq > granted.seq)
+    expect(removed.back_acl[key]).toBeUndefined()
+    expect(removed.user_acl).toEqual(granted.user_acl)
+    expect(foreign.of("acl:changed")).toEqual([])
+  })
 })
