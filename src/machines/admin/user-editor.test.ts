@@ -32,6 +32,7 @@ checkModel({
     { type: "EDIT", row },
     { type: "CHANGE", patch: { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" } },
     { type: "CHANGE", patch: { role_id: 3 } },
+    { type: "CHANGE", patch: { call_permission: false } },
     { type: "SAVE" },
     { type: "CANCEL" },
     { type: "DELETE", row },
@@ -69,7 +70,7 @@ checkModel({
 })
 
 describe("user rules", () => {
-  const blank = { username: "", email: "", display_name: "", phone: "", role_id: null, password: "" }
+  const blank = { username: "", email: "", display_name: "", phone: "", role_id: null, password: "", call_permission: null }
   it("a new user needs a username, a name, an e-mail and a password of 8 or more", () => {
     expect(userRequestOf(blank, null)).toEqual({ problem: "usernameRequired" })
     expect(userRequestOf({ ...blank, username: "a" }, null)).toEqual({ problem: "nameRequired" })
@@ -84,10 +85,11 @@ describe("user rules", () => {
   })
 
   it("an edit sends only what changed; an empty password keeps the old one", () => {
-    const draft = { username: "kerem", email: row.email, display_name: "Kerem", phone: "", role_id: 2, password: "" }
+    const draft = { username: "kerem", email: row.email, display_name: "Kerem", phone: "", role_id: 2, password: "", call_permission: null }
     expect(userRequestOf(draft, row)).toEqual({ problem: "noChange" })
     expect(userRequestOf({ ...draft, role_id: null }, row)).toEqual({ request: { role_id: null } })
     expect(userRequestOf({ ...draft, password: "new-secret-1" }, row)).toEqual({ request: { password: "new-secret-1" } })
     expect(userRequestOf({ ...draft, phone: "+905551112233" }, row)).toEqual({ request: { phone: "+905551112233" } })
+    expect(userRequestOf({ ...draft, call_permission: false }, row)).toEqual({ request: { call_permission: false } })
   })
 })

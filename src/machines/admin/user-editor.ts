@@ -1,7 +1,8 @@
 /**
  * One user created, edited, enabled or disabled, given a new password, or deleted (page actor `user-editor`), on the
  * record editor kit. The server's 4xx on a field (a taken username, an unknown role, yourself disabled) is shown on
- * that field. A new password set here ends the user's sessions (the server's rule).
+ * that field. A new password set here ends the user's sessions (the server's rule). The voice-call override (follow the
+ * role, always, never) is saved with its own call after the user's fields.
  */
 import { Effect } from "effect"
 import type { User } from "../../contract/schemas/access"
@@ -20,6 +21,8 @@ export interface UserDraft {
   readonly role_id: number | null
   /** A new user's password, or a new one for an existing user (empty: unchanged). */
   readonly password: string
+  /** The voice-call override: null follows the role, true always, false never. */
+  readonly call_permission: boolean | null
 }
 
 export type UserProblem =
@@ -38,6 +41,7 @@ export interface UserRequest {
   readonly phone?: string | null
   readonly role_id?: number | null
   readonly password?: string
+  readonly call_permission?: boolean | null
 }
 
 export const userRequestOf = (
@@ -64,6 +68,7 @@ export const userRequestOf = (
     ...((phone || null) !== row.phone ? { phone: phone || null } : {}),
     ...(draft.role_id !== row.role_id ? { role_id: draft.role_id } : {}),
     ...(draft.password ? { password: draft.password } : {}),
+    ...(draft.call_permission !== row.call_permission ? { call_permission: draft.call_permission } : {}),
   }
   return Object.keys(request).length === 0 ? { problem: "noChange" } : { request }
 }
@@ -73,7 +78,7 @@ const setStatus = (row: User, status: "active" | "disabled") =>
 
 export const userEditorMachine = createRecordEditor<User, UserDraft, "enable" | "disable">({
   list: "report-users",
-  blank: () => ({ username: "", email: "", display_name: "", phone: "", role_id: null, password: "" }),
+  blank: () => ({ username: "", email: "", display_name: "", phone: "", role_id: null, password: "", call_permission: null }),
   draftOf: (row) => ({
     username: row.username,
     email: row.email,
@@ -81,6 +86,7 @@ export const userEditorMachine = createRecordEditor<User, UserDraft, "enable" | 
     phone: row.phone ?? "",
     role_id: row.role_id,
     password: "",
+    call_permission: row.call_permission,
   }),
   problemOf: (draft, row) => {
     const out = userRequestOf(draft, row)
@@ -91,16 +97,24 @@ export const userEditorMachine = createRecordEditor<User, UserDraft, "enable" | 
       const api = yield* Api
       const out = userRequestOf(draft, row)
       if ("problem" in out) return yield* Effect.fail(new Error(out.problem))
-      const { request } = out
-      if (row) return yield* api.call("users", "usersUpdatePartialById", { id: row.id, ...request })
-      return yield* api.call("users", "usersCreate", {
-        username: request.username ?? "",
-        email: request.email ?? "",
-        display_name: request.display_name ?? "",
-        password: request.password ?? "",
-        role_id: request.role_id ?? null,
-        ...(request.phone ? { phone: request.phone } : {}),
-      })
+      const { call_permission: voice, ...request } = out.request
+      // The voice-call override has its own call; it goes after the user's fields (a new user needs their id).
+      const saved = row
+        ? Object.keys(request).length
+          ? yield* api.call("users", "usersUpdatePartialById", { id: row.id, ...request })
+          : null
+        : yield* api.call("users", "usersCreate", {
+            username: request.username ?? "",
+            email: request.email ?? "",
+            display_name: request.display_name ?? "",
+            password: request.password ?? "",
+            role_id: request.role_id ?? null,
+            ...(request.phone ? { phone: request.phone } : {}),
+          })
+      const id = row?.id ?? saved?.data.user.id
+      if (voice !== undefined && id !== undefined)
+        return yield* api.call("users", "usersCallPermissionUpdate", { user_id: id, enabled: voice })
+      return saved
     }),
   remove: (row) => Effect.flatMap(Api, (api) => api.call("users", "usersDeleteById", { id: row.id })),
   actions: { enable: (row) => setStatus(row, "active"), disable: (row) => setStatus(row, "disabled") },

@@ -103,9 +103,11 @@ const UserDialog = ({ editor, list }: { editor: EditorActor; list: ListActor }) 
   const roles = meta?.roles ?? []
   const preview = useMemo(() => {
     const keysOf = (roleId: number | null) => roles.find((role) => role.id === roleId)?.permissions ?? []
-    const override = row?.call_permission ?? null
-    return previewOf(row ? aclOfKeys(keysOf(row.role_id), override) : {}, aclOfKeys(keysOf(draft.role_id), override))
-  }, [roles, row, draft.role_id])
+    return previewOf(
+      row ? aclOfKeys(keysOf(row.role_id), row.call_permission) : {},
+      aclOfKeys(keysOf(draft.role_id), draft.call_permission),
+    )
+  }, [roles, row, draft.role_id, draft.call_permission])
   const field = (name: (typeof FIELDS)[number], label: string, input: ReactNode, helper?: string) => {
     const failure = failures[name]
     return (
@@ -157,6 +159,22 @@ const UserDialog = ({ editor, list }: { editor: EditorActor; list: ListActor }) 
             data-testid="user-role-select"
           />,
         )}
+        <FormGroup label={t("admin.users.voice")} labelFor="user-voice">
+          <HTMLSelect
+            id="user-voice"
+            value={draft.call_permission === null ? "role" : draft.call_permission ? "on" : "off"}
+            onChange={(event) => {
+              const value = event.currentTarget.value
+              change({ call_permission: value === "role" ? null : value === "on" })
+            }}
+            options={[
+              { value: "role", label: t("admin.users.voiceRole") },
+              { value: "on", label: t("admin.users.voiceOn") },
+              { value: "off", label: t("admin.users.voiceOff") },
+            ]}
+            data-testid="user-voice"
+          />
+        </FormGroup>
         {field(
           "password",
           t(row ? "admin.users.newPassword" : "admin.users.password"),

@@ -27,6 +27,10 @@ export const adminAr: typeof adminEn = {
     newPassword: "كلمة مرور جديدة",
     newPasswordHint: "اتركها فارغة للإبقاء على الحالية. كلمة المرور الجديدة تُخرج المستخدم من كل الأجهزة.",
     passwordHint: "8 أحرف على الأقل.",
+    voice: "المكالمات الصوتية",
+    voiceRole: "كما يحدد الدور",
+    voiceOn: "مسموح دائمًا",
+    voiceOff: "أبدًا",
   },
   roles: {
     title: "الأدوار",

@@ -27,6 +27,10 @@ export const adminTr: typeof adminEn = {
     newPassword: "Yeni parola",
     newPasswordHint: "Mevcut parolayı korumak için boş bırakın. Yeni parola kullanıcının tüm oturumlarını kapatır.",
     passwordHint: "En az 8 karakter.",
+    voice: "Sesli aramalar",
+    voiceRole: "Rolün belirlediği gibi",
+    voiceOn: "Her zaman izinli",
+    voiceOff: "Hiçbir zaman",
   },
   roles: {
     title: "Roller",

@@ -25,6 +25,10 @@ export const adminEn = {
     newPassword: "New password",
     newPasswordHint: "Leave empty to keep the current one. A new password signs the user out everywhere.",
     passwordHint: "At least 8 characters.",
+    voice: "Voice calls",
+    voiceRole: "As the role says",
+    voiceOn: "Always allowed",
+    voiceOff: "Never",
   },
   roles: {
     title: "Roles",
