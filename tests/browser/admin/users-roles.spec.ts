@@ -66,6 +66,15 @@ test("an admin makes a role and a user with it; the user sees what the preview s
   expect((await renderedSidebar(userPage)).flatMap((g) => g.paths).sort()).toEqual(["/apps/chat", "/apps/contacts/all"])
   await other.close()
 
+  // The voice-call override is kept: reopened, the dialog shows it.
+  await row.getByTestId("user-row-edit").click()
+  await userDialog.getByTestId("user-voice").selectOption("off")
+  await userDialog.getByTestId("user-dialog-save").click()
+  await expect(userDialog).toHaveCount(0)
+  await row.getByTestId("user-row-edit").click()
+  await expect(userDialog.getByTestId("user-voice")).toHaveValue("off")
+  await userDialog.getByTestId("user-dialog-cancel").click()
+
   // Stopped from signing in: the switch says so, and the login is refused.
   await row.locator("label:has([data-testid=user-enabled])").click()
   await expect(row).toHaveAttribute("data-status", "disabled")
