@@ -2,8 +2,10 @@ import { Alignment, Button, Icon, Menu, MenuDivider, MenuItem, Navbar, PopoverNe
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
+import { selectUserAcl } from "../../machines/acl/acl-selectors"
+import { isGranted } from "../../machines/acl/decide"
 import { selectDisplayName, selectPresence } from "../../machines/session/session-selectors"
-import { useLayoutActor, useSessionActor } from "../common/actor-context"
+import { useAclActor, useLayoutActor, useSessionActor } from "../common/actor-context"
 import { LanguageMenu } from "../common/LanguageMenu"
 
 const initials = (name: string) =>
@@ -14,10 +16,16 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join("") || "?"
 
+const PROFILE = "/apps/profile"
+
 /** The top bar: menu toggle, brand, availability, language, theme, layout settings and the user menu. */
 export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) => {
   const { t } = useTranslation()
   const session = useSessionActor()
+  const mayOpenProfile = useSelector(useAclActor(), (snapshot) => {
+    const acl = selectUserAcl(snapshot)
+    return acl !== null && isGranted(acl, PROFILE)
+  })
   const layout = useLayoutActor()
   const name = useSelector(session, selectDisplayName)
   const { online, switching } = useSelector(session, selectPresence)
@@ -72,6 +80,9 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
           content={
             <Menu>
               <MenuDivider title={name} />
+              {mayOpenProfile && (
+                <MenuItem icon="person" text={t("shell.profile")} data-testid="open-profile" onClick={() => navigate(PROFILE)} />
+              )}
               <MenuItem
                 icon="lock"
                 text={t("shell.lock")}

@@ -31,7 +31,10 @@ test("profile: details, password change with the current one, theme; Arabic mirr
   const context = await browser.newContext()
   const page = await context.newPage()
   await login(page, `me-${tag}`, `first-${tag}-pw`)
-  await page.goto(`${baseUrl()}/apps/profile`)
+  // The profile is reached from the user menu.
+  await page.getByTestId("user-menu").click()
+  await page.getByTestId("open-profile").click()
+  await expect(page).toHaveURL(/\/apps\/profile$/)
   await expect(page.getByTestId("page-title")).toHaveText("Profile")
   await expect(page.locator("#profile-name")).toHaveValue(`Mert ${tag}`)
   await page.locator("#profile-name").fill(`Mert Y ${tag}`)
