@@ -4,6 +4,7 @@
  * (src/app/features/<name>.ts) and one entry here.
  */
 import type { Feature } from "./feature"
+import { agentGroups } from "./features/agent-groups"
 import { calls } from "./features/calls"
 import { canned } from "./features/canned"
 import { chartKit } from "./features/chart-kit"
@@ -50,4 +51,5 @@ export const features: readonly Feature[] = [
   flags,
   reminders,
   contactForm,
+  agentGroups,
 ]

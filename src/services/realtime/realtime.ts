@@ -15,6 +15,7 @@ import { io, type Socket } from "socket.io-client"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
+import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -29,6 +30,8 @@ interface ChannelMaps {
   readonly dashboard: { readonly in: DashboardToBrowser; readonly out: Record<never, never> }
   /** The contact book: CSV import progress (only the importing user hears it). */
   readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
+  /** Team chat between agents: group and one-to-one messages, read marks, changed groups (only to the users concerned). */
+  readonly team: { readonly in: TeamToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -41,6 +44,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   chat: CHAT_TO_BROWSER_EVENTS,
   dashboard: DASHBOARD_TO_BROWSER_EVENTS,
   contacts: CONTACTS_TO_BROWSER_EVENTS,
+  team: TEAM_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -115,7 +119,13 @@ const makeHub = (config: ApiConfigShape) => {
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const subscribers: Shared["subscribers"] = { calls: new Set(), chat: new Set(), dashboard: new Set(), contacts: new Set() }
+    const subscribers: Shared["subscribers"] = {
+      calls: new Set(),
+      chat: new Set(),
+      dashboard: new Set(),
+      contacts: new Set(),
+      team: new Set(),
+    }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
