@@ -53,7 +53,9 @@ export const ManageGroups = ({ colleagues }: { colleagues: readonly Colleague[] 
           testId="groups-search"
         />
       </ReportFilters>
-      <NewButton actor={editor} text={t("agentGroups.manage.new")} testId="groups-new" />
+      <div className="mc-team-actions">
+        <NewButton actor={editor} text={t("agentGroups.manage.new")} testId="groups-new" />
+      </div>
       <ReportFailure actor={list} />
       <ReportTable actor={list} testId="groups-table" columns={columns} emptyText={t("agentGroups.manage.empty")}>
         {rows.map((row) => (

@@ -192,7 +192,7 @@ const Bubble = ({ line }: { line: Line }) => {
         {line.text}
       </div>
       <div className={`mc-team-meta ${Classes.TEXT_MUTED}`}>
-        {formatDateTime(line.dt)}
+        <bdi>{formatDateTime(line.dt)}</bdi>
         {line.read !== null ? (
           <Icon
             icon={line.read ? "tick-circle" : "tick"}
