@@ -8,13 +8,21 @@ import { selectPhase } from "../machines/session/session-selectors"
 import { useAclActor, useSessionActor } from "../views/common/actor-context"
 import { PageLoading } from "../views/common/PageLoading"
 import { RenderFailureBoundary } from "../views/common/RenderFailure"
-import { lazyInFrame, lazyOnEveryPage, screenFor } from "./screens"
+import { lazyInFrame, lazyOnEveryPage, screenFor, toolbarControls } from "./screens"
 
 // Blueprint and everything drawn with it load after the login page: see scripts/bundle-size.ts.
 const BlueprintRoot = lazy(() => import("../views/common/BlueprintRoot").then((m) => ({ default: m.BlueprintRoot })))
 const Shell = lazyInFrame(() => import("../views/shell/Shell").then((m) => m.Shell))
 const LandingView = lazyInFrame(() => import("../views/shell/LandingView").then((m) => m.LandingView))
 const PublicFrame = lazyOnEveryPage(() => import("../views/common/PublicFrame").then((m) => m.PublicFrame))
+
+/** The features' controls in the shell's top bar; each appears when it has loaded. */
+const toolbar = toolbarControls.map((Control, i) => (
+  // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed at build time
+  <Suspense key={i} fallback={null}>
+    <Control />
+  </Suspense>
+))
 
 /** Pages that carry no Blueprint at all. */
 const PLAIN_PAGES = new Set(["login"])
@@ -66,7 +74,7 @@ export const RouteGate = () => {
   const loggedIn = userAcl !== null
   if (decision.kind === "landing") {
     return withBlueprint(
-      <Shell>
+      <Shell toolbar={toolbar}>
         <LandingView />
       </Shell>,
     )
@@ -81,7 +89,7 @@ export const RouteGate = () => {
   )
   if (PLAIN_PAGES.has(decision.route.key)) return page
   const frame = framing(decision.route, loggedIn)
-  if (frame === "shell") return withBlueprint(<Shell>{page}</Shell>)
+  if (frame === "shell") return withBlueprint(<Shell toolbar={toolbar}>{page}</Shell>)
   if (frame === "public") return withBlueprint(<PublicFrame>{page}</PublicFrame>)
   return withBlueprint(page)
 }

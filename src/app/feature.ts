@@ -40,6 +40,11 @@ export interface Feature {
   readonly reports?: Readonly<Record<string, () => Promise<AnyActorLogic>>>
   /** Page actors by id (their systemId): loaded with the feature's screens, run by the root while a view is open. */
   readonly pages?: Readonly<Record<string, () => Promise<AnyActorLogic>>>
+  /**
+   * A control in the logged-in frame's top bar (the team-chat button), loaded after the frame together with the
+   * feature's strings, page actors and reports, so the login route never carries it.
+   */
+  readonly toolbar?: () => Promise<ComponentType>
   readonly strings?: StringLoaders
   /** Other features whose strings its views show (a shared drawer, the report kit's notices). */
   readonly uses?: readonly string[]

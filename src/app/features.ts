@@ -5,6 +5,7 @@
  */
 import type { Feature } from "./feature"
 import { admin } from "./features/admin"
+import { agentGroups } from "./features/agent-groups"
 import { calls } from "./features/calls"
 import { canned } from "./features/canned"
 import { chartKit } from "./features/chart-kit"
@@ -52,4 +53,5 @@ export const features: readonly Feature[] = [
   reminders,
   contactForm,
   admin,
+  agentGroups,
 ]

@@ -41,6 +41,19 @@ export const lazyInFrame = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> =
 /** For frames and pages outside the screens, logged in or not (the public frame). */
 export const lazyOnEveryPage = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> => lazyWith(load, () => needStrings(everyPage))
 
+/** The features' top-bar controls (Feature.toolbar), each rendering once its chunk, strings and actors are in. */
+export const toolbarControls: readonly Lazy<object>[] = features.flatMap((feature) =>
+  feature.toolbar
+    ? [
+        lazyWith(
+          feature.toolbar,
+          () => needStrings([...frame, ...stringsOf(feature)]),
+          () => loadActors(feature),
+        ),
+      ]
+    : [],
+)
+
 const owners = new Map(features.flatMap((feature) => Object.keys(feature.screens ?? {}).map((key) => [key, feature] as const)))
 
 const notAvailable: Lazy<ScreenProps> = lazyOnEveryPage(() =>

@@ -80,7 +80,10 @@ export const agentGroups = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: created(),
   },
-  (t) => [index("agent_groups_client_idx").on(t.clientId)],
+  (t) => [
+    index("agent_groups_client_idx").on(t.clientId),
+    uniqueIndex("agent_groups_client_name_uq").on(t.clientId, sql`lower(${t.name})`),
+  ],
 )
 
 export const agentGroupMembers = pgTable(
@@ -92,8 +95,32 @@ export const agentGroupMembers = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** owner (made the group) or member; migration 0011. */
+    role: text("role").notNull().default("member"),
+    /** The newest message of the group this member has seen: unread is what came after it from others. */
+    lastReadId: integer("last_read_id").notNull().default(0),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("agent_group_members_user_idx").on(t.userId),
+    check("agent_group_members_role_ck", sql`${t.role} IN ('owner', 'member')`),
+  ],
+)
+
+/** A user's read mark in their one-to-one thread with a peer (migration 0011). */
+export const directReadMarks = pgTable(
+  "direct_read_marks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    peerId: integer("peer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadId: integer("last_read_id").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "direct_read_marks_pk", columns: [t.userId, t.peerId] })],
 )
 
 export const groupMessages = pgTable(
@@ -108,7 +135,11 @@ export const groupMessages = pgTable(
     body: text("body").notNull(),
     dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("group_messages_group_idx").on(t.clientId, t.groupId, t.dt)],
+  (t) => [
+    index("group_messages_group_idx").on(t.clientId, t.groupId, t.dt),
+    index("group_messages_thread_idx").on(t.groupId, t.id),
+    index("group_messages_direct_idx").on(t.toUserId, t.fromUserId, t.id),
+  ],
 )
 
 /**

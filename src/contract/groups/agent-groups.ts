@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, Id, IdParam, Ids, Limit, List, ListQuery, Name, Ok, Paged, CustomerNumbers, Text, UserRef } from "../schemas/common"
-import { AgentGroup, AgentGroupDetail, DirectMessage, GroupMember, GroupMessage } from "../schemas/agent-groups"
+import { Data, Empty, Id, IdParam, Ids, Limit, List, ListQuery, Name, Ok, Paged, CustomerNumbers, Text } from "../schemas/common"
+import { AgentGroup, AgentGroupDetail, Colleague, DirectMessage, GroupMember, GroupMessage, MyAgentGroup } from "../schemas/agent-groups"
 
 const GroupFields = { name: Name(80), description: Schema.optional(Text(300)) }
 const Membership = Schema.Struct({ group_id: Id, user_ids: Ids })
@@ -39,12 +39,12 @@ export const agentGroups = defineGroup(
       request: Schema.Struct({ group_id: Id, ...GroupEdit }),
       response: Data(AgentGroup),
     },
-    /** The groups the caller belongs to. */
+    /** The groups the caller belongs to, each with the caller's unread count. */
     fetchListAgentGroups: {
       method: "GET",
       path: "/fetch/list/agent/groups",
       request: Empty,
-      response: List(AgentGroup),
+      response: List(MyAgentGroup),
     },
     groupsInfoById: {
       method: "GET",
@@ -66,8 +66,8 @@ export const agentGroups = defineGroup(
       response: List(GroupMember),
     },
     groupsRemoveByGroupId: { method: "GET", path: "/groups/remove/{group_id}", request: GroupParam, response: Ok },
-    /** Users of the tenant the caller can message or add to a group. */
-    userList: { method: "GET", path: "/user/list", request: Empty, response: List(UserRef) },
+    /** Users of the tenant the caller can message or add to a group (team-chat users but the caller), with unread counts. */
+    userList: { method: "GET", path: "/user/list", request: Empty, response: List(Colleague) },
     groupsUpdateById: {
       method: "PUT",
       path: "/groups/update/id",

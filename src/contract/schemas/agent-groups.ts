@@ -13,6 +13,14 @@ export const AgentGroup = Schema.Struct({
 })
 export type AgentGroup = typeof AgentGroup.Type
 
+/** A group in the caller's own list: with how many messages from others came after their read mark. */
+export const MyAgentGroup = Schema.Struct({ ...AgentGroup.fields, unread: Count })
+export type MyAgentGroup = typeof MyAgentGroup.Type
+
+/** A colleague the caller can message: their unread one-to-one messages to the caller and the thread's last message. */
+export const Colleague = Schema.Struct({ ...UserRef.fields, unread: Count, last_message_at: Schema.NullOr(Instant) })
+export type Colleague = typeof Colleague.Type
+
 export const GroupMember = Schema.Struct({ ...UserRef.fields, role: Schema.Literals(["owner", "member"]) })
 export type GroupMember = typeof GroupMember.Type
 export const AgentGroupDetail = Schema.Struct({ ...AgentGroup.fields, members: Schema.Array(GroupMember) })

@@ -16,6 +16,7 @@ import { ACL_TO_BROWSER_EVENTS, type AclToBrowser } from "../../contract/acl-eve
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
+import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -32,6 +33,8 @@ interface ChannelMaps {
   readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
   /** The user's access lists, changed by an admin (the ACL gate listens while logged in). */
   readonly acl: { readonly in: AclToBrowser; readonly out: Record<never, never> }
+  /** Team chat between agents: group and one-to-one messages, read marks, changed groups (only to the users concerned). */
+  readonly team: { readonly in: TeamToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -45,6 +48,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   dashboard: DASHBOARD_TO_BROWSER_EVENTS,
   contacts: CONTACTS_TO_BROWSER_EVENTS,
   acl: ACL_TO_BROWSER_EVENTS,
+  team: TEAM_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -125,6 +129,7 @@ const makeHub = (config: ApiConfigShape) => {
       dashboard: new Set(),
       contacts: new Set(),
       acl: new Set(),
+      team: new Set(),
     }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {

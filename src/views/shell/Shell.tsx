@@ -14,7 +14,7 @@ import { Toolbar } from "./Toolbar"
  * The logged-in frame. The layout machine's settings become classes on one element; the CSS in shell.css does the
  * rest (vertical sidebar or horizontal menus, boxed/container widths, fixed or scrolling bars, RTL mirroring).
  */
-export const Shell = ({ children }: { children: ReactNode }) => {
+export const Shell = ({ children, toolbar }: { children: ReactNode; toolbar?: ReactNode }) => {
   const { t } = useTranslation()
   const acl = useAclActor()
   const layoutActor = useLayoutActor()
@@ -43,7 +43,7 @@ export const Shell = ({ children }: { children: ReactNode }) => {
         {t("app.skipToContent")}
       </a>
       {layout.toolbar.display ? (
-        <Toolbar showMenuToggle={vertical && layout.navbar.display} onToggleMenu={() => setFolded(!folded)} />
+        <Toolbar showMenuToggle={vertical && layout.navbar.display} onToggleMenu={() => setFolded(!folded)} extra={toolbar} />
       ) : null}
       {!vertical && layout.navbar.display ? <HorizontalNav sections={sections} /> : null}
       <div className="mc-body">

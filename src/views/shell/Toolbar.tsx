@@ -1,5 +1,6 @@
 import { Alignment, Button, Icon, Menu, MenuDivider, MenuItem, Navbar, PopoverNext, Switch } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { selectUserAcl } from "../../machines/acl/acl-selectors"
@@ -19,7 +20,16 @@ const initials = (name: string) =>
 const PROFILE = "/apps/profile"
 
 /** The top bar: menu toggle, brand, availability, language, theme, layout settings and the user menu. */
-export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => void; showMenuToggle: boolean }) => {
+export const Toolbar = ({
+  onToggleMenu,
+  showMenuToggle,
+  extra,
+}: {
+  onToggleMenu: () => void
+  showMenuToggle: boolean
+  /** The features' top-bar controls (src/app/feature.ts `toolbar`), before the language menu. */
+  extra?: ReactNode
+}) => {
   const { t } = useTranslation()
   const session = useSessionActor()
   const mayOpenProfile = useSelector(useAclActor(), (snapshot) => {
@@ -57,6 +67,7 @@ export const Toolbar = ({ onToggleMenu, showMenuToggle }: { onToggleMenu: () => 
           data-testid="presence"
           onChange={(event) => session.send({ type: "SET_ONLINE", online: event.currentTarget.checked })}
         />
+        {extra}
         <LanguageMenu />
         <Button
           variant="minimal"
