@@ -33,6 +33,7 @@ ALTER TABLE "sms_messages" ADD COLUMN "delivered_at" timestamp with time zone;--
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_status_ck" CHECK ("status" IN ('queued', 'submitting', 'sent', 'delivered', 'failed'));--> statement-breakpoint
 CREATE INDEX "sms_messages_client_status_idx" ON "sms_messages" USING btree ("client_id", "status");--> statement-breakpoint
 CREATE INDEX "sms_messages_batch_idx" ON "sms_messages" USING btree ("batch_id");--> statement-breakpoint
+CREATE INDEX "sms_messages_submitting_idx" ON "sms_messages" USING btree ("submitted_at") WHERE "status" = 'submitting';--> statement-breakpoint
 CREATE TABLE "sms_parts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"sms_message_id" integer NOT NULL REFERENCES "sms_messages"("id") ON DELETE CASCADE,

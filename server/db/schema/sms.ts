@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm"
 import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
@@ -92,6 +93,7 @@ export const smsMessages = pgTable(
     index("sms_messages_client_dt_idx").on(t.clientId, t.dt),
     index("sms_messages_client_status_idx").on(t.clientId, t.status),
     index("sms_messages_batch_idx").on(t.batchId),
+    index("sms_messages_submitting_idx").on(t.submittedAt).where(sql`${t.status} = 'submitting'`),
   ],
 )
 

@@ -19,7 +19,7 @@ import { segmentSql } from "../segments/segment-sql"
 import type { ClaimedRow } from "./claimed-row"
 import { SEND_JOB, dispatch } from "./dispatch"
 
-const CHUNK = 50
+const CHUNK = 200
 /** A row still `submitting` this long after its claim belonged to a process that died mid-send. */
 const INTERRUPTED_AFTER = "15 minutes"
 const INTERRUPTED = "Interrupted before the gateway answered; not sent again to avoid a duplicate"
@@ -127,10 +127,16 @@ export const jobHandlers: JobHandler[] = [
   },
 ]
 
+/** The sweep runs at most once a minute (schedules tick on every round of the queue). */
+const SWEEP_EVERY_MS = 60_000
+let lastSweep = 0
+
 export const schedules: Schedule[] = [
   {
     name: "sms-interrupted",
     tick: async (db, now) => {
+      if (now.getTime() - lastSweep < SWEEP_EVERY_MS && now.getTime() >= lastSweep) return 0
+      lastSweep = now.getTime()
       const stale = rowsOf(
         await db.execute(sql`UPDATE sms_messages SET status = 'failed', error = ${INTERRUPTED}
           WHERE status = 'submitting' AND submitted_at < ${now.toISOString()}::timestamptz - ${INTERRUPTED_AFTER}::interval RETURNING id`),

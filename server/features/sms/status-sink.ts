@@ -26,8 +26,8 @@ interface Receipt {
   readonly tries: number
 }
 
-const FLUSH_MS = 10
-const FLUSH_AT = 200
+const FLUSH_MS = 25
+const FLUSH_AT = 500
 const RECEIPT_TRIES = 4
 const RECEIPT_RETRY_MS = 250
 
