@@ -8,9 +8,8 @@
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../server/db/rows"
 import { gatewayOf } from "../server/features/sms/gateway"
-import { smsWorld } from "../server/features/sms/sms.testing"
 import { smscOf } from "../server/features/sms/smsc-routes"
-import { callOf, send } from "../server/testing/harness"
+import { as, callOf, login, send } from "../server/testing/harness"
 import { startPostgres, startTestServer } from "../server/testing/test-server"
 
 const arg = (name: string, fallback: number) => {
@@ -22,6 +21,36 @@ const WINDOW = arg("window", 10)
 const RUNS = arg("runs", 1)
 const onPostgres = process.argv.includes("--postgres")
 
+const ok = async (what: string, reply: Promise<{ status: number; body: any }>) => {
+  const { status, body } = await reply
+  if (status !== 200) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`)
+  return body.data
+}
+
+/** A gateway on the server's simulator SMSC, tenant one's account on it and an approved mask BENCH. */
+const benchWorld = async (url: string, port: number) => {
+  const superadmin = as((await login(url, "superadmin")).user_token)
+  const admin = as((await login(url, "admin")).user_token)
+  const gateway = {
+    name: "Bench SMSC",
+    kind: "smpp",
+    host: "127.0.0.1",
+    port,
+    system_id: "bench",
+    secret: "bench",
+    window: WINDOW,
+    rate: 0.01,
+  }
+  const provider = await ok("provider", send(url, callOf("sms", "smsProviderAdd"), gateway, superadmin))
+  const account = { client_id: 1, provider_id: provider.id, username: "bench" }
+  const smsAccount = await ok("account", send(url, callOf("sms", "smsClientAdd"), account, superadmin))
+  const mask = await ok(
+    "mask",
+    send(url, callOf("sms", "smsClientMaskingAdd"), { sms_client_id: smsAccount.id, mask: "BENCH" }, superadmin),
+  )
+  return { admin, maskId: mask.id as number }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const cluster = onPostgres ? await startPostgres() : null
@@ -30,10 +59,9 @@ const results: { submitsPerSecond: number; deliveredSeconds: number }[] = []
 for (let run = 1; run <= RUNS; run++) {
   const server = await startTestServer({ postgres: cluster ?? undefined, jobs: { pollMs: 200, batch: 50 } })
   try {
-    const world = await smsWorld(server, "BENCH")
-    await send(server.url, callOf("sms", "smsProviderUpdate"), { id: world.providerId, window: WINDOW }, world.superadmin)
     const smsc = smscOf(server.services)
     if (!smsc) throw new Error("The simulator SMSC is not running (NODE_ENV=production?)")
+    const world = await benchWorld(server.url, smsc.port)
     smsc.configure({ receiptDelayMs: 5 })
     const stamps: number[] = []
     const before = smsc.submitted

@@ -62,7 +62,13 @@ checkModel({
       { type: "NEW" },
     ],
   ],
-  key: (s) => [s.value, problemOf(s.context.draft), s.context.sent !== null, s.context.failure !== null, s.context.progress?.queued ?? null],
+  key: (s) => [
+    s.value,
+    problemOf(s.context.draft),
+    s.context.sent !== null,
+    s.context.failure !== null,
+    s.context.progress?.queued ?? null,
+  ],
   view: (s) => ({ value: s.value, context: s.context }),
 })
 

@@ -42,7 +42,8 @@ export type SmsSendEvent =
 export const MAX_POLLS = 180
 export const POLL_MS = 1000
 
-const orEmpty = <A>(effect: Effect.Effect<readonly A[], unknown, Api>) => effect.pipe(Effect.catch(() => Effect.succeed([] as readonly A[])))
+const orEmpty = <A>(effect: Effect.Effect<readonly A[], unknown, Api>) =>
+  effect.pipe(Effect.catch(() => Effect.succeed([] as readonly A[])))
 
 export const loadChoices = fromEffect(() =>
   Effect.gen(function* () {
@@ -163,7 +164,11 @@ export const smsSendMachine = setup({
             src: "pollBatch",
             input: ({ context }) => context.sent?.batch_id ?? "",
             onDone: [
-              { guard: "finished", target: "#smsSend.done", actions: assign(({ context, event }) => ({ progress: event.output, polls: context.polls + 1 })) },
+              {
+                guard: "finished",
+                target: "#smsSend.done",
+                actions: assign(({ context, event }) => ({ progress: event.output, polls: context.polls + 1 })),
+              },
               { target: "waiting", actions: assign(({ context, event }) => ({ progress: event.output, polls: context.polls + 1 })) },
             ],
             // A failed poll is tried again on the next tick; the batch is on the server's queue either way.
