@@ -100,7 +100,7 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
                 <tr key={p.id} data-testid="sms-gateway-row">
                   <td>{p.name}</td>
                   <td>{t(`sms.providers.kinds.${p.kind}`)}</td>
-                  <td dir="ltr">{p.kind === "smpp" ? `${p.host}:${p.port ?? ""} (${p.system_id})` : p.base_url}</td>
+                  <td dir="ltr">{p.kind === "smpp" && p.host ? `${p.host}:${p.port ?? ""} (${p.system_id})` : p.base_url || "–"}</td>
                   <td className="mc-num">{p.window}</td>
                   <td className="mc-num">{p.rate.toFixed(4)}</td>
                   <td>{p.has_secret ? "••••" : "–"}</td>
@@ -164,7 +164,7 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
           <HTMLTable compact striped>
             <thead>
               <tr>
-                <th>{t("sms.providers.tenant")}</th>
+                <th>{t("sms.providers.tenantName")}</th>
                 <th>{t("sms.providers.provider")}</th>
                 <th>{t("sms.providers.username")}</th>
                 <th>{t("sms.providers.rate")}</th>
@@ -216,7 +216,7 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
             <thead>
               <tr>
                 <th>{t("sms.providers.mask")}</th>
-                <th>{t("sms.providers.tenant")}</th>
+                <th>{t("sms.providers.tenantName")}</th>
                 <th>{t("sms.providers.provider")}</th>
                 <th>{t("sms.providers.rate")}</th>
                 <th>{t("sms.providers.status")}</th>

@@ -88,6 +88,7 @@ export const smsAr: typeof smsEn = {
     baseUrl: "الرابط",
     active: "مفعّل",
     tenant: "معرّف العميل",
+    tenantName: "الشركة",
     provider: "البوابة",
     username: "اسم المستخدم",
     password: "كلمة المرور",

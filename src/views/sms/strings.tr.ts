@@ -88,6 +88,7 @@ export const smsTr: typeof smsEn = {
     baseUrl: "URL",
     active: "Etkin",
     tenant: "Müşteri kimliği",
+    tenantName: "Şirket",
     provider: "Ağ geçidi",
     username: "Kullanıcı adı",
     password: "Parola",

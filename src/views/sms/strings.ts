@@ -86,6 +86,7 @@ export const smsEn = {
     baseUrl: "URL",
     active: "Active",
     tenant: "Tenant id",
+    tenantName: "Company",
     provider: "Gateway",
     username: "Username",
     password: "Password",
