@@ -8,7 +8,9 @@ import { sql } from "drizzle-orm"
 import { beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, devFetch, send, shaped, useServer } from "../../testing/harness"
+import { enqueue } from "../../core/jobs"
 import { gatewayOf } from "./gateway"
+import { schedules } from "./send"
 import { type SmsWorld, sms, smsWorld, smsc, smscMessages, waitForBatch } from "./sms.testing"
 
 const allDone = (items: { status: string }[]) => items.length > 0 && items.every((m) => m.status === "delivered" || m.status === "failed")
@@ -157,5 +159,31 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
     const done = await waitForBatch(ctx.server, world.admin, second.body.data.batch_id, allDone, 30_000)
     expect(done.items[0].status).toBe("delivered")
     expect(await smscMessages(ctx.server, "905550000802")).toHaveLength(1)
+  })
+
+  it("never submits a row twice: a repeated job finds nothing queued; rows a dead process left submitting fail", async () => {
+    const sent = await sendSms({ to: ["+905550000901"], text: "Exactly once" })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    const id = sent.body.data.messages[0].id
+    // The same job again (a retry, or another process taking over an expired lease): its row is no longer queued.
+    const database = ctx.server.services.database
+    await database.transaction((tx) =>
+      enqueue(tx, { kind: "sms.send", clientId: 1, payload: { ids: [id], round: 0 }, idempotencyKey: `again:${id}:${kind}` }),
+    )
+    await ctx.server.jobs.runDue()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await smscMessages(ctx.server, "905550000901")).toHaveLength(1)
+    expect(done.items[0].status).toBe("delivered")
+
+    // A row claimed by a process that died before the gateway answered: failed by the sweep, never sent again.
+    const [row] = rowsOf(
+      await database.db.execute(sql`INSERT INTO sms_messages (client_id, batch_id, mask, number, body, status, submitted_at)
+        VALUES (1, 'crashed', 'ACME', '+905550000902', 'Lost', 'submitting', now() - interval '20 minutes') RETURNING id`),
+    )
+    await database.transaction((tx) => schedules[0].tick(tx, new Date(Date.now() + 120_000)))
+    const [after] = rowsOf(await database.db.execute(sql`SELECT status, error FROM sms_messages WHERE id = ${row.id}`))
+    expect(after.status).toBe("failed")
+    expect(String(after.error)).toContain("not sent again")
+    expect(await smscMessages(ctx.server, "905550000902")).toHaveLength(0)
   })
 })
