@@ -186,4 +186,19 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
     expect(String(after.error)).toContain("not sent again")
     expect(await smscMessages(ctx.server, "905550000902")).toHaveLength(0)
   })
+
+  it("an inbound SMS to a tenant's mask lands in that tenant's inbox on the SMS channel", async () => {
+    const text = `Inbound reply ${kind}`
+    const reply = await devFetch(ctx.server, "/dev/sms/smsc/inbound", { from: "905550001001", to: "ACME", text })
+    expect(((await reply.json()) as { data: { sessions: number } }).data.sessions).toBeGreaterThan(0)
+    const db = ctx.server.services.database.db
+    const found = async () =>
+      rowsOf(
+        await db.execute(sql`SELECT m.client_id, c.channel FROM messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE m.body = ${text} AND m.direction = 'in'`),
+      )
+    const until = Date.now() + 5000
+    while ((await found()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await found()).toEqual([{ client_id: 1, channel: "sms" }])
+  })
 })
