@@ -18,6 +18,9 @@ import "./sms.css"
 
 type SendActor = ActorRefFrom<typeof smsSendMachine>
 
+/** A phone number as the example in the box: the same in every language. */
+const NUMBER_EXAMPLE = "+905551234567"
+
 const idOrNull = (value: string) => (value === "" ? null : Number(value))
 
 export const SmsSendView = () => {
@@ -81,13 +84,17 @@ const SendForm = ({ actor }: { actor: SendActor }) => {
         )}
       </FormGroup>
       <div className="mc-sms-recipients">
-        <FormGroup label={t("sms.send.numbers")} labelFor="sms-numbers" helperText={t("sms.send.recipients", { count: summary.numbers })}>
+        <FormGroup
+          label={t("sms.send.numbers")}
+          labelFor="sms-numbers"
+          helperText={`${t("sms.send.numbersHint")} · ${t("sms.send.recipients", { count: summary.numbers })}`}
+        >
           <TextArea
             id="sms-numbers"
             dir="ltr"
             rows={4}
             fill
-            placeholder={t("sms.send.numbersHint")}
+            placeholder={NUMBER_EXAMPLE}
             value={draft.numbers}
             onChange={(e) => edit("numbers", e.currentTarget.value)}
             data-testid="sms-numbers"
