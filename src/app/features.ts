@@ -24,6 +24,7 @@ import { session } from "./features/session"
 import { sessionMessages } from "./features/session-messages"
 import { shell } from "./features/shell"
 import { simulator } from "./features/simulator"
+import { sms } from "./features/sms"
 import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
 import { tickets } from "./features/tickets"
@@ -54,4 +55,5 @@ export const features: readonly Feature[] = [
   contactForm,
   admin,
   agentGroups,
+  sms,
 ]

@@ -1,0 +1,204 @@
+/**
+ * SMS over real SMPP against the simulator SMSC, on both databases: what a tenant sends arrives at the SMSC in the
+ * right encoding and parts, receipts turn rows delivered or failed, and the gateway rides out a refused bind, throttling,
+ * a receipt for an unknown id and a dropped connection without sending anything twice. Tenants stay apart and send
+ * only with approved masks; gateway secrets never come back.
+ */
+import { sql } from "drizzle-orm"
+import { beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { rowsOf } from "../../db/rows"
+import { DB_KINDS, devFetch, send, shaped, useServer } from "../../testing/harness"
+import { enqueue } from "../../core/jobs"
+import { gatewayOf } from "./gateway"
+import { schedules } from "./send"
+import { type SmsWorld, sms, smsWorld, smsc, smscMessages, waitForBatch } from "./sms.testing"
+
+const allDone = (items: { status: string }[]) => items.length > 0 && items.every((m) => m.status === "delivered" || m.status === "failed")
+
+describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
+  const ctx = useServer(kind, { jobs: { pollMs: 50 } })
+  let world: SmsWorld
+  beforeAll(async () => {
+    world = await smsWorld(ctx.server)
+  })
+  beforeEach(async () => {
+    await smsc(ctx.server, { reset: true, receiptDelayMs: 50 })
+  })
+
+  const sendSms = (payload: Record<string, unknown>, headers = world.admin) =>
+    send(ctx.url, sms("smsSend"), { masking_id: world.maskId, ...payload }, headers)
+
+  it("sends an Arabic text in concatenated UCS-2 parts and a Latin one in GSM-7; receipts make both delivered", async () => {
+    const arabic = "مرحبا، هذه رسالة تجريبية طويلة بما يكفي لتنقسم إلى جزأين عند إرسالها عبر الرسائل القصيرة اليوم"
+    expect(arabic.length).toBeGreaterThan(70)
+    const sent = await sendSms({ to: ["+905550000101"], text: arabic })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    shaped(sms("smsSend"), sent.body)
+    expect(sent.body.data).toMatchObject({ count: 1, parts: 2, encoding: "UCS-2", cost: 0.1 })
+    const latin = await sendSms({ to: ["905550000102", "+905550000102"], text: "Your code is ready {ok} €5" })
+    expect(latin.body.data).toMatchObject({ count: 1, parts: 1, encoding: "GSM-7" })
+
+    const report = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    expect(report.items[0]).toMatchObject({ status: "delivered", parts: 2, mask: "ACME", cost: 0.1, encoding: "UCS-2", sent_by: "admin" })
+    await waitForBatch(ctx.server, world.admin, latin.body.data.batch_id, allDone)
+    const got = await smscMessages(ctx.server, "905550000101")
+    expect(got).toHaveLength(2)
+    expect(got.map((m) => m.text).join("")).toBe(arabic)
+    expect(got.every((m) => m.ucs2 && m.from === "ACME")).toBe(true)
+    expect(got.map((m) => m.concat?.slice(1))).toEqual([
+      [2, 1],
+      [2, 2],
+    ])
+    const [gsm] = await smscMessages(ctx.server, "905550000102")
+    expect(gsm).toMatchObject({ text: "Your code is ready {ok} €5", ucs2: false, concat: null })
+  })
+
+  it("lists with filters, paging and counts; a receipt saying UNDELIV fails the row", async () => {
+    await smsc(ctx.server, { receiptStat: "UNDELIV", receiptDelayMs: 20 })
+    const sent = await sendSms({ to: ["+905550000201", "+905550000202", "+905550000203"], text: "Filters" })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    expect(done.counts).toEqual({ queued: 0, sent: 0, delivered: 0, failed: 3 })
+    expect(done.items[0].error).toContain("UNDELIV")
+    const page = await send(ctx.url, sms("smsMessages"), { status: "failed", number: "90555000020", limit: 2, page: 1 }, world.admin)
+    shaped(sms("smsMessages"), page.body)
+    expect(page.body.data.totalItems).toBe(3)
+    expect(page.body.data.items).toHaveLength(2)
+    const byMask = await send(ctx.url, sms("smsMessages"), { mask: "NOPE" }, world.admin)
+    expect(byMask.body.data.totalItems).toBe(0)
+    const today = new Date().toISOString().slice(0, 10)
+    const byDay = await send(ctx.url, sms("smsMessages"), { start_date: today, end_date: today, number: "+905550000201" }, world.admin)
+    expect(byDay.body.data.totalItems).toBe(1)
+  })
+
+  it("refuses unapproved masks, other tenants' masks and approvals by tenants; tenants never see each other's SMS", async () => {
+    const pending = await send(ctx.url, sms("smsClientMaskingAdd"), { sms_client_id: world.accountId, mask: "PENDING1" }, world.admin)
+    expect(pending.body.data.status).toBe("pending")
+    const refused = await sendSms({ masking_id: pending.body.data.id, to: ["+905550000301"], text: "Hi" })
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toContain("not approved")
+    const selfApprove = await send(ctx.url, sms("smsClientMaskingUpdate"), { id: pending.body.data.id, status: "approved" }, world.admin)
+    expect(selfApprove.status).toBe(403)
+    const otherTenant = await sendSms({ to: ["+905550000302"], text: "Hi" }, world.admin2)
+    expect(otherTenant.status).toBe(404)
+    const theirMasks = await send(ctx.url, sms("smsClientMaskingAll"), {}, world.admin2)
+    expect(theirMasks.body.data.items).toEqual([])
+    const theirReport = await send(ctx.url, sms("smsMessages"), {}, world.admin2)
+    expect(theirReport.body.data.totalItems).toBe(0)
+    const foreignAccount = await send(ctx.url, sms("smsClientMaskingAdd"), { sms_client_id: world.accountId, mask: "STEAL" }, world.admin2)
+    expect(foreignAccount.status).toBe(404)
+    expect((await send(ctx.url, sms("smsProviderAll"), {}, world.admin)).status).toBe(403)
+    const noRecipients = await sendSms({ text: "Hi" })
+    expect(noRecipients.status).toBe(400)
+    expect((await sendSms({ to: ["+905550000303"], text: "x".repeat(1601) })).status).toBe(400)
+  })
+
+  it("keeps gateway secrets sealed: never answered, not stored in clear", async () => {
+    const list = await send(ctx.url, sms("smsProviderAll"), {}, world.superadmin)
+    shaped(sms("smsProviderAll"), list.body)
+    expect(JSON.stringify(list.body)).not.toContain("s3cret-pass")
+    expect(list.body.data.find((p: { id: number }) => p.id === world.providerId)).toMatchObject({ has_secret: true, window: 10 })
+    const accounts = await send(ctx.url, sms("smsClientAll"), {}, world.superadmin)
+    expect(JSON.stringify(accounts.body)).not.toContain("account-pass")
+    const db = ctx.server.services.database.db
+    const [row] = rowsOf(await db.execute(sql`SELECT secret FROM sms_providers WHERE id = ${world.providerId}`))
+    expect(String(row.secret)).toMatch(/^v1:/)
+    expect(String(row.secret)).not.toContain("s3cret")
+    const renamed = await send(ctx.url, sms("smsProviderUpdate"), { id: world.providerId, name: "Simulator renamed" }, world.superadmin)
+    expect(renamed.body.data.has_secret).toBe(true)
+  })
+
+  it("a refused bind leaves the rows queued; once the SMSC binds again they go out once and are delivered", async () => {
+    await smsc(ctx.server, { refuseBind: true })
+    // A fresh link: drop the bound session so the next send must bind again.
+    await devFetch(ctx.server, "/dev/sms/smsc/drop", {})
+    const sent = await sendSms({ to: ["+905550000401"], text: "After a bind failure" })
+    await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, (items) => items[0]?.error?.includes("ESME_RBINDFAIL") ?? false)
+    expect((await smscMessages(ctx.server, "905550000401")).length).toBe(0)
+    await smsc(ctx.server, { refuseBind: false })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone, 30_000)
+    expect(done.items[0].status).toBe("delivered")
+    expect((await smscMessages(ctx.server, "905550000401")).length).toBe(1)
+  })
+
+  it("throttling is retried with backoff and the message is submitted exactly once", async () => {
+    await smsc(ctx.server, { throttleNext: 3 })
+    const sent = await sendSms({ to: ["+905550000501"], text: "Throttled first" })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    expect(done.items[0].status).toBe("delivered")
+    expect(await smscMessages(ctx.server, "905550000501")).toHaveLength(1)
+  })
+
+  it("a permanent SMPP error fails the row with its name", async () => {
+    await smsc(ctx.server, { rejectWith: 0x0b })
+    const sent = await sendSms({ to: ["+905550000601"], text: "Bad number" })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    expect(done.items[0]).toMatchObject({ status: "failed" })
+    expect(done.items[0].error).toContain("ESME_RINVDSTADR")
+  })
+
+  it("logs and ignores a receipt for an unknown id", async () => {
+    const sent = await sendSms({ to: ["+905550000701"], text: "Bind first" })
+    await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    const sink = gatewayOf(ctx.server.services).sink
+    const before = sink.unknownReceipts
+    const reply = await devFetch(ctx.server, "/dev/sms/smsc/receipt", { messageId: "no-such-id" })
+    expect(((await reply.json()) as { data: { sessions: number } }).data.sessions).toBeGreaterThan(0)
+    const until = Date.now() + 5000
+    while (sink.unknownReceipts === before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(sink.unknownReceipts).toBe(before + 1)
+    const report = await send(ctx.url, sms("smsMessages"), { batch_id: sent.body.data.batch_id }, world.admin)
+    expect(report.body.data.items[0].status).toBe("delivered")
+  })
+
+  it("reconnects after the SMSC drops the connection and keeps sending", async () => {
+    const first = await sendSms({ to: ["+905550000801"], text: "Before the drop" })
+    await waitForBatch(ctx.server, world.admin, first.body.data.batch_id, allDone)
+    const dropped = (await (await devFetch(ctx.server, "/dev/sms/smsc/drop", {})).json()) as { data: { dropped: number } }
+    expect(dropped.data.dropped).toBeGreaterThan(0)
+    const second = await sendSms({ to: ["+905550000802"], text: "After the drop" })
+    const done = await waitForBatch(ctx.server, world.admin, second.body.data.batch_id, allDone, 30_000)
+    expect(done.items[0].status).toBe("delivered")
+    expect(await smscMessages(ctx.server, "905550000802")).toHaveLength(1)
+  })
+
+  it("never submits a row twice: a repeated job finds nothing queued; rows a dead process left submitting fail", async () => {
+    const sent = await sendSms({ to: ["+905550000901"], text: "Exactly once" })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    const id = sent.body.data.messages[0].id
+    // The same job again (a retry, or another process taking over an expired lease): its row is no longer queued.
+    const database = ctx.server.services.database
+    await database.transaction((tx) =>
+      enqueue(tx, { kind: "sms.send", clientId: 1, payload: { ids: [id], round: 0 }, idempotencyKey: `again:${id}:${kind}` }),
+    )
+    await ctx.server.jobs.runDue()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await smscMessages(ctx.server, "905550000901")).toHaveLength(1)
+    expect(done.items[0].status).toBe("delivered")
+
+    // A row claimed by a process that died before the gateway answered: failed by the sweep, never sent again.
+    const [row] = rowsOf(
+      await database.db.execute(sql`INSERT INTO sms_messages (client_id, batch_id, mask, number, body, status, submitted_at)
+        VALUES (1, 'crashed', 'ACME', '+905550000902', 'Lost', 'submitting', now() - interval '20 minutes') RETURNING id`),
+    )
+    await database.transaction((tx) => schedules[0].tick(tx, new Date(Date.now() + 120_000)))
+    const [after] = rowsOf(await database.db.execute(sql`SELECT status, error FROM sms_messages WHERE id = ${row.id}`))
+    expect(after.status).toBe("failed")
+    expect(String(after.error)).toContain("not sent again")
+    expect(await smscMessages(ctx.server, "905550000902")).toHaveLength(0)
+  })
+
+  it("an inbound SMS to a tenant's mask lands in that tenant's inbox on the SMS channel", async () => {
+    const text = `Inbound reply ${kind}`
+    const reply = await devFetch(ctx.server, "/dev/sms/smsc/inbound", { from: "905550001001", to: "ACME", text })
+    expect(((await reply.json()) as { data: { sessions: number } }).data.sessions).toBeGreaterThan(0)
+    const db = ctx.server.services.database.db
+    const found = async () =>
+      rowsOf(
+        await db.execute(sql`SELECT m.client_id, c.channel FROM messages m JOIN conversations c ON c.id = m.conversation_id
+          WHERE m.body = ${text} AND m.direction = 'in'`),
+      )
+    const until = Date.now() + 5000
+    while ((await found()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await found()).toEqual([{ client_id: 1, channel: "sms" }])
+  })
+})
