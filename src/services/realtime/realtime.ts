@@ -15,6 +15,7 @@ import { io, type Socket } from "socket.io-client"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
+import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -29,6 +30,8 @@ interface ChannelMaps {
   readonly dashboard: { readonly in: DashboardToBrowser; readonly out: Record<never, never> }
   /** The contact book: CSV import progress (only the importing user hears it). */
   readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
+  /** Client webhooks: a webhook the server disabled (the tenant's admins hear it). */
+  readonly webhooks: { readonly in: WebhooksToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -41,6 +44,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   chat: CHAT_TO_BROWSER_EVENTS,
   dashboard: DASHBOARD_TO_BROWSER_EVENTS,
   contacts: CONTACTS_TO_BROWSER_EVENTS,
+  webhooks: WEBHOOKS_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -115,7 +119,13 @@ const makeHub = (config: ApiConfigShape) => {
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
-    const subscribers: Shared["subscribers"] = { calls: new Set(), chat: new Set(), dashboard: new Set(), contacts: new Set() }
+    const subscribers: Shared["subscribers"] = {
+      calls: new Set(),
+      chat: new Set(),
+      dashboard: new Set(),
+      contacts: new Set(),
+      webhooks: new Set(),
+    }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {
       shared.status = value
