@@ -26,6 +26,7 @@ import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
+import { webhooks } from "./features/webhooks"
 
 export const features: readonly Feature[] = [
   shell,
@@ -50,4 +51,5 @@ export const features: readonly Feature[] = [
   flags,
   reminders,
   contactForm,
+  webhooks,
 ]

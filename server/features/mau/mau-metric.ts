@@ -48,8 +48,8 @@ export const mauMail = (rows: readonly MauRow[], month: string) => {
   ])
   const cells = rows
     .flatMap((r) => [
-      `<tr><th align="left">${escape(r.client_name)}</th><td>${r.users}</td><td>${r.conversations}</td></tr>`,
-      ...r.by_channel.map((c) => `<tr><td>&nbsp;&nbsp;${escape(c.channel_type)}</td><td>${c.users}</td><td></td></tr>`),
+      `<tr><th align="left">${escapeHtml(r.client_name)}</th><td>${r.users}</td><td>${r.conversations}</td></tr>`,
+      ...r.by_channel.map((c) => `<tr><td>&nbsp;&nbsp;${escapeHtml(c.channel_type)}</td><td>${c.users}</td><td></td></tr>`),
     ])
     .join("")
   return {
@@ -59,4 +59,4 @@ export const mauMail = (rows: readonly MauRow[], month: string) => {
   }
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
