@@ -29,6 +29,7 @@ import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
+import { webhooks } from "./features/webhooks"
 
 export const features: readonly Feature[] = [
   shell,
@@ -56,4 +57,5 @@ export const features: readonly Feature[] = [
   admin,
   agentGroups,
   sms,
+  webhooks,
 ]

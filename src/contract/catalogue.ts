@@ -30,6 +30,7 @@ import { uat } from "./groups/uat"
 import { sms } from "./groups/sms"
 import { blacklist } from "./groups/blacklist"
 import { security } from "./groups/security"
+import { webhooks } from "./groups/webhooks"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -66,6 +67,7 @@ export const catalogue = {
   blacklist,
   security,
   pbx,
+  webhooks,
 } as const
 
 export type Catalogue = typeof catalogue

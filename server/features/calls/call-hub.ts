@@ -9,6 +9,8 @@ import { eq } from "drizzle-orm"
 import type { Services } from "../../http/context"
 import type { AppSocket } from "../../realtime/socket"
 import { callRecords } from "../../db/schema/calls"
+import type { Db } from "../../db/db"
+import { publish } from "../../core/events"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
 import type { VoiceChannelEvents } from "../../channels/channel-adapter"
 import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
@@ -81,15 +83,17 @@ const createHub = (services: Services): CallHub => {
    * the final one on another pooled connection, or Call History would show a finished call as ringing.
    */
   const writes = new Map<string, Promise<void>>()
-  const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>) => {
+  const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>, also?: (tx: Db) => Promise<unknown>) => {
+    const update = (tx: Db) => tx.update(callRecords).set(values).where(eq(callRecords.callId, callId))
     const write = (writes.get(callId) ?? Promise.resolve())
       .catch(() => undefined)
       .then(() =>
-        db()
-          .update(callRecords)
-          .set(values)
-          .where(eq(callRecords.callId, callId))
-          .then(() => undefined),
+        also
+          ? services.database.transaction(async (tx) => {
+              await update(tx)
+              await also(tx)
+            })
+          : update(db()).then(() => undefined),
       )
     writes.set(callId, write)
     return write
@@ -108,12 +112,11 @@ const createHub = (services: Services): CallHub => {
     const answered = call.startedAt !== null
     const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
     // The record is final before anyone hears the call ended, so a Call History reload on `call-ended` shows it.
+    const duration = answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0
     try {
-      await save(callId, {
-        status: final,
-        endTime: endedAt,
-        duration: answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0,
-      })
+      await save(callId, { status: final, endTime: endedAt, duration }, (tx) =>
+        publish(tx, call.clientId, "call.ended", { call_id: callId, type: call.type, status: final, duration, agent_id: call.agentId }),
+      )
     } finally {
       writes.delete(callId)
       emit(voiceRoom(call.clientId), "call-ended", { callId })

@@ -13,6 +13,7 @@ import { ApiError, idOf, notFound } from "../../http/errors"
 import type { Db } from "../../db/db"
 import { resolveTicketsOf } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
+import { publish } from "../../core/events"
 import { announceConversation, loadConversation } from "./conversation-rows"
 import { closedError, type Holding, isOpen, next, settled } from "./conversation-status"
 
@@ -70,6 +71,7 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
     await ctx.db.execute(
       sql`UPDATE conversations SET assigned_user_id = ${after.agentId}, status = ${after.status} WHERE id = ${conversation.id}`,
     )
+    await announceAssignment(ctx.db, clientId, conversation, after)
   }
   return finish(ctx, clientId, conversation.id)
 }
@@ -88,7 +90,23 @@ const closeConversation = async (
 ) => {
   await db.execute(sql`UPDATE conversations SET status = ${closed.status}, assigned_user_id = ${closed.agentId}, closed_at = now(),
     closed_by = ${closedBy}, unread = 0, resolution = coalesce(${resolution}, resolution) WHERE id = ${conversationId}`)
+  await publish(db, clientId, "conversation.closed", {
+    conversation_id: conversationId,
+    closed_by: closedBy,
+    agent_id: closed.agentId,
+    resolution,
+  })
   await resolveTicketsOf(db, clientId, conversationId)
+}
+
+/** A change of holder is a `conversation.assigned` event (to null: back to the queue). */
+const announceAssignment = async (db: Db, clientId: number, before: OpenRow, after: Holding) => {
+  if (after.agentId === before.agentId) return
+  await publish(db, clientId, "conversation.assigned", {
+    conversation_id: before.id,
+    agent_id: after.agentId,
+    previous_agent_id: before.agentId,
+  })
 }
 
 const resetUnread = async (ctx: Ctx, number: string) => {
@@ -130,6 +148,7 @@ export const handlers = [
     else {
       await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${after.agentId}, status = ${after.status},
         unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
+      await announceAssignment(ctx.db, clientId, conversation, after)
     }
     return finish(ctx, clientId, conversation.id)
   }),

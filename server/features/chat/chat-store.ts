@@ -10,6 +10,7 @@ import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { openTicketFor } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
+import { publish } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { type Holding, NEW_STATUS, next } from "./conversation-status"
 
@@ -86,7 +87,14 @@ export const openConversationOf = async (db: Db, clientId: number, contact: Cont
       VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
       ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id`),
     )
-    if (created) return { id: Number(created.id), status: NEW_STATUS, agentId: null }
+    if (created) {
+      await publish(db, clientId, "conversation.opened", {
+        conversation_id: Number(created.id),
+        channel: contact.channel,
+        number: contact.number,
+      })
+      return { id: Number(created.id), status: NEW_STATUS, agentId: null }
+    }
   }
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
 }
@@ -118,6 +126,15 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   await db.execute(sql`UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)},
     last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
   await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
+  await publish(db, clientId, "message.received", {
+    message_id: Number(message.id),
+    conversation_id: conversationId,
+    channel: input.channel,
+    number: contact.number,
+    type: input.type,
+    body: input.body,
+    external_id: input.externalId ?? null,
+  })
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
   return { conversationId, messageId: Number(message.id) }
@@ -164,6 +181,14 @@ export const storeOutbound = async (db: Db, clientId: number, input: OutboundInp
   )
   await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
     status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = 0 WHERE id = ${conversation.id}`)
+  await publish(db, clientId, "message.sent", {
+    message_id: Number(message.id),
+    conversation_id: conversation.id,
+    type: input.type,
+    body: input.body,
+    sender_user_id: input.senderUserId,
+    external_id: input.externalId,
+  })
   return Number(message.id)
 }
 
@@ -176,7 +201,16 @@ export const storeStatus = async (db: Db, clientId: number, externalId: string, 
         < (CASE ${status}::text WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
     RETURNING id, conversation_id`),
   )
-  if (rows[0]) return { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
+  if (rows[0]) {
+    const changed = { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
+    await publish(db, clientId, "message.status", {
+      message_id: changed.messageId,
+      conversation_id: changed.conversationId,
+      external_id: externalId,
+      status,
+    })
+    return changed
+  }
   const [existing] = rowsOf(
     await db.execute(sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`),
   )

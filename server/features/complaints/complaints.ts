@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
+import { publish } from "../../core/events"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
@@ -118,7 +119,9 @@ export const handlers = [
     await ctx.db.execute(sql`INSERT INTO complaints (client_id, ticket_number, contact_id, name, number, channel_type, status, customer_message, agent_id, category)
       VALUES (${clientId}, ${ticketNumber}, ${contactId}, ${name ?? number}, ${number}, ${channel}, 'Pending', ${input.customer_message},
         ${agentId}, ${input.category ?? null})`)
-    return { data: await loadComplaint(ctx, clientId, ticketNumber) }
+    const complaint = await loadComplaint(ctx, clientId, ticketNumber)
+    await publish(ctx.db, clientId, "complaint.created", { complaint })
+    return { data: complaint }
   }),
 
   handle("complaints", "updateComplaintMetadata", async (ctx, input) => {
@@ -133,7 +136,9 @@ export const handlers = [
       WHERE client_id = ${clientId} AND ticket_number = ${input.ticket_number} RETURNING id`),
     )
     if (updated.length === 0) throw notFound("Complaint")
-    return { data: await loadComplaint(ctx, clientId, input.ticket_number) }
+    const complaint = await loadComplaint(ctx, clientId, input.ticket_number)
+    await publish(ctx.db, clientId, "complaint.updated", { complaint })
+    return { data: complaint }
   }),
 
   handle("complaints", "updateComplaint", async (ctx, input) => {
@@ -159,6 +164,8 @@ export const handlers = [
         sql`UPDATE complaints SET ${sql.join(sets, sql`, `)} WHERE client_id = ${clientId} AND ticket_number = ${input.ticket_number}`,
       )
     }
-    return { data: await loadComplaint(ctx, clientId, input.ticket_number) }
+    const complaint = await loadComplaint(ctx, clientId, input.ticket_number)
+    if (sets.length > 0) await publish(ctx.db, clientId, "complaint.updated", { complaint })
+    return { data: complaint }
   }),
 ]

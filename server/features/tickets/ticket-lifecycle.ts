@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { prefixLikeOf, rowsOf } from "../../db/rows"
+import { publish } from "../../core/events"
 
 const TICKET_LOCK = 7342005
 
@@ -43,13 +44,30 @@ export const openTicketFor = async (db: Db, clientId: number, conversationId: nu
   await db.execute(sql`INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
     VALUES (${clientId}, ${ticketNumber}, ${conv.contact_id}, ${conversationId}, ${conv.channel}, 'Pending',
       ${String(conv.first_words ?? "").slice(0, 200)}, ${conv.assigned_user_id ?? null})`)
+  await publish(db, clientId, "ticket.created", {
+    ticket_number: ticketNumber,
+    conversation_id: conversationId,
+    channel_type: String(conv.channel),
+    status: "Pending",
+  })
   return ticketNumber
 }
 
 /** Resolves a conversation's open tickets, keeping the agent who held the conversation. Returns how many. */
-export const resolveTicketsOf = async (db: Db, clientId: number, conversationId: number): Promise<number> =>
-  rowsOf(
+export const resolveTicketsOf = async (db: Db, clientId: number, conversationId: number): Promise<number> => {
+  const resolved = rowsOf(
     await db.execute(sql`UPDATE tickets t SET status = 'Resolved', last_closed = now(),
       assigned_user_id = coalesce((SELECT c.assigned_user_id FROM conversations c WHERE c.id = t.conversation_id), t.assigned_user_id)
-    WHERE t.client_id = ${clientId} AND t.conversation_id = ${conversationId} AND t.status <> 'Resolved' RETURNING t.id`),
-  ).length
+    WHERE t.client_id = ${clientId} AND t.conversation_id = ${conversationId} AND t.status <> 'Resolved'
+    RETURNING t.id, t.ticket_number, t.assigned_user_id`),
+  )
+  for (const t of resolved) {
+    await publish(db, clientId, "ticket.updated", {
+      ticket_number: String(t.ticket_number),
+      conversation_id: conversationId,
+      status: "Resolved",
+      assigned_user_id: t.assigned_user_id === null ? null : Number(t.assigned_user_id),
+    })
+  }
+  return resolved.length
+}

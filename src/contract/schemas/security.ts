@@ -27,11 +27,33 @@ export const Webhook = Schema.Struct({
   events: Schema.Array(Schema.String),
   /** Requests are signed with the secret; only its last characters are shown. */
   secret_hint: Schema.NullOr(Schema.String),
+  /** The whole signing secret: only in the answer that made it (create, or an update that set a new one). */
+  secret: Schema.optional(Schema.String),
   active: Schema.Boolean,
   last_status: Schema.NullOr(Count),
+  last_delivery_at: Schema.NullOr(Instant),
+  /** Failed attempts in a row; the server disables the webhook when they reach its limit. */
+  consecutive_failures: Count,
+  /** Why and when the server disabled it (null while active, or when the admin switched it off). */
+  disabled_reason: Schema.NullOr(Schema.String),
+  disabled_at: Schema.NullOr(Instant),
   created_at: Instant,
 })
 export type Webhook = typeof Webhook.Type
+/** One attempt to deliver one event to a webhook. */
+export const WebhookDelivery = Schema.Struct({
+  id: Id,
+  event_id: Schema.String,
+  event_type: Schema.String,
+  attempt: Count,
+  ok: Schema.Boolean,
+  /** The receiver's HTTP status; null when it never answered (timeout, refused connection). */
+  status_code: Schema.NullOr(Count),
+  duration_ms: Count,
+  error: Schema.NullOr(Schema.String),
+  created_at: Instant,
+})
+export type WebhookDelivery = typeof WebhookDelivery.Type
 export const WebhookInput = {
   url: Url,
   events: Schema.Array(Name(64)).check(Schema.isMinLength(1), Schema.isMaxLength(50)),

@@ -55,6 +55,8 @@ export interface RecordContext<Row, Draft, PreviewOut> {
   readonly failure: Failure | null
   /** Counts successful writes: the view shows a notice when it grows. */
   readonly saved: number
+  /** The last save's answer (a webhook's signing secret is shown once, from its create answer). */
+  readonly answer: unknown
   /** What the preview last asked (JSON), so a change elsewhere in the draft does not ask again. */
   readonly previewKey: string | null
   readonly preview: PreviewOut | null
@@ -144,6 +146,7 @@ export const createRecordEditor = <
       problem: null,
       failure: null,
       saved: 0,
+      answer: null,
       previewKey: null,
       preview: null,
       previewFailure: null,
@@ -176,7 +179,7 @@ export const createRecordEditor = <
               id: "save",
               src: "save",
               input: ({ context }) => ({ draft: context.draft, row: context.row }),
-              onDone: { target: "closed", actions: ["written", "close", "reloadList"] },
+              onDone: { target: "closed", actions: ["written", assign({ answer: ({ event }) => event.output }), "close", "reloadList"] },
               onError: { target: "editing", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
             },
           },

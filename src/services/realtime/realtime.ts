@@ -17,6 +17,7 @@ import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
+import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -35,6 +36,8 @@ interface ChannelMaps {
   readonly acl: { readonly in: AclToBrowser; readonly out: Record<never, never> }
   /** Team chat between agents: group and one-to-one messages, read marks, changed groups (only to the users concerned). */
   readonly team: { readonly in: TeamToBrowser; readonly out: Record<never, never> }
+  /** Client webhooks: a webhook the server disabled (the tenant's admins hear it). */
+  readonly webhooks: { readonly in: WebhooksToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -49,6 +52,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   contacts: CONTACTS_TO_BROWSER_EVENTS,
   acl: ACL_TO_BROWSER_EVENTS,
   team: TEAM_TO_BROWSER_EVENTS,
+  webhooks: WEBHOOKS_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -130,6 +134,7 @@ const makeHub = (config: ApiConfigShape) => {
       contacts: new Set(),
       acl: new Set(),
       team: new Set(),
+      webhooks: new Set(),
     }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {

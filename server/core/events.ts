@@ -1,0 +1,64 @@
+/**
+ * Domain events: what happened in a tenant, told to the tenant's own servers (client webhooks).
+ *
+ * `publish(tx, clientId, type, data)` runs inside the writer's own transaction: the event row and one delivery job per
+ * subscribed, active webhook of the tenant are written with the change, so the event exists if and only if the write
+ * commits (the transactional outbox of DESIGN.md). Deliveries are jobs of kind `webhook.deliver` on the one queue
+ * (server/core/jobs.ts), keyed `webhook:<webhook id>:<event id>` so a repeated fan-out adds nothing;
+ * server/features/webhooks delivers them.
+ */
+import { randomUUID } from "node:crypto"
+import { sql } from "drizzle-orm"
+import type { Db } from "../db/db"
+
+/** Every event type the server publishes, with what it means (the `/get/webhook/event/types` answer). */
+export const EVENT_TYPES = {
+  "message.received": "A customer's message arrived",
+  "message.sent": "An agent, bot or reminder sent a message to a customer",
+  "message.status": "A sent message was delivered, read or failed",
+  "conversation.opened": "A customer's conversation opened",
+  "conversation.assigned": "A conversation was taken, assigned, forwarded or released",
+  "conversation.closed": "A conversation was closed",
+  "call.ended": "A WhatsApp voice call ended",
+  "ticket.created": "A ticket was opened",
+  "ticket.updated": "A ticket changed status, assignee or details",
+  "complaint.created": "A complaint was filed",
+  "complaint.updated": "A complaint changed status or details",
+  // Published by campaigns once they run on the queue (not yet: subscribing to it is allowed, nothing sends it today).
+  "campaign.finished": "A campaign finished sending",
+} as const
+
+export type EventType = keyof typeof EVENT_TYPES
+/** The event a webhook's "send test event" publishes to that webhook alone. */
+export const TEST_EVENT = "webhook.test"
+
+export const isEventType = (type: string): type is EventType => Object.hasOwn(EVENT_TYPES, type)
+
+/** The job kind of one webhook delivery. */
+export const WEBHOOK_DELIVERY = "webhook.deliver"
+/** Attempts per delivery: 1 s, 2 s ... 4 min 16 s apart (the queue's backoff), about 8½ minutes in all. */
+export const DELIVERY_ATTEMPTS = 10
+
+/**
+ * Records the event and enqueues its deliveries in `tx`; answers the event id. `onlyWebhook` aims it at one webhook
+ * whatever it subscribed to (the test event).
+ */
+export const publish = async (
+  tx: Db,
+  clientId: number,
+  type: EventType | typeof TEST_EVENT,
+  data: Record<string, unknown>,
+  onlyWebhook?: number,
+): Promise<string> => {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  const target = onlyWebhook === undefined ? sql`w.active AND ${type}::text = ANY (w.events)` : sql`w.id = ${onlyWebhook}`
+  await tx.execute(sql`WITH e AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
+      VALUES (${id}::uuid, ${clientId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now}::timestamptz) RETURNING id)
+    INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
+    SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', (SELECT id FROM e)),
+      ${now}::timestamptz, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || ${id}
+    FROM webhooks w WHERE w.client_id = ${clientId} AND ${target}
+    ON CONFLICT (idempotency_key) DO NOTHING`)
+  return id
+}

@@ -1,0 +1,27 @@
+/**
+ * One webhook's delivery log (`report-webhook-deliveries`): every attempt, newest first, with the receiver's status
+ * code, how long it took and why it failed. The filter names the webhook; with none chosen the log is empty.
+ */
+import { Effect } from "effect"
+import type { WebhookDelivery } from "../../contract/schemas/security"
+import { Api } from "../../services/api/api"
+import { createReportMachine } from "../report-kit/report-machine"
+import { pageOf } from "../report-kit/paged"
+
+export interface DeliveryFilters {
+  readonly webhook_id: number | null
+}
+
+export const webhookDeliveriesMachine = createReportMachine<WebhookDelivery, DeliveryFilters>({
+  name: "webhook-deliveries",
+  pageBase: 1,
+  defaultFilters: () => ({ webhook_id: null }),
+  load: (query) =>
+    Effect.gen(function* () {
+      const id = query.filters.webhook_id
+      if (id === null) return { rows: [], total: 0 }
+      const api = yield* Api
+      const body = yield* api.call("webhooks", "webhookDeliveries", { webhook_id: id, page: query.page, limit: query.pageSize })
+      return pageOf<WebhookDelivery>(body)
+    }),
+})
