@@ -30,6 +30,8 @@ import { uat } from "./groups/uat"
 import { sms } from "./groups/sms"
 import { blacklist } from "./groups/blacklist"
 import { security } from "./groups/security"
+import { billing } from "./groups/billing"
+import { ipWhitelist } from "./groups/ip-whitelist"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -66,6 +68,8 @@ export const catalogue = {
   blacklist,
   security,
   pbx,
+  billing,
+  ipWhitelist,
 } as const
 
 export type Catalogue = typeof catalogue
