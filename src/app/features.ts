@@ -11,6 +11,7 @@ import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
+import { ipWhitelist } from "./features/ip-whitelist"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -50,4 +51,5 @@ export const features: readonly Feature[] = [
   flags,
   reminders,
   contactForm,
+  ipWhitelist,
 ]
