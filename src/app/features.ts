@@ -12,6 +12,7 @@ import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
 import { ipWhitelist } from "./features/ip-whitelist"
+import { blacklist } from "./features/blacklist"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -52,4 +53,5 @@ export const features: readonly Feature[] = [
   reminders,
   contactForm,
   ipWhitelist,
+  blacklist,
 ]
