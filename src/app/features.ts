@@ -13,6 +13,7 @@ import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
 import { ipWhitelist } from "./features/ip-whitelist"
 import { blacklist } from "./features/blacklist"
+import { accountLimits } from "./features/account-limits"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -54,4 +55,5 @@ export const features: readonly Feature[] = [
   contactForm,
   ipWhitelist,
   blacklist,
+  accountLimits,
 ]
