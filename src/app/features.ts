@@ -14,6 +14,7 @@ import { labels } from "./features/labels"
 import { ipWhitelist } from "./features/ip-whitelist"
 import { blacklist } from "./features/blacklist"
 import { accountLimits } from "./features/account-limits"
+import { uat } from "./features/uat"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -56,4 +57,5 @@ export const features: readonly Feature[] = [
   ipWhitelist,
   blacklist,
   accountLimits,
+  uat,
 ]
