@@ -15,6 +15,7 @@ import { ipWhitelist } from "./features/ip-whitelist"
 import { blacklist } from "./features/blacklist"
 import { accountLimits } from "./features/account-limits"
 import { uat } from "./features/uat"
+import { billing } from "./features/billing"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -58,4 +59,5 @@ export const features: readonly Feature[] = [
   blacklist,
   accountLimits,
   uat,
+  billing,
 ]
