@@ -53,7 +53,7 @@ const buildApp = (config: Config) => {
     ...timeoutsOf(config),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === "boolean" ? config.trustProxy : [...config.trustProxy],
     // Router-level failures (malformed URL, over-long path parameter) answer with the same error body.
     frameworkErrors: (error, _req, reply) => {
       const apiError = toApiError(error)

@@ -24,8 +24,12 @@ export interface Config {
    * sites, a development proxy on another port). See realtime/handshake.ts.
    */
   readonly allowedOrigins: readonly string[]
-  /** Behind a reverse proxy (TRUST_PROXY=1): the client's address and protocol come from its X-Forwarded-* headers. */
-  readonly trustProxy: boolean
+  /**
+   * Behind a reverse proxy: the client's address and protocol come from its X-Forwarded-* headers. TRUST_PROXY=1 trusts
+   * any peer; TRUSTED_PROXIES (addresses and CIDR ranges, comma-separated) trusts only those, so a caller elsewhere
+   * cannot choose the address the IP whitelist sees. Neither: the socket's address.
+   */
+  readonly trustProxy: boolean | readonly string[]
   /**
    * Open connections one address may hold (CONNECTIONS_PER_ADDRESS, 256; 0: no cap, the default behind a proxy where
    * every client shares its address). An office behind one NAT address holds about one socket and a few HTTP
@@ -102,7 +106,11 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     dev: process.env.NODE_ENV !== "production",
     devKey: randomBytes(24).toString("base64url"),
     requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000),
-    trustProxy: process.env.TRUST_PROXY === "1",
+    trustProxy: process.env.TRUSTED_PROXIES
+      ? process.env.TRUSTED_PROXIES.split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+      : process.env.TRUST_PROXY === "1",
     allowedOrigins: (process.env.ALLOWED_ORIGINS ?? "")
       .split(",")
       .map((origin) => origin.trim())

@@ -15,10 +15,11 @@
  * becomes `verifyClientToken(db, secret, token, { verifyUser: verifyUserToken, publicPrincipal })`, and
  * `apiKeyPrincipal` adds `grants: await apiKeyGrants(db, client.id)`.
  */
-import { and, eq } from "drizzle-orm"
+import { and, eq, sql } from "drizzle-orm"
 import type { Db } from "../db/db"
+import { rowsOf } from "../db/rows"
 import { permissions, rolePermissions, roles } from "../db/schema/identity"
-import { blacklistedTokens } from "../db/schema/tenants"
+import { revokedSql } from "./revoked"
 import { unauthorized } from "../http/errors"
 import { signJwt, verifyJwt } from "./jwt"
 
@@ -60,8 +61,10 @@ export const verifyClientToken = async <P extends { readonly kind: string; reado
   }
   const { claims } = verified
   if (claims.typ !== "client") throw unauthorized("TOKEN_INVALID", "Invalid client token")
-  const [revoked] = await db.select({ id: blacklistedTokens.id }).from(blacklistedTokens).where(eq(blacklistedTokens.token, token)).limit(1)
-  if (revoked) throw unauthorized("TOKEN_INVALID", "This token has been revoked")
+  if (typeof claims.cid === "number") {
+    const [row] = rowsOf(await db.execute(sql`select ${revokedSql(token, claims.cid)} as revoked`))
+    if (row?.revoked === true) throw unauthorized("TOKEN_INVALID", "This token has been revoked")
+  }
   if (claims.scope === "password-reset") return rules.publicPrincipal
   if (typeof claims.sub !== "number" || typeof claims.lid !== "string" || typeof claims.exp !== "number")
     throw unauthorized("TOKEN_INVALID", "This client token belongs to no session: log in again")

@@ -1,13 +1,14 @@
 /** Resolves the credential a call needs into a Principal, or answers 401. One place for every token rule. */
-import { eq, sql } from "drizzle-orm"
+import { sql } from "drizzle-orm"
 import type { Credential } from "../../src/contract/call"
 import type { Db } from "../db/db"
-import { clients, ipWhitelist } from "../db/schema/tenants"
-import { forbidden, unauthorized } from "../http/errors"
+import { rowsOf } from "../db/rows"
+import { unauthorized } from "../http/errors"
 import { verifyJwt } from "./jwt"
 import { grantsFrom } from "./acl"
 import { apiKeyGrants, verifyClientToken } from "./client-token"
-import { ipAllowed } from "./ip"
+import { guardTenantIp } from "./ip-rules"
+import { revokedSql } from "./revoked"
 
 /** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
 export interface Principal {
@@ -55,7 +56,7 @@ export const verifyUserToken = async (db: Db, secret: string, token: string | un
   const result = await db.execute(sql`
     select s.end_reason as "endReason", u.id as "userId", u.client_id as "clientId", u.role_id as "roleId", u.super_admin as "superAdmin",
       u.call_permission as "callPermission", u.status, c.status as "clientStatus",
-      exists(select 1 from blacklisted_tokens b where b.token = ${token}) as blacklisted,
+      ${revokedSql(token, sql`u.client_id`)} as blacklisted,
       array(select p.key from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = u.role_id) as keys
     from login_sessions s join users u on u.id = s.user_id join clients c on c.id = u.client_id
     where s.id = ${claims.lid} and s.user_id = ${claims.sub} limit 1`)
@@ -86,13 +87,23 @@ const clientTokenPrincipal = (db: Db, secret: string, token: string): Promise<Pr
     publicPrincipal: { ...NOBODY, kind: "client", scope: "password-reset" },
   })
 
-/** A raw tenant API key: the tenant must be active and, when it keeps an IP whitelist, the caller's address listed. */
-const apiKeyPrincipal = async (db: Db, key: string, ip: string): Promise<Principal> => {
-  const [client] = await db.select({ id: clients.id, status: clients.status }).from(clients).where(eq(clients.apiKey, key)).limit(1)
+/** A raw tenant API key: the tenant must be active and the key not revoked (the IP whitelist is checked by `tenantCall`). */
+const apiKeyPrincipal = async (db: Db, key: string): Promise<Principal> => {
+  const [client] = rowsOf(
+    await db.execute(sql`select c.id, c.status, ${revokedSql(key, sql`c.id`)} as revoked from clients c where c.api_key = ${key} limit 1`),
+  )
   if (client?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
-  const allowed = await db.select({ ip: ipWhitelist.ip }).from(ipWhitelist).where(eq(ipWhitelist.clientId, client.id))
-  if (allowed.length > 0 && !allowed.some((entry) => ipAllowed(entry.ip, ip))) throw forbidden(`Address ${ip} is not on the IP whitelist`)
-  return { ...NOBODY, kind: "apiKey", clientId: client.id, scope: "client", grants: await apiKeyGrants(db, client.id) }
+  if (client.revoked === true) throw unauthorized("TOKEN_INVALID", "This API key has been revoked")
+  const clientId = Number(client.id)
+  return { ...NOBODY, kind: "apiKey", clientId, scope: "client", grants: await apiKeyGrants(db, clientId) }
+}
+
+/** A tenant credential (client token or raw API key), then the tenant's IP whitelist (auth/ip-rules.ts). */
+const tenantCall = async (db: Db, secret: string, token: string, ip: string): Promise<Principal> => {
+  const principal = looksLikeJwt(token) ? await clientTokenPrincipal(db, secret, token) : await apiKeyPrincipal(db, token)
+  if (principal.clientId !== null && principal.scope === "client")
+    await guardTenantIp(db, principal.clientId, ip, principal.kind === "apiKey" ? "apiKey" : "client")
+  return principal
 }
 
 interface SessionRow {
@@ -119,12 +130,12 @@ export const resolvePrincipal = async (db: Db, secret: string, credential: Crede
     case "client": {
       const token = presented.clientToken ?? presented.apiKey
       if (!token) throw unauthorized("UNAUTHENTICATED", "Cannot call remote service without authentication token")
-      return looksLikeJwt(token) ? clientTokenPrincipal(db, secret, token) : apiKeyPrincipal(db, token, presented.ip)
+      return tenantCall(db, secret, token, presented.ip)
     }
     case "apiKey": {
       const key = presented.apiKey ?? presented.clientToken
       if (!key) throw unauthorized("UNAUTHENTICATED", "Cannot call remote service without authentication token")
-      return looksLikeJwt(key) ? clientTokenPrincipal(db, secret, key) : apiKeyPrincipal(db, key, presented.ip)
+      return tenantCall(db, secret, key, presented.ip)
     }
   }
 }

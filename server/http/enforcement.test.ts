@@ -4,6 +4,7 @@ import { allCalls } from "../../src/contract/catalogue"
 import { loadFeatures } from "../features/load"
 import { needsSuperAdmin } from "./access"
 import { clients, ipWhitelist } from "../db/schema/tenants"
+import { forgetIpRules } from "../auth/ip-rules"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../testing/harness"
 import { CREDENTIAL_CALLS, genericPayload, isolationPayloads } from "../testing/fixtures"
 
@@ -159,8 +160,10 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
     const authenticate = callOf("auth", "authenticate")
     expect((await send(ctx.url, authenticate, {}, { "x-api-key": one.apiKey })).body.data.client.id).toBe(1)
     await db.insert(ipWhitelist).values({ clientId: 1, ip: "10.0.0.0/8" })
+    forgetIpRules(db, 1) // as the whitelist's own calls do (written straight to the table, the 500 ms cache would not know)
     expect((await send(ctx.url, authenticate, {}, { "x-api-key": one.apiKey })).status).toBe(403)
     await db.insert(ipWhitelist).values({ clientId: 1, ip: "127.0.0.0/8" })
+    forgetIpRules(db, 1)
     expect((await send(ctx.url, authenticate, {}, { "x-api-key": one.apiKey })).status).toBe(200)
     expect((await send(ctx.url, authenticate, {}, { "x-api-key": "ak_wrong" })).status).toBe(401)
   })

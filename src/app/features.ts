@@ -13,6 +13,11 @@ import { chat } from "./features/chat"
 import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
+import { ipWhitelist } from "./features/ip-whitelist"
+import { blacklist } from "./features/blacklist"
+import { accountLimits } from "./features/account-limits"
+import { uat } from "./features/uat"
+import { billing } from "./features/billing"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -58,4 +63,9 @@ export const features: readonly Feature[] = [
   agentGroups,
   sms,
   webhooks,
+  ipWhitelist,
+  blacklist,
+  accountLimits,
+  uat,
+  billing,
 ]

@@ -31,6 +31,8 @@ import { sms } from "./groups/sms"
 import { blacklist } from "./groups/blacklist"
 import { security } from "./groups/security"
 import { webhooks } from "./groups/webhooks"
+import { billing } from "./groups/billing"
+import { ipWhitelist } from "./groups/ip-whitelist"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -68,6 +70,8 @@ export const catalogue = {
   security,
   pbx,
   webhooks,
+  billing,
+  ipWhitelist,
 } as const
 
 export type Catalogue = typeof catalogue

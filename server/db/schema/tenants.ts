@@ -15,7 +15,10 @@ export const clients = pgTable(
     status: text("status").notNull().default("active"),
     /** Products (modules) enabled for the tenant, e.g. chat, sms, otp, voice. */
     products: jsonb("products").$type<string[]>().notNull().default([]),
+    /** The last entry's running balance (billing_ledger), kept with every entry in the same transaction. */
     balance: numeric("balance", { precision: 14, scale: 2 }).notNull().default("0"),
+    /** How far below zero the balance may go (0: never negative). */
+    creditLimit: numeric("credit_limit", { precision: 14, scale: 2 }).notNull().default("0"),
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     /** Platform tenant: home of super admins, not a customer business. */
     platform: boolean("platform").notNull().default(false),
@@ -51,6 +54,7 @@ export const accountLimits = pgTable(
     used: integer("used").notNull().default(0),
     period: text("period").notNull().default("month"),
     createdAt: created(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("account_limits_kind_uq").on(t.clientId, t.kind)],
 )
@@ -94,11 +98,19 @@ export const blacklistedTokens = pgTable(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
+    /** The SHA-256 of the token (hex): the token itself is never stored. */
     token: text("token").notNull(),
+    /** Its first and last characters, to recognise it in the list. */
+    hint: text("hint").notNull().default(""),
     reason: text("reason"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index("blacklisted_tokens_token_idx").on(t.token), index("blacklisted_tokens_client_idx").on(t.clientId)],
+  (t) => [
+    index("blacklisted_tokens_token_idx").on(t.token),
+    index("blacklisted_tokens_client_idx").on(t.clientId),
+    uniqueIndex("blacklisted_tokens_client_token_uq").on(t.clientId, t.token),
+  ],
 )
 
 export const activityLogs = pgTable(
@@ -128,7 +140,7 @@ export const uatCustomers = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: created(),
   },
-  (t) => [index("uat_customers_client_idx").on(t.clientId)],
+  (t) => [index("uat_customers_client_idx").on(t.clientId), uniqueIndex("uat_customers_number_uq").on(t.clientId, t.number)],
 )
 
 /** Connected channel accounts: WhatsApp numbers, Facebook pages, Instagram accounts, SMS, web chat. */

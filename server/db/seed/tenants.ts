@@ -34,7 +34,6 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
         phone: "+905320000001",
         apiKey: apiKey(),
         products: ["chat", "tickets", "voice", "otp", "sms", "templates"],
-        balance: "1250.00",
       },
       {
         name: "Globex Foods",
@@ -42,7 +41,6 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
         phone: "+971500000002",
         apiKey: apiKey(),
         products: ["chat", "tickets", "templates"],
-        balance: "300.00",
       },
       { name: "Platform", email: "root@platform.example", apiKey: apiKey(), platform: true, products: [] },
     ])
@@ -72,9 +70,9 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
     )
     .returning({ id: users.id, username: users.username })
   await db.insert(accountLimits).values([
-    { clientId: one.id, kind: "agents", limitValue: 25, used: 2 },
-    { clientId: one.id, kind: "messages", limitValue: 100000, used: 4210 },
-    { clientId: two.id, kind: "agents", limitValue: 5, used: 0 },
+    { clientId: one.id, kind: "agents", limitValue: 25 },
+    { clientId: one.id, kind: "monthly_messages", limitValue: 100000 },
+    { clientId: two.id, kind: "agents", limitValue: 5 },
   ])
   await db.insert(ipWhitelist).values({ clientId: two.id, ip: "127.0.0.1", label: "Office" })
   return {

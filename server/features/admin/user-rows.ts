@@ -1,5 +1,6 @@
 /** Users as the contract shows them, and the one place users are created (so every path checks the same rules). */
 import { and, eq, inArray } from "drizzle-orm"
+import { checkLimit } from "../account-limits/limits"
 import type { Db } from "../../db/db"
 import { users, roles } from "../../db/schema/identity"
 import { hashPassword } from "../../auth/password"
@@ -68,6 +69,7 @@ export const createUser = async (ctx: Ctx, input: NewUser, allowOtherTenant: boo
   // Only a super admin may place a user in another business; everyone else creates in their own tenant.
   const clientId = allowOtherTenant && ctx.principal.superAdmin && input.client_id !== undefined ? input.client_id : tenantOf(ctx)
   await checkRole(ctx.db, clientId, input.role_id)
+  await checkLimit(ctx.db, clientId, "agents")
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1)
   if (taken) throw conflict("This username is taken", "username")
   const [row] = await ctx.db

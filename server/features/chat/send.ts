@@ -21,6 +21,7 @@ import { afterCommit, emitChat } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
 import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, storeOutbound, type ContactRow } from "./chat-store"
 import { rowsOf } from "../../db/rows"
+import { checkMessageLimits } from "../account-limits/limits"
 import { loadConversation } from "./conversation-rows"
 import { fileLinksOf, loadMessage } from "./message-rows"
 
@@ -117,6 +118,7 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
     checkSend(contact, number, out.type)
     targets.push({ number, contact })
   }
+  await checkMessageLimits(ctx.db, clientId, targets.length)
   const hub = chatHubOf(ctx.services)
   const links = fileLinksOf(ctx)
   const fileId = typeof out.payload.link === "string" ? fileIdOfLink(links.config, out.payload.link) : null
@@ -170,6 +172,7 @@ const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { t
   const hub = chatHubOf(ctx.services)
   const ids: string[] = []
   const { subject, text } = input.email.message
+  await checkMessageLimits(ctx.db, clientId, new Set(input.email.to).size)
   for (const address of new Set(input.email.to)) {
     const [row] = rowsOf(
       await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND lower(email) = lower(${address})

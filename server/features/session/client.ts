@@ -1,4 +1,4 @@
-/** The tenant's settings, balance, activity log and the legacy user calls. */
+/** The tenant's settings, activity log and the legacy user calls (the balance is billing's: server/features/billing). */
 import { count, desc, eq } from "drizzle-orm"
 import { handle } from "../registry"
 import { clients, clientSettings, activityLogs } from "../../db/schema/tenants"
@@ -22,14 +22,6 @@ export const handlers = [
         settings: Object.fromEntries(rows.map((r) => [r.key, r.value])),
       },
     }
-  }),
-
-  handle("auth", "getClientBalance", async (ctx) => {
-    const [client] = await ctx.db
-      .select({ balance: clients.balance })
-      .from(clients)
-      .where(eq(clients.id, tenantOf(ctx)))
-    return { data: { balance: Number(client?.balance ?? 0), currency: "USD" } }
   }),
 
   handle("auth", "activityLogs", async (ctx, input) => {

@@ -7,6 +7,7 @@ import { clients } from "../../db/schema/tenants"
 import { signJwt, nowSeconds } from "../../auth/jwt"
 import { signClientToken } from "../../auth/client-token"
 import { verifyPassword, DUMMY_HASH } from "../../auth/password"
+import { guardLoginIp } from "../../auth/ip-rules"
 import { grantsOf, aclMaps } from "../../auth/acl"
 import type { Ctx } from "../../http/context"
 import { unauthorized } from "../../http/errors"
@@ -32,6 +33,7 @@ export const sessionUserOf = async (db: Db, user: UserRow): Promise<SessionUser>
 /** Starts a session for a verified user: ends the user's other sessions as "replaced", signs both tokens. */
 export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginResponse> => {
   const { db, services } = ctx
+  if (!user.superAdmin) await guardLoginIp(services.database.db, db, user.clientId, ctx.ip)
   const loginId = randomUUID()
   const replaced = await db
     .update(loginSessions)

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { io } from "socket.io-client"
 import { signJwt, nowSeconds } from "../../auth/jwt"
 import { blacklistedTokens } from "../../db/schema/tenants"
+import { tokenHash } from "../../auth/revoked"
 import { DB_KINDS, devFetch, as, callOf, login, send, useServer } from "../../testing/harness"
 
 const authUser = callOf("auth", "authUser")
@@ -52,7 +53,9 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
 
   it("answers 401 to a blacklisted token", async () => {
     const body = await login(ctx.url, "admin2")
-    await ctx.server.services.database.db.insert(blacklistedTokens).values({ clientId: body.user_data.client_id, token: body.user_token })
+    await ctx.server.services.database.db
+      .insert(blacklistedTokens)
+      .values({ clientId: body.user_data.client_id, token: tokenHash(body.user_token) })
     const reply = await send(ctx.url, layout, {}, as(body.user_token))
     expect(reply.status).toBe(401)
     expect(reply.body.error.code).toBe("TOKEN_INVALID")

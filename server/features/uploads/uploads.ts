@@ -4,6 +4,7 @@
  * expiring `url`; GET <apiBase>/files/:id?exp=&sig= serves the bytes to <img>/<video>/<a> tags, which send no headers.
  */
 import { and, eq } from "drizzle-orm"
+import { checkLimit } from "../account-limits/limits"
 import { handle, type HttpRoutes } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { ApiError, badRequest, idOf, notFound } from "../../http/errors"
@@ -44,6 +45,7 @@ export const handlers = [
       )
     }
     if (type.looksLike && !type.looksLike(bytes)) throw badRequest(`The file is not a ${mime} file`, "data_base64")
+    await checkLimit(ctx.db, clientId, "storage_mb", bytes.length / MiB)
     const [row] = await ctx.db
       .insert(attachments)
       .values({ clientId, filename: input.file_name, mime, size: bytes.length, storageKey: DB_STORAGE })

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Count, Data, IdBody, ListQuery, Ok, Paged } from "../schemas/common"
-import { BlacklistedToken, BlacklistedTokenInput, CacheScope } from "../schemas/security"
+import { BlacklistedToken, BlacklistedTokenInput, CacheName, CacheScope } from "../schemas/security"
 
 export const blacklist = defineGroup(
   "blacklist",
@@ -21,12 +21,12 @@ export const blacklist = defineGroup(
       response: Data(BlacklistedToken),
     },
     blacklistTokenDelete: { method: "POST", path: "/blacklist/token/delete", request: IdBody, response: Ok },
-    /** Drops the tenant's cached ACLs, settings or templates so edits show at once. */
+    /** Drops the tenant's entries from the server's caches and names the caches it cleared (`caches`). */
     clearCache: {
       method: "POST",
       path: "/clear/cache",
       request: Schema.Struct({ scope: Schema.optional(CacheScope) }),
-      response: Data(Schema.Struct({ cleared: Count })),
+      response: Data(Schema.Struct({ cleared: Count, caches: Schema.Array(CacheName) })),
     },
   },
 )

@@ -61,14 +61,12 @@ export const WebhookInput = {
   active: Schema.optional(Schema.Boolean),
 }
 
-export const LimitKey = Schema.Literals([
-  "agents",
-  "contacts",
-  "monthly_messages",
-  "monthly_templates",
-  "campaigns",
-  "api_requests_per_minute",
-])
+/**
+ * What a super admin can cap per tenant. Usage is counted live where the thing is used (server/features/account-limits):
+ * agents (active users), channels (connected accounts), messages sent per day and per month (the tenant's calendar),
+ * storage (uploaded files, MiB), and the recipients of one campaign (checked against the campaign's own size).
+ */
+export const LimitKey = Schema.Literals(["agents", "channels", "daily_messages", "monthly_messages", "campaign_size", "storage_mb"])
 export type LimitKey = typeof LimitKey.Type
 /** A quota of one tenant, set by a super admin. */
 export const AccountLimit = Schema.Struct({
@@ -98,3 +96,16 @@ export const BlacklistedTokenInput = {
 }
 export const CacheScope = Schema.Literals(["all", "acl", "settings", "templates", "tokens"])
 export type CacheScope = typeof CacheScope.Type
+/** The server's caches `/clear/cache` empties for the tenant, by name. */
+export const CacheName = Schema.Literals(["ip_whitelist"])
+export type CacheName = typeof CacheName.Type
+
+/** Whether the tenant's IP whitelist also guards console logins, and the address the server sees for the caller. */
+export const IpWhitelistSettings = Schema.Struct({
+  enforce_login: Schema.Boolean,
+  your_ip: Schema.String,
+  /** Whether that address is on the list (the screen warns before login enforcement locks the admin out). */
+  your_ip_listed: Schema.Boolean,
+  entries: Count,
+})
+export type IpWhitelistSettings = typeof IpWhitelistSettings.Type

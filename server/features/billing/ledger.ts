@@ -1,0 +1,79 @@
+/**
+ * The billing ledger: the one place money moves. Every credit or debit is one row of `billing_ledger` with the
+ * balance right after it, written in the caller's transaction together with `clients.balance` (the tenant row is
+ * locked FOR UPDATE first, so concurrent entries queue and each running balance follows the one before). A debit that
+ * would take the balance below minus the tenant's credit allowance (0 unless the super admin grants one) is refused
+ * with 402 INSUFFICIENT_BALANCE and writes nothing. Amounts are whole cents in arithmetic, two decimals in the database.
+ *
+ * Later features post their costs with `debit(ctx.db, clientId, amount, reason, ref)` (templates, SMS).
+ */
+import { sql } from "drizzle-orm"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
+import { ApiError, notFound } from "../../http/errors"
+import { isUatNumber } from "../uat/uat-rules"
+
+const cents = (value: unknown): number => Math.round(Number(value) * 100)
+const money = (centsValue: number): string => (centsValue / 100).toFixed(2)
+
+export interface Entry {
+  readonly id: number
+  readonly amount: number
+  readonly balanceAfter: number
+}
+
+const post = async (
+  db: Db,
+  clientId: number,
+  amountCents: number,
+  reason: string,
+  ref: string | null,
+  userId: number | null,
+): Promise<Entry> => {
+  if (!Number.isSafeInteger(amountCents) || amountCents === 0)
+    throw new ApiError(400, "BAD_REQUEST", "The amount must be at least 0.01", "amount")
+  const [account] = rowsOf(await db.execute(sql`SELECT balance, credit_limit FROM clients WHERE id = ${clientId} FOR UPDATE`))
+  if (!account) throw notFound("Business")
+  const after = cents(account.balance) + amountCents
+  if (amountCents < 0 && after < -cents(account.credit_limit)) {
+    throw new ApiError(
+      402,
+      "INSUFFICIENT_BALANCE",
+      `The balance (${money(cents(account.balance))}) does not cover ${money(-amountCents)} for ${reason}`,
+    )
+  }
+  const [row] = rowsOf(
+    await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, ref, user_id)
+      VALUES (${clientId}, ${money(amountCents)}, ${money(after)}, ${reason}, ${ref}, ${userId}) RETURNING id`),
+  )
+  await db.execute(sql`UPDATE clients SET balance = ${money(after)} WHERE id = ${clientId}`)
+  return { id: Number(row.id), amount: amountCents / 100, balanceAfter: after / 100 }
+}
+
+/** Takes `amount` (> 0, in the tenant's currency) from the tenant's balance, in the caller's transaction. */
+export const debit = (db: Db, clientId: number, amount: number, reason: string, ref: string | null = null, userId: number | null = null) =>
+  post(db, clientId, -Math.round(amount * 100), reason, ref, userId)
+
+/** Adds `amount` (> 0) to the tenant's balance (a top-up), in the caller's transaction. */
+export const credit = (db: Db, clientId: number, amount: number, reason: string, ref: string | null = null, userId: number | null = null) =>
+  post(db, clientId, Math.round(amount * 100), reason, ref, userId)
+
+/** A cost for a customer (a template or SMS to `number`): nothing is charged for the tenant's UAT numbers (null). */
+export const debitUnlessUat = async (
+  db: Db,
+  clientId: number,
+  number: string,
+  amount: number,
+  reason: string,
+  ref: string | null = null,
+) => ((await isUatNumber(db, clientId, number)) ? null : debit(db, clientId, amount, reason, ref))
+
+/** The tenant's balance as the ledger says: its last entry's running balance, 0 before any entry. */
+export const balanceOf = async (db: Db, clientId: number): Promise<number> => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT balance_after FROM billing_ledger WHERE client_id = ${clientId} ORDER BY id DESC LIMIT 1`),
+  )
+  return row ? cents(row.balance_after) / 100 : 0
+}
+
+export const CURRENCY = "USD"

@@ -1,0 +1,18 @@
+/** Account limits (/apps/account-limits): the tenant's usage of each limit. */
+import { type Feature, screen } from "../feature"
+
+export const accountLimits: Feature = {
+  name: "account-limits",
+  screens: {
+    accountLimits: screen(
+      () => import("../../views/account-limits/AccountLimitsView"),
+      (m) => m.AccountLimitsView,
+    ),
+  },
+  pages: { "account-usage": () => import("../../machines/account-limits/usage").then((m) => m.accountUsageMachine) },
+  strings: {
+    en: () => import("../../views/account-limits/strings").then((m) => ({ accountLimits: m.accountLimitsEn })),
+    tr: () => import("../../views/account-limits/strings.tr").then((m) => ({ accountLimits: m.accountLimitsTr })),
+    ar: () => import("../../views/account-limits/strings.ar").then((m) => ({ accountLimits: m.accountLimitsAr })),
+  },
+}

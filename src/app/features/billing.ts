@@ -1,0 +1,18 @@
+/** Billing (/apps/billing): the tenant's balance and ledger. */
+import { type Feature, screen } from "../feature"
+
+export const billing: Feature = {
+  name: "billing",
+  screens: {
+    billing: screen(
+      () => import("../../views/billing/BillingView"),
+      (m) => m.BillingView,
+    ),
+  },
+  pages: { "billing-ledger": () => import("../../machines/billing/ledger").then((m) => m.billingLedgerMachine) },
+  strings: {
+    en: () => import("../../views/billing/strings").then((m) => ({ billing: m.billingEn })),
+    tr: () => import("../../views/billing/strings.tr").then((m) => ({ billing: m.billingTr })),
+    ar: () => import("../../views/billing/strings.ar").then((m) => ({ billing: m.billingAr })),
+  },
+}

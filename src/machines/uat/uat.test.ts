@@ -1,0 +1,52 @@
+/** The UAT number editor, model-based (common/model-check.testing.ts), and its rules. */
+import { describe, expect, it } from "vitest"
+import type { UatCustomer } from "../../contract/schemas/tenants"
+import { checkModel } from "../common/model-check.testing"
+import { uatEditorMachine, uatRequestOf } from "./uat-editor"
+
+const row: UatCustomer = { id: 2, number: "+905550001122", name: "QA phone", active: true, created_at: "2026-01-01T10:00:00Z" }
+const taken = Object.assign(new Error("+905550001122 is already a UAT customer"), { status: 409, code: "CONFLICT", field: "number" })
+
+checkModel({
+  name: "UAT number editor",
+  machine: uatEditorMachine,
+  sources: ["save", "remove"],
+  states: ["record.closed", "record.editing", "record.saving"],
+  events: [
+    { type: "NEW" },
+    { type: "EDIT", row },
+    { type: "CHANGE", patch: { number: "+905550001133" } },
+    { type: "CHANGE", patch: { active: false } },
+    { type: "SAVE" },
+    { type: "CANCEL" },
+    { type: "xstate.done.actor.save", output: { data: row } },
+    { type: "xstate.error.actor.save", error: taken },
+  ],
+  stories: [
+    [
+      { type: "NEW" },
+      { type: "CHANGE", patch: { number: "+905550001133" } },
+      { type: "SAVE" },
+      { type: "xstate.done.actor.save", output: { data: row } },
+    ],
+  ],
+  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
+  view: (s) => ({
+    tags: [...s.tags].sort(),
+    row: s.context.row,
+    draft: s.context.draft,
+    problem: s.context.problem,
+    saved: s.context.saved,
+  }),
+})
+
+describe("UAT number rules", () => {
+  it("needs a phone number for a new one and sends only what changed", () => {
+    expect(uatRequestOf({ number: "call me", name: "", active: true }, null)).toEqual({ problem: "numberInvalid" })
+    expect(uatRequestOf({ number: "+90 555 000 11 22", name: "QA", active: true }, null)).toEqual({
+      request: { number: "+905550001122", name: "QA" },
+    })
+    expect(uatRequestOf({ number: row.number, name: "QA phone", active: true }, row)).toEqual({ problem: "noChange" })
+    expect(uatRequestOf({ number: row.number, name: "QA phone", active: false }, row)).toEqual({ request: { active: false } })
+  })
+})

@@ -1,0 +1,30 @@
+/** Account limits in Chromium against the seeded server: the tenant's usage bars follow what the super admin sets; Arabic. */
+import { expect, test } from "@playwright/test"
+import { baseUrl, login, shot } from "../helpers"
+
+test("Account limits: usage of each limit, a new limit set by the super admin shows after Refresh; Arabic", async ({ page, request }) => {
+  await login(page, "admin")
+  await page.goto(`${baseUrl()}/apps/account-limits`)
+  await expect(page.getByTestId("page-title")).toHaveText("Account limits")
+  await expect(page.getByTestId("usage-agents").getByTestId("usage-text")).toHaveText(/^\d+ of 25$/)
+  await expect(page.getByTestId("usage-monthly_messages").getByTestId("usage-text")).toHaveText(/^\d+ of 100000$/)
+  await expect(page.getByTestId("usage-channels").getByTestId("usage-text")).toHaveText("No limit")
+
+  const root = await (await request.post(`${baseUrl()}/api/auth/user`, { data: { username: "superadmin", password: "demo1234" } })).json()
+  const set = await request.post(`${baseUrl()}/api/account/limits`, {
+    headers: { "user-token": root.user_token },
+    data: { client_id: 1, key: "campaign_size", limit: 5000 },
+  })
+  expect(set.status()).toBe(200)
+  await page.getByRole("button", { name: "Refresh" }).click()
+  await expect(page.getByTestId("usage-campaign_size").getByTestId("usage-text")).toHaveText("0 of 5000")
+  await shot(page, "account-limits/usage-en")
+
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
+  await page.reload()
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  await expect(page.getByTestId("page-title")).toHaveText("حدود الحساب")
+  await expect(page.getByTestId("usage-channels").getByTestId("usage-text")).toHaveText("بلا حد")
+  await shot(page, "account-limits/usage-ar")
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
+})
