@@ -4,4 +4,6 @@
 DROP INDEX IF EXISTS "contacts_client_number_idx";--> statement-breakpoint
 CREATE INDEX "contacts_number_prefix_idx" ON "contacts" USING btree ("client_id", "number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "contacts_number_suffix_idx" ON "contacts" USING btree ("client_id", reverse("number") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "contacts_email_prefix_idx" ON "contacts" USING btree ("client_id", lower("email") text_pattern_ops);
+CREATE INDEX "contacts_email_prefix_idx" ON "contacts" USING btree ("client_id", lower("email") text_pattern_ops);--> statement-breakpoint
+-- Statistics for the new expression index (reverse(number)); PGlite runs no autovacuum to gather them.
+ANALYZE "contacts";
