@@ -29,7 +29,10 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex("contacts_client_number_uq").on(t.clientId, t.channel, t.number),
     index("contacts_client_name_idx").on(t.clientId, t.name),
-    index("contacts_client_number_idx").on(t.clientId, t.number),
+    // Migration 0015: search by a number's start or end, and by an e-mail's start (pattern B-trees, any collation).
+    index("contacts_number_prefix_idx").on(t.clientId, sql`${t.number} text_pattern_ops`),
+    index("contacts_number_suffix_idx").on(t.clientId, sql`reverse(${t.number}) text_pattern_ops`),
+    index("contacts_email_prefix_idx").on(t.clientId, sql`lower(${t.email}) text_pattern_ops`),
     // Migration 0008: what the search box matches, trigram indexed (pg_trgm).
     index("contacts_search_trgm_idx").using(
       "gin",

@@ -61,6 +61,26 @@ describe.each(DB_KINDS)("contact book on %s", (kind) => {
     expect((await send(ctx.url, c("fetchAllContacts"), { limit: 1 }, h)).body.data.totalItems).toBe(before)
   })
 
+  it("searches by what was typed: a number from its start or end, an e-mail from its start, words anywhere", async () => {
+    const h = as((await login(ctx.url, "admin")).user_token)
+    const csv = ["number,name,email,city", "+905991112233,Kerem Aras,kerem.aras@example.com,Bursa", "+905999998877,Deniz Aras,,Rize"]
+    await send(ctx.url, c("addCustomers"), { file_name: "search.csv", file: csv.join("\n") }, h)
+    const found = async (search: string) =>
+      (await send(ctx.url, c("fetchAllContacts"), { search, limit: 50 }, h)).body.data.items
+        .map((x: { name: string }) => x.name)
+        .filter((name: string) => name.endsWith(" Aras")) // the demo tenant has numbers of its own
+        .sort()
+    for (const typed of ["+90 599 111", "0090599111", "905991112233", "5991112233", "0599 111 22 33", "(599) 111-22-33", "2233"])
+      expect(await found(typed), typed).toEqual(["Kerem Aras"])
+    expect(await found("+90599")).toEqual(["Deniz Aras", "Kerem Aras"])
+    expect(await found("11122")).toEqual([])
+    expect(await found("Kerem.Aras@")).toEqual(["Kerem Aras"])
+    expect(await found("aras@")).toEqual([])
+    expect(await found("@EXAMPLE.com")).toEqual(["Kerem Aras"])
+    expect(await found("aras")).toEqual(["Deniz Aras", "Kerem Aras"])
+    expect(await found("rize")).toEqual(["Deniz Aras"])
+  })
+
   it("searches and filters, and flags, tags, groups and blocks in bulk (selection or all matching)", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const rows = Array.from({ length: 30 }, (_, i) => `+9055500000${String(i).padStart(2, "0")},Bulk ${i},,${i % 2 ? "gold" : "silver"}`)

@@ -25,6 +25,20 @@ export const checkRules = (rules: SegmentRules) => {
       throw badRequest(`The condition on "${c.key}" (${c.operator}) needs a value`, "rules")
 }
 
+/**
+ * `attributes ->> key = value`, written as containment so the `jsonb_path_ops` index of migration 0008 answers it: the
+ * stored value may be the string itself, or the number or boolean that reads as it.
+ */
+export const attributeEqualsSql = (key: string, value: string): SQL => {
+  const stored: unknown[] = [value]
+  if (new RegExp(NUMERIC).test(value) && String(Number(value)) === value) stored.push(Number(value))
+  if (value === "true" || value === "false") stored.push(value === "true")
+  return sql`(${sql.join(
+    stored.map((v) => sql`ct.attributes @> ${JSON.stringify({ [key]: v })}::jsonb`),
+    sql` OR `,
+  )})`
+}
+
 const attributeSql = (c: Extract<SegmentCondition, { type: "attribute" }>): SQL => {
   const field = sql`(ct.attributes ->> ${c.key})`
   const value = c.value ?? ""
@@ -34,7 +48,7 @@ const attributeSql = (c: Extract<SegmentCondition, { type: "attribute" }>): SQL 
     case "not_exists":
       return sql`(NOT (ct.attributes ? ${c.key}))`
     case "eq":
-      return sql`(${field} = ${value})`
+      return attributeEqualsSql(c.key, value)
     case "neq":
       return sql`(${field} IS DISTINCT FROM ${value})`
     case "contains":

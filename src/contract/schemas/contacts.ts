@@ -59,7 +59,7 @@ export const AttributeKey = RuleAttributeKey
  * "all matching" target, and the segment editor's live count (`rules`).
  */
 export const ContactFilterFields = {
-  /** Name or number prefix/substring, or an attribute value (trigram indexed). */
+  /** What the search box holds: a number (matched at its start or end), an e-mail (at its start), or words (anywhere in the name, number or attribute values). */
   search: Schema.optional(Text(200)),
   /** An attribute that must equal `value` (or merely exist when `value` is absent). */
   attribute: Schema.optional(Schema.Struct({ key: AttributeKey, value: Schema.optional(Text(1000)) })),

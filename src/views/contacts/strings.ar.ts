@@ -5,7 +5,7 @@ export const contactsAr: ContactsStrings = {
   list: {
     subtitle: "كل من تتحدث معه شركتك عبر جميع القنوات",
     searchLabel: "بحث",
-    searchPlaceholder: "الاسم أو الرقم أو قيمة سمة",
+    searchPlaceholder: "الاسم أو الرقم أو البريد",
     group: "المجموعة",
     flag: "العلامة",
     tag: "الوسم",

@@ -5,7 +5,7 @@ export const contactsTr: ContactsStrings = {
   list: {
     subtitle: "İşletmenizin tüm kanallarda konuştuğu herkes",
     searchLabel: "Ara",
-    searchPlaceholder: "Ad, numara veya özellik değeri",
+    searchPlaceholder: "Ad, numara veya e-posta",
     group: "Grup",
     flag: "Bayrak",
     tag: "Etiket",

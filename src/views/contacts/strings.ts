@@ -3,7 +3,7 @@ export const contactsEn = {
   list: {
     subtitle: "Everyone your business talks to, across channels",
     searchLabel: "Search",
-    searchPlaceholder: "Name, number or attribute value",
+    searchPlaceholder: "Name, number or e-mail",
     group: "Group",
     flag: "Flag",
     tag: "Tag",
