@@ -43,6 +43,8 @@ test("an admin removes a screen from an agent's role: the agent's sidebar and sc
   await page.goto(`${baseUrl()}/apps/roles`)
   await page.getByTestId("roles-search").fill(`Live ${tag}`)
   await page.getByTestId("roles-search").press("Enter")
+  // Wait for the search's answer: until it lands, the unfiltered list is still on screen.
+  await expect(page.getByTestId("role-row")).toHaveCount(1)
   await page.getByTestId("role-row").getByTestId("role-row-edit").click()
   const dialog = page.getByTestId("role-dialog")
   await dialog.locator(`label:has(${dialogKey("/apps/labels")})`).uncheck()
