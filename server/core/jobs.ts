@@ -199,23 +199,31 @@ export const startJobs = (
     for (const fn of committed) fn()
   }
 
-  /** Keeps up to `concurrency` jobs running, claiming more as each finishes, until nothing is due and none runs. */
+  /**
+   * Claims up to `batch` due jobs in one short transaction and keeps up to `concurrency` of them running, claiming again
+   * once every claimed job has started, until nothing is due and none runs.
+   */
   const round = async (): Promise<number> => {
     await tickSchedules()
     let ran = 0
+    const waiting: Job[] = []
     const inFlight = new Set<Promise<void>>()
     for (;;) {
-      const claimed = stopped ? [] : await claim(Math.min(batch, concurrency - inFlight.size))
-      for (const job of claimed) {
+      if (waiting.length === 0 && !stopped) {
+        const claimed = await claim(batch)
+        waiting.push(...claimed)
+        ran += claimed.length
+      }
+      while (waiting.length > 0 && inFlight.size < concurrency) {
+        const job = waiting.shift()!
         const running: Promise<void> = runOne(job)
           .catch((error) => console.error(`[jobs] job ${job.id} failed to settle:`, error))
           .finally(() => inFlight.delete(running))
         inFlight.add(running)
       }
-      ran += claimed.length
       // Jobs may enqueue jobs (a reminder's fan-out): stop only when nothing is due and nothing runs.
-      if (inFlight.size === 0 && claimed.length === 0) return ran
-      if (claimed.length === 0 || inFlight.size >= concurrency) await Promise.race(inFlight)
+      if (inFlight.size === 0 && waiting.length === 0) return ran
+      await Promise.race(inFlight)
     }
   }
 
