@@ -9,6 +9,7 @@
  */
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { stripVTControlCharacters } from "node:util"
 
 interface Tally {
   passed: number
@@ -57,9 +58,34 @@ const featureTimes = (files: readonly VitestFile[]) => {
   return [...byFeature].sort((a, b) => b[1] - a[1])
 }
 
+/** What failed, one line each, printed again at the very end so that the tail of a long log names it. */
+const failures: string[] = []
+const firstLine = (text: unknown) =>
+  stripVTControlCharacters(String(text ?? ""))
+    .split("\n")
+    .find((line) => line.trim() !== "") ?? ""
+const brief = (text: unknown) => firstLine(text).replace(/\s+/g, " ").slice(0, 200)
+
+interface VitestAssertion {
+  readonly fullName: string
+  readonly status: string
+  readonly failureMessages?: readonly string[]
+}
+
 const readVitest = (file: string): Tally & { files: VitestFile[] } => {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, files: [] }
   const report = JSON.parse(readFileSync(file, "utf8"))
+  for (const result of (report.testResults ?? []) as (VitestFile & {
+    status: string
+    message?: string
+    assertionResults?: VitestAssertion[]
+  })[]) {
+    const path = result.name.replace(`${process.cwd()}/`, "")
+    const failed = (result.assertionResults ?? []).filter((a) => a.status === "failed")
+    for (const a of failed) failures.push(`${path} › ${a.fullName}: ${brief(a.failureMessages?.[0])}`)
+    if (result.status === "failed" && failed.length === 0)
+      failures.push(`${path} (the file itself: a hook or an import): ${brief(result.message)}`)
+  }
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0),
@@ -68,9 +94,29 @@ const readVitest = (file: string): Tally & { files: VitestFile[] } => {
   }
 }
 
+interface PlaywrightSuite {
+  readonly title: string
+  readonly suites?: readonly PlaywrightSuite[]
+  readonly specs?: readonly {
+    readonly title: string
+    readonly file: string
+    readonly line: number
+    readonly tests: readonly { readonly status: string; readonly results: readonly { readonly error?: { readonly message?: string } }[] }[]
+  }[]
+}
+const playwrightFailures = (suite: PlaywrightSuite) => {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests)
+      if (test.status === "unexpected")
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${brief(test.results.at(-1)?.error?.message)}`)
+  for (const inner of suite.suites ?? []) playwrightFailures(inner)
+}
+
 const readPlaywright = (file: string): Tally => {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 }
-  const stats = JSON.parse(readFileSync(file, "utf8")).stats ?? {}
+  const report = JSON.parse(readFileSync(file, "utf8"))
+  for (const suite of report.suites ?? []) playwrightFailures(suite)
+  const stats = report.stats ?? {}
   return {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed: stats.unexpected ?? 0,
@@ -84,7 +130,11 @@ const vitestSuite = (name: string, paths: string[]) => () => {
   const status = run("npx", ["vitest", "run", ...paths, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`])
   const { files, ...tally } = readVitest(file)
   vitestFiles.push(...files)
-  return status !== 0 && tally.failed === 0 ? { ...tally, failed: 1 } : tally
+  if (status !== 0 && tally.failed === 0) {
+    failures.push(`vitest ${paths.join(" ")} exited ${status} with every test passing: an unhandled error (see "Unhandled" above)`)
+    return { ...tally, failed: 1 }
+  }
+  return tally
 }
 
 /** A breach of the house rules is one failure and stops the run: the suites would only repeat it slower. */
@@ -114,7 +164,11 @@ if (!stop && wanted("browser"))
       const file = `${outDir}/playwright.json`
       const status = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file })
       const tally = readPlaywright(file)
-      return status !== 0 && tally.failed === 0 ? { ...tally, failed: 1 } : tally
+      if (status !== 0 && tally.failed === 0) {
+        failures.push(`playwright exited ${status} with every test passing (see the log above)`)
+        return { ...tally, failed: 1 }
+      }
+      return tally
     }),
   )
 
@@ -139,5 +193,9 @@ const sum = suites.reduce(
     skipped: 0,
   },
 )
+if (failures.length > 0) {
+  console.log("Failed:")
+  for (const failure of failures) console.log(`  ✗ ${failure}`)
+}
 console.log(`${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ""}`)
 process.exit(sum.failed > 0 ? 1 : 0)

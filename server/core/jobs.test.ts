@@ -145,4 +145,31 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     const done = rowsOf(await database().db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test-share' AND status = 'done'`))
     expect(Number(done[0].n)).toBe(60)
   })
+
+  it("stops after the running job: the claimed jobs it had not started are queued again, their attempt not counted", async () => {
+    const clock = new TestClock()
+    const ids: number[] = []
+    for (let i = 0; i < 5; i++) ids.push(Number(await enqueue(database().db, { kind: "test-stop", clientId: 1, runAt: clock.now() })))
+    let release: () => void = () => {}
+    const started: number[] = []
+    const slow: JobHandler = {
+      kind: "test-stop",
+      run: async (job) => {
+        started.push(job.id)
+        await new Promise<void>((resolve) => {
+          release = resolve
+        })
+      },
+    }
+    const worker = startJobs(server.services, [slow], [], { clock, autoStart: false, batch: 5, concurrency: 1 })
+    const draining = worker.runDue()
+    await expect.poll(() => started.length).toBe(1)
+    const stopping = worker.stop()
+    release()
+    await stopping
+    await draining
+    expect(started).toEqual([ids[0]])
+    expect(await statusOf(ids[0])).toMatchObject({ status: "done", attempts: 1 })
+    for (const id of ids.slice(1)) expect(await statusOf(id)).toMatchObject({ status: "queued", attempts: 0 })
+  })
 })

@@ -161,7 +161,10 @@ export const startJobs = (
               OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz))
           ORDER BY run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING *`),
-      ).map(jobOf),
+      )
+        .map(jobOf)
+        // RETURNING keeps no order: run the claimed jobs oldest first, as they were chosen.
+        .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id),
     )
   }
 
@@ -173,6 +176,15 @@ export const startJobs = (
       locked_by = NULL, locked_until = NULL, last_error = ${message.slice(0, 2000)},
       finished_at = ${retry ? null : clock.now().toISOString()}::timestamptz
     WHERE id = ${job.id} AND locked_by = ${workerId}`)
+  }
+
+  /** Claimed jobs this worker will not start: queued again as they were, the claim's attempt not counted. */
+  const release = async (jobs: readonly Job[]) => {
+    await database.db.execute(sql`UPDATE jobs SET status = 'queued', locked_by = NULL, locked_until = NULL, attempts = attempts - 1
+    WHERE id IN (${sql.join(
+      jobs.map((job) => sql`${job.id}`),
+      sql`, `,
+    )}) AND locked_by = ${workerId}`)
   }
 
   const runOne = async (job: Job) => {
@@ -201,7 +213,8 @@ export const startJobs = (
 
   /**
    * Claims up to `batch` due jobs in one short transaction and keeps up to `concurrency` of them running, claiming again
-   * once every claimed job has started, until nothing is due and none runs.
+   * once every claimed job has started, until nothing is due and none runs. On stop, the claimed jobs not yet started
+   * are released, so stopping waits for the running ones only.
    */
   const round = async (): Promise<number> => {
     await tickSchedules()
@@ -214,6 +227,8 @@ export const startJobs = (
         waiting.push(...claimed)
         ran += claimed.length
       }
+      // Stopping: jobs claimed but not started go back to the queue now, not when their lease runs out.
+      if (stopped && waiting.length > 0) await release(waiting.splice(0))
       while (waiting.length > 0 && inFlight.size < concurrency) {
         const job = waiting.shift()!
         const running: Promise<void> = runOne(job)
