@@ -5,8 +5,9 @@
  *   (a transactional outbox). An `idempotencyKey` makes a second enqueue of the same thing a no-op.
  * - Workers claim due jobs with `FOR UPDATE SKIP LOCKED` in a short transaction and hold a lease (locked_by,
  *   locked_until); a crashed process's jobs are claimed again once the lease expires, and several processes share work.
- * - A job runs in its own transaction with its completion: its writes and "done" commit together. A throw rolls back
- *   and retries with exponential backoff until max_attempts, then the job is failed with its last error.
+ * - A job's writes and its "done" mark commit together (handlers marked `sharesCommit` share one commit with the jobs
+ *   finishing at the same time: group-commit.ts). A throw rolls back that job's writes only and retries it with
+ *   exponential backoff until max_attempts, then the job is failed with its last error.
  * - Schedules (reminders now, campaigns later) are ticked before each claim: each turns what is due into jobs with
  *   idempotency keys like `reminder:<id>:<due-minute>`, so a restart during the due minute neither skips nor doubles.
  */
@@ -15,6 +16,7 @@ import { sql } from "drizzle-orm"
 import type { Database, Db } from "../db/db"
 import { rowsOf } from "../db/rows"
 import type { Services } from "../http/context"
+import { groupCommit } from "./group-commit"
 
 export interface Clock {
   readonly now: () => Date
@@ -57,6 +59,12 @@ export interface JobHandler {
    */
   readonly prepare?: (job: Job, ctx: Omit<JobContext, "db" | "afterCommit">) => Promise<unknown>
   readonly run: (job: Job, ctx: JobContext, prepared?: unknown) => Promise<void>
+  /**
+   * true when `run` only writes through its transaction (no sends, no calls out): its completion may then share one
+   * commit with others finishing at the same time (group-commit.ts), and be run again alone if another of the group
+   * fails. Without it, a job commits in a transaction of its own.
+   */
+  readonly sharesCommit?: boolean
 }
 
 /** Turns what is due at `now` into jobs (in the given transaction); answers how many it enqueued. */
@@ -100,10 +108,7 @@ export interface JobsOptions {
   readonly leaseMs?: number
   /** Jobs claimed at once (default 20). */
   readonly batch?: number
-  /**
-   * Jobs one worker runs at the same time (default 1, one after another as before): above 1, slow `prepare`s (webhook
-   * requests) overlap. Not the default yet: a bench run on PGlite at 96 stalled after ~80 deliveries (not explained).
-   */
+  /** Jobs one worker runs at the same time (default JOBS_CONCURRENCY, else 8): slow `prepare`s (webhook requests) overlap. */
   readonly concurrency?: number
   /** false: no timer; tests drive `runDue()` with a controlled clock. */
   readonly autoStart?: boolean
@@ -126,8 +131,10 @@ export const startJobs = (
   const clock = options.clock ?? systemClock
   const leaseMs = options.leaseMs ?? 60_000
   const batch = options.batch ?? 20
-  const concurrency = Math.max(1, options.concurrency ?? 1)
+  const concurrency = Math.max(1, options.concurrency ?? (Number(process.env.JOBS_CONCURRENCY) || 8))
   const byKind = new Map(handlers.map((h) => [h.kind, h]))
+  const shared = groupCommit(database)
+  const alone = (work: (tx: Db) => Promise<void>) => database.transaction(work)
   const kinds = [...byKind.keys()]
   const workerId = `${process.pid}:${randomUUID().slice(0, 8)}`
   let stopped = false
@@ -148,18 +155,21 @@ export const startJobs = (
     if (kinds.length === 0 || limit <= 0) return []
     const now = clock.now()
     const until = new Date(now.getTime() + leaseMs)
+    const ofOurKinds = sql`kind IN (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`
+    const at = now.toISOString()
+    // Two index-ordered scans (jobs_due_idx, jobs_lease_idx) that stop after `limit` rows, however long the queue.
     return database.transaction(async (tx) =>
       rowsOf(
-        await tx.execute(sql`UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
+        await tx.execute(sql`WITH due AS (SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${at}::timestamptz AND ${ofOurKinds}
+            ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+          expired AS (SELECT id FROM jobs WHERE status = 'running' AND locked_until < ${at}::timestamptz AND ${ofOurKinds}
+            ORDER BY locked_until LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        UPDATE jobs SET status = 'running', locked_by = ${workerId}, locked_until = ${until.toISOString()}::timestamptz,
           attempts = attempts + 1
-        WHERE id IN (SELECT id FROM jobs
-          WHERE kind IN (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-            AND ((status = 'queued' AND run_at <= ${now.toISOString()}::timestamptz)
-              OR (status = 'running' AND locked_until < ${now.toISOString()}::timestamptz))
-          ORDER BY run_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        WHERE id IN (SELECT id FROM due UNION ALL SELECT id FROM expired)
         RETURNING *`),
       )
         .map(jobOf)
@@ -194,7 +204,9 @@ export const startJobs = (
     const committed: (() => void)[] = []
     try {
       const prepared = handler.prepare ? await handler.prepare(job, { services, clock }) : undefined
-      await database.transaction(async (tx) => {
+      const inTransaction = handler.sharesCommit ? shared : alone
+      await inTransaction(async (tx) => {
+        committed.length = 0
         await handler.run(job, { db: tx, services, clock, afterCommit: (fn) => void committed.push(fn) }, prepared)
         const done = rowsOf(
           await tx.execute(sql`UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, last_error = NULL,

@@ -128,6 +128,8 @@ const prepare = async (job: Job, { services }: { services: Services }): Promise<
 export const jobHandlers: JobHandler[] = [
   {
     kind: WEBHOOK_DELIVERY,
+    // The POST happens in `prepare`; `run` only writes the log: completions may share a commit.
+    sharesCommit: true,
     prepare: (job, ctx) => prepare(job, ctx),
     run: async (job, ctx, prepared) => {
       const outcome = prepared as Prepared
@@ -138,8 +140,10 @@ export const jobHandlers: JobHandler[] = [
         return
       }
       await logAttempt(ctx.db, clientId, job, outcome, true, outcome.status, outcome.durationMs, null)
+      // Only when something shows a change (to the second): a busy webhook's row is not rewritten by every delivery.
       await ctx.db.execute(sql`UPDATE webhooks SET consecutive_failures = 0, last_status = ${outcome.status}, last_delivery_at = now()
-        WHERE id = ${outcome.webhookId}`)
+        WHERE id = ${outcome.webhookId} AND (consecutive_failures <> 0 OR last_status IS DISTINCT FROM ${outcome.status}
+          OR last_delivery_at IS NULL OR last_delivery_at < now() - interval '1 second')`)
     },
   },
 ]
