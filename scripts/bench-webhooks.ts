@@ -9,6 +9,7 @@
  * across the restart or within one run. The exit code is 1 when an event was lost or delivered again after the restart.
  */
 import { rmSync } from "node:fs"
+import { loadavg } from "node:os"
 import { parseArgs } from "node:util"
 import { Worker } from "node:worker_threads"
 
@@ -90,6 +91,7 @@ await db().query(
 )
 
 const started = performance.now()
+const cpuAtStart = process.cpuUsage()
 const perSecond: number[] = []
 let lastCount = 0
 const ticker = setInterval(() => {
@@ -108,7 +110,10 @@ await published
 const publishedMs = performance.now() - started
 console.error(`[bench] published ${EVENTS} events in ${Math.round(publishedMs)} ms`)
 let restartMs = 0
+const steady = { cpu: process.cpuUsage(), attempts: attempts.total }
 while (ok.size < EVENTS * 0.4) await new Promise((r) => setTimeout(r, 50))
+const steadyCpu = process.cpuUsage(steady.cpu)
+const steadyAttempts = attempts.total - steady.attempts
 const stopAt = performance.now()
 await server.stop()
 await flushed()
@@ -127,6 +132,7 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 200))
 }
 const totalMs = performance.now() - started
+const cpu = process.cpuUsage(cpuAtStart)
 clearInterval(ticker)
 const [jobs] = (
   await db().query(
@@ -168,6 +174,11 @@ console.log(
       totalSeconds: +(totalMs / 1000).toFixed(1),
       deliveriesPerSecondOverall: Math.round(ok.size / (totalMs / 1000)),
       deliveriesPerSecondMedian: median,
+      // Load-independent: the process's CPU (server, database, receiver thread) per attempt, over the whole run
+      // (publishing and the restart included) and while only delivering (after publishing, before the restart).
+      cpuMsPerAttempt: +((cpu.user + cpu.system) / 1000 / attempts.total).toFixed(2),
+      cpuMsPerAttemptDelivering: steadyAttempts > 0 ? +((steadyCpu.user + steadyCpu.system) / 1000 / steadyAttempts).toFixed(2) : null,
+      loadAverage: +loadavg()[0].toFixed(1),
     },
     null,
     2,

@@ -20,6 +20,7 @@ import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { iso } from "../reports/range"
 import { ATTEMPT_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader, TIMESTAMP_HEADER } from "./signature"
+import { NoAnswer, postJson } from "./post"
 import { deliveryTimeoutMs, disableAfter } from "./webhook-rows"
 
 interface Attempt {
@@ -73,10 +74,9 @@ const recordFailure = async (services: Services, job: Job, a: Attempt, status: n
 }
 
 const errorText = (error: unknown): string => {
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
-    return `No answer within ${deliveryTimeoutMs()} ms`
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+  const code = (error as { code?: unknown } | null)?.code
+  if (error instanceof NoAnswer) return error.message
+  return typeof code === "string" ? code : error instanceof Error ? error.message : String(error)
 }
 
 const prepare = async (job: Job, { services }: { services: Services }): Promise<Prepared> => {
@@ -97,12 +97,10 @@ const prepare = async (job: Job, { services }: { services: Services }): Promise<
   let status: number | null = null
   let failure: string
   try {
-    const response = await fetch(String(row.url), {
-      method: "POST",
+    status = await postJson(
+      String(row.url),
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(deliveryTimeoutMs()),
-      headers: {
+      {
         "content-type": "application/json",
         "user-agent": "MessagingConsole-Webhooks/1",
         [SIGNATURE_HEADER]: signatureHeader(String(row.secret), timestamp, body),
@@ -111,9 +109,8 @@ const prepare = async (job: Job, { services }: { services: Services }): Promise<
         [EVENT_TYPE_HEADER]: attempt.eventType,
         [ATTEMPT_HEADER]: String(job.attempts),
       },
-    })
-    status = response.status
-    await response.body?.cancel().catch(() => undefined)
+      deliveryTimeoutMs(),
+    )
     const durationMs = Math.round(performance.now() - started)
     if (status >= 200 && status < 300) return { ...attempt, kind: "ok", status, durationMs }
     failure = `HTTP ${status}`
