@@ -9,8 +9,9 @@ import type { Db } from "../../db/db"
 import { prefixLikeOf, rowsOf } from "../../db/rows"
 
 /** The words the search looks up: typed text split and folded exactly as the stored words are. */
-export const typedWords = async (db: Db, text: string): Promise<string[]> =>
-  rowsOf(await db.execute(sql`SELECT contact_split(${text}) AS w`)).map((row) => String(row.w))
+export const typedWords = async (db: Db, text: string): Promise<string[]> => [
+  ...new Set(rowsOf(await db.execute(sql`SELECT contact_split(${text}) AS w`)).map((row) => String(row.w))),
+]
 
 /** The ids (column `contact_id`, each once) of the tenant's contacts in which every word starts a word; none without words. */
 export const wordMatchIds = (clientId: number, words: readonly string[]): SQL => {
@@ -64,11 +65,12 @@ export const wordMatches = async (
   if (words.length === 1) {
     const page = await pageOfOneWord(db, clientId, words[0], limit, offset)
     if (page) {
-      // A contact holds each word once: when the typed word starts one stored word, its entries are the total.
+      // When the typed word starts one stored word, the index holds its contacts in order: distinct without hashing.
       const [count] = rowsOf(
         await db.execute(
           page.started.length === 1
-            ? sql`SELECT count(*)::int AS n FROM contact_words WHERE client_id = ${clientId} AND word = ${page.started[0]}`
+            ? sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT contact_id FROM contact_words
+                WHERE client_id = ${clientId} AND word = ${page.started[0]} ORDER BY contact_id) m`
             : sql`SELECT count(*)::int AS n FROM (${ids}) m`,
         ),
       )
