@@ -50,10 +50,7 @@ export const contactWords = pgTable(
     word: text("word").notNull(),
     contactId: integer("contact_id").notNull(),
   },
-  (t) => [
-    index("contact_words_prefix_idx").on(t.clientId, sql`${t.word} text_pattern_ops`, t.contactId),
-    index("contact_words_contact_idx").on(t.contactId),
-  ],
+  (t) => [index("contact_words_prefix_idx").on(t.clientId, sql`${t.word} text_pattern_ops`, t.contactId)],
 )
 
 export const contactGroups = pgTable(
