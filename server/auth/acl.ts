@@ -1,7 +1,7 @@
 /** Access lists: which FRONT:/BACK: keys exist, which a user holds, and the login's user_acl / back_acl maps. */
 import { eq } from "drizzle-orm"
 import { routes, VOICE_CALL_KEY, frontKey, backKey } from "../../src/contract/routes"
-import { backPermissions } from "../../src/contract/permissions"
+import { backPermissions } from "../../src/contract/catalogue"
 import type { Db } from "../db/db"
 import { permissions, rolePermissions } from "../db/schema/identity"
 

@@ -94,8 +94,21 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> => {
   return fromPglite(await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }))
 }
 
+/**
+ * Tables whose index-only scans the search relies on (contact_words, migration 0018). PGlite runs no autovacuum, so
+ * their visibility map is set here, at start, when most of a large table is not marked all-visible (after the
+ * migration that filled it, or big imports); VACUUM cannot run inside the migrations' transaction.
+ */
+const VACUUMED_AT_START = ["contact_words"]
+
 /** Applies the committed migration set (idempotent: drizzle records what ran). */
 export const migrateDatabase = async (database: Database) => {
   if (database.kind === "pglite") await migratePglite(database.db as never, { migrationsFolder })
   else await migratePg(database.db as never, { migrationsFolder })
+  if (database.kind !== "pglite") return
+  for (const table of VACUUMED_AT_START) {
+    const { rows } = await database.query("SELECT relpages, relallvisible FROM pg_class WHERE relname = $1", [table])
+    const stats = rows[0] as { relpages: number; relallvisible: number } | undefined
+    if (stats && stats.relpages > 1000 && stats.relallvisible < stats.relpages / 2) await database.query(`VACUUM (ANALYZE) ${table}`, [])
+  }
 }

@@ -6,6 +6,7 @@
 import type { Effect } from "effect"
 import type { ComponentType } from "react"
 import type { AnyActorLogic } from "xstate"
+import type { GroupKey } from "../contract/catalogue"
 import type { RootActor } from "../machines/root/root-machine"
 import type { AppServices } from "../services/app-layer"
 import type { Language } from "./languages"
@@ -31,6 +32,12 @@ export interface Feature {
   readonly name: string
   /** Route key (src/contract/routes.ts), or `companyDetails/<section>` for a company sub-page → screen. */
   readonly screens?: Readonly<Record<string, ScreenLoader>>
+  /**
+   * The contract groups its actors call (src/contract/lazy-catalogue.ts): loaded with its screens and toolbar (with the
+   * logged-in frame for a feature with root actors), so a first call does not wait for its group's chunk. A group left
+   * out still loads at its first call; features.test.ts checks the list against the feature's machines.
+   */
+  readonly calls?: readonly GroupKey[]
   /** Page-long actors the root invokes, in start order across the list. */
   readonly actors?: readonly FeatureActor[]
   /**

@@ -3,9 +3,12 @@
  * and tests name; and every string key a view uses (read from the source, following its relative imports) belongs to
  * a bundle that is loaded before that view renders.
  */
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
+import { catalogue } from "../contract/catalogue"
+import { type HelperKey, helperCalls } from "../contract/helper-calls"
+import { loginRouteGroups } from "../contract/lazy-catalogue"
 import { companySections, routes } from "../contract/routes"
 import type { Feature } from "./feature"
 import { features } from "./features"
@@ -115,5 +118,38 @@ describe("strings loaded before their views render", () => {
   ])("%s", async (module, names) => {
     const available = await keysOfBundles(names)
     for (const key of keysOf(join(SRC, module))) expect(available, key).toContain(key)
+  })
+})
+
+/** The contract groups a folder of machines calls: `call("<group>", …)`, `group: "<group>"` and the resource helper's keys. */
+const groupsCalledIn = (folder: string): Set<string> => {
+  const groups = new Set<string>()
+  let files: string[] = []
+  try {
+    files = readdirSync(join(SRC, "machines", folder)).filter((file) => /(?<!\.test|\.testing)\.ts$/.test(file))
+  } catch {
+    return groups
+  }
+  for (const file of files) {
+    const source = readFileSync(join(SRC, "machines", folder, file), "utf8")
+    for (const match of source.matchAll(/(?:\bcall\(\s*|\bgroup:\s*)"([A-Za-z]+)"/g))
+      if (Object.hasOwn(catalogue, match[1])) groups.add(match[1])
+    for (const match of source.matchAll(/\brequest\(\s*"([a-z]+)",\s*"([a-z_]+)"/g)) {
+      const key = `${match[1]}/${match[2]}`
+      if (Object.hasOwn(helperCalls, key)) groups.add(helperCalls[key as HelperKey].group)
+    }
+  }
+  return groups
+}
+
+describe("contract groups loaded with their features", () => {
+  const withLoginRoute = new Set<string>(loginRouteGroups)
+
+  // A feature's machines: the folders its manifest loads from, and the one of its own name.
+  it.each(features.map((f) => [f.name, f] as const))("%s names the groups its machines call", (_name, feature) => {
+    const manifest = readFileSync(join(SRC, "app/features", `${feature.name}.ts`), "utf8")
+    const folders = new Set([feature.name, ...[...manifest.matchAll(/machines\/([\w-]+)\//g)].map((match) => match[1])])
+    const called = [...folders].flatMap((folder) => [...groupsCalledIn(folder)]).filter((group) => !withLoginRoute.has(group))
+    expect(new Set(feature.calls ?? []), [...folders].join(", ")).toEqual(new Set([...(feature.calls ?? []), ...called]))
   })
 })

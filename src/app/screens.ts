@@ -5,6 +5,7 @@
  */
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react"
 import type { AnyActorLogic } from "xstate"
+import { loadGroups } from "../contract/lazy-catalogue"
 import type { Feature, ScreenProps } from "./feature"
 import { features } from "./features"
 import { needStrings } from "./i18n"
@@ -26,8 +27,18 @@ export const reportLogic = (id: string): AnyActorLogic | undefined => reportLogi
 const loadInto = (logics: Map<string, AnyActorLogic>, loaders: Feature["pages"]) =>
   Promise.all(Object.entries(loaders ?? {}).map(([id, load]) => load().then((logic) => void logics.set(id, logic))))
 
-/** The logic of a feature's page actors and paged reports, before any of its screens renders. */
-const loadActors = (feature: Feature) => Promise.all([loadInto(pageLogics, feature.pages), loadInto(reportLogics, feature.reports)])
+/**
+ * The contract groups features call. A failed load does not hold a screen back: the group is loaded again at its first
+ * call, which then fails as that call (a NetworkFailure the screen shows).
+ */
+const preload = (groups: Feature["calls"]) => loadGroups(groups ?? []).catch(() => undefined)
+
+/** The logic of a feature's page actors and paged reports, and its contract groups, before any of its screens renders. */
+const loadActors = (feature: Feature) =>
+  Promise.all([loadInto(pageLogics, feature.pages), loadInto(reportLogics, feature.reports), preload(feature.calls)])
+
+/** The groups the root's actors call once logged in (the chat inbox, the call centre), loaded with the frame. */
+const frameGroups = features.flatMap((feature) => (feature.actors ? (feature.calls ?? []) : []))
 
 type Lazy<P> = LazyExoticComponent<ComponentType<P>>
 
@@ -36,7 +47,12 @@ const lazyWith = <P>(load: () => Promise<ComponentType<P>>, ...waits: (() => Pro
   lazy(() => Promise.all([load(), ...waits.map((wait) => wait())]).then(([component]) => ({ default: component })))
 
 /** For the logged-in frame (the shell and what it shows on every screen, like the call cards). */
-export const lazyInFrame = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> => lazyWith(load, () => needStrings(frame))
+export const lazyInFrame = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> =>
+  lazyWith(
+    load,
+    () => needStrings(frame),
+    () => preload(frameGroups),
+  )
 
 /** For frames and pages outside the screens, logged in or not (the public frame). */
 export const lazyOnEveryPage = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> => lazyWith(load, () => needStrings(everyPage))

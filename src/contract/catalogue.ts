@@ -80,6 +80,11 @@ export type CallName<G extends GroupKey> = keyof Catalogue[G]["calls"] & string
 
 export const allCalls: readonly CallDef[] = Object.values(catalogue).flatMap((group) => Object.values(group.calls) as CallDef[])
 
+/** Every back-end permission a call can need; granted as `BACK:<permission>` = 1 in back_acl. */
+export const backPermissions: readonly string[] = [
+  ...new Set(allCalls.map((call) => call.permission).filter((p): p is string => p !== null)),
+].sort()
+
 /** The calls the spec lists (calls.tsv): every group but those marked `beyondSpec`. */
 export const specGroupKeys: ReadonlySet<string> = new Set(
   Object.values(catalogue).flatMap((group) => (group.beyondSpec ? [] : [group.key])),

@@ -5,7 +5,7 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { catalogue } from "./catalogue"
-import { helperCalls, isSilentHelper, readHelper, resolveHelper } from "./helper-calls"
+import { type CallRef, helperCalls, isSilentHelper, readHelper, resolveHelper } from "./helper-calls"
 import { SendType } from "./schemas/chat"
 
 const decodes = (schema: Schema.Top, value: unknown) => Schema.decodeUnknownExit(schema as Schema.Codec<unknown, unknown>)(value)
@@ -208,9 +208,10 @@ describe("sending messages (socket base)", () => {
 
 describe("resource/action helper table", () => {
   it("maps the three keys onto their catalogue calls", () => {
-    expect(helperCalls["conversations/send_text"]).toBe(catalogue.chat.calls.messagesSendText)
-    expect(helperCalls["complain/fetch_report"]).toBe(catalogue.complaints.calls.fetchTicketReport)
-    expect(helperCalls["complain/search_ticket"]).toBe(catalogue.complaints.calls.searchComplaint)
+    const defOf = ({ group, name }: CallRef) => (catalogue[group].calls as Record<string, unknown>)[name]
+    expect(defOf(helperCalls["conversations/send_text"])).toBe(catalogue.chat.calls.messagesSendText)
+    expect(defOf(helperCalls["complain/fetch_report"])).toBe(catalogue.complaints.calls.fetchTicketReport)
+    expect(defOf(helperCalls["complain/search_ticket"])).toBe(catalogue.complaints.calls.searchComplaint)
     expect(Object.keys(helperCalls).sort()).toEqual(["complain/fetch_report", "complain/search_ticket", "conversations/send_text"])
   })
 
@@ -238,7 +239,10 @@ describe("resource/action helper table", () => {
   })
 
   it("resolves known keys and names unknown resources and actions as the spec does", () => {
-    expect(resolveHelper("complain", "fetch_report")).toMatchObject({ _tag: "Found", call: fetchTicketReport })
+    expect(resolveHelper("complain", "fetch_report")).toMatchObject({
+      _tag: "Found",
+      call: { group: fetchTicketReport.group, name: fetchTicketReport.name },
+    })
     expect(resolveHelper("billing", "fetch")).toEqual({
       _tag: "UnknownResource",
       message: "Failed to resolve api [billing]",

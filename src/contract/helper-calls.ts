@@ -3,20 +3,27 @@
  * `resource/action` key instead of group and name, each with the one value it reads from the answer and whether its
  * failures are ignored silently.
  */
-import type { CallDef } from "./call"
-import { catalogue } from "./catalogue"
+import type { CallName, Catalogue, GroupKey } from "./catalogue"
+
+/** A catalogue call by group and name (the definitions load lazily in the console: src/contract/lazy-catalogue.ts). */
+export type CallRef = { readonly [G in GroupKey]: { readonly group: G; readonly name: CallName<G> } }[GroupKey]
 
 export const helperCalls = {
-  "conversations/send_text": catalogue.chat.calls.messagesSendText,
-  "complain/fetch_report": catalogue.complaints.calls.fetchTicketReport,
-  "complain/search_ticket": catalogue.complaints.calls.searchComplaint,
-} as const
+  "conversations/send_text": { group: "chat", name: "messagesSendText" },
+  "complain/fetch_report": { group: "complaints", name: "fetchTicketReport" },
+  "complain/search_ticket": { group: "complaints", name: "searchComplaint" },
+} as const satisfies Record<string, CallRef>
 
 export type HelperCalls = typeof helperCalls
 export type HelperKey = keyof HelperCalls
+type HelperDef<K extends HelperKey> = HelperCalls[K] extends { readonly group: infer G extends GroupKey; readonly name: infer N }
+  ? N extends keyof Catalogue[G]["calls"]
+    ? Catalogue[G]["calls"][N]
+    : never
+  : never
 /** What the caller passes (before decoding defaults are applied, e.g. the report's page and limit). */
-export type HelperRequest<K extends HelperKey> = HelperCalls[K]["request"]["Encoded"]
-export type HelperResponse<K extends HelperKey> = HelperCalls[K]["response"]["Type"]
+export type HelperRequest<K extends HelperKey> = HelperDef<K>["request"]["Encoded"]
+export type HelperResponse<K extends HelperKey> = HelperDef<K>["response"]["Type"]
 
 /**
  * The read path of each call. The spec writes them from the HTTP client's response object, whose `data` is the
@@ -35,7 +42,7 @@ export type HelperRead<K extends HelperKey> = ReturnType<(typeof helperReads)[K]
 
 /** Reads the value the console uses from a decoded answer of `key`. */
 export const readHelper = <K extends HelperKey>(key: K, body: HelperResponse<K>): HelperRead<K> =>
-  (helperReads[key] as (body: HelperResponse<K>) => HelperRead<K>)(body)
+  (helperReads[key] as unknown as (body: HelperResponse<K>) => HelperRead<K>)(body)
 
 /**
  * Report and search failures are ignored silently (spec 000 section 8): the report keeps its last rows and the search
@@ -50,7 +57,7 @@ export const silentHelperErrors = {
 export const isSilentHelper = (key: HelperKey): boolean => silentHelperErrors[key]
 
 export type HelperResolution =
-  | { readonly _tag: "Found"; readonly key: HelperKey; readonly call: CallDef }
+  | { readonly _tag: "Found"; readonly key: HelperKey; readonly call: CallRef }
   | { readonly _tag: "UnknownResource"; readonly message: string }
   | { readonly _tag: "UnknownAction"; readonly message: string }
 

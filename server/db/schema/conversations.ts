@@ -33,15 +33,24 @@ export const contacts = pgTable(
     index("contacts_number_prefix_idx").on(t.clientId, sql`${t.number} text_pattern_ops`),
     index("contacts_number_suffix_idx").on(t.clientId, sql`reverse(${t.number}) text_pattern_ops`),
     index("contacts_email_prefix_idx").on(t.clientId, sql`lower(${t.email}) text_pattern_ops`),
-    // Migration 0008: what the search box matches, trigram indexed (pg_trgm).
-    index("contacts_search_trgm_idx").using(
-      "gin",
-      sql`(lower(${t.name} || ' ' || ${t.number} || ' ' || ${t.attributes}::text)) gin_trgm_ops`,
-    ),
     index("contacts_client_id_idx").on(t.clientId, t.id),
     index("contacts_attributes_idx").using("gin", sql`${t.attributes} jsonb_path_ops`),
     index("contacts_client_inbound_idx").on(t.clientId, t.lastInboundAt),
   ],
+)
+
+/**
+ * The words of a contact's name, number and attribute values, folded (migration 0018: contact_fold, contact_split),
+ * which the search box looks up by prefix. Kept by triggers on contacts in the same transaction as every write.
+ */
+export const contactWords = pgTable(
+  "contact_words",
+  {
+    clientId: integer("client_id").notNull(),
+    word: text("word").notNull(),
+    contactId: integer("contact_id").notNull(),
+  },
+  (t) => [index("contact_words_prefix_idx").on(t.clientId, sql`${t.word} text_pattern_ops`, t.contactId)],
 )
 
 export const contactGroups = pgTable(

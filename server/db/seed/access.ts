@@ -1,6 +1,7 @@
 /** The platform permission catalogue, rule sets, and each tenant's built-in roles. */
 import { routes, sidebarOrder, VOICE_CALL_KEY, frontKey, backKey } from "../../../src/contract/routes"
-import { backPermissions, WHATSAPP_CALLS } from "../../../src/contract/permissions"
+import { backPermissions } from "../../../src/contract/catalogue"
+import { WHATSAPP_CALLS } from "../../../src/contract/permissions"
 import type { Db } from "../db"
 import { permissions, rolePermissions, roles, ruleSets } from "../schema/identity"
 import { FRONT_KEYS, BACK_KEYS } from "../../auth/acl"

@@ -3,17 +3,16 @@
  * Search reads what was typed: a number (digits, with + ( ) - . and spaces) matches numbers that start or end with it,
  * an e-mail (anything with @) matches e-mail addresses that start with it (`@domain` anywhere) — on B-tree indexes of
  * migration 0015 —
- * and words match the trigram-indexed expression of migration 0008 (name, number, attribute values, lower-cased).
+ * and words start words of the name, number or attribute values (contact-words.ts, migration 0018).
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { ContactFilter, ContactTarget } from "../../../src/contract/schemas/contacts"
 import type { Db } from "../../db/db"
 import { likeOf, prefixLikeOf } from "../../db/rows"
+import { typedWords, wordMatchIds } from "./contact-words"
 import { badRequest } from "../../http/errors"
 import { loadSegment } from "../segments/segment-rows"
 import { attributeEqualsSql, rulesSql, segmentSql } from "../segments/segment-sql"
-
-const SEARCH_TEXT = sql`lower(ct.name || ' ' || ct.number || ' ' || ct.attributes::text)`
 
 /** Typed digits as a number's start (`+90 532…`, `0090532…`) or its end (`532 123 45 67`, national `0532…`). */
 const numberSearchSql = (search: string): SQL | null => {
@@ -25,19 +24,32 @@ const numberSearchSql = (search: string): SQL | null => {
   return sql`(ct.number LIKE ${prefixLikeOf(start)} OR reverse(ct.number) LIKE ${prefixLikeOf([...end].reverse().join(""))})`
 }
 
-export const searchSql = (search: string): SQL =>
-  numberSearchSql(search) ??
-  (search.includes("@")
-    ? sql`lower(ct.email) LIKE ${(search.startsWith("@") ? likeOf : prefixLikeOf)(search.toLowerCase())}`
-    : sql`${SEARCH_TEXT} LIKE ${likeOf(search.toLowerCase())}`)
+/** What the search box matches: a number's start or end, an e-mail's start, or else words. */
+export type Search = { readonly kind: "sql"; readonly where: SQL } | { readonly kind: "words"; readonly words: readonly string[] }
+
+export const searchOf = async (db: Db, search: string): Promise<Search> => {
+  const number = numberSearchSql(search)
+  if (number) return { kind: "sql", where: number }
+  if (search.includes("@"))
+    return { kind: "sql", where: sql`lower(ct.email) LIKE ${(search.startsWith("@") ? likeOf : prefixLikeOf)(search.toLowerCase())}` }
+  return { kind: "words", words: await typedWords(db, search) }
+}
+
+const searchWhere = (clientId: number, search: Search): SQL =>
+  search.kind === "sql" ? search.where : sql`ct.id IN (${wordMatchIds(clientId, search.words)})`
 
 const member = (table: string, column: string, id: number) =>
   sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} x WHERE x.contact_id = ct.id AND x.${sql.raw(column)} = ${id})`
 
-export const contactWhere = async (db: Db, clientId: number, filter: ContactFilter): Promise<SQL> => {
+/**
+ * The filter as SQL; `words` is set when the filter is a word search and nothing else, whose count and page the index
+ * answers alone (contacts.ts).
+ */
+export const contactQuery = async (db: Db, clientId: number, filter: ContactFilter): Promise<{ where: SQL; words?: readonly string[] }> => {
   const parts: SQL[] = [sql`ct.client_id = ${clientId}`]
-  const search = filter.search?.trim()
-  if (search) parts.push(searchSql(search))
+  const text = filter.search?.trim()
+  const search = text ? await searchOf(db, text) : undefined
+  if (search) parts.push(searchWhere(clientId, search))
   if (filter.attribute) {
     const { key, value } = filter.attribute
     parts.push(value === undefined ? sql`(ct.attributes ? ${key})` : attributeEqualsSql(key, value))
@@ -52,8 +64,12 @@ export const contactWhere = async (db: Db, clientId: number, filter: ContactFilt
       WHERE xc.contact_id = ct.id AND xl.label_id = ${filter.label_id})`)
   if (filter.segment_id !== undefined) parts.push(segmentSql(await loadSegment(db, clientId, filter.segment_id)))
   if (filter.rules) parts.push(rulesSql(filter.rules))
-  return sql.join(parts, sql` AND `)
+  const where = sql.join(parts, sql` AND `)
+  return search?.kind === "words" && parts.length === 2 ? { where, words: search.words } : { where }
 }
+
+export const contactWhere = async (db: Db, clientId: number, filter: ContactFilter): Promise<SQL> =>
+  (await contactQuery(db, clientId, filter)).where
 
 /** The contacts a bulk action names: the selected numbers or all matching a filter (exactly one). */
 export const targetWhere = async (db: Db, clientId: number, target: ContactTarget, field = "target"): Promise<SQL> => {

@@ -10,17 +10,36 @@ import { idOf, notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { BOOK_COLUMNS, contactOf, contactRowByNumber } from "./contact-rows"
-import { contactWhere, targetWhere } from "./contact-filter"
+import { contactQuery, targetWhere } from "./contact-filter"
+import { wordMatches } from "./contact-words"
 import { editContact } from "./contact-edit"
+
+/** A word search alone: the total and the page's ids from contact_words (contact-words.ts), then those rows. */
+const pageOfWordMatches = async (ctx: Ctx, clientId: number, words: readonly string[], limit: number, offset: number) => {
+  const { ids, total } = await wordMatches(ctx.db, clientId, words, limit, offset)
+  const items = ids.length
+    ? rowsOf(
+        await ctx.db.execute(
+          sql`SELECT ${BOOK_COLUMNS} FROM contacts ct WHERE ct.client_id = ${clientId} AND ct.id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY ct.id DESC`,
+        ),
+      )
+    : []
+  return { items, total }
+}
 
 const pageOfContacts = async (ctx: Ctx, clientId: number, input: ContactFilter & { page?: number; limit?: number }) => {
   const { page, limit, offset } = pageOf(input, 20)
-  const where = await contactWhere(ctx.db, clientId, input)
-  const [items, total] = await Promise.all([
-    ctx.db.execute(sql`SELECT ${BOOK_COLUMNS} FROM contacts ct WHERE ${where} ORDER BY ct.id DESC LIMIT ${limit} OFFSET ${offset}`),
-    ctx.db.execute(sql`SELECT count(*)::int AS n FROM contacts ct WHERE ${where}`),
-  ])
-  return { data: { items: rowsOf(items).map(contactOf), totalItems: Number(rowsOf(total)[0].n), page, limit } }
+  const { where, words } = await contactQuery(ctx.db, clientId, input)
+  const { items, total } = words
+    ? await pageOfWordMatches(ctx, clientId, words, limit, offset)
+    : await Promise.all([
+        ctx.db.execute(sql`SELECT ${BOOK_COLUMNS} FROM contacts ct WHERE ${where} ORDER BY ct.id DESC LIMIT ${limit} OFFSET ${offset}`),
+        ctx.db.execute(sql`SELECT count(*)::int AS n FROM contacts ct WHERE ${where}`),
+      ]).then(([rows, count]) => ({ items: rowsOf(rows), total: Number(rowsOf(count)[0].n) }))
+  return { data: { items: items.map(contactOf), totalItems: total, page, limit } }
 }
 
 const contactById = async (ctx: Ctx, clientId: number, id: number) => {

@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const admin: Feature = {
   name: "admin",
+  calls: ["permissions", "roles", "users"],
   reports: {
     "report-users": () => import("../../machines/admin/lists").then((m) => m.usersListMachine),
     "report-roles": () => import("../../machines/admin/lists").then((m) => m.rolesListMachine),

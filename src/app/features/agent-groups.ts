@@ -6,6 +6,7 @@ import type { Feature } from "../feature"
 
 export const agentGroups: Feature = {
   name: "agent-groups",
+  calls: ["agentGroups"],
   toolbar: () => import("../../views/agent-groups/TeamChatButton").then((m) => m.TeamChatButton),
   pages: {
     "team-chat": () => import("../../machines/agent-groups/team-chat-machine").then((m) => m.teamChatMachine),

@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const billing: Feature = {
   name: "billing",
+  calls: ["billing"],
   screens: {
     billing: screen(
       () => import("../../views/billing/BillingView"),

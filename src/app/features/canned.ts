@@ -8,6 +8,7 @@ const cannedScreen = screen(
 
 export const canned: Feature = {
   name: "canned",
+  calls: ["cannedMessages"],
   reports: { "report-canned": () => import("../../machines/canned/canned-list").then((m) => m.cannedListMachine) },
   screens: { cannedMessages: cannedScreen, "companyDetails/CannedReplies": cannedScreen },
   pages: { "canned-editor": () => import("../../machines/canned/canned-editor").then((m) => m.cannedEditorMachine) },

@@ -5,6 +5,7 @@ import { type Feature, screen } from "../feature"
 
 export const chat: Feature = {
   name: "chat",
+  calls: ["cannedMessages", "chat", "complaints", "contacts", "tagging", "templates", "uploads"],
   // The inbox idles until its lifetime watcher sees a login holding BACK:chat.
   actors: [
     { id: "chatInbox", systemId: "chat-inbox", logic: chatInboxMachine },

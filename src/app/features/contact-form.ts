@@ -6,6 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const contactForm: Feature = {
   name: "contact-form",
+  calls: ["onboarding"],
   screens: {
     contactInformationCollection: screen(
       () => import("../../views/contact-form/FormSettingsView"),

@@ -6,6 +6,7 @@ const bulk = () => import("../../machines/contacts/bulk-machine").then((m) => m.
 
 export const contacts: Feature = {
   name: "contacts",
+  calls: ["chat", "contacts", "flags", "tagging"],
   reports: {
     "report-contacts": () => import("../../machines/contacts/contacts-report").then((m) => m.contactsMachine),
     "report-blocklist": () => import("../../machines/contacts/contacts-report").then((m) => m.blocklistMachine),

@@ -5,6 +5,7 @@ const view = () => import("../../views/dashboard/DashboardView")
 
 export const dashboard: Feature = {
   name: "dashboard",
+  calls: ["dashboard"],
   screens: {
     appsDashboard: screen(view, (m) => m.DashboardView),
     intelligence: screen(view, (m) => m.DashboardView),

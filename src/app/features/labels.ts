@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const labels: Feature = {
   name: "labels",
+  calls: ["tagging"],
   reports: { "report-labels": () => import("../../machines/labels/labels-list").then((m) => m.labelsListMachine) },
   screens: {
     labels: screen(

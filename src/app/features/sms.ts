@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const sms: Feature = {
   name: "sms",
+  calls: ["contacts", "sms", "tagging"],
   screens: {
     smsSend: screen(
       () => import("../../views/sms/SmsSendView"),

@@ -6,6 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const softphone: Feature = {
   name: "softphone",
+  calls: ["onboarding", "pbx"],
   screens: {
     pbxCalls: screen(
       () => import("../../views/softphone/PbxCallsView"),

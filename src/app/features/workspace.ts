@@ -5,6 +5,7 @@ const transcript = () => import("../../machines/workspace/transcript-machine").t
 
 export const workspace: Feature = {
   name: "workspace",
+  calls: ["chat", "tickets"],
   reports: {
     "report-ongoing": () => import("../../machines/workspace/conversation-reports").then((m) => m.ongoingMachine),
     "report-history": () => import("../../machines/workspace/conversation-reports").then((m) => m.historyMachine),

@@ -107,7 +107,7 @@ export const ContactGroupUpdate = {
 /** ISO 3166-1 alpha-2: the country a number without `+` is read in. */
 export const CountryCode = Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/))
 
-export const CONTACTS_CSV_MAX_BYTES = 50 * 1024 * 1024
+export { CONTACTS_CSV_MAX_BYTES } from "../contacts-csv-limits"
 /** Which CSV column feeds which contact field; unmapped columns are ignored when a mapping is sent. */
 export const ImportMapping = Schema.Struct({
   number: Name(200),

@@ -1,8 +1,8 @@
-/** What views read from the ACL gate (Call History's permission, spec 000 section 6; the SIP trunk form's), read live. */
+/** What views read from the ACL gate (Call History's permission, spec 000 section 6), read live. */
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
 import { aclMachine } from "./acl-machine"
-import { selectMayListCalls, selectMaySetPbxTrunk } from "./acl-selectors"
+import { selectMayListCalls } from "./acl-selectors"
 
 describe("acl selectors", () => {
   it("Call History lists calls only with BACK:whatsapp_calls equal to 1", () => {
@@ -20,16 +20,6 @@ describe("acl selectors", () => {
     gate.send({ type: "ACL.SET", userAcl: {}, backAcl: { "BACK:whatsapp_calls": 1 } })
     gate.send({ type: "ACL.CLEAR" })
     expect(selectMayListCalls(gate.getSnapshot())).toBe(false)
-    gate.stop()
-  })
-
-  it("offers the SIP trunk form only with pbx.setPbxTrunk's permission (BACK:client_settings = 1)", () => {
-    const gate = createActor(aclMachine, { input: {} }).start()
-    expect(selectMaySetPbxTrunk(gate.getSnapshot())).toBe(false)
-    gate.send({ type: "ACL.SET", userAcl: {}, backAcl: { "BACK:client_settings": 1 } })
-    expect(selectMaySetPbxTrunk(gate.getSnapshot())).toBe(true)
-    gate.send({ type: "ACL.SET", userAcl: {}, backAcl: { "BACK:whatsapp_calls": 1 } })
-    expect(selectMaySetPbxTrunk(gate.getSnapshot())).toBe(false)
     gate.stop()
   })
 })

@@ -1,6 +1,5 @@
 /** What views read from the ACL gate. */
 import type { SnapshotFrom } from "xstate"
-import { pbx } from "../../contract/groups/pbx"
 import { WHATSAPP_CALLS } from "../../contract/permissions"
 import { sidebarOrder } from "../../contract/routes"
 import { type aclMachine, hasBackPermission } from "./acl-machine"
@@ -15,8 +14,3 @@ export const decisionFor = (path: string, userAcl: UserAcl | null) => decide(pat
 export const sidebarOf = (userAcl: UserAcl | null) => sidebarFor(userAcl, sidebarOrder)
 /** Call History lists and exports calls only with BACK:whatsapp_calls = 1 (spec 000 section 6; the server refuses it too). */
 export const selectMayListCalls = (snapshot: AclSnapshot): boolean => hasBackPermission(snapshot.context.backAcl, WHATSAPP_CALLS)
-/** The SIP trunk form is offered only to who may save it: the back-end permission pbx.setPbxTrunk needs. */
-export const selectMaySetPbxTrunk = (snapshot: AclSnapshot): boolean => {
-  const permission = pbx.calls.setPbxTrunk.permission
-  return permission === null || hasBackPermission(snapshot.context.backAcl, permission)
-}

@@ -23,6 +23,13 @@ import { credentialHeader, requestParts, type RequestParts } from "./request-par
 /** Any catalogue shaped like src/contract/catalogue.ts: group key -> { calls: name -> CallDef }. */
 export type AnyCatalogue = { readonly [group: string]: { readonly calls: { readonly [name: string]: CallDef } } }
 
+/**
+ * Where `call` finds a catalogue's groups: each group key maps to its definitions or to a loader of them (the console's
+ * lazy catalogue, src/contract/lazy-catalogue.ts). The call types come from the catalogue either way.
+ */
+export type GroupSource<C extends AnyCatalogue> = { readonly [G in keyof C]: C[G] | (() => Promise<C[G]>) }
+type AnyGroup = AnyCatalogue[string]
+
 export type GroupOf<C extends AnyCatalogue> = keyof C & string
 export type NameOf<C extends AnyCatalogue, G extends GroupOf<C>> = keyof C[G]["calls"] & string
 export type RequestOf<C extends AnyCatalogue, G extends GroupOf<C>, N extends NameOf<C, G>> = C[G]["calls"][N]["request"]["Type"]
@@ -42,13 +49,29 @@ type PlainCodec = Schema.Codec<unknown, unknown>
 
 const own = <T>(record: { readonly [key: string]: T }, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined)
 
-export const resolveCall = (catalogue: AnyCatalogue, group: string, name: string): Effect.Effect<CallDef, UnresolvedApi> => {
-  const groupDef = own(catalogue, group)
-  if (!groupDef) return Effect.fail(new UnresolvedApi({ group, message: `Failed to resolve api [${group}]` }))
-  const def = own(groupDef.calls, name)
-  if (!def) return Effect.fail(new UnresolvedApi({ group, name, message: `Failed to resolve api call [${name}]` }))
-  return Effect.succeed(def)
+const groupIn = (source: GroupSource<AnyCatalogue>, group: string): Effect.Effect<AnyGroup | undefined, NetworkFailure> => {
+  const entry = own<AnyGroup | (() => Promise<AnyGroup>)>(source, group)
+  if (typeof entry !== "function") return Effect.succeed(entry)
+  return Effect.tryPromise({
+    try: entry,
+    catch: () => new NetworkFailure({ message: `Failed to load the calls of [${group}]` }),
+  })
 }
+
+/** A call's definition; a lazy group is loaded first. Group and name are checked at run time: they may come from data. */
+export const resolveCall = (
+  source: GroupSource<AnyCatalogue>,
+  group: string,
+  name: string,
+): Effect.Effect<CallDef, UnresolvedApi | NetworkFailure> =>
+  groupIn(source, group).pipe(
+    Effect.flatMap((groupDef) => {
+      if (!groupDef) return Effect.fail(new UnresolvedApi({ group, message: `Failed to resolve api [${group}]` }))
+      const def = own(groupDef.calls, name)
+      if (!def) return Effect.fail(new UnresolvedApi({ group, name, message: `Failed to resolve api call [${name}]` }))
+      return Effect.succeed(def)
+    }),
+  )
 
 /** The 401 alert: customer-style calls (client token or API key) read as an expired session, user calls as a replaced one. */
 const unauthorizedMessage = (credential: Exclude<Credential, "none">) =>
@@ -123,8 +146,8 @@ export const failureOf = (def: CallDef, status: number, text: string): Effect.Ef
     })
   })
 
-/** Builds the `call` function over a catalogue (the app's, or a test's own). */
-export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<CallFn<C>, never, ApiClientServices> =>
+/** Builds the `call` function over a catalogue (the app's lazy one, or a test's own). */
+export const makeCall = <C extends AnyCatalogue>(catalogue: GroupSource<C>): Effect.Effect<CallFn<C>, never, ApiClientServices> =>
   Effect.gen(function* () {
     const config = yield* ApiConfig
     const storage = yield* Storage
@@ -164,7 +187,7 @@ export const makeCall = <C extends AnyCatalogue>(catalogue: C): Effect.Effect<Ca
       })
 
     const call = (group: string, name: string, payload?: unknown): Effect.Effect<unknown, ApiError> =>
-      resolveCall(catalogue, group, name).pipe(Effect.flatMap((def) => callDef(def, payload)))
+      resolveCall(catalogue as GroupSource<AnyCatalogue>, group, name).pipe(Effect.flatMap((def) => callDef(def, payload)))
 
     return call as CallFn<C>
   })

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
-import { type Catalogue, catalogue } from "../../contract/catalogue"
+import type { Catalogue } from "../../contract/catalogue"
+import { groupLoaders } from "../../contract/lazy-catalogue"
 import { BrowserShell, type RecordingShell } from "../browser/browser-shell"
 import { ApiConfig, type makeApiConfig } from "./config"
 import { type MemoryStorage, Storage } from "../browser/storage"
@@ -15,7 +16,7 @@ export interface ApiShape {
 }
 
 export const makeApi: Effect.Effect<ApiShape, never, ApiClientServices> = Effect.gen(function* () {
-  const call = yield* makeCall(catalogue)
+  const call = yield* makeCall<Catalogue>(groupLoaders)
   return { call, request: makeRequest(call) }
 })
 

@@ -5,7 +5,8 @@
  * Where no Worker exists (Node tests) the same inspection runs inline.
  */
 import { Context, Effect, Layer } from "effect"
-import { CONTACTS_CSV_MAX_BYTES, type ContactImportResult, type ContactsCsv } from "../../contract/schemas/contacts"
+import { CONTACTS_CSV_MAX_BYTES } from "../../contract/contacts-csv-limits"
+import type { ContactImportResult, ContactsCsv } from "../../contract/schemas/contacts"
 import type { ApiClientServices } from "../api/api-client"
 import type { ApiError } from "../api/errors"
 import { FileReadError, type PickedFile } from "../chat/chat-files"

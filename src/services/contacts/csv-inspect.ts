@@ -4,7 +4,7 @@
  * worker (csv-worker.ts) runs it off the main thread and the tests run it in Node. Parsing is papaparse's.
  */
 import Papa from "papaparse"
-import { CONTACTS_CSV_MAX_BYTES } from "../../contract/schemas/contacts"
+import { CONTACTS_CSV_MAX_BYTES } from "../../contract/contacts-csv-limits"
 
 export const PREVIEW_ROWS = 5
 

@@ -6,16 +6,14 @@
  */
 import { Effect, Schema } from "effect"
 import { HttpBody, HttpClient, HttpClientRequest } from "effect/http"
-import { catalogue } from "../../contract/catalogue"
+import { groupLoaders } from "../../contract/lazy-catalogue"
 import type { ContactImportResult, ContactsCsv } from "../../contract/schemas/contacts"
-import { type ApiClientServices, failureOf, prepareCall } from "../api/api-client"
+import { type ApiClientServices, failureOf, prepareCall, resolveCall } from "../api/api-client"
 import { ApiConfig, urlOf } from "../api/config"
 import { type ApiError, DecodeFailure, NetworkFailure } from "../api/errors"
 import { queryPairs } from "../api/request-parts"
 import type { PickedFile } from "../chat/chat-files"
 
-const call = catalogue.contacts.calls.addCustomers
-const contentType = call.upload?.contentType ?? "text/csv"
 type PlainCodec = Schema.Codec<unknown, unknown>
 
 export const uploadCsv = (
@@ -25,6 +23,8 @@ export const uploadCsv = (
   Effect.gen(function* () {
     const config = yield* ApiConfig
     const client = yield* HttpClient.HttpClient
+    const call = yield* resolveCall(groupLoaders, "contacts", "addCustomers")
+    const contentType = call.upload?.contentType ?? "text/csv"
     const { headers, parts } = yield* prepareCall(call, options)
     const query = parts.body && typeof parts.body === "object" ? queryPairs(parts.body as Record<string, unknown>) : []
     const request = HttpClientRequest.post(urlOf(config, call.base, parts.path), { headers, urlParams: query }).pipe(

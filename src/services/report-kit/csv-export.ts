@@ -9,14 +9,13 @@
  * this stays a service (no report rules here) and the report machine stays free of network and Blob work.
  */
 import { Effect } from "effect"
-import { catalogue } from "../../contract/catalogue"
+import type { Catalogue } from "../../contract/catalogue"
+import { groupLoaders } from "../../contract/lazy-catalogue"
 import type { CallDef } from "../../contract/call"
 import { ApiConfig, urlOf } from "../api/config"
 import type { ApiClientServices, GroupOf, NameOf, RequestOf } from "../api/api-client"
 import { failureOf, prepareCall, resolveCall } from "../api/api-client"
 import { type ApiError, DecodeFailure, NetworkFailure } from "../api/errors"
-
-type Catalogue = typeof catalogue
 
 export interface CsvExportSpec<G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>> {
   readonly group: G
@@ -41,7 +40,7 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
   spec: CsvExportSpec<G, N>,
 ): Effect.Effect<CsvExport, ApiError, ApiClientServices> =>
   Effect.gen(function* () {
-    const def: CallDef = yield* resolveCall(catalogue, spec.group, spec.name)
+    const def: CallDef = yield* resolveCall(groupLoaders, spec.group, spec.name)
     const config = yield* ApiConfig
     const { headers, parts } = yield* prepareCall(def, spec.payload)
     const url =

@@ -22,7 +22,7 @@ import {
   TextArea,
 } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
-import { selectMaySetPbxTrunk } from "../../machines/acl/acl-selectors"
+import { selectMaySetPbxTrunk } from "../../machines/softphone/trunk-access"
 import type { pbxTrunkMachine, TrunkDraft, TrunkField } from "../../machines/softphone/pbx-trunk-machine"
 import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
