@@ -20,3 +20,5 @@ export const selectMaySetPbxTrunk = (snapshot: AclSnapshot): boolean => {
   const permission = pbx.calls.setPbxTrunk.permission
   return permission === null || hasBackPermission(snapshot.context.backAcl, permission)
 }
+/** A super admin: only they hold `BACK:businesses` (tenant admins get every other key), so their screens span businesses. */
+export const selectSuperAdmin = (snapshot: AclSnapshot): boolean => hasBackPermission(snapshot.context.backAcl, "businesses")
