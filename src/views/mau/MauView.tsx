@@ -15,19 +15,11 @@ import { MAX_MONTHS, activeChannels, businessesOf, mauMonths } from "../../machi
 import { Chart } from "../chart-kit/Chart"
 import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { useCount } from "../common/use-count"
 import { PageHeader } from "../common/PageHeader"
 import { MonthPicker, useMonthName } from "../report-kit/MonthPicker"
 
 type MauActor = ActorRefFrom<typeof mauMachine>
-
-/** Counts in the user's language with Western digits (100,000; 100.000 in Turkish). */
-export const useCount = () => {
-  const { i18n } = useTranslation()
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(`${i18n.resolvedLanguage ?? "en"}-u-nu-latn`)
-    return (n: number) => format.format(n)
-  }, [i18n.resolvedLanguage])
-}
 
 export const MauView = () => {
   const admin = useSelector(useAclActor(), selectSuperAdmin)
