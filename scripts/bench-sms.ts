@@ -48,6 +48,9 @@ const benchWorld = async (url: string, port: number) => {
     "mask",
     send(url, callOf("sms", "smsClientMaskingAdd"), { sms_client_id: smsAccount.id, mask: "BENCH" }, superadmin),
   )
+  // Every part costs the gateway's rate from the billing ledger: the super admin tops tenant one up for the run.
+  const cost = Math.ceil(MESSAGES * gateway.rate * 100) / 100
+  await ok("top-up", send(url, callOf("billing", "billingTopUp"), { client_id: 1, amount: cost, reason: "Bench top-up" }, superadmin))
   return { admin, maskId: mask.id as number }
 }
 
@@ -105,6 +108,14 @@ for (let run = 1; run <= RUNS; run++) {
     const sink = gatewayOf(server.services).sink
     const submitsPerSecond = (MESSAGES - 1) / ((lastAt - firstAt) / 1000)
     results.push({ submitsPerSecond, deliveredSeconds: (done - started) / 1000 })
+    // Every accepted part is debited from the ledger: what the BENCH sends were charged against what their rows cost.
+    const [charged] = rowsOf(
+      await db.execute(sql`SELECT
+        (SELECT COALESCE(-sum(l.amount), 0)::float8 FROM billing_ledger l WHERE l.client_id = 1 AND l.ref IN
+          (SELECT 'sms:' || batch_id FROM sms_messages WHERE mask = 'BENCH')) AS charged,
+        (SELECT COALESCE(sum(cost), 0)::float8 FROM sms_messages WHERE mask = 'BENCH') AS cost`),
+    )
+    console.log(`run ${run}: ledger charged ${Number(charged.charged).toFixed(2)} for rows costing ${Number(charged.cost).toFixed(2)}`)
     console.log(
       `run ${run} (${onPostgres ? "PostgreSQL" : "PGlite"}, window ${WINDOW}): ${MESSAGES} queued in ${((queued - started) / 1000).toFixed(1)} s; ` +
         `${Math.round(submitsPerSecond)} submits/s at the SMSC; all delivered after ${((done - started) / 1000).toFixed(1)} s; ` +

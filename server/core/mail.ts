@@ -7,6 +7,7 @@
 import { createTransport, type Transporter } from "nodemailer"
 import type { Services } from "../http/context"
 import { ApiError } from "../http/errors"
+import type { Db } from "../db/db"
 import { mailOutbox } from "../db/schema/identity"
 
 export interface Mail {
@@ -26,8 +27,16 @@ const transporterFor = (url: string) => {
   return transport.transporter
 }
 
-/** Answers where the mail went: `smtp` with the server's message id, or `outbox` with the row id. */
-export const sendMail = async (services: Services, mail: Mail): Promise<{ via: "smtp" | "outbox"; id: string }> => {
+/**
+ * Answers where the mail went: `smtp` with the server's message id, or `outbox` with the row id. `db` is the caller's
+ * transaction when it has one: the outbox row is written in it (on PGlite, one connection, a write beside an open
+ * transaction would wait for it forever).
+ */
+export const sendMail = async (
+  services: Services,
+  mail: Mail,
+  db: Db = services.database.db,
+): Promise<{ via: "smtp" | "outbox"; id: string }> => {
   const url = process.env.SMTP_URL
   if (url) {
     try {
@@ -48,7 +57,7 @@ export const sendMail = async (services: Services, mail: Mail): Promise<{ via: "
     }
   }
   if (!services.config.dev) throw new ApiError(503, "MAIL_NOT_CONFIGURED", "No mail server is configured (SMTP_URL)")
-  const [row] = await services.database.db
+  const [row] = await db
     .insert(mailOutbox)
     .values({
       clientId: mail.clientId ?? null,

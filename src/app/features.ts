@@ -18,6 +18,7 @@ import { blacklist } from "./features/blacklist"
 import { accountLimits } from "./features/account-limits"
 import { uat } from "./features/uat"
 import { billing } from "./features/billing"
+import { mau } from "./features/mau"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
@@ -68,4 +69,5 @@ export const features: readonly Feature[] = [
   accountLimits,
   uat,
   billing,
+  mau,
 ]

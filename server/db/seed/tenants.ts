@@ -4,9 +4,12 @@ import type { Db } from "../db"
 import { clients, accountLimits, ipWhitelist } from "../schema/tenants"
 import { users } from "../schema/identity"
 import { hashPassword } from "../../auth/password"
+import { credit } from "../../features/billing/ledger"
 import { seedCatalogue, seedRoles } from "./access"
 
 export const DEMO_PASSWORD = "demo1234"
+/** What the demo seed tops tenant one up with (USD), through the billing ledger. */
+export const DEMO_TOP_UP = 500
 export const DEMO_LOGINS = [
   { username: "superadmin", tenant: "platform", note: "super admin (businesses, /admin calls)" },
   { username: "admin", tenant: "tenant one", note: "tenant admin" },
@@ -75,6 +78,8 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
     { clientId: two.id, kind: "agents", limitValue: 5 },
   ])
   await db.insert(ipWhitelist).values({ clientId: two.id, ip: "127.0.0.1", label: "Office" })
+  // The demo tenant starts with credit to send SMS and templates: a ledger entry, marked as the seed's, not a bare figure.
+  await credit(db, one.id, DEMO_TOP_UP, "Demo seed top-up", "seed")
   return {
     tenantOne: one.id,
     tenantTwo: two.id,

@@ -60,6 +60,37 @@ describe.each(DB_KINDS)("account limits on %s", (kind) => {
     await setLimit(2, "agents", 5)
   })
 
+  it("a lowered agent limit refuses the next agent, and re-enabling a stopped user counts as one more agent", async () => {
+    const h2 = as((await login(ctx.url, "admin2")).user_token)
+    const root = await superAdmin()
+    const user = { username: `back-${kind}`, email: `back-${kind}@globex.example`, password: "long-enough-1", display_name: "Back" }
+    const created = await send(ctx.url, callOf("users", "usersCreate"), user, h2)
+    expect(created.status).toBe(200)
+    const id = created.body.data.user.id
+    const stop = await send(ctx.url, callOf("users", "usersUpdatePartialById"), { id, status: "disabled" }, h2)
+    expect(stop.status).toBe(200)
+    const active = Number((await one(sql`SELECT count(*)::int AS n FROM users WHERE client_id = 2 AND status = 'active'`)).n)
+    // The super admin lowers the limit (PUT by id, as the form does for an existing limit) to what is in use now.
+    const agents = (await send(ctx.url, s("getAccountLimits"), { client_id: 2 }, root)).body.data.find(
+      (l: { key: string }) => l.key === "agents",
+    )
+    expect((await send(ctx.url, s("putAccountLimits"), { id: agents.id, limit: active }, root)).status).toBe(200)
+    const next = { ...user, username: `next-${kind}`, email: `next-${kind}@globex.example` }
+    const refused = await send(ctx.url, callOf("users", "usersCreate"), next, h2)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.message).toContain(`${active} active agents`)
+    const back = await send(ctx.url, callOf("users", "usersUpdatePartialById"), { id, status: "active" }, h2)
+    expect(back.status).toBe(403)
+    expect(back.body.error.code).toBe("LIMIT_REACHED")
+    expect((await one(sql`SELECT status FROM users WHERE id = ${id}`)).status).toBe("disabled")
+    // Room for one more: the stopped user may come back.
+    await setLimit(2, "agents", active + 1)
+    expect((await send(ctx.url, callOf("users", "usersUpdatePartialById"), { id, status: "active" }, h2)).status).toBe(200)
+    expect((await one(sql`SELECT status FROM users WHERE id = ${id}`)).status).toBe("active")
+    await send(ctx.url, callOf("users", "usersDeleteById"), { id }, h2)
+    await setLimit(2, "agents", 5)
+  })
+
   it("refuses a chat message beyond the day's limit and stores nothing; the month's limit counts too", async () => {
     const number = `+9055512${kind === "pglite" ? "10" : "20"}001`
     expect((await customerWrites(ctx.server, number)).status).toBe(200)

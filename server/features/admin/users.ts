@@ -8,6 +8,7 @@ import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { likeOf } from "../../db/rows"
+import { checkLimit } from "../account-limits/limits"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
 import { endUserSessions } from "../session/login"
 import { accessChanged } from "./access-live"
@@ -26,6 +27,8 @@ const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
   const target = await tenantUser(ctx, id)
   if (patch.role_id !== undefined) await checkRole(ctx.db, target.clientId, patch.role_id)
   if (patch.status === "disabled" && id === ctx.principal.userId) throw conflict("You cannot disable yourself", "status")
+  // Allowing a stopped user back in makes one more active agent: the same limit as creating one.
+  if (patch.status === "active" && target.status !== "active") await checkLimit(ctx.db, target.clientId, "agents")
   const [row] = await ctx.db
     .update(users)
     .set({

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { ApiError, notFound } from "../../http/errors"
-import { isUatNumber } from "../uat/uat-rules"
+import { isUatNumber, uatNumberOf, uatNumbersAmong } from "../uat/uat-rules"
 
 const cents = (value: unknown): number => Math.round(Number(value) * 100)
 const money = (centsValue: number): string => (centsValue / 100).toFixed(2)
@@ -22,6 +22,16 @@ export interface Entry {
   readonly balanceAfter: number
 }
 
+/** The tenant's row, locked: entries (and checks against the balance) queue behind each other. */
+const lockAccount = async (db: Db, clientId: number) => {
+  const [account] = rowsOf(await db.execute(sql`SELECT balance, credit_limit FROM clients WHERE id = ${clientId} FOR UPDATE`))
+  if (!account) throw notFound("Business")
+  return { balance: cents(account.balance), creditLimit: cents(account.credit_limit) }
+}
+
+const short = (balanceCents: number, amountCents: number, reason: string) =>
+  new ApiError(402, "INSUFFICIENT_BALANCE", `The balance (${money(balanceCents)}) does not cover ${money(amountCents)} for ${reason}`)
+
 const post = async (
   db: Db,
   clientId: number,
@@ -29,19 +39,14 @@ const post = async (
   reason: string,
   ref: string | null,
   userId: number | null,
+  incurred = false,
 ): Promise<Entry> => {
   if (!Number.isSafeInteger(amountCents) || amountCents === 0)
     throw new ApiError(400, "BAD_REQUEST", "The amount must be at least 0.01", "amount")
-  const [account] = rowsOf(await db.execute(sql`SELECT balance, credit_limit FROM clients WHERE id = ${clientId} FOR UPDATE`))
-  if (!account) throw notFound("Business")
-  const after = cents(account.balance) + amountCents
-  if (amountCents < 0 && after < -cents(account.credit_limit)) {
-    throw new ApiError(
-      402,
-      "INSUFFICIENT_BALANCE",
-      `The balance (${money(cents(account.balance))}) does not cover ${money(-amountCents)} for ${reason}`,
-    )
-  }
+  const account = await lockAccount(db, clientId)
+  const after = account.balance + amountCents
+  // A cost already incurred (the carrier has the SMS) is recorded whatever the balance: refusing it would lose it.
+  if (amountCents < 0 && !incurred && after < -account.creditLimit) throw short(account.balance, -amountCents, reason)
   const [row] = rowsOf(
     await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, ref, user_id)
       VALUES (${clientId}, ${money(amountCents)}, ${money(after)}, ${reason}, ${ref}, ${userId}) RETURNING id`),
@@ -67,6 +72,38 @@ export const debitUnlessUat = async (
   reason: string,
   ref: string | null = null,
 ) => ((await isUatNumber(db, clientId, number)) ? null : debit(db, clientId, amount, reason, ref))
+
+/**
+ * Refuses (402 INSUFFICIENT_BALANCE) when `amount` more would take the balance below the allowance; writes nothing.
+ * For costs debited later, when they are incurred (SMS parts, on the carrier's answer): checked when asked for, in
+ * that transaction, with the tenant's row locked so concurrent asks queue.
+ */
+export const ensureCovers = async (db: Db, clientId: number, amount: number, reason: string): Promise<void> => {
+  const account = await lockAccount(db, clientId)
+  const amountCents = Math.round(amount * 100)
+  if (amountCents > 0 && account.balance - amountCents < -account.creditLimit) throw short(account.balance, amountCents, reason)
+}
+
+/**
+ * Costs already incurred for customers' numbers (SMS parts the carrier accepted), posted as one debit in the caller's
+ * transaction: the same rule as `debitUnlessUat` (nothing for the tenant's UAT numbers), for many numbers at once, and
+ * recorded even below the allowance (the send was checked with `ensureCovers`). Null when nothing is charged.
+ */
+export const debitIncurredUnlessUat = async (
+  db: Db,
+  clientId: number,
+  charges: readonly { readonly number: string; readonly amount: number }[],
+  reason: string,
+  ref: string | null = null,
+): Promise<Entry | null> => {
+  const uat = await uatNumbersAmong(
+    db,
+    clientId,
+    charges.map((c) => c.number),
+  )
+  const total = Math.round(charges.reduce((sum, c) => (uat.has(uatNumberOf(c.number)) ? sum : sum + c.amount), 0) * 100)
+  return total > 0 ? post(db, clientId, -total, reason, ref, null, true) : null
+}
 
 /** The tenant's balance as the ledger says: its last entry's running balance, 0 before any entry. */
 export const balanceOf = async (db: Db, clientId: number): Promise<number> => {

@@ -133,4 +133,32 @@ describe.each(DB_KINDS)("monthly active users on %s", (kind) => {
       await new Promise<void>((resolve) => smtp.close(() => resolve()))
     }
   })
+  it("in development mails to the outbox, which shows the tenant's admin their own mail and not another tenant's", async () => {
+    const month = shaped(c.mau, (await send(ctx.url, c.mau, {}, admin)).body).data.month
+    const to = `mau-${Date.now().toString(36)}@acme.example`
+    expect((await send(ctx.url, c.mail, { month, email: to }, admin)).status).toBe(200)
+    const outbox = async (headers: Record<string, string>) => {
+      const reply = await fetch(`${ctx.url}/dev/outbox`, { headers })
+      expect(reply.status).toBe(200)
+      return ((await reply.json()) as { data: { items: { to: string; subject: string; body: string }[] } }).data.items
+    }
+    const mine = await outbox(admin)
+    expect(mine[0]).toMatchObject({ to, subject: `Monthly active users, ${month}` })
+    expect(mine[0].body).toContain("Acme Retail")
+    const theirs = await outbox(as((await login(ctx.url, "admin2")).user_token))
+    expect(theirs.some((m) => m.to === to)).toBe(false)
+    expect((await fetch(`${ctx.url}/dev/outbox`)).status).toBeGreaterThanOrEqual(400)
+  })
+
+  it("mails a super admin every business's figures for the month", async () => {
+    const root = as((await login(ctx.url, "superadmin")).user_token)
+    const month = shaped(c.mau, (await send(ctx.url, c.mau, {}, admin)).body).data.month
+    const to = `root-${Date.now().toString(36)}@platform.example`
+    expect((await send(ctx.url, c.mail, { month, email: to }, root)).status).toBe(200)
+    const reply = await fetch(`${ctx.url}/dev/outbox`, { headers: root })
+    const mail = ((await reply.json()) as { data: { items: { to: string; body: string }[] } }).data.items.find((m) => m.to === to)
+    expect(mail?.body).toContain("Acme Retail")
+    expect(mail?.body).toContain("Globex Foods")
+    expect(mail?.body).not.toContain("Platform:")
+  })
 })

@@ -16,6 +16,8 @@ import { ApiError, badRequest, notFound } from "../../http/errors"
 import { handle } from "../registry"
 import { loadSegment } from "../segments/segment-rows"
 import { segmentSql } from "../segments/segment-sql"
+import { ensureCovers } from "../billing/ledger"
+import { isUatContactSql } from "../uat/uat-rules"
 import type { ClaimedRow } from "./claimed-row"
 import { SEND_JOB, dispatch } from "./dispatch"
 
@@ -36,6 +38,23 @@ export const sendableMask = async (db: Db, clientId: number, maskingId: number) 
   if (m.status !== "approved") throw new ApiError(403, "FORBIDDEN", `The sender mask ${m.mask} is not approved yet`, "masking_id")
   if (!m.active || !m.account_active || !m.provider_active) throw badRequest(`The sender mask ${m.mask} is switched off`, "masking_id")
   return { id: Number(m.id), mask: String(m.mask), providerId: Number(m.provider_id), rate: Number(m.rate) }
+}
+
+/**
+ * Billing: each part is debited when the carrier accepts it (status-sink.ts, in the transaction that marks the row
+ * sent). Here, before anything is queued, the balance must cover this send and what the tenant's earlier sends still
+ * have to be charged (queued or being submitted; UAT numbers are free): otherwise 402 and the whole send rolls back.
+ */
+const ensureSendCovered = async (db: Db, clientId: number, batchId: string, count: number) => {
+  const [due] = rowsOf(
+    await db.execute(sql`SELECT COALESCE(sum(m.cost) FILTER (WHERE m.batch_id = ${batchId}), 0)::float8 AS this_send,
+        COALESCE(sum(m.cost) FILTER (WHERE m.batch_id <> ${batchId}), 0)::float8 AS earlier
+      FROM sms_messages m WHERE m.client_id = ${clientId} AND m.status IN ('queued', 'submitting') AND NOT ${isUatContactSql("m")}`),
+  )
+  const thisSend = Number(due.this_send)
+  const earlier = Number(due.earlier)
+  const what = `${count} SMS${earlier > 0 ? ` (with ${earlier.toFixed(2)} still due for earlier sends)` : ""}`
+  await ensureCovers(db, clientId, thisSend + earlier, what)
 }
 
 const digits = (n: string) => `+${n.replace(/\D/g, "")}`
@@ -79,12 +98,12 @@ export const handlers = [
         RETURNING id, number`),
     )
     if (inserted.length === 0) throw badRequest("None of the chosen recipients has a phone number", "to")
+    await ensureSendCovered(ctx.db, clientId, batchId, inserted.length)
     const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b)
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK)
       await enqueue(ctx.db, { kind: SEND_JOB, clientId, payload: { ids: chunk, round: 0 }, idempotencyKey: `sms:${batchId}:${i / CHUNK}` })
     }
-    // billing: debit here (inserted.length × cost, in this transaction, once the billing ledger exists)
     return {
       data: {
         batch_id: batchId,

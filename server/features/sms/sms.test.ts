@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm"
 import { beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { rowsOf } from "../../db/rows"
-import { DB_KINDS, devFetch, send, shaped, useServer } from "../../testing/harness"
+import { DB_KINDS, callOf, devFetch, send, shaped, useServer } from "../../testing/harness"
+import { debit } from "../billing/ledger"
 import { enqueue } from "../../core/jobs"
 import { gatewayOf } from "./gateway"
 import { schedules } from "./send"
@@ -200,5 +201,40 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
     const until = Date.now() + 5000
     while ((await found()).length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await found()).toEqual([{ client_id: 1, channel: "sms" }])
+  })
+  it("debits each part the carrier accepted from the ledger (UAT numbers free); a balance that does not cover a send refuses it before anything is queued", async () => {
+    const balance = async () => (await send(ctx.url, callOf("auth", "getClientBalance"), {}, world.admin)).body.data.balance as number
+    const uat = await send(ctx.url, callOf("uat", "addUatCustomer"), { number: "+905550009902", name: "QA" }, world.admin)
+    expect(uat.status).toBe(200)
+    const before = await balance()
+    const arabic = "مرحبا، هذه رسالة تجريبية طويلة بما يكفي لتنقسم إلى جزأين عند إرسالها عبر الرسائل القصيرة اليوم"
+    const sent = await sendSms({ to: ["+905550009901", "+905550009902", "+905550009903"], text: arabic })
+    expect(sent.body.data).toMatchObject({ count: 3, parts: 2 })
+    await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    // Two paying numbers × 2 parts × 0.05; the UAT number costs nothing.
+    expect(await balance()).toBeCloseTo(before - 0.2, 2)
+    const entries = rowsOf(
+      await ctx.server.services.database.db.execute(
+        sql`SELECT amount::float8 AS amount, reason FROM billing_ledger WHERE client_id = 1 AND ref = ${`sms:${sent.body.data.batch_id}`}`,
+      ),
+    )
+    expect(entries.reduce((sum, e) => sum + Number(e.amount), 0)).toBeCloseTo(-0.2, 2)
+    expect(String(entries[0].reason)).toMatch(/^SMS: \d+ messages?, \d+ parts?$/)
+
+    // Empty the balance: the next send is refused with 402, and nothing is stored, queued or submitted.
+    const left = await balance()
+    await ctx.server.services.database.transaction((tx) => debit(tx, 1, left, "Test: empty the balance"))
+    const submitted = (await smsc(ctx.server)).submitted
+    const refused = await sendSms({ to: ["+905550009904"], text: "Not covered" })
+    expect(refused.status).toBe(402)
+    expect(refused.body.error.code).toBe("INSUFFICIENT_BALANCE")
+    expect(refused.body.error.message).toContain("1 SMS")
+    const stored = rowsOf(await ctx.server.services.database.db.execute(sql`SELECT id FROM sms_messages WHERE number = '+905550009904'`))
+    expect(stored).toHaveLength(0)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await smsc(ctx.server)).submitted).toBe(submitted)
+    // A UAT number still goes out with an empty balance: it costs nothing.
+    expect((await sendSms({ to: ["+905550009902"], text: "Free" })).status).toBe(200)
+    await send(ctx.url, callOf("billing", "billingTopUp"), { client_id: 1, amount: Math.max(left, 0.01) }, world.superadmin)
   })
 })

@@ -7,7 +7,8 @@
  * Everything goes through `database` outside any transaction of a job, so a job's transaction never waits on it.
  */
 import { sql } from "drizzle-orm"
-import type { Database } from "../../db/db"
+import type { Database, Db } from "../../db/db"
+import { debitIncurredUnlessUat } from "../billing/ledger"
 import { rowsOf } from "../../db/rows"
 
 export interface SubmitResult {
@@ -30,6 +31,31 @@ const FLUSH_MS = 25
 const FLUSH_AT = 500
 const RECEIPT_TRIES = 4
 const RECEIPT_RETRY_MS = 250
+
+/**
+ * Billing: the parts of rows just marked sent cost the tenant their price (parts × the account's or gateway's rate,
+ * kept on the row), debited in this same transaction, one ledger entry per send and tenant (`sms:<batch id>`), nothing
+ * for UAT numbers. Only rows this update moved from `submitting` are charged, so an outcome never charges twice.
+ */
+const chargeSent = async (tx: Db, sent: readonly Record<string, unknown>[]) => {
+  const groups = new Map<string, Record<string, unknown>[]>()
+  for (const row of sent) {
+    const key = `${row.client_id}:${row.batch_id}`
+    const group = groups.get(key)
+    if (group) group.push(row)
+    else groups.set(key, [row])
+  }
+  for (const rows of groups.values()) {
+    const parts = rows.reduce((sum, r) => sum + Number(r.parts), 0)
+    await debitIncurredUnlessUat(
+      tx,
+      Number(rows[0].client_id),
+      rows.map((r) => ({ number: String(r.number), amount: Number(r.cost) })),
+      `SMS: ${rows.length} ${rows.length === 1 ? "message" : "messages"}, ${parts} ${parts === 1 ? "part" : "parts"}`,
+      `sms:${rows[0].batch_id}`,
+    )
+  }
+}
 
 const undeliveredText = (stat: string) => `The network reported it undelivered (${stat})`
 
@@ -87,10 +113,14 @@ export class StatusSink {
         await tx.execute(sql`INSERT INTO sms_parts (sms_message_id, provider_id, part_no, message_id)
           SELECT v.mid, v.pid, v.no, v.id FROM jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) AS v(mid int, pid int, no int, id text)
           ON CONFLICT (provider_id, message_id) DO NOTHING`)
-      await tx.execute(sql`UPDATE sms_messages m SET status = v.status, error = v.error,
+      const sent = rowsOf(
+        await tx.execute(sql`UPDATE sms_messages m SET status = v.status, error = v.error,
           sent_at = CASE WHEN v.status = 'sent' THEN now() ELSE m.sent_at END
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id int, status text, error text)
-        WHERE m.id = v.id AND m.status = 'submitting'`)
+        WHERE m.id = v.id AND m.status = 'submitting'
+        RETURNING m.client_id, m.batch_id, m.number, m.parts, m.cost, v.status`),
+      ).filter((r) => r.status === "sent")
+      await chargeSent(tx, sent)
     })
   }
 

@@ -25,3 +25,13 @@ export const isUatNumber = async (db: Db, clientId: number, number: string): Pro
   )
   return row !== undefined
 }
+
+/** Which of `numbers` are the tenant's active UAT numbers (as `+` and digits), in one query. */
+export const uatNumbersAmong = async (db: Db, clientId: number, numbers: readonly string[]): Promise<Set<string>> => {
+  if (numbers.length === 0) return new Set()
+  const rows = rowsOf(
+    await db.execute(sql`SELECT number FROM uat_customers WHERE client_id = ${clientId} AND active
+      AND number IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify([...new Set(numbers.map(uatNumberOf))])}::jsonb) AS x)`),
+  )
+  return new Set(rows.map((r) => String(r.number)))
+}

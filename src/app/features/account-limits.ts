@@ -1,4 +1,4 @@
-/** Account limits (/apps/account-limits): the tenant's usage of each limit. */
+/** Account limits (/apps/account-limits): the tenant's usage of each limit; the super admin's form to set them. */
 import { type Feature, screen } from "../feature"
 
 export const accountLimits: Feature = {
@@ -10,7 +10,10 @@ export const accountLimits: Feature = {
       (m) => m.AccountLimitsView,
     ),
   },
-  pages: { "account-usage": () => import("../../machines/account-limits/usage").then((m) => m.accountUsageMachine) },
+  pages: {
+    "account-usage": () => import("../../machines/account-limits/usage").then((m) => m.accountUsageMachine),
+    "limits-admin": () => import("../../machines/account-limits/limits-admin").then((m) => m.limitsAdminMachine),
+  },
   strings: {
     en: () => import("../../views/account-limits/strings").then((m) => ({ accountLimits: m.accountLimitsEn })),
     tr: () => import("../../views/account-limits/strings.tr").then((m) => ({ accountLimits: m.accountLimitsTr })),

@@ -1,4 +1,4 @@
-/** Billing (/apps/billing): the tenant's balance and ledger. */
+/** Billing (/apps/billing): the tenant's balance and ledger; the super admin's top-ups and credit allowance. */
 import { type Feature, screen } from "../feature"
 
 export const billing: Feature = {
@@ -10,7 +10,10 @@ export const billing: Feature = {
       (m) => m.BillingView,
     ),
   },
-  pages: { "billing-ledger": () => import("../../machines/billing/ledger").then((m) => m.billingLedgerMachine) },
+  pages: {
+    "billing-ledger": () => import("../../machines/billing/ledger").then((m) => m.billingLedgerMachine),
+    "billing-admin": () => import("../../machines/billing/billing-admin").then((m) => m.billingAdminMachine),
+  },
   strings: {
     en: () => import("../../views/billing/strings").then((m) => ({ billing: m.billingEn })),
     tr: () => import("../../views/billing/strings.tr").then((m) => ({ billing: m.billingTr })),

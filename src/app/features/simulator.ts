@@ -11,7 +11,13 @@ export const simulator: Feature = {
   },
   pages: {
     simulator: () => import("../../machines/simulator/simulator-machine").then((m) => m.simulatorMachine),
+    "sim-outbox": () => import("../../machines/simulator/outbox-machine").then((m) => m.outboxMachine),
   },
   // The workspace's shared parts (fields; the transcript drawer, built on the chat's transcript and media preview).
   uses: ["workspace", "chat", "reports"],
+  strings: {
+    en: () => import("../../views/simulator/strings").then((m) => ({ simulator: m.simulatorEn })),
+    tr: () => import("../../views/simulator/strings.tr").then((m) => ({ simulator: m.simulatorTr })),
+    ar: () => import("../../views/simulator/strings.ar").then((m) => ({ simulator: m.simulatorAr })),
+  },
 }

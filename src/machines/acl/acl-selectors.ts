@@ -14,3 +14,5 @@ export const decisionFor = (path: string, userAcl: UserAcl | null) => decide(pat
 export const sidebarOf = (userAcl: UserAcl | null) => sidebarFor(userAcl, sidebarOrder)
 /** Call History lists and exports calls only with BACK:whatsapp_calls = 1 (spec 000 section 6; the server refuses it too). */
 export const selectMayListCalls = (snapshot: AclSnapshot): boolean => hasBackPermission(snapshot.context.backAcl, WHATSAPP_CALLS)
+/** A super admin: only they hold `BACK:businesses` (tenant admins get every other key), so their screens span businesses. */
+export const selectSuperAdmin = (snapshot: AclSnapshot): boolean => hasBackPermission(snapshot.context.backAcl, "businesses")

@@ -50,4 +50,6 @@ export const simulatorActors = {
       ).pipe(Effect.map(([statuses, received]): PollOutput => ({ statuses, received }))),
     ),
   ),
+  /** The development mail outbox (mail `sendMail` kept because no SMTP server is configured). */
+  outbox: fromEffect(() => sim((s) => s.outbox)),
 }

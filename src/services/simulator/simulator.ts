@@ -1,7 +1,7 @@
 /**
  * The development simulator's hooks (server: NODE_ENV != production, for tenant admins): play a customer who places a
  * WhatsApp voice call, writes in on any channel, types, and reads what agents sent. Served at the server's root
- * (`/dev/simulator/...`), not under the API base. A production server answers them with the console's page (GET)
+ * (`/dev/simulator/...`; the development mail outbox at `/dev/outbox`), not under the API base. A production server answers them with the console's page (GET)
  * or a 404 without an error body: that is `SimulatorError` with code HOOKS_OFF.
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
@@ -40,6 +40,16 @@ export const Received = Schema.Struct({
 })
 export type Received = typeof Received.Type
 
+/** A mail the server "sent" in development (no SMTP_URL): what `sendMail` wrote to the outbox. */
+export const OutboxMail = Schema.Struct({
+  id: Schema.Number,
+  to: Schema.String,
+  subject: Schema.String,
+  body: Schema.String,
+  createdAt: Schema.String,
+})
+export type OutboxMail = typeof OutboxMail.Type
+
 export interface InboundMessage {
   readonly clientId: number
   readonly channel: SimChannel
@@ -68,6 +78,8 @@ export interface SimulatorShape {
   readonly typing: (customer: Customer & { state: "typing" | "paused" }) => Effect.Effect<void, SimulatorError>
   readonly received: (customer: Customer) => Effect.Effect<readonly Received[], SimulatorError>
   readonly markRead: (externalId: string) => Effect.Effect<void, SimulatorError>
+  /** The development mail outbox of the caller's tenant, newest first (the latest 50). */
+  readonly outbox: Effect.Effect<readonly OutboxMail[], SimulatorError>
 }
 
 const ErrorJson = Schema.Struct({ error: Schema.Struct({ code: Schema.String, message: Schema.String }) })
@@ -84,7 +96,7 @@ const parse = (text: string): { json: unknown } | null => {
 export const makeSimulator = Effect.gen(function* () {
   const config = yield* ApiConfig
   const client = yield* HttpClient.HttpClient
-  const url = (path: string) => `${config.origin.replace(/\/+$/, "")}/dev/simulator${path}`
+  const url = (path: string) => `${config.origin.replace(/\/+$/, "")}/dev${path}`
 
   const exchange = <S extends Schema.Top>(
     method: "GET" | "POST",
@@ -128,25 +140,27 @@ export const makeSimulator = Effect.gen(function* () {
   const Ok = Schema.Unknown
   return {
     // Any JSON answer (a dev server's "No such live call") proves the hooks are served.
-    available: exchange("GET", "/calls/probe", Ok).pipe(
+    available: exchange("GET", "/simulator/calls/probe", Ok).pipe(
       Effect.as(true),
       Effect.catch((e) => Effect.succeed(e.code !== "HOOKS_OFF" && e.code !== "NETWORK")),
     ),
-    placeCall: (call) => exchange("POST", "/calls", Schema.Struct({ callId: Schema.String }), call),
-    hangup: (callId) => exchange("POST", `/calls/${encodeURIComponent(callId)}/hangup`, Ok, {}).pipe(Effect.asVoid),
+    placeCall: (call) => exchange("POST", "/simulator/calls", Schema.Struct({ callId: Schema.String }), call),
+    hangup: (callId) => exchange("POST", `/simulator/calls/${encodeURIComponent(callId)}/hangup`, Ok, {}).pipe(Effect.asVoid),
     callStatus: (callId) =>
-      exchange("GET", `/calls/${encodeURIComponent(callId)}`, CallStatus).pipe(
+      exchange("GET", `/simulator/calls/${encodeURIComponent(callId)}`, CallStatus).pipe(
         Effect.catch((e) => (e.status === 404 && e.code === "NOT_FOUND" ? Effect.succeed(null) : Effect.fail(e))),
       ),
-    send: (message) => exchange("POST", "/messages", Schema.Struct({ conversationId: Schema.Number, messageId: Schema.Number }), message),
-    typing: (customer) => exchange("POST", "/typing", Ok, customer).pipe(Effect.asVoid),
+    send: (message) =>
+      exchange("POST", "/simulator/messages", Schema.Struct({ conversationId: Schema.Number, messageId: Schema.Number }), message),
+    typing: (customer) => exchange("POST", "/simulator/typing", Ok, customer).pipe(Effect.asVoid),
     received: (c) =>
-      exchange("GET", "/messages", Schema.Struct({ items: Schema.Array(Received) }), undefined, {
+      exchange("GET", "/simulator/messages", Schema.Struct({ items: Schema.Array(Received) }), undefined, {
         clientId: String(c.clientId),
         channel: c.channel,
         number: c.number,
       }).pipe(Effect.map((data) => data.items)),
-    markRead: (externalId) => exchange("POST", `/messages/${encodeURIComponent(externalId)}/read`, Ok, {}).pipe(Effect.asVoid),
+    markRead: (externalId) => exchange("POST", `/simulator/messages/${encodeURIComponent(externalId)}/read`, Ok, {}).pipe(Effect.asVoid),
+    outbox: exchange("GET", "/outbox", Schema.Struct({ items: Schema.Array(OutboxMail) })).pipe(Effect.map((data) => data.items)),
   } satisfies SimulatorShape
 })
 

@@ -1,19 +1,36 @@
 /**
  * Account limits (/apps/account-limits): what the tenant uses of each limit the platform set, as bars (page actor
- * `account-usage`). Only the super admin sets limits (server calls `/account/limits`); this screen shows them.
+ * `account-usage`). A super admin gets the form that sets them for any business instead (LimitsAdminForm, page actor
+ * `limits-admin`).
  */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, ProgressBar, Spinner } from "@blueprintjs/core"
+import { Button, Callout, Spinner } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
+import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
 import { type accountUsageMachine, usageRows } from "../../machines/account-limits/usage"
-import { usePageActor } from "../common/actor-context"
+import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
+import { LimitsAdminForm } from "./LimitsAdminForm"
+import { UsageBar, useUsageText } from "./usage-parts"
 
 type UsageActor = ActorRefFrom<typeof accountUsageMachine>
 
 export const AccountLimitsView = () => {
+  const admin = useSelector(useAclActor(), selectSuperAdmin)
+  const { t } = useTranslation()
+  return admin ? (
+    <div className="mc-page" data-testid="account-limits-page">
+      <PageHeader title={t("accountLimits.title")} subtitle={t("accountLimits.admin.subtitle")} />
+      <LimitsAdminForm />
+    </div>
+  ) : (
+    <TenantLimits />
+  )
+}
+
+const TenantLimits = () => {
   const { t } = useTranslation()
   const usage = usePageActor<UsageActor>("account-usage")
   return (
@@ -31,6 +48,7 @@ export const AccountLimitsView = () => {
 const UsageBars = ({ usage }: { usage: UsageActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
+  const usageText = useUsageText()
   const limits = useSelector(usage, (s) => s.context.limits)
   const failure = useSelector(usage, (s) => s.context.failure)
   const loading = useSelector(usage, (s) => s.hasTag("busy") && s.context.limits.length === 0)
@@ -45,19 +63,10 @@ const UsageBars = ({ usage }: { usage: UsageActor }) => {
               {t(`accountLimits.keys.${row.key}`)}
             </th>
             <td style={{ width: "45%" }}>
-              {row.share === null ? null : (
-                <ProgressBar
-                  value={row.share}
-                  animate={false}
-                  stripes={false}
-                  intent={row.reached ? "danger" : row.share >= 0.8 ? "warning" : "primary"}
-                />
-              )}
+              <UsageBar row={row} />
             </td>
             <td className="mc-num" data-testid="usage-text">
-              {row.limit === null
-                ? t("accountLimits.noLimit")
-                : t(row.reached ? "accountLimits.reached" : "accountLimits.usedOf", { used: row.used, limit: row.limit })}
+              {usageText(row)}
             </td>
           </tr>
         ))}

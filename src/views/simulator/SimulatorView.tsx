@@ -1,7 +1,8 @@
 /**
  * /apps/simulator (tenant admins, development servers): play customers of your own tenant. Place an incoming
  * WhatsApp voice call and hang it up as the customer (SimulatorCalls), write in on any channel, type, and watch what
- * the customer's phone received with its delivery status (SimulatorMessages). Everything goes through the page's
+ * the customer's phone received with its delivery status (SimulatorMessages), and read the mail the server kept in its
+ * development outbox (SimulatorOutbox, its own page actor `sim-outbox`). Everything goes through the page's
  * `simulator` actor.
  */
 import { useTranslation } from "react-i18next"
@@ -13,6 +14,7 @@ import { PageHeader } from "../common/PageHeader"
 import type { SimActor } from "./sim-parts"
 import { SimulatorCalls } from "./SimulatorCalls"
 import { SimulatorMessages } from "./SimulatorMessages"
+import { SimulatorOutbox } from "./SimulatorOutbox"
 import "../report-kit/report-kit.css"
 
 const Simulator = ({ actor }: { actor: SimActor }) => {
@@ -64,6 +66,7 @@ const Simulator = ({ actor }: { actor: SimActor }) => {
         <SimulatorCalls actor={actor} />
         <SimulatorMessages actor={actor} />
       </div>
+      <SimulatorOutbox />
     </>
   )
 }

@@ -1,0 +1,205 @@
+/**
+ * The super admin's billing screen (page actor `billing-admin`, /apps/billing for a super admin): choose a business,
+ * see its balance, credit allowance and latest ledger entries, top its balance up (POST /billing/topup: a ledger
+ * credit with a reason and an optional reference) and set how far below zero it may go (POST /billing/credit-limit).
+ * Amounts are checked before any call: up to two decimals, with a point or a comma ("250", "250.50", "250,50"), a
+ * top-up from 0.01 to 1,000,000,000, a credit allowance from 0.
+ *
+ *   businesses --> loading --> ready --TOPUP.SAVE (valid)--> toppingUp --done--> loading (done: topUp)
+ *                                   \--CREDIT.SAVE (valid)--> crediting --done--> loading (done: credit)
+ *                                   \--BUSINESS.SET--> loading ; a refused write --> ready with its failure, form kept
+ */
+import { Effect } from "effect"
+import { assign, setup } from "xstate"
+import type { BillingAccount, LedgerEntry } from "../../contract/schemas/billing"
+import { Api } from "../../services/api/api"
+import type { Business } from "../account-limits/limits-admin"
+import { type Failure, failureOf } from "../common/failure"
+import { fromEffect } from "../common/from-effect"
+import { errorOf, outputOf } from "../common/settled"
+import { LEDGER_ROWS } from "./ledger"
+
+export const MAX_AMOUNT = 1_000_000_000
+
+/** Money as typed: digits with up to two decimals after a point or a comma; null when it is not that. */
+export const parseAmount = (text: string): number | null => {
+  const t = text.trim()
+  if (!/^\d{1,10}([.,]\d{1,2})?$/.test(t)) return null
+  const n = Number(t.replace(",", "."))
+  return n <= MAX_AMOUNT ? n : null
+}
+
+export interface TopUpDraft {
+  readonly amount: string
+  readonly reason: string
+  readonly ref: string
+}
+
+export type BillingProblem = "amount" | "reason" | "ref" | "credit"
+
+export interface BillingAdminContext {
+  readonly businesses: readonly Business[]
+  readonly clientId: number | null
+  readonly account: BillingAccount | null
+  readonly items: readonly LedgerEntry[]
+  readonly topUp: TopUpDraft
+  readonly credit: string
+  readonly problem: BillingProblem | null
+  readonly failure: Failure | null
+  /** What the last write did (shown until the next edit). */
+  readonly done: { readonly kind: "topUp" | "credit"; readonly amount: number } | null
+}
+
+export type BillingAdminEvent =
+  | { type: "BUSINESS.SET"; clientId: number }
+  | { type: "TOPUP.EDIT"; patch: Partial<TopUpDraft> }
+  | { type: "TOPUP.SAVE" }
+  | { type: "CREDIT.EDIT"; value: string }
+  | { type: "CREDIT.SAVE" }
+  | { type: "RETRY" }
+
+/** The first thing wrong with a top-up, or null. */
+export const topUpProblem = (draft: TopUpDraft): BillingProblem | null => {
+  const amount = parseAmount(draft.amount)
+  if (amount === null || amount < 0.01) return "amount"
+  if (draft.reason.trim().length > 200) return "reason"
+  if (draft.ref.trim().length > 120) return "ref"
+  return null
+}
+
+const BLANK_TOP_UP: TopUpDraft = { amount: "", reason: "", ref: "" }
+
+const loadBusinesses = fromEffect(() =>
+  Effect.gen(function* () {
+    const accounts = (yield* (yield* Api).call("billing", "billingAccounts", {})).data
+    return accounts.map((a): Business => ({ id: a.client_id, name: a.client_name }))
+  }),
+)
+
+const loadLedger = fromEffect((clientId: number) =>
+  Effect.gen(function* () {
+    return (yield* (yield* Api).call("billing", "getBillingLedger", { client_id: clientId, page: 1, limit: LEDGER_ROWS })).data
+  }),
+)
+
+const saveTopUp = fromEffect((input: { clientId: number; draft: TopUpDraft }) =>
+  Effect.gen(function* () {
+    const amount = parseAmount(input.draft.amount) ?? 0
+    const reason = input.draft.reason.trim()
+    const ref = input.draft.ref.trim()
+    yield* (yield* Api).call("billing", "billingTopUp", {
+      client_id: input.clientId,
+      amount,
+      ...(reason ? { reason } : {}),
+      ...(ref ? { ref } : {}),
+    })
+    return amount
+  }),
+)
+
+const saveCredit = fromEffect((input: { clientId: number; credit: number }) =>
+  Effect.gen(function* () {
+    yield* (yield* Api).call("billing", "billingCreditLimit", { client_id: input.clientId, credit_limit: input.credit })
+    return input.credit
+  }),
+)
+
+export const billingAdminMachine = setup({
+  types: {
+    context: {} as BillingAdminContext,
+    events: {} as BillingAdminEvent,
+    tags: {} as "loading" | "saving",
+  },
+  actors: { businesses: loadBusinesses, ledger: loadLedger, topUp: saveTopUp, credit: saveCredit },
+  guards: {
+    topUpOk: ({ context }) => context.clientId !== null && topUpProblem(context.topUp) === null,
+    creditOk: ({ context }) => context.clientId !== null && parseAmount(context.credit) !== null,
+  },
+  actions: {
+    storeBusinesses: assign((_, businesses: readonly Business[]) => ({ businesses, clientId: businesses[0]?.id ?? null, failure: null })),
+    choose: assign((_, clientId: number) => ({ clientId, topUp: BLANK_TOP_UP, credit: "", problem: null, failure: null, done: null })),
+    storeLedger: assign(({ context }, ledger: { account: BillingAccount; items: readonly LedgerEntry[] }) => ({
+      account: ledger.account,
+      items: ledger.items,
+      credit: context.credit === "" ? String(ledger.account.credit_limit) : context.credit,
+      failure: null,
+    })),
+    editTopUp: assign(({ context }, patch: Partial<TopUpDraft>) => ({
+      topUp: { ...context.topUp, ...patch },
+      problem: null,
+      failure: null,
+      done: null,
+    })),
+    editCredit: assign((_, value: string) => ({ credit: value, problem: null, failure: null, done: null })),
+    refuseTopUp: assign(({ context }) => ({ problem: topUpProblem(context.topUp) })),
+    refuseCredit: assign({ problem: "credit" as const }),
+    toppedUp: assign((_, amount: number) => ({ topUp: BLANK_TOP_UP, done: { kind: "topUp" as const, amount } })),
+    credited: assign((_, amount: number) => ({ credit: "", done: { kind: "credit" as const, amount } })),
+    fail: assign((_, error: unknown) => ({ failure: failureOf(error) })),
+  },
+}).createMachine({
+  id: "billing-admin",
+  context: {
+    businesses: [],
+    clientId: null,
+    account: null,
+    items: [],
+    topUp: BLANK_TOP_UP,
+    credit: "",
+    problem: null,
+    failure: null,
+    done: null,
+  },
+  initial: "businesses",
+  states: {
+    businesses: {
+      tags: "loading",
+      invoke: {
+        id: "businesses",
+        src: "businesses",
+        onDone: { target: "loading", actions: { type: "storeBusinesses", params: outputOf } },
+        onError: { target: "failed", actions: { type: "fail", params: errorOf } },
+      },
+    },
+    loading: {
+      tags: "loading",
+      invoke: {
+        id: "ledger",
+        src: "ledger",
+        input: ({ context }) => context.clientId ?? 0,
+        onDone: { target: "ready", actions: { type: "storeLedger", params: outputOf } },
+        onError: { target: "failed", actions: { type: "fail", params: errorOf } },
+      },
+    },
+    ready: {
+      on: {
+        "BUSINESS.SET": { target: "loading", actions: { type: "choose", params: ({ event }) => event.clientId } },
+        "TOPUP.EDIT": { actions: { type: "editTopUp", params: ({ event }) => event.patch } },
+        "CREDIT.EDIT": { actions: { type: "editCredit", params: ({ event }) => event.value } },
+        "TOPUP.SAVE": [{ guard: "topUpOk", target: "toppingUp" }, { actions: "refuseTopUp" }],
+        "CREDIT.SAVE": [{ guard: "creditOk", target: "crediting" }, { actions: "refuseCredit" }],
+      },
+    },
+    toppingUp: {
+      tags: "saving",
+      invoke: {
+        id: "topUp",
+        src: "topUp",
+        input: ({ context }) => ({ clientId: context.clientId ?? 0, draft: context.topUp }),
+        onDone: { target: "loading", actions: { type: "toppedUp", params: outputOf } },
+        onError: { target: "ready", actions: { type: "fail", params: errorOf } },
+      },
+    },
+    crediting: {
+      tags: "saving",
+      invoke: {
+        id: "credit",
+        src: "credit",
+        input: ({ context }) => ({ clientId: context.clientId ?? 0, credit: parseAmount(context.credit) ?? 0 }),
+        onDone: { target: "loading", actions: { type: "credited", params: outputOf } },
+        onError: { target: "ready", actions: { type: "fail", params: errorOf } },
+      },
+    },
+    failed: { on: { RETRY: "businesses" } },
+  },
+})

@@ -1,0 +1,71 @@
+/** A billing account's balance card and ledger table, as the tenant's and the super admin's screens show them. */
+import { Card, HTMLTable } from "@blueprintjs/core"
+import { useMemo } from "react"
+import { useTranslation } from "react-i18next"
+import type { BillingAccount, LedgerEntry } from "../../contract/schemas/billing"
+import { formatDateTime } from "../../machines/report-kit/format"
+
+/** Money in the account's currency and the user's language, grouped ("$100,000.00"). */
+export const useMoney = (currency: string) => {
+  const { i18n } = useTranslation()
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(`${i18n.language}-u-nu-latn`, { style: "currency", currency, minimumFractionDigits: 2 })
+    return (value: number) => format.format(value)
+  }, [i18n.language, currency])
+}
+
+export const BalanceCard = ({ account }: { account: BillingAccount }) => {
+  const { t } = useTranslation()
+  const fmt = useMoney(account.currency)
+  return (
+    <Card data-testid="billing-balance">
+      <div className="bp6-text-muted">{t("billing.balance")}</div>
+      <div style={{ fontSize: 28, fontWeight: 600 }} data-testid="billing-balance-value">
+        {fmt(account.balance)}
+      </div>
+      <div className="bp6-text-muted" data-testid="billing-credit">
+        {account.credit_limit > 0 ? t("billing.credit", { amount: fmt(account.credit_limit) }) : t("billing.noCredit")}
+      </div>
+    </Card>
+  )
+}
+
+export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]; currency: string }) => {
+  const { t } = useTranslation()
+  const fmt = useMoney(currency)
+  if (items.length === 0)
+    return (
+      <p className="bp6-text-muted" data-testid="billing-empty">
+        {t("billing.empty")}
+      </p>
+    )
+  return (
+    <HTMLTable striped style={{ width: "100%", marginTop: 16 }} data-testid="billing-ledger">
+      <thead>
+        <tr>
+          <th>{t("billing.date")}</th>
+          <th>{t("billing.reason")}</th>
+          <th>{t("billing.amount")}</th>
+          <th>{t("billing.after")}</th>
+          <th>{t("billing.by")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((entry) => (
+          <tr key={entry.id} data-testid="ledger-row">
+            <td className="mc-num">{formatDateTime(entry.created_at)}</td>
+            <td>
+              {entry.reason}
+              {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
+            </td>
+            <td className="mc-num" style={{ color: entry.amount < 0 ? "#ac2f33" : "#1c6e42" }}>
+              {fmt(entry.amount)}
+            </td>
+            <td className="mc-num">{fmt(entry.balance_after)}</td>
+            <td>{entry.by ?? t("billing.system")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  )
+}

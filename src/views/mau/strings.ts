@@ -1,0 +1,32 @@
+/** Strings of the monthly active users screens (merged under `mau`). */
+export const mauEn = {
+  title: "Monthly active users",
+  subtitle: "Distinct customers who wrote to you in each month, per channel.",
+  adminSubtitle: "Distinct customers who wrote to each business in each month, per channel.",
+  refresh: "Refresh",
+  from: "From",
+  to: "To",
+  business: "Business",
+  allBusinesses: "All businesses",
+  problems: {
+    invalid: "Choose a month for both ends of the range.",
+    order: "The range ends before it starts: choose a later end month.",
+    tooLong: "Choose at most {{max}} months.",
+  },
+  chart: "Customers per month and channel",
+  month: "Month",
+  total: "All channels",
+  conversations: "Conversations started",
+  byBusiness: "Customers per business",
+  channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web chat" },
+  mail: {
+    title: "Send by e-mail",
+    email: "E-mail address",
+    month: "Month",
+    send: "Send",
+    invalid: "Enter an e-mail address such as name@example.com.",
+    sent: "The report for {{month}} was sent to {{email}}.",
+    failed: "The report was not sent: {{reason}}",
+    adminNote: "The mail lists every business's figures for the month.",
+  },
+}
