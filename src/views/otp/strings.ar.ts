@@ -118,7 +118,7 @@ export const otpAr: typeof otpEn = {
     redeemed: "المستخدمة",
     failed: "غير المسلّمة",
     empty: "لم تُرسل رموز في هذه الأيام.",
-    totals: "في هذه الأيام",
+    totals: "الرموز في هذه الصفحة",
     badRange: "النهاية قبل البداية.",
   },
 }

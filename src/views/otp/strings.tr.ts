@@ -118,7 +118,7 @@ export const otpTr: typeof otpEn = {
     redeemed: "Kullanılan",
     failed: "İletilemeyen",
     empty: "Bu günlerde kod gönderilmedi.",
-    totals: "Bu günlerde",
+    totals: "Bu sayfadaki kodlar",
     badRange: "Bitiş, başlangıçtan önce.",
   },
 }

@@ -116,7 +116,7 @@ export const otpEn = {
     redeemed: "Redeemed",
     failed: "Not delivered",
     empty: "No codes were sent in these days.",
-    totals: "In these days",
+    totals: "Codes on this page",
     badRange: "The end is before the start.",
   },
 }
