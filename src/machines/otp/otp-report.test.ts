@@ -1,6 +1,7 @@
-/** The OTP report's machine walked model-based (report kit), and its totals. */
+/** The OTP report's machine walked model-based (the report kit's model), and its totals. */
 import { describe, expect, it } from "vitest"
-import { totalsOf } from "./otp-report"
+import { checkReportModel, rangeDrafts } from "../report-kit/report-model.testing"
+import { otpReportConfig, totalsOf } from "./otp-report"
 
 describe("OTP report totals", () => {
   it("sums each figure over the rows", () => {
@@ -16,3 +17,5 @@ describe("OTP report totals", () => {
     expect(totalsOf([]).sent).toBe(0)
   })
 })
+
+checkReportModel("OTP", otpReportConfig(() => new Date("2026-03-15T12:00:00Z")) as never, rangeDrafts)
