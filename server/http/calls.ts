@@ -7,7 +7,7 @@ import type { Handler } from "../features/registry"
 import type { Ctx, Services } from "./context"
 import { authorize } from "./access"
 import { validatePayload } from "./validate"
-import { notImplemented } from "./errors"
+import { ApiError, notImplemented } from "./errors"
 import { throttling } from "./throttle"
 import { registerUploadParsers, withUpload, type UploadedFile } from "./upload"
 
@@ -70,10 +70,17 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
           return handler.run({ ...base, db: database.db, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input)
         const write = async (upload?: UploadedFile) => {
           const committed: (() => void)[] = []
-          const result = await database.transaction((tx) =>
-            handler.run({ ...base, db: tx, upload, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input),
-          )
+          const result = await database.transaction(async (tx) => {
+            try {
+              return await handler.run({ ...base, db: tx, upload, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input)
+            } catch (error) {
+              // A refusal that keeps its writes (keepingWrites): commit them, then answer the error.
+              if (error instanceof ApiError && error.keepWrites) return { kept: error }
+              throw error
+            }
+          })
           for (const fn of committed) fn()
+          if (result && typeof result === "object" && "kept" in result && result.kept instanceof ApiError) throw result.kept
           return result
         }
         // An upload's file arrives in full before the transaction starts (server/http/upload.ts).

@@ -8,9 +8,17 @@ export class ApiError extends Error {
   ) {
     super(message)
   }
+  /** Set by `keepingWrites`: the call's transaction commits what it wrote before this error (a wrong code's counted try). */
+  keepWrites = false
   body() {
     return { error: { code: this.code, message: this.message, ...(this.field ? { field: this.field } : {}) } }
   }
+}
+
+/** A refusal whose writes must stand: the pipeline commits the call's transaction, then answers the error. */
+export const keepingWrites = (error: ApiError): ApiError => {
+  error.keepWrites = true
+  return error
 }
 
 export const badRequest = (message: string, field?: string) => new ApiError(400, "BAD_REQUEST", message, field)

@@ -1,6 +1,6 @@
 /**
- * Throttling of the calls that take a secret from anyone (login, token login, password reset): per address with
- * @fastify/rate-limit (config.credentialRatePerMinute, one budget for the four calls), and per account for the login
+ * Throttling of the calls that take a secret from anyone (login, token login, password reset, one-time codes): per address with
+ * @fastify/rate-limit (config.credentialRatePerMinute, one budget for these calls), and per account for the login
  * (auth/login-throttle.ts). Over the limit: 429 with Retry-After and the usual error body.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify"
@@ -9,7 +9,14 @@ import { countAttempt, FREE_ATTEMPTS, noticeAdmins, tooManyAttempts } from "../a
 import type { Services } from "./context"
 import { ApiError } from "./errors"
 
-const CREDENTIAL_CALLS = new Set(["auth.authUser", "auth.authAccessToken", "auth.sendEmail", "auth.passwordReset"])
+const CREDENTIAL_CALLS = new Set([
+  "auth.authUser",
+  "auth.authAccessToken",
+  "auth.sendEmail",
+  "auth.passwordReset",
+  "otp.authSendOtp",
+  "otp.authVerifyOtp",
+])
 
 /** @fastify/rate-limit's 429 as the API's error body (its headers, Retry-After included, are already set). */
 export const rateLimitError = (_req: FastifyRequest, context: { after: string; statusCode: number }) =>
@@ -33,7 +40,7 @@ const accountThrottle = (services: Services) => async (req: FastifyRequest, repl
 }
 
 /**
- * The route options that throttle a call, if it takes a secret from anyone. One limiter for the four calls, so they
+ * The route options that throttle a call, if it takes a secret from anyone. One limiter for these calls, so they
  * share one budget per address (a route's own `config.rateLimit` would count each call apart).
  */
 export const throttling = (app: FastifyInstance, services: Services) => {

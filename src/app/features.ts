@@ -31,6 +31,7 @@ import { sessionMessages } from "./features/session-messages"
 import { shell } from "./features/shell"
 import { simulator } from "./features/simulator"
 import { sms } from "./features/sms"
+import { otp } from "./features/otp"
 import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
 import { tickets } from "./features/tickets"
@@ -63,6 +64,7 @@ export const features: readonly Feature[] = [
   admin,
   agentGroups,
   sms,
+  otp,
   webhooks,
   ipWhitelist,
   blacklist,

@@ -32,6 +32,7 @@ import { blacklist } from "./groups/blacklist"
 import { security } from "./groups/security"
 import { webhooks } from "./groups/webhooks"
 import { billing } from "./groups/billing"
+import { otpSettings } from "./groups/otp-settings"
 import { ipWhitelist } from "./groups/ip-whitelist"
 import type { CallDef } from "./call"
 
@@ -71,6 +72,7 @@ export const catalogue = {
   pbx,
   webhooks,
   billing,
+  otpSettings,
   ipWhitelist,
 } as const
 

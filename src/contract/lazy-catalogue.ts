@@ -50,6 +50,7 @@ export const groupLoaders: GroupLoaders = {
   webhooks: () => import("./groups/webhooks").then((m) => m.webhooks),
   billing: () => import("./groups/billing").then((m) => m.billing),
   ipWhitelist: () => import("./groups/ip-whitelist").then((m) => m.ipWhitelist),
+  otpSettings: () => import("./groups/otp-settings").then((m) => m.otpSettings),
 }
 
 /** Loads the groups (once each; a module is imported once) so that their first calls do not wait for them. */

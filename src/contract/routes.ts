@@ -33,6 +33,8 @@ const table: readonly RouteDef[] = [
   r("/pages/auth/lock", "lock", { public: true, auth: true, authFrame: true }),
   r("/pages/auth/mail-confirm", "mailConfirm", { public: true, auth: true, authFrame: true }),
   r("/pages/auth/token", "tokenLogin", { public: true, authFrame: true }),
+  // Ours: the one-time-code login (feature otp), loaded only when the login page's link is followed.
+  r("/login/otp", "otpLogin", { public: true, authFrame: true }),
   r("/pages/auth/reset-password", "resetPassword", { public: true, authFrame: true }),
   r("/ContactInformationCollection", "contactInformationCollection"),
   // The public form a tenant's customers fill from its signed link (feature contact-form; the tenant may open it too).

@@ -7,23 +7,27 @@ import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { iso, rangeOf } from "./range"
 import { likeOf, rowsOf } from "../../db/rows"
+import { otpNow } from "../otp/clock"
+import { shownCode, stateSql } from "../otp/state"
 
 export const handlers = [
   handle("otp", "otpLogs", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const range = rangeOf(input.startDate, input.endDate, ["startDate", "endDate"])
-    const parts: SQL[] = [sql`client_id = ${clientId}`]
-    if (range.from) parts.push(sql`dt >= ${range.from.toISOString()}::timestamptz`)
-    if (range.to) parts.push(sql`dt < ${range.to.toISOString()}::timestamptz`)
+    const parts: SQL[] = [sql`l.client_id = ${clientId}`]
+    if (range.from) parts.push(sql`l.dt >= ${range.from.toISOString()}::timestamptz`)
+    if (range.to) parts.push(sql`l.dt < ${range.to.toISOString()}::timestamptz`)
     const email = input.email?.trim()
-    if (email) parts.push(sql`email ILIKE ${likeOf(email)}`)
+    if (email) parts.push(sql`l.email ILIKE ${likeOf(email)}`)
     const where = sql.join(parts, sql` AND `)
     const page = Math.max(1, input.page)
     const limit = Math.min(input.limit, 1000)
-    const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM otp_logs WHERE ${where}`))
+    const [count] = rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM otp_logs l WHERE ${where}`))
+    // A code shows only once it can no longer be used (otp/state.ts): the log cannot help anyone take over an account.
     const rows = rowsOf(
-      await ctx.db.execute(sql`SELECT id, username, email, number, otp_code, dt, provider_name, provider_email
-      FROM otp_logs WHERE ${where} ORDER BY dt DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+      await ctx.db.execute(sql`SELECT l.id, l.username, l.email, l.number, l.otp_code, l.code_sealed, ${stateSql(otpNow())} AS state,
+        l.dt, l.provider_name, l.provider_email
+      FROM otp_logs l WHERE ${where} ORDER BY l.dt DESC, l.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
     )
     return {
       logs: {
@@ -32,7 +36,7 @@ export const handlers = [
           username: String(r.username),
           email: (r.email as string | null) || null,
           number: (r.number as string | null) || null,
-          otp_code: String(r.otp_code),
+          otp_code: shownCode(ctx.services.config.jwtSecret, r),
           dt: iso(r.dt),
           provider_name: (r.provider_name as string | null) || null,
           provider_email: (r.provider_email as string | null) || null,

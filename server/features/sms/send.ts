@@ -59,17 +59,52 @@ const ensureSendCovered = async (db: Db, clientId: number, batchId: string, coun
 
 const digits = (n: string) => `+${n.replace(/\D/g, "")}`
 
+type SendableMask = Awaited<ReturnType<typeof sendableMask>>
+
+const numbersSql = (numbers: readonly string[]) =>
+  sql`SELECT x AS number FROM jsonb_array_elements_text(${JSON.stringify(numbers.map(digits))}::jsonb) AS x`
+
+/**
+ * Queues `text` under `mask` to the numbers the `sources` select (or to `numbers`): one row per distinct number, one
+ * `sms.send` job per chunk, in the caller's transaction. The one way SMS leave the server (`/sms/send`, OTP codes).
+ */
+export const queueSms = async (
+  db: Db,
+  job: { clientId: number; userId: number | null; mask: SendableMask; text: string; sources?: SQL[]; numbers?: readonly string[] },
+) => {
+  const { clientId, userId, mask, text } = job
+  const count = countSms(text)
+  if (count.parts > SMS_MAX_PARTS) throw badRequest(`The text needs ${count.parts} parts; at most ${SMS_MAX_PARTS} are allowed`, "text")
+  const sources = [...(job.sources ?? []), ...(job.numbers?.length ? [numbersSql(job.numbers)] : [])]
+  const batchId = randomUUID()
+  const cost = smsCost(count.parts, 1, mask.rate)
+  const inserted = rowsOf(
+    await db.execute(sql`INSERT INTO sms_messages (client_id, provider_id, masking_id, user_id, batch_id, mask, number, body, parts, encoding, cost, status)
+      SELECT ${clientId}, ${mask.providerId}, ${mask.id}, ${userId}, ${batchId}, ${mask.mask}, n.number, ${text}, ${count.parts},
+        ${count.encoding}, ${cost}, 'queued'
+      FROM (SELECT DISTINCT '+' || regexp_replace(s.number, '[^0-9]', '', 'g') AS number
+            FROM (${sql.join(sources, sql` UNION ALL `)}) s) n
+      WHERE length(n.number) BETWEEN 6 AND 17
+      ORDER BY n.number
+      RETURNING id, number`),
+  )
+  if (inserted.length === 0) throw badRequest("None of the chosen recipients has a phone number", "to")
+  await ensureSendCovered(db, clientId, batchId, inserted.length)
+  const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b)
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK)
+    await enqueue(db, { kind: SEND_JOB, clientId, payload: { ids: chunk, round: 0 }, idempotencyKey: `sms:${batchId}:${i / CHUNK}` })
+  }
+  return { batchId, count, inserted }
+}
+
 export const handlers = [
   handle("sms", "smsSend", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const { userId } = userOf(ctx)
     const mask = await sendableMask(ctx.db, clientId, input.masking_id)
-    const count = countSms(input.text)
-    if (count.parts > SMS_MAX_PARTS) throw badRequest(`The text needs ${count.parts} parts; at most ${SMS_MAX_PARTS} are allowed`, "text")
     const sources: SQL[] = []
-    if (input.to?.length) {
-      sources.push(sql`SELECT x AS number FROM jsonb_array_elements_text(${JSON.stringify(input.to.map(digits))}::jsonb) AS x`)
-    }
+    if (input.to?.length) sources.push(numbersSql(input.to))
     if (input.group_id !== undefined) {
       const [group] = rowsOf(
         await ctx.db.execute(sql`SELECT id FROM contact_groups WHERE id = ${input.group_id} AND client_id = ${clientId}`),
@@ -85,25 +120,7 @@ export const handlers = [
       sources.push(sql`SELECT ct.number FROM contacts ct WHERE ct.client_id = ${clientId} AND NOT ct.blocked AND ${segmentSql(segment)}`)
     }
     if (sources.length === 0) throw badRequest("Choose at least one recipient: numbers, a contact group or a segment", "to")
-    const batchId = randomUUID()
-    const cost = smsCost(count.parts, 1, mask.rate)
-    const inserted = rowsOf(
-      await ctx.db.execute(sql`INSERT INTO sms_messages (client_id, provider_id, masking_id, user_id, batch_id, mask, number, body, parts, encoding, cost, status)
-        SELECT ${clientId}, ${mask.providerId}, ${mask.id}, ${userId}, ${batchId}, ${mask.mask}, n.number, ${input.text}, ${count.parts},
-          ${count.encoding}, ${cost}, 'queued'
-        FROM (SELECT DISTINCT '+' || regexp_replace(s.number, '[^0-9]', '', 'g') AS number
-              FROM (${sql.join(sources, sql` UNION ALL `)}) s) n
-        WHERE length(n.number) BETWEEN 6 AND 17
-        ORDER BY n.number
-        RETURNING id, number`),
-    )
-    if (inserted.length === 0) throw badRequest("None of the chosen recipients has a phone number", "to")
-    await ensureSendCovered(ctx.db, clientId, batchId, inserted.length)
-    const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b)
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK)
-      await enqueue(ctx.db, { kind: SEND_JOB, clientId, payload: { ids: chunk, round: 0 }, idempotencyKey: `sms:${batchId}:${i / CHUNK}` })
-    }
+    const { batchId, count, inserted } = await queueSms(ctx.db, { clientId, userId, mask, text: input.text, sources })
     return {
       data: {
         batch_id: batchId,

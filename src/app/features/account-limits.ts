@@ -3,7 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const accountLimits: Feature = {
   name: "account-limits",
-  calls: ["security"],
+  calls: ["security", "billing"],
   screens: {
     accountLimits: screen(
       () => import("../../views/account-limits/AccountLimitsView"),

@@ -5,6 +5,7 @@ const view = () => import("../../views/mau/MauView")
 
 export const mau: Feature = {
   name: "mau",
+  calls: ["mau"],
   screens: {
     sessionsMau: screen(view, (m) => m.MauView),
     "companyDetails/mau": screen(view, (m) => m.MauView),

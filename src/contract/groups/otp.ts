@@ -39,18 +39,23 @@ export const otp = defineGroup(
       response: Paged(OtpUser),
     },
     getUsersOtpById: { method: "POST", path: "/backend/get/users/otp/{id}", request: IdBody, response: Data(OtpUser) },
-    /** Sends a code to an OTP user through their provider. */
+    /** Sends a login code to an OTP user through their provider; like `/auth/user`, it takes no credential. */
     authSendOtp: {
       method: "POST",
       path: "/auth/send-otp",
       request: Schema.Struct({ username: Username }),
       response: Data(OtpSent),
+      credential: "none",
+      permission: null,
     },
+    /** Checks a code; a right login code answers the session too (OtpVerified.login). */
     authVerifyOtp: {
       method: "POST",
       path: "/auth/verify-otp",
       request: Schema.Struct({ otp_id: Id, otp_code: OtpCode }),
       response: Data(OtpVerified),
+      credential: "none",
+      permission: null,
     },
     /** Enrols console user `{id}` for OTP login. */
     usersOtpById: {

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { LoginResponse } from "./auth"
 import { Count, DateTimeText, Email, Id, Instant, Limit, Name, Page, Phone, Text } from "./common"
 
 /** A row of the OTP Logs screen (spec 000 section 3). */
@@ -78,6 +79,8 @@ export const OtpUser = Schema.Struct({
   number: Schema.NullOr(Schema.String),
   provider_id: Schema.NullOr(Id),
   provider_name: Schema.NullOr(Schema.String),
+  /** The console user this OTP user logs in as (ours: the spec leaves OTP users' fields open). */
+  user_id: Schema.NullOr(Id),
   enabled: Schema.Boolean,
   created_at: Instant,
 })
@@ -85,17 +88,45 @@ export type OtpUser = typeof OtpUser.Type
 
 export const OtpCode = Schema.String.check(Schema.isPattern(/^[0-9]{4,8}$/))
 
-export const OtpSent = Schema.Struct({ otp_id: Id, sent_to: Schema.String, expires_at: Instant })
+/** Where the code went (masked: `+90•••••4567`, `a•••@example.com`), until when it works, how many tries it has, when a new one may be asked for. */
+export const OtpSent = Schema.Struct({
+  otp_id: Id,
+  sent_to: Schema.String,
+  expires_at: Instant,
+  tries: Count,
+  resend_at: Instant,
+})
 export type OtpSent = typeof OtpSent.Type
-export const OtpVerified = Schema.Struct({ verified: Schema.Boolean, attempts_left: Count })
+/**
+ * A right code: `verified` true. Ours beyond the spec: `login`, the session the password login answers, when the code
+ * was sent for logging in an OTP user who is a console user. Wrong, dead and expired codes answer 4xx.
+ */
+export const OtpVerified = Schema.Struct({ verified: Schema.Boolean, attempts_left: Count, login: Schema.optional(LoginResponse) })
 export type OtpVerified = typeof OtpVerified.Type
+
+/** The tenant's OTP login settings (`/apps/opt`, ours beyond the spec). */
+export const OtpSettings = Schema.Struct({
+  enabled: Schema.Boolean,
+  ttl_seconds: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 30, maximum: 3600 })),
+  max_tries: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10 })),
+  cooldown_seconds: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 600 })),
+})
+export type OtpSettings = typeof OtpSettings.Type
 
 export const OtpReportRow = Schema.Struct({
   date: Schema.String,
   provider_name: Schema.NullOr(Schema.String),
+  /** Codes sent that day through that provider. */
   sent: Count,
+  /** Of those, answered with the right code. */
   verified: Count,
+  /** Of those, SMS that the gateway failed to deliver. */
   failed: Count,
+  /** Of those, never verified and past their expiry (or replaced by a newer code). */
   expired: Count,
+  /** Of those, dead: their wrong tries used up (ours). */
+  dead: Count,
+  /** Of those, marked redeemed (ours). */
+  redeemed: Count,
 })
 export type OtpReportRow = typeof OtpReportRow.Type

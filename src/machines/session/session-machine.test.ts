@@ -42,6 +42,7 @@ const events: ModelEvent[] = [
   { type: "TOKEN_LOGIN", accessToken: jwtWith(past) },
   { type: "TOKEN_LOGIN", accessToken: "single-use-token" },
   { type: "xstate.done.actor.tokenLogin", output: loginResult },
+  { type: "ADOPT_LOGIN", result: loginResult },
   { type: "xstate.error.actor.tokenLogin", error: { kind: "unauthorized" } },
   { type: "xstate.error.actor.tokenLogin", error: { kind: "expired" } },
   { type: "xstate.error.actor.tokenLogin", error: { kind: "failed", message: "network" } },

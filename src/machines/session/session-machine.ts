@@ -44,6 +44,7 @@ export const sessionMachine = sessionSetup.createMachine({
           { guard: "tokenExpired", target: "loggedOut", actions: { type: "say", params: "accessTokenExpired" } },
           { target: "tokenAuthenticating", actions: "dismiss" },
         ],
+        ADOPT_LOGIN: { target: "persisting", actions: ["dismiss", { type: "adoptLogin", params: ({ event }) => event.result }] },
         DISMISS: { actions: "dismiss" },
       },
     },

@@ -35,6 +35,8 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: "LOGIN"; username: string; password: string }
   | { type: "TOKEN_LOGIN"; accessToken: string | null }
+  /** A login another actor completed (the one-time-code login's verify answers the session body). */
+  | { type: "ADOPT_LOGIN"; result: LoginResult }
   | { type: "LOGOUT" }
   | { type: "LOCK" }
   | { type: "UNLOCK"; username?: string; password: string }

@@ -94,6 +94,10 @@ export const LoginView = () => {
         </button>
         <div className="mc-auth-links">
           <Link to="/pages/auth/forgot-password">{t("login.forgot")}</Link>
+          {" · "}
+          <Link to="/login/otp" data-testid="login-otp-link">
+            {t("login.otp")}
+          </Link>
         </div>
       </form>
     </AuthFrame>

@@ -10,6 +10,7 @@ export const sessionAr: typeof sessionEn = {
     submit: "تسجيل الدخول",
     submitting: "جارٍ تسجيل الدخول…",
     forgot: "هل نسيت كلمة المرور؟",
+    otp: "تسجيل الدخول برمز لمرة واحدة",
     showPassword: "إظهار كلمة المرور",
     hidePassword: "إخفاء كلمة المرور",
     required: "أدخل اسم المستخدم وكلمة المرور",

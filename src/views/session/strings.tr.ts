@@ -10,6 +10,7 @@ export const sessionTr: typeof sessionEn = {
     submit: "Giriş yap",
     submitting: "Giriş yapılıyor…",
     forgot: "Parolanızı mı unuttunuz?",
+    otp: "Tek kullanımlık kodla giriş yap",
     showPassword: "Parolayı göster",
     hidePassword: "Parolayı gizle",
     required: "Kullanıcı adınızı ve parolanızı girin",

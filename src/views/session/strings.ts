@@ -8,6 +8,7 @@ export const sessionEn = {
     submit: "Sign in",
     submitting: "Signing in…",
     forgot: "Forgot password?",
+    otp: "Log in with a one-time code",
     showPassword: "Show password",
     hidePassword: "Hide password",
     required: "Enter your username and password",

@@ -60,6 +60,7 @@ export const shellAr: typeof shellEn = {
     lock: "شاشة القفل",
     mailConfirm: "تأكيد البريد الإلكتروني",
     tokenLogin: "تسجيل الدخول بالرمز",
+    otpLogin: "الدخول برمز لمرة واحدة",
     resetPassword: "إعادة تعيين كلمة المرور",
     contactInformationCollection: "جمع معلومات الاتصال",
     contactForm: "نموذج الاتصال",

@@ -60,6 +60,7 @@ export const shellTr: typeof shellEn = {
     lock: "Kilit ekranı",
     mailConfirm: "E-posta onayı",
     tokenLogin: "Belirteçle giriş",
+    otpLogin: "Tek kullanımlık kodla giriş",
     resetPassword: "Parola sıfırlama",
     contactInformationCollection: "İletişim Bilgisi Toplama",
     contactForm: "İletişim formu",

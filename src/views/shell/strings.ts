@@ -58,6 +58,7 @@ export const shellEn = {
     lock: "Lock screen",
     mailConfirm: "Confirm e-mail",
     tokenLogin: "Token sign-in",
+    otpLogin: "One-time code login",
     resetPassword: "Reset password",
     contactInformationCollection: "Contact Information Collection",
     contactForm: "Contact form",
