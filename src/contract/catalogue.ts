@@ -33,6 +33,7 @@ import { security } from "./groups/security"
 import { webhooks } from "./groups/webhooks"
 import { billing } from "./groups/billing"
 import { ipWhitelist } from "./groups/ip-whitelist"
+import { templateTools } from "./groups/template-tools"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -72,6 +73,7 @@ export const catalogue = {
   webhooks,
   billing,
   ipWhitelist,
+  templateTools,
 } as const
 
 export type Catalogue = typeof catalogue
