@@ -32,6 +32,7 @@ import { simulator } from "./features/simulator"
 import { sms } from "./features/sms"
 import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
+import { templates } from "./features/templates"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
@@ -68,4 +69,5 @@ export const features: readonly Feature[] = [
   accountLimits,
   uat,
   billing,
+  templates,
 ]
