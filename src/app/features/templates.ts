@@ -19,11 +19,21 @@ export const templates: Feature = {
       () => import("../../views/templates/TemplateSendView"),
       (m) => m.TemplateSendView,
     ),
+    checkNumber: screen(
+      () => import("../../views/templates/NumbersView"),
+      (m) => m.CheckNumberView,
+    ),
+    clearNumber: screen(
+      () => import("../../views/templates/NumbersView"),
+      (m) => m.ClearNumberView,
+    ),
   },
   pages: {
     "template-editor": () => import("../../machines/templates/template-editor").then((m) => m.templateEditorMachine),
     "templates-watch": () => import("../../machines/templates/pending-watch").then((m) => m.pendingWatchMachine),
     "template-send": () => import("../../machines/templates/template-send-machine").then((m) => m.templateSendMachine),
+    "check-number": () => import("../../machines/templates/numbers-tool").then((m) => m.checkNumbersMachine),
+    "clear-number": () => import("../../machines/templates/numbers-tool").then((m) => m.clearNumbersMachine),
   },
   strings: {
     en: () => import("../../views/templates/strings").then((m) => ({ templates: m.templatesEn })),
