@@ -132,4 +132,49 @@ describe.each(DB_KINDS)("template sends on %s", (kind) => {
     const admin = await send(ctx.url, t("costTemplateAdmin"), { template_name: "order_ready", recipients: 1, client_id: 1 }, h.superadmin)
     expect(admin.body.data.unit_cost).toBe(0.03)
   })
+
+  it("lists what was sent with the channel's status: by status, by number, counted, per template; tenant two sees none", async () => {
+    const number = "+905551230010"
+    expect((await sendTo(number)).status).toBe(200)
+    const list = async (name: Parameters<typeof t>[0], payload: Record<string, unknown>, who = "admin") =>
+      send(ctx.url, t(name), payload, h[who])
+    const mine = await list("templateSearchNumber", { number })
+    expect(shaped(t("templateSearchNumber"), mine.body).data.items).toMatchObject([
+      { number, template_name: "order_ready", campaign_id: null },
+    ])
+    const until = Date.now() + 5000
+    let delivered = await list("outgoingMessageStatus", { status: "delivered", message_ids: [mine.body.data.items[0].external_id] })
+    while (delivered.body.data.totalItems === 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100))
+      delivered = await list("outgoingMessageStatus", { status: "delivered", message_ids: [mine.body.data.items[0].external_id] })
+    }
+    expect(delivered.body.data.items.map((m: { number: string }) => m.number)).toEqual([number])
+    const all = await list("templateMessages", { limit: 100 })
+    expect(all.body.data.totalItems).toBeGreaterThanOrEqual(3)
+    const meta = shaped(t("templateOutboxMetaData"), (await list("templateOutboxMetaData", {})).body).data
+    expect(meta.total).toBe(all.body.data.totalItems)
+    const again = await login(ctx.url, "admin")
+    const apiKey = { "x-api-key": again.client_token }
+    h.admin = as(again.user_token)
+    const usage = await send(ctx.url, callOf("conversationTemplates", "templateUsageStats"), { template_name: "order_ready" }, apiKey)
+    expect(usage.status).toBe(200)
+    expect(usage.body.data[0]).toMatchObject({ template_name: "order_ready" })
+    expect(usage.body.data[0].sent).toBe(
+      all.body.data.items.filter((m: { template_name: string }) => m.template_name === "order_ready").length,
+    )
+    const monitored = await send(ctx.url, callOf("conversationTemplates", "templateMonitoring"), { limit: 5 }, apiKey)
+    expect(monitored.body.data.totalItems).toBe(all.body.data.totalItems)
+    expect((await list("templateMessages", {}, "admin2")).body.data.items.some((m: { number: string }) => m.number === number)).toBe(false)
+    expect((await list("templateSearchNumber", { number }, "admin2")).body.data.totalItems).toBe(0)
+    const acrossTenants = await list("outgoingMessageStatusAdmin", { client_id: 1, limit: 1000 }, "superadmin")
+    expect(acrossTenants.body.data.totalItems).toBe(all.body.data.totalItems)
+  })
+
+  it("lists the customers whose 24-hour window is open", async () => {
+    const number = "+905551230011"
+    await customerWrites(ctx.server, number, { text: "Hello" })
+    const sessions = await send(ctx.url, t("fetchActiveSessions"), { search: "5551230011" }, h.admin)
+    expect(shaped(t("fetchActiveSessions"), sessions.body).data.items).toMatchObject([{ number, channel_type: "whatsapp" }])
+    expect((await send(ctx.url, t("fetchActiveSessions"), { search: "5551230011" }, h.admin2)).body.data.totalItems).toBe(0)
+  })
 })
