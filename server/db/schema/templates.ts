@@ -1,4 +1,4 @@
-import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 
@@ -67,7 +67,9 @@ export const conversationTemplates = pgTable(
     id: serial("id").primaryKey(),
     clientId: tenant(),
     name: text("name").notNull(),
+    language: text("language").notNull().default("en"),
     body: text("body").notNull(),
+    active: boolean("active").notNull().default(true),
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
   },
@@ -124,3 +126,14 @@ export const templateBlacklist = pgTable(
   },
   (t) => [uniqueIndex("template_blacklist_uq").on(t.clientId, t.number)],
 )
+
+/** How many API-key template sends a tenant, one of its agents, or one template may make per local day and month. */
+export const requestLimits = pgTable("request_limits", {
+  id: serial("id").primaryKey(),
+  clientId: tenant(),
+  agentId: integer("agent_id").references(() => users.id, { onDelete: "cascade" }),
+  templateName: text("template_name"),
+  dailyLimit: integer("daily_limit").notNull(),
+  monthlyLimit: integer("monthly_limit").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+})

@@ -39,6 +39,8 @@ export interface TemplateSend {
   readonly userId: number | null
   /** What the ledger entry names (a campaign's recipient id, say). */
   readonly ref?: string
+  /** Where it came from when it counts against a quota (`api`: the request limits). */
+  readonly via?: string
 }
 
 export interface SendEnv {
@@ -111,6 +113,7 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
       buttons: t.buttons,
     },
     cost,
+    ...(send.via ? { via: send.via } : {}),
   }
   const contact = await contactFor(db, send.clientId, "whatsapp", send.number)
   const conversation = await openConversationOf(db, send.clientId, contact)
