@@ -34,6 +34,7 @@ import { sms } from "./features/sms"
 import { otp } from "./features/otp"
 import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
+import { templates } from "./features/templates"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
@@ -72,4 +73,5 @@ export const features: readonly Feature[] = [
   uat,
   billing,
   mau,
+  templates,
 ]

@@ -34,6 +34,7 @@ import { webhooks } from "./groups/webhooks"
 import { billing } from "./groups/billing"
 import { otpSettings } from "./groups/otp-settings"
 import { ipWhitelist } from "./groups/ip-whitelist"
+import { templateTools } from "./groups/template-tools"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -74,6 +75,7 @@ export const catalogue = {
   billing,
   otpSettings,
   ipWhitelist,
+  templateTools,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -51,6 +51,7 @@ export const groupLoaders: GroupLoaders = {
   billing: () => import("./groups/billing").then((m) => m.billing),
   ipWhitelist: () => import("./groups/ip-whitelist").then((m) => m.ipWhitelist),
   otpSettings: () => import("./groups/otp-settings").then((m) => m.otpSettings),
+  templateTools: () => import("./groups/template-tools").then((m) => m.templateTools),
 }
 
 /** Loads the groups (once each; a module is imported once) so that their first calls do not wait for them. */

@@ -13,6 +13,7 @@ import { rowsOf } from "../../db/rows"
 import { publish } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { type Holding, NEW_STATUS, next } from "./conversation-status"
+import { optOutIfAsked } from "../templates/opt-out"
 
 export const PREVIEW_MAX = 200
 
@@ -126,6 +127,8 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   await db.execute(sql`UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)},
     last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
   await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
+  // STOP / İPTAL / إلغاء alone puts the customer on the template opt-out blacklist.
+  if (input.type === "text") await optOutIfAsked(db, clientId, contact.number, input.body)
   await publish(db, clientId, "message.received", {
     message_id: Number(message.id),
     conversation_id: conversationId,

@@ -25,7 +25,11 @@ export const TemplateInput = {
   category: TemplateCategory,
   header_type: Schema.optional(Schema.Literals(["text", "image", "video", "document"])),
   header: Schema.optional(Text(2048)),
+  /** Example of the header's `{{1}}` (WhatsApp reviews a template with its examples). */
+  header_example: Schema.optional(Text(1024)),
   body: Name(1024),
+  /** One example per body parameter, `{{1}}` first. */
+  body_examples: Schema.optional(Schema.Array(Text(1024)).check(Schema.isMaxLength(20))),
   footer: Schema.optional(Text(60)),
   buttons: Schema.optional(Schema.Array(TemplateButton).check(Schema.isMaxLength(10))),
 }
@@ -44,6 +48,13 @@ export const Template = Schema.Struct({
   params_count: Count,
   rejected_reason: Schema.NullOr(Schema.String),
   created_at: Instant,
+  header_example: Schema.optional(Schema.NullOr(Schema.String)),
+  body_examples: Schema.optional(Schema.Array(Schema.String)),
+  /** The agents it is assigned to (none: every agent may send it). */
+  agent_ids: Schema.optional(Schema.Array(Id)),
+  /** The tenant it belongs to (the super admin's list across tenants). */
+  client_id: Schema.optional(Id),
+  updated_at: Schema.optional(Instant),
 })
 export type Template = typeof Template.Type
 

@@ -1,0 +1,51 @@
+import { Schema } from "effect"
+import { defineGroup } from "../call"
+import { Amount, Currency, Data, Empty, List, Phones } from "../schemas/common"
+import { TemplateCategory } from "../schemas/templates"
+
+export const NumberCheck = Schema.Struct({
+  number: Schema.String,
+  /** Whether the number has a WhatsApp account (the channel answers). */
+  on_whatsapp: Schema.Boolean,
+  /** Whether the customer opted out of template messages. */
+  blacklisted: Schema.Boolean,
+})
+export type NumberCheck = typeof NumberCheck.Type
+
+export const TemplatePrice = Schema.Struct({ category: TemplateCategory, price: Amount, currency: Currency })
+export type TemplatePrice = typeof TemplatePrice.Type
+
+/**
+ * Template tools beyond the spec (which has screens for them but no call): check numbers on WhatsApp, take numbers off
+ * the opt-out blacklist, and the price of one template message per category (the super admin's price table).
+ */
+export const templateTools = defineGroup(
+  "templateTools",
+  { title: "Template numbers and prices", permission: "templates", beyondSpec: true },
+  {
+    /** Whether each number is on WhatsApp and whether it opted out. */
+    templateNumbersCheck: {
+      method: "POST",
+      path: "/template/numbers/check",
+      request: Schema.Struct({ numbers: Phones(1000) }),
+      response: List(NumberCheck),
+    },
+    /** Takes numbers off the opt-out blacklist: template messages reach them again. */
+    templateNumbersClear: {
+      method: "POST",
+      path: "/template/numbers/clear",
+      request: Schema.Struct({ numbers: Phones(1000) }),
+      response: Data(Schema.Struct({ cleared: Schema.Array(Schema.String), not_listed: Schema.Array(Schema.String) })),
+    },
+    /** The price of one template message per category. */
+    templatePrices: { method: "POST", path: "/template/prices", request: Empty, response: List(TemplatePrice) },
+    /** Sets a category's price (super admin). */
+    templatePriceSet: {
+      method: "POST",
+      path: "/template/prices/set",
+      request: Schema.Struct({ category: TemplateCategory, price: Amount }),
+      response: Data(TemplatePrice),
+      access: "superAdmin",
+    },
+  },
+)
