@@ -31,6 +31,7 @@ export const templates: Feature = {
   },
   pages: {
     "template-editor": () => import("../../machines/templates/template-editor").then((m) => m.templateEditorMachine),
+    "template-assign": () => import("../../machines/templates/template-assign").then((m) => m.templateAssignMachine),
     "templates-watch": () => import("../../machines/templates/pending-watch").then((m) => m.pendingWatchMachine),
     "template-send": () => import("../../machines/templates/template-send-machine").then((m) => m.templateSendMachine),
     "check-number": () => import("../../machines/templates/numbers-tool").then((m) => m.checkNumbersMachine),

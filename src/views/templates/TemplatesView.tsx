@@ -3,11 +3,12 @@
  * `report-templates` with their status (the channel's reason under a rejected, paused or disabled one), searched and
  * filtered by status; the `template-editor` dialog; `templates-watch` reads the list again while one is in review.
  */
-import { HTMLSelect, Tag, type Intent } from "@blueprintjs/core"
+import { Button, HTMLSelect, Tag, type Intent } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { TemplateStatus } from "../../contract/schemas/templates"
+import type { templateAssignMachine } from "../../machines/templates/template-assign"
 import type { templateEditorMachine } from "../../machines/templates/template-editor"
 import type { templatesListMachine } from "../../machines/templates/templates-list"
 import { usePageActor } from "../common/actor-context"
@@ -17,6 +18,7 @@ import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
+import { AssignDialog } from "./AssignDialog"
 import { TemplateDialog } from "./TemplateDialog"
 import "../report-kit/report-kit.css"
 import "../record-kit/record-kit.css"
@@ -24,6 +26,7 @@ import "./templates.css"
 
 type ListActor = ActorRefFrom<typeof templatesListMachine>
 type EditorActor = ActorRefFrom<typeof templateEditorMachine>
+type AssignActor = ActorRefFrom<typeof templateAssignMachine>
 
 const STATUSES: readonly TemplateStatus[] = ["PENDING", "APPROVED", "REJECTED", "PAUSED", "DISABLED"]
 const INTENTS: Readonly<Record<TemplateStatus, Intent>> = {
@@ -38,11 +41,19 @@ export const TemplatesView = () => {
   const { t } = useTranslation()
   const list = useReportActor<ListActor>("report-templates")
   const editor = usePageActor<EditorActor>("template-editor")
+  const assigner = usePageActor<AssignActor>("template-assign")
   usePageActor("templates-watch")
   useWriteNotices(editor)
   const rows = useSelector(list, (s) => s.context.rows)
   const status = useSelector(list, (s) => s.context.draft.status)
-  const columns = [t("templates.name"), t("templates.category"), t("templates.body"), t("templates.status"), t("recordKit.actions")]
+  const columns = [
+    t("templates.name"),
+    t("templates.category"),
+    t("templates.body"),
+    t("templates.status"),
+    t("templates.assign.open"),
+    t("recordKit.actions"),
+  ]
   return (
     <div className="mc-page mc-report" data-testid="templates-page">
       <PageHeader
@@ -85,11 +96,23 @@ export const TemplatesView = () => {
                 </div>
               ) : null}
             </td>
+            <td>
+              <Button
+                small
+                minimal
+                icon="people"
+                disabled={!assigner}
+                text={row.agent_ids?.length ? t("templates.assign.some", { count: row.agent_ids.length }) : t("templates.assign.everyone")}
+                onClick={() => assigner?.send({ type: "OPEN", template: row })}
+                data-testid="template-assign"
+              />
+            </td>
             {editor ? <RowActions actor={editor} row={row} testId="template-row" /> : <td />}
           </tr>
         ))}
       </ReportTable>
       {editor ? <TemplateDialog editor={editor} /> : null}
+      {assigner ? <AssignDialog actor={assigner} /> : null}
     </div>
   )
 }

@@ -122,5 +122,16 @@ export const templatesAr: typeof templatesEn = {
       tooMany: "{{max}} رقم على الأكثر في المرة الواحدة.",
     },
   },
+  assign: {
+    open: "إسناد إلى الوكلاء",
+    title: "الوكلاء الذين يمكنهم إرسال {{name}}",
+    hint: "يُعرض هذا القالب في محرر المحادثة على الوكلاء المختارين فقط. اختر واحدًا على الأقل.",
+    everyone: "كل الوكلاء",
+    some: "{{count}} وكيل",
+    save: "حفظ",
+    cancel: "إلغاء",
+    saved: "حُفظ الإسناد",
+    failed: "لم يُحفظ: {{message}}",
+  },
   bubble: { label: "كما يراها العميل", image: "صورة", video: "فيديو", document: "مستند" },
 }

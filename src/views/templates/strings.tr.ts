@@ -122,5 +122,16 @@ export const templatesTr: typeof templatesEn = {
       tooMany: "Bir seferde en fazla {{max}} numara.",
     },
   },
+  assign: {
+    open: "Temsilcilere ata",
+    title: "{{name}} şablonunu gönderebilecek temsilciler",
+    hint: "Bu şablon sohbet yazma alanında yalnızca seçilen temsilcilere sunulur. En az birini seçin.",
+    everyone: "Tüm temsilciler",
+    some: "{{count}} temsilci",
+    save: "Kaydet",
+    cancel: "Vazgeç",
+    saved: "Atama kaydedildi",
+    failed: "Kaydedilmedi: {{message}}",
+  },
   bubble: { label: "Müşterinin gördüğü", image: "Görsel", video: "Video", document: "Belge" },
 }

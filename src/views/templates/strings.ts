@@ -121,5 +121,16 @@ export const templatesEn = {
       tooMany: "At most {{max}} numbers at once.",
     },
   },
+  assign: {
+    open: "Assign to agents",
+    title: "Agents who may send {{name}}",
+    hint: "Only the agents picked are offered this template in the chat composer. Pick at least one.",
+    everyone: "Every agent",
+    some: "{{count}} agent(s)",
+    save: "Save",
+    cancel: "Cancel",
+    saved: "Assignment saved",
+    failed: "Not saved: {{message}}",
+  },
   bubble: { label: "How the customer sees it", image: "Image", video: "Video", document: "Document" },
 }

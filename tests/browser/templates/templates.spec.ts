@@ -81,6 +81,17 @@ test("Templates: written in the editor, approved by the channel, sent to one num
   await expect(row.getByTestId("template-status")).toHaveText("Approved")
   await shot(page, "templates/list-en")
 
+  // Assigned to Kerem only (the composer then offers it to him alone: templates.test.ts): the row says so.
+  await expect(row.getByTestId("template-assign")).toHaveText("Every agent")
+  await row.getByTestId("template-assign").click()
+  const assign = page.getByTestId("template-assign-dialog")
+  await expect(assign.getByTestId("template-assign-save")).toBeDisabled()
+  await assign.locator("label", { hasText: "Kerem Agent" }).click()
+  await expect(assign.getByLabel("Kerem Agent")).toBeChecked()
+  await assign.getByTestId("template-assign-save").click()
+  await expect(assign).toHaveCount(0)
+  await expect(row.getByTestId("template-assign")).toHaveText("1 agent(s)")
+
   await topUp(page, 5)
   await page.goto(`${baseUrl()}/templateMessage-individual-user`)
   await expect(page.getByTestId("page-title")).toHaveText("Individual Template Message")
