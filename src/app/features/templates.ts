@@ -11,7 +11,7 @@ const templatesScreen = screen(
 
 export const templates: Feature = {
   name: "templates",
-  calls: ["contacts", "templates", "templateTools"],
+  calls: ["contacts", "templates", "templateTools", "users"],
   reports: { "report-templates": () => import("../../machines/templates/templates-list").then((m) => m.templatesListMachine) },
   screens: {
     templateMessageHsm: templatesScreen,
