@@ -38,6 +38,7 @@ checkModel({
       error: { status: 400, code: "BAD_REQUEST", message: "Every agent must be one of this business's users", field: "user_ids" },
     },
   ],
-  key: (s) => [s.value, s.context.picked.join(","), s.context.agents.length, s.context.failure !== null, s.context.saved],
+  // `saved` counts saves without end: the key tells only whether one happened, so the walk stays finite.
+  key: (s) => [s.value, s.context.picked.join(","), s.context.agents.length, s.context.failure !== null, s.context.saved > 0],
   view: (s) => ({ value: s.value, picked: s.context.picked, agents: s.context.agents, failure: s.context.failure, saved: s.context.saved }),
 })
