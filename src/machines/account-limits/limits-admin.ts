@@ -16,6 +16,7 @@ import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
+import { type Business, loadBusinesses } from "../billing/businesses"
 import { LIMIT_ORDER } from "./usage"
 
 export const MAX_LIMIT = 1_000_000_000
@@ -26,11 +27,6 @@ export const parseLimit = (text: string): number | null => {
   if (!/^\d+$/.test(t) && !/^\d{1,3}([,.'\s\u00a0\u202f]\d{3})+$/.test(t)) return null
   const n = Number(t.replace(/\D/g, ""))
   return Number.isSafeInteger(n) && n <= MAX_LIMIT ? n : null
-}
-
-export interface Business {
-  readonly id: number
-  readonly name: string
 }
 
 export interface LimitChange {
@@ -72,13 +68,6 @@ export const changesOf = (context: Pick<LimitsAdminContext, "drafts" | "limits">
 
 export const invalidOf = (drafts: Partial<Record<LimitKey, string>>): LimitKey[] =>
   LIMIT_ORDER.filter((key) => drafts[key] !== undefined && parseLimit(drafts[key] ?? "") === null)
-
-const loadBusinesses = fromEffect(() =>
-  Effect.gen(function* () {
-    const accounts = (yield* (yield* Api).call("billing", "billingAccounts", {})).data
-    return accounts.map((a): Business => ({ id: a.client_id, name: a.client_name }))
-  }),
-)
 
 const loadLimits = fromEffect((clientId: number) =>
   Effect.gen(function* () {

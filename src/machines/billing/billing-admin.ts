@@ -13,7 +13,7 @@ import { Effect } from "effect"
 import { assign, setup } from "xstate"
 import type { BillingAccount, LedgerEntry } from "../../contract/schemas/billing"
 import { Api } from "../../services/api/api"
-import type { Business } from "../account-limits/limits-admin"
+import { type Business, loadBusinesses } from "./businesses"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
@@ -68,13 +68,6 @@ export const topUpProblem = (draft: TopUpDraft): BillingProblem | null => {
 }
 
 const BLANK_TOP_UP: TopUpDraft = { amount: "", reason: "", ref: "" }
-
-const loadBusinesses = fromEffect(() =>
-  Effect.gen(function* () {
-    const accounts = (yield* (yield* Api).call("billing", "billingAccounts", {})).data
-    return accounts.map((a): Business => ({ id: a.client_id, name: a.client_name }))
-  }),
-)
 
 const loadLedger = fromEffect((clientId: number) =>
   Effect.gen(function* () {

@@ -1,11 +1,12 @@
 /** The super admin's account-limits form (page actor `limits-admin`): a business, its limits with usage, and new figures. */
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner } from "@blueprintjs/core"
+import { Button, Callout, InputGroup, Spinner } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import { changesOf, type limitsAdminMachine } from "../../machines/account-limits/limits-admin"
 import { usageRows } from "../../machines/account-limits/usage"
 import { usePageActor } from "../common/actor-context"
+import { BusinessPicker } from "../billing/BusinessPicker"
 import { useFailureText } from "../common/failure-text"
 import { useCount } from "../common/use-count"
 import { UsageBar, useUsageText } from "./usage-parts"
@@ -45,22 +46,15 @@ const Form = ({ actor }: { actor: AdminActor }) => {
         actor.send({ type: "SAVE" })
       }}
     >
-      <FormGroup label={t("accountLimits.admin.business")} labelFor="limits-business" inline>
-        <HTMLSelect
-          id="limits-business"
-          value={clientId === null ? "" : String(clientId)}
-          disabled={loading || saving}
-          onChange={(e) => actor.send({ type: "BUSINESS.SET", clientId: Number(e.currentTarget.value) })}
-          data-testid="limits-business"
-        >
-          {businesses.map((b) => (
-            <option key={b.id} value={String(b.id)}>
-              {b.name}
-            </option>
-          ))}
-        </HTMLSelect>
-        {loading ? <Spinner size={16} /> : null}
-      </FormGroup>
+      <BusinessPicker
+        id="limits-business"
+        label={t("accountLimits.admin.business")}
+        businesses={businesses}
+        clientId={clientId}
+        loading={loading}
+        disabled={loading || saving}
+        onPick={(id) => actor.send({ type: "BUSINESS.SET", clientId: id })}
+      />
       <table className="bp6-html-table mc-usage" style={{ width: "100%" }} data-testid="usage-table">
         <thead>
           <tr>

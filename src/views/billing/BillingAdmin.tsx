@@ -1,10 +1,11 @@
 /** The super admin's billing (page actor `billing-admin`): a business's balance and ledger, a top-up, a credit allowance. */
-import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, Spinner } from "@blueprintjs/core"
+import { Button, Callout, Card, FormGroup, InputGroup, Spinner } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { billingAdminMachine } from "../../machines/billing/billing-admin"
 import { usePageActor } from "../common/actor-context"
+import { BusinessPicker } from "./BusinessPicker"
 import { useFailureText } from "../common/failure-text"
 import { BalanceCard, LedgerTable, useMoney } from "./ledger-parts"
 
@@ -33,22 +34,15 @@ const Admin = ({ actor }: { actor: AdminActor }) => {
   const amountBad = problem === "amount"
   return (
     <div aria-busy={loading} data-testid="billing-admin">
-      <FormGroup label={t("billing.admin.business")} labelFor="billing-business" inline>
-        <HTMLSelect
-          id="billing-business"
-          value={clientId === null ? "" : String(clientId)}
-          disabled={loading || saving}
-          onChange={(e) => actor.send({ type: "BUSINESS.SET", clientId: Number(e.currentTarget.value) })}
-          data-testid="billing-business"
-        >
-          {businesses.map((b) => (
-            <option key={b.id} value={String(b.id)}>
-              {b.name}
-            </option>
-          ))}
-        </HTMLSelect>
-        {loading ? <Spinner size={16} /> : null}
-      </FormGroup>
+      <BusinessPicker
+        id="billing-business"
+        label={t("billing.admin.business")}
+        businesses={businesses}
+        clientId={clientId}
+        loading={loading}
+        disabled={loading || saving}
+        onPick={(id) => actor.send({ type: "BUSINESS.SET", clientId: id })}
+      />
       {account ? <BalanceCard account={account} /> : null}
       {done ? (
         <Callout intent="success" data-testid="billing-admin-done">
