@@ -134,7 +134,6 @@ export const startJobs = (
   const concurrency = Math.max(1, options.concurrency ?? (Number(process.env.JOBS_CONCURRENCY) || 8))
   const byKind = new Map(handlers.map((h) => [h.kind, h]))
   const shared = groupCommit(database)
-  const alone = (work: (tx: Db) => Promise<void>) => database.transaction(work)
   const kinds = [...byKind.keys()]
   const workerId = `${process.pid}:${randomUUID().slice(0, 8)}`
   let stopped = false
@@ -204,7 +203,7 @@ export const startJobs = (
     const committed: (() => void)[] = []
     try {
       const prepared = handler.prepare ? await handler.prepare(job, { services, clock }) : undefined
-      const inTransaction = handler.sharesCommit ? shared : alone
+      const inTransaction = handler.sharesCommit ? shared : database.transaction
       await inTransaction(async (tx) => {
         committed.length = 0
         await handler.run(job, { db: tx, services, clock, afterCommit: (fn) => void committed.push(fn) }, prepared)

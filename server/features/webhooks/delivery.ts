@@ -74,8 +74,8 @@ const recordFailure = async (services: Services, job: Job, a: Attempt, status: n
 }
 
 const errorText = (error: unknown): string => {
-  const code = (error as { code?: unknown } | null)?.code
   if (error instanceof NoAnswer) return error.message
+  const code = (error as { code?: unknown } | null)?.code
   return typeof code === "string" ? code : error instanceof Error ? error.message : String(error)
 }
 
