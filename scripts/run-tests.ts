@@ -8,7 +8,7 @@
  *   npm test -- checks       only the house checks       (also: console, server, browser)
  */
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { stripVTControlCharacters } from "node:util"
 
 interface Tally {
@@ -124,14 +124,42 @@ const readPlaywright = (file: string): Tally => {
   }
 }
 
+/** The unhandled errors scripts/unhandled-reporter.ts wrote: what each was, where it came from, its cause. */
+const unhandledLines = (file: string): string[] => {
+  if (!existsSync(file)) return []
+  interface Unhandled {
+    name?: string
+    message?: string
+    test?: string
+    testName?: string
+    stack?: string
+    cause?: Unhandled
+  }
+  const lines = (error: Unhandled): string[] => [
+    `${error.name ?? "Error"}: ${brief(error.message)}${error.test ? ` (in ${error.test}${error.testName ? ` › ${error.testName}` : ""})` : ""}`,
+    ...(error.stack ?? "")
+      .split("\n")
+      .slice(1, 4)
+      .map((line) => `    ${line.trim()}`),
+    ...(error.cause ? lines(error.cause).map((line) => `  caused by ${line}`) : []),
+  ]
+  return (JSON.parse(readFileSync(file, "utf8")) as Unhandled[]).flatMap(lines)
+}
+
 const vitestFiles: VitestFile[] = []
 const vitestSuite = (name: string, paths: string[]) => () => {
   const file = `${outDir}/vitest-${name}.json`
-  const status = run("npx", ["vitest", "run", ...paths, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`])
+  const unhandledFile = `${outDir}/vitest-${name}-unhandled.json`
+  rmSync(unhandledFile, { force: true })
+  const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/unhandled-reporter.ts"]
+  const status = run("npx", ["vitest", "run", ...paths, ...reporters, `--outputFile.json=${file}`], {
+    UNHANDLED_ERRORS_FILE: unhandledFile,
+  })
   const { files, ...tally } = readVitest(file)
   vitestFiles.push(...files)
   if (status !== 0 && tally.failed === 0) {
     failures.push(`vitest ${paths.join(" ")} exited ${status} with every test passing: an unhandled error (see "Unhandled" above)`)
+    for (const line of unhandledLines(unhandledFile)) failures.push(`  ${line}`)
     return { ...tally, failed: 1 }
   }
   return tally
