@@ -115,6 +115,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       stopped = true
       await jobs.stop()
       await services.realtime?.close()
+      // Timers that would announce something (the dashboard's now-values) find no socket service and stop there.
+      services.realtime = null
       await app.close()
       await database.close()
     },

@@ -73,7 +73,9 @@ const createHub = (services: Services): CallHub => {
     if (!services.realtime) throw new Error("The socket service is not attached yet")
     return services.realtime.io
   }
-  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) => void io().to(room).emit(event, payload)
+  // A call that ends while the server stops (its socket service already closed) has nobody left to tell.
+  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) =>
+    void services.realtime?.io.to(room).emit(event, payload)
   const toAgent = <E extends ToBrowserEvent>(call: LiveCall, event: E, payload: ToBrowser[E]) => {
     if (call.agentSocket) emit(call.agentSocket, event, payload)
     else if (call.agentId !== null) emit(`user:${call.agentId}`, event, payload)

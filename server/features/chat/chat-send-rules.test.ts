@@ -8,6 +8,7 @@ import type { Socket } from "socket.io-client"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { connect, pause, record } from "../../testing/calls-peer"
 import { catalogue } from "../../../src/contract/catalogue"
+import { balanceOf } from "../billing/ledger"
 
 const chat = catalogue.chat.calls
 
@@ -109,6 +110,35 @@ describe.each(DB_KINDS)("chat send rules on %s", (kind) => {
     await customer("fb.557770203", { channel: "facebook" })
     await sql("UPDATE contacts SET last_inbound_at = now() - interval '3 days' WHERE client_id = 1 AND number = 'fb.557770203'")
     expect((await text(["fb.557770203"])).status).toBe(200)
+  })
+
+  it("a template from the composer follows the templates' rules: approved only, every parameter, no opt-outs, and it is charged", async () => {
+    const number = "+905557770301"
+    await customer(number, { text: "hi" })
+    const db = ctx.server.services.database.db
+    const template = (params: string[], to = [number]) =>
+      call("messagesSendByType", { type: "template", template: { to, message: { name: "order_update", language: "en", params } } })
+    const before = await balanceOf(db, 1)
+    expect((await template(["Ali", "A-18"])).status).toBe(200)
+    expect(await balanceOf(db, 1)).toBeLessThan(before)
+    const short = await template(["Ali"])
+    expect(short.status).toBe(400)
+    expect(short.body.error.message).toMatch(/parameter/)
+    await sql("UPDATE templates SET status = 'PAUSED' WHERE client_id = 1 AND name = 'order_update'")
+    try {
+      const paused = await template(["Ali", "A-19"])
+      expect(paused.status).toBe(409)
+      expect(paused.body.error.message).toContain("PAUSED")
+    } finally {
+      await sql("UPDATE templates SET status = 'APPROVED' WHERE client_id = 1 AND name = 'order_update'")
+    }
+    // The customer opts out: no template reaches them, and a send with them among others sends nothing.
+    await customer(number, { text: "STOP" })
+    const sent = await count(number)
+    const optedOut = await template(["Ali", "A-20"], ["+905557770302", number])
+    expect(optedOut.status).toBe(409)
+    expect(optedOut.body.error.code).toBe("OPTED_OUT")
+    expect(await count(number)).toBe(sent)
   })
 
   it("a send to several recipients is all or nothing: one refusal stores and announces nothing", async () => {

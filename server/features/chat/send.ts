@@ -24,6 +24,8 @@ import { rowsOf } from "../../db/rows"
 import { checkMessageLimits } from "../account-limits/limits"
 import { loadConversation } from "./conversation-rows"
 import { fileLinksOf, loadMessage } from "./message-rows"
+import { type NamedTemplate, templateSendByName } from "../templates/send-by-name"
+import { sendTemplateToAll } from "../templates/template-send"
 
 interface Outgoing {
   readonly type: string
@@ -31,37 +33,7 @@ interface Outgoing {
   readonly payload: Record<string, unknown>
 }
 
-/** Template text with `{{n}}` filled from params (by position, or by the template's parameter names); reminders use it too. */
-export const renderTemplate = async (
-  db: Db,
-  clientId: number,
-  t: { name: string; language: string; params?: unknown },
-): Promise<Outgoing> => {
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT body, params FROM templates WHERE client_id = ${clientId} AND name = ${t.name}
-    ORDER BY (language = ${t.language}) DESC, id LIMIT 1`),
-  )
-  if (!row) throw notFound(`Template ${t.name}`)
-  const names = (typeof row.params === "string" ? JSON.parse(row.params) : row.params) as string[] | null
-  const given = t.params
-  const valueAt = (n: number): string | undefined => {
-    if (Array.isArray(given)) return given[n - 1] === undefined ? undefined : String(given[n - 1])
-    if (given && typeof given === "object") {
-      const byName = names?.[n - 1] ? (given as Record<string, unknown>)[names[n - 1]] : undefined
-      const value = byName ?? (given as Record<string, unknown>)[String(n)]
-      return value === undefined ? undefined : String(value)
-    }
-    return undefined
-  }
-  const body = String(row.body).replace(/\{\{(\d+)\}\}/g, (whole, n: string) => valueAt(Number(n)) ?? whole)
-  return {
-    type: "template",
-    body,
-    payload: { template: { name: t.name, language: t.language, params: given ?? null } },
-  }
-}
-
-const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<Outgoing> => {
+const outgoingOf = (input: SendAny): Outgoing => {
   switch (input.type) {
     case "text":
       return { type: "text", body: input.text.message.text, payload: {} }
@@ -83,8 +55,6 @@ const outgoingOf = async (ctx: Ctx, clientId: number, input: SendAny): Promise<O
       return { type: "audio", body: "", payload: { link: input.audio.message.link } }
     case "interactive":
       return { type: "interactive", body: input.interactive.message.body, payload: { ...input.interactive.message } }
-    case "template":
-      return renderTemplate(ctx.db, clientId, input.template.message)
     default:
       throw badRequest(`Unsupported message type ${input.type}`, "type")
   }
@@ -153,6 +123,15 @@ const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], 
   return answer(ids)
 }
 
+/** A template goes through the templates' one send path (approval, opt-out, limits, cost), to every number or none. */
+const sendTemplate = async (ctx: Ctx, clientId: number, to: readonly string[], named: NamedTemplate): Promise<SendResult> => {
+  const who = { userId: ctx.principal.userId }
+  const sends = []
+  for (const number of new Set(to)) sends.push(await templateSendByName(ctx.db, clientId, named, number, who))
+  const env = { db: ctx.db, services: ctx.services, afterCommit: (fn: () => void) => afterCommit(ctx, fn) }
+  return answer((await sendTemplateToAll(env, sends)).map((sent) => sent.externalId))
+}
+
 /** The agent's typing indicator: shown on the customer's side, nothing stored. */
 const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], state: "typing" | "paused"): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
@@ -205,7 +184,8 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     if (input.type === "typing_indicator") return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
     if (input.type === "email") return sendEmail(ctx, clientId, input)
+    if (input.type === "template") return sendTemplate(ctx, clientId, input.template.to, input.template.message)
     const to = (input as unknown as Record<string, { to: readonly string[] }>)[input.type].to
-    return sendToNumbers(ctx, clientId, to, await outgoingOf(ctx, clientId, input))
+    return sendToNumbers(ctx, clientId, to, outgoingOf(input))
   }),
 ]

@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm"
 import type { Reminder } from "../../../src/contract/schemas/tagging"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { enqueue, minuteKey, type JobHandler, type Schedule } from "../../core/jobs"
+import { enqueue, minuteKey, type JobContext, type JobHandler, type Schedule } from "../../core/jobs"
 import { loadSegment } from "../segments/segment-rows"
 import { segmentSql } from "../segments/segment-sql"
 import { WINDOW_MS, loadConversation } from "../chat/conversation-rows"
@@ -17,7 +17,9 @@ import { chatHubOf } from "../chat/chat-hub"
 import { openConversationOf, storeOutbound, type ContactRow } from "../chat/chat-store"
 import { emitChat } from "../chat/chat-bus"
 import { loadMessage } from "../chat/message-rows"
-import { renderTemplate } from "../chat/send"
+import { ApiError } from "../../http/errors"
+import { templateSendByName } from "../templates/send-by-name"
+import { sendTemplateTo } from "../templates/template-send"
 import { reminderOf } from "./reminder-rows"
 import { nextRun } from "./reminder-schedule"
 import type { Channel } from "../../../src/contract/schemas/common"
@@ -66,6 +68,22 @@ const audienceSql = async (db: Db, clientId: number, target: Reminder["target"])
 const bump = (db: Db, reminderId: number, field: "sent_text" | "sent_template" | "skipped" | "failed") =>
   db.execute(sql`UPDATE reminders SET last_run = jsonb_set(last_run, ${`{${field}}`}::text[],
     to_jsonb(coalesce((last_run ->> ${field})::int, 0) + 1)) WHERE id = ${reminderId} AND last_run IS NOT NULL`)
+
+/**
+ * Outside the window the reminder's template goes through the templates' one send path. A number it may not reach
+ * (opted out, blocked, the template no longer approved) is skipped; no balance or a spent limit is a failed send.
+ */
+const sendAsTemplate = async (ctx: JobContext, clientId: number, reminder: Reminder, contact: ContactRow, jobId: number) => {
+  const who = { userId: null, ref: `reminder:${reminder.id}:${jobId}` }
+  try {
+    const send = await templateSendByName(ctx.db, clientId, reminder.template!, contact.number, who)
+    await sendTemplateTo(ctx, send)
+    return "sent_template" as const
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error
+    return error.status === 402 || error.status === 429 ? ("failed" as const) : ("skipped" as const)
+  }
+}
 
 export const jobHandlers: JobHandler[] = [
   {
@@ -121,9 +139,11 @@ export const jobHandlers: JobHandler[] = [
         await bump(ctx.db, reminder.id, "skipped")
         return
       }
-      const out = inWindow
-        ? { type: "text", body: reminder.message, payload: { reminder_id: reminder.id } }
-        : await renderTemplate(ctx.db, clientId, reminder.template!)
+      if (!inWindow) {
+        await bump(ctx.db, reminder.id, await sendAsTemplate(ctx, clientId, reminder, contact, job.id))
+        return
+      }
+      const out = { type: "text", body: reminder.message, payload: { reminder_id: reminder.id } }
       const conversation = await openConversationOf(ctx.db, clientId, contact, now)
       const { externalId } = await chatHubOf(ctx.services).channel.send({
         clientId,
@@ -141,7 +161,7 @@ export const jobHandlers: JobHandler[] = [
         senderUserId: null,
         externalId,
       })
-      await bump(ctx.db, reminder.id, inWindow ? "sent_text" : "sent_template")
+      await bump(ctx.db, reminder.id, "sent_text")
       const links = { config: ctx.services.config, origin: "" }
       const [announced, message] = await Promise.all([
         loadConversation(ctx.db, clientId, conversation.id),

@@ -11,6 +11,7 @@ import { startPostgres, startTestServer, type PostgresCluster, type TestServer }
 import type { Clock } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { schedules } from "./reminder-jobs"
+import { paramCountOf } from "../../../src/contract/template-rules"
 
 const r = (
   name: "reminderInsert" | "reminders" | "reminderDisable" | "reminderEnable" | "reminderSearch" | "reminderDelete" | "reminderUpdate",
@@ -117,7 +118,7 @@ describe.each(DB_KINDS)("reminders on %s", (kind) => {
       const h = as((await login(server.url, "admin")).user_token)
       const [tpl] = rowsOf(
         await server.services.database.db.execute(
-          sql`SELECT name, language FROM templates WHERE client_id = 1 AND status = 'APPROVED' LIMIT 1`,
+          sql`SELECT name, language, body FROM templates WHERE client_id = 1 AND status = 'APPROVED' ORDER BY id LIMIT 1`,
         ),
       )
       const [group] = rowsOf(
@@ -134,12 +135,13 @@ describe.each(DB_KINDS)("reminders on %s", (kind) => {
         target: { type: "group", group_id: Number(group.id) },
         schedule: { repeat: "once", start_at: start.toISOString() },
       }
-      const withTemplate = await send(
-        server.url,
-        r("reminderInsert"),
-        { ...base, name: "Win back", template: { name: tpl.name, language: tpl.language } },
-        h,
-      )
+      const template = { name: tpl.name, language: tpl.language }
+      const params = Array.from({ length: paramCountOf(String(tpl.body)) }, (_, i) => `value ${i + 1}`)
+      // Each of the template's parameters needs a value: the customer would otherwise read "{{1}}".
+      const short = await send(server.url, r("reminderInsert"), { ...base, name: "Short", template }, h)
+      expect(short.status).toBe(400)
+      expect(JSON.stringify(short.body)).toContain("parameter")
+      const withTemplate = await send(server.url, r("reminderInsert"), { ...base, name: "Win back", template: { ...template, params } }, h)
       expect(withTemplate.status).toBe(200)
       const bad = await send(
         server.url,
@@ -168,7 +170,11 @@ describe.each(DB_KINDS)("reminders on %s", (kind) => {
       )
       clock.at = new Date(start.getTime() + 1000)
       await server.jobs.runDue()
-      for (const n of numbers) expect((await phone(server, n)).map((m) => m.type)).toEqual(["template"])
+      for (const n of numbers) {
+        const got = await phone(server, n)
+        expect(got.map((m) => m.type)).toEqual(["template"])
+        expect(got[0].body).toContain("value 1")
+      }
       const after = (await send(server.url, r("reminderSearch"), { search: "win" }, h)).body.data.items[0]
       expect(after).toMatchObject({ next_run_at: null, last_run: { recipients: 2, sent_template: 2, sent_text: 0 } })
       const toggled = await send(server.url, r("reminderDisable"), { id: after.id }, h)

@@ -12,6 +12,7 @@ import { pageOf } from "../paging"
 import { loadSegment } from "../segments/segment-rows"
 import { loadReminder, reminderOf } from "./reminder-rows"
 import { nextRun } from "./reminder-schedule"
+import { templateByName } from "../templates/template-rows"
 
 /**
  * The target as stored: a contact's number is matched with or without its `+` (channels store `905…`, imports
@@ -35,13 +36,14 @@ const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget): 
   return target
 }
 
+/** A reminder's template is one the tenant may send: approved, with a value for each of its parameters. */
 const checkTemplate = async (ctx: Ctx, clientId: number, template: ReminderTemplate | null | undefined) => {
   if (!template) return
-  const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT id FROM templates WHERE client_id = ${clientId} AND name = ${template.name}
-      AND language = ${template.language} AND status = 'APPROVED'`),
-  )
-  if (!row) throw badRequest(`No approved template ${template.name} (${template.language})`, "template")
+  const found = await templateByName(ctx.db, clientId, template.name, template.language).catch(() => null)
+  if (found?.status !== "APPROVED") throw badRequest(`No approved template ${template.name} (${template.language})`, "template")
+  const given = template.params?.length ?? 0
+  if (given !== found.params_count)
+    throw badRequest(`Template ${template.name} takes ${found.params_count} parameter(s), ${given} given`, "template")
 }
 
 const checkSchedule = (schedule: ReminderSchedule) => {

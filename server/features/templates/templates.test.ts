@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import { DB_KINDS, as, callOf, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { draft, settled } from "./templates.testing"
+import { templateChannelOf } from "./template-channel"
 
 const t = (name: Parameters<typeof callOf<"templates">>[1]) => callOf("templates", name)
 
@@ -46,6 +47,8 @@ describe.each(DB_KINDS)("templates on %s", (kind) => {
   })
 
   it("starts PENDING and is approved by the channel through the job queue; the composer then offers it", async () => {
+    const channel = templateChannelOf(ctx.server.services)
+    channel.hold(1, "shipping_note", true)
     const created = await send(ctx.url, t("templateMessageCreate"), draft("shipping_note"), h.admin)
     expect(created.status).toBe(200)
     expect(shaped(t("templateMessageCreate"), created.body).data).toMatchObject({
@@ -57,6 +60,7 @@ describe.each(DB_KINDS)("templates on %s", (kind) => {
     const edit = await send(ctx.url, t("templateMessageUpdate"), { id: created.body.data.id, footer: "Other" }, h.admin)
     expect(edit.status).toBe(409)
     expect(edit.body.error.message).toContain("PENDING")
+    channel.hold(1, "shipping_note", false)
     expect((await settled(ctx.url, h.admin, "shipping_note")).status).toBe("APPROVED")
     const agentList = await send(ctx.url, t("getTemplateMessageAgent"), { search: "shipping" }, h.agent1)
     expect(agentList.body.data.items.map((x: { name: string }) => x.name)).toEqual(["shipping_note"])
