@@ -180,6 +180,8 @@ export const conversations = pgTable(
     lastMessage: text("last_message"),
     closedBy: integer("closed_by").references(() => users.id, { onDelete: "set null" }),
     resolution: text("resolution"),
+    /** A UAT customer's conversation: left out of every report figure (stamped by the triggers of 0025_uat_reports). */
+    isTest: boolean("is_test").notNull().default(false),
     /** Metric stamps and counters, kept by the messages triggers of 0006_dashboard (see server/features/reports/metrics.ts). */
     firstInboundAt: timestamp("first_inbound_at", { withTimezone: true }),
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),

@@ -10,7 +10,7 @@ import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { checkAgent, reportRange, type ReportRange } from "./report-range"
-import { conversationTotals, dayOf, dayTrends, daysOf, dtWhere, serviceLevelOf, slotWhere, type MetricFilter } from "./metrics"
+import { conversationTotals, dayOf, dayTrends, daysOf, dtWhere, notTest, serviceLevelOf, slotWhere, type MetricFilter } from "./metrics"
 import { iso, isoOrNull } from "./range"
 
 const seconds = (from: unknown, to: unknown): number | null =>
@@ -35,7 +35,7 @@ const rowOf = (r: Record<string, unknown>): ChatReportRow => ({
 
 const conversationPage = async (ctx: Ctx, r: ReportRange, f: MetricFilter, input: { page?: number; limit?: number }) => {
   const { page, limit, offset } = pageOf(input, 10, 999_999)
-  const parts: SQL[] = [sql`c.client_id = ${r.clientId}`, dtWhere(r, sql`c.started_at`)]
+  const parts: SQL[] = [sql`c.client_id = ${r.clientId}`, dtWhere(r, sql`c.started_at`), notTest("c")]
   if (f.channel) parts.push(sql`c.channel = ${f.channel}`)
   if (f.agentId !== undefined) parts.push(sql`c.assigned_user_id = ${f.agentId}`)
   const where = sql.join(parts, sql` AND `)
@@ -100,7 +100,7 @@ export const handlers = [
             await ctx.db.execute(sql`WITH days AS (${daysOf(r)}), c AS (SELECT to_char(started_at AT TIME ZONE ${r.zone}, 'YYYY-MM-DD') AS date,
                 count(*) FILTER (WHERE extract(epoch FROM first_response_at - first_inbound_at) <= ${threshold})::int AS within, count(*)::int AS total
                 FROM conversations WHERE client_id = ${r.clientId} AND ${dtWhere(r, sql`started_at`)} AND first_response_at IS NOT NULL
-                  AND first_inbound_at IS NOT NULL ${f.channel ? sql`AND channel = ${f.channel}` : sql``} GROUP BY 1)
+                  AND first_inbound_at IS NOT NULL AND ${notTest()} ${f.channel ? sql`AND channel = ${f.channel}` : sql``} GROUP BY 1)
               SELECT days.date, coalesce(c.within, 0) AS within, coalesce(c.total, 0) AS total FROM days LEFT JOIN c ON c.date = days.date ORDER BY 1`),
           )
     const series = rows.map((row) => ({ date: String(row.date), answered_within: Number(row.within), total: Number(row.total) }))

@@ -27,6 +27,8 @@ export interface LogConversation {
   readonly closedAfter: number | null
   readonly messages: readonly LogMessage[]
   readonly rating: number | null
+  /** A UAT customer (a tester): named a UAT number before the conversation starts, or only after its messages. */
+  readonly tester: "before" | "after" | null
 }
 
 const message = fc.record({
@@ -44,6 +46,7 @@ export const conversationArb = fc.record({
   closedAfter: fc.option(fc.integer({ min: 300, max: 4000 }), { nil: null }),
   messages: fc.array(message, { maxLength: 6 }),
   rating: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+  tester: fc.constantFrom(null, null, null, null, "before" as const, "after" as const),
 })
 export const logArb = fc.array(conversationArb, { minLength: 1, maxLength: 8 })
 
@@ -65,12 +68,18 @@ export const writeLog = async (
   tag: string,
 ): Promise<Placed[]> => {
   const placed: Placed[] = []
+  const uat = (number: string) =>
+    database.query("INSERT INTO uat_customers (client_id, name, number) VALUES ($1, 'Tester', $2)", [clientId, number])
+  const testersAfter: string[] = []
   for (const [i, c] of log.entries()) {
+    const number = `9${tag}${String(i).padStart(3, "0")}`
+    if (c.tester === "before") await uat(number)
+    if (c.tester === "after") testersAfter.push(number)
     const [contact] = (
       await database.query("INSERT INTO contacts (client_id, name, number, channel) VALUES ($1, $2, $3, $4) RETURNING id", [
         clientId,
         `Metric ${tag} ${i}`,
-        `9${tag}${String(i).padStart(3, "0")}`,
+        number,
         c.channel,
       ])
     ).rows
@@ -119,13 +128,15 @@ export const writeLog = async (
       part.flat(),
     )
   }
+  for (const number of testersAfter) await uat(number)
   return placed
 }
 
 const agentsFallback = (agents: readonly number[]) => agents[0]
 
-/** The naive reference: every metric recomputed from the log's rows, nothing shared with the server. */
-export const reference = (placed: readonly Placed[], agents: readonly number[], threshold: number, offsetMinutes: number) => {
+/** The naive reference: every metric recomputed from the log's rows, nothing shared with the server; testers never count. */
+export const reference = (all: readonly Placed[], agents: readonly number[], threshold: number, offsetMinutes: number) => {
+  const placed = all.filter((p) => p.c.tester === null)
   const per = placed.map((p) => {
     const senderOf = (m: LogMessage) => (m.direction === "out" && m.byAgent ? (p.agentId ?? agents[0]) : null)
     const ins = p.c.messages.filter((m) => m.direction === "in").map((m) => p.started + m.at * 1000)

@@ -29,6 +29,9 @@ export interface MetricFilter {
 }
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`
+
+/** A report reading raw conversations leaves UAT customers' conversations out, as the roll-ups do (0025_uat_reports). */
+export const notTest = (conversation = "") => sql.raw(`NOT ${conversation ? `${conversation}.` : ""}is_test`)
 /** Slot filter of a roll-up table over the range (and channel / agent where the table has them). */
 export const slotWhere = (r: ReportRange, f: MetricFilter = {}, table: "conversation" | "message" | "call" = "conversation"): SQL => {
   const parts: SQL[] = [sql`client_id = ${r.clientId}`, sql`slot >= ${at(r.from)}`, sql`slot < ${at(r.to)}`]
@@ -134,6 +137,7 @@ const answeredWhere = (r: ReportRange, f: MetricFilter): SQL => {
     sql`started_at < ${at(r.to)}`,
     sql`first_response_at IS NOT NULL`,
     sql`first_inbound_at IS NOT NULL`,
+    notTest(),
   ]
   if (f.channel) parts.push(sql`channel = ${f.channel}`)
   if (f.agentId !== undefined) parts.push(f.agentId === 0 ? sql`assigned_user_id IS NULL` : sql`assigned_user_id = ${f.agentId}`)
@@ -209,7 +213,12 @@ export const ratingCountsOf = async (ctx: Ctx, r: ReportRange, f: MetricFilter =
 }
 
 export const surveyWhere = (r: ReportRange, f: MetricFilter & { rating?: number } = {}): SQL => {
-  const parts: SQL[] = [sql`s.client_id = ${r.clientId}`, sql`s.dt >= ${at(r.from)}`, sql`s.dt < ${at(r.to)}`]
+  const parts: SQL[] = [
+    sql`s.client_id = ${r.clientId}`,
+    sql`s.dt >= ${at(r.from)}`,
+    sql`s.dt < ${at(r.to)}`,
+    sql`NOT EXISTS (SELECT 1 FROM conversations tc WHERE tc.id = s.conversation_id AND tc.is_test)`,
+  ]
   if (f.channel) parts.push(sql`s.channel = ${f.channel}`)
   if (f.agentId !== undefined) parts.push(sql`s.agent_id = ${f.agentId}`)
   if (f.rating !== undefined) parts.push(sql`s.rating = ${f.rating}`)

@@ -12,7 +12,6 @@ import { pageOf } from "../paging"
 import { iso } from "./range"
 import { monthRange, reportRange } from "./report-range"
 import { conversationSlots, conversationTotals, messageSlots, messageTotals } from "./metrics"
-import { isUatContactSql, uatUsersOfMonthSql } from "../uat/uat-rules"
 
 const monthStat = async (ctx: Ctx, month: string): Promise<MonthlyStat> => {
   const r = await monthRange(ctx, month)
@@ -20,7 +19,7 @@ const monthStat = async (ctx: Ctx, month: string): Promise<MonthlyStat> => {
   const m = await messageTotals(ctx, r)
   const [mau] = rowsOf(
     await ctx.db.execute(
-      sql`SELECT users - ${uatUsersOfMonthSql(r.clientId, sql`${`${month}-01`}::date`)} AS users FROM monthly_user_counts
+      sql`SELECT users FROM monthly_user_counts
         WHERE client_id = ${r.clientId} AND month = ${`${month}-01`}::date`,
     ),
   )
@@ -38,7 +37,7 @@ export const handlers = [
         c AS (SELECT ${monthOf} AS month, sum(started)::int AS conversations FROM (${conversationSlots(r)}) s GROUP BY 1),
         m AS (SELECT ${monthOf} AS month, coalesce(sum(messages_in), 0)::int AS messages_in, coalesce(sum(messages_out), 0)::int AS messages_out
               FROM (${messageSlots(r)}) s GROUP BY 1),
-        u AS (SELECT to_char(month, 'YYYY-MM') AS month, users - ${uatUsersOfMonthSql(r.clientId, sql`month`)} AS users FROM monthly_user_counts WHERE client_id = ${r.clientId}
+        u AS (SELECT to_char(month, 'YYYY-MM') AS month, users FROM monthly_user_counts WHERE client_id = ${r.clientId}
               AND month >= make_date(${input.year}::int, 1, 1) AND month < make_date(${input.year}::int + 1, 1, 1))
       SELECT months.month, c.conversations, m.messages_in, m.messages_out, u.users FROM months
         LEFT JOIN c ON c.month = months.month LEFT JOIN m ON m.month = months.month LEFT JOIN u ON u.month = months.month
@@ -59,7 +58,7 @@ export const handlers = [
     const month = `${input.month}-01`
     const [count] = rowsOf(
       await ctx.db.execute(
-        sql`SELECT users - ${uatUsersOfMonthSql(r.clientId, sql`${month}::date`)} AS users FROM monthly_user_counts
+        sql`SELECT users FROM monthly_user_counts
           WHERE client_id = ${r.clientId} AND month = ${month}::date`,
       ),
     )
@@ -68,7 +67,7 @@ export const handlers = [
           (SELECT count(*)::int FROM conversations c WHERE c.contact_id = cm.contact_id AND c.started_at >= ${r.from.toISOString()}::timestamptz
             AND c.started_at < ${r.to.toISOString()}::timestamptz) AS conversations
         FROM contact_months cm JOIN contacts ct ON ct.id = cm.contact_id
-        WHERE cm.client_id = ${r.clientId} AND cm.month = ${month}::date AND NOT ${isUatContactSql("ct")} ORDER BY cm.last_seen DESC, cm.contact_id LIMIT ${limit} OFFSET ${offset}`),
+        WHERE cm.client_id = ${r.clientId} AND cm.month = ${month}::date ORDER BY cm.last_seen DESC, cm.contact_id LIMIT ${limit} OFFSET ${offset}`),
     )
     const items = rows.map((row) => ({
       number: String(row.number),

@@ -1,8 +1,9 @@
 /**
  * UAT customers: a tenant's test numbers. The one rule: a contact whose number is one of the tenant's active UAT
- * numbers is a tester, not a customer, so reports do not count it (monthly active users, reports/monthly.ts) and
- * billing does not charge for it (`billing/ledger.ts` `debitUnlessUat`). Numbers are kept as `+` and digits, as
- * contacts are.
+ * numbers is a tester, not a customer, so reports do not count it and billing does not charge for it
+ * (`billing/ledger.ts` `debitUnlessUat`). For reports the database keeps the rule (migration 0025_uat_reports): a
+ * tester's conversation is stamped `is_test`, and the roll-ups, monthly active users and the report queries over raw
+ * rows (`reports/metrics.ts` `notTest`) leave it out. Numbers are kept as `+` and digits, as contacts are.
  */
 import { type SQL, sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
@@ -13,11 +14,6 @@ export const uatNumberOf = (number: string): string => `+${number.replace(/\D/g,
 /** SQL true when the contact row aliased `contact` (with `client_id` and `number`) is one of its tenant's active UAT numbers. */
 export const isUatContactSql = (contact: string): SQL =>
   sql`EXISTS (SELECT 1 FROM uat_customers uat WHERE uat.client_id = ${sql.raw(`${contact}.client_id`)} AND uat.number = ${sql.raw(`${contact}.number`)} AND uat.active)`
-
-/** How many of a month's active users (contact_months) were UAT numbers: subtracted from the month's count. */
-export const uatUsersOfMonthSql = (clientId: number, month: SQL): SQL =>
-  sql`(SELECT count(*)::int FROM contact_months uat_cm JOIN contacts uat_ct ON uat_ct.id = uat_cm.contact_id
-    WHERE uat_cm.client_id = ${clientId} AND uat_cm.month = ${month} AND ${isUatContactSql("uat_ct")})`
 
 export const isUatNumber = async (db: Db, clientId: number, number: string): Promise<boolean> => {
   const [row] = rowsOf(
