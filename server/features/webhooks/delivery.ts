@@ -21,6 +21,7 @@ import type { Services } from "../../http/context"
 import { iso } from "../reports/range"
 import { ATTEMPT_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader, TIMESTAMP_HEADER } from "./signature"
 import { NoAnswer, postJson } from "./post"
+import { PrivateTarget } from "./target-rules"
 import { deliveryTimeoutMs, disableAfter } from "./webhook-rows"
 
 interface Attempt {
@@ -74,7 +75,7 @@ const recordFailure = async (services: Services, job: Job, a: Attempt, status: n
 }
 
 const errorText = (error: unknown): string => {
-  if (error instanceof NoAnswer) return error.message
+  if (error instanceof NoAnswer || error instanceof PrivateTarget) return error.message
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === "string" ? code : error instanceof Error ? error.message : String(error)
 }
@@ -110,6 +111,7 @@ const prepare = async (job: Job, { services }: { services: Services }): Promise<
         [ATTEMPT_HEADER]: String(job.attempts),
       },
       deliveryTimeoutMs(),
+      !services.config.dev,
     )
     const durationMs = Math.round(performance.now() - started)
     if (status >= 200 && status < 300) return { ...attempt, kind: "ok", status, durationMs }

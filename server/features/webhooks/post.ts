@@ -1,10 +1,12 @@
 /**
  * One webhook POST over node:http(s) with kept-alive connections and one deadline for the whole exchange. (fetch with
  * `AbortSignal.timeout` cost 4–5 times the CPU per request in `bench:webhooks`, and the CPU is what limits deliveries.)
- * Redirects are not followed: a 3xx is an answer like any other non-2xx.
+ * Redirects are not followed: a 3xx is an answer like any other non-2xx. With `publicOnly` (outside development) a
+ * private address is refused before anything is sent (target-rules.ts).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http"
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https"
+import { PrivateTarget, privateLiteral, publicOnlyLookup } from "./target-rules"
 
 const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 256 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 256 }) }
 
@@ -16,9 +18,16 @@ export class NoAnswer extends Error {
 }
 
 /** Answers the status code once the whole answer arrived (its body is read and dropped); throws NoAnswer or the socket's error. */
-export const postJson = (url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> =>
+export const postJson = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  publicOnly = false,
+): Promise<number> =>
   new Promise((resolve, reject) => {
     const target = new URL(url)
+    if (publicOnly && privateLiteral(target.hostname)) return reject(new PrivateTarget(target.hostname, target.hostname))
     const secure = target.protocol === "https:"
     const send = secure ? httpsRequest : httpRequest
     const request = send(
@@ -26,6 +35,7 @@ export const postJson = (url: string, body: string, headers: Record<string, stri
       {
         method: "POST",
         agent: secure ? agents.https : agents.http,
+        ...(publicOnly ? { lookup: publicOnlyLookup } : {}),
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       },
       (response: IncomingMessage) => {
