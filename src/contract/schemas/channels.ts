@@ -1,0 +1,23 @@
+import { Schema } from "effect"
+import { Id } from "./common"
+import { ChannelStatus } from "./tenants"
+
+/**
+ * A tenant's connection to a channel: its state (connected, not, or failing with the reason), what to paste in
+ * Meta's console (the webhook URL and verify token) and a hint of the stored token, never the token itself.
+ */
+export const ChannelAccount = Schema.Struct({
+  ...ChannelStatus.fields,
+  /** Null while the channel is not connected. */
+  id: Schema.NullOr(Id),
+  /** WhatsApp: the phone number id; Facebook and Instagram: the page or account id. */
+  external_id: Schema.NullOr(Schema.String),
+  webhook_url: Schema.NullOr(Schema.String),
+  verify_token: Schema.NullOr(Schema.String),
+  /** The last characters of the stored access token (`••••a9`). */
+  secret_hint: Schema.NullOr(Schema.String),
+})
+export type ChannelAccount = typeof ChannelAccount.Type
+
+/** Meta's app secret: the key of the webhooks' X-Hub-Signature-256 (32 hexadecimal characters today). */
+export const AppSecret = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9]{16,128}$/))
