@@ -1,8 +1,8 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, List, Name, Ok, Phone, Text } from "../schemas/common"
+import { Data, Empty, List, Name, Ok, Text } from "../schemas/common"
 import { AccessToken, PageId, SocialPage } from "../schemas/tenants"
-import { AppSecret, ChannelAccount } from "../schemas/channels"
+import { AppSecret, ChannelAccount, WhatsappConnection } from "../schemas/channels"
 
 const Page = Schema.Struct({ page_id: PageId })
 
@@ -30,14 +30,7 @@ export const channels = defineGroup(
     onboardingWhatsapp: {
       method: "POST",
       path: "/onboarding/whatsapp",
-      request: Schema.Struct({
-        waba_id: PageId,
-        phone_number_id: PageId,
-        display_number: Phone,
-        access_token: AccessToken,
-        app_secret: AppSecret,
-        display_name: Schema.optional(Name(100)),
-      }),
+      request: WhatsappConnection,
       response: Data(ChannelAccount),
     },
     fbPages: { method: "POST", path: "/fb/pages", request: Empty, response: List(SocialPage) },

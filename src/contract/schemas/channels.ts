@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Id } from "./common"
-import { ChannelStatus } from "./tenants"
+import { Id, Name, Phone } from "./common"
+import { AccessToken, ChannelStatus, PageId } from "./tenants"
 
 /**
  * A tenant's connection to a channel: its state (connected, not, or failing with the reason), what to paste in
@@ -21,3 +21,14 @@ export type ChannelAccount = typeof ChannelAccount.Type
 
 /** Meta's app secret: the key of the webhooks' X-Hub-Signature-256 (32 hexadecimal characters today). */
 export const AppSecret = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9]{16,128}$/))
+
+/** A WhatsApp Cloud API number as the tenant connects it (from Meta's WhatsApp Manager / embedded sign-up). */
+export const WhatsappConnection = Schema.Struct({
+  waba_id: PageId,
+  phone_number_id: PageId,
+  display_number: Phone,
+  access_token: AccessToken,
+  app_secret: AppSecret,
+  display_name: Schema.optional(Name(100)),
+})
+export type WhatsappConnection = typeof WhatsappConnection.Type
