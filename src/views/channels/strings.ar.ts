@@ -15,7 +15,7 @@ export const channelsAr: typeof channelsEn = {
     save: "احفظ وافحص",
     saved: "حُفظ: سُئلت Meta عن الرقم",
     storedToken: "رمز وصول ينتهي بـ {{hint}} محفوظ. أدخله مجددًا (أو رمزًا جديدًا) لتغيير الاتصال.",
-    webhook: "خطاف الويب لوحة Meta",
+    webhook: "خطاف الويب للوحة Meta",
     webhookHelp: "في تطبيقك لدى Meta، ضمن واتساب › الإعداد، الصق عنوان الاستدعاء ورمز التحقق هذين، ثم اشترك في حقل messages.",
     webhookUrl: "عنوان الاستدعاء",
     verifyToken: "رمز التحقق",
