@@ -224,6 +224,18 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     expect(payload.error).toContain("24-hour window with +16505551234 is closed (Meta 131047)")
   })
 
+  it("the simulator page's customer writes as Meta for a connected tenant: a signed webhook through the production adapter", async () => {
+    const wrote = await dev(ctx.server, "/dev/simulator/messages", {
+      clientId: 1,
+      channel: "whatsapp",
+      number: "+16505551299",
+      text: "Via Meta",
+    })
+    expect(wrote.status, JSON.stringify(wrote.body)).toBe(200)
+    const [stored] = await history("+16505551299")
+    expect(stored).toMatchObject({ id: wrote.body.data.messageId, body: "Via Meta", external_id: expect.stringMatching(/^wamid\./) })
+  })
+
   it("tenants are isolated: another tenant cannot take the number, nor reach it through its own webhook URL", async () => {
     const taken = await send(
       ctx.url,

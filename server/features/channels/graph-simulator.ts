@@ -26,7 +26,8 @@ import type { FastifyReply, FastifyRequest } from "fastify"
 import { FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
 import type { Services } from "../../http/context"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
-import { badRequest, notFound } from "../../http/errors"
+import { ApiError, badRequest, notFound } from "../../http/errors"
+import { blockedError } from "../chat/chat-store"
 import type { HttpRoutes } from "../registry"
 
 const fakes = new WeakMap<Services, FakeMeta>()
@@ -206,3 +207,50 @@ export const httpRoutes: readonly HttpRoutes[] = [
     })
   },
 ]
+
+/**
+ * The simulator page's "customer writes" for a tenant whose channel is connected to the fake Meta: the message goes
+ * in as Meta would send it (a signed webhook, through the production adapter and the job queue) and the answer waits
+ * for it to be stored. Null when the channel is not connected to the fake Meta (the built-in simulator takes it).
+ */
+export const customerWritesViaMeta = async (
+  services: Services,
+  input: { clientId: number; channel: string; number: string; name?: string; type: string; text?: string },
+): Promise<{ conversationId: number; messageId: number } | null> => {
+  if (!services.config.dev || input.type !== "text" || !input.text || input.channel !== "whatsapp") return null
+  const fake = fakes.get(services)
+  if (!fake) return null
+  const [account] = (
+    await services.database.query(
+      "SELECT external_id FROM channel_accounts WHERE client_id = $1 AND channel = 'whatsapp' AND status = 'active' AND secrets <> '' ORDER BY id DESC LIMIT 1",
+      [input.clientId],
+    )
+  ).rows
+  const number = account ? fake.numbers.get(String(account.external_id)) : undefined
+  if (!number?.callbackUrl) return null
+  const [contact] = (
+    await services.database.query("SELECT blocked FROM contacts WHERE client_id = $1 AND channel = 'whatsapp' AND number = $2", [
+      input.clientId,
+      input.number,
+    ])
+  ).rows
+  if (contact?.blocked) throw blockedError()
+  const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, {
+    type: "text",
+    text: { body: input.text },
+  })
+  const status = await fake.post(number, payload)
+  if (status !== 200) throw new ApiError(502, "WEBHOOK_REFUSED", `Our webhook answered the simulated Meta with ${status}`)
+  const until = Date.now() + 5000
+  while (Date.now() < until) {
+    const [stored] = (
+      await services.database.query("SELECT id, conversation_id FROM messages WHERE client_id = $1 AND external_id = $2", [
+        input.clientId,
+        id,
+      ])
+    ).rows
+    if (stored) return { conversationId: Number(stored.conversation_id), messageId: Number(stored.id) }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new ApiError(504, "NOT_STORED", "The simulated Meta's webhook was accepted but the message was not stored within 5 s")
+}
