@@ -108,8 +108,7 @@ const eventOf = (accountId: string, e: Obj): PageEvent => {
       payload: { reply: { kind: "postback", id: str(p.payload), title: str(p.title) } },
     }
   }
-  if (e.read)
-    return { kind: "receipt", accountId, customer: from, status: "read", until: msAt(obj(e.read).watermark), ids: list([]).map(str) }
+  if (e.read) return { kind: "receipt", accountId, customer: from, status: "read", until: msAt(obj(e.read).watermark), ids: [] }
   if (e.delivery) {
     const d = obj(e.delivery)
     const ids = Array.isArray(d.mids) ? d.mids.map(str) : []

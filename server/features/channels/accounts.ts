@@ -55,7 +55,7 @@ const rowOf = (r: Record<string, unknown>): AccountRow => ({
 export const sealSecrets = (config: Config, secrets: AccountSecrets) =>
   seal(config.jwtSecret, JSON.stringify({ access_token: secrets.accessToken, app_secret: secrets.appSecret }))
 
-export const secretsOf = (config: Config, account: AccountRow): AccountSecrets => {
+export const secretsOf = (config: Config, account: Pick<AccountRow, "sealed">): AccountSecrets => {
   const plain = JSON.parse(open(config.jwtSecret, account.sealed)) as { access_token: string; app_secret: string }
   return { accessToken: plain.access_token, appSecret: plain.app_secret }
 }
@@ -78,12 +78,6 @@ export const activeAccount = async (db: Db, clientId: number, channel: MetaChann
   )
   return row ? rowOf(row) : null
 }
-
-export const accountsOf = async (db: Db, clientId: number, channel: MetaChannel): Promise<AccountRow[]> =>
-  rowsOf(
-    await db.execute(sql`SELECT * FROM channel_accounts WHERE client_id = ${clientId} AND channel = ${channel} AND secrets <> ''
-      ORDER BY status = 'active' DESC, id`),
-  ).map(rowOf)
 
 /** The tenant's Facebook or Instagram login (status 'login': no channel of its own, counted against no limit). */
 export const loginOf = async (db: Db, clientId: number, channel: "facebook" | "instagram"): Promise<AccountRow | null> => {

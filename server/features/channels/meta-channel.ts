@@ -21,10 +21,13 @@ import { type AccountRow, graphBaseOf, type MetaChannel, secretsOf, setHealth } 
 
 const RELOAD_MS = 5000
 
+/** What a send needs of an account. */
+type SendingAccount = Pick<AccountRow, "id" | "clientId" | "channel" | "externalId" | "sealed">
+
 interface Cache {
   loading: Promise<void>
   loadedAt: number
-  readonly byTenant: Map<string, AccountRow>
+  readonly byTenant: Map<string, SendingAccount>
 }
 
 const caches = new WeakMap<Services, Cache>()
@@ -43,7 +46,7 @@ const load = async (services: Services, cache: Cache) => {
       channel: String(r.channel) as MetaChannel,
       externalId: String(r.external_id),
       sealed: String(r.secrets),
-    } as AccountRow)
+    })
   cache.loadedAt = Date.now()
 }
 
@@ -79,7 +82,7 @@ const sendingAccount = async (services: Services, clientId: number, channel: Met
 
 const isMeta = (channel: string): channel is MetaChannel => channel === "whatsapp" || channel === "facebook" || channel === "instagram"
 
-const viaGraph = async (services: Services, account: AccountRow, out: OutboundMessage): Promise<string> => {
+const viaGraph = async (services: Services, account: SendingAccount, out: OutboundMessage): Promise<string> => {
   const baseUrl = graphBaseOf(services.config)
   const token = secretsOf(services.config, account).accessToken
   try {
