@@ -43,6 +43,11 @@ export interface Config {
    * else the address the server listens on. Never taken from a request's Origin or Host, which a caller chooses.
    */
   readonly publicUrl: () => string
+  /**
+   * Where the Meta adapters reach the Graph API (GRAPH_BASE_URL, default https://graph.facebook.com). `self` is this
+   * server's own simulator of it under /dev/graph (development servers: server/features/channels/graph-simulator.ts).
+   */
+  readonly graphBaseUrl: string
   /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/softphone and sip/kamailio.ts. */
   readonly sip?: SipSettings | null
 }
@@ -118,6 +123,7 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 256)),
     credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
     publicUrl: () => configured ?? listening(),
+    graphBaseUrl: (process.env.GRAPH_BASE_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
     ...overrides,
   }
 }

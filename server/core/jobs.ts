@@ -121,6 +121,11 @@ export interface JobRunner {
   readonly stop: () => Promise<void>
 }
 
+const wakers = new WeakMap<Services, () => void>()
+
+/** Runs what is due now instead of at the next poll (a webhook just enqueued work); a no-op where no runner polls. */
+export const wakeJobs = (services: Services) => wakers.get(services)?.()
+
 export const startJobs = (
   services: Services,
   handlers: readonly JobHandler[],
@@ -264,15 +269,28 @@ export const startJobs = (
   }
 
   let timer: NodeJS.Timeout | null = null
+  let again = false
   const loop = () => {
     if (stopped) return
+    again = false
     runDue()
       .catch((error) => console.error("[jobs] round failed:", error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, options.pollMs ?? 1000)
+        if (!stopped) timer = setTimeout(loop, again ? 0 : (options.pollMs ?? 1000))
       })
   }
-  if (options.autoStart !== false) timer = setTimeout(loop, 0)
+  const wake = () => {
+    if (stopped) return
+    if (running) again = true
+    else {
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(loop, 0)
+    }
+  }
+  if (options.autoStart !== false) {
+    wakers.set(services, wake)
+    timer = setTimeout(loop, 0)
+  }
 
   return {
     workerId,

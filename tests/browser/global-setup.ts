@@ -11,7 +11,8 @@ const distDir = process.env.BROWSER_DIST ?? "dist"
 
 export default async function globalSetup() {
   ensureBuilt(distDir)
-  const server = await startTestServer({ distDir: join(process.cwd(), distDir) })
+  // Meta's Graph API is the server's own fake (/dev/graph): only tenants that connect a channel use it.
+  const server = await startTestServer({ distDir: join(process.cwd(), distDir), config: { graphBaseUrl: "self" } })
   process.env.CONSOLE_URL = server.url
   // The development hooks want the server's per-start key (server/http/dev-access.ts); workers inherit the variable.
   process.env.DEV_KEY = server.services.config.devKey

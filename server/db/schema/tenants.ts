@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm"
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow()
@@ -157,6 +158,20 @@ export const channelAccounts = pgTable(
     status: text("status").notNull().default("active"),
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
+    /** Sealed JSON of the account's tokens and app secret (server/features/sms/secret-box.ts); never sent back. */
+    secrets: text("secrets").notNull().default(""),
+    secretHint: text("secret_hint").notNull().default(""),
+    verifyToken: text("verify_token").notNull().default(""),
+    /** The last part of the account's webhook URL. */
+    webhookKey: text("webhook_key"),
+    /** pending, connected or failed (with `error`): what the Graph API last answered. */
+    health: text("health").notNull().default("pending"),
+    error: text("error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("channel_accounts_client_idx").on(t.clientId, t.channel)],
+  (t) => [
+    index("channel_accounts_client_idx").on(t.clientId, t.channel),
+    uniqueIndex("channel_accounts_webhook_key_uq").on(t.webhookKey),
+    uniqueIndex("channel_accounts_external_uq").on(t.channel, t.externalId).where(sql`${t.status} = 'active'`),
+  ],
 )

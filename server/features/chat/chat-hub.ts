@@ -12,6 +12,7 @@ import { loadConversation } from "./conversation-rows"
 import { loadMessage } from "./message-rows"
 import { storeInbound, storeStatus } from "./chat-store"
 import { sql } from "drizzle-orm"
+import { withMetaAccounts } from "../channels/meta-channel"
 
 export interface ChatHub {
   readonly channel: SimulatedMessageChannel
@@ -91,6 +92,7 @@ const createHub = (services: Services): ChatHub => {
       emitChat(services, clientId, "chat:typing", { conversation_id: Number(row.id), number, state })
     },
   }
-  const channel = createMessageSimulator(events)
+  // Tenants with a connected Meta account send through the Graph API (features/channels), the rest to the simulator.
+  const channel = withMetaAccounts(services, createMessageSimulator(events))
   return { channel, close: () => channel.close() }
 }

@@ -14,6 +14,7 @@ import { ApiError, badRequest } from "../../http/errors"
 import { devCallerOf, devTenantOf, type DevCaller } from "../../http/dev-access"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { chatHubOf } from "./chat-hub"
+import { customerWritesViaMeta } from "../channels/graph-simulator"
 
 const CHANNELS = new Set(["whatsapp", "facebook", "instagram", "sms", "webchat"])
 const TYPES = new Set(["text", "image", "document", "video", "audio"])
@@ -54,7 +55,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
       if (type !== "text" && !link) throw badRequest(`link is required for a ${type} message`, "link")
       const [exists] = (await services.database.query("SELECT 1 FROM clients WHERE id = $1", [clientId])).rows
       if (!exists) throw new ApiError(404, "NOT_FOUND", "Tenant not found")
-      const ids = await chatHubOf(services).channel.customerWrites({
+      const written = {
         clientId,
         channel,
         number,
@@ -63,7 +64,9 @@ export const httpRoutes: readonly HttpRoutes[] = [
         link,
         filename: text(body, "filename", 255),
         name: text(body, "name", 120)?.trim(),
-      })
+      }
+      // A tenant connected to the simulated Meta gets the message as a signed Meta webhook (features/channels).
+      const ids = (await customerWritesViaMeta(services, written)) ?? (await chatHubOf(services).channel.customerWrites(written))
       return { data: ids }
     })
     app.post("/dev/simulator/typing", async (req) => {

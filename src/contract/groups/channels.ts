@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, List, Name, Ok, Phone, Text } from "../schemas/common"
-import { AccessToken, ChannelStatus, PageId, SocialPage } from "../schemas/tenants"
+import { Data, Empty, List, Name, Ok, Text } from "../schemas/common"
+import { AccessToken, PageId, SocialPage } from "../schemas/tenants"
+import { AppSecret, ChannelAccount, WhatsappConnection } from "../schemas/channels"
 
 const Page = Schema.Struct({ page_id: PageId })
 
@@ -13,27 +14,24 @@ export const channels = defineGroup(
     onboardingFb: {
       method: "POST",
       path: "/onboarding/fb",
-      request: Schema.Struct({ access_token: AccessToken }),
-      response: Data(ChannelStatus),
+      request: Schema.Struct({ access_token: AccessToken, app_secret: AppSecret }),
+      response: Data(ChannelAccount),
     },
     onboardingInstagram: {
       method: "POST",
       path: "/onboarding/instagram",
-      request: Schema.Struct({ access_token: AccessToken }),
-      response: Data(ChannelStatus),
+      request: Schema.Struct({ access_token: AccessToken, app_secret: AppSecret }),
+      response: Data(ChannelAccount),
     },
-    /** Embedded sign-up result: the WhatsApp Business account and phone number to use. */
+    /**
+     * Connects (or reconnects) the tenant's WhatsApp Cloud API number: the token and app secret are stored sealed and
+     * the answer carries the webhook URL and verify token to paste in Meta's console; the number is checked at once.
+     */
     onboardingWhatsapp: {
       method: "POST",
       path: "/onboarding/whatsapp",
-      request: Schema.Struct({
-        waba_id: PageId,
-        phone_number_id: PageId,
-        display_number: Phone,
-        access_token: AccessToken,
-        display_name: Schema.optional(Name(100)),
-      }),
-      response: Data(ChannelStatus),
+      request: WhatsappConnection,
+      response: Data(ChannelAccount),
     },
     fbPages: { method: "POST", path: "/fb/pages", request: Empty, response: List(SocialPage) },
     instagramPages: { method: "POST", path: "/instagram/pages", request: Empty, response: List(SocialPage) },
@@ -65,7 +63,7 @@ export const channels = defineGroup(
       method: "GET",
       path: "/onboarding/whatsapp/status",
       request: Empty,
-      response: Data(ChannelStatus),
+      response: Data(ChannelAccount),
     },
   },
 )

@@ -1,0 +1,299 @@
+/**
+ * Meta as the development server plays it: a Graph API that knows the WhatsApp numbers and Facebook logins registered
+ * with it, records what is sent, answers with Meta-shaped ids (`wamid.…`, `m_…`) and errors, and plays what Meta would
+ * post back as SIGNED webhooks to the callback URL registered for the number or login, in Meta's format. The adapters
+ * only know GRAPH_BASE_URL: pointed here (`self`), they run exactly as against Meta. In memory, per server.
+ */
+import { randomBytes, randomUUID } from "node:crypto"
+import { signatureOf } from "./signature"
+
+export interface FakeApp {
+  readonly appSecret: string
+  /** Empty until a callback URL passed the verification. */
+  readonly callbackUrl: string
+}
+
+export interface FakeNumber extends FakeApp {
+  readonly ownerClientId: number
+  readonly phoneNumberId: string
+  readonly wabaId: string
+  readonly displayNumber: string
+  readonly verifiedName: string
+  readonly token: string
+}
+
+export interface FakePage {
+  readonly id: string
+  readonly name: string
+  readonly token: string
+  readonly instagram: { readonly id: string; readonly username: string } | null
+  subscribed: boolean
+}
+
+export interface FakeLogin extends FakeApp {
+  readonly ownerClientId: number
+  readonly userId: string
+  readonly name: string
+  readonly token: string
+  readonly pages: FakePage[]
+}
+
+export interface FakeSend {
+  readonly id: string
+  /** The phone number id or page id that sent it. */
+  readonly from: string
+  readonly to: string
+  readonly message: Record<string, unknown>
+  readonly at: string
+}
+
+export interface GraphAnswer {
+  readonly status: number
+  readonly body: Record<string, unknown>
+}
+
+const metaError = (status: number, code: number, message: string, type = "OAuthException"): GraphAnswer => ({
+  status,
+  body: { error: { message, type, code, error_data: { details: message }, fbtrace_id: randomBytes(8).toString("base64url") } },
+})
+
+const noObject = (id: string) =>
+  metaError(
+    400,
+    100,
+    `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    "GraphMethodException",
+  )
+const badToken = () => metaError(401, 190, "Invalid OAuth access token - Cannot parse access token")
+
+const deliverMs = () => Number(process.env.SIM_DELIVER_MS ?? 300)
+const LIMIT = 500
+
+export class FakeMeta {
+  readonly numbers = new Map<string, FakeNumber>()
+  readonly logins = new Map<string, FakeLogin>()
+  readonly sent: FakeSend[] = []
+  /** Meta error codes the next sends from an id answer with, in order. */
+  readonly failNext = new Map<string, { code: number; message: string }[]>()
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private closed = false
+
+  /** Posts a payload the way Meta does: the exact bytes signed with the app secret. Answers our webhook's status. */
+  async post(app: FakeApp, payload: unknown): Promise<number> {
+    if (!app.callbackUrl) return 0
+    // Meta escapes non-ASCII and "/" in its JSON: the receiver must hash these bytes, not a re-serialisation.
+    const raw = JSON.stringify(payload)
+      .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .replace(/\//g, "\\/")
+    const response = await fetch(app.callbackUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signatureOf(app.appSecret, raw) },
+      body: raw,
+    })
+    await response.arrayBuffer()
+    return response.status
+  }
+
+  /** Meta's subscription handshake with the callback URL: it must echo the challenge. */
+  async verify(callbackUrl: string, verifyToken: string): Promise<boolean> {
+    const challenge = randomBytes(8).toString("hex")
+    const url = new URL(callbackUrl)
+    url.searchParams.set("hub.mode", "subscribe")
+    url.searchParams.set("hub.verify_token", verifyToken)
+    url.searchParams.set("hub.challenge", challenge)
+    const response = await fetch(url)
+    return response.ok && (await response.text()) === challenge
+  }
+
+  private later(fn: () => Promise<unknown>, ms = deliverMs()) {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      if (!this.closed) fn().catch((error: unknown) => console.error("[fake meta] webhook failed", error))
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  private page(id: string): { login: FakeLogin; page: FakePage; channel: "facebook" | "instagram" } | null {
+    for (const login of this.logins.values())
+      for (const page of login.pages) {
+        if (page.id === id) return { login, page, channel: "facebook" }
+        if (page.instagram?.id === id) return { login, page, channel: "instagram" }
+      }
+    return null
+  }
+
+  /** The WhatsApp statuses webhook of one message. */
+  statusPayload(number: FakeNumber, statuses: { id: string; status: string; to: string; errors?: unknown[] }[]) {
+    const timestamp = String(Math.floor(Date.now() / 1000))
+    return {
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: number.wabaId,
+          changes: [
+            {
+              value: {
+                messaging_product: "whatsapp",
+                metadata: { display_phone_number: number.displayNumber.replace(/[^0-9]/g, ""), phone_number_id: number.phoneNumberId },
+                statuses: statuses.map((s) => ({
+                  id: s.id,
+                  status: s.status,
+                  timestamp,
+                  recipient_id: s.to,
+                  ...(s.errors ? { errors: s.errors } : {}),
+                })),
+              },
+              field: "messages",
+            },
+          ],
+        },
+      ],
+    }
+  }
+
+  /** A customer's WhatsApp message (Meta's message object, e.g. `{ type: "text", text: { body } }`) to a number. */
+  customerPayload(number: FakeNumber, from: string, name: string | undefined, message: Record<string, unknown>) {
+    const id = `wamid.${randomBytes(24).toString("base64url")}`
+    const payload = {
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: number.wabaId,
+          changes: [
+            {
+              value: {
+                messaging_product: "whatsapp",
+                metadata: { display_phone_number: number.displayNumber.replace(/[^0-9]/g, ""), phone_number_id: number.phoneNumberId },
+                contacts: [{ profile: { name: name ?? "" }, wa_id: from }],
+                messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+              },
+              field: "messages",
+            },
+          ],
+        },
+      ],
+    }
+    return { id, payload }
+  }
+
+  private takeFailure(id: string) {
+    const queue = this.failNext.get(id)
+    const failure = queue?.shift()
+    if (queue && queue.length === 0) this.failNext.delete(id)
+    return failure
+  }
+
+  private record(send: FakeSend) {
+    this.sent.push(send)
+    if (this.sent.length > LIMIT) this.sent.shift()
+  }
+
+  /** `GET /{version}/{path}` with a bearer token. */
+  get(path: string, token: string): GraphAnswer {
+    const [head, tail] = path.split("/")
+    if (head === "me") {
+      const login = this.logins.get(token)
+      if (!login) return badToken()
+      if (tail === "accounts")
+        return {
+          status: 200,
+          body: {
+            data: login.pages.map((p) => ({
+              id: p.id,
+              name: p.name,
+              access_token: p.token,
+              picture: { data: { url: null } },
+              ...(p.instagram ? { instagram_business_account: { id: p.instagram.id, username: p.instagram.username } } : {}),
+            })),
+          },
+        }
+      return { status: 200, body: { id: login.userId, name: login.name } }
+    }
+    const number = this.numbers.get(head)
+    if (!number) return noObject(head)
+    if (number.token !== token) return badToken()
+    return {
+      status: 200,
+      body: {
+        id: number.phoneNumberId,
+        display_phone_number: number.displayNumber,
+        verified_name: number.verifiedName,
+        quality_rating: "GREEN",
+      },
+    }
+  }
+
+  /** `POST /{version}/{id}/messages`. */
+  send(id: string, token: string, body: Record<string, unknown>): GraphAnswer {
+    const number = this.numbers.get(id)
+    const found = number ? null : this.page(id)
+    if (!number && !found) return noObject(id)
+    if ((number?.token ?? found?.page.token) !== token) return badToken()
+    const failure = this.takeFailure(id)
+    if (failure) return metaError(400, failure.code, failure.message, "OAuthException")
+    const at = new Date().toISOString()
+    if (number) {
+      const to = String(body.to ?? "")
+      if (!/^[0-9]{6,15}$/.test(to)) return metaError(400, 131026, "Message undeliverable")
+      const wamid = `wamid.${randomBytes(24).toString("base64url")}`
+      this.record({ id: wamid, from: id, to, message: body, at })
+      this.later(() =>
+        this.post(
+          number,
+          this.statusPayload(number, [
+            { id: wamid, status: "sent", to },
+            { id: wamid, status: "delivered", to },
+          ]),
+        ),
+      )
+      return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] } }
+    }
+    const { login, page } = found!
+    const recipient = String((body.recipient as { id?: unknown } | undefined)?.id ?? "")
+    const mid = `m_${randomUUID().replace(/-/g, "")}`
+    this.record({ id: mid, from: id, to: recipient, message: body, at })
+    this.later(() =>
+      this.post(login, {
+        object: found!.channel === "instagram" ? "instagram" : "page",
+        entry: [
+          {
+            id,
+            time: Date.now(),
+            messaging: [
+              {
+                sender: { id: recipient },
+                recipient: { id: page.id },
+                timestamp: Date.now(),
+                delivery: { mids: [mid], watermark: Date.now() },
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    return { status: 200, body: { recipient_id: recipient, message_id: mid } }
+  }
+
+  /** `POST` / `DELETE /{version}/{page-id}/subscribed_apps`. */
+  subscription(id: string, token: string, subscribed: boolean): GraphAnswer {
+    const found = this.page(id)
+    if (!found) return noObject(id)
+    if (found.page.token !== token) return badToken()
+    found.page.subscribed = subscribed
+    return { status: 200, body: { success: true } }
+  }
+
+  /** The customer read a WhatsApp message: Meta posts a `read` status. */
+  async read(wamid: string): Promise<number | null> {
+    const send = this.sent.find((s) => s.id === wamid)
+    const number = send ? this.numbers.get(send.from) : undefined
+    if (!send || !number) return null
+    return this.post(number, this.statusPayload(number, [{ id: wamid, status: "read", to: send.to }]))
+  }
+
+  close() {
+    this.closed = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+  }
+}

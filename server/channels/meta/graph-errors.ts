@@ -1,0 +1,64 @@
+/**
+ * What Meta's error codes mean to a tenant, in one place: a refused send answers the agent with a clear 4xx, a failed
+ * status or a failed reachability check is stored with the same words.
+ *   131056  too many messages to one number in a short time
+ *   131047  more than 24 hours since the customer last wrote (a template is needed)
+ *   131026  the number cannot receive the message (not on WhatsApp, or an old app); 131030 / 100 on `to`: not allowed / invalid
+ *   190     the access token expired or was revoked
+ *   4, 80007, 130429, 131048  throughput or spam limits
+ */
+import { ApiError } from "../../http/errors"
+import type { GraphError } from "./graph-client"
+
+export type GraphFailure = "rate_limited" | "window_closed" | "invalid_number" | "auth_failed" | "rejected" | "unreachable"
+
+const KINDS: Record<number, GraphFailure> = {
+  4: "rate_limited",
+  80007: "rate_limited",
+  130429: "rate_limited",
+  131048: "rate_limited",
+  131056: "rate_limited",
+  131047: "window_closed",
+  131026: "invalid_number",
+  131030: "invalid_number",
+  131021: "invalid_number",
+  190: "auth_failed",
+  10: "auth_failed",
+  200: "auth_failed",
+}
+
+export const failureOf = (code: number | null): GraphFailure => (code === null ? "unreachable" : (KINDS[code] ?? "rejected"))
+
+/** The words a person reads: what happened, Meta's code, and what to do. */
+export const reasonOf = (code: number | null, message: string, number?: string): string => {
+  const meta = code === null ? "" : ` (Meta ${code})`
+  switch (failureOf(code)) {
+    case "rate_limited":
+      return `Too many messages${number ? ` to ${number}` : ""} in a short time${meta}: wait a little and send again`
+    case "window_closed":
+      return `The 24-hour window${number ? ` with ${number}` : ""} is closed${meta}: send a template message instead`
+    case "invalid_number":
+      return `${number ?? "This number"} cannot receive WhatsApp messages${meta}: check the number`
+    case "auth_failed":
+      return `Meta refused the access token${meta}: reconnect the channel with a new token`
+    case "unreachable":
+      return `The Graph API could not be reached: ${message}`
+    default:
+      return `Meta refused the message${meta}: ${message}`
+  }
+}
+
+const STATUS: Record<GraphFailure, [number, string]> = {
+  rate_limited: [429, "RATE_LIMITED"],
+  window_closed: [409, "WINDOW_CLOSED"],
+  invalid_number: [422, "INVALID_NUMBER"],
+  auth_failed: [424, "CHANNEL_AUTH_FAILED"],
+  rejected: [422, "CHANNEL_REJECTED"],
+  unreachable: [424, "CHANNEL_UNREACHABLE"],
+}
+
+/** A refused send (or connection) as the caller's answer. */
+export const graphRefusal = (error: GraphError, number?: string): ApiError => {
+  const [status, code] = STATUS[failureOf(error.code)]
+  return new ApiError(status, code, reasonOf(error.code, error.message, number))
+}

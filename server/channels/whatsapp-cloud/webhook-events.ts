@@ -1,0 +1,212 @@
+/**
+ * A WhatsApp Cloud API webhook (object `whatsapp_business_account`) read into what happened, without I/O. One POST
+ * may batch several entries, changes, messages and statuses. What a receiver must not get wrong:
+ *  - timestamps are strings of epoch seconds; route by `metadata.phone_number_id`, never the display number;
+ *  - `value.contacts` names the senders, `messages[].contacts` are shared contact cards;
+ *  - a reaction points at another message (its removal has no emoji): it is not a new message;
+ *  - voice notes are `audio` with `voice: true`;
+ *  - `unsupported`, `ephemeral`, `system`, `request_welcome` and value-level `errors[]` never become empty messages;
+ *  - a status may be unknown (tolerated, ignored) or of `type: "call"` (a call's progress, not a message status);
+ *  - `field: "calls"` carries voice calls (connect with the SDP offer, terminate).
+ */
+
+export type KnownStatus = "sent" | "delivered" | "read" | "failed"
+
+export interface WaMessage {
+  readonly kind: "message"
+  readonly phoneNumberId: string
+  readonly id: string
+  readonly from: string
+  readonly name?: string
+  readonly at: Date
+  /** How the console shows it: text, image, video, audio, document, sticker, location, contacts, interactive, order. */
+  readonly type: string
+  readonly body: string
+  readonly payload: Record<string, unknown>
+}
+
+export interface WaReaction {
+  readonly kind: "reaction"
+  readonly phoneNumberId: string
+  readonly id: string
+  readonly from: string
+  /** The message reacted to. */
+  readonly messageId: string
+  /** Null: the reaction was removed. */
+  readonly emoji: string | null
+}
+
+export interface WaStatus {
+  readonly kind: "status"
+  readonly phoneNumberId: string
+  readonly id: string
+  readonly status: KnownStatus
+  readonly recipient: string
+  readonly at: Date
+  /** Meta's first error of a failed status. */
+  readonly error: { readonly code: number | null; readonly message: string } | null
+}
+
+export interface WaCall {
+  readonly kind: "call"
+  readonly phoneNumberId: string
+  readonly id: string
+  readonly from: string
+  readonly event: string
+  readonly sdp: string | null
+}
+
+export interface WaIgnored {
+  readonly kind: "ignored"
+  readonly phoneNumberId: string | null
+  readonly reason: string
+}
+
+export type WaEvent = WaMessage | WaReaction | WaStatus | WaCall | WaIgnored
+
+type Obj = Record<string, unknown>
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {})
+const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(obj) : [])
+const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "")
+const opt = (v: unknown): string | undefined => str(v) || undefined
+const secondsAt = (v: unknown): Date => {
+  const n = Number(str(v))
+  return Number.isFinite(n) && n > 0 ? new Date(n * 1000) : new Date()
+}
+
+const MEDIA = new Set(["image", "video", "audio", "document", "sticker"])
+const SILENT = new Set(["unsupported", "ephemeral", "system", "request_welcome"])
+const KNOWN_STATUSES = new Set<string>(["sent", "delivered", "read", "failed"])
+
+const errorText = (errors: Obj[]) => errors.map((e) => `${str(e.code)} ${str(e.title) || str(e.message)}`.trim()).join("; ") || "no details"
+
+const contactCard = (card: Obj) => {
+  const name = str(obj(card.name).formatted_name) || [str(obj(card.name).first_name), str(obj(card.name).last_name)].join(" ").trim()
+  const phones = list(card.phones)
+    .map((p) => str(p.phone) || str(p.wa_id))
+    .filter(Boolean)
+  return [name, ...phones].filter(Boolean).join(" ")
+}
+
+/** The stored form of one message: its type as shown, its words and what else the console may need. */
+const contentOf = (m: Obj): { type: string; body: string; payload: Obj } | null => {
+  const type = str(m.type)
+  const context = opt(obj(m.context).id)
+  const base: Obj = context ? { context: { id: context } } : {}
+  if (type === "text") {
+    const body = str(obj(m.text).body)
+    return body ? { type, body, payload: base } : null
+  }
+  if (MEDIA.has(type)) {
+    const media = obj(m[type])
+    const payload: Obj = { ...base, media_id: str(media.id), mime: str(media.mime_type) }
+    if (media.sha256) payload.sha256 = str(media.sha256)
+    if (media.filename) payload.filename = str(media.filename)
+    if (media.voice === true) payload.voice = true
+    if (media.animated === true) payload.animated = true
+    return { type, body: str(media.caption), payload }
+  }
+  if (type === "location") {
+    const l = obj(m.location)
+    const where = [str(l.name), str(l.address)].filter(Boolean).join(", ")
+    const body = where || `${str(l.latitude)}, ${str(l.longitude)}`
+    return { type, body, payload: { ...base, location: l } }
+  }
+  if (type === "contacts") {
+    const cards = list(m.contacts)
+    return { type, body: cards.map(contactCard).filter(Boolean).join("\n"), payload: { ...base, contacts: cards } }
+  }
+  if (type === "interactive") {
+    const i = obj(m.interactive)
+    const reply = obj(i[str(i.type)])
+    const body = str(reply.title) || str(reply.body) || str(reply.name)
+    return { type, body, payload: { ...base, reply: { kind: str(i.type), ...reply } } }
+  }
+  if (type === "button") {
+    const b = obj(m.button)
+    return {
+      type: "interactive",
+      body: str(b.text),
+      payload: { ...base, reply: { kind: "button", id: str(b.payload), title: str(b.text) } },
+    }
+  }
+  if (type === "order") {
+    const o = obj(m.order)
+    const items = list(o.product_items)
+    const words = items.map((p) => `${str(p.quantity)} × ${str(p.product_retailer_id)}`).join(", ")
+    return { type, body: [str(o.text), words].filter(Boolean).join("\n"), payload: { ...base, order: o } }
+  }
+  return null
+}
+
+const messageEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
+  const names = new Map(list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)]))
+  return list(value.messages).map((m): WaEvent => {
+    const type = str(m.type)
+    const from = str(m.from)
+    const id = str(m.id)
+    if (list(m.errors).length > 0 || SILENT.has(type))
+      return { kind: "ignored", phoneNumberId, reason: `${type || "message"} ${id}: ${errorText(list(m.errors))}` }
+    if (type === "reaction") {
+      const r = obj(m.reaction)
+      return { kind: "reaction", phoneNumberId, id, from, messageId: str(r.message_id), emoji: str(r.emoji) || null }
+    }
+    const content = contentOf(m)
+    if (!content || !id || !from) return { kind: "ignored", phoneNumberId, reason: `message ${id} of type ${type || "?"} has no content` }
+    return { kind: "message", phoneNumberId, id, from, name: names.get(from) || undefined, at: secondsAt(m.timestamp), ...content }
+  })
+}
+
+const statusEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
+  list(value.statuses).map((s): WaEvent => {
+    const status = str(s.status)
+    if (str(s.type) === "call") return { kind: "ignored", phoneNumberId, reason: `call status ${status} of ${str(s.id)}` }
+    if (!KNOWN_STATUSES.has(status)) return { kind: "ignored", phoneNumberId, reason: `unknown status ${status || "?"} of ${str(s.id)}` }
+    const [first] = list(s.errors)
+    const code = first ? Number(first.code) : Number.NaN
+    return {
+      kind: "status",
+      phoneNumberId,
+      id: str(s.id),
+      status: status as KnownStatus,
+      recipient: str(s.recipient_id),
+      at: secondsAt(s.timestamp),
+      error: first
+        ? {
+            code: Number.isFinite(code) ? code : null,
+            message: str(obj(first.error_data).details) || str(first.message) || str(first.title),
+          }
+        : null,
+    }
+  })
+
+const callEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
+  list(value.calls).map((c) => ({
+    kind: "call",
+    phoneNumberId,
+    id: str(c.id),
+    from: str(c.from),
+    event: str(c.event),
+    sdp: opt(obj(c.session).sdp) ?? null,
+  }))
+
+export const whatsappEvents = (body: unknown): WaEvent[] => {
+  const root = obj(body)
+  if (root.object !== "whatsapp_business_account") return [{ kind: "ignored", phoneNumberId: null, reason: `object ${str(root.object)}` }]
+  const events: WaEvent[] = []
+  for (const entry of list(root.entry))
+    for (const change of list(entry.changes)) {
+      const value = obj(change.value)
+      const phoneNumberId = str(obj(value.metadata).phone_number_id)
+      if (!phoneNumberId) {
+        events.push({ kind: "ignored", phoneNumberId: null, reason: `change ${str(change.field)} without a phone number id` })
+        continue
+      }
+      const errors = list(value.errors)
+      if (errors.length > 0) events.push({ kind: "ignored", phoneNumberId, reason: `errors: ${errorText(errors)}` })
+      if (change.field === "calls") events.push(...callEvents(phoneNumberId, value))
+      else if (change.field === "messages") events.push(...messageEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
+      else events.push({ kind: "ignored", phoneNumberId, reason: `field ${str(change.field)}` })
+    }
+  return events
+}

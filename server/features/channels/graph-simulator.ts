@@ -1,0 +1,256 @@
+/**
+ * Meta on development servers (off when NODE_ENV=production; channels/meta/fake-meta.ts). Set GRAPH_BASE_URL=self and
+ * the adapters talk to it. Its Graph API (bearer tokens of the numbers and logins registered here):
+ *
+ *   GET  /dev/graph/:version/:phoneNumberId        the number (verified name, display number), or Meta's error
+ *   GET  /dev/graph/:version/me[/accounts]         a login's user, its pages with their tokens and Instagram accounts
+ *   POST /dev/graph/:version/:id/messages          records the send, answers Meta's ids; statuses follow as signed webhooks
+ *   POST|DELETE /dev/graph/:version/:pageId/subscribed_apps
+ *
+ * Its console, for people and tests (dev hooks: a tenant admin, or the per-start key; http/dev-access.ts):
+ *
+ *   POST /dev/meta/numbers   { phone_number_id, display_number, verified_name?, waba_id?, access_token, app_secret,
+ *                              callback_url?, verify_token? }: a WhatsApp number (again: changes it); a callback URL
+ *                              is kept only after Meta's GET handshake with it answered the challenge
+ *   POST /dev/meta/logins    { user_id, name, access_token, app_secret, callback_url?, verify_token?,
+ *                              pages: [{ id, name, access_token, instagram?: { id, username } }] }
+ *   POST /dev/meta/customer-writes { phone_number_id, from, name?, text? | message? }: a signed message webhook
+ *                              -> { data: { id (the wamid), status (our webhook's answer) } }
+ *   POST /dev/meta/page-writes { page_id, from, text }: a Messenger (or Instagram) message webhook
+ *   POST /dev/meta/fail-next { id, code, message? }: the next send from that number or page fails with Meta's code
+ *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
+ *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
+ */
+import { randomBytes, randomUUID } from "node:crypto"
+import type { FastifyReply, FastifyRequest } from "fastify"
+import { FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
+import type { Services } from "../../http/context"
+import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
+import { ApiError, badRequest, notFound } from "../../http/errors"
+import { blockedError } from "../chat/chat-store"
+import type { HttpRoutes } from "../registry"
+
+const fakes = new WeakMap<Services, FakeMeta>()
+export const fakeMetaOf = (services: Services): FakeMeta => {
+  let fake = fakes.get(services)
+  if (!fake) {
+    fake = new FakeMeta()
+    fakes.set(services, fake)
+  }
+  return fake
+}
+
+type Body = Record<string, unknown>
+const bodyOf = (raw: unknown): Body => (raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Body) : {})
+const text = (body: Body, field: string, max = 2048) => {
+  const v = body[field]
+  if (typeof v !== "string" || v.length === 0 || v.length > max) throw badRequest(`${field} must be text of 1 to ${max} characters`, field)
+  return v
+}
+const digits = (body: Body, field: string) => {
+  const v = text(body, field, 32)
+  if (!/^[0-9]+$/.test(v)) throw badRequest(`${field} must be digits`, field)
+  return v
+}
+const url = (body: Body, field: string) => {
+  const v = text(body, field)
+  if (!/^https?:\/\//.test(v)) throw badRequest(`${field} must be an http(s) URL`, field)
+  return v
+}
+
+const tokenOf = (req: FastifyRequest) => String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "")
+const answer = (reply: FastifyReply, graph: GraphAnswer) => reply.status(graph.status).send(graph.body)
+
+export const httpRoutes: readonly HttpRoutes[] = [
+  (app, services) => {
+    app.addHook("onClose", async () => fakes.get(services)?.close())
+    if (!services.config.dev) return
+    const meta = () => fakeMetaOf(services)
+
+    // ---- the Graph API -------------------------------------------------------------------------------------------
+    app.get<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id", async (req, reply) =>
+      answer(reply, meta().get(req.params.id, tokenOf(req))),
+    )
+    app.get<{ Params: { version: string } }>("/dev/graph/:version/me/accounts", async (req, reply) =>
+      answer(reply, meta().get("me/accounts", tokenOf(req))),
+    )
+    app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/messages", async (req, reply) =>
+      answer(reply, meta().send(req.params.id, tokenOf(req), bodyOf(req.body))),
+    )
+    app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/subscribed_apps", async (req, reply) =>
+      answer(reply, meta().subscription(req.params.id, tokenOf(req), true)),
+    )
+    app.delete<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/subscribed_apps", async (req, reply) =>
+      answer(reply, meta().subscription(req.params.id, tokenOf(req), false)),
+    )
+
+    // ---- Meta's console, for people and tests --------------------------------------------------------------------
+    app.post("/dev/meta/numbers", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const phoneNumberId = digits(body, "phone_number_id")
+      const before = meta().numbers.get(phoneNumberId)
+      if (before && !devMaySee(caller, before.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      // Like Meta's app dashboard: the callback URL is set (and verified) when given, else kept.
+      const callbackUrl = body.callback_url === undefined ? (before?.callbackUrl ?? "") : url(body, "callback_url")
+      if (body.callback_url !== undefined && !(await meta().verify(callbackUrl, text(body, "verify_token", 200))))
+        throw badRequest("The callback URL did not answer Meta's verification with this verify token", "verify_token")
+      meta().numbers.set(phoneNumberId, {
+        ownerClientId: devTenantOf(caller, body.clientId),
+        phoneNumberId,
+        wabaId: typeof body.waba_id === "string" ? body.waba_id : (before?.wabaId ?? String(randomBytes(6).readUIntBE(0, 6))),
+        displayNumber: body.display_number === undefined && before ? before.displayNumber : text(body, "display_number", 32),
+        verifiedName: typeof body.verified_name === "string" ? body.verified_name : (before?.verifiedName ?? "Simulated business"),
+        token: body.access_token === undefined && before ? before.token : text(body, "access_token"),
+        appSecret: body.app_secret === undefined && before ? before.appSecret : text(body, "app_secret", 128),
+        callbackUrl,
+      })
+      return { data: { ok: true } }
+    })
+
+    app.post("/dev/meta/logins", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const before = meta().logins.get(text(body, "access_token"))
+      if (before && !devMaySee(caller, before.ownerClientId)) throw notFound("Simulated login")
+      const callbackUrl = body.callback_url === undefined ? (before?.callbackUrl ?? "") : url(body, "callback_url")
+      if (body.callback_url !== undefined && !(await meta().verify(callbackUrl, text(body, "verify_token", 200))))
+        throw badRequest("The callback URL did not answer Meta's verification with this verify token", "verify_token")
+      const pages = Array.isArray(body.pages) ? body.pages.map(bodyOf) : []
+      const token = text(body, "access_token")
+      meta().logins.set(token, {
+        ownerClientId: devTenantOf(caller, body.clientId),
+        userId: digits(body, "user_id"),
+        name: text(body, "name", 200),
+        token,
+        appSecret: text(body, "app_secret", 128),
+        callbackUrl,
+        pages: pages.map((p) => {
+          const ig = bodyOf(p.instagram)
+          return {
+            id: digits(p, "id"),
+            name: text(p, "name", 200),
+            token: text(p, "access_token"),
+            instagram: typeof ig.id === "string" ? { id: digits(ig, "id"), username: text(ig, "username", 100) } : null,
+            subscribed: false,
+          }
+        }),
+      })
+      return { data: { ok: true } }
+    })
+
+    app.post("/dev/meta/customer-writes", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const number = meta().numbers.get(digits(body, "phone_number_id"))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      const message = body.message !== undefined ? bodyOf(body.message) : { type: "text", text: { body: text(body, "text", 4096) } }
+      const { id, payload } = meta().customerPayload(
+        number,
+        digits(body, "from"),
+        typeof body.name === "string" ? body.name : undefined,
+        message,
+      )
+      return { data: { id, status: await meta().post(number, payload) } }
+    })
+
+    app.post("/dev/meta/page-writes", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const id = digits(body, "page_id")
+      const login = [...meta().logins.values()].find((l) => l.pages.some((p) => p.id === id || p.instagram?.id === id))
+      if (!login || !devMaySee(caller, login.ownerClientId)) throw notFound("Simulated page")
+      const instagram = login.pages.some((p) => p.instagram?.id === id)
+      const mid = `m_${randomUUID().replace(/-/g, "")}`
+      const now = Date.now()
+      const status = await meta().post(login, {
+        object: instagram ? "instagram" : "page",
+        entry: [
+          {
+            id,
+            time: now,
+            messaging: [
+              { sender: { id: digits(body, "from") }, recipient: { id }, timestamp: now, message: { mid, text: text(body, "text", 2000) } },
+            ],
+          },
+        ],
+      })
+      return { data: { id: mid, status } }
+    })
+
+    app.post("/dev/meta/fail-next", async (req) => {
+      await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const code = Number(body.code)
+      if (!Number.isInteger(code) || code <= 0) throw badRequest("code must be a Meta error code", "code")
+      const id = digits(body, "id")
+      const queue = meta().failNext.get(id) ?? []
+      queue.push({ code, message: typeof body.message === "string" ? body.message : `Simulated error ${code}` })
+      meta().failNext.set(id, queue)
+      return { data: { ok: true } }
+    })
+
+    app.post("/dev/meta/read", async (req) => {
+      await devCallerOf(services, req)
+      const status = await meta().read(text(bodyOf(req.body), "id", 200))
+      if (status === null) throw notFound("Message sent through the simulated Graph API")
+      return { data: { status } }
+    })
+
+    app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const id = String(req.query.id ?? "")
+      const owner =
+        meta().numbers.get(id)?.ownerClientId ?? [...meta().logins.values()].find((l) => l.pages.some((p) => p.id === id))?.ownerClientId
+      if (owner === undefined || !devMaySee(caller, owner)) throw notFound("Simulated number or page")
+      return { data: { items: meta().sent.filter((s) => s.from === id) } }
+    })
+  },
+]
+
+/**
+ * The simulator page's "customer writes" for a tenant whose channel is connected to the fake Meta: the message goes
+ * in as Meta would send it (a signed webhook, through the production adapter and the job queue) and the answer waits
+ * for it to be stored. Null when the channel is not connected to the fake Meta (the built-in simulator takes it).
+ */
+export const customerWritesViaMeta = async (
+  services: Services,
+  input: { clientId: number; channel: string; number: string; name?: string; type: string; text?: string },
+): Promise<{ conversationId: number; messageId: number } | null> => {
+  if (!services.config.dev || input.type !== "text" || !input.text || input.channel !== "whatsapp") return null
+  const fake = fakes.get(services)
+  if (!fake) return null
+  const [account] = (
+    await services.database.query(
+      "SELECT external_id FROM channel_accounts WHERE client_id = $1 AND channel = 'whatsapp' AND status = 'active' AND secrets <> '' ORDER BY id DESC LIMIT 1",
+      [input.clientId],
+    )
+  ).rows
+  const number = account ? fake.numbers.get(String(account.external_id)) : undefined
+  if (!number?.callbackUrl) return null
+  const [contact] = (
+    await services.database.query("SELECT blocked FROM contacts WHERE client_id = $1 AND channel = 'whatsapp' AND number = $2", [
+      input.clientId,
+      input.number,
+    ])
+  ).rows
+  if (contact?.blocked) throw blockedError()
+  const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, {
+    type: "text",
+    text: { body: input.text },
+  })
+  const status = await fake.post(number, payload)
+  if (status !== 200) throw new ApiError(502, "WEBHOOK_REFUSED", `Our webhook answered the simulated Meta with ${status}`)
+  const until = Date.now() + 5000
+  while (Date.now() < until) {
+    const [stored] = (
+      await services.database.query("SELECT id, conversation_id FROM messages WHERE client_id = $1 AND external_id = $2", [
+        input.clientId,
+        id,
+      ])
+    ).rows
+    if (stored) return { conversationId: Number(stored.conversation_id), messageId: Number(stored.id) }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new ApiError(504, "NOT_STORED", "The simulated Meta's webhook was accepted but the message was not stored within 5 s")
+}

@@ -1,0 +1,113 @@
+/**
+ * Outbound messages of tenants with a connected Meta account go through the Graph API (WhatsApp Cloud API, the
+ * Messenger / Instagram Send API); every other send stays with the built-in simulator. A refusal answers the caller
+ * with Meta's reason in a person's words (graph-errors.ts); a refused token marks the channel failing.
+ *
+ * The accounts used for sending are cached per server: a send runs inside its call's transaction, and on PGlite (one
+ * connection) a second query would wait for that transaction forever. The cache is loaded at start and again after
+ * each change of an account in this process; on PostgreSQL (several processes) it is also reloaded when older than
+ * RELOAD_MS.
+ */
+import { sql } from "drizzle-orm"
+import type { SimulatedMessageChannel } from "../../channels/message-simulator"
+import type { OutboundMessage } from "../../channels/message-channel"
+import { GraphError } from "../../channels/meta/graph-client"
+import { failureOf, reasonOf, graphRefusal } from "../../channels/meta/graph-errors"
+import { sendPageMessage } from "../../channels/meta/send-api"
+import { sendCloudMessage } from "../../channels/whatsapp-cloud/cloud-api"
+import { rowsOf } from "../../db/rows"
+import type { Services } from "../../http/context"
+import { type AccountRow, graphBaseOf, type MetaChannel, secretsOf, setHealth } from "./accounts"
+
+const RELOAD_MS = 5000
+
+/** What a send needs of an account. */
+type SendingAccount = Pick<AccountRow, "id" | "clientId" | "channel" | "externalId" | "sealed">
+
+interface Cache {
+  loading: Promise<void>
+  loadedAt: number
+  readonly byTenant: Map<string, SendingAccount>
+}
+
+const caches = new WeakMap<Services, Cache>()
+const keyOf = (clientId: number, channel: string) => `${clientId}|${channel}`
+
+const load = async (services: Services, cache: Cache) => {
+  const rows = rowsOf(
+    await services.database.db.execute(sql`SELECT id, client_id, channel, external_id, secrets FROM channel_accounts
+      WHERE status = 'active' AND secrets <> '' AND channel IN ('whatsapp', 'facebook', 'instagram') ORDER BY id`),
+  )
+  cache.byTenant.clear()
+  for (const r of rows)
+    cache.byTenant.set(keyOf(Number(r.client_id), String(r.channel)), {
+      id: Number(r.id),
+      clientId: Number(r.client_id),
+      channel: String(r.channel) as MetaChannel,
+      externalId: String(r.external_id),
+      sealed: String(r.secrets),
+    })
+  cache.loadedAt = Date.now()
+}
+
+const cacheOf = (services: Services): Cache => {
+  let cache = caches.get(services)
+  if (!cache) {
+    const fresh: Cache = { loading: Promise.resolve(), loadedAt: 0, byTenant: new Map() }
+    fresh.loading = load(services, fresh)
+    caches.set(services, fresh)
+    cache = fresh
+  }
+  return cache
+}
+
+/** Loads the accounts now (at start, before any transaction holds PGlite's connection). */
+export const primeAccounts = (services: Services) => void cacheOf(services)
+
+/** An account was connected, changed or removed: the next sends see it (call after the commit). */
+export const accountsChanged = (services: Services) => {
+  const cache = cacheOf(services)
+  cache.loading = load(services, cache).catch((error) => console.error("[channels] reloading accounts failed", error))
+}
+
+const sendingAccount = async (services: Services, clientId: number, channel: MetaChannel) => {
+  const cache = cacheOf(services)
+  await cache.loading
+  if (services.database.kind === "postgres" && Date.now() - cache.loadedAt > RELOAD_MS) {
+    cache.loading = load(services, cache)
+    await cache.loading
+  }
+  return cache.byTenant.get(keyOf(clientId, channel)) ?? null
+}
+
+const isMeta = (channel: string): channel is MetaChannel => channel === "whatsapp" || channel === "facebook" || channel === "instagram"
+
+const viaGraph = async (services: Services, account: SendingAccount, out: OutboundMessage): Promise<string> => {
+  const baseUrl = graphBaseOf(services.config)
+  const token = secretsOf(services.config, account).accessToken
+  try {
+    return account.channel === "whatsapp"
+      ? await sendCloudMessage({ baseUrl, token, phoneNumberId: account.externalId }, out)
+      : await sendPageMessage({ baseUrl, token, pageId: account.externalId }, out)
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error
+    if (failureOf(error.code) === "auth_failed") {
+      const reason = reasonOf(error.code, error.message)
+      // Not in the send's transaction (it rolls back with the refusal): after it, so PGlite is free again.
+      setTimeout(() => void services.database.transaction((tx) => setHealth(tx, account.id, "failed", reason)).catch(() => {}), 0)
+    }
+    throw graphRefusal(error, out.number)
+  }
+}
+
+/** The hub's channel: Graph API for connected tenants, the simulator for the rest. */
+export const withMetaAccounts = (services: Services, simulator: SimulatedMessageChannel): SimulatedMessageChannel => {
+  primeAccounts(services)
+  return {
+    ...simulator,
+    send: async (out) => {
+      const account = isMeta(out.channel) ? await sendingAccount(services, out.clientId, out.channel) : null
+      return account ? { externalId: await viaGraph(services, account, out) } : simulator.send(out)
+    },
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The Meta webhooks' processing, from THE job queue: the webhook route verified the signature and stored the raw body
+ * as a `channels.webhook` job; here it is read (whatsapp-cloud/webhook-events.ts, meta/messenger-events.ts) and every
+ * event is routed to the tenant's own account with that phone number id or page id, in the job's transaction.
+ */
+import type { Channel } from "../../../src/contract/schemas/common"
+import { pageEvents } from "../../channels/meta/messenger-events"
+import { reasonOf } from "../../channels/meta/graph-errors"
+import { whatsappEvents } from "../../channels/whatsapp-cloud/webhook-events"
+import type { Job, JobContext, JobHandler } from "../../core/jobs"
+import { type MetaChannel, routedAccount } from "./accounts"
+import { applyReaction, applyStatus, applyWatermark, receiveMessage, STATUS_JOB, type StatusReport } from "./inbound"
+
+export const WEBHOOK_JOB = "channels.webhook"
+
+const ignore = (clientId: number, reason: string) => console.info(`[channels] tenant ${clientId}: ignored ${reason}`)
+
+const whatsapp = async (ctx: JobContext, clientId: number, body: unknown) => {
+  const routed = new Map<string, boolean>()
+  const ours = async (phoneNumberId: string) => {
+    let known = routed.get(phoneNumberId)
+    if (known === undefined) {
+      known = (await routedAccount(ctx.db, clientId, "whatsapp", phoneNumberId)) !== null
+      routed.set(phoneNumberId, known)
+    }
+    return known
+  }
+  for (const event of whatsappEvents(body)) {
+    if (event.kind === "ignored") {
+      ignore(clientId, event.reason)
+      continue
+    }
+    if (!(await ours(event.phoneNumberId))) {
+      ignore(clientId, `an event for phone number id ${event.phoneNumberId}, not connected to this tenant`)
+      continue
+    }
+    if (event.kind === "message") await receiveMessage(ctx, clientId, "whatsapp", { ...event, number: `+${event.from}` })
+    else if (event.kind === "status")
+      await applyStatus(ctx, clientId, {
+        externalId: event.id,
+        status: event.status,
+        reason: event.error ? reasonOf(event.error.code, event.error.message, `+${event.recipient}`) : null,
+      })
+    else if (event.kind === "reaction") await applyReaction(ctx.db, clientId, event.messageId, event.emoji, `+${event.from}`)
+    // Voice calls over the Cloud API (field "calls") are not wired to the call hub yet.
+    else ignore(clientId, `call ${event.event} ${event.id}`)
+  }
+}
+
+const pages = async (ctx: JobContext, clientId: number, body: unknown) => {
+  const { channel, events } = pageEvents(body)
+  for (const event of events) {
+    if (event.kind === "ignored" || !channel) {
+      ignore(clientId, event.kind === "ignored" ? event.reason : "an unknown object")
+      continue
+    }
+    if (!(await routedAccount(ctx.db, clientId, channel satisfies MetaChannel, event.accountId))) {
+      ignore(clientId, `an event for ${channel} account ${event.accountId}, not connected to this tenant`)
+      continue
+    }
+    if (event.kind === "message") await receiveMessage(ctx, clientId, channel satisfies Channel, { ...event, number: event.from })
+    else if (event.until) await applyWatermark(ctx, clientId, channel, event.customer, event.status, event.until)
+    else for (const id of event.ids) await applyStatus(ctx, clientId, { externalId: id, status: event.status, reason: null }, false)
+  }
+}
+
+export const jobHandlers: readonly JobHandler[] = [
+  {
+    kind: WEBHOOK_JOB,
+    run: async (job: Job, ctx: JobContext) => {
+      if (job.clientId === null) return
+      const body = JSON.parse(String(job.payload.body)) as { object?: unknown }
+      if (body.object === "whatsapp_business_account") await whatsapp(ctx, job.clientId, body)
+      else await pages(ctx, job.clientId, body)
+    },
+  },
+  {
+    kind: STATUS_JOB,
+    run: async (job: Job, ctx: JobContext) => {
+      if (job.clientId === null) return
+      if (!(await applyStatus(ctx, job.clientId, job.payload as unknown as StatusReport, false)))
+        throw new Error(`No message ${String(job.payload.externalId)} yet`)
+    },
+  },
+]

@@ -1,0 +1,164 @@
+/**
+ * /channels and /channels/Whatsapp: the tenant's WhatsApp Cloud API connection over the `whatsapp-channel` page actor.
+ * The state (connected, not connected, failing with Meta's reason), the form (ids, token and app secret, which are
+ * never shown again: a hint stands for the token), the webhook URL and verify token to paste in Meta's console, and
+ * "Test connection", which asks Meta again through the status call.
+ */
+import { useEffect, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { useSelector } from "@xstate/react"
+import { Button, Callout, Card, FormGroup, InputGroup, Intent, Spinner, Tag } from "@blueprintjs/core"
+import type { ActorRefFrom } from "xstate"
+import type { WhatsappDraft, WhatsappField, whatsappChannelMachine } from "../../machines/channels/whatsapp-channel-machine"
+import { WHATSAPP_FIELDS } from "../../machines/channels/whatsapp-channel-machine"
+import { usePageActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
+import { PageHeader } from "../common/PageHeader"
+import { toast } from "../common/toast"
+
+type WhatsappActor = ActorRefFrom<typeof whatsappChannelMachine>
+
+const STATE_INTENT = { connected: Intent.SUCCESS, failed: Intent.DANGER, pending: Intent.WARNING, not_connected: Intent.NONE } as const
+
+export const WhatsappChannelView = () => {
+  const { t } = useTranslation()
+  const actor = usePageActor<WhatsappActor>("whatsapp-channel")
+  return (
+    <div className="mc-page" data-testid="whatsapp-channel-page">
+      <PageHeader title={t("channels.whatsapp.title")} subtitle={t("channels.whatsapp.subtitle")} />
+      {actor ? <WhatsappChannel actor={actor} /> : <Spinner size={24} />}
+    </div>
+  )
+}
+
+const WhatsappChannel = ({ actor }: { actor: WhatsappActor }) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  const account = useSelector(actor, (s) => s.context.account)
+  const draft = useSelector(actor, (s) => s.context.draft)
+  const problem = useSelector(actor, (s) => s.context.problem)
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const loading = useSelector(actor, (s) => s.hasTag("loading"))
+  const failed = useSelector(actor, (s) => s.hasTag("failed"))
+  const saving = useSelector(actor, (s) => s.hasTag("saving"))
+  const saved = useSelector(actor, (s) => s.context.saved)
+  const seen = useRef(saved)
+  useEffect(() => {
+    if (saved > seen.current) void toast(t("channels.whatsapp.saved"), "success", "whatsapp-saved")
+    seen.current = saved
+  }, [saved, t])
+
+  if (failed && !account)
+    return (
+      <Callout intent="danger" data-testid="whatsapp-load-failed">
+        {failure ? failureText(failure) : ""}{" "}
+        <Button size="small" text={t("channels.retry")} onClick={() => actor.send({ type: "RETRY" })} />
+      </Callout>
+    )
+  if (!account) return <Spinner size={24} />
+
+  const edit = (patch: Partial<WhatsappDraft>) => actor.send({ type: "EDIT", patch })
+  const bad = problem?.field ?? (failure?.field as WhatsappField | undefined)
+  const intentOf = (field: WhatsappField) => (bad === field ? Intent.DANGER : Intent.NONE)
+  const label = (field: WhatsappField) => t(`channels.whatsapp.fields.${field}`)
+  const secret = (field: WhatsappField) => field === "access_token" || field === "app_secret"
+  const help = (field: WhatsappField) =>
+    field === "access_token" && account.secret_hint
+      ? t("channels.whatsapp.storedToken", { hint: account.secret_hint })
+      : t(`channels.whatsapp.help.${field}`)
+
+  return (
+    <div className="mc-channel" style={{ display: "grid", gap: 16, maxWidth: 760 }}>
+      <Card data-testid="whatsapp-state">
+        <h3 style={{ marginTop: 0 }}>
+          {t("channels.whatsapp.state")}{" "}
+          <Tag intent={STATE_INTENT[account.status]} large data-testid="whatsapp-status">
+            {t(`channels.states.${account.status}`)}
+          </Tag>
+        </h3>
+        {account.display_name ? <p data-testid="whatsapp-name">{account.display_name}</p> : null}
+        {account.external_id ? (
+          <p className="bp6-text-muted">
+            {label("phone_number_id")}: <bdi>{account.external_id}</bdi>
+          </p>
+        ) : null}
+        {account.error ? (
+          <Callout intent="danger" data-testid="whatsapp-error">
+            {account.error}
+          </Callout>
+        ) : null}
+        <Button
+          icon="refresh"
+          text={t("channels.whatsapp.test")}
+          loading={loading}
+          disabled={!account.id}
+          onClick={() => actor.send({ type: "TEST" })}
+          data-testid="whatsapp-test"
+        />
+      </Card>
+
+      {account.webhook_url ? (
+        <Card data-testid="whatsapp-webhook">
+          <h3 style={{ marginTop: 0 }}>{t("channels.whatsapp.webhook")}</h3>
+          <p className="bp6-text-muted">{t("channels.whatsapp.webhookHelp")}</p>
+          <FormGroup label={t("channels.whatsapp.webhookUrl")} labelFor="whatsapp-webhook-url">
+            <InputGroup
+              id="whatsapp-webhook-url"
+              dir="ltr"
+              readOnly
+              value={account.webhook_url}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="whatsapp-webhook-url"
+            />
+          </FormGroup>
+          <FormGroup label={t("channels.whatsapp.verifyToken")} labelFor="whatsapp-verify-token">
+            <InputGroup
+              id="whatsapp-verify-token"
+              dir="ltr"
+              readOnly
+              value={account.verify_token ?? ""}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="whatsapp-verify-token"
+            />
+          </FormGroup>
+        </Card>
+      ) : null}
+
+      <Card data-testid="whatsapp-form">
+        <h3 style={{ marginTop: 0 }}>{account.id ? t("channels.whatsapp.reconnect") : t("channels.whatsapp.connect")}</h3>
+        {WHATSAPP_FIELDS.map((field) => (
+          <FormGroup key={field} label={label(field)} labelFor={`whatsapp-${field}`} helperText={help(field)} intent={intentOf(field)}>
+            <InputGroup
+              id={`whatsapp-${field}`}
+              dir="ltr"
+              type={secret(field) ? "password" : "text"}
+              autoComplete="off"
+              intent={intentOf(field)}
+              value={draft[field]}
+              onChange={(e) => edit({ [field]: e.currentTarget.value })}
+              data-testid={`whatsapp-${field}`}
+            />
+          </FormGroup>
+        ))}
+        {problem ? (
+          <Callout intent="warning" data-testid="whatsapp-problem">
+            {t(`channels.problems.${problem.rule}`, { field: label(problem.field) })}
+          </Callout>
+        ) : null}
+        {failure && !problem ? (
+          <Callout intent="danger" data-testid="whatsapp-failure">
+            {failureText(failure)}
+          </Callout>
+        ) : null}
+        <Button
+          intent="primary"
+          icon="link"
+          text={t("channels.whatsapp.save")}
+          loading={saving}
+          onClick={() => actor.send({ type: "SAVE" })}
+          data-testid="whatsapp-save"
+        />
+      </Card>
+    </div>
+  )
+}
