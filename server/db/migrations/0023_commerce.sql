@@ -23,6 +23,8 @@ ALTER TABLE "products" RENAME COLUMN "price" TO "price_minor";--> statement-brea
 ALTER TABLE "products" ALTER COLUMN "price_minor" TYPE bigint USING round("price_minor" * 100)::bigint;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "stock" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "retailer_id" text;--> statement-breakpoint
+-- An image uploaded through the chat's uploads: the file, so every read signs a fresh link (image_url keeps outside links).
+ALTER TABLE "products" ADD COLUMN "image_file_id" integer REFERENCES "attachments"("id") ON DELETE SET NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_amounts_ck" CHECK ("price_minor" >= 0 AND "stock" >= 0);--> statement-breakpoint
 CREATE INDEX "products_catalogue_idx" ON "products" USING btree ("client_id", "catalogue_id", "id");--> statement-breakpoint

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
-import { contacts, conversations } from "./conversations"
+import { attachments, contacts, conversations } from "./conversations"
 
 const tenant = () =>
   integer("client_id")
@@ -50,6 +50,7 @@ export const products = pgTable(
     imageUrl: text("image_url"),
     stock: integer("stock").notNull().default(0),
     retailerId: text("retailer_id"),
+    imageFileId: integer("image_file_id").references(() => attachments.id, { onDelete: "set null" }),
     createdAt: created(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
