@@ -17,8 +17,10 @@ import { isOpenAt } from "./opening-hours"
 
 const RADII_KM = [5, 25, 100, 500, 2000, Math.PI * EARTH_RADIUS_KM]
 
-/** Candidates read per radius when only open branches count (their hours are checked here, not in SQL). */
-const OPEN_CANDIDATES = 200
+/** When only open branches count (their hours are checked here, not in SQL): candidates read per n, growing by this factor. */
+const OPEN_FACTOR = 4
+/** The most candidates read in one circle: beyond it the circle grows instead (a region full of closed branches). */
+const MAX_CANDIDATES = 2000
 
 export interface NearestOptions {
   /** Only within this distance (km); by default the circle grows until n branches are found. */
@@ -70,21 +72,24 @@ export const nearestBranches = async (
   const at = options.at ?? new Date()
   const zone = await zoneOf(db, clientId)
   const radii = options.radiusKm === undefined ? RADII_KM : [options.radiusKm]
-  const limit = options.openOnly ? Math.max(n, OPEN_CANDIDATES) : n
   let found: NearbyLocation[] = []
-  for (const radius of radii) {
-    const rows = await withinRadius(db, clientId, lat, lng, radius, limit)
-    found = rows.map((r) => {
-      const location = locationOf(r)
-      return {
-        ...location,
-        distance_km: Math.round(Number(r.distance_km) * 1000) / 1000,
-        open_now: isOpenAt(location.opening_hours, at, zone),
-        map_url: mapUrlOf(location.latitude, location.longitude),
-      }
-    })
-    if (options.openOnly) found = found.filter((b) => b.open_now)
-    if (found.length >= n) break
+  search: for (const radius of radii) {
+    // Only open branches count: read a few times n, and more while the circle still holds closed ones.
+    for (let limit = options.openOnly ? n * OPEN_FACTOR : n; ; limit *= OPEN_FACTOR) {
+      const rows = await withinRadius(db, clientId, lat, lng, radius, limit)
+      found = rows.map((r) => {
+        const location = locationOf(r)
+        return {
+          ...location,
+          distance_km: Math.round(Number(r.distance_km) * 1000) / 1000,
+          open_now: isOpenAt(location.opening_hours, at, zone),
+          map_url: mapUrlOf(location.latitude, location.longitude),
+        }
+      })
+      if (options.openOnly) found = found.filter((b) => b.open_now)
+      if (found.length >= n) break search
+      if (rows.length < limit || limit >= MAX_CANDIDATES) break
+    }
   }
   return found.slice(0, n)
 }
