@@ -22,10 +22,23 @@ export interface InboundMessage {
   readonly channel: Channel
   readonly number: string
   readonly name?: string
-  readonly type: "text" | "image" | "document" | "video" | "audio"
+  readonly type: "text" | "image" | "document" | "video" | "audio" | "location" | "order"
   readonly text?: string
   readonly link?: string
   readonly filename?: string
+  /** A shared location (type `location`; WhatsApp's `location` message). */
+  readonly location?: { readonly latitude: number; readonly longitude: number; readonly name?: string; readonly address?: string }
+  /** A cart sent from the catalogue (type `order`; WhatsApp's `order` message: `product_items`). */
+  readonly order?: {
+    readonly catalog_id?: string
+    readonly text?: string
+    readonly product_items: readonly {
+      readonly product_retailer_id: string
+      readonly quantity: number
+      readonly item_price?: number
+      readonly currency?: string
+    }[]
+  }
   /** The channel's own id of the message, when it has one. */
   readonly externalId?: string
 }

@@ -216,6 +216,11 @@ describe("routing facts fixed by the spec", () => {
       "DELETE /sms/provider/delete/{id}",
       "POST /sms/client/add",
       "POST /sms/client/update",
+      // Countries and cities are platform reference data (issue 19): tenants pick from them.
+      "POST /create/country",
+      "POST /create/city",
+      "PUT /update/country/id",
+      "PUT /update/city/id",
     ])
     for (const call of allCalls.filter((c) => c.access === "superAdmin")) {
       const ok = adminPath(call.path) || call.group === "businesses" || alsoSuperAdmin.has(`${call.method} ${call.path}`)

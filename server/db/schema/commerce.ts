@@ -1,6 +1,20 @@
-import { doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import { sql } from "drizzle-orm"
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
-import { contacts } from "./conversations"
+import { attachments, contacts, conversations } from "./conversations"
 
 const tenant = () =>
   integer("client_id")
@@ -14,10 +28,11 @@ export const catalogues = pgTable(
     id: serial("id").primaryKey(),
     clientId: tenant(),
     name: text("name").notNull(),
+    description: text("description"),
     externalId: text("external_id"),
     createdAt: created(),
   },
-  (t) => [index("catalogues_client_idx").on(t.clientId)],
+  (t) => [index("catalogues_client_idx").on(t.clientId), uniqueIndex("catalogues_name_uq").on(t.clientId, sql`lower(${t.name})`)],
 )
 
 export const products = pgTable(
@@ -29,12 +44,22 @@ export const products = pgTable(
     name: text("name").notNull(),
     sku: text("sku").notNull(),
     description: text("description").notNull().default(""),
-    price: numeric("price", { precision: 12, scale: 2 }).notNull().default("0"),
+    /** In the currency's minor units. */
+    priceMinor: bigint("price_minor", { mode: "number" }).notNull().default(0),
     currency: text("currency").notNull().default("USD"),
     imageUrl: text("image_url"),
+    stock: integer("stock").notNull().default(0),
+    retailerId: text("retailer_id"),
+    imageFileId: integer("image_file_id").references(() => attachments.id, { onDelete: "set null" }),
     createdAt: created(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("products_sku_uq").on(t.clientId, t.sku)],
+  (t) => [
+    uniqueIndex("products_sku_uq").on(t.clientId, t.sku),
+    index("products_catalogue_idx").on(t.clientId, t.catalogueId, t.id),
+    // products_search_trgm_idx: a GIN trigram index over lower(name, sku, retailer id, description), in 0023_commerce.sql.
+    check("products_amounts_ck", sql`${t.priceMinor} >= 0 AND ${t.stock} >= 0`),
+  ],
 )
 
 export const orders = pgTable(
@@ -43,12 +68,27 @@ export const orders = pgTable(
     id: serial("id").primaryKey(),
     clientId: tenant(),
     contactId: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("pending"),
-    items: jsonb("items").$type<{ productId: number; quantity: number; price: string }[]>().notNull().default([]),
-    total: numeric("total", { precision: 12, scale: 2 }).notNull().default("0"),
+    conversationId: integer("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    orderNumber: text("order_number").notNull(),
+    status: text("status").notNull().default("received"),
+    items: jsonb("items")
+      .$type<{ product_id: number | null; retailer_id: string | null; name: string; quantity: number; unit_price: number }[]>()
+      .notNull()
+      .default([]),
+    /** In the currency's minor units. */
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull().default(0),
+    currency: text("currency").notNull().default("USD"),
+    catalogueRef: text("catalogue_ref"),
+    note: text("note"),
     createdAt: created(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("orders_client_idx").on(t.clientId, t.createdAt)],
+  (t) => [
+    index("orders_client_idx").on(t.clientId, t.createdAt),
+    index("orders_status_idx").on(t.clientId, t.status, t.createdAt),
+    uniqueIndex("orders_number_uq").on(t.clientId, t.orderNumber),
+    check("orders_status_ck", sql`${t.status} IN ('received', 'confirmed', 'preparing', 'shipped', 'delivered', 'cancelled')`),
+  ],
 )
 
 /** Platform-wide reference data. */
@@ -59,6 +99,7 @@ export const countries = pgTable(
     name: text("name").notNull(),
     code: text("code").notNull(),
     dialCode: text("dial_code").notNull().default(""),
+    active: boolean("active").notNull().default(true),
   },
   (t) => [uniqueIndex("countries_code_uq").on(t.code)],
 )
@@ -71,8 +112,9 @@ export const cities = pgTable(
       .notNull()
       .references(() => countries.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    active: boolean("active").notNull().default(true),
   },
-  (t) => [index("cities_country_idx").on(t.countryId)],
+  (t) => [index("cities_country_idx").on(t.countryId), uniqueIndex("cities_country_name_uq").on(t.countryId, sql`lower(${t.name})`)],
 )
 
 /** A tenant's branches for "nearest location" answers. */
@@ -86,7 +128,13 @@ export const clientLocations = pgTable(
     cityId: integer("city_id").references(() => cities.id, { onDelete: "set null" }),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
+    phone: text("phone"),
+    openingHours: text("opening_hours"),
     createdAt: created(),
   },
-  (t) => [index("client_locations_client_idx").on(t.clientId)],
+  (t) => [
+    index("client_locations_geo_idx").on(t.clientId, t.latitude, t.longitude),
+    uniqueIndex("client_locations_name_uq").on(t.clientId, sql`lower(${t.name})`),
+    check("client_locations_coordinates_ck", sql`${t.latitude} BETWEEN -90 AND 90 AND ${t.longitude} BETWEEN -180 AND 180`),
+  ],
 )

@@ -45,6 +45,8 @@ const createHub = (services: Services): ChatHub => {
       const payload: Record<string, unknown> = input.link
         ? { link: input.link, ...(input.filename ? { filename: input.filename } : {}) }
         : {}
+      if (input.location) payload.location = input.location
+      if (input.order) payload.order = input.order
       const stored = await database.transaction(async (tx) => {
         const ids = await storeInbound(tx, input.clientId, {
           channel: input.channel,

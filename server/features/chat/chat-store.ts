@@ -14,6 +14,8 @@ import { publish } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { type Holding, NEW_STATUS, next } from "./conversation-status"
 import { optOutIfAsked } from "../templates/opt-out"
+import { answerSharedLocation } from "../locations/location-hook"
+import { placeOrderFrom } from "../orders/order-hook"
 
 export const PREVIEW_MAX = 200
 
@@ -129,6 +131,16 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
   // STOP / İPTAL / إلغاء alone puts the customer on the template opt-out blacklist.
   if (input.type === "text") await optOutIfAsked(db, clientId, contact.number, input.body)
+  // A shared location is answered with the nearest open branches (a job: locations/location-hook.ts).
+  await answerSharedLocation(db, clientId, contact.id, Number(message.id), input.type, input.payload)
+  // A WhatsApp order (a cart from the catalogue) becomes an order (orders/order-hook.ts).
+  await placeOrderFrom(db, clientId, {
+    contactId: contact.id,
+    conversationId,
+    messageId: Number(message.id),
+    type: input.type,
+    payload: input.payload,
+  })
   await publish(db, clientId, "message.received", {
     message_id: Number(message.id),
     conversation_id: conversationId,

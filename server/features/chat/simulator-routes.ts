@@ -3,7 +3,9 @@
  * `npm run simulate:message` and people play customers on every channel. Only a tenant admin (in their own tenant,
  * whatever clientId says) or the per-start key (in the tenant clientId names) may call them: see http/dev-access.ts.
  *
- *   POST /dev/simulator/messages   { clientId (1), channel, number, name?, type? (text), text?, link?, filename? }
+ *   POST /dev/simulator/messages   { clientId (1), channel, number, name?, type? (text), text?, link?, filename?,
+ *                                    location? { latitude, longitude, name?, address? } (type location),
+ *                                    order? { product_items: [{ product_retailer_id, quantity }] } (type order) }
  *                                  -> { data: { conversationId, messageId } }; 403 CUSTOMER_BLOCKED for a blocked customer
  *   POST /dev/simulator/typing     { clientId, channel, number, state: "typing" | "paused" }
  *   GET  /dev/simulator/messages?clientId=&channel=&number=   what that phone received, with delivery status
@@ -17,7 +19,8 @@ import { chatHubOf } from "./chat-hub"
 import { customerWritesViaMeta } from "../channels/graph-simulator"
 
 const CHANNELS = new Set(["whatsapp", "facebook", "instagram", "sms", "webchat"])
-const TYPES = new Set(["text", "image", "document", "video", "audio"])
+const TYPES = new Set(["text", "image", "document", "video", "audio", "location", "order"])
+const MEDIA = new Set(["image", "document", "video", "audio"])
 const NUMBER = /^\+?[A-Za-z0-9._:-]{3,64}$/
 const URL = /^https?:\/\/[^\s]+$/
 
@@ -40,6 +43,32 @@ const common = (caller: DevCaller, raw: unknown) => {
   return { body, clientId, channel: channel as Channel, number }
 }
 
+const locationOf = (raw: unknown) => {
+  const l = (raw && typeof raw === "object" ? raw : {}) as Body
+  const latitude = Number(l.latitude)
+  const longitude = Number(l.longitude)
+  if (typeof l.latitude !== "number" || !(Math.abs(latitude) <= 90))
+    throw badRequest("location.latitude must be between -90 and 90", "location")
+  if (typeof l.longitude !== "number" || !(Math.abs(longitude) <= 180))
+    throw badRequest("location.longitude must be between -180 and 180", "location")
+  return { latitude, longitude, name: text(l, "name", 200), address: text(l, "address", 300) }
+}
+
+const orderOf = (raw: unknown) => {
+  const o = (raw && typeof raw === "object" ? raw : {}) as Body
+  const items = Array.isArray(o.product_items) ? (o.product_items as Body[]) : []
+  if (items.length === 0 || items.length > 100) throw badRequest("order.product_items must list 1 to 100 items", "order")
+  const product_items = items.map((item) => {
+    const id = item?.product_retailer_id
+    const quantity = item?.quantity
+    if (typeof id !== "string" || id.length === 0 || id.length > 100) throw badRequest("product_retailer_id must be text", "order")
+    if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1 || quantity > 10_000)
+      throw badRequest("quantity must be a whole number from 1 to 10,000", "order")
+    return { product_retailer_id: id, quantity }
+  })
+  return { product_items, text: text(o, "text", 1000) }
+}
+
 export const httpRoutes: readonly HttpRoutes[] = [
   (app, services) => {
     app.addHook("onClose", async () => chatHubOf(services).close())
@@ -47,12 +76,14 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.post("/dev/simulator/messages", async (req) => {
       const { body, clientId, channel, number } = common(await devCallerOf(services, req), req.body)
       const type = String(body.type ?? "text")
-      if (!TYPES.has(type)) throw badRequest("type must be text, image, document, video or audio", "type")
+      if (!TYPES.has(type)) throw badRequest("type must be text, image, document, video, audio, location or order", "type")
       const message = text(body, "text", 4096)
       const link = text(body, "link", 2048)
       if (link && !URL.test(link)) throw badRequest("link must be an http(s) URL", "link")
       if (type === "text" && !message) throw badRequest("text is required for a text message", "text")
-      if (type !== "text" && !link) throw badRequest(`link is required for a ${type} message`, "link")
+      if (MEDIA.has(type) && !link) throw badRequest(`link is required for a ${type} message`, "link")
+      const location = type === "location" ? locationOf(body.location) : undefined
+      const order = type === "order" ? orderOf(body.order) : undefined
       const [exists] = (await services.database.query("SELECT 1 FROM clients WHERE id = $1", [clientId])).rows
       if (!exists) throw new ApiError(404, "NOT_FOUND", "Tenant not found")
       const written = {
@@ -60,7 +91,9 @@ export const httpRoutes: readonly HttpRoutes[] = [
         channel,
         number,
         type: type as "text",
-        text: message,
+        text: message ?? (location ? `Location: ${location.latitude}, ${location.longitude}` : undefined),
+        location,
+        order,
         link,
         filename: text(body, "filename", 255),
         name: text(body, "name", 120)?.trim(),

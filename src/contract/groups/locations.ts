@@ -1,7 +1,17 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, Id, IdBody, IdParam, ImportResult, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
-import { City, CityInput, Country, CountryInput, Location, LocationInput, NearbyLocation, NearestQuery } from "../schemas/locations"
+import {
+  City,
+  CityInput,
+  Country,
+  CountryInput,
+  LOCATIONS_CSV_MAX_CHARS,
+  Location,
+  LocationInput,
+  NearbyLocation,
+  NearestQuery,
+} from "../schemas/locations"
 
 export const locations = defineGroup(
   "locations",
@@ -24,19 +34,22 @@ export const locations = defineGroup(
       path: "/create/country",
       request: Schema.Struct(CountryInput),
       response: Data(Country),
+      access: "superAdmin",
     },
-    createCity: { method: "POST", path: "/create/city", request: Schema.Struct(CityInput), response: Data(City) },
+    createCity: { method: "POST", path: "/create/city", request: Schema.Struct(CityInput), response: Data(City), access: "superAdmin" },
     updateCountryById: {
       method: "PUT",
       path: "/update/country/id",
       request: Schema.Struct({ id: IdParam, ...optionalFields(CountryInput) }),
       response: Data(Country),
+      access: "superAdmin",
     },
     updateCityById: {
       method: "PUT",
       path: "/update/city/id",
       request: Schema.Struct({ id: IdParam, ...optionalFields(CityInput) }),
       response: Data(City),
+      access: "superAdmin",
     },
     // Nearest locations: the tenant's branches that the bot offers by distance.
     fetchClientLocations: {
@@ -48,9 +61,8 @@ export const locations = defineGroup(
     clientBulkLocation: {
       method: "POST",
       path: "/client/bulk/location",
-      request: Schema.Struct({
-        locations: Schema.Array(Schema.Struct(LocationInput)).check(Schema.isMinLength(1), Schema.isMaxLength(5000)),
-      }),
+      /** A CSV file's text (header: name, address, latitude, longitude, city, phone, opening_hours); each line answered. */
+      request: Schema.Struct({ csv: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(LOCATIONS_CSV_MAX_CHARS)) }),
       response: ImportResult,
     },
     searchClientLocation: {

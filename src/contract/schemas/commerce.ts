@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Amount, Attributes, Channel, Count, Currency, CustomerNumber, Id, Instant, Name, Text, Url } from "./common"
+import { Attributes, Channel, Count, Currency, CustomerNumber, Id, Instant, Name, Text, Url } from "./common"
 
 // ---- Auto-reply chatbots -----------------------------------------------------------------------------
 
@@ -58,16 +58,22 @@ export const Catalogue = Schema.Struct({
 export type Catalogue = typeof Catalogue.Type
 export const CatalogueInput = { name: Name(120), description: Schema.optional(Text(1000)) }
 
+/** Prices are integers in the currency's minor units (cents, kuruş, fils). */
+export const MinorUnits = Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 1e13 }))
+
 export const Product = Schema.Struct({
   id: Id,
   catalogue_id: Schema.NullOr(Id),
   sku: Schema.String,
   name: Schema.String,
   description: Schema.NullOr(Schema.String),
-  price: Amount,
+  price: MinorUnits,
   currency: Currency,
   image_url: Schema.NullOr(Schema.String),
+  stock: Count,
   in_stock: Schema.Boolean,
+  /** The id of the item in the channel's catalogue (WhatsApp `product_retailer_id`). */
+  retailer_id: Schema.NullOr(Schema.String),
   created_at: Instant,
 })
 export type Product = typeof Product.Type
@@ -76,19 +82,22 @@ export const ProductInput = {
   sku: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,64}$/)),
   name: Name(200),
   description: Schema.optional(Text(2000)),
-  price: Amount,
+  price: MinorUnits,
   currency: Currency,
   image_url: Schema.optional(Url),
-  in_stock: Schema.optional(Schema.Boolean),
+  stock: Schema.optional(Count.check(Schema.isLessThanOrEqualTo(1_000_000_000))),
+  retailer_id: Schema.optional(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,100}$/))),
 }
 
-export const OrderStatus = Schema.Literals(["pending", "confirmed", "shipped", "delivered", "cancelled"])
+/** received → confirmed → preparing → shipped → delivered; cancelled from any status before shipped. */
+export const OrderStatus = Schema.Literals(["received", "confirmed", "preparing", "shipped", "delivered", "cancelled"])
 export type OrderStatus = typeof OrderStatus.Type
 export const OrderItem = Schema.Struct({
   product_id: Schema.NullOr(Id),
+  retailer_id: Schema.NullOr(Schema.String),
   name: Schema.String,
   quantity: Count,
-  unit_price: Amount,
+  unit_price: MinorUnits,
 })
 export type OrderItem = typeof OrderItem.Type
 export const Order = Schema.Struct({
@@ -96,8 +105,9 @@ export const Order = Schema.Struct({
   order_number: Schema.String,
   number: Schema.String,
   customer_name: Schema.NullOr(Schema.String),
+  conversation_id: Schema.NullOr(Id),
   items: Schema.Array(OrderItem),
-  total: Amount,
+  total: MinorUnits,
   currency: Currency,
   status: OrderStatus,
   note: Schema.NullOr(Schema.String),

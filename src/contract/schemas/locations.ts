@@ -46,12 +46,23 @@ export const LocationInput = {
   phone: Schema.optional(Phone),
   opening_hours: Schema.optional(Text(200)),
 }
-export const NearbyLocation = Schema.Struct({ ...Location.fields, distance_km: Schema.Number })
+/** A branch near a point: its distance, whether its opening hours say it is open now, and a map link. */
+export const NearbyLocation = Schema.Struct({
+  ...Location.fields,
+  distance_km: Schema.Number,
+  open_now: Schema.Boolean,
+  map_url: Schema.String,
+})
 export type NearbyLocation = typeof NearbyLocation.Type
 export const NearestQuery = Schema.Struct({
   latitude: Latitude,
   longitude: Longitude,
   radius_km: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0.1, maximum: 500 }))),
   limit: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 50 }))),
+  /** Only branches whose opening hours say they are open now (branches without hours count as open). */
+  open_only: Schema.optional(Schema.Boolean),
 })
+
+/** The largest bulk-location CSV accepted (about 20,000 branches). */
+export const LOCATIONS_CSV_MAX_CHARS = 2_000_000
 export type NearestQuery = typeof NearestQuery.Type

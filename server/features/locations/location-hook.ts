@@ -1,0 +1,44 @@
+/**
+ * The inbound pipeline's hook for shared locations (chat-store.ts `storeInbound` calls it in its transaction): a
+ * `locations.nearest` job goes on the queue, so it exists if and only if the message was stored; shared-location.ts
+ * answers it. Kept apart from the answer so the chat store does not import the send path back.
+ */
+import type { Db } from "../../db/db"
+import { enqueue } from "../../core/jobs"
+
+/** Branches offered to a customer who shares a location. */
+export const NEAREST_OFFERED = 3
+
+export interface SharedLocation {
+  readonly latitude: number
+  readonly longitude: number
+}
+
+/** The location in an inbound message's payload, when it holds a valid one. */
+export const sharedLocationOf = (payload: Record<string, unknown>): SharedLocation | null => {
+  const location = payload.location as { latitude?: unknown; longitude?: unknown } | undefined
+  const latitude = Number(location?.latitude)
+  const longitude = Number(location?.longitude)
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null
+  return { latitude, longitude }
+}
+
+/** Called by the inbound pipeline for every customer message, in its transaction. */
+export const answerSharedLocation = async (
+  db: Db,
+  clientId: number,
+  contactId: number,
+  messageId: number,
+  type: string,
+  payload: Record<string, unknown>,
+) => {
+  if (type !== "location") return
+  const location = sharedLocationOf(payload)
+  if (!location) return
+  await enqueue(db, {
+    kind: "locations.nearest",
+    clientId,
+    payload: { contact_id: contactId, ...location },
+    idempotencyKey: `locations.nearest:${messageId}`,
+  })
+}
