@@ -10,10 +10,11 @@ import type { Order, OrderStatus } from "../../../src/contract/schemas/commerce"
 import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { type Ctx, userOf } from "../../http/context"
-import { idOf, notFound } from "../../http/errors"
+import { ApiError, idOf, notFound } from "../../http/errors"
 import type { JobHandler } from "../../core/jobs"
 import { afterCommit } from "../chat/chat-bus"
-import { renderTemplate } from "../chat/send"
+import { templateSendByName } from "../templates/send-by-name"
+import { sendTemplateTo } from "../templates/template-send"
 import { contactById, inWindow, messageCustomer, type SendContext } from "../locations/customer-message"
 import { pageOf } from "../paging"
 import { handle } from "../registry"
@@ -89,13 +90,19 @@ export const notifyOrderStatus = async (
       AND status = 'APPROVED' ORDER BY id LIMIT 1`),
   )
   if (!template) return "not_sent"
-  const out = await renderTemplate(ctx.db, clientId, {
-    name: ORDER_STATUS_TEMPLATE,
-    language: String(template.language),
-    params: [order.order_number, order.status],
-  })
-  const sent = await messageCustomer(ctx, { clientId, contactId, ...out, payload: { ...out.payload, ...payload }, senderUserId })
-  return sent === null ? "not_sent" : "template"
+  // Outside the window: the templates' one send path (approved, not opted out, charged).
+  const named = { name: ORDER_STATUS_TEMPLATE, language: String(template.language), params: [order.order_number, order.status] }
+  try {
+    const send = await templateSendByName(ctx.db, clientId, named, contact.number, {
+      userId: senderUserId,
+      ref: `order:${order.id}:${order.status}`,
+    })
+    await sendTemplateTo(ctx, send)
+    return "template"
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return "not_sent"
+    throw error
+  }
 }
 
 const sendContextOf = (ctx: Ctx): SendContext => ({ db: ctx.db, services: ctx.services, afterCommit: (fn) => afterCommit(ctx, fn) })
