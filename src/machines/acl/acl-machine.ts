@@ -5,12 +5,16 @@
  *
  * While it holds a list it listens on the socket's `acl` channel (src/contract/acl-events.ts): an admin's change to
  * the user's access arrives as `acl:changed`, is adopted at once (the sidebar and the route gate follow) and stored,
- * so a reload keeps it. An event older than the last applied (`seq`) is ignored.
+ * so a reload keeps it. An event older than the last applied (`seq`) is ignored. When the socket is refused (the server
+ * ended this login: the business was disabled or deleted, the token revoked), one call confirms it, and its 401 ends
+ * the session as every 401 does (alert, storage cleared, back to the login: src/services/api), so the person is logged
+ * out live rather than at their next click.
  */
 import { Effect } from "effect"
 import { assign, setup, spawnChild } from "xstate"
 import type { AclToBrowser } from "../../contract/acl-events"
 import { VOICE_CALL_KEY, backKey } from "../../contract/routes"
+import { Api } from "../../services/api/api"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import { fromEffect } from "../common/from-effect"
@@ -43,6 +47,14 @@ const storeLists = fromEffect<void, { readonly userAcl: UserAcl; readonly backAc
     yield* storage.setJson(StorageKeys.userAcl, userAcl)
     yield* storage.setJson(StorageKeys.backAcl, backAcl)
   }),
+)
+
+/** A cheap credentialed call: a 401 on it resets the session in the API service; any other answer changes nothing. */
+const confirmSession = fromEffect<void, void>(() =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    yield* api.call("auth", "clientSettings", {})
+  }).pipe(Effect.ignore),
 )
 
 const navigate = (context: AclContext, event: AclEvent) => (event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null)
@@ -90,7 +102,7 @@ export const aclMachine = setup({
     events: {} as AclEvent,
     input: {} as { userAcl?: UserAcl | null; backAcl?: BackAcl } | undefined,
   },
-  actors: { live: fromRealtime("acl"), storeLists },
+  actors: { live: fromRealtime("acl"), storeLists, confirmSession },
   guards: {
     newer: ({ context, event }) => event.type === "rt.acl:changed" && event.seq > context.seq,
     opens: is("open"),
@@ -99,6 +111,7 @@ export const aclMachine = setup({
     isUnknown: is("redirect", "notFound"),
     forbiddenToRoot: whenRedirectTo("/"),
     startsWithList: ({ context }) => context.userAcl !== null,
+    refused: ({ event }) => event.type === "rt.status" && event.status === "unauthorized",
   },
   actions: {
     record: assign(({ context, event }) =>
@@ -110,6 +123,7 @@ export const aclMachine = setup({
     ),
     persist: spawnChild("storeLists", { input: ({ context }) => ({ userAcl: context.userAcl ?? {}, backAcl: context.backAcl }) }),
     clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0 }),
+    confirm: spawnChild("confirmSession"),
   },
 }).createMachine({
   id: "acl",
@@ -138,6 +152,7 @@ export const aclMachine = setup({
         "ACL.SET": { target: "#acl.hasList.idle", actions: "store" },
         "rt.acl:changed": { guard: "newer", target: "#acl.hasList.idle", actions: ["adopt", "persist"] },
         "ACL.CLEAR": { target: "#acl.noList", actions: "clear" },
+        "rt.status": { guard: "refused", actions: "confirm" },
       },
       states: { idle: {}, open: {}, landing: {}, toDashboard: {}, toNotFound: {}, toRoot: {}, toHome: {} },
     },
