@@ -38,6 +38,7 @@ import { templates } from "./features/templates"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
+import { businesses } from "./features/businesses"
 
 export const features: readonly Feature[] = [
   shell,
@@ -74,4 +75,5 @@ export const features: readonly Feature[] = [
   billing,
   mau,
   templates,
+  businesses,
 ]
