@@ -39,6 +39,7 @@ import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
 import { businesses } from "./features/businesses"
+import { onboarding } from "./features/onboarding"
 
 export const features: readonly Feature[] = [
   shell,
@@ -76,4 +77,5 @@ export const features: readonly Feature[] = [
   mau,
   templates,
   businesses,
+  onboarding,
 ]

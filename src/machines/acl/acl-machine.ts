@@ -11,7 +11,7 @@
  * out live rather than at their next click.
  */
 import { Effect } from "effect"
-import { assign, setup, spawnChild } from "xstate"
+import { assign, setup, spawnChild, stopChild } from "xstate"
 import type { AclToBrowser } from "../../contract/acl-events"
 import { VOICE_CALL_KEY, backKey } from "../../contract/routes"
 import { Api } from "../../services/api/api"
@@ -30,6 +30,8 @@ export interface AclContext {
   readonly decision: Decision | null
   /** The seq of the last live change applied (0: none since the list was set). */
   readonly seq: number
+  /** Whether the socket was already reopened once after a refusal the server's API did not confirm (one retry per list). */
+  readonly reopened: boolean
 }
 
 export type AclChanged = { type: "rt.acl:changed" } & AclToBrowser["acl:changed"]
@@ -49,12 +51,18 @@ const storeLists = fromEffect<void, { readonly userAcl: UserAcl; readonly backAc
   }),
 )
 
-/** A cheap credentialed call: a 401 on it resets the session in the API service; any other answer changes nothing. */
-const confirmSession = fromEffect<void, void>(() =>
+/**
+ * A cheap credentialed call, a moment after the refusal (a socket opened while the login was being stored has no token
+ * yet): a 401 resets the session in the API service; a success means the login is alive and the socket may reopen.
+ */
+export const CONFIRM_DELAY_MS = 1000
+const confirmSession = fromEffect<boolean, void>(() =>
   Effect.gen(function* () {
+    yield* Effect.sleep(CONFIRM_DELAY_MS)
     const api = yield* Api
     yield* api.call("auth", "clientSettings", {})
-  }).pipe(Effect.ignore),
+    return true
+  }).pipe(Effect.orElseSucceed(() => false)),
 )
 
 const navigate = (context: AclContext, event: AclEvent) => (event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null)
@@ -112,18 +120,24 @@ export const aclMachine = setup({
     forbiddenToRoot: whenRedirectTo("/"),
     startsWithList: ({ context }) => context.userAcl !== null,
     refused: ({ event }) => event.type === "rt.status" && event.status === "unauthorized",
+    mayReopen: ({ context, event }) => !context.reopened && (event as { output?: unknown }).output === true,
   },
   actions: {
     record: assign(({ context, event }) =>
       event.type === "NAVIGATE" ? { path: event.path, decision: decide(event.path, context.userAcl) } : {},
     ),
-    store: assign(({ event }) => (event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0 } : {})),
+    store: assign(({ event }) =>
+      event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0, reopened: false } : {},
+    ),
     adopt: assign(({ event }) =>
       event.type === "rt.acl:changed" ? { userAcl: event.user_acl, backAcl: event.back_acl, seq: event.seq, decision: null } : {},
     ),
     persist: spawnChild("storeLists", { input: ({ context }) => ({ userAcl: context.userAcl ?? {}, backAcl: context.backAcl }) }),
-    clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0 }),
-    confirm: spawnChild("confirmSession"),
+    clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0, reopened: false }),
+    confirm: spawnChild("confirmSession", { id: "confirm-session" }),
+    openLive: spawnChild("live", { id: "live" }),
+    closeLive: stopChild("live"),
+    markReopened: assign({ reopened: true }),
   },
 }).createMachine({
   id: "acl",
@@ -133,6 +147,7 @@ export const aclMachine = setup({
     path: null,
     decision: null,
     seq: 0,
+    reopened: false,
   }),
   initial: "boot",
   states: {
@@ -146,13 +161,15 @@ export const aclMachine = setup({
       initial: "idle",
       // One subscription for the whole login: a new list (ACL.SET) or a live change goes back to `idle` without
       // leaving `hasList`, so the socket stays open.
-      invoke: { id: "live", src: "live" },
+      entry: "openLive",
+      exit: "closeLive",
       on: {
         ...withList,
         "ACL.SET": { target: "#acl.hasList.idle", actions: "store" },
         "rt.acl:changed": { guard: "newer", target: "#acl.hasList.idle", actions: ["adopt", "persist"] },
         "ACL.CLEAR": { target: "#acl.noList", actions: "clear" },
         "rt.status": { guard: "refused", actions: "confirm" },
+        "xstate.done.actor.confirm-session": { guard: "mayReopen", actions: ["closeLive", "openLive", "markReopened"] },
       },
       states: { idle: {}, open: {}, landing: {}, toDashboard: {}, toNotFound: {}, toRoot: {}, toHome: {} },
     },

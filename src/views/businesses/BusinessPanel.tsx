@@ -47,14 +47,8 @@ export const BusinessPanel = ({ actor }: { actor: DetailActor }) => {
     seen.current = done
   }, [done, t])
   return (
-    <Drawer
-      isOpen={open}
-      onClose={() => actor.send({ type: "CLOSE" })}
-      title={detail?.info.name ?? ""}
-      size="min(640px, 100vw)"
-      data-testid="business-panel"
-    >
-      <div className="mc-business-panel">
+    <Drawer isOpen={open} onClose={() => actor.send({ type: "CLOSE" })} title={detail?.info.name ?? ""} size="min(640px, 100vw)">
+      <div className="mc-business-panel" data-testid="business-panel">
         {loading ? <Spinner size={24} /> : null}
         {failed ? (
           <Callout intent="danger" data-testid="business-load-failed">
