@@ -1,4 +1,4 @@
-/** A business registers itself (/register), and the public pages (/privacy-policy, /btw) and the integration example (/example). */
+/** A business registers itself (/register), configures its webhook (company sub-page configure-web-hook), and the public pages (/privacy-policy, /btw) and the integration example (/example). */
 import { type Feature, screen } from "../feature"
 
 export const onboarding: Feature = {
@@ -6,6 +6,7 @@ export const onboarding: Feature = {
   calls: ["onboarding"],
   pages: {
     "business-registration": () => import("../../machines/onboarding/registration-machine").then((m) => m.registrationMachine),
+    "company-webhook": () => import("../../machines/onboarding/company-webhook").then((m) => m.companyWebhookMachine),
   },
   screens: {
     register: screen(
@@ -19,6 +20,10 @@ export const onboarding: Feature = {
     btw: screen(
       () => import("../../views/onboarding/PublicPages"),
       (m) => m.BtwView,
+    ),
+    "companyDetails/configure-web-hook": screen(
+      () => import("../../views/onboarding/CompanyWebhookView"),
+      (m) => m.CompanyWebhookView,
     ),
     example: screen(
       () => import("../../views/onboarding/PublicPages"),

@@ -40,6 +40,25 @@ export const onboardingEn = {
       tooManyDocuments: "At most 5 documents.",
     },
   },
+  webhook: {
+    title: "Configure web hook",
+    subtitle:
+      "One address of yours that receives every event of this business (messages, conversations, calls, tickets), signed with your verify token.",
+    url: "Webhook URL",
+    token: "Verify token",
+    tokenHelp: "8 to 200 characters; it signs each delivery. Type it again to change anything.",
+    current: "Now sending to {{url}}, signed with the token {{hint}} (since {{when}}).",
+    none: "No webhook is configured yet.",
+    save: "Save",
+    saved: "The webhook is saved.",
+    loadFailed: "The webhook could not be loaded: {{message}}",
+    retry: "Try again",
+    failed: "Not saved: {{message}}",
+    problems: {
+      urlInvalid: "Enter the full address, starting with https://.",
+      tokenShort: "The verify token needs 8 to 200 characters.",
+    },
+  },
   documentTypes: { trade_license: "Trade licence", tax_certificate: "Tax certificate", identity: "Identity document", other: "Other" },
   privacy: {
     title: "Privacy policy",
