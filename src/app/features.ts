@@ -39,6 +39,8 @@ import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
 import { channels } from "./features/channels"
+import { businesses } from "./features/businesses"
+import { onboarding } from "./features/onboarding"
 
 export const features: readonly Feature[] = [
   shell,
@@ -76,4 +78,6 @@ export const features: readonly Feature[] = [
   mau,
   templates,
   channels,
+  businesses,
+  onboarding,
 ]

@@ -18,6 +18,7 @@ import { otp } from "./groups/otp"
 import { locations } from "./groups/locations"
 import { onboarding } from "./groups/onboarding"
 import { businesses } from "./groups/businesses"
+import { businessReview } from "./groups/business-review"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
 import { flags } from "./groups/flags"
@@ -59,6 +60,7 @@ export const catalogue = {
   locations,
   onboarding,
   businesses,
+  businessReview,
   chatbots,
   layout,
   flags,

@@ -36,6 +36,7 @@ export const groupLoaders: GroupLoaders = {
   locations: () => import("./groups/locations").then((m) => m.locations),
   onboarding: () => import("./groups/onboarding").then((m) => m.onboarding),
   businesses: () => import("./groups/businesses").then((m) => m.businesses),
+  businessReview: () => import("./groups/business-review").then((m) => m.businessReview),
   chatbots: () => import("./groups/chatbots").then((m) => m.chatbots),
   flags: () => import("./groups/flags").then((m) => m.flags),
   mau: () => import("./groups/mau").then((m) => m.mau),

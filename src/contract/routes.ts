@@ -36,6 +36,8 @@ const table: readonly RouteDef[] = [
   // Ours: the one-time-code login (feature otp), loaded only when the login page's link is followed.
   r("/login/otp", "otpLogin", { public: true, authFrame: true }),
   r("/pages/auth/reset-password", "resetPassword", { public: true, authFrame: true }),
+  // Ours (issue 18): a business registers itself (feature onboarding), loaded only when the login page's link is followed.
+  r("/register", "register", { public: true, authFrame: true }),
   r("/ContactInformationCollection", "contactInformationCollection"),
   // The public form a tenant's customers fill from its signed link (feature contact-form; the tenant may open it too).
   r("/contact-form", "contactForm", { public: true, auth: true, authFrame: true }),

@@ -23,9 +23,20 @@ export const clients = pgTable(
     meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
     /** Platform tenant: home of super admins, not a customer business. */
     platform: boolean("platform").notNull().default(false),
+    /** Registration review (migration 0022): submitted, in_review, approved, rejected. */
+    onboardingStatus: text("onboarding_status").notNull().default("approved"),
+    rejectionReason: text("rejection_reason"),
+    /** References countries (0022); not declared here so the schema modules do not import each other in a cycle. */
+    countryId: integer("country_id"),
+    address: text("address"),
+    website: text("website"),
+    logoUrl: text("logo_url"),
+    subject: text("subject"),
+    /** Soft deletion: purged after BUSINESS_RETENTION_DAYS (server/features/businesses/retention.ts). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("clients_api_key_uq").on(t.apiKey)],
+  (t) => [uniqueIndex("clients_api_key_uq").on(t.apiKey), index("clients_onboarding_idx").on(t.onboardingStatus, t.id)],
 )
 
 /** Per-tenant settings by key (call settings, session timeout message, webhook configuration...). */

@@ -7,20 +7,13 @@ import { handle } from "../registry"
 import { userOf } from "../../http/context"
 import { extensionOf, iceServersFor, issueSipCredentials } from "./sip-credentials"
 import { publisherOf } from "./pbx-routes"
+import { callSettingOf } from "../onboarding/call-setting"
 
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 
-/** Tenant call settings are not stored yet: the defaults every tenant starts with. */
-const DEFAULT_CALL_SETTING = {
-  enabled: true,
-  ring_timeout_seconds: 60,
-  record_calls: false,
-  quick_replies: [] as string[],
-}
-
 export const handlers = [
   handle("onboarding", "getCallSetting", async (ctx) => {
-    const { userId } = userOf(ctx)
+    const { userId, clientId } = userOf(ctx)
     const sip = ctx.services.config.sip
     const allowed = ctx.principal.superAdmin || ctx.principal.grants.has(SOFTPHONE_KEY)
     const expiresAt = Math.floor(Date.now() / 1000) + (sip?.ttlSeconds ?? 0)
@@ -29,7 +22,7 @@ export const handlers = [
     if (sip && allowed && publisher && publisher.lacks(extensionOf(userId))) await publisher.sync()
     return {
       data: {
-        ...DEFAULT_CALL_SETTING,
+        ...(await callSettingOf(ctx.db, clientId)),
         sip: sip && allowed ? issueSipCredentials(sip, userId, ctx.origin) : null,
         // Every signed-in user may take voice calls (the WhatsApp voice cards): they get the relay too.
         ice_servers: iceServersFor(sip, userId, ctx.origin, expiresAt),

@@ -28,31 +28,50 @@ const MiB = 1024 * 1024
 /** scheme://host as the caller reached this server (absolute file URLs can be sent as media links). */
 export const ownOrigin = (ctx: Pick<Ctx, "origin">) => (/^https?:\/\/[^/\s]+$/.test(ctx.origin) ? ctx.origin : "")
 
+export interface InlineUpload {
+  readonly file_name: string
+  readonly mime_type: string
+  readonly data_base64: string
+}
+
+/**
+ * Stores an inline upload for `clientId` in the caller's transaction: its type must be one the channels carry (and, when
+ * `accept` is given, one of those), its size within the type's ceiling (or `maxBytes` when lower), its bytes must look
+ * like the type, and the tenant's storage limit must allow it. Answers the attachment with its signed link.
+ */
+export const storeUpload = async (
+  ctx: Ctx,
+  clientId: number,
+  input: InlineUpload,
+  options: { accept?: ReadonlySet<string>; maxBytes?: number } = {},
+) => {
+  const mime = input.mime_type.toLowerCase()
+  const type = fileTypeOf(mime)
+  if (!type || (options.accept && !options.accept.has(mime)))
+    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `Files of type ${mime} cannot be sent`, "mime_type")
+  const bytes = decode(input.data_base64)
+  if (bytes.length === 0) throw badRequest("The file is empty", "data_base64")
+  const maxBytes = Math.min(type.maxBytes, options.maxBytes ?? type.maxBytes)
+  if (bytes.length > maxBytes) {
+    throw new ApiError(
+      413,
+      "PAYLOAD_TOO_LARGE",
+      `A ${type.kind} may be at most ${maxBytes / MiB} MiB; this one is ${(bytes.length / MiB).toFixed(1)} MiB`,
+      "data_base64",
+    )
+  }
+  if (type.looksLike && !type.looksLike(bytes)) throw badRequest(`The file is not a ${mime} file`, "data_base64")
+  await checkLimit(ctx.db, clientId, "storage_mb", bytes.length / MiB)
+  const [row] = await ctx.db
+    .insert(attachments)
+    .values({ clientId, filename: input.file_name, mime, size: bytes.length, storageKey: DB_STORAGE })
+    .returning()
+  await ctx.db.insert(attachmentFiles).values({ attachmentId: row.id, clientId, data: bytes })
+  return attachmentOf(ctx.services.config, row, ownOrigin(ctx))
+}
+
 export const handlers = [
-  handle("uploads", "upload", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
-    const mime = input.mime_type.toLowerCase()
-    const type = fileTypeOf(mime)
-    if (!type) throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", `Files of type ${mime} cannot be sent`, "mime_type")
-    const bytes = decode(input.data_base64)
-    if (bytes.length === 0) throw badRequest("The file is empty", "data_base64")
-    if (bytes.length > type.maxBytes) {
-      throw new ApiError(
-        413,
-        "PAYLOAD_TOO_LARGE",
-        `A ${type.kind} may be at most ${type.maxBytes / MiB} MiB; this one is ${(bytes.length / MiB).toFixed(1)} MiB`,
-        "data_base64",
-      )
-    }
-    if (type.looksLike && !type.looksLike(bytes)) throw badRequest(`The file is not a ${mime} file`, "data_base64")
-    await checkLimit(ctx.db, clientId, "storage_mb", bytes.length / MiB)
-    const [row] = await ctx.db
-      .insert(attachments)
-      .values({ clientId, filename: input.file_name, mime, size: bytes.length, storageKey: DB_STORAGE })
-      .returning()
-    await ctx.db.insert(attachmentFiles).values({ attachmentId: row.id, clientId, data: bytes })
-    return { data: attachmentOf(ctx.services.config, row, ownOrigin(ctx)) }
-  }),
+  handle("uploads", "upload", async (ctx, input) => ({ data: await storeUpload(ctx, tenantOf(ctx), input) })),
 
   handle("uploads", "messageAttachmentByAttachmentId", async (ctx, input) => {
     const clientId = tenantOf(ctx)

@@ -31,7 +31,7 @@ interface Attempt {
 }
 type Prepared =
   | { readonly kind: "gone" }
-  | (Attempt & { readonly kind: "skipped" })
+  | (Attempt & { readonly kind: "skipped"; readonly why: string })
   | (Attempt & { readonly kind: "ok"; readonly status: number; readonly durationMs: number })
 
 class DeliveryFailed extends Error {}
@@ -84,13 +84,15 @@ const prepare = async (job: Job, { services }: { services: Services }): Promise<
   const webhookId = Number(job.payload.webhook_id)
   const eventId = String(job.payload.event_id)
   const [row] = rowsOf(
-    await services.database.db.execute(sql`SELECT w.url, w.secret, w.active, e.type, e.data, e.created_at FROM webhooks w
-      JOIN domain_events e ON e.id = ${eventId}::uuid AND e.client_id = w.client_id
+    await services.database.db.execute(sql`SELECT w.url, w.secret, w.active, e.type, e.data, e.created_at, c.status AS client_status
+      FROM webhooks w JOIN domain_events e ON e.id = ${eventId}::uuid AND e.client_id = w.client_id JOIN clients c ON c.id = w.client_id
     WHERE w.id = ${webhookId} AND w.client_id = ${job.clientId}`),
   )
   if (!row) return { kind: "gone" }
   const attempt: Attempt = { webhookId, eventId, eventType: String(row.type) }
-  if (!row.active && attempt.eventType !== TEST_EVENT) return { ...attempt, kind: "skipped" }
+  // A business that is disabled or deleted sends nothing, not even a test event (server/features/businesses/lifecycle.ts).
+  if (row.client_status !== "active") return { ...attempt, kind: "skipped", why: "Not sent: the business is disabled" }
+  if (!row.active && attempt.eventType !== TEST_EVENT) return { ...attempt, kind: "skipped", why: "Not sent: the webhook is disabled" }
   const data = typeof row.data === "string" ? JSON.parse(row.data) : row.data
   const body = JSON.stringify({ id: eventId, type: attempt.eventType, created_at: iso(row.created_at), data })
   const timestamp = Math.floor(Date.now() / 1000)
@@ -135,7 +137,7 @@ export const jobHandlers: JobHandler[] = [
       const clientId = Number(job.clientId)
       if (outcome.kind === "gone") return
       if (outcome.kind === "skipped") {
-        await logAttempt(ctx.db, clientId, job, outcome, false, null, 0, "Not sent: the webhook is disabled")
+        await logAttempt(ctx.db, clientId, job, outcome, false, null, 0, outcome.why)
         return
       }
       await logAttempt(ctx.db, clientId, job, outcome, true, outcome.status, outcome.durationMs, null)

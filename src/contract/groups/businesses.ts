@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, DateRange, Empty, Id, IdParam, List, ListQuery, Ok, Paged, UserRef } from "../schemas/common"
-import { Client, ClientInfo, ClientStats, ClientsMeta } from "../schemas/tenants"
+import { Client, ClientInfo, ClientStats, ClientsMeta, OnboardingStatus } from "../schemas/tenants"
 
 const ByClient = Schema.Struct({ client_id: IdParam })
 
@@ -44,7 +44,11 @@ export const businesses = defineGroup(
     fetchClientsPagination: {
       method: "POST",
       path: "/backend/fetch/clients-pagination",
-      request: Schema.Struct({ ...ListQuery, active: Schema.optional(Schema.Boolean) }),
+      request: Schema.Struct({
+        ...ListQuery,
+        active: Schema.optional(Schema.Boolean),
+        onboarding_status: Schema.optional(OnboardingStatus),
+      }),
       response: Paged(Client),
     },
     /** Suspends or re-activates a tenant; its users' tokens stop working while suspended. */

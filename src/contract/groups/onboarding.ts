@@ -22,15 +22,30 @@ export const onboarding = defineGroup(
   "onboarding",
   { title: "Onboarding and client settings", permission: "client_settings" },
   {
-    fetchCountries: { method: "GET", path: "/fetch/countries", request: Empty, response: List(Country) },
+    /** Public: the registration form lists the countries before anyone is signed in. */
+    fetchCountries: {
+      method: "GET",
+      path: "/fetch/countries",
+      credential: "none",
+      permission: null,
+      request: Empty,
+      response: List(Country),
+    },
     fetchSubjectByClientId: {
       method: "GET",
       path: "/backend/fetch/subject/{client_id}",
       request: Schema.Struct({ client_id: IdParam }),
       response: Data(Schema.Struct({ client_id: Id, subject: Schema.NullOr(Schema.String) })),
     },
-    /** A new business signs up; it stays inactive until onboarding is reviewed. */
-    register: { method: "POST", path: "/register", request: Schema.Struct(Registration), response: Data(Client) },
+    /** Public: a new business signs up; it stays inactive until a super admin approves it. */
+    register: {
+      method: "POST",
+      path: "/register",
+      credential: "none",
+      permission: null,
+      request: Schema.Struct(Registration),
+      response: Data(Client),
+    },
     clientOnboarding: {
       method: "POST",
       path: "/backend/client/onboarding",
@@ -40,6 +55,9 @@ export const onboarding = defineGroup(
     registrationUpload: {
       method: "POST",
       path: "/registration/upload",
+      /** Public: the registration form uploads its documents before it registers (PDF, PNG or JPEG, at most 10 MiB). */
+      credential: "none",
+      permission: null,
       request: Schema.Struct({ ...InlineFile, document_type: RegistrationDocument }),
       response: Data(Attachment),
     },

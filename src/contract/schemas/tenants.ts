@@ -2,6 +2,9 @@ import { Schema } from "effect"
 import { Channel, Count, Email, Id, Instant, Month, Name, Phone, Text, TimeOfDay, Url } from "./common"
 import { ContactFormSettings, ContactFormSettingsFields, CountryCode } from "./contacts"
 
+export const OnboardingStatus = Schema.Literals(["submitted", "in_review", "approved", "rejected"])
+export type OnboardingStatus = typeof OnboardingStatus.Type
+
 /** A business (tenant). */
 export const Client = Schema.Struct({
   id: Id,
@@ -14,8 +17,13 @@ export const Client = Schema.Struct({
   logo_url: Schema.NullOr(Schema.String),
   /** The subject line of the emails sent on the tenant's behalf. */
   subject: Schema.NullOr(Schema.String),
-  onboarding_status: Schema.Literals(["registered", "documents", "review", "active", "rejected"]),
+  /** Registration review: submitted -> in_review -> approved | rejected (server/features/businesses/review.ts). */
+  onboarding_status: OnboardingStatus,
+  /** Why the super admin rejected the registration; null otherwise. */
+  rejection_reason: Schema.optional(Schema.NullOr(Schema.String)),
   active: Schema.Boolean,
+  /** Set when the super admin deleted the business (soft): its data is purged after the retention period. */
+  deleted_at: Schema.optional(Schema.NullOr(Instant)),
   created_at: Instant,
 })
 export type Client = typeof Client.Type
@@ -43,6 +51,8 @@ export const ClientStats = Schema.Struct({
   conversations: Count,
   messages_this_month: Count,
   templates_this_month: Count,
+  /** The ledger's running balance, in the account's currency (two decimals as text). */
+  balance: Schema.optional(Schema.String),
 })
 export type ClientStats = typeof ClientStats.Type
 export const ClientsMeta = Schema.Struct({ total: Count, active: Count, inactive: Count, onboarding: Count })
@@ -55,6 +65,8 @@ export const Registration = {
   country_id: Id,
   admin_username: Schema.String.check(Schema.isPattern(/^[a-z0-9._-]{3,40}$/)),
   password: Schema.String.check(Schema.isMinLength(8), Schema.isMaxLength(128)),
+  /** Documents uploaded with /registration/upload before this call, attached to the registration. */
+  document_ids: Schema.optional(Schema.Array(Id).check(Schema.isMaxLength(5))),
 }
 export const OnboardingDetails = {
   whatsapp_number: Phone,
@@ -64,6 +76,17 @@ export const OnboardingDetails = {
 }
 export const RegistrationDocument = Schema.Literals(["trade_license", "tax_certificate", "identity", "other"])
 export type RegistrationDocument = typeof RegistrationDocument.Type
+/** A registration's document as the super admin reviews it. */
+export const RegistrationDocumentRow = Schema.Struct({
+  id: Id,
+  document_type: RegistrationDocument,
+  name: Schema.String,
+  mime_type: Schema.String,
+  size: Count,
+  url: Schema.String,
+  created_at: Instant,
+})
+export type RegistrationDocumentRow = typeof RegistrationDocumentRow.Type
 
 export const WorkingDay = Schema.Struct({
   day: Schema.Literals(["mon", "tue", "wed", "thu", "fri", "sat", "sun"]),

@@ -148,6 +148,11 @@ const events: AclEvent[] = [
   // Live changes from the socket: a newer one is adopted, an older one (seq 3 after 5) is not.
   { type: "rt.acl:changed", seq: 5, user_acl: lists.noHome as Record<string, boolean>, back_acl: { "BACK:chat": 1 } },
   { type: "rt.acl:changed", seq: 3, user_acl: lists.agent as Record<string, boolean>, back_acl: {} },
+  // The socket refused the login (ended by the server): a confirming call is started, nothing else changes.
+  { type: "rt.status", status: "unauthorized" },
+  { type: "rt.status", status: "disconnected" },
+  // The login is alive (the refused socket had opened before the token was stored): the socket reopens, once per list.
+  { type: "xstate.done.actor.confirm-session", output: true } as unknown as AclEvent,
   ...navigations.map((path) => ({ type: "NAVIGATE" as const, path })),
 ]
 
@@ -192,7 +197,17 @@ describe("ACL gate machine (model-based)", () => {
       expect(snapshot.context.userAcl).toEqual(step.state.context.userAcl)
       // The socket is listened to exactly while a list is held, and a new list keeps the same subscription.
       expect(Boolean(snapshot.children.live)).toBe(snapshot.matches("hasList"))
-      if (before.matches("hasList") && snapshot.matches("hasList")) expect(snapshot.children.live).toBe(before.children.live)
+      const reopens =
+        (step.event.type as string) === "xstate.done.actor.confirm-session" && before.matches("hasList") && !before.context.reopened
+      if (before.matches("hasList") && snapshot.matches("hasList")) {
+        if (reopens) expect(snapshot.children.live).not.toBe(before.children.live)
+        else expect(snapshot.children.live).toBe(before.children.live)
+      }
+      if (step.event.type === "rt.status") {
+        const confirming = Object.values(snapshot.children).filter((child) => child?.src === "confirmSession").length
+        const earlier = Object.values(before.children).filter((child) => child?.src === "confirmSession").length
+        expect(confirming - earlier).toBe(before.matches("hasList") && step.event.status === "unauthorized" ? 1 : 0)
+      }
       if (step.event.type === "rt.acl:changed") {
         const applies = before.matches("hasList") && step.event.seq > before.context.seq
         expect(snapshot.context.userAcl).toEqual(applies ? step.event.user_acl : before.context.userAcl)

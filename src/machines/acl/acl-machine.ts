@@ -5,12 +5,16 @@
  *
  * While it holds a list it listens on the socket's `acl` channel (src/contract/acl-events.ts): an admin's change to
  * the user's access arrives as `acl:changed`, is adopted at once (the sidebar and the route gate follow) and stored,
- * so a reload keeps it. An event older than the last applied (`seq`) is ignored.
+ * so a reload keeps it. An event older than the last applied (`seq`) is ignored. When the socket is refused (the server
+ * ended this login: the business was disabled or deleted, the token revoked), one call confirms it, and its 401 ends
+ * the session as every 401 does (alert, storage cleared, back to the login: src/services/api), so the person is logged
+ * out live rather than at their next click.
  */
 import { Effect } from "effect"
-import { assign, setup, spawnChild } from "xstate"
+import { assign, setup, spawnChild, stopChild } from "xstate"
 import type { AclToBrowser } from "../../contract/acl-events"
 import { VOICE_CALL_KEY, backKey } from "../../contract/routes"
+import { Api } from "../../services/api/api"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import { fromEffect } from "../common/from-effect"
@@ -26,6 +30,8 @@ export interface AclContext {
   readonly decision: Decision | null
   /** The seq of the last live change applied (0: none since the list was set). */
   readonly seq: number
+  /** Whether the socket was already reopened once after a refusal the server's API did not confirm (one retry per list). */
+  readonly reopened: boolean
 }
 
 export type AclChanged = { type: "rt.acl:changed" } & AclToBrowser["acl:changed"]
@@ -43,6 +49,20 @@ const storeLists = fromEffect<void, { readonly userAcl: UserAcl; readonly backAc
     yield* storage.setJson(StorageKeys.userAcl, userAcl)
     yield* storage.setJson(StorageKeys.backAcl, backAcl)
   }),
+)
+
+/**
+ * A cheap credentialed call, a moment after the refusal (a socket opened while the login was being stored has no token
+ * yet): a 401 resets the session in the API service; a success means the login is alive and the socket may reopen.
+ */
+export const CONFIRM_DELAY_MS = 1000
+const confirmSession = fromEffect<boolean, void>(() =>
+  Effect.gen(function* () {
+    yield* Effect.sleep(CONFIRM_DELAY_MS)
+    const api = yield* Api
+    yield* api.call("auth", "clientSettings", {})
+    return true
+  }).pipe(Effect.orElseSucceed(() => false)),
 )
 
 const navigate = (context: AclContext, event: AclEvent) => (event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null)
@@ -90,7 +110,7 @@ export const aclMachine = setup({
     events: {} as AclEvent,
     input: {} as { userAcl?: UserAcl | null; backAcl?: BackAcl } | undefined,
   },
-  actors: { live: fromRealtime("acl"), storeLists },
+  actors: { live: fromRealtime("acl"), storeLists, confirmSession },
   guards: {
     newer: ({ context, event }) => event.type === "rt.acl:changed" && event.seq > context.seq,
     opens: is("open"),
@@ -99,17 +119,25 @@ export const aclMachine = setup({
     isUnknown: is("redirect", "notFound"),
     forbiddenToRoot: whenRedirectTo("/"),
     startsWithList: ({ context }) => context.userAcl !== null,
+    refused: ({ event }) => event.type === "rt.status" && event.status === "unauthorized",
+    mayReopen: ({ context, event }) => !context.reopened && (event as { output?: unknown }).output === true,
   },
   actions: {
     record: assign(({ context, event }) =>
       event.type === "NAVIGATE" ? { path: event.path, decision: decide(event.path, context.userAcl) } : {},
     ),
-    store: assign(({ event }) => (event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0 } : {})),
+    store: assign(({ event }) =>
+      event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0, reopened: false } : {},
+    ),
     adopt: assign(({ event }) =>
       event.type === "rt.acl:changed" ? { userAcl: event.user_acl, backAcl: event.back_acl, seq: event.seq, decision: null } : {},
     ),
     persist: spawnChild("storeLists", { input: ({ context }) => ({ userAcl: context.userAcl ?? {}, backAcl: context.backAcl }) }),
-    clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0 }),
+    clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0, reopened: false }),
+    confirm: spawnChild("confirmSession", { id: "confirm-session" }),
+    openLive: spawnChild("live", { id: "live" }),
+    closeLive: stopChild("live"),
+    markReopened: assign({ reopened: true }),
   },
 }).createMachine({
   id: "acl",
@@ -119,6 +147,7 @@ export const aclMachine = setup({
     path: null,
     decision: null,
     seq: 0,
+    reopened: false,
   }),
   initial: "boot",
   states: {
@@ -132,12 +161,15 @@ export const aclMachine = setup({
       initial: "idle",
       // One subscription for the whole login: a new list (ACL.SET) or a live change goes back to `idle` without
       // leaving `hasList`, so the socket stays open.
-      invoke: { id: "live", src: "live" },
+      entry: "openLive",
+      exit: "closeLive",
       on: {
         ...withList,
         "ACL.SET": { target: "#acl.hasList.idle", actions: "store" },
         "rt.acl:changed": { guard: "newer", target: "#acl.hasList.idle", actions: ["adopt", "persist"] },
         "ACL.CLEAR": { target: "#acl.noList", actions: "clear" },
+        "rt.status": { guard: "refused", actions: "confirm" },
+        "xstate.done.actor.confirm-session": { guard: "mayReopen", actions: ["closeLive", "openLive", "markReopened"] },
       },
       states: { idle: {}, open: {}, landing: {}, toDashboard: {}, toNotFound: {}, toRoot: {}, toHome: {} },
     },

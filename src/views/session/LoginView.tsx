@@ -98,6 +98,10 @@ export const LoginView = () => {
           <Link to="/login/otp" data-testid="login-otp-link">
             {t("login.otp")}
           </Link>
+          {" · "}
+          <Link to="/register" data-testid="login-register-link">
+            {t("login.register")}
+          </Link>
         </div>
       </form>
     </AuthFrame>

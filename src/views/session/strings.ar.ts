@@ -11,6 +11,7 @@ export const sessionAr: typeof sessionEn = {
     submitting: "جارٍ تسجيل الدخول…",
     forgot: "هل نسيت كلمة المرور؟",
     otp: "تسجيل الدخول برمز لمرة واحدة",
+    register: "سجّل شركتك",
     showPassword: "إظهار كلمة المرور",
     hidePassword: "إخفاء كلمة المرور",
     required: "أدخل اسم المستخدم وكلمة المرور",

@@ -11,6 +11,7 @@ export const sessionTr: typeof sessionEn = {
     submitting: "Giriş yapılıyor…",
     forgot: "Parolanızı mı unuttunuz?",
     otp: "Tek kullanımlık kodla giriş yap",
+    register: "İşletmenizi kaydedin",
     showPassword: "Parolayı göster",
     hidePassword: "Parolayı gizle",
     required: "Kullanıcı adınızı ve parolanızı girin",

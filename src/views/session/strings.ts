@@ -9,6 +9,7 @@ export const sessionEn = {
     submitting: "Signing in…",
     forgot: "Forgot password?",
     otp: "Log in with a one-time code",
+    register: "Register your business",
     showPassword: "Show password",
     hidePassword: "Hide password",
     required: "Enter your username and password",

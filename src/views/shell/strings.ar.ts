@@ -61,6 +61,7 @@ export const shellAr: typeof shellEn = {
     mailConfirm: "تأكيد البريد الإلكتروني",
     tokenLogin: "تسجيل الدخول بالرمز",
     otpLogin: "الدخول برمز لمرة واحدة",
+    register: "تسجيل شركة",
     resetPassword: "إعادة تعيين كلمة المرور",
     contactInformationCollection: "جمع معلومات الاتصال",
     contactForm: "نموذج الاتصال",

@@ -61,6 +61,7 @@ export const shellTr: typeof shellEn = {
     mailConfirm: "E-posta onayı",
     tokenLogin: "Belirteçle giriş",
     otpLogin: "Tek kullanımlık kodla giriş",
+    register: "İşletme kaydı",
     resetPassword: "Parola sıfırlama",
     contactInformationCollection: "İletişim Bilgisi Toplama",
     contactForm: "İletişim formu",

@@ -59,6 +59,7 @@ export const shellEn = {
     mailConfirm: "Confirm e-mail",
     tokenLogin: "Token sign-in",
     otpLogin: "One-time code login",
+    register: "Register a business",
     resetPassword: "Reset password",
     contactInformationCollection: "Contact Information Collection",
     contactForm: "Contact form",

@@ -1,0 +1,35 @@
+/**
+ * The business's WhatsApp voice-call settings (onboarding.callSetting), one client_settings row ("call_setting")
+ * over the defaults every business starts with; the softphone's getCallSetting answers them to every agent.
+ */
+import { sql } from "drizzle-orm"
+import type { CallSetting } from "../../../src/contract/schemas/tenants"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
+import { tenantOf } from "../../http/context"
+import { handle } from "../registry"
+
+const KEY = "call_setting"
+
+export const DEFAULT_CALL_SETTING: CallSetting = {
+  enabled: true,
+  ring_timeout_seconds: 60,
+  record_calls: false,
+  quick_replies: [],
+}
+
+export const callSettingOf = async (db: Db, clientId: number): Promise<CallSetting> => {
+  const [row] = rowsOf(await db.execute(sql`SELECT value FROM client_settings WHERE client_id = ${clientId} AND key = ${KEY}`))
+  const stored = (typeof row?.value === "string" ? JSON.parse(row.value) : (row?.value ?? {})) as Partial<CallSetting>
+  return { ...DEFAULT_CALL_SETTING, ...stored }
+}
+
+export const handlers = [
+  handle("onboarding", "callSetting", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const next: CallSetting = { ...(await callSettingOf(ctx.db, clientId)), ...input }
+    await ctx.db.execute(sql`INSERT INTO client_settings (client_id, key, value) VALUES (${clientId}, ${KEY}, ${JSON.stringify(next)}::jsonb)
+      ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`)
+    return { data: next }
+  }),
+]
