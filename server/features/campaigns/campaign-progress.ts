@@ -5,12 +5,13 @@
  * per second whatever the send rate, and the same on every process (a snapshot, so a repeat is harmless).
  */
 import { sql } from "drizzle-orm"
+import type { CampaignsToBrowser } from "../../../src/contract/campaigns-events"
 import type { Services } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import type { HttpRoutes } from "../registry"
 import { campaignOf, selectCampaigns } from "./campaign-rows"
 
-export const PROGRESS_EVENT = "campaign:progress"
+export const PROGRESS_EVENT: keyof CampaignsToBrowser = "campaign:progress"
 const EVERY_MS = 1000
 
 const flusher = (services: Services) => {

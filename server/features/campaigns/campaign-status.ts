@@ -7,34 +7,20 @@
  * a 409 naming the current status.
  */
 import type { CampaignStatus } from "../../../src/contract/schemas/templates"
+import { RETRYABLE, TENANT_TRANSITIONS, tenantMay } from "../../../src/contract/campaign-rules"
 import { ApiError } from "../../http/errors"
-
-/** What the tenant may ask for, from each status (`/change/campaign/status`). */
-const BY_TENANT: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
-  draft: ["scheduled"],
-  scheduled: ["running", "stopped"],
-  running: ["paused", "stopped"],
-  paused: ["running", "stopped"],
-  completed: [],
-  stopped: [],
-  failed: [],
-}
-
-export const tenantMay = (from: CampaignStatus, to: CampaignStatus) => BY_TENANT[from].includes(to)
 
 /** The statuses whose template, list, parameters, schedule and rate may still change (nothing was sent). */
 export const EDITABLE: readonly CampaignStatus[] = ["draft", "scheduled"]
 /** The statuses a campaign may be deleted in (not while it sends or waits to resume). */
 export const DELETABLE: readonly CampaignStatus[] = ["draft", "scheduled", "completed", "stopped", "failed"]
-/** The statuses from which failed recipients may be sent again. */
-export const RETRYABLE: readonly CampaignStatus[] = ["running", "paused", "completed"]
 
 export const campaignStatusError = (name: string, status: CampaignStatus, what: string) =>
   new ApiError(409, "CAMPAIGN_STATUS", `Campaign ${name} is ${status}: ${what}`, "status")
 
 export const checkTransition = (c: { name: string; status: CampaignStatus }, to: CampaignStatus) => {
   if (!tenantMay(c.status, to)) {
-    const allowed = BY_TENANT[c.status]
+    const allowed = TENANT_TRANSITIONS[c.status]
     throw campaignStatusError(
       c.name,
       c.status,
