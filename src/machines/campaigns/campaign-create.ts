@@ -122,6 +122,7 @@ export const campaignCreateMachine = setup({
     },
     loading: {
       invoke: {
+        id: "load",
         src: "load",
         onDone: {
           target: "editing",
@@ -149,6 +150,7 @@ export const campaignCreateMachine = setup({
     },
     saving: {
       invoke: {
+        id: "save",
         src: "save",
         input: ({ context }) => requestOf(context),
         onDone: { target: "closed", actions: "reloadList" },

@@ -107,6 +107,7 @@ export const campaignDeskMachine = setup({
     },
     changing: {
       invoke: {
+        id: "change",
         src: "change",
         input: ({ event }) => (event.type === "CHANGE" ? { id: event.campaign.id, to: event.to } : { id: 0, to: "paused" as const }),
         onDone: {
@@ -121,6 +122,7 @@ export const campaignDeskMachine = setup({
     },
     retrying: {
       invoke: {
+        id: "retry",
         src: "retry",
         input: ({ event }) => ({ id: event.type === "RETRY" ? event.campaign.id : 0 }),
         onDone: {
@@ -135,6 +137,7 @@ export const campaignDeskMachine = setup({
     },
     loadingOutbox: {
       invoke: {
+        id: "outbox",
         src: "outbox",
         input: ({ context }) => ({ id: context.openId ?? 0 }),
         onDone: {
@@ -146,6 +149,7 @@ export const campaignDeskMachine = setup({
     },
     downloading: {
       invoke: {
+        id: "download",
         src: "download",
         input: ({ event }) => ({ id: event.type === "DOWNLOAD" ? event.id : 0 }),
         onDone: { target: "idle", actions: assign({ file: ({ event }) => event.output, failure: null }) },
