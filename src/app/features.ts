@@ -35,6 +35,7 @@ import { otp } from "./features/otp"
 import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
 import { templates } from "./features/templates"
+import { campaigns } from "./features/campaigns"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
@@ -80,4 +81,5 @@ export const features: readonly Feature[] = [
   channels,
   businesses,
   onboarding,
+  campaigns,
 ]

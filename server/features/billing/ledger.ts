@@ -24,7 +24,9 @@ export interface Entry {
 
 /** The tenant's row, locked: entries (and checks against the balance) queue behind each other. */
 const lockAccount = async (db: Db, clientId: number) => {
-  const [account] = rowsOf(await db.execute(sql`SELECT balance, credit_limit FROM clients WHERE id = ${clientId} FOR UPDATE`))
+  // NO KEY: every insert naming the tenant takes a KEY SHARE lock on this row (its foreign key); FOR UPDATE would make
+  // them all wait for the debit, and deadlock with one that holds a row the debiting transaction needs next.
+  const [account] = rowsOf(await db.execute(sql`SELECT balance, credit_limit FROM clients WHERE id = ${clientId} FOR NO KEY UPDATE`))
   if (!account) throw notFound("Business")
   return { balance: cents(account.balance), creditLimit: cents(account.credit_limit) }
 }

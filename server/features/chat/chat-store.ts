@@ -16,6 +16,7 @@ import { type Holding, NEW_STATUS, next } from "./conversation-status"
 import { optOutIfAsked } from "../templates/opt-out"
 import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
+import { recipientStatusFromChannel } from "../campaigns/recipient-status"
 
 export const PREVIEW_MAX = 200
 
@@ -218,6 +219,7 @@ export const storeStatus = async (db: Db, clientId: number, externalId: string, 
   )
   if (rows[0]) {
     const changed = { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
+    await recipientStatusFromChannel(db, clientId, changed.messageId, status)
     await publish(db, clientId, "message.status", {
       message_id: changed.messageId,
       conversation_id: changed.conversationId,

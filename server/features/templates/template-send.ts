@@ -41,6 +41,8 @@ export interface TemplateSend {
   readonly ref?: string
   /** Where it came from when it counts against a quota (`api`: the request limits). */
   readonly via?: string
+  /** The campaign it belongs to (the outbox filters by it). */
+  readonly campaignId?: number
 }
 
 export interface SendEnv {
@@ -114,6 +116,7 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
     },
     cost,
     ...(send.via ? { via: send.via } : {}),
+    ...(send.campaignId ? { campaign_id: send.campaignId } : {}),
   }
   const contact = await contactFor(db, send.clientId, "whatsapp", send.number)
   const conversation = await openConversationOf(db, send.clientId, contact)
@@ -142,11 +145,11 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
   return { externalId, messageId, conversationId: conversation.id }
 }
 
-/** One recipient, start to end (the campaign engine's call per recipient). */
+/** One recipient, start to end (the campaign engine's call per recipient); answers what it cost too. */
 export const sendTemplateTo = async (env: SendEnv, send: TemplateSend) => {
   await checkTemplateSend(env.db, send)
   const cost = await chargeTemplateSend(env.db, send)
-  return deliverTemplate(env, send, cost)
+  return { ...(await deliverTemplate(env, send, cost)), cost }
 }
 
 /** Several numbers: all checked and charged before any is handed to the channel. */

@@ -7,14 +7,16 @@ import {
   BlacklistedNumber,
   Campaign,
   CampaignInput,
+  CampaignRecipient,
   CampaignStatus,
   OutgoingMessage,
   OutgoingStatus,
   RecipientList,
   RecipientListInput,
+  RecipientListResult,
+  RecipientStatus,
   StoredRecipient,
 } from "../schemas/templates"
-import { CampaignRecord } from "../schemas/reports"
 import { AnyClient, ForClient, admin } from "./templates-admin"
 
 const CampaignList = { ...ListQuery, ...DateRange, status: Schema.optional(CampaignStatus) }
@@ -86,13 +88,13 @@ export const campaignCalls = {
     method: "POST",
     path: "/template/recipients/create",
     request: Schema.Struct(RecipientListInput),
-    response: Data(RecipientList),
+    response: Data(RecipientListResult),
   },
   templateRecipientsUpdate: {
     method: "POST",
     path: "/template/recipients/update",
     request: Schema.Struct(RecipientUpdate),
-    response: Data(RecipientList),
+    response: Data(RecipientListResult),
   },
   templateRecipientsDelete: { method: "POST", path: "/template/recipients/delete", request: IdBody, response: Ok },
   templateRecipientsAdmin: {
@@ -106,14 +108,14 @@ export const campaignCalls = {
     method: "POST",
     path: "/template/recipients/create/admin",
     request: Schema.Struct({ ...RecipientListInput, ...ForClient }),
-    response: Data(RecipientList),
+    response: Data(RecipientListResult),
     ...admin,
   },
   templateRecipientsUpdateAdmin: {
     method: "POST",
     path: "/template/recipients/update/admin",
     request: Schema.Struct({ ...RecipientUpdate, ...ForClient }),
-    response: Data(RecipientList),
+    response: Data(RecipientListResult),
     ...admin,
   },
   templateRecipientsDeleteAdmin: {
@@ -140,8 +142,8 @@ export const campaignCalls = {
   templateRecipientNumbers: {
     method: "POST",
     path: "/template/recipient/numbers",
-    request: Schema.Struct({ ...ListQuery, campaign_id: Id, status: Schema.optional(OutgoingStatus) }),
-    response: Paged(CampaignRecord),
+    request: Schema.Struct({ ...ListQuery, campaign_id: Id, status: Schema.optional(RecipientStatus) }),
+    response: Paged(CampaignRecipient),
   },
   /** The outbox. */
   templateMessages: {
@@ -191,7 +193,8 @@ export const campaignCalls = {
   changeCampaignStatus: {
     method: "POST",
     path: "/change/campaign/status",
-    request: Schema.Struct({ id: Id, status: Schema.Literals(["running", "paused", "stopped"]) }),
+    /** scheduled: launch a draft (at its scheduled_at, or now); running: start now or resume; paused; stopped. */
+    request: Schema.Struct({ id: Id, status: Schema.Literals(["scheduled", "running", "paused", "stopped"]) }),
     response: Data(Campaign),
   },
   /** Customers whose 24-hour window is open: free-form messages still reach them. */

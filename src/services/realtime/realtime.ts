@@ -18,6 +18,7 @@ import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../cont
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
 import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
+import { CAMPAIGNS_TO_BROWSER_EVENTS, type CampaignsToBrowser } from "../../contract/campaigns-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -38,6 +39,8 @@ interface ChannelMaps {
   readonly team: { readonly in: TeamToBrowser; readonly out: Record<never, never> }
   /** Client webhooks: a webhook the server disabled (the tenant's admins hear it). */
   readonly webhooks: { readonly in: WebhooksToBrowser; readonly out: Record<never, never> }
+  /** Campaign progress: the tenant's campaigns with their counts as they send. */
+  readonly campaigns: { readonly in: CampaignsToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -53,6 +56,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   acl: ACL_TO_BROWSER_EVENTS,
   team: TEAM_TO_BROWSER_EVENTS,
   webhooks: WEBHOOKS_TO_BROWSER_EVENTS,
+  campaigns: CAMPAIGNS_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -134,6 +138,7 @@ const makeHub = (config: ApiConfigShape) => {
       contacts: new Set(),
       acl: new Set(),
       team: new Set(),
+      campaigns: new Set(),
       webhooks: new Set(),
     }
     const shared: Shared = { socket, subscribers, status: null }

@@ -1,0 +1,27 @@
+/**
+ * Campaigns (/apps/current-campaigns): the tenant's campaigns with live progress, their status changes, outbox and
+ * CSV report, and the new-campaign dialog.
+ */
+import { type Feature, screen } from "../feature"
+
+export const campaigns: Feature = {
+  name: "campaigns",
+  calls: ["campaigns", "templates"],
+  reports: { "report-campaigns": () => import("../../machines/campaigns/campaigns-list").then((m) => m.campaignsListMachine) },
+  screens: {
+    currentCampaigns: screen(
+      () => import("../../views/campaigns/CampaignsView"),
+      (m) => m.CampaignsView,
+    ),
+  },
+  pages: {
+    "campaign-desk": () => import("../../machines/campaigns/campaign-desk").then((m) => m.campaignDeskMachine),
+    "campaign-create": () => import("../../machines/campaigns/campaign-create").then((m) => m.campaignCreateMachine),
+  },
+  strings: {
+    en: () => import("../../views/campaigns/strings").then((m) => ({ campaigns: m.campaignsEn })),
+    tr: () => import("../../views/campaigns/strings.tr").then((m) => ({ campaigns: m.campaignsTr })),
+    ar: () => import("../../views/campaigns/strings.ar").then((m) => ({ campaigns: m.campaignsAr })),
+  },
+  uses: ["reports"],
+}
