@@ -13,7 +13,8 @@ export const AttributeName = Schema.String.check(Schema.isPattern(/^[a-z][a-z0-9
 const Next = Schema.NullOr(NodeId)
 const BotText = Name(1024)
 
-export const BotChoice = Schema.Struct({ title: Name(24), next: Next })
+/** A choice is a WhatsApp reply button or list row, whose title holds 20 characters. */
+export const BotChoice = Schema.Struct({ title: Name(20), next: Next })
 export type BotChoice = typeof BotChoice.Type
 
 export const MessageNode = Schema.Struct({
@@ -40,7 +41,7 @@ export const QuestionNode = Schema.Struct({
   attribute: AttributeName,
   validation: QuestionValidation,
   /** The accepted answers of a `choice` question. */
-  options: Schema.optional(Schema.Array(Name(24)).check(Schema.isMaxLength(10))),
+  options: Schema.optional(Schema.Array(Name(20)).check(Schema.isMaxLength(10))),
   /** Said when the answer does not pass (else the question is asked again). */
   retry_text: Schema.optional(Text(1024)),
   next: Next,
