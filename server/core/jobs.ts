@@ -121,6 +121,14 @@ export interface JobRunner {
   readonly stop: () => Promise<void>
 }
 
+const wakers = new WeakMap<Services, () => void>()
+
+/**
+ * Asks this process's runner to look for due work now instead of at its next poll: called after a commit that
+ * enqueued work a customer is waiting for (a chatbot's answer). Other processes still find it at their next poll.
+ */
+export const wakeJobs = (services: Services) => wakers.get(services)?.()
+
 export const startJobs = (
   services: Services,
   handlers: readonly JobHandler[],
@@ -264,15 +272,30 @@ export const startJobs = (
   }
 
   let timer: NodeJS.Timeout | null = null
+  /** A wake came during a round: the next round starts at once. */
+  let woken = false
   const loop = () => {
     if (stopped) return
+    woken = false
+    timer = null
     runDue()
       .catch((error) => console.error("[jobs] round failed:", error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, options.pollMs ?? 1000)
+        if (!stopped) timer = setTimeout(loop, woken ? 0 : (options.pollMs ?? 1000))
       })
   }
-  if (options.autoStart !== false) timer = setTimeout(loop, 0)
+  if (options.autoStart !== false) {
+    timer = setTimeout(loop, 0)
+    wakers.set(services, () => {
+      if (stopped) return
+      if (!timer) {
+        woken = true
+        return
+      }
+      clearTimeout(timer)
+      timer = setTimeout(loop, 0)
+    })
+  }
 
   return {
     workerId,

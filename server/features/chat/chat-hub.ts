@@ -12,6 +12,7 @@ import { loadConversation } from "./conversation-rows"
 import { loadMessage } from "./message-rows"
 import { storeInbound, storeStatus } from "./chat-store"
 import { sql } from "drizzle-orm"
+import { wakeJobs } from "../../core/jobs"
 
 export interface ChatHub {
   readonly channel: SimulatedMessageChannel
@@ -65,6 +66,7 @@ const createHub = (services: Services): ChatHub => {
           conversation: stored.conversation,
           message: stored.message,
         })
+      wakeJobs(services)
       return stored.ids
     },
     status: async ({ clientId, externalId, status }) => {
