@@ -88,6 +88,10 @@ const awayReply = async (ctx: JobContext, turn: Turn, holder: number) => {
 const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
   const { conversation_id, message_id } = job.payload as { conversation_id: number; message_id: number }
   const clientId = Number(job.clientId)
+  // Locks in the inbound pipeline's order (the contact, then its conversation), so a customer's next message arriving
+  // while this turn commits waits instead of deadlocking with it.
+  await ctx.db.execute(sql`SELECT ct.id FROM contacts ct JOIN conversations c ON c.contact_id = ct.id
+    WHERE c.id = ${conversation_id} AND c.client_id = ${clientId} FOR UPDATE OF ct`)
   const [c] = rowsOf(
     await ctx.db.execute(sql`SELECT c.id, c.status, c.assigned_user_id, c.contact_id, ct.channel, ct.number, ct.blocked,
         m.type, m.body, m.payload, s.autoreply_id, s.state, s.last_message_id,
