@@ -10,6 +10,7 @@ import { calls } from "./features/calls"
 import { canned } from "./features/canned"
 import { chartKit } from "./features/chart-kit"
 import { chat } from "./features/chat"
+import { chatbots } from "./features/chatbots"
 import { complaints } from "./features/complaints"
 import { dashboard } from "./features/dashboard"
 import { labels } from "./features/labels"
@@ -59,6 +60,7 @@ export const features: readonly Feature[] = [
   chartKit,
   canned,
   labels,
+  chatbots,
   segments,
   sessionMessages,
   tags,

@@ -225,6 +225,8 @@ export const messages = pgTable(
     /** queued, sent, delivered, read, failed (outbound); received (inbound). */
     status: text("status").notNull().default("sent"),
     dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
+    /** "bot" for a chatbot's message; null otherwise (the direction and sender_user_id tell the rest). */
+    senderKind: text("sender_kind"),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.dt.desc(), t.id.desc()),
@@ -280,19 +282,27 @@ export const cannedMessages = pgTable(
   ],
 )
 
-/** Auto-reply chatbots (per tenant, keyword or menu driven). */
+/** Auto-reply chatbots (per tenant; self: an agent's away message, owned by owner_id). See server/features/chatbots. */
 export const autoreplies = pgTable(
   "autoreplies",
   {
     id: serial("id").primaryKey(),
     clientId: tenant(),
     name: text("name").notNull(),
+    /** The trigger's type (keyword, first_message, outside_hours, button); the whole rule is trigger_rule. */
     trigger: text("trigger").notNull().default(""),
-    reply: jsonb("reply").$type<Record<string, unknown>>().notNull().default({}),
+    triggerRule: jsonb("trigger_rule").$type<Record<string, unknown>>().notNull().default({}),
+    channel: text("channel").notNull().default("whatsapp"),
+    flow: jsonb("flow").$type<Record<string, unknown>>().notNull().default({}),
     attributes: jsonb("attributes").$type<Record<string, unknown>>().notNull().default({}),
     self: boolean("self").notNull().default(false),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "cascade" }),
     active: boolean("active").notNull().default(true),
     createdAt: created(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("autoreplies_client_idx").on(t.clientId)],
+  (t) => [
+    index("autoreplies_client_idx").on(t.clientId),
+    index("autoreplies_client_active_idx").on(t.clientId, t.channel).where(sql`${t.active}`),
+  ],
 )

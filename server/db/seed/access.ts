@@ -67,6 +67,7 @@ const AGENT_FRONT = [
   "/apps/dashboard",
   "/apps/profile",
   "/apps/pbxcalls",
+  "/apps/addAutoReply",
 ].map(frontKey)
 const AGENT_BACK = [
   "chat",

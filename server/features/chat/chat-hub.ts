@@ -13,6 +13,7 @@ import { loadMessage } from "./message-rows"
 import { storeInbound, storeStatus } from "./chat-store"
 import { sql } from "drizzle-orm"
 import { withMetaAccounts } from "../channels/meta-channel"
+import { wakeJobs } from "../../core/jobs"
 
 export interface ChatHub {
   readonly channel: SimulatedMessageChannel
@@ -68,6 +69,7 @@ const createHub = (services: Services): ChatHub => {
           conversation: stored.conversation,
           message: stored.message,
         })
+      wakeJobs(services)
       return stored.ids
     },
     status: async ({ clientId, externalId, status }) => {

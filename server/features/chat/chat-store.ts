@@ -17,6 +17,7 @@ import { optOutIfAsked } from "../templates/opt-out"
 import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
 import { recipientStatusFromChannel } from "../campaigns/recipient-status"
+import { chatbotTurnFor } from "../chatbots/bot-turn"
 
 export const PREVIEW_MAX = 200
 
@@ -153,6 +154,7 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   })
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
+  await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   return { conversationId, messageId: Number(message.id) }
 }
 
@@ -183,20 +185,23 @@ export interface OutboundInput {
   readonly payload: Record<string, unknown>
   readonly senderUserId: number | null
   readonly externalId: string
+  /** "bot": a chatbot's message, which leaves the conversation where it was (in the queue, unread by agents). */
+  readonly senderKind?: "bot"
 }
 
 /** An agent's (or bot's) message: a reply (conversation-status.ts). An agent who answers has read the chat, so its unread count clears. */
 export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => {
   const now = new Date().toISOString()
   const { conversation } = input
-  const replied = next(conversation, { type: "reply", by: input.senderUserId })
+  const bot = input.senderKind === "bot"
+  const replied = bot ? conversation : next(conversation, { type: "reply", by: input.senderUserId })
   const [message] = rowsOf(
-    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt)
+    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
     VALUES (${clientId}, ${conversation.id}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
-      ${input.externalId}, 'sent', ${now}::timestamptz) RETURNING id`),
+      ${input.externalId}, 'sent', ${now}::timestamptz, ${input.senderKind ?? null}) RETURNING id`),
   )
   await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
-    status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = 0 WHERE id = ${conversation.id}`)
+    status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = ${bot ? sql`unread` : 0} WHERE id = ${conversation.id}`)
   await publish(db, clientId, "message.sent", {
     message_id: Number(message.id),
     conversation_id: conversation.id,

@@ -37,7 +37,7 @@ const STATUSES = new Set<MessageStatus>(["queued", "sent", "delivered", "read", 
 export const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 }
 
 export const MESSAGE_COLUMNS = sql`m.id, m.external_id, m.conversation_id, ct.number, c.channel, m.direction, m.type, m.body, m.payload,
-  m.status, su.display_name AS agent_name, m.dt,
+  m.status, su.display_name AS agent_name, m.dt, m.sender_kind,
   (SELECT json_agg(json_build_object('id', a.id, 'filename', a.filename, 'mime', a.mime, 'size', a.size, 'storage_key', a.storage_key) ORDER BY a.id)
      FROM attachments a WHERE a.message_id = m.id) AS files`
 
@@ -121,6 +121,7 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
     status: STATUSES.has(status) ? status : "sent",
     agent_name: (r.agent_name as string | null) ?? null,
     dt: iso(r.dt),
+    ...(r.sender_kind === "bot" ? { sender_kind: "bot" as const } : {}),
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Reports over tables other features fill: chatbot menu hits (/autoreplies/report, /fetch/count/menu,
  * /fetch/count/report), survey responses (/customer/survey, CSAT in metrics.ts) and OTP codes (/redeem/stats).
- * Until those features write rows the answers are honest zeros and empty lists.
+ * Until those features write rows the answers are honest zeros and empty lists. A bot's run writes a hit per step
+ * (server/features/chatbots/bot-runtime.ts): option `start` when it is triggered, then each choice, answer and hand-off.
  */
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
@@ -17,10 +18,10 @@ export const handlers = [
     const { page, limit, offset } = pageOf(input, 10, 999_999)
     const { rows, total } = await windowPage(
       ctx.db,
-      sql`SELECT a.id, a.name, count(h.id)::int AS triggered, count(DISTINCT h.number)::int AS customers, max(h.dt) AS last_dt,
+      sql`SELECT a.id, a.name, count(h.id) FILTER (WHERE h.option = 'start')::int AS triggered, count(DISTINCT h.number)::int AS customers, max(h.dt) AS last_dt,
           count(*) OVER () AS total_rows
         FROM autoreplies a LEFT JOIN bot_menu_hits h ON h.autoreply_id = a.id AND h.client_id = a.client_id AND ${dtWhere(r, sql`h.dt`)}
-        WHERE a.client_id = ${r.clientId} GROUP BY a.id, a.name ORDER BY count(h.id) DESC, a.name, a.id`,
+        WHERE a.client_id = ${r.clientId} GROUP BY a.id, a.name ORDER BY 3 DESC, a.name, a.id`,
       { limit, offset },
     )
     const items = rows.map((row) => ({

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Attributes, Data, DateRange, Empty, Id, IdParam, List, ListQuery, Paged, Text, optionalFields } from "../schemas/common"
-import { AutoReply, AutoReplyInput, Order, OrderQuery, OrderStatus } from "../schemas/commerce"
+import { AutoReply, AutoReplyInput } from "../schemas/chatbots"
+import { Order, OrderQuery, OrderStatus } from "../schemas/commerce"
 
 const Update = Schema.Struct({ id: Id, ...optionalFields(AutoReplyInput) })
 /** Changes only the bot's attributes or on/off switch, leaving its flow alone. */
@@ -10,6 +11,12 @@ const AttributeUpdate = Schema.Struct({
   attributes: Schema.optional(Attributes),
   active: Schema.optional(Schema.Boolean),
 })
+
+/**
+ * Agents read the tenant's bots (their messages show in the agent's threads) and keep their own away message, so those
+ * calls need the chat permission; creating and changing the tenant's bots needs `chatbots`.
+ */
+const AGENT = "chat"
 
 export const chatbots = defineGroup(
   "chatbots",
@@ -20,8 +27,9 @@ export const chatbots = defineGroup(
       path: "/get/autoreply/{id}",
       request: Schema.Struct({ id: IdParam }),
       response: Data(AutoReply),
+      permission: AGENT,
     },
-    getAutoreply: { method: "GET", path: "/get/autoreply", request: Empty, response: List(AutoReply) },
+    getAutoreply: { method: "GET", path: "/get/autoreply", request: Empty, response: List(AutoReply), permission: AGENT },
     // The plain forms serve the admin chatbot builder (/adminchatbot); the self forms the company area's
     // self-service auto-reply (/apps/addAutoReply). Both store an AutoReply, told apart by `self_service`.
     createAutoreply: {
@@ -42,13 +50,15 @@ export const chatbots = defineGroup(
       path: "/create/self/autoreply",
       request: Schema.Struct(AutoReplyInput),
       response: Data(AutoReply),
+      permission: AGENT,
     },
-    updateSelfAutoreply: { method: "POST", path: "/update/self/autoreply", request: Update, response: Data(AutoReply) },
+    updateSelfAutoreply: { method: "POST", path: "/update/self/autoreply", request: Update, response: Data(AutoReply), permission: AGENT },
     updateAttributeSelfAutoreply: {
       method: "POST",
       path: "/update/attribute/self/autoreply",
       request: AttributeUpdate,
       response: Data(AutoReply),
+      permission: AGENT,
     },
     /** Orders customers placed through the catalogue in chat. */
     orders: {

@@ -64,6 +64,8 @@ export const Message = Schema.Struct({
   /** The agent who sent an outbound message; null for customers, bots and campaigns. */
   agent_name: Schema.NullOr(Schema.String),
   dt: Instant,
+  /** "bot" when a chatbot sent it (server/features/chatbots); absent otherwise. */
+  sender_kind: Schema.optional(Schema.Literal("bot")),
 })
 export type Message = typeof Message.Type
 

@@ -1,50 +1,5 @@
 import { Schema } from "effect"
-import { Attributes, Channel, Count, Currency, CustomerNumber, Id, Instant, Name, Text, Url } from "./common"
-
-// ---- Auto-reply chatbots -----------------------------------------------------------------------------
-
-/** One node of a chatbot's menu: what it says and where each option leads (`next` is another step's key). */
-export const AutoReplyStep = Schema.Struct({
-  key: Schema.String.check(Schema.isPattern(/^[a-z0-9_-]{1,40}$/)),
-  message: Name(1024),
-  options: Schema.Array(
-    Schema.Struct({
-      title: Name(20),
-      next: Schema.NullOr(Schema.String.check(Schema.isMaxLength(40))),
-      tag: Schema.optional(Name(50)),
-    }),
-  ).check(Schema.isMaxLength(10)),
-  /** Hand the customer to an agent when this step is reached. */
-  handover: Schema.optional(Schema.Boolean),
-})
-export type AutoReplyStep = typeof AutoReplyStep.Type
-
-export const AutoReplyTrigger = Schema.Literals(["keyword", "welcome", "away", "fallback"])
-export type AutoReplyTrigger = typeof AutoReplyTrigger.Type
-
-export const AutoReplyInput = {
-  name: Name(80),
-  trigger: AutoReplyTrigger,
-  keywords: Schema.optional(Schema.Array(Name(50)).check(Schema.isMaxLength(50))),
-  channel_type: Channel,
-  steps: Schema.Array(AutoReplyStep).check(Schema.isMinLength(1), Schema.isMaxLength(200)),
-  active: Schema.optional(Schema.Boolean),
-}
-
-export const AutoReply = Schema.Struct({
-  id: Id,
-  name: Schema.String,
-  trigger: AutoReplyTrigger,
-  keywords: Schema.Array(Schema.String),
-  channel_type: Channel,
-  steps: Schema.Array(AutoReplyStep),
-  active: Schema.Boolean,
-  /** Built in the company area's self-service form rather than the admin builder. */
-  self_service: Schema.Boolean,
-  attributes: Attributes,
-  updated_at: Instant,
-})
-export type AutoReply = typeof AutoReply.Type
+import { Count, Currency, CustomerNumber, Id, Instant, Name, Text, Url } from "./common"
 
 // ---- Catalogues, products, orders --------------------------------------------------------------------
 

@@ -170,13 +170,15 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, fai
   const [preview, setPreview] = useState<CallMessage | null>(null)
   const outbound = message.direction === "outbound"
   const failed = failedReason !== undefined || message.status === "failed"
-  const author = outbound ? (message.agent_name ?? t("chat.bubble.bot")) : null
+  const bot = message.sender_kind === "bot"
+  const author = outbound ? (bot ? t("chat.bubble.chatbot") : (message.agent_name ?? t("chat.bubble.bot"))) : null
   return (
     <div
       className={`mc-bubble-row ${outbound ? "mc-bubble-row--out" : "mc-bubble-row--in"}`}
       data-testid="chat-message"
       data-message-id={message.id}
       data-direction={message.direction}
+      data-sender={bot ? "bot" : undefined}
       data-status={pending ? "pending" : message.status}
     >
       <div

@@ -6,6 +6,7 @@ export const chatAr: typeof chatEn = {
   bubble: {
     customer: "العميل",
     bot: "رسالة آلية",
+    chatbot: "روبوت المحادثة",
     template: "قالب",
     unsupported: "لا يمكن عرض هذا النوع من الرسائل هنا",
     openMedia: "فتح {{name}}",

@@ -6,6 +6,7 @@ export const chatTr: typeof chatEn = {
   bubble: {
     customer: "Müşteri",
     bot: "Otomatik",
+    chatbot: "Sohbet botu",
     template: "Şablon",
     unsupported: "Bu mesaj türü burada gösterilemiyor",
     openMedia: "{{name}} aç",

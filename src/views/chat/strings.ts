@@ -4,6 +4,7 @@ export const chatEn = {
   bubble: {
     customer: "Customer",
     bot: "Automated",
+    chatbot: "Chatbot",
     template: "Template",
     unsupported: "This message type cannot be shown here",
     openMedia: "Open {{name}}",

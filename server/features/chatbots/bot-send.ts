@@ -1,0 +1,64 @@
+/**
+ * A bot's message goes out like an agent's: handed to the conversation's channel, stored in the thread (marked
+ * `sender_kind = 'bot'`, leaving the conversation in the queue) and announced to the agents after the commit.
+ * Choices go as WhatsApp's reply buttons or list; media as the file with the text as its caption.
+ */
+import type { BotOutput } from "../../../src/contract/chatbots/flow-step"
+import type { Channel } from "../../../src/contract/schemas/common"
+import type { JobContext } from "../../core/jobs"
+import { chatHubOf } from "../chat/chat-hub"
+import { emitChat } from "../chat/chat-bus"
+import { type OpenConversation, storeOutbound } from "../chat/chat-store"
+import { loadConversation } from "../chat/conversation-rows"
+import { loadMessage } from "../chat/message-rows"
+
+type Say = Extract<BotOutput, { type: "say" }>
+
+export interface BotTarget {
+  readonly clientId: number
+  readonly conversation: OpenConversation
+  readonly channel: Channel
+  readonly number: string
+}
+
+/** The message a `say` output becomes: its type, body and payload as the chat stores them. */
+export const outgoingOf = (say: Say): { type: string; body: string; payload: Record<string, unknown> } => {
+  if (say.choices?.length)
+    return {
+      type: "interactive",
+      body: say.text,
+      payload: {
+        header_type: say.media?.type ?? null,
+        header_value: say.media?.link ?? null,
+        body: say.text,
+        footer: null,
+        type: say.style === "list" ? "list" : "button",
+        actions_list: { buttons: say.choices.map((title) => ({ title })) },
+      },
+    }
+  if (say.media) return { type: say.media.type, body: say.text, payload: { link: say.media.link, caption: say.text } }
+  return { type: "text", body: say.text, payload: {} }
+}
+
+export const sendAsBot = async (ctx: JobContext, target: BotTarget, say: Say) => {
+  const out = outgoingOf(say)
+  const { externalId } = await chatHubOf(ctx.services).channel.send({
+    clientId: target.clientId,
+    channel: target.channel,
+    number: target.number,
+    ...out,
+  })
+  const messageId = await storeOutbound(ctx.db, target.clientId, {
+    conversation: target.conversation,
+    ...out,
+    senderUserId: null,
+    externalId,
+    senderKind: "bot",
+  })
+  const links = { config: ctx.services.config, origin: "" }
+  const [conversation, message] = await Promise.all([
+    loadConversation(ctx.db, target.clientId, target.conversation.id),
+    loadMessage(ctx.db, target.clientId, messageId, links),
+  ])
+  if (message) ctx.afterCommit(() => emitChat(ctx.services, target.clientId, "chat:message", { conversation, message }))
+}
