@@ -218,7 +218,9 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     const wamid = accepted.body.data.message.messages[0].id as string
     // The fixtures' phone number id is the one connected here.
     await postSigned(one.webhookUrl, one.appSecret, failedStatus(wamid, 131047, "Re-engagement message"))
-    await eventually(async () => (await history(CUSTOMER)).find((m) => m.external_id === wamid && m.status === "failed"))
+    const failed = await eventually(async () => (await history(CUSTOMER)).find((m) => m.external_id === wamid && m.status === "failed"))
+    // The chat reads the reason with the message, to show it under the failed bubble.
+    expect(failed.error).toContain("24-hour window with +16505551234 is closed (Meta 131047)")
     const [row] = await db("SELECT payload FROM messages WHERE external_id = $1", [wamid])
     const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload
     expect(payload.error).toContain("24-hour window with +16505551234 is closed (Meta 131047)")
@@ -315,7 +317,7 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     })
     expect(hooked.status, JSON.stringify(hooked.body)).toBe(200)
     const pages = await send(ctx.url, channels("fbPages"), {}, tokens.admin)
-    expect(pages.body.data.items).toMatchObject([
+    expect(shaped(channels("fbPages"), pages.body).data).toMatchObject([
       { id: "4000001", name: "Lucky Shrub", subscribed: false },
       { id: "4000002", subscribed: false },
     ])
@@ -326,7 +328,8 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
       tokens.admin,
     )
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
-    expect((await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body.data.items[0].subscribed).toBe(true)
+    expect(shaped(channels("onboardingFbPages"), chosen.body).data).toMatchObject([{ id: "4000001", subscribed: true }])
+    expect(shaped(channels("fbPages"), (await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body).data[0].subscribed).toBe(true)
 
     const wrote = await dev(ctx.server, "/dev/meta/page-writes", {
       page_id: "4000001",
@@ -352,9 +355,16 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
 
     const gone = await send(ctx.url, channels("unsubscribeFb"), { page_id: "4000001" }, tokens.admin)
     expect(gone.status).toBe(200)
-    expect((await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body.data.items[0].subscribed).toBe(false)
+    expect(shaped(channels("fbPages"), (await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body).data[0].subscribed).toBe(false)
     await dev(ctx.server, "/dev/meta/page-writes", { page_id: "4000001", from: "7000000000000001", text: "Hello?" })
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(await history("7000000000000001")).toHaveLength(2)
+
+    // The console subscribes without page tokens: the login's token for the page is used; a page it does not manage is 400.
+    const again = await send(ctx.url, channels("onboardingFbPages"), { pages: [{ id: "4000002", name: "Other page" }] }, tokens.admin)
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect(shaped(channels("fbPages"), (await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body).data[1].subscribed).toBe(true)
+    const stranger = await send(ctx.url, channels("onboardingFbPages"), { pages: [{ id: "4999999", name: "Not mine" }] }, tokens.admin)
+    expect([stranger.status, stranger.body.error?.field]).toEqual([400, "pages"])
   })
 })
