@@ -194,6 +194,10 @@ export const handlers = [
     return { data: accountView(config, "whatsapp", await activeAccount(ctx.db, clientId, "whatsapp")) }
   }),
 
+  handle("metaLogins", "metaLogin", async (ctx, input) => ({
+    data: accountView(ctx.services.config, input.channel, await loginOf(ctx.db, tenantOf(ctx), input.channel)),
+  })),
+
   handle("channels", "onboardingFb", (ctx, input) => connectLogin(ctx, "facebook", input.access_token, input.app_secret)),
   handle("channels", "onboardingInstagram", (ctx, input) => connectLogin(ctx, "instagram", input.access_token, input.app_secret)),
 

@@ -278,6 +278,11 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     const connected = await send(ctx.url, channels("onboardingFb"), { access_token: userToken, app_secret: appSecret }, tokens.admin)
     // Meta does not know the token yet: refused with its reason.
     expect([connected.status, connected.body.error?.code]).toEqual([424, "CHANNEL_AUTH_FAILED"])
+    const metaLogin = (channel: string, who = "admin") => send(ctx.url, callOf("metaLogins", "metaLogin"), { channel }, tokens[who])
+    expect(shaped(callOf("metaLogins", "metaLogin"), (await metaLogin("facebook")).body).data).toMatchObject({
+      status: "not_connected",
+      webhook_url: null,
+    })
     const created = await dev(ctx.server, "/dev/meta/logins", {
       clientId: 1,
       user_id: "3000001",
@@ -297,6 +302,16 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     expect(created.status, JSON.stringify(created.body)).toBe(200)
     const fb = await send(ctx.url, channels("onboardingFb"), { access_token: userToken, app_secret: appSecret }, tokens.admin)
     expect(fb.body.data).toMatchObject({ channel_type: "facebook", status: "connected", display_name: "Ada Owner" })
+    // Read back later (the console after a reload): the same webhook URL and verify token; another tenant sees none of it.
+    expect((await metaLogin("facebook")).body.data).toMatchObject({
+      status: "connected",
+      display_name: "Ada Owner",
+      webhook_url: fb.body.data.webhook_url,
+      verify_token: fb.body.data.verify_token,
+    })
+    expect((await metaLogin("facebook", "admin2")).body.data.status).toBe("not_connected")
+    expect((await metaLogin("instagram")).body.data.status).toBe("not_connected")
+    expect((await send(ctx.url, callOf("metaLogins", "metaLogin"), { channel: "sms" }, tokens.admin)).status).toBe(400)
     const hooked = await dev(ctx.server, "/dev/meta/logins", {
       clientId: 1,
       user_id: "3000001",

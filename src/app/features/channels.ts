@@ -7,7 +7,7 @@ import { type Feature, screen } from "../feature"
 
 export const channels: Feature = {
   name: "channels",
-  calls: ["channels"],
+  calls: ["channels", "metaLogins"],
   screens: {
     channels: screen(
       () => import("../../views/channels/WhatsappChannelView"),

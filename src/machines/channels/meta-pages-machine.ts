@@ -1,9 +1,9 @@
 /**
  * A tenant's Facebook pages or Instagram accounts (/channels/fb-page, /channels/fb, /channels/fbchannels and
  * /channels/Instagram, page actor `meta-pages` spawned with the channel): the pages the connected login manages, read by
- * channels.fbPages / channels.instagramPages ("Connect … first" means no login yet: the form is shown), the login
- * connected with its token and the app secret (channels.onboardingFb / onboardingInstagram, whose answer carries the
- * webhook URL and verify token), and one page subscribed (channels.onboardingFbPages) or unsubscribed at a time.
+ * channels.fbPages / channels.instagramPages ("Connect … first" means no login yet: the form is shown) with the stored
+ * login (metaLogins.metaLogin: state, webhook URL and verify token), the login connected with its token and the app
+ * secret (channels.onboardingFb / onboardingInstagram), and one page subscribed (channels.onboardingFbPages) or unsubscribed at a time.
  *
  *   loading --> ready --CONNECT (no problem)--> connecting --> loading      ready --SUBSCRIBE/UNSUBSCRIBE--> toggling --> loading
  *      \--> failed --RETRY--> loading                                        ready --RELOAD--> loading
@@ -32,7 +32,7 @@ export interface MetaPagesContext {
   readonly channel: MetaChannel
   /** Null until the login answered: "not connected" shows the form. */
   readonly pages: readonly SocialPage[] | null
-  /** The login as connected in this visit (webhook URL and verify token to paste in Meta's console). */
+  /** The stored login: its state, Meta's reason when failing, the webhook URL and verify token to paste in Meta's console. */
   readonly login: ChannelAccount | null
   readonly draft: MetaDraft
   readonly problem: MetaProblem | null
@@ -64,11 +64,23 @@ export const metaConnectOf = (d: MetaDraft): { readonly problem: MetaProblem } |
 
 const isNotConnected = (error: unknown) => typeof error === "object" && error !== null && (error as { status?: unknown }).status === 409
 
-/** The login's pages, or null when no login is connected yet (the server's 409 "Connect … first"). */
+export interface MetaLoaded {
+  readonly login: ChannelAccount | null
+  readonly pages: readonly SocialPage[] | null
+}
+
+/** The stored login (metaLogins.metaLogin) and its pages, null when no login is connected (the server's 409 "Connect … first"). */
 const load = ({ channel }: { channel: MetaChannel }) =>
-  Effect.flatMap(Api, (api) => api.call("channels", channel === "facebook" ? "fbPages" : "instagramPages", {})).pipe(
-    Effect.map((b): readonly SocialPage[] | null => b.data),
-    Effect.catch((error) => (isNotConnected(error) ? Effect.succeed(null) : Effect.fail(error))),
+  Effect.flatMap(Api, (api) =>
+    Effect.all({
+      login: api
+        .call("metaLogins", "metaLogin", { channel })
+        .pipe(Effect.map((b): ChannelAccount | null => (b.data.id === null ? null : b.data))),
+      pages: api.call("channels", channel === "facebook" ? "fbPages" : "instagramPages", {}).pipe(
+        Effect.map((b): readonly SocialPage[] | null => b.data),
+        Effect.catch((error) => (isNotConnected(error) ? Effect.succeed(null) : Effect.fail(error))),
+      ),
+    }),
   )
 const connect = ({ channel, request }: { channel: MetaChannel; request: Record<MetaField, string> }) =>
   Effect.flatMap(Api, (api) =>
@@ -103,7 +115,7 @@ const detail = detailMachine({
   load: fromEffect(load),
   actors: { connect: fromEffect(connect), toggle: fromEffect(toggle) },
   loadInput: (context) => ({ channel: context.channel }),
-  stored: (context, pages: readonly SocialPage[] | null) => ({ ...context, pages, busy: null }),
+  stored: (context, loaded: MetaLoaded) => ({ ...context, ...loaded, busy: null }),
   closed: (context) => start(context.channel),
 })
 

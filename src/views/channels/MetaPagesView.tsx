@@ -46,7 +46,7 @@ const MetaPages = ({ actor, channel }: { actor: MetaActor; channel: MetaChannel 
   const label = (field: MetaField) => t(`channels.meta.fields.${field}`)
   const bad = problem?.field ?? (failure?.field as MetaField | undefined)
   const intentOf = (field: MetaField) => (bad === field ? Intent.DANGER : Intent.NONE)
-  const state = failed ? "failed" : pages === null ? "not_connected" : "connected"
+  const state = failed ? "failed" : pages === null ? "not_connected" : login?.status === "failed" ? "failed" : "connected"
   const stateIntent = { connected: Intent.SUCCESS, failed: Intent.DANGER, not_connected: Intent.NONE }[state]
 
   return (
@@ -59,6 +59,11 @@ const MetaPages = ({ actor, channel }: { actor: MetaActor; channel: MetaChannel 
           </Tag>
         </h3>
         {login?.display_name ? <p data-testid="meta-login-name">{t("channels.meta.loggedInAs", { name: login.display_name })}</p> : null}
+        {login?.error && !failed ? (
+          <Callout intent="danger" data-testid="meta-error">
+            {login.error}
+          </Callout>
+        ) : null}
         {failed && failure ? (
           <Callout intent="danger" data-testid="meta-error">
             {failureText(failure)}

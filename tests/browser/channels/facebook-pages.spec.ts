@@ -2,7 +2,7 @@
  * Connecting Facebook pages in Chromium against the server's fake Meta (the production Messenger adapter, signed
  * webhooks): tenant two's admin enters a login token and app secret, sees the login's pages and the webhook URL and
  * verify token, subscribes one page; Meta's console takes the URL; a Messenger customer writes and the message appears
- * in the inbox. Unsubscribing shows the page not subscribed again. Arabic mirrors the page.
+ * in the inbox. Another visit shows the same webhook URL; unsubscribing shows the page not subscribed again. Arabic mirrors the page.
  */
 import { expect, test } from "@playwright/test"
 import { baseUrl, devHeaders, login, shot } from "../helpers"
@@ -71,9 +71,11 @@ test("connect a Facebook page against the simulated Meta and receive a Messenger
   await expect(page.getByTestId("chat-thread")).toContainText("Are the olive trees in stock?")
   await shot(page, "channels/facebook-inbox")
 
-  // Unsubscribed: the page stays listed, not subscribed.
+  // Another visit: the login, its webhook URL and verify token are read back; unsubscribed, the page stays listed.
   await page.goto(`${baseUrl()}/channels/fb-page`)
   await expect(row).toHaveAttribute("data-subscribed", "true")
+  await expect(page.getByTestId("meta-webhook-url")).toHaveValue(webhookUrl)
+  await expect(page.getByTestId("meta-login-name")).toContainText("Omar Haddad")
   await row.getByTestId("meta-page-toggle").click()
   await expect(row).toHaveAttribute("data-subscribed", "false")
 
