@@ -26,6 +26,7 @@ import { pbx } from "./groups/pbx"
 import { mau } from "./groups/mau"
 import { catalogues } from "./groups/catalogues"
 import { channels } from "./groups/channels"
+import { metaLogins } from "./groups/meta-logins"
 import { tagging } from "./groups/tagging"
 import { uat } from "./groups/uat"
 import { sms } from "./groups/sms"
@@ -67,6 +68,7 @@ export const catalogue = {
   mau,
   catalogues,
   channels,
+  metaLogins,
   tagging,
   uat,
   sms,

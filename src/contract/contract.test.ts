@@ -127,6 +127,7 @@ describe("catalogue vs calls.tsv", () => {
     const ours = Object.values(catalogue).filter((group) => !specGroupKeys.has(group.key))
     expect(ours.map((group) => group.key)).toEqual([
       "businessReview",
+      "metaLogins",
       "pbx",
       "webhooks",
       "billing",

@@ -42,6 +42,7 @@ export const groupLoaders: GroupLoaders = {
   mau: () => import("./groups/mau").then((m) => m.mau),
   catalogues: () => import("./groups/catalogues").then((m) => m.catalogues),
   channels: () => import("./groups/channels").then((m) => m.channels),
+  metaLogins: () => import("./groups/meta-logins").then((m) => m.metaLogins),
   tagging: () => import("./groups/tagging").then((m) => m.tagging),
   uat: () => import("./groups/uat").then((m) => m.uat),
   sms: () => import("./groups/sms").then((m) => m.sms),

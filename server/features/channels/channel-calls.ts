@@ -194,20 +194,24 @@ export const handlers = [
     return { data: accountView(config, "whatsapp", await activeAccount(ctx.db, clientId, "whatsapp")) }
   }),
 
+  handle("metaLogins", "metaLogin", async (ctx, input) => ({
+    data: accountView(ctx.services.config, input.channel, await loginOf(ctx.db, tenantOf(ctx), input.channel)),
+  })),
+
   handle("channels", "onboardingFb", (ctx, input) => connectLogin(ctx, "facebook", input.access_token, input.app_secret)),
   handle("channels", "onboardingInstagram", (ctx, input) => connectLogin(ctx, "instagram", input.access_token, input.app_secret)),
 
   handle("channels", "fbPages", async (ctx) => {
     const { pages } = await pagesOf(ctx, "facebook")
     const subscribed = await subscribedIds(ctx.db, tenantOf(ctx), "facebook")
-    return { data: { items: pages.map((p) => socialPage(p.id, p.name, p.pictureUrl, subscribed.has(p.id))) } }
+    return { data: pages.map((p) => socialPage(p.id, p.name, p.pictureUrl, subscribed.has(p.id))) }
   }),
 
   handle("channels", "instagramPages", async (ctx) => {
     const { pages } = await pagesOf(ctx, "instagram")
     const subscribed = await subscribedIds(ctx.db, tenantOf(ctx), "instagram")
     const accounts = pages.flatMap((p) => (p.instagram ? [p.instagram] : []))
-    return { data: { items: accounts.map((a) => socialPage(a.id, a.username, a.pictureUrl, subscribed.has(a.id))) } }
+    return { data: accounts.map((a) => socialPage(a.id, a.username, a.pictureUrl, subscribed.has(a.id))) }
   }),
 
   /** Each chosen id is a page of the Facebook login or an Instagram account of the Instagram login's pages. */
@@ -217,6 +221,7 @@ export const handlers = [
     const ig = await loginOf(ctx.db, clientId, "instagram")
     if (!fb && !ig) throw conflict("Connect Facebook or Instagram first")
     const igPages = ig ? (await pagesOf(ctx, "instagram")).pages : []
+    const fbPages = fb && input.pages.some((p) => p.access_token === undefined) ? (await pagesOf(ctx, "facebook")).pages : []
     const items: SocialPage[] = []
     for (const chosen of input.pages) {
       const igPage = igPages.find((p) => p.instagram?.id === chosen.id)
@@ -230,10 +235,12 @@ export const handlers = [
         })
         items.push(socialPage(chosen.id, chosen.name, igPage.instagram.pictureUrl, true))
       } else if (fb) {
+        const token = chosen.access_token ?? fbPages.find((p) => p.id === chosen.id)?.token
+        if (!token) throw badRequest(`${chosen.id} is none of the Facebook login's pages`, "pages")
         await connectPage(ctx, fb, "facebook", {
           id: chosen.id,
           name: chosen.name,
-          token: chosen.access_token,
+          token,
           pageId: chosen.id,
           pictureUrl: null,
         })
@@ -241,7 +248,7 @@ export const handlers = [
       } else throw badRequest(`${chosen.id} is none of the Instagram login's accounts`, "pages")
     }
     changed(ctx)
-    return { data: { items } }
+    return { data: items }
   }),
 
   handle("channels", "updateFb", async (ctx, input) => {

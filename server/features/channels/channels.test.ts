@@ -220,7 +220,9 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     const wamid = accepted.body.data.message.messages[0].id as string
     // The fixtures' phone number id is the one connected here.
     await postSigned(one.webhookUrl, one.appSecret, failedStatus(wamid, 131047, "Re-engagement message"))
-    await eventually(async () => (await history(CUSTOMER)).find((m) => m.external_id === wamid && m.status === "failed"))
+    const failed = await eventually(async () => (await history(CUSTOMER)).find((m) => m.external_id === wamid && m.status === "failed"))
+    // The chat reads the reason with the message, to show it under the failed bubble.
+    expect(failed.error).toContain("24-hour window with +16505551234 is closed (Meta 131047)")
     const [row] = await db("SELECT payload FROM messages WHERE external_id = $1", [wamid])
     const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload
     expect(payload.error).toContain("24-hour window with +16505551234 is closed (Meta 131047)")
@@ -278,6 +280,11 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     const connected = await send(ctx.url, channels("onboardingFb"), { access_token: userToken, app_secret: appSecret }, tokens.admin)
     // Meta does not know the token yet: refused with its reason.
     expect([connected.status, connected.body.error?.code]).toEqual([424, "CHANNEL_AUTH_FAILED"])
+    const metaLogin = (channel: string, who = "admin") => send(ctx.url, callOf("metaLogins", "metaLogin"), { channel }, tokens[who])
+    expect(shaped(callOf("metaLogins", "metaLogin"), (await metaLogin("facebook")).body).data).toMatchObject({
+      status: "not_connected",
+      webhook_url: null,
+    })
     const created = await dev(ctx.server, "/dev/meta/logins", {
       clientId: 1,
       user_id: "3000001",
@@ -297,6 +304,16 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     expect(created.status, JSON.stringify(created.body)).toBe(200)
     const fb = await send(ctx.url, channels("onboardingFb"), { access_token: userToken, app_secret: appSecret }, tokens.admin)
     expect(fb.body.data).toMatchObject({ channel_type: "facebook", status: "connected", display_name: "Ada Owner" })
+    // Read back later (the console after a reload): the same webhook URL and verify token; another tenant sees none of it.
+    expect((await metaLogin("facebook")).body.data).toMatchObject({
+      status: "connected",
+      display_name: "Ada Owner",
+      webhook_url: fb.body.data.webhook_url,
+      verify_token: fb.body.data.verify_token,
+    })
+    expect((await metaLogin("facebook", "admin2")).body.data.status).toBe("not_connected")
+    expect((await metaLogin("instagram")).body.data.status).toBe("not_connected")
+    expect((await send(ctx.url, callOf("metaLogins", "metaLogin"), { channel: "sms" }, tokens.admin)).status).toBe(400)
     const hooked = await dev(ctx.server, "/dev/meta/logins", {
       clientId: 1,
       user_id: "3000001",
@@ -317,7 +334,7 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     })
     expect(hooked.status, JSON.stringify(hooked.body)).toBe(200)
     const pages = await send(ctx.url, channels("fbPages"), {}, tokens.admin)
-    expect(pages.body.data.items).toMatchObject([
+    expect(shaped(channels("fbPages"), pages.body).data).toMatchObject([
       { id: "4000001", name: "Lucky Shrub", subscribed: false },
       { id: "4000002", subscribed: false },
     ])
@@ -328,7 +345,8 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
       tokens.admin,
     )
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
-    expect((await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body.data.items[0].subscribed).toBe(true)
+    expect(shaped(channels("onboardingFbPages"), chosen.body).data).toMatchObject([{ id: "4000001", subscribed: true }])
+    expect(shaped(channels("fbPages"), (await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body).data[0].subscribed).toBe(true)
 
     const wrote = await dev(ctx.server, "/dev/meta/page-writes", {
       page_id: "4000001",
@@ -354,9 +372,16 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
 
     const gone = await send(ctx.url, channels("unsubscribeFb"), { page_id: "4000001" }, tokens.admin)
     expect(gone.status).toBe(200)
-    expect((await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body.data.items[0].subscribed).toBe(false)
+    expect(shaped(channels("fbPages"), (await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body).data[0].subscribed).toBe(false)
     await dev(ctx.server, "/dev/meta/page-writes", { page_id: "4000001", from: "7000000000000001", text: "Hello?" })
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(await history("7000000000000001")).toHaveLength(2)
+
+    // The console subscribes without page tokens: the login's token for the page is used; a page it does not manage is 400.
+    const again = await send(ctx.url, channels("onboardingFbPages"), { pages: [{ id: "4000002", name: "Other page" }] }, tokens.admin)
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect(shaped(channels("fbPages"), (await send(ctx.url, channels("fbPages"), {}, tokens.admin)).body).data[1].subscribed).toBe(true)
+    const stranger = await send(ctx.url, channels("onboardingFbPages"), { pages: [{ id: "4999999", name: "Not mine" }] }, tokens.admin)
+    expect([stranger.status, stranger.body.error?.field]).toEqual([400, "pages"])
   })
 })

@@ -122,6 +122,7 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
     agent_name: (r.agent_name as string | null) ?? null,
     dt: iso(r.dt),
     ...(r.sender_kind === "bot" ? { sender_kind: "bot" as const } : {}),
+    ...(status === "failed" && typeof payload.error === "string" ? { error: payload.error } : {}),
   }
 }
 

@@ -1,9 +1,13 @@
-/** Channels (/channels, /channels/Whatsapp): the tenant's WhatsApp Cloud API connection, its state and Meta's webhook. */
+/**
+ * Channels: /channels and /channels/Whatsapp (the tenant's WhatsApp Cloud API connection, its state and Meta's webhook);
+ * /channels/fb-page, /channels/fb, /channels/fbchannels and /channels/Instagram (the Facebook / Instagram login and the
+ * pages or accounts subscribed to the webhook).
+ */
 import { type Feature, screen } from "../feature"
 
 export const channels: Feature = {
   name: "channels",
-  calls: ["channels"],
+  calls: ["channels", "metaLogins"],
   screens: {
     channels: screen(
       () => import("../../views/channels/WhatsappChannelView"),
@@ -13,8 +17,25 @@ export const channels: Feature = {
       () => import("../../views/channels/WhatsappChannelView"),
       (m) => m.WhatsappChannelView,
     ),
+    channelFbPage: screen(
+      () => import("../../views/channels/MetaPagesView"),
+      (m) => m.FacebookPagesView,
+    ),
+    channelFb: screen(
+      () => import("../../views/channels/MetaPagesView"),
+      (m) => m.FacebookPagesView,
+    ),
+    channelFbChannels: screen(
+      () => import("../../views/channels/MetaPagesView"),
+      (m) => m.FacebookPagesView,
+    ),
+    channelInstagram: screen(
+      () => import("../../views/channels/MetaPagesView"),
+      (m) => m.InstagramPagesView,
+    ),
   },
   pages: {
+    "meta-pages": () => import("../../machines/channels/meta-pages-machine").then((m) => m.metaPagesMachine),
     "whatsapp-channel": () => import("../../machines/channels/whatsapp-channel-machine").then((m) => m.whatsappChannelMachine),
   },
   strings: {

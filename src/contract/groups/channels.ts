@@ -47,12 +47,15 @@ export const channels = defineGroup(
     },
     unsubscribeFb: { method: "POST", path: "/unsubscribe/fb", request: Page, response: Ok },
     unsubscribeInstagram: { method: "POST", path: "/unsubscribe/instagram", request: Page, response: Ok },
-    /** Subscribes the chosen pages to the product's webhook. */
+    /**
+     * Subscribes the chosen pages to the product's webhook. A page's `access_token` may be left out: the token the
+     * connected login holds for that page is used (the console never sees page tokens).
+     */
     onboardingFbPages: {
       method: "POST",
       path: "/onboarding/fb-pages",
       request: Schema.Struct({
-        pages: Schema.Array(Schema.Struct({ id: PageId, name: Name(200), access_token: AccessToken })).check(
+        pages: Schema.Array(Schema.Struct({ id: PageId, name: Name(200), access_token: Schema.optional(AccessToken) })).check(
           Schema.isMinLength(1),
           Schema.isMaxLength(50),
         ),

@@ -66,6 +66,8 @@ export const Message = Schema.Struct({
   dt: Instant,
   /** "bot" when a chatbot sent it (server/features/chatbots); absent otherwise. */
   sender_kind: Schema.optional(Schema.Literal("bot")),
+  /** Why the channel refused a failed message (Meta's reason, kept in the payload by the channels adapter). */
+  error: Schema.optional(Schema.String),
 })
 export type Message = typeof Message.Type
 

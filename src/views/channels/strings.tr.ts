@@ -37,4 +37,38 @@ export const channelsTr: typeof channelsEn = {
       display_name: "Boş: Meta'nın verdiği doğrulanmış ad.",
     },
   },
+  meta: {
+    facebook: {
+      title: "Facebook sayfaları",
+      subtitle: "Facebook oturumunuzu bağlayın, sonra Messenger konuşmaları gelen kutusuna düşecek sayfaları seçin.",
+      connect: "Facebook'u bağla",
+      reconnect: "Yeniden bağla (yeni anahtar)",
+      pages: "Oturumun sayfaları",
+      noPages: "Bu oturum hiçbir sayfayı yönetmiyor.",
+      webhookHelp:
+        "Meta uygulamanızda Messenger › Ayarlar › Webhook'lar altında bu geri çağırma adresini ve doğrulama anahtarını yapıştırın, sonra messages alanına abone olun.",
+    },
+    instagram: {
+      title: "Instagram",
+      subtitle: "Facebook oturumunuzu bağlayın, sonra doğrudan mesajları gelen kutusuna düşecek Instagram işletme hesaplarını seçin.",
+      connect: "Instagram'ı bağla",
+      reconnect: "Yeniden bağla (yeni anahtar)",
+      pages: "Oturumun sayfalarındaki Instagram hesapları",
+      noPages: "Bu oturumun hiçbir sayfasında Instagram işletme hesabı yok.",
+      webhookHelp:
+        "Meta uygulamanızda Instagram › Webhook'lar altında bu geri çağırma adresini ve doğrulama anahtarını yapıştırın, sonra messages alanına abone olun.",
+    },
+    loggedInAs: "{{name}} olarak bağlı",
+    save: "Bağla ve listele",
+    subscribed: "Abone",
+    notSubscribed: "Abone değil",
+    subscribe: "Abone ol",
+    unsubscribe: "Aboneliği bitir",
+    fields: { access_token: "Oturum erişim anahtarı", app_secret: "Uygulama gizli anahtarı" },
+    help: {
+      access_token: "Facebook Login'den pages_messaging (Instagram için instagram_manage_messages) izinli bir kullanıcı anahtarı.",
+      app_secret: "Meta uygulamanızın gizli anahtarı (Uygulama ayarları › Temel): her webhook imzasını denetler.",
+    },
+    problems: { required: "{{field}} gerekli.", invalid: "{{field}} doğru görünmüyor: Meta uygulamanızda denetleyin." },
+  },
 }

@@ -35,4 +35,37 @@ export const channelsEn = {
       display_name: "Empty: the verified name Meta gives.",
     },
   },
+  meta: {
+    facebook: {
+      title: "Facebook pages",
+      subtitle: "Connect your Facebook login, then choose the pages whose Messenger conversations come to the inbox.",
+      connect: "Connect Facebook",
+      reconnect: "Connect again (a new token)",
+      pages: "Pages of the login",
+      noPages: "This login manages no page.",
+      webhookHelp:
+        "In your Meta app, under Messenger › Settings › Webhooks, paste this callback URL and verify token, then subscribe to messages.",
+    },
+    instagram: {
+      title: "Instagram",
+      subtitle: "Connect your Facebook login, then choose the Instagram business accounts whose direct messages come to the inbox.",
+      connect: "Connect Instagram",
+      reconnect: "Connect again (a new token)",
+      pages: "Instagram accounts of the login's pages",
+      noPages: "No page of this login has an Instagram business account.",
+      webhookHelp: "In your Meta app, under Instagram › Webhooks, paste this callback URL and verify token, then subscribe to messages.",
+    },
+    loggedInAs: "Connected as {{name}}",
+    save: "Connect and list",
+    subscribed: "Subscribed",
+    notSubscribed: "Not subscribed",
+    subscribe: "Subscribe",
+    unsubscribe: "Unsubscribe",
+    fields: { access_token: "Login access token", app_secret: "App secret" },
+    help: {
+      access_token: "A user token from Facebook Login with pages_messaging (and instagram_manage_messages for Instagram).",
+      app_secret: "Your Meta app's secret (App settings › Basic): it checks every webhook's signature.",
+    },
+    problems: { required: "{{field}} is required.", invalid: "{{field}} does not look right: check it in your Meta app." },
+  },
 }

@@ -205,6 +205,10 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, fai
             <Button size="small" variant="minimal" intent="danger" icon="refresh" text={t("chat.bubble.retry")} onClick={onRetry} />
           ) : null}
         </div>
+      ) : message.status === "failed" && message.error ? (
+        <div className="mc-bubble-failed" data-testid="chat-message-error">
+          {t("chat.bubble.sendFailed")}: <bdi>{message.error}</bdi>
+        </div>
       ) : null}
       {preview ? <MediaPreviewDialog message={preview} onClose={() => setPreview(null)} /> : null}
     </div>
