@@ -38,6 +38,7 @@ import { tags } from "./features/tags"
 import { templates } from "./features/templates"
 import { campaigns } from "./features/campaigns"
 import { orders } from "./features/orders"
+import { locations } from "./features/locations"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
@@ -86,4 +87,5 @@ export const features: readonly Feature[] = [
   onboarding,
   campaigns,
   orders,
+  locations,
 ]
