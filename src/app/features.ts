@@ -37,6 +37,8 @@ import { softphone } from "./features/softphone"
 import { tags } from "./features/tags"
 import { templates } from "./features/templates"
 import { campaigns } from "./features/campaigns"
+import { orders } from "./features/orders"
+import { locations } from "./features/locations"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
@@ -84,4 +86,6 @@ export const features: readonly Feature[] = [
   businesses,
   onboarding,
   campaigns,
+  orders,
+  locations,
 ]

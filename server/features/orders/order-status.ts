@@ -1,20 +1,10 @@
 /**
- * An order's statuses and the only moves between them: received → confirmed → preparing → shipped → delivered, and
- * cancelled from any status before shipped. Any other move is refused with 409 `ORDER_STATUS` naming the current status.
+ * The server's side of an order's statuses: the moves themselves are the contract's (src/contract/order-status-rules.ts,
+ * shared with the console); any other move is refused with 409 `ORDER_STATUS` naming the current status.
  */
 import type { OrderStatus } from "../../../src/contract/schemas/commerce"
+import { ORDER_TRANSITIONS } from "../../../src/contract/order-status-rules"
 import { ApiError } from "../../http/errors"
-
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  received: ["confirmed", "cancelled"],
-  confirmed: ["preparing", "cancelled"],
-  preparing: ["shipped", "cancelled"],
-  shipped: ["delivered"],
-  delivered: [],
-  cancelled: [],
-}
-
-export const canMove = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to)
 
 export const orderStatusError = (from: OrderStatus, to: OrderStatus) =>
   new ApiError(

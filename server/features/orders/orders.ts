@@ -19,7 +19,8 @@ import { contactById, inWindow, messageCustomer, type SendContext } from "../loc
 import { pageOf } from "../paging"
 import { handle } from "../registry"
 import { iso } from "../reports/range"
-import { canMove, orderStatusError, statusMessage } from "./order-status"
+import { canMove } from "../../../src/contract/order-status-rules"
+import { orderStatusError, statusMessage } from "./order-status"
 
 /** The approved template an order's status goes out as outside the 24-hour window. */
 export const ORDER_STATUS_TEMPLATE = "order_status"
@@ -110,7 +111,7 @@ const sendContextOf = (ctx: Ctx): SendContext => ({ db: ctx.db, services: ctx.se
 export const handlers = [
   handle("chatbots", "orders", async (ctx, input) => {
     const { clientId } = userOf(ctx)
-    const { page, limit, offset } = pageOf(input, 20)
+    const { page, limit, offset } = pageOf(input, 20, 999_999)
     const parts: SQL[] = [sql`o.client_id = ${clientId}`]
     if (input.status) parts.push(sql`o.status = ${input.status}`)
     if (input.number) parts.push(sql`ct.number = ${input.number}`)

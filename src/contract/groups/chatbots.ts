@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Attributes, Data, DateRange, Empty, Id, IdParam, List, ListQuery, Paged, Text, optionalFields } from "../schemas/common"
+import { Attributes, Data, DateRange, Empty, Id, IdParam, Limit, List, ListQuery, Paged, Text, optionalFields } from "../schemas/common"
 import { AutoReply, AutoReplyInput } from "../schemas/chatbots"
 import { Order, OrderQuery, OrderStatus } from "../schemas/commerce"
 
@@ -60,11 +60,11 @@ export const chatbots = defineGroup(
       response: Data(AutoReply),
       permission: AGENT,
     },
-    /** Orders customers placed through the catalogue in chat. */
+    /** Orders customers placed through the catalogue in chat; a CSV export asks for every row on one page (read as it streams). */
     orders: {
       method: "POST",
       path: "/orders",
-      request: Schema.Struct({ ...ListQuery, ...DateRange, ...OrderQuery }),
+      request: Schema.Struct({ ...ListQuery, limit: Schema.optional(Limit(999_999)), ...DateRange, ...OrderQuery }),
       response: Paged(Order),
       permission: "orders",
     },
