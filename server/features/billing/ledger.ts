@@ -86,26 +86,50 @@ export const ensureCovers = async (db: Db, clientId: number, amount: number, rea
   if (amountCents > 0 && account.balance - amountCents < -account.creditLimit) throw short(account.balance, amountCents, reason)
 }
 
-/**
- * Costs already incurred for customers' numbers (SMS parts the carrier accepted), posted as one debit in the caller's
- * transaction: the same rule as `debitUnlessUat` (nothing for the tenant's UAT numbers), for many numbers at once, and
- * recorded even below the allowance (the send was checked with `ensureCovers`). Null when nothing is charged.
- */
-export const debitIncurredUnlessUat = async (
+export interface Charge {
+  readonly number: string
+  readonly amount: number
+}
+
+/** Many customers' costs as ONE debit: `debitUnlessUat`'s rule (nothing for UAT numbers) in one query; null when nothing is charged. */
+const debitAllUnlessUatAs = async (
   db: Db,
   clientId: number,
-  charges: readonly { readonly number: string; readonly amount: number }[],
+  charges: readonly Charge[],
   reason: string,
-  ref: string | null = null,
-): Promise<Entry | null> => {
+  ref: string | null,
+  incurred: boolean,
+): Promise<{ entry: Entry | null; charged: number[] }> => {
   const uat = await uatNumbersAmong(
     db,
     clientId,
     charges.map((c) => c.number),
   )
-  const total = Math.round(charges.reduce((sum, c) => (uat.has(uatNumberOf(c.number)) ? sum : sum + c.amount), 0) * 100)
-  return total > 0 ? post(db, clientId, -total, reason, ref, null, true) : null
+  const charged = charges.map((c) => (uat.has(uatNumberOf(c.number)) ? 0 : c.amount))
+  const total = Math.round(charged.reduce((sum, amount) => sum + amount, 0) * 100)
+  return { entry: total > 0 ? await post(db, clientId, -total, reason, ref, null, incurred) : null, charged }
 }
+
+/**
+ * Costs for many customers' numbers sent together (a campaign's batch): one entry for their total, nothing for the
+ * tenant's UAT numbers, refused whole (402, nothing written) when the balance does not cover it. Answers the entry (null
+ * when nothing is charged) and what each charge cost (0 for a UAT number).
+ */
+export const debitAllUnlessUat = (db: Db, clientId: number, charges: readonly Charge[], reason: string, ref: string | null = null) =>
+  debitAllUnlessUatAs(db, clientId, charges, reason, ref, false)
+
+/**
+ * Costs already incurred for customers' numbers (SMS parts the carrier accepted), posted as one debit in the caller's
+ * transaction: the same rule as `debitAllUnlessUat`, recorded even below the allowance (the send was checked with
+ * `ensureCovers`). Null when nothing is charged.
+ */
+export const debitIncurredUnlessUat = async (
+  db: Db,
+  clientId: number,
+  charges: readonly Charge[],
+  reason: string,
+  ref: string | null = null,
+): Promise<Entry | null> => (await debitAllUnlessUatAs(db, clientId, charges, reason, ref, true)).entry
 
 /** The tenant's balance as the ledger says: its last entry's running balance, 0 before any entry. */
 export const balanceOf = async (db: Db, clientId: number): Promise<number> => {

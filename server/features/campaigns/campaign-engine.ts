@@ -1,18 +1,21 @@
 /**
  * The campaign engine, on THE job queue (server/core/jobs.ts); no queue or timer of its own.
  *
- * - A run (start, resume, retry) bumps the campaign's `run_gen` and enqueues one `campaign.send` job per waiting
- *   recipient in the same transaction, keyed `campaign:<id>:<gen>:<number>` (so a repeated start adds nothing), due
- *   one after another at the campaign's rate (`run_at` spacing: 80/s by default, all at once when the rate is off).
- *   The rate is held by scheduling, never by sleeping in a transaction.
- * - A send job locks its recipient row (unique per campaign and number) and does nothing unless the recipient still
- *   waits, the campaign runs and the job belongs to the current run; otherwise it sends through `sendTemplateTo`
- *   (approval, opt-out, blocked, account limits, the cost debited) and marks the recipient sent in that same
- *   transaction, which also marks the job done. A process killed at any point leaves either both or neither, and the
- *   queue hands an unfinished job to the next worker once its lease ends: no recipient is sent twice or lost.
- * - A recipient who opted out or is blocked is skipped with the reason; wrong parameters fail it with the reason; an
- *   empty balance, an account limit or a template that cannot be sent pauses the campaign with the reason (resume
- *   once fixed). Anything else retries with the queue's backoff, and fails the recipient on the last attempt.
+ * - A run (start, resume, retry) bumps the campaign's `run_gen` and enqueues, in the same transaction, one
+ *   `campaign.batch` job per `batchSizeOf(rate)` waiting recipients, keyed `campaign:<id>:<gen>:batch:<k>` (so a repeated
+ *   start adds nothing) and due one after another at the campaign's rate (batch size / rate apart: 80/s by default, all
+ *   at once when the rate is off). The rate is held by scheduling, never by sleeping in a transaction.
+ * - A batch job does nothing unless the campaign runs and the job belongs to the current run; otherwise it claims the
+ *   next waiting recipients (`FOR UPDATE SKIP LOCKED`, in id order: concurrent batches take disjoint ones) and sends
+ *   them through the templates' one send path in ONE transaction (which also marks the job done): the refusals of the
+ *   whole batch read in one query each (opt-outs and blocked skipped with the reason, wrong parameters failed with the
+ *   reason, all settled in one statement), the limits checked and the total debited once (one ledger entry naming the
+ *   campaign and the recipient ids; UAT numbers free), each message handed to the channel and stored, the recipients
+ *   marked sent in one statement. A process killed at any point leaves all of a batch or none of it, and the queue
+ *   hands an unfinished job to the next worker once its lease ends: no recipient is sent twice or lost.
+ * - The sending runs in a savepoint: an empty balance, an account limit or a template that cannot be sent rolls the
+ *   whole batch back (nothing half-charged) and pauses the campaign with the reason (resume once fixed). Anything else
+ *   retries the batch with the queue's backoff, and fails its recipients with the error on the last attempt.
  * - The `campaigns` schedule starts scheduled campaigns when due and completes running ones when nobody waits
  *   (publishing `campaign.finished` to the tenant's webhooks).
  */
@@ -22,16 +25,22 @@ import { rowsOf } from "../../db/rows"
 import type { Job, JobContext, JobHandler, Schedule } from "../../core/jobs"
 import { publish } from "../../core/events"
 import { ApiError } from "../../http/errors"
-import { sendTemplateTo } from "../templates/template-send"
+import { chargeTemplateSends, deliverTemplate, refusalsOf, type TemplateSend } from "../templates/template-send"
 import { templateByName } from "../templates/template-rows"
 
-export const SEND_JOB = "campaign.send"
+export const BATCH_JOB = "campaign.batch"
 const ATTEMPTS = 5
+/** Recipients one batch sends at most (one transaction). */
+export const MAX_BATCH = 200
+
+/** A batch holds about one second of the rate (at least one recipient), and MAX_BATCH when the rate is off. */
+export const batchSizeOf = (ratePerSecond: number | null) =>
+  ratePerSecond === null ? MAX_BATCH : Math.max(1, Math.min(MAX_BATCH, Math.floor(ratePerSecond)))
 const DUE_BATCH = 20
 
 /**
- * Starts a run of the campaign's waiting recipients now: status running, a new generation, one job per recipient
- * spaced at the campaign's rate. Answers how many jobs it enqueued.
+ * Starts a run of the campaign's waiting recipients now: status running, a new generation, one batch job per
+ * `batchSizeOf(rate)` recipients spaced at the campaign's rate. Answers how many recipients the run will send.
  */
 export const startRun = async (db: Db, clientId: number, campaignId: number, now: Date): Promise<number> => {
   const [row] = rowsOf(
@@ -41,16 +50,21 @@ export const startRun = async (db: Db, clientId: number, campaignId: number, now
   )
   if (!row) return 0
   const gen = Number(row.run_gen)
-  const spacingMs = row.rate_per_second === null ? 0 : 1000 / Number(row.rate_per_second)
-  const rows = rowsOf(
-    await db.execute(sql`INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
-      SELECT ${SEND_JOB}, r.client_id, jsonb_build_object('campaign_id', r.campaign_id, 'recipient_id', r.id, 'gen', ${gen}::int),
-        ${now.toISOString()}::timestamptz + ((row_number() OVER (ORDER BY r.id)) - 1) * ${spacingMs}::float8 * interval '1 millisecond',
-        ${ATTEMPTS}, 'campaign:' || r.campaign_id || ':' || ${gen}::int || ':' || r.number
-      FROM campaign_recipients r WHERE r.campaign_id = ${campaignId} AND r.client_id = ${clientId} AND r.status = 'queued'
-      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`),
+  const rate = row.rate_per_second === null ? null : Number(row.rate_per_second)
+  const size = batchSizeOf(rate)
+  const spacingMs = rate === null ? 0 : (1000 * size) / rate
+  const [waiting] = rowsOf(
+    await db.execute(sql`SELECT count(*)::int AS n FROM campaign_recipients
+      WHERE campaign_id = ${campaignId} AND client_id = ${clientId} AND status = 'queued'`),
   )
-  return rows.length
+  const count = Number(waiting.n)
+  await db.execute(sql`INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
+    SELECT ${BATCH_JOB}, ${clientId}::int, jsonb_build_object('campaign_id', ${campaignId}::int, 'gen', ${gen}::int, 'size', ${size}::int),
+      ${now.toISOString()}::timestamptz + k * ${spacingMs}::float8 * interval '1 millisecond',
+      ${ATTEMPTS}, 'campaign:' || ${campaignId}::int || ':' || ${gen}::int || ':batch:' || k
+    FROM generate_series(0, ${Math.ceil(count / size) - 1}::int) AS k
+    ON CONFLICT (idempotency_key) DO NOTHING`)
+  return count
 }
 
 /** The campaign pauses itself, saying why (the recipient keeps waiting for the resume). */
@@ -58,53 +72,111 @@ const pauseFor = async (db: Db, campaignId: number, reason: string) =>
   db.execute(sql`UPDATE campaigns SET status = 'paused', status_reason = ${reason.slice(0, 500)}, updated_at = now()
     WHERE id = ${campaignId} AND status = 'running'`)
 
-const settle = async (db: Db, recipientId: number, status: "skipped" | "failed", reason: string) =>
-  db.execute(sql`UPDATE campaign_recipients SET status = ${status}, error = ${reason.slice(0, 500)} WHERE id = ${recipientId}`)
-
 const PAUSING = new Set(["INSUFFICIENT_BALANCE", "LIMIT_REACHED", "TEMPLATE_STATUS", "NOT_FOUND"])
 const SKIPPING = new Set(["OPTED_OUT", "CUSTOMER_BLOCKED"])
 
-const sendOne = async (job: Job, ctx: JobContext) => {
-  const {
-    campaign_id: campaignId,
-    recipient_id: recipientId,
-    gen,
-  } = job.payload as { campaign_id: number; recipient_id: number; gen: number }
-  const clientId = job.clientId!
-  const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT r.id, r.number, r.params, r.status, c.status AS campaign_status, c.run_gen, c.template_name,
-        c.language, c.header_value
-      FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-      WHERE r.id = ${recipientId} AND r.client_id = ${clientId} FOR UPDATE OF r`),
-  )
-  if (row?.status !== "queued" || row.campaign_status !== "running" || Number(row.run_gen) !== gen) return
-  const number = String(row.number)
-  const params = (typeof row.params === "string" ? JSON.parse(row.params) : row.params) as string[]
-  try {
-    const template = await templateByName(ctx.db, clientId, String(row.template_name), String(row.language))
-    const sent = await sendTemplateTo(ctx, {
-      clientId,
-      template,
-      number,
-      params: Array.isArray(params) ? params : [],
-      headerValue: (row.header_value as string | null) ?? undefined,
-      userId: null,
-      ref: `campaign:${campaignId}:${number}`,
-      campaignId,
-    })
-    await ctx.db.execute(sql`UPDATE campaign_recipients SET status = 'sent', message_id = ${sent.messageId}, external_id = ${sent.externalId},
-      cost = ${sent.cost.toFixed(2)}, sent_at = ${ctx.clock.now().toISOString()}::timestamptz, error = NULL WHERE id = ${recipientId}`)
-  } catch (error) {
-    if (error instanceof ApiError && SKIPPING.has(error.code)) return void (await settle(ctx.db, recipientId, "skipped", error.message))
-    if (error instanceof ApiError && PAUSING.has(error.code)) return void (await pauseFor(ctx.db, campaignId, error.message))
-    if (error instanceof ApiError && error.status === 400) return void (await settle(ctx.db, recipientId, "failed", error.message))
-    if (job.attempts >= job.maxAttempts)
-      return void (await settle(ctx.db, recipientId, "failed", error instanceof Error ? error.message : String(error)))
-    throw error
-  }
+interface Outcome {
+  readonly id: number
+  readonly status: "skipped" | "failed"
+  readonly error: string
 }
 
-export const jobHandlers: JobHandler[] = [{ kind: SEND_JOB, run: sendOne }]
+/** Skipped / failed recipients with their reasons, in one statement. */
+const settleAll = async (db: Db, outcomes: readonly Outcome[]) => {
+  if (outcomes.length === 0) return
+  await db.execute(sql`UPDATE campaign_recipients r SET status = x.status, error = x.error
+    FROM jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ ...o, error: o.error.slice(0, 500) })))}::jsonb)
+      AS x(id int, status text, error text) WHERE r.id = x.id`)
+}
+
+interface Claimed {
+  readonly id: number
+  readonly send: TemplateSend
+}
+
+/** One batch's sends in the caller's transaction (a savepoint): refusals settled, the total charged, each delivered. */
+const sendBatch = async (ctx: JobContext, campaignId: number, claimed: readonly Claimed[]) => {
+  const refusals = await refusalsOf(
+    ctx.db,
+    claimed.map((c) => c.send),
+  )
+  const outcomes: Outcome[] = []
+  const going: Claimed[] = []
+  for (const [i, refusal] of refusals.entries()) {
+    if (refusal === null) going.push(claimed[i])
+    else if (PAUSING.has(refusal.code)) throw refusal
+    else if (SKIPPING.has(refusal.code)) outcomes.push({ id: claimed[i].id, status: "skipped", error: refusal.message })
+    else if (refusal.status === 400) outcomes.push({ id: claimed[i].id, status: "failed", error: refusal.message })
+    else throw refusal
+  }
+  await settleAll(ctx.db, outcomes)
+  if (going.length === 0) return
+  const costs = await chargeTemplateSends(
+    ctx.db,
+    going.map((c) => c.send),
+    `campaign:${campaignId}:recipients:${going.map((c) => c.id).join(",")}`,
+  )
+  const sent: { id: number; message_id: number; external_id: string; cost: string }[] = []
+  for (const [i, c] of going.entries()) {
+    const out = await deliverTemplate(ctx, c.send, costs[i])
+    sent.push({ id: c.id, message_id: out.messageId, external_id: out.externalId, cost: costs[i].toFixed(2) })
+  }
+  await ctx.db.execute(sql`UPDATE campaign_recipients r SET status = 'sent', message_id = x.message_id, external_id = x.external_id,
+      cost = x.cost::numeric, sent_at = ${ctx.clock.now().toISOString()}::timestamptz, error = NULL
+    FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS x(id int, message_id int, external_id text, cost text) WHERE r.id = x.id`)
+}
+
+const paramsOf = (value: unknown): string[] => {
+  const params = typeof value === "string" ? JSON.parse(value) : value
+  return Array.isArray(params) ? params.map(String) : []
+}
+
+const sendNextBatch = async (job: Job, ctx: JobContext) => {
+  const { campaign_id: campaignId, gen, size } = job.payload as { campaign_id: number; gen: number; size: number }
+  const clientId = job.clientId!
+  const [campaign] = rowsOf(
+    await ctx.db.execute(sql`SELECT status, run_gen, template_name, language, header_value FROM campaigns
+      WHERE id = ${campaignId} AND client_id = ${clientId}`),
+  )
+  if (campaign?.status !== "running" || Number(campaign.run_gen) !== gen) return
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT id, number, params FROM campaign_recipients
+      WHERE campaign_id = ${campaignId} AND client_id = ${clientId} AND status = 'queued'
+      ORDER BY id LIMIT ${size} FOR UPDATE SKIP LOCKED`),
+  )
+  if (rows.length === 0) return
+  const committed: (() => void)[] = []
+  try {
+    await ctx.db.transaction(async (tx) => {
+      committed.length = 0
+      const template = await templateByName(tx, clientId, String(campaign.template_name), String(campaign.language))
+      const claimed = rows.map((r) => ({
+        id: Number(r.id),
+        send: {
+          clientId,
+          template,
+          number: String(r.number),
+          params: paramsOf(r.params),
+          headerValue: (campaign.header_value as string | null) ?? undefined,
+          userId: null,
+          campaignId,
+        },
+      }))
+      await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, campaignId, claimed)
+    })
+  } catch (error) {
+    if (error instanceof ApiError && PAUSING.has(error.code)) return void (await pauseFor(ctx.db, campaignId, error.message))
+    if (job.attempts < job.maxAttempts) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    return void (await settleAll(
+      ctx.db,
+      rows.map((r) => ({ id: Number(r.id), status: "failed", error: reason })),
+    ))
+  }
+  for (const fn of committed) ctx.afterCommit(fn)
+}
+
+export const jobHandlers: JobHandler[] = [{ kind: BATCH_JOB, run: sendNextBatch }]
 
 export const schedules: Schedule[] = [
   {

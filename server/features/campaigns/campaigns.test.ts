@@ -3,8 +3,9 @@
  * list's source accounted for; parameters from contact attributes and fixed text; a run sends each recipient once
  * through sendTemplateTo (opt-outs skipped with the reason, a failure reported by the channel kept with its reason
  * and retried), at the campaign's rate, completes, and downloads as CSV; an empty balance pauses it with the reason;
- * every refused transition is a 409 naming the current status; a crashed worker's claims are taken over with no
- * double and no loss; the campaign size limit; tenant two reaches none of it.
+ * every refused transition is a 409 naming the current status; a batch killed halfway is taken over with no
+ * double and no loss (one ledger entry per batch), the balance running out inside a batch pauses it with nothing of
+ * that batch charged; the campaign size limit; tenant two reaches none of it.
  */
 import { sql } from "drizzle-orm"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -182,14 +183,13 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
       start: true,
     })
     expect(made.body.data.status).toBe("running")
-    // One job per recipient, due 100 ms apart: the queue hands out ten a second, whatever the number of workers.
+    // One batch of ten per second: the queue hands out ten a second, whatever the number of workers.
     const due = rowsOf(
-      await db().execute(sql`SELECT extract(epoch FROM run_at) * 1000 AS at FROM jobs WHERE kind = 'campaign.send'
-        AND (payload ->> 'campaign_id')::int = ${made.body.data.id} ORDER BY run_at`),
-    ).map((r) => Number(r.at))
-    expect(due).toHaveLength(20)
-    const gaps = due.slice(1).map((at, i) => at - due[i])
-    for (const gap of gaps) expect(gap).toBeCloseTo(100, 0)
+      await db().execute(sql`SELECT extract(epoch FROM run_at) * 1000 AS at, (payload ->> 'size')::int AS size FROM jobs
+        WHERE kind = 'campaign.batch' AND (payload ->> 'campaign_id')::int = ${made.body.data.id} ORDER BY run_at`),
+    )
+    expect(due.map((r) => Number(r.size))).toEqual([10, 10])
+    expect(Number(due[1].at) - Number(due[0].at)).toBeCloseTo(1000, 0)
     clock.advance(2000)
     await run()
     await run()
@@ -266,7 +266,7 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
     expect(current.body.data.map((c: { name: string }) => c.name)).toContain("Later still")
   })
 
-  it("takes over a crashed worker's claims: every recipient sent once, none lost", async () => {
+  it("takes over a batch killed halfway: every recipient sent once, none lost", async () => {
     const numbers = numbersFrom(2_400_000, 30)
     const c = (
       await create({
@@ -275,19 +275,70 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
         language: "en",
         numbers,
         params: ["A", "B"],
-        rate_per_second: null,
+        rate_per_second: 10,
         start: true,
       })
     ).body.data
-    // A worker claimed ten jobs and died before committing any of them (kill -9): their lease is all that is left.
+    // A worker claimed the first batch, sent half of it inside its transaction and died (kill -9): PostgreSQL rolls the
+    // transaction back, and the job's expired lease is all that is left.
+    await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE jobs SET status = 'running', locked_by = 'dead:worker', locked_until = now() - interval '1 second',
+          attempts = attempts + 1 WHERE id = (SELECT id FROM jobs WHERE kind = 'campaign.batch' AND (payload ->> 'campaign_id')::int = ${c.id}
+          ORDER BY run_at LIMIT 1)`)
+        await tx.execute(sql`UPDATE campaign_recipients SET status = 'sent' WHERE id IN (SELECT id FROM campaign_recipients
+          WHERE campaign_id = ${c.id} ORDER BY id LIMIT 5)`)
+        throw new Error("kill -9")
+      })
+      .catch(() => undefined)
     await db().execute(sql`UPDATE jobs SET status = 'running', locked_by = 'dead:worker', locked_until = now() - interval '1 second',
-      attempts = attempts + 1 WHERE id IN (SELECT id FROM jobs WHERE kind = 'campaign.send' AND status = 'queued'
-      AND (payload ->> 'campaign_id')::int = ${c.id} ORDER BY id LIMIT 10)`)
+      attempts = attempts + 1 WHERE id = (SELECT id FROM jobs WHERE kind = 'campaign.batch' AND (payload ->> 'campaign_id')::int = ${c.id}
+      ORDER BY run_at LIMIT 1)`)
+    await run()
+    clock.advance(5000)
     await run()
     await run()
     expect(await campaign(c.id)).toMatchObject({ status: "completed", sent: 30, queued: 0, failed: 0 })
     const counts = await Promise.all(numbers.map(messagesTo))
     expect(counts.every((n) => n === 1)).toBe(true)
+    // One ledger entry per batch, naming the campaign and its recipients.
+    const entries = rowsOf(await db().execute(sql`SELECT ref FROM billing_ledger WHERE ref LIKE ${`campaign:${c.id}:recipients:%`}`))
+    expect(entries).toHaveLength(3)
+    expect(entries.flatMap((e) => String(e.ref).split(":")[3].split(","))).toHaveLength(30)
+  })
+
+  it("pauses when the balance runs out inside a batch, with nothing of that batch charged or sent", async () => {
+    const price = async (n: number) =>
+      send(ctx.url, callOf("templateTools", "templatePriceSet"), { category: "UTILITY", price: n }, h.superadmin)
+    const balance = Number((await send(ctx.url, callOf("auth", "getClientBalance"), {}, h.admin)).body.data.balance)
+    // The balance covers fifteen messages: the first batch of ten, not the second.
+    await price(Math.floor((balance / 15) * 100) / 100)
+    const c = (
+      await create({
+        name: "Runs dry",
+        template_name: "promo_ready",
+        language: "en",
+        numbers: numbersFrom(2_450_000, 30),
+        params: ["A", "B"],
+        rate_per_second: 10,
+        start: true,
+      })
+    ).body.data
+    clock.advance(5000)
+    await run()
+    await run()
+    const paused = await campaign(c.id)
+    expect(paused).toMatchObject({ status: "paused", sent: 10, queued: 20 })
+    expect(paused.status_reason).toContain("does not cover")
+    const entries = rowsOf(await db().execute(sql`SELECT ref FROM billing_ledger WHERE ref LIKE ${`campaign:${c.id}:recipients:%`}`))
+    expect(entries).toHaveLength(1)
+    await price(0.02)
+    await topUp(10)
+    expect((await status(c.id, "running")).body.data.status).toBe("running")
+    clock.advance(5000)
+    await run()
+    await run()
+    expect(await campaign(c.id)).toMatchObject({ status: "completed", sent: 30, queued: 0 })
   })
 
   it("refuses a campaign above the account's campaign size with the limit named", async () => {

@@ -5,8 +5,8 @@
  *
  * The accounts used for sending are cached per server: a send runs inside its call's transaction, and on PGlite (one
  * connection) a second query would wait for that transaction forever. The cache is loaded at start and again after
- * each change of an account in this process; on PostgreSQL (several processes) it is also reloaded when older than
- * RELOAD_MS.
+ * each change of an account in this process; on PostgreSQL (several processes) it is also reloaded in the background
+ * when older than RELOAD_MS (a send never waits for that reload: it would need a second connection).
  */
 import { sql } from "drizzle-orm"
 import type { SimulatedMessageChannel } from "../../channels/message-simulator"
@@ -73,9 +73,11 @@ export const accountsChanged = (services: Services) => {
 const sendingAccount = async (services: Services, clientId: number, channel: MetaChannel) => {
   const cache = cacheOf(services)
   await cache.loading
+  // Refreshed in the background, never awaited: the send holds a transaction's connection, and with every pooled
+  // connection in such a transaction (a campaign's concurrent batches) a reload awaited here would wait forever.
   if (services.database.kind === "postgres" && Date.now() - cache.loadedAt > RELOAD_MS) {
-    cache.loading = load(services, cache)
-    await cache.loading
+    cache.loadedAt = Date.now()
+    void load(services, cache).catch((error) => console.error("[channels] reloading accounts failed", error))
   }
   return cache.byTenant.get(keyOf(clientId, channel)) ?? null
 }

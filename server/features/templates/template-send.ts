@@ -1,23 +1,26 @@
 /**
- * Sending an approved template to one number: the one function every sender uses (the individual send, the agent's
- * composer, the API, and the campaign engine per recipient). In the caller's transaction:
- *  1. `checkTemplateSend`: the template is APPROVED (409 naming its status), the parameters fill its placeholders
- *     (400), the number has not opted out (409 OPTED_OUT) and is not a blocked customer (403);
- *  2. `chargeTemplateSend`: the account limits and the cost (the category's price) debited with `debitUnlessUat`
- *     (402 INSUFFICIENT_BALANCE writes nothing; the tenant's UAT numbers are free);
- *  3. `deliverTemplate`: handed to the channel, recorded as sent in the customer's WhatsApp conversation (opened when
- *     none is), announced as `chat:message` after the commit. Delivered/read/failed come back as for every outbound
- *     message (chat-store.ts `storeStatus`).
- * A caller with several numbers checks and charges them all before it delivers any, so a refusal sends nothing.
+ * Sending an approved template: the one path every sender uses (the individual send, the agent's composer, the API,
+ * reminders, orders, and the campaign engine a batch at a time). A single send is a batch of one. In the caller's
+ * transaction:
+ *  1. `refusalsOf`: per send, why it may not go: the template is not APPROVED (409 naming its status), the parameters
+ *     do not fill its placeholders (400), the number opted out (409 OPTED_OUT) or is a blocked customer (403); the
+ *     opt-outs and the blocked customers of the whole batch are read in one query each;
+ *  2. `chargeTemplateSends`: the account limits for the batch's count and its cost (the category's price per number)
+ *     debited as ONE ledger entry with `debitAllUnlessUat` (402 INSUFFICIENT_BALANCE writes nothing; the tenant's UAT
+ *     numbers are free);
+ *  3. `deliverTemplate`: each handed to the channel, recorded as sent in the customer's WhatsApp conversation (opened
+ *     when none is), announced as `chat:message` after the commit. Delivered/read/failed come back as for every
+ *     outbound message (chat-store.ts `storeStatus`).
+ * Everything is checked and charged before anything is delivered, so a refusal sends nothing.
  */
 import { sql } from "drizzle-orm"
 import type { Template } from "../../../src/contract/schemas/templates"
 import { fillPlaceholders, placeholdersOf } from "../../../src/contract/template-rules"
 import type { Services } from "../../http/context"
 import type { Db } from "../../db/db"
-import { badRequest } from "../../http/errors"
+import { ApiError, badRequest } from "../../http/errors"
 import { checkMessageLimits } from "../account-limits/limits"
-import { debitUnlessUat } from "../billing/ledger"
+import { debitAllUnlessUat } from "../billing/ledger"
 import { emitChat } from "../chat/chat-bus"
 import { chatHubOf } from "../chat/chat-hub"
 import { blockedError, contactFor, openConversationOf, storeOutbound } from "../chat/chat-store"
@@ -53,8 +56,8 @@ export interface SendEnv {
 
 const headerNeedsValue = (t: Template) => t.header_type === "text" && placeholdersOf(t.header ?? "").length > 0
 
-/** Rules of one send, before anything is charged or sent. */
-export const checkTemplateSend = async (db: Db, send: TemplateSend) => {
+/** The rules one send keeps by itself (status, parameters, header), before the database is asked. */
+const checkSendRules = (send: TemplateSend) => {
   const { template: t } = send
   checkSendable(t)
   if (send.params.length !== t.params_count)
@@ -62,29 +65,69 @@ export const checkTemplateSend = async (db: Db, send: TemplateSend) => {
   const empty = send.params.findIndex((p) => p.trim() === "")
   if (empty >= 0) throw badRequest(`Parameter {{${empty + 1}}} is empty`, "params")
   if (headerNeedsValue(t) && !send.headerValue?.trim()) throw badRequest("The header's parameter {{1}} needs a value", "header_value")
-  if ((await blacklistedAmong(db, send.clientId, [send.number])).size > 0) throw optedOutError(send.number)
-  const [contact] = rowsOf(
-    await db.execute(
-      sql`SELECT blocked FROM contacts WHERE client_id = ${send.clientId} AND channel = 'whatsapp' AND number = ${send.number}`,
-    ),
-  )
-  if (contact?.blocked) throw blockedError()
 }
 
-/** The limits and the cost of one send, in the caller's transaction; answers what was debited (0: a UAT number). */
-export const chargeTemplateSend = async (db: Db, send: TemplateSend): Promise<number> => {
-  await checkMessageLimits(db, send.clientId, 1)
-  const price = await priceOf(db, send.template.category)
-  if (price <= 0) return 0
-  const entry = await debitUnlessUat(
-    db,
-    send.clientId,
-    send.number,
-    price,
-    `template ${send.template.name}`,
-    send.ref ?? `template:${send.template.id}:${send.number}`,
+/** The blocked WhatsApp customers among `numbers`, in one query. */
+const blockedAmong = async (db: Db, clientId: number, numbers: readonly string[]): Promise<Set<string>> => {
+  if (numbers.length === 0) return new Set()
+  const rows = rowsOf(
+    await db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND channel = 'whatsapp' AND blocked
+      AND number IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify([...new Set(numbers)])}::jsonb) AS x)`),
   )
-  return entry ? price : 0
+  return new Set(rows.map((r) => String(r.number)))
+}
+
+/**
+ * Why each send (all of one tenant) may not go, before anything is charged or sent: null where it may. The opt-outs
+ * and the blocked customers are read once for them all.
+ */
+export const refusalsOf = async (db: Db, sends: readonly TemplateSend[]): Promise<(ApiError | null)[]> => {
+  if (sends.length === 0) return []
+  const clientId = sends[0].clientId
+  const numbers = sends.map((s) => s.number)
+  const [optedOut, blocked] = [await blacklistedAmong(db, clientId, numbers), await blockedAmong(db, clientId, numbers)]
+  return sends.map((send) => {
+    try {
+      checkSendRules(send)
+    } catch (error) {
+      if (error instanceof ApiError) return error
+      throw error
+    }
+    if (optedOut.has(send.number)) return optedOutError(send.number)
+    if (blocked.has(send.number)) return blockedError()
+    return null
+  })
+}
+
+/** Throws the first refusal among the sends. */
+const checkAll = async (db: Db, sends: readonly TemplateSend[]) => {
+  const refused = (await refusalsOf(db, sends)).find((r) => r !== null)
+  if (refused) throw refused
+}
+
+/**
+ * The account limits and the cost of the sends (all of one tenant), in the caller's transaction: one ledger entry for
+ * their total named `ref` (a single send's own ref by default). Answers each send's cost (0: a UAT number).
+ */
+export const chargeTemplateSends = async (db: Db, sends: readonly TemplateSend[], ref?: string): Promise<number[]> => {
+  if (sends.length === 0) return []
+  const clientId = sends[0].clientId
+  await checkMessageLimits(db, clientId, sends.length)
+  const prices = new Map<string, number>()
+  for (const send of sends)
+    if (!prices.has(send.template.category)) prices.set(send.template.category, await priceOf(db, send.template.category))
+  const charges = sends.map((send) => ({ number: send.number, amount: prices.get(send.template.category)! }))
+  if (charges.every((c) => c.amount <= 0)) return charges.map(() => 0)
+  const names = [...new Set(sends.map((s) => s.template.name))].join(", ")
+  const only = sends.length === 1 ? sends[0] : null
+  const { charged } = await debitAllUnlessUat(
+    db,
+    clientId,
+    charges,
+    only ? `template ${names}` : `template ${names} × ${sends.length}`,
+    ref ?? (only ? (only.ref ?? `template:${only.template.id}:${only.number}`) : `template:${sends.map((s) => s.number).join(",")}`),
+  )
+  return charged
 }
 
 /** What the customer's phone shows: header, body and footer with the values filled in. */
@@ -145,20 +188,18 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
   return { externalId, messageId, conversationId: conversation.id }
 }
 
-/** One recipient, start to end (the campaign engine's call per recipient); answers what it cost too. */
-export const sendTemplateTo = async (env: SendEnv, send: TemplateSend) => {
-  await checkTemplateSend(env.db, send)
-  const cost = await chargeTemplateSend(env.db, send)
-  return { ...(await deliverTemplate(env, send, cost)), cost }
-}
-
-/** Several numbers: all checked and charged before any is handed to the channel. */
-export const sendTemplateToAll = async (env: SendEnv, sends: readonly TemplateSend[]) => {
-  for (const send of sends) await checkTemplateSend(env.db, send)
-  if (sends.length > 1) await checkMessageLimits(env.db, sends[0].clientId, sends.length)
-  const costs: number[] = []
-  for (const send of sends) costs.push(await chargeTemplateSend(env.db, send))
-  const out: { externalId: string; number: string }[] = []
-  for (const [i, send] of sends.entries()) out.push({ ...(await deliverTemplate(env, send, costs[i])), number: send.number })
+/**
+ * Sends that all go or none does (the individual send, the composer): every one checked and the total charged before
+ * any is handed to the channel; the first refusal is thrown. Answers each send's ids and cost, in order.
+ */
+export const sendTemplateToAll = async (env: SendEnv, sends: readonly TemplateSend[], ref?: string) => {
+  await checkAll(env.db, sends)
+  const costs = await chargeTemplateSends(env.db, sends, ref)
+  const out: { externalId: string; messageId: number; conversationId: number; number: string; cost: number }[] = []
+  for (const [i, send] of sends.entries())
+    out.push({ ...(await deliverTemplate(env, send, costs[i])), number: send.number, cost: costs[i] })
   return out
 }
+
+/** One number, start to end: a batch of one. */
+export const sendTemplateTo = async (env: SendEnv, send: TemplateSend) => (await sendTemplateToAll(env, [send]))[0]
