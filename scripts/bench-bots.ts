@@ -93,9 +93,10 @@ const customer = async (n: number) => {
 
 const began = performance.now()
 let next = 0
+let unfinished = 0
 await Promise.all(
   Array.from({ length: PARALLEL }, async () => {
-    while (next < CONVERSATIONS) await customer(next++)
+    while (next < CONVERSATIONS) await customer(next++).catch(() => unfinished++)
   }),
 )
 const seconds = (performance.now() - began) / 1000
@@ -104,6 +105,14 @@ const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q 
 const [tagged] = (
   await db.query(`SELECT count(*)::int AS n FROM contact_tags x JOIN tags t ON t.id = x.tag_id WHERE t.name = 'bench-lead'`, [])
 ).rows as { n: number }[]
+// Turns that failed at least once, by their last error (a retried turn keeps its error only while queued or failed).
+const failures = (
+  await db.query(
+    `SELECT kind, left(coalesce(last_error, ''), 160) AS error, count(*)::int AS n FROM jobs
+    WHERE kind LIKE 'chatbot.%' AND (last_error IS NOT NULL OR attempts > 1) GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 5`,
+    [],
+  )
+).rows
 console.log(
   JSON.stringify({
     database: cluster ? "postgres" : "pglite",
@@ -111,6 +120,8 @@ console.log(
     parallel: PARALLEL,
     messages: latencies.length,
     replies,
+    unfinished_walks: unfinished,
+    failed_turns: failures,
     handed_off_and_tagged: Number(tagged.n),
     seconds: Number(seconds.toFixed(1)),
     inbound_p50_ms: Number(stored.sort((a, b) => a - b)[Math.floor(stored.length / 2)].toFixed(1)),

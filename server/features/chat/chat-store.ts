@@ -3,7 +3,7 @@
  * conversation of a contact, inbound and outbound messages with the conversation's denormalised inbox columns.
  * Every function runs on the caller's transaction.
  */
-import { sql } from "drizzle-orm"
+import { type SQL, sql } from "drizzle-orm"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
@@ -184,9 +184,12 @@ export interface OutboundInput {
   readonly body: string
   readonly payload: Record<string, unknown>
   readonly senderUserId: number | null
-  readonly externalId: string
+  /** null while the message waits to be handed to the channel (`status: "queued"`). */
+  readonly externalId: string | null
   /** "bot": a chatbot's message, which leaves the conversation where it was (in the queue, unread by agents). */
   readonly senderKind?: "bot"
+  /** "queued": stored now, handed to the channel after the commit by a job (the chatbots' exactly-once send). */
+  readonly status?: "queued"
 }
 
 /** An agent's (or bot's) message: a reply (conversation-status.ts). An agent who answers has read the chat, so its unread count clears. */
@@ -198,7 +201,7 @@ export const storeOutbound = async (db: Db, clientId: number, input: OutboundInp
   const [message] = rowsOf(
     await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
     VALUES (${clientId}, ${conversation.id}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
-      ${input.externalId}, 'sent', ${now}::timestamptz, ${input.senderKind ?? null}) RETURNING id`),
+      ${input.externalId}, ${input.status ?? "sent"}, ${now}::timestamptz, ${input.senderKind ?? null}) RETURNING id`),
   )
   await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
     status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = ${bot ? sql`unread` : 0} WHERE id = ${conversation.id}`)
@@ -213,8 +216,19 @@ export const storeOutbound = async (db: Db, clientId: number, input: OutboundInp
   return Number(message.id)
 }
 
+/**
+ * Before changing a stored message's status: its conversation, locked first. The message's rollup trigger updates the
+ * conversation after the shared rollup rows, while a bot turn or the customer's next message holds the conversation
+ * and then takes those rows; in that order they deadlocked under load. (Not the contact first: an agent's send locks
+ * the conversation before the contact.)
+ */
+export const lockMessageConversation = async (db: Db, message: SQL) => {
+  await db.execute(sql`SELECT c.id FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${message} FOR UPDATE OF c`)
+}
+
 /** Applies a channel's delivery report; states only move forward. Null when no such message (yet). */
 export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) => {
+  await lockMessageConversation(db, sql`m.client_id = ${clientId} AND m.external_id = ${externalId} AND m.direction = 'out'`)
   const rows = rowsOf(
     await db.execute(sql`UPDATE messages SET status = ${status}
     WHERE client_id = ${clientId} AND external_id = ${externalId} AND direction = 'out'

@@ -2,7 +2,7 @@
  * The chatbot runtime on both databases, driven as customers and agents would: a customer walks a bot and reaches an
  * agent, every bot message in the agent's thread marked as the bot's; a restart mid-flow resumes where the customer
  * was; two job runners give one reply; a conversation an agent holds gets no bot answer (only their away message, once);
- * the reports count the paths.
+ * the reports count the paths; a turn or a hand-over to the channel that fails and is retried still answers once.
  */
 import type { PGlite } from "@electric-sql/pglite"
 import { sql } from "drizzle-orm"
@@ -12,6 +12,7 @@ import { startJobs } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send } from "../../testing/harness"
 import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "../../testing/test-server"
+import { jobHandlers as deliverHandlers } from "./bot-deliver"
 import { jobHandlers } from "./bot-runtime"
 
 const phone = async (server: TestServer, number: string) =>
@@ -135,7 +136,7 @@ describe.each(DB_KINDS)("chatbot runtime on %s", (kind) => {
 
   it("answers each message once with two job runners sharing the queue", async () => {
     const { server } = await boot()
-    const second = startJobs(server.services, jobHandlers, [], { autoStart: false })
+    const second = startJobs(server.services, [...jobHandlers, ...deliverHandlers], [], { autoStart: false })
     try {
       const numbers = ["+905550000103", "+905550000104", "+905550000105", "+905550000106"]
       for (const number of numbers) expect((await customerWrites(server, number, { text: "menu" })).status).toBe(200)
@@ -148,6 +149,60 @@ describe.each(DB_KINDS)("chatbot runtime on %s", (kind) => {
       expect(jobsRow).toEqual({ n: 4, done: 4 })
     } finally {
       await second.stop()
+      await server.stop()
+    }
+  })
+
+  it("answers once when the turn fails before its commit and when the hand-over fails after the channel took the reply", async () => {
+    const { server } = await boot()
+    const db = server.services.database.db
+    // Each job kind's first completion fails (sequences do not roll back): the turn after its writes, the hand-over
+    // after the channel accepted the message.
+    await db.execute(sql.raw("CREATE SEQUENCE fail_turn"))
+    await db.execute(sql.raw("CREATE SEQUENCE fail_deliver"))
+    await db.execute(
+      sql.raw(`CREATE FUNCTION fail_first_completion() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF NEW.status = 'done' AND OLD.status = 'running' AND NEW.kind IN ('chatbot.turn', 'chatbot.deliver')
+          AND nextval(CASE NEW.kind WHEN 'chatbot.turn' THEN 'fail_turn' ELSE 'fail_deliver' END) = 1 THEN
+          RAISE EXCEPTION 'forced failure of %', NEW.kind;
+        END IF;
+        RETURN NEW;
+      END $$`),
+    )
+    await db.execute(
+      sql.raw("CREATE TRIGGER fail_first_completion BEFORE UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION fail_first_completion()"),
+    )
+    const retryNow = async () => {
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE status = 'queued'`)
+      await server.jobs.runDue()
+    }
+    try {
+      const number = "+905550000108"
+      await writes(server, number, "menu")
+      // The turn failed: nothing reached the customer, its queued message rolled back with it.
+      expect(await phone(server, number)).toEqual([])
+      const [failed] = rowsOf(await db.execute(sql`SELECT status, last_error FROM jobs WHERE kind = 'chatbot.turn'`))
+      expect(failed).toMatchObject({ status: "queued", last_error: expect.stringContaining("UPDATE jobs SET status = 'done'") })
+      await retryNow()
+      // The retried turn committed and the channel took its reply; the hand-over's completion then failed and retried.
+      expect(await phone(server, number)).toEqual(["Welcome! What can we do for you?"])
+      await retryNow()
+      expect(await phone(server, number)).toEqual(["Welcome! What can we do for you?"])
+      const jobs = rowsOf(await db.execute(sql`SELECT kind, status, attempts FROM jobs WHERE kind LIKE 'chatbot.%' ORDER BY id`))
+      expect(jobs).toEqual([
+        { kind: "chatbot.turn", status: "done", attempts: 2 },
+        { kind: "chatbot.deliver", status: "done", attempts: 2 },
+      ])
+      // The conversation moved on exactly once: the customer's choice meets the menu's state.
+      await writes(server, number, "Sales")
+      expect(await phone(server, number)).toEqual(["Welcome! What can we do for you?", "Your e-mail?"])
+      const statuses = rowsOf(
+        await db.execute(sql`SELECT m.status FROM messages m JOIN conversations c ON c.id = m.conversation_id
+        JOIN contacts ct ON ct.id = c.contact_id WHERE ct.number = ${number} AND m.direction = 'out' ORDER BY m.id`),
+      )
+      expect(statuses.map((r) => r.status)).not.toContain("queued")
+      expect(statuses).toHaveLength(2)
+    } finally {
       await server.stop()
     }
   })

@@ -5,9 +5,10 @@
  *  - when an agent holds the conversation, never answers as a bot; only the holder's away message (their active self
  *    auto-reply) goes out, once per conversation;
  *  - otherwise steps the conversation's bot (src/contract/chatbots/flow-step.ts) from its stored state, or starts the
- *    bot the message triggers (triggers.ts), applies the outputs (sends through the chat, actions, captured attributes,
- *    report rows in bot_menu_hits) and stores the new state, all in the job's transaction: a restart mid-flow resumes
- *    at the node the customer was at.
+ *    bot the message triggers (triggers.ts), applies the outputs (the bot's messages stored `queued`, actions, captured
+ *    attributes, report rows in bot_menu_hits) and stores the new state, all in the job's transaction with its
+ *    completion: a restart mid-flow resumes at the node the customer was at, and a turn that fails sent nothing (its
+ *    messages reach the channel through bot-deliver.ts only after the commit), so its retry cannot answer twice.
  */
 import { sql } from "drizzle-orm"
 import { type BotOutput, type BotState, step } from "../../../src/contract/chatbots/flow-step"
@@ -20,7 +21,8 @@ import { rowsOf } from "../../db/rows"
 import { autoReplyOf } from "./autoreply-rows"
 import { runAction } from "./bot-actions"
 import { factsOf, tenantInHours } from "./bot-facts"
-import { type BotTarget, sendAsBot } from "./bot-send"
+import { deliverAfterCommit } from "./bot-deliver"
+import { type BotTarget, queueAsBot } from "./bot-send"
 import { TURN_JOB } from "./bot-turn"
 
 interface Turn extends BotTarget {
@@ -30,12 +32,14 @@ interface Turn extends BotTarget {
 
 const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T
 
+/** The outputs' writes; the messages are queued and handed to the channel only once this turn commits. */
 const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: readonly BotOutput[]) => {
   const t = { clientId: turn.clientId, conversationId: turn.conversation.id, contactId: turn.contactId }
+  const queued: number[] = []
   for (const out of outputs) {
     switch (out.type) {
       case "say":
-        await sendAsBot(ctx, turn, out)
+        queued.push(await queueAsBot(ctx, turn, out))
         break
       case "capture":
         await ctx.db.execute(sql`UPDATE contacts SET attributes = attributes || jsonb_build_object(${out.attribute}::text, ${out.value}::text)
@@ -54,6 +58,7 @@ const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: reado
         break
     }
   }
+  await deliverAfterCommit(ctx, turn.clientId, queued)
 }
 
 const saveState = (ctx: JobContext, turn: Turn, botId: number, state: BotState) =>

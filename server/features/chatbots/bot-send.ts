@@ -1,12 +1,11 @@
 /**
- * A bot's message goes out like an agent's: handed to the conversation's channel, stored in the thread (marked
- * `sender_kind = 'bot'`, leaving the conversation in the queue) and announced to the agents after the commit.
+ * A bot's message is stored in the thread like an agent's (marked `sender_kind = 'bot'`, leaving the conversation in
+ * the queue) but `queued`: the channel gets it only after the turn committed (bot-deliver.ts).
  * Choices go as WhatsApp's reply buttons or list; media as the file with the text as its caption.
  */
 import type { BotOutput } from "../../../src/contract/chatbots/flow-step"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { JobContext } from "../../core/jobs"
-import { chatHubOf } from "../chat/chat-hub"
 import { emitChat } from "../chat/chat-bus"
 import { type OpenConversation, storeOutbound } from "../chat/chat-store"
 import { loadConversation } from "../chat/conversation-rows"
@@ -40,20 +39,19 @@ export const outgoingOf = (say: Say): { type: string; body: string; payload: Rec
   return { type: "text", body: say.text, payload: {} }
 }
 
-export const sendAsBot = async (ctx: JobContext, target: BotTarget, say: Say) => {
+/**
+ * Stores a bot's message as `queued` in the turn's transaction and shows it in the agents' thread after the commit;
+ * bot-deliver.ts hands it to the channel once the turn committed. Answers the message's id.
+ */
+export const queueAsBot = async (ctx: JobContext, target: BotTarget, say: Say): Promise<number> => {
   const out = outgoingOf(say)
-  const { externalId } = await chatHubOf(ctx.services).channel.send({
-    clientId: target.clientId,
-    channel: target.channel,
-    number: target.number,
-    ...out,
-  })
   const messageId = await storeOutbound(ctx.db, target.clientId, {
     conversation: target.conversation,
     ...out,
     senderUserId: null,
-    externalId,
+    externalId: null,
     senderKind: "bot",
+    status: "queued",
   })
   const links = { config: ctx.services.config, origin: "" }
   const [conversation, message] = await Promise.all([
@@ -61,4 +59,5 @@ export const sendAsBot = async (ctx: JobContext, target: BotTarget, say: Say) =>
     loadMessage(ctx.db, target.clientId, messageId, links),
   ])
   if (message) ctx.afterCommit(() => emitChat(ctx.services, target.clientId, "chat:message", { conversation, message }))
+  return messageId
 }
