@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm"
 import type { ReminderSchedule, ReminderTarget, ReminderTemplate } from "../../../src/contract/schemas/tagging"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
-import { badRequest, idOf } from "../../http/errors"
+import { ApiError, badRequest, idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf } from "../paging"
 import { loadSegment } from "../segments/segment-rows"
@@ -39,7 +39,11 @@ const checkTarget = async (ctx: Ctx, clientId: number, target: ReminderTarget): 
 /** A reminder's template is one the tenant may send: approved, with a value for each of its parameters. */
 const checkTemplate = async (ctx: Ctx, clientId: number, template: ReminderTemplate | null | undefined) => {
   if (!template) return
-  const found = await templateByName(ctx.db, clientId, template.name, template.language).catch(() => null)
+  // Only "no such template" means none: a database error stays a server error.
+  const found = await templateByName(ctx.db, clientId, template.name, template.language).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  })
   if (found?.status !== "APPROVED") throw badRequest(`No approved template ${template.name} (${template.language})`, "template")
   const given = template.params?.length ?? 0
   if (given !== found.params_count)
