@@ -37,6 +37,7 @@ import { billing } from "./groups/billing"
 import { otpSettings } from "./groups/otp-settings"
 import { ipWhitelist } from "./groups/ip-whitelist"
 import { templateTools } from "./groups/template-tools"
+import { productImport } from "./groups/product-import"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -80,6 +81,7 @@ export const catalogue = {
   otpSettings,
   ipWhitelist,
   templateTools,
+  productImport,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -54,6 +54,7 @@ export const groupLoaders: GroupLoaders = {
   ipWhitelist: () => import("./groups/ip-whitelist").then((m) => m.ipWhitelist),
   otpSettings: () => import("./groups/otp-settings").then((m) => m.otpSettings),
   templateTools: () => import("./groups/template-tools").then((m) => m.templateTools),
+  productImport: () => import("./groups/product-import").then((m) => m.productImport),
 }
 
 /** Loads the groups (once each; a module is imported once) so that their first calls do not wait for them. */

@@ -66,7 +66,7 @@ const checkSku = async (db: Db, clientId: number, sku: string, exceptId: number)
 }
 
 /** An image link that is one of the tenant's uploads becomes the file; any other link is kept as given. */
-const imageOf = async (ctx: Ctx, clientId: number, link: string | undefined) => {
+export const imageOf = async (ctx: Ctx, clientId: number, link: string | undefined) => {
   if (link === undefined) return undefined
   const fileId = fileIdOfLink(ctx.services.config, link)
   if (fileId === null) return { url: link, fileId: null }

@@ -44,6 +44,9 @@ export const ProductInput = {
   retailer_id: Schema.optional(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,100}$/))),
 }
 
+/** The largest product CSV the import takes (characters of text). */
+export const PRODUCTS_CSV_MAX_CHARS = 2_000_000
+
 /** received → confirmed → preparing → shipped → delivered; cancelled from any status before shipped. */
 export const OrderStatus = Schema.Literals(["received", "confirmed", "preparing", "shipped", "delivered", "cancelled"])
 export type OrderStatus = typeof OrderStatus.Type

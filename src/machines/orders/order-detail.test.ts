@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { ORDER_TRANSITIONS } from "../../contract/order-status-rules"
 import type { Order } from "../../contract/schemas/commerce"
 import { checkModel } from "../common/model-check.testing"
-import { majorText, minorDigits, moneyText } from "./money"
+import { majorText, minorDigits, moneyText } from "../../contract/money"
 import { orderDetailMachine } from "./order-detail"
 import { ordersRequestOf } from "./orders-list"
 

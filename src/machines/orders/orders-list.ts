@@ -13,7 +13,7 @@ import { pageOf } from "../report-kit/paged"
 import { lastDays } from "../report-kit/range-rules"
 import { createReportMachine } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
-import { majorText } from "./money"
+import { majorText } from "../../contract/money"
 
 export interface OrdersFilters {
   readonly startDate: string

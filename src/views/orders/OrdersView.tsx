@@ -9,7 +9,7 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLSelect,
 import type { ActorRefFrom } from "xstate"
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "../../contract/order-status-rules"
 import type { Order, OrderStatus } from "../../contract/schemas/commerce"
-import { moneyText } from "../../machines/orders/money"
+import { moneyText } from "../../contract/money"
 import type { orderDetailMachine } from "../../machines/orders/order-detail"
 import { type OrdersFilters, orderColumns } from "../../machines/orders/orders-list"
 import type { AnyReportActor } from "../report-kit/report-hooks"
