@@ -39,6 +39,7 @@ import { templates } from "./features/templates"
 import { campaigns } from "./features/campaigns"
 import { orders } from "./features/orders"
 import { locations } from "./features/locations"
+import { catalogues } from "./features/catalogues"
 import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
@@ -88,4 +89,5 @@ export const features: readonly Feature[] = [
   campaigns,
   orders,
   locations,
+  catalogues,
 ]

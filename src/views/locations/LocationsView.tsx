@@ -3,6 +3,8 @@
  * `report-branches` with the `branch-editor` dialog (opening hours explained; a text the server cannot read as hours
  * is marked on the field with its words), and the `nearest-finder` tool: a point, typed or taken from a branch, gives
  * the nearest branches with distance, open now and a map link, as a customer sharing that location would get them.
+ * Branches are also uploaded by CSV (`branch-import`: every line accepted or refused with its reason); the super admin
+ * also keeps the platform's countries and cities here (ReferenceSection).
  */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
@@ -12,12 +14,16 @@ import type { Location } from "../../contract/schemas/locations"
 import type { BranchDraft, branchEditorMachine } from "../../machines/locations/branch-editor"
 import type { branchesListMachine } from "../../machines/locations/branches-list"
 import type { nearestFinderMachine } from "../../machines/locations/nearest-finder"
-import { usePageActor } from "../common/actor-context"
+import type { branchImportMachine } from "../../machines/locations/branch-import"
+import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
+import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
+import { CsvImport } from "../record-kit/CsvImport"
+import { ReferenceSection } from "./ReferenceSection"
 import { ConfirmDelete, NewButton, RecordDialog, RowActions, useFieldFailure, useWriteNotices } from "../record-kit/RecordDialog"
 import "../report-kit/report-kit.css"
 import "../record-kit/record-kit.css"
@@ -26,12 +32,15 @@ import "./locations.css"
 type ListActor = ActorRefFrom<typeof branchesListMachine>
 type EditorActor = ActorRefFrom<typeof branchEditorMachine>
 type FinderActor = ActorRefFrom<typeof nearestFinderMachine>
+type ImportActor = ActorRefFrom<typeof branchImportMachine>
 
 export const LocationsView = () => {
   const { t } = useTranslation()
   const list = useReportActor<ListActor>("report-branches")
   const editor = usePageActor<EditorActor>("branch-editor")
   const finder = usePageActor<FinderActor>("nearest-finder")
+  const importer = usePageActor<ImportActor>("branch-import")
+  const superAdmin = useSelector(useAclActor(), selectSuperAdmin)
   useWriteNotices(editor)
   const rows = useSelector(list, (s) => s.context.rows)
   const columns = ["name", "address", "city", "coordinates", "phone", "hours", "pick", "actions"].map((c) =>
@@ -73,7 +82,11 @@ export const LocationsView = () => {
           </tr>
         ))}
       </ReportTable>
+      {importer ? (
+        <CsvImport actor={importer} title={t("locations.importTitle")} help={t("locations.importHelp")} testId="branch-import" />
+      ) : null}
       {finder ? <NearestTool finder={finder} /> : null}
+      {superAdmin ? <ReferenceSection /> : null}
       {editor ? <BranchDialog editor={editor} /> : null}
     </div>
   )

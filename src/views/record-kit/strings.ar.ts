@@ -12,4 +12,13 @@ export const recordKitAr: typeof recordKitEn = {
   saveFailed: "لم يتم الحفظ: {{message}}",
   deleteFailed: "لم يتم الحذف: {{message}}",
   actionFailed: "لم يتم التنفيذ: {{message}}",
+  csvChoose: "اختر ملف CSV…",
+  csvBrowse: "استعراض",
+  csvUpload: "رفع",
+  csvFailed: "لم يتم استيراد الملف: {{message}}",
+  csvSummary: "أُضيف {{inserted}}، وحُدّث {{updated}}، ورُفض {{skipped}}.",
+  csvLine: "السطر",
+  csvOutcome: "النتيجة",
+  csvAccepted: "مقبول",
+  csvRefused: "مرفوض",
 }

@@ -12,4 +12,13 @@ export const recordKitTr: typeof recordKitEn = {
   saveFailed: "Kaydedilmedi: {{message}}",
   deleteFailed: "Silinmedi: {{message}}",
   actionFailed: "Yapılamadı: {{message}}",
+  csvChoose: "Bir CSV dosyası seçin…",
+  csvBrowse: "Gözat",
+  csvUpload: "Yükle",
+  csvFailed: "Dosya içe aktarılmadı: {{message}}",
+  csvSummary: "{{inserted}} eklendi, {{updated}} güncellendi, {{skipped}} reddedildi.",
+  csvLine: "Satır",
+  csvOutcome: "Sonuç",
+  csvAccepted: "Kabul edildi",
+  csvRefused: "Reddedildi",
 }

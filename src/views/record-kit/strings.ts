@@ -10,4 +10,13 @@ export const recordKitEn = {
   saveFailed: "Not saved: {{message}}",
   deleteFailed: "Not deleted: {{message}}",
   actionFailed: "Not done: {{message}}",
+  csvChoose: "Choose a CSV file…",
+  csvBrowse: "Browse",
+  csvUpload: "Upload",
+  csvFailed: "The file was not imported: {{message}}",
+  csvSummary: "{{inserted}} added, {{updated}} updated, {{skipped}} refused.",
+  csvLine: "Line",
+  csvOutcome: "Result",
+  csvAccepted: "Accepted",
+  csvRefused: "Refused",
 }
