@@ -1,5 +1,6 @@
 /** The catalogue and product editors and the product import, model-based (common/model-check.testing.ts), and their rules. */
 import { describe, expect, it } from "vitest"
+import { initialTransition, transition } from "xstate"
 import type { Catalogue, Product } from "../../contract/schemas/commerce"
 import { checkModel } from "../common/model-check.testing"
 import { catalogueEditorMachine, catalogueRequestOf } from "./catalogue-editor"
@@ -139,6 +140,21 @@ checkModel({
 })
 
 describe("catalogue and product rules", () => {
+  it("drops a refused save with its dialog, so the closed editor reports no failed action", () => {
+    let [state] = initialTransition(catalogueEditorMachine)
+    for (const event of [
+      { type: "EDIT", row: catalogue },
+      { type: "CHANGE", patch: { name: "Drinks" } },
+      { type: "SAVE" },
+      { type: "xstate.error.actor.save", error: taken("name") },
+    ])
+      [state] = transition(catalogueEditorMachine, state, event as never)
+    expect(state.context.failure?.field).toBe("name")
+    ;[state] = transition(catalogueEditorMachine, state, { type: "CANCEL" })
+    expect(state.matches({ record: "closed" })).toBe(true)
+    expect(state.context.failure).toBeNull()
+  })
+
   it("needs a catalogue name and a change", () => {
     expect(catalogueRequestOf({ name: " ", description: "" }, null)).toEqual({ problem: "nameRequired" })
     expect(catalogueRequestOf({ name: "Bakery", description: "" }, catalogue)).toEqual({ problem: "noChange" })

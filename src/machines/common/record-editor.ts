@@ -133,6 +133,7 @@ export const createRecordEditor = <
 
       written: assign({ saved: ({ context }) => context.saved + 1, failure: null }),
       close: assign({ row: null, problem: null, previewKey: null, preview: null, previewFailure: null }),
+      forgetFailure: assign({ failure: null }),
       reloadList: sendTo(({ system }) => system.get(spec.list), { type: "REPORT.RELOAD" }),
       markPreview: assign({ previewKey: ({ context }) => keyOf(context.draft) }),
       clearPreview: assign({ preview: null, previewFailure: null }),
@@ -170,7 +171,8 @@ export const createRecordEditor = <
                 actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }), problem: null, failure: null }),
               },
               SAVE: [{ guard: "hasProblem", actions: "findProblem" }, { target: "saving" }],
-              CANCEL: { target: "closed", actions: "close" },
+              // A refused save is dropped with its dialog (else the closed editor would report it as a failed action).
+              CANCEL: { target: "closed", actions: ["close", "forgetFailure"] },
             },
           },
           saving: {
@@ -185,7 +187,7 @@ export const createRecordEditor = <
           },
           confirming: {
             tags: "confirming",
-            on: { CONFIRM: { target: "deleting" }, CANCEL: { target: "closed", actions: "close" } },
+            on: { CONFIRM: { target: "deleting" }, CANCEL: { target: "closed", actions: ["close", "forgetFailure"] } },
           },
           deleting: {
             tags: ["confirming", "busy"],

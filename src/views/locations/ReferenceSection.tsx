@@ -76,7 +76,7 @@ const Countries = () => {
             <td>
               <ActiveTag active={row.active} />
             </td>
-            {editor ? <RowActions actor={editor} row={row} testId="country-row" /> : <td />}
+            {editor ? <RowActions actor={editor} row={row} testId="country-row" deletable={false} /> : <td />}
           </tr>
         ))}
       </ReportTable>
@@ -177,7 +177,7 @@ const Cities = () => {
             <td>
               <ActiveTag active={row.active} />
             </td>
-            {editor ? <RowActions actor={editor} row={row} testId="city-row" /> : <td />}
+            {editor ? <RowActions actor={editor} row={row} testId="city-row" deletable={false} /> : <td />}
           </tr>
         ))}
       </ReportTable>

@@ -114,8 +114,18 @@ export const ConfirmDelete = ({ actor, nameOf }: { actor: AnyRecordActor; nameOf
   )
 }
 
-/** A row's Edit and Delete buttons. */
-export const RowActions = ({ actor, row, testId }: { actor: AnyRecordActor; row: { id: number }; testId: string }) => {
+/** A row's Edit and Delete buttons (Edit only for records that are switched off rather than deleted). */
+export const RowActions = ({
+  actor,
+  row,
+  testId,
+  deletable = true,
+}: {
+  actor: AnyRecordActor
+  row: { id: number }
+  testId: string
+  deletable?: boolean
+}) => {
   const { t } = useTranslation()
   return (
     <td className="mc-record-actions">
@@ -128,16 +138,18 @@ export const RowActions = ({ actor, row, testId }: { actor: AnyRecordActor; row:
         onClick={() => actor.send({ type: "EDIT", row })}
         data-testid={`${testId}-edit`}
       />
-      <Button
-        size="small"
-        variant="minimal"
-        intent="danger"
-        icon="trash"
-        aria-label={t("recordKit.delete")}
-        title={t("recordKit.delete")}
-        onClick={() => actor.send({ type: "DELETE", row })}
-        data-testid={`${testId}-delete`}
-      />
+      {deletable ? (
+        <Button
+          size="small"
+          variant="minimal"
+          intent="danger"
+          icon="trash"
+          aria-label={t("recordKit.delete")}
+          title={t("recordKit.delete")}
+          onClick={() => actor.send({ type: "DELETE", row })}
+          data-testid={`${testId}-delete`}
+        />
+      ) : null}
     </td>
   )
 }
