@@ -3,9 +3,11 @@
  * the adapters talk to it. Its Graph API (bearer tokens of the numbers and logins registered here):
  *
  *   GET  /dev/graph/:version/:phoneNumberId        the number (verified name, display number), or Meta's error
+ *   GET  /dev/graph/:version/:mediaId              a customer's file: its URL (/dev/meta/media/:id/bytes), type, sha256, size
  *   GET  /dev/graph/:version/me[/accounts]         a login's user, its pages with their tokens and Instagram accounts
  *   POST /dev/graph/:version/:id/messages          records the send, answers Meta's ids; statuses follow as signed webhooks
  *   POST|DELETE /dev/graph/:version/:pageId/subscribed_apps
+ *   POST /dev/graph/:version/:phoneNumberId/calls  a call's action (pre_accept / accept with the SDP answer, reject, terminate)
  *
  * Its console, for people and tests (dev hooks: a tenant admin, or the per-start key; http/dev-access.ts):
  *
@@ -17,9 +19,18 @@
  *   POST /dev/meta/customer-writes { phone_number_id, from, name?, text? | message? }: a signed message webhook
  *                              -> { data: { id (the wamid), status (our webhook's answer) } }
  *   POST /dev/meta/page-writes { page_id, from, text }: a Messenger (or Instagram) message webhook
+ *   POST /dev/meta/media     { phone_number_id, mime_type, data_base64 }: a customer's phone uploads a file
+ *                              -> { data: { id, sha256, size } } to put in a customer-writes message
+ *   GET  /dev/meta/media/:id/bytes   the file, with the number's bearer token
  *   POST /dev/meta/fail-next { id, code, message? }: the next send from that number or page fails with Meta's code
+ *                              (a media id: the next `GET /{media-id}` fails)
  *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
  *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
+ *   POST /dev/meta/calls     { phone_number_id, from, name? }: a WhatsApp user calls the number (a signed `calls` connect
+ *                              webhook with a real WebRTC offer) -> { data: { call_id, status } }
+ *   POST /dev/meta/calls/:id/connect   Meta delivers the same connect webhook again
+ *   POST /dev/meta/calls/:id/hangup    the user hangs up (a terminate webhook)
+ *   GET  /dev/meta/calls/:id           the call's state, the actions we sent (with our SDP answer) and its media counts
  */
 import { randomBytes, randomUUID } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
@@ -69,8 +80,18 @@ export const httpRoutes: readonly HttpRoutes[] = [
 
     // ---- the Graph API -------------------------------------------------------------------------------------------
     app.get<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id", async (req, reply) =>
-      answer(reply, meta().get(req.params.id, tokenOf(req))),
+      answer(
+        reply,
+        meta().media.has(req.params.id)
+          ? meta().mediaInfo(req.params.id, tokenOf(req), `${services.config.publicUrl()}/dev/meta/media/${req.params.id}/bytes`)
+          : meta().get(req.params.id, tokenOf(req)),
+      ),
     )
+    app.get<{ Params: { id: string } }>("/dev/meta/media/:id/bytes", async (req, reply) => {
+      const media = meta().mediaBytes(req.params.id, tokenOf(req))
+      if ("status" in media) return answer(reply, media)
+      return reply.header("content-type", media.mime).send(media.bytes)
+    })
     app.get<{ Params: { version: string } }>("/dev/graph/:version/me/accounts", async (req, reply) =>
       answer(reply, meta().get("me/accounts", tokenOf(req))),
     )
@@ -80,6 +101,11 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/subscribed_apps", async (req, reply) =>
       answer(reply, meta().subscription(req.params.id, tokenOf(req), true)),
     )
+    app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/calls", async (req, reply) => {
+      const number = meta().numbers.get(req.params.id)
+      if (!number || number.token !== tokenOf(req)) return answer(reply, meta().get(req.params.id, tokenOf(req)))
+      return answer(reply, await meta().calls.act(number, bodyOf(req.body)))
+    })
     app.delete<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/subscribed_apps", async (req, reply) =>
       answer(reply, meta().subscription(req.params.id, tokenOf(req), false)),
     )
@@ -178,6 +204,15 @@ export const httpRoutes: readonly HttpRoutes[] = [
       return { data: { id: mid, status } }
     })
 
+    app.post("/dev/meta/media", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const number = meta().numbers.get(digits(body, "phone_number_id"))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      const data = text(body, "data_base64", 150 * 1024 * 1024)
+      return { data: meta().addMedia(number.phoneNumberId, text(body, "mime_type", 200), Buffer.from(data, "base64")) }
+    })
+
     app.post("/dev/meta/fail-next", async (req) => {
       await devCallerOf(services, req)
       const body = bodyOf(req.body)
@@ -195,6 +230,39 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const status = await meta().read(text(bodyOf(req.body), "id", 200))
       if (status === null) throw notFound("Message sent through the simulated Graph API")
       return { data: { status } }
+    })
+
+    app.post("/dev/meta/calls", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const number = meta().numbers.get(digits(body, "phone_number_id"))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      const name = typeof body.name === "string" ? body.name : undefined
+      const { call, status } = await meta().calls.place(number, digits(body, "from"), name)
+      return { data: { call_id: call.id, status } }
+    })
+
+    /** The call and its number, when the caller may see them. */
+    const fakeCall = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+      const caller = await devCallerOf(services, req)
+      const call = meta().calls.calls.get(req.params.id)
+      const number = call ? meta().numbers.get(call.phoneNumberId) : undefined
+      if (!call || !number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp call")
+      return { call, number }
+    }
+    app.post<{ Params: { id: string } }>("/dev/meta/calls/:id/connect", async (req) => {
+      const { call, number } = await fakeCall(req)
+      return { data: { status: await meta().calls.connect(number, call) } }
+    })
+    app.post<{ Params: { id: string } }>("/dev/meta/calls/:id/hangup", async (req) => {
+      const { call, number } = await fakeCall(req)
+      return { data: { status: await meta().calls.hangup(number, call) } }
+    })
+    app.get<{ Params: { id: string } }>("/dev/meta/calls/:id", async (req) => {
+      const { call } = await fakeCall(req)
+      return {
+        data: { call_id: call.id, state: call.state, actions: call.actions, media: { ...call.media, state: call.pc.connectionState } },
+      }
     })
 
     app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
