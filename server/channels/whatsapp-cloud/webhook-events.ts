@@ -223,7 +223,7 @@ export const whatsappEvents = (body: unknown): WaEvent[] => {
       }
       const errors = list(value.errors)
       if (errors.length > 0) events.push({ kind: "ignored", phoneNumberId, reason: `errors: ${errorText(errors)}` })
-      if (change.field === "calls") events.push(...callEvents(phoneNumberId, value))
+      if (change.field === "calls") events.push(...callEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
       else if (change.field === "messages") events.push(...messageEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
       else events.push({ kind: "ignored", phoneNumberId, reason: `field ${str(change.field)}` })
     }

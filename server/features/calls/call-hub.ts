@@ -17,6 +17,7 @@ import type { VoiceChannel, VoiceChannelEvents } from "../../channels/channel-ad
 import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
 import { createMetaBridge, type MetaCallBridge, type MetaLeg } from "../../channels/whatsapp-cloud/call-bridge"
 import { customerCalled } from "../chat/chat-store"
+import { metaDialerFor } from "../channels/meta-dialer"
 
 /** A ringing call nobody answers ends as MISSED a little after the browsers' own 60 s countdown. */
 export const RING_TIMEOUT_MS = 65_000
@@ -52,8 +53,12 @@ export interface CallHub {
    * agents; false when that call is already known (Meta delivers webhooks at least once).
    */
   readonly metaConnect: (call: { clientId: number; callId: string; name: string; number: string; leg: MetaLeg }) => Promise<boolean>
-  /** Meta's terminate webhook: the call ends on the agents' screens (without telling Meta back). */
-  readonly metaTerminate: (clientId: number, callId: string) => Promise<void>
+  /** Meta's terminate webhook (Meta's call id): the call ends on the agents' screens (without telling Meta back). */
+  readonly metaTerminate: (clientId: number, metaCallId: string) => Promise<void>
+  /** The customer answered an agent's call (connect webhook with Meta's SDP answer). */
+  readonly metaAnswered: (clientId: number, metaCallId: string, sdp: string) => Promise<void>
+  /** An agent's call moved on at Meta (`statuses[]` of type call). */
+  readonly metaStatus: (clientId: number, metaCallId: string, status: string) => void
   readonly incoming: (call: { clientId: number; name: string; number: string }) => Promise<string>
   readonly accept: (socket: AppSocket, callId: string, sdp: string) => Promise<void>
   readonly reject: (socket: AppSocket, callId: string) => Promise<void>
@@ -230,11 +235,20 @@ const createHub = (services: Services): CallHub => {
         connecting.delete(callId)
       }
     },
-    metaTerminate: async (clientId, callId) => {
+    metaTerminate: async (clientId, metaCallId) => {
+      const callId = hub.meta.callIdOf(metaCallId) ?? metaCallId
       const call = calls.get(callId)
       if (!call || call.clientId !== clientId || call.channel !== hub.meta) return
       await hub.meta.endedByMeta(callId)
       await end(callId)
+    },
+    metaAnswered: async (clientId, metaCallId, sdp) => {
+      const callId = hub.meta.callIdOf(metaCallId)
+      if (callId && calls.get(callId)?.clientId === clientId) await hub.meta.answeredByMeta(metaCallId, sdp)
+    },
+    metaStatus: (clientId, metaCallId, status) => {
+      const callId = hub.meta.callIdOf(metaCallId)
+      if (callId && calls.get(callId)?.clientId === clientId) hub.meta.statusFromMeta(metaCallId, status)
     },
     incoming: events.incoming,
     accept: async (socket, callId, sdp) => {
@@ -283,6 +297,10 @@ const createHub = (services: Services): CallHub => {
       const { userId, clientId } = socket.data.principal
       if (userId === null || clientId === null || !number.trim()) return null
       const callId = `wacid.${randomUUID()}`
+      // A tenant with a WhatsApp Cloud API number calls through Meta; the others through the simulator.
+      const dialer = await metaDialerFor(services, clientId)
+      const channel: VoiceChannel = dialer ? hub.meta : hub.channel
+      if (dialer) hub.meta.dialVia(callId, dialer)
       await db().insert(callRecords).values({
         callId,
         clientId,
@@ -298,7 +316,7 @@ const createHub = (services: Services): CallHub => {
         name: "Unknown",
         number,
         type: "outgoing",
-        channel: hub.channel,
+        channel,
         status: CallStatus.calling,
         declined: new Set(),
         rung: new Set(),
@@ -308,7 +326,7 @@ const createHub = (services: Services): CallHub => {
         ringTimer: null,
       })
       socket.emit("initiated-call-response", { callId, number, clientId, userId })
-      await hub.channel.dial(callId, number, sdp)
+      await channel.dial(callId, number, sdp)
       return callId
     },
     attachMessage: async (socket, callId, messageId) => {

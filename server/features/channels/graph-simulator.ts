@@ -31,10 +31,12 @@
  *   POST /dev/meta/calls/:id/connect   Meta delivers the same connect webhook again
  *   POST /dev/meta/calls/:id/hangup    the user hangs up (a terminate webhook)
  *   GET  /dev/meta/calls/:id           the call's state, the actions we sent (with our SDP answer) and its media counts
+ *   GET  /dev/meta/calls?phone_number_id=   every call of a number (the tenant's calls to customers among them)
  */
 import { randomBytes, randomUUID } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
 import { FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
+import type { FakeCall } from "../../channels/meta/fake-meta-calls"
 import type { Services } from "../../http/context"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
 import { ApiError, badRequest, notFound } from "../../http/errors"
@@ -258,11 +260,19 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const { call, number } = await fakeCall(req)
       return { data: { status: await meta().calls.hangup(number, call) } }
     })
-    app.get<{ Params: { id: string } }>("/dev/meta/calls/:id", async (req) => {
-      const { call } = await fakeCall(req)
-      return {
-        data: { call_id: call.id, state: call.state, actions: call.actions, media: { ...call.media, state: call.pc.connectionState } },
-      }
+    const callView = (call: FakeCall) => ({
+      call_id: call.id,
+      from: call.from,
+      state: call.state,
+      actions: call.actions,
+      media: { ...call.media, state: call.pc.connectionState },
+    })
+    app.get<{ Params: { id: string } }>("/dev/meta/calls/:id", async (req) => ({ data: callView((await fakeCall(req)).call) }))
+    app.get<{ Querystring: { phone_number_id?: string } }>("/dev/meta/calls", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const number = meta().numbers.get(String(req.query.phone_number_id ?? ""))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      return { data: { items: [...meta().calls.calls.values()].filter((c) => c.phoneNumberId === number.phoneNumberId).map(callView) } }
     })
 
     app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {

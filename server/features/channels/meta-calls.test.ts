@@ -10,6 +10,8 @@ import { browserPeer, connect, next, pause, record } from "../../testing/calls-p
 import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harness"
 import { type ConnectedNumber, connectNumber, dev, eventually, postSigned } from "./channels.testing"
 
+process.env.SIM_ANSWER_MS = "300"
+
 describe.each(DB_KINDS)("WhatsApp calls from Meta (%s)", (kind) => {
   const ctx = useServer(kind, { config: { graphBaseUrl: "self" } })
   const s: Record<string, Socket> = {}
@@ -164,4 +166,45 @@ describe.each(DB_KINDS)("WhatsApp calls from Meta (%s)", (kind) => {
     expect(await recordOf("wacid.forged0001")).toBeUndefined()
     await dev(ctx.server, `/dev/meta/calls/${callId}/hangup`, {})
   })
+
+  it("an agent's call to a customer goes out through Meta: RINGING, the customer answers with Meta's SDP, audio flows, hang-up reaches Meta", async () => {
+    const peer = await browserPeer()
+    try {
+      const initiated = next(s.agent1, "initiated-call-response", (p) => p.number === "+16505557012", 10_000)
+      const statuses = record<{ callId: string; callStatus: string }>(s.agent1, "call-status-update")
+      s.agent1.emit("initiate-call", { userId: ids.agent1, clientId: 1, number: "+16505557012", sdp: peer.offer })
+      const { callId } = await initiated
+      const answer = await next(s.agent1, "whatsapp-answer", (p) => p.callId === callId, 30_000)
+      await peer.accept(answer.sdp)
+      await peer.connected()
+      const [atMetaCall] = (await dev(ctx.server, `/dev/meta/calls?phone_number_id=${one.phoneNumberId}`)).body.data.items.filter(
+        (c: any) => c.from === "16505557012",
+      )
+      expect(atMetaCall.actions.map((a: any) => a.action)).toEqual(["connect"])
+      expect(atMetaCall.actions[0].sdp).toContain("a=fingerprint:")
+      expect(statuses.filter((p) => p.callId === callId).map((p) => p.callStatus)).toEqual(["RINGING", "ACCEPTED"])
+      await peer.talk(25)
+      await eventually(async () => (await atMeta(atMetaCall.call_id)).media.packetsReceived > 10 && peer.received.packets > 10, 15_000)
+      const ended = next(s.agent1, "call-ended", (p) => p.callId === callId)
+      s.agent1.emit("terminate-call", { clientId: 1, userId: ids.agent1, callId })
+      await ended
+      await eventually(async () => (await atMeta(atMetaCall.call_id)).state === "terminated")
+      expect(await recordOf(callId)).toMatchObject({ call_type: "outgoing", call_status: "COMPLETED", username: "agent1" })
+    } finally {
+      await peer.close()
+    }
+  }, 120_000)
+
+  it("a customer who declines the agent's call through Meta ends it as REJECTED", async () => {
+    const peer = await browserPeer()
+    try {
+      const initiated = next(s.admin, "initiated-call-response", (p) => p.number === "+16505551000", 10_000)
+      s.admin.emit("initiate-call", { number: "+16505551000", sdp: peer.offer })
+      const { callId } = await initiated
+      await next(s.admin, "call-ended", (p) => p.callId === callId, 30_000)
+      expect((await recordOf(callId)).call_status).toBe("REJECTED")
+    } finally {
+      await peer.close()
+    }
+  }, 60_000)
 })

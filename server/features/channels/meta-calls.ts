@@ -3,6 +3,8 @@
  * webhook job: a connect with the caller's offer rings the tenant's agents under Meta's call id, and what the agent
  * does goes back to Meta through the Graph API (`/{phone-number-id}/calls`: pre_accept + accept with our SDP answer,
  * reject, terminate); a terminate ends the call on the agents' screens; a retried connect rings nobody again.
+ * An agent's call to a customer (placed by meta-dialer.ts): `statuses[]` of type call move it on (RINGING, REJECTED),
+ * and the connect webhook carrying Meta's SDP answer connects it.
  * The hub writes in transactions of its own, so it hears of the webhook after the job's transaction committed.
  */
 import type { WaCall, WaCallStatus } from "../../channels/whatsapp-cloud/webhook-events"
@@ -15,14 +17,19 @@ const log = (what: string) => (error: unknown) => console.error(`[channels] ${wh
 
 export const metaCallEvent = (ctx: JobContext, account: AccountRow, event: WaCall | WaCallStatus) => {
   const clientId = account.clientId
+  const hub = hubOf(ctx.services)
   if (event.kind === "call-status") {
-    // Progress of a business-initiated call: agents dial through the simulator today, so no live call carries it.
-    console.info(`[channels] tenant ${clientId}: call status ${event.status} of ${event.id}`)
+    // Progress of an agent's call to a customer (not a message status).
+    ctx.afterCommit(() => hub.metaStatus(clientId, event.id, event.status))
     return
   }
-  const hub = hubOf(ctx.services)
   if (event.event === "terminate") {
     ctx.afterCommit(() => void hub.metaTerminate(clientId, event.id).catch(log(`ending call ${event.id}`)))
+    return
+  }
+  if (event.event === "connect" && event.sdpType === "answer" && event.sdp) {
+    const sdp = event.sdp
+    ctx.afterCommit(() => void hub.metaAnswered(clientId, event.id, sdp).catch(log(`answering call ${event.id}`)))
     return
   }
   if (event.event !== "connect" || event.sdpType !== "offer" || !event.sdp || !event.id || !event.from) {

@@ -73,8 +73,10 @@ test("a WhatsApp user's call through Meta rings in the console; the agent answer
   const placed = await meta("/dev/meta/calls", { phone_number_id: phoneNumberId, from: "16505557788", name: "Leyla Demir" })
   expect(placed.status()).toBe(200)
   const callId = (await placed.json()).data.call_id as string
+  const acknowledged = Date.now()
   const card = page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
   await expect(card).toBeVisible()
+  console.log(`[channels] Meta call webhook acknowledged -> ringing card on screen after ${Date.now() - acknowledged} ms`)
   await expect(card).toContainText("Leyla Demir")
   await shot(page, "channels/whatsapp-call-ringing")
 
