@@ -8,7 +8,11 @@
  */
 import { randomBytes } from "node:crypto"
 import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
-import type { FakeNumber, GraphAnswer } from "./fake-meta"
+
+/** What the calls need of a fake number (fake-meta.ts's FakeNumber; not imported, so the two modules stay acyclic). */
+type CalledNumber = { readonly phoneNumberId: string; readonly wabaId: string; readonly displayNumber: string }
+/** A Graph API answer (the same shape as fake-meta.ts's GraphAnswer). */
+type GraphAnswer = { readonly status: number; readonly body: Record<string, unknown> }
 
 export interface FakeCallAction {
   readonly action: string
@@ -27,7 +31,7 @@ export interface FakeCall {
   startedAt: number
 }
 
-type Post = (number: FakeNumber, payload: unknown) => Promise<number>
+type Post<N> = (number: N, payload: unknown) => Promise<number>
 
 const error = (status: number, code: number, message: string): GraphAnswer => ({
   status,
@@ -65,11 +69,11 @@ const gathered = async (pc: RTCPeerConnection) => {
   if (pc.iceGatheringState !== "complete") await pc.iceGatheringStateChange.watch((s) => s === "complete")
 }
 
-export class FakeCalls {
+export class FakeCalls<N extends CalledNumber> {
   readonly calls = new Map<string, FakeCall>()
   private readonly timers = new Set<NodeJS.Timeout>()
 
-  constructor(private readonly post: Post) {}
+  constructor(private readonly post: Post<N>) {}
 
   private later(ms: number, fn: () => Promise<unknown>) {
     const timer = setTimeout(() => {
@@ -79,7 +83,7 @@ export class FakeCalls {
     this.timers.add(timer)
   }
 
-  private statusPayload(number: FakeNumber, call: FakeCall, status: string) {
+  private statusPayload(number: N, call: FakeCall, status: string) {
     const payload = this.payload(number, call, {})
     const value = payload.entry[0].changes[0].value as Record<string, unknown>
     delete value.calls
@@ -97,7 +101,7 @@ export class FakeCalls {
   }
 
   /** `action: "connect"`: the business calls the user with its offer. */
-  private async dialled(number: FakeNumber, body: Record<string, unknown>): Promise<GraphAnswer> {
+  private async dialled(number: N, body: Record<string, unknown>): Promise<GraphAnswer> {
     const to = String(body.to ?? "").replace(/[^0-9]/g, "")
     const session = (body.session ?? {}) as { sdp_type?: unknown; sdp?: unknown }
     if (!/^[0-9]{6,15}$/.test(to)) return error(400, 131026, "Message undeliverable")
@@ -138,7 +142,7 @@ export class FakeCalls {
     return { status: 200, body: { messaging_product: "whatsapp", calls: [{ id: call.id }] } }
   }
 
-  private payload(number: FakeNumber, call: Pick<FakeCall, "id" | "from">, event: Record<string, unknown>, name?: string) {
+  private payload(number: N, call: Pick<FakeCall, "id" | "from">, event: Record<string, unknown>, name?: string) {
     return {
       object: "whatsapp_business_account",
       entry: [
@@ -169,7 +173,7 @@ export class FakeCalls {
   }
 
   /** The user's phone calls `number`: a fresh peer's offer in a signed connect webhook. Answers the call and our status. */
-  async place(number: FakeNumber, from: string, name: string | undefined, callId?: string) {
+  async place(number: N, from: string, name: string | undefined, callId?: string) {
     const pc = newPeer()
     pc.addTransceiver("audio", { direction: "sendrecv" })
     await pc.setLocalDescription(await pc.createOffer())
@@ -191,13 +195,13 @@ export class FakeCalls {
   }
 
   /** The connect webhook of a call (again: what Meta's retry looks like). */
-  connect(number: FakeNumber, call: FakeCall, name?: string) {
+  connect(number: N, call: FakeCall, name?: string) {
     const offer = call.pc.localDescription?.sdp ?? ""
     return this.post(number, this.payload(number, call, { event: "connect", session: { sdp_type: "offer", sdp: offer } }, name ?? ""))
   }
 
   /** `POST /{version}/{phone-number-id}/calls`. */
-  async act(number: FakeNumber, body: Record<string, unknown>): Promise<GraphAnswer> {
+  async act(number: N, body: Record<string, unknown>): Promise<GraphAnswer> {
     if (body.action === "connect") return this.dialled(number, body)
     const call = this.calls.get(String(body.call_id ?? ""))
     if (!call || call.phoneNumberId !== number.phoneNumberId) return error(400, 138006, "Call not found")
@@ -219,7 +223,7 @@ export class FakeCalls {
   }
 
   /** The user hangs up: Meta posts a terminate webhook. */
-  async hangup(number: FakeNumber, call: FakeCall) {
+  async hangup(number: N, call: FakeCall) {
     const accepted = call.state === "accepted"
     await this.end(call)
     return this.post(

@@ -83,7 +83,7 @@ export class FakeMeta {
   readonly sent: FakeSend[] = []
   readonly media = new Map<string, FakeMedia>()
   /** WhatsApp users calling the numbers (fake-meta-calls.ts). */
-  readonly calls = new FakeCalls((number, payload) => this.post(number, payload))
+  readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
   /** Meta error codes the next sends from an id answer with, in order. */
   readonly failNext = new Map<string, { code: number; message: string }[]>()
   private readonly timers = new Set<NodeJS.Timeout>()

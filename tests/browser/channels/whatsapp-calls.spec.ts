@@ -2,7 +2,8 @@
  * A WhatsApp user calls a tenant's Cloud API number through the fake Meta (a signed `calls` webhook carrying a real
  * WebRTC offer): the call card rings in Chromium, the agent answers, the server answers Meta's offer through the Graph
  * API and carries the audio between the browser and Meta's side (both directions, RTCPeerConnection stats); the agent
- * hangs up (Meta hears terminate); in Arabic a second call rings and the caller hanging up takes the card away. Tenant two: tenant one's calls stay on the built-in simulator the calls specs use.
+ * hangs up (Meta hears terminate); the agent's own call to a customer goes out through Meta and is answered; in Arabic a
+ * second call rings and the caller hanging up takes the card away. Tenant two: tenant one's calls stay on the built-in simulator the calls specs use.
  */
 import { expect, type Page, test } from "@playwright/test"
 import { baseUrl, devHeaders, login, shot } from "../helpers"
@@ -101,6 +102,23 @@ test("a WhatsApp user's call through Meta rings in the console; the agent answer
     }
   await expect.poll(async () => (await metaState()).state).toBe("terminated")
   expect((await metaState()).actions.map((a) => a.action)).toEqual(["pre_accept", "accept", "terminate"])
+
+  // The agent calls a customer: out through Meta (`connect` with our offer), the phone answers, the agent hangs up.
+  await page.getByTestId("dial-open").click()
+  await page.getByTestId("dial-number").fill("+16505557013")
+  await page.getByTestId("dial-call").click()
+  const outgoing = page.getByTestId("outgoing-card")
+  await expect(outgoing).toHaveAttribute("data-status", /^(ACCEPTED|CONNECTED)$/, { timeout: 20_000 })
+  const calls = async () =>
+    (
+      (await (await page.request.get(`${baseUrl()}/dev/meta/calls?phone_number_id=${phoneNumberId}`, { headers: devHeaders() })).json())
+        .data.items as { from: string; state: string; actions: { action: string }[] }[]
+    ).find((c) => c.from === "16505557013")
+  expect((await calls())?.actions.map((a) => a.action)).toEqual(["connect"])
+  await shot(page, "channels/whatsapp-call-out")
+  await outgoing.getByTestId("outgoing-end").click()
+  await expect(outgoing).toHaveCount(0)
+  await expect.poll(async () => (await calls())?.state).toBe("terminated")
 
   // In Arabic: a second call rings, and the caller hanging up (Meta's terminate webhook) takes the card away.
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
