@@ -134,4 +134,28 @@ describe.each(DB_KINDS)("Media from Meta (%s)", (kind) => {
     expect(lost.attachments).toEqual([])
     expect(await jobOf(lost.id)).toEqual({ status: "done", attempts: MEDIA_ATTEMPTS })
   }, 60_000)
+
+  it("the simulator page's photo, for a tenant connected to the fake Meta, goes through Meta's media flow into the thread", async () => {
+    const uploaded = await send(
+      ctx.url,
+      callOf("uploads", "upload"),
+      { file_name: "pot.jpg", mime_type: "image/jpeg", data_base64: JPEG.toString("base64") },
+      admin,
+    )
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200)
+    const phone = `+${++customer}`
+    const wrote = await dev(ctx.server, "/dev/simulator/messages", {
+      clientId: 1,
+      channel: "whatsapp",
+      number: phone,
+      type: "image",
+      link: uploaded.body.data.url,
+      text: "From the simulator",
+    })
+    expect(wrote.status, JSON.stringify(wrote.body)).toBe(200)
+    const stored = await eventually(async () => (await history(phone)).find((m) => m.attachments.length > 0), 20_000)
+    expect(stored).toMatchObject({ type: "image", body: "From the simulator", external_id: expect.stringMatching(/^wamid\./) })
+    expect((await bytesOf(stored.attachments[0].url)).equals(JPEG)).toBe(true)
+    expect(await jobOf(stored.id)).toEqual({ status: "done", attempts: 1 })
+  })
 })

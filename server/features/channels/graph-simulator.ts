@@ -286,16 +286,45 @@ export const httpRoutes: readonly HttpRoutes[] = [
   },
 ]
 
+const PAGE_MEDIA = new Set(["image", "video", "audio", "document"])
+const MiB = 1024 * 1024
+
+/** The file behind the simulator page's media link (one of our uploads, or any URL): what the customer's phone uploads. */
+const fileOf = async (services: Services, link: string) => {
+  const url = /^https?:\/\//.test(link) ? link : `${services.config.publicUrl()}${link}`
+  let response: Response
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+  } catch {
+    throw badRequest("The media link could not be read", "link")
+  }
+  const bytes = Buffer.from(await response.arrayBuffer())
+  if (!response.ok || bytes.length === 0 || bytes.length > 100 * MiB) throw badRequest(`The media link answered ${response.status}`, "link")
+  return { bytes, mime: (response.headers.get("content-type") ?? "application/octet-stream").split(";")[0].trim() }
+}
+
 /**
  * The simulator page's "customer writes" for a tenant whose channel is connected to the fake Meta: the message goes
  * in as Meta would send it (a signed webhook, through the production adapter and the job queue) and the answer waits
- * for it to be stored. Null when the channel is not connected to the fake Meta (the built-in simulator takes it).
+ * for it to be stored. A photo, video, audio or document is first uploaded to the fake Meta from its link, so the
+ * webhook names a media id and the server fetches the file as from Meta (media-jobs.ts). Null when the channel is not
+ * connected to the fake Meta (the built-in simulator takes it).
  */
 export const customerWritesViaMeta = async (
   services: Services,
-  input: { clientId: number; channel: string; number: string; name?: string; type: string; text?: string },
+  input: {
+    clientId: number
+    channel: string
+    number: string
+    name?: string
+    type: string
+    text?: string
+    link?: string
+    filename?: string
+  },
 ): Promise<{ conversationId: number; messageId: number } | null> => {
-  if (!services.config.dev || input.type !== "text" || !input.text || input.channel !== "whatsapp") return null
+  if (!services.config.dev || input.channel !== "whatsapp") return null
+  if (input.type === "text" ? !input.text : !(PAGE_MEDIA.has(input.type) && input.link)) return null
   const fake = fakes.get(services)
   if (!fake) return null
   const [account] = (
@@ -313,10 +342,22 @@ export const customerWritesViaMeta = async (
     ])
   ).rows
   if (contact?.blocked) throw blockedError()
-  const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, {
-    type: "text",
-    text: { body: input.text },
-  })
+  let message: Record<string, unknown> = { type: "text", text: { body: input.text } }
+  if (input.type !== "text" && input.link) {
+    const file = await fileOf(services, input.link)
+    const media = fake.addMedia(number.phoneNumberId, file.mime, file.bytes)
+    message = {
+      type: input.type,
+      [input.type]: {
+        id: media.id,
+        mime_type: file.mime,
+        sha256: media.sha256,
+        ...(input.text && input.type !== "audio" ? { caption: input.text } : {}),
+        ...(input.type === "document" ? { filename: input.filename || input.link.split("?")[0].split("/").pop() } : {}),
+      },
+    }
+  }
+  const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, message)
   const status = await fake.post(number, payload)
   if (status !== 200) throw new ApiError(502, "WEBHOOK_REFUSED", `Our webhook answered the simulated Meta with ${status}`)
   const until = Date.now() + 5000
