@@ -187,6 +187,25 @@ export class FakeMeta {
     return { id, payload }
   }
 
+  /** A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`. */
+  pageCustomerPayload(id: string, from: string, text: string) {
+    const instagram = [...this.logins.values()].some((l) => l.pages.some((p) => p.instagram?.id === id))
+    const mid = `m_${randomUUID().replace(/-/g, "")}`
+    const now = Date.now()
+    return {
+      id: mid,
+      payload: {
+        object: instagram ? "instagram" : "page",
+        entry: [{ id, time: now, messaging: [{ sender: { id: from }, recipient: { id }, timestamp: now, message: { mid, text } }] }],
+      },
+    }
+  }
+
+  /** The login that manages page (or Instagram account) `id`. */
+  loginOfPage(id: string): FakeLogin | undefined {
+    return [...this.logins.values()].find((l) => l.pages.some((p) => p.id === id || p.instagram?.id === id))
+  }
+
   private takeFailure(id: string) {
     const queue = this.failNext.get(id)
     const failure = queue?.shift()

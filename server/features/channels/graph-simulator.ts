@@ -33,9 +33,9 @@
  *   GET  /dev/meta/calls/:id           the call's state, the actions we sent (with our SDP answer) and its media counts
  *   GET  /dev/meta/calls?phone_number_id=   every call of a number (the tenant's calls to customers among them)
  */
-import { randomBytes, randomUUID } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
-import { FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
+import { type FakeApp, FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
 import type { FakeCall } from "../../channels/meta/fake-meta-calls"
 import type { Services } from "../../http/context"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
@@ -186,24 +186,10 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const caller = await devCallerOf(services, req)
       const body = bodyOf(req.body)
       const id = digits(body, "page_id")
-      const login = [...meta().logins.values()].find((l) => l.pages.some((p) => p.id === id || p.instagram?.id === id))
+      const login = meta().loginOfPage(id)
       if (!login || !devMaySee(caller, login.ownerClientId)) throw notFound("Simulated page")
-      const instagram = login.pages.some((p) => p.instagram?.id === id)
-      const mid = `m_${randomUUID().replace(/-/g, "")}`
-      const now = Date.now()
-      const status = await meta().post(login, {
-        object: instagram ? "instagram" : "page",
-        entry: [
-          {
-            id,
-            time: now,
-            messaging: [
-              { sender: { id: digits(body, "from") }, recipient: { id }, timestamp: now, message: { mid, text: text(body, "text", 2000) } },
-            ],
-          },
-        ],
-      })
-      return { data: { id: mid, status } }
+      const written = meta().pageCustomerPayload(id, digits(body, "from"), text(body, "text", 2000))
+      return { data: { id: written.id, status: await meta().post(login, written.payload) } }
     })
 
     app.post("/dev/meta/media", async (req) => {
@@ -307,8 +293,9 @@ const fileOf = async (services: Services, link: string) => {
  * The simulator page's "customer writes" for a tenant whose channel is connected to the fake Meta: the message goes
  * in as Meta would send it (a signed webhook, through the production adapter and the job queue) and the answer waits
  * for it to be stored. A photo, video, audio or document is first uploaded to the fake Meta from its link, so the
- * webhook names a media id and the server fetches the file as from Meta (media-jobs.ts). Null when the channel is not
- * connected to the fake Meta (the built-in simulator takes it).
+ * webhook names a media id and the server fetches the file as from Meta (media-jobs.ts). A Messenger or Instagram
+ * customer's text goes to the tenant's subscribed page or account as a signed `page` / `instagram` webhook. Null when
+ * the channel is not connected to the fake Meta (the built-in simulator takes it).
  */
 export const customerWritesViaMeta = async (
   services: Services,
@@ -323,10 +310,11 @@ export const customerWritesViaMeta = async (
     filename?: string
   },
 ): Promise<{ conversationId: number; messageId: number } | null> => {
-  if (!services.config.dev || input.channel !== "whatsapp") return null
-  if (input.type === "text" ? !input.text : !(PAGE_MEDIA.has(input.type) && input.link)) return null
   const fake = fakes.get(services)
-  if (!fake) return null
+  if (!services.config.dev || !fake) return null
+  if (input.channel === "facebook" || input.channel === "instagram") return pageCustomerWrites(services, fake, input)
+  if (input.channel !== "whatsapp") return null
+  if (input.type === "text" ? !input.text : !(PAGE_MEDIA.has(input.type) && input.link)) return null
   const [account] = (
     await services.database.query(
       "SELECT external_id FROM channel_accounts WHERE client_id = $1 AND channel = 'whatsapp' AND status = 'active' AND secrets <> '' ORDER BY id DESC LIMIT 1",
@@ -335,13 +323,7 @@ export const customerWritesViaMeta = async (
   ).rows
   const number = account ? fake.numbers.get(String(account.external_id)) : undefined
   if (!number?.callbackUrl) return null
-  const [contact] = (
-    await services.database.query("SELECT blocked FROM contacts WHERE client_id = $1 AND channel = 'whatsapp' AND number = $2", [
-      input.clientId,
-      input.number,
-    ])
-  ).rows
-  if (contact?.blocked) throw blockedError()
+  await refuseBlocked(services, input.clientId, "whatsapp", input.number)
   let message: Record<string, unknown> = { type: "text", text: { body: input.text } }
   if (input.type !== "text" && input.link) {
     const file = await fileOf(services, input.link)
@@ -358,15 +340,51 @@ export const customerWritesViaMeta = async (
     }
   }
   const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, message)
-  const status = await fake.post(number, payload)
+  return postAndWait(services, fake, input.clientId, number, payload, id)
+}
+
+const refuseBlocked = async (services: Services, clientId: number, channel: string, number: string) => {
+  const [contact] = (
+    await services.database.query("SELECT blocked FROM contacts WHERE client_id = $1 AND channel = $2 AND number = $3", [
+      clientId,
+      channel,
+      number,
+    ])
+  ).rows
+  if (contact?.blocked) throw blockedError()
+}
+
+/** A Messenger / Instagram customer's text, when the tenant's page or account for it is connected to the fake Meta. */
+const pageCustomerWrites = async (
+  services: Services,
+  fake: FakeMeta,
+  input: { clientId: number; channel: string; number: string; type: string; text?: string },
+) => {
+  if (input.type !== "text" || !input.text || !/^[0-9]{1,32}$/.test(input.number)) return null
+  const accounts = (
+    await services.database.query(
+      "SELECT external_id FROM channel_accounts WHERE client_id = $1 AND channel = $2 AND status = 'active' ORDER BY id DESC",
+      [input.clientId, input.channel],
+    )
+  ).rows
+  for (const account of accounts) {
+    const login = fake.loginOfPage(String(account.external_id))
+    if (!login?.callbackUrl) continue
+    await refuseBlocked(services, input.clientId, input.channel, input.number)
+    const { id, payload } = fake.pageCustomerPayload(String(account.external_id), input.number, input.text)
+    return postAndWait(services, fake, input.clientId, login, payload, id)
+  }
+  return null
+}
+
+/** Posts the signed webhook and answers once the job stored the message `id`. */
+const postAndWait = async (services: Services, fake: FakeMeta, clientId: number, app: FakeApp, payload: unknown, id: string) => {
+  const status = await fake.post(app, payload)
   if (status !== 200) throw new ApiError(502, "WEBHOOK_REFUSED", `Our webhook answered the simulated Meta with ${status}`)
   const until = Date.now() + 5000
   while (Date.now() < until) {
     const [stored] = (
-      await services.database.query("SELECT id, conversation_id FROM messages WHERE client_id = $1 AND external_id = $2", [
-        input.clientId,
-        id,
-      ])
+      await services.database.query("SELECT id, conversation_id FROM messages WHERE client_id = $1 AND external_id = $2", [clientId, id])
     ).rows
     if (stored) return { conversationId: Number(stored.conversation_id), messageId: Number(stored.id) }
     await new Promise((resolve) => setTimeout(resolve, 20))
