@@ -2,7 +2,8 @@
  * Connecting a WhatsApp Cloud API number in Chromium against the server's fake Meta (the production adapter, signed
  * webhooks): tenant two's admin enters the number's ids, token and app secret, sees it connected with the webhook URL
  * and verify token to paste; Meta's console takes them; a customer writes and the message appears in the inbox.
- * The customer then sends a photo: the server fetches it from Meta (a job on the queue) and the thread shows the picture.
+ * The customer then sends a photo: the server fetches it from Meta (a job on the queue) and the thread shows the picture;
+ * a sticker over Meta's size limit shows as unavailable.
  * A revoked token shows as failing with Meta's reason after "Test connection". Arabic mirrors the page.
  * Tenant two: tenant one's WhatsApp stays on the built-in simulator the other specs use.
  */
@@ -93,6 +94,24 @@ test("connect a WhatsApp number against the simulated Meta and receive a custome
   await expect(picture).toBeVisible({ timeout: 15_000 })
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 }).toBe(96)
   await expect(page.getByTestId("chat-thread")).toContainText("This pot, in blue?")
+  // A sticker over Meta's 100 KB limit for static stickers is refused: the thread says the media is unavailable.
+  const sticker = Buffer.alloc(150 * 1024)
+  sticker.write("RIFF", 0, "latin1")
+  sticker.write("WEBP", 8, "latin1")
+  const big = (
+    await (
+      await meta("/dev/meta/media", { phone_number_id: phoneNumberId, mime_type: "image/webp", data_base64: sticker.toString("base64") })
+    ).json()
+  ).data as { id: string; sha256: string }
+  await meta("/dev/meta/customer-writes", {
+    phone_number_id: phoneNumberId,
+    from: customer,
+    name: "Leyla",
+    message: { type: "sticker", sticker: { id: big.id, mime_type: "image/webp", sha256: big.sha256, animated: false } },
+  })
+  await expect(page.getByTestId("chat-thread").getByTestId("chat-media-unavailable")).toHaveText("Image: Media unavailable", {
+    timeout: 15_000,
+  })
   await shot(page, "channels/whatsapp-inbox")
 
   // Meta stops accepting the token: "Test connection" shows the channel failing, with Meta's reason.
