@@ -4,7 +4,8 @@
  * post back as SIGNED webhooks to the callback URL registered for the number or login, in Meta's format. The adapters
  * only know GRAPH_BASE_URL: pointed here (`self`), they run exactly as against Meta. In memory, per server.
  */
-import { randomBytes, randomUUID } from "node:crypto"
+import { createHash, randomBytes, randomUUID } from "node:crypto"
+import { FakeCalls } from "./fake-meta-calls"
 import { signatureOf } from "./signature"
 
 export interface FakeApp {
@@ -47,6 +48,13 @@ export interface FakeSend {
   readonly at: string
 }
 
+/** A file a customer's phone uploaded to Meta, fetched by its media id with the number's token. */
+export interface FakeMedia {
+  readonly phoneNumberId: string
+  readonly mime: string
+  readonly bytes: Buffer
+}
+
 export interface GraphAnswer {
   readonly status: number
   readonly body: Record<string, unknown>
@@ -73,6 +81,9 @@ export class FakeMeta {
   readonly numbers = new Map<string, FakeNumber>()
   readonly logins = new Map<string, FakeLogin>()
   readonly sent: FakeSend[] = []
+  readonly media = new Map<string, FakeMedia>()
+  /** WhatsApp users calling the numbers (fake-meta-calls.ts). */
+  readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
   /** Meta error codes the next sends from an id answer with, in order. */
   readonly failNext = new Map<string, { code: number; message: string }[]>()
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -176,6 +187,25 @@ export class FakeMeta {
     return { id, payload }
   }
 
+  /** A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`. */
+  pageCustomerPayload(id: string, from: string, text: string) {
+    const instagram = [...this.logins.values()].some((l) => l.pages.some((p) => p.instagram?.id === id))
+    const mid = `m_${randomUUID().replace(/-/g, "")}`
+    const now = Date.now()
+    return {
+      id: mid,
+      payload: {
+        object: instagram ? "instagram" : "page",
+        entry: [{ id, time: now, messaging: [{ sender: { id: from }, recipient: { id }, timestamp: now, message: { mid, text } }] }],
+      },
+    }
+  }
+
+  /** The login that manages page (or Instagram account) `id`. */
+  loginOfPage(id: string): FakeLogin | undefined {
+    return [...this.logins.values()].find((l) => l.pages.some((p) => p.id === id || p.instagram?.id === id))
+  }
+
   private takeFailure(id: string) {
     const queue = this.failNext.get(id)
     const failure = queue?.shift()
@@ -186,6 +216,45 @@ export class FakeMeta {
   private record(send: FakeSend) {
     this.sent.push(send)
     if (this.sent.length > LIMIT) this.sent.shift()
+  }
+
+  /** A customer's phone uploads a file: answers its media id and sha256 (base64, as in Meta's webhooks). */
+  addMedia(phoneNumberId: string, mime: string, bytes: Buffer) {
+    const id = String(randomBytes(6).readUIntBE(0, 6))
+    this.media.set(id, { phoneNumberId, mime, bytes })
+    if (this.media.size > LIMIT) this.media.delete(this.media.keys().next().value as string)
+    return { id, sha256: createHash("sha256").update(bytes).digest("base64"), size: bytes.length }
+  }
+
+  private mediaFor(id: string, token: string): FakeMedia | GraphAnswer {
+    const media = this.media.get(id)
+    if (!media) return noObject(id)
+    if (this.numbers.get(media.phoneNumberId)?.token !== token) return badToken()
+    return media
+  }
+
+  /** `GET /{version}/{media-id}`: where to fetch it for the next minutes (`mediaUrl`), its type, sha256 (hex) and size. */
+  mediaInfo(id: string, token: string, mediaUrl: string): GraphAnswer {
+    const media = this.mediaFor(id, token)
+    if ("status" in media) return media
+    const failure = this.takeFailure(id)
+    if (failure) return metaError(500, failure.code, failure.message, "OAuthException")
+    return {
+      status: 200,
+      body: {
+        messaging_product: "whatsapp",
+        url: mediaUrl,
+        mime_type: media.mime,
+        sha256: createHash("sha256").update(media.bytes).digest("hex"),
+        file_size: media.bytes.length,
+        id,
+      },
+    }
+  }
+
+  /** The media URL, read with the number's bearer token. */
+  mediaBytes(id: string, token: string): FakeMedia | GraphAnswer {
+    return this.mediaFor(id, token)
   }
 
   /** `GET /{version}/{path}` with a bearer token. */
@@ -292,6 +361,7 @@ export class FakeMeta {
   }
 
   close() {
+    void this.calls.close()
     this.closed = true
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()

@@ -55,7 +55,9 @@ describe("WhatsApp webhook events", () => {
       { kind: "status", id: "wamid.x", status: "failed", error: { code: 131047, message: "Re-engagement message." } },
     ])
     expect(whatsappEvents(status("wamid.x", "deleted"))).toMatchObject([{ kind: "ignored" }])
-    expect(whatsappEvents(status("wacid.x", "RINGING", { type: "call" }))).toMatchObject([{ kind: "ignored" }])
+    expect(whatsappEvents(status("wacid.x", "RINGING", { type: "call" }))).toMatchObject([
+      { kind: "call-status", id: "wacid.x", status: "RINGING" },
+    ])
   })
 
   it("one POST batches several entries, messages and statuses, each routed by its own phone number id", () => {
@@ -70,7 +72,9 @@ describe("WhatsApp webhook events", () => {
   })
 
   it("calls arrive with field calls; other objects are ignored", () => {
-    expect(whatsappEvents(callConnect())).toMatchObject([{ kind: "call", event: "connect", sdp: "v=0\r\n" }])
+    expect(whatsappEvents(callConnect())).toMatchObject([
+      { kind: "call", event: "connect", sdp: "v=0\r\n", sdpType: "offer", name: "Sheena Nelson", from: "16505551234" },
+    ])
     expect(whatsappEvents({ object: "page", entry: [] })).toMatchObject([{ kind: "ignored" }])
     expect(whatsappEvents(envelope({}, "account_update"))).toMatchObject([{ kind: "ignored" }])
   })

@@ -52,8 +52,22 @@ export interface WaCall {
   readonly phoneNumberId: string
   readonly id: string
   readonly from: string
+  /** The caller's WhatsApp profile name (from `value.contacts`), when Meta sent one. */
+  readonly name?: string
+  /** `connect` (with the caller's SDP offer, or the answer to a business call) or `terminate`. */
   readonly event: string
   readonly sdp: string | null
+  readonly sdpType: string | null
+  /** A terminate's outcome (`COMPLETED`, `FAILED`, ...). */
+  readonly status: string | null
+}
+
+/** A business-initiated call's progress (`statuses[]` with `type: "call"`: RINGING, ACCEPTED, REJECTED): no message status. */
+export interface WaCallStatus {
+  readonly kind: "call-status"
+  readonly phoneNumberId: string
+  readonly id: string
+  readonly status: string
 }
 
 export interface WaIgnored {
@@ -62,7 +76,7 @@ export interface WaIgnored {
   readonly reason: string
 }
 
-export type WaEvent = WaMessage | WaReaction | WaStatus | WaCall | WaIgnored
+export type WaEvent = WaMessage | WaReaction | WaStatus | WaCall | WaCallStatus | WaIgnored
 
 type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {})
@@ -160,7 +174,7 @@ const messageEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
 const statusEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
   list(value.statuses).map((s): WaEvent => {
     const status = str(s.status)
-    if (str(s.type) === "call") return { kind: "ignored", phoneNumberId, reason: `call status ${status} of ${str(s.id)}` }
+    if (str(s.type) === "call") return { kind: "call-status", phoneNumberId, id: str(s.id), status: status.toUpperCase() }
     if (!KNOWN_STATUSES.has(status)) return { kind: "ignored", phoneNumberId, reason: `unknown status ${status || "?"} of ${str(s.id)}` }
     const [first] = list(s.errors)
     const code = first ? Number(first.code) : Number.NaN
@@ -180,15 +194,20 @@ const statusEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
     }
   })
 
-const callEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
-  list(value.calls).map((c) => ({
+const callEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
+  const names = new Map(list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)]))
+  return list(value.calls).map((c) => ({
     kind: "call",
     phoneNumberId,
     id: str(c.id),
     from: str(c.from),
+    name: names.get(str(c.from)) || undefined,
     event: str(c.event),
     sdp: opt(obj(c.session).sdp) ?? null,
+    sdpType: opt(obj(c.session).sdp_type) ?? null,
+    status: opt(c.status)?.toUpperCase() ?? null,
   }))
+}
 
 export const whatsappEvents = (body: unknown): WaEvent[] => {
   const root = obj(body)
@@ -204,7 +223,7 @@ export const whatsappEvents = (body: unknown): WaEvent[] => {
       }
       const errors = list(value.errors)
       if (errors.length > 0) events.push({ kind: "ignored", phoneNumberId, reason: `errors: ${errorText(errors)}` })
-      if (change.field === "calls") events.push(...callEvents(phoneNumberId, value))
+      if (change.field === "calls") events.push(...callEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
       else if (change.field === "messages") events.push(...messageEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
       else events.push({ kind: "ignored", phoneNumberId, reason: `field ${str(change.field)}` })
     }

@@ -2,7 +2,8 @@
  * The voice-call hub of one server: live calls in memory, every call written to `call_records` (so Call History
  * lists it with who accepted, duration and status), and the fan-out of the spec's socket events. Agents are the
  * sockets of the tenant holding FRONT:/channels/whatsapp-call; they join `voice:<clientId>` so call events never
- * reach colleagues without the permission.
+ * reach colleagues without the permission. A call is carried by the built-in simulator or, for a tenant's WhatsApp
+ * Cloud API number, by the Meta bridge (channels/whatsapp-cloud/call-bridge.ts; fed by features/channels/meta-calls.ts).
  */
 import { randomUUID } from "node:crypto"
 import { eq } from "drizzle-orm"
@@ -12,9 +13,11 @@ import { callRecords } from "../../db/schema/calls"
 import type { Db } from "../../db/db"
 import { publish } from "../../core/events"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
-import type { VoiceChannelEvents } from "../../channels/channel-adapter"
+import type { VoiceChannel, VoiceChannelEvents } from "../../channels/channel-adapter"
 import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
+import { createMetaBridge, type MetaCallBridge, type MetaLeg } from "../../channels/whatsapp-cloud/call-bridge"
 import { customerCalled } from "../chat/chat-store"
+import { metaDialerFor } from "../channels/meta-dialer"
 
 /** A ringing call nobody answers ends as MISSED a little after the browsers' own 60 s countdown. */
 export const RING_TIMEOUT_MS = 65_000
@@ -27,6 +30,8 @@ export interface LiveCall {
   readonly name: string
   readonly number: string
   readonly type: "incoming" | "outgoing"
+  /** What carries it: the simulator or the Meta bridge. */
+  readonly channel: VoiceChannel
   status: string
   /** Users that declined a ringing incoming call; when every agent rung has declined, the call is rejected. */
   readonly declined: Set<number>
@@ -42,6 +47,18 @@ export interface LiveCall {
 export interface CallHub {
   readonly calls: Map<string, LiveCall>
   readonly channel: SimulatedChannel
+  readonly meta: MetaCallBridge
+  /**
+   * A WhatsApp user calls the tenant's Cloud API number (Meta's connect webhook, under Meta's call id): rings the
+   * agents; false when that call is already known (Meta delivers webhooks at least once).
+   */
+  readonly metaConnect: (call: { clientId: number; callId: string; name: string; number: string; leg: MetaLeg }) => Promise<boolean>
+  /** Meta's terminate webhook (Meta's call id): the call ends on the agents' screens (without telling Meta back). */
+  readonly metaTerminate: (clientId: number, metaCallId: string) => Promise<void>
+  /** The customer answered an agent's call (connect webhook with Meta's SDP answer). */
+  readonly metaAnswered: (clientId: number, metaCallId: string, sdp: string) => Promise<void>
+  /** An agent's call moved on at Meta (`statuses[]` of type call). */
+  readonly metaStatus: (clientId: number, metaCallId: string, status: string) => void
   readonly incoming: (call: { clientId: number; name: string; number: string }) => Promise<string>
   readonly accept: (socket: AppSocket, callId: string, sdp: string) => Promise<void>
   readonly reject: (socket: AppSocket, callId: string) => Promise<void>
@@ -68,6 +85,7 @@ export const hubOf = (services: Services): CallHub => {
 
 const createHub = (services: Services): CallHub => {
   const calls = new Map<string, LiveCall>()
+  const connecting = new Set<string>()
   const db = () => services.database.db
   const io = () => {
     if (!services.realtime) throw new Error("The socket service is not attached yet")
@@ -123,40 +141,57 @@ const createHub = (services: Services): CallHub => {
       writes.delete(callId)
       emit(voiceRoom(call.clientId), "call-ended", { callId })
       if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
-      await hub.channel.hangup(callId)
+      await call.channel.hangup(callId)
     }
   }
 
+  /** Rings the tenant's agents for a new incoming call; null when a call with this id was already recorded. */
+  const ring = async (
+    { clientId, name, number }: { clientId: number; name: string; number: string },
+    callId: string,
+    channel: VoiceChannel,
+  ): Promise<string | null> => {
+    const fresh = await db().transaction(async (tx) => {
+      const inserted = await tx
+        .insert(callRecords)
+        .values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
+        .onConflictDoNothing()
+        .returning({ id: callRecords.id })
+      if (inserted.length > 0) await customerCalled(tx, clientId, number, name)
+      return inserted.length > 0
+    })
+    if (!fresh) return null
+    const call: LiveCall = {
+      callId,
+      clientId,
+      name,
+      number,
+      type: "incoming",
+      channel,
+      status: CallStatus.ringing,
+      declined: new Set(),
+      rung: new Set(),
+      agentId: null,
+      agentSocket: null,
+      startedAt: null,
+      ringTimer: null,
+    }
+    call.ringTimer = setTimeout(() => void end(callId, CallStatus.missed), RING_TIMEOUT_MS)
+    calls.set(callId, call)
+    const sockets = await io().in(voiceRoom(clientId)).fetchSockets()
+    for (const socket of sockets) {
+      const userId = (socket.data as AppSocket["data"]).principal.userId
+      if (userId !== null) call.rung.add(userId)
+    }
+    call.emittedAt = Date.now()
+    emit(voiceRoom(clientId), "call-is-coming", { callId, callerName: name, callerNumber: number })
+    return callId
+  }
+
   const events: VoiceChannelEvents = {
-    incoming: async ({ clientId, name, number }) => {
-      const callId = `wacid.${randomUUID()}`
-      await db().transaction(async (tx) => {
-        await tx.insert(callRecords).values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
-        await customerCalled(tx, clientId, number, name)
-      })
-      const call: LiveCall = {
-        callId,
-        clientId,
-        name,
-        number,
-        type: "incoming",
-        status: CallStatus.ringing,
-        declined: new Set(),
-        rung: new Set(),
-        agentId: null,
-        agentSocket: null,
-        startedAt: null,
-        ringTimer: null,
-      }
-      call.ringTimer = setTimeout(() => void end(callId, CallStatus.missed), RING_TIMEOUT_MS)
-      calls.set(callId, call)
-      const sockets = await io().in(voiceRoom(clientId)).fetchSockets()
-      for (const socket of sockets) {
-        const userId = (socket.data as AppSocket["data"]).principal.userId
-        if (userId !== null) call.rung.add(userId)
-      }
-      call.emittedAt = Date.now()
-      emit(voiceRoom(clientId), "call-is-coming", { callId, callerName: name, callerNumber: number })
+    incoming: async (call) => {
+      const callId = await ring(call, `wacid.${randomUUID()}`, hub.channel)
+      if (!callId) throw new Error("A fresh call id was already recorded")
       return callId
     },
     status: (callId, status) => {
@@ -183,6 +218,38 @@ const createHub = (services: Services): CallHub => {
   const hub: CallHub = {
     calls,
     channel: createSimulator(events),
+    meta: createMetaBridge(events),
+    metaConnect: async ({ leg, callId, ...call }) => {
+      // A retried webhook while the first is still ringing in, or after: only the first rings.
+      if (calls.has(callId) || connecting.has(callId)) return false
+      connecting.add(callId)
+      hub.meta.add(callId, leg)
+      try {
+        if ((await ring(call, callId, hub.meta)) !== null) return true
+        await hub.meta.endedByMeta(callId)
+        return false
+      } catch (error) {
+        await hub.meta.endedByMeta(callId)
+        throw error
+      } finally {
+        connecting.delete(callId)
+      }
+    },
+    metaTerminate: async (clientId, metaCallId) => {
+      const callId = hub.meta.callIdOf(metaCallId) ?? metaCallId
+      const call = calls.get(callId)
+      if (!call || call.clientId !== clientId || call.channel !== hub.meta) return
+      await hub.meta.endedByMeta(callId)
+      await end(callId)
+    },
+    metaAnswered: async (clientId, metaCallId, sdp) => {
+      const callId = hub.meta.callIdOf(metaCallId)
+      if (callId && calls.get(callId)?.clientId === clientId) await hub.meta.answeredByMeta(metaCallId, sdp)
+    },
+    metaStatus: (clientId, metaCallId, status) => {
+      const callId = hub.meta.callIdOf(metaCallId)
+      if (callId && calls.get(callId)?.clientId === clientId) hub.meta.statusFromMeta(metaCallId, status)
+    },
     incoming: events.incoming,
     accept: async (socket, callId, sdp) => {
       const call = mine(socket, callId)
@@ -202,7 +269,7 @@ const createHub = (services: Services): CallHub => {
       socket.to(voiceRoom(call.clientId)).emit("remove-call", { callId, userId })
       await save(callId, { status: CallStatus.accepted, acceptedBy: userId, startTime: call.startedAt })
       try {
-        const answer = await hub.channel.acceptIncoming(callId, sdp)
+        const answer = await call.channel.acceptIncoming(callId, sdp)
         if (calls.has(callId)) socket.emit("browser-answer", { callId, sdp: answer })
       } catch (error) {
         console.error("[calls] could not answer the browser", callId, error)
@@ -230,6 +297,10 @@ const createHub = (services: Services): CallHub => {
       const { userId, clientId } = socket.data.principal
       if (userId === null || clientId === null || !number.trim()) return null
       const callId = `wacid.${randomUUID()}`
+      // A tenant with a WhatsApp Cloud API number calls through Meta; the others through the simulator.
+      const dialer = await metaDialerFor(services, clientId)
+      const channel: VoiceChannel = dialer ? hub.meta : hub.channel
+      if (dialer) hub.meta.dialVia(callId, dialer)
       await db().insert(callRecords).values({
         callId,
         clientId,
@@ -245,6 +316,7 @@ const createHub = (services: Services): CallHub => {
         name: "Unknown",
         number,
         type: "outgoing",
+        channel,
         status: CallStatus.calling,
         declined: new Set(),
         rung: new Set(),
@@ -254,7 +326,7 @@ const createHub = (services: Services): CallHub => {
         ringTimer: null,
       })
       socket.emit("initiated-call-response", { callId, number, clientId, userId })
-      await hub.channel.dial(callId, number, sdp)
+      await channel.dial(callId, number, sdp)
       return callId
     },
     attachMessage: async (socket, callId, messageId) => {
@@ -274,7 +346,7 @@ const createHub = (services: Services): CallHub => {
     candidate: async (socket, callId, candidate) => {
       const call = mine(socket, callId)
       if (!call || call.agentId === null || call.agentId !== socket.data.principal.userId) return
-      await hub.channel.addCandidate(callId, candidate)
+      await call.channel.addCandidate(callId, candidate)
     },
     dropSocket: async (socket) => {
       for (const call of [...calls.values()]) if (call.agentSocket === socket.id) await end(call.callId)
@@ -283,7 +355,7 @@ const createHub = (services: Services): CallHub => {
     close: async () => {
       for (const call of calls.values()) if (call.ringTimer) clearTimeout(call.ringTimer)
       calls.clear()
-      await hub.channel.close()
+      await Promise.all([hub.channel.close(), hub.meta.close()])
     },
   }
   return hub

@@ -39,7 +39,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const live = hub.calls.get(req.params.id)
       // Once a call ended only the per-start key (which sees every tenant) still reads its media figures.
       const call = live && devMaySee(caller, live.clientId) ? live : undefined
-      const media = call || caller.clientId === null ? hub.channel.stats(req.params.id) : null
+      const media = call || caller.clientId === null ? (hub.channel.stats(req.params.id) ?? hub.meta.stats(req.params.id)) : null
       if (!call && !media) throw new ApiError(404, "NOT_FOUND", "No such live call")
       return {
         data: {

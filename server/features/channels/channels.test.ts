@@ -369,6 +369,17 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
       message: { recipient: { id: "7000000000000001" }, message: { text: "Until 6 pm" } },
     })
     await eventually(async () => (await history("7000000000000001")).find((m) => m.external_id === mid && m.status === "delivered"))
+    // The simulator page's Messenger customer goes in the same way: a signed page webhook through the production adapter.
+    const simulated = await dev(ctx.server, "/dev/simulator/messages", {
+      clientId: 1,
+      channel: "facebook",
+      number: "7000000000000002",
+      text: "Do you ship abroad?",
+    })
+    expect(simulated.status, JSON.stringify(simulated.body)).toBe(200)
+    expect(await history("7000000000000002")).toMatchObject([
+      { channel_type: "facebook", body: "Do you ship abroad?", external_id: expect.stringMatching(/^m_/) },
+    ])
 
     const gone = await send(ctx.url, channels("unsubscribeFb"), { page_id: "4000001" }, tokens.admin)
     expect(gone.status).toBe(200)

@@ -3,9 +3,11 @@
  * the adapters talk to it. Its Graph API (bearer tokens of the numbers and logins registered here):
  *
  *   GET  /dev/graph/:version/:phoneNumberId        the number (verified name, display number), or Meta's error
+ *   GET  /dev/graph/:version/:mediaId              a customer's file: its URL (/dev/meta/media/:id/bytes), type, sha256, size
  *   GET  /dev/graph/:version/me[/accounts]         a login's user, its pages with their tokens and Instagram accounts
  *   POST /dev/graph/:version/:id/messages          records the send, answers Meta's ids; statuses follow as signed webhooks
  *   POST|DELETE /dev/graph/:version/:pageId/subscribed_apps
+ *   POST /dev/graph/:version/:phoneNumberId/calls  a call's action (pre_accept / accept with the SDP answer, reject, terminate)
  *
  * Its console, for people and tests (dev hooks: a tenant admin, or the per-start key; http/dev-access.ts):
  *
@@ -17,13 +19,24 @@
  *   POST /dev/meta/customer-writes { phone_number_id, from, name?, text? | message? }: a signed message webhook
  *                              -> { data: { id (the wamid), status (our webhook's answer) } }
  *   POST /dev/meta/page-writes { page_id, from, text }: a Messenger (or Instagram) message webhook
+ *   POST /dev/meta/media     { phone_number_id, mime_type, data_base64 }: a customer's phone uploads a file
+ *                              -> { data: { id, sha256, size } } to put in a customer-writes message
+ *   GET  /dev/meta/media/:id/bytes   the file, with the number's bearer token
  *   POST /dev/meta/fail-next { id, code, message? }: the next send from that number or page fails with Meta's code
+ *                              (a media id: the next `GET /{media-id}` fails)
  *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
  *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
+ *   POST /dev/meta/calls     { phone_number_id, from, name? }: a WhatsApp user calls the number (a signed `calls` connect
+ *                              webhook with a real WebRTC offer) -> { data: { call_id, status } }
+ *   POST /dev/meta/calls/:id/connect   Meta delivers the same connect webhook again
+ *   POST /dev/meta/calls/:id/hangup    the user hangs up (a terminate webhook)
+ *   GET  /dev/meta/calls/:id           the call's state, the actions we sent (with our SDP answer) and its media counts
+ *   GET  /dev/meta/calls?phone_number_id=   every call of a number (the tenant's calls to customers among them)
  */
-import { randomBytes, randomUUID } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
-import { FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
+import { type FakeApp, FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
+import type { FakeCall } from "../../channels/meta/fake-meta-calls"
 import type { Services } from "../../http/context"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
 import { ApiError, badRequest, notFound } from "../../http/errors"
@@ -69,8 +82,18 @@ export const httpRoutes: readonly HttpRoutes[] = [
 
     // ---- the Graph API -------------------------------------------------------------------------------------------
     app.get<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id", async (req, reply) =>
-      answer(reply, meta().get(req.params.id, tokenOf(req))),
+      answer(
+        reply,
+        meta().media.has(req.params.id)
+          ? meta().mediaInfo(req.params.id, tokenOf(req), `${services.config.publicUrl()}/dev/meta/media/${req.params.id}/bytes`)
+          : meta().get(req.params.id, tokenOf(req)),
+      ),
     )
+    app.get<{ Params: { id: string } }>("/dev/meta/media/:id/bytes", async (req, reply) => {
+      const media = meta().mediaBytes(req.params.id, tokenOf(req))
+      if ("status" in media) return answer(reply, media)
+      return reply.header("content-type", media.mime).send(media.bytes)
+    })
     app.get<{ Params: { version: string } }>("/dev/graph/:version/me/accounts", async (req, reply) =>
       answer(reply, meta().get("me/accounts", tokenOf(req))),
     )
@@ -80,6 +103,11 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/subscribed_apps", async (req, reply) =>
       answer(reply, meta().subscription(req.params.id, tokenOf(req), true)),
     )
+    app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/calls", async (req, reply) => {
+      const number = meta().numbers.get(req.params.id)
+      if (!number || number.token !== tokenOf(req)) return answer(reply, meta().get(req.params.id, tokenOf(req)))
+      return answer(reply, await meta().calls.act(number, bodyOf(req.body)))
+    })
     app.delete<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/subscribed_apps", async (req, reply) =>
       answer(reply, meta().subscription(req.params.id, tokenOf(req), false)),
     )
@@ -158,24 +186,19 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const caller = await devCallerOf(services, req)
       const body = bodyOf(req.body)
       const id = digits(body, "page_id")
-      const login = [...meta().logins.values()].find((l) => l.pages.some((p) => p.id === id || p.instagram?.id === id))
+      const login = meta().loginOfPage(id)
       if (!login || !devMaySee(caller, login.ownerClientId)) throw notFound("Simulated page")
-      const instagram = login.pages.some((p) => p.instagram?.id === id)
-      const mid = `m_${randomUUID().replace(/-/g, "")}`
-      const now = Date.now()
-      const status = await meta().post(login, {
-        object: instagram ? "instagram" : "page",
-        entry: [
-          {
-            id,
-            time: now,
-            messaging: [
-              { sender: { id: digits(body, "from") }, recipient: { id }, timestamp: now, message: { mid, text: text(body, "text", 2000) } },
-            ],
-          },
-        ],
-      })
-      return { data: { id: mid, status } }
+      const written = meta().pageCustomerPayload(id, digits(body, "from"), text(body, "text", 2000))
+      return { data: { id: written.id, status: await meta().post(login, written.payload) } }
+    })
+
+    app.post("/dev/meta/media", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const number = meta().numbers.get(digits(body, "phone_number_id"))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      const data = text(body, "data_base64", 150 * 1024 * 1024)
+      return { data: meta().addMedia(number.phoneNumberId, text(body, "mime_type", 200), Buffer.from(data, "base64")) }
     })
 
     app.post("/dev/meta/fail-next", async (req) => {
@@ -197,6 +220,47 @@ export const httpRoutes: readonly HttpRoutes[] = [
       return { data: { status } }
     })
 
+    app.post("/dev/meta/calls", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const number = meta().numbers.get(digits(body, "phone_number_id"))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      const name = typeof body.name === "string" ? body.name : undefined
+      const { call, status } = await meta().calls.place(number, digits(body, "from"), name)
+      return { data: { call_id: call.id, status } }
+    })
+
+    /** The call and its number, when the caller may see them. */
+    const fakeCall = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+      const caller = await devCallerOf(services, req)
+      const call = meta().calls.calls.get(req.params.id)
+      const number = call ? meta().numbers.get(call.phoneNumberId) : undefined
+      if (!call || !number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp call")
+      return { call, number }
+    }
+    app.post<{ Params: { id: string } }>("/dev/meta/calls/:id/connect", async (req) => {
+      const { call, number } = await fakeCall(req)
+      return { data: { status: await meta().calls.connect(number, call) } }
+    })
+    app.post<{ Params: { id: string } }>("/dev/meta/calls/:id/hangup", async (req) => {
+      const { call, number } = await fakeCall(req)
+      return { data: { status: await meta().calls.hangup(number, call) } }
+    })
+    const callView = (call: FakeCall) => ({
+      call_id: call.id,
+      from: call.from,
+      state: call.state,
+      actions: call.actions,
+      media: { ...call.media, state: call.pc.connectionState },
+    })
+    app.get<{ Params: { id: string } }>("/dev/meta/calls/:id", async (req) => ({ data: callView((await fakeCall(req)).call) }))
+    app.get<{ Querystring: { phone_number_id?: string } }>("/dev/meta/calls", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const number = meta().numbers.get(String(req.query.phone_number_id ?? ""))
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
+      return { data: { items: [...meta().calls.calls.values()].filter((c) => c.phoneNumberId === number.phoneNumberId).map(callView) } }
+    })
+
     app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
       const caller = await devCallerOf(services, req)
       const id = String(req.query.id ?? "")
@@ -208,18 +272,49 @@ export const httpRoutes: readonly HttpRoutes[] = [
   },
 ]
 
+const PAGE_MEDIA = new Set(["image", "video", "audio", "document"])
+const MiB = 1024 * 1024
+
+/** The file behind the simulator page's media link (one of our uploads, or any URL): what the customer's phone uploads. */
+const fileOf = async (services: Services, link: string) => {
+  const url = /^https?:\/\//.test(link) ? link : `${services.config.publicUrl()}${link}`
+  let response: Response
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+  } catch {
+    throw badRequest("The media link could not be read", "link")
+  }
+  const bytes = Buffer.from(await response.arrayBuffer())
+  if (!response.ok || bytes.length === 0 || bytes.length > 100 * MiB) throw badRequest(`The media link answered ${response.status}`, "link")
+  return { bytes, mime: (response.headers.get("content-type") ?? "application/octet-stream").split(";")[0].trim() }
+}
+
 /**
  * The simulator page's "customer writes" for a tenant whose channel is connected to the fake Meta: the message goes
  * in as Meta would send it (a signed webhook, through the production adapter and the job queue) and the answer waits
- * for it to be stored. Null when the channel is not connected to the fake Meta (the built-in simulator takes it).
+ * for it to be stored. A photo, video, audio or document is first uploaded to the fake Meta from its link, so the
+ * webhook names a media id and the server fetches the file as from Meta (media-jobs.ts). A Messenger or Instagram
+ * customer's text goes to the tenant's subscribed page or account as a signed `page` / `instagram` webhook. Null when
+ * the channel is not connected to the fake Meta (the built-in simulator takes it).
  */
 export const customerWritesViaMeta = async (
   services: Services,
-  input: { clientId: number; channel: string; number: string; name?: string; type: string; text?: string },
+  input: {
+    clientId: number
+    channel: string
+    number: string
+    name?: string
+    type: string
+    text?: string
+    link?: string
+    filename?: string
+  },
 ): Promise<{ conversationId: number; messageId: number } | null> => {
-  if (!services.config.dev || input.type !== "text" || !input.text || input.channel !== "whatsapp") return null
   const fake = fakes.get(services)
-  if (!fake) return null
+  if (!services.config.dev || !fake) return null
+  if (input.channel === "facebook" || input.channel === "instagram") return pageCustomerWrites(services, fake, input)
+  if (input.channel !== "whatsapp") return null
+  if (input.type === "text" ? !input.text : !(PAGE_MEDIA.has(input.type) && input.link)) return null
   const [account] = (
     await services.database.query(
       "SELECT external_id FROM channel_accounts WHERE client_id = $1 AND channel = 'whatsapp' AND status = 'active' AND secrets <> '' ORDER BY id DESC LIMIT 1",
@@ -228,26 +323,68 @@ export const customerWritesViaMeta = async (
   ).rows
   const number = account ? fake.numbers.get(String(account.external_id)) : undefined
   if (!number?.callbackUrl) return null
+  await refuseBlocked(services, input.clientId, "whatsapp", input.number)
+  let message: Record<string, unknown> = { type: "text", text: { body: input.text } }
+  if (input.type !== "text" && input.link) {
+    const file = await fileOf(services, input.link)
+    const media = fake.addMedia(number.phoneNumberId, file.mime, file.bytes)
+    message = {
+      type: input.type,
+      [input.type]: {
+        id: media.id,
+        mime_type: file.mime,
+        sha256: media.sha256,
+        ...(input.text && input.type !== "audio" ? { caption: input.text } : {}),
+        ...(input.type === "document" ? { filename: input.filename || input.link.split("?")[0].split("/").pop() } : {}),
+      },
+    }
+  }
+  const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, message)
+  return postAndWait(services, fake, input.clientId, number, payload, id)
+}
+
+const refuseBlocked = async (services: Services, clientId: number, channel: string, number: string) => {
   const [contact] = (
-    await services.database.query("SELECT blocked FROM contacts WHERE client_id = $1 AND channel = 'whatsapp' AND number = $2", [
-      input.clientId,
-      input.number,
+    await services.database.query("SELECT blocked FROM contacts WHERE client_id = $1 AND channel = $2 AND number = $3", [
+      clientId,
+      channel,
+      number,
     ])
   ).rows
   if (contact?.blocked) throw blockedError()
-  const { id, payload } = fake.customerPayload(number, input.number.replace(/[^0-9]/g, ""), input.name, {
-    type: "text",
-    text: { body: input.text },
-  })
-  const status = await fake.post(number, payload)
+}
+
+/** A Messenger / Instagram customer's text, when the tenant's page or account for it is connected to the fake Meta. */
+const pageCustomerWrites = async (
+  services: Services,
+  fake: FakeMeta,
+  input: { clientId: number; channel: string; number: string; type: string; text?: string },
+) => {
+  if (input.type !== "text" || !input.text || !/^[0-9]{1,32}$/.test(input.number)) return null
+  const accounts = (
+    await services.database.query(
+      "SELECT external_id FROM channel_accounts WHERE client_id = $1 AND channel = $2 AND status = 'active' ORDER BY id DESC",
+      [input.clientId, input.channel],
+    )
+  ).rows
+  for (const account of accounts) {
+    const login = fake.loginOfPage(String(account.external_id))
+    if (!login?.callbackUrl) continue
+    await refuseBlocked(services, input.clientId, input.channel, input.number)
+    const { id, payload } = fake.pageCustomerPayload(String(account.external_id), input.number, input.text)
+    return postAndWait(services, fake, input.clientId, login, payload, id)
+  }
+  return null
+}
+
+/** Posts the signed webhook and answers once the job stored the message `id`. */
+const postAndWait = async (services: Services, fake: FakeMeta, clientId: number, app: FakeApp, payload: unknown, id: string) => {
+  const status = await fake.post(app, payload)
   if (status !== 200) throw new ApiError(502, "WEBHOOK_REFUSED", `Our webhook answered the simulated Meta with ${status}`)
   const until = Date.now() + 5000
   while (Date.now() < until) {
     const [stored] = (
-      await services.database.query("SELECT id, conversation_id FROM messages WHERE client_id = $1 AND external_id = $2", [
-        input.clientId,
-        id,
-      ])
+      await services.database.query("SELECT id, conversation_id FROM messages WHERE client_id = $1 AND external_id = $2", [clientId, id])
     ).rows
     if (stored) return { conversationId: Number(stored.conversation_id), messageId: Number(stored.id) }
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -12,6 +12,7 @@ import { emitChat } from "../chat/chat-bus"
 import { contactFor, storeInbound, storeStatus } from "../chat/chat-store"
 import { loadConversation } from "../chat/conversation-rows"
 import { loadMessage } from "../chat/message-rows"
+import { enqueueMediaDownload } from "./media-jobs"
 
 type Db = JobContext["db"]
 
@@ -40,6 +41,7 @@ export const receiveMessage = async (ctx: JobContext, clientId: number, channel:
     payload: m.payload,
     externalId: m.id,
   })
+  if (channel === "whatsapp") await enqueueMediaDownload(ctx.db, clientId, ids.messageId, m.type, m.payload)
   const links = { config: ctx.services.config, origin: "" }
   const [conversation, message] = await Promise.all([
     loadConversation(ctx.db, clientId, ids.conversationId),

@@ -8,7 +8,8 @@ import { pageEvents } from "../../channels/meta/messenger-events"
 import { reasonOf } from "../../channels/meta/graph-errors"
 import { whatsappEvents } from "../../channels/whatsapp-cloud/webhook-events"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
-import { type MetaChannel, routedAccount } from "./accounts"
+import { type AccountRow, type MetaChannel, routedAccount } from "./accounts"
+import { metaCallEvent } from "./meta-calls"
 import { applyReaction, applyStatus, applyWatermark, receiveMessage, STATUS_JOB, type StatusReport } from "./inbound"
 
 export const WEBHOOK_JOB = "channels.webhook"
@@ -16,11 +17,11 @@ export const WEBHOOK_JOB = "channels.webhook"
 const ignore = (clientId: number, reason: string) => console.info(`[channels] tenant ${clientId}: ignored ${reason}`)
 
 const whatsapp = async (ctx: JobContext, clientId: number, body: unknown) => {
-  const routed = new Map<string, boolean>()
+  const routed = new Map<string, AccountRow | null>()
   const ours = async (phoneNumberId: string) => {
     let known = routed.get(phoneNumberId)
     if (known === undefined) {
-      known = (await routedAccount(ctx.db, clientId, "whatsapp", phoneNumberId)) !== null
+      known = await routedAccount(ctx.db, clientId, "whatsapp", phoneNumberId)
       routed.set(phoneNumberId, known)
     }
     return known
@@ -30,7 +31,8 @@ const whatsapp = async (ctx: JobContext, clientId: number, body: unknown) => {
       ignore(clientId, event.reason)
       continue
     }
-    if (!(await ours(event.phoneNumberId))) {
+    const account = await ours(event.phoneNumberId)
+    if (!account) {
       ignore(clientId, `an event for phone number id ${event.phoneNumberId}, not connected to this tenant`)
       continue
     }
@@ -42,8 +44,7 @@ const whatsapp = async (ctx: JobContext, clientId: number, body: unknown) => {
         reason: event.error ? reasonOf(event.error.code, event.error.message, `+${event.recipient}`) : null,
       })
     else if (event.kind === "reaction") await applyReaction(ctx.db, clientId, event.messageId, event.emoji, `+${event.from}`)
-    // Voice calls over the Cloud API (field "calls") are not wired to the call hub yet.
-    else ignore(clientId, `call ${event.event} ${event.id}`)
+    else metaCallEvent(ctx, account, event)
   }
 }
 

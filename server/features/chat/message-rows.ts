@@ -107,6 +107,13 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
   const payload = payloadOf(r.payload)
   const files = ((typeof r.files === "string" ? JSON.parse(r.files) : r.files) as FileRow[] | null) ?? []
   const status = String(r.status) as MessageStatus
+  // A WhatsApp customer's media until its download job stored the file (features/channels/media-jobs.ts).
+  const media =
+    r.direction === "in" && typeof payload.media_id === "string" && files.length === 0
+      ? typeof payload.media_error === "string"
+        ? ("unavailable" as const)
+        : ("downloading" as const)
+      : null
   return {
     id,
     external_id: (r.external_id as string | null) ?? null,
@@ -123,6 +130,7 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
     dt: iso(r.dt),
     ...(r.sender_kind === "bot" ? { sender_kind: "bot" as const } : {}),
     ...(status === "failed" && typeof payload.error === "string" ? { error: payload.error } : {}),
+    ...(media ? { media } : {}),
   }
 }
 

@@ -68,6 +68,11 @@ export const Message = Schema.Struct({
   sender_kind: Schema.optional(Schema.Literal("bot")),
   /** Why the channel refused a failed message (Meta's reason, kept in the payload by the channels adapter). */
   error: Schema.optional(Schema.String),
+  /**
+   * A customer's media the channel holds until we fetched it (WhatsApp sends only a media id): "downloading" until the
+   * file is one of the message's attachments, "unavailable" when Meta refused it or the last try failed. Absent otherwise.
+   */
+  media: Schema.optional(Schema.Literals(["downloading", "unavailable"])),
 })
 export type Message = typeof Message.Type
 

@@ -58,6 +58,8 @@ const KINDS: readonly MediaKind[] = ["text", "image", "video", "audio", "documen
 export const mediaKind = (message: Message): MediaKind => {
   const type = message.type.toLowerCase()
   if (type === "text" && message.interactive) return "interactive"
+  // A WhatsApp sticker is a (webp) image.
+  if (type === "sticker") return "image"
   return (KINDS as readonly string[]).includes(type) ? (type as MediaKind) : "other"
 }
 

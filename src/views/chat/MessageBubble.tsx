@@ -129,6 +129,25 @@ const Media = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMe
   )
 }
 
+/** A media message without its file: still being fetched from the channel, unavailable, or sent without one. */
+const MediaPlaceholder = ({ message }: { message: Message }) => {
+  const { t } = useTranslation()
+  const kind = mediaKind(message)
+  if (message.media === "unavailable")
+    return (
+      <Tag minimal intent="warning" icon="disable" data-testid="chat-media-unavailable">
+        {t(`chat.bubble.${kind}`)}: {t("chat.bubble.mediaUnavailable")}
+      </Tag>
+    )
+  if (message.media === "downloading")
+    return (
+      <Tag minimal icon="cloud-download" data-testid="chat-media-downloading">
+        {t(`chat.bubble.${kind}`)}: {t("chat.bubble.mediaDownloading")}
+      </Tag>
+    )
+  return <Tag minimal>{t(`chat.bubble.${kind}`)}</Tag>
+}
+
 const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMessage) => void }) => {
   const { t } = useTranslation()
   const kind = mediaKind(message)
@@ -152,7 +171,7 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
     case "document":
       return (
         <>
-          {message.attachments.length ? <Media message={message} onOpen={onOpen} /> : <Tag minimal>{t(`chat.bubble.${kind}`)}</Tag>}
+          {message.attachments.length ? <Media message={message} onOpen={onOpen} /> : <MediaPlaceholder message={message} />}
           {message.body ? <p className="mc-bubble-text">{message.body}</p> : null}
         </>
       )

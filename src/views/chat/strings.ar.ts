@@ -14,6 +14,8 @@ export const chatAr: typeof chatEn = {
     video: "فيديو",
     audio: "صوت",
     document: "مستند",
+    mediaDownloading: "جارٍ جلب الملف…",
+    mediaUnavailable: "الوسائط غير متاحة",
     retry: "إعادة المحاولة",
     sendFailed: "لم تُرسل",
     status: {

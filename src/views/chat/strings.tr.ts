@@ -14,6 +14,8 @@ export const chatTr: typeof chatEn = {
     video: "Video",
     audio: "Ses",
     document: "Belge",
+    mediaDownloading: "Dosya alınıyor…",
+    mediaUnavailable: "Medya kullanılamıyor",
     retry: "Yeniden dene",
     sendFailed: "Gönderilemedi",
     status: {

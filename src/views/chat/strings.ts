@@ -12,6 +12,8 @@ export const chatEn = {
     video: "Video",
     audio: "Audio",
     document: "Document",
+    mediaDownloading: "Fetching the file…",
+    mediaUnavailable: "Media unavailable",
     retry: "Retry",
     sendFailed: "Not sent",
     status: {

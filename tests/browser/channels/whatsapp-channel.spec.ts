@@ -2,11 +2,17 @@
  * Connecting a WhatsApp Cloud API number in Chromium against the server's fake Meta (the production adapter, signed
  * webhooks): tenant two's admin enters the number's ids, token and app secret, sees it connected with the webhook URL
  * and verify token to paste; Meta's console takes them; a customer writes and the message appears in the inbox.
+ * The customer then sends a photo: the server fetches it from Meta (a job on the queue) and the thread shows the picture;
+ * a sticker over Meta's size limit shows as unavailable.
  * A revoked token shows as failing with Meta's reason after "Test connection". Arabic mirrors the page.
  * Tenant two: tenant one's WhatsApp stays on the built-in simulator the other specs use.
  */
 import { expect, test } from "@playwright/test"
 import { baseUrl, devHeaders, login, shot } from "../helpers"
+
+/** A 96×64 PNG of blue and yellow squares: what the customer's phone uploads to Meta. */
+const PHOTO =
+  "iVBORw0KGgoAAAANSUhEUgAAAGAAAABACAIAAABqVuVZAAAAhklEQVR42u3aMQ0AMAgEQOSgruoqonIqoRoYoZf8/Ak3foi7s5Rcp5Tu/QEIECBAgAABAgQIECBAgAABAjQM6LeDq/2AAAECBAgQIECAAAECBAgQIEDTgAxmFkVAgAABAgQIECBAgAABAgQIkP8gg5lFERAgQIAAAQIECBAgQIAAAQI0FugBi1/6LOwRE5UAAAAASUVORK5CYII="
 
 test("connect a WhatsApp number against the simulated Meta and receive a customer's message in the inbox; Arabic", async ({ page }) => {
   const phoneNumberId = `7${String(Date.now()).slice(-12)}`
@@ -72,6 +78,40 @@ test("connect a WhatsApp number against the simulated Meta and receive a custome
   console.log(`[channels] Meta webhook in -> agent's screen after ${Date.now() - started} ms`)
   await row.click()
   await expect(page.getByTestId("chat-thread")).toContainText("Do you deliver on Sundays?")
+
+  // A photo: Meta's webhook names only a media id; the server downloads it and the thread shows the picture.
+  const uploaded = await meta("/dev/meta/media", { phone_number_id: phoneNumberId, mime_type: "image/png", data_base64: PHOTO })
+  expect(uploaded.status()).toBe(200)
+  const media = (await uploaded.json()).data as { id: string; sha256: string }
+  const photo = await meta("/dev/meta/customer-writes", {
+    phone_number_id: phoneNumberId,
+    from: customer,
+    name: "Leyla",
+    message: { type: "image", image: { id: media.id, mime_type: "image/png", sha256: media.sha256, caption: "This pot, in blue?" } },
+  })
+  expect(photo.status()).toBe(200)
+  const picture = page.getByTestId("chat-thread").getByTestId("chat-media-thumb").locator("img")
+  await expect(picture).toBeVisible({ timeout: 15_000 })
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 }).toBe(96)
+  await expect(page.getByTestId("chat-thread")).toContainText("This pot, in blue?")
+  // A sticker over Meta's 100 KB limit for static stickers is refused: the thread says the media is unavailable.
+  const sticker = Buffer.alloc(150 * 1024)
+  sticker.write("RIFF", 0, "latin1")
+  sticker.write("WEBP", 8, "latin1")
+  const big = (
+    await (
+      await meta("/dev/meta/media", { phone_number_id: phoneNumberId, mime_type: "image/webp", data_base64: sticker.toString("base64") })
+    ).json()
+  ).data as { id: string; sha256: string }
+  await meta("/dev/meta/customer-writes", {
+    phone_number_id: phoneNumberId,
+    from: customer,
+    name: "Leyla",
+    message: { type: "sticker", sticker: { id: big.id, mime_type: "image/webp", sha256: big.sha256, animated: false } },
+  })
+  await expect(page.getByTestId("chat-thread").getByTestId("chat-media-unavailable")).toHaveText("Image: Media unavailable", {
+    timeout: 15_000,
+  })
   await shot(page, "channels/whatsapp-inbox")
 
   // Meta stops accepting the token: "Test connection" shows the channel failing, with Meta's reason.

@@ -1,0 +1,263 @@
+/**
+ * A WhatsApp user's call through the Cloud API, carried to an agent's browser. The browser speaks the spec's protocol
+ * (it offers, we answer), and Meta offers too (the connect webhook's SDP), so the server stands between them: one werift
+ * peer answers Meta's offer (the answer goes back with `pre_accept`, then `accept`), another answers the browser's, and
+ * every audio packet one receives the other sends on. Ending: `reject` for a call never accepted, `terminate` after,
+ * nothing when Meta ended it. An agent's call to a customer goes the other way: our peer offers to Meta (`connect`),
+ * Meta's answer arrives in a connect webhook, and only then is the browser's offer answered (`whatsapp-answer`).
+ */
+import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
+import type { MediaStats, VoiceChannel, VoiceChannelEvents } from "../channel-adapter"
+import type { CallAction } from "./calling-api"
+
+export interface MetaLeg {
+  /** The caller's SDP offer (connect webhook). */
+  readonly offer: string
+  /** Tells Meta what we do with the call (Graph API, calling-api.ts). */
+  readonly act: (action: CallAction, sdp?: string) => Promise<void>
+}
+
+/** How an agent's call to a customer reaches Meta (the tenant's Cloud API number). */
+export interface MetaDialer {
+  /** `connect` with our offer to `to`; answers Meta's call id. */
+  readonly connect: (to: string, offer: string) => Promise<string>
+  readonly act: (metaCallId: string, action: CallAction) => Promise<void>
+}
+
+interface Bridged {
+  /** Meta's id of the call (for a call to a customer it differs from ours). */
+  metaId: string
+  act: (action: CallAction, sdp?: string) => Promise<void>
+  readonly peers: RTCPeerConnection[]
+  readonly stats: { packetsReceived: number; packetsSent: number; bytesReceived: number }
+  browser: RTCPeerConnection | null
+  /** A customer's call: Meta's offer. */
+  readonly metaOffer: string | null
+  /** A call to a customer: the browser's offer, answered once the customer answers. */
+  browserOffer: string | null
+  meta: RTCPeerConnection | null
+  /** Starts carrying audio between the two peers (once both have their audio transceiver). */
+  link: (() => void) | null
+  accepted: boolean
+  /** Meta ended it, or we already told Meta: nothing more to say. */
+  done: boolean
+}
+
+export interface MetaCallBridge extends VoiceChannel {
+  /** A connect webhook's call, before it rings. */
+  readonly add: (callId: string, leg: MetaLeg) => void
+  /** The next `dial` of this call goes out through Meta with this dialer. */
+  readonly dialVia: (callId: string, dialer: MetaDialer) => void
+  /** Our id of a call Meta names `metaCallId` (they differ for calls to customers). */
+  readonly callIdOf: (metaCallId: string) => string | undefined
+  /** The customer answered our call (connect webhook with Meta's SDP answer). */
+  readonly answeredByMeta: (metaCallId: string, sdp: string) => Promise<void>
+  /** A call to a customer moved on at Meta (`statuses[]` of type call: RINGING, ACCEPTED, REJECTED). */
+  readonly statusFromMeta: (metaCallId: string, status: string) => void
+  /** Meta ended the call (terminate webhook): release it without telling Meta. */
+  readonly endedByMeta: (callId: string) => Promise<void>
+}
+
+const newPeer = (iceHost: string) =>
+  new RTCPeerConnection({ iceAdditionalHostAddresses: [iceHost], iceInterfaceAddresses: { udp4: iceHost }, iceUseIpv6: false })
+
+const gathered = async (pc: RTCPeerConnection) => {
+  if (pc.iceGatheringState !== "complete") await pc.iceGatheringStateChange.watch((state) => state === "complete")
+}
+
+/** Answers `offer` on `pc`; resolves with the answer once ICE gathering is complete (no trickle). */
+const answer = async (pc: RTCPeerConnection, offer: string) => {
+  await pc.setRemoteDescription({ type: "offer", sdp: offer })
+  const local = await pc.createAnswer()
+  await pc.setLocalDescription(local)
+  await gathered(pc)
+  return pc.localDescription?.sdp ?? local.sdp
+}
+
+const audioOf = (pc: RTCPeerConnection): RTCRtpTransceiver => {
+  const transceiver = pc.getTransceivers().find((t) => t.kind === "audio")
+  if (!transceiver) throw new Error("The offer has no audio")
+  return transceiver
+}
+
+type Rtp = Parameters<RTCRtpTransceiver["sender"]["sendRtp"]>[0] & { payload: Buffer }
+
+/**
+ * Every audio packet `pc` receives goes to `handle`; hooked before any description is applied (werift announces the
+ * remote track while applying it), and again on the transceivers that exist after, each once.
+ */
+const onAudio = (pc: RTCPeerConnection, handle: (rtp: Rtp) => void) => {
+  const hooked = new WeakSet<RTCRtpTransceiver>()
+  const hook = (transceiver: RTCRtpTransceiver) => {
+    if (hooked.has(transceiver)) return
+    hooked.add(transceiver)
+    transceiver.onTrack.subscribe((track) => void track.onReceiveRtp.subscribe((rtp) => handle(rtp as Rtp)))
+  }
+  pc.onTransceiverAdded.subscribe(hook)
+  return () => pc.getTransceivers().forEach(hook)
+}
+
+export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?: string } = {}): MetaCallBridge => {
+  const iceHost = options.iceHost ?? process.env.SIM_ICE_HOST ?? "127.0.0.1"
+  const calls = new Map<string, Bridged>()
+  const byMetaId = new Map<string, string>()
+  const dialers = new Map<string, MetaDialer>()
+
+  const release = async (callId: string) => {
+    const call = calls.get(callId)
+    calls.delete(callId)
+    dialers.delete(callId)
+    if (call) byMetaId.delete(call.metaId)
+    if (call) await Promise.all(call.peers.map((pc) => pc.close().catch(() => undefined)))
+    return call
+  }
+
+  const fresh = (metaId: string, act: Bridged["act"], metaOffer: string | null = null): Bridged => ({
+    metaId,
+    act,
+    peers: [],
+    stats: { packetsReceived: 0, packetsSent: 0, bytesReceived: 0 },
+    browser: null,
+    metaOffer,
+    browserOffer: null,
+    meta: null,
+    link: null,
+    accepted: false,
+    done: false,
+  })
+
+  /**
+   * Two peers for a call, Meta's and the browser's: what one side says, the other hears (werift rewrites SSRC, payload
+   * type and sequence for the sending side). `link` once both have their audio transceiver.
+   */
+  const peersOf = (callId: string, call: Bridged) => {
+    const meta = newPeer(iceHost)
+    const browser = newPeer(iceHost)
+    call.peers.push(meta, browser)
+    call.meta = meta
+    call.browser = browser
+    let toMeta: RTCRtpTransceiver | null = null
+    let toBrowser: RTCRtpTransceiver | null = null
+    const fromBrowser = onAudio(browser, (rtp) => {
+      call.stats.packetsReceived++
+      call.stats.bytesReceived += rtp.payload.length
+      toMeta?.sender.sendRtp(rtp).catch(() => undefined)
+    })
+    const fromMeta = onAudio(meta, (rtp) => {
+      if (toBrowser)
+        toBrowser.sender.sendRtp(rtp).then(
+          () => void call.stats.packetsSent++,
+          () => undefined,
+        )
+    })
+    browser.connectionStateChange.subscribe((state) => {
+      if (state === "connected") events.mediaConnected(callId)
+      if (state === "failed" && calls.has(callId)) events.ended(callId, "FAILED")
+    })
+    meta.connectionStateChange.subscribe((state) => {
+      if (state === "failed" && calls.has(callId)) events.ended(callId, "FAILED")
+    })
+    call.link = () => {
+      fromMeta()
+      fromBrowser()
+      toMeta = audioOf(meta)
+      toBrowser = audioOf(browser)
+    }
+    return { meta, browser }
+  }
+
+  return {
+    add: (callId, leg) => void calls.set(callId, fresh(callId, leg.act, leg.offer)),
+    dialVia: (callId, dialer) => void dialers.set(callId, dialer),
+    callIdOf: (metaCallId) => byMetaId.get(metaCallId) ?? (calls.has(metaCallId) ? metaCallId : undefined),
+    acceptIncoming: async (callId, browserOffer) => {
+      const call = calls.get(callId)
+      if (!call?.metaOffer) throw new Error(`No WhatsApp call ${callId}`)
+      const { meta, browser } = peersOf(callId, call)
+      const metaAnswer = await answer(meta, call.metaOffer)
+      // Meta starts its side of the media connection before the call is accepted (no clipped first words).
+      await call.act("pre_accept", metaAnswer)
+      const browserAnswer = await answer(browser, browserOffer)
+      call.link?.()
+      await call.act("accept", metaAnswer)
+      call.accepted = true
+      return browserAnswer
+    },
+    dial: async (callId, number, browserOffer) => {
+      const dialer = dialers.get(callId)
+      dialers.delete(callId)
+      if (!dialer) throw new Error(`No way to Meta for call ${callId}`)
+      const call = fresh(callId, async () => undefined)
+      call.browserOffer = browserOffer
+      calls.set(callId, call)
+      try {
+        const { meta } = peersOf(callId, call)
+        meta.addTransceiver("audio", { direction: "sendrecv" })
+        await meta.setLocalDescription(await meta.createOffer())
+        await gathered(meta)
+        const metaId = await dialer.connect(number.replace(/[^0-9]/g, ""), meta.localDescription?.sdp ?? "")
+        if (!calls.has(callId)) {
+          // The agent hung up while Meta was placing it.
+          await dialer.act(metaId, "terminate").catch(() => undefined)
+          return
+        }
+        call.metaId = metaId
+        call.act = (action) => dialer.act(metaId, action)
+        byMetaId.set(metaId, callId)
+      } catch (error) {
+        console.error(`[calls] Meta did not place call ${callId}`, error)
+        call.done = true
+        events.ended(callId, "FAILED")
+      }
+    },
+    answeredByMeta: async (metaCallId, sdp) => {
+      const callId = byMetaId.get(metaCallId)
+      const call = callId ? calls.get(callId) : undefined
+      if (!callId || !call?.meta || !call.browser || !call.browserOffer || call.accepted) return
+      call.accepted = true
+      await call.meta.setRemoteDescription({ type: "answer", sdp })
+      const browserAnswer = await answer(call.browser, call.browserOffer)
+      if (!calls.has(callId)) return
+      call.link?.()
+      events.answered(callId, browserAnswer)
+      events.status(callId, "ACCEPTED")
+    },
+    statusFromMeta: (metaCallId, status) => {
+      const callId = byMetaId.get(metaCallId)
+      const call = callId ? calls.get(callId) : undefined
+      if (!callId || !call) return
+      if (status === "RINGING") events.status(callId, "RINGING")
+      if (status === "REJECTED") {
+        call.done = true
+        events.ended(callId, "REJECTED")
+      }
+    },
+    addCandidate: async (callId, candidate) => {
+      const browser = calls.get(callId)?.browser
+      if (!browser || !candidate || typeof candidate !== "object") return
+      await browser.addIceCandidate(candidate as never).catch(() => undefined)
+    },
+    hangup: async (callId) => {
+      const call = await release(callId)
+      if (!call || call.done) return
+      call.done = true
+      await call
+        // A customer's call never accepted is declined; anything else (ours too, ringing or not) is hung up.
+        .act(call.accepted || call.metaOffer === null ? "terminate" : "reject")
+        .catch((error: unknown) => console.error(`[calls] Meta refused ending ${callId}`, error))
+    },
+    endedByMeta: async (callId) => {
+      const call = calls.get(callId)
+      if (call) call.done = true
+      await release(callId)
+    },
+    stats: (callId): MediaStats | null => {
+      const call = calls.get(callId)
+      return call?.browser ? { state: call.browser.connectionState, ...call.stats } : null
+    },
+    close: async () => {
+      for (const call of calls.values()) call.done = true
+      await Promise.all([...calls.keys()].map(release))
+    },
+  }
+}
