@@ -128,6 +128,7 @@ const WebchatConfig = ({ actor }: { actor: WebchatActor }) => {
           <FormGroup label={t("webchat.greeting")} labelFor="webchat-greeting" helperText={t("webchat.greetingHelp")}>
             <TextArea
               id="webchat-greeting"
+              dir="auto"
               fill
               maxLength={WEBCHAT_GREETING_MAX}
               value={draft.greeting}

@@ -12,6 +12,7 @@ export const widgetCss = (color: string, textColor: string, side: "right" | "lef
 .head h2 { font-size: 16px; margin: 0; flex: 1; font-weight: 600; }
 .head button { background: transparent; border: 0; color: inherit; font-size: 20px; cursor: pointer; line-height: 1; }
 .body { flex: 1; overflow-y: auto; padding: 12px; background: #f6f7f9; display: flex; flex-direction: column; gap: 6px; }
+.form .greeting { background: #f6f7f9; }
 .greeting { background: #fff; border-radius: 10px; padding: 10px 12px; color: #404854; }
 .msg { max-width: 80%; padding: 8px 12px; border-radius: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .msg.visitor { align-self: flex-end; background: ${color}; color: ${textColor}; }

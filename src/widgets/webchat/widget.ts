@@ -79,7 +79,7 @@ const start = (script: HTMLScriptElement) => {
     shown.add(message.id)
     const bubble = h(
       "div",
-      { className: `msg ${message.from}`, "data-testid": `webchat-${message.from}-message`, title: message.dt },
+      { className: `msg ${message.from}`, dir: "auto", "data-testid": `webchat-${message.from}-message`, title: message.dt },
       message.text || null,
     )
     for (const file of message.files)
@@ -212,7 +212,7 @@ const start = (script: HTMLScriptElement) => {
   }
 
   const prechatForm = () => {
-    form.replaceChildren(h("p", {}, t.intro))
+    form.replaceChildren(h("div", { className: "greeting", dir: "auto" }, widget.greeting || t.greeting), h("p", {}, t.intro))
     for (const field of WEBCHAT_PRECHAT_FIELDS) {
       const mode = widget.prechat[field]
       if (mode === "off") continue
@@ -275,7 +275,7 @@ const start = (script: HTMLScriptElement) => {
     }
     adopt(session)
     const greeting = widget.greeting || t.greeting
-    body.prepend(h("div", { className: "greeting" }, greeting))
+    body.prepend(h("div", { className: "greeting", dir: "auto" }, greeting))
     windowEl.append(
       h(
         "div",
