@@ -1,8 +1,9 @@
 import { defineConfig } from "vite"
 import react from "@vitejs/plugin-react"
+import { webchatWidget } from "./scripts/webchat-widget"
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), webchatWidget()],
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -44,6 +44,7 @@ import { tickets } from "./features/tickets"
 import { workspace } from "./features/workspace"
 import { webhooks } from "./features/webhooks"
 import { channels } from "./features/channels"
+import { webchat } from "./features/webchat"
 import { businesses } from "./features/businesses"
 import { onboarding } from "./features/onboarding"
 
@@ -84,6 +85,7 @@ export const features: readonly Feature[] = [
   mau,
   templates,
   channels,
+  webchat,
   businesses,
   onboarding,
   campaigns,

@@ -27,6 +27,7 @@ import { mau } from "./groups/mau"
 import { catalogues } from "./groups/catalogues"
 import { channels } from "./groups/channels"
 import { metaLogins } from "./groups/meta-logins"
+import { webchat } from "./groups/webchat"
 import { tagging } from "./groups/tagging"
 import { uat } from "./groups/uat"
 import { sms } from "./groups/sms"
@@ -70,6 +71,7 @@ export const catalogue = {
   catalogues,
   channels,
   metaLogins,
+  webchat,
   tagging,
   uat,
   sms,

@@ -128,6 +128,7 @@ describe("catalogue vs calls.tsv", () => {
     expect(ours.map((group) => group.key)).toEqual([
       "businessReview",
       "metaLogins",
+      "webchat",
       "pbx",
       "webhooks",
       "billing",

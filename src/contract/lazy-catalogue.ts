@@ -43,6 +43,7 @@ export const groupLoaders: GroupLoaders = {
   catalogues: () => import("./groups/catalogues").then((m) => m.catalogues),
   channels: () => import("./groups/channels").then((m) => m.channels),
   metaLogins: () => import("./groups/meta-logins").then((m) => m.metaLogins),
+  webchat: () => import("./groups/webchat").then((m) => m.webchat),
   tagging: () => import("./groups/tagging").then((m) => m.tagging),
   uat: () => import("./groups/uat").then((m) => m.uat),
   sms: () => import("./groups/sms").then((m) => m.sms),

@@ -15,6 +15,7 @@ import { resolveTicketsOf } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
 import { publish } from "../../core/events"
 import { announceConversation, loadConversation } from "./conversation-rows"
+import { agentRead } from "../webchat/visitor-hub"
 import { closedError, type Holding, isOpen, next, settled } from "./conversation-status"
 
 interface OpenRow extends Holding {
@@ -116,6 +117,7 @@ const resetUnread = async (ctx: Ctx, number: string) => {
     WHERE ct.id = c.contact_id AND c.client_id = ${clientId} AND ct.number = ${number} AND c.unread > 0 RETURNING c.id`),
   )
   for (const row of rows) announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
+  ctx.afterCommit?.(() => agentRead(ctx.services, clientId, number))
   return { data: { ok: true } }
 }
 

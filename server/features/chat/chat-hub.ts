@@ -14,6 +14,7 @@ import { storeInbound, storeStatus } from "./chat-store"
 import { sql } from "drizzle-orm"
 import { withMetaAccounts } from "../channels/meta-channel"
 import { wakeJobs } from "../../core/jobs"
+import { withWebchat } from "../webchat/visitor-hub"
 
 export interface ChatHub {
   readonly channel: SimulatedMessageChannel
@@ -96,7 +97,8 @@ const createHub = (services: Services): ChatHub => {
       emitChat(services, clientId, "chat:typing", { conversation_id: Number(row.id), number, state })
     },
   }
-  // Tenants with a connected Meta account send through the Graph API (features/channels), the rest to the simulator.
-  const channel = withMetaAccounts(services, createMessageSimulator(events))
+  // Tenants with a connected Meta account send through the Graph API (features/channels), web-chat visitors get theirs
+  // on their sockets (features/webchat), the rest go to the simulator.
+  const channel = withWebchat(services, events, withMetaAccounts(services, createMessageSimulator(events)))
   return { channel, close: () => channel.close() }
 }
