@@ -68,7 +68,8 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
     expect(await tenantOneView(admin.user_token)).toBe(before)
     // agent1's session survived admin2's logout attempt
     expect((await send(ctx.url, callOf("layout", "userLayout"), {}, as(agent1.user_token))).status).toBe(200)
-  })
+    // It walks every implemented call (~400 requests): give it room on a loaded machine.
+  }, 120_000)
 
   it("denies the limited agent the calls its role lacks (403)", async () => {
     const agent2 = await login(ctx.url, "agent2")
