@@ -64,7 +64,7 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
     const result = shaped(tc("templateRecipientsCreate"), typed.body).data
     expect(result).toMatchObject({ numbers_count: 2, result: { rows: 4, accepted: 2, duplicates: 1, invalid: 1 } })
     expect(result.result.problems).toEqual([
-      { line: 2, value: "905321110001", outcome: "duplicate", reason: "Same number as line 1" },
+      { line: 2, value: "905321110001", outcome: "duplicate", reason: "Same number as line 1", of_line: 1 },
       { line: 3, value: "12345", outcome: "invalid", reason: "Not a valid phone number" },
     ])
     const csv = await send(
