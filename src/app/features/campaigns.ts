@@ -6,7 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const campaigns: Feature = {
   name: "campaigns",
-  calls: ["campaigns", "templates", "contacts", "tagging"],
+  calls: ["campaigns", "templates", "templateTools", "contacts", "tagging"],
   reports: {
     "report-campaigns": () => import("../../machines/campaigns/campaigns-list").then((m) => m.campaignsListMachine),
     "report-recipient-lists": () => import("../../machines/campaigns/recipient-lists").then((m) => m.recipientListsMachine),

@@ -105,7 +105,7 @@ const Actions = ({ c, desk }: { c: Campaign; desk: DeskActor }) => {
           minimal
           icon="download"
           text={t("campaigns.download")}
-          onClick={() => desk.send({ type: "DOWNLOAD", id: c.id })}
+          onClick={() => desk.send({ type: "DOWNLOAD", campaign: c })}
           data-testid="campaign-download"
         />
       </div>
@@ -160,7 +160,7 @@ const CampaignsPanel = () => {
   const failure = useSelector(desk ?? undefined, (s) => s?.context.failure ?? null)
   useEffect(() => {
     if (!file || !desk) return
-    saveFile({ filename: file.name, mime: "text/csv", content: file.csv })
+    saveFile({ filename: file.name, mime: "text/csv", content: file.content })
     desk.send({ type: "FILE.DONE" })
   }, [file, desk])
   const columns = [t("campaigns.name"), t("campaigns.template"), t("campaigns.status"), t("campaigns.progress"), t("campaigns.actions")]

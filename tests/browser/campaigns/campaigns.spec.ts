@@ -89,7 +89,7 @@ test("A 200-number campaign: live counts, pause, resume, an opt-out skipped, a f
   expect(download.suggestedFilename()).toMatch(/^Autumn_\d+-\d+\.csv$/)
   const lines = readFileSync(await download.path(), "utf8")
     .trim()
-    .split("\n")
+    .split(/\r?\n/)
   expect(lines[0]).toBe("number,status,reason,parameters,sent_at,delivered_at,read_at")
   expect(lines).toHaveLength(201)
   const byNumber = new Map(lines.slice(1).map((line) => [line.split(",")[0], line.split(",")]))
