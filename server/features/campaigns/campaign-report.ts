@@ -1,10 +1,13 @@
 /**
  * A campaign's outbox: its recipients with how far each got and why one failed or was skipped (paged), and the same
- * as a CSV report read in batches of 10,000 by id (the console's export streams the paged call to a file instead).
+ * as a CSV report read in batches of 10,000 by id, whole (`downloadTemplateCampaign`, the spec's) or streamed as it is read
+ * (`templateTools.campaignReportRows`, ours: the console's download button).
  */
+import { Readable } from "node:stream"
 import { sql } from "drizzle-orm"
+import { CAMPAIGN_CSV_HEADER, campaignCsvLine, campaignReportFileName } from "../../../src/contract/campaign-report"
 import type { CampaignRecipient, RecipientStatus } from "../../../src/contract/schemas/templates"
-import type { Db } from "../../db/db"
+import type { Database, Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { pageOf, windowPage } from "../paging"
@@ -28,30 +31,48 @@ export const recipientOf = (r: Record<string, unknown>): CampaignRecipient => ({
 
 const COLUMNS = sql`r.id, r.number, r.status, r.error, r.params, r.external_id, r.sent_at, r.delivered_at, r.read_at`
 
-const cell = (v: unknown) => {
-  const text = v === null || v === undefined ? "" : String(v)
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) && !/^\+[0-9]+$/.test(text) ? `'${text}` : text
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
+/** One batch of a campaign's recipients after `after` (by id), the CSV's and the stream's read. */
+const batchAfter = async (db: Db, clientId: number, campaignId: number, after: number) =>
+  rowsOf(
+    await db.execute(sql`SELECT ${COLUMNS} FROM campaign_recipients r WHERE r.campaign_id = ${campaignId} AND r.client_id = ${clientId}
+      AND r.id > ${after} ORDER BY r.id LIMIT ${BATCH}`),
+  ).map(recipientOf)
 
-export const CSV_HEADER = ["number", "status", "reason", "parameters", "sent_at", "delivered_at", "read_at"]
-
-export const csvOf = async (db: Db, clientId: number, campaignId: number): Promise<string> => {
-  const lines = [CSV_HEADER.join(",")]
+/** Every recipient, a batch of 10,000 at a time. */
+export async function* recipientBatches(db: Db, clientId: number, campaignId: number) {
   let after = 0
   for (;;) {
-    const rows = rowsOf(
-      await db.execute(sql`SELECT ${COLUMNS} FROM campaign_recipients r WHERE r.campaign_id = ${campaignId} AND r.client_id = ${clientId}
-        AND r.id > ${after} ORDER BY r.id LIMIT ${BATCH}`),
-    ).map(recipientOf)
-    for (const r of rows)
-      lines.push([r.number, r.status, r.error, r.params.join(" | "), r.sent_at, r.delivered_at, r.read_at].map(cell).join(","))
-    if (rows.length < BATCH) break
+    const rows = await batchAfter(db, clientId, campaignId, after)
+    if (rows.length > 0) yield rows
+    if (rows.length < BATCH) return
     after = rows[rows.length - 1].id
   }
+}
+
+export const csvOf = async (db: Db, clientId: number, campaignId: number): Promise<string> => {
+  const lines = [CAMPAIGN_CSV_HEADER]
+  for await (const rows of recipientBatches(db, clientId, campaignId)) for (const r of rows) lines.push(campaignCsvLine(r))
   return `${lines.join("\n")}\n`
 }
+
+/**
+ * The streamed report (`templateTools.campaignReportRows`): `{"data":{"items":[...]}}` written batch by batch as it
+ * is read, outside the request's transaction (the pool's own reads), so neither side ever holds the whole report.
+ */
+export const streamRecipients = (database: Database, clientId: number, campaignId: number): Readable =>
+  Readable.from(
+    (async function* () {
+      yield '{"data":{"items":['
+      let first = true
+      for await (const rows of recipientBatches(database.db, clientId, campaignId)) {
+        const json = rows.map((r) => JSON.stringify(r)).join(",")
+        yield first ? json : `,${json}`
+        first = false
+      }
+      yield "]}}"
+    })(),
+    { objectMode: false },
+  )
 
 export const handlers = [
   handle("templates", "templateRecipientNumbers", async (ctx, input) => {
@@ -72,7 +93,11 @@ export const handlers = [
   handle("templates", "downloadTemplateCampaign", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const campaign = await loadCampaign(ctx.db, clientId, input.id)
-    const file = `${campaign.name.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 60) || "campaign"}-${campaign.id}.csv`
-    return { data: { file_name: file, csv: await csvOf(ctx.db, clientId, campaign.id) } }
+    return { data: { file_name: campaignReportFileName(campaign), csv: await csvOf(ctx.db, clientId, campaign.id) } }
+  }),
+  handle("templateTools", "campaignReportRows", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    const campaign = await loadCampaign(ctx.db, clientId, input.id)
+    return streamRecipients(ctx.services.database, clientId, campaign.id)
   }),
 ]

@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm"
 import { beforeAll, describe, expect, it } from "vitest"
+import { CAMPAIGN_CSV_HEADER, campaignCsvLine } from "../../../src/contract/campaign-report"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { draft } from "../templates/templates.testing"
@@ -64,7 +65,7 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
     const result = shaped(tc("templateRecipientsCreate"), typed.body).data
     expect(result).toMatchObject({ numbers_count: 2, result: { rows: 4, accepted: 2, duplicates: 1, invalid: 1 } })
     expect(result.result.problems).toEqual([
-      { line: 2, value: "905321110001", outcome: "duplicate", reason: "Same number as line 1" },
+      { line: 2, value: "905321110001", outcome: "duplicate", reason: "Same number as line 1", of_line: 1 },
       { line: 3, value: "12345", outcome: "invalid", reason: "Not a valid phone number" },
     ])
     const csv = await send(
@@ -170,6 +171,12 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
     expect(lines).toHaveLength(6)
     expect(lines[2]).toMatch(new RegExp(`^\\${people[1]},skipped,`))
     expect(csv.file_name).toBe(`Autumn-${c.id}.csv`)
+    // The streamed report (ours): the same recipients, written as read; the console makes the same lines from them.
+    const streamed = await send(ctx.url, callOf("templateTools", "campaignReportRows"), { id: c.id }, h.admin)
+    expect(streamed.status).toBe(200)
+    const items = shaped(callOf("templateTools", "campaignReportRows"), streamed.body).data.items
+    expect(items.map((r: { number: string }) => r.number)).toEqual(people)
+    expect([CAMPAIGN_CSV_HEADER, ...items.map(campaignCsvLine)]).toEqual(lines)
   })
 
   it("holds the send rate by spacing the queue's jobs", async () => {
@@ -358,6 +365,7 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
       [tc("templateDeleteCampaign"), { id: mine.id }],
       [tc("stopTemplateMessage"), { campaign_id: mine.id }],
       [tc("downloadTemplateCampaign"), { id: mine.id }],
+      [callOf("templateTools", "campaignReportRows"), { id: mine.id }],
       [tc("templateRecipientNumbers"), { campaign_id: mine.id }],
       [cc("campaignUpdateById"), { id: mine.id, name: "Theirs" }],
     ] as const)

@@ -69,7 +69,7 @@ export const sortRows = (rows: readonly SourceRow[], country?: string): Sorted =
     const first = seen.get(number)
     if (first !== undefined) {
       duplicates++
-      note({ line: row.line, value: row.value.slice(0, 64), outcome: "duplicate", reason: `Same number as line ${first}` })
+      note({ line: row.line, value: row.value.slice(0, 64), outcome: "duplicate", reason: `Same number as line ${first}`, of_line: first })
       continue
     }
     seen.set(number, row.line)

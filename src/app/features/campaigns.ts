@@ -1,13 +1,16 @@
 /**
  * Campaigns (/apps/current-campaigns): the tenant's campaigns with live progress, their status changes, outbox and
- * CSV report, and the new-campaign dialog.
+ * CSV report, the new-campaign dialog, and the recipient lists (a tab of the same screen).
  */
 import { type Feature, screen } from "../feature"
 
 export const campaigns: Feature = {
   name: "campaigns",
-  calls: ["campaigns", "templates"],
-  reports: { "report-campaigns": () => import("../../machines/campaigns/campaigns-list").then((m) => m.campaignsListMachine) },
+  calls: ["campaigns", "templates", "templateTools", "contacts", "tagging"],
+  reports: {
+    "report-campaigns": () => import("../../machines/campaigns/campaigns-list").then((m) => m.campaignsListMachine),
+    "report-recipient-lists": () => import("../../machines/campaigns/recipient-lists").then((m) => m.recipientListsMachine),
+  },
   screens: {
     currentCampaigns: screen(
       () => import("../../views/campaigns/CampaignsView"),
@@ -17,6 +20,7 @@ export const campaigns: Feature = {
   pages: {
     "campaign-desk": () => import("../../machines/campaigns/campaign-desk").then((m) => m.campaignDeskMachine),
     "campaign-create": () => import("../../machines/campaigns/campaign-create").then((m) => m.campaignCreateMachine),
+    "recipient-list-editor": () => import("../../machines/campaigns/recipient-list-editor").then((m) => m.recipientListEditorMachine),
   },
   strings: {
     en: () => import("../../views/campaigns/strings").then((m) => ({ campaigns: m.campaignsEn })),

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Amount, Currency, Data, Empty, List, Phones } from "../schemas/common"
-import { TemplateCategory } from "../schemas/templates"
+import { Amount, Currency, Data, Empty, Id, List, Phones } from "../schemas/common"
+import { CampaignRecipient, TemplateCategory } from "../schemas/templates"
 
 export const NumberCheck = Schema.Struct({
   number: Schema.String,
@@ -17,7 +17,8 @@ export type TemplatePrice = typeof TemplatePrice.Type
 
 /**
  * Template tools beyond the spec (which has screens for them but no call): check numbers on WhatsApp, take numbers off
- * the opt-out blacklist, and the price of one template message per category (the super admin's price table).
+ * the opt-out blacklist, the price of one template message per category (the super admin's price table), and a
+ * campaign's report streamed.
  */
 export const templateTools = defineGroup(
   "templateTools",
@@ -46,6 +47,17 @@ export const templateTools = defineGroup(
       request: Schema.Struct({ category: TemplateCategory, price: Amount }),
       response: Data(TemplatePrice),
       access: "superAdmin",
+    },
+    /**
+     * A campaign's recipients for its CSV report, answered as a stream (read in batches and written as they are read),
+     * so a 100,000-recipient report is never held whole by the server or the console (the spec's
+     * `downloadTemplateCampaign` answers it as one string). The campaigns feature answers it.
+     */
+    campaignReportRows: {
+      method: "POST",
+      path: "/template/campaign/report/rows",
+      request: Schema.Struct({ id: Id }),
+      response: Data(Schema.Struct({ items: Schema.Array(CampaignRecipient) })),
     },
   },
 )

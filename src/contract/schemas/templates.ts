@@ -147,6 +147,8 @@ export const RecipientRowOutcome = Schema.Struct({
   value: Schema.String,
   outcome: Schema.Literals(["duplicate", "invalid"]),
   reason: Schema.String,
+  /** A duplicate's first line (the row it repeats). */
+  of_line: Schema.optional(Count),
 })
 export type RecipientRowOutcome = typeof RecipientRowOutcome.Type
 export const RecipientListResult = Schema.Struct({

@@ -3,6 +3,8 @@
  * map each `{{n}}` to a contact attribute or fixed text, set the send rate (messages per second, empty for no limit)
  * and an optional start time, then create it launched. Approved templates and recipient lists are read when it opens.
  *
+ * The form takes typing from the moment it opens, while its choices still load (loading keeps EDIT and PARAM too).
+ *
  *   closed --OPEN--> loading --done--> editing --SUBMIT (complete)--> saving --done--> closed (list reloaded)
  *                                       ^--error / incomplete (problem kept)--'           CLOSE from any state
  */
@@ -109,6 +111,20 @@ export const campaignCreateMachine = setup({
   },
   guards: { complete: ({ context }) => problemOf(context) === null },
   actions: {
+    edit: assign({
+      form: ({ context, event }) => (event.type === "EDIT" ? { ...context.form, ...event.patch } : context.form),
+      problem: null,
+    }),
+    param: assign({
+      form: ({ context, event }) => {
+        if (event.type !== "PARAM") return context.form
+        const params = [...context.form.params]
+        while (params.length <= event.index) params.push({ mode: "text", value: "" })
+        params[event.index] = event.choice
+        return { ...context.form, params }
+      },
+      problem: null,
+    }),
     reloadList: sendTo(({ system }) => system.get("report-campaigns"), { type: "REPORT.RELOAD" }),
   },
 }).createMachine({
@@ -121,6 +137,13 @@ export const campaignCreateMachine = setup({
       on: { OPEN: { target: "loading", actions: assign({ form: emptyForm, problem: null, failure: null }) } },
     },
     loading: {
+      // Typing while the choices load is kept: the form is open and editable from the first paint.
+      // SUBMIT names what is missing (the template cannot be picked before the templates arrive) instead of being dropped.
+      on: {
+        EDIT: { actions: "edit" },
+        PARAM: { actions: "param" },
+        SUBMIT: { actions: assign({ problem: ({ context }) => problemOf(context) }) },
+      },
       invoke: {
         id: "load",
         src: "load",
@@ -133,18 +156,8 @@ export const campaignCreateMachine = setup({
     },
     editing: {
       on: {
-        EDIT: { actions: assign({ form: ({ context, event }) => ({ ...context.form, ...event.patch }), problem: null }) },
-        PARAM: {
-          actions: assign({
-            form: ({ context, event }) => {
-              const params = [...context.form.params]
-              while (params.length <= event.index) params.push({ mode: "text", value: "" })
-              params[event.index] = event.choice
-              return { ...context.form, params }
-            },
-            problem: null,
-          }),
-        },
+        EDIT: { actions: "edit" },
+        PARAM: { actions: "param" },
         SUBMIT: [{ guard: "complete", target: "saving" }, { actions: assign({ problem: ({ context }) => problemOf(context) }) }],
       },
     },

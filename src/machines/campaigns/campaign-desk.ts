@@ -2,16 +2,19 @@
  * What the current-campaigns screen does with campaigns (page actor `campaign-desk`): live progress from the socket
  * (`campaign:progress`, kept by id over the list's rows), status changes and retries (only those the shared rule
  * allows: contract/campaign-rules.ts; the server refuses the rest with a 409 naming the status), the open campaign's
- * outbox (each number's status and failure reason) and its CSV report.
+ * outbox (each number's status and failure reason) and its CSV report, streamed (`templateTools.campaignReportRows`:
+ * the server writes the rows as it reads them and the file is built as they arrive, never held whole).
  *
  *   idle --CHANGE / RETRY (allowed)--> working --done--> idle (list reloaded) ; --error--> idle (failure kept)
  *   idle --OPEN id--> outbox loading --done--> idle ; DOWNLOAD id --> downloading --done--> idle (file kept)
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { CAMPAIGN_CSV_HEADER, campaignCsvLine, campaignReportFileName } from "../../contract/campaign-report"
 import { assign, sendTo, setup } from "xstate"
 import { mayRetry, tenantMay } from "../../contract/campaign-rules"
-import type { Campaign, CampaignRecipient } from "../../contract/schemas/templates"
+import { type Campaign, CampaignRecipient } from "../../contract/schemas/templates"
 import { Api } from "../../services/api/api"
+import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { fromRealtime, type RealtimeEvent } from "../common/realtime-actor"
@@ -24,7 +27,7 @@ export interface DeskContext {
   readonly openId: number | null
   readonly outbox: readonly CampaignRecipient[]
   readonly outboxTotal: number
-  readonly file: { readonly name: string; readonly csv: string } | null
+  readonly file: { readonly name: string; readonly content: Blob } | null
   readonly failure: Failure | null
 }
 
@@ -34,13 +37,14 @@ export type DeskEvent =
   | { type: "RETRY"; campaign: Campaign }
   | { type: "OPEN"; id: number }
   | { type: "CLOSE" }
-  | { type: "DOWNLOAD"; id: number }
+  | { type: "DOWNLOAD"; campaign: Pick<Campaign, "id" | "name"> }
   | { type: "FILE.DONE" }
 
 /** The campaign as the socket last showed it, else as the list read it. */
 export const liveOf = (live: DeskContext["live"], row: Campaign): Campaign => live[row.id] ?? row
 
 const OUTBOX_LIMIT = 200
+const decodeRecipient = Schema.decodeUnknownSync(CampaignRecipient)
 
 export const campaignDeskMachine = setup({
   types: { context: {} as DeskContext, events: {} as DeskEvent },
@@ -64,10 +68,18 @@ export const campaignDeskMachine = setup({
         (b) => ({ items: b.data.items, total: b.data.totalItems }),
       ),
     ),
-    download: fromEffect<{ name: string; csv: string }, { id: number }>(({ id }) =>
+    download: fromEffect<{ name: string; content: Blob }, Pick<Campaign, "id" | "name">>((c) =>
       Effect.map(
-        Effect.flatMap(Api, (api) => api.call("templates", "downloadTemplateCampaign", { id })),
-        (b) => ({ name: b.data.file_name, csv: b.data.csv }),
+        streamCsvExport({
+          group: "templateTools",
+          name: "campaignReportRows",
+          payload: { id: c.id },
+          rowsAt: ["data", "items"],
+          header: CAMPAIGN_CSV_HEADER,
+          lineOf: (row) => campaignCsvLine(decodeRecipient(row)),
+          mime: "text/csv",
+        }),
+        (file) => ({ name: campaignReportFileName(c), content: file.content }),
       ),
     ),
   },
@@ -151,7 +163,7 @@ export const campaignDeskMachine = setup({
       invoke: {
         id: "download",
         src: "download",
-        input: ({ event }) => ({ id: event.type === "DOWNLOAD" ? event.id : 0 }),
+        input: ({ event }) => (event.type === "DOWNLOAD" ? event.campaign : { id: 0, name: "" }),
         onDone: { target: "idle", actions: assign({ file: ({ event }) => event.output, failure: null }) },
         onError: { target: "idle", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },

@@ -4,6 +4,7 @@
  * dialog loads its choices, names what is missing before any call, and closes once created. Then the form's rules.
  */
 import { describe, expect, it } from "vitest"
+import { initialTransition, transition } from "xstate"
 import type { Campaign, Template } from "../../contract/schemas/templates"
 import { checkModel } from "../common/model-check.testing"
 import { campaignCreateMachine, problemOf, requestOf } from "./campaign-create"
@@ -45,8 +46,8 @@ checkModel({
     { type: "OPEN", id: 7 },
     { type: "xstate.done.actor.outbox", output: { items: [], total: 0 } },
     { type: "CLOSE" },
-    { type: "DOWNLOAD", id: 7 },
-    { type: "xstate.done.actor.download", output: { name: "Autumn-7.csv", csv: "number\n" } },
+    { type: "DOWNLOAD", campaign: { id: 7, name: "Autumn" } },
+    { type: "xstate.done.actor.download", output: { name: "Autumn-7.csv", content: new Blob(["number\n"]) } },
     { type: "FILE.DONE" },
   ],
   stories: [
@@ -57,8 +58,8 @@ checkModel({
       { type: "OPEN", id: 7 },
       { type: "xstate.done.actor.outbox", output: { items: [], total: 0 } },
       { type: "CLOSE" },
-      { type: "DOWNLOAD", id: 7 },
-      { type: "xstate.done.actor.download", output: { name: "Autumn-7.csv", csv: "number\n" } },
+      { type: "DOWNLOAD", campaign: { id: 7, name: "Autumn" } },
+      { type: "xstate.done.actor.download", output: { name: "Autumn-7.csv", content: new Blob(["number\n"]) } },
       { type: "FILE.DONE" },
       { type: "RETRY", campaign: campaign("completed", 2) },
       { type: "xstate.done.actor.retry", output: campaign("running") },
@@ -110,6 +111,14 @@ checkModel({
   stories: [
     [
       { type: "OPEN" },
+      { type: "EDIT", patch: { name: "Autumn", template: "promo|en", listId: "4" } },
+      { type: "PARAM", index: 0, choice: { mode: "attribute", value: "first_name" } },
+      { type: "xstate.done.actor.load", output: { templates: [template], lists } },
+      { type: "SUBMIT" },
+      { type: "xstate.done.actor.save", output: {} },
+    ],
+    [
+      { type: "OPEN" },
       { type: "xstate.done.actor.load", output: { templates: [template], lists } },
       { type: "EDIT", patch: { name: "Autumn", template: "promo|en", listId: "4" } },
       { type: "PARAM", index: 0, choice: { mode: "attribute", value: "first_name" } },
@@ -126,6 +135,30 @@ checkModel({
     s.context.failure !== null,
   ],
   view: (s) => ({ value: s.value, form: s.context.form, problem: s.context.problem, failure: s.context.failure }),
+})
+
+describe("the new-campaign dialog while its choices load", () => {
+  it("keeps what is typed before the templates and lists arrive", () => {
+    let [state] = initialTransition(campaignCreateMachine)
+    for (const event of [
+      { type: "OPEN" },
+      { type: "EDIT", patch: { name: "Autumn" } },
+      { type: "PARAM", index: 0, choice: { mode: "text", value: "friend" } },
+      { type: "xstate.done.actor.load", output: { templates: [template], lists } },
+    ] as const)
+      state = transition(campaignCreateMachine, state, event as never)[0]
+    expect(state.value).toBe("editing")
+    expect(state.context.form.name).toBe("Autumn")
+    expect(state.context.form.params).toEqual([{ mode: "text", value: "friend" }])
+    expect(state.context.templates).toEqual([template])
+  })
+  it("says what is missing when Create is pressed before the templates arrive", () => {
+    let [state] = initialTransition(campaignCreateMachine)
+    for (const event of [{ type: "OPEN" }, { type: "EDIT", patch: { name: "Autumn" } }, { type: "SUBMIT" }] as const)
+      state = transition(campaignCreateMachine, state, event as never)[0]
+    expect(state.value).toBe("loading")
+    expect(state.context.problem).toBe("template")
+  })
 })
 
 describe("the new-campaign form", () => {

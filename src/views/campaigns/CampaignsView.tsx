@@ -3,9 +3,9 @@
  * live progress (`campaign-desk` keeps the socket's snapshots over the rows), the buttons the status allows, a
  * campaign's outbox with each number's status and reason, its CSV report, and the `campaign-create` dialog.
  */
-import { Button, HTMLSelect, ProgressBar, Tag, type Intent } from "@blueprintjs/core"
+import { Button, HTMLSelect, type Intent, ProgressBar, Tab, Tabs, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
-import { useEffect } from "react"
+import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import { mayRetry, tenantMay } from "../../contract/campaign-rules"
@@ -22,6 +22,7 @@ import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { CampaignDialog } from "./CampaignDialog"
+import { RecipientListsPanel } from "./RecipientListsPanel"
 import "../report-kit/report-kit.css"
 import "./campaigns.css"
 
@@ -75,37 +76,39 @@ const Actions = ({ c, desk }: { c: Campaign; desk: DeskActor }) => {
     />
   )
   return (
-    <td className="mc-campaign-actions">
-      {c.status === "draft" ? change("scheduled", "play", t("campaigns.launch"), "campaign-launch") : null}
-      {c.status === "paused" || c.status === "scheduled"
-        ? change("running", "play", t(c.status === "paused" ? "campaigns.resume" : "campaigns.startNow"), "campaign-resume")
-        : change("paused", "pause", t("campaigns.pause"), "campaign-pause")}
-      {change("stopped", "stop", t("campaigns.stop"), "campaign-stop")}
-      <Button
-        small
-        minimal
-        icon="refresh"
-        text={t("campaigns.retry")}
-        disabled={busy || !mayRetry(c)}
-        onClick={() => desk.send({ type: "RETRY", campaign: c })}
-        data-testid="campaign-retry"
-      />
-      <Button
-        small
-        minimal
-        icon="th-list"
-        text={t("campaigns.outbox")}
-        onClick={() => desk.send({ type: "OPEN", id: c.id })}
-        data-testid="campaign-outbox"
-      />
-      <Button
-        small
-        minimal
-        icon="download"
-        text={t("campaigns.download")}
-        onClick={() => desk.send({ type: "DOWNLOAD", id: c.id })}
-        data-testid="campaign-download"
-      />
+    <td>
+      <div className="mc-campaign-actions">
+        {c.status === "draft" ? change("scheduled", "play", t("campaigns.launch"), "campaign-launch") : null}
+        {c.status === "paused" || c.status === "scheduled"
+          ? change("running", "play", t(c.status === "paused" ? "campaigns.resume" : "campaigns.startNow"), "campaign-resume")
+          : change("paused", "pause", t("campaigns.pause"), "campaign-pause")}
+        {change("stopped", "stop", t("campaigns.stop"), "campaign-stop")}
+        <Button
+          small
+          minimal
+          icon="refresh"
+          text={t("campaigns.retry")}
+          disabled={busy || !mayRetry(c)}
+          onClick={() => desk.send({ type: "RETRY", campaign: c })}
+          data-testid="campaign-retry"
+        />
+        <Button
+          small
+          minimal
+          icon="th-list"
+          text={t("campaigns.outbox")}
+          onClick={() => desk.send({ type: "OPEN", id: c.id })}
+          data-testid="campaign-outbox"
+        />
+        <Button
+          small
+          minimal
+          icon="download"
+          text={t("campaigns.download")}
+          onClick={() => desk.send({ type: "DOWNLOAD", campaign: c })}
+          data-testid="campaign-download"
+        />
+      </div>
     </td>
   )
 }
@@ -144,7 +147,7 @@ const Outbox = ({ desk }: { desk: DeskActor }) => {
   )
 }
 
-export const CampaignsView = () => {
+const CampaignsPanel = () => {
   const { t } = useTranslation()
   const failureText = useFailureText()
   const list = useReportActor<ListActor>("report-campaigns")
@@ -157,26 +160,22 @@ export const CampaignsView = () => {
   const failure = useSelector(desk ?? undefined, (s) => s?.context.failure ?? null)
   useEffect(() => {
     if (!file || !desk) return
-    saveFile({ filename: file.name, mime: "text/csv", content: file.csv })
+    saveFile({ filename: file.name, mime: "text/csv", content: file.content })
     desk.send({ type: "FILE.DONE" })
   }, [file, desk])
   const columns = [t("campaigns.name"), t("campaigns.template"), t("campaigns.status"), t("campaigns.progress"), t("campaigns.actions")]
   return (
-    <div className="mc-page mc-report" data-testid="campaigns-page">
-      <PageHeader
-        title={t("campaigns.title")}
-        subtitle={t("campaigns.subtitle")}
-        actions={
-          <Button
-            intent="primary"
-            icon="add"
-            text={t("campaigns.new")}
-            disabled={!creator}
-            onClick={() => creator?.send({ type: "OPEN" })}
-            data-testid="campaigns-new"
-          />
-        }
-      />
+    <div data-testid="campaigns-panel">
+      <div className="mc-list-toolbar">
+        <Button
+          intent="primary"
+          icon="add"
+          text={t("campaigns.new")}
+          disabled={!creator}
+          onClick={() => creator?.send({ type: "OPEN" })}
+          data-testid="campaigns-new"
+        />
+      </div>
       <ReportFilters actor={list} testId="campaigns-filters" buttons="none">
         <ReportSearch actor={list} label={t("campaigns.search")} placeholder={t("campaigns.searchHint")} testId="campaigns-search" />
         <HTMLSelect
@@ -225,6 +224,21 @@ export const CampaignsView = () => {
       </ReportTable>
       {desk ? <Outbox desk={desk} /> : null}
       {creator ? <CampaignDialog actor={creator} /> : null}
+    </div>
+  )
+}
+
+/** Two tabs: the campaigns, and the recipient lists they send to (spec 000 has no route of its own for lists). */
+export const CampaignsView = () => {
+  const { t } = useTranslation()
+  const [tab, setTab] = useState<"campaigns" | "lists">("campaigns")
+  return (
+    <div className="mc-page mc-report" data-testid="campaigns-page">
+      <PageHeader title={t("campaigns.title")} subtitle={t("campaigns.subtitle")} />
+      <Tabs id="campaigns-tabs" selectedTabId={tab} onChange={(id) => setTab(id as "campaigns" | "lists")} renderActiveTabPanelOnly large>
+        <Tab id="campaigns" title={t("campaigns.tabCampaigns")} panel={<CampaignsPanel />} data-testid="tab-campaigns" />
+        <Tab id="lists" title={t("campaigns.tabLists")} panel={<RecipientListsPanel />} data-testid="tab-lists" />
+      </Tabs>
     </div>
   )
 }
