@@ -70,6 +70,7 @@ const ProfileForm = ({ actor, contact }: { actor: ProfileActor; contact: boolean
         id={`company-${name}`}
         dir={LTR.has(name) ? "ltr" : undefined}
         value={draft[name]}
+        placeholder={LTR.has(name) && name !== "email" && name !== "phone" ? "https://…" : undefined}
         onValueChange={(value) => edit({ [name]: value })}
         data-testid={`company-${name}`}
       />

@@ -68,7 +68,7 @@ export const onboardingAr: OnboardingStrings = {
     contactSubtitle: "من يُتواصل معه في نشاطك التجاري، وسطر موضوع الرسائل الإلكترونية المرسلة باسمه.",
     fields: {
       name: "اسم النشاط التجاري",
-      logo_url: "عنوان الشعار (https://…)",
+      logo_url: "عنوان الشعار",
       address: "العنوان",
       website: "الموقع الإلكتروني",
       country_id: "البلد",

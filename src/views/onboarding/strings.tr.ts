@@ -67,7 +67,7 @@ export const onboardingTr: OnboardingStrings = {
     contactSubtitle: "İşletmenizde kime ulaşılacağı ve onun adına gönderilen e-postaların konu satırı.",
     fields: {
       name: "İşletme adı",
-      logo_url: "Logo adresi (https://…)",
+      logo_url: "Logo adresi",
       address: "Adres",
       website: "Web sitesi",
       country_id: "Ülke",

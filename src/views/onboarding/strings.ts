@@ -66,7 +66,7 @@ export const onboardingEn = {
     contactSubtitle: "Who to reach at your business, and the subject line of the e-mails sent on its behalf.",
     fields: {
       name: "Business name",
-      logo_url: "Logo address (https://…)",
+      logo_url: "Logo address",
       address: "Address",
       website: "Website",
       country_id: "Country",
