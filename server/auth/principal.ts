@@ -90,10 +90,12 @@ const clientTokenPrincipal = (db: Db, secret: string, token: string): Promise<Pr
 /** A raw tenant API key: the tenant must be active and the key not revoked (the IP whitelist is checked by `tenantCall`). */
 const apiKeyPrincipal = async (db: Db, key: string): Promise<Principal> => {
   const [client] = rowsOf(
-    await db.execute(sql`select c.id, c.status, ${revokedSql(key, sql`c.id`)} as revoked from clients c where c.api_key = ${key} limit 1`),
+    await db.execute(sql`select c.id, c.status, c.api_key_revoked_at is not null as key_revoked, ${revokedSql(key, sql`c.id`)} as revoked
+      from clients c where c.api_key = ${key} limit 1`),
   )
   if (client?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
-  if (client.revoked === true) throw unauthorized("TOKEN_INVALID", "This API key has been revoked")
+  // Revoked on the company page custom_api (features/onboarding/api-key.ts), or blacklisted.
+  if (client.revoked === true || client.key_revoked === true) throw unauthorized("TOKEN_INVALID", "This API key has been revoked")
   const clientId = Number(client.id)
   return { ...NOBODY, kind: "apiKey", clientId, scope: "client", grants: await apiKeyGrants(db, clientId) }
 }

@@ -19,6 +19,7 @@ import { locations } from "./groups/locations"
 import { onboarding } from "./groups/onboarding"
 import { businesses } from "./groups/businesses"
 import { businessReview } from "./groups/business-review"
+import { company } from "./groups/company"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
 import { flags } from "./groups/flags"
@@ -64,6 +65,7 @@ export const catalogue = {
   onboarding,
   businesses,
   businessReview,
+  company,
   chatbots,
   layout,
   flags,

@@ -37,6 +37,7 @@ export const groupLoaders: GroupLoaders = {
   onboarding: () => import("./groups/onboarding").then((m) => m.onboarding),
   businesses: () => import("./groups/businesses").then((m) => m.businesses),
   businessReview: () => import("./groups/business-review").then((m) => m.businessReview),
+  company: () => import("./groups/company").then((m) => m.company),
   chatbots: () => import("./groups/chatbots").then((m) => m.chatbots),
   flags: () => import("./groups/flags").then((m) => m.flags),
   mau: () => import("./groups/mau").then((m) => m.mau),

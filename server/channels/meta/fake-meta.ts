@@ -84,6 +84,8 @@ export class FakeMeta {
   readonly media = new Map<string, FakeMedia>()
   /** WhatsApp users calling the numbers (fake-meta-calls.ts). */
   readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
+  /** Message templates by WhatsApp Business Account id, as Meta lists them (name, language, status, category, components). */
+  readonly templates = new Map<string, Record<string, unknown>[]>()
   /** Meta error codes the next sends from an id answer with, in order. */
   readonly failNext = new Map<string, { code: number; message: string }[]>()
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -288,6 +290,29 @@ export class FakeMeta {
         display_phone_number: number.displayNumber,
         verified_name: number.verifiedName,
         quality_rating: "GREEN",
+      },
+    }
+  }
+
+  /** `GET /{version}/{waba-id}/message_templates`: the account's templates (set with /dev/meta/templates), paged. */
+  messageTemplates(wabaId: string, token: string, after: string | undefined, limit: number): GraphAnswer {
+    const number = [...this.numbers.values()].find((n) => n.wabaId === wabaId)
+    if (!number) return noObject(wabaId)
+    if (number.token !== token) return badToken()
+    const all = this.templates.get(wabaId) ?? []
+    const start = after ? Number(Buffer.from(after, "base64url").toString()) || 0 : 0
+    const size = Math.min(Math.max(limit || 25, 1), 100)
+    const data = all.slice(start, start + size)
+    const end = start + data.length
+    const cursor = (n: number) => Buffer.from(String(n)).toString("base64url")
+    return {
+      status: 200,
+      body: {
+        data,
+        paging: {
+          cursors: { before: cursor(start), after: cursor(end) },
+          ...(end < all.length ? { next: `message_templates?after=${cursor(end)}&limit=${size}` } : {}),
+        },
       },
     }
   }

@@ -13,6 +13,10 @@ export const clients = pgTable(
     phone: text("phone"),
     /** The raw API key for `x-api-key` calls; the IP whitelist restricts where it may be used from. */
     apiKey: text("api_key").notNull(),
+    /** When the working key was made by a rotate (company sub-page custom_api, migration 0027). */
+    apiKeyCreatedAt: timestamp("api_key_created_at", { withTimezone: true }),
+    /** Set when the tenant revoked its key: no key works until the next rotate (auth/principal.ts). */
+    apiKeyRevokedAt: timestamp("api_key_revoked_at", { withTimezone: true }),
     status: text("status").notNull().default("active"),
     /** Products (modules) enabled for the tenant, e.g. chat, sms, otp, voice. */
     products: jsonb("products").$type<string[]>().notNull().default([]),

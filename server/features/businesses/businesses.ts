@@ -1,11 +1,13 @@
 /**
  * The super admin's view of every business (issue 18): the list (all, paged with search and status, and counts by
  * status), one business with its figures and agents, switching it off and on, deleting it (soft), and reviewing a
- * registration. The access pipeline lets only super admins in (the groups are marked superAdmin in the contract).
+ * registration. The access pipeline lets only super admins in (the groups are marked superAdmin in the contract), but
+ * for the agents' lists, which a tenant reads for its own business (the company sub-page Agents).
  */
 import { type SQL, sql } from "drizzle-orm"
 import { likeOf, rowsOf } from "../../db/rows"
-import { idOf } from "../../http/errors"
+import { type Ctx, tenantOf } from "../../http/context"
+import { idOf, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../paging"
 import { signedUrlOf } from "../uploads/signed-url"
 import { ownOrigin } from "../uploads/uploads"
@@ -26,6 +28,12 @@ const agentRefOf = (r: Record<string, unknown>) => ({
   display_name: r.display_name === null ? null : String(r.display_name),
   online: r.online === true,
 })
+
+/** The agents' lists: a super admin names any business; a tenant only its own (another id is simply not found). */
+const agentsBusinessOf = (ctx: Ctx, id: number): number => {
+  if (!ctx.principal.superAdmin && id !== tenantOf(ctx)) throw notFound("Business")
+  return id
+}
 
 export const handlers = [
   handle("businesses", "fetchClients", async (ctx) => {
@@ -89,7 +97,7 @@ export const handlers = [
   }),
 
   handle("businesses", "clientAgentsByClientId", async (ctx, input) => {
-    const { client } = await loadBusiness(ctx.db, idOf(input.client_id, "Business"))
+    const { client } = await loadBusiness(ctx.db, agentsBusinessOf(ctx, idOf(input.client_id, "Business")))
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT id, username, display_name, online FROM users
         WHERE client_id = ${client.id} AND NOT super_admin ORDER BY username`),
@@ -98,7 +106,7 @@ export const handlers = [
   }),
 
   handle("businesses", "clientAgentsPaginated", async (ctx, input) => {
-    const { client } = await loadBusiness(ctx.db, input.client_id)
+    const { client } = await loadBusiness(ctx.db, agentsBusinessOf(ctx, input.client_id))
     const { page, limit, offset } = pageOf(input, 10)
     const parts: SQL[] = [sql`client_id = ${client.id}`, sql`NOT super_admin`]
     if (input.search?.trim()) {

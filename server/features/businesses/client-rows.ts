@@ -16,7 +16,7 @@ const ONBOARDING = new Set(["submitted", "in_review", "approved", "rejected"])
 
 /** The columns clientOf reads, for queries that select a business. */
 export const CLIENT_COLUMNS = sql.raw(
-  "c.id, c.name, c.email, c.phone, c.country_id, c.address, c.website, c.logo_url, c.subject, c.status, c.onboarding_status, c.rejection_reason, c.deleted_at, c.created_at",
+  "c.id, c.name, c.email, c.phone, c.country_id, c.address, c.website, c.logo_url, c.meta->>'contact_person' AS contact_person, c.subject, c.status, c.onboarding_status, c.rejection_reason, c.deleted_at, c.created_at",
 )
 
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined || value === "" ? null : String(value))
@@ -30,6 +30,7 @@ export const clientOf = (r: Record<string, unknown>): Client => ({
   address: textOrNull(r.address),
   website: textOrNull(r.website),
   logo_url: textOrNull(r.logo_url),
+  contact_person: textOrNull(r.contact_person),
   subject: textOrNull(r.subject),
   onboarding_status: (ONBOARDING.has(String(r.onboarding_status)) ? r.onboarding_status : "approved") as Client["onboarding_status"],
   rejection_reason: textOrNull(r.rejection_reason),

@@ -97,6 +97,10 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.get<{ Params: { version: string } }>("/dev/graph/:version/me/accounts", async (req, reply) =>
       answer(reply, meta().get("me/accounts", tokenOf(req))),
     )
+    app.get<{ Params: { version: string; id: string }; Querystring: { after?: string; limit?: string } }>(
+      "/dev/graph/:version/:id/message_templates",
+      async (req, reply) => answer(reply, meta().messageTemplates(req.params.id, tokenOf(req), req.query.after, Number(req.query.limit))),
+    )
     app.post<{ Params: { version: string; id: string } }>("/dev/graph/:version/:id/messages", async (req, reply) =>
       answer(reply, meta().send(req.params.id, tokenOf(req), bodyOf(req.body))),
     )
@@ -133,6 +137,18 @@ export const httpRoutes: readonly HttpRoutes[] = [
         appSecret: body.app_secret === undefined && before ? before.appSecret : text(body, "app_secret", 128),
         callbackUrl,
       })
+      return { data: { ok: true } }
+    })
+
+    // A business account's templates as Meta's WhatsApp Manager holds them (replaced as a whole).
+    app.post("/dev/meta/templates", async (req) => {
+      const caller = await devCallerOf(services, req)
+      const body = bodyOf(req.body)
+      const wabaId = digits(body, "waba_id")
+      const number = [...meta().numbers.values()].find((n) => n.wabaId === wabaId)
+      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp business account")
+      if (!Array.isArray(body.templates)) throw badRequest("templates must be a list", "templates")
+      meta().templates.set(wabaId, body.templates as Record<string, unknown>[])
       return { data: { ok: true } }
     })
 

@@ -27,6 +27,8 @@ const update = async (ctx: Ctx, sets: SQL[]) => {
 const orNull = (text: string) => (text.trim() === "" ? null : text.trim())
 
 export const handlers = [
+  handle("company", "fetchOwnClient", async (ctx) => ({ data: await ownClient(ctx, tenantOf(ctx)) })),
+
   handle("onboarding", "fetchSubjectByClientId", async (ctx, input) => {
     const id = idOf(input.client_id, "Business")
     // A tenant reads its own; another business's id is simply not found. The super admin reads any.
@@ -52,6 +54,8 @@ export const handlers = [
     if (input.address !== undefined) sets.push(sql`address = ${orNull(input.address)}`)
     if (input.website !== undefined) sets.push(sql`website = ${input.website}`)
     if (input.logo_url !== undefined) sets.push(sql`logo_url = ${input.logo_url}`)
+    if (input.contact_person !== undefined)
+      sets.push(sql`meta = meta || ${JSON.stringify({ contact_person: orNull(input.contact_person) })}::jsonb`)
     return update(ctx, sets)
   }),
 

@@ -1,5 +1,5 @@
 /**
- * Channels: /channels and /channels/Whatsapp (the tenant's WhatsApp Cloud API connection, its state and Meta's webhook);
+ * Channels: /channels (every channel's state), /channels/sms (the SMS accounts and sender names), /channels/Whatsapp (the tenant's WhatsApp Cloud API connection, its state and Meta's webhook);
  * /channels/fb-page, /channels/fb, /channels/fbchannels and /channels/Instagram (the Facebook / Instagram login and the
  * pages or accounts subscribed to the webhook).
  */
@@ -7,11 +7,15 @@ import { type Feature, screen } from "../feature"
 
 export const channels: Feature = {
   name: "channels",
-  calls: ["channels", "metaLogins"],
+  calls: ["channels", "metaLogins", "sms"],
   screens: {
     channels: screen(
-      () => import("../../views/channels/WhatsappChannelView"),
-      (m) => m.WhatsappChannelView,
+      () => import("../../views/channels/ChannelsOverviewView"),
+      (m) => m.ChannelsOverviewView,
+    ),
+    channelSms: screen(
+      () => import("../../views/channels/ChannelsOverviewView"),
+      (m) => m.ChannelSmsView,
     ),
     channelWhatsapp: screen(
       () => import("../../views/channels/WhatsappChannelView"),
@@ -35,6 +39,7 @@ export const channels: Feature = {
     ),
   },
   pages: {
+    "channels-overview": () => import("../../machines/channels/channels-overview").then((m) => m.channelsOverviewMachine),
     "meta-pages": () => import("../../machines/channels/meta-pages-machine").then((m) => m.metaPagesMachine),
     "whatsapp-channel": () => import("../../machines/channels/whatsapp-channel-machine").then((m) => m.whatsappChannelMachine),
   },

@@ -1,10 +1,19 @@
-/** A business registers itself (/register), configures its webhook (company sub-page configure-web-hook), and the public pages (/privacy-policy, /btw) and the integration example (/example). */
+/**
+ * A business registers itself (/register); its own company area (/apps/company-details and the sub-pages Profile,
+ * Contact, Agents, custom_api and configure-web-hook); the public pages (/privacy-policy, /btw) and the integration
+ * example (/example).
+ */
 import { type Feature, screen } from "../feature"
 
 export const onboarding: Feature = {
   name: "onboarding",
-  calls: ["onboarding"],
+  calls: ["onboarding", "company", "businesses"],
+  reports: {
+    "report-company-agents": () => import("../../machines/onboarding/company-agents").then((m) => m.companyAgentsMachine),
+  },
   pages: {
+    "company-profile": () => import("../../machines/onboarding/company-profile").then((m) => m.companyProfileMachine),
+    "company-api-key": () => import("../../machines/onboarding/company-api-key").then((m) => m.companyApiKeyMachine),
     "business-registration": () => import("../../machines/onboarding/registration-machine").then((m) => m.registrationMachine),
     "company-webhook": () => import("../../machines/onboarding/company-webhook").then((m) => m.companyWebhookMachine),
   },
@@ -21,6 +30,26 @@ export const onboarding: Feature = {
       () => import("../../views/onboarding/PublicPages"),
       (m) => m.BtwView,
     ),
+    companyDetails: screen(
+      () => import("../../views/onboarding/CompanyDetailsView"),
+      (m) => m.CompanyDetailsView,
+    ),
+    "companyDetails/Profile": screen(
+      () => import("../../views/onboarding/CompanyProfileView"),
+      (m) => m.CompanyProfileView,
+    ),
+    "companyDetails/Contact": screen(
+      () => import("../../views/onboarding/CompanyProfileView"),
+      (m) => m.CompanyProfileView,
+    ),
+    "companyDetails/Agents": screen(
+      () => import("../../views/onboarding/CompanyAgentsView"),
+      (m) => m.CompanyAgentsView,
+    ),
+    "companyDetails/custom_api": screen(
+      () => import("../../views/onboarding/CompanyApiKeyView"),
+      (m) => m.CompanyApiKeyView,
+    ),
     "companyDetails/configure-web-hook": screen(
       () => import("../../views/onboarding/CompanyWebhookView"),
       (m) => m.CompanyWebhookView,
@@ -35,4 +64,5 @@ export const onboarding: Feature = {
     tr: () => import("../../views/onboarding/strings.tr").then((m) => ({ onboarding: m.onboardingTr })),
     ar: () => import("../../views/onboarding/strings.ar").then((m) => ({ onboarding: m.onboardingAr })),
   },
+  uses: ["reports"],
 }

@@ -4,8 +4,10 @@ import { Data, DateRange, Empty, Id, IdParam, List, ListQuery, Ok, Paged, UserRe
 import { Client, ClientInfo, ClientStats, ClientsMeta, OnboardingStatus } from "../schemas/tenants"
 
 const ByClient = Schema.Struct({ client_id: IdParam })
+/** The agents' lists: a super admin's for any business, a tenant's (holding the users permission) for its own. */
+const ownAgents = { access: "tenant", permission: "users" } as const
 
-/** Business (tenant) management: super admins only. */
+/** Business (tenant) management: super admins only, but for the agents of one's own business. */
 export const businesses = defineGroup(
   "businesses",
   { title: "Businesses", permission: "businesses", access: "superAdmin" },
@@ -35,7 +37,9 @@ export const businesses = defineGroup(
       request: ByClient,
       response: Data(ClientInfo),
     },
+    /** Also a tenant admin's, for its own business only (the company sub-page Agents); another business is 404. */
     clientAgentsByClientId: {
+      ...ownAgents,
       method: "GET",
       path: "/client/agents/{client_id}",
       request: ByClient,
@@ -71,6 +75,7 @@ export const businesses = defineGroup(
       response: List(ClientStats),
     },
     clientAgentsPaginated: {
+      ...ownAgents,
       method: "POST",
       path: "/client/agents-paginated",
       request: Schema.Struct({ ...ListQuery, client_id: Id }),

@@ -15,6 +15,8 @@ export const Client = Schema.Struct({
   address: Schema.NullOr(Schema.String),
   website: Schema.NullOr(Schema.String),
   logo_url: Schema.NullOr(Schema.String),
+  /** Who to ask at the business (the company sub-page Contact); optional in answers older than it. */
+  contact_person: Schema.optional(Schema.NullOr(Schema.String)),
   /** The subject line of the emails sent on the tenant's behalf. */
   subject: Schema.NullOr(Schema.String),
   /** Registration review: submitted -> in_review -> approved | rejected (server/features/businesses/review.ts). */
@@ -35,6 +37,8 @@ export const ClientInput = {
   address: Schema.optional(Text(300)),
   website: Schema.optional(Url),
   logo_url: Schema.optional(Url),
+  /** Empty text clears it. */
+  contact_person: Schema.optional(Text(120)),
 }
 export const ClientInfo = Schema.Struct({
   ...Client.fields,
