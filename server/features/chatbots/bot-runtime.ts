@@ -18,11 +18,13 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
+import { sharedLocationOf } from "../locations/location-hook"
 import { autoReplyOf } from "./autoreply-rows"
 import { runAction } from "./bot-actions"
 import { factsOf, tenantInHours } from "./bot-facts"
 import { deliverAfterCommit } from "./bot-deliver"
-import { type BotTarget, queueAsBot } from "./bot-send"
+import { commerceReply, isCommerce } from "./bot-commerce"
+import { type BotTarget, queueAsBot, queueMessageAsBot } from "./bot-send"
 import { TURN_JOB } from "./bot-turn"
 
 interface Turn extends BotTarget {
@@ -45,9 +47,15 @@ const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: reado
         await ctx.db.execute(sql`UPDATE contacts SET attributes = attributes || jsonb_build_object(${out.attribute}::text, ${out.value}::text)
           WHERE id = ${turn.contactId} AND client_id = ${turn.clientId}`)
         break
-      case "act":
-        await runAction(ctx, t, out.action)
+      case "act": {
+        if (!isCommerce(out)) {
+          await runAction(ctx, t, out.action)
+          break
+        }
+        const reply = await commerceReply(ctx, turn.clientId, turn.channel, out)
+        if (reply) queued.push(await queueMessageAsBot(ctx, turn, reply))
         break
+      }
       case "path":
         await ctx.db.execute(sql`INSERT INTO bot_menu_hits (client_id, autoreply_id, contact_id, number, menu, option, dt)
           VALUES (${turn.clientId}, ${bot.id}, ${turn.contactId}, ${turn.number}, ${out.node}, ${out.option}, ${ctx.clock.now().toISOString()}::timestamptz)`)
@@ -124,6 +132,7 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
   const payload = json<Record<string, unknown>>(c.payload) ?? {}
   const button = typeof payload.button === "string" ? payload.button : undefined
   const text = String(c.body ?? "")
+  const location = c.type === "location" ? (sharedLocationOf(payload) ?? undefined) : undefined
   const inHours = await tenantInHours(ctx.db, clientId, ctx.clock.now())
   let bot: AutoReply | null = null
   let state: BotState | null = null
@@ -142,11 +151,22 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
         sql`SELECT * FROM autoreplies WHERE client_id = ${clientId} AND active AND NOT self AND channel = ${turn.channel}`,
       ),
     ).map(autoReplyOf)
-    bot = pickBot(bots, { text, payload: button, channel: turn.channel, firstMessage: Number(c.inbound_count) === 1, inHours })
+    bot = pickBot(bots, {
+      text,
+      payload: button,
+      channel: turn.channel,
+      firstMessage: Number(c.inbound_count) === 1,
+      inHours,
+      location: location !== undefined,
+    })
     if (!bot) return
   }
   const facts = await factsOf(ctx.db, clientId, turn.contactId, turn.channel, inHours, bot.flow)
-  const result = step(bot.flow, state, state ? { type: "reply", text, payload: button, facts } : { type: "start", facts })
+  const result = step(
+    bot.flow,
+    state,
+    state ? { type: "reply", text, payload: button, facts, location } : { type: "start", facts, location },
+  )
   await apply(ctx, turn, bot, result.outputs)
   await saveState(ctx, turn, bot.id, result.state)
 }

@@ -1,19 +1,7 @@
-/** Amounts kept in integer minor units (cents, kuruş) shown in their currency: the currency says how many decimals. */
+/** Amounts kept in integer minor units shown in their currency (the rule: src/contract/money.ts). */
+import { majorText, minorDigits } from "../../contract/money"
 
-/** The currency's decimals (2 for USD and TRY, 0 for JPY, 3 for KWD); 2 when the code is not one Intl knows. */
-export const minorDigits = (currency: string): number => {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2
-  } catch {
-    return 2
-  }
-}
-
-/** `1250` USD → `12.50` (plain, for files). */
-export const majorText = (minor: number, currency: string): string => {
-  const digits = minorDigits(currency)
-  return (minor / 10 ** digits).toFixed(digits)
-}
+export { majorText, minorDigits }
 
 /** `1250` USD in `en` → `$12.50`; in `tr` → `$12,50`. */
 export const moneyText = (minor: number, currency: string, locale: string): string => {
