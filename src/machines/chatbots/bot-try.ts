@@ -144,7 +144,7 @@ export const botTryMachine = setup({
           target: "looking",
           actions: assign(({ context, event }) => {
             const result = run(context, { type: "reply", text: "", facts: context.facts, location: event.point })
-            const shared = `📍 ${event.point.latitude}, ${event.point.longitude}`
+            const shared = `${event.point.latitude}, ${event.point.longitude}`
             return { state: result.state, outputs: result.outputs, lines: [...context.lines, { from: "customer" as const, text: shared }] }
           }),
         },
