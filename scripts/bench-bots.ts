@@ -6,10 +6,15 @@
  * simulator's inbound webhook (POST /dev/simulator/messages: stored, a `chatbot.turn` job enqueued in the same
  * transaction, the job runner woken after the commit) and is timed until the bot's reply is handed to the channel.
  * Reported: p50 / p95 / p99 / max of that latency over all messages, and the replies counted (one per message).
+ * Then, on the idle server, a few customers walk the flow one message at a time while the database calls are counted
+ * (`execute` statements and transactions through the Database, and jobs): where one message's time goes, without
+ * relying on wall-clock under load. The nearest-location query at 100,000 branches is `npm run bench:locations`.
  */
 import { rmSync } from "node:fs"
+import { loadavg } from "node:os"
 import { parseArgs } from "node:util"
 import type { BotFlow } from "../src/contract/schemas/chatbots"
+import type { Database, Db } from "../server/db/db"
 
 const { values } = parseArgs({
   options: {
@@ -91,6 +96,32 @@ const customer = async (n: number) => {
   }
 }
 
+/** Database work counted while `counting` (wrapping the one Database every route and job goes through). */
+const counted = { statements: 0, transactions: 0 }
+let counting = false
+{
+  type Execute = Db["execute"]
+  const countingDb = (target: Db): Db =>
+    new Proxy(target, {
+      get(obj, key, receiver) {
+        const value = Reflect.get(obj, key, receiver)
+        if (key !== "execute") return typeof value === "function" ? value.bind(obj) : value
+        return ((...args: Parameters<Execute>) => {
+          if (counting) counted.statements++
+          return (value as Execute).apply(obj, args)
+        }) as Execute
+      },
+    })
+  const database = db as { -readonly [K in keyof Database]: Database[K] }
+  const transaction = database.transaction
+  database.transaction = (fn) => {
+    if (counting) counted.transactions++
+    return transaction((tx) => fn(countingDb(tx)))
+  }
+  const plain = database.db
+  database.db = countingDb(plain)
+}
+
 const began = performance.now()
 let next = 0
 let unfinished = 0
@@ -113,13 +144,46 @@ const failures = (
     [],
   )
 ).rows
+// One message at a time on the idle server: the database work and the jobs one customer message costs.
+const PROBES = 3
+const mainReplies = replies
+const jobsBefore = Number(
+  ((await db.query(`SELECT count(*)::int AS n FROM jobs WHERE kind LIKE 'chatbot.%'`, [])).rows[0] as { n: number }).n,
+)
+const probeLatencies: number[] = []
+const probeMessages = latencies.length
+counting = true
+for (let i = 0; i < PROBES; i++) await customer(CONVERSATIONS + i).catch(() => unfinished++)
+counting = false
+for (const ms of latencies.splice(probeMessages)) probeLatencies.push(ms)
+const jobsAfter = Number(
+  ((await db.query(`SELECT count(*)::int AS n FROM jobs WHERE kind LIKE 'chatbot.%'`, [])).rows[0] as { n: number }).n,
+)
+const probed = PROBES * walk.length
+const perMessage = {
+  statements: Number((counted.statements / probed).toFixed(1)),
+  transactions: Number((counted.transactions / probed).toFixed(1)),
+  chatbot_jobs: Number(((jobsAfter - jobsBefore) / probed).toFixed(1)),
+  idle_latency_p50_ms: Number(probeLatencies.sort((a, b) => a - b)[Math.floor(probeLatencies.length / 2)].toFixed(1)),
+}
+const summary = [
+  `bench:bots on ${cluster ? "PostgreSQL" : "PGlite"}: ${CONVERSATIONS} conversations x ${walk.length} messages, ${PARALLEL} at a time, ${(seconds).toFixed(1)} s`,
+  `  replies ${mainReplies} for ${latencies.length} messages; unfinished walks ${unfinished}; chatbot jobs that failed at least once ${failures.reduce((n, f) => n + Number(f.n), 0)}`,
+  `  inbound webhook -> reply handed to the channel: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (bar p99 <= 100 ms, goal <= 30 ms)`,
+  `  one message on the idle server: ${perMessage.statements} statements in ${perMessage.transactions} transactions, ${perMessage.chatbot_jobs} chatbot jobs, p50 ${perMessage.idle_latency_p50_ms} ms`,
+  `  load average at the end: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")} (the nearest-location p95 at 100,000 branches: npm run bench:locations)`,
+]
+console.log(summary.join("\n"))
 console.log(
   JSON.stringify({
+    per_message: perMessage,
     database: cluster ? "postgres" : "pglite",
     conversations: CONVERSATIONS,
     parallel: PARALLEL,
     messages: latencies.length,
-    replies,
+    replies: mainReplies,
     unfinished_walks: unfinished,
     failed_turns: failures,
     handed_off_and_tagged: Number(tagged.n),

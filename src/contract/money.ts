@@ -13,7 +13,7 @@ export const minorDigits = (currency: string): number => {
   }
 }
 
-/** `1250` USD → `12.50` (plain, for files and form fields). */
+/** `1250` USD → `12.50` (plain, for files, form fields and customer messages). */
 export const majorText = (minor: number, currency: string): string => {
   const digits = minorDigits(currency)
   return (minor / 10 ** digits).toFixed(digits)

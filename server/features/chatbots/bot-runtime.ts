@@ -17,12 +17,15 @@ import type { AutoReply } from "../../../src/contract/schemas/chatbots"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
+import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
+import { sharedLocationOf } from "../locations/location-hook"
 import { autoReplyOf } from "./autoreply-rows"
 import { runAction } from "./bot-actions"
 import { factsOf, tenantInHours } from "./bot-facts"
 import { deliverAfterCommit } from "./bot-deliver"
-import { type BotTarget, queueAsBot } from "./bot-send"
+import { commerceReply, isCommerce } from "./bot-commerce"
+import { type BotTarget, queueAsBot, queueMessageAsBot } from "./bot-send"
 import { TURN_JOB } from "./bot-turn"
 
 interface Turn extends BotTarget {
@@ -36,6 +39,7 @@ const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(v
 const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: readonly BotOutput[]) => {
   const t = { clientId: turn.clientId, conversationId: turn.conversation.id, contactId: turn.contactId }
   const queued: number[] = []
+  const hits: { menu: string; option: string }[] = []
   for (const out of outputs) {
     switch (out.type) {
       case "say":
@@ -45,18 +49,32 @@ const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: reado
         await ctx.db.execute(sql`UPDATE contacts SET attributes = attributes || jsonb_build_object(${out.attribute}::text, ${out.value}::text)
           WHERE id = ${turn.contactId} AND client_id = ${turn.clientId}`)
         break
-      case "act":
-        await runAction(ctx, t, out.action)
+      case "act": {
+        if (!isCommerce(out)) {
+          await runAction(ctx, t, out.action)
+          break
+        }
+        const reply = await commerceReply(ctx, turn.clientId, turn.channel, out)
+        if (reply) queued.push(await queueMessageAsBot(ctx, turn, reply))
         break
+      }
       case "path":
-        await ctx.db.execute(sql`INSERT INTO bot_menu_hits (client_id, autoreply_id, contact_id, number, menu, option, dt)
-          VALUES (${turn.clientId}, ${bot.id}, ${turn.contactId}, ${turn.number}, ${out.node}, ${out.option}, ${ctx.clock.now().toISOString()}::timestamptz)`)
+        hits.push({ menu: out.node, option: out.option })
         break
       case "handoff":
-        await ctx.db.execute(sql`INSERT INTO bot_menu_hits (client_id, autoreply_id, contact_id, number, menu, option, dt)
-          VALUES (${turn.clientId}, ${bot.id}, ${turn.contactId}, ${turn.number}, ${out.node ?? ""}, 'handoff', ${ctx.clock.now().toISOString()}::timestamptz)`)
+        hits.push({ menu: out.node ?? "", option: "handoff" })
         break
     }
+  }
+  // The report rows of the whole step in one statement.
+  if (hits.length > 0) {
+    const dt = ctx.clock.now().toISOString()
+    await ctx.db.execute(
+      sql`INSERT INTO bot_menu_hits (client_id, autoreply_id, contact_id, number, menu, option, dt) VALUES ${sql.join(
+        hits.map((h) => sql`(${turn.clientId}, ${bot.id}, ${turn.contactId}, ${turn.number}, ${h.menu}, ${h.option}, ${dt}::timestamptz)`),
+        sql`, `,
+      )}`,
+    )
   }
   await deliverAfterCommit(ctx, turn.clientId, queued)
 }
@@ -90,13 +108,22 @@ const awayReply = async (ctx: JobContext, turn: Turn, holder: number) => {
   )
 }
 
+/**
+ * Locks in the inbound pipeline's order (the contact, then its conversation), so a customer's next message arriving
+ * while this turn commits waits instead of deadlocking with it. `FOR NO KEY UPDATE`, not `FOR UPDATE`: it still keeps
+ * two turns (and the pipeline's update of the contact) apart, but lets the foreign-key checks of other writers pass
+ * (they take `FOR KEY SHARE` on the contact: a delivery report's rollup update of the conversation, a tag): with
+ * `FOR UPDATE` such a writer holding the conversation waited for the turn while the turn waited for the conversation.
+ */
+export const lockTurn = async (db: Db, clientId: number, conversationId: number) => {
+  await db.execute(sql`SELECT ct.id FROM contacts ct JOIN conversations c ON c.contact_id = ct.id
+    WHERE c.id = ${conversationId} AND c.client_id = ${clientId} FOR NO KEY UPDATE OF ct`)
+}
+
 const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
   const { conversation_id, message_id } = job.payload as { conversation_id: number; message_id: number }
   const clientId = Number(job.clientId)
-  // Locks in the inbound pipeline's order (the contact, then its conversation), so a customer's next message arriving
-  // while this turn commits waits instead of deadlocking with it.
-  await ctx.db.execute(sql`SELECT ct.id FROM contacts ct JOIN conversations c ON c.contact_id = ct.id
-    WHERE c.id = ${conversation_id} AND c.client_id = ${clientId} FOR UPDATE OF ct`)
+  await lockTurn(ctx.db, clientId, conversation_id)
   const [c] = rowsOf(
     await ctx.db.execute(sql`SELECT c.id, c.status, c.assigned_user_id, c.contact_id, ct.channel, ct.number, ct.blocked,
         m.type, m.body, m.payload, s.autoreply_id, s.state, s.last_message_id,
@@ -104,7 +131,7 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
       FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
       JOIN messages m ON m.id = ${message_id} AND m.conversation_id = c.id
       LEFT JOIN chatbot_sessions s ON s.conversation_id = c.id
-      WHERE c.id = ${conversation_id} AND c.client_id = ${clientId} FOR UPDATE OF c`),
+      WHERE c.id = ${conversation_id} AND c.client_id = ${clientId} FOR NO KEY UPDATE OF c`),
   )
   if (!c || c.status === "closed" || c.blocked) return
   if (c.last_message_id !== null && Number(c.last_message_id) >= message_id) return
@@ -124,7 +151,10 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
   const payload = json<Record<string, unknown>>(c.payload) ?? {}
   const button = typeof payload.button === "string" ? payload.button : undefined
   const text = String(c.body ?? "")
-  const inHours = await tenantInHours(ctx.db, clientId, ctx.clock.now())
+  const location = c.type === "location" ? (sharedLocationOf(payload) ?? undefined) : undefined
+  // Working hours are read only when a trigger or the flow asks (one statement less on most turns).
+  let hours: boolean | undefined
+  const inHoursNow = async () => (hours ??= await tenantInHours(ctx.db, clientId, ctx.clock.now()))
   let bot: AutoReply | null = null
   let state: BotState | null = null
   if (c.autoreply_id !== null) {
@@ -142,11 +172,24 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
         sql`SELECT * FROM autoreplies WHERE client_id = ${clientId} AND active AND NOT self AND channel = ${turn.channel}`,
       ),
     ).map(autoReplyOf)
-    bot = pickBot(bots, { text, payload: button, channel: turn.channel, firstMessage: Number(c.inbound_count) === 1, inHours })
+    const needsHours = bots.some((b) => b.trigger.type === "outside_hours" && b.channel_type === turn.channel)
+    bot = pickBot(bots, {
+      text,
+      payload: button,
+      channel: turn.channel,
+      firstMessage: Number(c.inbound_count) === 1,
+      inHours: needsHours ? await inHoursNow() : true,
+      location: location !== undefined,
+    })
     if (!bot) return
   }
-  const facts = await factsOf(ctx.db, clientId, turn.contactId, turn.channel, inHours, bot.flow)
-  const result = step(bot.flow, state, state ? { type: "reply", text, payload: button, facts } : { type: "start", facts })
+  const asksHours = bot.flow.nodes.some((n) => n.kind === "condition" && n.test.on === "business_hours")
+  const facts = await factsOf(ctx.db, clientId, turn.contactId, turn.channel, asksHours ? await inHoursNow() : true, bot.flow)
+  const result = step(
+    bot.flow,
+    state,
+    state ? { type: "reply", text, payload: button, facts, location } : { type: "start", facts, location },
+  )
   await apply(ctx, turn, bot, result.outputs)
   await saveState(ctx, turn, bot.id, result.state)
 }

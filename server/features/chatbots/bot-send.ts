@@ -3,6 +3,7 @@
  * the queue) but `queued`: the channel gets it only after the turn committed (bot-deliver.ts).
  * Choices go as WhatsApp's reply buttons or list; media as the file with the text as its caption.
  */
+import type { OutgoingMessage } from "../../../src/contract/chatbots/commerce-replies"
 import type { BotOutput } from "../../../src/contract/chatbots/flow-step"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { JobContext } from "../../core/jobs"
@@ -21,7 +22,7 @@ export interface BotTarget {
 }
 
 /** The message a `say` output becomes: its type, body and payload as the chat stores them. */
-export const outgoingOf = (say: Say): { type: string; body: string; payload: Record<string, unknown> } => {
+export const outgoingOf = (say: Say): OutgoingMessage => {
   if (say.choices?.length)
     return {
       type: "interactive",
@@ -43,8 +44,10 @@ export const outgoingOf = (say: Say): { type: string; body: string; payload: Rec
  * Stores a bot's message as `queued` in the turn's transaction and shows it in the agents' thread after the commit;
  * bot-deliver.ts hands it to the channel once the turn committed. Answers the message's id.
  */
-export const queueAsBot = async (ctx: JobContext, target: BotTarget, say: Say): Promise<number> => {
-  const out = outgoingOf(say)
+export const queueAsBot = (ctx: JobContext, target: BotTarget, say: Say): Promise<number> => queueMessageAsBot(ctx, target, outgoingOf(say))
+
+/** Any message of the bot (a `say`, or a commerce action's list): stored `queued`, shown after the commit. */
+export const queueMessageAsBot = async (ctx: JobContext, target: BotTarget, out: OutgoingMessage): Promise<number> => {
   const messageId = await storeOutbound(ctx.db, target.clientId, {
     conversation: target.conversation,
     ...out,

@@ -21,3 +21,20 @@ export const chatbotTurnFor = async (db: Db, clientId: number, conversationId: n
     maxAttempts: 3,
   })
 }
+
+/**
+ * Whether the tenant's bot answers a location this contact shares (so the plain "nearest branches" answer of
+ * locations/location-hook.ts stays quiet): a bot is talking with them (waiting at a node), or an active bot of the
+ * channel starts on a shared location.
+ */
+export const botTakesLocation = async (db: Db, clientId: number, contactId: number): Promise<boolean> => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT 1 FROM contacts ct WHERE ct.id = ${contactId} AND ct.client_id = ${clientId} AND (
+      EXISTS (SELECT 1 FROM conversations c JOIN chatbot_sessions s ON s.conversation_id = c.id
+        WHERE c.contact_id = ct.id AND c.client_id = ${clientId} AND c.status <> 'closed' AND c.assigned_user_id IS NULL
+          AND s.state->>'node' IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM autoreplies a WHERE a.client_id = ${clientId} AND a.active AND NOT a.self
+        AND a.channel = ct.channel AND a.trigger = 'location'))`),
+  )
+  return row !== undefined
+}

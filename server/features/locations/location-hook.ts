@@ -5,6 +5,7 @@
  */
 import type { Db } from "../../db/db"
 import { enqueue } from "../../core/jobs"
+import { botTakesLocation } from "../chatbots/bot-turn"
 
 /** Branches offered to a customer who shares a location. */
 export const NEAREST_OFFERED = 3
@@ -35,6 +36,8 @@ export const answerSharedLocation = async (
   if (type !== "location") return
   const location = sharedLocationOf(payload)
   if (!location) return
+  // A chatbot that handles shared locations answers instead (its "send nearest locations" action).
+  if (await botTakesLocation(db, clientId, contactId)) return
   await enqueue(db, {
     kind: "locations.nearest",
     clientId,

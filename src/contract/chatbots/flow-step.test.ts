@@ -3,15 +3,29 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { BotFlow } from "../schemas/chatbots"
 import { waits } from "./flow-rules"
-import { type BotFacts, type BotOutput, type BotState, MAX_MISSES, answerOf, step } from "./flow-step"
-import { salesFlow, validFlow } from "./flows.testing"
+import { type BotFacts, type BotOutput, type BotState, MAX_MISSES, answerOf, pointOf, pointText, step } from "./flow-step"
+import { salesFlow, shopFlow, validFlow } from "./flows.testing"
 
 const facts: BotFacts = { channel: "whatsapp", tags: [], segments: [], inHours: true, attributes: {} }
 const reply = (text: string, inHours = true) => ({ type: "reply" as const, text, facts: { ...facts, inHours } })
 
 /** What a simulated customer may write: a choice by title or number, an answer of each kind, or nonsense. */
 const customerText = fc.oneof(
-  fc.constantFrom("Option 1", "option 2", "1", "2", "3", "42", "a@b.co", "2026-02-28", "31.12.2025", "hello", "", "2026-02-30"),
+  fc.constantFrom(
+    "Option 1",
+    "option 2",
+    "1",
+    "2",
+    "3",
+    "42",
+    "a@b.co",
+    "2026-02-28",
+    "31.12.2025",
+    "hello",
+    "",
+    "2026-02-30",
+    "41.0, 29.1",
+  ),
   fc.string({ maxLength: 12 }),
 )
 
@@ -96,5 +110,67 @@ describe("bot step", () => {
     expect(answerOf({ validation: "choice", options: ["Small", "Large"] }, "large")).toBe("Large")
     expect(answerOf({ validation: "number" }, "12,5")).toBe("12.5")
     expect(answerOf({ validation: "number" }, "12abc")).toBeNull()
+  })
+})
+
+describe("bot step: locations and products", () => {
+  const point = fc.record({
+    latitude: fc.double({ min: -90, max: 90, noNaN: true }),
+    longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+  })
+
+  it("a location question keeps a shared point, or one typed as 'lat, lng', to 6 decimals, and refuses other text", () => {
+    fc.assert(
+      fc.property(point, fc.string({ maxLength: 12 }), (p, text) => {
+        const q = { validation: "location" as const }
+        const stored = answerOf(q, text, p)!
+        expect(stored).toBe(pointText(p))
+        const back = pointOf(stored)!
+        expect(Math.abs(back.latitude - p.latitude)).toBeLessThanOrEqual(5e-7)
+        expect(Math.abs(back.longitude - p.longitude)).toBeLessThanOrEqual(5e-7)
+        expect(answerOf(q, `${p.latitude.toFixed(4)}, ${p.longitude.toFixed(4)}`)).toBe(
+          pointText(pointOf(`${p.latitude.toFixed(4)},${p.longitude.toFixed(4)}`)!),
+        )
+        if (!pointOf(text)) expect(answerOf(q, text)).toBeNull()
+      }),
+    )
+    expect(answerOf({ validation: "location" }, "91, 10")).toBeNull()
+    expect(answerOf({ validation: "location" }, "hello")).toBeNull()
+  })
+
+  it("sends the nearest branches from the point just shared, then the product list the menu asks for", () => {
+    const started = step(shopFlow, null, { type: "start", facts })
+    expect(started.state.node).toBe("where")
+    const shared = step(shopFlow, started.state, { type: "reply", text: "", facts, location: { latitude: 41, longitude: 29 } })
+    expect(shared.outputs).toContainEqual({ type: "capture", node: "where", attribute: "location", value: "41.000000,29.000000" })
+    expect(shared.outputs).toContainEqual({
+      type: "act",
+      node: "near",
+      action: { do: "send_nearest", count: 2 },
+      point: { latitude: 41, longitude: 29 },
+    })
+    expect(shared.state.node).toBe("menu")
+    // A typed point is a location too, and is where the branches are measured from.
+    const typed = step(shopFlow, started.state, reply("40.99, 29.02"))
+    expect(typed.outputs.find((o) => o.type === "act")).toMatchObject({ point: { latitude: 40.99, longitude: 29.02 } })
+    const products = step(shopFlow, shared.state, reply("Products"))
+    expect(products.outputs).toContainEqual({ type: "act", node: "products", action: { do: "send_products", search: "cake", limit: 3 } })
+    expect(products.state.node).toBeNull()
+  })
+
+  it("measures from the named attribute when the action names one, and from nowhere when nothing was shared", () => {
+    const flow: BotFlow = {
+      start: "near",
+      nodes: [
+        { id: "near", kind: "action", action: { do: "send_nearest", count: 1, attribute: "home" }, next: "agent" },
+        { id: "agent", kind: "handoff" },
+      ],
+    }
+    const withHome = step(flow, null, { type: "start", facts: { ...facts, attributes: { home: "41.5,29.5" } } })
+    expect(withHome.outputs.find((o) => o.type === "act")).toMatchObject({ point: { latitude: 41.5, longitude: 29.5 } })
+    const without = step(flow, null, { type: "start", facts, location: { latitude: 1, longitude: 2 } })
+    expect(without.outputs.find((o) => o.type === "act")).toMatchObject({ point: null })
+    const plain = step(shopFlow, null, { type: "start", facts })
+    expect(step(shopFlow, plain.state, reply("hello")).outputs).toEqual([{ type: "say", node: "where", text: "Where are you?" }])
   })
 })

@@ -18,9 +18,16 @@ export interface BotFacts {
   readonly attributes: Readonly<Record<string, string>>
 }
 
+/** A point on the earth: a location the customer shared. */
+export interface GeoPoint {
+  readonly latitude: number
+  readonly longitude: number
+}
+
+/** `location`: what the customer's message shared (WhatsApp `location`), if it is one. */
 export type BotEvent =
-  | { readonly type: "start"; readonly facts: BotFacts }
-  | { readonly type: "reply"; readonly text: string; readonly payload?: string; readonly facts: BotFacts }
+  | { readonly type: "start"; readonly facts: BotFacts; readonly location?: GeoPoint }
+  | { readonly type: "reply"; readonly text: string; readonly payload?: string; readonly facts: BotFacts; readonly location?: GeoPoint }
 
 export interface BotState {
   /** The node waiting for the customer; null once the bot handed off. */
@@ -40,7 +47,8 @@ export type BotOutput =
       readonly style?: "buttons" | "list"
     }
   | { readonly type: "capture"; readonly node: string; readonly attribute: string; readonly value: string }
-  | { readonly type: "act"; readonly node: string; readonly action: BotAction }
+  /** `point`: where "send nearest locations" measures from (null: the customer shared none, nothing is sent). */
+  | { readonly type: "act"; readonly node: string; readonly action: BotAction; readonly point?: GeoPoint | null }
   /** A step along the flow the reports count: the menu (node) and the option taken. */
   | { readonly type: "path"; readonly node: string; readonly option: string }
   | { readonly type: "handoff"; readonly node: string | null }
@@ -64,8 +72,24 @@ const isoDate = (text: string): string | null => {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${mo}-${d}` ? null : `${y}-${mo}-${d}`
 }
 
+/** A location as a contact attribute stores it: "lat,lng" with 6 decimals (about 10 cm). */
+export const pointText = (p: GeoPoint): string => `${p.latitude.toFixed(6)},${p.longitude.toFixed(6)}`
+
+/** The point in "lat,lng" (or "lat, lng", "lat lng"), or null when it is not one on the earth. */
+export const pointOf = (text: string | undefined): GeoPoint | null => {
+  const m = /^\s*([+-]?\d{1,2}(?:\.\d+)?)\s*[, ]\s*([+-]?\d{1,3}(?:\.\d+)?)\s*$/.exec(text ?? "")
+  if (!m) return null
+  const latitude = Number(m[1])
+  const longitude = Number(m[2])
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null
+}
+
 /** The stored form of an answer to `q`, or null when it does not pass the question's check. */
-export const answerOf = (q: Pick<QuestionNode, "validation" | "options">, raw: string): string | null => {
+export const answerOf = (q: Pick<QuestionNode, "validation" | "options">, raw: string, location?: GeoPoint): string | null => {
+  if (q.validation === "location") {
+    const point = location ?? pointOf(raw)
+    return point ? pointText(point) : null
+  }
   const text = raw.trim()
   if (!text) return null
   switch (q.validation) {
@@ -145,8 +169,27 @@ const say = (node: BotNode & { kind: "message" | "question" }): BotOutput => {
   }
 }
 
+/** An action's output; "send nearest locations" says where from: the named attribute's point, else the shared one. */
+const act = (
+  node: BotNode & { kind: "action" },
+  attributes: Readonly<Record<string, string>>,
+  facts: BotFacts,
+  shared: GeoPoint | null,
+): BotOutput => {
+  const action = node.action
+  if (action.do !== "send_nearest") return { type: "act", node: node.id, action }
+  const point = action.attribute ? pointOf(attributes[action.attribute] ?? facts.attributes[action.attribute]) : shared
+  return { type: "act", node: node.id, action, point }
+}
+
 /** Follows the flow from `from` until a node waits for the customer or the bot hands off. */
-const runFrom = (flow: BotFlow, from: string | null, attributes: Readonly<Record<string, string>>, facts: BotFacts): StepResult => {
+const runFrom = (
+  flow: BotFlow,
+  from: string | null,
+  attributes: Readonly<Record<string, string>>,
+  facts: BotFacts,
+  shared: GeoPoint | null,
+): StepResult => {
   const nodes = new Map(flow.nodes.map((n) => [n.id, n]))
   const outputs: BotOutput[] = []
   let at = from
@@ -170,7 +213,7 @@ const runFrom = (flow: BotFlow, from: string | null, attributes: Readonly<Record
         break
       }
       case "action":
-        outputs.push({ type: "act", node: node.id, action: node.action })
+        outputs.push(act(node, attributes, facts, shared))
         at = node.next
         break
       case "handoff":
@@ -194,7 +237,7 @@ const missed = (state: BotState, node: BotNode & { kind: "message" | "question" 
 export const step = (flow: BotFlow, state: BotState | null, event: BotEvent): StepResult => {
   if (event.type === "start" || state === null) {
     const outputs: BotOutput[] = [{ type: "path", node: flow.start, option: "start" }]
-    const run = runFrom(flow, flow.start, state?.attributes ?? {}, event.facts)
+    const run = runFrom(flow, flow.start, state?.attributes ?? {}, event.facts, event.location ?? null)
     return { state: run.state, outputs: [...outputs, ...run.outputs] }
   }
   const node = state.node === null ? undefined : flow.nodes.find((n) => n.id === state.node)
@@ -207,13 +250,19 @@ export const step = (flow: BotFlow, state: BotState | null, event: BotEvent): St
       event.payload,
     )
     if (at === null) return missed(state, node)
-    const run = runFrom(flow, choices[at].next, state.attributes, event.facts)
+    const run = runFrom(flow, choices[at].next, state.attributes, event.facts, event.location ?? null)
     return { state: run.state, outputs: [{ type: "path", node: node.id, option: choices[at].title }, ...run.outputs] }
   }
-  const value = answerOf(node, event.text)
+  const value = answerOf(node, event.text, event.location)
   if (value === null) return missed(state, node)
   const attributes = { ...state.attributes, [node.attribute]: value }
-  const run = runFrom(flow, node.next, attributes, event.facts)
+  const run = runFrom(
+    flow,
+    node.next,
+    attributes,
+    event.facts,
+    event.location ?? pointOf(node.validation === "location" ? value : undefined),
+  )
   return {
     state: run.state,
     outputs: [

@@ -34,7 +34,7 @@ const nodeAt = (i: number, n: number): fc.Arbitrary<BotNode> => {
         choices: [next, ...more].map((to, k) => ({ title: `Option ${k + 1}`, next: to })),
       }),
     ),
-    fc.constantFrom("text", "number", "email", "date").map(
+    fc.constantFrom("text", "number", "email", "date", "location").map(
       (validation): BotNode => ({
         id: `n${i}`,
         kind: "question",
@@ -46,6 +46,8 @@ const nodeAt = (i: number, n: number): fc.Arbitrary<BotNode> => {
     ),
     later(i, n).map((other): BotNode => ({ id: `n${i}`, kind: "condition", test: { on: "business_hours" }, yes: next, no: other })),
     fc.constant<BotNode>({ id: `n${i}`, kind: "action", action: { do: "tag", tag: "bot" }, next }),
+    fc.constant<BotNode>({ id: `n${i}`, kind: "action", action: { do: "send_nearest", count: 3 }, next }),
+    fc.constant<BotNode>({ id: `n${i}`, kind: "action", action: { do: "send_products", search: "cake", limit: 5 }, next }),
   )
 }
 
@@ -75,5 +77,26 @@ export const salesFlow: BotFlow = {
     { id: "tag", kind: "action", action: { do: "tag", tag: "lead" }, next: "sales" },
     { id: "sales", kind: "handoff", text: "Thanks, a sales agent will write to you" },
     { id: "support", kind: "handoff", text: "A support agent will answer you shortly" },
+  ],
+}
+
+/** Shop: where are you (a location question) → nearest branches → a menu: products (a list) | an agent. */
+export const shopFlow: BotFlow = {
+  start: "where",
+  nodes: [
+    { id: "where", kind: "question", text: "Where are you?", attribute: "location", validation: "location", next: "near" },
+    { id: "near", kind: "action", action: { do: "send_nearest", count: 2 }, next: "menu" },
+    {
+      id: "menu",
+      kind: "message",
+      text: "Anything else?",
+      style: "buttons",
+      choices: [
+        { title: "Products", next: "products" },
+        { title: "Agent", next: "agent" },
+      ],
+    },
+    { id: "products", kind: "action", action: { do: "send_products", search: "cake", limit: 3 }, next: "agent" },
+    { id: "agent", kind: "handoff", text: "An agent will answer you shortly" },
   ],
 }

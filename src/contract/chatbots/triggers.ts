@@ -1,6 +1,6 @@
 /**
  * Which bot a customer's message starts, when no bot is already talking with them. A button payload wins, then
- * keywords (exact, contains, regex), then the first message of a conversation, then "outside working hours".
+ * keywords (exact, contains, regex), then a shared location, then the first message of a conversation, then "outside working hours".
  * Among bots of the same kind, the lowest id (the oldest) wins, so the choice is stable.
  */
 import type { Channel } from "../schemas/common"
@@ -20,9 +20,11 @@ export interface Inbound {
   readonly channel: Channel
   readonly firstMessage: boolean
   readonly inHours: boolean
+  /** The message shares a location. */
+  readonly location?: boolean
 }
 
-const ORDER: readonly BotTriggerType[] = ["button", "keyword", "first_message", "outside_hours"]
+const ORDER: readonly BotTriggerType[] = ["button", "keyword", "location", "first_message", "outside_hours"]
 
 export const triggerFires = (trigger: BotTrigger, inbound: Inbound): boolean => {
   const text = inbound.text.trim().toLocaleLowerCase()
@@ -35,6 +37,8 @@ export const triggerFires = (trigger: BotTrigger, inbound: Inbound): boolean => 
         const word = k.trim().toLocaleLowerCase()
         return trigger.match === "exact" ? text === word : text.includes(word)
       })
+    case "location":
+      return inbound.location === true
     case "first_message":
       return inbound.firstMessage
     case "outside_hours":

@@ -12,6 +12,9 @@ export const NodeId = Schema.String.check(Schema.isPattern(/^[a-z0-9_-]{1,40}$/)
 export const AttributeName = Schema.String.check(Schema.isPattern(/^[a-z][a-z0-9_]{0,39}$/))
 const Next = Schema.NullOr(NodeId)
 const BotText = Name(1024)
+/** How many branches or products one bot message lists (a WhatsApp list holds 10 rows). */
+export const MAX_BOT_LIST = 10
+const BotListSize = Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: MAX_BOT_LIST }))
 
 /** A choice is a WhatsApp reply button or list row, whose title holds 20 characters. */
 export const BotChoice = Schema.Struct({ title: Name(20), next: Next })
@@ -30,7 +33,8 @@ export const MessageNode = Schema.Struct({
 })
 export type MessageNode = typeof MessageNode.Type
 
-export const QuestionValidation = Schema.Literals(["text", "number", "email", "date", "choice"])
+/** `location`: the customer shares a location (or types "latitude, longitude"); stored as "lat,lng". */
+export const QuestionValidation = Schema.Literals(["text", "number", "email", "date", "choice", "location"])
 export type QuestionValidation = typeof QuestionValidation.Type
 
 export const QuestionNode = Schema.Struct({
@@ -78,6 +82,23 @@ export const BotAction = Schema.Union([
   Schema.Struct({ do: Schema.Literal("assign_agent"), agent_id: Id }),
   Schema.Struct({ do: Schema.Literal("assign_group"), group_id: Id }),
   Schema.Struct({ do: Schema.Literal("open_ticket"), subject: Schema.optional(Text(200)) }),
+  /**
+   * The tenant's `count` branches nearest to the customer's location (server/features/locations/nearest.ts): the one
+   * named by `attribute` (a location question's answer), else the location this message shared. None: nothing is sent.
+   */
+  Schema.Struct({
+    do: Schema.Literal("send_nearest"),
+    count: BotListSize,
+    open_only: Schema.optional(Schema.Boolean),
+    attribute: Schema.optional(AttributeName),
+  }),
+  /** Up to `limit` products in stock, of a catalogue and/or matching a search (catalogues/products.ts `productList`). */
+  Schema.Struct({
+    do: Schema.Literal("send_products"),
+    catalogue_id: Schema.optional(Id),
+    search: Schema.optional(Text(100)),
+    limit: BotListSize,
+  }),
 ])
 export type BotAction = typeof BotAction.Type
 
@@ -112,6 +133,8 @@ export const BotTrigger = Schema.Union([
   Schema.Struct({ type: Schema.Literal("first_message") }),
   /** Any message outside the tenant's working hours (settings). */
   Schema.Struct({ type: Schema.Literal("outside_hours") }),
+  /** The customer shares a location (WhatsApp `location`). */
+  Schema.Struct({ type: Schema.Literal("location") }),
   /** A button of an earlier message (a template's quick reply) whose payload is this text. */
   Schema.Struct({ type: Schema.Literal("button"), payload: Name(100) }),
 ])

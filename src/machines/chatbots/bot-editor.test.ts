@@ -1,6 +1,6 @@
 /** The bot editor and the "try it" panel, model-based (common/model-check.testing.ts), and the editor's rules. */
 import { describe, expect, it } from "vitest"
-import { salesFlow } from "../../contract/chatbots/flows.testing"
+import { salesFlow, shopFlow } from "../../contract/chatbots/flows.testing"
 import type { AutoReply } from "../../contract/schemas/chatbots"
 import { checkModel } from "../common/model-check.testing"
 import { botEditorMachine, botProblemOf } from "./bot-editor"
@@ -66,13 +66,24 @@ checkModel({
 })
 
 const say = (text: string) => ({ type: "SAY", text })
+const looked = { type: "xstate.done.actor.lookup", output: [] }
+const branches = {
+  type: "xstate.done.actor.lookup",
+  output: [{ type: "text", body: "Our nearest branches:\n\n1. Kadıköy (1.2 km)", payload: {} }],
+}
+const share = { type: "SHARE", point: { latitude: 41, longitude: 29 } }
 checkModel({
   name: "chatbot try panel",
   machine: botTryMachine,
-  sources: [],
-  states: ["idle", "talking", "handedOff"],
+  sources: ["lookUpAll"],
+  states: ["idle", "looking", "talking", "handedOff"],
   events: [
     { type: "START", flow: salesFlow },
+    { type: "START", flow: shopFlow },
+    looked,
+    branches,
+    { type: "xstate.error.actor.lookup", error: new Error("offline") },
+    share,
     say("Sales"),
     say("2"),
     say("nonsense"),
@@ -80,9 +91,19 @@ checkModel({
     say(" "),
     { type: "FACTS", patch: { inHours: false } },
   ],
-  stories: [[{ type: "START", flow: salesFlow }, say("Sales"), say("a@b.co")]],
+  stories: [
+    [{ type: "START", flow: salesFlow }, looked, say("Sales"), looked, say("a@b.co"), looked],
+    [{ type: "START", flow: shopFlow }, looked, share, branches, say("Products"), looked],
+    [{ type: "START", flow: shopFlow }, looked, share, { type: "xstate.error.actor.lookup", error: new Error("offline") }],
+  ],
   // Finite: the walk keys on where the bot waits and how many misses, not on the growing transcript.
-  key: (s) => [s.value, s.context.state?.node ?? null, s.context.state?.misses ?? 0, s.context.facts.inHours],
+  key: (s) => [
+    s.value,
+    s.context.flow?.start ?? null,
+    s.context.state?.node ?? null,
+    s.context.state?.misses ?? 0,
+    s.context.facts.inHours,
+  ],
   view: (s) => ({ value: s.value, lines: s.context.lines, node: s.context.state?.node ?? null }),
 })
 

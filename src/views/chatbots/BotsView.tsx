@@ -151,7 +151,7 @@ const BotEditor = ({ editor, tryer, self }: { editor: EditorActor; tryer: TryAct
                 {t(`chatbots.matches.${m}`)}
               </option>
             ))}
-            {(["first_message", "outside_hours", "button"] as const).map((k) => (
+            {(["first_message", "outside_hours", "location", "button"] as const).map((k) => (
               <option key={k} value={k}>
                 {t(`chatbots.triggers.${k}`)}
               </option>

@@ -75,7 +75,7 @@ export const FlowGraph = ({ flow, selected, onSelect }: { flow: BotFlow; selecte
                 {p.node.id === flow.start ? ` · ${t("chatbots.start")}` : ""}
               </text>
               <text x={10} y={42} fontSize={13}>
-                {summaryOf(p.node).slice(0, 24)}
+                {summaryOf(p.node, t).slice(0, 24)}
               </text>
             </g>
           ))}
@@ -85,7 +85,7 @@ export const FlowGraph = ({ flow, selected, onSelect }: { flow: BotFlow; selecte
   )
 }
 
-const summaryOf = (node: BotFlow["nodes"][number]): string => {
+const summaryOf = (node: BotFlow["nodes"][number], t: (key: string) => string): string => {
   switch (node.kind) {
     case "message":
     case "question":
@@ -93,7 +93,7 @@ const summaryOf = (node: BotFlow["nodes"][number]): string => {
     case "condition":
       return node.test.on === "attribute" ? `${node.test.attribute} ${node.test.op}` : node.test.on
     case "action":
-      return node.action.do
+      return t(`chatbots.actions.${node.action.do}`)
     case "handoff":
       return node.text ?? node.id
   }
