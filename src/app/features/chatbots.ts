@@ -5,7 +5,7 @@ const view = () => import("../../views/chatbots/BotsView")
 
 export const chatbots: Feature = {
   name: "chatbots",
-  calls: ["chatbots"],
+  calls: ["chatbots", "locations", "catalogues"],
   reports: {
     "report-chatbots": () => import("../../machines/chatbots/bots-list").then((m) => m.chatbotsListMachine),
     "report-away-messages": () => import("../../machines/chatbots/bots-list").then((m) => m.awayMessagesListMachine),
