@@ -13,3 +13,11 @@ export const recipientStatusFromChannel = async (db: Db, clientId: number, messa
       error = CASE WHEN ${status}::text = 'failed' THEN COALESCE(${reason ?? null}::text, error, 'The channel reported a failure') ELSE error END
     WHERE message_id = ${messageId} AND client_id = ${clientId} AND status IN ('sent', 'delivered', 'read')`)
 }
+
+/** The channel refused these campaign messages for good (chat/outbox.ts): their recipients failed with the reason. */
+export const recipientsFailedByChannel = async (db: Db, clientId: number, messageIds: readonly number[], reason: string) => {
+  if (messageIds.length === 0) return
+  await db.execute(sql`UPDATE campaign_recipients SET status = 'failed', error = ${reason.slice(0, 500)}
+    WHERE message_id IN (SELECT x::int FROM jsonb_array_elements_text(${JSON.stringify(messageIds)}::jsonb) AS x)
+      AND client_id = ${clientId} AND status = 'sent'`)
+}

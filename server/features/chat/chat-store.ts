@@ -10,7 +10,7 @@ import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { openTicketFor } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
-import { publish } from "../../core/events"
+import { publish, publishEach } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { type Holding, NEW_STATUS, next } from "./conversation-status"
 import { optOutIfAsked } from "../templates/opt-out"
@@ -193,27 +193,74 @@ export interface OutboundInput {
 }
 
 /** An agent's (or bot's) message: a reply (conversation-status.ts). An agent who answers has read the chat, so its unread count clears. */
-export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => {
+export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => (await storeOutboundAll(db, clientId, [input]))[0]
+
+/**
+ * Outbound messages in a handful of statements whatever their number (a campaign's batch): the messages, their
+ * conversations' inbox columns and status (each a reply, or left as they were for a bot), and their `message.sent`
+ * events. Each conversation must be locked by the caller (openConversationOf / openConversationsFor). Answers the
+ * messages' ids in the order of `inputs`.
+ */
+export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonly OutboundInput[]): Promise<number[]> => {
+  if (inputs.length === 0) return []
   const now = new Date().toISOString()
-  const { conversation } = input
-  const bot = input.senderKind === "bot"
-  const replied = bot ? conversation : next(conversation, { type: "reply", by: input.senderUserId })
-  const [message] = rowsOf(
-    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
-    VALUES (${clientId}, ${conversation.id}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
-      ${input.externalId}, ${input.status ?? "sent"}, ${now}::timestamptz, ${input.senderKind ?? null}) RETURNING id`),
-  )
-  await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
-    status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = ${bot ? sql`unread` : 0} WHERE id = ${conversation.id}`)
-  await publish(db, clientId, "message.sent", {
-    message_id: Number(message.id),
-    conversation_id: conversation.id,
+  const rows = inputs.map((input, i) => ({
+    i,
+    conversation_id: input.conversation.id,
     type: input.type,
     body: input.body,
+    payload: input.payload,
     sender_user_id: input.senderUserId,
     external_id: input.externalId,
-  })
-  return Number(message.id)
+    status: input.status ?? "sent",
+    sender_kind: input.senderKind ?? null,
+  }))
+  const inserted = rowsOf(
+    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
+    SELECT ${clientId}, x.conversation_id, 'out', x.type, x.body, x.payload, x.sender_user_id, x.external_id, x.status, ${now}::timestamptz, x.sender_kind
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(i int, conversation_id int, type text, body text, payload jsonb,
+      sender_user_id int, external_id text, status text, sender_kind text)
+    ORDER BY x.i RETURNING id, conversation_id`),
+  )
+  // Ids are drawn in the insert's order: a conversation's inputs get its ids in ascending order.
+  const byConversation = new Map<number, number[]>()
+  for (const r of inserted)
+    byConversation.set(Number(r.conversation_id), [...(byConversation.get(Number(r.conversation_id)) ?? []), Number(r.id)])
+  for (const ids of byConversation.values()) ids.sort((a, b) => a - b)
+  const ids = inputs.map((input) => byConversation.get(input.conversation.id)!.shift()!)
+  // Each conversation once, as its last input leaves it.
+  const after = new Map<number, { id: number; status: string; agent_id: number | null; last_message: string; bot: boolean }>()
+  for (const input of inputs) {
+    const from = after.get(input.conversation.id)
+    const holding = from ? { status: from.status as ConversationStatus, agentId: from.agent_id } : input.conversation
+    const bot = input.senderKind === "bot"
+    const replied = bot ? holding : next(holding, { type: "reply", by: input.senderUserId })
+    after.set(input.conversation.id, {
+      id: input.conversation.id,
+      status: replied.status,
+      agent_id: replied.agentId,
+      last_message: previewOf(input.type, input.body),
+      bot: bot && (from?.bot ?? true),
+    })
+  }
+  await db.execute(sql`UPDATE conversations c SET last_message = x.last_message, last_message_at = ${now}::timestamptz,
+    status = x.status, assigned_user_id = x.agent_id, unread = CASE WHEN x.bot THEN c.unread ELSE 0 END
+    FROM jsonb_to_recordset(${JSON.stringify([...after.values()])}::jsonb) AS x(id int, status text, agent_id int, last_message text, bot boolean)
+    WHERE c.id = x.id`)
+  await publishEach(
+    db,
+    clientId,
+    "message.sent",
+    inputs.map((input, i) => ({
+      message_id: ids[i],
+      conversation_id: input.conversation.id,
+      type: input.type,
+      body: input.body,
+      sender_user_id: input.senderUserId,
+      external_id: input.externalId,
+    })),
+  )
+  return ids
 }
 
 /**
