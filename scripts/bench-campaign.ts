@@ -27,6 +27,8 @@ const { values } = parseArgs({
     data: { type: "string", default: ".tmp/bench-campaign-db" },
     postgres: { type: "boolean", default: false },
     "no-kill": { type: "boolean", default: false },
+    /** The simulator's delivery report delay (ms) after each hand-over. */
+    "deliver-ms": { type: "string", default: "300" },
   },
 })
 const N = Number(values.recipients)
@@ -44,7 +46,11 @@ if (!cluster) rmSync(values.data, { recursive: true, force: true })
 let child: ChildProcess | null = null
 const boot = () =>
   new Promise<string>((resolve, reject) => {
-    const env = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: values.data }), SIM_DELIVER_MS: "300" }
+    const env = {
+      ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: values.data }),
+      SIM_DELIVER_MS: values["deliver-ms"],
+    }
     const proc = spawn("npx", ["tsx", "scripts/bench-campaign-server.ts"], { env, stdio: ["ignore", "pipe", "inherit"], detached: false })
     child = proc
     let out = ""

@@ -97,7 +97,7 @@ interface Claimed {
 }
 
 /** One batch's sends in the caller's transaction (a savepoint): refusals settled, the total charged, each delivered. */
-const sendBatch = async (ctx: JobContext, campaignId: number, claimed: readonly Claimed[]) => {
+const sendBatch = async (ctx: JobContext, job: Job, campaignId: number, claimed: readonly Claimed[]) => {
   const refusals = await refusalsOf(
     ctx.db,
     claimed.map((c) => c.send),
@@ -122,6 +122,7 @@ const sendBatch = async (ctx: JobContext, campaignId: number, claimed: readonly 
     ctx,
     going.map((c) => c.send),
     costs,
+    job.runAt,
   )
   const sent = going.map((c, i) => ({ id: c.id, message_id: messageIds[i], cost: costs[i].toFixed(2) }))
   await ctx.db.execute(sql`UPDATE campaign_recipients r SET status = 'sent', message_id = x.message_id, external_id = NULL,
@@ -165,7 +166,7 @@ const sendNextBatch = async (job: Job, ctx: JobContext) => {
           campaignId,
         },
       }))
-      await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, campaignId, claimed)
+      await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, job, campaignId, claimed)
     })
   } catch (error) {
     if (error instanceof ApiError && PAUSING.has(error.code)) return void (await pauseFor(ctx.db, campaignId, error.message))

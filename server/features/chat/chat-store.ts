@@ -16,7 +16,7 @@ import { type Holding, NEW_STATUS, next } from "./conversation-status"
 import { optOutIfAsked } from "../templates/opt-out"
 import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
-import { recipientStatusFromChannel } from "../campaigns/recipient-status"
+import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
 import { chatbotTurnFor } from "../chatbots/bot-turn"
 
 export const PREVIEW_MAX = 200
@@ -273,29 +273,89 @@ export const lockMessageConversation = async (db: Db, message: SQL) => {
   await db.execute(sql`SELECT c.id FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${message} FOR UPDATE OF c`)
 }
 
+export interface StatusReport {
+  readonly externalId: string
+  readonly status: string
+}
+
+export interface StoredStatus {
+  readonly messageId: number
+  readonly conversationId: number
+  /** The status now stored when it moved. */
+  readonly changed: boolean
+  readonly status: string
+}
+
+const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 }
+const rank = (status: string) => STATUS_RANK[status] ?? 4
+
 /** Applies a channel's delivery report; states only move forward. Null when no such message (yet). */
-export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) => {
-  await lockMessageConversation(db, sql`m.client_id = ${clientId} AND m.external_id = ${externalId} AND m.direction = 'out'`)
-  const rows = rowsOf(
-    await db.execute(sql`UPDATE messages SET status = ${status}
-    WHERE client_id = ${clientId} AND external_id = ${externalId} AND direction = 'out'
-      AND (CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
-        < (CASE ${status}::text WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
-    RETURNING id, conversation_id`),
+export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) =>
+  (await storeStatuses(db, clientId, [{ externalId, status }])).get(externalId) ?? null
+
+/**
+ * Applies many delivery reports of one tenant in a few statements whatever their number (the chat hub gathers the
+ * channel's reports for a moment: chat/status-reports.ts): per message the furthest state reported, and states only
+ * move forward; the messages' conversations are locked first (`lockMessageConversation`'s order), their campaign
+ * recipients follow, one `message.status` event each. Answers what became of each known message by its channel id
+ * (absent: no such message, yet).
+ */
+export const storeStatuses = async (db: Db, clientId: number, reports: readonly StatusReport[]): Promise<Map<string, StoredStatus>> => {
+  const furthest = new Map<string, string>()
+  for (const r of reports)
+    if (!furthest.has(r.externalId) || rank(r.status) > rank(furthest.get(r.externalId)!)) furthest.set(r.externalId, r.status)
+  const wanted = JSON.stringify([...furthest].map(([external_id, status]) => ({ external_id, status, rank: rank(status) })))
+  const found = new Map<string, StoredStatus>()
+  if (furthest.size === 0) return found
+  await db.execute(sql`SELECT c.id FROM conversations c WHERE c.id IN (SELECT m.conversation_id FROM messages m
+      WHERE m.client_id = ${clientId} AND m.direction = 'out'
+        AND m.external_id IN (SELECT x ->> 'external_id' FROM jsonb_array_elements(${wanted}::jsonb) AS x))
+    ORDER BY c.id FOR UPDATE`)
+  const changed = rowsOf(
+    await db.execute(sql`UPDATE messages m SET status = x.status
+      FROM jsonb_to_recordset(${wanted}::jsonb) AS x(external_id text, status text, rank int)
+      WHERE m.client_id = ${clientId} AND m.external_id = x.external_id AND m.direction = 'out'
+        AND (CASE m.status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END) < x.rank
+      RETURNING m.id, m.conversation_id, m.external_id, m.status`),
   )
-  if (rows[0]) {
-    const changed = { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
-    await recipientStatusFromChannel(db, clientId, changed.messageId, status)
-    await publish(db, clientId, "message.status", {
-      message_id: changed.messageId,
-      conversation_id: changed.conversationId,
-      external_id: externalId,
-      status,
+  for (const r of changed)
+    found.set(String(r.external_id), {
+      messageId: Number(r.id),
+      conversationId: Number(r.conversation_id),
+      changed: true,
+      status: String(r.status),
     })
-    return changed
+  if (changed.length > 0) {
+    await recipientsStatusFromChannel(
+      db,
+      clientId,
+      changed.map((r) => ({ message_id: Number(r.id), status: String(r.status) })),
+    )
+    await publishEach(
+      db,
+      clientId,
+      "message.status",
+      changed.map((r) => ({
+        message_id: Number(r.id),
+        conversation_id: Number(r.conversation_id),
+        external_id: String(r.external_id),
+        status: String(r.status),
+      })),
+    )
   }
-  const [existing] = rowsOf(
-    await db.execute(sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`),
-  )
-  return existing ? { messageId: Number(existing.id), conversationId: Number(existing.conversation_id), changed: false } : null
+  const rest = [...furthest.keys()].filter((e) => !found.has(e))
+  if (rest.length > 0) {
+    const existing = rowsOf(
+      await db.execute(sql`SELECT id, conversation_id, external_id, status FROM messages WHERE client_id = ${clientId}
+        AND external_id IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify(rest)}::jsonb) AS x)`),
+    )
+    for (const r of existing)
+      found.set(String(r.external_id), {
+        messageId: Number(r.id),
+        conversationId: Number(r.conversation_id),
+        changed: false,
+        status: String(r.status),
+      })
+  }
+  return found
 }

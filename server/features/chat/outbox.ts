@@ -34,12 +34,17 @@ interface Writer {
   readonly afterCommit: (fn: () => void) => void
 }
 
-/** In the writer's transaction: the job that hands these queued messages (in this order) over once it commits. */
-export const handOverAfterCommit = async (writer: Writer, clientId: number, messageIds: readonly number[]) => {
+/**
+ * In the writer's transaction: the job that hands these queued messages (in this order) over once it commits. `dueAt`:
+ * the writer's own due time when it is a job (a campaign's batch): the hand-over is due just before it, so the queue
+ * (oldest due first) claims it before the writer's siblings still waiting, instead of behind a whole campaign's batches.
+ */
+export const handOverAfterCommit = async (writer: Writer, clientId: number, messageIds: readonly number[], dueAt?: Date) => {
   if (messageIds.length === 0) return
   await enqueue(writer.db, {
     kind: OUTBOX_JOB,
     clientId,
+    runAt: dueAt && new Date(dueAt.getTime() - 1),
     payload: { message_ids: messageIds },
     idempotencyKey: `outbox:${messageIds[0]}`,
     maxAttempts: ATTEMPTS,

@@ -200,9 +200,14 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
 /**
  * Many sends (a campaign's batch, already checked and charged) stored as `queued` template messages in a few statements
  * whatever their number (their customers' conversations opened where none is), handed to the channel by the chat
- * outbox once the caller's transaction committed, and announced then. Answers each send's message id, in order.
+ * outbox once the caller's transaction committed (due at `dueAt`, see `handOverAfterCommit`), and announced then. Answers each send's message id, in order.
  */
-export const queueTemplates = async (env: SendEnv, sends: readonly TemplateSend[], costs: readonly number[]): Promise<number[]> => {
+export const queueTemplates = async (
+  env: SendEnv,
+  sends: readonly TemplateSend[],
+  costs: readonly number[],
+  dueAt?: Date,
+): Promise<number[]> => {
   if (sends.length === 0) return []
   const clientId = sends[0].clientId
   const conversations = await openConversationsFor(
@@ -227,7 +232,7 @@ export const queueTemplates = async (env: SendEnv, sends: readonly TemplateSend[
       }
     }),
   )
-  await handOverAfterCommit(env, clientId, ids)
+  await handOverAfterCommit(env, clientId, ids, dueAt)
   env.afterCommit(
     () => void announceMessages(env.services, clientId, ids).catch((e: unknown) => console.error("[templates] announce failed", e)),
   )
