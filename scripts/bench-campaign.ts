@@ -106,7 +106,7 @@ const login = async (username: string) => {
 }
 let admin = await login("admin")
 const superadmin = await login("superadmin")
-await call("/billing/topup", { client_id: 1, amount: N * 0.05 + 1000, reason: "Campaign bench" }, superadmin).catch(async (e) => {
+await call("/billing/topup", { client_id: 1, amount: (N + RATED) * 0.2 + 1000, reason: "Campaign bench" }, superadmin).catch(async (e) => {
   log(`top-up: ${e.message}`)
 })
 await call(
@@ -185,6 +185,11 @@ for (;;) {
     url = await boot()
     admin = await login("admin")
   }
+  // A campaign pauses itself with the reason (balance, a limit): the run cannot finish, say why and stop.
+  if (c.status === "paused") {
+    log(`the campaign paused: ${c.status_reason}`)
+    break
+  }
   if (c.status === "completed" && counts.queued === 0) {
     handedAll = (now - started) / 1000
     break
@@ -227,7 +232,12 @@ const paced = await call(
 )
 for (;;) {
   await sleep(1000)
-  if ((await campaignOf(paced.id)).status === "completed") break
+  const status = (await campaignOf(paced.id)).status
+  if (status === "completed") break
+  if (status === "paused") {
+    log("the rated campaign paused")
+    break
+  }
 }
 const sentAt: number[] = []
 for (let page = 1; sentAt.length < RATED; page++) {
