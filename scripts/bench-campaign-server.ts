@@ -4,6 +4,6 @@ import { startServer } from "../server/app"
 const server = await startServer({
   port: 0,
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? ".tmp/bench-campaign-db" }),
-  jobs: { pollMs: 20, batch: 64 },
+  jobs: { pollMs: 20 },
 })
 console.log(`LISTENING ${server.url}`)

@@ -62,3 +62,20 @@ export const publish = async (
     ON CONFLICT (idempotency_key) DO NOTHING`)
   return id
 }
+
+/**
+ * `publish` for many events of one type at once (a campaign's batch): one statement records them all and enqueues
+ * their deliveries, each event with its own id, in `tx`.
+ */
+export const publishEach = async (tx: Db, clientId: number, type: EventType, data: readonly Record<string, unknown>[]) => {
+  if (data.length === 0) return
+  const now = new Date().toISOString()
+  await tx.execute(sql`WITH e AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
+      SELECT gen_random_uuid(), ${clientId}, ${type}, d, ${now}::timestamptz FROM jsonb_array_elements(${JSON.stringify(data)}::jsonb) AS d
+      RETURNING id)
+    INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
+    SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', e.id),
+      ${now}::timestamptz, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
+    FROM webhooks w CROSS JOIN e WHERE w.client_id = ${clientId} AND w.active AND ${type}::text = ANY (w.events)
+    ON CONFLICT (idempotency_key) DO NOTHING`)
+}

@@ -164,6 +164,8 @@ export const campaignRecipients = pgTable(
     uniqueIndex("campaign_recipients_campaign_number_uq").on(t.campaignId, t.number),
     index("campaign_recipients_campaign_status_idx").on(t.campaignId, t.status),
     index("campaign_recipients_message_idx").on(t.messageId).where(sql`"message_id" IS NOT NULL`),
+    // A batch's claim: the next waiting recipients in id order (migration 0029).
+    index("campaign_recipients_queued_idx").on(t.campaignId, t.id).where(sql`"status" = 'queued'`),
   ],
 )
 

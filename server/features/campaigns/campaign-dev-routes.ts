@@ -25,11 +25,12 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const number = body.number.startsWith("+") ? body.number : `+${body.number}`
       const reason =
         typeof body.reason === "string" && body.reason.trim() ? body.reason.trim().slice(0, 500) : "Message undeliverable (131026)"
-      const campaign = typeof body.campaign_id === "number" ? sql`AND campaign_id = ${body.campaign_id}` : sql``
+      const campaign = typeof body.campaign_id === "number" ? sql`AND r.campaign_id = ${body.campaign_id}` : sql``
       await services.database.transaction(async (tx) => {
         const [row] = rowsOf(
-          await tx.execute(sql`SELECT id, external_id, message_id FROM campaign_recipients WHERE client_id = ${clientId} AND number = ${number}
-            AND external_id IS NOT NULL AND status IN ('sent', 'delivered', 'read') ${campaign} ORDER BY sent_at DESC, id DESC LIMIT 1`),
+          await tx.execute(sql`SELECT r.id, m.external_id, r.message_id FROM campaign_recipients r JOIN messages m ON m.id = r.message_id
+            WHERE r.client_id = ${clientId} AND r.number = ${number} AND m.external_id IS NOT NULL AND r.status IN ('sent', 'delivered', 'read')
+            ${campaign} ORDER BY r.sent_at DESC, r.id DESC LIMIT 1`),
         )
         if (!row) throw notFound(`A sent campaign message to ${number}`)
         await storeStatus(tx, clientId, String(row.external_id), "failed")

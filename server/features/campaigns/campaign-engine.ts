@@ -6,13 +6,15 @@
  *   start adds nothing) and due one after another at the campaign's rate (batch size / rate apart: 80/s by default, all
  *   at once when the rate is off). The rate is held by scheduling, never by sleeping in a transaction.
  * - A batch job does nothing unless the campaign runs and the job belongs to the current run; otherwise it claims the
- *   next waiting recipients (`FOR UPDATE SKIP LOCKED`, in id order: concurrent batches take disjoint ones) and sends
- *   them through the templates' one send path in ONE transaction (which also marks the job done): the refusals of the
- *   whole batch read in one query each (opt-outs and blocked skipped with the reason, wrong parameters failed with the
- *   reason, all settled in one statement), the limits checked and the total debited once (one ledger entry naming the
- *   campaign and the recipient ids; UAT numbers free), each message handed to the channel and stored, the recipients
- *   marked sent in one statement. A process killed at any point leaves all of a batch or none of it, and the queue
- *   hands an unfinished job to the next worker once its lease ends: no recipient is sent twice or lost.
+ *   next waiting recipients (`FOR UPDATE SKIP LOCKED`, in id order: concurrent batches take disjoint ones) and, in ONE
+ *   transaction of set-based statements (which also marks the job done), settles their refusals (opt-outs and blocked
+ *   skipped with the reason, wrong parameters failed with the reason: one query each, one update), checks the limits
+ *   and debits the total once (one ledger entry naming the campaign and the recipient ids; UAT numbers free), stores
+ *   the messages `queued` with their contacts, conversations and events (templates' `queueTemplates`: a handful of
+ *   statements for the whole batch), marks the recipients sent and enqueues one chat outbox job for the messages. No
+ *   channel I/O happens inside it: the outbox (chat/outbox.ts) hands the messages over after the commit, so a batch
+ *   rolled back hands nothing, and a process killed at any point leaves all of a batch or none of it; the queue hands an
+ *   unfinished job to the next worker once its lease ends: no recipient is charged or stored twice, none is lost.
  * - The sending runs in a savepoint: an empty balance, an account limit or a template that cannot be sent rolls the
  *   whole batch back (nothing half-charged) and pauses the campaign with the reason (resume once fixed). Anything else
  *   retries the batch with the queue's backoff, and fails its recipients with the error on the last attempt.
@@ -25,7 +27,7 @@ import { rowsOf } from "../../db/rows"
 import type { Job, JobContext, JobHandler, Schedule } from "../../core/jobs"
 import { publish } from "../../core/events"
 import { ApiError } from "../../http/errors"
-import { chargeTemplateSends, deliverTemplate, refusalsOf, type TemplateSend } from "../templates/template-send"
+import { chargeTemplateSends, queueTemplates, refusalsOf, type TemplateSend } from "../templates/template-send"
 import { templateByName } from "../templates/template-rows"
 
 export const BATCH_JOB = "campaign.batch"
@@ -95,7 +97,7 @@ interface Claimed {
 }
 
 /** One batch's sends in the caller's transaction (a savepoint): refusals settled, the total charged, each delivered. */
-const sendBatch = async (ctx: JobContext, campaignId: number, claimed: readonly Claimed[]) => {
+const sendBatch = async (ctx: JobContext, job: Job, campaignId: number, claimed: readonly Claimed[]) => {
   const refusals = await refusalsOf(
     ctx.db,
     claimed.map((c) => c.send),
@@ -116,14 +118,16 @@ const sendBatch = async (ctx: JobContext, campaignId: number, claimed: readonly 
     going.map((c) => c.send),
     `campaign:${campaignId}:recipients:${going.map((c) => c.id).join(",")}`,
   )
-  const sent: { id: number; message_id: number; external_id: string; cost: string }[] = []
-  for (const [i, c] of going.entries()) {
-    const out = await deliverTemplate(ctx, c.send, costs[i])
-    sent.push({ id: c.id, message_id: out.messageId, external_id: out.externalId, cost: costs[i].toFixed(2) })
-  }
-  await ctx.db.execute(sql`UPDATE campaign_recipients r SET status = 'sent', message_id = x.message_id, external_id = x.external_id,
+  const messageIds = await queueTemplates(
+    ctx,
+    going.map((c) => c.send),
+    costs,
+    job.runAt,
+  )
+  const sent = going.map((c, i) => ({ id: c.id, message_id: messageIds[i], cost: costs[i].toFixed(2) }))
+  await ctx.db.execute(sql`UPDATE campaign_recipients r SET status = 'sent', message_id = x.message_id, external_id = NULL,
       cost = x.cost::numeric, sent_at = ${ctx.clock.now().toISOString()}::timestamptz, error = NULL
-    FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS x(id int, message_id int, external_id text, cost text) WHERE r.id = x.id`)
+    FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS x(id int, message_id int, cost text) WHERE r.id = x.id`)
 }
 
 const paramsOf = (value: unknown): string[] => {
@@ -162,7 +166,7 @@ const sendNextBatch = async (job: Job, ctx: JobContext) => {
           campaignId,
         },
       }))
-      await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, campaignId, claimed)
+      await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, job, campaignId, claimed)
     })
   } catch (error) {
     if (error instanceof ApiError && PAUSING.has(error.code)) return void (await pauseFor(ctx.db, campaignId, error.message))

@@ -29,7 +29,9 @@ export const recipientOf = (r: Record<string, unknown>): CampaignRecipient => ({
   read_at: iso(r.read_at),
 })
 
-const COLUMNS = sql`r.id, r.number, r.status, r.error, r.params, r.external_id, r.sent_at, r.delivered_at, r.read_at`
+/** The channel's id is the message's (set when the chat outbox handed it over). */
+const COLUMNS = sql`r.id, r.number, r.status, r.error, r.params, (SELECT m.external_id FROM messages m WHERE m.id = r.message_id) AS external_id,
+  r.sent_at, r.delivered_at, r.read_at`
 
 /** One batch of a campaign's recipients after `after` (by id), the CSV's and the stream's read. */
 const batchAfter = async (db: Db, clientId: number, campaignId: number, after: number) =>

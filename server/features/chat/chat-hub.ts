@@ -10,7 +10,8 @@ import { emitChat } from "./chat-bus"
 import { rowsOf } from "../../db/rows"
 import { loadConversation } from "./conversation-rows"
 import { loadMessage } from "./message-rows"
-import { storeInbound, storeStatus } from "./chat-store"
+import { storeInbound } from "./chat-store"
+import { statusReports } from "./status-reports"
 import { sql } from "drizzle-orm"
 import { withMetaAccounts } from "../channels/meta-channel"
 import { wakeJobs } from "../../core/jobs"
@@ -32,15 +33,11 @@ export const chatHubOf = (services: Services): ChatHub => {
   return hub
 }
 
-/** A delivery report can beat the commit of the send that caused it: retry a few times before giving up. */
-const STATUS_RETRIES = 10
-const STATUS_RETRY_MS = 100
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 const createHub = (services: Services): ChatHub => {
   const database = services.database
   // No request here: stored files' URLs are relative to this server, which is all the console's <img> needs.
   const links = { config: services.config, origin: "" }
+  const reports = statusReports(services)
   const events: MessageChannelEvents = {
     inbound: async (input) => {
       const type = input.type
@@ -73,21 +70,7 @@ const createHub = (services: Services): ChatHub => {
       wakeJobs(services)
       return stored.ids
     },
-    status: async ({ clientId, externalId, status }) => {
-      for (let attempt = 0; attempt < STATUS_RETRIES; attempt++) {
-        const result = await database.transaction((tx) => storeStatus(tx, clientId, externalId, status))
-        if (result) {
-          if (result.changed)
-            emitChat(services, clientId, "chat:message-status", {
-              conversation_id: result.conversationId,
-              message_id: result.messageId,
-              status,
-            })
-          return
-        }
-        await pause(STATUS_RETRY_MS)
-      }
-    },
+    status: reports.report,
     typing: async ({ clientId, channel, number, state }) => {
       const [row] = rowsOf(
         await database.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
@@ -100,5 +83,11 @@ const createHub = (services: Services): ChatHub => {
   // Tenants with a connected Meta account send through the Graph API (features/channels), web-chat visitors get theirs
   // on their sockets (features/webchat), the rest go to the simulator.
   const channel = withWebchat(services, events, withMetaAccounts(services, createMessageSimulator(events)))
-  return { channel, close: () => channel.close() }
+  return {
+    channel,
+    close: async () => {
+      reports.close()
+      await channel.close()
+    },
+  }
 }

@@ -10,13 +10,13 @@ import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { openTicketFor } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
-import { publish } from "../../core/events"
+import { publish, publishEach } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { type Holding, NEW_STATUS, next } from "./conversation-status"
 import { optOutIfAsked } from "../templates/opt-out"
 import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
-import { recipientStatusFromChannel } from "../campaigns/recipient-status"
+import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
 import { chatbotTurnFor } from "../chatbots/bot-turn"
 
 export const PREVIEW_MAX = 200
@@ -193,27 +193,74 @@ export interface OutboundInput {
 }
 
 /** An agent's (or bot's) message: a reply (conversation-status.ts). An agent who answers has read the chat, so its unread count clears. */
-export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => {
+export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => (await storeOutboundAll(db, clientId, [input]))[0]
+
+/**
+ * Outbound messages in a handful of statements whatever their number (a campaign's batch): the messages, their
+ * conversations' inbox columns and status (each a reply, or left as they were for a bot), and their `message.sent`
+ * events. Each conversation must be locked by the caller (openConversationOf / openConversationsFor). Answers the
+ * messages' ids in the order of `inputs`.
+ */
+export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonly OutboundInput[]): Promise<number[]> => {
+  if (inputs.length === 0) return []
   const now = new Date().toISOString()
-  const { conversation } = input
-  const bot = input.senderKind === "bot"
-  const replied = bot ? conversation : next(conversation, { type: "reply", by: input.senderUserId })
-  const [message] = rowsOf(
-    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
-    VALUES (${clientId}, ${conversation.id}, 'out', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.senderUserId},
-      ${input.externalId}, ${input.status ?? "sent"}, ${now}::timestamptz, ${input.senderKind ?? null}) RETURNING id`),
-  )
-  await db.execute(sql`UPDATE conversations SET last_message = ${previewOf(input.type, input.body)}, last_message_at = ${now}::timestamptz,
-    status = ${replied.status}, assigned_user_id = ${replied.agentId}, unread = ${bot ? sql`unread` : 0} WHERE id = ${conversation.id}`)
-  await publish(db, clientId, "message.sent", {
-    message_id: Number(message.id),
-    conversation_id: conversation.id,
+  const rows = inputs.map((input, i) => ({
+    i,
+    conversation_id: input.conversation.id,
     type: input.type,
     body: input.body,
+    payload: input.payload,
     sender_user_id: input.senderUserId,
     external_id: input.externalId,
-  })
-  return Number(message.id)
+    status: input.status ?? "sent",
+    sender_kind: input.senderKind ?? null,
+  }))
+  const inserted = rowsOf(
+    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
+    SELECT ${clientId}, x.conversation_id, 'out', x.type, x.body, x.payload, x.sender_user_id, x.external_id, x.status, ${now}::timestamptz, x.sender_kind
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(i int, conversation_id int, type text, body text, payload jsonb,
+      sender_user_id int, external_id text, status text, sender_kind text)
+    ORDER BY x.i RETURNING id, conversation_id`),
+  )
+  // Ids are drawn in the insert's order: a conversation's inputs get its ids in ascending order.
+  const byConversation = new Map<number, number[]>()
+  for (const r of inserted)
+    byConversation.set(Number(r.conversation_id), [...(byConversation.get(Number(r.conversation_id)) ?? []), Number(r.id)])
+  for (const ids of byConversation.values()) ids.sort((a, b) => a - b)
+  const ids = inputs.map((input) => byConversation.get(input.conversation.id)!.shift()!)
+  // Each conversation once, as its last input leaves it.
+  const after = new Map<number, { id: number; status: string; agent_id: number | null; last_message: string; bot: boolean }>()
+  for (const input of inputs) {
+    const from = after.get(input.conversation.id)
+    const holding = from ? { status: from.status as ConversationStatus, agentId: from.agent_id } : input.conversation
+    const bot = input.senderKind === "bot"
+    const replied = bot ? holding : next(holding, { type: "reply", by: input.senderUserId })
+    after.set(input.conversation.id, {
+      id: input.conversation.id,
+      status: replied.status,
+      agent_id: replied.agentId,
+      last_message: previewOf(input.type, input.body),
+      bot: bot && (from?.bot ?? true),
+    })
+  }
+  await db.execute(sql`UPDATE conversations c SET last_message = x.last_message, last_message_at = ${now}::timestamptz,
+    status = x.status, assigned_user_id = x.agent_id, unread = CASE WHEN x.bot THEN c.unread ELSE 0 END
+    FROM jsonb_to_recordset(${JSON.stringify([...after.values()])}::jsonb) AS x(id int, status text, agent_id int, last_message text, bot boolean)
+    WHERE c.id = x.id`)
+  await publishEach(
+    db,
+    clientId,
+    "message.sent",
+    inputs.map((input, i) => ({
+      message_id: ids[i],
+      conversation_id: input.conversation.id,
+      type: input.type,
+      body: input.body,
+      sender_user_id: input.senderUserId,
+      external_id: input.externalId,
+    })),
+  )
+  return ids
 }
 
 /**
@@ -226,29 +273,89 @@ export const lockMessageConversation = async (db: Db, message: SQL) => {
   await db.execute(sql`SELECT c.id FROM conversations c JOIN messages m ON m.conversation_id = c.id WHERE ${message} FOR UPDATE OF c`)
 }
 
+export interface StatusReport {
+  readonly externalId: string
+  readonly status: string
+}
+
+export interface StoredStatus {
+  readonly messageId: number
+  readonly conversationId: number
+  /** The status now stored when it moved. */
+  readonly changed: boolean
+  readonly status: string
+}
+
+const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 }
+const rank = (status: string) => STATUS_RANK[status] ?? 4
+
 /** Applies a channel's delivery report; states only move forward. Null when no such message (yet). */
-export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) => {
-  await lockMessageConversation(db, sql`m.client_id = ${clientId} AND m.external_id = ${externalId} AND m.direction = 'out'`)
-  const rows = rowsOf(
-    await db.execute(sql`UPDATE messages SET status = ${status}
-    WHERE client_id = ${clientId} AND external_id = ${externalId} AND direction = 'out'
-      AND (CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
-        < (CASE ${status}::text WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END)
-    RETURNING id, conversation_id`),
+export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) =>
+  (await storeStatuses(db, clientId, [{ externalId, status }])).get(externalId) ?? null
+
+/**
+ * Applies many delivery reports of one tenant in a few statements whatever their number (the chat hub gathers the
+ * channel's reports for a moment: chat/status-reports.ts): per message the furthest state reported, and states only
+ * move forward; the messages' conversations are locked first (`lockMessageConversation`'s order), their campaign
+ * recipients follow, one `message.status` event each. Answers what became of each known message by its channel id
+ * (absent: no such message, yet).
+ */
+export const storeStatuses = async (db: Db, clientId: number, reports: readonly StatusReport[]): Promise<Map<string, StoredStatus>> => {
+  const furthest = new Map<string, string>()
+  for (const r of reports)
+    if (!furthest.has(r.externalId) || rank(r.status) > rank(furthest.get(r.externalId)!)) furthest.set(r.externalId, r.status)
+  const wanted = JSON.stringify([...furthest].map(([external_id, status]) => ({ external_id, status, rank: rank(status) })))
+  const found = new Map<string, StoredStatus>()
+  if (furthest.size === 0) return found
+  await db.execute(sql`SELECT c.id FROM conversations c WHERE c.id IN (SELECT m.conversation_id FROM messages m
+      WHERE m.client_id = ${clientId} AND m.direction = 'out'
+        AND m.external_id IN (SELECT x ->> 'external_id' FROM jsonb_array_elements(${wanted}::jsonb) AS x))
+    ORDER BY c.id FOR UPDATE`)
+  const changed = rowsOf(
+    await db.execute(sql`UPDATE messages m SET status = x.status
+      FROM jsonb_to_recordset(${wanted}::jsonb) AS x(external_id text, status text, rank int)
+      WHERE m.client_id = ${clientId} AND m.external_id = x.external_id AND m.direction = 'out'
+        AND (CASE m.status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END) < x.rank
+      RETURNING m.id, m.conversation_id, m.external_id, m.status`),
   )
-  if (rows[0]) {
-    const changed = { messageId: Number(rows[0].id), conversationId: Number(rows[0].conversation_id), changed: true }
-    await recipientStatusFromChannel(db, clientId, changed.messageId, status)
-    await publish(db, clientId, "message.status", {
-      message_id: changed.messageId,
-      conversation_id: changed.conversationId,
-      external_id: externalId,
-      status,
+  for (const r of changed)
+    found.set(String(r.external_id), {
+      messageId: Number(r.id),
+      conversationId: Number(r.conversation_id),
+      changed: true,
+      status: String(r.status),
     })
-    return changed
+  if (changed.length > 0) {
+    await recipientsStatusFromChannel(
+      db,
+      clientId,
+      changed.map((r) => ({ message_id: Number(r.id), status: String(r.status) })),
+    )
+    await publishEach(
+      db,
+      clientId,
+      "message.status",
+      changed.map((r) => ({
+        message_id: Number(r.id),
+        conversation_id: Number(r.conversation_id),
+        external_id: String(r.external_id),
+        status: String(r.status),
+      })),
+    )
   }
-  const [existing] = rowsOf(
-    await db.execute(sql`SELECT id, conversation_id FROM messages WHERE client_id = ${clientId} AND external_id = ${externalId}`),
-  )
-  return existing ? { messageId: Number(existing.id), conversationId: Number(existing.conversation_id), changed: false } : null
+  const rest = [...furthest.keys()].filter((e) => !found.has(e))
+  if (rest.length > 0) {
+    const existing = rowsOf(
+      await db.execute(sql`SELECT id, conversation_id, external_id, status FROM messages WHERE client_id = ${clientId}
+        AND external_id IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify(rest)}::jsonb) AS x)`),
+    )
+    for (const r of existing)
+      found.set(String(r.external_id), {
+        messageId: Number(r.id),
+        conversationId: Number(r.conversation_id),
+        changed: false,
+        status: String(r.status),
+      })
+  }
+  return found
 }

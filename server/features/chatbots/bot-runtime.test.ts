@@ -12,7 +12,7 @@ import { startJobs } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send } from "../../testing/harness"
 import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "../../testing/test-server"
-import { jobHandlers as deliverHandlers } from "./bot-deliver"
+import { jobHandlers as deliverHandlers } from "../chat/outbox"
 import { jobHandlers } from "./bot-runtime"
 
 const phone = async (server: TestServer, number: string) =>
@@ -162,7 +162,7 @@ describe.each(DB_KINDS)("chatbot runtime on %s", (kind) => {
     await db.execute(sql.raw("CREATE SEQUENCE fail_deliver"))
     await db.execute(
       sql.raw(`CREATE FUNCTION fail_first_completion() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-        IF NEW.status = 'done' AND OLD.status = 'running' AND NEW.kind IN ('chatbot.turn', 'chatbot.deliver')
+        IF NEW.status = 'done' AND OLD.status = 'running' AND NEW.kind IN ('chatbot.turn', 'chat.outbox')
           AND nextval(CASE NEW.kind WHEN 'chatbot.turn' THEN 'fail_turn' ELSE 'fail_deliver' END) = 1 THEN
           RAISE EXCEPTION 'forced failure of %', NEW.kind;
         END IF;
@@ -188,10 +188,12 @@ describe.each(DB_KINDS)("chatbot runtime on %s", (kind) => {
       expect(await phone(server, number)).toEqual(["Welcome! What can we do for you?"])
       await retryNow()
       expect(await phone(server, number)).toEqual(["Welcome! What can we do for you?"])
-      const jobs = rowsOf(await db.execute(sql`SELECT kind, status, attempts FROM jobs WHERE kind LIKE 'chatbot.%' ORDER BY id`))
+      const jobs = rowsOf(
+        await db.execute(sql`SELECT kind, status, attempts FROM jobs WHERE kind IN ('chatbot.turn', 'chat.outbox') ORDER BY id`),
+      )
       expect(jobs).toEqual([
         { kind: "chatbot.turn", status: "done", attempts: 2 },
-        { kind: "chatbot.deliver", status: "done", attempts: 2 },
+        { kind: "chat.outbox", status: "done", attempts: 2 },
       ])
       // The conversation moved on exactly once: the customer's choice meets the menu's state.
       await writes(server, number, "Sales")

@@ -8,7 +8,7 @@
  *    bot the message triggers (triggers.ts), applies the outputs (the bot's messages stored `queued`, actions, captured
  *    attributes, report rows in bot_menu_hits) and stores the new state, all in the job's transaction with its
  *    completion: a restart mid-flow resumes at the node the customer was at, and a turn that fails sent nothing (its
- *    messages reach the channel through bot-deliver.ts only after the commit), so its retry cannot answer twice.
+ *    messages reach the channel through the chat outbox (chat/outbox.ts) only after the commit), so its retry cannot answer twice.
  */
 import { sql } from "drizzle-orm"
 import { type BotOutput, type BotState, step } from "../../../src/contract/chatbots/flow-step"
@@ -23,7 +23,7 @@ import { sharedLocationOf } from "../locations/location-hook"
 import { autoReplyOf } from "./autoreply-rows"
 import { runAction } from "./bot-actions"
 import { factsOf, tenantInHours } from "./bot-facts"
-import { deliverAfterCommit } from "./bot-deliver"
+import { handOverAfterCommit } from "../chat/outbox"
 import { commerceReply, isCommerce } from "./bot-commerce"
 import { type BotTarget, queueAsBot, queueMessageAsBot } from "./bot-send"
 import { TURN_JOB } from "./bot-turn"
@@ -76,7 +76,7 @@ const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: reado
       )}`,
     )
   }
-  await deliverAfterCommit(ctx, turn.clientId, queued)
+  await handOverAfterCommit(ctx, turn.clientId, queued)
 }
 
 const saveState = (ctx: JobContext, turn: Turn, botId: number, state: BotState) =>

@@ -1,6 +1,6 @@
 /**
  * A bot's message is stored in the thread like an agent's (marked `sender_kind = 'bot'`, leaving the conversation in
- * the queue) but `queued`: the channel gets it only after the turn committed (bot-deliver.ts).
+ * the queue) but `queued`: the channel gets it only after the turn committed (chat/outbox.ts).
  * Choices go as WhatsApp's reply buttons or list; media as the file with the text as its caption.
  */
 import type { OutgoingMessage } from "../../../src/contract/chatbots/commerce-replies"
@@ -42,7 +42,7 @@ export const outgoingOf = (say: Say): OutgoingMessage => {
 
 /**
  * Stores a bot's message as `queued` in the turn's transaction and shows it in the agents' thread after the commit;
- * bot-deliver.ts hands it to the channel once the turn committed. Answers the message's id.
+ * the chat outbox (chat/outbox.ts) hands it to the channel once the turn committed. Answers the message's id.
  */
 export const queueAsBot = (ctx: JobContext, target: BotTarget, say: Say): Promise<number> => queueMessageAsBot(ctx, target, outgoingOf(say))
 

@@ -23,7 +23,10 @@ import { checkMessageLimits } from "../account-limits/limits"
 import { debitAllUnlessUat } from "../billing/ledger"
 import { emitChat } from "../chat/chat-bus"
 import { chatHubOf } from "../chat/chat-hub"
-import { blockedError, contactFor, openConversationOf, storeOutbound } from "../chat/chat-store"
+import { blockedError, contactFor, openConversationOf, storeOutbound, storeOutboundAll } from "../chat/chat-store"
+import { announceMessages } from "../chat/announce"
+import { openConversationsFor } from "../chat/open-conversations"
+import { handOverAfterCommit } from "../chat/outbox"
 import { loadConversation } from "../chat/conversation-rows"
 import { loadMessage } from "../chat/message-rows"
 import { rowsOf } from "../../db/rows"
@@ -138,9 +141,8 @@ export const renderedOf = (send: TemplateSend) => {
   return { header, body, footer: t.footer, media: t.header_type && t.header_type !== "text" ? (send.headerValue ?? t.header) : null }
 }
 
-/** Hands the message to the channel and records it sent; answers the channel's id and the stored message's. */
-export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: number) => {
-  const { db, services } = env
+/** What a template message stores and hands to the channel: its rendered template, cost and origin. */
+const templatePayloadOf = (send: TemplateSend, cost: number) => {
   const t = send.template
   const shown = renderedOf(send)
   const payload = {
@@ -161,6 +163,13 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
     ...(send.via ? { via: send.via } : {}),
     ...(send.campaignId ? { campaign_id: send.campaignId } : {}),
   }
+  return { shown, payload }
+}
+
+/** Hands the message to the channel and records it sent; answers the channel's id and the stored message's. */
+export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: number) => {
+  const { db, services } = env
+  const { shown, payload } = templatePayloadOf(send, cost)
   const contact = await contactFor(db, send.clientId, "whatsapp", send.number)
   const conversation = await openConversationOf(db, send.clientId, contact)
   const { externalId } = await chatHubOf(services).channel.send({
@@ -186,6 +195,48 @@ export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: nu
   ])
   if (message) env.afterCommit(() => emitChat(services, send.clientId, "chat:message", { conversation: announced, message }))
   return { externalId, messageId, conversationId: conversation.id }
+}
+
+/**
+ * Many sends (a campaign's batch, already checked and charged) stored as `queued` template messages in a few statements
+ * whatever their number (their customers' conversations opened where none is), handed to the channel by the chat
+ * outbox once the caller's transaction committed (due at `dueAt`, see `handOverAfterCommit`), and announced then. Answers each send's message id, in order.
+ */
+export const queueTemplates = async (
+  env: SendEnv,
+  sends: readonly TemplateSend[],
+  costs: readonly number[],
+  dueAt?: Date,
+): Promise<number[]> => {
+  if (sends.length === 0) return []
+  const clientId = sends[0].clientId
+  const conversations = await openConversationsFor(
+    env.db,
+    clientId,
+    "whatsapp",
+    sends.map((s) => s.number),
+  )
+  const ids = await storeOutboundAll(
+    env.db,
+    clientId,
+    sends.map((send, i) => {
+      const { shown, payload } = templatePayloadOf(send, costs[i])
+      return {
+        conversation: conversations.get(send.number)!,
+        type: "template",
+        body: shown.body,
+        payload,
+        senderUserId: send.userId,
+        externalId: null,
+        status: "queued" as const,
+      }
+    }),
+  )
+  await handOverAfterCommit(env, clientId, ids, dueAt)
+  env.afterCommit(
+    () => void announceMessages(env.services, clientId, ids).catch((e: unknown) => console.error("[templates] announce failed", e)),
+  )
+  return ids
 }
 
 /**

@@ -1,0 +1,41 @@
+/**
+ * `chat:message` for many stored messages at once (a campaign's batch), after their commit: the messages and their
+ * conversations read in one query each, not one pair per message, and not at all while no console of the tenant
+ * listens on this server (its chat room is empty).
+ */
+import { sql } from "drizzle-orm"
+import type { Services } from "../../http/context"
+import { chatRoom, emitChat } from "./chat-bus"
+import { selectConversations } from "./conversation-rows"
+import { selectMessages } from "./message-rows"
+
+const listening = (services: Services, clientId: number) =>
+  (services.realtime?.io.sockets.adapter.rooms.get(chatRoom(clientId))?.size ?? 0) > 0
+
+export const announceMessages = async (services: Services, clientId: number, messageIds: readonly number[]) => {
+  if (messageIds.length === 0 || !listening(services, clientId)) return
+  const db = services.database.db
+  const ids = JSON.stringify(messageIds)
+  const messages = await selectMessages(
+    db,
+    clientId,
+    sql`m.id IN (SELECT x::int FROM jsonb_array_elements_text(${ids}::jsonb) AS x)`,
+    sql`m.id`,
+    messageIds.length,
+    0,
+    { config: services.config, origin: "" },
+  )
+  const conversationIds = JSON.stringify([...new Set(messages.map((m) => m.conversation_id))])
+  const conversations = await selectConversations(
+    db,
+    clientId,
+    sql`c.id IN (SELECT x::int FROM jsonb_array_elements_text(${conversationIds}::jsonb) AS x)`,
+    sql`c.id`,
+    messageIds.length,
+  )
+  const byId = new Map(conversations.map((c) => [c.id, c]))
+  for (const message of messages) {
+    const conversation = message.conversation_id === null ? undefined : byId.get(message.conversation_id)
+    if (conversation) emitChat(services, clientId, "chat:message", { conversation, message })
+  }
+}

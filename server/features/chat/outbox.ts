@@ -1,0 +1,190 @@
+/**
+ * THE chat outbox: messages stored `queued` reach the channel only after the transaction that stored them committed.
+ * The writer (a chatbot's turn, a campaign's batch) enqueues one `chat.outbox` job for its messages in that same
+ * transaction (`handOverAfterCommit`), so a writer rolled back hands nothing over.
+ *
+ * The job hands them over outside any transaction (`prepare`): many conversations at once, each conversation's messages
+ * in order (a later one waits for the earlier one), then marks every accepted message `sent` with the channel's id in
+ * ONE update (its conversations locked first, as every status change does: chat-store.ts `lockMessageConversation`).
+ * A retried or re-claimed job skips every message that is no longer `queued`. When the channel refuses one, the ones
+ * it accepted are marked before the job retries, so only the rest go again; on the last attempt the rest end `failed`
+ * with the channel's reason (and so do their campaign recipients). The window left: a process dying between the
+ * channel's answers and that update (the channel has no idempotency key), which hands those messages over again.
+ */
+import { sql } from "drizzle-orm"
+import type { Channel } from "../../../src/contract/schemas/common"
+import { enqueue, type Job, type JobHandler, wakeJobs } from "../../core/jobs"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
+import type { Services } from "../../http/context"
+import { recipientsFailedByChannel } from "../campaigns/recipient-status"
+import { emitChat } from "./chat-bus"
+import { chatHubOf } from "./chat-hub"
+
+export const OUTBOX_JOB = "chat.outbox"
+const ATTEMPTS = 5
+/** A mark that fails (a deadlock with a delivery report) is tried again: throwing would hand the messages over again. */
+const MARK_ATTEMPTS = 5
+/** Conversations handed over at the same time by one job. */
+const PARALLEL = 32
+
+interface Writer {
+  readonly db: Db
+  readonly services: Services
+  readonly afterCommit: (fn: () => void) => void
+}
+
+/**
+ * In the writer's transaction: the job that hands these queued messages (in this order) over once it commits. `dueAt`:
+ * the writer's own due time when it is a job (a campaign's batch): the hand-over is due just before it, so the queue
+ * (oldest due first) claims it before the writer's siblings still waiting, instead of behind a whole campaign's batches.
+ */
+export const handOverAfterCommit = async (writer: Writer, clientId: number, messageIds: readonly number[], dueAt?: Date) => {
+  if (messageIds.length === 0) return
+  await enqueue(writer.db, {
+    kind: OUTBOX_JOB,
+    clientId,
+    runAt: dueAt && new Date(dueAt.getTime() - 1),
+    payload: { message_ids: messageIds },
+    idempotencyKey: `outbox:${messageIds[0]}`,
+    maxAttempts: ATTEMPTS,
+  })
+  writer.afterCommit(() => wakeJobs(writer.services))
+}
+
+interface Queued {
+  readonly id: number
+  readonly conversationId: number
+  readonly channel: Channel
+  readonly number: string
+  readonly type: string
+  readonly body: string
+  readonly payload: Record<string, unknown>
+}
+
+const json = (value: unknown): Record<string, unknown> =>
+  (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>
+
+/** The job's messages still waiting, by conversation, each conversation's in id order. */
+const queuedOf = async (services: Services, clientId: number, ids: readonly number[]): Promise<Queued[][]> => {
+  const rows = rowsOf(
+    await services.database.db.execute(sql`SELECT m.id, m.conversation_id, m.type, m.body, m.payload, ct.channel, ct.number
+      FROM messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id
+      WHERE m.id IN (SELECT x::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x)
+        AND m.client_id = ${clientId} AND m.direction = 'out' AND m.status = 'queued'
+      ORDER BY m.id`),
+  )
+  const groups = new Map<number, Queued[]>()
+  for (const r of rows) {
+    const m: Queued = {
+      id: Number(r.id),
+      conversationId: Number(r.conversation_id),
+      channel: String(r.channel) as Channel,
+      number: String(r.number),
+      type: String(r.type),
+      body: String(r.body ?? ""),
+      payload: json(r.payload),
+    }
+    groups.set(m.conversationId, [...(groups.get(m.conversationId) ?? []), m])
+  }
+  return [...groups.values()]
+}
+
+/** Runs `work` over `items`, at most `limit` at once. */
+const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) => {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++])
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+}
+
+/** Sets the status of still-queued messages in one update, their conversations locked first; answers the changed ones. */
+const mark = async (
+  services: Services,
+  clientId: number,
+  rows: readonly { id: number; external_id: string | null; error?: string }[],
+  status: "sent" | "failed",
+) => {
+  if (rows.length === 0) return []
+  const x = JSON.stringify(rows)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await services.database.transaction(async (tx) => {
+        await tx.execute(sql`SELECT c.id FROM conversations c WHERE c.id IN (SELECT m.conversation_id FROM messages m
+            WHERE m.id IN (SELECT (e ->> 'id')::int FROM jsonb_array_elements(${x}::jsonb) AS e))
+          ORDER BY c.id FOR UPDATE`)
+        const changed = rowsOf(
+          await tx.execute(sql`UPDATE messages m SET status = ${status}, external_id = coalesce(x.external_id, m.external_id),
+              payload = CASE WHEN x.error IS NULL THEN m.payload ELSE m.payload || jsonb_build_object('error', x.error) END
+            FROM jsonb_to_recordset(${x}::jsonb) AS x(id int, external_id text, error text)
+            WHERE m.id = x.id AND m.client_id = ${clientId} AND m.status = 'queued' RETURNING m.id, m.conversation_id`),
+        ).map((r) => ({ id: Number(r.id), conversationId: Number(r.conversation_id) }))
+        if (status === "failed")
+          await recipientsFailedByChannel(
+            tx,
+            clientId,
+            changed.map((m) => m.id),
+            rows[0]?.error ?? "The channel refused the message",
+          )
+        return changed
+      })
+    } catch (error) {
+      if (attempt >= MARK_ATTEMPTS) throw error
+    }
+  }
+}
+
+const announce = (
+  services: Services,
+  clientId: number,
+  changed: readonly { id: number; conversationId: number }[],
+  status: "sent" | "failed",
+) => {
+  for (const m of changed)
+    emitChat(services, clientId, "chat:message-status", { conversation_id: m.conversationId, message_id: m.id, status })
+}
+
+const handOver = async (job: Job, { services }: { services: Services }) => {
+  const clientId = Number(job.clientId)
+  const groups = await queuedOf(services, clientId, (job.payload.message_ids as number[]) ?? [])
+  const handed: { id: number; external_id: string }[] = []
+  const refused: Queued[] = []
+  let failure: unknown = null
+  const channel = chatHubOf(services).channel
+  await eachLimited(groups, PARALLEL, async (group) => {
+    for (const [i, m] of group.entries()) {
+      try {
+        const { externalId } = await channel.send({
+          clientId,
+          channel: m.channel,
+          number: m.number,
+          type: m.type,
+          body: m.body,
+          payload: m.payload,
+        })
+        handed.push({ id: m.id, external_id: externalId })
+      } catch (error) {
+        failure ??= error
+        // The conversation's later messages wait for this one (order).
+        refused.push(...group.slice(i))
+        return
+      }
+    }
+  })
+  announce(services, clientId, await mark(services, clientId, handed, "sent"), "sent")
+  if (failure === null) return
+  if (job.attempts >= job.maxAttempts) {
+    const reason = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
+    const failed = await mark(
+      services,
+      clientId,
+      refused.map((m) => ({ id: m.id, external_id: null, error: reason })),
+      "failed",
+    )
+    announce(services, clientId, failed, "failed")
+  }
+  throw failure
+}
+
+export const jobHandlers: JobHandler[] = [{ kind: OUTBOX_JOB, prepare: handOver, run: async () => {}, sharesCommit: true }]
