@@ -109,6 +109,10 @@ const superadmin = await login("superadmin")
 await call("/billing/topup", { client_id: 1, amount: (N + RATED) * 0.2 + 1000, reason: "Campaign bench" }, superadmin).catch(async (e) => {
   log(`top-up: ${e.message}`)
 })
+// The demo tenant's monthly message and campaign-size limits would stop a large run: raise them as the super admin would.
+for (const key of ["monthly_messages", "campaign_size"]) {
+  await call("/account/limits", { client_id: 1, key, limit: 10 * (N + RATED) }, superadmin).catch((e) => log(`limit ${key}: ${e.message}`))
+}
 await call(
   "/template/message/create",
   { name: "bench_offer", language: "en", category: "UTILITY", body: "Hello {{1}}, your offer is ready.", body_examples: ["Ayşe"] },
