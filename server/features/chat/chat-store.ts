@@ -18,6 +18,7 @@ import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
 import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
 import { chatbotTurnFor } from "../chatbots/bot-turn"
+import { STATUS_RANK } from "./message-rows"
 
 export const PREVIEW_MAX = 200
 
@@ -286,8 +287,8 @@ export interface StoredStatus {
   readonly status: string
 }
 
-const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, read: 3 }
-const rank = (status: string) => STATUS_RANK[status] ?? 4
+/** A delivery state's place in the one forward order (message-rows.ts); an unknown state ranks with `failed`. */
+const rank = (status: string) => STATUS_RANK[status] ?? STATUS_RANK.failed
 
 /** Applies a channel's delivery report; states only move forward. Null when no such message (yet). */
 export const storeStatus = async (db: Db, clientId: number, externalId: string, status: string) =>
