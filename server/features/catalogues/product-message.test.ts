@@ -47,6 +47,18 @@ describe.each(DB_KINDS)("products sent from the composer on %s", (kind) => {
     ids.foreign = await insert({ sku: "CP-9", name: "Their bread", price: 100 }, as((await login(ctx.url, "admin2")).user_token))
   })
 
+  it("an agent (no catalogue permission) lists the tenant's in-stock products to pick from, best match first", async () => {
+    expect((await send(ctx.url, C("products"), {}, agent)).status).toBe(403)
+    const all = shaped(catalogue.chatProducts.calls.chatProducts, (await send(ctx.url, callOf("chatProducts", "chatProducts"), {}, agent)).body)
+    const names = all.data.map((p) => p.name)
+    expect(names).toEqual(expect.arrayContaining(["Apple pie", "Lemon tart", "Pistachio cake"]))
+    expect(names).not.toContain("Sold-out scone")
+    expect(names).not.toContain("Their bread")
+    const typo = (await send(ctx.url, callOf("chatProducts", "chatProducts"), { search: "pistacho" }, agent)).body.data
+    expect(typo[0]?.name).toBe("Pistachio cake")
+    expect((await send(ctx.url, callOf("chatProducts", "chatProducts"), { search: "bread" }, agent)).body.data).toEqual([])
+  })
+
   it("one catalogued product reaches the phone as WhatsApp's product message and the thread shows name and price", async () => {
     const number = "+905551230101"
     await customerWrites(ctx.server, number)

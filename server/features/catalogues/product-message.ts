@@ -1,7 +1,8 @@
 /**
  * The products an agent sends from the composer (issue 19), checked at the edge and resolved in SQL: every id must be
  * one of the tenant's products (unknown ones are a 400 naming them) and in stock (out-of-stock ones a 400 naming
- * them). The message itself is built per recipient's channel by the bots' formatters (`productsReply`).
+ * them). The message itself is built per recipient's channel by the bots' formatters (`productsReply`). The
+ * composer's picker lists the products through `/chat/products` (the chat's permission).
  */
 import { sql } from "drizzle-orm"
 import { type OutgoingMessage, productsReply } from "../../../src/contract/chatbots/commerce-replies"
@@ -9,8 +10,11 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest } from "../../http/errors"
-import type { FileLinks } from "../chat/message-rows"
 import { productOf, selectProducts } from "./product-rows"
+import { productList } from "./products"
+import { handle } from "../registry"
+import { tenantOf } from "../../http/context"
+import { type FileLinks, fileLinksOf } from "../chat/message-rows"
 
 /** The channel's id of the tenant's catalogue (WhatsApp `catalog_id`), when it has one. */
 export const catalogueRefOf = async (db: Db, clientId: number, catalogueId: number | null | undefined): Promise<string | null> => {
@@ -47,3 +51,10 @@ export const productMessageOf = async (
   const ref = catalogues.size === 1 ? await catalogueRefOf(db, clientId, products[0]!.catalogue_id) : null
   return (channel) => productsReply(products, channel, ref)
 }
+
+export const handlers = [
+  // What the composer's picker lists: the chat's permission, in-stock products only (what may be sent).
+  handle("chatProducts", "chatProducts", async (ctx, input) => ({
+    data: await productList(ctx.db, tenantOf(ctx), { search: input.search }, input.limit ?? 20, fileLinksOf(ctx)),
+  })),
+]
