@@ -49,7 +49,10 @@ describe.each(DB_KINDS)("products sent from the composer on %s", (kind) => {
 
   it("an agent (no catalogue permission) lists the tenant's in-stock products to pick from, best match first", async () => {
     expect((await send(ctx.url, C("products"), {}, agent)).status).toBe(403)
-    const all = shaped(catalogue.chatProducts.calls.chatProducts, (await send(ctx.url, callOf("chatProducts", "chatProducts"), {}, agent)).body)
+    const all = shaped(
+      catalogue.chatProducts.calls.chatProducts,
+      (await send(ctx.url, callOf("chatProducts", "chatProducts"), {}, agent)).body,
+    )
     const names = all.data.map((p) => p.name)
     expect(names).toEqual(expect.arrayContaining(["Apple pie", "Lemon tart", "Pistachio cake"]))
     expect(names).not.toContain("Sold-out scone")
