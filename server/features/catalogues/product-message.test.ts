@@ -53,7 +53,7 @@ describe.each(DB_KINDS)("products sent from the composer on %s", (kind) => {
       catalogue.chatProducts.calls.chatProducts,
       (await send(ctx.url, callOf("chatProducts", "chatProducts"), {}, agent)).body,
     )
-    const names = all.data.map((p) => p.name)
+    const names = all.data.map((p: { name: string }) => p.name)
     expect(names).toEqual(expect.arrayContaining(["Apple pie", "Lemon tart", "Pistachio cake"]))
     expect(names).not.toContain("Sold-out scone")
     expect(names).not.toContain("Their bread")
