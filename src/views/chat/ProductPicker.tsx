@@ -27,9 +27,7 @@ const ProductRow = ({ product, picked, onToggle, full }: { product: Product; pic
       ) : (
         <span className="mc-product-thumb" />
       )}
-      <span className="mc-product-name" dir="auto">
-        {product.name}
-      </span>
+      <bdi className="mc-product-name">{product.name}</bdi>
       <span className="mc-product-price mc-num">{moneyText(product.price, product.currency, i18n.language)}</span>
     </li>
   )
@@ -43,8 +41,8 @@ const Preview = ({ picked }: { picked: readonly Product[] }) => {
       <strong>{t(picked.length === 1 ? "chat.products.previewOne" : "chat.products.previewList", { count: picked.length })}</strong>
       <ol>
         {picked.map((p) => (
-          <li key={p.id} dir="auto">
-            {p.name} · <span className="mc-num">{moneyText(p.price, p.currency, i18n.language)}</span>
+          <li key={p.id}>
+            <bdi>{p.name}</bdi> · <span className="mc-num">{moneyText(p.price, p.currency, i18n.language)}</span>
           </li>
         ))}
       </ol>
@@ -69,7 +67,6 @@ const PickerBody = ({ picker, conversation, onClose }: { picker: PickerRef; conv
           type="search"
           leftIcon="search"
           autoFocus
-          dir="auto"
           value={query}
           placeholder={t("chat.products.search")}
           aria-label={t("chat.products.search")}
