@@ -40,6 +40,7 @@ import { otpSettings } from "./groups/otp-settings"
 import { ipWhitelist } from "./groups/ip-whitelist"
 import { templateTools } from "./groups/template-tools"
 import { productImport } from "./groups/product-import"
+import { chatProducts } from "./groups/chat-products"
 import type { CallDef } from "./call"
 
 /** Every call of the catalogue, by group key then call name. */
@@ -86,6 +87,7 @@ export const catalogue = {
   ipWhitelist,
   templateTools,
   productImport,
+  chatProducts,
 } as const
 
 export type Catalogue = typeof catalogue

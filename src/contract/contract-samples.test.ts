@@ -185,10 +185,12 @@ describe("sending messages (socket base)", () => {
     refused(messagesSendText.request, { type: "text", text: { to: ["923001234567"], message: { text: "" } } })
   })
 
-  it("offers exactly the nine send types of the spec, each with its own payload", () => {
+  it("offers exactly the nine send types of the spec and products, each with its own payload", () => {
     expect([...SendType.literals].sort()).toEqual(
-      ["text", "image", "video", "audio", "document", "interactive", "email", "template", "typing_indicator"].sort(),
+      ["text", "image", "video", "audio", "document", "interactive", "email", "template", "typing_indicator", "products"].sort(),
     )
+    ok(messagesSendByType.request, { type: "products", products: { to: ["923001234567"], message: { product_ids: [3, 4] } } })
+    refused(messagesSendByType.request, { type: "products", products: { to: ["923001234567"], message: { product_ids: [] } } })
     ok(messagesSendByType.request, {
       type: "image",
       image: { to: ["923001234567"], message: { link: "https://cdn.example.com/a.jpg", caption: "Menu" } },

@@ -137,6 +137,7 @@ describe("catalogue vs calls.tsv", () => {
       "ipWhitelist",
       "templateTools",
       "productImport",
+      "chatProducts",
     ])
     for (const group of ours) expect(specCalls.some((c) => c.group === group.title)).toBe(false)
   })

@@ -57,6 +57,7 @@ export const groupLoaders: GroupLoaders = {
   otpSettings: () => import("./groups/otp-settings").then((m) => m.otpSettings),
   templateTools: () => import("./groups/template-tools").then((m) => m.templateTools),
   productImport: () => import("./groups/product-import").then((m) => m.productImport),
+  chatProducts: () => import("./groups/chat-products").then((m) => m.chatProducts),
 }
 
 /** Loads the groups (once each; a module is imported once) so that their first calls do not wait for them. */

@@ -98,8 +98,12 @@ const linkAttachment = (id: number, type: string, p: Record<string, unknown>, fi
   ]
 }
 
-const interactiveOf = (type: string, p: Record<string, unknown>): Interactive | null =>
-  type === "interactive" && typeof p.body === "string" && p.actions_list ? (p as unknown as Interactive) : null
+/** The interactive message as the console shows it (the payload also keeps what the channel was sent, not shown). */
+const interactiveOf = (type: string, p: Record<string, unknown>): Interactive | null => {
+  if (type !== "interactive" || typeof p.body !== "string" || !p.actions_list) return null
+  const { header_type, header_value, body, footer, type: kind, actions_list } = p as unknown as Interactive
+  return { header_type, header_value, body, footer, type: kind, actions_list }
+}
 
 export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message => {
   const id = Number(r.id)

@@ -1,6 +1,6 @@
 /**
  * chat.messagesSendText (conversations/send_text, POST <rt>/messages/send/text) and chat.messagesSendByType
- * (`/messages/send/{type}`, nine kinds). Served under the socket-service base; one transaction for the whole request.
+ * (`/messages/send/{type}`, the spec's nine kinds and `products`, an agent's pick of the tenant's products). Served under the socket-service base; one transaction for the whole request.
  *
  * Rules checked for every recipient before anything is sent or stored: a blocked customer is refused (403
  * CUSTOMER_BLOCKED); on WhatsApp, anything but a template outside the 24-hour customer-service window is refused (409
@@ -26,6 +26,8 @@ import { loadConversation } from "./conversation-rows"
 import { fileLinksOf, loadMessage } from "./message-rows"
 import { type NamedTemplate, templateSendByName } from "../templates/send-by-name"
 import { sendTemplateToAll } from "../templates/template-send"
+import { productMessageOf } from "../catalogues/product-message"
+import type { Channel } from "../../../src/contract/schemas/common"
 
 interface Outgoing {
   readonly type: string
@@ -80,21 +82,31 @@ const attachUpload = async (db: Db, clientId: number, fileId: number, messageId:
 
 const answer = (ids: string[]): SendResult => ({ data: { message: { messages: ids.map((id) => ({ id })) } } })
 
-/** Sends one kind of message to every recipient of `to`: all are checked first, so a refusal sends nothing. */
-const sendToNumbers = async (ctx: Ctx, clientId: number, to: readonly string[], out: Outgoing): Promise<SendResult> => {
+/**
+ * Sends one message to every recipient of `to`: all are checked first, so a refusal sends nothing. A message that
+ * depends on the recipient's channel (products) is given as a function of it.
+ */
+const sendToNumbers = async (
+  ctx: Ctx,
+  clientId: number,
+  to: readonly string[],
+  message: Outgoing | ((channel: Channel) => Outgoing),
+): Promise<SendResult> => {
+  const outFor = (channel: Channel) => (typeof message === "function" ? message(channel) : message)
   const targets: { number: string; contact: ContactRow | null }[] = []
   for (const number of new Set(to)) {
     const contact = await resolveTarget(ctx.db, clientId, number)
-    checkSend(contact, number, out.type)
+    checkSend(contact, number, outFor(contact?.channel ?? "whatsapp").type)
     targets.push({ number, contact })
   }
   await checkMessageLimits(ctx.db, clientId, targets.length)
   const hub = chatHubOf(ctx.services)
   const links = fileLinksOf(ctx)
-  const fileId = typeof out.payload.link === "string" ? fileIdOfLink(links.config, out.payload.link) : null
   const ids: string[] = []
   for (const { number, contact: known } of targets) {
     const contact = known ?? (await contactFor(ctx.db, clientId, "whatsapp", number))
+    const out = outFor(contact.channel)
+    const fileId = typeof out.payload.link === "string" ? fileIdOfLink(links.config, out.payload.link) : null
     const conversation = await openConversationOf(ctx.db, clientId, contact)
     const { externalId } = await hub.channel.send({
       clientId,
@@ -185,6 +197,10 @@ export const handlers = [
     if (input.type === "typing_indicator") return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
     if (input.type === "email") return sendEmail(ctx, clientId, input)
     if (input.type === "template") return sendTemplate(ctx, clientId, input.template.to, input.template.message)
+    if (input.type === "products") {
+      const message = await productMessageOf(ctx.db, clientId, input.products.message.product_ids, fileLinksOf(ctx))
+      return sendToNumbers(ctx, clientId, input.products.to, message)
+    }
     const to = (input as unknown as Record<string, { to: readonly string[] }>)[input.type].to
     return sendToNumbers(ctx, clientId, to, outgoingOf(input))
   }),

@@ -4,25 +4,17 @@
  * it" panel make the message (src/contract/chatbots/commerce-replies.ts). Answers the message to queue, or null when
  * there is nothing to send (no location shared).
  */
-import { sql } from "drizzle-orm"
 import { type OutgoingMessage, isCommerceAction, nearestReply, productListReply } from "../../../src/contract/chatbots/commerce-replies"
 import type { BotOutput } from "../../../src/contract/chatbots/flow-step"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { JobContext } from "../../core/jobs"
-import { rowsOf } from "../../db/rows"
+import { catalogueRefOf } from "../catalogues/product-message"
 import { productList } from "../catalogues/products"
 import { nearestBranches } from "../locations/nearest"
 
 type Act = Extract<BotOutput, { type: "act" }>
 
 export const isCommerce = (out: Act): boolean => isCommerceAction(out.action)
-
-/** The channel's id of the tenant's catalogue (WhatsApp `catalog_id`), when it has one. */
-const catalogueRefOf = async (ctx: JobContext, clientId: number, catalogueId: number | undefined): Promise<string | null> => {
-  if (catalogueId === undefined) return null
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT external_id FROM catalogues WHERE id = ${catalogueId} AND client_id = ${clientId}`))
-  return row?.external_id ? String(row.external_id) : null
-}
 
 export const commerceReply = async (ctx: JobContext, clientId: number, channel: Channel, out: Act): Promise<OutgoingMessage | null> => {
   const action = out.action
@@ -39,7 +31,7 @@ export const commerceReply = async (ctx: JobContext, clientId: number, channel: 
     const links = { config: ctx.services.config, origin: "" }
     const [products, ref] = await Promise.all([
       productList(ctx.db, clientId, { catalogueId: action.catalogue_id, search: action.search }, action.limit, links),
-      catalogueRefOf(ctx, clientId, action.catalogue_id),
+      catalogueRefOf(ctx.db, clientId, action.catalogue_id),
     ])
     return productListReply(products, channel, ref)
   }

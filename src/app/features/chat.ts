@@ -5,12 +5,16 @@ import { type Feature, screen } from "../feature"
 
 export const chat: Feature = {
   name: "chat",
-  calls: ["cannedMessages", "chat", "complaints", "contacts", "tagging", "templates", "uploads"],
+  calls: ["cannedMessages", "chat", "chatProducts", "complaints", "contacts", "tagging", "templates", "uploads"],
   // The inbox idles until its lifetime watcher sees a login holding BACK:chat.
   actors: [
     { id: "chatInbox", systemId: "chat-inbox", logic: chatInboxMachine },
     { id: "chatLifetime", logic: chatLifetime },
   ],
+  // The composer's product picker, opened with its dialog.
+  pages: {
+    "product-picker": () => import("../../machines/chat/product-picker").then((m) => m.productPickerMachine),
+  },
   screens: {
     chat: screen(
       () => import("../../views/chat/ChatView"),

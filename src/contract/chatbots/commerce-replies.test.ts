@@ -3,7 +3,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { Product } from "../schemas/commerce"
 import type { NearbyLocation } from "../schemas/locations"
-import { nearestReply, productListReply, productListText } from "./commerce-replies"
+import { nearestReply, productListReply, productListText, productReply, productsReply } from "./commerce-replies"
 import { flowProblems } from "./flow-rules"
 import { shopFlow } from "./flows.testing"
 import { pickBot } from "./triggers"
@@ -77,6 +77,45 @@ describe("product list message", () => {
     })
     const missing = productListReply([product({ retailer_id: null })], "whatsapp", "cat-123")
     expect((missing.payload.interactive as { type: string }).type).toBe("list")
+  })
+})
+
+describe("one product an agent sends", () => {
+  it("is WhatsApp's product message when the catalogue has the channel's id and the product its retailer id", () => {
+    const out = productReply(product({ image_url: "https://cdn.example.com/cake.jpg" }), "whatsapp", "cat-123")
+    expect(out).toMatchObject({ type: "interactive", body: "Chocolate cake\n12.50 USD\nDark chocolate, 8 slices" })
+    expect(out.payload.interactive).toEqual({
+      type: "product",
+      body: { text: out.body },
+      action: { catalog_id: "cat-123", product_retailer_id: "cake-1" },
+    })
+    // The console's thread shows it with the image as header.
+    expect(out.payload).toMatchObject({
+      type: "product",
+      header_type: "image",
+      header_value: "https://cdn.example.com/cake.jpg",
+      products: [1],
+    })
+  })
+
+  it("is the image with name and price as caption without a catalogue, the text without an image, and text off WhatsApp", () => {
+    const withImage = product({ image_url: "https://cdn.example.com/cake.jpg", description: null })
+    expect(productReply(withImage, "whatsapp", null)).toEqual({
+      type: "image",
+      body: "Chocolate cake\n12.50 USD",
+      payload: { link: "https://cdn.example.com/cake.jpg", caption: "Chocolate cake\n12.50 USD", products: [1] },
+    })
+    expect(productReply(product({ retailer_id: null }), "whatsapp", "cat-123").type).toBe("text")
+    expect(productReply(withImage, "webchat", "cat-123")).toEqual({
+      type: "text",
+      body: "Chocolate cake\n12.50 USD",
+      payload: { products: [1] },
+    })
+  })
+
+  it("several picked products are the bots' product list", () => {
+    const two = [product({ id: 1 }), product({ id: 2, name: "Lemon tart" })]
+    expect(productsReply(two, "whatsapp", null)).toEqual(productListReply(two, "whatsapp", null))
   })
 })
 

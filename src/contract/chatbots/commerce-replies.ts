@@ -2,7 +2,8 @@
  * The messages a bot's commerce actions send, as the chat stores them (type, body, payload): the nearest branches and
  * a product list. One function each, used by the server's runtime (with the results of `nearestBranches` and
  * `productList`) and by the editor's "try it" panel (with the same functions' results through their calls), so the
- * panel shows exactly what would be sent. Customer-facing texts are English, as the other automatic messages.
+ * panel shows exactly what would be sent. The live chat's composer sends an agent's pick through `productsReply`.
+ * Customer-facing texts are English, as the other automatic messages.
  */
 import { majorText } from "../money"
 import type { BotAction } from "../schemas/chatbots"
@@ -112,3 +113,44 @@ export const productListReply = (products: readonly Product[], channel: Channel,
     },
   }
 }
+
+/** One product as text: name, price in its currency, description. */
+export const productText = (p: Product): string => [p.name, priceOf(p), ...(p.description ? [cut(p.description, 500)] : [])].join("\n")
+
+/**
+ * One product an agent picked. On WhatsApp: the channel catalogue's product message when the catalogue has the
+ * channel's id and the product its retailer id (the console shows it with the image as header), else the image with
+ * the text as caption when the product has one, else the text; other channels get the text.
+ */
+export const productReply = (p: Product, channel: Channel, catalogueRef: string | null = null): OutgoingMessage => {
+  const body = productText(p)
+  const ids = { products: [p.id] }
+  if (channel !== "whatsapp") return { type: "text", body, payload: ids }
+  if (catalogueRef !== null && p.retailer_id)
+    return {
+      type: "interactive",
+      body,
+      payload: {
+        header_type: p.image_url ? "image" : null,
+        header_value: p.image_url,
+        body: cut(body, 1024),
+        footer: null,
+        type: "product",
+        actions_list: { buttons: [] },
+        ...ids,
+        interactive: {
+          type: "product",
+          body: { text: cut(body, 1024) },
+          action: { catalog_id: catalogueRef, product_retailer_id: p.retailer_id },
+        },
+      },
+    }
+  if (p.image_url) return { type: "image", body: cut(body, 1024), payload: { link: p.image_url, caption: cut(body, 1024), ...ids } }
+  return { type: "text", body, payload: ids }
+}
+
+/** An agent's pick: one product as `productReply`, several as the bots' product list. */
+export const productsReply = (products: readonly Product[], channel: Channel, catalogueRef: string | null = null): OutgoingMessage =>
+  products.length === 1 && products[0]
+    ? productReply(products[0], channel, catalogueRef)
+    : productListReply(products, channel, catalogueRef)

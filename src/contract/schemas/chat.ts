@@ -45,6 +45,7 @@ export const SendType = Schema.Literals([
   "email",
   "template",
   "typing_indicator",
+  "products",
 ])
 export type SendType = typeof SendType.Type
 
@@ -146,7 +147,19 @@ export type SendTemplate = typeof SendTemplate.Type
 export const SendTypingIndicator = envelope("typing_indicator", Schema.Struct({ state: Schema.Literals(["typing", "paused"]) }))
 export type SendTypingIndicator = typeof SendTypingIndicator.Type
 
-/** Any of the nine payloads of `/messages/send/{type}`; `type` doubles as the path parameter. */
+/** Most products one message carries: a WhatsApp list message has at most 10 rows (a product list allows 30). */
+export const MAX_PRODUCTS_PER_MESSAGE = 10
+/**
+ * An agent's product or product list (beyond the spec, issue 19): the tenant's in-stock products by id, built by the
+ * bots' own formatters (src/contract/chatbots/commerce-replies.ts) for each recipient's channel.
+ */
+export const SendProducts = envelope(
+  "products",
+  Schema.Struct({ product_ids: Schema.Array(Id).check(Schema.isMinLength(1), Schema.isMaxLength(MAX_PRODUCTS_PER_MESSAGE)) }),
+)
+export type SendProducts = typeof SendProducts.Type
+
+/** Any of the payloads of `/messages/send/{type}` (the spec's nine and `products`); `type` doubles as the path parameter. */
 export const SendAny = Schema.Union([
   SendText,
   SendImage,
@@ -157,6 +170,7 @@ export const SendAny = Schema.Union([
   SendEmail,
   SendTemplate,
   SendTypingIndicator,
+  SendProducts,
 ])
 export type SendAny = typeof SendAny.Type
 

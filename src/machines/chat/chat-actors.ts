@@ -72,11 +72,13 @@ export type SendRequest =
   /** The file as picked; it is read (ChatFiles) when it is sent. */
   | { readonly kind: "media"; readonly file: PickedFile; readonly caption?: string }
   | { readonly kind: "template"; readonly name: string; readonly language: string; readonly params: readonly string[] }
+  /** Products picked in the composer (their names are the placeholder's text until the real message arrives). */
+  | { readonly kind: "products"; readonly products: readonly { readonly id: number; readonly name: string }[] }
 
 export const mediaTypeOf = (mime: string): MediaType =>
   mime.startsWith("image/") ? "image" : mime.startsWith("video/") ? "video" : mime.startsWith("audio/") ? "audio" : "document"
 
-/** Text and templates go straight out; a file is uploaded first and then sent by its link (the channel fetches it). */
+/** Text, templates and products go straight out; a file is uploaded first and then sent by its link (the channel fetches it). */
 export const sendMessage = fromEffect(({ number, request }: { number: string; request: SendRequest }) =>
   Effect.gen(function* () {
     const api = yield* Api
@@ -95,6 +97,11 @@ export const sendMessage = fromEffect(({ number, request }: { number: string; re
         ...(request.params.length ? { params: request.params } : {}),
       }
       const r = yield* api.call("chat", "messagesSendByType", { type: "template", template: { to, message } })
+      return r.data.message.messages.map((m) => m.id)
+    }
+    if (request.kind === "products") {
+      const message = { product_ids: request.products.map((p) => p.id) }
+      const r = yield* api.call("chat", "messagesSendByType", { type: "products", products: { to, message } })
       return r.data.message.messages.map((m) => m.id)
     }
     const config = yield* ApiConfig

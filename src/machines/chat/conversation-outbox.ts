@@ -53,6 +53,19 @@ export const withoutSent = (outbox: Outbox): Outbox => outbox.filter((o) => o.st
 export const acknowledged = (outbox: Outbox, externalId: string | null): Outbox =>
   externalId ? outbox.filter((o) => !(o.state === "sent" && o.externalIds.includes(externalId))) : outbox
 
+const pendingBody = (request: SendRequest): string => {
+  switch (request.kind) {
+    case "text":
+      return request.text
+    case "media":
+      return request.caption ?? request.file.name
+    case "template":
+      return request.name
+    case "products":
+      return request.products.map((p) => p.name).join("\n")
+  }
+}
+
 /** An unsent item drawn like a sent message (negative id: never a server id). */
 export const pendingMessage = (o: OutItem, number: string, agentName: string): Message => ({
   id: -o.localId,
@@ -61,9 +74,8 @@ export const pendingMessage = (o: OutItem, number: string, agentName: string): M
   number,
   channel_type: "whatsapp",
   direction: "outbound",
-  type: o.request.kind === "media" ? mediaTypeOf(o.request.file.type) : o.request.kind,
-  body:
-    o.request.kind === "text" ? o.request.text : o.request.kind === "media" ? (o.request.caption ?? o.request.file.name) : o.request.name,
+  type: o.request.kind === "media" ? mediaTypeOf(o.request.file.type) : o.request.kind === "products" ? "text" : o.request.kind,
+  body: pendingBody(o.request),
   attachments: [],
   interactive: null,
   status: "queued",

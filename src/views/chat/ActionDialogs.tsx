@@ -1,7 +1,7 @@
 /**
  * The dialogs behind the thread's moves: transfer, close (resolution, survey), block (reason), complaint (at most
- * 800 characters, as the complaint details dialog), labels and templates (the ones picking from a list are
- * LookupDialogs.tsx). Each only collects input and sends one event; the conversation actor runs the call and
+ * 800 characters, as the complaint details dialog), labels, templates and products (the ones picking from a list are
+ * LookupDialogs.tsx and ProductPicker.tsx). Each only collects input and sends one event; the conversation actor runs the call and
  * reports back (a toast, or the server's refusal).
  */
 import { useState } from "react"
@@ -12,8 +12,9 @@ import type { ChatAction } from "../../machines/chat/chat-actors"
 import type { ConversationRef } from "../../machines/chat/inbox-machine"
 import { NOTE_MAX } from "../../machines/complaints/complaint-machine"
 import { LabelsBody, TemplateBody, TransferBody } from "./LookupDialogs"
+import { ProductsBody } from "./ProductPicker"
 
-export type DialogKind = "transfer" | "close" | "block" | "complaint" | "labels" | "template"
+export type DialogKind = "transfer" | "close" | "block" | "complaint" | "labels" | "template" | "products"
 
 interface Props {
   readonly kind: DialogKind | null
@@ -132,6 +133,7 @@ const TITLES: Record<DialogKind, string> = {
   complaint: "chat.complaintDialog.title",
   labels: "chat.labelsDialog.title",
   template: "chat.template.title",
+  products: "chat.products.title",
 }
 
 export const ActionDialogs = ({ kind, conversation, actor, onClose }: Props) => {
@@ -145,6 +147,7 @@ export const ActionDialogs = ({ kind, conversation, actor, onClose }: Props) => 
       {kind === "complaint" ? <ComplaintBody act={act} onClose={onClose} /> : null}
       {kind === "labels" ? <LabelsBody conversation={conversation} act={act} /> : null}
       {kind === "template" ? <TemplateBody actor={actor} onClose={onClose} /> : null}
+      {kind === "products" ? <ProductsBody actor={actor} onClose={onClose} /> : null}
     </Dialog>
   )
 }

@@ -1,6 +1,6 @@
 /**
  * The composer: text (Enter sends, Shift+Enter breaks the line), a file (uploaded, then sent by link; the text
- * becomes its caption), canned replies behind `/`, and templates. Outside the 24-hour window only the template
+ * becomes its caption), canned replies behind `/`, templates, and the tenant's products (ProductPicker.tsx). Outside the 24-hour window only the template
  * button remains, with the reason; closed, blocked or someone else's conversations say why nothing can be sent.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
@@ -18,6 +18,7 @@ export const Composer = ({
   mode,
   canned,
   onTemplate,
+  onProducts,
   onTake,
   onUnblock,
   heldBy,
@@ -28,6 +29,7 @@ export const Composer = ({
   heldBy: string | null
   canned: LookupRef
   onTemplate: () => void
+  onProducts: () => void
   onTake: () => void
   onUnblock: () => void
 }) => {
@@ -218,6 +220,14 @@ export const Composer = ({
           title={t("chat.composer.template")}
           onClick={onTemplate}
           data-testid="chat-template-open"
+        />
+        <Button
+          variant="minimal"
+          icon="shop"
+          aria-label={t("chat.composer.products")}
+          title={t("chat.composer.products")}
+          onClick={onProducts}
+          data-testid="chat-products-open"
         />
         <Button
           intent="primary"

@@ -207,6 +207,7 @@ export const ThreadPane = ({
         mode={mode}
         canned={canned}
         onTemplate={() => setDialog("template")}
+        onProducts={() => setDialog("products")}
         onTake={() => act("take")}
         onUnblock={() => act("unblock")}
         heldBy={conversation.agent_id === null ? null : (conversation.agent_name ?? "")}
