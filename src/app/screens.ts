@@ -85,9 +85,13 @@ const cache = new Map<string, Lazy<ScreenProps>>()
 /** A company-area sub-page (`/apps/company-details/<section>`) is claimed as `companyDetails/<section>`. */
 export const sectionKey = (routeKey: string, section: string) => `${routeKey}/${section}`
 
-/** The screen of a route, or of one of its sub-pages when a feature claims that sub-page. */
+/**
+ * The screen of a route, or of one of its sub-pages. A sub-page no feature claims yet is "Not available yet" naming
+ * its section, never the area's own landing screen (which would open again under the sub-page's address).
+ */
 export const screenFor = (routeKey: string, section?: string): Lazy<ScreenProps> => {
-  const key = section && owners.has(sectionKey(routeKey, section)) ? sectionKey(routeKey, section) : routeKey
+  if (section && !owners.has(sectionKey(routeKey, section))) return notAvailable
+  const key = section ? sectionKey(routeKey, section) : routeKey
   let screen = cache.get(key)
   if (!screen) {
     const feature = owners.get(key)

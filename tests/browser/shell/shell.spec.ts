@@ -168,7 +168,7 @@ test("company-area sub-pages open under the company-details entry with their sec
   // A sub-page no feature claims yet keeps the area's title and names its section; a built one has its own title.
   await page.goto(`${baseUrl()}/apps/company-details/configration`)
   await expect(page.getByTestId("page-title")).toHaveText("Company Details")
-  await expect(page.getByTestId("not-available")).toContainText("Section: configration")
+  await expect(page.getByTestId("not-available")).toContainText("Section: Configuration")
   await page.goto(`${baseUrl()}/apps/company-details/Profile`)
   await expect(page.getByTestId("page-title")).toHaveText("Profile")
   await expect(page.getByTestId("not-available")).toHaveCount(0)
