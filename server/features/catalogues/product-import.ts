@@ -8,30 +8,18 @@
  * why; on an update a column the header leaves out (or an empty stock, catalogue, image) keeps the product's value.
  * One transaction: the good lines are kept even when others are refused; an unreadable file is 400 `csv`.
  */
-import { parse } from "csv-parse/sync"
 import { sql } from "drizzle-orm"
 import { Option, Schema } from "effect"
 import { minorDigits, minorOf } from "../../../src/contract/money"
 import { ProductInput } from "../../../src/contract/schemas/commerce"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { badRequest } from "../../http/errors"
+import { blankLine, csvTable, type LineError } from "../csv-table"
 import { handle } from "../registry"
 import { checkCatalogue } from "./catalogues"
 import { imageOf } from "./products"
 
 const REQUIRED = ["sku", "name", "price", "currency"] as const
-
-interface LineError {
-  readonly line: number
-  readonly message: string
-}
-
-const headerOf = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_")
 
 const fits = (schema: Schema.Top, value: unknown) => Option.isSome(Schema.decodeUnknownOption(schema as Schema.Codec<unknown>)(value))
 
@@ -41,20 +29,7 @@ export const handlers = [
   handle("productImport", "productImport", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     await checkCatalogue(ctx.db, clientId, input.catalogue_id)
-    let records: string[][]
-    try {
-      records = parse(input.csv, { bom: true, skip_empty_lines: false, relax_column_count: true, trim: true }) as string[][]
-    } catch (error) {
-      throw badRequest(`The file is not valid CSV: ${(error as Error).message}`, "csv")
-    }
-    const [header, ...lines] = records
-    const columns = (header ?? []).map(headerOf)
-    const missing = REQUIRED.filter((c) => !columns.includes(c))
-    if (missing.length > 0) throw badRequest(`The header must name ${missing.join(", ")}`, "csv")
-    const at = (row: string[], column: string) => {
-      const i = columns.indexOf(column)
-      return i < 0 ? "" : (row[i] ?? "").trim()
-    }
+    const { lines, at, has } = csvTable(input.csv, REQUIRED)
     const catalogueRows = rowsOf(await ctx.db.execute(sql`SELECT id, lower(name) AS name FROM catalogues WHERE client_id = ${clientId}`))
     const catalogueIds = new Set(catalogueRows.map((r) => Number(r.id)))
     const catalogueByName = new Map(catalogueRows.map((r) => [String(r.name), Number(r.id)]))
@@ -69,7 +44,7 @@ export const handlers = [
     let updated = 0
     for (const [index, row] of lines.entries()) {
       const line = index + 2
-      if (row.every((cell) => cell.trim() === "")) {
+      if (blankLine(row)) {
         errors.push({ line, message: "Empty line" })
         continue
       }
@@ -134,11 +109,10 @@ export const handlers = [
         inserted++
       } else {
         // An update changes what the file names: a column the header leaves out keeps the product's value.
-        const given = (column: string) => columns.includes(column)
         await ctx.db.execute(sql`UPDATE products SET name = ${name}, price_minor = ${price}, currency = ${currency}, updated_at = now()
           ${catalogueText !== "" || input.catalogue_id !== undefined ? sql`, catalogue_id = ${catalogueId}` : sql``}
-          ${given("description") ? sql`, description = ${description}` : sql``}
-          ${given("retailer_id") ? sql`, retailer_id = ${retailerId || null}` : sql``}
+          ${has("description") ? sql`, description = ${description}` : sql``}
+          ${has("retailer_id") ? sql`, retailer_id = ${retailerId || null}` : sql``}
           ${stock === null ? sql`` : sql`, stock = ${stock}`}
           ${image === undefined ? sql`` : sql`, image_url = ${image.url}, image_file_id = ${image.fileId}`}
           WHERE id = ${id} AND client_id = ${clientId}`)

@@ -5,28 +5,16 @@
  * without case; a name twice in the file updates the first), or skipped with its line number and why. One
  * transaction: the good lines are kept even when others are refused.
  */
-import { parse } from "csv-parse/sync"
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { badRequest } from "../../http/errors"
+import { blankLine, csvTable, type LineError } from "../csv-table"
 import { handle } from "../registry"
 import { openingHoursError } from "./branches"
 
 const REQUIRED = ["name", "address", "latitude", "longitude"] as const
 const PHONE = /^\+?[0-9]{5,16}$/
-
-interface LineError {
-  readonly line: number
-  readonly message: string
-}
-
-const headerOf = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_")
 
 /** Active cities by id and by lower-case name (a name two countries share is ambiguous: null). */
 const citiesOf = async (db: Db) => {
@@ -50,27 +38,14 @@ const numberIn = (text: string, min: number, max: number) => {
 export const handlers = [
   handle("locations", "clientBulkLocation", async (ctx, input) => {
     const clientId = tenantOf(ctx)
-    let records: string[][]
-    try {
-      records = parse(input.csv, { bom: true, skip_empty_lines: false, relax_column_count: true, trim: true }) as string[][]
-    } catch (error) {
-      throw badRequest(`The file is not valid CSV: ${(error as Error).message}`, "csv")
-    }
-    const [header, ...lines] = records
-    const columns = (header ?? []).map(headerOf)
-    const missing = REQUIRED.filter((c) => !columns.includes(c))
-    if (missing.length > 0) throw badRequest(`The header must name ${missing.join(", ")}`, "csv")
-    const at = (row: string[], column: string) => {
-      const i = columns.indexOf(column)
-      return i < 0 ? "" : (row[i] ?? "").trim()
-    }
+    const { lines, at } = csvTable(input.csv, REQUIRED)
     const cities = await citiesOf(ctx.db)
     const errors: LineError[] = []
     let inserted = 0
     let updated = 0
     for (const [index, row] of lines.entries()) {
       const line = index + 2
-      if (row.every((cell) => cell.trim() === "")) {
+      if (blankLine(row)) {
         errors.push({ line, message: "Empty line" })
         continue
       }
