@@ -26,17 +26,11 @@
  *                              (a media id: the next `GET /{media-id}` fails)
  *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
  *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
- *   POST /dev/meta/calls     { phone_number_id, from, name? }: a WhatsApp user calls the number (a signed `calls` connect
- *                              webhook with a real WebRTC offer) -> { data: { call_id, status } }
- *   POST /dev/meta/calls/:id/connect   Meta delivers the same connect webhook again
- *   POST /dev/meta/calls/:id/hangup    the user hangs up (a terminate webhook)
- *   GET  /dev/meta/calls/:id           the call's state, the actions we sent (with our SDP answer) and its media counts
- *   GET  /dev/meta/calls?phone_number_id=   every call of a number (the tenant's calls to customers among them)
+ * WhatsApp users calling the numbers (`/dev/meta/calls*`): fake-call-routes.ts.
  */
 import { randomBytes } from "node:crypto"
 import type { FastifyReply, FastifyRequest } from "fastify"
 import { type FakeApp, FakeMeta, type GraphAnswer } from "../../channels/meta/fake-meta"
-import type { FakeCall } from "../../channels/meta/fake-meta-calls"
 import type { Services } from "../../http/context"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
 import { ApiError, badRequest, notFound } from "../../http/errors"
@@ -54,13 +48,13 @@ export const fakeMetaOf = (services: Services): FakeMeta => {
 }
 
 type Body = Record<string, unknown>
-const bodyOf = (raw: unknown): Body => (raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Body) : {})
+export const bodyOf = (raw: unknown): Body => (raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Body) : {})
 const text = (body: Body, field: string, max = 2048) => {
   const v = body[field]
   if (typeof v !== "string" || v.length === 0 || v.length > max) throw badRequest(`${field} must be text of 1 to ${max} characters`, field)
   return v
 }
-const digits = (body: Body, field: string) => {
+export const digits = (body: Body, field: string) => {
   const v = text(body, field, 32)
   if (!/^[0-9]+$/.test(v)) throw badRequest(`${field} must be digits`, field)
   return v
@@ -234,47 +228,6 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const status = await meta().read(text(bodyOf(req.body), "id", 200))
       if (status === null) throw notFound("Message sent through the simulated Graph API")
       return { data: { status } }
-    })
-
-    app.post("/dev/meta/calls", async (req) => {
-      const caller = await devCallerOf(services, req)
-      const body = bodyOf(req.body)
-      const number = meta().numbers.get(digits(body, "phone_number_id"))
-      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
-      const name = typeof body.name === "string" ? body.name : undefined
-      const { call, status } = await meta().calls.place(number, digits(body, "from"), name)
-      return { data: { call_id: call.id, status } }
-    })
-
-    /** The call and its number, when the caller may see them. */
-    const fakeCall = async (req: FastifyRequest<{ Params: { id: string } }>) => {
-      const caller = await devCallerOf(services, req)
-      const call = meta().calls.calls.get(req.params.id)
-      const number = call ? meta().numbers.get(call.phoneNumberId) : undefined
-      if (!call || !number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp call")
-      return { call, number }
-    }
-    app.post<{ Params: { id: string } }>("/dev/meta/calls/:id/connect", async (req) => {
-      const { call, number } = await fakeCall(req)
-      return { data: { status: await meta().calls.connect(number, call) } }
-    })
-    app.post<{ Params: { id: string } }>("/dev/meta/calls/:id/hangup", async (req) => {
-      const { call, number } = await fakeCall(req)
-      return { data: { status: await meta().calls.hangup(number, call) } }
-    })
-    const callView = (call: FakeCall) => ({
-      call_id: call.id,
-      from: call.from,
-      state: call.state,
-      actions: call.actions,
-      media: { ...call.media, state: call.pc.connectionState },
-    })
-    app.get<{ Params: { id: string } }>("/dev/meta/calls/:id", async (req) => ({ data: callView((await fakeCall(req)).call) }))
-    app.get<{ Querystring: { phone_number_id?: string } }>("/dev/meta/calls", async (req) => {
-      const caller = await devCallerOf(services, req)
-      const number = meta().numbers.get(String(req.query.phone_number_id ?? ""))
-      if (!number || !devMaySee(caller, number.ownerClientId)) throw notFound("Simulated WhatsApp number")
-      return { data: { items: [...meta().calls.calls.values()].filter((c) => c.phoneNumberId === number.phoneNumberId).map(callView) } }
     })
 
     app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
