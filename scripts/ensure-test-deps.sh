@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need when they are missing: Chromium for the browser
 # suite, PostgreSQL for the second database, Kamailio (with its WebSocket and auth_ephemeral modules), rtpengine and
-# baresip for the softphone.
+# baresip for the softphone, Redis and HAProxy for scale-out.
 set -uo pipefail
 
 need=()
@@ -17,6 +17,9 @@ ls /usr/lib/*/kamailio/modules/auth_ephemeral.so >/dev/null 2>&1 || need+=(kamai
 [ -x /usr/bin/baresip ] || need+=(baresip)
 # The TURN relay for browsers behind NAT.
 [ -x /usr/bin/turnserver ] || need+=(coturn)
+# Scale-out: Redis shares live state between server processes; HAProxy balances them (`npm run cluster`).
+[ -x /usr/bin/redis-server ] || need+=(redis-server)
+[ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
@@ -33,6 +36,9 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   # Same for rtpengine's own service: the softphone starts rtpengine itself, on private ports.
   [ -x /etc/init.d/rtpengine-daemon ] && service rtpengine-daemon stop >/dev/null 2>&1 || true
   [ -x /etc/init.d/coturn ] && service coturn stop >/dev/null 2>&1 || true
+  # Redis and HAProxy are started by the tests and `npm run cluster` on private ports, not as services.
+  [ -x /etc/init.d/redis-server ] && service redis-server stop >/dev/null 2>&1 || true
+  [ -x /etc/init.d/haproxy ] && service haproxy stop >/dev/null 2>&1 || true
 else
   for pkg in "${need[@]}"; do
     echo "The tests need the Debian package '$pkg': install it with 'sudo apt-get install $pkg'." >&2
