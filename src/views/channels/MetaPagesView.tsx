@@ -5,11 +5,12 @@
  */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, Intent, Spinner, Tag } from "@blueprintjs/core"
+import { Button, Callout, Card, HTMLTable, Intent, Spinner, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { SocialPage } from "../../contract/schemas/tenants"
 import { META_FIELDS, type MetaChannel, type MetaField, type metaPagesMachine } from "../../machines/channels/meta-pages-machine"
 import { usePageActor } from "../common/actor-context"
+import { ChannelStateCard, CredentialField, WebhookCard } from "./ChannelCards"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 
@@ -51,13 +52,7 @@ const MetaPages = ({ actor, channel }: { actor: MetaActor; channel: MetaChannel 
 
   return (
     <div className="mc-channel" style={{ display: "grid", gap: 16, maxWidth: 760 }}>
-      <Card data-testid="meta-state">
-        <h3 style={{ marginTop: 0 }}>
-          {t("channels.whatsapp.state")}{" "}
-          <Tag intent={stateIntent} large data-testid="meta-status">
-            {t(`channels.states.${state}`)}
-          </Tag>
-        </h3>
+      <ChannelStateCard prefix="meta" state={state} intent={stateIntent}>
         {login?.display_name ? <p data-testid="meta-login-name">{t("channels.meta.loggedInAs", { name: login.display_name })}</p> : null}
         {login?.error && !failed ? (
           <Callout intent="danger" data-testid="meta-error">
@@ -76,33 +71,15 @@ const MetaPages = ({ actor, channel }: { actor: MetaActor; channel: MetaChannel 
           onClick={() => actor.send({ type: failed ? "RETRY" : "RELOAD" })}
           data-testid="meta-test"
         />
-      </Card>
+      </ChannelStateCard>
 
       {login?.webhook_url ? (
-        <Card data-testid="meta-webhook">
-          <h3 style={{ marginTop: 0 }}>{t("channels.whatsapp.webhook")}</h3>
-          <p className="bp6-text-muted">{t(`channels.meta.${channel}.webhookHelp`)}</p>
-          <FormGroup label={t("channels.whatsapp.webhookUrl")} labelFor="meta-webhook-url">
-            <InputGroup
-              id="meta-webhook-url"
-              dir="ltr"
-              readOnly
-              value={login.webhook_url}
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="meta-webhook-url"
-            />
-          </FormGroup>
-          <FormGroup label={t("channels.whatsapp.verifyToken")} labelFor="meta-verify-token">
-            <InputGroup
-              id="meta-verify-token"
-              dir="ltr"
-              readOnly
-              value={login.verify_token ?? ""}
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="meta-verify-token"
-            />
-          </FormGroup>
-        </Card>
+        <WebhookCard
+          prefix="meta"
+          help={t(`channels.meta.${channel}.webhookHelp`)}
+          url={login.webhook_url}
+          verifyToken={login.verify_token}
+        />
       ) : null}
 
       {pages !== null ? (
@@ -132,24 +109,17 @@ const MetaPages = ({ actor, channel }: { actor: MetaActor; channel: MetaChannel 
       <Card data-testid="meta-form">
         <h3 style={{ marginTop: 0 }}>{pages === null ? t(`channels.meta.${channel}.connect`) : t(`channels.meta.${channel}.reconnect`)}</h3>
         {META_FIELDS.map((field) => (
-          <FormGroup
+          <CredentialField
             key={field}
+            prefix="meta"
+            field={field}
             label={label(field)}
-            labelFor={`meta-${field}`}
-            helperText={t(`channels.meta.help.${field}`)}
+            help={t(`channels.meta.help.${field}`)}
             intent={intentOf(field)}
-          >
-            <InputGroup
-              id={`meta-${field}`}
-              dir="ltr"
-              type="password"
-              autoComplete="off"
-              intent={intentOf(field)}
-              value={draft[field]}
-              onChange={(e) => actor.send({ type: "EDIT", patch: { [field]: e.currentTarget.value } })}
-              data-testid={`meta-${field}`}
-            />
-          </FormGroup>
+            secret
+            value={draft[field]}
+            onChange={(value) => actor.send({ type: "EDIT", patch: { [field]: value } })}
+          />
         ))}
         {problem ? (
           <Callout intent="warning" data-testid="meta-problem">

@@ -7,11 +7,12 @@
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, Card, FormGroup, InputGroup, Intent, Spinner, Tag } from "@blueprintjs/core"
+import { Button, Callout, Card, Intent, Spinner } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { WhatsappDraft, WhatsappField, whatsappChannelMachine } from "../../machines/channels/whatsapp-channel-machine"
 import { WHATSAPP_FIELDS } from "../../machines/channels/whatsapp-channel-machine"
 import { usePageActor } from "../common/actor-context"
+import { ChannelStateCard, CredentialField, WebhookCard } from "./ChannelCards"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { toast } from "../common/toast"
@@ -69,13 +70,7 @@ const WhatsappChannel = ({ actor }: { actor: WhatsappActor }) => {
 
   return (
     <div className="mc-channel" style={{ display: "grid", gap: 16, maxWidth: 760 }}>
-      <Card data-testid="whatsapp-state">
-        <h3 style={{ marginTop: 0 }}>
-          {t("channels.whatsapp.state")}{" "}
-          <Tag intent={STATE_INTENT[account.status]} large data-testid="whatsapp-status">
-            {t(`channels.states.${account.status}`)}
-          </Tag>
-        </h3>
+      <ChannelStateCard prefix="whatsapp" state={account.status} intent={STATE_INTENT[account.status]}>
         {account.display_name ? <p data-testid="whatsapp-name">{account.display_name}</p> : null}
         {account.external_id ? (
           <p className="bp6-text-muted">
@@ -95,50 +90,31 @@ const WhatsappChannel = ({ actor }: { actor: WhatsappActor }) => {
           onClick={() => actor.send({ type: "TEST" })}
           data-testid="whatsapp-test"
         />
-      </Card>
+      </ChannelStateCard>
 
       {account.webhook_url ? (
-        <Card data-testid="whatsapp-webhook">
-          <h3 style={{ marginTop: 0 }}>{t("channels.whatsapp.webhook")}</h3>
-          <p className="bp6-text-muted">{t("channels.whatsapp.webhookHelp")}</p>
-          <FormGroup label={t("channels.whatsapp.webhookUrl")} labelFor="whatsapp-webhook-url">
-            <InputGroup
-              id="whatsapp-webhook-url"
-              dir="ltr"
-              readOnly
-              value={account.webhook_url}
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="whatsapp-webhook-url"
-            />
-          </FormGroup>
-          <FormGroup label={t("channels.whatsapp.verifyToken")} labelFor="whatsapp-verify-token">
-            <InputGroup
-              id="whatsapp-verify-token"
-              dir="ltr"
-              readOnly
-              value={account.verify_token ?? ""}
-              onFocus={(e) => e.currentTarget.select()}
-              data-testid="whatsapp-verify-token"
-            />
-          </FormGroup>
-        </Card>
+        <WebhookCard
+          prefix="whatsapp"
+          help={t("channels.whatsapp.webhookHelp")}
+          url={account.webhook_url}
+          verifyToken={account.verify_token}
+        />
       ) : null}
 
       <Card data-testid="whatsapp-form">
         <h3 style={{ marginTop: 0 }}>{account.id ? t("channels.whatsapp.reconnect") : t("channels.whatsapp.connect")}</h3>
         {WHATSAPP_FIELDS.map((field) => (
-          <FormGroup key={field} label={label(field)} labelFor={`whatsapp-${field}`} helperText={help(field)} intent={intentOf(field)}>
-            <InputGroup
-              id={`whatsapp-${field}`}
-              dir="ltr"
-              type={secret(field) ? "password" : "text"}
-              autoComplete="off"
-              intent={intentOf(field)}
-              value={draft[field]}
-              onChange={(e) => edit({ [field]: e.currentTarget.value })}
-              data-testid={`whatsapp-${field}`}
-            />
-          </FormGroup>
+          <CredentialField
+            key={field}
+            prefix="whatsapp"
+            field={field}
+            label={label(field)}
+            help={help(field)}
+            intent={intentOf(field)}
+            secret={secret(field)}
+            value={draft[field]}
+            onChange={(value) => edit({ [field]: value })}
+          />
         ))}
         {problem ? (
           <Callout intent="warning" data-testid="whatsapp-problem">
