@@ -48,6 +48,17 @@ export interface FakeSend {
   readonly at: string
 }
 
+/** What a business did to a chat besides sending: a read mark (WhatsApp, with or without typing) or a sender action. */
+export interface FakeAction {
+  readonly from: string
+  readonly to: string
+  /** `read`, `typing` (WhatsApp's read mark with `typing_indicator`), or Messenger's `typing_on` / `typing_off` / `mark_seen`. */
+  readonly action: string
+  /** The customer's message a WhatsApp read mark points at. */
+  readonly messageId?: string
+  readonly at: string
+}
+
 /** A file a customer's phone uploaded to Meta, fetched by its media id with the number's token. */
 export interface FakeMedia {
   readonly phoneNumberId: string
@@ -81,6 +92,9 @@ export class FakeMeta {
   readonly numbers = new Map<string, FakeNumber>()
   readonly logins = new Map<string, FakeLogin>()
   readonly sent: FakeSend[] = []
+  readonly actions: FakeAction[] = []
+  /** The customers' WhatsApp messages by id (a read mark must name one the number received). */
+  private readonly received = new Map<string, { phoneNumberId: string; from: string }>()
   readonly media = new Map<string, FakeMedia>()
   /** WhatsApp users calling the numbers (fake-meta-calls.ts). */
   readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
@@ -167,6 +181,8 @@ export class FakeMeta {
   /** A customer's WhatsApp message (Meta's message object, e.g. `{ type: "text", text: { body } }`) to a number. */
   customerPayload(number: FakeNumber, from: string, name: string | undefined, message: Record<string, unknown>) {
     const id = `wamid.${randomBytes(24).toString("base64url")}`
+    this.received.set(id, { phoneNumberId: number.phoneNumberId, from })
+    if (this.received.size > LIMIT) this.received.delete(this.received.keys().next().value as string)
     const payload = {
       object: "whatsapp_business_account",
       entry: [
@@ -326,6 +342,8 @@ export class FakeMeta {
     const failure = this.takeFailure(id)
     if (failure) return metaError(400, failure.code, failure.message, "OAuthException")
     const at = new Date().toISOString()
+    if (number && body.status === "read") return this.markRead(number, body, at)
+    if (found && typeof body.sender_action === "string") return this.senderAction(id, body, at)
     if (number) {
       const to = String(body.to ?? "")
       if (!/^[0-9]{6,15}$/.test(to)) return metaError(400, 131026, "Message undeliverable")
@@ -366,6 +384,32 @@ export class FakeMeta {
       }),
     )
     return { status: 200, body: { recipient_id: recipient, message_id: mid } }
+  }
+
+  private recordAction(action: FakeAction) {
+    this.actions.push(action)
+    if (this.actions.length > LIMIT) this.actions.shift()
+  }
+
+  /** WhatsApp's read mark of a customer's message, with Meta's typing indicator when `typing_indicator` is given. */
+  private markRead(number: FakeNumber, body: Record<string, unknown>, at: string): GraphAnswer {
+    const messageId = String(body.message_id ?? "")
+    const received = this.received.get(messageId)
+    if (!received || received.phoneNumberId !== number.phoneNumberId) return metaError(400, 100, "Invalid parameter", "OAuthException")
+    const typing = (body.typing_indicator as { type?: unknown } | undefined)?.type
+    if (typing !== undefined && typing !== "text") return metaError(400, 100, "Invalid parameter", "OAuthException")
+    this.recordAction({ from: number.phoneNumberId, to: received.from, action: typing ? "typing" : "read", messageId, at })
+    return { status: 200, body: { success: true } }
+  }
+
+  /** Messenger's / Instagram's `sender_action` (typing_on, typing_off, mark_seen) to a customer. */
+  private senderAction(id: string, body: Record<string, unknown>, at: string): GraphAnswer {
+    const action = String(body.sender_action)
+    const recipient = String((body.recipient as { id?: unknown } | undefined)?.id ?? "")
+    if (!["typing_on", "typing_off", "mark_seen"].includes(action) || !recipient)
+      return metaError(400, 100, "Invalid parameter", "OAuthException")
+    this.recordAction({ from: id, to: recipient, action, at })
+    return { status: 200, body: { recipient_id: recipient } }
   }
 
   /** `POST` / `DELETE /{version}/{page-id}/subscribed_apps`. */

@@ -26,6 +26,7 @@
  *                              (a media id: the next `GET /{media-id}` fails)
  *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
  *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
+ *   GET  /dev/meta/actions?id=  its read marks, typing indicators and sender actions
  * WhatsApp users calling the numbers (`/dev/meta/calls*`): fake-call-routes.ts.
  */
 import { randomBytes } from "node:crypto"
@@ -230,13 +231,21 @@ export const httpRoutes: readonly HttpRoutes[] = [
       return { data: { status } }
     })
 
-    app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
+    /** The number or page `id`, when the caller may see it. */
+    const ownId = async (req: FastifyRequest<{ Querystring: { id?: string } }>) => {
       const caller = await devCallerOf(services, req)
       const id = String(req.query.id ?? "")
-      const owner =
-        meta().numbers.get(id)?.ownerClientId ?? [...meta().logins.values()].find((l) => l.pages.some((p) => p.id === id))?.ownerClientId
+      const owner = meta().numbers.get(id)?.ownerClientId ?? meta().loginOfPage(id)?.ownerClientId
       if (owner === undefined || !devMaySee(caller, owner)) throw notFound("Simulated number or page")
+      return id
+    }
+    app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
+      const id = await ownId(req)
       return { data: { items: meta().sent.filter((s) => s.from === id) } }
+    })
+    app.get<{ Querystring: { id?: string } }>("/dev/meta/actions", async (req) => {
+      const id = await ownId(req)
+      return { data: { items: meta().actions.filter((a) => a.from === id) } }
     })
   },
 ]
