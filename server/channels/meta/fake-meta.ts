@@ -71,9 +71,18 @@ export interface GraphAnswer {
   readonly body: Record<string, unknown>
 }
 
-const metaError = (status: number, code: number, message: string, type = "OAuthException"): GraphAnswer => ({
+const metaError = (status: number, code: number, message: string, type = "OAuthException", subcode?: number): GraphAnswer => ({
   status,
-  body: { error: { message, type, code, error_data: { details: message }, fbtrace_id: randomBytes(8).toString("base64url") } },
+  body: {
+    error: {
+      message,
+      type,
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      error_data: { details: message },
+      fbtrace_id: randomBytes(8).toString("base64url"),
+    },
+  },
 })
 
 const noObject = (id: string) =>
@@ -96,12 +105,14 @@ export class FakeMeta {
   /** The customers' WhatsApp messages by id (a read mark must name one the number received). */
   private readonly received = new Map<string, { phoneNumberId: string; from: string }>()
   readonly media = new Map<string, FakeMedia>()
+  /** Messenger / Instagram customers' attachments on the fake CDN, by id (read without a token, like Meta's links). */
+  readonly pageMedia = new Map<string, { readonly mime: string; readonly bytes: Buffer }>()
   /** WhatsApp users calling the numbers (fake-meta-calls.ts). */
   readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
   /** Message templates by WhatsApp Business Account id, as Meta lists them (name, language, status, category, components). */
   readonly templates = new Map<string, Record<string, unknown>[]>()
   /** Meta error codes the next sends from an id answer with, in order. */
-  readonly failNext = new Map<string, { code: number; message: string }[]>()
+  readonly failNext = new Map<string, { code: number; message: string; subcode?: number }[]>()
   private readonly timers = new Set<NodeJS.Timeout>()
   private closed = false
 
@@ -205,8 +216,28 @@ export class FakeMeta {
     return { id, payload }
   }
 
-  /** A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`. */
-  pageCustomerPayload(id: string, from: string, text: string) {
+  /** A customer's attachment on the fake CDN: its id (the link is `/dev/meta/page-media/<id>`). */
+  addPageMedia(mime: string, bytes: Buffer) {
+    const id = String(randomBytes(6).readUIntBE(0, 6))
+    this.pageMedia.set(id, { mime, bytes })
+    if (this.pageMedia.size > LIMIT) this.pageMedia.delete(this.pageMedia.keys().next().value as string)
+    return id
+  }
+
+  /** The CDN answering a customer's attachment (a failure queued for its id answers 500 once). */
+  pageMediaBytes(id: string): { readonly mime: string; readonly bytes: Buffer } | GraphAnswer {
+    const media = this.pageMedia.get(id)
+    if (!media) return { status: 404, body: {} }
+    const failure = this.takeFailure(id)
+    if (failure) return { status: 500, body: {} }
+    return media
+  }
+
+  /**
+   * A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`, or an attachment
+   * (`{ type: "image" | "video" | "audio" | "file", url }`) with the text left out.
+   */
+  pageCustomerPayload(id: string, from: string, text: string, attachment?: { type: string; url: string }) {
     const instagram = [...this.logins.values()].some((l) => l.pages.some((p) => p.instagram?.id === id))
     const mid = `m_${randomUUID().replace(/-/g, "")}`
     const now = Date.now()
@@ -214,7 +245,20 @@ export class FakeMeta {
       id: mid,
       payload: {
         object: instagram ? "instagram" : "page",
-        entry: [{ id, time: now, messaging: [{ sender: { id: from }, recipient: { id }, timestamp: now, message: { mid, text } }] }],
+        entry: [
+          {
+            id,
+            time: now,
+            messaging: [
+              {
+                sender: { id: from },
+                recipient: { id },
+                timestamp: now,
+                message: attachment ? { mid, attachments: [{ type: attachment.type, payload: { url: attachment.url } }] } : { mid, text },
+              },
+            ],
+          },
+        ],
       },
     }
   }
@@ -340,7 +384,7 @@ export class FakeMeta {
     if (!number && !found) return noObject(id)
     if ((number?.token ?? found?.page.token) !== token) return badToken()
     const failure = this.takeFailure(id)
-    if (failure) return metaError(400, failure.code, failure.message, "OAuthException")
+    if (failure) return metaError(400, failure.code, failure.message, "OAuthException", failure.subcode)
     const at = new Date().toISOString()
     if (number && body.status === "read") return this.markRead(number, body, at)
     if (found && typeof body.sender_action === "string") return this.senderAction(id, body, at)

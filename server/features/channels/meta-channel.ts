@@ -93,7 +93,7 @@ const viaGraph = async (services: Services, account: SendingAccount, out: Outbou
       : await sendPageMessage({ baseUrl, token, pageId: account.externalId }, out)
   } catch (error) {
     if (!(error instanceof GraphError)) throw error
-    if (failureOf(error.code) === "auth_failed") {
+    if (failureOf(error.code, error.subcode) === "auth_failed") {
       const reason = reasonOf(error.code, error.message)
       // Not in the send's transaction (it rolls back with the refusal): after it, so PGlite is free again.
       setTimeout(() => void services.database.transaction((tx) => setHealth(tx, account.id, "failed", reason)).catch(() => {}), 0)
