@@ -13,7 +13,7 @@ import { parseArgs } from "node:util"
 import { sql } from "drizzle-orm"
 import { guardTenantIp } from "../server/auth/ip-rules"
 import { revokedSql, tokenHash } from "../server/auth/revoked"
-import { rowsOf } from "../server/db/rows"
+import { apiKeyOwnerSql, issueApiKey } from "../server/auth/api-keys"
 import { callOf, send } from "../server/testing/harness"
 import { startTestServer } from "../server/testing/test-server"
 
@@ -40,8 +40,7 @@ const time = async (fn: () => Promise<unknown>) => {
 const server = await startTestServer()
 try {
   const db = server.services.database.db
-  const [client] = rowsOf(await db.execute(sql`SELECT api_key FROM clients WHERE id = 1`))
-  const key = String(client.api_key)
+  const key = await issueApiKey(db, 1)
   const authenticate = callOf("auth", "authenticate")
   const call = () => send(server.url, authenticate, {}, { "x-api-key": key })
 
@@ -61,8 +60,8 @@ try {
   )
   // The revoked-token test rides in the credential's own query (no extra round trip): the API key's query with and
   // without it, interleaved so both see the same machine load; the difference is what the check adds.
-  const plain = sql`select c.id, c.status from clients c where c.api_key = ${key} limit 1`
-  const checked = sql`select c.id, c.status, ${revokedSql(key, sql`c.id`)} as revoked from clients c where c.api_key = ${key} limit 1`
+  const plain = sql`select c.id, c.status from clients c where ${apiKeyOwnerSql(key)} limit 1`
+  const checked = sql`select c.id, c.status, ${revokedSql(key, sql`c.id`)} as revoked from clients c where ${apiKeyOwnerSql(key)} limit 1`
   const without: number[] = []
   const withCheck: number[] = []
   for (let i = 0; i < runs + 200; i++) {

@@ -6,6 +6,7 @@ import { rowsOf } from "../db/rows"
 import { unauthorized } from "../http/errors"
 import { verifyJwt } from "./jwt"
 import { grantsFrom } from "./acl"
+import { apiKeyOwnerSql } from "./api-keys"
 import { apiKeyGrants, verifyClientToken } from "./client-token"
 import { guardTenantIp } from "./ip-rules"
 import { revokedSql } from "./revoked"
@@ -87,11 +88,11 @@ const clientTokenPrincipal = (db: Db, secret: string, token: string): Promise<Pr
     publicPrincipal: { ...NOBODY, kind: "client", scope: "password-reset" },
   })
 
-/** A raw tenant API key: the tenant must be active and the key not revoked (the IP whitelist is checked by `tenantCall`). */
+/** A raw tenant API key, found by its hash: the tenant must be active and the key not revoked (the IP whitelist is checked by `tenantCall`). */
 const apiKeyPrincipal = async (db: Db, key: string): Promise<Principal> => {
   const [client] = rowsOf(
     await db.execute(sql`select c.id, c.status, c.api_key_revoked_at is not null as key_revoked, ${revokedSql(key, sql`c.id`)} as revoked
-      from clients c where c.api_key = ${key} limit 1`),
+      from clients c where ${apiKeyOwnerSql(key)} limit 1`),
   )
   if (client?.status !== "active") throw unauthorized("TOKEN_INVALID", "Invalid API key")
   // Revoked on the company page custom_api (features/onboarding/api-key.ts), or blacklisted.

@@ -52,11 +52,21 @@ export interface MessageChannelEvents {
   readonly typing: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
 }
 
+/** The agent's typing indicator for one customer. */
+export interface AgentTyping {
+  readonly clientId: number
+  readonly channel: Channel
+  readonly number: string
+  readonly state: "typing" | "paused"
+  /** The channel's id of the customer's last message: WhatsApp shows typing as a reply to it (none: nothing to show). */
+  readonly replyTo?: string
+}
+
 export interface MessageChannel {
   /** Hands a message to the channel; resolves to the channel's id of it (WhatsApp `wamid...`). */
   readonly send: (message: OutboundMessage) => Promise<{ externalId: string }>
   /** Shows or hides the agent's typing indicator on the customer's side. */
-  readonly typing: (update: { clientId: number; channel: Channel; number: string; state: "typing" | "paused" }) => Promise<void>
+  readonly typing: (update: AgentTyping) => Promise<void>
   readonly close: () => Promise<void>
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { eq } from "drizzle-orm"
 import { allCalls } from "../../src/contract/catalogue"
 import { loadFeatures } from "../features/load"
 import { needsSuperAdmin } from "./access"
-import { clients, ipWhitelist } from "../db/schema/tenants"
+import { ipWhitelist } from "../db/schema/tenants"
+import { issueApiKey } from "../auth/api-keys"
 import { forgetIpRules } from "../auth/ip-rules"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../testing/harness"
 import { CREDENTIAL_CALLS, genericPayload, isolationPayloads } from "../testing/fixtures"
@@ -157,7 +157,7 @@ describe.each(DB_KINDS)("enforcement on %s", (kind) => {
 
   it("checks raw API keys against the tenant's IP whitelist", async () => {
     const { db } = ctx.server.services.database
-    const [one] = await db.select().from(clients).where(eq(clients.id, 1))
+    const one = { apiKey: await issueApiKey(db, 1) }
     const authenticate = callOf("auth", "authenticate")
     expect((await send(ctx.url, authenticate, {}, { "x-api-key": one.apiKey })).body.data.client.id).toBe(1)
     await db.insert(ipWhitelist).values({ clientId: 1, ip: "10.0.0.0/8" })

@@ -5,9 +5,8 @@ import { allCalls } from "../../src/contract/catalogue"
 import type { CallDef } from "../../src/contract/call"
 import { loadFeatures } from "../features/load"
 import { randomUUID } from "node:crypto"
-import { eq } from "drizzle-orm"
-import { clients } from "../db/schema/tenants"
 import { loginSessions } from "../db/schema/identity"
+import { issueApiKey } from "../auth/api-keys"
 import { signJwt, nowSeconds } from "../auth/jwt"
 import { DB_KINDS, as, login, send, useServer } from "../testing/harness"
 import { fuzzValue } from "../testing/fixtures"
@@ -32,7 +31,7 @@ describe.each(DB_KINDS)("random payloads on %s", (kind) => {
     const admin = await login(ctx.url, "admin")
     let token = admin.user_token
     const { db } = ctx.server.services.database
-    const [tenant] = await db.select().from(clients).where(eq(clients.id, admin.user_data.client_id))
+    const tenant = { apiKey: await issueApiKey(db, admin.user_data.client_id) }
     // Random calls may replace the admin's session or change its password: start a session directly.
     const freshToken = async () => {
       const lid = randomUUID()

@@ -4,12 +4,11 @@
  * The last two drive the same rules through the HTTP pipeline (auth/principal.ts calls verifyClientToken and
  * apiKeyGrants).
  */
-import { eq } from "drizzle-orm"
 import { describe, expect, it } from "vitest"
+import { issueApiKey } from "../auth/api-keys"
 import { apiKeyGrants, verifyClientToken } from "../auth/client-token"
 import { verifyUserToken } from "../auth/principal"
 import { nowSeconds, signJwt } from "../auth/jwt"
-import { clients } from "../db/schema/tenants"
 import { authorize } from "./access"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../testing/harness"
 
@@ -78,7 +77,7 @@ describe.each(DB_KINDS)("tenant credentials on %s", (kind) => {
     expect((await send(ctx.url, limits, {}, apiKey(agent2.client_token))).status).toBe(403)
     const admin = await login(ctx.url, "admin")
     expect([401, 403]).not.toContain((await send(ctx.url, limits, {}, apiKey(admin.client_token))).status)
-    const [one] = await ctx.server.services.database.db.select().from(clients).where(eq(clients.id, 1))
+    const one = { apiKey: await issueApiKey(ctx.server.services.database.db, 1) }
     expect([401, 403]).not.toContain((await send(ctx.url, limits, {}, apiKey(one.apiKey))).status)
   })
 })

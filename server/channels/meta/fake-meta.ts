@@ -48,6 +48,17 @@ export interface FakeSend {
   readonly at: string
 }
 
+/** What a business did to a chat besides sending: a read mark (WhatsApp, with or without typing) or a sender action. */
+export interface FakeAction {
+  readonly from: string
+  readonly to: string
+  /** `read`, `typing` (WhatsApp's read mark with `typing_indicator`), or Messenger's `typing_on` / `typing_off` / `mark_seen`. */
+  readonly action: string
+  /** The customer's message a WhatsApp read mark points at. */
+  readonly messageId?: string
+  readonly at: string
+}
+
 /** A file a customer's phone uploaded to Meta, fetched by its media id with the number's token. */
 export interface FakeMedia {
   readonly phoneNumberId: string
@@ -60,9 +71,18 @@ export interface GraphAnswer {
   readonly body: Record<string, unknown>
 }
 
-const metaError = (status: number, code: number, message: string, type = "OAuthException"): GraphAnswer => ({
+const metaError = (status: number, code: number, message: string, type = "OAuthException", subcode?: number): GraphAnswer => ({
   status,
-  body: { error: { message, type, code, error_data: { details: message }, fbtrace_id: randomBytes(8).toString("base64url") } },
+  body: {
+    error: {
+      message,
+      type,
+      code,
+      ...(subcode ? { error_subcode: subcode } : {}),
+      error_data: { details: message },
+      fbtrace_id: randomBytes(8).toString("base64url"),
+    },
+  },
 })
 
 const noObject = (id: string) =>
@@ -81,13 +101,18 @@ export class FakeMeta {
   readonly numbers = new Map<string, FakeNumber>()
   readonly logins = new Map<string, FakeLogin>()
   readonly sent: FakeSend[] = []
+  readonly actions: FakeAction[] = []
+  /** The customers' WhatsApp messages by id (a read mark must name one the number received). */
+  private readonly received = new Map<string, { phoneNumberId: string; from: string }>()
   readonly media = new Map<string, FakeMedia>()
+  /** Messenger / Instagram customers' attachments on the fake CDN, by id (read without a token, like Meta's links). */
+  readonly pageMedia = new Map<string, { readonly mime: string; readonly bytes: Buffer }>()
   /** WhatsApp users calling the numbers (fake-meta-calls.ts). */
   readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
   /** Message templates by WhatsApp Business Account id, as Meta lists them (name, language, status, category, components). */
   readonly templates = new Map<string, Record<string, unknown>[]>()
   /** Meta error codes the next sends from an id answer with, in order. */
-  readonly failNext = new Map<string, { code: number; message: string }[]>()
+  readonly failNext = new Map<string, { code: number; message: string; subcode?: number }[]>()
   private readonly timers = new Set<NodeJS.Timeout>()
   private closed = false
 
@@ -167,6 +192,8 @@ export class FakeMeta {
   /** A customer's WhatsApp message (Meta's message object, e.g. `{ type: "text", text: { body } }`) to a number. */
   customerPayload(number: FakeNumber, from: string, name: string | undefined, message: Record<string, unknown>) {
     const id = `wamid.${randomBytes(24).toString("base64url")}`
+    this.received.set(id, { phoneNumberId: number.phoneNumberId, from })
+    if (this.received.size > LIMIT) this.received.delete(this.received.keys().next().value as string)
     const payload = {
       object: "whatsapp_business_account",
       entry: [
@@ -189,8 +216,28 @@ export class FakeMeta {
     return { id, payload }
   }
 
-  /** A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`. */
-  pageCustomerPayload(id: string, from: string, text: string) {
+  /** A customer's attachment on the fake CDN: its id (the link is `/dev/meta/page-media/<id>`). */
+  addPageMedia(mime: string, bytes: Buffer) {
+    const id = String(randomBytes(6).readUIntBE(0, 6))
+    this.pageMedia.set(id, { mime, bytes })
+    if (this.pageMedia.size > LIMIT) this.pageMedia.delete(this.pageMedia.keys().next().value as string)
+    return id
+  }
+
+  /** The CDN answering a customer's attachment (a failure queued for its id answers 500 once). */
+  pageMediaBytes(id: string): { readonly mime: string; readonly bytes: Buffer } | GraphAnswer {
+    const media = this.pageMedia.get(id)
+    if (!media) return { status: 404, body: {} }
+    const failure = this.takeFailure(id)
+    if (failure) return { status: 500, body: {} }
+    return media
+  }
+
+  /**
+   * A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`, or an attachment
+   * (`{ type: "image" | "video" | "audio" | "file", url }`) with the text left out.
+   */
+  pageCustomerPayload(id: string, from: string, text: string, attachment?: { type: string; url: string }) {
     const instagram = [...this.logins.values()].some((l) => l.pages.some((p) => p.instagram?.id === id))
     const mid = `m_${randomUUID().replace(/-/g, "")}`
     const now = Date.now()
@@ -198,7 +245,20 @@ export class FakeMeta {
       id: mid,
       payload: {
         object: instagram ? "instagram" : "page",
-        entry: [{ id, time: now, messaging: [{ sender: { id: from }, recipient: { id }, timestamp: now, message: { mid, text } }] }],
+        entry: [
+          {
+            id,
+            time: now,
+            messaging: [
+              {
+                sender: { id: from },
+                recipient: { id },
+                timestamp: now,
+                message: attachment ? { mid, attachments: [{ type: attachment.type, payload: { url: attachment.url } }] } : { mid, text },
+              },
+            ],
+          },
+        ],
       },
     }
   }
@@ -324,8 +384,10 @@ export class FakeMeta {
     if (!number && !found) return noObject(id)
     if ((number?.token ?? found?.page.token) !== token) return badToken()
     const failure = this.takeFailure(id)
-    if (failure) return metaError(400, failure.code, failure.message, "OAuthException")
+    if (failure) return metaError(400, failure.code, failure.message, "OAuthException", failure.subcode)
     const at = new Date().toISOString()
+    if (number && body.status === "read") return this.markRead(number, body, at)
+    if (found && typeof body.sender_action === "string") return this.senderAction(id, body, at)
     if (number) {
       const to = String(body.to ?? "")
       if (!/^[0-9]{6,15}$/.test(to)) return metaError(400, 131026, "Message undeliverable")
@@ -366,6 +428,32 @@ export class FakeMeta {
       }),
     )
     return { status: 200, body: { recipient_id: recipient, message_id: mid } }
+  }
+
+  private recordAction(action: FakeAction) {
+    this.actions.push(action)
+    if (this.actions.length > LIMIT) this.actions.shift()
+  }
+
+  /** WhatsApp's read mark of a customer's message, with Meta's typing indicator when `typing_indicator` is given. */
+  private markRead(number: FakeNumber, body: Record<string, unknown>, at: string): GraphAnswer {
+    const messageId = String(body.message_id ?? "")
+    const received = this.received.get(messageId)
+    if (!received || received.phoneNumberId !== number.phoneNumberId) return metaError(400, 100, "Invalid parameter", "OAuthException")
+    const typing = (body.typing_indicator as { type?: unknown } | undefined)?.type
+    if (typing !== undefined && typing !== "text") return metaError(400, 100, "Invalid parameter", "OAuthException")
+    this.recordAction({ from: number.phoneNumberId, to: received.from, action: typing ? "typing" : "read", messageId, at })
+    return { status: 200, body: { success: true } }
+  }
+
+  /** Messenger's / Instagram's `sender_action` (typing_on, typing_off, mark_seen) to a customer. */
+  private senderAction(id: string, body: Record<string, unknown>, at: string): GraphAnswer {
+    const action = String(body.sender_action)
+    const recipient = String((body.recipient as { id?: unknown } | undefined)?.id ?? "")
+    if (!["typing_on", "typing_off", "mark_seen"].includes(action) || !recipient)
+      return metaError(400, 100, "Invalid parameter", "OAuthException")
+    this.recordAction({ from: id, to: recipient, action, at })
+    return { status: 200, body: { recipient_id: recipient } }
   }
 
   /** `POST` / `DELETE /{version}/{page-id}/subscribed_apps`. */

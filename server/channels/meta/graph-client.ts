@@ -12,6 +12,8 @@ export class GraphError extends Error {
     message: string,
     readonly httpStatus: number | null,
     readonly details: string | null = null,
+    /** Meta's `error_subcode`: Messenger and Instagram say why with it (2018278: outside the 24-hour window). */
+    readonly subcode: number | null = null,
   ) {
     super(message)
   }
@@ -46,12 +48,13 @@ export const graphCall = async <T = Record<string, unknown>>(request: GraphReque
     if (response.ok) throw new GraphError(null, "The Graph API answered something that is not JSON", response.status)
   }
   if (!response.ok || parsed.error) {
-    const error = (parsed.error ?? {}) as { code?: unknown; message?: unknown; error_data?: { details?: unknown } }
+    const error = (parsed.error ?? {}) as { code?: unknown; message?: unknown; error_subcode?: unknown; error_data?: { details?: unknown } }
     throw new GraphError(
       typeof error.code === "number" ? error.code : null,
       typeof error.message === "string" ? error.message : `The Graph API answered ${response.status}`,
       response.status,
       typeof error.error_data?.details === "string" ? error.error_data.details : null,
+      typeof error.error_subcode === "number" ? error.error_subcode : null,
     )
   }
   return parsed as T

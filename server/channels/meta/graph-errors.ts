@@ -5,15 +5,31 @@
  *   131047  more than 24 hours since the customer last wrote (a template is needed)
  *   131026  the number cannot receive the message (not on WhatsApp, or an old app); 131030 / 100 on `to`: not allowed / invalid
  *   190     the access token expired or was revoked
- *   4, 80007, 130429, 131048  throughput or spam limits
+ *   4, 613, 80007, 130429, 131048  throughput or spam limits
+ * Messenger and Instagram (Send API) say why with a subcode of code 10 / 100 / 551:
+ *   2018278 (Messenger), 2534022 (Instagram)  outside the 24-hour standard messaging window
+ *   1545041, 2018001, 2018108, 2534014        the person cannot be reached by the page (left, blocked, unknown id)
  */
 import { ApiError } from "../../http/errors"
 import type { GraphError } from "./graph-client"
 
 export type GraphFailure = "rate_limited" | "window_closed" | "invalid_number" | "auth_failed" | "rejected" | "unreachable"
 
+const SUBCODES: Record<number, GraphFailure> = {
+  2018278: "window_closed",
+  2534022: "window_closed",
+  1545041: "invalid_number",
+  2018001: "invalid_number",
+  2018108: "invalid_number",
+  2534014: "invalid_number",
+}
+
+/** Subcodes only the Send API uses: its words name the page's customer, not a WhatsApp number. */
+const isPageSubcode = (subcode: number | null) => subcode !== null && subcode in SUBCODES
+
 const KINDS: Record<number, GraphFailure> = {
   4: "rate_limited",
+  613: "rate_limited",
   80007: "rate_limited",
   130429: "rate_limited",
   131048: "rate_limited",
@@ -27,12 +43,18 @@ const KINDS: Record<number, GraphFailure> = {
   200: "auth_failed",
 }
 
-export const failureOf = (code: number | null): GraphFailure => (code === null ? "unreachable" : (KINDS[code] ?? "rejected"))
+export const failureOf = (code: number | null, subcode: number | null = null): GraphFailure =>
+  code === null ? "unreachable" : ((subcode !== null ? SUBCODES[subcode] : undefined) ?? KINDS[code] ?? "rejected")
 
 /** The words a person reads: what happened, Meta's code, and what to do. */
-export const reasonOf = (code: number | null, message: string, number?: string): string => {
-  const meta = code === null ? "" : ` (Meta ${code})`
-  switch (failureOf(code)) {
+export const reasonOf = (code: number | null, message: string, number?: string, subcode: number | null = null): string => {
+  const meta = code === null ? "" : ` (Meta ${code}${subcode === null ? "" : `/${subcode}`})`
+  const failure = failureOf(code, subcode)
+  if (isPageSubcode(subcode) && failure === "window_closed")
+    return `More than 24 hours since the customer last wrote${meta}: the page can answer again once they write`
+  if (isPageSubcode(subcode) && failure === "invalid_number")
+    return `This person cannot receive messages from the page now${meta}: they may have left the conversation or blocked the page`
+  switch (failure) {
     case "rate_limited":
       return `Too many messages${number ? ` to ${number}` : ""} in a short time${meta}: wait a little and send again`
     case "window_closed":
@@ -59,6 +81,6 @@ const STATUS: Record<GraphFailure, [number, string]> = {
 
 /** A refused send (or connection) as the caller's answer. */
 export const graphRefusal = (error: GraphError, number?: string): ApiError => {
-  const [status, code] = STATUS[failureOf(error.code)]
-  return new ApiError(status, code, reasonOf(error.code, error.message, number))
+  const [status, code] = STATUS[failureOf(error.code, error.subcode)]
+  return new ApiError(status, code, reasonOf(error.code, error.message, number, error.subcode))
 }

@@ -83,7 +83,8 @@ const messageOf = (accountId: string, from: string, at: Date, m: Obj): PageEvent
     }
     const type = ATTACHMENT_TYPES[kind] ?? (p.sticker_id ? "sticker" : null)
     const link = str(p.url)
-    if (type && link) return { kind: "message", accountId, id, from, at, type, body: str(m.text), payload: { ...base, link } }
+    // Meta's CDN link expires: the file is copied into our storage by the `channels.media` job (features/channels/media-jobs.ts).
+    if (type && link) return { kind: "message", accountId, id, from, at, type, body: str(m.text), payload: { ...base, media_url: link } }
     return { kind: "ignored", accountId, reason: `attachment ${kind || "?"} of ${id} without a URL` }
   }
   const text = str(m.text)

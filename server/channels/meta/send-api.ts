@@ -21,6 +21,17 @@ export const pageMessageOf = (out: OutboundMessage): Record<string, unknown> => 
   return { recipient: { id: out.number }, messaging_type: "RESPONSE", message }
 }
 
+/** Messenger's and Instagram's typing indicator: `sender_action` `typing_on` / `typing_off` to the customer. */
+export const sendPageAction = async (account: PageAccount, recipient: string, action: "typing_on" | "typing_off"): Promise<void> => {
+  await graphCall({
+    baseUrl: account.baseUrl,
+    token: account.token,
+    method: "POST",
+    path: `${encodeURIComponent(account.pageId)}/messages`,
+    body: { recipient: { id: recipient }, sender_action: action },
+  })
+}
+
 export const sendPageMessage = async (account: PageAccount, out: OutboundMessage): Promise<string> => {
   const answer = await graphCall<{ message_id?: string }>({
     baseUrl: account.baseUrl,

@@ -61,6 +61,20 @@ export const sendCloudMessage = async (account: CloudAccount, out: OutboundMessa
   return id
 }
 
+/**
+ * Meta's typing indicator: the customer's message `messageId` marked read with `typing_indicator`; WhatsApp shows it
+ * until our reply or for 25 seconds (there is no "stopped typing" call).
+ */
+export const sendCloudTyping = async (account: CloudAccount, messageId: string): Promise<void> => {
+  await graphCall({
+    baseUrl: account.baseUrl,
+    token: account.token,
+    method: "POST",
+    path: `${encodeURIComponent(account.phoneNumberId)}/messages`,
+    body: { messaging_product: "whatsapp", status: "read", message_id: messageId, typing_indicator: { type: "text" } },
+  })
+}
+
 /** The number as Meta knows it; throws the GraphError that says why not. */
 export const checkCloudNumber = async (account: CloudAccount) => {
   const answer = await graphCall<{ display_phone_number?: string; verified_name?: string }>({

@@ -84,10 +84,18 @@ export const mediaInfo = async (account: Omit<CloudAccount, "phoneNumberId">, me
 }
 
 /** Reads the media URL with the bearer token, stopping as soon as more than `maxBytes` arrived. */
-export const downloadMedia = async (url: string, token: string, maxBytes: number): Promise<Buffer> => {
+export const downloadMedia = async (url: string, token: string, maxBytes: number): Promise<Buffer> =>
+  (await fetchCapped(url, { authorization: `Bearer ${token}` }, maxBytes)).bytes
+
+/** Reads `url`, stopping as soon as more than `maxBytes` arrived; answers the bytes and the type the server gave. */
+export const fetchCapped = async (
+  url: string,
+  headers: Record<string, string>,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; mime: string }> => {
   let response: Response
   try {
-    response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) })
+    response = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) })
   } catch (error) {
     throw new Error(`The media download did not answer: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -108,5 +116,5 @@ export const downloadMedia = async (url: string, token: string, maxBytes: number
     }
     chunks.push(Buffer.from(value))
   }
-  return Buffer.concat(chunks)
+  return { bytes: Buffer.concat(chunks), mime: response.headers.get("content-type") ?? "" }
 }

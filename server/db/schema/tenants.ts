@@ -11,8 +11,10 @@ export const clients = pgTable(
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
-    /** The raw API key for `x-api-key` calls; the IP whitelist restricts where it may be used from. */
-    apiKey: text("api_key").notNull(),
+    /** SHA-256 (hex) of the API key for `x-api-key` calls, never the key (auth/api-keys.ts, migration 0031); null: none made. */
+    apiKeyHash: text("api_key_hash"),
+    /** The key's non-secret hint for display (`ak_••••1a2b`). */
+    apiKeyHint: text("api_key_hint"),
     /** When the working key was made by a rotate (company sub-page custom_api, migration 0027). */
     apiKeyCreatedAt: timestamp("api_key_created_at", { withTimezone: true }),
     /** Set when the tenant revoked its key: no key works until the next rotate (auth/principal.ts). */
@@ -40,7 +42,7 @@ export const clients = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex("clients_api_key_uq").on(t.apiKey), index("clients_onboarding_idx").on(t.onboardingStatus, t.id)],
+  (t) => [uniqueIndex("clients_api_key_hash_uq").on(t.apiKeyHash), index("clients_onboarding_idx").on(t.onboardingStatus, t.id)],
 )
 
 /** Per-tenant settings by key (call settings, session timeout message, webhook configuration...). */

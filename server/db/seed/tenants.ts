@@ -1,5 +1,5 @@
 /** The two demo tenants, the platform, their roles and people: what the rest of the seed hangs on. */
-import { randomBytes } from "node:crypto"
+import { apiKeyColumns, newApiKey } from "../../auth/api-keys"
 import type { Db } from "../db"
 import { clients, accountLimits, ipWhitelist } from "../schema/tenants"
 import { users } from "../schema/identity"
@@ -18,7 +18,8 @@ export const DEMO_LOGINS = [
   { username: "admin2", tenant: "tenant two", note: "tenant admin of the second business" },
 ] as const
 
-const apiKey = () => `ak_${randomBytes(18).toString("hex")}`
+/** Each tenant starts with a key nobody was shown (only its hash is kept): the custom_api page makes a usable one. */
+const apiKey = () => apiKeyColumns(newApiKey())
 
 export interface SeedResult {
   readonly tenantOne: number
@@ -35,17 +36,17 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
         name: "Acme Retail",
         email: "ops@acme.example",
         phone: "+905320000001",
-        apiKey: apiKey(),
+        ...apiKey(),
         products: ["chat", "tickets", "voice", "otp", "sms", "templates"],
       },
       {
         name: "Globex Foods",
         email: "hello@globex.example",
         phone: "+971500000002",
-        apiKey: apiKey(),
+        ...apiKey(),
         products: ["chat", "tickets", "templates"],
       },
-      { name: "Platform", email: "root@platform.example", apiKey: apiKey(), platform: true, products: [] },
+      { name: "Platform", email: "root@platform.example", ...apiKey(), platform: true, products: [] },
     ])
     .returning()
   const catalogue = await seedCatalogue(db)

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm"
 import type { BlacklistedToken, CacheName } from "../../../src/contract/schemas/security"
 import { forgetIpRules } from "../../auth/ip-rules"
+import { apiKeyOwnerSql } from "../../auth/api-keys"
 import { verifyJwt } from "../../auth/jwt"
 import { tokenHash, tokenHint } from "../../auth/revoked"
 import { rowsOf } from "../../db/rows"
@@ -35,7 +36,7 @@ const recognise = async (ctx: Ctx, token: string) => {
       expiresAt: typeof claims.exp === "number" ? new Date(claims.exp * 1000) : null,
     }
   }
-  const [key] = rowsOf(await ctx.db.execute(sql`SELECT id FROM clients WHERE api_key = ${token}`))
+  const [key] = rowsOf(await ctx.db.execute(sql`SELECT c.id FROM clients c WHERE ${apiKeyOwnerSql(token)}`))
   return { clientId: key ? Number(key.id) : null, loginId: null, expiresAt: null }
 }
 

@@ -84,3 +84,41 @@ export const eventually = async <T>(check: () => Promise<T | null | undefined | 
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/**
+ * A Facebook login in the fake Meta with one page (and its Instagram account), connected by the tenant of `headers`
+ * with Meta's webhook pointed at us, and the page and the Instagram account subscribed.
+ */
+export const connectPage = async (
+  server: TestServer,
+  headers: Record<string, string>,
+  clientId: number,
+  pageId: string,
+  instagramId: string,
+): Promise<{ appSecret: string }> => {
+  const appSecret = `pg${pageId}${"0123456789abcdef".repeat(2)}`.slice(0, 32)
+  const login = {
+    clientId,
+    user_id: `3${pageId}`,
+    name: "Page Owner",
+    access_token: `EAAGlogin${pageId}`,
+    app_secret: appSecret,
+    pages: [
+      { id: pageId, name: `Page ${pageId}`, access_token: `EAAGpage${pageId}`, instagram: { id: instagramId, username: `ig${pageId}` } },
+    ],
+  }
+  expect((await dev(server, "/dev/meta/logins", login)).status).toBe(200)
+  for (const channel of ["onboardingFb", "onboardingInstagram"] as const) {
+    const connected = await send(server.url, channels(channel), { access_token: login.access_token, app_secret: appSecret }, headers)
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200)
+    if (channel === "onboardingFb") {
+      const { webhook_url, verify_token } = connected.body.data
+      expect((await dev(server, "/dev/meta/logins", { ...login, callback_url: webhook_url, verify_token })).status).toBe(200)
+    }
+  }
+  for (const id of [pageId, instagramId]) {
+    const chosen = await send(server.url, channels("onboardingFbPages"), { pages: [{ id, name: `Page ${id}` }] }, headers)
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
+  }
+  return { appSecret }
+}

@@ -18,14 +18,17 @@
  *                              pages: [{ id, name, access_token, instagram?: { id, username } }] }
  *   POST /dev/meta/customer-writes { phone_number_id, from, name?, text? | message? }: a signed message webhook
  *                              -> { data: { id (the wamid), status (our webhook's answer) } }
- *   POST /dev/meta/page-writes { page_id, from, text }: a Messenger (or Instagram) message webhook
+ *   POST /dev/meta/page-writes { page_id, from, text | attachment: { type, mime_type, data_base64 } }: a Messenger (or
+ *                              Instagram) message webhook; an attachment is served at GET /dev/meta/page-media/:id
+ *                              (`attachment.fail`: its first reads answer 500)
  *   POST /dev/meta/media     { phone_number_id, mime_type, data_base64 }: a customer's phone uploads a file
  *                              -> { data: { id, sha256, size } } to put in a customer-writes message
  *   GET  /dev/meta/media/:id/bytes   the file, with the number's bearer token
- *   POST /dev/meta/fail-next { id, code, message? }: the next send from that number or page fails with Meta's code
+ *   POST /dev/meta/fail-next { id, code, subcode?, message? }: the next send from that number or page fails with Meta's code
  *                              (a media id: the next `GET /{media-id}` fails)
  *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
  *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
+ *   GET  /dev/meta/actions?id=  its read marks, typing indicators and sender actions
  * WhatsApp users calling the numbers (`/dev/meta/calls*`): fake-call-routes.ts.
  */
 import { randomBytes } from "node:crypto"
@@ -85,6 +88,11 @@ export const httpRoutes: readonly HttpRoutes[] = [
     )
     app.get<{ Params: { id: string } }>("/dev/meta/media/:id/bytes", async (req, reply) => {
       const media = meta().mediaBytes(req.params.id, tokenOf(req))
+      if ("status" in media) return answer(reply, media)
+      return reply.header("content-type", media.mime).send(media.bytes)
+    })
+    app.get<{ Params: { id: string } }>("/dev/meta/page-media/:id", async (req, reply) => {
+      const media = meta().pageMediaBytes(req.params.id)
       if ("status" in media) return answer(reply, media)
       return reply.header("content-type", media.mime).send(media.bytes)
     })
@@ -198,9 +206,27 @@ export const httpRoutes: readonly HttpRoutes[] = [
       const id = digits(body, "page_id")
       const login = meta().loginOfPage(id)
       if (!login || !devMaySee(caller, login.ownerClientId)) throw notFound("Simulated page")
-      const written = meta().pageCustomerPayload(id, digits(body, "from"), text(body, "text", 2000))
+      const written =
+        body.attachment === undefined
+          ? meta().pageCustomerPayload(id, digits(body, "from"), text(body, "text", 2000))
+          : meta().pageCustomerPayload(id, digits(body, "from"), "", pageAttachment(bodyOf(body.attachment)))
       return { data: { id: written.id, status: await meta().post(login, written.payload) } }
     })
+
+    /** A customer's attachment put on the fake CDN; `fail` first reads of it answer 500. */
+    const pageAttachment = (attachment: Body) => {
+      const mediaId = meta().addPageMedia(
+        text(attachment, "mime_type", 200),
+        Buffer.from(text(attachment, "data_base64", 50 * 1024 * 1024), "base64"),
+      )
+      const fail = Number(attachment.fail ?? 0)
+      if (fail > 0)
+        meta().failNext.set(
+          mediaId,
+          Array.from({ length: Math.min(fail, 10) }, () => ({ code: 2, message: "CDN busy" })),
+        )
+      return { type: text(attachment, "type", 20), url: `${services.config.publicUrl()}/dev/meta/page-media/${mediaId}` }
+    }
 
     app.post("/dev/meta/media", async (req) => {
       const caller = await devCallerOf(services, req)
@@ -218,7 +244,12 @@ export const httpRoutes: readonly HttpRoutes[] = [
       if (!Number.isInteger(code) || code <= 0) throw badRequest("code must be a Meta error code", "code")
       const id = digits(body, "id")
       const queue = meta().failNext.get(id) ?? []
-      queue.push({ code, message: typeof body.message === "string" ? body.message : `Simulated error ${code}` })
+      const subcode = Number(body.subcode)
+      queue.push({
+        code,
+        message: typeof body.message === "string" ? body.message : `Simulated error ${code}`,
+        ...(Number.isInteger(subcode) && subcode > 0 ? { subcode } : {}),
+      })
       meta().failNext.set(id, queue)
       return { data: { ok: true } }
     })
@@ -230,13 +261,21 @@ export const httpRoutes: readonly HttpRoutes[] = [
       return { data: { status } }
     })
 
-    app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
+    /** The number or page `id`, when the caller may see it. */
+    const ownId = async (req: FastifyRequest<{ Querystring: { id?: string } }>) => {
       const caller = await devCallerOf(services, req)
       const id = String(req.query.id ?? "")
-      const owner =
-        meta().numbers.get(id)?.ownerClientId ?? [...meta().logins.values()].find((l) => l.pages.some((p) => p.id === id))?.ownerClientId
+      const owner = meta().numbers.get(id)?.ownerClientId ?? meta().loginOfPage(id)?.ownerClientId
       if (owner === undefined || !devMaySee(caller, owner)) throw notFound("Simulated number or page")
+      return id
+    }
+    app.get<{ Querystring: { id?: string } }>("/dev/meta/sent", async (req) => {
+      const id = await ownId(req)
       return { data: { items: meta().sent.filter((s) => s.from === id) } }
+    })
+    app.get<{ Querystring: { id?: string } }>("/dev/meta/actions", async (req) => {
+      const id = await ownId(req)
+      return { data: { items: meta().actions.filter((a) => a.from === id) } }
     })
   },
 ]

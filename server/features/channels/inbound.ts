@@ -41,7 +41,7 @@ export const receiveMessage = async (ctx: JobContext, clientId: number, channel:
     payload: m.payload,
     externalId: m.id,
   })
-  if (channel === "whatsapp") await enqueueMediaDownload(ctx.db, clientId, ids.messageId, m.type, m.payload)
+  await enqueueMediaDownload(ctx.db, clientId, ids.messageId, m.type, m.payload)
   const links = { config: ctx.services.config, origin: "" }
   const [conversation, message] = await Promise.all([
     loadConversation(ctx.db, clientId, ids.conversationId),

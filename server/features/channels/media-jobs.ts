@@ -1,8 +1,9 @@
 /**
- * A WhatsApp customer's media (image, video, audio and voice notes, document, sticker) is fetched from Meta by a job on
- * THE queue (core/jobs.ts), enqueued with the message in the webhook job's transaction. `prepare` asks Meta for the
- * file and reads it outside any transaction (whatsapp-cloud/media-api.ts: Meta's types and caps, size and sha256
- * checked); `run` stores it in the chat's upload storage (attachments + attachment_files, counted against the tenant's
+ * A Meta customer's media (WhatsApp: image, video, audio and voice notes, document, sticker; Messenger and Instagram:
+ * image, video, audio, file) is fetched from Meta by a job on THE queue (core/jobs.ts), enqueued with the message in the
+ * webhook job's transaction. `prepare` asks Meta for the file and reads it outside any transaction (WhatsApp:
+ * whatsapp-cloud/media-api.ts, Meta's types and caps, size and sha256 checked; Messenger / Instagram:
+ * meta/page-media.ts, the CDN link with the Send API's types and caps); `run` stores it in the chat's upload storage (attachments + attachment_files, counted against the tenant's
  * storage limit) as the message's file, and the agents' screens get the message again with it. A refused file, or a
  * download that failed on its last try, marks the message's media unavailable (payload `media_error`) instead.
  */
@@ -22,6 +23,7 @@ import {
   mediaInfo,
   sha256Matches,
 } from "../../channels/whatsapp-cloud/media-api"
+import { downloadPageMedia, isPageMediaKind } from "../../channels/meta/page-media"
 import { checkLimit } from "../account-limits/limits"
 import { emitChat } from "../chat/chat-bus"
 import { loadConversation } from "../chat/conversation-rows"
@@ -44,14 +46,15 @@ export const enqueueMediaDownload = async (
   type: string,
   payload: Record<string, unknown>,
 ) => {
-  if (!isMetaMediaKind(type) || typeof payload.media_id !== "string" || !payload.media_id) return
+  const pageMedia = typeof payload.media_url === "string" && payload.media_url !== "" && isPageMediaKind(type)
+  if (!pageMedia && (!isMetaMediaKind(type) || typeof payload.media_id !== "string" || !payload.media_id)) return
   await enqueue(db, {
     kind: MEDIA_JOB,
     clientId,
     payload: {
       message_id: messageId,
       type,
-      media_id: payload.media_id,
+      ...(pageMedia ? { url: payload.media_url } : { media_id: payload.media_id }),
       mime: payload.mime ?? "",
       sha256: payload.sha256 ?? "",
       animated: payload.animated === true,
@@ -63,8 +66,20 @@ export const enqueueMediaDownload = async (
 
 type Fetched = { readonly bytes: Buffer; readonly mime: string } | { readonly unavailable: string }
 
+/** The bytes must look like their type (a PNG starts as one). */
+const checkLooks = (bytes: Buffer, mime: string) => {
+  const looksLike = fileTypeOf(mime)?.looksLike
+  if (bytes.length === 0 || (looksLike && !looksLike(bytes))) throw new MediaRefused(`The file is not a ${mime} file`)
+}
+
 const fetchMedia = async (job: Job, services: JobContext["services"]): Promise<Fetched> => {
-  const p = job.payload as { type: string; media_id: string; mime: string; sha256: string; animated?: boolean }
+  const p = job.payload as { type: string; media_id: string; url?: string; mime: string; sha256: string; animated?: boolean }
+  if (typeof p.url === "string") {
+    if (!isPageMediaKind(p.type)) return { unavailable: `${p.type} is not a media type` }
+    const fetched = await downloadPageMedia(p.url, p.type)
+    checkLooks(fetched.bytes, fetched.mime)
+    return fetched
+  }
   if (!isMetaMediaKind(p.type)) return { unavailable: `${p.type} is not a media type` }
   const account = await activeAccount(services.database.db, job.clientId ?? 0, "whatsapp")
   if (!account) return { unavailable: "The WhatsApp number is no longer connected" }
@@ -77,8 +92,7 @@ const fetchMedia = async (job: Job, services: JobContext["services"]): Promise<F
   for (const expected of [p.sha256, info.sha256])
     if (expected && !sha256Matches(bytes, expected)) throw new Error("The file's sha256 is not the one Meta announced")
   checkMedia(p.type, mime, bytes.length, p.animated === true)
-  const looksLike = fileTypeOf(mime)?.looksLike
-  if (bytes.length === 0 || (looksLike && !looksLike(bytes))) throw new MediaRefused(`The file is not a ${mime} file`)
+  checkLooks(bytes, mime)
   return { bytes, mime }
 }
 

@@ -10,11 +10,11 @@
  */
 import { sql } from "drizzle-orm"
 import type { SimulatedMessageChannel } from "../../channels/message-simulator"
-import type { OutboundMessage } from "../../channels/message-channel"
+import type { AgentTyping, OutboundMessage } from "../../channels/message-channel"
 import { GraphError } from "../../channels/meta/graph-client"
 import { failureOf, reasonOf, graphRefusal } from "../../channels/meta/graph-errors"
-import { sendPageMessage } from "../../channels/meta/send-api"
-import { sendCloudMessage } from "../../channels/whatsapp-cloud/cloud-api"
+import { sendPageAction, sendPageMessage } from "../../channels/meta/send-api"
+import { sendCloudMessage, sendCloudTyping } from "../../channels/whatsapp-cloud/cloud-api"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { type AccountRow, graphBaseOf, type MetaChannel, secretsOf, setHealth } from "./accounts"
@@ -93,12 +93,35 @@ const viaGraph = async (services: Services, account: SendingAccount, out: Outbou
       : await sendPageMessage({ baseUrl, token, pageId: account.externalId }, out)
   } catch (error) {
     if (!(error instanceof GraphError)) throw error
-    if (failureOf(error.code) === "auth_failed") {
+    if (failureOf(error.code, error.subcode) === "auth_failed") {
       const reason = reasonOf(error.code, error.message)
       // Not in the send's transaction (it rolls back with the refusal): after it, so PGlite is free again.
       setTimeout(() => void services.database.transaction((tx) => setHealth(tx, account.id, "failed", reason)).catch(() => {}), 0)
     }
     throw graphRefusal(error, out.number)
+  }
+}
+
+/**
+ * The agent's typing indicator through the Graph API: WhatsApp's as a read mark with `typing_indicator` on the customer's
+ * last message (Meta hides it at our reply or after 25 s, so "paused" sends nothing), Messenger's and Instagram's as
+ * `sender_action`. Only a hint: Meta refusing it (an old message, a closed window) is logged, never the agent's error.
+ */
+const typingViaGraph = async (services: Services, account: SendingAccount, update: AgentTyping): Promise<void> => {
+  const baseUrl = graphBaseOf(services.config)
+  const token = secretsOf(services.config, account).accessToken
+  try {
+    if (account.channel !== "whatsapp")
+      await sendPageAction(
+        { baseUrl, token, pageId: account.externalId },
+        update.number,
+        update.state === "typing" ? "typing_on" : "typing_off",
+      )
+    else if (update.state === "typing" && update.replyTo)
+      await sendCloudTyping({ baseUrl, token, phoneNumberId: account.externalId }, update.replyTo)
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error
+    console.warn(`[channels] Meta refused the typing indicator for ${update.number}: ${reasonOf(error.code, error.message)}`)
   }
 }
 
@@ -110,6 +133,10 @@ export const withMetaAccounts = (services: Services, simulator: SimulatedMessage
     send: async (out) => {
       const account = isMeta(out.channel) ? await sendingAccount(services, out.clientId, out.channel) : null
       return account ? { externalId: await viaGraph(services, account, out) } : simulator.send(out)
+    },
+    typing: async (update) => {
+      const account = isMeta(update.channel) ? await sendingAccount(services, update.clientId, update.channel) : null
+      return account ? typingViaGraph(services, account, update) : simulator.typing(update)
     },
   }
 }

@@ -111,9 +111,10 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
   const payload = payloadOf(r.payload)
   const files = ((typeof r.files === "string" ? JSON.parse(r.files) : r.files) as FileRow[] | null) ?? []
   const status = String(r.status) as MessageStatus
-  // A WhatsApp customer's media until its download job stored the file (features/channels/media-jobs.ts).
+  // A Meta customer's media (WhatsApp's media id, Messenger's / Instagram's link) until its download job stored the file
+  // (features/channels/media-jobs.ts).
   const media =
-    r.direction === "in" && typeof payload.media_id === "string" && files.length === 0
+    r.direction === "in" && (typeof payload.media_id === "string" || typeof payload.media_url === "string") && files.length === 0
       ? typeof payload.media_error === "string"
         ? ("unavailable" as const)
         : ("downloading" as const)

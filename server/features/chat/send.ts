@@ -144,6 +144,16 @@ const sendTemplate = async (ctx: Ctx, clientId: number, to: readonly string[], n
   return answer((await sendTemplateToAll(env, sends)).map((sent) => sent.externalId))
 }
 
+/** The channel's id of the customer's last message (WhatsApp's typing indicator points at it). */
+const lastInboundIdOf = async (db: Db, clientId: number, contactId: number): Promise<string | undefined> => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT m.external_id FROM conversations c JOIN messages m ON m.conversation_id = c.id
+      WHERE c.client_id = ${clientId} AND c.contact_id = ${contactId} AND m.direction = 'in' AND m.external_id IS NOT NULL
+      ORDER BY c.id DESC, m.id DESC LIMIT 1`),
+  )
+  return row ? String(row.external_id) : undefined
+}
+
 /** The agent's typing indicator: shown on the customer's side, nothing stored. */
 const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], state: "typing" | "paused"): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
@@ -152,7 +162,8 @@ const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], sta
     const contact = await resolveTarget(ctx.db, clientId, number)
     if (!contact) throw notFound(`Customer ${number}`)
     if (contact.blocked) throw blockedError()
-    await hub.channel.typing({ clientId, channel: contact.channel, number, state })
+    const replyTo = contact.channel === "whatsapp" && state === "typing" ? await lastInboundIdOf(ctx.db, clientId, contact.id) : undefined
+    await hub.channel.typing({ clientId, channel: contact.channel, number, state, ...(replyTo ? { replyTo } : {}) })
     ids.push(`typing.${randomUUID()}`)
   }
   return answer(ids)

@@ -5,7 +5,6 @@
  * created pending (nobody can sign in to it) with onboarding status `submitted`; the admin it asked for is created
  * when a super admin approves it (server/features/businesses/review.ts).
  */
-import { randomBytes } from "node:crypto"
 import { sql } from "drizzle-orm"
 import type { Schedule } from "../../core/jobs"
 import { hashPassword } from "../../auth/password"
@@ -56,8 +55,8 @@ export const handlers = [
     )
     if (taken) throw conflict("This username is taken", "admin_username")
     const [row] = rowsOf(
-      await ctx.db.execute(sql`INSERT INTO clients (name, email, phone, country_id, api_key, status, onboarding_status, products)
-        VALUES (${input.business_name.trim()}, ${input.email}, ${input.phone}, ${input.country_id}, ${`ak_${randomBytes(18).toString("hex")}`},
+      await ctx.db.execute(sql`INSERT INTO clients (name, email, phone, country_id, status, onboarding_status, products)
+        VALUES (${input.business_name.trim()}, ${input.email}, ${input.phone}, ${input.country_id},
           'pending', 'submitted', ${JSON.stringify(STARTING_PRODUCTS)}::jsonb)
         RETURNING id`),
     )

@@ -2,12 +2,14 @@
  * One open conversation (child `chat-conversation-<id>` of the inbox): its messages (latest page first,
  * older pages on demand), an outbox of optimistic sends (conversation-outbox.ts), delivery statuses and the
  * customer's typing from real-time events, and the agent's moves on it (take, transfer, close, block, complaint,
- * labels), one at a time. Four regions run side by side; their states carry tags for the views.
+ * labels), one at a time. Four regions run side by side; their states carry tags for the views. The agent's own typing
+ * indicator is its child `agentTyping` (agent-typing.ts): the composer's DRAFT keystrokes go there, and so does SEND.
  */
-import { assign, raise, sendParent, setup } from "xstate"
+import { assign, raise, sendParent, sendTo, setup } from "xstate"
 import type { Conversation, Message, MessageStatus } from "../../contract/schemas/chat"
 import { type Failure, failureOf } from "../common/failure"
 import { errorOf, outputOf } from "../common/settled"
+import { agentTypingMachine } from "./agent-typing"
 import { loadMessages, runAction, sendMessage, type ActionResult, type ChatAction, type SendRequest } from "./chat-actors"
 import { mergeMessages, withStatus } from "./chat-logic"
 import { type ActionNotice, noticeOf } from "./conversation-notice"
@@ -50,6 +52,8 @@ export type ConversationEvent =
   | { type: "chat.status"; messageId: number; status: MessageStatus }
   | { type: "chat.conversation"; conversation: Conversation }
   | { type: "chat.typing"; state: "typing" | "paused" }
+  /** The agent typed in the composer (the customer is shown that the agent is typing). */
+  | { type: "DRAFT" }
 
 /** What the conversation tells the inbox: its record changed by the agent's own move. */
 export type ConversationToInbox = { type: "conversation.updated"; conversation: Conversation }
@@ -70,7 +74,7 @@ export const conversationMachine = setup({
     input: {} as ConversationInput,
     tags: {} as ConversationTag,
   },
-  actors: { loadMessages, sendMessage, runAction },
+  actors: { loadMessages, sendMessage, runAction, agentTyping: agentTypingMachine },
   delays: { typingTimeout: TYPING_MS },
   guards: {
     hasOlder: ({ context }) => context.messages.length < context.total,
@@ -133,6 +137,8 @@ export const conversationMachine = setup({
       nextLocal: context.nextLocal + 1,
     })),
     dismiss: assign({ notice: null }),
+    typed: sendTo("agentTyping", { type: "KEY" }),
+    replied: sendTo("agentTyping", { type: "SENT" }),
     focus: assign({ focused: true, readTried: false }),
     blur: assign({ focused: false }),
     // One try per focus or new inbound message: a failing reset must not loop.
@@ -155,7 +161,9 @@ export const conversationMachine = setup({
     readTried: false,
   }),
   type: "parallel",
+  invoke: { id: "agentTyping", src: "agentTyping", input: ({ context }) => ({ number: context.conversation.number }) },
   on: {
+    DRAFT: { actions: "typed" },
     "chat.message": [
       {
         guard: { type: "inboundMessage", params: ({ event }) => event.message },
@@ -218,7 +226,7 @@ export const conversationMachine = setup({
     outbox: {
       initial: "idle",
       on: {
-        SEND: { actions: { type: "enqueue", params: ({ event }) => event.request } },
+        SEND: { actions: [{ type: "enqueue", params: ({ event }) => event.request }, "replied"] },
         RETRY: { actions: { type: "requeue", params: ({ event }) => event.localId } },
         DISCARD: { actions: { type: "discard", params: ({ event }) => event.localId } },
       },

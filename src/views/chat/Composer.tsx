@@ -209,6 +209,8 @@ export const Composer = ({
           onChange={(e) => {
             setDraft(e.currentTarget.value)
             setActive(0)
+            // The customer sees that the agent is typing (throttled by the conversation's agentTyping child).
+            if (e.currentTarget.value.trim()) conversation.send({ type: "DRAFT" })
           }}
           onKeyDown={onKeyDown}
           data-testid="chat-input"

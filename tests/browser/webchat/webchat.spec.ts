@@ -87,7 +87,7 @@ test("a visitor on another site chats with agent1, sees typing, the reply and Se
 
   // agent1 sees it in the inbox as a web-chat conversation and answers.
   const agent = await browser.newPage()
-  const session = (await login(agent, "agent1")) as unknown as { user_token: string }
+  await login(agent, "agent1")
   await agent.goto(`${baseUrl()}/apps/chat`)
   await expect(agent.getByTestId("chat-inbox")).toHaveAttribute("data-connection", "connected")
   await agent.getByTestId("chat-box-unassigned").click()
@@ -100,14 +100,15 @@ test("a visitor on another site chats with agent1, sees typing, the reply and Se
   await agent.getByTestId("chat-take").click()
   await expect(visitor.getByTestId("webchat-seen")).toBeVisible({ timeout: 10_000 })
 
-  // The agent's typing indicator (the chat's send call), then the reply from the console's composer.
-  const typing = await agent.request.post(`${baseUrl()}/rt/messages/send/typing_indicator`, {
-    headers: { "user-token": session.user_token },
-    data: { type: "typing_indicator", typing_indicator: { to: [visitorId], message: { state: "typing" } } },
-  })
-  expect(typing.status()).toBe(200)
+  // The agent types in the composer: the visitor sees it; the draft left alone says "paused" a few seconds later.
+  await agent.getByTestId("chat-input").pressSequentially("Yes", { delay: 50 })
   await expect(visitor.getByTestId("webchat-typing")).toHaveText("An agent is typing…")
-  await agent.getByTestId("chat-input").fill("Yes, within two days.")
+  await shot(visitor, `${DIR}/widget-agent-typing`)
+  await agent.getByTestId("chat-input").fill("")
+  await expect(visitor.getByTestId("webchat-typing")).toHaveText("", { timeout: 15_000 })
+  // Typing again, then the reply: the reply ends the indicator.
+  await agent.getByTestId("chat-input").pressSequentially("Yes, within two days.", { delay: 20 })
+  await expect(visitor.getByTestId("webchat-typing")).toHaveText("An agent is typing…")
   await agent.getByTestId("chat-input").press("Enter")
   await expect(visitor.getByTestId("webchat-agent-message")).toHaveText("Yes, within two days.")
   await expect(visitor.getByTestId("webchat-typing")).toHaveText("")
