@@ -31,6 +31,11 @@ export const callRecords = pgTable(
     blocks: integer("blocks").notNull().default(0),
     dt: timestamp("dt", { withTimezone: true }).notNull().defaultNow(),
     message: jsonb("message").$type<CallMessage | null>(),
+    /**
+     * The row as the contract's CallRecord JSON, what the export streams. Written by the trigger call_records_json
+     * (migration 0035) on every insert and update, and when the accepting agent's username changes: never set it.
+     */
+    recordJson: text("record_json").notNull().default(""),
   },
   (t) => [
     index("call_records_client_dt_idx").on(t.clientId, t.dt),

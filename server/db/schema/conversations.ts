@@ -231,6 +231,8 @@ export const messages = pgTable(
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.dt.desc(), t.id.desc()),
     index("messages_client_dt_idx").on(t.clientId, t.dt),
+    /** Keyword search (`body ILIKE '%…%'`, three or more characters): migration 0035. */
+    index("messages_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
     index("messages_client_direction_dt_idx").on(t.clientId, t.direction, t.dt.desc(), t.id.desc()),
     uniqueIndex("messages_client_external_uq").on(t.clientId, t.externalId).where(sql`${t.externalId} IS NOT NULL`),
   ],

@@ -46,6 +46,14 @@ interface ListInput {
   number?: string
 }
 
+/**
+ * A keyword over message bodies, case-insensitive, `%`, `_` and `\` literal. messages_body_trgm_idx (0035) serves it
+ * when the term has three characters in a row (a trigram): tenant-wide searches without a date range read only the
+ * candidate rows. A term of one or two characters has no trigram: the index could only be read whole, so the planner
+ * walks the tenant's rows and checks each body (the page comes fast when the term is common; the total reads them all).
+ */
+export const bodyMatches = (search: string) => sql`m.body ILIKE ${likeOf(search)}`
+
 const listWhere = (input: ListInput, direction?: "inbound" | "outbound") => {
   const parts: SQL[] = []
   if (direction) parts.push(sql`m.direction = ${dbDirection(direction)}`)
@@ -54,7 +62,7 @@ const listWhere = (input: ListInput, direction?: "inbound" | "outbound") => {
   if (range.to) parts.push(sql`m.dt < ${range.to.toISOString()}::timestamptz`)
   if (input.channel_type) parts.push(sql`c.channel = ${input.channel_type}`)
   if (input.number) parts.push(sql`ct.number = ${input.number}`)
-  if (input.search?.trim()) parts.push(sql`m.body ILIKE ${likeOf(input.search)}`)
+  if (input.search?.trim()) parts.push(bodyMatches(input.search))
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`
 }
 

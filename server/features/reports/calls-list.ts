@@ -5,13 +5,16 @@
  * A page is one indexed read ordered by (dt desc, id desc) plus a COUNT over the same index. The export asks for
  * limit 999999, page 1 (spec 000 section 7): such a request is answered as a stream of the same JSON shape, written
  * in keyset-paged batches of EXPORT_BATCH rows, so the server never holds more than one batch whatever the row count.
+ * Both send each row's stored CallRecord JSON (`record_json`, rendered by the database when the row is written or
+ * its agent renamed: migration 0035), so a record has one rendering and the export only moves text.
  */
 import { Readable } from "node:stream"
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import type { Database } from "../../db/db"
-import { iso, rangeOf, unixOrNull } from "./range"
+import { rowsOf } from "../../db/rows"
+import { rangeOf } from "./range"
 
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000
@@ -32,43 +35,6 @@ const whereOf = (f: Filter): SQL => {
   if (f.to) parts.push(sql`c.dt < ${f.to.toISOString()}::timestamptz`)
   return sql.join(parts, sql` AND `)
 }
-
-const COLUMNS = sql`c.id, c.call_id, c.name, c.number, c.call_type, c.start_time, c.end_time, c.duration, u.username,
-  c.status, c.blocks, c.dt, c.dt::text AS cursor_dt, c.message`
-
-/** A database row as the contract's CallRecord. */
-const recordOf = (r: Record<string, unknown>) => ({
-  call_id: String(r.call_id),
-  name: (r.name as string | null) ?? null,
-  number: String(r.number),
-  call_type: r.call_type as "incoming" | "outgoing",
-  call_start_time: unixOrNull(r.start_time),
-  call_end_time: unixOrNull(r.end_time),
-  call_duration: Number(r.duration),
-  username: (r.username as string | null) ?? null,
-  call_status: String(r.status),
-  blocks: Number(r.blocks),
-  dt: iso(r.dt),
-  message: typeof r.message === "string" ? JSON.parse(r.message) : (r.message ?? null),
-})
-
-import { rowsOf } from "../../db/rows"
-
-/**
- * The CallRecord JSON of a row, built by the database: the export then moves one text per batch instead of turning
- * 10,000 rows into JS objects and back (that marshalling, not the query, was 90% of the export time on PGlite).
- * Same fields and formats as `recordOf`. Plain text concatenation instead of json_build_object: measured on PGlite
- * at 96 ms instead of 154 ms per 10,000 rows, and 7% fewer bytes (no `" : "` padding). Strings go through to_json
- * for escaping; date_part (float8) instead of extract (numeric) for the epoch seconds — a float8 still tells
- * N.999999 from N+1 at today's epochs, so floor() is exact.
- */
-const RECORD_JSON = `'{"call_id":' || to_json(p.call_id) || ',"name":' || coalesce(to_json(p.name)::text, 'null')
-  || ',"number":' || to_json(p.number) || ',"call_type":' || to_json(p.call_type)
-  || ',"call_start_time":' || coalesce(floor(date_part('epoch', p.start_time))::bigint::text, 'null')
-  || ',"call_end_time":' || coalesce(floor(date_part('epoch', p.end_time))::bigint::text, 'null')
-  || ',"call_duration":' || p.duration || ',"username":' || coalesce(to_json(p.username)::text, 'null')
-  || ',"call_status":' || to_json(p.status) || ',"blocks":' || p.blocks
-  || ',"dt":"' || to_char(p.dt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","message":' || coalesce(p.message::text, 'null') || '}'`
 
 interface Batch {
   readonly json: string
@@ -94,12 +60,13 @@ const fetchBatch = async (
     const at = params.push(cursor.dt)
     where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
   }
+  // The rows' JSON is stored (call_records.record_json, kept by a trigger since 0035): a batch is one walk of the
+  // (client_id, dt) index and one concatenation, with no rendering and no join.
   const { rows } = await database.query(
     `WITH p AS (
-       SELECT c.id, c.call_id, c.name, c.number, c.call_type, c.start_time, c.end_time, c.duration, u.username, c.status, c.blocks, c.dt, c.message
-       FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
+       SELECT c.id, c.dt, c.record_json FROM call_records c
        WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size})
-     SELECT string_agg(${RECORD_JSON}, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
+     SELECT string_agg(p.record_json, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
        (SELECT dt::text FROM p ORDER BY dt, id LIMIT 1) AS last_dt, (SELECT id FROM p ORDER BY dt, id LIMIT 1) AS last_id
      FROM p`,
     params,
@@ -178,10 +145,9 @@ export const handlers = [
       offset >= total
         ? []
         : rowsOf(
-            await ctx.db.execute(sql`SELECT ${COLUMNS}
-      FROM call_records c LEFT JOIN users u ON u.id = c.accepted_by
+            await ctx.db.execute(sql`SELECT c.record_json FROM call_records c
       WHERE ${whereOf(f)} ORDER BY c.dt DESC, c.id DESC LIMIT ${Math.min(input.limit, STREAM_LIMIT)} OFFSET ${offset}`),
           )
-    return { whatsappCalls: { whatsappCalls: rows.map(recordOf), totalItems: total } }
+    return { whatsappCalls: { whatsappCalls: rows.map((r) => JSON.parse(String(r.record_json))), totalItems: total } }
   }),
 ]

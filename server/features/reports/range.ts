@@ -31,5 +31,3 @@ export const rangeOf = (start: string | undefined, end: string | undefined, fiel
 
 export const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString())
 export const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value))
-export const unixOrNull = (value: unknown): number | null =>
-  value === null || value === undefined ? null : Math.floor((value instanceof Date ? value : new Date(String(value))).getTime() / 1000)

@@ -26,7 +26,9 @@ test.describe("Call History", () => {
     ])
     expect(typed.postDataJSON()).toMatchObject({ call_type: "incoming", page: 1 })
     await expect(rows(page, "call-row").first()).toBeVisible()
-    for (const type of await page.locator("[data-testid=call-row] td:nth-child(4)").allTextContents()) expect(type).toBe("Incoming")
+    // The unfiltered rows stay on screen until the answer is painted: wait for them to go, not just for the request.
+    await expect(page.locator("[data-testid=call-row] td:nth-child(4)", { hasText: "Outgoing" })).toHaveCount(0, { timeout: 30_000 })
+    await expect(page.locator("[data-testid=call-row] td:nth-child(4)", { hasText: "Incoming" }).first()).toBeVisible()
     await shot(page, "reports-call-history-en")
 
     // Export: limit 999999 page 1, the file named from the filters and the date, one line per call.
