@@ -119,7 +119,8 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     apiBase: "/api",
     rtBase: "/rt",
     dev: process.env.NODE_ENV !== "production",
-    devKey: randomBytes(24).toString("base64url"),
+    // DEV_KEY: one key for every process of a cluster (scripts/cluster.ts), so a CLI script may reach any of them.
+    devKey: process.env.DEV_KEY || randomBytes(24).toString("base64url"),
     requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000),
     trustProxy: process.env.TRUSTED_PROXIES
       ? process.env.TRUSTED_PROXIES.split(",")
