@@ -26,8 +26,15 @@ export const openRedis = async (url: string, name = "redis"): Promise<RedisClien
   return client
 }
 
-/** Closes a client, quietly when it is already closed. */
+/** Closes a client: politely (pending replies first) when Redis answers, at once when it does not (or within 2 s). */
 export const closeRedis = async (client: RedisClient | null | undefined) => {
   if (!client?.isOpen) return
-  await client.close().catch(() => client.destroy())
+  if (!client.isReady) return client.destroy()
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), 2_000)
+  })
+  const closed = await Promise.race([client.close().catch(() => "late" as const), late])
+  clearTimeout(timer)
+  if (closed === "late" && client.isOpen) client.destroy()
 }

@@ -63,4 +63,17 @@ describe("two nodes behind one Redis", () => {
     expect((await attempt(nodeB().url, left + 1)).status).toBe(429)
     expect((await attempt(nodeA().url, left + 2)).status).toBe(429)
   })
+
+  // Last: it stops the shared Redis.
+  it("readiness names Redis when it stops answering, while liveness stays up", async () => {
+    expect(await (await fetch(`${nodeA().url}/readyz`)).json()).toEqual({
+      ok: true,
+      checks: { accepting: true, database: true, redis: true },
+    })
+    await cluster.cluster.redis.stop()
+    const ready = await fetch(`${nodeA().url}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toEqual({ ok: false, checks: { accepting: true, database: true, redis: false } })
+    expect((await fetch(`${nodeB().url}/healthz`)).status).toBe(200)
+  })
 })
