@@ -1,0 +1,293 @@
+/**
+ * `npm run bench:cluster [-- --agents 1000 --seconds 60 --rate 200 --calls 20 --kill-at 30 --nodes 2]`: a cluster on
+ * this machine (scripts/cluster-kit.ts: PostgreSQL, Redis, N server processes, HAProxy), `agents` console sockets
+ * through HAProxy (round robin over the nodes), customers writing in at `rate`/s and calls ringing at `calls`/s for
+ * `seconds`; at `kill-at` s one node is killed with SIGKILL. Then the same API load (autocannon, 10 s) on N nodes and
+ * on 1 node for the throughput ratio (`--no-ratio` skips it). Prints one table; every phase is bounded in time.
+ *
+ * Delivered: the time from the simulator's POST to `chat:message` on an agent's socket, over every (socket, message).
+ * Acknowledged: the POST answered 200 (the message is stored). Lost: acknowledged but not in the database, or never
+ * delivered to any socket. Duplicates: a message stored twice, or seen twice by one socket.
+ */
+import { execSync } from "node:child_process"
+import { join } from "node:path"
+import { parseArgs } from "node:util"
+import autocannon from "autocannon"
+import pg from "pg"
+import { io, type Socket } from "socket.io-client"
+import { catalogue } from "../src/contract/catalogue"
+import type { CallDef } from "../src/contract/call"
+import { type PostgresCluster, startPostgres } from "../server/testing/test-server"
+import { type Cluster, startCluster } from "./cluster-kit"
+
+const { values } = parseArgs({
+  options: {
+    agents: { type: "string", default: "1000" },
+    seconds: { type: "string", default: "60" },
+    rate: { type: "string", default: "200" },
+    calls: { type: "string", default: "20" },
+    "kill-at": { type: "string", default: "30" },
+    nodes: { type: "string", default: "2" },
+    "no-ratio": { type: "boolean", default: false },
+  },
+})
+const AGENTS = Number(values.agents)
+const SECONDS = Number(values.seconds)
+const RATE = Number(values.rate)
+const CALL_RATE = Number(values.calls)
+const KILL_AT = Number(values["kill-at"])
+const NODES = Number(values.nodes)
+const dir = join(import.meta.dirname, "..", ".tmp", "bench-cluster")
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const load = () =>
+  execSync("uptime")
+    .toString()
+    .trim()
+    .replace(/^.*load average: /, "")
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN
+const call = (group: keyof typeof catalogue, name: string) => (catalogue[group].calls as Record<string, CallDef>)[name]
+
+const loginAs = async (url: string, username: string) => {
+  const response = await fetch(`${url}/api${call("auth", "authUser").path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "demo1234" }),
+  })
+  if (!response.ok) throw new Error(`login ${username}: ${response.status}`)
+  return ((await response.json()) as { user_token: string }).user_token
+}
+
+const devPost = (cluster: Cluster, path: string, body: unknown) =>
+  fetch(`${cluster.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-dev-key": cluster.devKey },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
+
+interface Agent {
+  socket: Socket
+  /** message id -> times seen */
+  seen: Map<number, number>
+  disconnectedAt: number | null
+  reconnectMs: number[]
+}
+
+/** Runs `tick` `perSecond` times a second for `seconds` (paced by the clock, not by answers). */
+const paced = async (perSecond: number, seconds: number, tick: (i: number) => void) => {
+  if (perSecond <= 0) return
+  const start = Date.now()
+  const total = Math.floor(perSecond * seconds)
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / perSecond
+    const wait = due - Date.now()
+    if (wait > 0) await sleep(wait)
+    tick(i)
+  }
+}
+
+const throughput = async (url: string, token: string) => {
+  const result = await autocannon({
+    url: `${url}/api${call("auth", "authenticate").path}`,
+    headers: { "user-token": token },
+    connections: 50,
+    duration: 10,
+  })
+  return result.requests.average
+}
+
+const loadLive = async (cluster: Cluster) => {
+  const tokens = [await loginAs(cluster.url, "agent1"), await loginAs(cluster.url, "admin")]
+  const agents: Agent[] = []
+  const latencies: number[] = []
+  const sentAt = new Map<number, number>()
+  const rung = new Set<string>()
+  console.log(`Connecting ${AGENTS} agent sockets through HAProxy...`)
+  for (let i = 0; i < AGENTS; i++) {
+    const agent: Agent = { socket: null as unknown as Socket, seen: new Map(), disconnectedAt: null, reconnectMs: [] }
+    const socket = io(cluster.url, {
+      path: "/rt/socket.io",
+      transports: ["websocket"],
+      auth: { user_token: tokens[i % 2] },
+      reconnection: true,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 5000,
+      forceNew: true,
+    })
+    agent.socket = socket
+    socket.on("chat:message", (p: { message?: { id: number } }) => {
+      const id = p.message?.id
+      if (id === undefined) return
+      agent.seen.set(id, (agent.seen.get(id) ?? 0) + 1)
+      const at = sentAt.get(id)
+      if (at !== undefined) latencies.push(Date.now() - at)
+    })
+    socket.on("call-is-coming", (p: { callId: string }) => void rung.add(p.callId))
+    socket.on("disconnect", () => {
+      agent.disconnectedAt = Date.now()
+    })
+    socket.on("connect", () => {
+      if (agent.disconnectedAt !== null) agent.reconnectMs.push(Date.now() - agent.disconnectedAt)
+      agent.disconnectedAt = null
+    })
+    agents.push(agent)
+    if (i % 50 === 49) await sleep(50)
+  }
+  const deadline = Date.now() + 60_000
+  while (agents.some((a) => !a.socket.connected) && Date.now() < deadline) await sleep(200)
+  const connected = agents.filter((a) => a.socket.connected).length
+  console.log(`${connected}/${AGENTS} connected (load ${load()}); ${RATE} messages/s and ${CALL_RATE} calls/s for ${SECONDS} s...`)
+  const messages = { sent: 0, acked: 0, failed: 0, ids: [] as number[] }
+  const calls = { sent: 0, acked: 0, failed: 0, ids: [] as string[] }
+  const pending: Promise<void>[] = []
+  let killedAt = 0
+  if (KILL_AT > 0 && KILL_AT < SECONDS && cluster.nodes.length > 1)
+    setTimeout(() => {
+      killedAt = Date.now()
+      console.log(`kill -9 ${cluster.nodes[0].name} at ${KILL_AT} s`)
+      cluster.kill(0)
+    }, KILL_AT * 1000)
+  const started = Date.now()
+  await Promise.all([
+    paced(RATE, SECONDS, (i) => {
+      messages.sent++
+      const posted = Date.now()
+      const number = `+90555${String(1_000_000 + (i % 5000)).slice(1)}`
+      pending.push(
+        devPost(cluster, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: `bench ${i}` })
+          .then(async (r) => {
+            if (!r.ok) throw new Error(String(r.status))
+            const id = ((await r.json()) as { data: { messageId: number } }).data.messageId
+            sentAt.set(id, posted)
+            messages.acked++
+            messages.ids.push(id)
+          })
+          .catch(() => void messages.failed++),
+      )
+    }),
+    paced(CALL_RATE, SECONDS, (i) => {
+      calls.sent++
+      pending.push(
+        devPost(cluster, "/dev/simulator/calls", { clientId: 1, number: `+90556${String(1_000_000 + i).slice(1)}`, name: "Bench" })
+          .then(async (r) => {
+            if (!r.ok) throw new Error(String(r.status))
+            const id = ((await r.json()) as { data: { callId: string } }).data.callId
+            calls.acked++
+            calls.ids.push(id)
+            // Hang up after 3 s so the ringing calls do not pile up for their 60 s.
+            setTimeout(() => void devPost(cluster, `/dev/simulator/calls/${id}/hangup`, {}).catch(() => {}), 3_000)
+          })
+          .catch(() => void calls.failed++),
+      )
+    }),
+  ])
+  const sendSeconds = (Date.now() - started) / 1000
+  await Promise.allSettled(pending)
+  await sleep(5_000) // the last deliveries and reconnections
+  const loadAfter = load()
+  // Lost and duplicated, against the database.
+  const db = new pg.Client({ connectionString: cluster.databaseUrl })
+  await db.connect()
+  const stored = await db.query<{ id: number }>("SELECT id FROM messages WHERE id = ANY($1::int[])", [messages.ids])
+  const dupRows = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM (SELECT body FROM messages WHERE body LIKE 'bench %' AND id >= $1 GROUP BY body HAVING count(*) > 1) d",
+    [Math.min(...messages.ids, 2 ** 31 - 1)],
+  )
+  await db.end()
+  const storedIds = new Set(stored.rows.map((r) => r.id))
+  const deliveredIds = new Set(agents.flatMap((a) => [...a.seen.keys()]))
+  const lost = messages.ids.filter((id) => !storedIds.has(id) || !deliveredIds.has(id)).length
+  const dupSeen = agents.reduce((n, a) => n + [...a.seen.values()].filter((c) => c > 1).length, 0)
+  const reconnects = agents.flatMap((a) => a.reconnectMs).sort((a, b) => a - b)
+  const stillDown = agents.filter((a) => !a.socket.connected).length
+  latencies.sort((a, b) => a - b)
+  for (const a of agents) a.socket.close()
+  return {
+    connected,
+    sendSeconds,
+    messages,
+    calls,
+    rung: calls.ids.filter((id) => rung.has(id)).length,
+    latencies,
+    lost,
+    dupRows: dupRows.rows[0]?.n ?? 0,
+    dupSeen,
+    reconnects,
+    stillDown,
+    killed: killedAt > 0,
+    loadAfter,
+  }
+}
+
+const run = async () => {
+  console.log("Starting PostgreSQL (the demo world seeded once, a copy per cluster)...")
+  const postgres = await startPostgres()
+  try {
+    await measure(postgres)
+  } finally {
+    await postgres.stop()
+  }
+}
+
+const measure = async (postgres: PostgresCluster) => {
+  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl: await postgres.createDatabase() })
+  let live: Awaited<ReturnType<typeof loadLive>>
+  let ratio: { many: number; one: number } | null = null
+  try {
+    live = await loadLive(cluster)
+  } finally {
+    await cluster.stop()
+  }
+  if (!values["no-ratio"]) {
+    for (const nodes of [NODES, 1]) {
+      const c = await startCluster({ nodes, port: 0, dir: `${dir}-${nodes}`, log: () => {}, databaseUrl: await postgres.createDatabase() })
+      try {
+        const rps = await throughput(c.url, await loginAs(c.url, "agent1"))
+        ratio = ratio === null ? { many: rps, one: 0 } : { many: ratio.many, one: rps }
+      } finally {
+        await c.stop()
+      }
+    }
+  }
+  const rows: [string, string][] = [
+    ["agents connected (via HAProxy)", `${live.connected} / ${AGENTS}`],
+    [
+      "messages sent / acknowledged / failed",
+      `${live.messages.sent} / ${live.messages.acked} / ${live.messages.failed} in ${live.sendSeconds.toFixed(1)} s`,
+    ],
+    ["delivered to socket p50 / p99 (ms)", `${pct(live.latencies, 50)} / ${pct(live.latencies, 99)} (${live.latencies.length} deliveries)`],
+    ["acknowledged messages lost", String(live.lost)],
+    ["duplicates (stored twice / seen twice by a socket)", `${live.dupRows} / ${live.dupSeen}`],
+    ["calls posted / acknowledged / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.rung}`],
+    ["calls accepted", "not measured (an accept needs a WebRTC offer per call)"],
+    [
+      `reconnect after kill -9 of ${NODES > 1 ? "n1" : "-"}: count, p50 / p99 (ms)`,
+      live.killed
+        ? `${live.reconnects.length}, ${pct(live.reconnects, 50)} / ${pct(live.reconnects, 99)}; still down ${live.stillDown}`
+        : "no kill",
+    ],
+    [
+      `API throughput ${NODES} nodes / 1 node (req/s)`,
+      ratio ? `${ratio.many.toFixed(0)} / ${ratio.one.toFixed(0)} = ${(ratio.many / ratio.one).toFixed(2)}x` : "skipped",
+    ],
+    ["load average (after the live phase / at the end)", `${live.loadAfter} / ${load()}`],
+  ]
+  console.log(`\nbench:cluster — ${NODES} nodes, ${AGENTS} agents, ${RATE} msg/s, ${CALL_RATE} calls/s, ${SECONDS} s, kill at ${KILL_AT} s`)
+  const width = Math.max(...rows.map(([k]) => k.length))
+  console.log(`| ${"measure".padEnd(width)} | result |`)
+  console.log(`|${"-".repeat(width + 2)}|--------|`)
+  for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`)
+}
+
+// Bounded: the whole run may take at most this long.
+const limit = setTimeout(
+  () => {
+    console.error("bench:cluster: over its time limit, stopping")
+    process.exit(1)
+  },
+  (SECONDS + 600) * 1000,
+)
+limit.unref()
+await run()
+process.exit(0)
