@@ -16,6 +16,10 @@ import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
 import type { Services } from "./http/context"
 import { startJobs, type JobRunner, type JobsOptions } from "./core/jobs"
+import { closeRedis, openRedis } from "./core/redis"
+import { redisRateStore } from "./http/redis-rate-store"
+import { registerHealth, type Readiness } from "./http/health"
+import { attachClusterAdapter } from "./realtime/cluster"
 
 export interface StartOptions {
   /** 0 picks a free port. Default: PORT or 8080. */
@@ -42,6 +46,11 @@ export interface RunningServer {
   readonly services: Services
   readonly app: FastifyInstance
   readonly jobs: JobRunner
+  /**
+   * Graceful stop (SIGTERM): /readyz turns 503 for `config.shutdownDrainMs`, then the port closes while in-flight
+   * requests finish and the job runner finishes its running jobs; this process's sockets are closed (their clients
+   * reconnect, through the balancer to another process), then Redis and the database. Bound it from outside.
+   */
   readonly stop: () => Promise<void>
 }
 
@@ -84,18 +93,28 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const dataDir = options.databaseUrl || options.pglite ? undefined : (options.dataDir ?? "./data")
   let listening = ""
   const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config, () => listening)
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null
   const services: Services = { database, config, realtime: null }
+  const readiness: Readiness = { draining: false }
   const features = await loadFeatures()
   const app = buildApp(config)
   capConnectionsPerAddress(app.server, config.connectionsPerAddress)
   await registerSecurityHeaders(app, config)
-  // Before the routes: http/throttle.ts makes its limiter from it.
-  await app.register(rateLimit, { global: false, errorResponseBuilder: rateLimitError })
+  registerHealth(app, services, redis, readiness)
+  // Before the routes: http/throttle.ts makes its limiter from it. With Redis, one count across the processes; should
+  // Redis fail, the limit is skipped (the per-account login throttle is in the database and still holds).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: rateLimitError,
+    ...(redis ? { store: redisRateStore(redis), skipOnError: true } : {}),
+  })
   registerCalls(app, services, features.handlers)
   for (const routes of features.httpRoutes) routes(app, services)
   await registerWeb(app, services, options.distDir ?? "dist")
   await app.ready()
-  services.realtime = attachRealtime(app.server, services, features.socketFeatures)
+  const realtime = attachRealtime(app.server, services, features.socketFeatures)
+  services.realtime = realtime
+  const closeAdapter = redis ? await attachClusterAdapter(realtime.io, redis) : null
   const host = options.host ?? process.env.HOST ?? "127.0.0.1"
   await app.listen({ port: options.port ?? Number(process.env.PORT ?? 8080), host })
   await database.db.execute(sql`select 1`)
@@ -103,22 +122,30 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === "object" && address ? address.port : 0
   listening = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
   const jobs = startJobs(services, features.jobHandlers, features.schedules, options.jobs)
-  let stopped = false
+  let stopping: Promise<void> | null = null
+  const stop = async () => {
+    readiness.draining = true
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+    const closing = app.close()
+    // This process's sockets only: the adapter would carry a plain disconnectSockets to every process.
+    realtime.io.local.disconnectSockets(true)
+    await Promise.all([closing, jobs.stop()])
+    await realtime.close()
+    // Timers that would announce something (the dashboard's now-values) find no socket service and stop there.
+    services.realtime = null
+    await closeAdapter?.()
+    await closeRedis(redis)
+    await database.close()
+  }
   return {
     url: listening,
     port,
     services,
     app,
     jobs,
-    stop: async () => {
-      if (stopped) return
-      stopped = true
-      await jobs.stop()
-      await services.realtime?.close()
-      // Timers that would announce something (the dashboard's now-values) find no socket service and stop there.
-      services.realtime = null
-      await app.close()
-      await database.close()
+    stop: () => {
+      stopping ??= stop()
+      return stopping
     },
   }
 }

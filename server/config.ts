@@ -50,6 +50,16 @@ export interface Config {
   readonly graphBaseUrl: string
   /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/softphone and sip/kamailio.ts. */
   readonly sip?: SipSettings | null
+  /**
+   * Redis shared by every server process (REDIS_URL, e.g. redis://10.0.0.5:6379): socket events reach the agents on
+   * every process, and the per-address rate limits count once. Unset: one process, everything in its memory.
+   */
+  readonly redisUrl: string | null
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the server still serves, so the balancer stops sending first
+   * (SHUTDOWN_DRAIN_MS, 0; behind HAProxy: its check interval times `fall`, plus a margin).
+   */
+  readonly shutdownDrainMs: number
 }
 
 export interface SipSettings {
@@ -109,7 +119,8 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     apiBase: "/api",
     rtBase: "/rt",
     dev: process.env.NODE_ENV !== "production",
-    devKey: randomBytes(24).toString("base64url"),
+    // DEV_KEY: one key for every process of a cluster (scripts/cluster.ts), so a CLI script may reach any of them.
+    devKey: process.env.DEV_KEY || randomBytes(24).toString("base64url"),
     requestTimeoutMs: Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000),
     trustProxy: process.env.TRUSTED_PROXIES
       ? process.env.TRUSTED_PROXIES.split(",")
@@ -124,6 +135,8 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
     publicUrl: () => configured ?? listening(),
     graphBaseUrl: (process.env.GRAPH_BASE_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
+    redisUrl: process.env.REDIS_URL || null,
+    shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 0),
     ...overrides,
   }
 }

@@ -7,6 +7,9 @@ import { startSipServerFromEnv } from "../sip/kamailio"
 import { bannerOf } from "./banner"
 
 const host = process.env.HOST ?? "127.0.0.1"
+// Processes behind one balancer must accept each other's tokens.
+if (process.env.REDIS_URL && !process.env.JWT_SECRET)
+  throw new Error("REDIS_URL is set (several processes): set the same JWT_SECRET for all of them")
 // The PBX softphone's SIP server (Kamailio), when installed: SIP_WS_PORT (5066), SIP=off to skip.
 const sip = await startSipServerFromEnv(process.env, host, (line) => console.log(line))
 const server = await startServer({
@@ -34,6 +37,22 @@ const banner = bannerOf({
 })
 for (const line of banner) console.log(line)
 
-const shutdown = () => void Promise.allSettled([server.stop(), sip?.stop()]).finally(() => process.exit(0))
-process.on("SIGINT", shutdown)
-process.on("SIGTERM", shutdown)
+// SIGTERM/SIGINT: the graceful stop (app.ts `stop`: readiness 503, drain, in-flight requests and running jobs finish,
+// sockets closed), then exit 0; past SHUTDOWN_TIMEOUT_MS (20 s) the process exits 1 with whatever was left.
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000)
+let stopping = false
+const shutdown = (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`[server] ${signal}: stopping (draining ${config.shutdownDrainMs} ms, at most ${shutdownTimeoutMs} ms in all)`)
+  setTimeout(() => {
+    console.error("[server] the graceful stop timed out: exiting anyway")
+    process.exit(1)
+  }, shutdownTimeoutMs).unref()
+  void Promise.allSettled([server.stop(), sip?.stop()]).then(() => {
+    console.log("[server] stopped")
+    process.exit(0)
+  })
+}
+process.on("SIGINT", () => shutdown("SIGINT"))
+process.on("SIGTERM", () => shutdown("SIGTERM"))

@@ -1,9 +1,9 @@
-/** Non-call routes: health, console config, the dev mail outbox, and the built console (dist/) with SPA fallback. */
+/** Non-call routes (health and readiness: http/health.ts): console config, the dev mail outbox, and the built console (dist/) with SPA fallback. */
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { FastifyInstance } from "fastify"
 import fastifyStatic from "@fastify/static"
-import { desc, eq, sql } from "drizzle-orm"
+import { desc, eq } from "drizzle-orm"
 import { mailOutbox } from "../db/schema/identity"
 import { signJwt, nowSeconds } from "../auth/jwt"
 import type { Services } from "./context"
@@ -20,10 +20,6 @@ const NO_BUILD_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>C
 
 export const registerWeb = async (app: FastifyInstance, services: Services, distDir: string) => {
   const { config, database } = services
-  app.get("/healthz", async () => {
-    await database.db.execute(sql`select 1`)
-    return { ok: true }
-  })
   app.get("/console-config.json", async () => ({
     apiBase: config.apiBase,
     rtBase: config.rtBase,

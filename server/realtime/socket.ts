@@ -12,6 +12,9 @@ import { clientRoom, loginRoom, type Realtime, userRoom } from "./realtime"
 import { ApiError } from "../http/errors"
 import { allowHandshake, handshakeToken, socketCors } from "./handshake"
 
+/** The server-side event that carries a regrant to the other processes. */
+const REGRANT = "realtime:regrant"
+
 export type AppSocket = Socket & { data: { principal: Principal } }
 
 /** Called for every accepted connection; register `socket.on(...)` handlers here. */
@@ -38,21 +41,29 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     toUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
     endLogin: (loginId) => io.in(loginRoom(loginId)).disconnectSockets(true),
     regrant: (userId, grants) => {
-      for (const raw of io.of("/").sockets.values()) {
-        const socket = raw as AppSocket
-        if (socket.data.principal?.userId !== userId) continue
-        socket.data.principal = { ...socket.data.principal, grants }
-        for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room)
-        socket.removeAllListeners()
-        admit(socket)
-      }
+      regrantHere(userId, [...grants])
+      // The user's sockets on the other server processes (with the Redis adapter; a no-op on one process).
+      io.serverSideEmit(REGRANT, userId, [...grants])
     },
-    // Drop every socket but leave the HTTP server to its owner (Fastify closes it).
+    // Drop this process's sockets (their clients reconnect, possibly to another process) but leave the HTTP server to
+    // its owner (Fastify closes it). `local`: through the Redis adapter a plain disconnectSockets reaches every process.
     close: async () => {
-      io.disconnectSockets(true)
+      io.local.disconnectSockets(true)
       io.engine.close()
     },
   }
+  /** Re-admits this process's sockets of `userId` with new grants. */
+  const regrantHere = (userId: number, grants: readonly string[]) => {
+    for (const raw of io.of("/").sockets.values()) {
+      const socket = raw as AppSocket
+      if (socket.data.principal?.userId !== userId) continue
+      socket.data.principal = { ...socket.data.principal, grants: new Set(grants) }
+      for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room)
+      socket.removeAllListeners()
+      admit(socket)
+    }
+  }
+  io.on(REGRANT, (userId: number, grants: string[]) => regrantHere(userId, grants))
   io.use((socket, next) => {
     const token = handshakeToken(socket.handshake)
     verifyUserToken(services.database.db, services.config.jwtSecret, token).then(

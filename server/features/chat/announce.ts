@@ -1,16 +1,17 @@
 /**
  * `chat:message` for many stored messages at once (a campaign's batch), after their commit: the messages and their
  * conversations read in one query each, not one pair per message, and not at all while no console of the tenant
- * listens on this server (its chat room is empty).
+ * listens (realtime/cluster.ts mayHaveListeners).
  */
 import { sql } from "drizzle-orm"
 import type { Services } from "../../http/context"
+import { mayHaveListeners } from "../../realtime/cluster"
 import { chatRoom, emitChat } from "./chat-bus"
 import { selectConversations } from "./conversation-rows"
 import { selectMessages } from "./message-rows"
 
 const listening = (services: Services, clientId: number) =>
-  (services.realtime?.io.sockets.adapter.rooms.get(chatRoom(clientId))?.size ?? 0) > 0
+  !!services.realtime && mayHaveListeners(services.realtime.io, chatRoom(clientId))
 
 export const announceMessages = async (services: Services, clientId: number, messageIds: readonly number[]) => {
   if (messageIds.length === 0 || !listening(services, clientId)) return

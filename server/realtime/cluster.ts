@@ -1,0 +1,31 @@
+/**
+ * socket.io across server processes: with Redis configured, the Redis adapter (@socket.io/redis-adapter, classic
+ * pub/sub) relays every `io.to(room).emit`, `disconnectSockets` and `fetchSockets` to the other processes, so an
+ * event reaches an agent whatever process their socket is on. It takes two connections of its own (a subscriber
+ * cannot send commands), duplicated from the server's Redis client and closed with the socket service.
+ */
+import { createAdapter } from "@socket.io/redis-adapter"
+import type { Server } from "socket.io"
+import type { RedisClient } from "../core/redis"
+import { closeRedis } from "../core/redis"
+
+const clustered = new WeakSet<Server>()
+
+/**
+ * Whether anyone may be in `room`: on one process, whether a socket of this process is; across processes the room's
+ * members are not known here, so yes. For work worth skipping when nobody listens (reading rows to announce).
+ */
+export const mayHaveListeners = (io: Server, room: string) => clustered.has(io) || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0
+
+/** Puts `io` on the Redis adapter; returns what closes its connections. */
+export const attachClusterAdapter = async (io: Server, redis: RedisClient): Promise<() => Promise<void>> => {
+  const pub = redis.duplicate()
+  const sub = redis.duplicate()
+  for (const client of [pub, sub]) client.on("error", () => {}) // the main client reports outages
+  await Promise.all([pub.connect(), sub.connect()])
+  io.adapter(createAdapter(pub, sub, { key: "rt", requestsTimeout: 3_000 }))
+  clustered.add(io)
+  return async () => {
+    await Promise.all([closeRedis(pub), closeRedis(sub)])
+  }
+}
