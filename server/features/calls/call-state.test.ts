@@ -97,7 +97,7 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
     }
   }, 60_000)
 
-  it("with calls turned off a customer's call is refused at the channel: no card rings, Call History says REFUSED", async () => {
+  it("with calls turned off a customer's call is refused at the channel (no card rings) and so is a dial; Call History says REFUSED", async () => {
     expect((await setCalls({ enabled: false })).status).toBe(200)
     try {
       const cards = record(agent1, "call-is-coming")
@@ -106,6 +106,16 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       expect(cards).toEqual([])
       expect(await statusOf(callId)).toEqual({ status: "REFUSED", accepted_by: null })
       expect(await hubOf(ctx.server.services).live(callId)).toBeNull()
+      // The agent's dial is refused too: the console hears REFUSED (and says calls are off), Call History keeps it.
+      const statuses = record<{ callId: string; callStatus: string }>(agent1, "call-status-update")
+      const ends = record<{ callId: string }>(agent1, "call-ended")
+      const initiated = next(agent1, "initiated-call-response", (p) => p.number === "+905550007006")
+      agent1.emit("initiate-call", { number: "+905550007006", sdp: "v=0" })
+      const dialled = (await initiated).callId
+      await pause(300)
+      expect(statuses.filter((p) => p.callId === dialled).map((p) => p.callStatus)).toEqual(["REFUSED"])
+      expect(ends.filter((p) => p.callId === dialled)).toHaveLength(1)
+      expect(await statusOf(dialled)).toEqual({ status: "REFUSED", accepted_by: ids.agent1 })
     } finally {
       await setCalls({ enabled: true })
     }
