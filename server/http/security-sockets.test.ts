@@ -55,7 +55,7 @@ describe.each(DB_KINDS)("voice-call events across tenants on %s", (kind) => {
       expect(candidates).not.toContain(callId)
       expect(removed).toEqual([])
       expect(ended).toEqual([])
-      const live = hubOf(ctx.server.services).calls.get(callId)
+      const live = await hubOf(ctx.server.services).live(callId)
       expect(live).toMatchObject({ agentId: null, status: "RINGING" })
     } finally {
       await peer.close()

@@ -34,7 +34,8 @@ export type ToServerPayload<E extends ToServerEvent> = (typeof ToServer)[E]["Typ
 
 /** Server -> browser. */
 export interface ToBrowser {
-  "call-is-coming": { callId: string; callerName: string; callerNumber: string }
+  /** `ringSeconds`: the tenant's ring time (its call setting; the spec's 60 s when absent), the card's countdown. */
+  "call-is-coming": { callId: string; callerName: string; callerNumber: string; ringSeconds?: number }
   "initiated-call-response": { callId: string; number: string; clientId: number; userId: number }
   "whatsapp-answer": { callId: string; sdp: string }
   "call-status-update": { callId: string; callStatus: string }
@@ -67,4 +68,6 @@ export const CallStatus = {
   rejected: "REJECTED",
   missed: "MISSED",
   failed: "FAILED",
+  /** The tenant turned WhatsApp calls off (its call setting): refused at the channel, no card rang. */
+  refused: "REFUSED",
 } as const

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm"
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 
@@ -43,6 +43,40 @@ export const callRecords = pgTable(
     uniqueIndex("call_records_call_id_uq").on(t.callId),
   ],
 )
+
+/**
+ * What a ringing or answered WhatsApp call needs beyond its record, readable by every server process (migration 0033);
+ * deleted when the call ends. The record keeps status, who accepted and when.
+ */
+export const liveCalls = pgTable(
+  "live_calls",
+  {
+    callId: text("call_id")
+      .primaryKey()
+      .references(() => callRecords.callId, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<"simulator" | "meta">().notNull(),
+    /** The process carrying the call's media (the one that accepted or dialled it); null while it rings. */
+    ownerNode: text("owner_node"),
+    agentSocket: text("agent_socket"),
+    /** Agents that declined it while it rang. */
+    declined: integer("declined").array().notNull().default(sql`'{}'::integer[]`),
+    ringEndsAt: timestamp("ring_ends_at", { withTimezone: true }),
+    /** A Meta call: the caller's SDP offer, answered by whichever process wins the accept, through this phone number id (its channel account). */
+    metaOffer: text("meta_offer"),
+    metaNumberId: text("meta_number_id"),
+    emittedAt: bigint("emitted_at", { mode: "number" }),
+  },
+  (t) => [index("live_calls_owner_idx").on(t.ownerNode), check("live_calls_channel_ck", sql`${t.channel} IN ('simulator', 'meta')`)],
+)
+
+/** Each server process's lease: renewed every few seconds; a process whose lease ran out carries no call any more. */
+export const callNodes = pgTable("call_nodes", {
+  nodeId: text("node_id").primaryKey(),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+})
 
 /** A call through the PBX (Kamailio): between two extensions, out through the tenant's trunk or in from it (migration 0009). */
 export const pbxCalls = pgTable(

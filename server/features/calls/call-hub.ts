@@ -1,64 +1,88 @@
 /**
- * The voice-call hub of one server: live calls in memory, every call written to `call_records` (so Call History
- * lists it with who accepted, duration and status), and the fan-out of the spec's socket events. Agents are the
- * sockets of the tenant holding FRONT:/channels/whatsapp-call; they join `voice:<clientId>` so call events never
- * reach colleagues without the permission. A call is carried by the built-in simulator or, for a tenant's WhatsApp
- * Cloud API number, by the Meta bridge (channels/whatsapp-cloud/call-bridge.ts; fed by features/channels/meta-calls.ts).
+ * The voice-call hub of a server process. A call's state lives in the database (call-store.ts: its record and its live
+ * row), so any process can ring, accept, decline or end it; the socket events go to the tenant's voice room, which the
+ * socket.io adapter reaches on every process. Agents are the sockets of the tenant holding FRONT:/channels/whatsapp-call;
+ * they join `voice:<clientId>` so call events never reach colleagues without the permission.
+ *
+ * Nothing about a ringing call lives in one process's memory: the customer's media leg is made by the process that
+ * wins the accept (the simulator's peer, or Meta's stored offer answered from there), which then owns the call.
+ * Media, and what only the media's process can do, is the only per-process state (`carried`); an end decided elsewhere
+ * reaches it through the call bus (call-bus.ts). The ring timeout and the end of calls whose process died are jobs
+ * (call-timers.ts). A call is carried by the built-in simulator or, for a tenant's WhatsApp Cloud API number, by the Meta
+ * bridge (channels/whatsapp-cloud/call-bridge.ts; fed by features/channels/meta-calls.ts).
  */
 import { randomUUID } from "node:crypto"
-import { eq } from "drizzle-orm"
 import type { Services } from "../../http/context"
 import type { AppSocket } from "../../realtime/socket"
-import { callRecords } from "../../db/schema/calls"
-import type { Db } from "../../db/db"
-import { publish } from "../../core/events"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
 import type { VoiceChannel, VoiceChannelEvents } from "../../channels/channel-adapter"
 import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
-import { createMetaBridge, type MetaCallBridge, type MetaLeg } from "../../channels/whatsapp-cloud/call-bridge"
-import { customerCalled } from "../chat/chat-store"
+import { createMetaBridge, type MetaCallBridge } from "../../channels/whatsapp-cloud/call-bridge"
+import { callRecords } from "../../db/schema/calls"
+import { eq } from "drizzle-orm"
 import { metaDialerFor } from "../channels/meta-dialer"
+import { metaLegOf } from "../channels/meta-call-leg"
+import { callSettingOf } from "../onboarding/call-setting"
+import {
+  type CallChannelName,
+  type EndedCall,
+  type LiveCall,
+  callsOfSocket,
+  claimAccept,
+  decline,
+  dropLease,
+  finish,
+  insertOutgoing,
+  insertRefused,
+  insertRinging,
+  liveOf,
+  markEmitted,
+  renewLease,
+  saveStatus,
+} from "./call-store"
+import { type CallBusMessage, createCallBus } from "./call-bus"
+import { LEASE_MS, RENEW_MS, RING_GRACE_MS, scheduleRingEnd } from "./call-timers"
 
-/** A ringing call nobody answers ends as MISSED a little after the browsers' own 60 s countdown. */
-export const RING_TIMEOUT_MS = 65_000
+export type { LiveCall } from "./call-store"
+
+/** A ringing call nobody answers ends as MISSED a little after the browsers' own countdown (the tenant's ring time, 60 s by default). */
+export const RING_TIMEOUT_MS = 60_000 + RING_GRACE_MS
 
 export const voiceRoom = (clientId: number) => `voice:${clientId}`
 
-export interface LiveCall {
-  readonly callId: string
+/** A call whose media this process carries: who to tell what the channel reports. */
+interface Carried {
   readonly clientId: number
-  readonly name: string
-  readonly number: string
   readonly type: "incoming" | "outgoing"
-  /** What carries it: the simulator or the Meta bridge. */
-  readonly channel: VoiceChannel
-  status: string
-  /** Users that declined a ringing incoming call; when every agent rung has declined, the call is rejected. */
-  readonly declined: Set<number>
-  readonly rung: Set<number>
-  agentId: number | null
-  agentSocket: string | null
-  startedAt: Date | null
-  ringTimer: NodeJS.Timeout | null
-  /** Date.now() when call-is-coming left the server; the benchmark measures card latency from here. */
-  emittedAt?: number
+  readonly agentId: number
+  readonly agentSocket: string
 }
 
 export interface CallHub {
-  readonly calls: Map<string, LiveCall>
+  /** This process's id in `live_calls.owner_node` and `call_nodes`. */
+  readonly node: string
   readonly channel: SimulatedChannel
   readonly meta: MetaCallBridge
+  /** A live call (ringing or running), as every process sees it; null once it ended. */
+  readonly live: (callId: string) => Promise<LiveCall | null>
   /**
    * A WhatsApp user calls the tenant's Cloud API number (Meta's connect webhook, under Meta's call id): rings the
    * agents; false when that call is already known (Meta delivers webhooks at least once).
    */
-  readonly metaConnect: (call: { clientId: number; callId: string; name: string; number: string; leg: MetaLeg }) => Promise<boolean>
+  readonly metaConnect: (call: {
+    clientId: number
+    callId: string
+    name: string
+    number: string
+    offer: string
+    numberId: string
+  }) => Promise<boolean>
   /** Meta's terminate webhook (Meta's call id): the call ends on the agents' screens (without telling Meta back). */
   readonly metaTerminate: (clientId: number, metaCallId: string) => Promise<void>
   /** The customer answered an agent's call (connect webhook with Meta's SDP answer). */
   readonly metaAnswered: (clientId: number, metaCallId: string, sdp: string) => Promise<void>
   /** An agent's call moved on at Meta (`statuses[]` of type call). */
-  readonly metaStatus: (clientId: number, metaCallId: string, status: string) => void
+  readonly metaStatus: (clientId: number, metaCallId: string, status: string) => Promise<void>
   readonly incoming: (call: { clientId: number; name: string; number: string }) => Promise<string>
   readonly accept: (socket: AppSocket, callId: string, sdp: string) => Promise<void>
   readonly reject: (socket: AppSocket, callId: string) => Promise<void>
@@ -68,11 +92,19 @@ export interface CallHub {
   /** A browser ICE candidate: only from the agent on the call (so never from another tenant). */
   readonly candidate: (socket: AppSocket, callId: string, candidate: unknown) => Promise<void>
   readonly dropSocket: (socket: AppSocket) => Promise<void>
-  readonly end: (callId: string, status?: string) => Promise<void>
+  /** Ends a live call from any process (`farEndGone`: the customer's side ended it, so it is not told). */
+  readonly end: (callId: string, status?: string, farEndGone?: boolean) => Promise<void>
+  /** After a call's end committed: the agents hear it and the media is released wherever it is carried. */
+  readonly announceEnded: (ended: EndedCall, farEndGone: boolean) => Promise<void>
+  /** Starts the lease and listens to the other processes (idempotent; every entry point calls it). */
+  readonly start: () => void
   readonly close: () => Promise<void>
 }
 
 const hubs = new WeakMap<Services, CallHub>()
+
+/** Stops this process's hub, if it ever started (the server is stopping). */
+export const closeHub = async (services: Services) => hubs.get(services)?.close()
 
 export const hubOf = (services: Services): CallHub => {
   let hub = hubs.get(services)
@@ -80,215 +112,199 @@ export const hubOf = (services: Services): CallHub => {
     hub = createHub(services)
     hubs.set(services, hub)
   }
+  hub.start()
   return hub
 }
 
 const createHub = (services: Services): CallHub => {
-  const calls = new Map<string, LiveCall>()
-  const connecting = new Set<string>()
+  const node = `${process.pid}:${randomUUID()}`
+  const carried = new Map<string, Carried>()
   const db = () => services.database.db
-  const io = () => {
-    if (!services.realtime) throw new Error("The socket service is not attached yet")
-    return services.realtime.io
-  }
   // A call that ends while the server stops (its socket service already closed) has nobody left to tell.
   const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) =>
     void services.realtime?.io.to(room).emit(event, payload)
-  const toAgent = <E extends ToBrowserEvent>(call: LiveCall, event: E, payload: ToBrowser[E]) => {
-    if (call.agentSocket) emit(call.agentSocket, event, payload)
-    else if (call.agentId !== null) emit(`user:${call.agentId}`, event, payload)
-  }
-  /**
-   * A call's record writes go out one after another: a status written without waiting (RINGING) must not land after
-   * the final one on another pooled connection, or Call History would show a finished call as ringing.
-   */
-  const writes = new Map<string, Promise<void>>()
-  const save = (callId: string, values: Partial<typeof callRecords.$inferInsert>, also?: (tx: Db) => Promise<unknown>) => {
-    const update = (tx: Db) => tx.update(callRecords).set(values).where(eq(callRecords.callId, callId))
-    const write = (writes.get(callId) ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(() =>
-        also
-          ? services.database.transaction(async (tx) => {
-              await update(tx)
-              await also(tx)
-            })
-          : update(db()).then(() => undefined),
-      )
-    writes.set(callId, write)
-    return write
-  }
-  const mine = (socket: AppSocket, callId: string) => {
-    const call = calls.get(callId)
-    return call && call.clientId === socket.data.principal.clientId ? call : undefined
+  const toAgent = <E extends ToBrowserEvent>(call: Carried, event: E, payload: ToBrowser[E]) => emit(call.agentSocket, event, payload)
+  const log = (what: string) => (error: unknown) => console.error(`[calls] ${what}`, error)
+
+  /** This tenant's live call, or null (another tenant's call is nobody's business here). */
+  const mine = async (socket: AppSocket, callId: string) => {
+    const call = await liveOf(db(), callId)
+    return call && call.clientId === socket.data.principal.clientId ? call : null
   }
 
-  const end = async (callId: string, status?: string) => {
-    const call = calls.get(callId)
-    if (!call) return
-    calls.delete(callId)
-    if (call.ringTimer) clearTimeout(call.ringTimer)
-    const endedAt = new Date()
-    const answered = call.startedAt !== null
-    const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
-    // The record is final before anyone hears the call ended, so a Call History reload on `call-ended` shows it.
-    const duration = answered ? Math.max(0, Math.round((endedAt.getTime() - call.startedAt!.getTime()) / 1000)) : 0
-    try {
-      await save(callId, { status: final, endTime: endedAt, duration }, (tx) =>
-        publish(tx, call.clientId, "call.ended", { call_id: callId, type: call.type, status: final, duration, agent_id: call.agentId }),
-      )
-    } finally {
-      writes.delete(callId)
-      emit(voiceRoom(call.clientId), "call-ended", { callId })
-      if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId })
-      await call.channel.hangup(callId)
+  const end = async (callId: string, status?: string, farEndGone = false) => {
+    const ended = await services.database.transaction((tx) => finish(tx, callId, status))
+    if (ended) await hub.announceEnded(ended, farEndGone)
+  }
+
+  /** What this process does when a call ended anywhere: let its media go, if it carries it. */
+  const release = async (callId: string, farEndGone: boolean) => {
+    carried.delete(callId)
+    await hub.channel.hangup(callId)
+    await (farEndGone ? hub.meta.endedByMeta(callId) : hub.meta.hangup(callId))
+  }
+
+  const onBus = async (message: CallBusMessage) => {
+    if (message.kind === "release") return release(message.callId, message.farEndGone)
+    const callId = hub.meta.callIdOf(message.metaCallId)
+    const call = callId ? carried.get(callId) : undefined
+    if (!callId || !call || call.clientId !== message.clientId) return
+    if (message.op === "answered") await hub.meta.answeredByMeta(message.metaCallId, message.value)
+    else if (message.op === "status") hub.meta.statusFromMeta(message.metaCallId, message.value)
+    else {
+      await hub.meta.endedByMeta(callId)
+      await end(callId, undefined, true)
     }
   }
+  const bus = createCallBus(services, onBus)
 
   /** Rings the tenant's agents for a new incoming call; null when a call with this id was already recorded. */
   const ring = async (
     { clientId, name, number }: { clientId: number; name: string; number: string },
     callId: string,
-    channel: VoiceChannel,
+    channel: CallChannelName,
+    meta?: { offer: string; numberId: string },
   ): Promise<string | null> => {
-    const fresh = await db().transaction(async (tx) => {
-      const inserted = await tx
-        .insert(callRecords)
-        .values({ callId, clientId, name, number, callType: "incoming", status: CallStatus.ringing })
-        .onConflictDoNothing()
-        .returning({ id: callRecords.id })
-      if (inserted.length > 0) await customerCalled(tx, clientId, number, name)
-      return inserted.length > 0
+    const setting = await callSettingOf(db(), clientId)
+    if (!setting.enabled) {
+      // The tenant turned calls off: refused at the channel, in Call History as such, and no card rings.
+      const fresh = await services.database.transaction((tx) => insertRefused(tx, { callId, clientId, name, number }, CallStatus.refused))
+      if (fresh && meta) await metaLegOf(services, { clientId, callId, ...meta }).then((leg) => leg?.act("reject"))
+      return fresh ? callId : null
+    }
+    const ringEndsAt = new Date(Date.now() + setting.ring_timeout_seconds * 1000)
+    const fresh = await services.database.transaction(async (tx) => {
+      const inserted = await insertRinging(tx, {
+        callId,
+        clientId,
+        name,
+        number,
+        channel,
+        ringEndsAt,
+        metaOffer: meta?.offer,
+        metaNumberId: meta?.numberId,
+      })
+      if (inserted) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
+      return inserted
     })
     if (!fresh) return null
-    const call: LiveCall = {
+    const emittedAt = Date.now()
+    emit(voiceRoom(clientId), "call-is-coming", {
       callId,
-      clientId,
-      name,
-      number,
-      type: "incoming",
-      channel,
-      status: CallStatus.ringing,
-      declined: new Set(),
-      rung: new Set(),
-      agentId: null,
-      agentSocket: null,
-      startedAt: null,
-      ringTimer: null,
-    }
-    call.ringTimer = setTimeout(() => void end(callId, CallStatus.missed), RING_TIMEOUT_MS)
-    calls.set(callId, call)
-    const sockets = await io().in(voiceRoom(clientId)).fetchSockets()
-    for (const socket of sockets) {
-      const userId = (socket.data as AppSocket["data"]).principal.userId
-      if (userId !== null) call.rung.add(userId)
-    }
-    call.emittedAt = Date.now()
-    emit(voiceRoom(clientId), "call-is-coming", { callId, callerName: name, callerNumber: number })
+      callerName: name,
+      callerNumber: number,
+      ringSeconds: setting.ring_timeout_seconds,
+    })
+    markEmitted(db(), callId, emittedAt).catch(log(`could not note when ${callId} rang`))
     return callId
   }
 
   const events: VoiceChannelEvents = {
     incoming: async (call) => {
-      const callId = await ring(call, `wacid.${randomUUID()}`, hub.channel)
+      const callId = await ring(call, `wacid.${randomUUID()}`, "simulator")
       if (!callId) throw new Error("A fresh call id was already recorded")
       return callId
     },
     status: (callId, status) => {
-      const call = calls.get(callId)
+      const call = carried.get(callId)
       if (!call) return
-      call.status = status
-      if (status === CallStatus.accepted && call.startedAt === null) call.startedAt = new Date()
       toAgent(call, "call-status-update", { callId, callStatus: status })
-      save(callId, { status, ...(status === CallStatus.accepted ? { startTime: call.startedAt } : {}) }).catch((error: unknown) =>
-        console.error(`[calls] could not store status ${status} of ${callId}`, error),
-      )
+      saveStatus(db(), callId, status).catch(log(`could not store status ${status} of ${callId}`))
     },
     answered: (callId, sdp) => {
-      const call = calls.get(callId)
+      const call = carried.get(callId)
       if (call) toAgent(call, "whatsapp-answer", { callId, sdp })
     },
     mediaConnected: (callId) => {
-      const call = calls.get(callId)
+      const call = carried.get(callId)
       if (call?.type === "incoming") toAgent(call, "start-browser-timer", { callId })
     },
-    ended: (callId, status) => void end(callId, status),
+    // The channel ended it (the customer hung up, declined, or media failed); the Meta bridge knows whether Meta was told.
+    ended: (callId, status) => void end(callId, status).catch(log(`could not end ${callId}`)),
   }
 
+  /** The customer's leg of a call this process just won: the simulator answers anywhere; Meta's leg is rebuilt here. */
+  const channelFor = async (call: LiveCall): Promise<VoiceChannel> => {
+    if (call.channel === "simulator") return hub.channel
+    if (!call.metaOffer || !call.metaNumberId) throw new Error(`Call ${call.callId} has no Meta offer`)
+    const leg = await metaLegOf(services, {
+      clientId: call.clientId,
+      callId: call.callId,
+      numberId: call.metaNumberId,
+      offer: call.metaOffer,
+    })
+    if (!leg) throw new Error(`The WhatsApp number of call ${call.callId} is not connected any more`)
+    hub.meta.add(call.callId, leg)
+    return hub.meta
+  }
+  const carrierOf = (call: LiveCall) => (call.channel === "meta" ? hub.meta : hub.channel)
+
+  let renewing: NodeJS.Timeout | null = null
+  let leased: Promise<unknown> | null = null
+  const renew = () => renewLease(db(), node, LEASE_MS).catch(log("could not renew this process's lease"))
+
   const hub: CallHub = {
-    calls,
+    node,
     channel: createSimulator(events),
     meta: createMetaBridge(events),
-    metaConnect: async ({ leg, callId, ...call }) => {
-      // A retried webhook while the first is still ringing in, or after: only the first rings.
-      if (calls.has(callId) || connecting.has(callId)) return false
-      connecting.add(callId)
-      hub.meta.add(callId, leg)
-      try {
-        if ((await ring(call, callId, hub.meta)) !== null) return true
-        await hub.meta.endedByMeta(callId)
-        return false
-      } catch (error) {
-        await hub.meta.endedByMeta(callId)
-        throw error
-      } finally {
-        connecting.delete(callId)
-      }
+    live: (callId) => liveOf(db(), callId),
+    start: () => {
+      bus.attach()
+      if (leased) return
+      leased = renew()
+      renewing = setInterval(() => void renew(), RENEW_MS)
+      renewing.unref()
     },
+    metaConnect: async ({ offer, numberId, callId, ...call }) => (await ring(call, callId, "meta", { offer, numberId })) !== null,
     metaTerminate: async (clientId, metaCallId) => {
-      const callId = hub.meta.callIdOf(metaCallId) ?? metaCallId
-      const call = calls.get(callId)
-      if (!call || call.clientId !== clientId || call.channel !== hub.meta) return
-      await hub.meta.endedByMeta(callId)
-      await end(callId)
+      // A customer's call carries Meta's id; an agent's call to a customer is known by Meta's id only where it was dialled.
+      const call = await liveOf(db(), metaCallId)
+      if (call && call.clientId === clientId && call.channel === "meta") return end(metaCallId, undefined, true)
+      await bus.broadcast({ kind: "meta", op: "terminate", clientId, metaCallId, value: "" })
     },
-    metaAnswered: async (clientId, metaCallId, sdp) => {
-      const callId = hub.meta.callIdOf(metaCallId)
-      if (callId && calls.get(callId)?.clientId === clientId) await hub.meta.answeredByMeta(metaCallId, sdp)
-    },
-    metaStatus: (clientId, metaCallId, status) => {
-      const callId = hub.meta.callIdOf(metaCallId)
-      if (callId && calls.get(callId)?.clientId === clientId) hub.meta.statusFromMeta(metaCallId, status)
-    },
+    metaAnswered: (clientId, metaCallId, sdp) => bus.broadcast({ kind: "meta", op: "answered", clientId, metaCallId, value: sdp }),
+    metaStatus: (clientId, metaCallId, status) => bus.broadcast({ kind: "meta", op: "status", clientId, metaCallId, value: status }),
     incoming: events.incoming,
     accept: async (socket, callId, sdp) => {
-      const call = mine(socket, callId)
-      const { userId } = socket.data.principal
-      if (!call || userId === null) return
-      // Another agent was quicker: this browser just drops the card.
-      if (call.type !== "incoming" || call.agentId !== null) {
-        socket.emit("remove-call", { callId, userId: call.agentId ?? 0 })
+      const { userId, clientId } = socket.data.principal
+      if (userId === null || clientId === null) return
+      // The winner owns the call: its lease must exist before any process could look for it.
+      await leased
+      const won = await services.database.transaction((tx) => claimAccept(tx, { callId, clientId, userId, socketId: socket.id, node }))
+      if (!won) {
+        // Another agent was quicker (on any process): this browser just drops the card.
+        const call = await liveOf(db(), callId)
+        if (call && call.clientId === clientId && call.type === "incoming")
+          socket.emit("remove-call", { callId, userId: call.agentId ?? 0 })
         return
       }
-      if (call.ringTimer) clearTimeout(call.ringTimer)
-      call.ringTimer = null
-      call.agentId = userId
-      call.agentSocket = socket.id
-      call.startedAt = new Date()
-      call.status = CallStatus.accepted
-      socket.to(voiceRoom(call.clientId)).emit("remove-call", { callId, userId })
-      await save(callId, { status: CallStatus.accepted, acceptedBy: userId, startTime: call.startedAt })
+      carried.set(callId, { clientId, type: "incoming", agentId: userId, agentSocket: socket.id })
+      socket.to(voiceRoom(clientId)).emit("remove-call", { callId, userId })
       try {
-        const answer = await call.channel.acceptIncoming(callId, sdp)
-        if (calls.has(callId)) socket.emit("browser-answer", { callId, sdp: answer })
+        const answer = await (await channelFor(won)).acceptIncoming(callId, sdp)
+        if (carried.has(callId)) socket.emit("browser-answer", { callId, sdp: answer })
       } catch (error) {
         console.error("[calls] could not answer the browser", callId, error)
         await end(callId, CallStatus.failed)
       }
     },
     reject: async (socket, callId) => {
-      const call = mine(socket, callId)
-      const { userId } = socket.data.principal
-      if (!call || userId === null) return
-      if (call.agentId !== null) {
-        if (call.agentId === userId) await end(callId, CallStatus.completed)
+      const { userId, clientId } = socket.data.principal
+      if (userId === null || clientId === null) return
+      const declined = await decline(db(), callId, clientId, userId)
+      if (declined === null) {
+        // Not ringing: the agent on the call ends it.
+        const call = await mine(socket, callId)
+        if (call?.agentId === userId) await end(callId, CallStatus.completed)
         return
       }
-      call.declined.add(userId)
-      if ([...call.rung].every((id) => call.declined.has(id))) await end(callId, CallStatus.rejected)
+      // Every agent online for the tenant's calls (on any process) declined: the call is rejected.
+      const online = await services.realtime?.io.in(voiceRoom(clientId)).fetchSockets()
+      const agents = new Set((online ?? []).map((s) => (s.data as AppSocket["data"]).principal.userId).filter((id) => id !== null))
+      if ([...agents].every((id) => declined.includes(id))) await end(callId, CallStatus.rejected)
     },
     terminate: async (socket, callId) => {
-      const call = mine(socket, callId)
+      const call = await mine(socket, callId)
       if (!call) return
       if (call.agentId === null) return hub.reject(socket, callId)
       if (call.agentId === socket.data.principal.userId) await end(callId)
@@ -297,34 +313,33 @@ const createHub = (services: Services): CallHub => {
       const { userId, clientId } = socket.data.principal
       if (userId === null || clientId === null || !number.trim()) return null
       const callId = `wacid.${randomUUID()}`
+      if (!(await callSettingOf(db(), clientId)).enabled) {
+        // The tenant turned calls off: the dialler hears REFUSED (the console says calls are off), Call History keeps it.
+        await services.database.transaction((tx) =>
+          insertRefused(tx, { callId, clientId, name: "Unknown", number }, CallStatus.refused, userId),
+        )
+        socket.emit("initiated-call-response", { callId, number, clientId, userId })
+        socket.emit("call-status-update", { callId, callStatus: CallStatus.refused })
+        socket.emit("call-ended", { callId })
+        return null
+      }
+      await leased
       // A tenant with a WhatsApp Cloud API number calls through Meta; the others through the simulator.
       const dialer = await metaDialerFor(services, clientId)
       const channel: VoiceChannel = dialer ? hub.meta : hub.channel
       if (dialer) hub.meta.dialVia(callId, dialer)
-      await db().insert(callRecords).values({
-        callId,
-        clientId,
-        name: "Unknown",
-        number,
-        callType: "outgoing",
-        status: CallStatus.calling,
-        acceptedBy: userId,
-      })
-      calls.set(callId, {
-        callId,
-        clientId,
-        name: "Unknown",
-        number,
-        type: "outgoing",
-        channel,
-        status: CallStatus.calling,
-        declined: new Set(),
-        rung: new Set(),
-        agentId: userId,
-        agentSocket: socket.id,
-        startedAt: null,
-        ringTimer: null,
-      })
+      await services.database.transaction((tx) =>
+        insertOutgoing(tx, {
+          callId,
+          clientId,
+          number,
+          agentId: userId,
+          agentSocket: socket.id,
+          node,
+          channel: dialer ? "meta" : "simulator",
+        }),
+      )
+      carried.set(callId, { clientId, type: "outgoing", agentId: userId, agentSocket: socket.id })
       socket.emit("initiated-call-response", { callId, number, clientId, userId })
       await channel.dial(callId, number, sdp)
       return callId
@@ -334,28 +349,53 @@ const createHub = (services: Services): CallHub => {
       if (clientId === null) return
       const [row] = await db().select().from(callRecords).where(eq(callRecords.callId, callId)).limit(1)
       if (!row || row.clientId !== clientId) return
-      await save(callId, {
-        message: {
-          message_type: "text",
-          message_body: `Quick reply ${messageId}`,
-          attachments: [{ name: "message_id", value: messageId }],
-          interactive: null,
-        },
-      })
+      await db()
+        .update(callRecords)
+        .set({
+          message: {
+            message_type: "text",
+            message_body: `Quick reply ${messageId}`,
+            attachments: [{ name: "message_id", value: messageId }],
+            interactive: null,
+          },
+        })
+        .where(eq(callRecords.callId, callId))
     },
     candidate: async (socket, callId, candidate) => {
-      const call = mine(socket, callId)
-      if (!call || call.agentId === null || call.agentId !== socket.data.principal.userId) return
-      await call.channel.addCandidate(callId, candidate)
+      // Only the agent on a call this process carries (the candidate belongs to its browser's peer here).
+      const call = carried.get(callId)
+      if (!call || call.agentSocket !== socket.id) return
+      const live = await liveOf(db(), callId)
+      if (live) await carrierOf(live).addCandidate(callId, candidate)
     },
     dropSocket: async (socket) => {
-      for (const call of [...calls.values()]) if (call.agentSocket === socket.id) await end(call.callId)
+      for (const callId of await callsOfSocket(db(), socket.id)) await end(callId)
     },
-    end,
+    end: (callId, status, farEndGone) => end(callId, status, farEndGone),
+    announceEnded: async ({ call }, farEndGone) => {
+      // The record is final before anyone hears the call ended, so a Call History reload on `call-ended` shows it.
+      emit(voiceRoom(call.clientId), "call-ended", { callId: call.callId })
+      if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId: call.callId })
+      // A Meta call that still rang is carried by nobody: declining it at Meta is for whoever ended it.
+      if (call.channel === "meta" && call.ownerNode === null && !farEndGone && call.metaOffer && call.metaNumberId) {
+        const leg = await metaLegOf(services, {
+          clientId: call.clientId,
+          callId: call.callId,
+          numberId: call.metaNumberId,
+          offer: call.metaOffer,
+        }).catch(() => null)
+        await leg?.act("reject").catch(log(`Meta refused declining ${call.callId}`))
+      }
+      if (call.ownerNode === node || call.ownerNode === null) await release(call.callId, farEndGone)
+      else await bus.broadcast({ kind: "release", callId: call.callId, farEndGone })
+    },
     close: async () => {
-      for (const call of calls.values()) if (call.ringTimer) clearTimeout(call.ringTimer)
-      calls.clear()
+      if (renewing) clearInterval(renewing)
+      renewing = null
+      carried.clear()
       await Promise.all([hub.channel.close(), hub.meta.close()])
+      // Stopping on purpose: the calls this process carried end at once on another process, not when the lease runs out.
+      await dropLease(db(), node).catch(() => undefined)
     },
   }
   return hub

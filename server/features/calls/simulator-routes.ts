@@ -10,11 +10,11 @@
 import type { HttpRoutes } from "../registry"
 import { ApiError } from "../../http/errors"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
-import { hubOf } from "./call-hub"
+import { closeHub, hubOf } from "./call-hub"
 
 export const httpRoutes: readonly HttpRoutes[] = [
   (app, services) => {
-    app.addHook("onClose", async () => hubOf(services).close())
+    app.addHook("onClose", async () => closeHub(services))
     if (!services.config.dev) return
     app.post("/dev/simulator/calls", async (req) => {
       const body = (req.body ?? {}) as { clientId?: unknown; number?: unknown; name?: unknown }
@@ -28,7 +28,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.post<{ Params: { id: string } }>("/dev/simulator/calls/:id/hangup", async (req) => {
       const caller = await devCallerOf(services, req)
       const hub = hubOf(services)
-      const call = hub.calls.get(req.params.id)
+      const call = await hub.live(req.params.id)
       if (!call || !devMaySee(caller, call.clientId)) throw new ApiError(404, "NOT_FOUND", "No such live call")
       await hub.channel.customerHangup(req.params.id)
       return { data: { ok: true } }
@@ -36,7 +36,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
     app.get<{ Params: { id: string } }>("/dev/simulator/calls/:id", async (req) => {
       const caller = await devCallerOf(services, req)
       const hub = hubOf(services)
-      const live = hub.calls.get(req.params.id)
+      const live = await hub.live(req.params.id)
       // Once a call ended only the per-start key (which sees every tenant) still reads its media figures.
       const call = live && devMaySee(caller, live.clientId) ? live : undefined
       const media = call || caller.clientId === null ? (hub.channel.stats(req.params.id) ?? hub.meta.stats(req.params.id)) : null

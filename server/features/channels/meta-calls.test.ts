@@ -59,7 +59,7 @@ describe.each(DB_KINDS)("WhatsApp calls from Meta (%s)", (kind) => {
     const foreign = record(s.admin2, "call-is-coming")
     const ringing = next(s.agent1, "call-is-coming", () => true, 10_000)
     const { callId, number } = await place(one)
-    expect(await ringing).toEqual({ callId, callerName: "Sheena Nelson", callerNumber: number })
+    expect(await ringing).toEqual({ callId, callerName: "Sheena Nelson", callerNumber: number, ringSeconds: 60 })
     expect(callId).toMatch(/^wacid\./)
     const peer = await browserPeer()
     try {
@@ -131,6 +131,20 @@ describe.each(DB_KINDS)("WhatsApp calls from Meta (%s)", (kind) => {
     await dev(ctx.server, `/dev/meta/calls/${callId}/connect`, {})
     await pause(800)
     expect(again).toEqual([])
+  })
+
+  it("with the tenant's calls turned off, a WhatsApp call is refused at Meta: no card rings, Call History says REFUSED", async () => {
+    expect((await send(ctx.url, callOf("onboarding", "callSetting"), { enabled: false }, tokens.admin)).status).toBe(200)
+    try {
+      const cards = record(s.agent1, "call-is-coming")
+      const { callId } = await place(one)
+      await eventually(async () => (await atMeta(callId)).state === "rejected")
+      expect((await atMeta(callId)).actions.map((a: any) => a.action)).toEqual(["reject"])
+      expect(cards).toEqual([])
+      expect((await recordOf(callId))?.call_status).toBe("REFUSED")
+    } finally {
+      await send(ctx.url, callOf("onboarding", "callSetting"), { enabled: true }, tokens.admin)
+    }
   })
 
   it("calls are routed by phone_number_id: tenant two's number rings tenant two; its id on tenant one's webhook rings nobody", async () => {

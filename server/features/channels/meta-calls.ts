@@ -5,13 +5,13 @@
  * reject, terminate); a terminate ends the call on the agents' screens; a retried connect rings nobody again.
  * An agent's call to a customer (placed by meta-dialer.ts): `statuses[]` of type call move it on (RINGING, REJECTED),
  * and the connect webhook carrying Meta's SDP answer connects it.
- * The hub writes in transactions of its own, so it hears of the webhook after the job's transaction committed.
+ * The hub writes in transactions of its own, so it hears of the webhook after the job's transaction committed. Any
+ * server process may run the webhook: the call's state is in the database and the Meta leg is rebuilt where needed.
  */
 import type { WaCall, WaCallStatus } from "../../channels/whatsapp-cloud/webhook-events"
-import { callAction } from "../../channels/whatsapp-cloud/calling-api"
 import type { JobContext } from "../../core/jobs"
 import { hubOf } from "../calls/call-hub"
-import { type AccountRow, graphBaseOf, secretsOf } from "./accounts"
+import type { AccountRow } from "./accounts"
 
 const log = (what: string) => (error: unknown) => console.error(`[channels] ${what}`, error)
 
@@ -36,11 +36,6 @@ export const metaCallEvent = (ctx: JobContext, account: AccountRow, event: WaCal
     console.info(`[channels] tenant ${clientId}: ignored call event ${event.event} (${event.sdpType ?? "no session"}) of ${event.id}`)
     return
   }
-  const cloud = {
-    baseUrl: graphBaseOf(ctx.services.config),
-    token: secretsOf(ctx.services.config, account).accessToken,
-    phoneNumberId: account.externalId,
-  }
   const number = `+${event.from}`
   ctx.afterCommit(
     () =>
@@ -50,7 +45,8 @@ export const metaCallEvent = (ctx: JobContext, account: AccountRow, event: WaCal
           callId: event.id,
           name: event.name ?? `Customer ${number.slice(-4)}`,
           number,
-          leg: { offer: event.sdp!, act: (action, sdp) => callAction(cloud, event.id, action, sdp) },
+          offer: event.sdp!,
+          numberId: account.externalId,
         })
         .then((rang) => {
           if (!rang) console.info(`[channels] tenant ${clientId}: call ${event.id} connected again (ignored)`)

@@ -182,6 +182,26 @@ describe("call centre", () => {
     expect(h.actor.getSnapshot().context).toMatchObject({ outgoing: null, activeOutgoingCallId: null })
   })
 
+  it("calls turned off: a dial the server refuses says so and leaves no outgoing call", async () => {
+    const h = harness()
+    await h.start()
+    h.actor.send({ type: "outgoing.dial", number: "+905551112233" })
+    h.media.offers.get("outgoing:+905551112233")!({ type: "media.offer", sdp: "v=0 o" })
+    h.rt({ type: "rt.initiated-call-response", callId: "w2", number: "+905551112233", clientId: 1, userId: 7 })
+    h.rt({ type: "rt.call-status-update", callId: "w2", callStatus: "REFUSED" })
+    h.rt({ type: "rt.call-ended", callId: "w2" })
+    expect(h.actor.getSnapshot().context).toMatchObject({ notice: "callsOff", outgoing: null, activeOutgoingCallId: null })
+  })
+
+  it("a call carrying the tenant's ring time counts down from it, also on the card restored after a reload", async () => {
+    const h = harness()
+    await h.start()
+    h.rt({ type: "rt.call-is-coming", callId: "r1", callerName: "Ayşe", callerNumber: "+905551112233", ringSeconds: 25 })
+    expect(h.actor.system.get("call-r1").getSnapshot().context.countdown).toBe(25)
+    await settle()
+    expect(h.persisted.at(-1)?.calls).toEqual([{ id: "r1", name: "Ayşe", number: "+905551112233", ringSeconds: 25 }])
+  })
+
   it("quick reply: sends the text, links it to the call and ends the call with 'Sent Successfully!'", async () => {
     const h = harness()
     await h.start()

@@ -39,7 +39,12 @@ export const callCenterMachine = centreSetup.createMachine({
         "rt.call-is-coming": {
           guard: and(["isOnline", "isNewCall"]),
           actions: [
-            { type: "addCalls", params: ({ event }) => [{ id: event.callId, name: event.callerName, number: event.callerNumber }] },
+            {
+              type: "addCalls",
+              params: ({ event }) => [
+                { id: event.callId, name: event.callerName, number: event.callerNumber, ringSeconds: event.ringSeconds },
+              ],
+            },
             "persist",
           ],
         },
@@ -58,6 +63,7 @@ export const callCenterMachine = centreSetup.createMachine({
           actions: [
             { type: "toOutgoing", params: ({ event }) => ({ type: "STATUS", status: event.callStatus }) },
             "markOutgoingActive",
+            "noticeCallsOff",
             "persist",
           ],
         },

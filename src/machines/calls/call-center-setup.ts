@@ -3,6 +3,7 @@
  * The chart that wires them together is call-center-machine.ts.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
+import { CallStatus } from "../../contract/voice-calls"
 import type { CallNotice, ChildToCentre, SocketEmit } from "./call-events"
 import { callSocket, persistCalls, restoreCalls, ringTone, sendQuickReply, type SocketEvent } from "./call-actors"
 import { incomingCallMachine, type IncomingCallEvent } from "./incoming-call-machine"
@@ -16,6 +17,7 @@ export interface CentreCall {
   readonly callId: string
   readonly name: string
   readonly number: string
+  readonly ringSeconds?: number
   readonly ref: IncomingCallRef
 }
 
@@ -113,14 +115,15 @@ export const centreSetup = setup({
         ...context.calls,
         ...added
           .filter((stored) => callOf(context, stored.id) === undefined)
-          .map(({ id, name, number }) => ({
+          .map(({ id, name, number, ringSeconds }) => ({
             callId: id,
             name,
             number,
+            ringSeconds,
             ref: spawn("incomingCall", {
               id: childId(id),
               systemId: childId(id),
-              input: { callId: id, name, number, userId: context.userId, clientId: context.clientId },
+              input: { callId: id, name, number, ringSeconds, userId: context.userId, clientId: context.clientId },
             }),
           })),
       ],
@@ -184,6 +187,10 @@ export const centreSetup = setup({
     toOutgoing: enqueueActions(({ context, enqueue }, command: OutgoingCallEvent) => {
       if (context.outgoing) enqueue.sendTo(context.outgoing, command)
     }),
+    noticeCallsOff: assign({
+      notice: ({ context, event }) =>
+        event.type === "rt.call-status-update" && event.callStatus === CallStatus.refused ? ("callsOff" as CallNotice) : context.notice,
+    }),
     markOutgoingActive: assign({
       activeOutgoingCallId: ({ context, event }) =>
         event.type === "rt.call-status-update" && event.callStatus === "ACCEPTED" ? event.callId : context.activeOutgoingCallId,
@@ -203,7 +210,7 @@ export const centreSetup = setup({
     persist: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild("persistCalls", {
         input: {
-          calls: context.calls.map(({ callId, name, number }) => ({ id: callId, name, number })),
+          calls: context.calls.map(({ callId, name, number, ringSeconds }) => ({ id: callId, name, number, ringSeconds })),
           activeCallId: context.activeCallId,
           activeOutgoingCallId: context.activeOutgoingCallId,
           toneEnabled: context.toneEnabled,

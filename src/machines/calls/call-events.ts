@@ -7,7 +7,15 @@ export type SocketEmit = {
 }[ToServerEvent]
 
 /** What the centre shows in a toast; the views translate the key under `calls.notice`. */
-export type CallNotice = "microphone" | "microphoneAccess" | "anotherOutgoing" | "anotherActive" | "sent" | "sendFailed"
+export type CallNotice =
+  | "microphone"
+  | "microphoneAccess"
+  | "anotherOutgoing"
+  | "anotherActive"
+  | "sent"
+  | "sendFailed"
+  /** The tenant turned WhatsApp calls off: the server refused the dial (status REFUSED). */
+  | "callsOff"
 
 /** Events of the media actor (peer connection) back to its call. */
 export type MediaEvent = { type: "media.offer"; sdp: string } | { type: "media.connected" } | { type: "media.failed" }

@@ -53,7 +53,8 @@ const recording = (toCentre: ChildToCentre[]) => {
   })
 }
 const model = recording([])
-const serialize = (s: Snap) => JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < 60, s.context.timer > 0])
+const serialize = (s: Snap) =>
+  JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < s.context.ringSeconds, s.context.timer > 0])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
 // Whole stories (simple paths explode with the flags in the state identity): each replayed step by step.
@@ -87,7 +88,9 @@ const stories: IncomingCallEvent[][] = [
 ]
 const simple = stories.map((story) => getPathsFromEvents(model, story, options)[0])
 
-const harness = () => {
+type Input = typeof input & { readonly ringSeconds?: number }
+
+const harness = (given: Input = input) => {
   const toCentre: ChildToCentre[] = []
   const media: MediaCommand[] = []
   let mediaRunning = 0
@@ -102,7 +105,7 @@ const harness = () => {
         }),
       },
     }),
-    { input },
+    { input: given },
   )
   actor.start()
   return {
@@ -115,16 +118,16 @@ const harness = () => {
   }
 }
 
-const replay = (path: (typeof shortest)[number]) => {
-  const h = harness()
+const replay = (path: (typeof shortest)[number], given: Input = input) => {
+  const h = harness(given)
   for (const step of path.steps) {
     const before = h.toCentre.length
     h.actor.send(step.event as IncomingCallEvent)
     const snap = h.actor.getSnapshot()
     const model = step.state
     expect(snap.value).toEqual(model.value)
-    expect([snap.context.countdown < 60, snap.context.timer > 0, snap.context.hidden, snap.context.isMuted]).toEqual([
-      model.context.countdown < 60,
+    expect([snap.context.countdown < snap.context.ringSeconds, snap.context.timer > 0, snap.context.hidden, snap.context.isMuted]).toEqual([
+      model.context.countdown < (model.context.ringSeconds ?? 60),
       model.context.timer > 0,
       model.context.hidden,
       model.context.isMuted,
@@ -170,6 +173,21 @@ describe("incoming-call machine (model)", () => {
   }
 })
 
+describe("incoming-call machine (model, the tenant's ring time)", () => {
+  // Every state and step replayed on a card that counts down from the tenant's ring time instead of 60.
+  const given: Input = { ...input, ringSeconds: 2 }
+  const paths = getShortestPaths(model, { ...options, input: given })
+  it("reaches every state", () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
+    for (const value of ["ringing", { active: "connecting" }, { active: "connected" }, "rejected", "ended"])
+      expect(reached).toContain(JSON.stringify(value))
+  })
+  for (const path of paths) {
+    const name = path.steps.map((s) => s.event.type).join(" → ") || "(start)"
+    it(`replays ${name}`, () => void replay(path, given))
+  }
+})
+
 describe("incoming-call machine (rules)", () => {
   it("auto-rejects after 60 ticks of ringing and tells the server", () => {
     const h = harness()
@@ -195,6 +213,19 @@ describe("incoming-call machine (rules)", () => {
     for (let i = 0; i < 120; i++) h.actor.send({ type: "TICK" })
     expect(h.actor.getSnapshot().matches("active")).toBe(true)
     expect(h.actor.getSnapshot().context.timer).toBe(120)
+  })
+  it("a call carrying the tenant's ring time counts down from it, a restore resets to it, and it auto-rejects at its end", () => {
+    const h = harness({ ...input, ringSeconds: 15 })
+    expect(selectCardSeconds(h.actor.getSnapshot())).toBe(15)
+    for (let i = 0; i < 5; i++) h.actor.send({ type: "TICK" })
+    h.actor.send({ type: "HIDE" })
+    h.actor.send({ type: "RESTORE" })
+    expect(h.actor.getSnapshot().context.countdown).toBe(15)
+    for (let i = 0; i < 14; i++) h.actor.send({ type: "TICK" })
+    expect(h.actor.getSnapshot().matches("ringing")).toBe(true)
+    h.actor.send({ type: "TICK" })
+    expect(h.actor.getSnapshot().status).toBe("done")
+    expect(h.toCentre.map((m) => (m.type === "socket.emit" ? m.event : m.type))).toEqual(["reject-call", "call.finished"])
   })
   it("mute toggles the audio track through the media actor; the answer is passed on", () => {
     const h = harness()

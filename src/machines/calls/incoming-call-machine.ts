@@ -1,5 +1,6 @@
 /**
- * One incoming WhatsApp call (systemId `call-<callId>`): a 60 s countdown while ringing (auto-reject at 0),
+ * One incoming WhatsApp call (systemId `call-<callId>`): a countdown of the tenant's ring time while ringing (the
+ * server's `ringSeconds`, the spec's 60 s without it; auto-reject at 0),
  * accept (the centre decides whether it may), the peer connection while active, mute, hide and restore (restore
  * resets the countdown), and the end. The actor tells the server through its parent (`socket.emit`) and leaves
  * through `call.finished`, after which the centre stops it.
@@ -14,9 +15,12 @@ export interface IncomingCallInput {
   readonly number: string
   readonly userId: number
   readonly clientId: number
+  /** The tenant's ring time (call-is-coming's `ringSeconds`); RING_SECONDS when the server did not say. */
+  readonly ringSeconds?: number
 }
 
 export interface IncomingCallContext extends IncomingCallInput {
+  readonly ringSeconds: number
   readonly countdown: number
   /** Seconds since accepted (the card's mm:ss). */
   readonly timer: number
@@ -43,6 +47,12 @@ const ids = ({ context }: { context: IncomingCallContext }) => ({
   callId: context.callId,
 })
 
+/** The ring time and the countdown's start; xstate/graph's walks also start the machine without input. */
+const countdownOf = (input: IncomingCallInput | undefined) => {
+  const ringSeconds = input?.ringSeconds ?? RING_SECONDS
+  return { ringSeconds, countdown: ringSeconds }
+}
+
 export const incomingCallMachine = setup({
   types: {
     input: {} as IncomingCallInput,
@@ -59,7 +69,7 @@ export const incomingCallMachine = setup({
     tickTimer: assign({ timer: ({ context }) => context.timer + 1 }),
     hide: assign({ hidden: true }),
     restore: assign({ hidden: false }),
-    restartCountdown: assign({ countdown: RING_SECONDS }),
+    restartCountdown: assign({ countdown: ({ context }) => context.ringSeconds }),
     unhideAndStartTimer: assign({ hidden: false, timer: 0 }),
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     markConnected: assign({ connected: true }),
@@ -83,7 +93,7 @@ export const incomingCallMachine = setup({
   id: "incomingCall",
   context: ({ input }) => ({
     ...input,
-    countdown: RING_SECONDS,
+    ...countdownOf(input),
     timer: 0,
     isMuted: false,
     hidden: false,

@@ -1,6 +1,12 @@
 /** The ringing cards kept in browser storage (`incomingCalls`) so a reload restores them. */
 import { Schema } from "effect"
 
-export const StoredCall = Schema.Struct({ id: Schema.String, name: Schema.String, number: Schema.String })
+export const StoredCall = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  number: Schema.String,
+  /** The tenant's ring time the server sent with the call. */
+  ringSeconds: Schema.optional(Schema.Number),
+})
 export type StoredCall = typeof StoredCall.Type
 export const StoredCalls = Schema.Array(StoredCall)

@@ -35,5 +35,6 @@ export const callsAr: typeof callsEn = {
     anotherActive: "أنهِ المكالمة الحالية قبل قبول مكالمة أخرى.",
     sent: "تم الإرسال بنجاح!",
     sendFailed: "تعذر إرسال الرسالة.",
+    callsOff: "مكالمات واتساب متوقفة لنشاطك التجاري.",
   },
 }

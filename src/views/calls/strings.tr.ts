@@ -35,5 +35,6 @@ export const callsTr: typeof callsEn = {
     anotherActive: "Başka bir aramayı kabul etmeden önce mevcut aramayı bitirin.",
     sent: "Başarıyla gönderildi!",
     sendFailed: "Mesaj gönderilemedi.",
+    callsOff: "İşletmeniz için WhatsApp aramaları kapalı.",
   },
 }

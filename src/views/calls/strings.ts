@@ -33,5 +33,6 @@ export const callsEn = {
     anotherActive: "Finish the current call before accepting another.",
     sent: "Sent Successfully!",
     sendFailed: "The message could not be sent.",
+    callsOff: "WhatsApp calls are turned off for your business.",
   },
 }

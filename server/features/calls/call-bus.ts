@@ -1,0 +1,59 @@
+/**
+ * Messages between the server processes about calls, for what only the process carrying a call's media can do: release
+ * its peers (the call ended elsewhere: a customer's hang-up, a Meta terminate, the ring timeout) and route Meta's
+ * webhooks about an agent's call to a customer (Meta's id of it is known only where it was dialled). Carried by the
+ * socket.io adapter's `serverSideEmit` (Redis reaches every process); the sender handles its own copy, so one process
+ * without Redis needs nothing else.
+ */
+import type { Services } from "../../http/context"
+
+export type CallBusMessage =
+  /** The call ended: whoever carries its media lets it go (`farEndGone`: the customer's side already knows). */
+  | { readonly kind: "release"; readonly callId: string; readonly farEndGone: boolean }
+  /** A Meta webhook about a call named by Meta's id: the process that knows that id acts on it. */
+  | {
+      readonly kind: "meta"
+      readonly op: "answered" | "status" | "terminate"
+      readonly clientId: number
+      readonly metaCallId: string
+      readonly value: string
+    }
+
+const EVENT = "calls:bus"
+
+/**
+ * Whether the socket service's adapter reaches other processes: socket.io's in-memory adapter has nobody to tell and
+ * warns on every `serverSideEmit`; the Redis adapters define their own.
+ */
+const reachesOthers = (adapter: object) => {
+  let proto: object | null = Object.getPrototypeOf(adapter)
+  while (proto && !Object.hasOwn(proto, "serverSideEmit")) proto = Object.getPrototypeOf(proto)
+  return proto !== null && (proto as { constructor?: { name?: string } }).constructor?.name !== "Adapter"
+}
+
+export interface CallBus {
+  /** Listens to the other processes once the socket service exists (idempotent). */
+  readonly attach: () => void
+  readonly broadcast: (message: CallBusMessage) => Promise<void>
+}
+
+export const createCallBus = (services: Services, handle: (message: CallBusMessage) => Promise<void>): CallBus => {
+  let attachedTo: unknown = null
+  const run = (message: CallBusMessage) =>
+    handle(message).catch((error: unknown) => console.error(`[calls] ${message.kind} of a call failed`, error))
+  const attach = () => {
+    const io = services.realtime?.io
+    if (!io || attachedTo === io) return
+    attachedTo = io
+    io.on(EVENT, (message: CallBusMessage) => void run(message))
+  }
+  return {
+    attach,
+    broadcast: async (message) => {
+      attach()
+      const io = services.realtime?.io
+      if (io && reachesOthers(io.of("/").adapter)) io.serverSideEmit(EVENT, message)
+      await run(message)
+    },
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The `calls.end` job (call-timers.ts schedules it): ends a live call if it is still in the state it was scheduled for
+ * (still ringing at the ring's end, or its carrying process still gone), in the job's transaction; the agents hear of it
+ * after the commit, from whichever process ran the job.
+ */
+import { CallStatus } from "../../../src/contract/voice-calls"
+import type { JobHandler } from "../../core/jobs"
+import { type EndCondition, finish } from "./call-store"
+import { END_JOB } from "./call-timers"
+import { hubOf } from "./call-hub"
+
+export const jobHandlers: readonly JobHandler[] = [
+  {
+    kind: END_JOB,
+    run: async (job, ctx) => {
+      const { callId, condition } = job.payload as { callId: string; condition: EndCondition }
+      const ended = await finish(ctx.db, callId, condition === "ringing" ? CallStatus.missed : undefined, condition)
+      if (ended) ctx.afterCommit(() => void hubOf(ctx.services).announceEnded(ended, false))
+    },
+  },
+]

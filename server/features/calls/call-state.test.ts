@@ -1,0 +1,146 @@
+/**
+ * Voice calls whose state lives in the database, on one server over each database: the first of many simultaneous
+ * accepts wins and the others drop their card; the tenant's ring time is the card's countdown and the server's MISSED
+ * (a job on the queue); a tenant with calls turned off refuses them at the channel; a call whose carrying process died
+ * (its lease gone) is ended by the process still alive.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sql } from "drizzle-orm"
+import type { Socket } from "socket.io-client"
+import { DB_KINDS, as, callOf, devFetch, login, send, useServer } from "../../testing/harness"
+import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
+import { rowsOf } from "../../db/rows"
+import { hubOf } from "./call-hub"
+
+describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
+  const ctx = useServer(kind)
+  const sockets: Socket[] = []
+  const ids: Record<string, number> = {}
+  let adminToken = ""
+  let admin: Socket
+  let agent1: Socket
+
+  beforeAll(async () => {
+    const a = await login(ctx.url, "admin")
+    const b = await login(ctx.url, "agent1")
+    adminToken = a.user_token
+    ids.admin = a.user_data.id
+    ids.agent1 = b.user_data.id
+    // Several tabs per agent: eight sockets racing for every call.
+    for (const token of [a.user_token, b.user_token]) for (let i = 0; i < 4; i++) sockets.push(await connect(ctx.url, token))
+    admin = sockets[0]
+    agent1 = sockets[4]
+  })
+  afterAll(() => {
+    for (const socket of sockets) socket.close()
+  })
+
+  const place = async (number: string) => {
+    const response = await devFetch(ctx.server, "/dev/simulator/calls", { clientId: 1, number, name: `Caller ${number}` })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { data: { callId: string } }).data.callId
+  }
+  const statusOf = async (callId: string) => {
+    const [row] = rowsOf(
+      await ctx.server.services.database.db.execute(sql`SELECT status, accepted_by FROM call_records WHERE call_id = ${callId}`),
+    )
+    return { status: row.status, accepted_by: row.accepted_by === null ? null : Number(row.accepted_by) }
+  }
+  const setCalls = (values: Record<string, unknown>) => send(ctx.url, callOf("onboarding", "callSetting"), values, as(adminToken))
+
+  it("eight sockets accept at once: exactly one gets the browser answer, every other drops the card naming the winner", async () => {
+    const ringing = Promise.all(sockets.map((s) => next(s, "call-is-coming", (p) => p.callerNumber === "+905550007001")))
+    const callId = await place("+905550007001")
+    const [first] = await ringing
+    expect(first.ringSeconds).toBe(60)
+    const peer = await browserPeer()
+    try {
+      const answers = sockets.map((s) => record<{ callId: string }>(s, "browser-answer"))
+      const removals = sockets.map((s) => record<{ callId: string; userId: number }>(s, "remove-call"))
+      for (const s of sockets) s.emit("browser-offer", { callId, sdp: peer.offer })
+      await pause(3000)
+      const winners = answers.map((list, i) => (list.some((p) => p.callId === callId) ? i : -1)).filter((i) => i >= 0)
+      expect(winners).toHaveLength(1)
+      const winner = winners[0]
+      const winnerUser = winner < 4 ? ids.admin : ids.agent1
+      removals.forEach((list, i) => {
+        const mine = list.filter((p) => p.callId === callId)
+        if (i === winner) expect(mine).toEqual([])
+        else expect(mine.length).toBeGreaterThan(0)
+        for (const removal of mine) expect(removal.userId).toBe(winnerUser)
+      })
+      expect(await statusOf(callId)).toEqual({ status: "ACCEPTED", accepted_by: winnerUser })
+      const ended = next(admin, "call-ended", (p) => p.callId === callId)
+      sockets[winner].emit("terminate-call", { callId })
+      await ended
+      expect((await statusOf(callId)).status).toBe("COMPLETED")
+    } finally {
+      await peer.close()
+    }
+  }, 30_000)
+
+  it("the tenant's ring time is the card's countdown, and an unanswered call ends as MISSED by the queue at that time", async () => {
+    expect((await setCalls({ ring_timeout_seconds: 10 })).status).toBe(200)
+    try {
+      const ringing = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007002")
+      const rangAt = Date.now()
+      const callId = await place("+905550007002")
+      expect((await ringing).ringSeconds).toBe(10)
+      await pause(8000)
+      expect((await statusOf(callId)).status).toBe("RINGING")
+      await next(agent1, "call-ended", (p) => p.callId === callId, 30_000)
+      // Ten seconds of ringing and the grace for a last-second accept; never before.
+      expect(Date.now() - rangAt).toBeGreaterThanOrEqual(14_000)
+      expect(await statusOf(callId)).toEqual({ status: "MISSED", accepted_by: null })
+    } finally {
+      await setCalls({ ring_timeout_seconds: 60 })
+    }
+  }, 60_000)
+
+  it("with calls turned off a customer's call is refused at the channel (no card rings) and so is a dial; Call History says REFUSED", async () => {
+    expect((await setCalls({ enabled: false })).status).toBe(200)
+    try {
+      const cards = record(agent1, "call-is-coming")
+      const callId = await place("+905550007003")
+      await pause(500)
+      expect(cards).toEqual([])
+      expect(await statusOf(callId)).toEqual({ status: "REFUSED", accepted_by: null })
+      expect(await hubOf(ctx.server.services).live(callId)).toBeNull()
+      // The agent's dial is refused too: the console hears REFUSED (and says calls are off), Call History keeps it.
+      const statuses = record<{ callId: string; callStatus: string }>(agent1, "call-status-update")
+      const ends = record<{ callId: string }>(agent1, "call-ended")
+      const initiated = next(agent1, "initiated-call-response", (p) => p.number === "+905550007006")
+      agent1.emit("initiate-call", { number: "+905550007006", sdp: "v=0" })
+      const dialled = (await initiated).callId
+      await pause(300)
+      expect(statuses.filter((p) => p.callId === dialled).map((p) => p.callStatus)).toEqual(["REFUSED"])
+      expect(ends.filter((p) => p.callId === dialled)).toHaveLength(1)
+      expect(await statusOf(dialled)).toEqual({ status: "REFUSED", accepted_by: ids.agent1 })
+    } finally {
+      await setCalls({ enabled: true })
+    }
+    const ringing = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007004")
+    const callId = await place("+905550007004")
+    await ringing
+    await devFetch(ctx.server, `/dev/simulator/calls/${callId}/hangup`, undefined, "POST")
+  })
+
+  it("an answered call whose carrying process died (its lease gone) is ended by the process still alive", async () => {
+    const ringing = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007005")
+    const callId = await place("+905550007005")
+    await ringing
+    const peer = await browserPeer()
+    try {
+      const answered = next(agent1, "browser-answer", (p) => p.callId === callId)
+      agent1.emit("browser-offer", { callId, sdp: peer.offer })
+      await answered
+      const ended = next(admin, "call-ended", (p) => p.callId === callId, 20_000)
+      // The process carrying it is gone: no lease renews it any more.
+      await ctx.server.services.database.db.execute(sql`UPDATE live_calls SET owner_node = 'gone:1' WHERE call_id = ${callId}`)
+      await ended
+      expect(await statusOf(callId)).toEqual({ status: "COMPLETED", accepted_by: ids.agent1 })
+    } finally {
+      await peer.close()
+    }
+  }, 30_000)
+})
