@@ -24,21 +24,30 @@ export interface SettingsFormContext<TStored, TDraft, TProblem> {
 
 export type SettingsFormEvent<TDraft> = { type: "EDIT"; patch: Partial<TDraft> } | { type: "SAVE" }
 
-export interface SettingsFormSpec<TStored, TDraft, TProblem, TLoaded extends TStored | null> {
+export interface SettingsFormSpec<TStored, TDraft, TProblem, TLoaded extends TStored | null, TSave> {
   readonly id: string
   /** The read (invoked as `load`); null: nothing saved yet. */
   readonly load: PromiseActorLogic<TLoaded, void>
   /** The write of a draft without problems (invoked as `save`); answers what is stored now. */
-  readonly save: PromiseActorLogic<TStored, TDraft>
+  readonly save: PromiseActorLogic<TStored, TSave>
   /** The draft a stored value (or nothing yet) is edited as. */
   readonly draftOf: (stored: TStored | null) => TDraft
-  /** What stops a save before any call. */
-  readonly problemOf: (draft: TDraft) => TProblem | null
+  /** What stops a save before any call (a form that sends only changes may refuse "no change"). */
+  readonly problemOf: (draft: TDraft, stored: TStored | null) => TProblem | null
+  /** What the save is given, once `problemOf` found nothing (default: the draft). */
+  readonly saveInput?: (draft: TDraft, stored: TStored | null) => TSave
 }
 
-export const settingsFormMachine = <TStored, TDraft, TProblem extends string, TLoaded extends TStored | null = TStored | null>(
-  spec: SettingsFormSpec<TStored, TDraft, TProblem, TLoaded>,
+export const settingsFormMachine = <
+  TStored,
+  TDraft,
+  TProblem extends string,
+  TLoaded extends TStored | null = TStored | null,
+  TSave = TDraft,
+>(
+  spec: SettingsFormSpec<TStored, TDraft, TProblem, TLoaded, TSave>,
 ) => {
+  const saveInput = spec.saveInput ?? ((draft: TDraft) => draft as unknown as TSave)
   type Context = SettingsFormContext<TStored, TDraft, TProblem>
   const empty = (): Context => ({ stored: null, draft: spec.draftOf(null), failure: null, problem: null, saved: 0 })
   const detail = detailMachine({
@@ -51,10 +60,10 @@ export const settingsFormMachine = <TStored, TDraft, TProblem extends string, TL
   })
   return detail.kit
     .extend({
-      guards: { canSave: ({ context }: { context: Context }) => spec.problemOf(context.draft) === null },
+      guards: { canSave: ({ context }: { context: Context }) => spec.problemOf(context.draft, context.stored) === null },
       actions: {
         edit: assign(({ context }, patch: Partial<TDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
-        refuse: assign(({ context }) => ({ problem: spec.problemOf(context.draft) })),
+        refuse: assign(({ context }) => ({ problem: spec.problemOf(context.draft, context.stored) })),
         storeSaved: assign(({ context }, stored: TStored) => ({
           stored,
           draft: spec.draftOf(stored),
@@ -82,7 +91,7 @@ export const settingsFormMachine = <TStored, TDraft, TProblem extends string, TL
           invoke: {
             id: "save",
             src: "save",
-            input: ({ context }) => context.draft,
+            input: ({ context }) => saveInput(context.draft, context.stored),
             onDone: { target: "ready", actions: { type: "storeSaved", params: outputOf<TStored> } },
             onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
           },
