@@ -47,6 +47,7 @@ import { channels } from "./features/channels"
 import { webchat } from "./features/webchat"
 import { businesses } from "./features/businesses"
 import { onboarding } from "./features/onboarding"
+import { tenantSettings } from "./features/tenant-settings"
 
 export const features: readonly Feature[] = [
   shell,
@@ -92,4 +93,5 @@ export const features: readonly Feature[] = [
   orders,
   locations,
   catalogues,
+  tenantSettings,
 ]

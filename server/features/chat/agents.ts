@@ -1,7 +1,7 @@
 /**
  * The agent pickers and load lists: users of the tenant who may hold chats (their role grants BACK:chat), with how
- * many open conversations they hold (active_chats) and their cap (max_chats: the user's `max_chats` attribute,
- * default 10). listAgentlist leaves out the tenant's admins; listAgentadminlist (shift targets) includes them.
+ * many open conversations they hold (active_chats) and their cap (max_chats: the tenant's `max_chats_per_agent`
+ * setting, lowered by the user's own `max_chats` attribute when set; auto-assign keeps to it: tenant-settings/auto-assign.ts). listAgentlist leaves out the tenant's admins; listAgentadminlist (shift targets) includes them.
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { AgentLoad } from "../../../src/contract/schemas/chat"
@@ -11,8 +11,11 @@ import { pageOf } from "../paging"
 import { likeOf, rowsOf } from "../../db/rows"
 import { HELD_STATUSES, statusIn } from "./conversation-status"
 import { countOf } from "./message-rows"
+import { tenantSettings } from "../contact-form/client-settings"
 
-export const DEFAULT_MAX_CHATS = 10
+/** An agent's cap as SQL over `u` (users): the tenant's cap, or the agent's own when lower. */
+export const agentCapSql = (tenantCap: number): SQL =>
+  sql`CASE WHEN u.attributes->>'max_chats' ~ '^[0-9]{1,6}$' THEN least((u.attributes->>'max_chats')::int, ${tenantCap}::int) ELSE ${tenantCap}::int END`
 
 interface AgentFilter {
   readonly admins: boolean
@@ -43,7 +46,7 @@ const agentOf = (r: Record<string, unknown>): AgentLoad => ({
   display_name: (r.display_name as string | null) || null,
   online: Boolean(r.online),
   active_chats: Number(r.active_chats ?? 0),
-  max_chats: Number(r.max_chats ?? DEFAULT_MAX_CHATS),
+  max_chats: Number(r.max_chats),
 })
 
 const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit?: number }) => {
@@ -53,7 +56,7 @@ const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit
   const rows = rowsOf(
     await ctx.db.execute(sql`SELECT u.id, u.username, u.display_name, u.online,
       (SELECT count(*)::int FROM conversations c WHERE c.client_id = u.client_id AND c.assigned_user_id = u.id AND c.status IN ${statusIn(HELD_STATUSES)}) AS active_chats,
-      CASE WHEN u.attributes->>'max_chats' ~ '^[0-9]{1,6}$' THEN (u.attributes->>'max_chats')::int ELSE ${DEFAULT_MAX_CHATS} END AS max_chats
+      ${agentCapSql((await tenantSettings(ctx.db, clientId)).max_chats_per_agent)} AS max_chats
     FROM users u WHERE ${where} ORDER BY u.online DESC, u.display_name, u.id LIMIT ${limit} OFFSET ${offset}`),
   )
   const total = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`)

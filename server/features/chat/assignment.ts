@@ -17,6 +17,7 @@ import { publish } from "../../core/events"
 import { announceConversation, loadConversation } from "./conversation-rows"
 import { agentRead } from "../webchat/visitor-hub"
 import { closedError, type Holding, isOpen, next, settled } from "./conversation-status"
+import { assignWaitingLater, settingsOnClose } from "../tenant-settings/chat-hooks"
 
 interface OpenRow extends Holding {
   readonly id: number
@@ -78,15 +79,16 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
 }
 
 /**
- * A conversation closes (chatClose, or chatUpdateByNumber with status closed): it leaves the inbox with nothing
- * unread, and its open tickets are resolved, credited to whoever holds it at that moment.
+ * A conversation closes (chatClose, chatUpdateByNumber with status closed, or idle: closed by nobody): it leaves the
+ * inbox with nothing unread, and its open tickets are resolved, credited to whoever holds it at that moment; the
+ * tenant's settings follow (survey, waiting queue).
  */
-const closeConversation = async (
+export const closeConversation = async (
   db: Db,
   clientId: number,
   conversationId: number,
   closed: Holding,
-  closedBy: number,
+  closedBy: number | null,
   resolution: string | null = null,
 ) => {
   await db.execute(sql`UPDATE conversations SET status = ${closed.status}, assigned_user_id = ${closed.agentId}, closed_at = now(),
@@ -98,6 +100,7 @@ const closeConversation = async (
     resolution,
   })
   await resolveTicketsOf(db, clientId, conversationId)
+  await settingsOnClose(db, clientId, conversationId)
 }
 
 /** A change of holder is a `conversation.assigned` event (to null: back to the queue). */
@@ -151,6 +154,7 @@ export const handlers = [
       await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${after.agentId}, status = ${after.status},
         unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
       await announceAssignment(ctx.db, clientId, conversation, after)
+      if (after.agentId === null) await assignWaitingLater(ctx.db, clientId)
     }
     return finish(ctx, clientId, conversation.id)
   }),

@@ -3,7 +3,7 @@
  * window (templates only outside it, nothing stored when refused), all-or-nothing sends, and every kind of
  * /messages/send/{type} reaching the customer's phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import type { Socket } from "socket.io-client"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { connect, pause, record } from "../../testing/calls-peer"
@@ -132,8 +132,10 @@ describe.each(DB_KINDS)("chat send rules on %s", (kind) => {
     } finally {
       await sql("UPDATE templates SET status = 'APPROVED' WHERE client_id = 1 AND name = 'order_update'")
     }
-    // The customer opts out: no template reaches them, and a send with them among others sends nothing.
+    // The customer opts out (and is told so: tenant-settings): no template reaches them, and a send with them among others sends nothing.
+    const beforeStop = await count(number)
     await customer(number, { text: "STOP" })
+    await vi.waitFor(async () => expect(await count(number)).toBe(beforeStop + 2), { timeout: 15_000, interval: 200 })
     const sent = await count(number)
     const optedOut = await template(["Ali", "A-20"], ["+905557770302", number])
     expect(optedOut.status).toBe(409)

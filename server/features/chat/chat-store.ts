@@ -19,6 +19,7 @@ import { placeOrderFrom } from "../orders/order-hook"
 import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
 import { chatbotTurnFor } from "../chatbots/bot-turn"
 import { STATUS_RANK } from "./message-rows"
+import { settingsOnInbound, takeSurveyAnswer } from "../tenant-settings/chat-hooks"
 
 export const PREVIEW_MAX = 200
 
@@ -123,7 +124,11 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   const contact = await contactFor(db, clientId, input.channel, input.number, input.name)
   if (contact.blocked) throw blockedError()
   const now = new Date()
-  const { id: conversationId } = await openConversationOf(db, clientId, contact, now)
+  // A reply to the satisfaction survey stays in the surveyed conversation (tenant-settings/survey.ts).
+  const answer = await takeSurveyAnswer(db, clientId, { contactId: contact.id, type: input.type, body: input.body, at: now })
+  if (answer) return answer
+  const conversation = await openConversationOf(db, clientId, contact, now)
+  const conversationId = conversation.id
   const [message] = rowsOf(
     await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
     VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${now.toISOString()}::timestamptz)
@@ -133,7 +138,7 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
     last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
   await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
   // STOP / İPTAL / إلغاء alone puts the customer on the template opt-out blacklist.
-  if (input.type === "text") await optOutIfAsked(db, clientId, contact.number, input.body)
+  const optedOut = input.type === "text" && (await optOutIfAsked(db, clientId, contact.number, input.body))
   // A shared location is answered with the nearest open branches (a job: locations/location-hook.ts).
   await answerSharedLocation(db, clientId, contact.id, Number(message.id), input.type, input.payload)
   // A WhatsApp order (a cart from the catalogue) becomes an order (orders/order-hook.ts).
@@ -155,6 +160,8 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   })
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
+  // The tenant's settings: auto-assign, away message, opt-out confirmation (tenant-settings/chat-hooks.ts).
+  await settingsOnInbound(db, clientId, { conversation, messageId: Number(message.id), at: now, optedOut })
   await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   return { conversationId, messageId: Number(message.id) }
 }

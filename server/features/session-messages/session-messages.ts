@@ -1,59 +1,49 @@
 /**
- * Session Timeout (/apps/sessionMessage): the message a customer receives when their conversation times out, and
- * after how many minutes. One row per tenant in client_settings; the tenant has the defaults below until it saves.
+ * Session Timeout (/apps/sessionMessage): the message a customer receives when their conversation closes after being
+ * idle, and after how many minutes. The rule itself (one row, shared with the settings) is
+ * tenant-settings/session-rule.ts; the closing is tenant-settings/idle-close.ts. Until the tenant writes its own
+ * message, the screen shows the one sent: ours, in the tenant's language.
  */
-import { and, eq } from "drizzle-orm"
 import { handle } from "../registry"
-import { clientSettings } from "../../db/schema/tenants"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
+import { saveSessionRule, type SessionRule, sessionRuleOf } from "../tenant-settings/session-rule"
+import { customerText } from "../tenant-settings/customer-texts"
+import { tenantSettings } from "../contact-form/client-settings"
 
-const SESSION_KEY = "session_message"
-const DEFAULT_SESSION = {
-  enabled: false,
-  timeout_minutes: 30,
-  message: "Your session has timed out. Send a message to start a new conversation.",
-}
-
-const sessionOf = async (ctx: Ctx) => {
-  const [row] = await ctx.db
-    .select()
-    .from(clientSettings)
-    .where(and(eq(clientSettings.clientId, tenantOf(ctx)), eq(clientSettings.key, SESSION_KEY)))
-  return row ? { id: row.id, ...(row.value as typeof DEFAULT_SESSION) } : { id: null, ...DEFAULT_SESSION }
-}
-
-const saveSession = async (ctx: Ctx, value: typeof DEFAULT_SESSION) => {
-  const clientId = tenantOf(ctx)
-  const [row] = await ctx.db
-    .insert(clientSettings)
-    .values({ clientId, key: SESSION_KEY, value })
-    .onConflictDoUpdate({
-      target: [clientSettings.clientId, clientSettings.key],
-      set: { value, updatedAt: new Date() },
-    })
-    .returning()
-  return { data: { session: { id: row.id, ...value } } }
-}
+const shown = async (ctx: Ctx, rule: SessionRule) => ({
+  data: {
+    session: {
+      ...rule,
+      message: rule.message ?? customerText("sessionClosed", (await tenantSettings(ctx.db, tenantOf(ctx))).language),
+    },
+  },
+})
 
 export const handlers = [
-  handle("auth", "sessionFetch", async (ctx) => ({ data: { session: await sessionOf(ctx) } })),
+  handle("auth", "sessionFetch", async (ctx) => shown(ctx, await sessionRuleOf(ctx.db, tenantOf(ctx)))),
 
   handle("auth", "sessionMessage", async (ctx, input) =>
-    saveSession(ctx, {
-      enabled: input.enabled ?? true,
-      timeout_minutes: input.timeout_minutes,
-      message: input.message,
-    }),
+    shown(
+      ctx,
+      await saveSessionRule(ctx.db, tenantOf(ctx), {
+        enabled: input.enabled ?? true,
+        timeout_minutes: input.timeout_minutes,
+        message: input.message,
+      }),
+    ),
   ),
 
   handle("auth", "sessionMessageById", async (ctx, input) => {
-    const current = await sessionOf(ctx)
+    const current = await sessionRuleOf(ctx.db, tenantOf(ctx))
     if (current.id === null || current.id !== idOf(input.id, "Session message")) throw notFound("Session message")
-    return saveSession(ctx, {
-      enabled: input.enabled ?? current.enabled,
-      timeout_minutes: input.timeout_minutes ?? current.timeout_minutes,
-      message: input.message ?? current.message,
-    })
+    return shown(
+      ctx,
+      await saveSessionRule(ctx.db, tenantOf(ctx), {
+        enabled: input.enabled,
+        timeout_minutes: input.timeout_minutes,
+        message: input.message,
+      }),
+    )
   }),
 ]

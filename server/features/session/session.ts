@@ -9,12 +9,15 @@ import { notFound, unauthorized } from "../../http/errors"
 import { endSession, sessionUserOf, startSession, verifyLogin } from "./login"
 import { forgetAttempts } from "../../auth/login-throttle"
 import { dashboardChanged } from "../dashboard/dashboard-live"
+import { assignWaitingLater } from "../tenant-settings/chat-hooks"
 
 const ACCESS_TOKEN_TTL_MS = 5 * 60_000
 
 const setOnline = async (ctx: Ctx, online: boolean) => {
   const { userId, clientId } = userOf(ctx)
   await ctx.db.update(users).set({ online, updatedAt: new Date() }).where(eq(users.id, userId))
+  // Auto-assign: an agent coming online takes waiting conversations (tenant-settings/auto-assign.ts).
+  if (online) await assignWaitingLater(ctx.db, clientId)
   ctx.services.realtime?.toClient(clientId, "agent-status", { userId, online })
   ctx.afterCommit?.(() => dashboardChanged(ctx.services, clientId))
   return { data: { online } }

@@ -10,6 +10,8 @@
  *    visitor's room. Messages go into the chat's one inbound path (the hub's `inbound`), typing and read likewise.
  */
 import { randomUUID } from "node:crypto"
+import { tenantSettings } from "../contact-form/client-settings"
+import { ownOr } from "../tenant-settings/customer-texts"
 import { sql } from "drizzle-orm"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { Server, type Socket } from "socket.io"
@@ -96,7 +98,9 @@ const sessionRoute =
     const body = bodyOf(req)
     const { database, config } = services
     const open = await openWidget(database.db, body.key, originOf(req.headers))
-    const widget = widgetLook(open.widget)
+    // No greeting written: ours, in the tenant's language (tenant-settings/customer-texts.ts).
+    const { language } = await tenantSettings(database.db, open.clientId)
+    const widget = { ...widgetLook(open.widget), greeting: ownOr(open.widget.greeting, "webchatGreeting", language) }
     let visitorId: string | null = null
     if (body.token !== undefined && body.token !== null) visitorId = visitorOf(config.jwtSecret, open, body.token)
     else if (body.visitor !== undefined) {

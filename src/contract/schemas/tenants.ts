@@ -102,8 +102,10 @@ export type WorkingDay = typeof WorkingDay.Type
 export const ClientSettingsFields = {
   timezone: Schema.String.check(Schema.isMaxLength(64)),
   language: Schema.Literals(["en", "tr", "ar"]),
-  /** Idle minutes after which a chat closes with the session message. */
-  session_timeout_minutes: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 1440 })),
+  /** Idle minutes after which a chat closes with the session message (the Session Timeout screen's own value: one rule). */
+  session_timeout_minutes: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10080 })),
+  /** Whether idle chats close by themselves (the Session Timeout screen's switch). */
+  session_timeout_enabled: Schema.optional(Schema.Boolean),
   auto_assign: Schema.Boolean,
   max_chats_per_agent: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100 })),
   working_hours: Schema.Array(WorkingDay).check(Schema.isMaxLength(7)),

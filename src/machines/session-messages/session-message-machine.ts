@@ -1,17 +1,14 @@
 /**
  * Session Timeout (/apps/sessionMessage, page actor `session-message`): the tenant's timeout message, read by
  * auth.sessionFetch, edited, and saved: auth.sessionMessage the first time (no id yet), auth.sessionMessageById after,
- * sending only what changed. Made from the detail loader (common/detail-machine.ts), started in `loading`.
+ * sending only what changed. Made from the settings-form kit (common/settings-form.ts), started in `loading`.
  *
  *   loading --> ready --SAVE (no problem)--> saving --> ready (saved + 1)      (RETRY from failed)
  */
 import { Effect } from "effect"
-import { assign } from "xstate"
 import { Api } from "../../services/api/api"
-import { detailMachine } from "../common/detail-machine"
-import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { errorOf, outputOf } from "../common/settled"
+import { type SettingsFormContext, type SettingsFormEvent, settingsFormMachine } from "../common/settings-form"
 
 export const TIMEOUT_MAX_MINUTES = 10080
 export const MESSAGE_MAX = 1000
@@ -32,15 +29,8 @@ export interface SessionDraft {
 
 export type SessionProblem = "minutesInvalid" | "messageRequired" | "messageTooLong" | "noChange"
 
-export interface SessionContext {
-  readonly stored: SessionMessage | null
-  readonly draft: SessionDraft
-  readonly failure: Failure | null
-  readonly problem: SessionProblem | null
-  readonly saved: number
-}
-
-export type SessionEvent = { type: "EDIT"; patch: Partial<SessionDraft> } | { type: "SAVE" }
+export type SessionContext = SettingsFormContext<SessionMessage, SessionDraft, SessionProblem>
+export type SessionEvent = SettingsFormEvent<SessionDraft>
 
 const draftOf = (s: SessionMessage | null): SessionDraft => ({
   enabled: s?.enabled ?? false,
@@ -78,63 +68,24 @@ const save = ({ id, request }: Save) =>
     return body.data.session as SessionMessage
   })
 
-const empty = (): SessionContext => ({ stored: null, draft: draftOf(null), failure: null, problem: null, saved: 0 })
+const problemOf = (draft: SessionDraft, stored: SessionMessage | null): SessionProblem | null => {
+  if (!stored) return "noChange"
+  const result = sessionSaveOf(stored, draft)
+  return "problem" in result ? result.problem : null
+}
 
-const detail = detailMachine({
-  types: { context: {} as SessionContext, events: {} as SessionEvent, tags: {} as "saving" },
+/** Called only once `problemOf` found nothing: a stored value and a save. */
+const saveInputOf = (draft: SessionDraft, stored: SessionMessage | null): Save => {
+  const result = sessionSaveOf(stored!, draft)
+  if (!("save" in result)) throw new Error(`Session message not saveable: ${result.problem}`)
+  return result.save
+}
+
+export const sessionMessageMachine = settingsFormMachine({
+  id: "session-message",
   load: fromEffect(load),
-  actors: { save: fromEffect(save) },
-  loadInput: () => undefined,
-  stored: (context, stored: SessionMessage) => ({ ...context, stored, draft: draftOf(stored) }),
-  closed: empty,
+  save: fromEffect(save),
+  draftOf,
+  problemOf,
+  saveInput: saveInputOf,
 })
-
-const outcome = (context: SessionContext) =>
-  context.stored ? sessionSaveOf(context.stored, context.draft) : { problem: "noChange" as const }
-
-export const sessionMessageMachine = detail.kit
-  .extend({
-    guards: { canSave: ({ context }) => "save" in outcome(context) },
-    actions: {
-      edit: assign(({ context }, patch: Partial<SessionDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
-      refuse: assign(({ context }) => {
-        const result = outcome(context)
-        return { problem: "problem" in result ? result.problem : null }
-      }),
-      storeSaved: assign(({ context }, stored: SessionMessage) => ({
-        stored,
-        draft: draftOf(stored),
-        failure: null,
-        saved: context.saved + 1,
-      })),
-    },
-  })
-  .createMachine({
-    id: "session-message",
-    context: empty,
-    initial: "loading",
-    on: detail.on,
-    states: {
-      ...detail.states,
-      ready: {
-        ...detail.states.ready,
-        on: {
-          EDIT: { actions: { type: "edit", params: ({ event }) => event.patch } },
-          SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
-        },
-      },
-      saving: {
-        tags: ["ready", "saving"],
-        invoke: {
-          id: "save",
-          src: "save",
-          input: ({ context }) => {
-            const result = outcome(context)
-            return "save" in result ? result.save : { id: null, request: {} }
-          },
-          onDone: { target: "ready", actions: { type: "storeSaved", params: outputOf } },
-          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
-        },
-      },
-    },
-  })

@@ -32,4 +32,14 @@ test("Session Timeout: refuse 0 minutes, save 45 with a message, still there aft
   await expect(page.getByTestId("page-title")).toHaveText("مهلة الجلسة")
   await shot(page, "audience/session-timeout-ar")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
+
+  // Switched on, the idle close acts (tenant-settings): off again, so the other specs' open conversations stay open.
+  await page.reload()
+  await page.locator("[data-testid=session-enabled]").uncheck({ force: true })
+  const [off] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/session\/message/.test(r.url()) && r.request().method() !== "GET"),
+    page.getByTestId("session-save").click(),
+  ])
+  expect(off.status()).toBe(200)
+  await expect(page.locator("[data-testid=session-enabled]")).not.toBeChecked()
 })

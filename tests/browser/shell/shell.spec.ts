@@ -165,10 +165,10 @@ test("layout settings switch to horizontal and dark, and persist for the user", 
 test("company-area sub-pages open under the company-details entry with their section title", async ({ page }) => {
   const body = await login(page, "admin")
   test.skip(body.user_acl["FRONT:/apps/company-details"] !== true, "admin holds no company-details entry")
-  // A sub-page no feature claims yet keeps the area's title and names its section; a built one has its own title.
+  // Every sub-page is built now (configration last, by tenant-settings): each has its own title.
   await page.goto(`${baseUrl()}/apps/company-details/configration`)
-  await expect(page.getByTestId("page-title")).toHaveText("Company Details")
-  await expect(page.getByTestId("not-available")).toContainText("Section: Configuration")
+  await expect(page.getByTestId("page-title")).toHaveText("Configuration")
+  await expect(page.getByTestId("not-available")).toHaveCount(0)
   await page.goto(`${baseUrl()}/apps/company-details/Profile`)
   await expect(page.getByTestId("page-title")).toHaveText("Profile")
   await expect(page.getByTestId("not-available")).toHaveCount(0)

@@ -1,0 +1,95 @@
+/**
+ * Setting `auto_assign` with its cap `max_chats_per_agent`: a customer's conversation waiting in the queue goes to the
+ * online agent (a user whose role grants BACK:chat, not the tenant's admins) holding the fewest open chats under the
+ * cap (chat/agents.ts `agentCapSql`: the tenant's cap, or the agent's own `max_chats` when lower; ties to the
+ * longest-serving agent). When nobody
+ * is under the cap it waits, and is handed out when an agent frees a place (a close, a release) or comes online: a
+ * `settings.assign` job (chat/assignment.ts and session/session.ts enqueue it through `assignWaitingLater`).
+ * Race-safe: the tenant's agents are locked (FOR UPDATE, in id order) before their chats are counted, so two
+ * conversations arriving at once are handed out one after the other and never push an agent over the cap.
+ */
+import { sql } from "drizzle-orm"
+import { enqueue, type JobHandler } from "../../core/jobs"
+import { publish } from "../../core/events"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
+import { announceConversation, loadConversation } from "../chat/conversation-rows"
+import { HELD_STATUSES, STEP_STATUS, statusIn } from "../chat/conversation-status"
+import { agentCapSql } from "../chat/agents"
+import { type TenantSettings, tenantSettings } from "../contact-form/client-settings"
+
+export const ASSIGN_JOB = "settings.assign"
+
+/** The agent with a free place and the fewest open chats, its row locked; null when nobody is under the cap. */
+const freeAgent = async (db: Db, clientId: number, cap: number): Promise<number | null> => {
+  const agents = rowsOf(
+    await db.execute(sql`SELECT u.id, ${agentCapSql(cap)} AS cap
+      FROM users u WHERE u.client_id = ${clientId} AND u.status = 'active' AND u.online
+        AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')
+        AND NOT EXISTS (SELECT 1 FROM roles r WHERE r.id = u.role_id AND r.system)
+      ORDER BY u.id FOR UPDATE OF u`),
+  )
+  if (agents.length === 0) return null
+  const held = new Map(
+    rowsOf(
+      await db.execute(sql`SELECT assigned_user_id AS id, count(*)::int AS n FROM conversations
+        WHERE client_id = ${clientId} AND status IN ${statusIn(HELD_STATUSES)} AND assigned_user_id IS NOT NULL GROUP BY 1`),
+    ).map((r) => [Number(r.id), Number(r.n)]),
+  )
+  let best: { id: number; n: number } | null = null
+  for (const a of agents) {
+    const id = Number(a.id)
+    const n = held.get(id) ?? 0
+    if (n >= Number(a.cap)) continue
+    if (!best || n < best.n) best = { id, n }
+  }
+  return best?.id ?? null
+}
+
+/** Hands one waiting (unassigned, open) conversation to a free agent; answers whether it did. */
+const assignOne = async (db: Db, clientId: number, conversationId: number, cap: number): Promise<boolean> => {
+  const agentId = await freeAgent(db, clientId, cap)
+  if (agentId === null) return false
+  const [row] = rowsOf(
+    await db.execute(sql`UPDATE conversations SET assigned_user_id = ${agentId}, status = ${STEP_STATUS.handOver}
+      WHERE id = ${conversationId} AND client_id = ${clientId} AND status = 'unassigned' AND assigned_user_id IS NULL RETURNING id`),
+  )
+  if (!row) return false
+  await publish(db, clientId, "conversation.assigned", { conversation_id: conversationId, agent_id: agentId, previous_agent_id: null })
+  return true
+}
+
+/** In the inbound pipeline (chat-store.ts), the conversation locked: a new customer conversation finds its agent. */
+export const assignArrival = async (db: Db, clientId: number, conversationId: number, settings: TenantSettings) => {
+  if (!settings.auto_assign) return
+  await assignOne(db, clientId, conversationId, settings.max_chats_per_agent)
+}
+
+/** After a place may have freed up (a close, a release, an agent online): the waiting conversations get another go. */
+export const assignWaitingLater = async (db: Db, clientId: number) => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT 1 FROM client_settings s WHERE s.client_id = ${clientId} AND s.key = 'auto_assign' AND s.value = 'true'::jsonb
+      AND EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = ${clientId} AND c.status = 'unassigned' AND c.assigned_user_id IS NULL)`),
+  )
+  if (row) await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
+}
+
+export const jobHandlers: JobHandler[] = [
+  {
+    kind: ASSIGN_JOB,
+    run: async (job, ctx) => {
+      const clientId = job.clientId!
+      const settings = await tenantSettings(ctx.db, clientId)
+      if (!settings.auto_assign) return
+      const waiting = rowsOf(
+        await ctx.db.execute(sql`SELECT id FROM conversations WHERE client_id = ${clientId} AND status = 'unassigned'
+          AND assigned_user_id IS NULL ORDER BY last_message_at, id LIMIT 200 FOR UPDATE SKIP LOCKED`),
+      )
+      for (const w of waiting) {
+        const id = Number(w.id)
+        if (!(await assignOne(ctx.db, clientId, id, settings.max_chats_per_agent))) break
+        announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
+      }
+    },
+  },
+]

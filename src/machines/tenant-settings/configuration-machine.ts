@@ -1,0 +1,172 @@
+/**
+ * The company sub-page configration (page actor `tenant-configuration`): the tenant's settings that act on every
+ * conversation (language of the automatic texts, time zone, working hours per day, idle close, auto-assign with its
+ * cap, away message, survey, default country) and the WhatsApp call settings, edited as one draft. Read by
+ * onboarding.clientAllsettings and onboarding.getCallSetting, saved by onboarding.updateAllsettings then
+ * onboarding.callSetting. The settings-form kit (common/settings-form.ts) gives the states. `record_calls` is not on
+ * the page: nothing records calls yet, so it is left as stored.
+ */
+import { Effect } from "effect"
+import type { CallSetting, ClientSettings, WorkingDay } from "../../contract/schemas/tenants"
+import { Api } from "../../services/api/api"
+import { fromEffect } from "../common/from-effect"
+import { type SettingsFormContext, type SettingsFormEvent, settingsFormMachine } from "../common/settings-form"
+
+export const WEEK = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
+export type Weekday = (typeof WEEK)[number]
+
+export interface StoredConfiguration {
+  readonly settings: ClientSettings
+  readonly call: CallSetting
+}
+
+export interface ConfigurationDraft {
+  readonly language: ClientSettings["language"]
+  readonly timezone: string
+  /** Each day's hours, or null: closed all day. No day set at all: always open. */
+  readonly hours: Readonly<Record<Weekday, { readonly open: string; readonly close: string } | null>>
+  readonly session_timeout_enabled: boolean
+  readonly session_timeout_minutes: number
+  readonly auto_assign: boolean
+  readonly max_chats_per_agent: number
+  readonly away_message: string
+  readonly survey_enabled: boolean
+  readonly default_country: string
+  readonly calls_enabled: boolean
+  readonly ring_timeout_seconds: number
+  /** One quick reply a line. */
+  readonly quick_replies: string
+}
+
+export type ConfigurationProblem =
+  | "timezoneUnknown"
+  | "hoursInvalid"
+  | "timeoutRange"
+  | "capRange"
+  | "awayTooLong"
+  | "countryInvalid"
+  | "ringRange"
+  | "quickRepliesTooMany"
+  | "quickReplyTooLong"
+
+export type ConfigurationContext = SettingsFormContext<StoredConfiguration, ConfigurationDraft, ConfigurationProblem>
+export type ConfigurationEvent = SettingsFormEvent<ConfigurationDraft>
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+const intIn = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max
+const validZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone })
+    return zone.length > 0 && zone.length <= 64
+  } catch {
+    return false
+  }
+}
+export const quickRepliesOf = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+
+/** What stops a save before any call (the server checks the same and answers 400 naming the field). */
+export const configurationProblem = (d: ConfigurationDraft): ConfigurationProblem | null => {
+  if (!validZone(d.timezone.trim())) return "timezoneUnknown"
+  for (const day of WEEK) {
+    const h = d.hours[day]
+    if (h && (!TIME.test(h.open) || !TIME.test(h.close) || h.open === h.close)) return "hoursInvalid"
+  }
+  if (!intIn(d.session_timeout_minutes, 1, 10080)) return "timeoutRange"
+  if (!intIn(d.max_chats_per_agent, 1, 100)) return "capRange"
+  if (d.away_message.length > 1024) return "awayTooLong"
+  if (d.default_country !== "" && !/^[A-Z]{2}$/.test(d.default_country)) return "countryInvalid"
+  if (!intIn(d.ring_timeout_seconds, 10, 300)) return "ringRange"
+  const replies = quickRepliesOf(d.quick_replies)
+  if (replies.length > 20) return "quickRepliesTooMany"
+  if (replies.some((r) => r.length > 200)) return "quickReplyTooLong"
+  return null
+}
+
+const DEFAULT_SETTINGS: ClientSettings = {
+  timezone: "UTC",
+  language: "en",
+  session_timeout_minutes: 30,
+  session_timeout_enabled: false,
+  auto_assign: false,
+  max_chats_per_agent: 5,
+  working_hours: [],
+  away_message: null,
+  survey_enabled: false,
+  default_country: null,
+}
+const DEFAULT_CALL: CallSetting = { enabled: true, ring_timeout_seconds: 60, record_calls: false, quick_replies: [] }
+
+export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft => {
+  const s = stored?.settings ?? DEFAULT_SETTINGS
+  const c = stored?.call ?? DEFAULT_CALL
+  const hours = Object.fromEntries(
+    WEEK.map((day) => {
+      const h = s.working_hours.find((w) => w.day === day)
+      return [day, h ? { open: h.open, close: h.close } : null]
+    }),
+  ) as ConfigurationDraft["hours"]
+  return {
+    language: s.language,
+    timezone: s.timezone,
+    hours,
+    session_timeout_enabled: s.session_timeout_enabled ?? false,
+    session_timeout_minutes: s.session_timeout_minutes,
+    auto_assign: s.auto_assign,
+    max_chats_per_agent: s.max_chats_per_agent,
+    away_message: s.away_message ?? "",
+    survey_enabled: s.survey_enabled,
+    default_country: s.default_country ?? "",
+    calls_enabled: c.enabled,
+    ring_timeout_seconds: c.ring_timeout_seconds,
+    quick_replies: c.quick_replies.join("\n"),
+  }
+}
+
+export const workingHoursOf = (d: ConfigurationDraft): WorkingDay[] =>
+  WEEK.flatMap((day) => {
+    const h = d.hours[day]
+    return h ? [{ day, open: h.open, close: h.close }] : []
+  })
+
+const load = () =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    const settings = (yield* api.call("onboarding", "clientAllsettings", {})).data
+    const { enabled, ring_timeout_seconds, record_calls, quick_replies } = (yield* api.call("onboarding", "getCallSetting", {})).data
+    return { settings, call: { enabled, ring_timeout_seconds, record_calls, quick_replies } } satisfies StoredConfiguration
+  })
+
+const save = (d: ConfigurationDraft) =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    const settings = (yield* api.call("onboarding", "updateAllsettings", {
+      language: d.language,
+      timezone: d.timezone.trim(),
+      working_hours: workingHoursOf(d),
+      session_timeout_enabled: d.session_timeout_enabled,
+      session_timeout_minutes: d.session_timeout_minutes,
+      auto_assign: d.auto_assign,
+      max_chats_per_agent: d.max_chats_per_agent,
+      away_message: d.away_message.trim() ? d.away_message : null,
+      survey_enabled: d.survey_enabled,
+      default_country: d.default_country || null,
+    })).data
+    const call = (yield* api.call("onboarding", "callSetting", {
+      enabled: d.calls_enabled,
+      ring_timeout_seconds: d.ring_timeout_seconds,
+      quick_replies: quickRepliesOf(d.quick_replies),
+    })).data
+    return { settings, call } satisfies StoredConfiguration
+  })
+
+export const configurationMachine = settingsFormMachine({
+  id: "tenant-configuration",
+  load: fromEffect(load),
+  save: fromEffect(save),
+  draftOf,
+  problemOf: configurationProblem,
+})

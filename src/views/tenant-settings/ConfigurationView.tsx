@@ -1,0 +1,247 @@
+/**
+ * The company sub-page configration (page actor `tenant-configuration`): the tenant's settings that act on every
+ * conversation and the voice-call settings, one form saved whole. Thin: the draft, its problems and the save are the
+ * machine's (machines/tenant-settings/configuration-machine.ts).
+ */
+import { useEffect, useMemo, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { useSelector } from "@xstate/react"
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NumericInput, Spinner, Switch, TextArea } from "@blueprintjs/core"
+import type { ActorRefFrom } from "xstate"
+import { type ConfigurationDraft, type configurationMachine, WEEK } from "../../machines/tenant-settings/configuration-machine"
+import { usePageActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
+import { PageHeader } from "../common/PageHeader"
+import { toast } from "../common/toast"
+import "./tenant-settings.css"
+
+type ConfigurationActor = ActorRefFrom<typeof configurationMachine>
+
+export const ConfigurationView = () => {
+  const { t } = useTranslation()
+  const actor = usePageActor<ConfigurationActor>("tenant-configuration")
+  return (
+    <div className="mc-page" data-testid="configuration-page">
+      <PageHeader title={t("tenantSettings.title")} subtitle={t("tenantSettings.subtitle")} />
+      {actor ? <ConfigurationForm actor={actor} /> : <Spinner size={24} />}
+    </div>
+  )
+}
+
+const zones = (): string[] => {
+  const all = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.("timeZone") ?? []
+  return all.includes("UTC") ? all : ["UTC", ...all]
+}
+
+const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  const draft = useSelector(actor, (s) => s.context.draft)
+  const problem = useSelector(actor, (s) => s.context.problem)
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const saved = useSelector(actor, (s) => s.context.saved)
+  const loading = useSelector(actor, (s) => s.hasTag("loading"))
+  const failed = useSelector(actor, (s) => s.hasTag("failed"))
+  const saving = useSelector(actor, (s) => s.hasTag("saving"))
+  const zoneList = useMemo(zones, [])
+  const seen = useRef(saved)
+  useEffect(() => {
+    if (saved > seen.current) void toast(t("tenantSettings.saved"), "success", "configuration-saved")
+    seen.current = saved
+  }, [saved, t])
+  if (loading) return <Spinner size={24} />
+  if (failed)
+    return (
+      <Callout intent="danger">
+        {t("tenantSettings.loadFailed", { message: failure ? failureText(failure) : "" })}{" "}
+        <Button size="small" text={t("tenantSettings.retry")} onClick={() => actor.send({ type: "RETRY" })} />
+      </Callout>
+    )
+  const edit = (patch: Partial<ConfigurationDraft>) => actor.send({ type: "EDIT", patch })
+  const setDay = (day: (typeof WEEK)[number], value: { open: string; close: string } | null) =>
+    edit({ hours: { ...draft.hours, [day]: value } })
+  return (
+    <form
+      noValidate
+      className="mc-configuration"
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send({ type: "SAVE" })
+      }}
+    >
+      <section className="mc-card mc-configuration-section">
+        <h3>{t("tenantSettings.sections.general")}</h3>
+        <FormGroup label={t("tenantSettings.language")} labelFor="configuration-language" helperText={t("tenantSettings.languageHelp")}>
+          <HTMLSelect
+            id="configuration-language"
+            value={draft.language}
+            onChange={(e) => edit({ language: e.currentTarget.value as ConfigurationDraft["language"] })}
+            data-testid="configuration-language"
+            options={(["en", "tr", "ar"] as const).map((value) => ({ value, label: t(`tenantSettings.languages.${value}`) }))}
+          />
+        </FormGroup>
+        <FormGroup label={t("tenantSettings.timezone")} labelFor="configuration-timezone" helperText={t("tenantSettings.timezoneHelp")}>
+          <HTMLSelect
+            id="configuration-timezone"
+            dir="ltr"
+            value={draft.timezone}
+            onChange={(e) => edit({ timezone: e.currentTarget.value })}
+            data-testid="configuration-timezone"
+            options={zoneList.includes(draft.timezone) ? zoneList : [draft.timezone, ...zoneList]}
+          />
+        </FormGroup>
+        <FormGroup label={t("tenantSettings.country")} labelFor="configuration-country" helperText={t("tenantSettings.countryHelp")}>
+          <InputGroup
+            id="configuration-country"
+            dir="ltr"
+            maxLength={2}
+            value={draft.default_country}
+            onValueChange={(value) => edit({ default_country: value.toUpperCase() })}
+            data-testid="configuration-country"
+          />
+        </FormGroup>
+      </section>
+
+      <section className="mc-card mc-configuration-section">
+        <h3>{t("tenantSettings.sections.hours")}</h3>
+        <p className="mc-muted">{t("tenantSettings.hoursHelp")}</p>
+        <div className="mc-configuration-week">
+          {WEEK.map((day) => {
+            const hours = draft.hours[day]
+            return (
+              <div key={day} className="mc-configuration-day" data-testid={`configuration-day-${day}`}>
+                <Switch
+                  checked={hours !== null}
+                  label={t(`tenantSettings.days.${day}`)}
+                  onChange={(e) => setDay(day, e.currentTarget.checked ? { open: "09:00", close: "18:00" } : null)}
+                  data-testid={`configuration-day-${day}-open`}
+                />
+                {hours ? (
+                  <span className="mc-configuration-times" dir="ltr">
+                    <InputGroup
+                      type="time"
+                      aria-label={`${t(`tenantSettings.days.${day}`)} ${t("tenantSettings.from")}`}
+                      value={hours.open}
+                      onValueChange={(open) => setDay(day, { ...hours, open })}
+                      data-testid={`configuration-day-${day}-from`}
+                    />
+                    <span aria-hidden>–</span>
+                    <InputGroup
+                      type="time"
+                      aria-label={`${t(`tenantSettings.days.${day}`)} ${t("tenantSettings.to")}`}
+                      value={hours.close}
+                      onValueChange={(close) => setDay(day, { ...hours, close })}
+                      data-testid={`configuration-day-${day}-to`}
+                    />
+                  </span>
+                ) : (
+                  <span className="mc-muted">{t("tenantSettings.closed")}</span>
+                )}
+              </div>
+            )
+          })}
+        </div>
+        <FormGroup label={t("tenantSettings.awayMessage")} labelFor="configuration-away" helperText={t("tenantSettings.awayHelp")}>
+          <TextArea
+            id="configuration-away"
+            fill
+            rows={3}
+            value={draft.away_message}
+            onChange={(e) => edit({ away_message: e.currentTarget.value })}
+            data-testid="configuration-away"
+          />
+        </FormGroup>
+      </section>
+
+      <section className="mc-card mc-configuration-section">
+        <h3>{t("tenantSettings.sections.chats")}</h3>
+        <Switch
+          checked={draft.auto_assign}
+          label={t("tenantSettings.autoAssign")}
+          onChange={(e) => edit({ auto_assign: e.currentTarget.checked })}
+          data-testid="configuration-auto-assign"
+        />
+        <p className="mc-muted">{t("tenantSettings.autoAssignHelp")}</p>
+        <FormGroup label={t("tenantSettings.cap")} labelFor="configuration-cap">
+          <NumericInput
+            id="configuration-cap"
+            min={1}
+            max={100}
+            value={draft.max_chats_per_agent}
+            onValueChange={(n) => edit({ max_chats_per_agent: n })}
+            data-testid="configuration-cap"
+          />
+        </FormGroup>
+        <Switch
+          checked={draft.session_timeout_enabled}
+          label={t("tenantSettings.idleClose")}
+          onChange={(e) => edit({ session_timeout_enabled: e.currentTarget.checked })}
+          data-testid="configuration-idle"
+        />
+        <FormGroup label={t("tenantSettings.idleMinutes")} labelFor="configuration-idle-minutes" helperText={t("tenantSettings.idleHelp")}>
+          <NumericInput
+            id="configuration-idle-minutes"
+            min={1}
+            max={10080}
+            value={draft.session_timeout_minutes}
+            onValueChange={(n) => edit({ session_timeout_minutes: n })}
+            data-testid="configuration-idle-minutes"
+          />
+        </FormGroup>
+        <Switch
+          checked={draft.survey_enabled}
+          label={t("tenantSettings.survey")}
+          onChange={(e) => edit({ survey_enabled: e.currentTarget.checked })}
+          data-testid="configuration-survey"
+        />
+        <p className="mc-muted">{t("tenantSettings.surveyHelp")}</p>
+      </section>
+
+      <section className="mc-card mc-configuration-section">
+        <h3>{t("tenantSettings.sections.calls")}</h3>
+        <Switch
+          checked={draft.calls_enabled}
+          label={t("tenantSettings.callsEnabled")}
+          onChange={(e) => edit({ calls_enabled: e.currentTarget.checked })}
+          data-testid="configuration-calls"
+        />
+        <FormGroup label={t("tenantSettings.ring")} labelFor="configuration-ring">
+          <NumericInput
+            id="configuration-ring"
+            min={10}
+            max={300}
+            value={draft.ring_timeout_seconds}
+            onValueChange={(n) => edit({ ring_timeout_seconds: n })}
+            data-testid="configuration-ring"
+          />
+        </FormGroup>
+        <FormGroup
+          label={t("tenantSettings.quickReplies")}
+          labelFor="configuration-quick"
+          helperText={t("tenantSettings.quickRepliesHelp")}
+        >
+          <TextArea
+            id="configuration-quick"
+            fill
+            rows={4}
+            value={draft.quick_replies}
+            onChange={(e) => edit({ quick_replies: e.currentTarget.value })}
+            data-testid="configuration-quick"
+          />
+        </FormGroup>
+      </section>
+
+      {problem ? (
+        <Callout intent="warning" data-testid="configuration-problem">
+          {t(`tenantSettings.problems.${problem}`)}
+        </Callout>
+      ) : null}
+      {failure ? (
+        <Callout intent="danger" data-testid="configuration-failure">
+          {t("tenantSettings.failed", { message: failureText(failure) })}
+        </Callout>
+      ) : null}
+      <Button type="submit" intent="primary" loading={saving} text={t("tenantSettings.save")} data-testid="configuration-save" />
+    </form>
+  )
+}
