@@ -15,6 +15,12 @@ export interface OutboundMessage {
   readonly type: string
   readonly body: string
   readonly payload: Record<string, unknown>
+  /**
+   * Our stable key of this hand-over (`msg:<message id>`): a channel that sees the same key again answers the first
+   * hand-over's id and delivers nothing more (the outbox may hand a message over twice if a process dies between the
+   * channel's answer and recording it).
+   */
+  readonly key?: string
 }
 
 export interface InboundMessage {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Channel } from "../../src/contract/schemas/common"
+import { onceByKey } from "./once-by-key"
 import type { InboundMessage, MessageChannel, MessageChannelEvents, MessageStatusUpdate, OutboundMessage } from "./message-channel"
 
 export interface PhoneMessage {
@@ -57,43 +58,47 @@ export const createMessageSimulator = (events: MessageChannelEvents): SimulatedM
     await events.status({ clientId, externalId: message.external_id, status })
   }
 
+  const once = onceByKey()
+  const accept = async (out: OutboundMessage) => {
+    const externalId = `${PREFIX[out.channel] ?? "msg"}.${randomUUID()}`
+    const message: PhoneMessage = {
+      id: ++counter,
+      external_id: externalId,
+      type: out.type,
+      body: out.body,
+      attachments:
+        typeof out.payload.link === "string"
+          ? [
+              {
+                name:
+                  typeof out.payload.filename === "string"
+                    ? out.payload.filename
+                    : (out.payload.link.split("?")[0].split("/").pop() ?? out.type),
+                url: out.payload.link,
+              },
+            ]
+          : [],
+      status: "sent",
+      dt: new Date().toISOString(),
+    }
+    const key = keyOf(out.clientId, out.channel, out.number)
+    const list = phones.get(key) ?? []
+    list.push(message)
+    if (list.length > PHONE_LIMIT) byExternal.delete(list.shift()!.external_id)
+    phones.set(key, list)
+    byExternal.set(externalId, { clientId: out.clientId, message })
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      if (closed || message.status !== "sent") return
+      report(out.clientId, message, "delivered").catch((error: unknown) => console.error("[simulator] delivery report failed", error))
+    }, deliverMs())
+    timers.add(timer)
+    return { externalId }
+  }
+
   return {
-    send: async (out: OutboundMessage) => {
-      const externalId = `${PREFIX[out.channel] ?? "msg"}.${randomUUID()}`
-      const message: PhoneMessage = {
-        id: ++counter,
-        external_id: externalId,
-        type: out.type,
-        body: out.body,
-        attachments:
-          typeof out.payload.link === "string"
-            ? [
-                {
-                  name:
-                    typeof out.payload.filename === "string"
-                      ? out.payload.filename
-                      : (out.payload.link.split("?")[0].split("/").pop() ?? out.type),
-                  url: out.payload.link,
-                },
-              ]
-            : [],
-        status: "sent",
-        dt: new Date().toISOString(),
-      }
-      const key = keyOf(out.clientId, out.channel, out.number)
-      const list = phones.get(key) ?? []
-      list.push(message)
-      if (list.length > PHONE_LIMIT) byExternal.delete(list.shift()!.external_id)
-      phones.set(key, list)
-      byExternal.set(externalId, { clientId: out.clientId, message })
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        if (closed || message.status !== "sent") return
-        report(out.clientId, message, "delivered").catch((error: unknown) => console.error("[simulator] delivery report failed", error))
-      }, deliverMs())
-      timers.add(timer)
-      return { externalId }
-    },
+    // A hand-over repeated with the same key (the outbox after a crash) reaches the phone once.
+    send: (out: OutboundMessage) => once(out.clientId, out.key, () => accept(out)),
     typing: async ({ clientId, channel, number, state }) => void typingState.set(keyOf(clientId, channel, number), state),
     close: async () => {
       closed = true

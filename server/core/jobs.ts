@@ -126,6 +126,28 @@ const wakers = new WeakMap<Services, () => void>()
 /** Runs what is due now instead of at the next poll (a webhook just enqueued work); a no-op where no runner polls. */
 export const wakeJobs = (services: Services) => wakers.get(services)?.()
 
+/**
+ * The fast path of a job its writer waits for (a send that answers with the channel's id): right after the writer's
+ * commit, the queued job with this idempotency key becomes this process's, leased as a worker's claim is, whatever its
+ * `run_at`; `done` marks it done. A process dying in between leaves it to a worker once the lease expires. Answers
+ * null when a worker holds it already (or it ran).
+ */
+export const takeJob = async (database: Database, key: string, leaseMs = 60_000) => {
+  const owner = `${process.pid}:now:${randomUUID().slice(0, 8)}`
+  const until = new Date(Date.now() + leaseMs).toISOString()
+  const [row] = rowsOf(
+    await database.db.execute(sql`UPDATE jobs SET status = 'running', locked_by = ${owner}, locked_until = ${until}::timestamptz,
+      attempts = attempts + 1 WHERE idempotency_key = ${key} AND status = 'queued' RETURNING *`),
+  )
+  if (!row) return null
+  const job = jobOf(row)
+  const done = async () => {
+    await database.db.execute(sql`UPDATE jobs SET status = 'done', locked_by = NULL, locked_until = NULL, last_error = NULL,
+      finished_at = now() WHERE id = ${job.id} AND locked_by = ${owner}`)
+  }
+  return { job, done }
+}
+
 export const startJobs = (
   services: Services,
   handlers: readonly JobHandler[],

@@ -1,4 +1,5 @@
 /** Registers every call of the contract with Fastify: credential, authorisation, validation, handler (or 501), transaction. */
+import { settleAnswer } from "../core/after-commit"
 import type { FastifyInstance, FastifyRequest } from "fastify"
 import { allCalls } from "../../src/contract/catalogue"
 import { routePathOf, type CallDef } from "../../src/contract/call"
@@ -81,7 +82,7 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
           })
           for (const fn of committed) fn()
           if (result && typeof result === "object" && "kept" in result && result.kept instanceof ApiError) throw result.kept
-          return result
+          return settleAnswer(result)
         }
         // An upload's file arrives in full before the transaction starts (server/http/upload.ts).
         return call.upload ? withUpload(call.upload, req, write) : write()

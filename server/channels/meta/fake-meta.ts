@@ -275,6 +275,9 @@ export class FakeMeta {
     return failure
   }
 
+  /** wamids by (number id, biz_opaque_callback_data): a repeated hand-over answers the first one's and sends nothing. */
+  private readonly byKey = new Map<string, string>()
+
   private record(send: FakeSend) {
     this.sent.push(send)
     if (this.sent.length > LIMIT) this.sent.shift()
@@ -391,7 +394,15 @@ export class FakeMeta {
     if (number) {
       const to = String(body.to ?? "")
       if (!/^[0-9]{6,15}$/.test(to)) return metaError(400, 131026, "Message undeliverable")
+      const key = typeof body.biz_opaque_callback_data === "string" ? `${id}|${body.biz_opaque_callback_data}` : null
+      const repeated = key === null ? undefined : this.byKey.get(key)
+      if (repeated)
+        return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: repeated }] } }
       const wamid = `wamid.${randomBytes(24).toString("base64url")}`
+      if (key !== null) {
+        this.byKey.set(key, wamid)
+        if (this.byKey.size > LIMIT) this.byKey.delete(this.byKey.keys().next().value as string)
+      }
       this.record({ id: wamid, from: id, to, message: body, at })
       this.later(() =>
         this.post(

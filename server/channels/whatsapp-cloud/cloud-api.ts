@@ -34,7 +34,13 @@ const templateOf = (payload: Obj): Obj => {
 
 /** The Cloud API's message object for one of our outbound messages. */
 export const cloudMessageOf = (out: OutboundMessage): Obj => {
-  const base = { messaging_product: "whatsapp", recipient_type: "individual", to: waIdOf(out.number) }
+  // Our key rides along (Meta returns it in the message's status webhooks); the fake Meta de-duplicates by it.
+  const base = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: waIdOf(out.number),
+    ...(out.key ? { biz_opaque_callback_data: out.key } : {}),
+  }
   const p = out.payload
   if (out.type === "template") return { ...base, type: "template", template: templateOf(p) }
   if (MEDIA.has(out.type) && typeof p.link === "string") {

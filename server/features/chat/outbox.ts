@@ -1,23 +1,34 @@
 /**
- * THE chat outbox: messages stored `queued` reach the channel only after the transaction that stored them committed.
- * The writer (a chatbot's turn, a campaign's batch) enqueues one `chat.outbox` job for its messages in that same
- * transaction (`handOverAfterCommit`), so a writer rolled back hands nothing over.
+ * THE chat outbox: every outbound message is stored `queued` and reaches the channel only after the transaction that
+ * stored it committed (an agent's or the API's send, a template, a reminder, an order or location reply, a chatbot's
+ * turn, a campaign's batch). The writer enqueues one `chat.outbox` job for its messages in that same transaction
+ * (`handOverAfterCommit`), so a writer rolled back hands nothing over, and a committed one is handed over even if its
+ * process dies right after the commit.
  *
  * The job hands them over outside any transaction (`prepare`): many conversations at once, each conversation's messages
  * in order (a later one waits for the earlier one), then marks every accepted message `sent` with the channel's id in
  * ONE update (its conversations locked first, as every status change does: chat-store.ts `lockMessageConversation`).
  * A retried or re-claimed job skips every message that is no longer `queued`. When the channel refuses one, the ones
  * it accepted are marked before the job retries, so only the rest go again; on the last attempt the rest end `failed`
- * with the channel's reason (and so do their campaign recipients). The window left: a process dying between the
- * channel's answers and that update (the channel has no idempotency key), which hands those messages over again.
+ * with the channel's reason (and so do their campaign recipients).
+ *
+ * A writer that answers with the channel's id (the API's and the agent's sends) takes its job right after the commit
+ * (`handOverNow`, jobs.ts `takeJob`): the same hand-over, for its messages only, and a refusal ends them `failed` at
+ * once and is the call's error. Its job is due a few seconds later, so a worker takes it only if that process died.
+ *
+ * Every hand-over carries the key `msg:<message id>` (OutboundMessage.key): the window left, a process dying between
+ * the channel's answers and the update that records them, hands those messages over again with the same key, which
+ * the built-in simulator, the web chat and the fake Meta de-duplicate (see README "The transactional outbox" for Meta).
  */
 import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { enqueue, type Job, type JobHandler, wakeJobs } from "../../core/jobs"
+import { enqueue, type Job, type JobHandler, takeJob, wakeJobs } from "../../core/jobs"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
+import { ApiError } from "../../http/errors"
 import { recipientsFailedByChannel } from "../campaigns/recipient-status"
+import { announceMessages } from "./announce"
 import { emitChat } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
 
@@ -27,8 +38,16 @@ const ATTEMPTS = 5
 const MARK_ATTEMPTS = 5
 /** Conversations handed over at the same time by one job. */
 const PARALLEL = 32
+/** How long an answered send's job waits for its writer's own hand-over before a worker may take it (the writer died). */
+const ANSWER_GRACE_MS = 10_000
+/** How long an answered send waits for a worker that took its job first. */
+const SETTLE_MS = 30_000
 
-interface Writer {
+const jobKeyOf = (messageIds: readonly number[]) => `outbox:${messageIds[0]}`
+/** The key the channel de-duplicates a hand-over by. */
+export const handOverKey = (messageId: number) => `msg:${messageId}`
+
+export interface Writer {
   readonly db: Db
   readonly services: Services
   readonly afterCommit: (fn: () => void) => void
@@ -39,17 +58,24 @@ interface Writer {
  * the writer's own due time when it is a job (a campaign's batch): the hand-over is due just before it, so the queue
  * (oldest due first) claims it before the writer's siblings still waiting, instead of behind a whole campaign's batches.
  */
-export const handOverAfterCommit = async (writer: Writer, clientId: number, messageIds: readonly number[], dueAt?: Date) => {
+export const handOverAfterCommit = async (
+  writer: Writer,
+  clientId: number,
+  messageIds: readonly number[],
+  when: { readonly dueAt?: Date; readonly answered?: boolean } = {},
+) => {
   if (messageIds.length === 0) return
+  // answered: the writer hands them over itself right after its commit (handOverNow); the job is for its death.
+  const runAt = when.answered ? new Date(Date.now() + ANSWER_GRACE_MS) : when.dueAt && new Date(when.dueAt.getTime() - 1)
   await enqueue(writer.db, {
     kind: OUTBOX_JOB,
     clientId,
-    runAt: dueAt && new Date(dueAt.getTime() - 1),
+    runAt,
     payload: { message_ids: messageIds },
-    idempotencyKey: `outbox:${messageIds[0]}`,
+    idempotencyKey: jobKeyOf(messageIds),
     maxAttempts: ATTEMPTS,
   })
-  writer.afterCommit(() => wakeJobs(writer.services))
+  if (!when.answered) writer.afterCommit(() => wakeJobs(writer.services))
 }
 
 interface Queued {
@@ -65,13 +91,20 @@ interface Queued {
 const json = (value: unknown): Record<string, unknown> =>
   (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>
 
-/** The job's messages still waiting, by conversation, each conversation's in id order. */
+/**
+ * The job's messages still waiting, by conversation, each conversation's in id order, with the earlier ones still
+ * waiting in the same conversations (another writer's, whose job has not run yet), so a conversation's messages reach
+ * the channel in order. Two jobs running at once may both hand such a message over: with the same key, which the
+ * receiver de-duplicates, and only the first answer is recorded.
+ */
 const queuedOf = async (services: Services, clientId: number, ids: readonly number[]): Promise<Queued[][]> => {
+  const list = JSON.stringify(ids)
   const rows = rowsOf(
     await services.database.db.execute(sql`SELECT m.id, m.conversation_id, m.type, m.body, m.payload, ct.channel, ct.number
       FROM messages m JOIN conversations c ON c.id = m.conversation_id JOIN contacts ct ON ct.id = c.contact_id
-      WHERE m.id IN (SELECT x::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x)
-        AND m.client_id = ${clientId} AND m.direction = 'out' AND m.status = 'queued'
+      WHERE m.client_id = ${clientId} AND m.direction = 'out' AND m.status = 'queued' AND m.conversation_id IN (
+          SELECT j.conversation_id FROM messages j WHERE j.id IN (SELECT x::int FROM jsonb_array_elements_text(${list}::jsonb) AS x))
+        AND m.id <= (SELECT max(x::int) FROM jsonb_array_elements_text(${list}::jsonb) AS x)
       ORDER BY m.id`),
   )
   const groups = new Map<number, Queued[]>()
@@ -145,9 +178,12 @@ const announce = (
     emitChat(services, clientId, "chat:message-status", { conversation_id: m.conversationId, message_id: m.id, status })
 }
 
-const handOver = async (job: Job, { services }: { services: Services }) => {
-  const clientId = Number(job.clientId)
-  const groups = await queuedOf(services, clientId, (job.payload.message_ids as number[]) ?? [])
+/**
+ * Hands the still-queued messages among `ids` to the channel and records what it answered; answers the first refusal
+ * (null: none). `final`: the refused ones end `failed` now instead of waiting for a retry.
+ */
+const deliver = async (services: Services, clientId: number, ids: readonly number[], final: boolean): Promise<unknown> => {
+  const groups = await queuedOf(services, clientId, ids)
   const handed: { id: number; external_id: string }[] = []
   const refused: Queued[] = []
   let failure: unknown = null
@@ -162,6 +198,7 @@ const handOver = async (job: Job, { services }: { services: Services }) => {
           type: m.type,
           body: m.body,
           payload: m.payload,
+          key: handOverKey(m.id),
         })
         handed.push({ id: m.id, external_id: externalId })
       } catch (error) {
@@ -173,18 +210,65 @@ const handOver = async (job: Job, { services }: { services: Services }) => {
     }
   })
   announce(services, clientId, await mark(services, clientId, handed, "sent"), "sent")
-  if (failure === null) return
-  if (job.attempts >= job.maxAttempts) {
-    const reason = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
-    const failed = await mark(
-      services,
-      clientId,
-      refused.map((m) => ({ id: m.id, external_id: null, error: reason })),
-      "failed",
-    )
-    announce(services, clientId, failed, "failed")
+  if (failure === null || !final) return failure
+  const reason = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
+  const failed = await mark(
+    services,
+    clientId,
+    refused.map((m) => ({ id: m.id, external_id: null, error: reason })),
+    "failed",
+  )
+  announce(services, clientId, failed, "failed")
+  return failure
+}
+
+const handOver = async (job: Job, { services }: { services: Services }) => {
+  const failure = await deliver(
+    services,
+    Number(job.clientId),
+    (job.payload.message_ids as number[]) ?? [],
+    job.attempts >= job.maxAttempts,
+  )
+  if (failure !== null) throw failure
+}
+
+const outcomeOf = async (services: Services, clientId: number, ids: readonly number[]) =>
+  rowsOf(
+    await services.database.db.execute(sql`SELECT m.id, m.status, m.external_id, m.payload ->> 'error' AS error FROM messages m
+      WHERE m.id IN (SELECT x::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x) AND m.client_id = ${clientId}`),
+  )
+
+/**
+ * After the writer's commit (its `handOverAfterCommit(..., { answered: true })`): hands its messages over now,
+ * announces them (`chat:message`, sent or failed), and answers their channel ids in order; throws the channel's refusal
+ * (those messages end `failed`, never retried). When a worker took the job first, waits for its outcome.
+ */
+export const handOverNow = async (services: Services, clientId: number, messageIds: readonly number[]): Promise<string[]> => {
+  try {
+    return await handedOver(services, clientId, messageIds)
+  } finally {
+    await announceMessages(services, clientId, messageIds).catch((e: unknown) => console.error("[chat] announce failed", e))
   }
-  throw failure
+}
+
+const handedOver = async (services: Services, clientId: number, messageIds: readonly number[]): Promise<string[]> => {
+  if (messageIds.length === 0) return []
+  const taken = await takeJob(services.database, jobKeyOf(messageIds))
+  if (taken) {
+    const failure = await deliver(services, clientId, messageIds, true)
+    await taken.done()
+    if (failure !== null) throw failure
+  }
+  const deadline = Date.now() + SETTLE_MS
+  for (;;) {
+    const rows = await outcomeOf(services, clientId, messageIds)
+    const failed = rows.find((r) => r.status === "failed")
+    if (failed) throw new ApiError(502, "CHANNEL_REFUSED", String(failed.error ?? "The channel refused the message"))
+    const byId = new Map(rows.map((r) => [Number(r.id), r.external_id]))
+    if (rows.every((r) => r.status !== "queued")) return messageIds.map((id) => String(byId.get(id) ?? ""))
+    if (Date.now() > deadline) throw new ApiError(504, "CHANNEL_PENDING", "The channel has not answered yet; the message stays queued")
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }
 
 export const jobHandlers: JobHandler[] = [{ kind: OUTBOX_JOB, prepare: handOver, run: async () => {}, sharesCommit: true }]

@@ -5,8 +5,9 @@
  * Rules checked for every recipient before anything is sent or stored: a blocked customer is refused (403
  * CUSTOMER_BLOCKED); on WhatsApp, anything but a template outside the 24-hour customer-service window is refused (409
  * WINDOW_CLOSED). A recipient with no contact yet is a new WhatsApp customer (only a template can reach them).
- * The channel accepts each message (its id is the answer's `messages[].id`), then it is stored and, after the commit,
- * announced as `chat:message`. Media sent by the link of one of the tenant's uploads keeps that file as the message's
+ * Each message is stored `queued` with its hand-over to the channel (the chat outbox, outbox.ts); after the commit it
+ * is announced as `chat:message` and handed over, and the answer waits for the channel's ids (`messages[].id`) or its
+ * refusal. Media sent by the link of one of the tenant's uploads keeps that file as the message's
  * own attachment, so reading the message later hands out a fresh URL, not the sent link, which expires.
  */
 import { randomUUID } from "node:crypto"
@@ -15,15 +16,16 @@ import type { SendAny, SendResult } from "../../../src/contract/schemas/chat"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
-import type { Db } from "../../db/db"
 import { fileIdOfLink } from "../uploads/signed-url"
-import { afterCommit, emitChat } from "./chat-bus"
+import { answerAfterCommit, settleAnswer } from "../../core/after-commit"
+import { afterCommit } from "./chat-bus"
+import { handOverAfterCommit, handOverNow, type Writer } from "./outbox"
+import { queueOutbound } from "./outbound"
 import { chatHubOf } from "./chat-hub"
-import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, storeOutbound, type ContactRow } from "./chat-store"
+import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, type ContactRow } from "./chat-store"
 import { rowsOf } from "../../db/rows"
 import { checkMessageLimits } from "../account-limits/limits"
-import { loadConversation } from "./conversation-rows"
-import { fileLinksOf, loadMessage } from "./message-rows"
+import { fileLinksOf } from "./message-rows"
 import { type NamedTemplate, templateSendByName } from "../templates/send-by-name"
 import { sendTemplateToAll } from "../templates/template-send"
 import { productMessageOf } from "../catalogues/product-message"
@@ -62,23 +64,7 @@ const outgoingOf = (input: SendAny): Outgoing => {
   }
 }
 
-/**
- * Makes the tenant's upload `fileId` an attachment of `messageId`: the file itself when no message holds it yet, else
- * a copy (the same upload sent to several customers, or again later), since an attachment belongs to one message.
- */
-const attachUpload = async (db: Db, clientId: number, fileId: number, messageId: number) => {
-  const [linked] = rowsOf(
-    await db.execute(sql`UPDATE attachments SET message_id = ${messageId}
-    WHERE id = ${fileId} AND client_id = ${clientId} AND message_id IS NULL RETURNING id`),
-  )
-  if (linked) return
-  await db.execute(sql`WITH copy AS (
-      INSERT INTO attachments (client_id, message_id, filename, mime, size, storage_key)
-      SELECT client_id, ${messageId}, filename, mime, size, storage_key FROM attachments WHERE id = ${fileId} AND client_id = ${clientId}
-      RETURNING id)
-    INSERT INTO attachment_files (attachment_id, client_id, data)
-    SELECT copy.id, f.client_id, f.data FROM copy JOIN attachment_files f ON f.attachment_id = ${fileId}`)
-}
+const writerOf = (ctx: Ctx): Writer => ({ db: ctx.db, services: ctx.services, afterCommit: (fn) => afterCommit(ctx, fn) })
 
 const answer = (ids: string[]): SendResult => ({ data: { message: { messages: ids.map((id) => ({ id })) } } })
 
@@ -100,39 +86,19 @@ const sendToNumbers = async (
     targets.push({ number, contact })
   }
   await checkMessageLimits(ctx.db, clientId, targets.length)
-  const hub = chatHubOf(ctx.services)
   const links = fileLinksOf(ctx)
-  const ids: string[] = []
+  const writer = writerOf(ctx)
+  const messageIds: number[] = []
   for (const { number, contact: known } of targets) {
     const contact = known ?? (await contactFor(ctx.db, clientId, "whatsapp", number))
     const out = outFor(contact.channel)
     const fileId = typeof out.payload.link === "string" ? fileIdOfLink(links.config, out.payload.link) : null
     const conversation = await openConversationOf(ctx.db, clientId, contact)
-    const { externalId } = await hub.channel.send({
-      clientId,
-      channel: contact.channel,
-      number,
-      type: out.type,
-      body: out.body,
-      payload: out.payload,
-    })
-    const messageId = await storeOutbound(ctx.db, clientId, {
-      conversation,
-      type: out.type,
-      body: out.body,
-      payload: out.payload,
-      senderUserId: ctx.principal.userId,
-      externalId,
-    })
-    if (fileId !== null) await attachUpload(ctx.db, clientId, fileId, messageId)
-    const [announced, message] = await Promise.all([
-      loadConversation(ctx.db, clientId, conversation.id),
-      loadMessage(ctx.db, clientId, messageId, links),
-    ])
-    if (message) afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:message", { conversation: announced, message }))
-    ids.push(externalId)
+    const input = { conversation, ...out, senderUserId: ctx.principal.userId, fileId }
+    messageIds.push(await queueOutbound(writer, clientId, input, { answered: true }))
   }
-  return answer(ids)
+  await handOverAfterCommit(writer, clientId, messageIds, { answered: true })
+  return answerAfterCommit(async () => answer(await handOverNow(ctx.services, clientId, messageIds)))
 }
 
 /** A template goes through the templates' one send path (approval, opt-out, limits, cost), to every number or none. */
@@ -140,8 +106,8 @@ const sendTemplate = async (ctx: Ctx, clientId: number, to: readonly string[], n
   const who = { userId: ctx.principal.userId }
   const sends = []
   for (const number of new Set(to)) sends.push(await templateSendByName(ctx.db, clientId, named, number, who))
-  const env = { db: ctx.db, services: ctx.services, afterCommit: (fn: () => void) => afterCommit(ctx, fn) }
-  return answer((await sendTemplateToAll(env, sends)).map((sent) => sent.externalId))
+  const messageIds = (await sendTemplateToAll(writerOf(ctx), sends, { answered: true })).map((sent) => sent.messageId)
+  return answerAfterCommit(async () => answer(await handOverNow(ctx.services, clientId, messageIds)))
 }
 
 /** The channel's id of the customer's last message (WhatsApp's typing indicator points at it). */
@@ -169,10 +135,13 @@ const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], sta
   return answer(ids)
 }
 
-/** E-mail: stored in the conversation of the tenant's contact with that address (when there is one), and "sent". */
+/**
+ * E-mail: stored in the conversation of the tenant's contact with that address (when there is one) and handed over by
+ * the outbox; to an address no contact has, nothing is stored and it leaves after the commit.
+ */
 const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { type: "email" }>): Promise<SendResult> => {
   const hub = chatHubOf(ctx.services)
-  const ids: string[] = []
+  const answers: (() => Promise<string[]>)[] = []
   const { subject, text } = input.email.message
   await checkMessageLimits(ctx.db, clientId, new Set(input.email.to).size)
   for (const address of new Set(input.email.to)) {
@@ -182,20 +151,18 @@ const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { t
     )
     const out: Outgoing = { type: "email", body: `${subject}\n\n${text}`, payload: { email: { to: address, subject } } }
     if (row) {
-      ids.push(...(await sendToNumbers(ctx, clientId, [String(row.number)], out)).data.message.messages.map((m) => m.id))
+      const sent = await sendToNumbers(ctx, clientId, [String(row.number)], out)
+      answers.push(async () => (await settleAnswer(sent)).data.message.messages.map((m) => m.id))
       continue
     }
-    const { externalId } = await hub.channel.send({
-      clientId,
-      channel: "webchat",
-      number: address,
-      type: "email",
-      body: out.body,
-      payload: out.payload,
-    })
-    ids.push(externalId)
+    const email = { clientId, channel: "webchat" as const, number: address, type: "email", body: out.body, payload: out.payload }
+    answers.push(async () => [(await hub.channel.send(email)).externalId])
   }
-  return answer(ids)
+  return answerAfterCommit(async () => {
+    const ids: string[] = []
+    for (const next of answers) ids.push(...(await next()))
+    return answer(ids)
+  })
 }
 
 export const handlers = [

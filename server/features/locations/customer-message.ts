@@ -4,16 +4,15 @@
  * so it shows in the agent's thread marked `automated`. An automatic message leaves the conversation where it was:
  * in the queue when nobody holds it, with its agent otherwise (storeOutbound alone would count it as an agent's reply).
  */
+import { handOverAfterCommit } from "../chat/outbox"
+import { queueOutbound } from "../chat/outbound"
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { emitChat } from "../chat/chat-bus"
-import { chatHubOf } from "../chat/chat-hub"
-import { openConversationOf, storeOutbound, type ContactRow } from "../chat/chat-store"
-import { WINDOW_MS, loadConversation } from "../chat/conversation-rows"
-import { loadMessage } from "../chat/message-rows"
+import { openConversationOf, type ContactRow } from "../chat/chat-store"
+import { WINDOW_MS } from "../chat/conversation-rows"
 
 export interface CustomerMessage {
   readonly clientId: number
@@ -59,30 +58,16 @@ export const messageCustomer = async (ctx: SendContext, message: CustomerMessage
   if (!contact || contact.blocked) return null
   const conversation = await openConversationOf(ctx.db, clientId, contact)
   const payload = { ...message.payload, automated: true }
-  const { externalId } = await chatHubOf(ctx.services).channel.send({
-    clientId,
-    channel: contact.channel,
-    number: contact.number,
-    type: message.type,
-    body: message.body,
-    payload,
-  })
-  const messageId = await storeOutbound(ctx.db, clientId, {
+  const messageId = await queueOutbound(ctx, clientId, {
     conversation,
     type: message.type,
     body: message.body,
     payload,
     senderUserId: message.senderUserId,
-    externalId,
   })
+  await handOverAfterCommit(ctx, clientId, [messageId])
   if (message.senderUserId === null)
     await ctx.db.execute(sql`UPDATE conversations SET status = ${conversation.status}, assigned_user_id = ${conversation.agentId}
       WHERE id = ${conversation.id}`)
-  const links = { config: ctx.services.config, origin: "" }
-  const [announced, stored] = await Promise.all([
-    loadConversation(ctx.db, clientId, conversation.id),
-    loadMessage(ctx.db, clientId, messageId, links),
-  ])
-  if (stored) ctx.afterCommit(() => emitChat(ctx.services, clientId, "chat:message", { conversation: announced, message: stored }))
   return messageId
 }

@@ -140,7 +140,11 @@ describe.each(DB_KINDS)("orders on %s", (kind) => {
       "INSERT INTO templates (client_id, name, language, body, params, status) VALUES (1, 'order_status', 'en', 'Order {{1}} is now {{2}}.', '[]', 'APPROVED')",
     )
     expect((await send(ctx.url, O("orderUpdateStatus"), { id: order.id, status: "preparing" }, h)).status).toBe(200)
-    const phone = await phoneOf(ctx.server, number)
+    // Handed to the channel by the chat outbox right after the commit.
+    const phone = await until(
+      () => phoneOf(ctx.server, number),
+      (m) => m.length >= 2,
+    )
     expect(phone).toHaveLength(2)
     expect(phone[1]).toMatchObject({ type: "template", body: `Order ${order.order_number} is now preparing.` })
   })

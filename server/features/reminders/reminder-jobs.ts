@@ -5,6 +5,8 @@
  * (a contact, a group's members, a segment's members). A send goes out as text inside WhatsApp's 24-hour window (and
  * on channels without one), as the approved template outside it, or is skipped (blocked, or no template).
  */
+import { handOverAfterCommit } from "../chat/outbox"
+import { queueOutbound } from "../chat/outbound"
 import { sql, type SQL } from "drizzle-orm"
 import type { Reminder } from "../../../src/contract/schemas/tagging"
 import type { Db } from "../../db/db"
@@ -12,11 +14,8 @@ import { rowsOf } from "../../db/rows"
 import { enqueue, minuteKey, type JobContext, type JobHandler, type Schedule } from "../../core/jobs"
 import { loadSegment } from "../segments/segment-rows"
 import { segmentSql } from "../segments/segment-sql"
-import { WINDOW_MS, loadConversation } from "../chat/conversation-rows"
-import { chatHubOf } from "../chat/chat-hub"
-import { openConversationOf, storeOutbound, type ContactRow } from "../chat/chat-store"
-import { emitChat } from "../chat/chat-bus"
-import { loadMessage } from "../chat/message-rows"
+import { WINDOW_MS } from "../chat/conversation-rows"
+import { openConversationOf, type ContactRow } from "../chat/chat-store"
 import { ApiError } from "../../http/errors"
 import { templateSendByName } from "../templates/send-by-name"
 import { sendTemplateTo } from "../templates/template-send"
@@ -145,29 +144,9 @@ export const jobHandlers: JobHandler[] = [
       }
       const out = { type: "text", body: reminder.message, payload: { reminder_id: reminder.id } }
       const conversation = await openConversationOf(ctx.db, clientId, contact, now)
-      const { externalId } = await chatHubOf(ctx.services).channel.send({
-        clientId,
-        channel: contact.channel,
-        number: contact.number,
-        type: out.type,
-        body: out.body,
-        payload: out.payload,
-      })
-      const messageId = await storeOutbound(ctx.db, clientId, {
-        conversation,
-        type: out.type,
-        body: out.body,
-        payload: out.payload,
-        senderUserId: null,
-        externalId,
-      })
+      const messageId = await queueOutbound(ctx, clientId, { conversation, ...out, senderUserId: null })
+      await handOverAfterCommit(ctx, clientId, [messageId])
       await bump(ctx.db, reminder.id, "sent_text")
-      const links = { config: ctx.services.config, origin: "" }
-      const [announced, message] = await Promise.all([
-        loadConversation(ctx.db, clientId, conversation.id),
-        loadMessage(ctx.db, clientId, messageId, links),
-      ])
-      if (message) ctx.afterCommit(() => emitChat(ctx.services, clientId, "chat:message", { conversation: announced, message }))
     },
   },
 ]

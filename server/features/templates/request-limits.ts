@@ -16,6 +16,8 @@ import { handle } from "../registry"
 import { agentMaySend } from "./templates"
 import { TEMPLATE_COLUMNS, templateByName, templateOf } from "./template-rows"
 import { sendTemplateTo } from "./template-send"
+import { answerAfterCommit } from "../../core/after-commit"
+import { handOverNow } from "../chat/outbox"
 
 const since = (unit: "day" | "month") =>
   sql`(date_trunc(${unit}, now() AT TIME ZONE tenant_zone(l.client_id)) AT TIME ZONE tenant_zone(l.client_id))`
@@ -146,15 +148,22 @@ export const handlers = [
     const template = await templateByName(ctx.db, clientId, input.template_name, input.language)
     if (agentId !== null) await agentMaySend(ctx.db, template.id, agentId)
     await checkRequestLimits(ctx.db, clientId, agentId, template.name)
-    const sent = await sendTemplateTo(envOf(ctx), {
-      clientId,
-      template,
-      number: input.to,
-      params: input.params ?? [],
-      userId: agentId,
-      via: "api",
+    const sent = await sendTemplateTo(
+      envOf(ctx),
+      {
+        clientId,
+        template,
+        number: input.to,
+        params: input.params ?? [],
+        userId: agentId,
+        via: "api",
+      },
+      { answered: true },
+    )
+    return answerAfterCommit(async () => {
+      const [id] = await handOverNow(ctx.services, clientId, [sent.messageId])
+      return { data: { message_id: id, status: "sent" as const } }
     })
-    return { data: { message_id: sent.externalId, status: "sent" as const } }
   }),
   handle("conversationTemplates", "agentTemplateInformation", async (ctx, input) => {
     const clientId = tenantOf(ctx)

@@ -15,6 +15,8 @@ import { agentMaySend } from "./templates"
 import { templateByName } from "./template-rows"
 import { allPrices, priceOf, setPrice } from "./template-prices"
 import { sendTemplateToAll, type SendEnv } from "./template-send"
+import { answerAfterCommit } from "../../core/after-commit"
+import { handOverNow } from "../chat/outbox"
 
 const envOf = (ctx: Ctx): SendEnv => ({
   db: ctx.db,
@@ -43,8 +45,16 @@ const sendAll = async (ctx: Ctx, clientId: number, input: SendInput, userId: num
       headerValue: input.header_value,
       userId,
     })),
+    { answered: true },
   )
-  return { data: { messages: sent.map((m) => ({ id: m.externalId, number: m.number, status: "sent" as const })) } }
+  return answerAfterCommit(async () => {
+    const ids = await handOverNow(
+      ctx.services,
+      clientId,
+      sent.map((m) => m.messageId),
+    )
+    return { data: { messages: sent.map((m, i) => ({ id: ids[i], number: m.number, status: "sent" as const })) } }
+  })
 }
 
 const costOf = async (db: Db, clientId: number, name: string, recipients: number) => {

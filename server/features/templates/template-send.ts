@@ -21,14 +21,11 @@ import type { Db } from "../../db/db"
 import { ApiError, badRequest } from "../../http/errors"
 import { checkMessageLimits } from "../account-limits/limits"
 import { debitAllUnlessUat } from "../billing/ledger"
-import { emitChat } from "../chat/chat-bus"
-import { chatHubOf } from "../chat/chat-hub"
-import { blockedError, contactFor, openConversationOf, storeOutbound, storeOutboundAll } from "../chat/chat-store"
+import { blockedError, contactFor, openConversationOf, storeOutboundAll } from "../chat/chat-store"
 import { announceMessages } from "../chat/announce"
 import { openConversationsFor } from "../chat/open-conversations"
 import { handOverAfterCommit } from "../chat/outbox"
-import { loadConversation } from "../chat/conversation-rows"
-import { loadMessage } from "../chat/message-rows"
+import { queueOutbound } from "../chat/outbound"
 import { rowsOf } from "../../db/rows"
 import { blacklistedAmong, optedOutError } from "./opt-out"
 import { priceOf } from "./template-prices"
@@ -166,35 +163,24 @@ const templatePayloadOf = (send: TemplateSend, cost: number) => {
   return { shown, payload }
 }
 
-/** Hands the message to the channel and records it sent; answers the channel's id and the stored message's. */
-export const deliverTemplate = async (env: SendEnv, send: TemplateSend, cost: number) => {
-  const { db, services } = env
+/** Stores the message `queued` in its customer's conversation (the chat outbox hands it over); answers its ids. */
+const queueTemplate = async (env: SendEnv, send: TemplateSend, cost: number, answered?: boolean) => {
   const { shown, payload } = templatePayloadOf(send, cost)
-  const contact = await contactFor(db, send.clientId, "whatsapp", send.number)
-  const conversation = await openConversationOf(db, send.clientId, contact)
-  const { externalId } = await chatHubOf(services).channel.send({
-    clientId: send.clientId,
-    channel: "whatsapp",
-    number: send.number,
-    type: "template",
-    body: shown.body,
-    payload,
-  })
-  const messageId = await storeOutbound(db, send.clientId, {
-    conversation,
-    type: "template",
-    body: shown.body,
-    payload,
-    senderUserId: send.userId,
-    externalId,
-  })
-  const links = { config: services.config, origin: "" }
-  const [announced, message] = await Promise.all([
-    loadConversation(db, send.clientId, conversation.id),
-    loadMessage(db, send.clientId, messageId, links),
-  ])
-  if (message) env.afterCommit(() => emitChat(services, send.clientId, "chat:message", { conversation: announced, message }))
-  return { externalId, messageId, conversationId: conversation.id }
+  const contact = await contactFor(env.db, send.clientId, "whatsapp", send.number)
+  const conversation = await openConversationOf(env.db, send.clientId, contact)
+  const messageId = await queueOutbound(
+    env,
+    send.clientId,
+    {
+      conversation,
+      type: "template",
+      body: shown.body,
+      payload,
+      senderUserId: send.userId,
+    },
+    { answered },
+  )
+  return { messageId, conversationId: conversation.id }
 }
 
 /**
@@ -232,7 +218,7 @@ export const queueTemplates = async (
       }
     }),
   )
-  await handOverAfterCommit(env, clientId, ids, dueAt)
+  await handOverAfterCommit(env, clientId, ids, { dueAt })
   env.afterCommit(
     () => void announceMessages(env.services, clientId, ids).catch((e: unknown) => console.error("[templates] announce failed", e)),
   )
@@ -241,16 +227,30 @@ export const queueTemplates = async (
 
 /**
  * Sends that all go or none does (the individual send, the composer): every one checked and the total charged before
- * any is handed to the channel; the first refusal is thrown. Answers each send's ids and cost, in order.
+ * any is stored, then all are handed to the channel by the chat outbox after the commit; the first refusal is thrown.
+ * `answered`: the caller answers with the channel's ids (`handOverNow` after its commit). Answers each send's ids and
+ * cost, in order.
  */
-export const sendTemplateToAll = async (env: SendEnv, sends: readonly TemplateSend[], ref?: string) => {
+export const sendTemplateToAll = async (
+  env: SendEnv,
+  sends: readonly TemplateSend[],
+  options: { readonly ref?: string; readonly answered?: boolean } = {},
+) => {
   await checkAll(env.db, sends)
-  const costs = await chargeTemplateSends(env.db, sends, ref)
-  const out: { externalId: string; messageId: number; conversationId: number; number: string; cost: number }[] = []
+  const costs = await chargeTemplateSends(env.db, sends, options.ref)
+  const out: { messageId: number; conversationId: number; number: string; cost: number }[] = []
   for (const [i, send] of sends.entries())
-    out.push({ ...(await deliverTemplate(env, send, costs[i])), number: send.number, cost: costs[i] })
+    out.push({ ...(await queueTemplate(env, send, costs[i], options.answered)), number: send.number, cost: costs[i] })
+  if (out.length > 0)
+    await handOverAfterCommit(
+      env,
+      sends[0].clientId,
+      out.map((sent) => sent.messageId),
+      { answered: options.answered },
+    )
   return out
 }
 
 /** One number, start to end: a batch of one. */
-export const sendTemplateTo = async (env: SendEnv, send: TemplateSend) => (await sendTemplateToAll(env, [send]))[0]
+export const sendTemplateTo = async (env: SendEnv, send: TemplateSend, options: { readonly answered?: boolean } = {}) =>
+  (await sendTemplateToAll(env, [send], options))[0]

@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto"
 import type { Server } from "socket.io"
 import type { ToVisitor, VisitorMessage } from "../../../src/contract/webchat-visitor"
-import type { MessageChannelEvents } from "../../channels/message-channel"
+import type { MessageChannelEvents, OutboundMessage } from "../../channels/message-channel"
+import { onceByKey } from "../../channels/once-by-key"
 import type { SimulatedMessageChannel } from "../../channels/message-simulator"
 import type { Services } from "../../http/context"
 import { isVisitorId } from "./visitor-token"
@@ -44,30 +45,34 @@ export const agentRead = (services: Services, clientId: number, number: string) 
 /** The hub's channel with web-chat visitors routed to their sockets (chat-hub.ts wraps its channel once). */
 export const withWebchat = (services: Services, events: MessageChannelEvents, inner: SimulatedMessageChannel): SimulatedMessageChannel => {
   hubEvents.set(services, events)
+  const once = onceByKey()
+  const toVisitorPage = async (out: OutboundMessage) => {
+    const externalId = `wc.${randomUUID()}`
+    const link = typeof out.payload.link === "string" ? out.payload.link : null
+    const name = typeof out.payload.filename === "string" ? out.payload.filename : (link?.split("?")[0].split("/").pop() ?? out.type)
+    const message: VisitorMessage = {
+      id: externalId,
+      from: "agent",
+      text: out.body,
+      files: link ? [{ name, url: link }] : [],
+      dt: new Date().toISOString(),
+    }
+    const io = servers.get(services)
+    io?.to(visitorRoom(out.clientId, out.number)).emit("message", message)
+    // On a visitor's open page it is delivered; the report waits for the send's commit (the hub retries it).
+    if ((io?.sockets.adapter.rooms.get(visitorRoom(out.clientId, out.number))?.size ?? 0) > 0)
+      setTimeout(() => {
+        events
+          .status({ clientId: out.clientId, externalId, status: "delivered" })
+          .catch((error: unknown) => console.error("[webchat] delivery report failed", error))
+      }, 0)
+    return { externalId }
+  }
   return {
     ...inner,
     send: async (out) => {
       if (!isVisitor(out.channel, out.number) || out.type === "email") return inner.send(out)
-      const externalId = `wc.${randomUUID()}`
-      const link = typeof out.payload.link === "string" ? out.payload.link : null
-      const name = typeof out.payload.filename === "string" ? out.payload.filename : (link?.split("?")[0].split("/").pop() ?? out.type)
-      const message: VisitorMessage = {
-        id: externalId,
-        from: "agent",
-        text: out.body,
-        files: link ? [{ name, url: link }] : [],
-        dt: new Date().toISOString(),
-      }
-      const io = servers.get(services)
-      io?.to(visitorRoom(out.clientId, out.number)).emit("message", message)
-      // On a visitor's open page it is delivered; the report waits for the send's commit (the hub retries it).
-      if ((io?.sockets.adapter.rooms.get(visitorRoom(out.clientId, out.number))?.size ?? 0) > 0)
-        setTimeout(() => {
-          events
-            .status({ clientId: out.clientId, externalId, status: "delivered" })
-            .catch((error: unknown) => console.error("[webchat] delivery report failed", error))
-        }, 0)
-      return { externalId }
+      return once(out.clientId, out.key, () => toVisitorPage(out))
     },
     typing: async (update) => {
       if (!isVisitor(update.channel, update.number)) return inner.typing(update)
