@@ -95,11 +95,12 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> => {
 }
 
 /**
- * Tables whose index-only scans the search relies on (contact_words, migration 0018). PGlite runs no autovacuum, so
+ * Tables whose index-only scans the search and the segment counts rely on (contact_words, migration 0018;
+ * contact_attributes and the narrow indexes on contacts, migration 0036). PGlite runs no autovacuum, so
  * their visibility map is set here, at start, when most of a large table is not marked all-visible (after the
  * migration that filled it, or big imports); VACUUM cannot run inside the migrations' transaction.
  */
-const VACUUMED_AT_START = ["contact_words"]
+const VACUUMED_AT_START = ["contact_words", "contact_attributes", "contacts"]
 
 /** Applies the committed migration set (idempotent: drizzle records what ran). */
 export const migrateDatabase = async (database: Database) => {

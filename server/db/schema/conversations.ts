@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm"
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 
@@ -35,7 +48,9 @@ export const contacts = pgTable(
     index("contacts_email_prefix_idx").on(t.clientId, sql`lower(${t.email}) text_pattern_ops`),
     index("contacts_client_id_idx").on(t.clientId, t.id),
     index("contacts_attributes_idx").using("gin", sql`${t.attributes} jsonb_path_ops`),
+    // Migration 0036 carries `id` in this index (INCLUDE), so the last-message condition counts index-only.
     index("contacts_client_inbound_idx").on(t.clientId, t.lastInboundAt),
+    index("contacts_client_channel_idx").on(t.clientId, t.channel, t.id),
   ],
 )
 
@@ -51,6 +66,26 @@ export const contactWords = pgTable(
     contactId: integer("contact_id").notNull(),
   },
   (t) => [index("contact_words_prefix_idx").on(t.clientId, sql`${t.word} text_pattern_ops`, t.contactId)],
+)
+
+/**
+ * Every attribute of every contact as a row (migration 0036): the text `attributes ->> key` gives and, when it reads as
+ * one, the number; segment counts read id sets from its indexes (server/features/segments/segment-sets.ts). Kept by
+ * triggers on contacts in the same transaction as every write. `key` and `value` use the "C" collation.
+ */
+export const contactAttributes = pgTable(
+  "contact_attributes",
+  {
+    clientId: integer("client_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value"),
+    num: numeric("num"),
+    contactId: integer("contact_id").notNull(),
+  },
+  (t) => [
+    index("contact_attributes_value_idx").on(t.clientId, t.key, t.value, t.contactId),
+    index("contact_attributes_number_idx").on(t.clientId, t.key, t.num, t.contactId).where(sql`${t.num} IS NOT NULL`),
+  ],
 )
 
 export const contactGroups = pgTable(

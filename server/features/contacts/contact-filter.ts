@@ -13,6 +13,7 @@ import { typedWords, wordMatchIds } from "./contact-words"
 import { badRequest } from "../../http/errors"
 import { loadSegment } from "../segments/segment-rows"
 import { attributeEqualsSql, rulesSql, segmentSql } from "../segments/segment-sql"
+import { rulesIdsSql, segmentIdsSql } from "../segments/segment-sets"
 
 /** Typed digits as a number's start (`+90 532…`, `0090532…`) or its end (`532 123 45 67`, national `0532…`). */
 const numberSearchSql = (search: string): SQL | null => {
@@ -43,9 +44,13 @@ const member = (table: string, column: string, id: number) =>
 
 /**
  * The filter as SQL; `words` is set when the filter is a word search and nothing else, whose count and page the index
- * answers alone (contacts.ts).
+ * answers alone, and `ids` when it is a segment or rules and nothing else, counted as id sets (segment-sets.ts).
  */
-export const contactQuery = async (db: Db, clientId: number, filter: ContactFilter): Promise<{ where: SQL; words?: readonly string[] }> => {
+export const contactQuery = async (
+  db: Db,
+  clientId: number,
+  filter: ContactFilter,
+): Promise<{ where: SQL; words?: readonly string[]; ids?: SQL }> => {
   const parts: SQL[] = [sql`ct.client_id = ${clientId}`]
   const text = filter.search?.trim()
   const search = text ? await searchOf(db, text) : undefined
@@ -62,10 +67,21 @@ export const contactQuery = async (db: Db, clientId: number, filter: ContactFilt
   if (filter.label_id !== undefined)
     parts.push(sql`EXISTS (SELECT 1 FROM conversations xc JOIN conversation_labels xl ON xl.conversation_id = xc.id
       WHERE xc.contact_id = ct.id AND xl.label_id = ${filter.label_id})`)
-  if (filter.segment_id !== undefined) parts.push(segmentSql(await loadSegment(db, clientId, filter.segment_id)))
-  if (filter.rules) parts.push(rulesSql(filter.rules))
+  const sets: SQL[] = []
+  if (filter.segment_id !== undefined) {
+    const segment = await loadSegment(db, clientId, filter.segment_id)
+    parts.push(segmentSql(segment))
+    sets.push(segmentIdsSql(clientId, segment))
+  }
+  if (filter.rules) {
+    parts.push(rulesSql(filter.rules))
+    sets.push(rulesIdsSql(clientId, filter.rules))
+  }
   const where = sql.join(parts, sql` AND `)
-  return search?.kind === "words" && parts.length === 2 ? { where, words: search.words } : { where }
+  if (search?.kind === "words" && parts.length === 2) return { where, words: search.words }
+  if (sets.length > 0 && parts.length === 1 + sets.length)
+    return { where, ids: sets.length === 1 ? sets[0] : sql`(${sets[0]}) INTERSECT (${sets[1]})` }
+  return { where }
 }
 
 export const contactWhere = async (db: Db, clientId: number, filter: ContactFilter): Promise<SQL> =>

@@ -218,7 +218,7 @@ export const importContacts = async (ctx: Ctx, clientId: number, input: Contacts
   await write([...batch.values()])
   // PGlite runs no autovacuum: after a large import, refresh the planner's statistics here, or the contact search would
   // keep planning for the book as it was (a number search walking every row instead of its index).
-  if (result.imported >= ANALYZE_AFTER) await ctx.db.execute(sql`ANALYZE contacts`)
+  if (result.imported >= ANALYZE_AFTER) await ctx.db.execute(sql`ANALYZE contacts, contact_attributes`)
   progress(true)
   return { ...result, default_country: country }
 }

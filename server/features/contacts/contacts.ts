@@ -13,6 +13,7 @@ import { BOOK_COLUMNS, contactOf, contactRowByNumber } from "./contact-rows"
 import { contactQuery, targetWhere } from "./contact-filter"
 import { wordMatches } from "./contact-words"
 import { editContact } from "./contact-edit"
+import { countIds } from "../segments/segment-sets"
 
 /** A word search alone: the total and the page's ids from contact_words (contact-words.ts), then those rows. */
 const pageOfWordMatches = async (ctx: Ctx, clientId: number, words: readonly string[], limit: number, offset: number) => {
@@ -32,13 +33,15 @@ const pageOfWordMatches = async (ctx: Ctx, clientId: number, words: readonly str
 
 const pageOfContacts = async (ctx: Ctx, clientId: number, input: ContactFilter & { page?: number; limit?: number }) => {
   const { page, limit, offset } = pageOf(input, 20)
-  const { where, words } = await contactQuery(ctx.db, clientId, input)
+  const { where, words, ids } = await contactQuery(ctx.db, clientId, input)
   const { items, total } = words
     ? await pageOfWordMatches(ctx, clientId, words, limit, offset)
     : await Promise.all([
         ctx.db.execute(sql`SELECT ${BOOK_COLUMNS} FROM contacts ct WHERE ${where} ORDER BY ct.id DESC LIMIT ${limit} OFFSET ${offset}`),
-        ctx.db.execute(sql`SELECT count(*)::int AS n FROM contacts ct WHERE ${where}`),
-      ]).then(([rows, count]) => ({ items: rowsOf(rows), total: Number(rowsOf(count)[0].n) }))
+        ids
+          ? countIds(ctx.db, ids)
+          : ctx.db.execute(sql`SELECT count(*)::int AS n FROM contacts ct WHERE ${where}`).then((count) => Number(rowsOf(count)[0].n)),
+      ]).then(([rows, total]) => ({ items: rowsOf(rows), total }))
   return { data: { items: items.map(contactOf), totalItems: total, page, limit } }
 }
 

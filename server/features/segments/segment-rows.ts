@@ -7,6 +7,7 @@ import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
 import { iso } from "../reports/range"
 import { segmentSql } from "./segment-sql"
+import { countIds, segmentIdsSql } from "./segment-sets"
 
 const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value)
 
@@ -46,10 +47,7 @@ export const loadSegment = async (db: Db, clientId: number, id: number): Promise
 }
 
 export const countMembers = async (db: Db, clientId: number, segment: SegmentRow): Promise<number> => {
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT count(*)::int AS n FROM contacts ct WHERE ct.client_id = ${clientId} AND ${segmentSql(segment)}`),
-  )
-  return Number(row.n)
+  return countIds(db, segmentIdsSql(clientId, segment))
 }
 
 export const segmentOf = async (db: Db, clientId: number, segment: SegmentRow): Promise<Segment> => ({

@@ -1,6 +1,8 @@
 /**
  * The segment compiler against a naive evaluator written here, over random contacts and random rules (fast-check),
- * on both databases: for every rule set, SQL picks exactly the contacts the plain reading of the rules picks.
+ * on both databases: for every rule set, SQL picks exactly the contacts the plain reading of the rules picks, both as
+ * the row predicate (segment-sql.ts) and as the id set that counts use (segment-sets.ts), after some contacts' attributes
+ * were changed (one by one and in one statement) and some contacts deleted, so contact_attributes must have followed.
  */
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
@@ -9,6 +11,7 @@ import type { SegmentCondition, SegmentRules } from "../../../src/contract/schem
 import { DB_KINDS, useServer } from "../../testing/harness"
 import { rowsOf } from "../../db/rows"
 import { rulesSql } from "./segment-sql"
+import { rulesIdsSql } from "./segment-sets"
 
 type Value = string | number | boolean | null
 interface Person {
@@ -118,17 +121,40 @@ describe.each(DB_KINDS)("segment rules compiler on %s", (kind) => {
 
   it("agrees with a naive evaluator over random contacts and random rules", async () => {
     const db = ctx.server.services.database.db
-    const people = fc.sample(fc.tuple(...Array.from({ length: 60 }, (_, i) => person(i))), { numRuns: 1, seed: 14 })[0] as Person[]
+    const born = fc.sample(fc.tuple(...Array.from({ length: 66 }, (_, i) => person(i))), { numRuns: 1, seed: 14 })[0] as Person[]
+    const later = fc.sample(fc.tuple(...Array.from({ length: 66 }, (_, i) => person(i))), { numRuns: 1, seed: 41 })[0] as Person[]
     const tagIds = rowsOf(await db.execute(sql`INSERT INTO tags (client_id, name) VALUES (2, 'prop-a'), (2, 'prop-b') RETURNING id`)).map(
       (r) => Number(r.id),
     )
-    for (const p of people) {
+    for (const p of born) {
       const [row] = rowsOf(
         await db.execute(sql`INSERT INTO contacts (client_id, name, number, channel, attributes, last_inbound_at)
           VALUES (2, 'Prop', ${p.number}, ${p.channel}, ${JSON.stringify(p.attributes)}::jsonb, ${p.lastInbound}::timestamptz) RETURNING id`),
       )
       for (const i of p.tags) await db.execute(sql`INSERT INTO contact_tags (tag_id, contact_id) VALUES (${tagIds[i]}, ${Number(row.id)})`)
     }
+    // A third change their attributes: every sixth alone, the rest of them in one statement; every eleventh is deleted.
+    const changed = born.map((p, i) => (i % 3 === 0 ? { ...p, attributes: later[i].attributes } : p))
+    for (const [i, p] of changed.entries())
+      if (i % 6 === 0)
+        await db.execute(
+          sql`UPDATE contacts SET attributes = ${JSON.stringify(p.attributes)}::jsonb WHERE client_id = 2 AND number = ${p.number}`,
+        )
+    const batch = changed.filter((_, i) => i % 3 === 0 && i % 6 !== 0)
+    await db.execute(
+      sql`UPDATE contacts ct SET attributes = v.attributes FROM (VALUES ${sql.join(
+        batch.map((p) => sql`(${p.number}, ${JSON.stringify(p.attributes)}::jsonb)`),
+        sql`, `,
+      )}) AS v(number, attributes) WHERE ct.client_id = 2 AND ct.number = v.number`,
+    )
+    const gone = changed.filter((_, i) => i % 11 === 5).map((p) => p.number)
+    await db.execute(
+      sql`DELETE FROM contacts WHERE client_id = 2 AND number IN (${sql.join(
+        gone.map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    )
+    const people = changed.filter((p) => !gone.includes(p.number))
     await fc.assert(
       fc.asyncProperty(rulesArb, async (generated) => {
         const rules = {
@@ -140,6 +166,13 @@ describe.each(DB_KINDS)("segment rules compiler on %s", (kind) => {
             ORDER BY ct.number`),
         ).map((r) => String(r.number))
         expect(picked.sort()).toEqual(naive(people, rules, tagIds))
+        const counted = rowsOf(
+          await db.execute(sql`SELECT ct.number, m.n FROM contacts ct
+            JOIN (SELECT contact_id, count(*)::int AS n FROM (${rulesIdsSql(2, rules)}) s GROUP BY contact_id) m ON m.contact_id = ct.id
+            WHERE ct.number LIKE '+1999000%'`),
+        )
+        expect(counted.map((r) => String(r.number)).sort()).toEqual(picked)
+        expect(counted.every((r) => Number(r.n) === 1)).toBe(true)
       }),
       { numRuns: 60, seed: 1414 },
     )

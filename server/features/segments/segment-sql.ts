@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm"
 import type { SegmentCondition, SegmentRules } from "../../../src/contract/schemas/segment-rules"
 import { badRequest } from "../../http/errors"
 
-const NUMERIC = "^-?[0-9]+(\\.[0-9]+)?$"
+export const NUMERIC = "^-?[0-9]+(\\.[0-9]+)?$"
 
 /** `YYYY-MM-DD[ HH:mm[:ss]]` (read as UTC) or an ISO instant, as an ISO instant. */
 export const instantOf = (at: string): string => {
