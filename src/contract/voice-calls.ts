@@ -34,8 +34,17 @@ export type ToServerPayload<E extends ToServerEvent> = (typeof ToServer)[E]["Typ
 
 /** Server -> browser. */
 export interface ToBrowser {
-  /** `ringSeconds`: the tenant's ring time (its call setting; the spec's 60 s when absent), the card's countdown. */
-  "call-is-coming": { callId: string; callerName: string; callerNumber: string; ringSeconds?: number }
+  /**
+   * `ringSeconds`: the tenant's ring time (its call setting; the spec's 60 s when absent), the card's countdown.
+   * `quickReplies`: the tenant's own quick replies for this card's menu (the standard three when absent or empty).
+   */
+  "call-is-coming": {
+    callId: string
+    callerName: string
+    callerNumber: string
+    ringSeconds?: number
+    quickReplies?: readonly string[]
+  }
   "initiated-call-response": { callId: string; number: string; clientId: number; userId: number }
   "whatsapp-answer": { callId: string; sdp: string }
   "call-status-update": { callId: string; callStatus: string }

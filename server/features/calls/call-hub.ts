@@ -194,6 +194,7 @@ const createHub = (services: Services): CallHub => {
       callerName: name,
       callerNumber: number,
       ringSeconds: setting.ring_timeout_seconds,
+      quickReplies: setting.quick_replies,
     })
     markEmitted(db(), callId, emittedAt).catch(log(`could not note when ${callId} rang`))
     return callId

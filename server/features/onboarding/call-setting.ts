@@ -14,14 +14,19 @@ const KEY = "call_setting"
 export const DEFAULT_CALL_SETTING: CallSetting = {
   enabled: true,
   ring_timeout_seconds: 60,
-  record_calls: false,
   quick_replies: [],
 }
 
 export const callSettingOf = async (db: Db, clientId: number): Promise<CallSetting> => {
   const [row] = rowsOf(await db.execute(sql`SELECT value FROM client_settings WHERE client_id = ${clientId} AND key = ${KEY}`))
   const stored = (typeof row?.value === "string" ? JSON.parse(row.value) : (row?.value ?? {})) as Partial<CallSetting>
-  return { ...DEFAULT_CALL_SETTING, ...stored }
+  // Only today's fields: a setting stored by an older version may carry one that no longer exists.
+  const pick = <K extends keyof CallSetting>(key: K): CallSetting[K] => stored[key] ?? DEFAULT_CALL_SETTING[key]
+  return {
+    enabled: pick("enabled"),
+    ring_timeout_seconds: pick("ring_timeout_seconds"),
+    quick_replies: pick("quick_replies"),
+  }
 }
 
 export const handlers = [

@@ -114,7 +114,6 @@ describe.each(DB_KINDS)("onboarding on %s", (kind) => {
     expect(shaped(o("callSetting"), saved.body).data).toEqual({
       enabled: true,
       ring_timeout_seconds: 45,
-      record_calls: false,
       quick_replies: ["Call you back in 5 minutes"],
     })
     const read = (await send(ctx.url, o("getCallSetting"), {}, agent)).body.data

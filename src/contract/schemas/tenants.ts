@@ -136,7 +136,6 @@ export type HealthCheck = typeof HealthCheck.Type
 export const CallSettingFields = {
   enabled: Schema.Boolean,
   ring_timeout_seconds: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 10, maximum: 300 })),
-  record_calls: Schema.Boolean,
   /** The quick replies an agent can send instead of answering. */
   quick_replies: Schema.Array(Name(200)).check(Schema.isMaxLength(20)),
 }

@@ -202,6 +202,16 @@ describe("call centre", () => {
     expect(h.persisted.at(-1)?.calls).toEqual([{ id: "r1", name: "Ayşe", number: "+905551112233", ringSeconds: 25 }])
   })
 
+  it("a call carrying the tenant's quick replies keeps them for its card's menu, also after a reload", async () => {
+    const h = harness()
+    await h.start()
+    const quickReplies = ["Bir dakika, arıyorum", "Mesaj yazın lütfen"]
+    h.rt({ type: "rt.call-is-coming", callId: "r2", callerName: "Ayşe", callerNumber: "+905551112233", quickReplies })
+    expect(h.actor.getSnapshot().context.calls.map((call) => call.quickReplies)).toEqual([quickReplies])
+    await settle()
+    expect(h.persisted.at(-1)?.calls).toEqual([{ id: "r2", name: "Ayşe", number: "+905551112233", quickReplies }])
+  })
+
   it("quick reply: sends the text, links it to the call and ends the call with 'Sent Successfully!'", async () => {
     const h = harness()
     await h.start()

@@ -42,7 +42,13 @@ export const callCenterMachine = centreSetup.createMachine({
             {
               type: "addCalls",
               params: ({ event }) => [
-                { id: event.callId, name: event.callerName, number: event.callerNumber, ringSeconds: event.ringSeconds },
+                {
+                  id: event.callId,
+                  name: event.callerName,
+                  number: event.callerNumber,
+                  ringSeconds: event.ringSeconds,
+                  quickReplies: event.quickReplies,
+                },
               ],
             },
             "persist",

@@ -18,6 +18,8 @@ export interface CentreCall {
   readonly name: string
   readonly number: string
   readonly ringSeconds?: number
+  /** The tenant's quick replies sent with the call (the card's menu). */
+  readonly quickReplies?: readonly string[]
   readonly ref: IncomingCallRef
 }
 
@@ -115,11 +117,12 @@ export const centreSetup = setup({
         ...context.calls,
         ...added
           .filter((stored) => callOf(context, stored.id) === undefined)
-          .map(({ id, name, number, ringSeconds }) => ({
+          .map(({ id, name, number, ringSeconds, quickReplies }) => ({
             callId: id,
             name,
             number,
             ringSeconds,
+            quickReplies,
             ref: spawn("incomingCall", {
               id: childId(id),
               systemId: childId(id),
@@ -210,7 +213,13 @@ export const centreSetup = setup({
     persist: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild("persistCalls", {
         input: {
-          calls: context.calls.map(({ callId, name, number, ringSeconds }) => ({ id: callId, name, number, ringSeconds })),
+          calls: context.calls.map(({ callId, name, number, ringSeconds, quickReplies }) => ({
+            id: callId,
+            name,
+            number,
+            ringSeconds,
+            quickReplies,
+          })),
           activeCallId: context.activeCallId,
           activeOutgoingCallId: context.activeOutgoingCallId,
           toneEnabled: context.toneEnabled,

@@ -7,6 +7,8 @@ export const StoredCall = Schema.Struct({
   number: Schema.String,
   /** The tenant's ring time the server sent with the call. */
   ringSeconds: Schema.optional(Schema.Number),
+  /** The tenant's quick replies the server sent with the call. */
+  quickReplies: Schema.optional(Schema.Array(Schema.String)),
 })
 export type StoredCall = typeof StoredCall.Type
 export const StoredCalls = Schema.Array(StoredCall)

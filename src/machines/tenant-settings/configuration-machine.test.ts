@@ -23,7 +23,7 @@ const stored = {
     survey_enabled: true,
     default_country: "TR",
   },
-  call: { enabled: true, ring_timeout_seconds: 45, record_calls: true, quick_replies: ["I will call you back", "Please write to us"] },
+  call: { enabled: true, ring_timeout_seconds: 45, quick_replies: ["I will call you back", "Please write to us"] },
 }
 
 checkModel({

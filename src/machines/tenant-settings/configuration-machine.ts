@@ -3,8 +3,7 @@
  * conversation (language of the automatic texts, time zone, working hours per day, idle close, auto-assign with its
  * cap, away message, survey, default country) and the WhatsApp call settings, edited as one draft. Read by
  * onboarding.clientAllsettings and onboarding.getCallSetting, saved by onboarding.updateAllsettings then
- * onboarding.callSetting. The settings-form kit (common/settings-form.ts) gives the states. `record_calls` is not on
- * the page: nothing records calls yet, so it is left as stored.
+ * onboarding.callSetting. The settings-form kit (common/settings-form.ts) gives the states.
  */
 import { Effect } from "effect"
 import type { CallSetting, ClientSettings, WorkingDay } from "../../contract/schemas/tenants"
@@ -98,7 +97,7 @@ const DEFAULT_SETTINGS: ClientSettings = {
   survey_enabled: false,
   default_country: null,
 }
-const DEFAULT_CALL: CallSetting = { enabled: true, ring_timeout_seconds: 60, record_calls: false, quick_replies: [] }
+const DEFAULT_CALL: CallSetting = { enabled: true, ring_timeout_seconds: 60, quick_replies: [] }
 
 export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft => {
   const s = stored?.settings ?? DEFAULT_SETTINGS
@@ -136,8 +135,8 @@ const load = () =>
   Effect.gen(function* () {
     const api = yield* Api
     const settings = (yield* api.call("onboarding", "clientAllsettings", {})).data
-    const { enabled, ring_timeout_seconds, record_calls, quick_replies } = (yield* api.call("onboarding", "getCallSetting", {})).data
-    return { settings, call: { enabled, ring_timeout_seconds, record_calls, quick_replies } } satisfies StoredConfiguration
+    const { enabled, ring_timeout_seconds, quick_replies } = (yield* api.call("onboarding", "getCallSetting", {})).data
+    return { settings, call: { enabled, ring_timeout_seconds, quick_replies } } satisfies StoredConfiguration
   })
 
 const save = (d: ConfigurationDraft) =>

@@ -59,12 +59,14 @@ export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
   readonly send: (event: { type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"; callId: string }) => void
+  /** The tenant's quick replies (its call setting); the standard three when it has none. */
+  readonly replies?: readonly string[]
   readonly onQuickReply: (callId: string, text: string) => void
   readonly onCustom: (callId: string, number: string) => void
 }
 
 /** Memoised: a new call re-renders the list, not the 49 cards already on screen (the props are stable). */
-export const CallCard = memo(({ actor, slot, send, onQuickReply, onCustom }: CallCardProps) => {
+export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, onCustom }: CallCardProps) => {
   const { t } = useTranslation()
   const card = useSelector(actor, cardOf, sameCard)
   const { offset, handlers } = useDrag()
@@ -73,8 +75,8 @@ export const CallCard = memo(({ actor, slot, send, onQuickReply, onCustom }: Cal
   const id = card.callId
   const replies = (
     <Menu>
-      {QUICK_REPLIES.map((key) => (
-        <MenuItem key={key} text={t(`calls.replies.${key}`)} onClick={() => onQuickReply(id, t(`calls.replies.${key}`))} />
+      {(own?.length ? own : QUICK_REPLIES.map((key) => t(`calls.replies.${key}`))).map((text) => (
+        <MenuItem key={text} text={text} onClick={() => onQuickReply(id, text)} data-testid="call-quick-reply-item" />
       ))}
       <MenuItem text={t("calls.customMessage")} onClick={() => onCustom(id, card.number)} />
     </Menu>

@@ -111,7 +111,15 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
   return (
     <>
       {visible.map((call, index) => (
-        <CallCard key={call.callId} actor={call.ref} slot={index} send={send} onQuickReply={onQuickReply} onCustom={onCustom} />
+        <CallCard
+          key={call.callId}
+          actor={call.ref}
+          slot={index}
+          replies={call.quickReplies}
+          send={send}
+          onQuickReply={onQuickReply}
+          onCustom={onCustom}
+        />
       ))}
       {outgoing ? <OutgoingCard actor={outgoing} slot={visible.length} send={send} /> : null}
       <div className="mc-call-toolbar">
