@@ -38,13 +38,7 @@ export interface SettingsFormSpec<TStored, TDraft, TProblem, TLoaded extends TSt
   readonly saveInput?: (draft: TDraft, stored: TStored | null) => TSave
 }
 
-export const settingsFormMachine = <
-  TStored,
-  TDraft,
-  TProblem extends string,
-  TLoaded extends TStored | null = TStored | null,
-  TSave = TDraft,
->(
+export const settingsFormMachine = <TStored, TDraft, TProblem, TLoaded extends TStored | null = TStored | null, TSave = TDraft>(
   spec: SettingsFormSpec<TStored, TDraft, TProblem, TLoaded, TSave>,
 ) => {
   const saveInput = spec.saveInput ?? ((draft: TDraft) => draft as unknown as TSave)
