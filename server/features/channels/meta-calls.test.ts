@@ -59,7 +59,7 @@ describe.each(DB_KINDS)("WhatsApp calls from Meta (%s)", (kind) => {
     const foreign = record(s.admin2, "call-is-coming")
     const ringing = next(s.agent1, "call-is-coming", () => true, 10_000)
     const { callId, number } = await place(one)
-    expect(await ringing).toEqual({ callId, callerName: "Sheena Nelson", callerNumber: number, ringSeconds: 60 })
+    expect(await ringing).toEqual({ callId, callerName: "Sheena Nelson", callerNumber: number, ringSeconds: 60, quickReplies: [] })
     expect(callId).toMatch(/^wacid\./)
     const peer = await browserPeer()
     try {

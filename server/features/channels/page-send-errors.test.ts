@@ -1,7 +1,8 @@
 /**
  * Messenger's and Instagram's Send API refusals, played by the fake Meta (GRAPH_BASE_URL=self), answer the agent with
  * the same clear statuses as WhatsApp's: outside the 24-hour window 409 WINDOW_CLOSED, rate limits 429 RATE_LIMITED, a
- * person the page cannot reach 422 INVALID_NUMBER, each in words about the page's customer; nothing is stored.
+ * person the page cannot reach 422 INVALID_NUMBER, each in words about the page's customer; the refused reply stays in
+ * the conversation as failed (the outbox stores it before the channel is asked), never as sent.
  */
 import { describe, expect, it } from "vitest"
 import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harness"
@@ -37,7 +38,9 @@ describe.each(DB_KINDS)("Send API refusals (%s)", (kind) => {
       expect([refused.status, refused.body.error?.code], JSON.stringify(refused.body)).toEqual([c.status, c.error])
       expect(refused.body.error.message).toMatch(c.words)
       expect(refused.body.error.message).not.toMatch(/WhatsApp/)
-      expect((await history(c.from)).map((m) => m.body)).toEqual(["Hello"])
+      const thread = await history(c.from)
+      expect(thread.map((m) => m.body).sort()).toEqual(["Hello", "Our answer"])
+      expect(thread.find((m) => m.body === "Our answer")?.status).toBe("failed")
     }
     // The page still answers once Meta takes the message again.
     const sent = await send(
