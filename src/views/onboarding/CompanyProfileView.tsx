@@ -2,7 +2,7 @@
  * The company sub-pages Profile (name, logo, address, website, country, time zone) and Contact (contact person,
  * e-mail, phone, the mails' subject line): two forms over one page actor, `company-profile`.
  */
-import { useEffect, useMemo, useRef } from "react"
+import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner } from "@blueprintjs/core"
@@ -12,7 +12,7 @@ import type { ScreenProps } from "../../app/feature"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
-import { toast } from "../common/toast"
+import { useSettingsFormView } from "../common/settings-form-view"
 import "./onboarding.css"
 
 type ProfileActor = ActorRefFrom<typeof companyProfileMachine>
@@ -41,28 +41,15 @@ export const CompanyProfileView = ({ section }: ScreenProps) => {
 const ProfileForm = ({ actor, contact }: { actor: ProfileActor; contact: boolean }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const draft = useSelector(actor, (s) => s.context.draft)
+  const { draft, problem, failure, saving, gate } = useSettingsFormView(actor, {
+    saved: "onboarding.company.saved",
+    loadFailed: "onboarding.company.loadFailed",
+    retry: "onboarding.company.retry",
+    toastId: "company-saved",
+  })
   const countries = useSelector(actor, (s) => s.context.countries)
-  const problem = useSelector(actor, (s) => s.context.problem)
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const saved = useSelector(actor, (s) => s.context.saved)
-  const loading = useSelector(actor, (s) => s.hasTag("loading"))
-  const failed = useSelector(actor, (s) => s.hasTag("failed"))
-  const saving = useSelector(actor, (s) => s.hasTag("saving"))
   const zones = useMemo(() => Intl.supportedValuesOf("timeZone"), [])
-  const seen = useRef(saved)
-  useEffect(() => {
-    if (saved > seen.current) void toast(t("onboarding.company.saved"), "success", "company-saved")
-    seen.current = saved
-  }, [saved, t])
-  if (loading) return <Spinner size={24} />
-  if (failed)
-    return (
-      <Callout intent="danger">
-        {t("onboarding.company.loadFailed", { message: failure ? failureText(failure) : "" })}{" "}
-        <Button size="small" text={t("onboarding.company.retry")} onClick={() => actor.send({ type: "RETRY" })} />
-      </Callout>
-    )
+  if (gate) return gate
   const edit = (patch: Partial<ProfileDraft>) => actor.send({ type: "EDIT", patch })
   const field = (name: TextField) => (
     <FormGroup key={name} label={t(`onboarding.company.fields.${name}`)} labelFor={`company-${name}`}>

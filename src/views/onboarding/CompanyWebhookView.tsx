@@ -1,8 +1,3 @@
-/**
- * The company sub-page configure-web-hook (page actor `company-webhook`): where this business's events go and the
- * verify token that signs them (shown back only as a hint).
- */
-import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, FormGroup, InputGroup, Spinner } from "@blueprintjs/core"
@@ -12,7 +7,7 @@ import { formatDateTime } from "../../machines/report-kit/format"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
-import { toast } from "../common/toast"
+import { useSettingsFormView } from "../common/settings-form-view"
 import "./onboarding.css"
 
 type WebhookActor = ActorRefFrom<typeof companyWebhookMachine>
@@ -31,27 +26,14 @@ export const CompanyWebhookView = () => {
 const WebhookForm = ({ actor }: { actor: WebhookActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
+  const { draft, problem, failure, saving, gate } = useSettingsFormView(actor, {
+    saved: "onboarding.webhook.saved",
+    loadFailed: "onboarding.webhook.loadFailed",
+    retry: "onboarding.webhook.retry",
+    toastId: "webhook-saved",
+  })
   const stored = useSelector(actor, (s) => s.context.stored)
-  const draft = useSelector(actor, (s) => s.context.draft)
-  const problem = useSelector(actor, (s) => s.context.problem)
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const saved = useSelector(actor, (s) => s.context.saved)
-  const loading = useSelector(actor, (s) => s.hasTag("loading"))
-  const failed = useSelector(actor, (s) => s.hasTag("failed"))
-  const saving = useSelector(actor, (s) => s.hasTag("saving"))
-  const seen = useRef(saved)
-  useEffect(() => {
-    if (saved > seen.current) void toast(t("onboarding.webhook.saved"), "success", "webhook-saved")
-    seen.current = saved
-  }, [saved, t])
-  if (loading) return <Spinner size={24} />
-  if (failed)
-    return (
-      <Callout intent="danger">
-        {t("onboarding.webhook.loadFailed", { message: failure ? failureText(failure) : "" })}{" "}
-        <Button size="small" text={t("onboarding.webhook.retry")} onClick={() => actor.send({ type: "RETRY" })} />
-      </Callout>
-    )
+  if (gate) return gate
   const edit = (patch: Partial<typeof draft>) => actor.send({ type: "EDIT", patch })
   return (
     <form

@@ -1,17 +1,11 @@
-/**
- * Session Timeout (/apps/sessionMessage): the message a customer receives when their conversation times out and
- * after how many minutes, on the `session-message` page actor (loaded on open, saved with only what changed).
- */
-import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
-import { useSelector } from "@xstate/react"
 import { Button, Callout, FormGroup, InputGroup, Spinner, Switch, TextArea } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { sessionMessageMachine } from "../../machines/session-messages/session-message-machine"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
-import { toast } from "../common/toast"
+import { useSettingsFormView } from "../common/settings-form-view"
 import "./session-messages.css"
 
 type SessionActor = ActorRefFrom<typeof sessionMessageMachine>
@@ -30,26 +24,14 @@ export const SessionMessageView = () => {
 const SessionForm = ({ actor }: { actor: SessionActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const draft = useSelector(actor, (s) => s.context.draft)
-  const loading = useSelector(actor, (s) => s.hasTag("loading"))
-  const failed = useSelector(actor, (s) => s.hasTag("failed"))
-  const saving = useSelector(actor, (s) => s.hasTag("saving"))
-  const problem = useSelector(actor, (s) => s.context.problem)
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const saved = useSelector(actor, (s) => s.context.saved)
-  const seen = useRef(saved)
-  useEffect(() => {
-    if (saved > seen.current) void toast(t("sessionMessages.saved"), "success", "session-saved")
-    seen.current = saved
-  }, [saved, t])
-  if (loading) return <Spinner size={24} />
-  if (failed)
-    return (
-      <Callout intent="danger" data-testid="session-load-failed">
-        {t("sessionMessages.loadFailed", { message: failure ? failureText(failure) : "" })}{" "}
-        <Button size="small" text={t("sessionMessages.retry")} onClick={() => actor.send({ type: "RETRY" })} />
-      </Callout>
-    )
+  const { draft, problem, failure, saving, gate } = useSettingsFormView(actor, {
+    saved: "sessionMessages.saved",
+    loadFailed: "sessionMessages.loadFailed",
+    retry: "sessionMessages.retry",
+    toastId: "session-saved",
+    failedId: "session-load-failed",
+  })
+  if (gate) return gate
   const edit = (patch: Partial<typeof draft>) => actor.send({ type: "EDIT", patch })
   return (
     <form

@@ -17,7 +17,6 @@ import {
   HTMLSelect,
   InputGroup,
   Intent,
-  Spinner,
   Switch,
   TextArea,
 } from "@blueprintjs/core"
@@ -26,7 +25,7 @@ import { selectMaySetPbxTrunk } from "../../machines/softphone/trunk-access"
 import type { pbxTrunkMachine, TrunkDraft, TrunkField } from "../../machines/softphone/pbx-trunk-machine"
 import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
-import { toast } from "../common/toast"
+import { useSettingsFormView } from "../common/settings-form-view"
 
 type TrunkActor = ActorRefFrom<typeof pbxTrunkMachine>
 
@@ -78,42 +77,22 @@ const TrunkLauncher = ({ actor }: { actor: TrunkActor }) => {
 const TrunkForm = ({ actor }: { actor: TrunkActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const draft = useSelector(actor, (s) => s.context.draft)
+  const { draft, problem, failure, saving, gate } = useSettingsFormView(actor, {
+    saved: "pbx.trunk.saved",
+    loadFailed: "pbx.trunk.loadFailed",
+    retry: "pbx.trunk.retry",
+    toastId: "pbx-trunk-saved",
+    failedId: "pbx-trunk-load-failed",
+  })
   const stored = useSelector(actor, (s) => s.context.stored)
   const agents = useSelector(actor, (s) => s.context.agents)
   const agentsError = useSelector(actor, (s) => s.context.agentsError)
-  const loading = useSelector(actor, (s) => s.hasTag("loading"))
-  const failed = useSelector(actor, (s) => s.hasTag("failed"))
-  const saving = useSelector(actor, (s) => s.hasTag("saving"))
-  const problem = useSelector(actor, (s) => s.context.problem)
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const saved = useSelector(actor, (s) => s.context.saved)
-  const seen = useRef(saved)
   // The body scrolls: the message of a refused save is brought into sight.
   const message = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (problem || failure) message.current?.scrollIntoView({ block: "nearest" })
   }, [problem, failure])
-  useEffect(() => {
-    if (saved > seen.current) void toast(t("pbx.trunk.saved"), "success", "pbx-trunk-saved")
-    seen.current = saved
-  }, [saved, t])
-
-  if (loading)
-    return (
-      <DialogBody>
-        <Spinner size={24} />
-      </DialogBody>
-    )
-  if (failed)
-    return (
-      <DialogBody>
-        <Callout intent="danger" data-testid="pbx-trunk-load-failed">
-          {t("pbx.trunk.loadFailed", { message: failure ? failureText(failure) : "" })}{" "}
-          <Button size="small" text={t("pbx.trunk.retry")} onClick={() => actor.send({ type: "RETRY" })} />
-        </Callout>
-      </DialogBody>
-    )
+  if (gate) return <DialogBody>{gate}</DialogBody>
 
   const edit = (patch: Partial<TrunkDraft>) => actor.send({ type: "EDIT", patch })
   const bad = problem?.field ?? (failure?.field as TrunkField | undefined)

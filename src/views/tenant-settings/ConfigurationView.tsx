@@ -3,16 +3,15 @@
  * conversation and the voice-call settings, one form saved whole. Thin: the draft, its problems and the save are the
  * machine's (machines/tenant-settings/configuration-machine.ts).
  */
-import { useEffect, useMemo, useRef } from "react"
+import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import { useSelector } from "@xstate/react"
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NumericInput, Spinner, Switch, TextArea } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import { type ConfigurationDraft, type configurationMachine, WEEK } from "../../machines/tenant-settings/configuration-machine"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
-import { toast } from "../common/toast"
+import { useSettingsFormView } from "../common/settings-form-view"
 import "./tenant-settings.css"
 
 type ConfigurationActor = ActorRefFrom<typeof configurationMachine>
@@ -36,27 +35,14 @@ const zones = (): string[] => {
 const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const draft = useSelector(actor, (s) => s.context.draft)
-  const problem = useSelector(actor, (s) => s.context.problem)
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const saved = useSelector(actor, (s) => s.context.saved)
-  const loading = useSelector(actor, (s) => s.hasTag("loading"))
-  const failed = useSelector(actor, (s) => s.hasTag("failed"))
-  const saving = useSelector(actor, (s) => s.hasTag("saving"))
+  const { draft, problem, failure, saving, gate } = useSettingsFormView(actor, {
+    saved: "tenantSettings.saved",
+    loadFailed: "tenantSettings.loadFailed",
+    retry: "tenantSettings.retry",
+    toastId: "configuration-saved",
+  })
   const zoneList = useMemo(zones, [])
-  const seen = useRef(saved)
-  useEffect(() => {
-    if (saved > seen.current) void toast(t("tenantSettings.saved"), "success", "configuration-saved")
-    seen.current = saved
-  }, [saved, t])
-  if (loading) return <Spinner size={24} />
-  if (failed)
-    return (
-      <Callout intent="danger">
-        {t("tenantSettings.loadFailed", { message: failure ? failureText(failure) : "" })}{" "}
-        <Button size="small" text={t("tenantSettings.retry")} onClick={() => actor.send({ type: "RETRY" })} />
-      </Callout>
-    )
+  if (gate) return gate
   const edit = (patch: Partial<ConfigurationDraft>) => actor.send({ type: "EDIT", patch })
   const setDay = (day: (typeof WEEK)[number], value: { open: string; close: string } | null) =>
     edit({ hours: { ...draft.hours, [day]: value } })
