@@ -1,6 +1,6 @@
 /**
  * Two server PROCESSES in Chromium (issue 21): its own PostgreSQL, Redis, two `server/main.ts` child processes and
- * HAProxy (scripts/cluster-kit.ts). Pinning: HAProxy runs `balance failover` (n2 is n1's backup), so agent1, who
+ * HAProxy (scripts/cluster-kit.ts). Pinning: `balance: "failover"` makes n2 n1's HAProxy backup, so agent1, who
  * comes in through HAProxy, is on node A for certain, and on B once A is down; admin (the second agent: the demo's
  * agent2 holds no call permission) opens node B's own port. A customer's message through B reaches agent1's inbox on
  * A; a call shows a ringing card on both, admin accepts it on B and agent1's card goes; a second call rings, A is
