@@ -21,7 +21,14 @@ export interface ClusterOptions {
   readonly log?: (line: string) => void
   /** A database to use (default: DATABASE_URL, else a private PostgreSQL started and stopped with the cluster). */
   readonly databaseUrl?: string
+  /** `failover`: HAProxy sends everything to n1 while it is up, to the next node once it is down (tests pin with it). */
+  readonly balance?: Balance
+  /** More environment for every node (e.g. DIST_DIR: the built console it serves). */
+  readonly env?: Readonly<Record<string, string>>
 }
+
+/** `roundrobin` spreads over every node; `failover` keeps n1 the only one in use and the others as HAProxy backups. */
+export type Balance = "roundrobin" | "failover"
 
 export interface ClusterNode {
   readonly name: string
@@ -61,7 +68,7 @@ export const waitReady = async (url: string, ms: number, alive: () => boolean = 
 }
 
 /** HAProxy's configuration: health checks every second on /readyz, a node out after one failed check. */
-export const haproxyConfig = (port: number, nodes: readonly { name: string; port: number }[]) =>
+export const haproxyConfig = (port: number, nodes: readonly { name: string; port: number }[], balance: Balance = "roundrobin") =>
   [
     "global",
     "  maxconn 8000",
@@ -83,7 +90,7 @@ export const haproxyConfig = (port: number, nodes: readonly { name: string; port
     "  option httpchk GET /readyz",
     "  http-check expect status 200",
     "  default-server check inter 1s fall 1 rise 2",
-    ...nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.port}`),
+    ...nodes.map((node, i) => `  server ${node.name} 127.0.0.1:${node.port}${balance === "failover" && i > 0 ? " backup" : ""}`),
     "",
   ].join("\n")
 
@@ -129,6 +136,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
       CONNECTIONS_PER_ADDRESS: "0",
       SHUTDOWN_DRAIN_MS: "2500",
       SIP: "off",
+      ...options.env,
     }
     const nodes: (ClusterNode & { port: number })[] = []
     const stopNodes = async () => {
@@ -166,7 +174,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
     await Promise.all(Array.from({ length: options.nodes - 1 }, (_, i) => startNode(i + 1)))
     nodes.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }))
     const configFile = join(options.dir, "haproxy.cfg")
-    writeFileSync(configFile, haproxyConfig(port, nodes))
+    writeFileSync(configFile, haproxyConfig(port, nodes, options.balance))
     const haproxy = spawnLogged("haproxy", ["-db", "-f", configFile], process.env, join(options.dir, "haproxy.log"))
     cleanups.push(
       () =>

@@ -1,4 +1,7 @@
-/** The server on PORT (8080) and HOST (127.0.0.1), PGlite in DATA_DIR (./data) or PostgreSQL at DATABASE_URL (started by main.ts). */
+/**
+ * The server on PORT (8080) and HOST (127.0.0.1), PGlite in DATA_DIR (./data) or PostgreSQL at DATABASE_URL (started by
+ * main.ts), serving the console built in DIST_DIR (./dist).
+ */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { startServer } from "./app"
@@ -17,6 +20,7 @@ const server = await startServer({
   host,
   dataDir: process.env.DATA_DIR ?? "./data",
   databaseUrl: process.env.DATABASE_URL || undefined,
+  distDir: process.env.DIST_DIR || undefined,
   config: sip ? { sip: sip.settings } : undefined,
 })
 const { config } = server.services

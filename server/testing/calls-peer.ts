@@ -2,13 +2,14 @@
 import { io, type Socket } from "socket.io-client"
 import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from "werift"
 
-export const connect = (url: string, token: string): Promise<Socket> =>
+/** A console socket; `reconnection`: it comes back by itself, as the console's does (a node died behind the balancer). */
+export const connect = (url: string, token: string, reconnection = false): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const socket = io(url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
       auth: { user_token: token },
-      reconnection: false,
+      reconnection,
       forceNew: true,
     })
     socket.once("connect", () => resolve(socket))

@@ -20,9 +20,12 @@ export interface LoginBody {
   readonly user: { data: { displayName: string } }
 }
 
-/** Logs in through the login page and returns the body the server answered (its ACL is the reference). */
-export const login = async (page: Page, username: string, password = "demo1234"): Promise<LoginBody> => {
-  await page.goto(`${baseUrl()}/login`)
+/**
+ * Logs in through the login page (of the server at `url`: the suite's by default) and returns the body the server
+ * answered (its ACL is the reference).
+ */
+export const login = async (page: Page, username: string, password = "demo1234", url = baseUrl()): Promise<LoginBody> => {
+  await page.goto(`${url}/login`)
   await page.waitForSelector("[data-testid=login-form]")
   await page.fill("#login-username", username)
   await page.fill("#login-password", password)
@@ -64,3 +67,13 @@ export const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(300)
   await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false })
 }
+
+/** Agents are rung only while online (spec 000 section 4): flip the toolbar's presence switch. */
+export const goOnline = async (page: Page) => {
+  const input = page.locator("[data-testid=presence]")
+  if (!(await input.isChecked())) await input.click({ force: true })
+  await expect(input).toBeChecked()
+}
+
+/** A voice call's card in the console's call stack. */
+export const callCard = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
