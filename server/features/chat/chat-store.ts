@@ -17,6 +17,7 @@ import { optOutIfAsked } from "../templates/opt-out"
 import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
 import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
+import { refundFailedTemplates } from "../templates/template-refund"
 import { chatbotTurnFor } from "../chatbots/bot-turn"
 import { STATUS_RANK } from "./message-rows"
 import { settingsOnInbound, takeSurveyAnswer } from "../tenant-settings/chat-hooks"
@@ -338,6 +339,11 @@ export const storeStatuses = async (db: Db, clientId: number, reports: readonly 
       db,
       clientId,
       changed.map((r) => ({ message_id: Number(r.id), status: String(r.status) })),
+    )
+    await refundFailedTemplates(
+      db,
+      clientId,
+      changed.filter((r) => r.status === "failed").map((r) => Number(r.id)),
     )
     await publishEach(
       db,
