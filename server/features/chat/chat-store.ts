@@ -197,6 +197,8 @@ export interface OutboundInput {
   readonly externalId: string | null
   /** "bot": a chatbot's message, which leaves the conversation where it was (in the queue, unread by agents). */
   readonly senderKind?: "bot"
+  /** An automated message of the business (a reminder): like a bot's, it leaves the conversation where it was. */
+  readonly automated?: boolean
   /** "queued": stored now, handed to the channel after the commit by a job (the chatbots' exactly-once send). */
   readonly status?: "queued"
 }
@@ -242,7 +244,7 @@ export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonl
   for (const input of inputs) {
     const from = after.get(input.conversation.id)
     const holding = from ? { status: from.status as ConversationStatus, agentId: from.agent_id } : input.conversation
-    const bot = input.senderKind === "bot"
+    const bot = input.senderKind === "bot" || input.automated === true
     const replied = bot ? holding : next(holding, { type: "reply", by: input.senderUserId })
     after.set(input.conversation.id, {
       id: input.conversation.id,

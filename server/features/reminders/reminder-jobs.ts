@@ -76,7 +76,7 @@ const sendAsTemplate = async (ctx: JobContext, clientId: number, reminder: Remin
   const who = { userId: null, ref: `reminder:${reminder.id}:${jobId}` }
   try {
     const send = await templateSendByName(ctx.db, clientId, reminder.template!, contact.number, who)
-    await sendTemplateTo(ctx, send)
+    await sendTemplateTo(ctx, { ...send, automated: true })
     return "sent_template" as const
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
@@ -144,7 +144,7 @@ export const jobHandlers: JobHandler[] = [
       }
       const out = { type: "text", body: reminder.message, payload: { reminder_id: reminder.id } }
       const conversation = await openConversationOf(ctx.db, clientId, contact, now)
-      const messageId = await queueOutbound(ctx, clientId, { conversation, ...out, senderUserId: null })
+      const messageId = await queueOutbound(ctx, clientId, { conversation, ...out, senderUserId: null, automated: true })
       await handOverAfterCommit(ctx, clientId, [messageId])
       await bump(ctx.db, reminder.id, "sent_text")
     },
