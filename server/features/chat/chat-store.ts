@@ -161,9 +161,10 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   })
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
+  // The bot's turn first: auto-assign leaves a conversation whose bot turn is pending to that turn (chatbots/bot-turn.ts).
+  await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   // The tenant's settings: auto-assign, away message, opt-out confirmation (tenant-settings/chat-hooks.ts).
   await settingsOnInbound(db, clientId, { conversation, messageId: Number(message.id), at: now, optedOut })
-  await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   return { conversationId, messageId: Number(message.id) }
 }
 
