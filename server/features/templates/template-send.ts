@@ -216,6 +216,7 @@ export const queueTemplates = async (
         body: shown.body,
         payload,
         senderUserId: send.userId,
+        automated: send.automated,
         externalId: null,
         status: "queued" as const,
       }
