@@ -209,7 +209,7 @@ export const storeOutbound = async (db: Db, clientId: number, input: OutboundInp
 
 /**
  * Outbound messages in a handful of statements whatever their number (a campaign's batch): the messages, their
- * conversations' inbox columns and status (each a reply, or left as they were for a bot), and their `message.sent`
+ * conversations' inbox columns and status (each a reply, or left as they were for a bot or an automated message), and their `message.sent`
  * events. Each conversation must be locked by the caller (openConversationOf / openConversationsFor). Answers the
  * messages' ids in the order of `inputs`.
  */

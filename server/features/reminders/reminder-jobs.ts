@@ -3,7 +3,8 @@
  * `reminder:<id>:<due-minute>` and moves next_run_at on, in one transaction (a restart in the due minute neither
  * skips nor doubles). The fire job enqueues one `reminder.send` per recipient (keyed by contact), resolved in SQL
  * (a contact, a group's members, a segment's members). A send goes out as text inside WhatsApp's 24-hour window (and
- * on channels without one), as the approved template outside it, or is skipped (blocked, or no template).
+ * on channels without one), as the approved template outside it, or is skipped (blocked, or no template). Either is an
+ * automated message: the customer's conversation stays where it was (one waiting in the queue stays there).
  */
 import { handOverAfterCommit } from "../chat/outbox"
 import { queueOutbound } from "../chat/outbound"
