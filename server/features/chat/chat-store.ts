@@ -198,7 +198,7 @@ export interface OutboundInput {
   readonly externalId: string | null
   /** "bot": a chatbot's message, which leaves the conversation where it was (in the queue, unread by agents). */
   readonly senderKind?: "bot"
-  /** An automated message of the business (a reminder): like a bot's, it leaves the conversation where it was. */
+  /** An automated message of the business (a reminder, a campaign): like a bot's, it leaves the conversation where it was. */
   readonly automated?: boolean
   /** "queued": stored now, handed to the channel after the commit by a job (the chatbots' exactly-once send). */
   readonly status?: "queued"

@@ -46,7 +46,7 @@ export interface TemplateSend {
   readonly via?: string
   /** The campaign it belongs to (the outbox filters by it). */
   readonly campaignId?: number
-  /** Sent by an automation (a reminder): the conversation stays where it was, in the queue when it waits there. */
+  /** Sent by an automation (a reminder, a campaign): the conversation stays where it was, in the queue when it waits there. */
   readonly automated?: boolean
 }
 
