@@ -164,6 +164,7 @@ const sendNextBatch = async (job: Job, ctx: JobContext) => {
           headerValue: (campaign.header_value as string | null) ?? undefined,
           userId: null,
           campaignId,
+          automated: true,
         },
       }))
       await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, job, campaignId, claimed)

@@ -145,6 +145,9 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
     expect(rows[1]).toMatchObject({ number: people[1], status: "skipped" })
     expect(rows[1].error).toContain("opted out")
     for (const n of people) expect(await messagesTo(n)).toBe(n === people[1] ? 0 : 1)
+    // The customers who wrote in still wait in the queue: a campaign's message is not an agent's reply.
+    const queue = await send(ctx.url, callOf("chat", "agentUnassignedConversations"), { limit: 100 }, h.admin)
+    expect(queue.body.data.items.find((q: { number: string }) => q.number === people[0])).toMatchObject({ status: "unassigned" })
     const phone = await (
       await devFetch(ctx.server, `/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(people[0])}`)
     ).json()
@@ -152,6 +155,9 @@ describe.each(DB_KINDS)("campaigns on %s", (kind) => {
     // The channel reports a failure: kept with its reason, counted, and retried.
     expect((await devFetch(ctx.server, "/dev/campaigns/fail", { number: people[2], reason: "Number not on WhatsApp" })).status).toBe(200)
     expect(await campaign(c.id)).toMatchObject({ failed: 1, sent: 3 })
+    // Its cost comes back (template-refund.ts).
+    const ledger = await send(ctx.url, callOf("billing", "getBillingLedger"), {}, h.admin)
+    expect(ledger.body.data.items[0]).toMatchObject({ amount: 0.02, reason: "Refund: template promo_ready refused by the channel" })
     expect((await recipients(c.id))[2]).toMatchObject({ status: "failed", error: "Number not on WhatsApp" })
     const outbox = await send(ctx.url, tc("outgoingMessageStatus"), { campaign_id: c.id, status: "failed" }, h.admin)
     expect(outbox.body.data.items).toMatchObject([{ number: people[2], error: "Number not on WhatsApp", campaign_id: c.id }])

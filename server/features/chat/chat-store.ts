@@ -17,6 +17,7 @@ import { optOutIfAsked } from "../templates/opt-out"
 import { answerSharedLocation } from "../locations/location-hook"
 import { placeOrderFrom } from "../orders/order-hook"
 import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
+import { refundFailedTemplates } from "../templates/template-refund"
 import { chatbotTurnFor } from "../chatbots/bot-turn"
 import { STATUS_RANK } from "./message-rows"
 import { settingsOnInbound, takeSurveyAnswer } from "../tenant-settings/chat-hooks"
@@ -160,9 +161,10 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   })
   // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
   await openTicketFor(db, clientId, conversationId)
+  // The bot's turn first: auto-assign leaves a conversation whose bot turn is pending to that turn (chatbots/bot-turn.ts).
+  await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   // The tenant's settings: auto-assign, away message, opt-out confirmation (tenant-settings/chat-hooks.ts).
   await settingsOnInbound(db, clientId, { conversation, messageId: Number(message.id), at: now, optedOut })
-  await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   return { conversationId, messageId: Number(message.id) }
 }
 
@@ -196,6 +198,8 @@ export interface OutboundInput {
   readonly externalId: string | null
   /** "bot": a chatbot's message, which leaves the conversation where it was (in the queue, unread by agents). */
   readonly senderKind?: "bot"
+  /** An automated message of the business (a reminder, a campaign): like a bot's, it leaves the conversation where it was. */
+  readonly automated?: boolean
   /** "queued": stored now, handed to the channel after the commit by a job (the chatbots' exactly-once send). */
   readonly status?: "queued"
 }
@@ -205,7 +209,7 @@ export const storeOutbound = async (db: Db, clientId: number, input: OutboundInp
 
 /**
  * Outbound messages in a handful of statements whatever their number (a campaign's batch): the messages, their
- * conversations' inbox columns and status (each a reply, or left as they were for a bot), and their `message.sent`
+ * conversations' inbox columns and status (each a reply, or left as they were for a bot or an automated message), and their `message.sent`
  * events. Each conversation must be locked by the caller (openConversationOf / openConversationsFor). Answers the
  * messages' ids in the order of `inputs`.
  */
@@ -241,7 +245,7 @@ export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonl
   for (const input of inputs) {
     const from = after.get(input.conversation.id)
     const holding = from ? { status: from.status as ConversationStatus, agentId: from.agent_id } : input.conversation
-    const bot = input.senderKind === "bot"
+    const bot = input.senderKind === "bot" || input.automated === true
     const replied = bot ? holding : next(holding, { type: "reply", by: input.senderUserId })
     after.set(input.conversation.id, {
       id: input.conversation.id,
@@ -338,6 +342,11 @@ export const storeStatuses = async (db: Db, clientId: number, reports: readonly 
       db,
       clientId,
       changed.map((r) => ({ message_id: Number(r.id), status: String(r.status) })),
+    )
+    await refundFailedTemplates(
+      db,
+      clientId,
+      changed.filter((r) => r.status === "failed").map((r) => Number(r.id)),
     )
     await publishEach(
       db,

@@ -17,6 +17,8 @@ export interface QueuedInput {
   readonly body: string
   readonly payload: Record<string, unknown>
   readonly senderUserId: number | null
+  /** An automated message of the business (a reminder, a campaign): it leaves the conversation where it was (chat-store.ts). */
+  readonly automated?: boolean
   /** One of the tenant's uploads sent by its link: it becomes the message's own attachment. */
   readonly fileId?: number | null
 }

@@ -28,6 +28,7 @@ import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { ApiError } from "../../http/errors"
 import { recipientsFailedByChannel } from "../campaigns/recipient-status"
+import { refundFailedTemplates } from "../templates/template-refund"
 import { announceMessages } from "./announce"
 import { emitChat } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
@@ -153,13 +154,19 @@ const mark = async (
             FROM jsonb_to_recordset(${x}::jsonb) AS x(id int, external_id text, error text)
             WHERE m.id = x.id AND m.client_id = ${clientId} AND m.status = 'queued' RETURNING m.id, m.conversation_id`),
         ).map((r) => ({ id: Number(r.id), conversationId: Number(r.conversation_id) }))
-        if (status === "failed")
+        if (status === "failed") {
           await recipientsFailedByChannel(
             tx,
             clientId,
             changed.map((m) => m.id),
             rows[0]?.error ?? "The channel refused the message",
           )
+          await refundFailedTemplates(
+            tx,
+            clientId,
+            changed.map((m) => m.id),
+          )
+        }
         return changed
       })
     } catch (error) {

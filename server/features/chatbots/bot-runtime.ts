@@ -27,6 +27,7 @@ import { handOverAfterCommit } from "../chat/outbox"
 import { commerceReply, isCommerce } from "./bot-commerce"
 import { type BotTarget, queueAsBot, queueMessageAsBot } from "./bot-send"
 import { TURN_JOB } from "./bot-turn"
+import { assignAfterBotTurn } from "../tenant-settings/chat-hooks"
 
 interface Turn extends BotTarget {
   readonly contactId: number
@@ -148,6 +149,14 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
     await awayReply(ctx, turn, holder)
     return
   }
+  await stepBot(ctx, turn, c)
+  // The bot did not answer, or handed over: auto-assign may hand the conversation to an agent now.
+  await assignAfterBotTurn(ctx, clientId, conversation_id, message_id)
+}
+
+/** Steps the conversation's bot, or starts the one the message triggers (none: nothing). */
+const stepBot = async (ctx: JobContext, turn: Turn, c: Record<string, unknown>) => {
+  const clientId = turn.clientId
   const payload = json<Record<string, unknown>>(c.payload) ?? {}
   const button = typeof payload.button === "string" ? payload.button : undefined
   const text = String(c.body ?? "")

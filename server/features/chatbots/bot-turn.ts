@@ -3,12 +3,14 @@
  * stored): a `chatbot.turn` job in the same transaction, keyed by the message, so each customer message is handled
  * once by one job runner however many processes share the queue. Tenants without an active bot enqueue nothing.
  */
-import { sql } from "drizzle-orm"
+import { type SQL, sql } from "drizzle-orm"
 import { enqueue } from "../../core/jobs"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 
 export const TURN_JOB = "chatbot.turn"
+/** The key of the turn on a customer's message. */
+const turnKey = (messageId: number) => `chatbot:${messageId}`
 
 export const chatbotTurnFor = async (db: Db, clientId: number, conversationId: number, messageId: number) => {
   const [any] = rowsOf(await db.execute(sql`SELECT 1 FROM autoreplies WHERE client_id = ${clientId} AND active LIMIT 1`))
@@ -17,7 +19,7 @@ export const chatbotTurnFor = async (db: Db, clientId: number, conversationId: n
     kind: TURN_JOB,
     clientId,
     payload: { conversation_id: conversationId, message_id: messageId },
-    idempotencyKey: `chatbot:${messageId}`,
+    idempotencyKey: turnKey(messageId),
     maxAttempts: 3,
   })
 }
@@ -38,3 +40,14 @@ export const botTakesLocation = async (db: Db, clientId: number, contactId: numb
   )
   return row !== undefined
 }
+
+/**
+ * SQL true while a bot has the conversation `conversationId` (a column): it talks with the customer (its session
+ * waits at a node), or its turn on the customer's latest message has not run yet (`inTurn`: the message whose turn is
+ * the caller, not counted). Auto-assign leaves such a conversation in the queue (tenant-settings/auto-assign.ts); the
+ * turn offers it again once the bot hands over or does not answer (bot-runtime.ts).
+ */
+export const botHasSql = (conversationId: SQL, inTurn: number | null = null) => sql`(EXISTS (SELECT 1 FROM chatbot_sessions s
+    WHERE s.conversation_id = ${conversationId} AND s.state ->> 'node' IS NOT NULL)
+  OR EXISTS (SELECT 1 FROM jobs j WHERE j.status IN ('queued', 'running') AND j.idempotency_key IS DISTINCT FROM ${inTurn === null ? null : turnKey(inTurn)}
+    AND j.idempotency_key = 'chatbot:' || (SELECT max(mi.id) FROM messages mi WHERE mi.conversation_id = ${conversationId} AND mi.direction = 'in')))`

@@ -3,7 +3,8 @@
  * `reminder:<id>:<due-minute>` and moves next_run_at on, in one transaction (a restart in the due minute neither
  * skips nor doubles). The fire job enqueues one `reminder.send` per recipient (keyed by contact), resolved in SQL
  * (a contact, a group's members, a segment's members). A send goes out as text inside WhatsApp's 24-hour window (and
- * on channels without one), as the approved template outside it, or is skipped (blocked, or no template).
+ * on channels without one), as the approved template outside it, or is skipped (blocked, or no template). Either is an
+ * automated message: the customer's conversation stays where it was (one waiting in the queue stays there).
  */
 import { handOverAfterCommit } from "../chat/outbox"
 import { queueOutbound } from "../chat/outbound"
@@ -76,7 +77,7 @@ const sendAsTemplate = async (ctx: JobContext, clientId: number, reminder: Remin
   const who = { userId: null, ref: `reminder:${reminder.id}:${jobId}` }
   try {
     const send = await templateSendByName(ctx.db, clientId, reminder.template!, contact.number, who)
-    await sendTemplateTo(ctx, send)
+    await sendTemplateTo(ctx, { ...send, automated: true })
     return "sent_template" as const
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error
@@ -144,7 +145,7 @@ export const jobHandlers: JobHandler[] = [
       }
       const out = { type: "text", body: reminder.message, payload: { reminder_id: reminder.id } }
       const conversation = await openConversationOf(ctx.db, clientId, contact, now)
-      const messageId = await queueOutbound(ctx, clientId, { conversation, ...out, senderUserId: null })
+      const messageId = await queueOutbound(ctx, clientId, { conversation, ...out, senderUserId: null, automated: true })
       await handOverAfterCommit(ctx, clientId, [messageId])
       await bump(ctx.db, reminder.id, "sent_text")
     },

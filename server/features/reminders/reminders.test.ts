@@ -185,4 +185,58 @@ describe.each(DB_KINDS)("reminders on %s", (kind) => {
       await server.stop()
     }
   }, 120_000)
+  it("a reminder to a customer waiting in the queue leaves the conversation there, unread, as text or as the template", async () => {
+    const clock = new TestClock()
+    const { server } = await boot(clock)
+    try {
+      const h = as((await login(server.url, "admin")).user_token)
+      const agent = as((await login(server.url, "agent1")).user_token)
+      const [tpl] = rowsOf(
+        await server.services.database.db.execute(
+          sql`SELECT name, language, body FROM templates WHERE client_id = 1 AND status = 'APPROVED' ORDER BY id LIMIT 1`,
+        ),
+      )
+      const template = {
+        name: tpl.name,
+        language: tpl.language,
+        params: Array.from({ length: paramCountOf(String(tpl.body)) }, (_, i) => `value ${i + 1}`),
+      }
+      // One wrote just now (the text goes), one three days ago and still waits (the template goes).
+      const [fresh, old] = ["+905441120001", "+905441120002"]
+      for (const n of [fresh, old]) await customerWrites(server, n, { text: "Anyone there?" })
+      await server.services.database.db.execute(
+        sql`UPDATE contacts SET last_inbound_at = now() - interval '3 days' WHERE client_id = 1 AND number = ${old}`,
+      )
+      const start = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000)
+      for (const n of [fresh, old]) {
+        const made = await send(
+          server.url,
+          r("reminderInsert"),
+          {
+            name: `Queue ${n}`,
+            message: "Your order is ready",
+            target: { type: "contact", number: n },
+            schedule: { repeat: "once", start_at: start.toISOString() },
+            template,
+          },
+          h,
+        )
+        expect(made.status).toBe(200)
+      }
+      clock.at = new Date(start.getTime() + 1000)
+      await server.jobs.runDue()
+      expect((await phone(server, fresh)).map((m) => m.type)).toEqual(["text"])
+      expect((await phone(server, old)).map((m) => m.type)).toEqual(["template"])
+      const queue = (await send(server.url, callOf("chat", "agentUnassignedConversations"), {}, agent)).body.data.items as {
+        number: string
+        status: string
+        agent_id: number | null
+        unread: number
+      }[]
+      for (const n of [fresh, old])
+        expect(queue.find((c) => c.number === n)).toMatchObject({ status: "unassigned", agent_id: null, unread: 1 })
+    } finally {
+      await server.stop()
+    }
+  }, 120_000)
 })

@@ -46,6 +46,8 @@ export interface TemplateSend {
   readonly via?: string
   /** The campaign it belongs to (the outbox filters by it). */
   readonly campaignId?: number
+  /** Sent by an automation (a reminder, a campaign): the conversation stays where it was, in the queue when it waits there. */
+  readonly automated?: boolean
 }
 
 export interface SendEnv {
@@ -177,6 +179,7 @@ const queueTemplate = async (env: SendEnv, send: TemplateSend, cost: number, ans
       body: shown.body,
       payload,
       senderUserId: send.userId,
+      automated: send.automated,
     },
     { answered },
   )
@@ -213,6 +216,7 @@ export const queueTemplates = async (
         body: shown.body,
         payload,
         senderUserId: send.userId,
+        automated: send.automated,
         externalId: null,
         status: "queued" as const,
       }

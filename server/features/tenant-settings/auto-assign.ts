@@ -9,7 +9,7 @@
  * conversations arriving at once are handed out one after the other and never push an agent over the cap.
  */
 import { sql } from "drizzle-orm"
-import { enqueue, type JobHandler } from "../../core/jobs"
+import { enqueue, type JobContext, type JobHandler } from "../../core/jobs"
 import { publish } from "../../core/events"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
@@ -17,6 +17,7 @@ import { announceConversation, loadConversation } from "../chat/conversation-row
 import { HELD_STATUSES, STEP_STATUS, statusIn } from "../chat/conversation-status"
 import { agentCapSql } from "../chat/agents"
 import { type TenantSettings, tenantSettings } from "../contact-form/client-settings"
+import { botHasSql } from "../chatbots/bot-turn"
 
 export const ASSIGN_JOB = "settings.assign"
 
@@ -46,13 +47,20 @@ const freeAgent = async (db: Db, clientId: number, cap: number): Promise<number 
   return best?.id ?? null
 }
 
-/** Hands one waiting (unassigned, open) conversation to a free agent; answers whether it did. */
-const assignOne = async (db: Db, clientId: number, conversationId: number, cap: number): Promise<boolean> => {
+/**
+ * A conversation waiting in the queue for an agent: unassigned, and no chatbot has it (chatbots/bot-turn.ts; `inTurn`:
+ * the message whose bot turn asks).
+ */
+const waiting = (inTurn: number | null = null) =>
+  sql`conversations.status = 'unassigned' AND conversations.assigned_user_id IS NULL AND NOT ${botHasSql(sql`conversations.id`, inTurn)}`
+
+/** Hands one waiting conversation to a free agent; answers whether it did. */
+const assignOne = async (db: Db, clientId: number, conversationId: number, cap: number, inTurn: number | null = null): Promise<boolean> => {
   const agentId = await freeAgent(db, clientId, cap)
   if (agentId === null) return false
   const [row] = rowsOf(
     await db.execute(sql`UPDATE conversations SET assigned_user_id = ${agentId}, status = ${STEP_STATUS.handOver}
-      WHERE id = ${conversationId} AND client_id = ${clientId} AND status = 'unassigned' AND assigned_user_id IS NULL RETURNING id`),
+      WHERE id = ${conversationId} AND client_id = ${clientId} AND ${waiting(inTurn)} RETURNING id`),
   )
   if (!row) return false
   await publish(db, clientId, "conversation.assigned", { conversation_id: conversationId, agent_id: agentId, previous_agent_id: null })
@@ -65,11 +73,22 @@ export const assignArrival = async (db: Db, clientId: number, conversationId: nu
   await assignOne(db, clientId, conversationId, settings.max_chats_per_agent)
 }
 
+/**
+ * After a chatbot's turn on the customer's message `messageId` (chatbots/bot-runtime.ts), the conversation locked: the
+ * bot did not answer, or handed over, so the conversation finds its agent as a new one does (unless the bot still talks).
+ */
+export const assignAfterBotTurn = async (ctx: JobContext, clientId: number, conversationId: number, messageId: number) => {
+  const settings = await tenantSettings(ctx.db, clientId)
+  if (!settings.auto_assign) return
+  if (await assignOne(ctx.db, clientId, conversationId, settings.max_chats_per_agent, messageId))
+    announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, conversationId))
+}
+
 /** After a place may have freed up (a close, a release, an agent online): the waiting conversations get another go. */
 export const assignWaitingLater = async (db: Db, clientId: number) => {
   const [row] = rowsOf(
     await db.execute(sql`SELECT 1 FROM client_settings s WHERE s.client_id = ${clientId} AND s.key = 'auto_assign' AND s.value = 'true'::jsonb
-      AND EXISTS (SELECT 1 FROM conversations c WHERE c.client_id = ${clientId} AND c.status = 'unassigned' AND c.assigned_user_id IS NULL)`),
+      AND EXISTS (SELECT 1 FROM conversations WHERE conversations.client_id = ${clientId} AND ${waiting()})`),
   )
   if (row) await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
 }
@@ -81,11 +100,11 @@ export const jobHandlers: JobHandler[] = [
       const clientId = job.clientId!
       const settings = await tenantSettings(ctx.db, clientId)
       if (!settings.auto_assign) return
-      const waiting = rowsOf(
-        await ctx.db.execute(sql`SELECT id FROM conversations WHERE client_id = ${clientId} AND status = 'unassigned'
-          AND assigned_user_id IS NULL ORDER BY last_message_at, id LIMIT 200 FOR UPDATE SKIP LOCKED`),
+      const queued = rowsOf(
+        await ctx.db.execute(sql`SELECT id FROM conversations WHERE client_id = ${clientId} AND ${waiting()}
+          ORDER BY last_message_at, id LIMIT 200 FOR UPDATE SKIP LOCKED`),
       )
-      for (const w of waiting) {
+      for (const w of queued) {
         const id = Number(w.id)
         if (!(await assignOne(ctx.db, clientId, id, settings.max_chats_per_agent))) break
         announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))

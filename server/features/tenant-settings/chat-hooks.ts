@@ -5,7 +5,7 @@
 import type { Db } from "../../db/db"
 import type { Holding } from "../chat/conversation-status"
 import { tenantSettings } from "../contact-form/client-settings"
-import { assignArrival, assignWaitingLater } from "./auto-assign"
+import { assignAfterBotTurn, assignArrival, assignWaitingLater } from "./auto-assign"
 import { awayIfClosed } from "./away"
 import { customerText } from "./customer-texts"
 import { sayLater } from "./customer-say"
@@ -38,4 +38,4 @@ export const settingsOnClose = async (db: Db, clientId: number, conversationId: 
   await assignWaitingLater(db, clientId)
 }
 
-export { assignWaitingLater }
+export { assignAfterBotTurn, assignWaitingLater }
