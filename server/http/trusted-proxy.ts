@@ -16,8 +16,10 @@ const compiled = new WeakMap<readonly string[], ProxyTrust>()
 
 export const proxyTrustOf = (trustProxy: boolean | readonly string[]): ProxyTrust => {
   if (typeof trustProxy === "boolean") return trustProxy ? anyPeer : noPeer
-  let trust = compiled.get(trustProxy)
-  if (!trust) compiled.set(trustProxy, (trust = compile([...trustProxy])))
+  const known = compiled.get(trustProxy)
+  if (known) return known
+  const trust = compile([...trustProxy])
+  compiled.set(trustProxy, trust)
   return trust
 }
 
