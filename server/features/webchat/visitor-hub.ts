@@ -1,8 +1,9 @@
 /**
  * The web-chat side of the chat hub. Agents' messages and typing for a visitor (channel `webchat`, a `wv_…` number) go
  * to the visitor's sockets (room `visitor:<clientId>:<visitorId>`, on whatever node they are: the visitors' server is on
- * the Redis adapter when there is one) instead of the simulator; everything else passes to the wrapped channel. The hub's reports (inbound, status, typing) are kept here per server, so the visitor routes feed
- * the chat's one inbound path. The visitors' socket.io server is registered here by visitor-routes.ts.
+ * the Redis adapter when there is one) instead of the simulator; everything else passes to the wrapped channel. The
+ * hub's reports (inbound, status, typing) are kept here per server, so the visitor routes feed the chat's one inbound
+ * path. The visitors' socket.io server is registered here by visitor-routes.ts.
  */
 import { randomUUID } from "node:crypto"
 import type { Server } from "socket.io"
