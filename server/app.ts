@@ -18,6 +18,7 @@ import type { Services } from "./http/context"
 import { startJobs, type JobRunner, type JobsOptions } from "./core/jobs"
 import { closeRedis, openRedis } from "./core/redis"
 import { redisRateStore } from "./http/redis-rate-store"
+import { proxyTrustOf } from "./http/trusted-proxy"
 import { registerHealth, type Readiness } from "./http/health"
 import { attachClusterAdapter } from "./realtime/cluster"
 
@@ -62,7 +63,8 @@ const buildApp = (config: Config) => {
     ...timeoutsOf(config),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: typeof config.trustProxy === "boolean" ? config.trustProxy : [...config.trustProxy],
+    // One matcher for Fastify's X-Forwarded-* and the socket handshake's (http/trusted-proxy.ts).
+    trustProxy: config.trustProxy === false ? false : proxyTrustOf(config.trustProxy),
     // Router-level failures (malformed URL, over-long path parameter) answer with the same error body.
     frameworkErrors: (error, _req, reply) => {
       const apiError = toApiError(error)

@@ -26,9 +26,9 @@ const attempt = (url: string, options: { auth?: object; query?: object; origin?:
     socket.on("connect_error", (error) => done(`refused: ${error.message}`))
   })
 
-/** The polling transport's first request, as a foreign page's script would send it. */
-const pollFrom = (url: string, origin: string) =>
-  fetch(`${url}/rt/socket.io/?EIO=4&transport=polling`, { headers: { origin } }).then(async (reply) => ({
+/** The polling transport's first request, as a foreign page's script would send it (or a proxy, with `headers`). */
+const pollFrom = (url: string, origin: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/rt/socket.io/?EIO=4&transport=polling`, { headers: { origin, ...headers } }).then(async (reply) => ({
     status: reply.status,
     body: await reply.text(),
   }))
@@ -52,5 +52,29 @@ describe.each(DB_KINDS)("socket handshakes on %s", (kind) => {
     expect(foreign.status).toBe(403)
     expect(foreign.body).not.toContain("sid")
     expect((await pollFrom(ctx.url, ctx.url)).body).toContain("sid")
+  })
+})
+
+describe.each(DB_KINDS)("X-Forwarded-Host on a socket handshake on %s", (kind) => {
+  // The test's requests come from 127.0.0.1: a proxy on another address is trusted by the first server, not this peer.
+  const untrusted = useServer(kind, { config: { trustProxy: ["10.0.0.1", "192.168.0.0/16"] } })
+  const trusted = useServer(kind, { config: { trustProxy: ["10.0.0.1", "127.0.0.0/8"] } })
+  const forged = { "x-forwarded-host": "evil.example" }
+
+  it("is ignored when the peer is not a trusted proxy, so a foreign page cannot name its own host", async () => {
+    const refused = await pollFrom(untrusted.url, "https://evil.example", forged)
+    expect(refused.status).toBe(403)
+    expect(refused.body).not.toContain("sid")
+    // The request's own Host still counts.
+    expect((await pollFrom(untrusted.url, untrusted.url, forged)).body).toContain("sid")
+  })
+
+  it("is believed from a trusted proxy (the balancer's public host)", async () => {
+    const through = await pollFrom(trusted.url, "https://console.example", { "x-forwarded-host": "console.example" })
+    expect(through.status).toBe(200)
+    expect(through.body).toContain("sid")
+    // The nearest proxy's entry is the one believed, not one the client put first.
+    const appended = await pollFrom(trusted.url, "https://evil.example", { "x-forwarded-host": "evil.example, console.example" })
+    expect(appended.status).toBe(403)
   })
 })

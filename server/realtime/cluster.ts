@@ -17,13 +17,16 @@ const clustered = new WeakSet<Server>()
  */
 export const mayHaveListeners = (io: Server, room: string) => clustered.has(io) || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0
 
-/** Puts `io` on the Redis adapter; returns what closes its connections. */
-export const attachClusterAdapter = async (io: Server, redis: RedisClient): Promise<() => Promise<void>> => {
+/**
+ * Puts `io` on the Redis adapter; returns what closes its connections. `key` names its channels: each socket.io
+ * server of a process needs its own (the agents' "rt", the web-chat visitors' "wc"), or their rooms would mix.
+ */
+export const attachClusterAdapter = async (io: Server, redis: RedisClient, key = "rt"): Promise<() => Promise<void>> => {
   const pub = redis.duplicate()
   const sub = redis.duplicate()
   for (const client of [pub, sub]) client.on("error", () => {}) // the main client reports outages
   await Promise.all([pub.connect(), sub.connect()])
-  io.adapter(createAdapter(pub, sub, { key: "rt", requestsTimeout: 3_000 }))
+  io.adapter(createAdapter(pub, sub, { key, requestsTimeout: 3_000 }))
   clustered.add(io)
   return async () => {
     await Promise.all([closeRedis(pub), closeRedis(sub)])

@@ -10,10 +10,13 @@
  */
 import type { IncomingMessage } from "node:http"
 import type { Config } from "../config"
+import { fromTrustedProxy } from "../http/trusted-proxy"
 
 type Settings = Pick<Config, "publicUrl" | "allowedOrigins" | "trustProxy">
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim()
+/** The entry the nearest proxy added (the last one), as Fastify reads X-Forwarded-Host. */
+const last = (value: string | string[] | undefined) => (Array.isArray(value) ? value.at(-1) : value)?.split(",").at(-1)?.trim() || undefined
 
 const hostOf = (origin: string) => {
   try {
@@ -29,7 +32,9 @@ export const originAllowed = (settings: Settings, req: IncomingMessage, origin: 
   if (settings.allowedOrigins.includes(origin)) return true
   const host = hostOf(origin)
   if (host === null) return false
-  const requestHost = (settings.trustProxy ? first(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host
+  // X-Forwarded-Host only from a trusted proxy (http/trusted-proxy.ts): anyone else could name the page's host.
+  const forwarded = fromTrustedProxy(settings.trustProxy, req) ? last(req.headers["x-forwarded-host"]) : undefined
+  const requestHost = forwarded ?? req.headers.host
   return host === requestHost || host === hostOf(settings.publicUrl())
 }
 

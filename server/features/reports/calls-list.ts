@@ -18,10 +18,13 @@ import { rangeOf } from "./range"
 
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000
-/** Rows per export batch. Measured on PGlite: 25,000 made the export take 26 s instead of 14 s, so bigger is not better. */
+/**
+ * Rows per export batch. With the CTE of session 10, 25,000 made the PGlite export take 26 s instead of 14 s; with
+ * the sort-free batch (issue 21) 10,000, 25,000 and 50,000 cost the same CPU, so the smaller one keeps memory low.
+ */
 export const EXPORT_BATCH = 10_000
 
-interface Filter {
+export interface Filter {
   readonly clientId: number
   readonly from: Date | null
   readonly to: Date | null
@@ -61,14 +64,14 @@ const fetchBatch = async (
     where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
   }
   // The rows' JSON is stored (call_records.record_json, kept by a trigger since 0035): a batch is one walk of the
-  // (client_id, dt) index and one concatenation, with no rendering and no join.
+  // (client_id, dt) index and one concatenation, with no rendering and no join. The aggregates take the walk's own
+  // order (no sort) and the last row's key comes from the same pass: no CTE, which PGlite's 4 MB work_mem spilled to
+  // temporary files with its two extra sorts (1.8 times the CPU per batch, README "Benchmarks").
   const { rows } = await database.query(
-    `WITH p AS (
-       SELECT c.id, c.dt, c.record_json FROM call_records c
-       WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size})
-     SELECT string_agg(p.record_json, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
-       (SELECT dt::text FROM p ORDER BY dt, id LIMIT 1) AS last_dt, (SELECT id FROM p ORDER BY dt, id LIMIT 1) AS last_id
-     FROM p`,
+    `SELECT string_agg(p.record_json, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
+       min(p.dt)::text AS last_dt, (array_agg(p.id ORDER BY p.dt DESC, p.id DESC))[count(*)] AS last_id
+     FROM (SELECT c.id, c.dt, c.record_json FROM call_records c
+       WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size}) p`,
     params,
   )
   const batch = rows[0]
@@ -80,16 +83,16 @@ const fetchBatch = async (
  * Keyset-paged batches of the filter, newest first, at most `limit` rows. The next batch is read while the current
  * one is being written (at most two batches in memory), so the database and the socket work side by side.
  */
-async function* exportBatches(database: Database, f: Filter, limit: number): AsyncGenerator<Batch> {
+async function* exportBatches(database: Database, f: Filter, limit: number, size: number): AsyncGenerator<Batch> {
   let left = limit
-  let pending: Promise<Batch | null> | null = fetchBatch(database, f, Math.min(EXPORT_BATCH, left), null)
+  let pending: Promise<Batch | null> | null = fetchBatch(database, f, Math.min(size, left), null)
   while (pending) {
     const batch: Batch | null = await pending
     pending = null
     if (!batch) return
     left -= batch.rows
-    if (left > 0 && batch.rows === EXPORT_BATCH) {
-      pending = fetchBatch(database, f, Math.min(EXPORT_BATCH, left), { dt: batch.lastDt, id: batch.lastId })
+    if (left > 0 && batch.rows === size) {
+      pending = fetchBatch(database, f, Math.min(size, left), { dt: batch.lastDt, id: batch.lastId })
       // A client that hangs up stops this generator with a read in flight: its failure must not go unhandled.
       pending.catch(() => undefined)
     }
@@ -98,12 +101,12 @@ async function* exportBatches(database: Database, f: Filter, limit: number): Asy
 }
 
 /** The export answer: `{"whatsappCalls":{"whatsappCalls":[...],"totalItems":N}}`, written batch by batch. */
-export const streamCalls = (database: Database, f: Filter, limit: number, total: number): Readable =>
+export const streamCalls = (database: Database, f: Filter, limit: number, total: number, size = EXPORT_BATCH): Readable =>
   Readable.from(
     (async function* () {
       yield '{"whatsappCalls":{"whatsappCalls":['
       let first = true
-      for await (const batch of exportBatches(database, f, limit)) {
+      for await (const batch of exportBatches(database, f, limit, size)) {
         yield first ? batch.json : `,${batch.json}`
         first = false
       }

@@ -1,6 +1,8 @@
 /** Server side of the paged reports: call history, OTP logs, complaint report and search, on both databases. */
 import { describe, expect, it } from "vitest"
+import { text } from "node:stream/consumers"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
+import { streamCalls } from "./calls-list"
 
 const today = new Date().toISOString().slice(0, 10)
 const weekAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
@@ -141,5 +143,24 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
       as(admin2.user_token),
     )
     expect(foreign.body.data.list).toEqual([])
+  })
+
+  // Last: it adds rows to tenant one.
+  it("the export's keyset batches lose and repeat no row, also where a batch ends among rows of one timestamp", async () => {
+    const { database } = ctx.server.services
+    await database.query(
+      `INSERT INTO call_records (call_id, client_id, name, number, call_type, status, dt)
+        SELECT 'tie-' || g, 1, 'Tie ' || g, '+9055500000' || g, 'incoming', 'missed', $1::timestamptz FROM generate_series(1, 23) g`,
+      [`${today}T00:00:01Z`],
+    )
+    const { rows } = await database.query("SELECT record_json FROM call_records WHERE client_id = 1 ORDER BY dt DESC, id DESC")
+    const expected = rows.map((r) => JSON.parse(String(r.record_json)).call_id)
+    const exported = async (limit: number) =>
+      JSON.parse(
+        await text(streamCalls(database, { clientId: 1, from: null, to: null, callType: undefined }, limit, 0, 7)),
+      ).whatsappCalls.whatsappCalls.map((c: { call_id: string }) => c.call_id)
+    // Batches of 7 rows: 23 rows of one instant span four of them.
+    expect(await exported(999_999)).toEqual(expected)
+    expect(await exported(100)).toEqual(expected.slice(0, 100))
   })
 })

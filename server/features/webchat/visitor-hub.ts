@@ -1,8 +1,9 @@
 /**
  * The web-chat side of the chat hub. Agents' messages and typing for a visitor (channel `webchat`, a `wv_…` number) go
- * to the visitor's sockets (room `visitor:<clientId>:<visitorId>`) instead of the simulator; everything else passes to
- * the wrapped channel. The hub's reports (inbound, status, typing) are kept here per server, so the visitor routes feed
- * the chat's one inbound path. The visitors' socket.io server is registered here by visitor-routes.ts.
+ * to the visitor's sockets (room `visitor:<clientId>:<visitorId>`, on whatever node they are: the visitors' server is on
+ * the Redis adapter when there is one) instead of the simulator; everything else passes to the wrapped channel. The
+ * hub's reports (inbound, status, typing) are kept here per server, so the visitor routes feed the chat's one inbound
+ * path. The visitors' socket.io server is registered here by visitor-routes.ts.
  */
 import { randomUUID } from "node:crypto"
 import type { Server } from "socket.io"
@@ -58,12 +59,15 @@ export const withWebchat = (services: Services, events: MessageChannelEvents, in
       dt: new Date().toISOString(),
     }
     const io = servers.get(services)
-    io?.to(visitorRoom(out.clientId, out.number)).emit("message", message)
-    // On a visitor's open page it is delivered; the report waits for the send's commit (the hub retries it).
-    if ((io?.sockets.adapter.rooms.get(visitorRoom(out.clientId, out.number))?.size ?? 0) > 0)
+    const room = visitorRoom(out.clientId, out.number)
+    io?.to(room).emit("message", message)
+    // On a visitor's open page, on any node (fetchSockets asks every node through the Redis adapter), it is delivered;
+    // the report waits for the send's commit (the hub retries it). A node that does not answer in time: no report.
+    if (io)
       setTimeout(() => {
-        events
-          .status({ clientId: out.clientId, externalId, status: "delivered" })
+        io.in(room)
+          .fetchSockets()
+          .then((sockets) => (sockets.length > 0 ? events.status({ clientId: out.clientId, externalId, status: "delivered" }) : undefined))
           .catch((error: unknown) => console.error("[webchat] delivery report failed", error))
       }, 0)
     return { externalId }

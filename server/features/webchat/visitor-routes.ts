@@ -7,7 +7,8 @@
  *    @fastify/rate-limit (429 with Retry-After).
  *  - socket.io at /webchat/socket.io, its own server (visitors never share the agents' socket service or its rooms):
  *    the handshake carries `{ key, token }` and its Origin is checked like the calls'; each socket joins only its
- *    visitor's room. Messages go into the chat's one inbound path (the hub's `inbound`), typing and read likewise.
+ *    visitor's room. Messages go into the chat's one inbound path (the hub's `inbound`), typing and read likewise. With
+ *    REDIS_URL it is on the Redis adapter (key "wc"), so an agent on another node reaches the visitor's socket.
  */
 import { randomUUID } from "node:crypto"
 import { tenantSettings } from "../contact-form/client-settings"
@@ -34,6 +35,8 @@ import { openWidget, type OpenWidget, visitorOf } from "./visitor-access"
 import { hubEventsOf, setVisitorServer, toVisitor, visitorRoom } from "./visitor-hub"
 import { agentHasRead, prechatAnswers, startVisitor, unreadByVisitor, visitorMessages, widgetLook } from "./visitor-session"
 import { signVisitorToken } from "./visitor-token"
+import { closeRedis, openRedis, type RedisClient } from "../../core/redis"
+import { attachClusterAdapter } from "../../realtime/cluster"
 import { WIDGET_SCRIPT_PATH } from "./widget-settings"
 
 export const SESSIONS_PER_MINUTE = 60
@@ -236,9 +239,21 @@ const attachVisitorSockets = (app: FastifyInstance, services: Services) => {
   })
   io.on("connection", (socket) => admitVisitor(services, socket))
   setVisitorServer(services, io)
+  // Across nodes: a visitor's socket and the agent who answers may be on different processes, so the visitors' server
+  // has its own Redis adapter (its own channels, "wc"), like the agents' (app.ts).
+  let closeAdapter: (() => Promise<void>) | null = null
+  let redis: RedisClient | null = null
+  const { redisUrl } = services.config
+  if (redisUrl)
+    app.addHook("onReady", async () => {
+      redis = await openRedis(redisUrl, "redis webchat")
+      closeAdapter = await attachClusterAdapter(io, redis, "wc")
+    })
   app.addHook("onClose", async () => {
-    io.disconnectSockets(true)
+    io.local.disconnectSockets(true)
     io.engine.close()
+    await closeAdapter?.()
+    await closeRedis(redis)
   })
 }
 
