@@ -84,6 +84,8 @@ export const haproxyConfig = (port: number, nodes: readonly { name: string; port
     "  timeout tunnel 1h",
     "frontend console",
     `  bind 127.0.0.1:${port}`,
+    // The nodes believe X-Forwarded-Host from the balancer (TRUSTED_PROXIES): a client's own is not passed on.
+    "  http-request del-header X-Forwarded-Host",
     "  default_backend nodes",
     "backend nodes",
     "  balance roundrobin",
@@ -96,7 +98,7 @@ export const haproxyConfig = (port: number, nodes: readonly { name: string; port
 
 /** Spawns `command` with its output in `logFile`; resolves once spawned. */
 const spawnLogged = (command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string) => {
-  const log = createWriteStream(logFile, { flags: "a" })
+  const log = createWriteStream(logFile)
   const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
   child.stdout?.pipe(log)
   child.stderr?.pipe(log)
