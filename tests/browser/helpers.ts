@@ -1,3 +1,4 @@
+import { resolve } from "node:path"
 import { expect, type Page } from "@playwright/test"
 import { frontKey, routes, sidebarOrder } from "../../src/contract/routes"
 
@@ -6,6 +7,10 @@ export const baseUrl = () => {
   if (!url) throw new Error("CONSOLE_URL is not set (tests/browser/global-setup.ts starts the server)")
   return url
 }
+
+/** The built console the suite serves: BROWSER_DIST lets several people run the suite at once without rebuilding
+ * each other's dist/ (global-setup.ts builds it; servers a spec starts itself serve the same). */
+export const browserDist = () => resolve(process.env.BROWSER_DIST ?? "dist")
 
 /** Headers that open the server's development hooks (/dev/*), as the CLI scripts send them. */
 export const devHeaders = (): Record<string, string> => {

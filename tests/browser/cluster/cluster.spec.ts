@@ -10,7 +10,7 @@
 import { join, resolve } from "node:path"
 import { type BrowserContext, expect, type Page, test } from "@playwright/test"
 import { type Cluster, startCluster } from "../../../scripts/cluster-kit"
-import { callCard, goOnline, login } from "../helpers"
+import { browserDist, callCard, goOnline, login } from "../helpers"
 
 const SHOTS = ".tmp/screenshots/cluster"
 let cluster: Cluster
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
     dir: join(root, ".tmp", "cluster-browser"),
     balance: "failover",
     // The console global-setup.ts built for this run.
-    env: { DIST_DIR: resolve(root, process.env.BROWSER_DIST ?? "dist") },
+    env: { DIST_DIR: browserDist() },
     log: () => {},
   })
   console.log(`[cluster] PostgreSQL, Redis, two node processes and HAProxy up in ${Date.now() - started} ms`)

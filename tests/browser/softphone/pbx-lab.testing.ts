@@ -12,6 +12,7 @@ import { coturnMissing, startCoturn, type Coturn } from "../../../sip/coturn"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
 import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
 import { catalogue } from "../../../src/contract/catalogue"
+import { browserDist } from "../helpers"
 
 const SECRET = "cGJ4LWJyb3dzZXItdGVzdHM="
 const debug = (name: string) => (process.env.PBX_DEBUG ? (line: string) => console.log(`[${name}] ${line}`) : undefined)
@@ -73,6 +74,7 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
   const kamailioOptions = { port: sipPort, secret: SECRET, rtpengine: rtpengine?.socket, log: debug("kamailio") }
   let kamailio = await startKamailio(kamailioOptions)
   const server = await startTestServer({
+    distDir: browserDist(),
     config: {
       sip: {
         secret: SECRET,
