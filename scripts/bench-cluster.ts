@@ -5,6 +5,10 @@
  * `seconds`; at `kill-at` s one node is killed with SIGKILL. Then the same API load (autocannon, 10 s) on N nodes and
  * on 1 node for the throughput ratio (`--no-ratio` skips it). Prints one table; every phase is bounded in time.
  *
+ * The agents are a real tenant's: `agents` users of tenant one with the agent role (bench-agent-N, online), each
+ * logged in once and holding one socket, and the tenant's auto-assign on (tenant-settings/auto-assign.ts), so a
+ * customer's conversation goes to one agent as it would in production, not to a queue every agent watches.
+ *
  * Delivered: the time from the simulator's POST to `chat:message` on an agent's socket, over every (socket, message).
  * Acknowledged: the POST answered 200 (the message is stored). Lost: acknowledged but not in the database, or never
  * delivered to any socket. Duplicates: a message stored twice, or seen twice by one socket.
@@ -58,6 +62,45 @@ const loginAs = async (url: string, username: string) => {
   return ((await response.json()) as { user_token: string }).user_token
 }
 
+/**
+ * Tenant one as a staffed contact centre: `count` online agents (the agent role, agent1's password), nobody else of
+ * the tenant online (so every conversation goes to a connected agent), auto-assign on with a cap no agent reaches.
+ */
+const staffTenant = async (databaseUrl: string, count: number) => {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    await db.query("UPDATE users SET online = false WHERE client_id = 1")
+    await db.query(
+      `INSERT INTO users (client_id, role_id, username, email, password_hash, display_name, online)
+       SELECT 1, (SELECT id FROM roles WHERE client_id = 1 AND name = 'agent'), 'bench-agent-' || n, 'bench-agent-' || n || '@bench.test',
+         (SELECT password_hash FROM users WHERE username = 'agent1'), 'Bench agent ' || n, true
+       FROM generate_series(1, $1::int) AS n`,
+      [count],
+    )
+    await db.query(
+      `INSERT INTO client_settings (client_id, key, value) VALUES (1, 'auto_assign', 'true'::jsonb), (1, 'max_chats_per_agent', '100000'::jsonb)
+       ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    )
+  } finally {
+    await db.end()
+  }
+}
+
+/** One login per agent, a few at a time (each login hashes a password). */
+const loginAgents = async (url: string, count: number) => {
+  const tokens: string[] = new Array(count)
+  let next = 0
+  const worker = async () => {
+    while (next < count) {
+      const i = next++
+      tokens[i] = await loginAs(url, `bench-agent-${i + 1}`)
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker))
+  return tokens
+}
+
 const devPost = (cluster: Cluster, path: string, body: unknown) =>
   fetch(`${cluster.url}${path}`, {
     method: "POST",
@@ -98,7 +141,8 @@ const throughput = async (url: string, token: string) => {
 }
 
 const loadLive = async (cluster: Cluster) => {
-  const tokens = [await loginAs(cluster.url, "agent1"), await loginAs(cluster.url, "admin")]
+  console.log(`Logging ${AGENTS} agents in...`)
+  const tokens = await loginAgents(cluster.url, AGENTS)
   const agents: Agent[] = []
   const latencies: number[] = []
   const sentAt = new Map<number, number>()
@@ -109,7 +153,7 @@ const loadLive = async (cluster: Cluster) => {
     const socket = io(cluster.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      auth: { user_token: tokens[i % 2] },
+      auth: { user_token: tokens[i] },
       reconnection: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
@@ -231,7 +275,11 @@ const run = async () => {
 }
 
 const measure = async (postgres: PostgresCluster) => {
-  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl: await postgres.createDatabase() })
+  const databaseUrl = await postgres.createDatabase()
+  await staffTenant(databaseUrl, AGENTS)
+  // One address logs every agent in: the per-address credential limit is for the public, not for this run.
+  process.env.CREDENTIAL_RATE_PER_MINUTE ??= String(AGENTS + 100)
+  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl })
   let live: Awaited<ReturnType<typeof loadLive>>
   let ratio: { many: number; one: number } | null = null
   try {
