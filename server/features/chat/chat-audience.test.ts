@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
 import { MAX_WATCHED_CONVERSATIONS } from "../../../src/contract/chat-events"
-import { DB_KINDS, as, callOf, devFetch, login, send, useServer } from "../../testing/harness"
-import { connect, next, pause, record } from "../../testing/calls-peer"
+import { DB_KINDS, callOf, customerWrites, devFetch, send, useServer } from "../../testing/harness"
+import { connectUsers, next, pause, record } from "../../testing/calls-peer"
 
 describe.each(DB_KINDS)("chat audiences on %s", (kind) => {
   const ctx = useServer(kind)
@@ -18,11 +18,10 @@ describe.each(DB_KINDS)("chat audiences on %s", (kind) => {
   let conversationId = 0
 
   beforeAll(async () => {
-    for (const name of ["admin", "agent1", "agent2", "admin2"]) {
-      const session = await login(ctx.url, name)
-      ids[name] = session.user_data.id
-      token[name] = as(session.user_token)
-      s[name] = await connect(ctx.url, session.user_token)
+    for (const [name, user] of Object.entries(await connectUsers(ctx.url, ["admin", "agent1", "agent2", "admin2"]))) {
+      s[name] = user.socket
+      token[name] = user.headers
+      ids[name] = user.id
     }
   })
   afterAll(() => {
@@ -30,9 +29,9 @@ describe.each(DB_KINDS)("chat audiences on %s", (kind) => {
   })
 
   const customer = async (text: string) => {
-    const response = await devFetch(ctx.server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number: NUMBER, text })
-    expect(response.status).toBe(200)
-    return ((await response.json()) as { data: { conversationId: number; messageId: number } }).data
+    const written = await customerWrites(ctx.server, NUMBER, { text })
+    expect(written.status).toBe(200)
+    return written.body.data as { conversationId: number; messageId: number }
   }
   const call = (name: string, payload: Record<string, unknown>, who: string) =>
     send(ctx.url, callOf("chat", name as never), payload, token[who])
