@@ -5,9 +5,16 @@
  * `seconds`; at `kill-at` s one node is killed with SIGKILL. Then the same API load (autocannon, 10 s) on N nodes and
  * on 1 node for the throughput ratio (`--no-ratio` skips it). Prints one table; every phase is bounded in time.
  *
- * Delivered: the time from the simulator's POST to `chat:message` on an agent's socket, over every (socket, message).
+ * The agents are a real tenant's: `agents` users of tenant one with the agent role (bench-agent-N, online), each
+ * logged in once and holding one socket, and the tenant's auto-assign on (tenant-settings/auto-assign.ts), so a
+ * customer's conversation goes to one agent as it would in production, not to a queue every agent watches.
+ *
+ * Delivered: the time from the simulator's POST to `chat:message` on an agent's socket, over every (socket, message)
+ * (by the message's text, so an event that beats the POST's answer counts too).
  * Acknowledged: the POST answered 200 (the message is stored). Lost: acknowledged but not in the database, or never
- * delivered to any socket. Duplicates: a message stored twice, or seen twice by one socket.
+ * delivered to any socket although its holder's socket never dropped; a message whose holder was reconnecting (its
+ * node killed) is counted apart: the console reads its lists again after a reconnect, events are not replayed.
+ * Duplicates: a message stored twice, or seen twice by one socket.
  */
 import { execSync } from "node:child_process"
 import { join } from "node:path"
@@ -58,6 +65,45 @@ const loginAs = async (url: string, username: string) => {
   return ((await response.json()) as { user_token: string }).user_token
 }
 
+/**
+ * Tenant one as a staffed contact centre: `count` online agents (the agent role, agent1's password), nobody else of
+ * the tenant online (so every conversation goes to a connected agent), auto-assign on with a cap no agent reaches.
+ */
+const staffTenant = async (databaseUrl: string, count: number) => {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    await db.query("UPDATE users SET online = false WHERE client_id = 1")
+    await db.query(
+      `INSERT INTO users (client_id, role_id, username, email, password_hash, display_name, online)
+       SELECT 1, (SELECT id FROM roles WHERE client_id = 1 AND name = 'agent'), 'bench-agent-' || n, 'bench-agent-' || n || '@bench.test',
+         (SELECT password_hash FROM users WHERE username = 'agent1'), 'Bench agent ' || n, true
+       FROM generate_series(1, $1::int) AS n`,
+      [count],
+    )
+    await db.query(
+      `INSERT INTO client_settings (client_id, key, value) VALUES (1, 'auto_assign', 'true'::jsonb), (1, 'max_chats_per_agent', '100000'::jsonb)
+       ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value`,
+    )
+  } finally {
+    await db.end()
+  }
+}
+
+/** One login per agent, a few at a time (each login hashes a password). */
+const loginAgents = async (url: string, count: number) => {
+  const tokens: string[] = new Array(count)
+  let next = 0
+  const worker = async () => {
+    while (next < count) {
+      const i = next++
+      tokens[i] = await loginAs(url, `bench-agent-${i + 1}`)
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker))
+  return tokens
+}
+
 const devPost = (cluster: Cluster, path: string, body: unknown) =>
   fetch(`${cluster.url}${path}`, {
     method: "POST",
@@ -98,10 +144,12 @@ const throughput = async (url: string, token: string) => {
 }
 
 const loadLive = async (cluster: Cluster) => {
-  const tokens = [await loginAs(cluster.url, "agent1"), await loginAs(cluster.url, "admin")]
+  console.log(`Logging ${AGENTS} agents in...`)
+  const tokens = await loginAgents(cluster.url, AGENTS)
   const agents: Agent[] = []
   const latencies: number[] = []
-  const sentAt = new Map<number, number>()
+  /** When the POST of `bench <i>` left, by i. */
+  const postedAt: number[] = []
   const rung = new Set<string>()
   console.log(`Connecting ${AGENTS} agent sockets through HAProxy...`)
   for (let i = 0; i < AGENTS; i++) {
@@ -109,18 +157,19 @@ const loadLive = async (cluster: Cluster) => {
     const socket = io(cluster.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
-      auth: { user_token: tokens[i % 2] },
+      auth: { user_token: tokens[i] },
       reconnection: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
       forceNew: true,
     })
     agent.socket = socket
-    socket.on("chat:message", (p: { message?: { id: number } }) => {
+    socket.on("chat:message", (p: { message?: { id: number; body?: string } }) => {
       const id = p.message?.id
       if (id === undefined) return
       agent.seen.set(id, (agent.seen.get(id) ?? 0) + 1)
-      const at = sentAt.get(id)
+      const i = /^bench (\d+)$/.exec(p.message?.body ?? "")?.[1]
+      const at = i === undefined ? undefined : postedAt[Number(i)]
       if (at !== undefined) latencies.push(Date.now() - at)
     })
     socket.on("call-is-coming", (p: { callId: string }) => void rung.add(p.callId))
@@ -152,14 +201,13 @@ const loadLive = async (cluster: Cluster) => {
   await Promise.all([
     paced(RATE, SECONDS, (i) => {
       messages.sent++
-      const posted = Date.now()
+      postedAt[i] = Date.now()
       const number = `+90555${String(1_000_000 + (i % 5000)).slice(1)}`
       pending.push(
         devPost(cluster, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: `bench ${i}` })
           .then(async (r) => {
             if (!r.ok) throw new Error(String(r.status))
             const id = ((await r.json()) as { data: { messageId: number } }).data.messageId
-            sentAt.set(id, posted)
             messages.acked++
             messages.ids.push(id)
           })
@@ -194,10 +242,20 @@ const loadLive = async (cluster: Cluster) => {
     "SELECT count(*)::int AS n FROM (SELECT body FROM messages WHERE body LIKE 'bench %' AND id >= $1 GROUP BY body HAVING count(*) > 1) d",
     [Math.min(...messages.ids, 2 ** 31 - 1)],
   )
+  // The holder of each acknowledged message nobody heard (bench-agent-N is agents[N - 1]; null: the queue).
+  const unheard = messages.ids.filter((id) => !agents.some((a) => a.seen.has(id)))
+  const holders = await db.query<{ id: number; username: string | null }>(
+    "SELECT m.id, u.username FROM messages m JOIN conversations c ON c.id = m.conversation_id LEFT JOIN users u ON u.id = c.assigned_user_id WHERE m.id = ANY($1::int[])",
+    [unheard],
+  )
   await db.end()
+  const dropped = (username: string | null) => {
+    const agent = username?.startsWith("bench-agent-") ? agents[Number(username.slice(12)) - 1] : undefined
+    return agent !== undefined && (agent.reconnectMs.length > 0 || agent.disconnectedAt !== null)
+  }
+  const missedWhileDown = holders.rows.filter((r) => dropped(r.username)).length
   const storedIds = new Set(stored.rows.map((r) => r.id))
-  const deliveredIds = new Set(agents.flatMap((a) => [...a.seen.keys()]))
-  const lost = messages.ids.filter((id) => !storedIds.has(id) || !deliveredIds.has(id)).length
+  const lost = messages.ids.filter((id) => !storedIds.has(id)).length + unheard.length - missedWhileDown
   const dupSeen = agents.reduce((n, a) => n + [...a.seen.values()].filter((c) => c > 1).length, 0)
   const reconnects = agents.flatMap((a) => a.reconnectMs).sort((a, b) => a - b)
   const stillDown = agents.filter((a) => !a.socket.connected).length
@@ -211,6 +269,7 @@ const loadLive = async (cluster: Cluster) => {
     rung: calls.ids.filter((id) => rung.has(id)).length,
     latencies,
     lost,
+    missedWhileDown,
     dupRows: dupRows.rows[0]?.n ?? 0,
     dupSeen,
     reconnects,
@@ -231,7 +290,11 @@ const run = async () => {
 }
 
 const measure = async (postgres: PostgresCluster) => {
-  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl: await postgres.createDatabase() })
+  const databaseUrl = await postgres.createDatabase()
+  await staffTenant(databaseUrl, AGENTS)
+  // One address logs every agent in: the per-address credential limit is for the public, not for this run.
+  process.env.CREDENTIAL_RATE_PER_MINUTE ??= String(AGENTS + 100)
+  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl })
   let live: Awaited<ReturnType<typeof loadLive>>
   let ratio: { many: number; one: number } | null = null
   try {
@@ -258,6 +321,7 @@ const measure = async (postgres: PostgresCluster) => {
     ],
     ["delivered to socket p50 / p99 (ms)", `${pct(live.latencies, 50)} / ${pct(live.latencies, 99)} (${live.latencies.length} deliveries)`],
     ["acknowledged messages lost", String(live.lost)],
+    ["not heard live: holder's socket was reconnecting", String(live.missedWhileDown)],
     ["duplicates (stored twice / seen twice by a socket)", `${live.dupRows} / ${live.dupSeen}`],
     ["calls posted / acknowledged / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.rung}`],
     ["calls accepted", "not measured (an accept needs a WebRTC offer per call)"],

@@ -1,6 +1,7 @@
 /** Test plumbing for the voice-call socket: socket.io clients, event waits, and a werift peer standing in for a browser. */
 import { io, type Socket } from "socket.io-client"
 import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from "werift"
+import { as, login } from "./harness"
 
 /** A console socket; `reconnection`: it comes back by itself, as the console's does (a node died behind the balancer). */
 export const connect = (url: string, token: string, reconnection = false): Promise<Socket> =>
@@ -40,6 +41,16 @@ export const record = <T = any>(socket: Socket, event: string): T[] => {
 }
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Logs each demo user in and connects a socket for them: by name, the socket, the request headers and the user id. */
+export const connectUsers = async (url: string, names: readonly string[]) => {
+  const users: Record<string, { socket: Socket; headers: Record<string, string>; id: number }> = {}
+  for (const name of names) {
+    const session = await login(url, name)
+    users[name] = { socket: await connect(url, session.user_token), headers: as(session.user_token), id: session.user_data.id }
+  }
+  return users
+}
 
 /** A werift peer with one sendrecv audio transceiver, counting what it receives: the far end echoes what it sends. */
 export const browserPeer = async () => {

@@ -4,12 +4,18 @@
  * agent must see without a reload arrives as one of them, carrying the whole changed record so the console never
  * has to re-fetch to stay right.
  *
- * Who receives them: every socket of the tenant whose user holds the back-end `chat` permission (agents filter by
- * mine / unassigned / all in the console; the server never sends another tenant's records).
+ * Who receives them (server/features/chat/chat-audience.ts): a socket of a user holding the back-end `chat` permission
+ * hears what its screens show, never another tenant's records: the messages of the conversations its user holds, the
+ * unassigned queue's messages, every `chat:conversation` of the tenant (a change of holder or status reaches the
+ * previous holder and the queue's viewers), and, while its console asks for them with `chat:watch`, every message of
+ * the tenant (the inbox's "all" box) and everything about the conversations it has open (their delivery states and
+ * the customer's typing go only there).
  * Order and once: each event carries the tenant's monotonically increasing `seq`; the console drops an event whose
  * seq it has already applied and applies message events by id (an upsert), so a replay after a reconnect is harmless.
  */
+import { Schema } from "effect"
 import type { Conversation, Message, MessageStatus } from "./schemas/chat"
+import { Id } from "./schemas/common"
 
 export interface ChatToBrowser {
   /** A message was stored (inbound from a customer, or outbound by any agent, bot or campaign), with its conversation after the change. */
@@ -30,3 +36,20 @@ export const CHAT_TO_BROWSER_EVENTS: readonly ChatToBrowserEvent[] = [
   "chat:conversation",
   "chat:typing",
 ]
+
+/** The most conversations one console may watch at once (the inbox keeps 8 open). */
+export const MAX_WATCHED_CONVERSATIONS = 32
+
+/**
+ * Browser -> server: what the console shows now, sent whole after every change and after every (re)connection.
+ * `all`: the inbox's "all" box is on screen; `conversation_ids`: the conversations it has open.
+ */
+export const ChatToServer = {
+  "chat:watch": Schema.Struct({
+    all: Schema.Boolean,
+    conversation_ids: Schema.Array(Id).check(Schema.isMaxLength(MAX_WATCHED_CONVERSATIONS)),
+  }),
+} as const
+
+export type ChatToServerEvent = keyof typeof ChatToServer
+export type ChatToServerPayload<E extends ChatToServerEvent> = (typeof ChatToServer)[E]["Type"]

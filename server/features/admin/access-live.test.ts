@@ -88,6 +88,8 @@ describe.each(DB_KINDS)("live access on %s", (kind) => {
 
     expect((await customerWrites(ctx.server, "+905550001701", { text: "first" })).status).toBe(200)
     expect(await agentSocket2.waitFor("chat:message", (p) => p.message.body === "first")).not.toBeNull()
+    // Its console shows the all box (chat:watch): the watch outlives the regrants, and is heard only with BACK:chat.
+    expect(await agentSocket2.socket.timeout(5000).emitWithAck("chat:watch", { all: true, conversation_ids: [] })).toEqual({ ok: true })
 
     // The role loses the chat permission and the contact book: the lists say so and the chat room is left.
     const without = await permissionIds(admin.user_token, [frontKey("/apps/chat")])
@@ -106,6 +108,11 @@ describe.each(DB_KINDS)("live access on %s", (kind) => {
     expect(widened.back_acl[backKey("chat")]).toBe(1)
     expect((await customerWrites(ctx.server, "+905550001701", { text: "third" })).status).toBe(200)
     expect(await agentSocket2.waitFor("chat:message", (p) => p.message.body === "third")).not.toBeNull()
+    // The admin takes it: agent2 hears its next message only through the all box it still watches.
+    const taken = await call("chat", "chatUpdateByNumber", admin.user_token, { number: "+905550001701", agent_id: admin.user_data.id })
+    expect(taken.status).toBe(200)
+    expect((await customerWrites(ctx.server, "+905550001701", { text: "fourth" })).status).toBe(200)
+    expect(await agentSocket2.waitFor("chat:message", (p) => p.message.body === "fourth")).not.toBeNull()
     expect(agentSocket2.socket.connected).toBe(true)
 
     expect(adminSocket.of("acl:changed")).toEqual([])

@@ -6,12 +6,13 @@
 import { sql } from "drizzle-orm"
 import type { Services } from "../../http/context"
 import { mayHaveListeners } from "../../realtime/cluster"
-import { chatRoom, emitChat } from "./chat-bus"
+import { queueRoom } from "./chat-audience"
+import { emitChat } from "./chat-bus"
 import { selectConversations } from "./conversation-rows"
 import { selectMessages } from "./message-rows"
 
 const listening = (services: Services, clientId: number) =>
-  !!services.realtime && mayHaveListeners(services.realtime.io, chatRoom(clientId))
+  !!services.realtime && mayHaveListeners(services.realtime.io, queueRoom(clientId))
 
 export const announceMessages = async (services: Services, clientId: number, messageIds: readonly number[]) => {
   if (messageIds.length === 0 || !listening(services, clientId)) return

@@ -11,6 +11,7 @@ import { backKey } from "../../../src/contract/routes"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
 import { dashboardChanged } from "../dashboard/dashboard-live"
+import { chatEventRooms, joinChatAudience } from "./chat-audience"
 
 export const CHAT_KEY = backKey("chat")
 export const chatRoom = (clientId: number) => `chat:${clientId}`
@@ -34,7 +35,7 @@ export const nextSeq = (services: Services, clientId: number): number => {
 export const emitChat = <E extends ChatToBrowserEvent>(services: Services, clientId: number, event: E, payload: ChatPayload<E>) => {
   const io = services.realtime?.io
   if (!io) return
-  io.to(chatRoom(clientId)).emit(event, { seq: nextSeq(services, clientId), ...payload })
+  io.to(chatEventRooms(clientId, event, payload)).emit(event, { seq: nextSeq(services, clientId), ...payload })
   if (event !== "chat:typing") dashboardChanged(services, clientId)
 }
 
@@ -53,6 +54,6 @@ export const socketFeatures: readonly SocketFeature[] = [
   (socket) => {
     const { principal } = socket.data
     if (principal.clientId === null || principal.userId === null || !principal.grants.has(CHAT_KEY)) return
-    void socket.join(chatRoom(principal.clientId))
+    joinChatAudience(socket)
   },
 ]

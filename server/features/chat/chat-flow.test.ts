@@ -109,6 +109,8 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
   })
 
   it("agent replies with text and an image by link: the phone gets both, delivered then read arrive as events", async () => {
+    // The console has the conversation open (delivery states go to the consoles that show it: chat-audience.ts).
+    await s.agent1.timeout(5000).emitWithAck("chat:watch", { all: false, conversation_ids: [conversationId] })
     const messages = record(s.agent1, "chat:message")
     const statuses = record(s.agent1, "chat:message-status")
     const text = await call("messagesSendText", {
@@ -200,11 +202,13 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
     ])
     const again = await customer(NUMBER, { text: "One more thing" })
     expect(again.body.data.conversationId).not.toBe(conversationId)
+    conversationId = again.body.data.conversationId
     const all = shaped(chat.agentHistoryChat, (await call("agentHistoryChat", { number: NUMBER })).body)
     expect(all.data.totalItems).toBe(4)
   })
 
-  it("customer typing reaches the agents; events carry increasing seqs, none twice", async () => {
+  it("customer typing reaches the agents with the conversation open; events carry increasing seqs, none twice", async () => {
+    await s.agent1.timeout(5000).emitWithAck("chat:watch", { all: false, conversation_ids: [conversationId] })
     const typing = next(s.agent1, "chat:typing", (p) => p.number === NUMBER)
     await devFetch(ctx.server, "/dev/simulator/typing", { clientId: 1, channel: "whatsapp", number: NUMBER, state: "typing" })
     expect((await typing).state).toBe("typing")

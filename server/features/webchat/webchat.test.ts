@@ -129,6 +129,8 @@ describe.each(DB_KINDS)("web chat on %s", (kind) => {
     expect(arrived.message.channel_type).toBe("webchat")
     expect(arrived.message.body).toBe("Is my order on its way?")
     expect(arrived.conversation.name).toBe("Ada Lovelace")
+    // The agent opens it (delivery states go to the consoles that show it: chat/chat-audience.ts).
+    await agent.timeout(5000).emitWithAck("chat:watch", { all: false, conversation_ids: [arrived.conversation.id] })
 
     const typing = next<any>(visitor, "typing")
     await send(

@@ -60,14 +60,20 @@ export const quiet = {
 
 export const startInbox = () => {
   const script = makeScript()
-  const socket: { send: ((e: ChatSocketEvent) => void) | null; running: number } = { send: null, running: 0 }
+  /** `commands`: what the inbox asked the socket to send the server (`socket.emit`). */
+  const socket: { send: ((e: ChatSocketEvent) => void) | null; running: number; commands: unknown[] } = {
+    send: null,
+    running: 0,
+    commands: [],
+  }
   const actor = createActor(
     chatInboxMachine.provide({
       actors: {
         ...quiet,
         loadConversations: script.logic,
-        chatSocket: fromCallback(({ sendBack }) => {
+        chatSocket: fromCallback(({ sendBack, receive }) => {
           socket.send = sendBack as never
+          receive((command) => void socket.commands.push(command))
           socket.running++
           return () => void socket.running--
         }),

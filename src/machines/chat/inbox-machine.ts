@@ -4,8 +4,10 @@
  * status, search; paged), and one conversation actor per opened conversation (the last few stay alive, so going
  * back is instant). Events apply once, by seq, and records are upserted by id, so a replay is harmless; after a
  * reconnect the list and the open conversations are read again (events sent while offline are not replayed).
+ * The server sends what the screen shows (server/features/chat/chat-audience.ts): the inbox tells it with `chat:watch`
+ * whether the "all" box is on screen and which conversations are open, after each change and each (re)connection.
  */
-import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import { type Failure, failureOf } from "../common/failure"
 import { errorOf, outputOf } from "../common/settled"
@@ -88,6 +90,8 @@ export const chatInboxMachine = setup({
       return seq === null || seq > context.lastSeq
     },
     hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
+    /** The socket is (again) connected: the server knows nothing of this console's screen yet. */
+    connected: ({ event }) => event.type === "rt.status" && event.status === "connected",
     reconnected: ({ context, event }) =>
       event.type === "rt.status" && event.status === "connected" && context.everConnected && context.connection !== "connected",
   },
@@ -133,6 +137,11 @@ export const chatInboxMachine = setup({
         enqueue.sendTo(target, { type: "chat.status", messageId: event.message_id, status: event.status })
       if (event.type === "rt.chat:typing") enqueue.sendTo(target, { type: "chat.typing", state: event.state })
     }),
+    watch: sendTo("socket", ({ context }) => ({
+      type: "socket.emit" as const,
+      event: "chat:watch" as const,
+      payload: { all: context.filters.box === "all", conversation_ids: Object.keys(context.open).map(Number) },
+    })),
     connection: assign(({ context, event }) =>
       event.type !== "rt.status"
         ? {}
@@ -199,7 +208,11 @@ export const chatInboxMachine = setup({
       exit: "stopAll",
       on: {
         "INBOX.STOP": { target: "off" },
-        "rt.status": [{ guard: "reconnected", target: ".loading", actions: ["connection", "refreshOpen"] }, { actions: "connection" }],
+        "rt.status": [
+          { guard: "reconnected", target: ".loading", actions: ["connection", "refreshOpen", "watch"] },
+          { guard: "connected", actions: ["connection", "watch"] },
+          { actions: "connection" },
+        ],
         "rt.chat:message": { guard: "fresh", actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward"] },
         "rt.chat:conversation": {
           guard: "fresh",
@@ -208,11 +221,11 @@ export const chatInboxMachine = setup({
         "rt.chat:message-status": { guard: "fresh", actions: ["seq", "forward"] },
         "rt.chat:typing": { guard: "fresh", actions: ["seq", "forward"] },
         "conversation.updated": { actions: { type: "upsert", params: ({ event }) => event.conversation } },
-        FILTER: { target: ".loading", actions: "filter" },
+        FILTER: { target: ".loading", actions: ["filter", "watch"] },
         RELOAD: { target: ".loading", actions: assign({ page: 1 }) },
-        SELECT: { actions: "select" },
-        NEXT: { actions: "select" },
-        PREVIOUS: { actions: "select" },
+        SELECT: { actions: ["select", "watch"] },
+        NEXT: { actions: ["select", "watch"] },
+        PREVIOUS: { actions: ["select", "watch"] },
         DESELECT: { actions: "deselect" },
       },
       initial: "loading",

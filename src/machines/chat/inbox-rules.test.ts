@@ -24,6 +24,22 @@ describe("chat inbox machine (rules)", () => {
     return visibleConversations(c.conversations, c.filters, c.userId).map((x) => x.id)
   }
 
+  it("tells the server what it shows (chat:watch): the all box and the open conversations, again after a reconnect", async () => {
+    const r = await started()
+    const watch = (all: boolean, conversation_ids: number[]) => ({
+      type: "socket.emit",
+      event: "chat:watch",
+      payload: { all, conversation_ids },
+    })
+    await r.send({ type: "FILTER", patch: { box: "all" } })
+    await r.send({ type: "xstate.done.actor.list", output: { items: [conv(1), conv(2)], total: 2 } })
+    await r.send({ type: "SELECT", id: 2 })
+    await r.send({ type: "FILTER", patch: { box: "mine" } })
+    await r.send({ type: "rt.status", status: "disconnected" })
+    await r.send({ type: "rt.status", status: "connected" })
+    expect(r.socket.commands).toEqual([watch(false, []), watch(true, []), watch(true, [2]), watch(false, [2]), watch(false, [2])])
+  })
+
   it("applies each event once (by seq) and upserts by id", async () => {
     const r = await started()
     await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 5 }) })

@@ -4,8 +4,8 @@
  * the user holds FRONT:/channels/whatsapp-call), `chat` (the inbox, while the user holds the chat permission) and
  * `dashboard` (the dashboard's live "now" boxes, while it is open).
  *
- * One connection serves every channel. The server sends chat events on the same namespace (to a per-tenant room the
- * socket joins at the handshake, server/features/chat/chat-bus.ts), so a second connection would only double the
+ * One connection serves every channel. The server sends chat events on the same namespace (to the audience rooms of
+ * server/features/chat/chat-audience.ts), so a second connection would only double the
  * sockets per agent and the handshakes after every reconnect. Subscriptions are reference-counted: the first opens
  * the socket, the last `close()` closes it; a subscriber joining a connected socket hears "connected" at once. Each
  * channel is typed by its contract map, so the call centre never sees chat events and vice versa.
@@ -13,7 +13,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type Socket } from "socket.io-client"
 import { ACL_TO_BROWSER_EVENTS, type AclToBrowser } from "../../contract/acl-events"
-import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser } from "../../contract/chat-events"
+import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser, type ChatToServerEvent, type ChatToServerPayload } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
@@ -29,7 +29,7 @@ export type RealtimeStatus = "connected" | "disconnected" | "unauthorized"
 /** What each channel hears from the server and may send to it, by event name (the contract's maps). */
 interface ChannelMaps {
   readonly calls: { readonly in: ToBrowser; readonly out: { readonly [E in ToServerEvent]: ToServerPayload<E> } }
-  readonly chat: { readonly in: ChatToBrowser; readonly out: Record<never, never> }
+  readonly chat: { readonly in: ChatToBrowser; readonly out: { readonly [E in ChatToServerEvent]: ChatToServerPayload<E> } }
   readonly dashboard: { readonly in: DashboardToBrowser; readonly out: Record<never, never> }
   /** The contact book: CSV import progress (only the importing user hears it). */
   readonly contacts: { readonly in: ContactsToBrowser; readonly out: Record<never, never> }
