@@ -1,21 +1,21 @@
 /**
- * `chat:message` for many stored messages at once (a campaign's batch), after their commit: the messages and their
- * conversations read in one query each, not one pair per message, and not at all while no console of the tenant
- * listens (realtime/cluster.ts mayHaveListeners).
+ * `chat:message` for many stored messages at once (a campaign's batch), in the writer's transaction (relayed after its
+ * commit, chat-bus.ts): the messages and their conversations read in one query each, not one pair per message, and not
+ * at all while no console of the tenant listens (realtime/cluster.ts mayHaveListeners).
  */
 import { sql } from "drizzle-orm"
 import type { Services } from "../../http/context"
 import { mayHaveListeners } from "../../realtime/cluster"
-import { chatRoom, emitChat } from "./chat-bus"
+import { type ChatWriter, chatRoom, emitChat } from "./chat-bus"
 import { selectConversations } from "./conversation-rows"
 import { selectMessages } from "./message-rows"
 
 const listening = (services: Services, clientId: number) =>
   !!services.realtime && mayHaveListeners(services.realtime.io, chatRoom(clientId))
 
-export const announceMessages = async (services: Services, clientId: number, messageIds: readonly number[]) => {
+export const announceMessages = async (writer: ChatWriter, clientId: number, messageIds: readonly number[]) => {
+  const { services, db } = writer
   if (messageIds.length === 0 || !listening(services, clientId)) return
-  const db = services.database.db
   const ids = JSON.stringify(messageIds)
   const messages = await selectMessages(
     db,
@@ -37,6 +37,6 @@ export const announceMessages = async (services: Services, clientId: number, mes
   const byId = new Map(conversations.map((c) => [c.id, c]))
   for (const message of messages) {
     const conversation = message.conversation_id === null ? undefined : byId.get(message.conversation_id)
-    if (conversation) emitChat(services, clientId, "chat:message", { conversation, message })
+    if (conversation) await emitChat(writer, clientId, "chat:message", { conversation, message })
   }
 }

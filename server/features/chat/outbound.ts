@@ -1,6 +1,6 @@
 /**
  * One outbound message into the chat outbox (outbox.ts), in the writer's transaction: stored `queued` in its
- * conversation (a reply: chat-store.ts) and announced as `chat:message` once the writer committed. The caller enqueues
+ * conversation (a reply: chat-store.ts) and its `chat:message` written with it (relayed once the writer committed). The caller enqueues
  * the hand-over of its messages (`handOverAfterCommit`), one job for all it stores.
  */
 import { sql } from "drizzle-orm"
@@ -53,9 +53,6 @@ export const queueOutbound = async (
   const messageId = await storeOutbound(writer.db, clientId, { ...stored, externalId: null, status: "queued" })
   if (fileId != null) await attachUpload(writer.db, clientId, fileId, messageId)
   if (options.answered) return messageId
-  // Read after the commit, so it shows what the writer left (an automated reply restores the conversation's status).
-  writer.afterCommit(
-    () => void announceMessages(writer.services, clientId, [messageId]).catch((e: unknown) => console.error("[chat] announce failed", e)),
-  )
+  await announceMessages(writer, clientId, [messageId])
   return messageId
 }

@@ -53,7 +53,7 @@ const announceAll = async (ctx: Ctx, labelId: number) => {
     await ctx.db.execute(sql`SELECT cl.conversation_id FROM conversation_labels cl JOIN conversations c ON c.id = cl.conversation_id
     WHERE cl.label_id = ${labelId} AND c.status <> 'closed' LIMIT 500`),
   )
-  for (const r of rows) publishConversation(ctx, Number(r.conversation_id))
+  for (const r of rows) await publishConversation(ctx, Number(r.conversation_id))
 }
 
 export const handlers = [
@@ -115,7 +115,7 @@ export const handlers = [
       await ctx.db.execute(sql`INSERT INTO conversation_labels (label_id, conversation_id) VALUES (${input.label_id}, ${input.conversation_id})
       ON CONFLICT DO NOTHING RETURNING label_id`),
     )
-    if (added.length > 0) publishConversation(ctx, input.conversation_id)
+    if (added.length > 0) await publishConversation(ctx, input.conversation_id)
     return { data: { ok: true } }
   }),
 
@@ -127,7 +127,7 @@ export const handlers = [
       await ctx.db.execute(sql`DELETE FROM conversation_labels WHERE label_id = ${input.label_id} AND conversation_id = ${input.conversation_id}
       RETURNING label_id`),
     )
-    if (removed.length > 0) publishConversation(ctx, input.conversation_id)
+    if (removed.length > 0) await publishConversation(ctx, input.conversation_id)
     return { data: { ok: true } }
   }),
 

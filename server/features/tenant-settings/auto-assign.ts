@@ -88,7 +88,7 @@ export const jobHandlers: JobHandler[] = [
       for (const w of waiting) {
         const id = Number(w.id)
         if (!(await assignOne(ctx.db, clientId, id, settings.max_chats_per_agent))) break
-        announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
+        await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
       }
     },
   },
