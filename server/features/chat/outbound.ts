@@ -1,7 +1,8 @@
 /**
  * One outbound message into the chat outbox (outbox.ts), in the writer's transaction: stored `queued` in its
- * conversation (a reply: chat-store.ts) and its `chat:message` written with it (relayed once the writer committed). The caller enqueues
- * the hand-over of its messages (`handOverAfterCommit`), one job for all it stores.
+ * conversation (a reply: chat-store.ts) and its `chat:message` written with it, as the conversation is at that point
+ * (relayed once the writer committed). The caller enqueues the hand-over of its messages (`handOverAfterCommit`), one
+ * job for all it stores.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
