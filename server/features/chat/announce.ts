@@ -35,8 +35,9 @@ export const announceMessages = async (writer: ChatWriter, clientId: number, mes
     messageIds.length,
   )
   const byId = new Map(conversations.map((c) => [c.id, c]))
-  for (const message of messages) {
+  const shown = messages.flatMap((message) => {
     const conversation = message.conversation_id === null ? undefined : byId.get(message.conversation_id)
-    if (conversation) await emitChat(writer, clientId, "chat:message", { conversation, message })
-  }
+    return conversation ? [{ conversation, message }] : []
+  })
+  await emitChat(writer, clientId, "chat:message", shown)
 }

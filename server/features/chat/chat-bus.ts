@@ -48,31 +48,37 @@ export interface ChatEventRow {
 const pending = new WeakMap<Db, ChatEventRow[]>()
 
 /**
- * THE way to tell the consoles: stores a durable event in the writer's transaction and relays it after the commit;
- * `chat:typing` goes out now.
+ * THE way to tell the consoles: stores durable events (one, or a list of the same kind in one INSERT) in the writer's
+ * transaction and relays them after the commit; `chat:typing` goes out now.
  */
 export const emitChat = async <E extends ChatToBrowserEvent>(
   writer: ChatWriter,
   clientId: number,
   event: E,
-  payload: ChatPayload<E>,
+  payload: ChatPayload<E> | readonly ChatPayload<E>[],
 ): Promise<void> => {
+  const payloads = (Array.isArray(payload) ? payload : [payload]) as readonly Record<string, unknown>[]
+  if (payloads.length === 0) return
   if (event === "chat:typing") {
     const io = writer.services.realtime?.io
-    if (io) toRoom(io, clientId, event, { seq: 0, ...payload })
+    if (io) for (const one of payloads) toRoom(io, clientId, event, { seq: 0, ...one })
     return
   }
-  const [row] = rowsOf(
+  // Ids are drawn in the rows' order, so the nth lowest id is the nth payload's.
+  const ids = rowsOf(
     await writer.db.execute(sql`INSERT INTO chat_events (client_id, event, payload)
-      VALUES (${clientId}, ${event}, ${JSON.stringify(payload)}::jsonb) RETURNING id`),
+      SELECT ${clientId}, ${event}, e FROM jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS x(e, n)
+      ORDER BY n RETURNING id`),
   )
-  const stored: ChatEventRow = { id: Number(row?.id), clientId, event, payload: payload as Record<string, unknown> }
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b)
+  const stored = payloads.map((one, i): ChatEventRow => ({ id: ids[i]!, clientId, event, payload: one }))
   const list = pending.get(writer.db)
   if (list) {
-    list.push(stored)
+    list.push(...stored)
     return
   }
-  pending.set(writer.db, [stored])
+  pending.set(writer.db, stored)
   writer.afterCommit(() => {
     const rows = pending.get(writer.db) ?? []
     pending.delete(writer.db)

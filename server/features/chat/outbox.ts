@@ -164,8 +164,12 @@ const mark = async (
             changed.map((m) => m.id),
             rows[0]?.error ?? "The channel refused the message",
           )
-        for (const m of changed)
-          await emitChat(writer, clientId, "chat:message-status", { conversation_id: m.conversationId, message_id: m.id, status })
+        await emitChat(
+          writer,
+          clientId,
+          "chat:message-status",
+          changed.map((m) => ({ conversation_id: m.conversationId, message_id: m.id, status })),
+        )
         return changed
       })
     } catch (error) {

@@ -8,7 +8,7 @@
  */
 import type { Services } from "../../http/context"
 import type { MessageStatusUpdate } from "../../channels/message-channel"
-import { emitChat, inChatTransaction } from "./chat-bus"
+import { type ChatPayload, emitChat, inChatTransaction } from "./chat-bus"
 import { storeStatuses } from "./chat-store"
 
 const GATHER_MS = 20
@@ -42,17 +42,17 @@ export const statusReports = (services: Services) => {
     try {
       stored = await inChatTransaction(services, async (writer) => {
         const stored = await storeStatuses(writer.db, clientId, reports)
-        const emitted = new Set<number>()
+        const moved = new Map<number, ChatPayload<"chat:message-status">>()
         for (const p of reports) {
           const result = stored.get(p.externalId)
-          if (!result?.changed || emitted.has(result.messageId)) continue
-          emitted.add(result.messageId)
-          await emitChat(writer, clientId, "chat:message-status", {
+          if (!result?.changed || moved.has(result.messageId)) continue
+          moved.set(result.messageId, {
             conversation_id: result.conversationId,
             message_id: result.messageId,
             status: result.status as MessageStatusUpdate,
           })
         }
+        await emitChat(writer, clientId, "chat:message-status", [...moved.values()])
         return stored
       })
     } catch (error) {
