@@ -122,7 +122,7 @@ export const chatWriterOf = (ctx: Pick<Ctx, "db" | "services" | "afterCommit">):
 })
 
 /** Runs `fn` once the call's transaction committed (at once outside a call pipeline, e.g. a hook with its own transaction). */
-export const afterCommit = (ctx: Pick<Ctx, "afterCommit">, fn: () => void | Promise<void>) => {
+const afterCommit = (ctx: Pick<Ctx, "afterCommit">, fn: () => void | Promise<void>) => {
   const run = () => {
     Promise.resolve()
       .then(fn)
