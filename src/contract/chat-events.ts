@@ -10,8 +10,9 @@
  * previous holder and the queue's viewers), and, while its console asks for them with `chat:watch`, every message of
  * the tenant (the inbox's "all" box) and everything about the conversations it has open (their delivery states and
  * the customer's typing go only there).
- * Order and once: each event carries the tenant's monotonically increasing `seq`; the console drops an event whose
- * seq it has already applied and applies message events by id (an upsert), so a replay after a reconnect is harmless.
+ * Order and once: each stored event carries its `seq` (its row in the server's `chat_events`, one sequence for every
+ * node), unique but not necessarily arriving in order (two nodes), and may arrive twice (a relay retried); the console
+ * applies each seq once, in any order, and records by id (an upsert), so a replay is harmless.
  */
 import { Schema } from "effect"
 import type { Conversation, Message, MessageStatus } from "./schemas/chat"
@@ -24,7 +25,7 @@ export interface ChatToBrowser {
   "chat:message-status": { seq: number; conversation_id: number; message_id: number; status: MessageStatus }
   /** A conversation changed without a new message: assigned, shifted, forwarded, closed, reset (read), blocked, labelled. */
   "chat:conversation": { seq: number; conversation: Conversation }
-  /** The customer is typing (or stopped) in a conversation; not stored, not sequenced against records. */
+  /** The customer is typing (or stopped) in a conversation; not stored, not sequenced against records: seq 0. */
   "chat:typing": { seq: number; conversation_id: number; number: string; state: "typing" | "paused" }
 }
 

@@ -47,9 +47,7 @@ export const receiveMessage = async (ctx: JobContext, clientId: number, channel:
     loadConversation(ctx.db, clientId, ids.conversationId),
     loadMessage(ctx.db, clientId, ids.messageId, links),
   ])
-  ctx.afterCommit(() => {
-    if (message) emitChat(ctx.services, clientId, "chat:message", { conversation, message })
-  })
+  if (message) await emitChat(ctx, clientId, "chat:message", { conversation, message })
   return "stored"
 }
 
@@ -84,13 +82,11 @@ export const applyStatus = async (ctx: JobContext, clientId: number, report: Sta
     await ctx.db.execute(sql`UPDATE messages SET payload = payload || jsonb_build_object('error', ${report.reason}::text)
       WHERE id = ${result.messageId} AND client_id = ${clientId}`)
   if (result.changed)
-    ctx.afterCommit(() =>
-      emitChat(ctx.services, clientId, "chat:message-status", {
-        conversation_id: result.conversationId,
-        message_id: result.messageId,
-        status: report.status,
-      }),
-    )
+    await emitChat(ctx, clientId, "chat:message-status", {
+      conversation_id: result.conversationId,
+      message_id: result.messageId,
+      status: report.status,
+    })
   return true
 }
 

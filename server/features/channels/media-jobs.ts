@@ -134,9 +134,7 @@ const store = async (job: Job, ctx: JobContext, fetched: Fetched) => {
     loadConversation(ctx.db, clientId, Number(message.conversation_id)),
     loadMessage(ctx.db, clientId, messageId, links),
   ])
-  ctx.afterCommit(() => {
-    if (shown) emitChat(ctx.services, clientId, "chat:message", { conversation, message: shown })
-  })
+  if (shown) await emitChat(ctx, clientId, "chat:message", { conversation, message: shown })
 }
 
 export const jobHandlers: readonly JobHandler[] = [

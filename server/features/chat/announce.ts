@@ -1,22 +1,22 @@
 /**
- * `chat:message` for many stored messages at once (a campaign's batch), after their commit: the messages and their
- * conversations read in one query each, not one pair per message, and not at all while no console of the tenant
- * listens (realtime/cluster.ts mayHaveListeners).
+ * `chat:message` for many stored messages at once (a campaign's batch), in the writer's transaction (relayed after its
+ * commit, chat-bus.ts): the messages and their conversations read in one query each, not one pair per message, and not
+ * at all while no console of the tenant listens (realtime/cluster.ts mayHaveListeners).
  */
 import { sql } from "drizzle-orm"
 import type { Services } from "../../http/context"
 import { mayHaveListeners } from "../../realtime/cluster"
 import { queueRoom } from "./chat-audience"
-import { emitChat } from "./chat-bus"
+import { type ChatWriter, emitChat } from "./chat-bus"
 import { selectConversations } from "./conversation-rows"
 import { selectMessages } from "./message-rows"
 
 const listening = (services: Services, clientId: number) =>
   !!services.realtime && mayHaveListeners(services.realtime.io, queueRoom(clientId))
 
-export const announceMessages = async (services: Services, clientId: number, messageIds: readonly number[]) => {
+export const announceMessages = async (writer: ChatWriter, clientId: number, messageIds: readonly number[]) => {
+  const { services, db } = writer
   if (messageIds.length === 0 || !listening(services, clientId)) return
-  const db = services.database.db
   const ids = JSON.stringify(messageIds)
   const messages = await selectMessages(
     db,
@@ -36,8 +36,9 @@ export const announceMessages = async (services: Services, clientId: number, mes
     messageIds.length,
   )
   const byId = new Map(conversations.map((c) => [c.id, c]))
-  for (const message of messages) {
+  const shown = messages.flatMap((message) => {
     const conversation = message.conversation_id === null ? undefined : byId.get(message.conversation_id)
-    if (conversation) emitChat(services, clientId, "chat:message", { conversation, message })
-  }
+    return conversation ? [{ conversation, message }] : []
+  })
+  await emitChat(writer, clientId, "chat:message", shown)
 }

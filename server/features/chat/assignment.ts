@@ -60,7 +60,7 @@ const chatAgent = async (ctx: Ctx, clientId: number, agentId: unknown, field = "
 
 const finish = async (ctx: Ctx, clientId: number, conversationId: number): Promise<{ data: Conversation }> => {
   const conversation = await loadConversation(ctx.db, clientId, conversationId)
-  announceConversation(ctx, clientId, conversation)
+  await announceConversation(ctx, clientId, conversation)
   return { data: conversation }
 }
 
@@ -119,7 +119,7 @@ const resetUnread = async (ctx: Ctx, number: string) => {
     await ctx.db.execute(sql`UPDATE conversations c SET unread = 0 FROM contacts ct
     WHERE ct.id = c.contact_id AND c.client_id = ${clientId} AND ct.number = ${number} AND c.unread > 0 RETURNING c.id`),
   )
-  for (const row of rows) announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
+  for (const row of rows) await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
   ctx.afterCommit?.(() => agentRead(ctx.services, clientId, number))
   return { data: { ok: true } }
 }

@@ -21,7 +21,7 @@ const setBlocked = async (ctx: Ctx, number: string, blocked: boolean, reason?: s
     await ctx.db.execute(sql`SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id
     WHERE c.client_id = ${clientId} AND ct.number = ${number} AND c.status <> 'closed'`),
   )
-  for (const row of open) announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
+  for (const row of open) await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
   return { data: { ok: true } }
 }
 

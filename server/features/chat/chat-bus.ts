@@ -1,46 +1,129 @@
 /**
- * The real-time chat events (src/contract/chat-events.ts): every socket of the tenant whose user holds BACK:chat joins
- * `chat:<clientId>`; events go there only, each with the tenant's next `seq`, and only after the write committed.
+ * The real-time chat events (src/contract/chat-events.ts): a socket of a user holding BACK:chat joins its audience
+ * rooms (chat-audience.ts: who hears which event); events go to theirs only (`toRoom`), and a durable one only after
+ * the write that caused it committed.
  *
- * seq: per tenant and process, max(previous + 1, Date.now() * 1000). Strictly increasing within a process, and a
- * restarted server continues above what it sent before (unless it emitted over 1,000 events per millisecond), so a
- * console that drops already-applied seqs keeps working across restarts without a database round trip per event.
+ * `emitChat(writer, ...)` writes the event as a row of `chat_events` (migration 0037) in the writer's own transaction,
+ * so it exists if and only if the change commits; its id is the event's `seq` (one database sequence: never a process
+ * counter, so two nodes' events never collide, though they may arrive out of order — the console applies each seq once,
+ * in any order). Right after the commit the writer relays its rows (emit, then one UPDATE marks them relayed); rows a
+ * dead writer left behind are relayed by the sweeper (chat-relay.ts) on the job runner. A relay may repeat an event
+ * (the writer died between the emit and the mark): the console drops a seq it applied. `chat:typing` is not stored:
+ * it goes out at once with seq 0 (ephemeral, not ordered against records).
  */
+import { sql } from "drizzle-orm"
+import type { Server } from "socket.io"
 import type { ChatToBrowser, ChatToBrowserEvent } from "../../../src/contract/chat-events"
 import { backKey } from "../../../src/contract/routes"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
 import { dashboardChanged } from "../dashboard/dashboard-live"
 import { chatEventRooms, joinChatAudience } from "./chat-audience"
 
 export const CHAT_KEY = backKey("chat")
-export const chatRoom = (clientId: number) => `chat:${clientId}`
 
 export type ChatPayload<E extends ChatToBrowserEvent> = Omit<ChatToBrowser[E], "seq">
 
-const counters = new WeakMap<Services, Map<number, number>>()
+/** The one place a chat event meets the socket rooms (the payload was typed at `emitChat`, stored rows as JSON). */
+const toRoom = <E extends ChatToBrowserEvent>(io: Server, clientId: number, event: E, payloadWithSeq: { seq: number }) =>
+  io.to(chatEventRooms(clientId, event, payloadWithSeq as unknown as ChatPayload<E>)).emit(event, payloadWithSeq)
 
-export const nextSeq = (services: Services, clientId: number): number => {
-  let map = counters.get(services)
-  if (!map) {
-    map = new Map()
-    counters.set(services, map)
+/** Who writes an event: the transaction of the change (or the database outside one) and what runs after its commit. */
+export interface ChatWriter {
+  readonly db: Db
+  readonly services: Services
+  readonly afterCommit: (fn: () => void) => void
+}
+
+/** A stored event, ready to relay. */
+export interface ChatEventRow {
+  readonly id: number
+  readonly clientId: number
+  readonly event: ChatToBrowserEvent
+  readonly payload: Record<string, unknown>
+}
+
+/** Each transaction's events not relayed yet (its relay is registered with the first). */
+const pending = new WeakMap<Db, ChatEventRow[]>()
+
+/**
+ * THE way to tell the consoles: stores durable events (one, or a list of the same kind in one INSERT) in the writer's
+ * transaction and relays them after the commit; `chat:typing` goes out now.
+ */
+export const emitChat = async <E extends ChatToBrowserEvent>(
+  writer: ChatWriter,
+  clientId: number,
+  event: E,
+  payload: ChatPayload<E> | readonly ChatPayload<E>[],
+): Promise<void> => {
+  const payloads = (Array.isArray(payload) ? payload : [payload]) as readonly Record<string, unknown>[]
+  if (payloads.length === 0) return
+  if (event === "chat:typing") {
+    const io = writer.services.realtime?.io
+    if (io) for (const one of payloads) toRoom(io, clientId, event, { seq: 0, ...one })
+    return
   }
-  const seq = Math.max((map.get(clientId) ?? 0) + 1, Date.now() * 1000)
-  map.set(clientId, seq)
-  return seq
+  // Ids are drawn in the rows' order, so the nth lowest id is the nth payload's.
+  const ids = rowsOf(
+    await writer.db.execute(sql`INSERT INTO chat_events (client_id, event, payload)
+      SELECT ${clientId}, ${event}, e FROM jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS x(e, n)
+      ORDER BY n RETURNING id`),
+  )
+    .map((r) => Number(r.id))
+    .sort((a, b) => a - b)
+  const stored = payloads.map((one, i): ChatEventRow => ({ id: ids[i]!, clientId, event, payload: one }))
+  const list = pending.get(writer.db)
+  if (list) {
+    list.push(...stored)
+    return
+  }
+  pending.set(writer.db, stored)
+  writer.afterCommit(() => {
+    const rows = pending.get(writer.db) ?? []
+    pending.delete(writer.db)
+    relayChatEvents(writer.services, writer.services.database.db, rows).catch((error: unknown) =>
+      console.error("[chat] relaying events failed (the sweeper will)", error),
+    )
+  })
 }
 
-/** Emits now (callers are past their commit). */
-export const emitChat = <E extends ChatToBrowserEvent>(services: Services, clientId: number, event: E, payload: ChatPayload<E>) => {
+/** Emits committed events (seq = id) and marks them relayed in one UPDATE through `db` (the sweeper's transaction). */
+export const relayChatEvents = async (services: Services, db: Db, rows: readonly ChatEventRow[]) => {
+  if (rows.length === 0) return
   const io = services.realtime?.io
-  if (!io) return
-  io.to(chatEventRooms(clientId, event, payload)).emit(event, { seq: nextSeq(services, clientId), ...payload })
-  if (event !== "chat:typing") dashboardChanged(services, clientId)
+  const tenants = new Set<number>()
+  for (const row of rows) {
+    if (io) toRoom(io, row.clientId, row.event, { ...row.payload, seq: row.id })
+    tenants.add(row.clientId)
+  }
+  for (const clientId of tenants) dashboardChanged(services, clientId)
+  const ids = JSON.stringify(rows.map((r) => r.id))
+  await db.execute(sql`UPDATE chat_events SET relayed_at = now()
+    WHERE id IN (SELECT x::bigint FROM jsonb_array_elements_text(${ids}::jsonb) AS x) AND relayed_at IS NULL`)
 }
+
+/**
+ * Runs `work` in one transaction of its own (a channel's report, a job's mark), then what it registered for after the
+ * commit (its events' relay).
+ */
+export const inChatTransaction = async <T>(services: Services, work: (writer: ChatWriter) => Promise<T>): Promise<T> => {
+  const committed: (() => void)[] = []
+  const result = await services.database.transaction((tx) => work({ db: tx, services, afterCommit: (fn) => void committed.push(fn) }))
+  for (const fn of committed) fn()
+  return result
+}
+
+/** A call's writer: its transaction, and after its commit (at once for a call without one, a read). */
+export const chatWriterOf = (ctx: Pick<Ctx, "db" | "services" | "afterCommit">): ChatWriter => ({
+  db: ctx.db,
+  services: ctx.services,
+  afterCommit: (fn) => afterCommit(ctx, fn),
+})
 
 /** Runs `fn` once the call's transaction committed (at once outside a call pipeline, e.g. a hook with its own transaction). */
-export const afterCommit = (ctx: Pick<Ctx, "afterCommit">, fn: () => void | Promise<void>) => {
+const afterCommit = (ctx: Pick<Ctx, "afterCommit">, fn: () => void | Promise<void>) => {
   const run = () => {
     Promise.resolve()
       .then(fn)

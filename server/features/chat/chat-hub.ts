@@ -6,7 +6,7 @@ import type { Services } from "../../http/context"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { MessageChannelEvents } from "../../channels/message-channel"
 import { createMessageSimulator, type SimulatedMessageChannel } from "../../channels/message-simulator"
-import { emitChat } from "./chat-bus"
+import { emitChat, inChatTransaction } from "./chat-bus"
 import { rowsOf } from "../../db/rows"
 import { loadConversation } from "./conversation-rows"
 import { loadMessage } from "./message-rows"
@@ -46,7 +46,8 @@ const createHub = (services: Services): ChatHub => {
         : {}
       if (input.location) payload.location = input.location
       if (input.order) payload.order = input.order
-      const stored = await database.transaction(async (tx) => {
+      const ids = await inChatTransaction(services, async (writer) => {
+        const tx = writer.db
         const ids = await storeInbound(tx, input.clientId, {
           channel: input.channel,
           number: input.number,
@@ -60,15 +61,11 @@ const createHub = (services: Services): ChatHub => {
           loadConversation(tx, input.clientId, ids.conversationId),
           loadMessage(tx, input.clientId, ids.messageId, links),
         ])
-        return { ids, conversation, message }
+        if (message) await emitChat(writer, input.clientId, "chat:message", { conversation, message })
+        return ids
       })
-      if (stored.message)
-        emitChat(services, input.clientId, "chat:message", {
-          conversation: stored.conversation,
-          message: stored.message,
-        })
       wakeJobs(services)
-      return stored.ids
+      return ids
     },
     status: reports.report,
     typing: async ({ clientId, channel, number, state }) => {
@@ -77,7 +74,11 @@ const createHub = (services: Services): ChatHub => {
         WHERE c.client_id = ${clientId} AND ct.channel = ${channel satisfies Channel} AND ct.number = ${number} AND c.status <> 'closed' LIMIT 1`),
       )
       if (!row) return
-      emitChat(services, clientId, "chat:typing", { conversation_id: Number(row.id), number, state })
+      await emitChat({ db: database.db, services, afterCommit: queueMicrotask }, clientId, "chat:typing", {
+        conversation_id: Number(row.id),
+        number,
+        state,
+      })
     },
   }
   // Tenants with a connected Meta account send through the Graph API (features/channels), web-chat visitors get theirs

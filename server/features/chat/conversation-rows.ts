@@ -12,7 +12,10 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import { tenantOf, type Ctx } from "../../http/context"
 import type { Db } from "../../db/db"
 import { notFound } from "../../http/errors"
-import { afterCommit, emitChat } from "./chat-bus"
+import { chatWriterOf, emitChat } from "./chat-bus"
+
+/** A call or job writing a conversation event: its transaction, and what runs after its commit. */
+type ChatCtx = Pick<Ctx, "db" | "afterCommit" | "services">
 
 export const WINDOW_MS = 24 * 3_600_000
 
@@ -89,18 +92,17 @@ export const loadConversation = async (db: Db, clientId: number, conversationId:
 }
 
 /**
- * Announces `chat:conversation` for a conversation once the caller's transaction committed, read fresh after the
- * commit (labels, assignment...). For other features (tagging) as well as the chat calls.
+ * Writes `chat:conversation` for a conversation in the caller's transaction, read there (after the caller's change),
+ * relayed after the commit (chat-bus.ts). For other features (tagging) as well as the chat calls.
  */
 export const publishConversation = (ctx: Ctx, conversationId: number) => publishConversationOf(ctx, tenantOf(ctx), conversationId)
 
 /** publishConversation for a known tenant (hooks and channel events run without a user's ctx). */
-export const publishConversationOf = (ctx: Pick<Ctx, "afterCommit" | "services">, clientId: number, conversationId: number) =>
-  afterCommit(ctx, async () => {
-    const conversation = await loadConversation(ctx.services.database.db, clientId, conversationId).catch(() => null)
-    if (conversation) emitChat(ctx.services, clientId, "chat:conversation", { conversation })
-  })
+export const publishConversationOf = async (ctx: ChatCtx, clientId: number, conversationId: number) => {
+  const [conversation] = await selectConversations(ctx.db, clientId, sql`c.id = ${conversationId}`, sql`c.id`, 1)
+  if (conversation) await announceConversation(ctx, clientId, conversation)
+}
 
-/** Announces an already loaded conversation after the commit (no second read). */
-export const announceConversation = (ctx: Pick<Ctx, "afterCommit" | "services">, clientId: number, conversation: Conversation) =>
-  afterCommit(ctx, () => emitChat(ctx.services, clientId, "chat:conversation", { conversation }))
+/** Writes `chat:conversation` for an already loaded conversation (no second read). */
+export const announceConversation = (ctx: ChatCtx, clientId: number, conversation: Conversation) =>
+  emitChat(chatWriterOf(ctx), clientId, "chat:conversation", { conversation })

@@ -1,7 +1,8 @@
 /**
  * One outbound message into the chat outbox (outbox.ts), in the writer's transaction: stored `queued` in its
- * conversation (a reply: chat-store.ts) and announced as `chat:message` once the writer committed. The caller enqueues
- * the hand-over of its messages (`handOverAfterCommit`), one job for all it stores.
+ * conversation (a reply: chat-store.ts) and its `chat:message` written with it, as the conversation is at that point
+ * (relayed once the writer committed). The caller enqueues the hand-over of its messages (`handOverAfterCommit`), one
+ * job for all it stores.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
@@ -55,9 +56,6 @@ export const queueOutbound = async (
   const messageId = await storeOutbound(writer.db, clientId, { ...stored, externalId: null, status: "queued" })
   if (fileId != null) await attachUpload(writer.db, clientId, fileId, messageId)
   if (options.answered) return messageId
-  // Read after the commit, so it shows what the writer left (an automated reply restores the conversation's status).
-  writer.afterCommit(
-    () => void announceMessages(writer.services, clientId, [messageId]).catch((e: unknown) => console.error("[chat] announce failed", e)),
-  )
+  await announceMessages(writer, clientId, [messageId])
   return messageId
 }

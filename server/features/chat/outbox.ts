@@ -30,7 +30,7 @@ import { ApiError } from "../../http/errors"
 import { recipientsFailedByChannel } from "../campaigns/recipient-status"
 import { refundFailedTemplates } from "../templates/template-refund"
 import { announceMessages } from "./announce"
-import { emitChat } from "./chat-bus"
+import { emitChat, inChatTransaction } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
 
 export const OUTBOX_JOB = "chat.outbox"
@@ -133,7 +133,10 @@ const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
 }
 
-/** Sets the status of still-queued messages in one update, their conversations locked first; answers the changed ones. */
+/**
+ * Sets the status of still-queued messages in one update, their conversations locked first, and tells the consoles
+ * (`chat:message-status`, with the update's commit); answers the changed ones.
+ */
 const mark = async (
   services: Services,
   clientId: number,
@@ -144,7 +147,8 @@ const mark = async (
   const x = JSON.stringify(rows)
   for (let attempt = 1; ; attempt++) {
     try {
-      return await services.database.transaction(async (tx) => {
+      return await inChatTransaction(services, async (writer) => {
+        const tx = writer.db
         await tx.execute(sql`SELECT c.id FROM conversations c WHERE c.id IN (SELECT m.conversation_id FROM messages m
             WHERE m.id IN (SELECT (e ->> 'id')::int FROM jsonb_array_elements(${x}::jsonb) AS e))
           ORDER BY c.id FOR UPDATE`)
@@ -167,22 +171,18 @@ const mark = async (
             changed.map((m) => m.id),
           )
         }
+        await emitChat(
+          writer,
+          clientId,
+          "chat:message-status",
+          changed.map((m) => ({ conversation_id: m.conversationId, message_id: m.id, status })),
+        )
         return changed
       })
     } catch (error) {
       if (attempt >= MARK_ATTEMPTS) throw error
     }
   }
-}
-
-const announce = (
-  services: Services,
-  clientId: number,
-  changed: readonly { id: number; conversationId: number }[],
-  status: "sent" | "failed",
-) => {
-  for (const m of changed)
-    emitChat(services, clientId, "chat:message-status", { conversation_id: m.conversationId, message_id: m.id, status })
 }
 
 /**
@@ -216,16 +216,15 @@ const deliver = async (services: Services, clientId: number, ids: readonly numbe
       }
     }
   })
-  announce(services, clientId, await mark(services, clientId, handed, "sent"), "sent")
+  await mark(services, clientId, handed, "sent")
   if (failure === null || !final) return failure
   const reason = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
-  const failed = await mark(
+  await mark(
     services,
     clientId,
     refused.map((m) => ({ id: m.id, external_id: null, error: reason })),
     "failed",
   )
-  announce(services, clientId, failed, "failed")
   return failure
 }
 
@@ -254,7 +253,9 @@ export const handOverNow = async (services: Services, clientId: number, messageI
   try {
     return await handedOver(services, clientId, messageIds)
   } finally {
-    await announceMessages(services, clientId, messageIds).catch((e: unknown) => console.error("[chat] announce failed", e))
+    await inChatTransaction(services, (writer) => announceMessages(writer, clientId, messageIds)).catch((e: unknown) =>
+      console.error("[chat] announce failed", e),
+    )
   }
 }
 

@@ -18,8 +18,8 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { fileIdOfLink } from "../uploads/signed-url"
 import { answerAfterCommit, settleAnswer } from "../../core/after-commit"
-import { afterCommit } from "./chat-bus"
-import { handOverAfterCommit, handOverNow, type Writer } from "./outbox"
+import { chatWriterOf } from "./chat-bus"
+import { handOverAfterCommit, handOverNow } from "./outbox"
 import { queueOutbound } from "./outbound"
 import { chatHubOf } from "./chat-hub"
 import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, type ContactRow } from "./chat-store"
@@ -65,8 +65,6 @@ const outgoingOf = (input: SendAny): Outgoing => {
   }
 }
 
-const writerOf = (ctx: Ctx): Writer => ({ db: ctx.db, services: ctx.services, afterCommit: (fn) => afterCommit(ctx, fn) })
-
 const answer = (ids: string[]): SendResult => ({ data: { message: { messages: ids.map((id) => ({ id })) } } })
 
 /**
@@ -88,7 +86,7 @@ const sendToNumbers = async (
   }
   await checkMessageLimits(ctx.db, clientId, targets.length)
   const links = fileLinksOf(ctx)
-  const writer = writerOf(ctx)
+  const writer = chatWriterOf(ctx)
   const messageIds: number[] = []
   for (const { number, contact: known } of targets) {
     const contact = known ?? (await contactFor(ctx.db, clientId, "whatsapp", number))
@@ -107,7 +105,7 @@ const sendTemplate = async (ctx: Ctx, clientId: number, to: readonly string[], n
   const who = { userId: ctx.principal.userId }
   const sends = []
   for (const number of new Set(to)) sends.push(await templateSendByName(ctx.db, clientId, named, number, who))
-  const messageIds = (await sendTemplateToAll(writerOf(ctx), sends, { answered: true })).map((sent) => sent.messageId)
+  const messageIds = (await sendTemplateToAll(chatWriterOf(ctx), sends, { answered: true })).map((sent) => sent.messageId)
   return answerAfterCommit(async () => answer(await handOverNow(ctx.services, clientId, messageIds)))
 }
 

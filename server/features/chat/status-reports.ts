@@ -4,12 +4,11 @@
  * `storeStatuses`), not one per report: at a campaign's pace (a report per message, 300 ms after each hand-over in the
  * simulator) one transaction per report filled the pool. A report can beat the commit of the send that caused it: an
  * unknown message is tried again RETRY_MS later, RETRIES times. Each report's promise settles once it is stored (or given
- * up); `chat:message-status` goes out after the commit for each message that moved.
+ * up); `chat:message-status` is written in that transaction for each message that moved, and relayed after its commit.
  */
-import type { Database } from "../../db/db"
 import type { Services } from "../../http/context"
 import type { MessageStatusUpdate } from "../../channels/message-channel"
-import { emitChat } from "./chat-bus"
+import { type ChatPayload, emitChat, inChatTransaction } from "./chat-bus"
 import { storeStatuses } from "./chat-store"
 
 const GATHER_MS = 20
@@ -26,7 +25,7 @@ interface Pending {
   readonly done: () => void
 }
 
-export const statusReports = (services: Services, database: Database = services.database) => {
+export const statusReports = (services: Services) => {
   const waiting: Pending[] = []
   let busy = false
   let timer: NodeJS.Timeout | null = null
@@ -41,28 +40,29 @@ export const statusReports = (services: Services, database: Database = services.
   const store = async (clientId: number, reports: readonly Pending[]) => {
     let stored: Awaited<ReturnType<typeof storeStatuses>>
     try {
-      stored = await database.transaction((tx) => storeStatuses(tx, clientId, reports))
+      stored = await inChatTransaction(services, async (writer) => {
+        const stored = await storeStatuses(writer.db, clientId, reports)
+        const moved = new Map<number, ChatPayload<"chat:message-status">>()
+        for (const p of reports) {
+          const result = stored.get(p.externalId)
+          if (!result?.changed || moved.has(result.messageId)) continue
+          moved.set(result.messageId, {
+            conversation_id: result.conversationId,
+            message_id: result.messageId,
+            status: result.status as MessageStatusUpdate,
+          })
+        }
+        await emitChat(writer, clientId, "chat:message-status", [...moved.values()])
+        return stored
+      })
     } catch (error) {
       if (!closed) console.error("[chat] delivery reports failed, trying again", error)
       for (const p of reports) later(p)
       return
     }
-    const emitted = new Set<number>()
     for (const p of reports) {
-      const result = stored.get(p.externalId)
-      if (!result) {
-        later(p)
-        continue
-      }
-      if (result.changed && !emitted.has(result.messageId)) {
-        emitted.add(result.messageId)
-        emitChat(services, clientId, "chat:message-status", {
-          conversation_id: result.conversationId,
-          message_id: result.messageId,
-          status: result.status as MessageStatusUpdate,
-        })
-      }
-      p.done()
+      if (stored.has(p.externalId)) p.done()
+      else later(p)
     }
   }
 

@@ -26,7 +26,7 @@ const assign = async (ctx: JobContext, t: ActionTarget, agentId: number | null) 
   )
   if (!changed) return
   const conversation = await loadConversation(ctx.db, t.clientId, t.conversationId)
-  ctx.afterCommit(() => emitChat(ctx.services, t.clientId, "chat:conversation", { conversation }))
+  await emitChat(ctx, t.clientId, "chat:conversation", { conversation })
 }
 
 /** The member of the group holding the fewest open conversations (then the lowest id). */

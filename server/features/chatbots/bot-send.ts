@@ -61,6 +61,6 @@ export const queueMessageAsBot = async (ctx: JobContext, target: BotTarget, out:
     loadConversation(ctx.db, target.clientId, target.conversation.id),
     loadMessage(ctx.db, target.clientId, messageId, links),
   ])
-  if (message) ctx.afterCommit(() => emitChat(ctx.services, target.clientId, "chat:message", { conversation, message }))
+  if (message) await emitChat(ctx, target.clientId, "chat:message", { conversation, message })
   return messageId
 }

@@ -49,7 +49,7 @@ export const handlers = [
     await editContact(ctx.db, clientId, before, input)
     if (input.name !== undefined && input.name !== before.name) {
       const open = rowsOf(await ctx.db.execute(sql`SELECT id FROM conversations WHERE contact_id = ${before.id} AND status <> 'closed'`))
-      for (const r of open) publishConversation(ctx, Number(r.id))
+      for (const r of open) await publishConversation(ctx, Number(r.id))
     }
     const after = await contactRowByNumber(ctx.db, clientId, input.number)
     return { data: contactOf(after) }

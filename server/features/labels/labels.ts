@@ -48,12 +48,14 @@ const conversationOfTenant = async (ctx: Ctx, clientId: number, id: number) => {
 }
 
 /** Open conversations only: a closed one is history, and announcing thousands of them would flood every agent. */
-const announceAll = async (ctx: Ctx, labelId: number) => {
-  const rows = rowsOf(
+const labelledOpen = async (ctx: Ctx, labelId: number) =>
+  rowsOf(
     await ctx.db.execute(sql`SELECT cl.conversation_id FROM conversation_labels cl JOIN conversations c ON c.id = cl.conversation_id
     WHERE cl.label_id = ${labelId} AND c.status <> 'closed' LIMIT 500`),
-  )
-  for (const r of rows) publishConversation(ctx, Number(r.conversation_id))
+  ).map((r) => Number(r.conversation_id))
+
+const announceAll = async (ctx: Ctx, conversationIds: readonly number[]) => {
+  for (const id of conversationIds) await publishConversation(ctx, id)
 }
 
 export const handlers = [
@@ -94,7 +96,7 @@ export const handlers = [
     if (sets.length === 0) throw badRequest("Nothing to update: send name or color")
     await ctx.db.execute(sql`UPDATE labels SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND client_id = ${clientId}`)
     // Conversations show label names: a rename changes what agents see.
-    if (input.name !== undefined && input.name !== before.name) await announceAll(ctx, id)
+    if (input.name !== undefined && input.name !== before.name) await announceAll(ctx, await labelledOpen(ctx, id))
     return { data: await loadLabel(ctx, clientId, id) }
   }),
 
@@ -102,8 +104,10 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     const id = idOf(input.id, "Label")
     await loadLabel(ctx, clientId, id)
-    await announceAll(ctx, id)
+    const labelled = await labelledOpen(ctx, id)
     await ctx.db.execute(sql`DELETE FROM labels WHERE id = ${id} AND client_id = ${clientId}`)
+    // Read after the delete: the conversations show the label gone.
+    await announceAll(ctx, labelled)
     return { data: { ok: true } }
   }),
 
@@ -115,7 +119,7 @@ export const handlers = [
       await ctx.db.execute(sql`INSERT INTO conversation_labels (label_id, conversation_id) VALUES (${input.label_id}, ${input.conversation_id})
       ON CONFLICT DO NOTHING RETURNING label_id`),
     )
-    if (added.length > 0) publishConversation(ctx, input.conversation_id)
+    if (added.length > 0) await publishConversation(ctx, input.conversation_id)
     return { data: { ok: true } }
   }),
 
@@ -127,7 +131,7 @@ export const handlers = [
       await ctx.db.execute(sql`DELETE FROM conversation_labels WHERE label_id = ${input.label_id} AND conversation_id = ${input.conversation_id}
       RETURNING label_id`),
     )
-    if (removed.length > 0) publishConversation(ctx, input.conversation_id)
+    if (removed.length > 0) await publishConversation(ctx, input.conversation_id)
     return { data: { ok: true } }
   }),
 

@@ -12,7 +12,7 @@ import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { openConversationOf, type ContactRow } from "../chat/chat-store"
-import { WINDOW_MS } from "../chat/conversation-rows"
+import { publishConversationOf, WINDOW_MS } from "../chat/conversation-rows"
 
 export interface CustomerMessage {
   readonly clientId: number
@@ -66,8 +66,11 @@ export const messageCustomer = async (ctx: SendContext, message: CustomerMessage
     senderUserId: message.senderUserId,
   })
   await handOverAfterCommit(ctx, clientId, [messageId])
-  if (message.senderUserId === null)
+  if (message.senderUserId === null) {
     await ctx.db.execute(sql`UPDATE conversations SET status = ${conversation.status}, assigned_user_id = ${conversation.agentId}
       WHERE id = ${conversation.id}`)
+    // Its chat:message showed the conversation as the reply left it; this shows it restored.
+    await publishConversationOf(ctx, clientId, conversation.id)
+  }
   return messageId
 }

@@ -9,10 +9,10 @@ import { type SQL, sql } from "drizzle-orm"
 import type { Order, OrderStatus } from "../../../src/contract/schemas/commerce"
 import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
-import { type Ctx, userOf } from "../../http/context"
+import { userOf } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
 import type { JobHandler } from "../../core/jobs"
-import { afterCommit } from "../chat/chat-bus"
+import { chatWriterOf } from "../chat/chat-bus"
 import { templateSendByName } from "../templates/send-by-name"
 import { sendTemplateTo } from "../templates/template-send"
 import { contactById, inWindow, messageCustomer, type SendContext } from "../locations/customer-message"
@@ -106,8 +106,6 @@ export const notifyOrderStatus = async (
   }
 }
 
-const sendContextOf = (ctx: Ctx): SendContext => ({ db: ctx.db, services: ctx.services, afterCommit: (fn) => afterCommit(ctx, fn) })
-
 export const handlers = [
   handle("chatbots", "orders", async (ctx, input) => {
     const { clientId } = userOf(ctx)
@@ -141,7 +139,7 @@ export const handlers = [
     await ctx.db.execute(sql`UPDATE orders SET status = ${input.status}, note = coalesce(${input.note ?? null}, note), updated_at = now()
       WHERE id = ${id} AND client_id = ${clientId}`)
     const changed = await loadOrder(ctx.db, clientId, id)
-    await notifyOrderStatus(sendContextOf(ctx), clientId, changed.order, changed.contactId, userId)
+    await notifyOrderStatus(chatWriterOf(ctx), clientId, changed.order, changed.contactId, userId)
     return { data: changed.order }
   }),
 ]

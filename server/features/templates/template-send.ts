@@ -223,9 +223,7 @@ export const queueTemplates = async (
     }),
   )
   await handOverAfterCommit(env, clientId, ids, { dueAt })
-  env.afterCommit(
-    () => void announceMessages(env.services, clientId, ids).catch((e: unknown) => console.error("[templates] announce failed", e)),
-  )
+  await announceMessages(env, clientId, ids)
   return ids
 }
 

@@ -111,7 +111,7 @@ export const jobHandlers: JobHandler[] = [
       for (const w of queued) {
         const id = Number(w.id)
         if (!(await assignOne(ctx.db, clientId, id, settings.max_chats_per_agent))) break
-        announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
+        await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
       }
     },
   },

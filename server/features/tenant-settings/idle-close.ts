@@ -78,7 +78,7 @@ export const jobHandlers: JobHandler[] = [
       const said = await queueMessageAsBot(ctx, target, { type: "text", body: text, payload: { auto: "session_closed" } })
       await handOverAfterCommit(ctx, clientId, [said])
       await closeConversation(ctx.db, clientId, conversation_id, next(conversation, { type: "close" }), null)
-      announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, conversation_id))
+      await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, conversation_id))
     },
   },
 ]

@@ -1,7 +1,7 @@
 /** The chat inbox's pure rules: the composer's mode and the 24-hour window, `/` canned replies, transcript days. */
 import { describe, expect, it } from "vitest"
 import { cannedMatches, composerMode, insertCanned, mayTake, slashQuery } from "./chat-selectors"
-import { matches, mergeMessages, windowOpen, withStatus } from "./chat-logic"
+import { isNewSeq, matches, mergeMessages, NO_SEQS, SEEN_SEQS, seqsAfterReload, windowOpen, withSeq, withStatus } from "./chat-logic"
 import { previewOf, transcriptRows } from "./chat-format"
 import type { Conversation, Message } from "../../contract/schemas/chat"
 import type { CannedMessage } from "../../contract/schemas/contacts"
@@ -102,6 +102,40 @@ describe("canned replies behind /", () => {
   it("replaces the /word with the reply", () => {
     expect(insertCanned("Sure. /ref", "Your refund is on its way")).toBe("Sure. Your refund is on its way")
     expect(insertCanned("/", "Hello")).toBe("Hello")
+  })
+})
+
+describe("events apply once by seq, in any order", () => {
+  const applied = (...seqs: number[]) => seqs.reduce(withSeq, NO_SEQS)
+
+  it("an older seq arriving after a newer one applies once; a repeat of either does not", () => {
+    const seen = applied(20)
+    expect(isNewSeq(seen, 19)).toBe(true)
+    const both = withSeq(seen, 19)
+    expect(both.recent).toEqual([19, 20])
+    expect(isNewSeq(both, 19)).toBe(false)
+    expect(isNewSeq(both, 20)).toBe(false)
+    expect(isNewSeq(both, 21)).toBe(true)
+  })
+
+  it("typing (seq 0, not stored) always applies and is not remembered", () => {
+    expect(isNewSeq(applied(5), 0)).toBe(true)
+    expect(withSeq(applied(5), 0)).toEqual(applied(5))
+  })
+
+  it("keeps the highest SEEN_SEQS; the lowest forgotten becomes the floor", () => {
+    const many = Array.from({ length: SEEN_SEQS + 2 }, (_, i) => SEEN_SEQS + 2 - i)
+    const seen = applied(...many)
+    expect(seen.recent).toHaveLength(SEEN_SEQS)
+    expect(seen.floor).toBe(2)
+    expect(isNewSeq(seen, 1)).toBe(false)
+    expect(isNewSeq(seen, 3)).toBe(false)
+    expect(isNewSeq(seen, SEEN_SEQS + 3)).toBe(true)
+  })
+
+  it("after a reload nothing at or below the highest applied seq applies", () => {
+    const seen = seqsAfterReload(applied(7, 9))
+    expect([6, 8, 9, 10].map((s) => isNewSeq(seen, s))).toEqual([false, false, false, true])
   })
 })
 

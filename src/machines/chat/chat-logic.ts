@@ -1,6 +1,6 @@
 /**
  * The chat inbox's pure rules, shared by the machines, the selectors and the tests: which conversations a filter
- * shows, how real-time events apply (once, by seq; records upserted by id), how message pages merge, and the
+ * shows, how real-time events apply (once by seq, in any order; records upserted by id), how message pages merge, and the
  * 24-hour customer-service window.
  */
 import type { Channel } from "../../contract/schemas/common"
@@ -49,6 +49,43 @@ export const upsertConversation = (list: readonly Conversation[], c: Conversatio
   next[i] = c
   return next
 }
+
+/**
+ * The seqs the inbox applied. A seq is the event's row in the server's `chat_events`: one database sequence for every
+ * node, so two nodes' events may arrive out of order, and a relay may repeat one. An event applies once: when its seq
+ * is above `floor` and not among `recent` (the highest SEEN_SEQS applied, ascending). Seq 0 (typing) is not stored
+ * and always applies.
+ */
+export interface AppliedSeqs {
+  readonly floor: number
+  readonly recent: readonly number[]
+}
+
+/** Far more than arrive between an event and its straggler or repeat (a relay retries within seconds). */
+export const SEEN_SEQS = 1000
+
+export const NO_SEQS: AppliedSeqs = { floor: 0, recent: [] }
+
+export const isNewSeq = (seen: AppliedSeqs, seq: number): boolean => seq === 0 || (seq > seen.floor && !seen.recent.includes(seq))
+
+/** Remembers an applied seq; past SEEN_SEQS the lowest is forgotten and becomes the floor. */
+export const withSeq = (seen: AppliedSeqs, seq: number): AppliedSeqs => {
+  if (!isNewSeq(seen, seq) || seq === 0) return seen
+  const at = seen.recent.findIndex((s) => s > seq)
+  const recent = at < 0 ? [...seen.recent, seq] : [...seen.recent.slice(0, at), seq, ...seen.recent.slice(at)]
+  if (recent.length <= SEEN_SEQS) return { floor: seen.floor, recent }
+  return { floor: recent[0]!, recent: recent.slice(1) }
+}
+
+/**
+ * After the list was read again: an unapplied event numbered below the highest applied one was written before that one,
+ * so what it brings is, but for a writer whose transaction was still open at the read, in what was just read; such a
+ * straggler no longer applies (it would put an older record over the fresh one).
+ */
+export const seqsAfterReload = (seen: AppliedSeqs): AppliedSeqs => ({
+  floor: Math.max(seen.floor, seen.recent.at(-1) ?? 0),
+  recent: [],
+})
 
 /** Oldest first, by time then id; a message already held is replaced (the newer record wins). */
 export const mergeMessages = (held: readonly Message[], incoming: readonly Message[]): Message[] => {

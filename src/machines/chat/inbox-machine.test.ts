@@ -43,7 +43,7 @@ const events: Ev[] = [
   { type: "rt.chat:message", seq: 5, conversation: conv(5), message: msg(50, 5) },
   { type: "rt.chat:conversation", seq: 11, conversation: conv(1, { status: "closed" }) },
   { type: "rt.chat:message-status", seq: 12, conversation_id: 1, message_id: 30, status: "read" },
-  { type: "rt.chat:typing", seq: 13, conversation_id: 1, number: conv(1).number, state: "typing" },
+  { type: "rt.chat:typing", seq: 0, conversation_id: 1, number: conv(1).number, state: "typing" },
   { type: "conversation.updated", conversation: conv(2, { unread: 0 }) },
 ]
 
@@ -64,7 +64,7 @@ const view = (s: Snap) => ({
   selectedId: s.context.selectedId,
   open: Object.keys(s.context.open),
   recent: s.context.recent,
-  lastSeq: s.context.lastSeq,
+  seqs: s.context.seqs,
   connection: s.context.connection,
   total: s.context.total,
   page: s.context.page,

@@ -2,8 +2,9 @@
  * The chat inbox (systemId `chat-inbox`): off until the session holds the chat permission (chat-lifetime), then it
  * owns the chat events of the shared socket, the conversation list (filters mine / unassigned / all, channel, label,
  * status, search; paged), and one conversation actor per opened conversation (the last few stay alive, so going
- * back is instant). Events apply once, by seq, and records are upserted by id, so a replay is harmless; after a
- * reconnect the list and the open conversations are read again (events sent while offline are not replayed).
+ * back is instant). Events apply once by seq, in any order (chat-logic.ts `AppliedSeqs`: two nodes' events may cross,
+ * a relay may repeat one), and records are upserted by id; after a reconnect the list and the open conversations are
+ * read again (events sent while offline are not replayed).
  * The server sends what the screen shows (server/features/chat/chat-audience.ts): the inbox tells it with `chat:watch`
  * whether the "all" box is on screen and which conversations are open, after each change and each (re)connection.
  */
@@ -12,7 +13,17 @@ import type { Conversation } from "../../contract/schemas/chat"
 import { type Failure, failureOf } from "../common/failure"
 import { errorOf, outputOf } from "../common/settled"
 import { chatSocket, loadConversations, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
-import { DEFAULT_FILTERS, upsertConversation, visibleConversations, type InboxFilters } from "./chat-logic"
+import {
+  type AppliedSeqs,
+  DEFAULT_FILTERS,
+  type InboxFilters,
+  isNewSeq,
+  NO_SEQS,
+  seqsAfterReload,
+  upsertConversation,
+  visibleConversations,
+  withSeq,
+} from "./chat-logic"
 import { conversationMachine, type ConversationToInbox } from "./conversation-machine"
 import { customerMachine } from "./customer-machine"
 import { lookupMachine } from "./lookup-machine"
@@ -32,7 +43,8 @@ export interface InboxContext {
   readonly page: number
   readonly total: number
   readonly failure: Failure | null
-  readonly lastSeq: number
+  /** The seqs of the events applied (chat-logic.ts). */
+  readonly seqs: AppliedSeqs
   readonly connection: "connecting" | "connected" | "disconnected" | "unauthorized"
   readonly everConnected: boolean
   readonly selectedId: number | null
@@ -64,7 +76,7 @@ const initial = (userId = 0): InboxContext => ({
   page: 1,
   total: 0,
   failure: null,
-  lastSeq: 0,
+  seqs: NO_SEQS,
   connection: "connecting",
   everConnected: false,
   selectedId: null,
@@ -87,7 +99,7 @@ export const chatInboxMachine = setup({
   guards: {
     fresh: ({ context, event }) => {
       const seq = seqOf(event)
-      return seq === null || seq > context.lastSeq
+      return seq === null || isNewSeq(context.seqs, seq)
     },
     hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
     /** The socket is (again) connected: the server knows nothing of this console's screen yet. */
@@ -117,7 +129,8 @@ export const chatInboxMachine = setup({
       return { conversations, total: page.total, failure: null }
     }),
     storeFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
-    seq: assign({ lastSeq: ({ context, event }) => Math.max(context.lastSeq, seqOf(event) ?? 0) }),
+    seq: assign({ seqs: ({ context, event }) => withSeq(context.seqs, seqOf(event) ?? 0) }),
+    reloaded: assign({ seqs: ({ context }) => seqsAfterReload(context.seqs) }),
     upsert: assign(({ context }, conversation: Conversation) => ({
       conversations: upsertConversation(context.conversations, conversation),
     })),
@@ -236,7 +249,7 @@ export const chatInboxMachine = setup({
             id: "list",
             src: "loadConversations",
             input: ({ context }) => ({ filters: context.filters, page: 1 }),
-            onDone: { target: "ready", actions: { type: "storePage", params: outputOf } },
+            onDone: { target: "ready", actions: [{ type: "storePage", params: outputOf }, "reloaded"] },
             onError: { target: "failed", actions: { type: "storeFailure", params: errorOf } },
           },
         },

@@ -44,10 +44,31 @@ describe("chat inbox machine (rules)", () => {
     const r = await started()
     await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 5 }) })
     await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 9 }) })
-    await r.send({ type: "rt.chat:conversation", seq: 19, conversation: conv(1, { unread: 9 }) })
     const c = r.actor.getSnapshot().context
     expect(c.conversations.filter((x) => x.id === 1).map((x) => x.unread)).toEqual([5])
-    expect(c.lastSeq).toBe(20)
+    expect(c.seqs.recent).toEqual([20])
+  })
+
+  it("an older-seq event arriving after a newer one (another node's) is applied, once", async () => {
+    const r = await started()
+    await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 5 }) })
+    await r.send({ type: "rt.chat:message", seq: 19, conversation: conv(3, { agent_id: null, status: "unassigned" }), message: msg(31, 3) })
+    await r.send({ type: "rt.chat:message", seq: 19, conversation: conv(3, { agent_id: null, status: "closed" }), message: msg(31, 3) })
+    const c = r.actor.getSnapshot().context
+    expect(c.conversations.filter((x) => x.id === 3).map((x) => x.status)).toEqual(["unassigned"])
+    expect(c.seqs.recent).toEqual([19, 20])
+  })
+
+  it("after the list is read again, a straggler numbered below what was applied no longer applies; newer ones do", async () => {
+    const r = await started()
+    await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 5 }) })
+    await r.send({ type: "RELOAD" })
+    await r.send({ type: "xstate.done.actor.list", output: { items: [conv(1, { unread: 7 }), conv(2)], total: 2 } })
+    await r.send({ type: "rt.chat:conversation", seq: 18, conversation: conv(1, { unread: 1 }) })
+    await r.send({ type: "rt.chat:conversation", seq: 20, conversation: conv(1, { unread: 2 }) })
+    expect(r.actor.getSnapshot().context.conversations.find((x) => x.id === 1)?.unread).toBe(7)
+    await r.send({ type: "rt.chat:conversation", seq: 21, conversation: conv(1, { unread: 8 }) })
+    expect(r.actor.getSnapshot().context.conversations.find((x) => x.id === 1)?.unread).toBe(8)
   })
 
   it("a pushed record lands in the box it belongs to; a closed one leaves the open lists", async () => {
