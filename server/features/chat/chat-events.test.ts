@@ -46,6 +46,8 @@ describe.each(DB_KINDS)("chat events through the database on %s", (kind) => {
   beforeAll(async () => {
     const agent = await login(ctx.server.url, "agent1")
     socket = await connect(ctx.server.url, agent.user_token)
+    // A delivery state goes to the consoles that have its conversation open (chat-audience.ts).
+    await socket.timeout(5000).emitWithAck("chat:watch", { all: false, conversation_ids: [1] })
     socket.on("chat:message-status", (p: { seq: number; message_id: number }) => void heard.push(p))
   })
   afterAll(() => socket?.close())

@@ -41,7 +41,10 @@ describe("web chat with the widget on node A and the agent on node B", () => {
     const inbox = next<any>(agent, "chat:message", (p) => p.message.number === visitorId, 10_000)
     const ack = await visitor.timeout(10_000).emitWithAck("message", { text: "Where is my parcel?" })
     expect(ack.message.text).toBe("Where is my parcel?")
-    expect((await inbox).message.channel_type).toBe("webchat")
+    const { conversation, message } = await inbox
+    expect(message.channel_type).toBe("webchat")
+    // The agent opens it: its delivery states go to the consoles that have it open (chat-audience.ts).
+    await agent.timeout(5000).emitWithAck("chat:watch", { all: false, conversation_ids: [conversation.id] })
   })
 
   it("the agent's typing and reply sent through B reach the widget on A, and B's agent sees it delivered", async () => {
