@@ -49,9 +49,11 @@ const payloadOf = (services: Services, clientId: number, now: DashboardNow): Das
 const flush = async (services: Services, clientId: number, state: TenantState) => {
   state.timer = null
   state.lastAt = Date.now()
+  if (!services.realtime) return
+  const now = await nowOf(services.database.db, clientId)
+  // Read after the query: a server that stopped meanwhile has detached its socket service (and closed Redis).
   const io = services.realtime?.io
   if (!io) return
-  const now = await nowOf(services.database.db, clientId)
   const values = valuesOf(now)
   if (values === state.last) return
   state.last = values
