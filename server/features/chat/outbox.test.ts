@@ -1,12 +1,14 @@
 /**
  * The chat outbox's guarantees over a real server and database: nothing leaves before its transaction commits, a send
  * answers with the channel's id after the commit, and a message committed but not handed over (its process died) is
- * handed over once by a worker, even when the dead process had already reached the channel.
+ * handed over once by a worker, even when the dead process had already reached the channel. An answered send reaches
+ * the consoles once, whole, in the transaction that records the channel's answer.
  */
 import { sql } from "drizzle-orm"
 import { beforeAll, describe, expect, it } from "vitest"
 import { wakeJobs } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
+import { connect, pause, record } from "../../testing/calls-peer"
 import { as, callOf, customerWrites, DB_KINDS, login, send, useServer } from "../../testing/harness"
 import { chatHubOf } from "./chat-hub"
 import { contactFor, openConversationOf } from "./chat-store"
@@ -15,9 +17,11 @@ import { queueOutbound } from "./outbound"
 
 describe.each(DB_KINDS)("the chat outbox on %s", (kind) => {
   const ctx = useServer(kind)
+  let userToken = ""
   let token: Record<string, string> = {}
   beforeAll(async () => {
-    token = as((await login(ctx.url, "agent1")).user_token)
+    userToken = (await login(ctx.url, "agent1")).user_token
+    token = as(userToken)
   })
 
   const services = () => ctx.server.services
@@ -117,5 +121,41 @@ describe.each(DB_KINDS)("the chat outbox on %s", (kind) => {
     await until(async () => (await statusOf(id))?.status === "sent")
     expect(phone(number).map((m) => m.body)).toEqual(["Once"])
     expect((await statusOf(id)).external_id).toBe(first.externalId)
+  })
+
+  it("an agent's send reaches the agent's console once, with the channel's id, in the transaction that records it", async () => {
+    const number = "+905551230005"
+    await customerWrites(ctx.server, number)
+    const socket = await connect(ctx.url, userToken)
+    const heard = record<{ message: { id: number; body: string; status: string; external_id: string | null } }>(socket, "chat:message")
+    const sendText = (text: string) =>
+      send(ctx.url, callOf("chat", "messagesSendText"), { type: "text", text: { to: [number], message: { text } } }, token)
+    const heardOf = (body: string) => heard.filter((e) => e.message.body === body).map((e) => e.message)
+    try {
+      const reply = await sendText("Seen once")
+      expect(reply.status).toBe(200)
+      await until(async () => heardOf("Seen once").length > 0)
+      await pause(1_500)
+      expect(heardOf("Seen once")).toEqual([
+        expect.objectContaining({ status: "sent", external_id: reply.body.data.message.messages[0].id }),
+      ])
+      // The announcement cannot be written: the update that records the channel's answer is rolled back with it.
+      const db = services().database.db
+      await db.execute(sql`ALTER TABLE chat_events ADD CONSTRAINT outbox_test_unshown
+        CHECK (event <> 'chat:message' OR payload #>> '{message,body}' <> 'Not shown')`)
+      expect((await sendText("Not shown")).status).not.toBe(200)
+      await db.execute(sql`ALTER TABLE chat_events DROP CONSTRAINT outbox_test_unshown`)
+      const [row] = rowsOf(await db.execute(sql`SELECT id, status, external_id FROM messages WHERE body = 'Not shown'`))
+      expect(row).toMatchObject({ status: "queued", external_id: null })
+      // The writer's lease on its job runs out (as a dead writer's does): a worker hands it over again with the same key,
+      // records it and shows it, once.
+      await db.execute(sql`UPDATE jobs SET locked_until = now() WHERE idempotency_key = ${`outbox:${row.id}`}`)
+      await until(async () => heardOf("Not shown").length > 0)
+      await pause(1_500)
+      expect(heardOf("Not shown")).toEqual([expect.objectContaining({ id: Number(row.id), status: "sent" })])
+      expect(phone(number).map((m) => m.body)).toEqual(["Seen once", "Not shown"])
+    } finally {
+      socket.close()
+    }
   })
 })

@@ -15,6 +15,8 @@
  * A writer that answers with the channel's id (the API's and the agent's sends) takes its job right after the commit
  * (`handOverNow`, jobs.ts `takeJob`): the same hand-over, for its messages only, and a refusal ends them `failed` at
  * once and is the call's error. Its job is due a few seconds later, so a worker takes it only if that process died.
+ * Its messages were not shown at the commit (the console replaces its pending bubble by the channel's id): whoever
+ * records the channel's answer shows them, `chat:message` with the final state in the transaction of that update.
  *
  * Every hand-over carries the key `msg:<message id>` (OutboundMessage.key): the window left, a process dying between
  * the channel's answers and the update that records them, hands those messages over again with the same key, which
@@ -72,7 +74,7 @@ export const handOverAfterCommit = async (
     kind: OUTBOX_JOB,
     clientId,
     runAt,
-    payload: { message_ids: messageIds },
+    payload: { message_ids: messageIds, ...(when.answered ? { answered: true } : {}) },
     idempotencyKey: jobKeyOf(messageIds),
     maxAttempts: ATTEMPTS,
   })
@@ -134,14 +136,16 @@ const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /**
- * Sets the status of still-queued messages in one update, their conversations locked first, and tells the consoles
- * (`chat:message-status`, with the update's commit); answers the changed ones.
+ * Sets the status of still-queued messages in one update, their conversations locked first, and tells the consoles in
+ * that transaction: `chat:message-status` for the ones they were shown when queued (`shown`), the whole message
+ * (`chat:message`, with its state and the channel's id) for the others; answers the changed ones.
  */
 const mark = async (
   services: Services,
   clientId: number,
   rows: readonly { id: number; external_id: string | null; error?: string }[],
   status: "sent" | "failed",
+  shown: ReadonlySet<number>,
 ) => {
   if (rows.length === 0) return []
   const x = JSON.stringify(rows)
@@ -175,7 +179,12 @@ const mark = async (
           writer,
           clientId,
           "chat:message-status",
-          changed.map((m) => ({ conversation_id: m.conversationId, message_id: m.id, status })),
+          changed.filter((m) => shown.has(m.id)).map((m) => ({ conversation_id: m.conversationId, message_id: m.id, status })),
+        )
+        await announceMessages(
+          writer,
+          clientId,
+          changed.filter((m) => !shown.has(m.id)).map((m) => m.id),
         )
         return changed
       })
@@ -187,9 +196,18 @@ const mark = async (
 
 /**
  * Hands the still-queued messages among `ids` to the channel and records what it answered; answers the first refusal
- * (null: none). `final`: the refused ones end `failed` now instead of waiting for a retry.
+ * (null: none). `final`: the refused ones end `failed` now instead of waiting for a retry. `answered`: the writer of
+ * `ids` did not show them when it queued them. Another writer's earlier messages taken along are shown whole too (not
+ * known whether they were shown; the console replaces a message it has by its id).
  */
-const deliver = async (services: Services, clientId: number, ids: readonly number[], final: boolean): Promise<unknown> => {
+const deliver = async (
+  services: Services,
+  clientId: number,
+  ids: readonly number[],
+  final: boolean,
+  answered: boolean,
+): Promise<unknown> => {
+  const shown = new Set(answered ? [] : ids)
   const groups = await queuedOf(services, clientId, ids)
   const handed: { id: number; external_id: string }[] = []
   const refused: Queued[] = []
@@ -216,7 +234,7 @@ const deliver = async (services: Services, clientId: number, ids: readonly numbe
       }
     }
   })
-  await mark(services, clientId, handed, "sent")
+  await mark(services, clientId, handed, "sent", shown)
   if (failure === null || !final) return failure
   const reason = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
   await mark(
@@ -224,6 +242,7 @@ const deliver = async (services: Services, clientId: number, ids: readonly numbe
     clientId,
     refused.map((m) => ({ id: m.id, external_id: null, error: reason })),
     "failed",
+    shown,
   )
   return failure
 }
@@ -234,6 +253,7 @@ const handOver = async (job: Job, { services }: { services: Services }) => {
     Number(job.clientId),
     (job.payload.message_ids as number[]) ?? [],
     job.attempts >= job.maxAttempts,
+    job.payload.answered === true,
   )
   if (failure !== null) throw failure
 }
@@ -245,25 +265,15 @@ const outcomeOf = async (services: Services, clientId: number, ids: readonly num
   )
 
 /**
- * After the writer's commit (its `handOverAfterCommit(..., { answered: true })`): hands its messages over now,
- * announces them (`chat:message`, sent or failed), and answers their channel ids in order; throws the channel's refusal
- * (those messages end `failed`, never retried). When a worker took the job first, waits for its outcome.
+ * After the writer's commit (its `handOverAfterCommit(..., { answered: true })`): hands its messages over now (shown,
+ * sent or failed, with the update that records them) and answers their channel ids in order; throws the channel's
+ * refusal (those messages end `failed`, never retried). When a worker took the job first, waits for its outcome.
  */
 export const handOverNow = async (services: Services, clientId: number, messageIds: readonly number[]): Promise<string[]> => {
-  try {
-    return await handedOver(services, clientId, messageIds)
-  } finally {
-    await inChatTransaction(services, (writer) => announceMessages(writer, clientId, messageIds)).catch((e: unknown) =>
-      console.error("[chat] announce failed", e),
-    )
-  }
-}
-
-const handedOver = async (services: Services, clientId: number, messageIds: readonly number[]): Promise<string[]> => {
   if (messageIds.length === 0) return []
   const taken = await takeJob(services.database, jobKeyOf(messageIds))
   if (taken) {
-    const failure = await deliver(services, clientId, messageIds, true)
+    const failure = await deliver(services, clientId, messageIds, true, true)
     await taken.done()
     if (failure !== null) throw failure
   }
