@@ -9,9 +9,8 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import { enqueue, type JobContext } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { emitChat } from "../chat/chat-bus"
-import { contactFor, storeInbound, storeStatus } from "../chat/chat-store"
-import { loadConversation } from "../chat/conversation-rows"
-import { loadMessage } from "../chat/message-rows"
+import { contactFor, storeStatus } from "../chat/chat-store"
+import { receiveInbound } from "../chat/receive"
 import { enqueueMediaDownload } from "./media-jobs"
 
 type Db = JobContext["db"]
@@ -32,7 +31,7 @@ export const receiveMessage = async (ctx: JobContext, clientId: number, channel:
   if (known) return "duplicate"
   const contact = await contactFor(ctx.db, clientId, channel, m.number, m.name)
   if (contact.blocked) return "blocked"
-  const ids = await storeInbound(ctx.db, clientId, {
+  const ids = await receiveInbound(ctx, clientId, {
     channel,
     number: m.number,
     name: m.name,
@@ -42,12 +41,6 @@ export const receiveMessage = async (ctx: JobContext, clientId: number, channel:
     externalId: m.id,
   })
   await enqueueMediaDownload(ctx.db, clientId, ids.messageId, m.type, m.payload)
-  const links = { config: ctx.services.config, origin: "" }
-  const [conversation, message] = await Promise.all([
-    loadConversation(ctx.db, clientId, ids.conversationId),
-    loadMessage(ctx.db, clientId, ids.messageId, links),
-  ])
-  if (message) await emitChat(ctx, clientId, "chat:message", { conversation, message })
   return "stored"
 }
 

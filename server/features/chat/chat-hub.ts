@@ -8,9 +8,7 @@ import type { MessageChannelEvents } from "../../channels/message-channel"
 import { createMessageSimulator, type SimulatedMessageChannel } from "../../channels/message-simulator"
 import { emitChat, inChatTransaction } from "./chat-bus"
 import { rowsOf } from "../../db/rows"
-import { loadConversation } from "./conversation-rows"
-import { loadMessage } from "./message-rows"
-import { storeInbound } from "./chat-store"
+import { receiveInbound } from "./receive"
 import { statusReports } from "./status-reports"
 import { sql } from "drizzle-orm"
 import { withMetaAccounts } from "../channels/meta-channel"
@@ -35,8 +33,6 @@ export const chatHubOf = (services: Services): ChatHub => {
 
 const createHub = (services: Services): ChatHub => {
   const database = services.database
-  // No request here: stored files' URLs are relative to this server, which is all the console's <img> needs.
-  const links = { config: services.config, origin: "" }
   const reports = statusReports(services)
   const events: MessageChannelEvents = {
     inbound: async (input) => {
@@ -46,9 +42,8 @@ const createHub = (services: Services): ChatHub => {
         : {}
       if (input.location) payload.location = input.location
       if (input.order) payload.order = input.order
-      const ids = await inChatTransaction(services, async (writer) => {
-        const tx = writer.db
-        const ids = await storeInbound(tx, input.clientId, {
+      const ids = await inChatTransaction(services, (writer) =>
+        receiveInbound(writer, input.clientId, {
           channel: input.channel,
           number: input.number,
           name: input.name,
@@ -56,14 +51,8 @@ const createHub = (services: Services): ChatHub => {
           body: input.text ?? "",
           payload,
           externalId: input.externalId,
-        })
-        const [conversation, message] = await Promise.all([
-          loadConversation(tx, input.clientId, ids.conversationId),
-          loadMessage(tx, input.clientId, ids.messageId, links),
-        ])
-        if (message) await emitChat(writer, input.clientId, "chat:message", { conversation, message })
-        return ids
-      })
+        }),
+      )
       wakeJobs(services)
       return ids
     },

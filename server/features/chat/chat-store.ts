@@ -76,9 +76,11 @@ export const customerCalled = async (db: Db, clientId: number, number: string, n
 
 export interface OpenConversation extends Holding {
   readonly id: number
+  /** Opened by this call (a new one). */
+  readonly created?: boolean
 }
 
-/** The contact's open conversation, locked for this transaction, or a new unassigned one. */
+/** The contact's open conversation, locked for this transaction, or a new unassigned one (`created`). */
 export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<OpenConversation> => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [open] = rowsOf(
@@ -101,7 +103,7 @@ export const openConversationOf = async (db: Db, clientId: number, contact: Cont
         channel: contact.channel,
         number: contact.number,
       })
-      return { id: Number(created.id), status: NEW_STATUS, agentId: null }
+      return { id: Number(created.id), status: NEW_STATUS, agentId: null, created: true }
     }
   }
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
@@ -119,15 +121,20 @@ export interface InboundInput {
 
 /**
  * A customer's message: refused (403) when the customer is blocked; opens a conversation when none is open, and with
- * it a ticket (after the message is stored: the ticket's subject is the customer's first words).
+ * it a ticket (after the message is stored: the ticket's subject is the customer's first words). `waited`: the
+ * conversation was already waiting in the queue before this message (chat/receive.ts tells the queue when it left).
  */
-export const storeInbound = async (db: Db, clientId: number, input: InboundInput) => {
+export const storeInbound = async (
+  db: Db,
+  clientId: number,
+  input: InboundInput,
+): Promise<{ conversationId: number; messageId: number; waited: boolean }> => {
   const contact = await contactFor(db, clientId, input.channel, input.number, input.name)
   if (contact.blocked) throw blockedError()
   const now = new Date()
   // A reply to the satisfaction survey stays in the surveyed conversation (tenant-settings/survey.ts).
   const answer = await takeSurveyAnswer(db, clientId, { contactId: contact.id, type: input.type, body: input.body, at: now })
-  if (answer) return answer
+  if (answer) return { ...answer, waited: false }
   const conversation = await openConversationOf(db, clientId, contact, now)
   const conversationId = conversation.id
   const [message] = rowsOf(
@@ -165,7 +172,8 @@ export const storeInbound = async (db: Db, clientId: number, input: InboundInput
   await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
   // The tenant's settings: auto-assign, away message, opt-out confirmation (tenant-settings/chat-hooks.ts).
   await settingsOnInbound(db, clientId, { conversation, messageId: Number(message.id), at: now, optedOut })
-  return { conversationId, messageId: Number(message.id) }
+  const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null
+  return { conversationId, messageId: Number(message.id), waited }
 }
 
 /** Where a send to `number` goes: the contact with an open conversation first, then the one written to last. */
