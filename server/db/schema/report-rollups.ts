@@ -1,8 +1,27 @@
 import { sql } from "drizzle-orm"
-import { bigint, check, date, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core"
+import {
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 import { users } from "./identity"
 import { autoreplies, contacts, conversations } from "./conversations"
+
+/**
+ * A counter row's stripe (migration 0038_rollup_stripes): writers that overlap in time add to different rows of one
+ * counter instead of queueing on one; every reader sums a key's rows.
+ */
+const stripe = () => smallint("stripe").notNull().default(0)
 
 /**
  * Calls per tenant, UTC day and call type, kept by statement-level triggers on call_records (migration
@@ -17,9 +36,10 @@ export const callRecordDays = pgTable(
       .references(() => clients.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
     callType: text("call_type").notNull(),
+    stripe: stripe(),
     calls: integer("calls").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.day, t.callType] })],
+  (t) => [primaryKey({ name: "call_record_days_pk", columns: [t.clientId, t.day, t.callType, t.stripe] })],
 )
 
 const tenant = () =>
@@ -38,9 +58,10 @@ export const messageRollups = pgTable(
     channel: text("channel").notNull(),
     direction: text("direction").notNull(),
     status: text("status").notNull(),
+    stripe: stripe(),
     messages: integer("messages").notNull().default(0),
   },
-  (t) => [primaryKey({ name: "message_rollups_pk", columns: [t.clientId, t.slot, t.channel, t.direction, t.status] })],
+  (t) => [primaryKey({ name: "message_rollups_pk", columns: [t.clientId, t.slot, t.channel, t.direction, t.status, t.stripe] })],
 )
 
 /** Conversations by the slot they started in, channel and (current) agent, 0 for none: counts and metric sums. */
@@ -51,6 +72,7 @@ export const conversationRollups = pgTable(
     slot: slot(),
     channel: text("channel").notNull(),
     agentId: integer("agent_id").notNull(),
+    stripe: stripe(),
     started: integer("started").notNull().default(0),
     closed: integer("closed").notNull().default(0),
     abandoned: integer("abandoned").notNull().default(0),
@@ -63,7 +85,7 @@ export const conversationRollups = pgTable(
     resolutionSum: doublePrecision("resolution_sum").notNull().default(0),
     agentMessages: integer("agent_messages").notNull().default(0),
   },
-  (t) => [primaryKey({ name: "conversation_rollups_pk", columns: [t.clientId, t.slot, t.channel, t.agentId] })],
+  (t) => [primaryKey({ name: "conversation_rollups_pk", columns: [t.clientId, t.slot, t.channel, t.agentId, t.stripe] })],
 )
 
 /** Voice calls per slot, type and status, with their summed duration. */
@@ -74,10 +96,11 @@ export const callRollups = pgTable(
     slot: slot(),
     callType: text("call_type").notNull(),
     status: text("status").notNull(),
+    stripe: stripe(),
     calls: integer("calls").notNull().default(0),
     durationSum: bigint("duration_sum", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: "call_rollups_pk", columns: [t.clientId, t.slot, t.callType, t.status] })],
+  (t) => [primaryKey({ name: "call_rollups_pk", columns: [t.clientId, t.slot, t.callType, t.status, t.stripe] })],
 )
 
 /** Customers who wrote in a local calendar month (tenant's time zone), and how many per month. */
@@ -97,8 +120,8 @@ export const contactMonths = pgTable(
 
 export const monthlyUserCounts = pgTable(
   "monthly_user_counts",
-  { clientId: tenant(), month: date("month").notNull(), users: integer("users").notNull().default(0) },
-  (t) => [primaryKey({ name: "monthly_user_counts_pk", columns: [t.clientId, t.month] })],
+  { clientId: tenant(), month: date("month").notNull(), stripe: stripe(), users: integer("users").notNull().default(0) },
+  (t) => [primaryKey({ name: "monthly_user_counts_pk", columns: [t.clientId, t.month, t.stripe] })],
 )
 
 /** A customer's choice in a chatbot menu (written by the chatbot engine). */

@@ -13,17 +13,26 @@ import { iso } from "./range"
 import { monthRange, reportRange } from "./report-range"
 import { conversationSlots, conversationTotals, messageSlots, messageTotals } from "./metrics"
 
+/** MAU of a month (YYYY-MM): the sum of its counter's rows (0038_rollup_stripes). */
+const activeUsers = async (ctx: Ctx, clientId: number, month: string) => {
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT coalesce(sum(users), 0)::int AS users FROM monthly_user_counts
+      WHERE client_id = ${clientId} AND month = ${`${month}-01`}::date`),
+  )
+  return Number(row?.users ?? 0)
+}
+
 const monthStat = async (ctx: Ctx, month: string): Promise<MonthlyStat> => {
   const r = await monthRange(ctx, month)
   const t = await conversationTotals(ctx, r)
   const m = await messageTotals(ctx, r)
-  const [mau] = rowsOf(
-    await ctx.db.execute(
-      sql`SELECT users FROM monthly_user_counts
-        WHERE client_id = ${r.clientId} AND month = ${`${month}-01`}::date`,
-    ),
-  )
-  return { month, conversations: t.conversations, messages_in: m.received, messages_out: m.sent, active_users: Number(mau?.users ?? 0) }
+  return {
+    month,
+    conversations: t.conversations,
+    messages_in: m.received,
+    messages_out: m.sent,
+    active_users: await activeUsers(ctx, r.clientId, month),
+  }
 }
 
 export const handlers = [
@@ -37,8 +46,8 @@ export const handlers = [
         c AS (SELECT ${monthOf} AS month, sum(started)::int AS conversations FROM (${conversationSlots(r)}) s GROUP BY 1),
         m AS (SELECT ${monthOf} AS month, coalesce(sum(messages_in), 0)::int AS messages_in, coalesce(sum(messages_out), 0)::int AS messages_out
               FROM (${messageSlots(r)}) s GROUP BY 1),
-        u AS (SELECT to_char(month, 'YYYY-MM') AS month, users FROM monthly_user_counts WHERE client_id = ${r.clientId}
-              AND month >= make_date(${input.year}::int, 1, 1) AND month < make_date(${input.year}::int + 1, 1, 1))
+        u AS (SELECT to_char(month, 'YYYY-MM') AS month, sum(users)::int AS users FROM monthly_user_counts WHERE client_id = ${r.clientId}
+              AND month >= make_date(${input.year}::int, 1, 1) AND month < make_date(${input.year}::int + 1, 1, 1) GROUP BY 1)
       SELECT months.month, c.conversations, m.messages_in, m.messages_out, u.users FROM months
         LEFT JOIN c ON c.month = months.month LEFT JOIN m ON m.month = months.month LEFT JOIN u ON u.month = months.month
       ORDER BY months.month`),
@@ -56,12 +65,6 @@ export const handlers = [
     const r = await monthRange(ctx, input.month)
     const { page, limit, offset } = pageOf(input, 10, 999_999)
     const month = `${input.month}-01`
-    const [count] = rowsOf(
-      await ctx.db.execute(
-        sql`SELECT users FROM monthly_user_counts
-          WHERE client_id = ${r.clientId} AND month = ${month}::date`,
-      ),
-    )
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ct.number, ct.name, ct.channel, cm.first_seen, cm.last_seen,
           (SELECT count(*)::int FROM conversations c WHERE c.contact_id = cm.contact_id AND c.started_at >= ${r.from.toISOString()}::timestamptz
@@ -77,6 +80,6 @@ export const handlers = [
       last_seen: iso(row.last_seen),
       conversations: Number(row.conversations),
     }))
-    return { data: { items, totalItems: Number(count?.users ?? 0), page, limit } }
+    return { data: { items, totalItems: await activeUsers(ctx, r.clientId, input.month), page, limit } }
   }),
 ]

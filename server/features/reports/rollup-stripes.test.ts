@@ -1,0 +1,70 @@
+/**
+ * Striped roll-up counters (migration 0038_rollup_stripes): two customers' messages stored at the same moment no
+ * longer queue behind each other on the tenant's one message_rollups row, and the figures still count both.
+ * PostgreSQL only: PGlite has one connection, so its writers never overlap.
+ */
+import { describe, expect, it } from "vitest"
+import { as, callOf, customerWrites, login, send, useServer } from "../../testing/harness"
+import { storeInbound } from "../chat/chat-store"
+
+const WAIT_MS = 3_000
+
+describe("roll-up stripes on postgres", () => {
+  const ctx = useServer("postgres")
+
+  it("lets overlapping writers of one counter go on at once, and every figure counts each of them", async () => {
+    const database = ctx.server.services.database
+    // Two customers with open conversations (their tickets too), so the next messages only add to the counters.
+    const numbers = ["+905551230001", "+905551230002", "+905551230003"]
+    for (const number of numbers) expect((await customerWrites(ctx.server, number)).status).toBe(200)
+    const countOf = async () =>
+      Number(
+        (
+          await database.query(
+            `SELECT coalesce(sum(messages), 0)::int AS n FROM message_rollups WHERE client_id = 1 AND direction = 'in' AND slot = dash_slot(now())`,
+          )
+        ).rows[0].n,
+      )
+    const before = await countOf()
+
+    // Three transactions each store a message and stay open until all three have stored theirs: with one counter
+    // row the second would wait for the first's commit, and this would never finish.
+    let stored = 0
+    let release: () => void = () => {}
+    const allStored = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const writer = (number: string) =>
+      database.transaction(async (tx) => {
+        await storeInbound(tx, 1, { channel: "whatsapp", number, type: "text", body: "at once", payload: {} })
+        if (++stored === numbers.length) release()
+        await allStored
+      })
+    // Waited: they are let go (so a failure does not hang the file).
+    const timeout = new Promise<"waited">((resolve) =>
+      setTimeout(() => {
+        resolve("waited")
+        release()
+      }, WAIT_MS),
+    )
+    expect(await Promise.race([Promise.all(numbers.map(writer)).then(() => "together" as const), timeout])).toBe("together")
+
+    const rows = await database.query(
+      `SELECT stripe, messages FROM message_rollups WHERE client_id = 1 AND direction = 'in' AND slot = dash_slot(now()) ORDER BY stripe`,
+    )
+    expect(rows.rows.length).toBeGreaterThanOrEqual(numbers.length)
+    expect(await countOf()).toBe(before + numbers.length)
+    // The dashboard reads the sum: today's received messages equal a naive count of the raw rows.
+    const [naive] = (
+      await database.query(
+        `SELECT count(*)::int AS n FROM messages m JOIN conversations c ON c.id = m.conversation_id
+         WHERE m.client_id = 1 AND m.direction = 'in' AND NOT c.is_test AND m.dt >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+      )
+    ).rows
+    const token = (await login(ctx.url, "admin")).user_token
+    const today = new Date().toISOString().slice(0, 10)
+    const reply = await send(ctx.url, callOf("dashboard", "infoBoxes"), { start_date: today, end_date: today }, as(token))
+    expect(reply.status).toBe(200)
+    expect(JSON.stringify(reply.body)).toContain(`"messages_in":${naive.n}`)
+  })
+})
