@@ -10,8 +10,9 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { pageOf } from "../paging"
 import { rangeOf } from "../reports/range"
-import { prefixLikeOf, likeOf, rowsOf } from "../../db/rows"
+import { likeOf, rowsOf } from "../../db/rows"
 import { COMPLAINT_COLUMNS, complaintOf } from "./complaint-rows"
+import { COMPLAINT_NUMBERS, nextNumber } from "../../db/number-series"
 
 interface ListInput {
   readonly page?: number
@@ -65,20 +66,6 @@ const agentOf = async (ctx: Ctx, clientId: number, agentId: number) => {
   return agentId
 }
 
-/**
- * The next complaint number of the tenant (CMP-<tenant>-<n>, continuing the seeded numbering). The transaction-scoped
- * advisory lock serialises concurrent filings of one tenant on PostgreSQL, so two complaints never race to one number.
- */
-const nextTicketNumber = async (ctx: Ctx, clientId: number) => {
-  await ctx.db.execute(sql`SELECT pg_advisory_xact_lock(7342004, ${clientId})`)
-  const prefix = `CMP-${clientId}-`
-  const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 4999) + 1 AS n
-    FROM complaints WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
-  )
-  return `${prefix}${Number(row.n)}`
-}
-
 export const handlers = [
   handle("complaints", "activeComplaints", (ctx, input) => listOf(ctx, input, false)),
   handle("complaints", "resolvedComplaints", (ctx, input) => listOf(ctx, input, true)),
@@ -114,7 +101,7 @@ export const handlers = [
         name ??= (contact.name as string | null) || null
       }
     }
-    const ticketNumber = await nextTicketNumber(ctx, clientId)
+    const ticketNumber = await nextNumber(ctx.db, COMPLAINT_NUMBERS, clientId)
     const agentId = ctx.principal.userId
     await ctx.db.execute(sql`INSERT INTO complaints (client_id, ticket_number, contact_id, name, number, channel_type, status, customer_message, agent_id, category)
       VALUES (${clientId}, ${ticketNumber}, ${contactId}, ${name ?? number}, ${number}, ${channel}, 'Pending', ${input.customer_message},

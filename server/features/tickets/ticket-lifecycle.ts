@@ -6,21 +6,9 @@
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
-import { prefixLikeOf, rowsOf } from "../../db/rows"
+import { rowsOf } from "../../db/rows"
+import { nextNumber, TICKET_NUMBERS } from "../../db/number-series"
 import { publish } from "../../core/events"
-
-const TICKET_LOCK = 7342005
-
-/** The tenant's next ticket number, TK-<tenant>-<n> (continuing the seeded series), serialised per tenant. */
-const nextTicketNumber = async (db: Db, clientId: number) => {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${TICKET_LOCK}, ${clientId})`)
-  const prefix = `TK-${clientId}-`
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), 999) + 1 AS n
-    FROM tickets WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
-  )
-  return `${prefix}${Number(row.n)}`
-}
 
 /**
  * The open ticket of a conversation, opened now when it has none (subject: the customer's first words, or `[image]`
@@ -40,7 +28,7 @@ export const openTicketFor = async (db: Db, clientId: number, conversationId: nu
     FROM conversations c WHERE c.id = ${conversationId} AND c.client_id = ${clientId}`),
   )
   if (!conv) return null
-  const ticketNumber = await nextTicketNumber(db, clientId)
+  const ticketNumber = await nextNumber(db, TICKET_NUMBERS, clientId)
   await db.execute(sql`INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
     VALUES (${clientId}, ${ticketNumber}, ${conv.contact_id}, ${conversationId}, ${conv.channel}, 'Pending',
       ${String(conv.first_words ?? "").slice(0, 200)}, ${conv.assigned_user_id ?? null})`)

@@ -1,22 +1,23 @@
 /**
- * Striped roll-up counters (migration 0038_rollup_stripes): two customers' messages stored at the same moment no
- * longer queue behind each other on the tenant's one message_rollups row, and the figures still count both.
+ * New customers writing in at the same moment no longer queue behind each other's commits: on the tenant's roll-up
+ * counters (striped, migration 0038_rollup_stripes) and its ticket numbers (a sequence per tenant,
+ * db/number-series.ts); the figures still count each of them and the ticket numbers stay distinct.
  * PostgreSQL only: PGlite has one connection, so its writers never overlap.
  */
 import { describe, expect, it } from "vitest"
 import { as, callOf, customerWrites, login, send, useServer } from "../../testing/harness"
-import { storeInbound } from "../chat/chat-store"
+import { storeInbound } from "./chat-store"
 
 const WAIT_MS = 3_000
 
-describe("roll-up stripes on postgres", () => {
+describe("customers writing in at once, on postgres", () => {
   const ctx = useServer("postgres")
 
   it("lets overlapping writers of one counter go on at once, and every figure counts each of them", async () => {
     const database = ctx.server.services.database
-    // Two customers with open conversations (their tickets too), so the next messages only add to the counters.
+    // The tenant's ticket series after the deploy: its first number creates the sequence (once, under a lock).
+    expect((await customerWrites(ctx.server, "+905551230000")).status).toBe(200)
     const numbers = ["+905551230001", "+905551230002", "+905551230003"]
-    for (const number of numbers) expect((await customerWrites(ctx.server, number)).status).toBe(200)
     const countOf = async () =>
       Number(
         (
@@ -27,8 +28,8 @@ describe("roll-up stripes on postgres", () => {
       )
     const before = await countOf()
 
-    // Three transactions each store a message and stay open until all three have stored theirs: with one counter
-    // row the second would wait for the first's commit, and this would never finish.
+    // Three new customers' first messages (a conversation and a ticket each), each transaction open until all three
+    // have stored theirs: with one counter row or a locked ticket number the second would wait for the first's commit.
     let stored = 0
     let release: () => void = () => {}
     const allStored = new Promise<void>((resolve) => {
@@ -54,6 +55,11 @@ describe("roll-up stripes on postgres", () => {
     )
     expect(rows.rows.length).toBeGreaterThanOrEqual(numbers.length)
     expect(await countOf()).toBe(before + numbers.length)
+    const tickets = await database.query(
+      `SELECT t.ticket_number FROM tickets t JOIN contacts ct ON ct.id = t.contact_id WHERE ct.number = ANY($1::text[])`,
+      [numbers],
+    )
+    expect(new Set(tickets.rows.map((r) => r.ticket_number)).size).toBe(numbers.length)
     // The dashboard reads the sum: today's received messages equal a naive count of the raw rows.
     const [naive] = (
       await database.query(

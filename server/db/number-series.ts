@@ -1,0 +1,47 @@
+/**
+ * A tenant's numbered series: tickets TK-<tenant>-<n> and complaints CMP-<tenant>-<n>. Each series of each tenant is a
+ * PostgreSQL sequence, created with the tenant's first number of it so it continues the numbers already there (the
+ * seeded ones). Writers draw numbers without waiting for each other: the numbers were max() + 1 under a per-tenant
+ * lock held until commit, so every new conversation of a tenant queued behind the previous one (bench:cluster's wait
+ * events, issue 21). A write that rolls back leaves a gap in the series, as any sequence does.
+ */
+import { sql } from "drizzle-orm"
+import type { Db } from "./db"
+import { prefixLikeOf, rowsOf } from "./rows"
+
+export interface NumberSeries {
+  /** The sequences' name stem and the table holding the numbers (column `ticket_number`). */
+  readonly table: "tickets" | "complaints"
+  readonly prefix: (clientId: number) => string
+  /** The number after which a tenant's series starts when it has none yet. */
+  readonly before: number
+  /** The advisory lock's first key while a tenant's sequence is created (once per tenant). */
+  readonly createLock: number
+}
+
+export const TICKET_NUMBERS: NumberSeries = { table: "tickets", prefix: (c) => `TK-${c}-`, before: 999, createLock: 7342005 }
+export const COMPLAINT_NUMBERS: NumberSeries = { table: "complaints", prefix: (c) => `CMP-${c}-`, before: 4999, createLock: 7342004 }
+
+/** Digits only (a number and a fixed stem): safe to name in DDL. */
+const sequenceName = (series: NumberSeries, clientId: number) => `${series.table}_numbers_${Math.trunc(clientId)}`
+
+const exists = async (db: Db, name: string) => Boolean(rowsOf(await db.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS ok`))[0]?.ok)
+
+/** The series' next number for the tenant, in the caller's transaction. */
+export const nextNumber = async (db: Db, series: NumberSeries, clientId: number): Promise<string> => {
+  const name = sequenceName(series, clientId)
+  const prefix = series.prefix(clientId)
+  if (!(await exists(db, name))) {
+    // Two first numbers at once: one creates, the other waits for its commit and then finds the sequence.
+    await db.execute(sql`SELECT pg_advisory_xact_lock(${series.createLock}, ${clientId})`)
+    if (!(await exists(db, name))) {
+      const [row] = rowsOf(
+        await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), ${series.before}) + 1 AS n
+          FROM ${sql.identifier(series.table)} WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
+      )
+      await db.execute(sql.raw(`CREATE SEQUENCE ${name} START WITH ${Number(row.n)}`))
+    }
+  }
+  const [row] = rowsOf(await db.execute(sql`SELECT nextval(${name}::regclass) AS n`))
+  return `${prefix}${Number(row.n)}`
+}
