@@ -16,7 +16,10 @@ import { badRequest, conflict } from "../../http/errors"
 /** A customer's first message opens a conversation in the queue. */
 export const NEW_STATUS = "unassigned" satisfies ConversationStatus
 export const OPEN_STATUSES = ["unassigned", "active", "ongoing"] as const satisfies readonly ConversationStatus[]
-/** An agent holds the conversation: their chats, and the Ongoing Chats page. */
+/**
+ * An agent holds the conversation: their chats, and the Ongoing Chats page. Migration 0039's `conversation_holder`
+ * names the same list in SQL (the agent_loads counters auto-assign and the agent lists read): change both together.
+ */
 export const HELD_STATUSES = ["active", "ongoing"] as const satisfies readonly ConversationStatus[]
 
 /** Where each status may go: an open conversation anywhere, a closed one nowhere (history is not reopened). */
