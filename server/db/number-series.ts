@@ -25,23 +25,33 @@ export const COMPLAINT_NUMBERS: NumberSeries = { table: "complaints", prefix: (c
 /** Digits only (a number and a fixed stem): safe to name in DDL. */
 const sequenceName = (series: NumberSeries, clientId: number) => `${series.table}_numbers_${Math.trunc(clientId)}`
 
-const exists = async (db: Db, name: string) => Boolean(rowsOf(await db.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS ok`))[0]?.ok)
+/**
+ * The next value of the sequence `name`, or null when it does not exist yet. Found through pg_class with this
+ * statement's snapshot, not by its name's cache entry: after waiting for another transaction that created it, the
+ * cache may still say there is none (and CREATE would then fail on the catalog's unique index).
+ */
+const drawFrom = async (db: Db, name: string): Promise<number | null> => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT nextval(c.oid) AS n FROM pg_class c
+      WHERE c.relname = ${name} AND c.relkind = 'S' AND c.relnamespace = (SELECT n.oid FROM pg_namespace n WHERE n.nspname = current_schema())`),
+  )
+  return row ? Number(row.n) : null
+}
 
 /** The series' next number for the tenant, in the caller's transaction. */
 export const nextNumber = async (db: Db, series: NumberSeries, clientId: number): Promise<string> => {
   const name = sequenceName(series, clientId)
   const prefix = series.prefix(clientId)
-  if (!(await exists(db, name))) {
-    // Two first numbers at once: one creates, the other waits for its commit and then finds the sequence.
-    await db.execute(sql`SELECT pg_advisory_xact_lock(${series.createLock}, ${clientId})`)
-    if (!(await exists(db, name))) {
-      const [row] = rowsOf(
-        await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), ${series.before}) + 1 AS n
-          FROM ${sql.identifier(series.table)} WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
-      )
-      await db.execute(sql.raw(`CREATE SEQUENCE ${name} START WITH ${Number(row.n)}`))
-    }
-  }
-  const [row] = rowsOf(await db.execute(sql`SELECT nextval(${name}::regclass) AS n`))
-  return `${prefix}${Number(row.n)}`
+  const drawn = await drawFrom(db, name)
+  if (drawn !== null) return `${prefix}${drawn}`
+  // Two first numbers at once: one creates, the other waits for its commit and then finds the sequence.
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${series.createLock}, ${clientId})`)
+  const after = await drawFrom(db, name)
+  if (after !== null) return `${prefix}${after}`
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), ${series.before}) + 1 AS n
+      FROM ${sql.identifier(series.table)} WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
+  )
+  await db.execute(sql.raw(`CREATE SEQUENCE ${name} START WITH ${Number(row.n)}`))
+  return `${prefix}${await drawFrom(db, name)}`
 }

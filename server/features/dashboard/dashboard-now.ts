@@ -6,11 +6,9 @@ import { sql } from "drizzle-orm"
 import type { DashboardNow } from "../../../src/contract/schemas/reports"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
+import { agentsWhere } from "../chat/agent-eligibility"
 
 type Executor = Pick<Db, "execute">
-
-const CHAT_AGENT = sql`u.status = 'active' AND EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-  WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')`
 
 export const nowOf = async (db: Executor, clientId: number): Promise<DashboardNow> => {
   const [row] = rowsOf(
@@ -18,8 +16,8 @@ export const nowOf = async (db: Executor, clientId: number): Promise<DashboardNo
       (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ('unassigned', 'active', 'ongoing')) AS open,
       (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ('unassigned', 'active')) AS waiting,
       (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status = 'unassigned') AS unassigned,
-      (SELECT count(*)::int FROM users u WHERE u.client_id = ${clientId} AND u.online AND ${CHAT_AGENT}) AS agents_online,
-      (SELECT count(*)::int FROM users u WHERE u.client_id = ${clientId} AND ${CHAT_AGENT}) AS agents_total`),
+      (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true, online: true })}) AS agents_online,
+      (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true })}) AS agents_total`),
   )
   return {
     open: Number(row?.open ?? 0),

@@ -21,7 +21,7 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { announceConversation, loadConversation } from "../chat/conversation-rows"
 import { STEP_STATUS } from "../chat/conversation-status"
-import { agentCapSql, agentsWhere } from "../chat/agents"
+import { agentCapSql, agentsWhere } from "../chat/agent-eligibility"
 import { type TenantSettings, tenantSettings } from "../contact-form/client-settings"
 import { botHasSql } from "../chatbots/bot-turn"
 
