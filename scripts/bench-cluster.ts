@@ -4,6 +4,8 @@
  * through HAProxy (round robin over the nodes), customers writing in at `rate`/s and calls ringing at `calls`/s for
  * `seconds`; at `kill-at` s one node is killed with SIGKILL. Then the same API load (autocannon, 10 s) on N nodes and
  * on 1 node for the throughput ratio (`--no-ratio` skips it). Prints one table; every phase is bounded in time.
+ * `--waits` also prints what the database's busy sessions waited on during the live phase, by statement (how the
+ * roll-up rows, the ticket-number lock and auto-assign's lock were found).
  *
  * The agents are a real tenant's: `agents` users of tenant one with the agent role (bench-agent-N, online), each
  * logged in once and holding one socket, and the tenant's auto-assign on (tenant-settings/auto-assign.ts), so a
@@ -36,6 +38,8 @@ const { values } = parseArgs({
     "kill-at": { type: "string", default: "30" },
     nodes: { type: "string", default: "2" },
     "no-ratio": { type: "boolean", default: false },
+    /** Prints what the database's busy sessions wait on during the live phase (pg_stat_activity every 50 ms). */
+    waits: { type: "boolean", default: false },
   },
 })
 const AGENTS = Number(values.agents)
@@ -114,6 +118,40 @@ const devPost = (cluster: Cluster, path: string, body: unknown) =>
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   })
+
+/** Samples pg_stat_activity's active sessions every 50 ms until stopped: counts by wait event and statement. */
+const sampleWaits = (databaseUrl: string) => {
+  const counts = new Map<string, number>()
+  let sampling = true
+  const done = (async () => {
+    const db = new pg.Client({ connectionString: databaseUrl })
+    await db.connect()
+    try {
+      while (sampling) {
+        const r = await db.query<{ k: string }>(
+          `SELECT coalesce(wait_event_type, 'cpu') || ':' || coalesce(wait_event, '-') || ' | ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS k
+           FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`,
+        )
+        for (const { k } of r.rows) counts.set(k, (counts.get(k) ?? 0) + 1)
+        await sleep(50)
+      }
+    } finally {
+      await db.end()
+    }
+  })()
+  return {
+    stop: async () => {
+      sampling = false
+      await done
+      return counts
+    },
+  }
+}
+
+const printWaits = (counts: Map<string, number>) => {
+  console.log("Database sessions by wait event and statement (samples every 50 ms):")
+  for (const [k, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${String(n).padStart(6)} ${k}`)
+}
 
 interface Agent {
   socket: Socket
@@ -201,6 +239,7 @@ const loadLive = async (cluster: Cluster) => {
       cluster.kill(0)
     }, KILL_AT * 1000)
   const started = Date.now()
+  const waits = values.waits ? sampleWaits(cluster.databaseUrl) : null
   await Promise.all([
     paced(RATE, SECONDS, (i) => {
       messages.sent++
@@ -234,6 +273,7 @@ const loadLive = async (cluster: Cluster) => {
     }),
   ])
   const sendSeconds = (Date.now() - started) / 1000
+  if (waits) printWaits(await waits.stop())
   await Promise.allSettled(pending)
   await sleep(5_000) // the last deliveries and reconnections
   const loadAfter = load()
