@@ -1,7 +1,7 @@
 /**
  * Setting `auto_assign` with its cap `max_chats_per_agent`: a customer's conversation waiting in the queue goes to the
- * online agent (a user whose role grants BACK:chat, not the tenant's admins: chat/agents.ts `agentsWhere`) holding the
- * fewest open chats under the cap (chat/agents.ts `agentCapSql`: the tenant's cap, or the agent's own `max_chats` when
+ * online agent (a user whose role grants BACK:chat, not the tenant's admins: chat/agent-eligibility.ts `agentsWhere`) holding the
+ * fewest open chats under the cap (`agentCapSql` there: the tenant's cap, or the agent's own `max_chats` when
  * lower; ties to the longest-serving agent). When nobody is under the cap it waits, and is handed out when an agent
  * frees a place (a close, a release) or comes online: a `settings.assign` job (chat/assignment.ts and
  * session/session.ts enqueue it through `assignWaitingLater`).
