@@ -10,7 +10,7 @@ import { rowsOf } from "../../db/rows"
 import type { OpenConversation } from "./chat-store"
 import { storeOutbound } from "./chat-store"
 import { announceMessages } from "./announce"
-import type { Writer } from "./outbox"
+import type { ChatWriter } from "./chat-bus"
 
 export interface QueuedInput {
   readonly conversation: OpenConversation
@@ -47,7 +47,7 @@ const attachUpload = async (db: Db, clientId: number, fileId: number, messageId:
  * the message once handed over (with that id), as a send always showed.
  */
 export const queueOutbound = async (
-  writer: Writer,
+  writer: ChatWriter,
   clientId: number,
   input: QueuedInput,
   options: { readonly answered?: boolean } = {},

@@ -12,7 +12,8 @@ import { connect, pause, record } from "../../testing/calls-peer"
 import { as, callOf, customerWrites, DB_KINDS, login, send, useServer } from "../../testing/harness"
 import { chatHubOf } from "./chat-hub"
 import { contactFor, openConversationOf } from "./chat-store"
-import { handOverAfterCommit, handOverKey, type Writer } from "./outbox"
+import { handOverAfterCommit, handOverKey } from "./outbox"
+import type { ChatWriter } from "./chat-bus"
 import { queueOutbound } from "./outbound"
 
 describe.each(DB_KINDS)("the chat outbox on %s", (kind) => {
@@ -41,7 +42,7 @@ describe.each(DB_KINDS)("the chat outbox on %s", (kind) => {
     const committed: (() => void)[] = []
     return services()
       .database.transaction(async (db) => {
-        const writer: Writer = { db, services: services(), afterCommit: (fn) => void committed.push(fn) }
+        const writer: ChatWriter = { db, services: services(), afterCommit: (fn) => void committed.push(fn) }
         const contact = await contactFor(db, 1, "whatsapp", number)
         const conversation = await openConversationOf(db, 1, contact)
         const id = await queueOutbound(writer, 1, { conversation, type: "text", body: text, payload: {}, senderUserId: null })

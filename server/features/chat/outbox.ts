@@ -25,14 +25,13 @@
 import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { enqueue, type Job, type JobHandler, takeJob, wakeJobs } from "../../core/jobs"
-import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { ApiError } from "../../http/errors"
 import { recipientsFailedByChannel } from "../campaigns/recipient-status"
 import { refundFailedTemplates } from "../templates/template-refund"
 import { announceMessages } from "./announce"
-import { emitChat, inChatTransaction } from "./chat-bus"
+import { type ChatWriter, emitChat, inChatTransaction } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
 
 export const OUTBOX_JOB = "chat.outbox"
@@ -50,19 +49,13 @@ const jobKeyOf = (messageIds: readonly number[]) => `outbox:${messageIds[0]}`
 /** The key the channel de-duplicates a hand-over by. */
 export const handOverKey = (messageId: number) => `msg:${messageId}`
 
-export interface Writer {
-  readonly db: Db
-  readonly services: Services
-  readonly afterCommit: (fn: () => void) => void
-}
-
 /**
  * In the writer's transaction: the job that hands these queued messages (in this order) over once it commits. `dueAt`:
  * the writer's own due time when it is a job (a campaign's batch): the hand-over is due just before it, so the queue
  * (oldest due first) claims it before the writer's siblings still waiting, instead of behind a whole campaign's batches.
  */
 export const handOverAfterCommit = async (
-  writer: Writer,
+  writer: ChatWriter,
   clientId: number,
   messageIds: readonly number[],
   when: { readonly dueAt?: Date; readonly answered?: boolean } = {},

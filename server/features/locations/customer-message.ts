@@ -4,12 +4,12 @@
  * so it shows in the agent's thread marked `automated`. An automatic message leaves the conversation where it was:
  * in the queue when nobody holds it, with its agent otherwise (storeOutbound alone would count it as an agent's reply).
  */
+import type { ChatWriter } from "../chat/chat-bus"
 import { handOverAfterCommit } from "../chat/outbox"
 import { queueOutbound } from "../chat/outbound"
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import type { Services } from "../../http/context"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { openConversationOf, type ContactRow } from "../chat/chat-store"
 import { publishConversationOf, WINDOW_MS } from "../chat/conversation-rows"
@@ -22,12 +22,6 @@ export interface CustomerMessage {
   readonly payload: Record<string, unknown>
   /** The agent whose action caused it (an order's status), or null (automatic). */
   readonly senderUserId: number | null
-}
-
-export interface SendContext {
-  readonly db: Db
-  readonly services: Services
-  readonly afterCommit: (fn: () => void) => void
 }
 
 export const contactById = async (db: Db, clientId: number, contactId: number): Promise<ContactRow | null> => {
@@ -52,7 +46,7 @@ export const inWindow = (contact: ContactRow, now = Date.now()) =>
   contact.channel !== "whatsapp" || (contact.lastInboundAt !== null && now - contact.lastInboundAt.getTime() <= WINDOW_MS)
 
 /** Sends and stores the message; answers the stored message's id, or null when the customer is blocked or unknown. */
-export const messageCustomer = async (ctx: SendContext, message: CustomerMessage): Promise<number | null> => {
+export const messageCustomer = async (ctx: ChatWriter, message: CustomerMessage): Promise<number | null> => {
   const { clientId } = message
   const contact = await contactById(ctx.db, clientId, message.contactId)
   if (!contact || contact.blocked) return null

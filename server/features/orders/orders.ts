@@ -12,10 +12,10 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { userOf } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
 import type { JobHandler } from "../../core/jobs"
-import { chatWriterOf } from "../chat/chat-bus"
+import { type ChatWriter, chatWriterOf } from "../chat/chat-bus"
 import { templateSendByName } from "../templates/send-by-name"
 import { sendTemplateTo } from "../templates/template-send"
-import { contactById, inWindow, messageCustomer, type SendContext } from "../locations/customer-message"
+import { contactById, inWindow, messageCustomer } from "../locations/customer-message"
 import { pageOf } from "../paging"
 import { handle } from "../registry"
 import { iso } from "../reports/range"
@@ -65,7 +65,7 @@ const loadOrder = async (db: Db, clientId: number, id: number, lock = false) => 
 
 /** Tells the customer their order's status; answers how it went out. */
 export const notifyOrderStatus = async (
-  ctx: SendContext,
+  ctx: ChatWriter,
   clientId: number,
   order: Order,
   contactId: number | null,

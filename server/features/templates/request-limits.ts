@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { RequestLimit } from "../../../src/contract/schemas/templates"
-import { tenantOf, type Ctx } from "../../http/context"
+import { tenantOf } from "../../http/context"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors"
@@ -18,6 +18,7 @@ import { TEMPLATE_COLUMNS, templateByName, templateOf } from "./template-rows"
 import { sendTemplateTo } from "./template-send"
 import { answerAfterCommit } from "../../core/after-commit"
 import { handOverNow } from "../chat/outbox"
+import { chatWriterOf } from "../chat/chat-bus"
 
 const since = (unit: "day" | "month") =>
   sql`(date_trunc(${unit}, now() AT TIME ZONE tenant_zone(l.client_id)) AT TIME ZONE tenant_zone(l.client_id))`
@@ -86,12 +87,6 @@ export const checkRequestLimits = async (db: Db, clientId: number, agentId: numb
   }
 }
 
-const envOf = (ctx: Ctx) => ({
-  db: ctx.db,
-  services: ctx.services,
-  afterCommit: (fn: () => void) => (ctx.afterCommit ? ctx.afterCommit(fn) : fn()),
-})
-
 export const handlers = [
   handle("conversationTemplates", "requestLimits", async (ctx, input) => {
     const { page, limit, offset } = pageOf(input, 10, 200)
@@ -149,7 +144,7 @@ export const handlers = [
     if (agentId !== null) await agentMaySend(ctx.db, template.id, agentId)
     await checkRequestLimits(ctx.db, clientId, agentId, template.name)
     const sent = await sendTemplateTo(
-      envOf(ctx),
+      chatWriterOf(ctx),
       {
         clientId,
         template,

@@ -14,15 +14,10 @@ import { handle } from "../registry"
 import { agentMaySend } from "./templates"
 import { templateByName } from "./template-rows"
 import { allPrices, priceOf, setPrice } from "./template-prices"
-import { sendTemplateToAll, type SendEnv } from "./template-send"
+import { sendTemplateToAll } from "./template-send"
+import { chatWriterOf } from "../chat/chat-bus"
 import { answerAfterCommit } from "../../core/after-commit"
 import { handOverNow } from "../chat/outbox"
-
-const envOf = (ctx: Ctx): SendEnv => ({
-  db: ctx.db,
-  services: ctx.services,
-  afterCommit: (fn) => (ctx.afterCommit ? ctx.afterCommit(fn) : fn()),
-})
 
 interface SendInput {
   readonly template_name: string
@@ -36,7 +31,7 @@ const sendAll = async (ctx: Ctx, clientId: number, input: SendInput, userId: num
   const template = await templateByName(ctx.db, clientId, input.template_name, input.language)
   if (agent && userId !== null) await agentMaySend(ctx.db, template.id, userId)
   const sent = await sendTemplateToAll(
-    envOf(ctx),
+    chatWriterOf(ctx),
     [...new Set(input.to)].map((number) => ({
       clientId,
       template,

@@ -16,7 +16,6 @@
 import { sql } from "drizzle-orm"
 import type { Template } from "../../../src/contract/schemas/templates"
 import { fillPlaceholders, placeholdersOf } from "../../../src/contract/template-rules"
-import type { Services } from "../../http/context"
 import type { Db } from "../../db/db"
 import { ApiError, badRequest } from "../../http/errors"
 import { checkMessageLimits } from "../account-limits/limits"
@@ -24,6 +23,7 @@ import { debitAllUnlessUat } from "../billing/ledger"
 import { blockedError, contactFor, openConversationOf, storeOutboundAll } from "../chat/chat-store"
 import { announceMessages } from "../chat/announce"
 import { openConversationsFor } from "../chat/open-conversations"
+import type { ChatWriter } from "../chat/chat-bus"
 import { handOverAfterCommit } from "../chat/outbox"
 import { queueOutbound } from "../chat/outbound"
 import { rowsOf } from "../../db/rows"
@@ -48,12 +48,6 @@ export interface TemplateSend {
   readonly campaignId?: number
   /** Sent by an automation (a reminder, a campaign): the conversation stays where it was, in the queue when it waits there. */
   readonly automated?: boolean
-}
-
-export interface SendEnv {
-  readonly db: Db
-  readonly services: Services
-  readonly afterCommit: (fn: () => void) => void
 }
 
 const headerNeedsValue = (t: Template) => t.header_type === "text" && placeholdersOf(t.header ?? "").length > 0
@@ -166,7 +160,7 @@ const templatePayloadOf = (send: TemplateSend, cost: number) => {
 }
 
 /** Stores the message `queued` in its customer's conversation (the chat outbox hands it over); answers its ids. */
-const queueTemplate = async (env: SendEnv, send: TemplateSend, cost: number, answered?: boolean) => {
+const queueTemplate = async (env: ChatWriter, send: TemplateSend, cost: number, answered?: boolean) => {
   const { shown, payload } = templatePayloadOf(send, cost)
   const contact = await contactFor(env.db, send.clientId, "whatsapp", send.number)
   const conversation = await openConversationOf(env.db, send.clientId, contact)
@@ -192,7 +186,7 @@ const queueTemplate = async (env: SendEnv, send: TemplateSend, cost: number, ans
  * outbox once the caller's transaction committed (due at `dueAt`, see `handOverAfterCommit`), and announced then. Answers each send's message id, in order.
  */
 export const queueTemplates = async (
-  env: SendEnv,
+  env: ChatWriter,
   sends: readonly TemplateSend[],
   costs: readonly number[],
   dueAt?: Date,
@@ -234,7 +228,7 @@ export const queueTemplates = async (
  * cost, in order.
  */
 export const sendTemplateToAll = async (
-  env: SendEnv,
+  env: ChatWriter,
   sends: readonly TemplateSend[],
   options: { readonly ref?: string; readonly answered?: boolean } = {},
 ) => {
@@ -254,5 +248,5 @@ export const sendTemplateToAll = async (
 }
 
 /** One number, start to end: a batch of one. */
-export const sendTemplateTo = async (env: SendEnv, send: TemplateSend, options: { readonly answered?: boolean } = {}) =>
+export const sendTemplateTo = async (env: ChatWriter, send: TemplateSend, options: { readonly answered?: boolean } = {}) =>
   (await sendTemplateToAll(env, [send], options))[0]
