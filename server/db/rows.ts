@@ -3,6 +3,9 @@
 /** The rows of `db.execute(...)`, which PGlite and node-postgres both return under `rows`. */
 export const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows
 
+/** A json/jsonb column's value: node-postgres parses it, PGlite may hand the text. */
+export const jsonOf = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T
+
 /** `%`, `_` and `\` typed by a person are literal characters in a LIKE pattern, not wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 

@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm"
 import type { ChatToBrowserEvent } from "../../../src/contract/chat-events"
 import { enqueue, type JobHandler, type Schedule } from "../../core/jobs"
-import { rowsOf } from "../../db/rows"
+import { jsonOf, rowsOf } from "../../db/rows"
 import { relayChatEvents } from "./chat-bus"
 
 export const RELAY_JOB = "chat.relay"
@@ -54,7 +54,7 @@ export const jobHandlers: readonly JobHandler[] = [
           id: Number(r.id),
           clientId: Number(r.client_id),
           event: String(r.event) as ChatToBrowserEvent,
-          payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+          payload: jsonOf<Record<string, unknown>>(r.payload),
         })),
       )
     },

@@ -4,22 +4,21 @@ import type { AutoReply, BotFlow, BotTrigger } from "../../../src/contract/schem
 import type { Channel } from "../../../src/contract/schemas/common"
 import { flowProblems, problemText } from "../../../src/contract/chatbots/flow-rules"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { jsonOf, rowsOf } from "../../db/rows"
 import { badRequest, notFound } from "../../http/errors"
 
-const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString()
 
 export const autoReplyOf = (r: Record<string, unknown>): AutoReply => ({
   id: Number(r.id),
   name: String(r.name),
-  trigger: json<BotTrigger>(r.trigger_rule),
+  trigger: jsonOf<BotTrigger>(r.trigger_rule),
   channel_type: String(r.channel) as Channel,
-  flow: json<BotFlow>(r.flow),
+  flow: jsonOf<BotFlow>(r.flow),
   active: Boolean(r.active),
   self_service: Boolean(r.self),
   owner_id: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
-  attributes: json<AutoReply["attributes"]>(r.attributes),
+  attributes: jsonOf<AutoReply["attributes"]>(r.attributes),
   updated_at: iso(r.updated_at),
 })
 

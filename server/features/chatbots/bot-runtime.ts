@@ -18,7 +18,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { jsonOf, rowsOf } from "../../db/rows"
 import { sharedLocationOf } from "../locations/location-hook"
 import { autoReplyOf } from "./autoreply-rows"
 import { runAction } from "./bot-actions"
@@ -33,8 +33,6 @@ interface Turn extends BotTarget {
   readonly contactId: number
   readonly messageId: number
 }
-
-const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T
 
 /** The outputs' writes; the messages are queued and handed to the channel only once this turn commits. */
 const apply = async (ctx: JobContext, turn: Turn, bot: AutoReply, outputs: readonly BotOutput[]) => {
@@ -157,7 +155,7 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
 /** Steps the conversation's bot, or starts the one the message triggers (none: nothing). */
 const stepBot = async (ctx: JobContext, turn: Turn, c: Record<string, unknown>) => {
   const clientId = turn.clientId
-  const payload = json<Record<string, unknown>>(c.payload) ?? {}
+  const payload = jsonOf<Record<string, unknown>>(c.payload) ?? {}
   const button = typeof payload.button === "string" ? payload.button : undefined
   const text = String(c.body ?? "")
   const location = c.type === "location" ? (sharedLocationOf(payload) ?? undefined) : undefined
@@ -168,7 +166,7 @@ const stepBot = async (ctx: JobContext, turn: Turn, c: Record<string, unknown>) 
   let state: BotState | null = null
   if (c.autoreply_id !== null) {
     const [row] = rowsOf(await ctx.db.execute(sql`SELECT * FROM autoreplies WHERE id = ${c.autoreply_id} AND client_id = ${clientId}`))
-    state = json<BotState>(c.state)
+    state = jsonOf<BotState>(c.state)
     // A handed-off bot stays quiet for the rest of the conversation.
     if (!row || state.node === null) {
       await saveState(ctx, turn, Number(c.autoreply_id), state)

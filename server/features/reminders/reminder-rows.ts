@@ -2,22 +2,20 @@
 import { sql } from "drizzle-orm"
 import type { Reminder } from "../../../src/contract/schemas/tagging"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { jsonOf, rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
 import { iso, isoOrNull } from "../reports/range"
-
-const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T
 
 export const reminderOf = (r: Record<string, unknown>): Reminder => ({
   id: Number(r.id),
   name: String(r.name),
   message: String(r.message),
-  template: r.template ? json<Reminder["template"]>(r.template) : null,
-  target: json<Reminder["target"]>(r.target),
-  schedule: json<Reminder["schedule"]>(r.schedule),
+  template: r.template ? jsonOf<Reminder["template"]>(r.template) : null,
+  target: jsonOf<Reminder["target"]>(r.target),
+  schedule: jsonOf<Reminder["schedule"]>(r.schedule),
   enabled: Boolean(r.enabled),
   next_run_at: isoOrNull(r.next_run_at),
-  last_run: r.last_run ? json<Reminder["last_run"]>(r.last_run) : null,
+  last_run: r.last_run ? jsonOf<Reminder["last_run"]>(r.last_run) : null,
   created_at: iso(r.created_at),
 })
 
