@@ -4,7 +4,7 @@
  * (RTCPeerConnection stats), hanging up frees the agent, a reload restores the ringing cards.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, shot, goOnline, callCard } from "../helpers"
 
 const place = async (number: string) => {
   const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
@@ -14,15 +14,6 @@ const place = async (number: string) => {
   })
   return ((await response.json()) as { data: { callId: string } }).data.callId
 }
-
-/** Agents are rung only while online (spec 000 section 4): flip the toolbar's presence switch. */
-const goOnline = async (page: Page) => {
-  const input = page.locator("[data-testid=presence]")
-  if (!(await input.isChecked())) await input.click({ force: true })
-  await expect(input).toBeChecked()
-}
-
-const card = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
 
 const rtpStats = (page: Page, callId: string) =>
   page.evaluate(async (id) => {
@@ -49,35 +40,35 @@ test("three calls ring two agents; accept one, remove-call, audio both ways, han
   await goOnline(admin)
   await agent.waitForTimeout(500)
   const ids = [await place("+905550000201"), await place("+905550000202"), await place("+905550000203")]
-  for (const page of [agent, admin]) for (const id of ids) await expect(card(page, id)).toBeVisible()
+  for (const page of [agent, admin]) for (const id of ids) await expect(callCard(page, id)).toBeVisible()
   await shot(agent, "calls-three-ringing")
 
-  await card(agent, ids[1]).getByTestId("call-accept").click()
-  await expect(card(admin, ids[1])).toHaveCount(0)
-  await expect(card(agent, ids[1])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  await callCard(agent, ids[1]).getByTestId("call-accept").click()
+  await expect(callCard(admin, ids[1])).toHaveCount(0)
+  await expect(callCard(agent, ids[1])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
   // Another card cannot be accepted while this call is active.
-  await card(agent, ids[0]).getByTestId("call-accept").click()
+  await callCard(agent, ids[0]).getByTestId("call-accept").click()
   await expect(agent.getByTestId("call-notice")).toBeVisible()
-  await expect(card(agent, ids[0])).toHaveAttribute("data-phase", "ringing")
+  await expect(callCard(agent, ids[0])).toHaveAttribute("data-phase", "ringing")
 
   await agent.waitForTimeout(2500)
   const stats = await rtpStats(agent, ids[1])
   expect(stats?.sent ?? 0).toBeGreaterThan(20)
   expect(stats?.received ?? 0).toBeGreaterThan(20)
-  await expect(card(agent, ids[1]).getByTestId("call-clock")).toHaveText(/^00:0[1-9]$/)
+  await expect(callCard(agent, ids[1]).getByTestId("call-clock")).toHaveText(/^00:0[1-9]$/)
   await shot(agent, "calls-active-with-ringing")
 
-  await card(agent, ids[1]).getByTestId("call-end").click()
-  await expect(card(agent, ids[1])).toHaveCount(0)
-  await card(agent, ids[0]).getByTestId("call-accept").click()
-  await expect(card(agent, ids[0])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
-  await card(agent, ids[0]).getByTestId("call-end").click()
+  await callCard(agent, ids[1]).getByTestId("call-end").click()
+  await expect(callCard(agent, ids[1])).toHaveCount(0)
+  await callCard(agent, ids[0]).getByTestId("call-accept").click()
+  await expect(callCard(agent, ids[0])).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  await callCard(agent, ids[0]).getByTestId("call-end").click()
 
   // Reload: the still-ringing third call comes back from storage.
   await agent.reload()
-  await expect(card(agent, ids[2])).toBeVisible()
-  await card(agent, ids[2]).getByTestId("call-reject").click()
-  await expect(card(agent, ids[2])).toHaveCount(0)
+  await expect(callCard(agent, ids[2])).toBeVisible()
+  await callCard(agent, ids[2]).getByTestId("call-reject").click()
+  await expect(callCard(agent, ids[2])).toHaveCount(0)
   await agentCtx.close()
   await adminCtx.close()
 })
@@ -89,22 +80,22 @@ test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide 
   await login(page, "agent1")
   await goOnline(page)
   const [first, second] = [await place("+905550000301"), await place("+905550000302")]
-  await expect(card(page, first)).toBeVisible()
-  await expect(card(page, second)).toBeVisible()
+  await expect(callCard(page, first)).toBeVisible()
+  await expect(callCard(page, second)).toBeVisible()
   await page.clock.runFor(30_000)
-  await expect(card(page, first).getByTestId("call-clock")).toHaveText(/30 /)
+  await expect(callCard(page, first).getByTestId("call-clock")).toHaveText(/30 /)
   // Hide the second card, then restore it from the dropdown: its countdown starts again at 60 (the installed clock
   // still runs in real time, so a loaded machine may already show 59 or 58; without the restart it would read 30).
-  await card(page, second).getByTestId("call-hide").click()
-  await expect(card(page, second)).toHaveCount(0)
+  await callCard(page, second).getByTestId("call-hide").click()
+  await expect(callCard(page, second)).toHaveCount(0)
   await page.getByTestId("hidden-calls").click()
   await page.getByRole("menuitem", { name: /\+905550000302/ }).click()
-  await expect(card(page, second).getByTestId("call-clock")).toHaveText(/(60|59|58) /)
+  await expect(callCard(page, second).getByTestId("call-clock")).toHaveText(/(60|59|58) /)
   await page.clock.runFor(31_000)
-  await expect(card(page, first)).toHaveCount(0)
-  await expect(card(page, second)).toBeVisible()
+  await expect(callCard(page, first)).toHaveCount(0)
+  await expect(callCard(page, second)).toBeVisible()
   await shot(page, "calls-after-auto-reject")
-  await card(page, second).getByTestId("call-reject").click()
+  await callCard(page, second).getByTestId("call-reject").click()
   await context.close()
 })
 

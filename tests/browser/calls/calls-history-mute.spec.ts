@@ -5,7 +5,7 @@
  * the call ringing; the limited agent (agent2, no FRONT:/channels/whatsapp-call) has no dial button and no cards.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, shot, goOnline, callCard } from "../helpers"
 
 const place = async (number: string, name = `Customer ${number.slice(-3)}`) => {
   const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
@@ -50,14 +50,6 @@ const loudestPacket = async (page: Page, callId: string, windows = 8) => {
   return { packets, peak }
 }
 
-const goOnline = async (page: Page) => {
-  const input = page.locator("[data-testid=presence]")
-  if (!(await input.isChecked())) await input.click({ force: true })
-  await expect(input).toBeChecked()
-}
-
-const card = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
-
 /** The enabled flag of the audio track the browser sends on this call's peer connection. */
 const senderEnabled = (page: Page, callId: string) =>
   page.evaluate((id) => {
@@ -77,16 +69,16 @@ test("accept, mute (track off, far end hears silence), unmute, hang up; Call His
   await goOnline(page)
   const number = `+90555${unique()}1`
   const callId = await place(number, "History Check")
-  await expect(card(page, callId)).toBeVisible()
-  await card(page, callId).getByTestId("call-accept").click()
-  await expect(card(page, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+  await expect(callCard(page, callId)).toBeVisible()
+  await callCard(page, callId).getByTestId("call-accept").click()
+  await expect(callCard(page, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
   await page.waitForTimeout(1500)
 
   const live = await loudestPacket(page, callId)
   expect(live.packets).toBeGreaterThan(20)
   expect(await senderEnabled(page, callId)).toBe(true)
-  await card(page, callId).getByTestId("call-mute").click()
-  await expect(card(page, callId).getByTestId("call-mute")).toHaveText("Unmute")
+  await callCard(page, callId).getByTestId("call-mute").click()
+  await expect(callCard(page, callId).getByTestId("call-mute")).toHaveText("Unmute")
   expect(await senderEnabled(page, callId)).toBe(false)
   await page.waitForTimeout(300)
   const muted = await loudestPacket(page, callId)
@@ -98,12 +90,12 @@ test("accept, mute (track off, far end hears silence), unmute, hang up; Call His
   expect(muted.packets).toBeGreaterThan(20)
   expect(muted.peak).toBeLessThan(live.peak * 0.8)
   await shot(page, "h5/calls-muted")
-  await card(page, callId).getByTestId("call-mute").click()
-  await expect(card(page, callId).getByTestId("call-mute")).toHaveText("Mute")
+  await callCard(page, callId).getByTestId("call-mute").click()
+  await expect(callCard(page, callId).getByTestId("call-mute")).toHaveText("Mute")
   expect(await senderEnabled(page, callId)).toBe(true)
 
-  await card(page, callId).getByTestId("call-end").click()
-  await expect(card(page, callId)).toHaveCount(0)
+  await callCard(page, callId).getByTestId("call-end").click()
+  await expect(callCard(page, callId)).toHaveCount(0)
 
   // Call History: today's list, newest first; the row of this number names agent1 and a duration of seconds.
   await page.goto(`${baseUrl()}/apps/call-history`)
@@ -131,15 +123,15 @@ test("a refused microphone says 'Please enable the microphone' and the call keep
   await login(page, "agent1")
   await goOnline(page)
   const callId = await place(`+90555${unique()}2`)
-  await expect(card(page, callId)).toBeVisible()
-  await card(page, callId).getByTestId("call-accept").click()
+  await expect(callCard(page, callId)).toBeVisible()
+  await callCard(page, callId).getByTestId("call-accept").click()
   await expect(page.getByTestId("call-notice")).toContainText("Please enable the microphone")
-  await expect(card(page, callId)).toHaveAttribute("data-phase", "ringing")
+  await expect(callCard(page, callId)).toHaveAttribute("data-phase", "ringing")
   await shot(page, "h5/calls-microphone-refused")
   // Not left marked active: another card could be accepted now (the centre cleared activeCallId).
   expect(await page.evaluate(() => localStorage.getItem("activeCallId"))).toBeNull()
-  await card(page, callId).getByTestId("call-reject").click()
-  await expect(card(page, callId)).toHaveCount(0)
+  await callCard(page, callId).getByTestId("call-reject").click()
+  await expect(callCard(page, callId)).toHaveCount(0)
   await context.close()
 })
 

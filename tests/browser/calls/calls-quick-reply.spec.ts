@@ -4,7 +4,7 @@
  * received the text. A WhatsApp call opens the 24-hour window, so no template is needed to answer it.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, shot, callCard } from "../helpers"
 
 const json = { "content-type": "application/json" }
 
@@ -21,7 +21,7 @@ test("a quick reply on a ringing call reaches the customer, ends the call and sa
     body: JSON.stringify({ clientId: 1, number, name: "Quick Reply" }),
   })
   const { callId } = ((await placed.json()) as { data: { callId: string } }).data
-  const card = page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
+  const card = callCard(page, callId)
   await expect(card).toBeVisible()
 
   await card.getByTestId("call-quick-reply").click()

@@ -6,13 +6,7 @@
  * second call rings and the caller hanging up takes the card away. Tenant two: tenant one's calls stay on the built-in simulator the calls specs use.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
-
-const goOnline = async (page: Page) => {
-  const input = page.locator("[data-testid=presence]")
-  if (!(await input.isChecked())) await input.click({ force: true })
-  await expect(input).toBeChecked()
-}
+import { baseUrl, devHeaders, login, shot, goOnline, callCard } from "../helpers"
 
 const rtpStats = (page: Page, callId: string) =>
   page.evaluate(async (id) => {
@@ -75,7 +69,7 @@ test("a WhatsApp user's call through Meta rings in the console; the agent answer
   expect(placed.status()).toBe(200)
   const callId = (await placed.json()).data.call_id as string
   const acknowledged = Date.now()
-  const card = page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
+  const card = callCard(page, callId)
   await expect(card).toBeVisible()
   console.log(`[channels] Meta call webhook acknowledged -> ringing card on screen after ${Date.now() - acknowledged} ms`)
   await expect(card).toContainText("Leyla Demir")
@@ -128,7 +122,7 @@ test("a WhatsApp user's call through Meta rings in the console; the agent answer
   await page.waitForTimeout(1000)
   const again = await meta("/dev/meta/calls", { phone_number_id: phoneNumberId, from: "16505557789", name: "Leyla Demir" })
   const second = (await again.json()).data.call_id as string
-  const ringing = page.locator(`[data-testid=call-card][data-call-id="${second}"]`)
+  const ringing = callCard(page, second)
   await expect(ringing).toBeVisible()
   await shot(page, "channels/whatsapp-call-ringing-ar")
   expect((await meta(`/dev/meta/calls/${second}/hangup`, {})).status()).toBe(200)

@@ -3,14 +3,8 @@
  * reload; the simulator page places a call that rings agent1's console, hangs it up as the customer, sends a
  * customer message that agent1's Ongoing Chats lists, and shows the agent's reply arriving on the customer's phone.
  */
-import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
-
-const goOnline = async (page: Page) => {
-  const input = page.locator("[data-testid=presence]")
-  if (!(await input.isChecked())) await input.click({ force: true })
-  await expect(input).toBeChecked()
-}
+import { expect, test } from "@playwright/test"
+import { baseUrl, login, shot, goOnline, callCard } from "../helpers"
 
 test("Complain Tickets: open a complaint, resolve it with a note; it stays resolved after a reload", async ({ page }) => {
   await login(page, "admin")
@@ -70,7 +64,7 @@ test("Simulator: a call rings agent1 and ends when the customer hangs up; a mess
   const call = admin.getByTestId("sim-call").first()
   await expect(call).toBeVisible()
   const callId = (await call.getAttribute("data-call-id"))!
-  const card = agent.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
+  const card = callCard(agent, callId)
   await expect(card).toBeVisible()
   await expect(call.getByTestId("sim-call-status")).not.toHaveText("Placed")
   await shot(admin, "h4/simulator-call-en")
