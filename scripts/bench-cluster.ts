@@ -27,6 +27,7 @@ import { io, type Socket } from "socket.io-client"
 import { catalogue } from "../src/contract/catalogue"
 import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, startPostgres } from "../server/testing/test-server"
+import { callNumber, createCallAccepts } from "./bench-cluster-calls"
 import { type Cluster, startCluster } from "./cluster-kit"
 
 const { values } = parseArgs({
@@ -38,6 +39,8 @@ const { values } = parseArgs({
     "kill-at": { type: "string", default: "30" },
     nodes: { type: "string", default: "2" },
     "no-ratio": { type: "boolean", default: false },
+    /** The share of the calls an agent accepts (every call placed in the 2 s before the kill is accepted after it). */
+    "accept-share": { type: "string", default: "0.25" },
     /** Prints what the database's busy sessions wait on during the live phase (pg_stat_activity every 50 ms). */
     waits: { type: "boolean", default: false },
   },
@@ -48,6 +51,7 @@ const RATE = Number(values.rate)
 const CALL_RATE = Number(values.calls)
 const KILL_AT = Number(values["kill-at"])
 const NODES = Number(values.nodes)
+const ACCEPT_SHARE = Number(values["accept-share"])
 const dir = join(import.meta.dirname, "..", ".tmp", "bench-cluster")
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const load = () =>
@@ -185,7 +189,16 @@ const throughput = async (url: string, token: string) => {
 }
 
 const loadLive = async (cluster: Cluster) => {
-  console.log(`Logging ${AGENTS} agents in...`)
+  const killing = KILL_AT > 0 && KILL_AT < SECONDS && cluster.nodes.length > 1
+  const accepts = createCallAccepts({
+    total: Math.floor(CALL_RATE * SECONDS),
+    callRate: CALL_RATE,
+    share: ACCEPT_SHARE,
+    killAt: killing ? KILL_AT * 1000 : null,
+  })
+  console.log(`Logging ${AGENTS} agents in; making ${accepts.offers} WebRTC offers (werift) meanwhile...`)
+  const offersStarted = Date.now()
+  const offersMade = accepts.prepare().then(() => (Date.now() - offersStarted) / 1000)
   const tokens = await loginAgents(cluster.url, AGENTS)
   const agents: Agent[] = []
   const latencies: number[] = []
@@ -224,19 +237,26 @@ const loadLive = async (cluster: Cluster) => {
     agents.push(agent)
     if (i % 50 === 49) await sleep(50)
   }
+  accepts.watch(agents)
   const deadline = Date.now() + 60_000
   while (agents.some((a) => !a.socket.connected) && Date.now() < deadline) await sleep(200)
   const connected = agents.filter((a) => a.socket.connected).length
+  console.log(`${accepts.offers} offers made in ${(await offersMade).toFixed(1)} s`)
   console.log(`${connected}/${AGENTS} connected (load ${load()}); ${RATE} messages/s and ${CALL_RATE} calls/s for ${SECONDS} s...`)
   const messages = { sent: 0, acked: 0, failed: 0, ids: [] as number[] }
   const calls = { sent: 0, acked: 0, failed: 0, ids: [] as string[] }
   const pending: Promise<void>[] = []
   let killedAt = 0
-  if (KILL_AT > 0 && KILL_AT < SECONDS && cluster.nodes.length > 1)
+  const hangup = (id: string) => void devPost(cluster, `/dev/simulator/calls/${id}/hangup`, {}).catch(() => {})
+  // The customer hangs up after 3 s so the ringing calls do not pile up for their 60 s (an accept on its way: later).
+  const hangupLater = (id: string) => setTimeout(() => (accepts.busy(id) ? hangupLater(id) : hangup(id)), 3_000)
+  let afterKill: Promise<void> = Promise.resolve()
+  if (killing)
     setTimeout(() => {
       killedAt = Date.now()
       console.log(`kill -9 ${cluster.nodes[0].name} at ${KILL_AT} s`)
       cluster.kill(0)
+      afterKill = accepts.afterKill(hangup)
     }, KILL_AT * 1000)
   const started = Date.now()
   const waits = values.waits ? sampleWaits(cluster.databaseUrl) : null
@@ -259,14 +279,14 @@ const loadLive = async (cluster: Cluster) => {
     paced(CALL_RATE, SECONDS, (i) => {
       calls.sent++
       pending.push(
-        devPost(cluster, "/dev/simulator/calls", { clientId: 1, number: `+90556${String(1_000_000 + i).slice(1)}`, name: "Bench" })
+        devPost(cluster, "/dev/simulator/calls", { clientId: 1, number: callNumber(i), name: "Bench" })
           .then(async (r) => {
             if (!r.ok) throw new Error(String(r.status))
             const id = ((await r.json()) as { data: { callId: string } }).data.callId
             calls.acked++
             calls.ids.push(id)
-            // Hang up after 3 s so the ringing calls do not pile up for their 60 s.
-            setTimeout(() => void devPost(cluster, `/dev/simulator/calls/${id}/hangup`, {}).catch(() => {}), 3_000)
+            // A call rung just before the kill rings on through it (accepted after the kill, then hung up).
+            if (!accepts.held(i)) hangupLater(id)
           })
           .catch(() => void calls.failed++),
       )
@@ -275,7 +295,8 @@ const loadLive = async (cluster: Cluster) => {
   const sendSeconds = (Date.now() - started) / 1000
   if (waits) printWaits(await waits.stop())
   await Promise.allSettled(pending)
-  await sleep(5_000) // the last deliveries and reconnections
+  await afterKill
+  await sleep(5_000) // the last deliveries, answers and reconnections
   const loadAfter = load()
   // Lost and duplicated, against the database.
   const db = new pg.Client({ connectionString: cluster.databaseUrl })
@@ -304,12 +325,14 @@ const loadLive = async (cluster: Cluster) => {
   const stillDown = agents.filter((a) => !a.socket.connected).length
   latencies.sort((a, b) => a - b)
   for (const a of agents) a.socket.close()
+  await accepts.close()
   return {
     connected,
     sendSeconds,
     messages,
     calls,
     rung: calls.ids.filter((id) => rung.has(id)).length,
+    accepts: accepts.results(),
     latencies,
     lost,
     missedWhileDown,
@@ -367,7 +390,17 @@ const measure = async (postgres: PostgresCluster) => {
     ["not heard live: holder's socket was reconnecting", String(live.missedWhileDown)],
     ["duplicates (stored twice / seen twice by a socket)", `${live.dupRows} / ${live.dupSeen}`],
     ["calls posted / acknowledged / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.rung}`],
-    ["calls accepted", "not measured (an accept needs a WebRTC offer per call)"],
+    [
+      `calls accepted (share ${ACCEPT_SHARE}): answered / offered`,
+      `${live.accepts.latencies.length} / ${live.accepts.offered} (lost to another: ${live.accepts.removed})`,
+    ],
+    ["accept: call-is-coming to browser-answer p50 / p99 (ms)", `${pct(live.accepts.latencies, 50)} / ${pct(live.accepts.latencies, 99)}`],
+    [
+      "ringing at the kill, answered after it (p50 / max ms after)",
+      live.killed
+        ? `${live.accepts.afterKill.length} / ${live.accepts.ringingAtKill} (${pct(live.accepts.afterKill, 50)} / ${live.accepts.afterKill.at(-1) ?? Number.NaN})`
+        : "no kill",
+    ],
     [
       `reconnect after kill -9 of ${NODES > 1 ? "n1" : "-"}: count, p50 / p99 (ms)`,
       live.killed

@@ -1,0 +1,166 @@
+/**
+ * The call side of `npm run bench:cluster` (scripts/bench-cluster.ts): agents accept ringing calls the way the console
+ * does, by emitting `browser-offer` { callId, sdp } with a real werift offer (server/testing/calls-peer.ts); the first
+ * accept wins and its socket gets `browser-answer`. The simulator's customer leg answers each offer with a real peer on
+ * the server, so an accept costs the server a werift answer (about 4 ms of CPU) and one claim transaction.
+ *
+ * - Which calls: call i is accepted when it falls in `share` (spread evenly over the run), and every call placed in the
+ *   `HOLD_MS` before the kill is held back: it is left ringing (not hung up at 3 s) and accepted after the kill.
+ * - Who: one agent per call, agent `i % agents` when its socket saw `call-is-coming` for it and is connected, otherwise
+ *   the first connected socket that saw it. It accepts at once: the measure is the server's accept, from
+ *   `call-is-coming` on that socket to `browser-answer`, not a person's reaction time.
+ * - The offers are made before the live phase (one peer per call to accept), so the bench client does not spend the
+ *   live phase in werift. The answer is not set on the peers: no media flows (the customer hangs up 3 s later anyway).
+ * - After the kill: a held call whose agent's socket is connected again (reconnected through HAProxy, or never on the
+ *   killed node) is accepted by it, as the console does with the ringing cards it restores; within `AFTER_KILL_MS`.
+ */
+import type { Socket } from "socket.io-client"
+import { browserPeer } from "../server/testing/calls-peer"
+
+/** Calls placed this long before the kill are left ringing through it. */
+const HOLD_MS = 2_000
+/** The held calls are offered within this long after the kill (their ring time is 60 s). */
+const AFTER_KILL_MS = 15_000
+
+type Peer = Awaited<ReturnType<typeof browserPeer>>
+
+/** What the accept side needs of an agent (bench-cluster.ts's Agent). */
+export interface AcceptingAgent {
+  readonly socket: Socket
+  readonly disconnectedAt: number | null
+}
+
+interface Accept {
+  readonly i: number
+  readonly agent: number
+  readonly rungAt: number
+  offeredAt: number | null
+  answeredAt: number | null
+}
+
+/** The caller number of call `i`, which is how a `call-is-coming` names the bench's call. */
+export const callNumber = (i: number) => `+90556${String(1_000_000 + i).slice(1)}`
+const indexOf = (number: string) => (/^\+90556(\d{6})$/.test(number) ? Number(number.slice(6)) : null)
+
+export const createCallAccepts = (options: {
+  readonly total: number
+  readonly callRate: number
+  readonly share: number
+  /** ms after the start of the live phase, or null without a kill. */
+  readonly killAt: number | null
+}) => {
+  const { total, callRate, share, killAt } = options
+  const held = (i: number) => killAt !== null && i * (1000 / callRate) >= killAt - HOLD_MS && i * (1000 / callRate) < killAt
+  const chosen = (i: number) => Math.floor((i + 1) * share) > Math.floor(i * share)
+  const wanted = (i: number) => held(i) || chosen(i)
+  const peers = new Map<number, Peer>()
+  const accepts = new Map<string, Accept>()
+  let agents: readonly AcceptingAgent[] = []
+  let killedAt: number | null = null
+  let removed = 0
+  let failedOffers = 0
+
+  const offer = (callId: string, accept: Accept) => {
+    const peer = peers.get(accept.i)
+    if (!peer) return void failedOffers++
+    accept.offeredAt = Date.now()
+    agents[accept.agent].socket.emit("browser-offer", { callId, sdp: peer.offer })
+  }
+
+  return {
+    /** How many offers `prepare` makes. */
+    offers: Array.from({ length: total }, (_, i) => i).filter(wanted).length,
+    held,
+    /** One werift offer per call to accept, a few at a time. */
+    prepare: async (concurrency = 4) => {
+      const todo = Array.from({ length: total }, (_, i) => i).filter(wanted)
+      let next = 0
+      const worker = async () => {
+        while (next < todo.length) {
+          const i = todo[next++]
+          peers.set(i, await browserPeer())
+        }
+      }
+      await Promise.all(Array.from({ length: concurrency }, worker))
+    },
+    /** Listens on every agent's socket (call before the sockets connect). */
+    watch: (all: readonly AcceptingAgent[]) => {
+      agents = all
+      all.forEach((agent, k) => {
+        agent.socket.on("call-is-coming", (p: { callId: string; callerNumber: string }) => {
+          const i = indexOf(p.callerNumber)
+          if (i === null || !wanted(i) || accepts.has(p.callId)) return
+          const preferred = all[i % all.length]
+          if (k !== i % all.length && preferred.socket.connected) return
+          const accept: Accept = { i, agent: k, rungAt: Date.now(), offeredAt: null, answeredAt: null }
+          accepts.set(p.callId, accept)
+          if (!held(i)) offer(p.callId, accept)
+        })
+        agent.socket.on("browser-answer", (p: { callId: string }) => {
+          const accept = accepts.get(p.callId)
+          if (accept && accept.agent === k && accept.answeredAt === null) accept.answeredAt = Date.now()
+        })
+        agent.socket.on("remove-call", (p: { callId: string }) => {
+          if (accepts.get(p.callId)?.agent === k) removed++
+        })
+      })
+    },
+    /**
+     * After the kill: each held call is offered by its agent once that agent's socket is connected (again), within
+     * AFTER_KILL_MS; `hangup` is called 3 s after each answer (the customer hangs up).
+     */
+    afterKill: async (hangup: (callId: string) => void) => {
+      killedAt = Date.now()
+      // The killed node's sockets notice their connection is gone first (else an offer would go down a dead socket).
+      await new Promise((r) => setTimeout(r, 1_000))
+      const waiting = [...accepts].filter(([, a]) => held(a.i) && a.rungAt < (killedAt ?? 0))
+      const deadline = (killedAt ?? 0) + AFTER_KILL_MS
+      while (Date.now() < deadline && waiting.some(([, a]) => a.answeredAt === null)) {
+        for (const [callId, accept] of waiting) {
+          const agent = agents[accept.agent]
+          if (accept.offeredAt === null && agent.socket.connected && agent.disconnectedAt === null) {
+            offer(callId, accept)
+            const answered = setInterval(() => {
+              if (accept.answeredAt === null && Date.now() < deadline + 5_000) return
+              clearInterval(answered)
+              hangup(callId)
+            }, 3_000)
+          }
+        }
+        await new Promise((r) => setTimeout(r, 200))
+      }
+    },
+    /** Closes every peer (made or not used). */
+    close: async () => {
+      await Promise.allSettled([...peers.values()].map((p) => p.close()))
+      peers.clear()
+    },
+    /** An accept offered less than 10 s ago and not answered yet: the customer does not hang up on it yet. */
+    busy: (callId: string) => {
+      const accept = accepts.get(callId)
+      return accept?.offeredAt != null && accept.answeredAt === null && Date.now() - accept.offeredAt < 10_000
+    },
+    results: () => {
+      const all = [...accepts.values()]
+      const live = all.filter((a) => !held(a.i) && a.offeredAt !== null)
+      const latencies = live
+        .filter((a) => a.answeredAt !== null)
+        .map((a) => (a.answeredAt ?? 0) - a.rungAt)
+        .sort((a, b) => a - b)
+      const ringing = all.filter((a) => held(a.i) && killedAt !== null && a.rungAt < killedAt)
+      const afterKill = ringing
+        .filter((a) => a.answeredAt !== null && a.answeredAt > (killedAt ?? 0))
+        .map((a) => (a.answeredAt ?? 0) - (killedAt ?? 0))
+        .sort((a, b) => a - b)
+      return {
+        chosen: Array.from({ length: total }, (_, i) => i).filter((i) => chosen(i) && !held(i)).length,
+        offered: live.length,
+        latencies,
+        removed,
+        failedOffers,
+        ringingAtKill: ringing.length,
+        afterKill,
+      }
+    },
+  }
+}
