@@ -19,6 +19,8 @@ import { browserPeer } from "../server/testing/calls-peer"
 
 /** Calls placed this long before the kill are left ringing through it. */
 const HOLD_MS = 2_000
+/** A held call's own agent has this long after the kill to be connected again; then another agent who saw it takes it. */
+const OWN_AGENT_MS = 5_000
 /** The held calls are offered within this long after the kill (their ring time is 60 s). */
 const AFTER_KILL_MS = 15_000
 
@@ -32,7 +34,8 @@ export interface AcceptingAgent {
 
 interface Accept {
   readonly i: number
-  readonly agent: number
+  /** The agent accepting it (a held call may pass to another after the kill). */
+  agent: number
   readonly rungAt: number
   offeredAt: number | null
   answeredAt: number | null
@@ -55,6 +58,8 @@ export const createCallAccepts = (options: {
   const wanted = (i: number) => held(i) || chosen(i)
   const peers = new Map<number, Peer>()
   const accepts = new Map<string, Accept>()
+  /** The agents whose sockets saw each held call ring. */
+  const sawHeld = new Map<string, Set<number>>()
   let agents: readonly AcceptingAgent[] = []
   let killedAt: number | null = null
   let removed = 0
@@ -89,7 +94,9 @@ export const createCallAccepts = (options: {
       all.forEach((agent, k) => {
         agent.socket.on("call-is-coming", (p: { callId: string; callerNumber: string }) => {
           const i = indexOf(p.callerNumber)
-          if (i === null || !wanted(i) || accepts.has(p.callId)) return
+          if (i === null || !wanted(i)) return
+          if (held(i)) sawHeld.set(p.callId, (sawHeld.get(p.callId) ?? new Set()).add(k))
+          if (accepts.has(p.callId)) return
           const preferred = all[i % all.length]
           if (k !== i % all.length && preferred.socket.connected) return
           const accept: Accept = { i, agent: k, rungAt: Date.now(), offeredAt: null, answeredAt: null }
@@ -106,8 +113,9 @@ export const createCallAccepts = (options: {
       })
     },
     /**
-     * After the kill: each held call is offered by its agent once that agent's socket is connected (again), within
-     * AFTER_KILL_MS; `hangup` is called 3 s after each answer (the customer hangs up).
+     * After the kill: each held call is offered by its agent once that agent's socket is connected (again); after
+     * OWN_AGENT_MS by the next connected agent who saw it ring; all within AFTER_KILL_MS. `hangup` is called about 3 s
+     * after each answer (the customer hangs up).
      */
     afterKill: async (hangup: (callId: string) => void) => {
       killedAt = Date.now()
@@ -115,10 +123,18 @@ export const createCallAccepts = (options: {
       await new Promise((r) => setTimeout(r, 1_000))
       const waiting = [...accepts].filter(([, a]) => held(a.i) && a.rungAt < (killedAt ?? 0))
       const deadline = (killedAt ?? 0) + AFTER_KILL_MS
+      const up = (k: number) => agents[k].socket.connected && agents[k].disconnectedAt === null
       while (Date.now() < deadline && waiting.some(([, a]) => a.answeredAt === null)) {
         for (const [callId, accept] of waiting) {
-          const agent = agents[accept.agent]
-          if (accept.offeredAt === null && agent.socket.connected && agent.disconnectedAt === null) {
+          if (accept.offeredAt !== null) continue
+          if (!up(accept.agent) && Date.now() - (killedAt ?? 0) > OWN_AGENT_MS) {
+            const saw = sawHeld.get(callId) ?? new Set()
+            const other = Array.from({ length: agents.length }, (_, j) => (accept.agent + j) % agents.length).find(
+              (k) => saw.has(k) && up(k),
+            )
+            if (other !== undefined) accept.agent = other
+          }
+          if (up(accept.agent)) {
             offer(callId, accept)
             const answered = setInterval(() => {
               if (accept.answeredAt === null && Date.now() < deadline + 5_000) return

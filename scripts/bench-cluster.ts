@@ -17,6 +17,14 @@
  * delivered to any socket although its holder's socket never dropped; a message whose holder was reconnecting (its
  * node killed) is counted apart: the console reads its lists again after a reconnect, events are not replayed.
  * Duplicates: a message stored twice, or seen twice by one socket.
+ *
+ * Calls (scripts/bench-cluster-calls.ts): an agent accepts a share of the calls (`--accept-share`, 0.25 by default)
+ * with a real WebRTC offer, as the console does, and the bench times `call-is-coming` on its socket to
+ * `browser-answer`. The calls placed in the 2 s before the kill ring on through it and are accepted after it by an agent
+ * whose socket is connected ("ringing at the kill, answered after it"). A quarter, not every call: an accept costs the
+ * server little (about 4 ms of CPU for its werift answer; 1 and 0 gave the same delivery figures at 10 calls/s), but
+ * each offer costs the bench client about 0.12 s of werift before the live phase (200 offers: 24 s), which at the full
+ * size would be about 2.5 min for 1,200 calls of which the nodes acknowledged about 120; `--accept-share 1` accepts all.
  */
 import { execSync } from "node:child_process"
 import { join } from "node:path"
