@@ -21,10 +21,12 @@
  * Calls (scripts/bench-cluster-calls.ts): an agent accepts a share of the calls (`--accept-share`, 0.25 by default)
  * with a real WebRTC offer, as the console does, and the bench times `call-is-coming` on its socket to
  * `browser-answer`. The calls placed in the 2 s before the kill ring on through it and are accepted after it by an agent
- * whose socket is connected ("ringing at the kill, answered after it"). A quarter, not every call: an accept costs the
- * server little (about 4 ms of CPU for its werift answer; 1 and 0 gave the same delivery figures at 10 calls/s), but
- * each offer costs the bench client about 0.12 s of werift before the live phase (200 offers: 24 s), which at the full
- * size would be about 2.5 min for 1,200 calls of which the nodes acknowledged about 120; `--accept-share 1` accepts all.
+ * whose socket is connected ("ringing at the kill, answered after it"). A quarter, not every call: each offer costs the
+ * bench client about 0.12 s of werift before the live phase (300 offers: 56 s; the full size's 1,200 would take over
+ * 2 min, for calls of which the nodes acknowledged about 120), and each accept a werift answer on the server (about
+ * 4 ms of CPU) and a peer on both sides until the hang-up: at 300 agents, 10 calls/s, accepting every call took the
+ * deliveries from 35 / 539 ms to 515 / 7,669 ms (p50 / p99) and the accepts from 28 / 188 to 214 / 1,369 ms, which is
+ * no longer a measure of the messages. `--accept-share 1` accepts them all.
  */
 import { execSync } from "node:child_process"
 import { join } from "node:path"
