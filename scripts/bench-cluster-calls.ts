@@ -12,7 +12,8 @@
  * - The offers are made before the live phase (one peer per call to accept), so the bench client does not spend the
  *   live phase in werift. The answer is not set on the peers: no media flows (the customer hangs up 3 s later anyway).
  * - After the kill: a held call whose agent's socket is connected again (reconnected through HAProxy, or never on the
- *   killed node) is accepted by it, as the console does with the ringing cards it restores; within `AFTER_KILL_MS`.
+ *   killed node) is accepted by it, as the console does with the ringing cards it restores; after `OWN_AGENT_MS` by the
+ *   next connected agent whose socket saw it ring; all offered within `AFTER_KILL_MS`, hung up 3 s after the answer.
  */
 import type { Socket } from "socket.io-client"
 import { browserPeer } from "../server/testing/calls-peer"
@@ -63,11 +64,10 @@ export const createCallAccepts = (options: {
   let agents: readonly AcceptingAgent[] = []
   let killedAt: number | null = null
   let removed = 0
-  let failedOffers = 0
 
   const offer = (callId: string, accept: Accept) => {
     const peer = peers.get(accept.i)
-    if (!peer) return void failedOffers++
+    if (!peer) return
     accept.offeredAt = Date.now()
     agents[accept.agent].socket.emit("browser-offer", { callId, sdp: peer.offer })
   }
@@ -145,6 +145,8 @@ export const createCallAccepts = (options: {
         }
         await new Promise((r) => setTimeout(r, 200))
       }
+      // A held call nobody could take in time (or that rang only after the kill): the customer gives up.
+      for (const [callId, accept] of accepts) if (held(accept.i) && accept.offeredAt === null) hangup(callId)
     },
     /** Closes every peer (made or not used). */
     close: async () => {
@@ -169,11 +171,9 @@ export const createCallAccepts = (options: {
         .map((a) => (a.answeredAt ?? 0) - (killedAt ?? 0))
         .sort((a, b) => a - b)
       return {
-        chosen: Array.from({ length: total }, (_, i) => i).filter((i) => chosen(i) && !held(i)).length,
         offered: live.length,
         latencies,
         removed,
-        failedOffers,
         ringingAtKill: ringing.length,
         afterKill,
       }
