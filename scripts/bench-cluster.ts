@@ -228,8 +228,8 @@ const loadLive = async (cluster: Cluster) => {
   while (agents.some((a) => !a.socket.connected) && Date.now() < deadline) await sleep(200)
   const connected = agents.filter((a) => a.socket.connected).length
   console.log(`${connected}/${AGENTS} connected (load ${load()}); ${RATE} messages/s and ${CALL_RATE} calls/s for ${SECONDS} s...`)
-  const messages = { sent: 0, acked: 0, failed: 0, ids: [] as number[] }
-  const calls = { sent: 0, acked: 0, failed: 0, ids: [] as string[] }
+  const messages = { sent: 0, acked: 0, failed: 0, shed: 0, ids: [] as number[] }
+  const calls = { sent: 0, acked: 0, failed: 0, shed: 0, ids: [] as string[] }
   const pending: Promise<void>[] = []
   let killedAt = 0
   if (KILL_AT > 0 && KILL_AT < SECONDS && cluster.nodes.length > 1)
@@ -248,6 +248,7 @@ const loadLive = async (cluster: Cluster) => {
       pending.push(
         devPost(cluster, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: `bench ${i}` })
           .then(async (r) => {
+            if (r.status === 503) return void messages.shed++
             if (!r.ok) throw new Error(String(r.status))
             const id = ((await r.json()) as { data: { messageId: number } }).data.messageId
             messages.acked++
@@ -261,6 +262,7 @@ const loadLive = async (cluster: Cluster) => {
       pending.push(
         devPost(cluster, "/dev/simulator/calls", { clientId: 1, number: `+90556${String(1_000_000 + i).slice(1)}`, name: "Bench" })
           .then(async (r) => {
+            if (r.status === 503) return void calls.shed++
             if (!r.ok) throw new Error(String(r.status))
             const id = ((await r.json()) as { data: { callId: string } }).data.callId
             calls.acked++
@@ -359,14 +361,14 @@ const measure = async (postgres: PostgresCluster) => {
   const rows: [string, string][] = [
     ["agents connected (via HAProxy)", `${live.connected} / ${AGENTS}`],
     [
-      "messages sent / acknowledged / failed",
-      `${live.messages.sent} / ${live.messages.acked} / ${live.messages.failed} in ${live.sendSeconds.toFixed(1)} s`,
+      "messages sent / acknowledged / refused busy (503) / failed",
+      `${live.messages.sent} / ${live.messages.acked} / ${live.messages.shed} / ${live.messages.failed} in ${live.sendSeconds.toFixed(1)} s`,
     ],
     ["delivered to socket p50 / p99 (ms)", `${pct(live.latencies, 50)} / ${pct(live.latencies, 99)} (${live.latencies.length} deliveries)`],
     ["acknowledged messages lost", String(live.lost)],
     ["not heard live: holder's socket was reconnecting", String(live.missedWhileDown)],
     ["duplicates (stored twice / seen twice by a socket)", `${live.dupRows} / ${live.dupSeen}`],
-    ["calls posted / acknowledged / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.rung}`],
+    ["calls posted / acknowledged / refused busy (503) / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.calls.shed} / ${live.rung}`],
     ["calls accepted", "not measured (an accept needs a WebRTC offer per call)"],
     [
       `reconnect after kill -9 of ${NODES > 1 ? "n1" : "-"}: count, p50 / p99 (ms)`,
