@@ -19,6 +19,7 @@
  * Duplicates: a message stored twice, or seen twice by one socket.
  */
 import { execSync } from "node:child_process"
+import { monitorEventLoopDelay } from "node:perf_hooks"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import autocannon from "autocannon"
@@ -239,6 +240,9 @@ const loadLive = async (cluster: Cluster) => {
       cluster.kill(0)
     }, KILL_AT * 1000)
   const started = Date.now()
+  // This client's own lag: its times (delivery, reconnection) include it.
+  const lag = monitorEventLoopDelay({ resolution: 10 })
+  lag.enable()
   const waits = values.waits ? sampleWaits(cluster.databaseUrl) : null
   await Promise.all([
     paced(RATE, SECONDS, (i) => {
@@ -275,6 +279,7 @@ const loadLive = async (cluster: Cluster) => {
     }),
   ])
   const sendSeconds = (Date.now() - started) / 1000
+  lag.disable()
   if (waits) printWaits(await waits.stop())
   await Promise.allSettled(pending)
   await sleep(5_000) // the last deliveries and reconnections
@@ -321,6 +326,7 @@ const loadLive = async (cluster: Cluster) => {
     stillDown,
     killed: killedAt > 0,
     loadAfter,
+    lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6 },
   }
 }
 
@@ -368,7 +374,10 @@ const measure = async (postgres: PostgresCluster) => {
     ["acknowledged messages lost", String(live.lost)],
     ["not heard live: holder's socket was reconnecting", String(live.missedWhileDown)],
     ["duplicates (stored twice / seen twice by a socket)", `${live.dupRows} / ${live.dupSeen}`],
-    ["calls posted / acknowledged / refused busy (503) / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.calls.shed} / ${live.rung}`],
+    [
+      "calls posted / acknowledged / refused busy (503) / rung on a socket",
+      `${live.calls.sent} / ${live.calls.acked} / ${live.calls.shed} / ${live.rung}`,
+    ],
     ["calls accepted", "not measured (an accept needs a WebRTC offer per call)"],
     [
       `reconnect after kill -9 of ${NODES > 1 ? "n1" : "-"}: count, p50 / p99 (ms)`,
@@ -380,6 +389,7 @@ const measure = async (postgres: PostgresCluster) => {
       `API throughput ${NODES} nodes / 1 node (req/s)`,
       ratio ? `${ratio.many.toFixed(0)} / ${ratio.one.toFixed(0)} = ${(ratio.many / ratio.one).toFixed(2)}x` : "skipped",
     ],
+    ["the bench client's event-loop delay p50 / p99 (ms)", `${live.lag.p50.toFixed(0)} / ${live.lag.p99.toFixed(0)}`],
     ["load average (after the live phase / at the end)", `${live.loadAfter} / ${load()}`],
   ]
   console.log(`\nbench:cluster — ${NODES} nodes, ${AGENTS} agents, ${RATE} msg/s, ${CALL_RATE} calls/s, ${SECONDS} s, kill at ${KILL_AT} s`)
