@@ -62,7 +62,7 @@ export interface Config {
   readonly shutdownDrainMs: number
   /**
    * Customers' traffic that its sender retries (Meta's webhooks, the simulator's) is refused with 503 and Retry-After
-   * while a query waits longer than this for the database (SHED_AFTER_MS, 1000; 0: never): http/shedding.ts.
+   * while a query waits longer than this for the database (SHED_AFTER_MS, 300; 0: never): http/shedding.ts.
    */
   readonly shedAfterMs: number
 }
@@ -142,7 +142,7 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     graphBaseUrl: (process.env.GRAPH_BASE_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
     redisUrl: process.env.REDIS_URL || null,
     shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 0),
-    shedAfterMs: Number(process.env.SHED_AFTER_MS ?? 1000),
+    shedAfterMs: Number(process.env.SHED_AFTER_MS ?? 300),
     ...overrides,
   }
 }
