@@ -137,8 +137,11 @@ const asPostgres = (command: string, args: string[]) => {
 
 let databases = 0
 
-/** Starts Debian's PostgreSQL on a private port with its data and socket in a temp dir. */
-export const startPostgres = async (): Promise<PostgresCluster> => {
+/**
+ * Starts Debian's PostgreSQL on a private port with its data and socket in a temp dir. `statements`: with
+ * pg_stat_statements loaded, counting statements inside functions and triggers too (scripts/profile-inbound.ts).
+ */
+export const startPostgres = async (options: { statements?: boolean } = {}): Promise<PostgresCluster> => {
   const bin = pgBin()
   const dir = mkdtempSync(join(tmpdir(), "pg-test-"))
   if (process.getuid?.() === 0) {
@@ -156,7 +159,9 @@ export const startPostgres = async (): Promise<PostgresCluster> => {
     join(dir, "log"),
     "-w",
     "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${
+      options.statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : ""
+    }`,
     "start",
   ])
   const base = `postgres://postgres@127.0.0.1:${port}`
