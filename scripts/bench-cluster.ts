@@ -16,7 +16,8 @@
  * Acknowledged: the POST answered 200 (the message is stored). Lost: acknowledged but not in the database, or never
  * delivered to any socket although its holder's socket never dropped; a message whose holder was reconnecting (its
  * node killed) is counted apart: the console reads its lists again after a reconnect, events are not replayed.
- * Duplicates: a message stored twice, or seen twice by one socket.
+ * Duplicates: a message stored twice, or seen twice by one socket in two events (two seqs). An event that arrives again
+ * with the seq it had (the sweeper relayed it again: chat-relay.ts) is counted apart: the console applies a seq once.
  *
  * Calls (scripts/bench-cluster-calls.ts): an agent accepts a share of the calls (`--accept-share`, 0.25 by default)
  * with a real WebRTC offer, as the console does, and the bench times `call-is-coming` on its socket to
@@ -29,6 +30,7 @@
  * no longer a measure of the messages. `--accept-share 1` accepts them all.
  */
 import { execSync } from "node:child_process"
+import { monitorEventLoopDelay } from "node:perf_hooks"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import autocannon from "autocannon"
@@ -39,6 +41,7 @@ import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, startPostgres } from "../server/testing/test-server"
 import { callNumber, createCallAccepts } from "./bench-cluster-calls"
 import { type Cluster, startCluster } from "./cluster-kit"
+import { staffTenant } from "./bench-tenant"
 
 const { values } = parseArgs({
   options: {
@@ -81,34 +84,6 @@ const loginAs = async (url: string, username: string) => {
   })
   if (!response.ok) throw new Error(`login ${username}: ${response.status}`)
   return ((await response.json()) as { user_token: string }).user_token
-}
-
-/**
- * Tenant one as a staffed contact centre: `count` online agents (the agent role, agent1's password), nobody else of
- * the tenant online (so every conversation goes to a connected agent), auto-assign on with a cap no agent reaches.
- */
-const staffTenant = async (databaseUrl: string, count: number) => {
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
-  try {
-    await db.query("UPDATE users SET online = false WHERE client_id = 1")
-    await db.query(
-      `INSERT INTO users (client_id, role_id, username, email, password_hash, display_name, online)
-       SELECT 1, (SELECT id FROM roles WHERE client_id = 1 AND name = 'agent'), 'bench-agent-' || n, 'bench-agent-' || n || '@bench.test',
-         (SELECT password_hash FROM users WHERE username = 'agent1'), 'Bench agent ' || n, true
-       FROM generate_series(1, $1::int) AS n`,
-      [count],
-    )
-    await db.query(
-      `INSERT INTO client_settings (client_id, key, value) VALUES (1, 'auto_assign', 'true'::jsonb), (1, 'max_chats_per_agent', '100000'::jsonb)
-       ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value`,
-    )
-    // The planner's statistics as a running system has them (autovacuum would analyze within a minute or so): with the
-    // seed's few users on record, the agent queries plan a nested loop per user (23 ms instead of 1 ms at 1,000).
-    await db.query("ANALYZE users")
-  } finally {
-    await db.end()
-  }
 }
 
 /** One login per agent, a few at a time (each login hashes a password). */
@@ -169,8 +144,12 @@ const printWaits = (counts: Map<string, number>) => {
 
 interface Agent {
   socket: Socket
-  /** message id -> times seen */
+  /** message id -> events (distinct seqs) that carried it */
   seen: Map<number, number>
+  /** the seqs of the events this socket got */
+  seqs: Set<number>
+  /** events that came again with a seq already seen (the console drops them) */
+  repeats: number
   disconnectedAt: number | null
   reconnectMs: number[]
 }
@@ -217,7 +196,14 @@ const loadLive = async (cluster: Cluster) => {
   const rung = new Set<string>()
   console.log(`Connecting ${AGENTS} agent sockets through HAProxy...`)
   for (let i = 0; i < AGENTS; i++) {
-    const agent: Agent = { socket: null as unknown as Socket, seen: new Map(), disconnectedAt: null, reconnectMs: [] }
+    const agent: Agent = {
+      socket: null as unknown as Socket,
+      seen: new Map(),
+      seqs: new Set(),
+      repeats: 0,
+      disconnectedAt: null,
+      reconnectMs: [],
+    }
     const socket = io(cluster.url, {
       path: "/rt/socket.io",
       transports: ["websocket"],
@@ -228,9 +214,11 @@ const loadLive = async (cluster: Cluster) => {
       forceNew: true,
     })
     agent.socket = socket
-    socket.on("chat:message", (p: { message?: { id: number; body?: string } }) => {
+    socket.on("chat:message", (p: { seq: number; message?: { id: number; body?: string } }) => {
       const id = p.message?.id
       if (id === undefined) return
+      if (agent.seqs.has(p.seq)) return void agent.repeats++
+      agent.seqs.add(p.seq)
       agent.seen.set(id, (agent.seen.get(id) ?? 0) + 1)
       const i = /^bench (\d+)$/.exec(p.message?.body ?? "")?.[1]
       const at = i === undefined ? undefined : postedAt[Number(i)]
@@ -253,8 +241,8 @@ const loadLive = async (cluster: Cluster) => {
   const connected = agents.filter((a) => a.socket.connected).length
   console.log(`${accepts.offers} offers made in ${(await offersMade).toFixed(1)} s`)
   console.log(`${connected}/${AGENTS} connected (load ${load()}); ${RATE} messages/s and ${CALL_RATE} calls/s for ${SECONDS} s...`)
-  const messages = { sent: 0, acked: 0, failed: 0, ids: [] as number[] }
-  const calls = { sent: 0, acked: 0, failed: 0, ids: [] as string[] }
+  const messages = { sent: 0, acked: 0, failed: 0, shed: 0, ids: [] as number[] }
+  const calls = { sent: 0, acked: 0, failed: 0, shed: 0, ids: [] as string[] }
   const pending: Promise<void>[] = []
   let killedAt = 0
   const hangup = (id: string) => void devPost(cluster, `/dev/simulator/calls/${id}/hangup`, {}).catch(() => {})
@@ -269,6 +257,9 @@ const loadLive = async (cluster: Cluster) => {
       afterKill = accepts.afterKill(hangup)
     }, KILL_AT * 1000)
   const started = Date.now()
+  // This client's own lag: its times (delivery, reconnection) include it.
+  const lag = monitorEventLoopDelay({ resolution: 10 })
+  lag.enable()
   const waits = values.waits ? sampleWaits(cluster.databaseUrl) : null
   await Promise.all([
     paced(RATE, SECONDS, (i) => {
@@ -278,6 +269,7 @@ const loadLive = async (cluster: Cluster) => {
       pending.push(
         devPost(cluster, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: `bench ${i}` })
           .then(async (r) => {
+            if (r.status === 503) return void messages.shed++
             if (!r.ok) throw new Error(String(r.status))
             const id = ((await r.json()) as { data: { messageId: number } }).data.messageId
             messages.acked++
@@ -291,6 +283,7 @@ const loadLive = async (cluster: Cluster) => {
       pending.push(
         devPost(cluster, "/dev/simulator/calls", { clientId: 1, number: callNumber(i), name: "Bench" })
           .then(async (r) => {
+            if (r.status === 503) return void calls.shed++
             if (!r.ok) throw new Error(String(r.status))
             const id = ((await r.json()) as { data: { callId: string } }).data.callId
             calls.acked++
@@ -303,6 +296,7 @@ const loadLive = async (cluster: Cluster) => {
     }),
   ])
   const sendSeconds = (Date.now() - started) / 1000
+  lag.disable()
   if (waits) printWaits(await waits.stop())
   await Promise.allSettled(pending)
   await afterKill
@@ -331,6 +325,7 @@ const loadLive = async (cluster: Cluster) => {
   const storedIds = new Set(stored.rows.map((r) => r.id))
   const lost = messages.ids.filter((id) => !storedIds.has(id)).length + unheard.length - missedWhileDown
   const dupSeen = agents.reduce((n, a) => n + [...a.seen.values()].filter((c) => c > 1).length, 0)
+  const repeats = agents.reduce((n, a) => n + a.repeats, 0)
   const reconnects = agents.flatMap((a) => a.reconnectMs).sort((a, b) => a - b)
   const stillDown = agents.filter((a) => !a.socket.connected).length
   latencies.sort((a, b) => a - b)
@@ -348,10 +343,12 @@ const loadLive = async (cluster: Cluster) => {
     missedWhileDown,
     dupRows: dupRows.rows[0]?.n ?? 0,
     dupSeen,
+    repeats,
     reconnects,
     stillDown,
     killed: killedAt > 0,
     loadAfter,
+    lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6 },
   }
 }
 
@@ -392,14 +389,18 @@ const measure = async (postgres: PostgresCluster) => {
   const rows: [string, string][] = [
     ["agents connected (via HAProxy)", `${live.connected} / ${AGENTS}`],
     [
-      "messages sent / acknowledged / failed",
-      `${live.messages.sent} / ${live.messages.acked} / ${live.messages.failed} in ${live.sendSeconds.toFixed(1)} s`,
+      "messages sent / acknowledged / refused busy (503) / failed",
+      `${live.messages.sent} / ${live.messages.acked} / ${live.messages.shed} / ${live.messages.failed} in ${live.sendSeconds.toFixed(1)} s`,
     ],
     ["delivered to socket p50 / p99 (ms)", `${pct(live.latencies, 50)} / ${pct(live.latencies, 99)} (${live.latencies.length} deliveries)`],
     ["acknowledged messages lost", String(live.lost)],
     ["not heard live: holder's socket was reconnecting", String(live.missedWhileDown)],
     ["duplicates (stored twice / seen twice by a socket)", `${live.dupRows} / ${live.dupSeen}`],
-    ["calls posted / acknowledged / rung on a socket", `${live.calls.sent} / ${live.calls.acked} / ${live.rung}`],
+    ["an event again with its seq (the console drops it)", String(live.repeats)],
+    [
+      "calls posted / acknowledged / refused busy (503) / rung on a socket",
+      `${live.calls.sent} / ${live.calls.acked} / ${live.calls.shed} / ${live.rung}`,
+    ],
     [
       `calls accepted (share ${ACCEPT_SHARE}): answered / offered`,
       `${live.accepts.latencies.length} / ${live.accepts.offered} (lost to another: ${live.accepts.removed})`,
@@ -421,6 +422,7 @@ const measure = async (postgres: PostgresCluster) => {
       `API throughput ${NODES} nodes / 1 node (req/s)`,
       ratio ? `${ratio.many.toFixed(0)} / ${ratio.one.toFixed(0)} = ${(ratio.many / ratio.one).toFixed(2)}x` : "skipped",
     ],
+    ["the bench client's event-loop delay p50 / p99 (ms)", `${live.lag.p50.toFixed(0)} / ${live.lag.p99.toFixed(0)}`],
     ["load average (after the live phase / at the end)", `${live.loadAfter} / ${load()}`],
   ]
   console.log(`\nbench:cluster — ${NODES} nodes, ${AGENTS} agents, ${RATE} msg/s, ${CALL_RATE} calls/s, ${SECONDS} s, kill at ${KILL_AT} s`)

@@ -67,7 +67,12 @@ export const waitReady = async (url: string, ms: number, alive: () => boolean = 
   throw new Error(`${url} was not ready within ${ms} ms`)
 }
 
-/** HAProxy's configuration: health checks every second on /readyz, a node out after one failed check. */
+/**
+ * HAProxy's configuration: health checks every second on /readyz; a node is out after one check it failed or did not
+ * answer within 3 s, or at once when a connection to it is refused (a dead process), and back after one good check.
+ * The 3 s are for a live node busy enough to answer late: taking the survivor of a killed node out for that made its
+ * agents' reconnections fail with 503 for seconds (bench:cluster).
+ */
 export const haproxyConfig = (port: number, nodes: readonly { name: string; port: number }[], balance: Balance = "roundrobin") =>
   [
     "global",
@@ -82,6 +87,7 @@ export const haproxyConfig = (port: number, nodes: readonly { name: string; port
     "  timeout server 65s",
     // A WebSocket (the console's only socket.io transport) lives as long as the agent's page.
     "  timeout tunnel 1h",
+    "  timeout check 3s",
     "frontend console",
     `  bind 127.0.0.1:${port}`,
     // The nodes believe X-Forwarded-Host from the balancer (TRUSTED_PROXIES): a client's own is not passed on.
@@ -91,7 +97,7 @@ export const haproxyConfig = (port: number, nodes: readonly { name: string; port
     "  balance roundrobin",
     "  option httpchk GET /readyz",
     "  http-check expect status 200",
-    "  default-server check inter 1s fall 1 rise 2",
+    "  default-server check inter 1s fall 1 rise 1 observe layer4 error-limit 1 on-error mark-down",
     ...nodes.map((node, i) => `  server ${node.name} 127.0.0.1:${node.port}${balance === "failover" && i > 0 ? " backup" : ""}`),
     "",
   ].join("\n")

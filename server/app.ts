@@ -20,6 +20,7 @@ import { closeRedis, openRedis } from "./core/redis"
 import { redisRateStore } from "./http/redis-rate-store"
 import { proxyTrustOf } from "./http/trusted-proxy"
 import { registerHealth, type Readiness } from "./http/health"
+import { registerShedding } from "./http/shedding"
 import { attachClusterAdapter } from "./realtime/cluster"
 
 export interface StartOptions {
@@ -103,6 +104,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   capConnectionsPerAddress(app.server, config.connectionsPerAddress)
   await registerSecurityHeaders(app, config)
   registerHealth(app, services, redis, readiness)
+  await registerShedding(app, services)
   // Before the routes: http/throttle.ts makes its limiter from it. With Redis, one count across the processes; should
   // Redis fail, the limit is skipped (the per-account login throttle is in the database and still holds).
   await app.register(rateLimit, {

@@ -60,6 +60,11 @@ export interface Config {
    * (SHUTDOWN_DRAIN_MS, 0; behind HAProxy: its check interval times `fall`, plus a margin).
    */
   readonly shutdownDrainMs: number
+  /**
+   * Customers' traffic that its sender retries (Meta's webhooks, the simulator's) is refused with 503 and Retry-After
+   * while a query waits longer than this for the database (SHED_AFTER_MS, 300; 0: never): http/shedding.ts.
+   */
+  readonly shedAfterMs: number
 }
 
 export interface SipSettings {
@@ -137,6 +142,7 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
     graphBaseUrl: (process.env.GRAPH_BASE_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
     redisUrl: process.env.REDIS_URL || null,
     shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 0),
+    shedAfterMs: Number(process.env.SHED_AFTER_MS ?? 300),
     ...overrides,
   }
 }

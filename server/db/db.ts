@@ -27,6 +27,12 @@ export interface Database {
   readonly pglite?: PGlite
   /** Runs `fn` while holding a database-wide lock (PostgreSQL advisory lock), so several processes starting at once migrate and seed once. */
   readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>
+  /**
+   * Whether the database answers, asked over a connection of its own on PostgreSQL (`/readyz`): through the pool, a
+   * probe would wait behind the work queued there, and a busy node would be called unreachable and taken out by the
+   * balancer just when its peer died (http/shedding.ts measures the queue instead).
+   */
+  readonly ping: () => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -62,14 +68,47 @@ const fromPglite = (client: PGlite): Database => {
     query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
     // One PGlite belongs to one process: nothing to coordinate.
     exclusive: (fn) => fn(),
+    ping: async () => void (await client.query("select 1")),
     close: () => client.close(),
   }
 }
 
 const STARTUP_LOCK = 7_342_001
 
-const fromPool = (pool: pg.Pool): Database => {
+/** One connection, opened on first use and again after it failed, for `ping`. */
+const prober = (connectionString: string) => {
+  let connection: Promise<pg.Client> | null = null
+  const open = () => {
+    const client = new pg.Client({ connectionString })
+    client.on("error", () => {})
+    connection = client.connect().then(() => client)
+    connection.catch(() => {
+      connection = null
+    })
+    return connection
+  }
+  return {
+    ping: async () => {
+      const client = await (connection ?? open())
+      try {
+        await client.query("select 1")
+      } catch (error) {
+        connection = null
+        void client.end().catch(() => {})
+        throw error
+      }
+    },
+    close: async () => {
+      const client = await connection?.catch(() => null)
+      connection = null
+      await client?.end().catch(() => {})
+    },
+  }
+}
+
+const fromPool = (pool: pg.Pool, connectionString: string): Database => {
   const db = drizzlePg({ client: pool }) as unknown as Db
+  const probe = prober(connectionString)
   return {
     db,
     kind: "postgres",
@@ -85,7 +124,11 @@ const fromPool = (pool: pg.Pool): Database => {
         holder.release()
       }
     },
-    close: () => pool.end(),
+    ping: probe.ping,
+    close: async () => {
+      await probe.close()
+      await pool.end()
+    },
   }
 }
 
@@ -94,7 +137,7 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> => {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     // An idle client's network error must not crash the process.
     pool.on("error", () => {})
-    return fromPool(pool)
+    return fromPool(pool, options.databaseUrl)
   }
   if (options.pglite) return fromPglite(options.pglite)
   const dataDir = options.dataDir ?? "./data"

@@ -2,22 +2,22 @@
  * Probes for a load balancer and an orchestrator, open without login and saying nothing about any tenant:
  *  - `GET /healthz`: the process is alive and its event loop turns (no I/O): 200 `{ ok: true }`.
  *  - `GET /readyz`: it should get new work: 200 when it is not shutting down and the database (and Redis, when
- *    configured) answer within READY_TIMEOUT_MS; otherwise 503 naming what failed, e.g.
+ *    configured) answer within READY_TIMEOUT_MS, the database over a connection of its own (`Database.ping`: a node
+ *    whose pool is busy is still ready; http/shedding.ts refuses the work it cannot take); otherwise 503 naming what failed, e.g.
  *    `{ ok: false, checks: { accepting: true, database: true, redis: false } }`.
  * On SIGTERM (app.ts `stop`) readiness turns 503 first, so the balancer stops sending before the port closes.
  */
 import type { FastifyInstance } from "fastify"
-import { sql } from "drizzle-orm"
 import type { Services } from "./context"
 import type { RedisClient } from "../core/redis"
 
 const READY_TIMEOUT_MS = 2_000
 
-/** Whether `probe` succeeds within the time-out. */
-const passes = async (probe: () => Promise<unknown>): Promise<boolean> => {
+/** Whether `probe` succeeds within `ms`. */
+export const passes = async (probe: () => Promise<unknown>, ms = READY_TIMEOUT_MS): Promise<boolean> => {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
+    timer = setTimeout(() => resolve(false), ms)
   })
   try {
     return await Promise.race([probe().then(() => true as const), late])
@@ -38,7 +38,7 @@ export const registerHealth = (app: FastifyInstance, services: Services, redis: 
   app.get("/healthz", async (_req, reply) => reply.headers(noStore).send({ ok: true }))
   app.get("/readyz", async (_req, reply) => {
     const [database, redisUp] = await Promise.all([
-      passes(() => services.database.db.execute(sql`select 1`)),
+      passes(() => services.database.ping()),
       redis ? passes(() => redis.ping()) : Promise.resolve(null),
     ])
     const checks = { accepting: !readiness.draining, database, ...(redisUp === null ? {} : { redis: redisUp }) }

@@ -90,7 +90,8 @@ export const startTestServer = async (options: TestServerOptions = {}): Promise<
     port: 0,
     host: "127.0.0.1",
     jwtSecret: options.jwtSecret ?? "test-secret",
-    config: options.config,
+    // A test's own bursts and a loaded CI machine must not have its customers refused (http/shedding.ts has its test).
+    config: { shedAfterMs: 0, ...options.config },
     distDir: options.distDir ?? join(here, "..", "dist"),
     jobs: options.jobs,
   }
@@ -136,8 +137,11 @@ const asPostgres = (command: string, args: string[]) => {
 
 let databases = 0
 
-/** Starts Debian's PostgreSQL on a private port with its data and socket in a temp dir. */
-export const startPostgres = async (): Promise<PostgresCluster> => {
+/**
+ * Starts Debian's PostgreSQL on a private port with its data and socket in a temp dir. `statements`: with
+ * pg_stat_statements loaded, counting statements inside functions and triggers too (scripts/profile-inbound.ts).
+ */
+export const startPostgres = async (options: { statements?: boolean } = {}): Promise<PostgresCluster> => {
   const bin = pgBin()
   const dir = mkdtempSync(join(tmpdir(), "pg-test-"))
   if (process.getuid?.() === 0) {
@@ -155,7 +159,9 @@ export const startPostgres = async (): Promise<PostgresCluster> => {
     join(dir, "log"),
     "-w",
     "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${
+      options.statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : ""
+    }`,
     "start",
   ])
   const base = `postgres://postgres@127.0.0.1:${port}`

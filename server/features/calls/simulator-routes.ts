@@ -11,12 +11,13 @@ import type { HttpRoutes } from "../registry"
 import { ApiError } from "../../http/errors"
 import { devCallerOf, devMaySee, devTenantOf } from "../../http/dev-access"
 import { closeHub, hubOf } from "./call-hub"
+import { SHED_WHEN_BUSY } from "../../http/shedding"
 
 export const httpRoutes: readonly HttpRoutes[] = [
   (app, services) => {
     app.addHook("onClose", async () => closeHub(services))
     if (!services.config.dev) return
-    app.post("/dev/simulator/calls", async (req) => {
+    app.post("/dev/simulator/calls", { config: SHED_WHEN_BUSY }, async (req) => {
       const body = (req.body ?? {}) as { clientId?: unknown; number?: unknown; name?: unknown }
       const clientId = devTenantOf(await devCallerOf(services, req), body.clientId)
       const number = typeof body.number === "string" ? body.number.trim() : ""

@@ -14,6 +14,7 @@ import type { HttpRoutes } from "../registry"
 import { accountByKey, secretsOf } from "./accounts"
 import { WEBHOOK_JOB } from "./webhook-jobs"
 import { primeAccounts } from "./meta-channel"
+import { SHED_WHEN_BUSY } from "../../http/shedding"
 
 const KEY = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -42,7 +43,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
         return reply.type("text/plain").send(q["hub.challenge"] ?? "")
       })
 
-      scope.post<{ Params: { key: string } }>("/hooks/meta/:key", async (req, reply) => {
+      scope.post<{ Params: { key: string } }>("/hooks/meta/:key", { config: SHED_WHEN_BUSY }, async (req, reply) => {
         const account = KEY.test(req.params.key) ? await accountByKey(services.database.db, req.params.key) : null
         if (!account) return reply.status(404).send({ error: { code: "NOT_FOUND", message: "No channel has this webhook address" } })
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)

@@ -17,6 +17,7 @@ import { devCallerOf, devTenantOf, type DevCaller } from "../../http/dev-access"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { chatHubOf } from "./chat-hub"
 import { customerWritesViaMeta } from "../channels/graph-simulator"
+import { SHED_WHEN_BUSY } from "../../http/shedding"
 
 const CHANNELS = new Set(["whatsapp", "facebook", "instagram", "sms", "webchat"])
 const TYPES = new Set(["text", "image", "document", "video", "audio", "location", "order"])
@@ -73,7 +74,7 @@ export const httpRoutes: readonly HttpRoutes[] = [
   (app, services) => {
     app.addHook("onClose", async () => chatHubOf(services).close())
     if (!services.config.dev) return
-    app.post("/dev/simulator/messages", async (req) => {
+    app.post("/dev/simulator/messages", { config: SHED_WHEN_BUSY }, async (req) => {
       const { body, clientId, channel, number } = common(await devCallerOf(services, req), req.body)
       const type = String(body.type ?? "text")
       if (!TYPES.has(type)) throw badRequest("type must be text, image, document, video, audio, location or order", "type")

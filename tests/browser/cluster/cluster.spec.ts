@@ -25,8 +25,8 @@ test.beforeAll(async () => {
     port: 0,
     dir: join(root, ".tmp", "cluster-browser"),
     balance: "failover",
-    // The console global-setup.ts built for this run.
-    env: { DIST_DIR: browserDist() },
+    // The console global-setup.ts built for this run; no load shedding on a loaded CI machine (as test servers).
+    env: { DIST_DIR: browserDist(), SHED_AFTER_MS: "0" },
     log: () => {},
   })
   console.log(`[cluster] PostgreSQL, Redis, two node processes and HAProxy up in ${Date.now() - started} ms`)

@@ -1,0 +1,70 @@
+/**
+ * `npm run profile:inbound [-- --messages 1000 --at-once 10 --agents 1000]`: where PostgreSQL spends a customer's
+ * message. One server on a private PostgreSQL with pg_stat_statements (statements inside functions and triggers
+ * counted too), tenant one staffed as in bench:cluster (scripts/bench-tenant.ts: online agents, auto-assign on),
+ * `messages` customers' messages through the simulator, `at-once` in flight, over 300 customers. Prints the rate and
+ * the statements by total execution time; "T" marks a statement the server sent, "-" one run inside another.
+ */
+import { parseArgs } from "node:util"
+import { devFetch } from "../server/testing/harness"
+import { startPostgres, startTestServer } from "../server/testing/test-server"
+import { staffTenant } from "./bench-tenant"
+
+const { values } = parseArgs({
+  options: {
+    messages: { type: "string", default: "1000" },
+    "at-once": { type: "string", default: "10" },
+    agents: { type: "string", default: "1000" },
+  },
+})
+const MESSAGES = Number(values.messages)
+const AT_ONCE = Number(values["at-once"])
+const numberOf = (i: number) => `+90555${String(1_000_000 + (i % 300)).slice(1)}`
+
+const postgres = await startPostgres({ statements: true })
+const databaseUrl = await postgres.createDatabase()
+await staffTenant(databaseUrl, Number(values.agents))
+const server = await startTestServer({ databaseUrl })
+const query = (text: string) => server.services.database.query(text)
+try {
+  await query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+  const write = async (i: number, text: string) => {
+    const response = await devFetch(server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number: numberOf(i), text })
+    if (!response.ok) throw new Error(`message ${i}: ${response.status} ${await response.text()}`)
+  }
+  // Warm: plans cached, the first conversations open.
+  for (let i = 0; i < 50; i++) await write(i, `warm ${i}`)
+  await query("SELECT pg_stat_statements_reset()")
+  let next = 0
+  const started = Date.now()
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      while (next < MESSAGES) {
+        const i = next++
+        await write(i, `profile ${i}`)
+      }
+    }),
+  )
+  const ms = Date.now() - started
+  console.log(`${MESSAGES} messages, ${AT_ONCE} at once: ${ms} ms, ${((MESSAGES / ms) * 1000).toFixed(0)} messages/s`)
+  const [total] = (
+    await query(`SELECT sum(calls) FILTER (WHERE toplevel)::int AS statements, round(sum(total_exec_time) FILTER (WHERE toplevel)::numeric, 1) AS ms
+      FROM pg_stat_statements`)
+  ).rows
+  console.log(
+    `per message: ${(Number(total.statements) / MESSAGES).toFixed(1)} statements, ${(Number(total.ms) / MESSAGES).toFixed(2)} ms executing\n`,
+  )
+  console.log("calls   total ms  ms/call  statement")
+  const { rows } =
+    await query(`SELECT calls, round(total_exec_time::numeric, 0) AS ms, round((total_exec_time / calls)::numeric, 3) AS per, toplevel,
+      left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS text
+    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`)
+  for (const r of rows)
+    console.log(
+      `${String(r.calls).padStart(6)} ${String(r.ms).padStart(9)} ${String(r.per).padStart(8)}  ${r.toplevel ? "T" : "-"} ${r.text}`,
+    )
+} finally {
+  await server.stop()
+  await postgres.stop()
+}
+process.exit(0)
