@@ -18,8 +18,11 @@
 import type { Socket } from "socket.io-client"
 import { browserPeer } from "../server/testing/calls-peer"
 
-/** Calls placed this long before the kill are left ringing through it. */
-const HOLD_MS = 2_000
+/**
+ * Calls placed this long before the kill are left ringing through it: long enough that some are taken when the nodes
+ * refuse most calls as busy (http/shedding.ts; with 2 s, one full-size run had none left to answer).
+ */
+const HOLD_MS = 5_000
 /** A held call's own agent has this long after the kill to be connected again; then another agent who saw it takes it. */
 const OWN_AGENT_MS = 5_000
 /** The held calls are offered within this long after the kill (their ring time is 60 s). */

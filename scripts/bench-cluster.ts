@@ -21,7 +21,7 @@
  *
  * Calls (scripts/bench-cluster-calls.ts): an agent accepts a share of the calls (`--accept-share`, 0.25 by default)
  * with a real WebRTC offer, as the console does, and the bench times `call-is-coming` on its socket to
- * `browser-answer`. The calls placed in the 2 s before the kill ring on through it and are accepted after it by an agent
+ * `browser-answer`. The calls placed in the 5 s before the kill ring on through it and are accepted after it by an agent
  * whose socket is connected ("ringing at the kill, answered after it"). A quarter, not every call: each offer costs the
  * bench client about 0.12 s of werift before the live phase (300 offers: 56 s; the full size's 1,200 would take over
  * 2 min, for calls of which the nodes acknowledged about 120), and each accept a werift answer on the server (about
@@ -52,7 +52,7 @@ const { values } = parseArgs({
     "kill-at": { type: "string", default: "30" },
     nodes: { type: "string", default: "2" },
     "no-ratio": { type: "boolean", default: false },
-    /** The share of the calls an agent accepts (every call placed in the 2 s before the kill is accepted after it). */
+    /** The share of the calls an agent accepts (every call placed in the 5 s before the kill is accepted after it). */
     "accept-share": { type: "string", default: "0.25" },
     /** Prints what the database's busy sessions wait on during the live phase (pg_stat_activity every 50 ms). */
     waits: { type: "boolean", default: false },
