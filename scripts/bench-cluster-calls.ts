@@ -60,6 +60,8 @@ export const createCallAccepts = (options: {
   const held = (i: number) => killAt !== null && i * (1000 / callRate) >= killAt - HOLD_MS && i * (1000 / callRate) < killAt
   const chosen = (i: number) => Math.floor((i + 1) * share) > Math.floor(i * share)
   const wanted = (i: number) => held(i) || chosen(i)
+  /** The calls to accept, each with an offer made by `prepare`. */
+  const todo = Array.from({ length: total }, (_, i) => i).filter(wanted)
   const peers = new Map<number, Peer>()
   const accepts = new Map<string, Accept>()
   /** The agents whose sockets saw each held call ring. */
@@ -77,11 +79,10 @@ export const createCallAccepts = (options: {
 
   return {
     /** How many offers `prepare` makes. */
-    offers: Array.from({ length: total }, (_, i) => i).filter(wanted).length,
+    offers: todo.length,
     held,
     /** One werift offer per call to accept, a few at a time. */
     prepare: async (concurrency = 4) => {
-      const todo = Array.from({ length: total }, (_, i) => i).filter(wanted)
       let next = 0
       const worker = async () => {
         while (next < todo.length) {
