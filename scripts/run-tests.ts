@@ -200,7 +200,11 @@ if (!stop && wanted("browser"))
     }),
   )
 
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, "0")}s`
+/** Whole seconds as "Mm SSs" (rounded first: 119.6 s is "2m 00s", not "1m 60s"). */
+const minutes = (seconds: number) => {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, "0")}s`
+}
 console.log("\nSuite times (wall):")
 for (const suite of suites) {
   const { passed, failed } = suite.tally
