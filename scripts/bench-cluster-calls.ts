@@ -122,16 +122,17 @@ export const createCallAccepts = (options: {
      * after each answer (the customer hangs up).
      */
     afterKill: async (hangup: (callId: string) => void) => {
-      killedAt = Date.now()
+      const killed = Date.now()
+      killedAt = killed
       // The killed node's sockets notice their connection is gone first (else an offer would go down a dead socket).
       await new Promise((r) => setTimeout(r, 1_000))
-      const waiting = [...accepts].filter(([, a]) => held(a.i) && a.rungAt < (killedAt ?? 0))
-      const deadline = (killedAt ?? 0) + AFTER_KILL_MS
+      const waiting = [...accepts].filter(([, a]) => held(a.i) && a.rungAt < killed)
+      const deadline = killed + AFTER_KILL_MS
       const up = (k: number) => agents[k].socket.connected && agents[k].disconnectedAt === null
       while (Date.now() < deadline && waiting.some(([, a]) => a.answeredAt === null)) {
         for (const [callId, accept] of waiting) {
           if (accept.offeredAt !== null) continue
-          if (!up(accept.agent) && Date.now() - (killedAt ?? 0) > OWN_AGENT_MS) {
+          if (!up(accept.agent) && Date.now() - killed > OWN_AGENT_MS) {
             const saw = sawHeld.get(callId) ?? new Set()
             const other = Array.from({ length: agents.length }, (_, j) => (accept.agent + j) % agents.length).find(
               (k) => saw.has(k) && up(k),

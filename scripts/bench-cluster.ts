@@ -41,7 +41,7 @@ import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, startPostgres } from "../server/testing/test-server"
 import { callNumber, createCallAccepts } from "./bench-cluster-calls"
 import { type Cluster, startCluster } from "./cluster-kit"
-import { staffTenant } from "./bench-tenant"
+import { customerNumber, staffTenant } from "./bench-tenant"
 
 const { values } = parseArgs({
   options: {
@@ -265,7 +265,7 @@ const loadLive = async (cluster: Cluster) => {
     paced(RATE, SECONDS, (i) => {
       messages.sent++
       postedAt[i] = Date.now()
-      const number = `+90555${String(1_000_000 + (i % 5000)).slice(1)}`
+      const number = customerNumber(i, 5000)
       pending.push(
         devPost(cluster, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: `bench ${i}` })
           .then(async (r) => {

@@ -1,6 +1,9 @@
 /** The benches' tenant: tenant one staffed like a contact centre (bench-cluster.ts, profile-inbound.ts). */
 import pg from "pg"
 
+/** The phone number of the benches' customer `i` of `customers` (customer i writes again as i + customers). */
+export const customerNumber = (i: number, customers: number) => `+90555${String(1_000_000 + (i % customers)).slice(1)}`
+
 /**
  * Tenant one as a staffed contact centre: `count` online agents (the agent role, agent1's password), nobody else of
  * the tenant online (so every conversation goes to a connected agent), auto-assign on with a cap no agent reaches.

@@ -6,9 +6,9 @@
  * the statements by total execution time; "T" marks a statement the server sent, "-" one run inside another.
  */
 import { parseArgs } from "node:util"
-import { devFetch } from "../server/testing/harness"
+import { customerWrites } from "../server/testing/harness"
 import { startPostgres, startTestServer } from "../server/testing/test-server"
-import { staffTenant } from "./bench-tenant"
+import { customerNumber, staffTenant } from "./bench-tenant"
 
 const { values } = parseArgs({
   options: {
@@ -19,7 +19,6 @@ const { values } = parseArgs({
 })
 const MESSAGES = Number(values.messages)
 const AT_ONCE = Number(values["at-once"])
-const numberOf = (i: number) => `+90555${String(1_000_000 + (i % 300)).slice(1)}`
 
 const postgres = await startPostgres({ statements: true })
 const databaseUrl = await postgres.createDatabase()
@@ -29,8 +28,8 @@ const query = (text: string) => server.services.database.query(text)
 try {
   await query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
   const write = async (i: number, text: string) => {
-    const response = await devFetch(server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number: numberOf(i), text })
-    if (!response.ok) throw new Error(`message ${i}: ${response.status} ${await response.text()}`)
+    const reply = await customerWrites(server, customerNumber(i, 300), { text })
+    if (reply.status !== 200) throw new Error(`message ${i}: ${reply.status} ${JSON.stringify(reply.body)}`)
   }
   // Warm: plans cached, the first conversations open.
   for (let i = 0; i < 50; i++) await write(i, `warm ${i}`)
