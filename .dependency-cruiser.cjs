@@ -59,6 +59,29 @@ module.exports = {
       to: { path: "^server/" },
     },
     {
+      name: "dev-only-from-app-start",
+      severity: "error",
+      comment:
+        "server/dev/ (simulators, fake providers, the /dev/* hooks) is for development servers: app.ts imports it when config.dev, nothing else in server/ may (tests, their helpers and the test plumbing may). server/dev/ itself may use features and platform code.",
+      from: { path: "^server/", pathNot: ["^server/dev/", "^server/app\\.ts$", "^server/testing/", TEST] },
+      to: { path: "^server/dev/" },
+    },
+    {
+      name: "dev-loaded-dynamically",
+      severity: "error",
+      comment: "app.ts loads server/dev/ with a dynamic import, only on development servers: a static import would load it in production.",
+      from: { path: "^server/app\\.ts$" },
+      to: { path: "^server/dev/", dependencyTypesNot: ["dynamic-import"] },
+    },
+    {
+      name: "production-without-dev-dependencies",
+      severity: "error",
+      comment:
+        "A production start installs dependencies only (npm ci --omit=dev): server code outside server/dev/, the tests and the test plumbing imports no devDependency (types aside).",
+      from: { path: "^server/", pathNot: ["^server/dev/", "^server/testing/", TEST] },
+      to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "test-helpers-only-in-tests",
       severity: "error",
       comment: "A *.testing.ts helper is for tests; production code must not import it.",

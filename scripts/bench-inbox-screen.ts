@@ -1,6 +1,6 @@
 /**
  * The screen half of `npm run bench:inbox`: a customer's message to the agent's screen, with 20 agents connected
- * (issue 8: p99 under 300 ms). One agent (agent1) has the built console open on /apps/chat in Debian Chromium, the
+ * (goal: p99 under 300 ms). One agent (agent1) has the built console open on /apps/chat in Debian Chromium, the
  * "all" box showing and one conversation open in the thread; 19 more agents hold socket.io connections. For each
  * customer message (POST /dev/simulator/messages, unique text) the script notes Date.now() before the POST; in the
  * page a MutationObserver notes the text's arrival in the conversation list (the row's preview) and in the open
@@ -18,7 +18,7 @@ export interface ScreenOptions {
   /** Measured messages (after a few warm-up ones); every third goes to the conversation open in the thread. */
   readonly sends: number
   readonly login: (username: string) => Promise<string>
-  /** The server's per-start key for the development hooks (server/http/dev-access.ts). */
+  /** The server's per-start key for the development hooks (server/dev/access.ts). */
   readonly devKey: string
 }
 

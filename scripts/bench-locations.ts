@@ -7,7 +7,7 @@
  * <= 5 ms). `--only pglite|postgres` runs one database.
  */
 import { sql } from "drizzle-orm"
-import { nearestBranches } from "../server/features/locations/nearest"
+import { nearestBranches } from "../server/features/locations"
 import { startPostgres, startTestServer } from "../server/testing/test-server"
 
 const arg = (name: string, fallback: string) => {

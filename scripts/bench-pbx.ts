@@ -11,10 +11,10 @@ import { createSocket, type Socket } from "node:dgram"
 import { chromium } from "@playwright/test"
 import { startTestServer } from "../server/testing/test-server"
 import { ephemeralPassword } from "../server/features/softphone/sip-credentials"
-import { freePort } from "../sip/daemon"
-import { startKamailio } from "../sip/kamailio"
-import { ngCommand, startRtpengine } from "../sip/rtpengine"
-import { startBaresip } from "../sip/baresip"
+import { freePort } from "../server/sip/daemon"
+import { startKamailio } from "../server/sip/kamailio"
+import { ngCommand, startRtpengine } from "../server/sip/rtpengine"
+import { startBaresip } from "../server/sip/baresip"
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 10)
 const PACKETS = Number(process.env.BENCH_PACKETS ?? 500)

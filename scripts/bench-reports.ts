@@ -269,7 +269,7 @@ async function browserExport(url: string, day: (offset: number) => string) {
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++
     console.log(
       `Export in Chromium (${download.suggestedFilename()}, ${(lines - 1).toLocaleString("en")} rows, ${mb(size)} CSV): ` +
-        `click -> download starts ${(toDownload / 1000).toFixed(1)} s (includes the spec's 1 s wait), file on disk ${(toFile / 1000).toFixed(1)} s (bar ≤ 10 s, goal ≤ 5 s: issue 21)`,
+        `click -> download starts ${(toDownload / 1000).toFixed(1)} s (includes the spec's 1 s wait), file on disk ${(toFile / 1000).toFixed(1)} s (bar ≤ 10 s, goal ≤ 5 s)`,
     )
     console.log(`Page JS heap during export: ${mb(before)} -> peak ${mb(peak)} (+${mb(peak - before)})`)
   } finally {

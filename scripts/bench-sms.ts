@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../server/db/rows"
 import { gatewayOf } from "../server/features/sms/gateway"
-import { smscOf } from "../server/features/sms/smsc-routes"
+import { smscOf } from "../server/dev/sms/smsc-routes"
 import { as, callOf, login, send } from "../server/testing/harness"
 import { startPostgres, startTestServer } from "../server/testing/test-server"
 

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { freePort } from "../sip/daemon"
+import { freePort } from "../server/sip/daemon"
 import { startRedis } from "../server/testing/redis"
 import { startPostgres } from "../server/testing/test-server"
 

@@ -1,5 +1,5 @@
 /**
- * The development hooks' per-start key for the CLI scripts (server/http/dev-access.ts): DEV_KEY, else the key the
+ * The development hooks' per-start key for the CLI scripts (server/dev/access.ts): DEV_KEY, else the key the
  * running `npm start` wrote to DATA_DIR/dev-key (./data). Sent as `x-dev-key`.
  */
 import { existsSync, readFileSync } from "node:fs"

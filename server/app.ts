@@ -22,6 +22,7 @@ import { proxyTrustOf } from "./http/trusted-proxy"
 import { registerHealth, type Readiness } from "./http/health"
 import { registerShedding } from "./http/shedding"
 import { attachClusterAdapter } from "./realtime/cluster"
+import { notConnectedChannels } from "./channels/fallback-channels"
 
 export interface StartOptions {
   /** 0 picks a free port. Default: PORT or 8080. */
@@ -97,7 +98,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   let listening = ""
   const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config, () => listening)
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null
-  const services: Services = { database, config, realtime: null }
+  // A development server adds the simulators and their /dev/* hooks (server/dev); production never loads that code, and
+  // its numbers without a connected provider refuse sends and calls instead.
+  const dev = config.dev ? await import("./dev/index") : null
+  const services: Services = { database, config, realtime: null, fallbackChannels: dev?.devChannels ?? notConnectedChannels }
   const readiness: Readiness = { draining: false }
   const features = await loadFeatures()
   const app = buildApp(config)
@@ -114,6 +118,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   })
   registerCalls(app, services, features.handlers)
   for (const routes of features.httpRoutes) routes(app, services)
+  for (const routes of dev?.httpRoutes ?? []) routes(app, services)
   await registerWeb(app, services, options.distDir ?? "dist")
   await app.ready()
   const realtime = attachRealtime(app.server, services, features.socketFeatures)

@@ -10,11 +10,14 @@ export interface Config {
   readonly resetTokenTtlSeconds: number
   readonly apiBase: string
   readonly rtBase: string
-  /** Development conveniences (the /dev/* hooks: mail outbox, channel simulator). Off when NODE_ENV=production. */
+  /**
+   * Development conveniences: server/dev, loaded only then (the /dev/* hooks: mail outbox, channel simulator; the
+   * simulators as the fallback channels). Off when NODE_ENV=production.
+   */
   readonly dev: boolean
   /**
    * A random key made at each start and printed by `npm start`: the CLI scripts send it as `x-dev-key` to reach the
-   * /dev/* hooks for any tenant (people and the console use a tenant admin's user token instead). See http/dev-access.ts.
+   * /dev/* hooks for any tenant (people and the console use a tenant admin's user token instead). See dev/access.ts.
    */
   readonly devKey: string
   /** The whole request (headers and body) must arrive within this, or the server answers 408 and closes (http/limits.ts). */
@@ -45,10 +48,10 @@ export interface Config {
   readonly publicUrl: () => string
   /**
    * Where the Meta adapters reach the Graph API (GRAPH_BASE_URL, default https://graph.facebook.com). `self` is this
-   * server's own simulator of it under /dev/graph (development servers: server/features/channels/graph-simulator.ts).
+   * server's own simulator of it under /dev/graph (development servers: server/dev/meta/graph-routes.ts).
    */
   readonly graphBaseUrl: string
-  /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/softphone and sip/kamailio.ts. */
+  /** The PBX softphone's SIP server (Kamailio), when one runs: see server/features/softphone and server/sip/kamailio.ts. */
   readonly sip?: SipSettings | null
   /**
    * Redis shared by every server process (REDIS_URL, e.g. redis://10.0.0.5:6379): socket events reach the agents on
@@ -74,7 +77,7 @@ export interface SipSettings {
   /** The WebSocket URL browsers register to; null: ws://<the host the console was loaded from>:<wsPort>. */
   readonly wsUrl: string | null
   readonly wsPort: number
-  /** Kamailio's JSON-RPC endpoint (sip/kamailio-rpc.ts): the server publishes the tenants' trunks there. */
+  /** Kamailio's JSON-RPC endpoint (server/sip/kamailio-rpc.ts): the server publishes the tenants' trunks there. */
   readonly controlUrl?: string | null
   /** Lifetime of issued SIP credentials. */
   readonly ttlSeconds: number

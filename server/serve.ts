@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { startServer } from "./app"
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/tenants"
-import { startSipServerFromEnv } from "../sip/kamailio"
+import { startSipServerFromEnv } from "./sip/kamailio"
 import { bannerOf } from "./banner"
 
 const host = process.env.HOST ?? "127.0.0.1"

@@ -1,20 +1,31 @@
-/** Loads every feature module under server/features (files exporting `handlers` / `socketFeatures`). */
+/**
+ * Loads every feature module under server/features (files exporting `handlers` / `socketFeatures`), never tests, their
+ * helpers or a `dev/` folder (server/dev/ is the app's to load, on development servers only).
+ */
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import type { FeatureModule, Handler, HttpRoutes } from "./registry"
 import type { SocketFeature } from "../realtime/socket"
 import type { JobHandler, Schedule } from "../core/jobs"
+import { installHooks } from "../core/hooks"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
 const SKIP = new Set(["registry.ts", "load.ts"])
 
+/** Folders of code that production never loads: development servers' simulators and hooks, test plumbing. */
+const NOT_FEATURES = new Set(["dev", "testing"])
+/** Tests and their helpers (`*.testing.ts` may import vitest, a devDependency), declarations, `_` files. */
+const NOT_MODULES = /(\.test\.ts|\.spec\.ts|\.testing\.ts|\.d\.ts)$/
+
+/** Feature modules only: a production start (`npm ci --omit=dev`) must load no test code and no development code. */
+const isFeatureFile = (name: string) => name.endsWith(".ts") && !NOT_MODULES.test(name) && !SKIP.has(name) && !name.startsWith("_")
+
 const featureFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return featureFiles(path)
-    const isModule = entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") && !entry.name.endsWith(".d.ts")
-    return isModule && !SKIP.has(entry.name) && !entry.name.startsWith("_") ? [path] : []
+    if (entry.isDirectory()) return NOT_FEATURES.has(entry.name) ? [] : featureFiles(path)
+    return isFeatureFile(entry.name) ? [path] : []
   })
 
 export interface Features {
@@ -47,6 +58,7 @@ export const loadFeatures = (): Promise<Features> => {
         jobHandlers.push(job)
       }
       schedules.push(...(mod.schedules ?? []))
+      installHooks(mod.hooks ?? [])
     }
     return { handlers, socketFeatures, httpRoutes, jobHandlers, schedules }
   })()

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify"
 import type { Services } from "../http/context"
 import type { SocketFeature } from "../realtime/socket"
 import type { JobHandler, Schedule } from "../core/jobs"
+import type { HookRegistration } from "../core/hooks"
 
 type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends {
   request: { Type: infer T }
@@ -39,6 +40,8 @@ export interface FeatureModule {
   readonly jobHandlers?: readonly JobHandler[]
   /** Schedules the job runner ticks: each turns what is due into jobs. */
   readonly schedules?: readonly Schedule[]
+  /** Reactions at other features' hook points (core/hooks.ts; the chat's: features/chat/hooks.ts), installed at start. */
+  readonly hooks?: readonly HookRegistration[]
 }
 
 export type HttpRoutes = (app: FastifyInstance, services: Services) => void

@@ -3,6 +3,7 @@ import type { Database, Db } from "../db/db"
 import type { Config } from "../config"
 import type { Principal } from "../auth/principal"
 import type { Realtime } from "../realtime/realtime"
+import type { FallbackChannels } from "../channels/fallback-channels"
 import { forbidden, unauthorized } from "./errors"
 import type { UploadedFile } from "./upload"
 
@@ -12,6 +13,11 @@ export interface Services {
   readonly config: Config
   /** Set once the socket service is attached. */
   realtime: Realtime | null
+  /**
+   * The channels of numbers no provider is connected for: the simulators on a development server (server/dev), a
+   * refusal in production (channels/fallback-channels.ts).
+   */
+  readonly fallbackChannels: FallbackChannels
 }
 
 export interface Ctx {

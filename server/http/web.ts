@@ -1,14 +1,14 @@
-/** Non-call routes (health and readiness: http/health.ts): console config, the dev mail outbox, and the built console (dist/) with SPA fallback. */
+/**
+ * Non-call routes (health and readiness: http/health.ts; the development mail outbox: dev/mail/outbox-routes.ts): console
+ * config, and the built console (dist/) with SPA fallback.
+ */
 import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import type { FastifyInstance } from "fastify"
 import fastifyStatic from "@fastify/static"
-import { desc, eq } from "drizzle-orm"
-import { mailOutbox } from "../db/schema/identity"
 import { signJwt, nowSeconds } from "../auth/jwt"
 import type { Services } from "./context"
 import { ApiError } from "./errors"
-import { devCallerOf } from "./dev-access"
 
 /** A scope-limited client token the logged-out console pages use for the password-reset calls. */
 export const publicClientToken = (services: Services) =>
@@ -19,26 +19,12 @@ const NO_BUILD_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>C
 <p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) to serve the console here.</p></body></html>`
 
 export const registerWeb = async (app: FastifyInstance, services: Services, distDir: string) => {
-  const { config, database } = services
+  const { config } = services
   app.get("/console-config.json", async () => ({
     apiBase: config.apiBase,
     rtBase: config.rtBase,
     publicClientToken: publicClientToken(services),
   }))
-  if (config.dev) {
-    // No mail server runs here: password-reset mail lands in the outbox, visible to a tenant admin (their tenant's
-    // mail), the per-start key (all mail) and tests, never to anyone who merely asks (that would be a takeover).
-    app.get("/dev/outbox", async (req) => {
-      const caller = await devCallerOf(services, req)
-      const rows = await database.db
-        .select()
-        .from(mailOutbox)
-        .where(caller.clientId === null ? undefined : eq(mailOutbox.clientId, caller.clientId))
-        .orderBy(desc(mailOutbox.id))
-        .limit(50)
-      return { data: { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) } }
-    })
-  }
   const root = resolve(distDir)
   const built = existsSync(join(root, "index.html"))
   if (built) await app.register(fastifyStatic, { root, prefix: "/", wildcard: true, index: ["index.html"] })

@@ -91,7 +91,7 @@ export const login = async (url: string, username: string, password = "demo1234"
 
 export const as = (token: string) => ({ "user-token": token })
 
-/** A /dev/* hook called with the server's per-start key (http/dev-access.ts), as the CLI scripts do; `body` goes as JSON. */
+/** A /dev/* hook called with the server's per-start key (dev/access.ts), as the CLI scripts do; `body` goes as JSON. */
 export const devFetch = (server: TestServer, path: string, body?: unknown, method = body === undefined ? "GET" : "POST") =>
   fetch(`${server.url}${path}`, {
     method,

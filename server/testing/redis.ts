@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freePort } from "../../sip/daemon"
+import { freePort } from "../sip/daemon"
 
 export interface RedisServer {
   readonly url: string

@@ -1,7 +1,7 @@
 /**
  * What a feature tells the app (its manifest in src/app/features/<name>.ts, listed once in src/app/features.ts):
- * its lazy screens by route key, the actors the root runs for it, its page actors and its strings. Nothing else in
- * src/app names a feature.
+ * the layers it has, its lazy screens by route key, the actors the root runs for it, its page actors and its strings.
+ * Nothing else in src/app names a feature.
  */
 import type { Effect } from "effect"
 import type { ComponentType } from "react"
@@ -28,8 +28,18 @@ export interface FeatureActor extends RootActor {
   readonly prepare?: Effect.Effect<unknown, unknown, AppServices>
 }
 
+/**
+ * A layer a feature may have: a folder (docs: a page) of the feature's own name under the layer's root. machines:
+ * src/machines/<name>/, views: src/views/<name>/, services: src/services/<name>/, server: server/features/<name>/,
+ * browser: tests/browser/<name>/, docs: docs/features/<name>.md. feature-layers.test.ts checks the claims against the
+ * disk both ways, and that every other folder there is one of its short list of shared kits.
+ */
+export type Layer = "machines" | "views" | "services" | "server" | "browser" | "docs"
+
 export interface Feature {
   readonly name: string
+  /** The layers it has, each under its name (see Layer). A server-only feature's manifest has just its name and these. */
+  readonly layers: readonly Layer[]
   /** Route key (src/contract/routes.ts), or `companyDetails/<section>` for a company sub-page → screen. */
   readonly screens?: Readonly<Record<string, ScreenLoader>>
   /**

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../contract/catalogue"
+import type { RootActors } from "../machines/system-actors"
 import { type HelperKey, helperCalls } from "../contract/helper-calls"
 import { loginRouteGroups } from "../contract/lazy-catalogue"
 import { companySections, routes } from "../contract/routes"
@@ -49,6 +50,15 @@ describe("feature manifests", () => {
     // The shell's gate and layout start before the session, which tells them about the stored session.
     expect(invoked.indexOf("acl")).toBeLessThan(invoked.indexOf("session"))
     expect(invoked.indexOf("layout")).toBeLessThan(invoked.indexOf("session"))
+  })
+
+  it("declare the root actors' systemIds the typed lookup names (machines/system-actors.ts), and no other", () => {
+    const typed = { session: true, account: true, acl: true, layout: true, callCenter: true, "chat-inbox": true } satisfies Record<
+      keyof RootActors,
+      true
+    >
+    const declared = ids((f) => (f.actors ?? []).flatMap((a) => (a.systemId ? [a.systemId] : [])))
+    expect([...declared].sort()).toEqual(Object.keys(typed).sort())
   })
 })
 

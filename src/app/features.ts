@@ -1,7 +1,7 @@
 /**
  * Every feature of the console, in the order the root starts their actors (the shell's ACL gate and layout before
  * the session, which tells them about the stored session as soon as it is read). A new feature adds its manifest
- * (src/app/features/<name>.ts) and one entry here.
+ * (src/app/features/<name>.ts) and one entry here, a server-only one too (feature-layers.test.ts).
  */
 import type { Feature } from "./feature"
 import { admin } from "./features/admin"
@@ -48,6 +48,7 @@ import { webchat } from "./features/webchat"
 import { businesses } from "./features/businesses"
 import { onboarding } from "./features/onboarding"
 import { tenantSettings } from "./features/tenant-settings"
+import { uploads } from "./features/uploads"
 
 export const features: readonly Feature[] = [
   shell,
@@ -94,4 +95,6 @@ export const features: readonly Feature[] = [
   locations,
   catalogues,
   tenantSettings,
+  // Server only: no screens, actors or strings, so nothing for the app to load; here for its layers.
+  uploads,
 ]

@@ -3,7 +3,7 @@
  * spreadsheet would run as a formula is quoted with '), and the file's name. The server's whole answer
  * (`downloadTemplateCampaign`) and the console's streamed download (`templateTools.campaignReportRows`) use it.
  */
-import type { CampaignRecipient } from "./schemas/templates"
+import type { CampaignRecipient } from "./schemas/campaigns"
 
 export const CAMPAIGN_CSV_HEADER = ["number", "status", "reason", "parameters", "sent_at", "delivered_at", "read_at"].join(",")
 

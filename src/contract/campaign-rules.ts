@@ -3,7 +3,7 @@
  * recipients may be retried: one rule for the server (server/features/campaigns/campaign-status.ts, 409 otherwise)
  * and the console (the buttons it enables).
  */
-import type { CampaignStatus } from "./schemas/templates"
+import type { CampaignStatus } from "./schemas/campaigns"
 
 export const TENANT_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
   draft: ["scheduled"],

@@ -3,7 +3,7 @@
  * paused or just finished, the server sends the campaign with its counts when they changed
  * (server/features/campaigns/campaign-progress.ts), to the tenant's room.
  */
-import type { Campaign } from "./schemas/templates"
+import type { Campaign } from "./schemas/campaigns"
 
 export interface CampaignsToBrowser {
   "campaign:progress": Campaign

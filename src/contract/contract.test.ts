@@ -207,7 +207,7 @@ describe("routing facts fixed by the spec", () => {
       "POST /api/auth/register",
       "POST /auth/send-otp",
       "POST /auth/verify-otp",
-      // A business registering itself (issue 18): the form, its countries and its documents come before any login.
+      // A business registering itself: the form, its countries and its documents come before any login.
       "POST /register",
       "GET /fetch/countries",
       "POST /registration/upload",
@@ -225,7 +225,7 @@ describe("routing facts fixed by the spec", () => {
         expect(call.access, `${call.method} ${call.path}`).toBe("superAdmin")
     }
     // Quotas are set by super admins: a tenant must not raise its own limits.
-    // SMS gateways and tenants' accounts on them are platform settings (issue 16): tenants only request sender masks.
+    // SMS gateways and tenants' accounts on them are platform settings: tenants only request sender masks.
     const alsoSuperAdmin = new Set([
       "GET /account/limits/all",
       "POST /account/limits",
@@ -236,12 +236,12 @@ describe("routing facts fixed by the spec", () => {
       "DELETE /sms/provider/delete/{id}",
       "POST /sms/client/add",
       "POST /sms/client/update",
-      // Countries and cities are platform reference data (issue 19): tenants pick from them.
+      // Countries and cities are platform reference data: tenants pick from them.
       "POST /create/country",
       "POST /create/city",
       "PUT /update/country/id",
       "PUT /update/city/id",
-      // Reviewing a business's registration (ours, issue 18) belongs with the Businesses group.
+      // Reviewing a business's registration (ours) belongs with the Businesses group.
       "POST /backend/registration/review",
       "GET /backend/registration/documents/{client_id}",
     ])

@@ -36,7 +36,7 @@ const table: readonly RouteDef[] = [
   // Ours: the one-time-code login (feature otp), loaded only when the login page's link is followed.
   r("/login/otp", "otpLogin", { public: true, authFrame: true }),
   r("/pages/auth/reset-password", "resetPassword", { public: true, authFrame: true }),
-  // Ours (issue 18): a business registers itself (feature onboarding), loaded only when the login page's link is followed.
+  // Ours: a business registers itself (feature onboarding), loaded only when the login page's link is followed.
   r("/register", "register", { public: true, authFrame: true }),
   r("/ContactInformationCollection", "contactInformationCollection"),
   // The public form a tenant's customers fill from its signed link (feature contact-form; the tenant may open it too).
@@ -132,7 +132,7 @@ const table: readonly RouteDef[] = [
   r("/reports/agent-average-time", "agentAverageTime"),
   // Calls
   r("/apps/pbxcalls", "pbxCalls"),
-  // Not in the spec: the channel simulator (issues 6 and 8), where an admin plays customers. Like every non-public
+  // Not in the spec: the channel simulator, where an admin plays customers. Like every non-public
   // route it is a FRONT key that only the admin role holds; a production server grants it to nobody.
   r("/apps/simulator", "simulator", { devOnly: true }),
 ]

@@ -11,7 +11,7 @@ export default async function globalSetup() {
   // Meta's Graph API is the server's own fake (/dev/graph): only tenants that connect a channel use it.
   const server = await startTestServer({ distDir: browserDist(), config: { graphBaseUrl: "self" } })
   process.env.CONSOLE_URL = server.url
-  // The development hooks want the server's per-start key (server/http/dev-access.ts); workers inherit the variable.
+  // The development hooks want the server's per-start key (server/dev/access.ts); workers inherit the variable.
   process.env.DEV_KEY = server.services.config.devKey
   return async () => {
     await server.stop()

@@ -8,7 +8,7 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { forbidden, idOf, notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { handle } from "../registry"
 import { usageOf } from "./limits"
 

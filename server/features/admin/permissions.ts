@@ -4,7 +4,7 @@ import { handle } from "../registry"
 import { permissions, rolePermissions, roles, ruleSets } from "../../db/schema/identity"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { likeOf } from "../../db/rows"
 import { accessChanged, rolesHolding as roleIdsHolding, usersInRoles } from "./access-live"
 

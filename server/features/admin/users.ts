@@ -1,4 +1,7 @@
-/** The Users group: list, create, update (full, partial, own), delete, attributes, call permission, client meta. */
+/**
+ * The Users group: list, create, update (full, partial, own), delete, attributes, call permission, client meta;
+ * and the auth group's legacy register call (auth.authRegister), which creates a user the same way.
+ */
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { users } from "../../db/schema/identity"
@@ -6,11 +9,11 @@ import { clients } from "../../db/schema/tenants"
 import { hashPassword, verifyPassword } from "../../auth/password"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { likeOf } from "../../db/rows"
 import { checkLimit } from "../account-limits/limits"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
-import { endUserSessions } from "../session/login"
+import { endUserSessions } from "../session"
 import { accessChanged } from "./access-live"
 
 interface Patch {
@@ -81,6 +84,8 @@ export const handlers = [
   handle("users", "usersCreateOwnUser", async (ctx, input) => ({
     data: { user: await createUser(ctx, input, false) },
   })),
+  /** The auth group's legacy register call: a user in the caller's own tenant, as usersCreateOwnUser. */
+  handle("auth", "authRegister", async (ctx, input) => ({ data: { user: await createUser(ctx, input, false) } })),
   handle("users", "usersUpdateById", (ctx, input) => applyPatch(ctx, idOf(input.id, "User"), input)),
   handle("users", "usersUpdatePartialById", (ctx, input) => applyPatch(ctx, idOf(input.id, "User"), input)),
 

@@ -4,7 +4,7 @@ import type { AgentGroup, AgentGroupDetail, GroupMember } from "../../../src/con
 import { rowsOf } from "../../db/rows"
 import type { Ctx } from "../../http/context"
 import { conflict, notFound } from "../../http/errors"
-import { iso, isoOrNull } from "../reports/range"
+import { iso, isoOrNull } from "../../core/date-range"
 
 export const GROUP_COLUMNS = sql`g.id, g.name, g.description, g.created_by, g.created_at,
   (SELECT count(*)::int FROM agent_group_members mc WHERE mc.group_id = g.id) AS members_count,

@@ -4,9 +4,9 @@ import type { BillingAccount, LedgerEntry } from "../../../src/contract/schemas/
 import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { forbidden, notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { handle } from "../registry"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { CURRENCY, balanceOf, credit } from "./ledger"
 
 const entryOf = (r: Record<string, unknown>): LedgerEntry => ({

@@ -13,9 +13,9 @@ import { tokenHash, tokenHint } from "../../auth/revoked"
 import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { iso, isoOrNull } from "../reports/range"
+import { iso, isoOrNull } from "../../core/date-range"
 import { handle } from "../registry"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 
 const tokenOf = (r: Record<string, unknown>): BlacklistedToken => ({
   id: Number(r.id),

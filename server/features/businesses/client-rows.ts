@@ -8,7 +8,7 @@ import type { Client } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import { iso, isoOrNull } from "../reports/range"
+import { iso, isoOrNull } from "../../core/date-range"
 
 export type BusinessStatus = "pending" | "active" | "disabled" | "rejected" | "deleted"
 

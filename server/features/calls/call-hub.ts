@@ -9,19 +9,18 @@
  * Media, and what only the media's process can do, is the only per-process state (`carried`); an end decided elsewhere
  * reaches it through the call bus (call-bus.ts). The ring timeout and the end of calls whose process died are jobs
  * (call-timers.ts). A call is carried by the built-in simulator or, for a tenant's WhatsApp Cloud API number, by the Meta
- * bridge (channels/whatsapp-cloud/call-bridge.ts; fed by features/channels/meta-calls.ts).
+ * bridge (channels/whatsapp-cloud/call-bridge.ts; fed by features/channels/meta-calls.ts, reached through hooks.ts).
  */
 import { randomUUID } from "node:crypto"
 import type { Services } from "../../http/context"
 import type { AppSocket } from "../../realtime/socket"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
 import type { VoiceChannel, VoiceChannelEvents } from "../../channels/channel-adapter"
-import { createSimulator, type SimulatedChannel } from "../../channels/simulator"
+import type { SimulatedChannel } from "../../channels/fallback-channels"
 import { createMetaBridge, type MetaCallBridge } from "../../channels/whatsapp-cloud/call-bridge"
 import { callRecords } from "../../db/schema/calls"
 import { eq } from "drizzle-orm"
-import { metaDialerFor } from "../channels/meta-dialer"
-import { metaLegOf } from "../channels/meta-call-leg"
+import { metaDialer, metaLeg } from "./hooks"
 import { callSettingOf } from "../onboarding/call-setting"
 import {
   type CallChannelName,
@@ -169,7 +168,7 @@ const createHub = (services: Services): CallHub => {
     if (!setting.enabled) {
       // The tenant turned calls off: refused at the channel, in Call History as such, and no card rings.
       const fresh = await services.database.transaction((tx) => insertRefused(tx, { callId, clientId, name, number }, CallStatus.refused))
-      if (fresh && meta) await metaLegOf(services, { clientId, callId, ...meta }).then((leg) => leg?.act("reject"))
+      if (fresh && meta) await metaLeg.ask(services, { clientId, callId, ...meta }).then((leg) => leg?.act("reject"))
       return fresh ? callId : null
     }
     const ringEndsAt = new Date(Date.now() + setting.ring_timeout_seconds * 1000)
@@ -228,7 +227,7 @@ const createHub = (services: Services): CallHub => {
   const channelFor = async (call: LiveCall): Promise<VoiceChannel> => {
     if (call.channel === "simulator") return hub.channel
     if (!call.metaOffer || !call.metaNumberId) throw new Error(`Call ${call.callId} has no Meta offer`)
-    const leg = await metaLegOf(services, {
+    const leg = await metaLeg.ask(services, {
       clientId: call.clientId,
       callId: call.callId,
       numberId: call.metaNumberId,
@@ -246,7 +245,7 @@ const createHub = (services: Services): CallHub => {
 
   const hub: CallHub = {
     node,
-    channel: createSimulator(events),
+    channel: services.fallbackChannels.voice(events),
     meta: createMetaBridge(events),
     live: (callId) => liveOf(db(), callId),
     start: () => {
@@ -326,7 +325,7 @@ const createHub = (services: Services): CallHub => {
       }
       await leased
       // A tenant with a WhatsApp Cloud API number calls through Meta; the others through the simulator.
-      const dialer = await metaDialerFor(services, clientId)
+      const dialer = await metaDialer.ask(services, clientId)
       const channel: VoiceChannel = dialer ? hub.meta : hub.channel
       if (dialer) hub.meta.dialVia(callId, dialer)
       await services.database.transaction((tx) =>
@@ -379,12 +378,14 @@ const createHub = (services: Services): CallHub => {
       if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId: call.callId })
       // A Meta call that still rang is carried by nobody: declining it at Meta is for whoever ended it.
       if (call.channel === "meta" && call.ownerNode === null && !farEndGone && call.metaOffer && call.metaNumberId) {
-        const leg = await metaLegOf(services, {
-          clientId: call.clientId,
-          callId: call.callId,
-          numberId: call.metaNumberId,
-          offer: call.metaOffer,
-        }).catch(() => null)
+        const leg = await metaLeg
+          .ask(services, {
+            clientId: call.clientId,
+            callId: call.callId,
+            numberId: call.metaNumberId,
+            offer: call.metaOffer,
+          })
+          .catch(() => null)
         await leg?.act("reject").catch(log(`Meta refused declining ${call.callId}`))
       }
       if (call.ownerNode === node || call.ownerNode === null) await release(call.callId, farEndGone)

@@ -9,7 +9,7 @@ import { CallStatus } from "../../../src/contract/voice-calls"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { publish } from "../../core/events"
-import { customerCalled } from "../chat/chat-store"
+import { customerCalled } from "../chat"
 
 export type CallChannelName = "simulator" | "meta"
 

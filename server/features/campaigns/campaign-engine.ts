@@ -27,8 +27,7 @@ import { rowsOf } from "../../db/rows"
 import type { Job, JobContext, JobHandler, Schedule } from "../../core/jobs"
 import { publish } from "../../core/events"
 import { ApiError } from "../../http/errors"
-import { chargeTemplateSends, queueTemplates, refusalsOf, type TemplateSend } from "../templates/template-send"
-import { templateByName } from "../templates/template-rows"
+import { chargeTemplateSends, queueTemplates, refusalsOf, templateByName, type TemplateSend } from "../templates"
 
 export const BATCH_JOB = "campaign.batch"
 const ATTEMPTS = 5

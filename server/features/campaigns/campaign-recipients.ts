@@ -5,7 +5,7 @@
  * parameters, else the list's own columns. The campaign's size is checked against the account limit.
  */
 import { sql, type SQL } from "drizzle-orm"
-import type { ParamSource } from "../../../src/contract/schemas/templates"
+import type { ParamSource } from "../../../src/contract/schemas/campaigns"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest } from "../../http/errors"

@@ -6,11 +6,11 @@
 import { Readable } from "node:stream"
 import { sql } from "drizzle-orm"
 import { CAMPAIGN_CSV_HEADER, campaignCsvLine, campaignReportFileName } from "../../../src/contract/campaign-report"
-import type { CampaignRecipient, RecipientStatus } from "../../../src/contract/schemas/templates"
+import type { CampaignRecipient, RecipientStatus } from "../../../src/contract/schemas/campaigns"
 import type { Database, Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { handle } from "../registry"
 import { loadCampaign } from "./campaign-rows"
 

@@ -4,7 +4,7 @@
  * read), delivered includes read, like the reports (server/features/reports/campaigns.ts).
  */
 import { sql, type SQL } from "drizzle-orm"
-import type { Campaign, CampaignStatus, ParamSource } from "../../../src/contract/schemas/templates"
+import type { Campaign, CampaignStatus, ParamSource } from "../../../src/contract/schemas/campaigns"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { idOf, notFound } from "../../http/errors"

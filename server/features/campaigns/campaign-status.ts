@@ -6,7 +6,7 @@
  * saying why. Failed recipients may be retried once the campaign ran (running, paused or completed). Every refusal is
  * a 409 naming the current status.
  */
-import type { CampaignStatus } from "../../../src/contract/schemas/templates"
+import type { CampaignStatus } from "../../../src/contract/schemas/campaigns"
 import { RETRYABLE, TENANT_TRANSITIONS, tenantMay } from "../../../src/contract/campaign-rules"
 import { ApiError } from "../../http/errors"
 

@@ -4,12 +4,12 @@
  * copies the list's numbers when it is created or changed, so a later edit or delete of the list changes no campaign.
  */
 import { sql } from "drizzle-orm"
-import type { RecipientList } from "../../../src/contract/schemas/templates"
+import type { RecipientList } from "../../../src/contract/schemas/campaigns"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { handle } from "../registry"
 import { likeOf } from "../../db/rows"
 import { existingClient } from "./campaign-rows"

@@ -11,8 +11,8 @@ import type { CannedMessage } from "../../../src/contract/schemas/contacts"
 import { handle } from "../registry"
 import { userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { pageOf } from "../paging"
-import { iso } from "../reports/range"
+import { pageOf } from "../../core/paging"
+import { iso } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
 
 const COLUMNS = sql`m.id, m.type, m.title, m.body, ltrim(m.shortcut, '/') AS shortcut, m.shared, m.created_by, m.created_at`

@@ -8,9 +8,9 @@ import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { handle } from "../registry"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 
 const COLUMNS = sql`k.id, k.name, k.description, k.created_at,
   (SELECT count(*)::int FROM products p WHERE p.client_id = k.client_id AND p.catalogue_id = k.id) AS products_count`

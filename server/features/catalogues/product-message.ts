@@ -14,7 +14,7 @@ import { productOf, selectProducts } from "./product-rows"
 import { productList } from "./products"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
-import { type FileLinks, fileLinksOf } from "../chat/message-rows"
+import { fileLinksOf, type FileLinks } from "../chat"
 
 /** The channel's id of the tenant's catalogue (WhatsApp `catalog_id`), when it has one. */
 export const catalogueRefOf = async (db: Db, clientId: number, catalogueId: number | null | undefined): Promise<string | null> => {

@@ -7,9 +7,9 @@ import type { Product } from "../../../src/contract/schemas/commerce"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import type { FileLinks } from "../chat/message-rows"
-import { iso } from "../reports/range"
-import { signedUrlOf } from "../uploads/signed-url"
+import type { FileLinks } from "../chat"
+import { iso } from "../../core/date-range"
+import { signedUrlOf } from "../../core/signed-url"
 
 export const PRODUCT_COLUMNS = sql`p.id, p.catalogue_id, p.sku, p.name, p.description, p.price_minor, p.currency, p.image_url,
   p.image_file_id, p.stock, p.retailer_id, p.created_at`

@@ -8,9 +8,7 @@ import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { enqueue, type JobContext } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
-import { emitChat } from "../chat/chat-bus"
-import { contactFor, storeStatus } from "../chat/chat-store"
-import { receiveInbound } from "../chat/receive"
+import { emitChat, contactFor, storeStatus, receiveInbound } from "../chat"
 import { enqueueMediaDownload } from "./media-jobs"
 
 type Db = JobContext["db"]

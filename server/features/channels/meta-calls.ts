@@ -10,7 +10,7 @@
  */
 import type { WaCall, WaCallStatus } from "../../channels/whatsapp-cloud/webhook-events"
 import type { JobContext } from "../../core/jobs"
-import { hubOf } from "../calls/call-hub"
+import { hubOf } from "../calls"
 import type { AccountRow } from "./accounts"
 
 const log = (what: string) => (error: unknown) => console.error(`[channels] ${what}`, error)

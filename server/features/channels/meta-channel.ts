@@ -9,7 +9,7 @@
  * when older than RELOAD_MS (a send never waits for that reload: it would need a second connection).
  */
 import { sql } from "drizzle-orm"
-import type { SimulatedMessageChannel } from "../../channels/message-simulator"
+import type { ChannelLayer } from "../chat"
 import type { AgentTyping, OutboundMessage } from "../../channels/message-channel"
 import { GraphError } from "../../channels/meta/graph-client"
 import { failureOf, reasonOf, graphRefusal } from "../../channels/meta/graph-errors"
@@ -126,7 +126,7 @@ const typingViaGraph = async (services: Services, account: SendingAccount, updat
 }
 
 /** The hub's channel: Graph API for connected tenants, the simulator for the rest. */
-export const withMetaAccounts = (services: Services, simulator: SimulatedMessageChannel): SimulatedMessageChannel => {
+export const withMetaAccounts: ChannelLayer = (services, _events, simulator) => {
   primeAccounts(services)
   return {
     ...simulator,

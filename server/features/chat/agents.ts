@@ -9,11 +9,11 @@ import { sql } from "drizzle-orm"
 import type { AgentLoad } from "../../../src/contract/schemas/chat"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { rowsOf } from "../../db/rows"
 import { countOf } from "./message-rows"
 import { type AgentFilter, agentCapSql, agentsWhere, heldSql } from "./agent-eligibility"
-import { tenantSettings } from "../contact-form/client-settings"
+import { agentChatCap } from "./hooks"
 
 const agentOf = (r: Record<string, unknown>): AgentLoad => ({
   id: Number(r.id),
@@ -31,7 +31,7 @@ const agentPage = async (ctx: Ctx, f: AgentFilter, input: { page?: number; limit
   const rows = rowsOf(
     await ctx.db.execute(sql`SELECT u.id, u.username, u.display_name, u.online,
       ${heldSql} AS active_chats,
-      ${agentCapSql((await tenantSettings(ctx.db, clientId)).max_chats_per_agent)} AS max_chats
+      ${agentCapSql(await agentChatCap.ask(ctx.db, clientId))} AS max_chats
     FROM users u WHERE ${where} ORDER BY u.online DESC, u.display_name, u.id LIMIT ${limit} OFFSET ${offset}`),
   )
   const total = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`)

@@ -11,13 +11,11 @@ import { tenantOf, userOf, type Ctx } from "../../http/context"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import { ApiError, idOf, notFound } from "../../http/errors"
 import type { Db } from "../../db/db"
-import { resolveTicketsOf } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
 import { publish } from "../../core/events"
 import { announceConversation, loadConversation } from "./conversation-rows"
-import { agentRead } from "../webchat/visitor-hub"
 import { closedError, type Holding, isOpen, next, settled } from "./conversation-status"
-import { assignWaitingLater, settingsOnClose } from "../tenant-settings/chat-hooks"
+import { conversationClosed, conversationReleased, messagesRead } from "./hooks"
 
 interface OpenRow extends Holding {
   readonly id: number
@@ -80,8 +78,8 @@ const handOver = async (ctx: Ctx, conversationId: unknown, agentId: unknown) => 
 
 /**
  * A conversation closes (chatClose, chatUpdateByNumber with status closed, or idle: closed by nobody): it leaves the
- * inbox with nothing unread, and its open tickets are resolved, credited to whoever holds it at that moment; the
- * tenant's settings follow (survey, waiting queue).
+ * inbox with nothing unread; the other features react (hooks.ts `conversationClosed`: its tickets are resolved, the
+ * tenant's survey and waiting queue follow).
  */
 export const closeConversation = async (
   db: Db,
@@ -99,8 +97,7 @@ export const closeConversation = async (
     agent_id: closed.agentId,
     resolution,
   })
-  await resolveTicketsOf(db, clientId, conversationId)
-  await settingsOnClose(db, clientId, conversationId)
+  await conversationClosed.run({ db, clientId, conversationId, agentId: closed.agentId })
 }
 
 /** A change of holder is a `conversation.assigned` event (to null: back to the queue). */
@@ -120,7 +117,7 @@ const resetUnread = async (ctx: Ctx, number: string) => {
     WHERE ct.id = c.contact_id AND c.client_id = ${clientId} AND ct.number = ${number} AND c.unread > 0 RETURNING c.id`),
   )
   for (const row of rows) await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, Number(row.id)))
-  ctx.afterCommit?.(() => agentRead(ctx.services, clientId, number))
+  ctx.afterCommit?.(() => messagesRead.run({ services: ctx.services, clientId, number }))
   return { data: { ok: true } }
 }
 
@@ -154,7 +151,7 @@ export const handlers = [
       await ctx.db.execute(sql`UPDATE conversations SET assigned_user_id = ${after.agentId}, status = ${after.status},
         unread = CASE WHEN ${input.read === true} THEN 0 ELSE unread END WHERE id = ${conversation.id}`)
       await announceAssignment(ctx.db, clientId, conversation, after)
-      if (after.agentId === null) await assignWaitingLater(ctx.db, clientId)
+      if (after.agentId === null) await conversationReleased.run({ db: ctx.db, clientId, conversationId: conversation.id })
     }
     return finish(ctx, clientId, conversation.id)
   }),

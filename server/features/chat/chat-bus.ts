@@ -19,8 +19,8 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
-import { dashboardChanged } from "../dashboard/dashboard-live"
 import { chatEventRooms, joinChatAudience } from "./chat-audience"
+import { eventsRelayed } from "./hooks"
 
 export const CHAT_KEY = backKey("chat")
 
@@ -98,7 +98,7 @@ export const relayChatEvents = async (services: Services, db: Db, rows: readonly
     if (io) toRoom(io, row.clientId, row.event, { ...row.payload, seq: row.id })
     tenants.add(row.clientId)
   }
-  for (const clientId of tenants) dashboardChanged(services, clientId)
+  await eventsRelayed.run({ services, clientIds: tenants })
   const ids = JSON.stringify(rows.map((r) => r.id))
   await db.execute(sql`UPDATE chat_events SET relayed_at = now()
     WHERE id IN (SELECT x::bigint FROM jsonb_array_elements_text(${ids}::jsonb) AS x) AND relayed_at IS NULL`)

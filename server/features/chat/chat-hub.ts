@@ -5,15 +5,14 @@
 import type { Services } from "../../http/context"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { MessageChannelEvents } from "../../channels/message-channel"
-import { createMessageSimulator, type SimulatedMessageChannel } from "../../channels/message-simulator"
+import type { SimulatedMessageChannel } from "../../channels/fallback-channels"
 import { emitChat, inChatTransaction } from "./chat-bus"
 import { rowsOf } from "../../db/rows"
 import { receiveInbound } from "./receive"
 import { statusReports } from "./status-reports"
 import { sql } from "drizzle-orm"
-import { withMetaAccounts } from "../channels/meta-channel"
 import { wakeJobs } from "../../core/jobs"
-import { withWebchat } from "../webchat/visitor-hub"
+import { channelLayers } from "./hooks"
 
 export interface ChatHub {
   readonly channel: SimulatedMessageChannel
@@ -70,9 +69,10 @@ const createHub = (services: Services): ChatHub => {
       })
     },
   }
-  // Tenants with a connected Meta account send through the Graph API (features/channels), web-chat visitors get theirs
-  // on their sockets (features/webchat), the rest go to the simulator.
-  const channel = withWebchat(services, events, withMetaAccounts(services, createMessageSimulator(events)))
+  // The other features' layers around the fallback channel (Services.fallbackChannels: the simulator on a development
+  // server), innermost first (hooks.ts `channelLayers`: a tenant's Meta account, web-chat visitors).
+  const fallback = services.fallbackChannels.messages(events)
+  const channel = channelLayers.values().reduce((inner, layer) => layer(services, events, inner), fallback)
   return {
     channel,
     close: async () => {

@@ -8,19 +8,14 @@ import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
-import { openTicketFor } from "../tickets/ticket-lifecycle"
 import { rowsOf } from "../../db/rows"
 import { publish, publishEach } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
-import { type Holding, NEW_STATUS, next } from "./conversation-status"
-import { optOutIfAsked } from "../templates/opt-out"
-import { answerSharedLocation } from "../locations/location-hook"
-import { placeOrderFrom } from "../orders/order-hook"
-import { recipientsStatusFromChannel } from "../campaigns/recipient-status"
-import { refundFailedTemplates } from "../templates/template-refund"
-import { chatbotTurnFor } from "../chatbots/bot-turn"
+import { NEW_STATUS, next } from "./conversation-status"
 import { STATUS_RANK } from "./message-rows"
-import { settingsOnInbound, takeSurveyAnswer } from "../tenant-settings/chat-hooks"
+import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored, statusesReported } from "./hooks"
+
+export type { ContactRow, InboundInput, OpenConversation } from "./hooks"
 
 export const PREVIEW_MAX = 200
 
@@ -38,14 +33,6 @@ export const windowClosedError = (number: string) =>
     `The 24-hour WhatsApp window with ${number} is closed (no message from the customer in the last 24 hours): send a template message instead`,
     "type",
   )
-
-export interface ContactRow {
-  readonly id: number
-  readonly channel: Channel
-  readonly number: string
-  readonly blocked: boolean
-  readonly lastInboundAt: Date | null
-}
 
 const contactOf = (r: Record<string, unknown>): ContactRow => ({
   id: Number(r.id),
@@ -72,12 +59,6 @@ export const contactFor = async (db: Db, clientId: number, channel: Channel, num
 export const customerCalled = async (db: Db, clientId: number, number: string, name?: string) => {
   const contact = await contactFor(db, clientId, "whatsapp", number, name)
   await db.execute(sql`UPDATE contacts SET last_inbound_at = now() WHERE id = ${contact.id}`)
-}
-
-export interface OpenConversation extends Holding {
-  readonly id: number
-  /** Opened by this call (a new one). */
-  readonly created?: boolean
 }
 
 /** The contact's open conversation, locked for this transaction, or a new unassigned one (`created`). */
@@ -109,19 +90,9 @@ export const openConversationOf = async (db: Db, clientId: number, contact: Cont
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
 }
 
-export interface InboundInput {
-  readonly channel: Channel
-  readonly number: string
-  readonly name?: string
-  readonly type: string
-  readonly body: string
-  readonly payload: Record<string, unknown>
-  readonly externalId?: string
-}
-
 /**
- * A customer's message: refused (403) when the customer is blocked; opens a conversation when none is open, and with
- * it a ticket (after the message is stored: the ticket's subject is the customer's first words). `waited`: the
+ * A customer's message: refused (403) when the customer is blocked; opens a conversation when none is open; the other
+ * features react through the hook points (hooks.ts: a survey's answer, opt-out, tickets, the bot, ...). `waited`: the
  * conversation was already waiting in the queue before this message (chat/receive.ts tells the queue when it left).
  */
 export const storeInbound = async (
@@ -132,9 +103,8 @@ export const storeInbound = async (
   const contact = await contactFor(db, clientId, input.channel, input.number, input.name)
   if (contact.blocked) throw blockedError()
   const now = new Date()
-  // A reply to the satisfaction survey stays in the surveyed conversation (tenant-settings/survey.ts).
-  const answer = await takeSurveyAnswer(db, clientId, { contactId: contact.id, type: input.type, body: input.body, at: now })
-  if (answer) return { ...answer, waited: false }
+  const taken = await inboundArriving.first({ db, clientId, contact, message: input, at: now })
+  if (taken) return { ...taken, waited: false }
   const conversation = await openConversationOf(db, clientId, contact, now)
   const conversationId = conversation.id
   const [message] = rowsOf(
@@ -142,23 +112,12 @@ export const storeInbound = async (
     VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${now.toISOString()}::timestamptz)
     RETURNING id`),
   )
+  const messageId = Number(message.id)
   await db.execute(sql`UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)},
     last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
   await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
-  // STOP / İPTAL / إلغاء alone puts the customer on the template opt-out blacklist.
-  const optedOut = input.type === "text" && (await optOutIfAsked(db, clientId, contact.number, input.body))
-  // A shared location is answered with the nearest open branches (a job: locations/location-hook.ts).
-  await answerSharedLocation(db, clientId, contact.id, Number(message.id), input.type, input.payload)
-  // A WhatsApp order (a cart from the catalogue) becomes an order (orders/order-hook.ts).
-  await placeOrderFrom(db, clientId, {
-    contactId: contact.id,
-    conversationId,
-    messageId: Number(message.id),
-    type: input.type,
-    payload: input.payload,
-  })
   await publish(db, clientId, "message.received", {
-    message_id: Number(message.id),
+    message_id: messageId,
     conversation_id: conversationId,
     channel: input.channel,
     number: contact.number,
@@ -166,14 +125,10 @@ export const storeInbound = async (
     body: input.body,
     external_id: input.externalId ?? null,
   })
-  // A customer writing into a conversation without an open ticket opens one (also when an agent started the chat).
-  await openTicketFor(db, clientId, conversationId)
-  // The bot's turn first: auto-assign leaves a conversation whose bot turn is pending to that turn (chatbots/bot-turn.ts).
-  await chatbotTurnFor(db, clientId, conversationId, Number(message.id))
-  // The tenant's settings: auto-assign, away message, opt-out confirmation (tenant-settings/chat-hooks.ts).
-  await settingsOnInbound(db, clientId, { conversation, messageId: Number(message.id), at: now, optedOut })
+  // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
+  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now })
   const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null
-  return { conversationId, messageId: Number(message.id), waited }
+  return { conversationId, messageId, waited }
 }
 
 /** Where a send to `number` goes: the contact with an open conversation first, then the one written to last. */
@@ -316,8 +271,8 @@ export const storeStatus = async (db: Db, clientId: number, externalId: string, 
 /**
  * Applies many delivery reports of one tenant in a few statements whatever their number (the chat hub gathers the
  * channel's reports for a moment: chat/status-reports.ts): per message the furthest state reported, and states only
- * move forward; the messages' conversations are locked first (`lockMessageConversation`'s order), their campaign
- * recipients follow, one `message.status` event each. Answers what became of each known message by its channel id
+ * move forward; the messages' conversations are locked first (`lockMessageConversation`'s order), the other features
+ * react (hooks.ts `statusesReported`), one `message.status` event each. Answers what became of each known message by its channel id
  * (absent: no such message, yet).
  */
 export const storeStatuses = async (db: Db, clientId: number, reports: readonly StatusReport[]): Promise<Map<string, StoredStatus>> => {
@@ -346,16 +301,11 @@ export const storeStatuses = async (db: Db, clientId: number, reports: readonly 
       status: String(r.status),
     })
   if (changed.length > 0) {
-    await recipientsStatusFromChannel(
+    await statusesReported.run({
       db,
       clientId,
-      changed.map((r) => ({ message_id: Number(r.id), status: String(r.status) })),
-    )
-    await refundFailedTemplates(
-      db,
-      clientId,
-      changed.filter((r) => r.status === "failed").map((r) => Number(r.id)),
-    )
+      changed: changed.map((r) => ({ messageId: Number(r.id), conversationId: Number(r.conversation_id), status: String(r.status) })),
+    })
     await publishEach(
       db,
       clientId,

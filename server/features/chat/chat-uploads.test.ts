@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { sql } from "drizzle-orm"
 import { DB_KINDS, devFetch, as, callOf, login, send, useServer } from "../../testing/harness"
 import { selectMessages } from "./message-rows"
-import { URL_TTL_SECONDS, verify } from "../uploads/signed-url"
+import { URL_TTL_SECONDS, verify } from "../../core/signed-url"
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR-receipt-pixels")])
 

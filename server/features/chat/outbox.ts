@@ -28,11 +28,10 @@ import { enqueue, type Job, type JobHandler, takeJob, wakeJobs } from "../../cor
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { ApiError } from "../../http/errors"
-import { recipientsFailedByChannel } from "../campaigns/recipient-status"
-import { refundFailedTemplates } from "../templates/template-refund"
 import { announceMessages } from "./announce"
 import { type ChatWriter, emitChat, inChatTransaction } from "./chat-bus"
 import { chatHubOf } from "./chat-hub"
+import { handOverRefused } from "./hooks"
 
 export const OUTBOX_JOB = "chat.outbox"
 const ATTEMPTS = 5
@@ -156,17 +155,12 @@ const mark = async (
             WHERE m.id = x.id AND m.client_id = ${clientId} AND m.status = 'queued' RETURNING m.id, m.conversation_id`),
         ).map((r) => ({ id: Number(r.id), conversationId: Number(r.conversation_id) }))
         if (status === "failed") {
-          await recipientsFailedByChannel(
-            tx,
+          await handOverRefused.run({
+            db: tx,
             clientId,
-            changed.map((m) => m.id),
-            rows[0]?.error ?? "The channel refused the message",
-          )
-          await refundFailedTemplates(
-            tx,
-            clientId,
-            changed.map((m) => m.id),
-          )
+            messageIds: changed.map((m) => m.id),
+            reason: rows[0]?.error ?? "The channel refused the message",
+          })
         }
         await emitChat(
           writer,

@@ -16,7 +16,7 @@ import type { SendAny, SendResult } from "../../../src/contract/schemas/chat"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
-import { fileIdOfLink } from "../uploads/signed-url"
+import { fileIdOfLink } from "../../core/signed-url"
 import { answerAfterCommit, settleAnswer } from "../../core/after-commit"
 import { chatWriterOf } from "./chat-bus"
 import { handOverAfterCommit, handOverNow } from "./outbox"
@@ -25,14 +25,11 @@ import { chatHubOf } from "./chat-hub"
 import { blockedError, checkSend, contactFor, openConversationOf, resolveTarget, type ContactRow } from "./chat-store"
 import { rowsOf } from "../../db/rows"
 import type { Db } from "../../db/db"
-import { checkMessageLimits } from "../account-limits/limits"
 import { fileLinksOf } from "./message-rows"
-import { type NamedTemplate, templateSendByName } from "../templates/send-by-name"
-import { sendTemplateToAll } from "../templates/template-send"
-import { productMessageOf } from "../catalogues/product-message"
+import { sendChecked, sendKinds } from "./hooks"
 import type { Channel } from "../../../src/contract/schemas/common"
 
-interface Outgoing {
+export interface Outgoing {
   readonly type: string
   readonly body: string
   readonly payload: Record<string, unknown>
@@ -65,13 +62,14 @@ const outgoingOf = (input: SendAny): Outgoing => {
   }
 }
 
-const answer = (ids: string[]): SendResult => ({ data: { message: { messages: ids.map((id) => ({ id })) } } })
+/** The answer of a send: the channel's ids of the messages, in order. */
+export const sendAnswer = (ids: string[]): SendResult => ({ data: { message: { messages: ids.map((id) => ({ id })) } } })
 
 /**
  * Sends one message to every recipient of `to`: all are checked first, so a refusal sends nothing. A message that
  * depends on the recipient's channel (products) is given as a function of it.
  */
-const sendToNumbers = async (
+export const sendToNumbers = async (
   ctx: Ctx,
   clientId: number,
   to: readonly string[],
@@ -84,7 +82,7 @@ const sendToNumbers = async (
     checkSend(contact, number, outFor(contact?.channel ?? "whatsapp").type)
     targets.push({ number, contact })
   }
-  await checkMessageLimits(ctx.db, clientId, targets.length)
+  await sendChecked.run({ db: ctx.db, clientId, count: targets.length })
   const links = fileLinksOf(ctx)
   const writer = chatWriterOf(ctx)
   const messageIds: number[] = []
@@ -97,16 +95,7 @@ const sendToNumbers = async (
     messageIds.push(await queueOutbound(writer, clientId, input, { answered: true }))
   }
   await handOverAfterCommit(writer, clientId, messageIds, { answered: true })
-  return answerAfterCommit(async () => answer(await handOverNow(ctx.services, clientId, messageIds)))
-}
-
-/** A template goes through the templates' one send path (approval, opt-out, limits, cost), to every number or none. */
-const sendTemplate = async (ctx: Ctx, clientId: number, to: readonly string[], named: NamedTemplate): Promise<SendResult> => {
-  const who = { userId: ctx.principal.userId }
-  const sends = []
-  for (const number of new Set(to)) sends.push(await templateSendByName(ctx.db, clientId, named, number, who))
-  const messageIds = (await sendTemplateToAll(chatWriterOf(ctx), sends, { answered: true })).map((sent) => sent.messageId)
-  return answerAfterCommit(async () => answer(await handOverNow(ctx.services, clientId, messageIds)))
+  return answerAfterCommit(async () => sendAnswer(await handOverNow(ctx.services, clientId, messageIds)))
 }
 
 /** The channel's id of the customer's last message (WhatsApp's typing indicator points at it). */
@@ -131,7 +120,7 @@ const sendTyping = async (ctx: Ctx, clientId: number, to: readonly string[], sta
     await hub.channel.typing({ clientId, channel: contact.channel, number, state, ...(replyTo ? { replyTo } : {}) })
     ids.push(`typing.${randomUUID()}`)
   }
-  return answer(ids)
+  return sendAnswer(ids)
 }
 
 /**
@@ -142,7 +131,7 @@ const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { t
   const hub = chatHubOf(ctx.services)
   const answers: (() => Promise<string[]>)[] = []
   const { subject, text } = input.email.message
-  await checkMessageLimits(ctx.db, clientId, new Set(input.email.to).size)
+  await sendChecked.run({ db: ctx.db, clientId, count: new Set(input.email.to).size })
   for (const address of new Set(input.email.to)) {
     const [row] = rowsOf(
       await ctx.db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND lower(email) = lower(${address})
@@ -160,7 +149,7 @@ const sendEmail = async (ctx: Ctx, clientId: number, input: Extract<SendAny, { t
   return answerAfterCommit(async () => {
     const ids: string[] = []
     for (const next of answers) ids.push(...(await next()))
-    return answer(ids)
+    return sendAnswer(ids)
   })
 }
 
@@ -173,11 +162,8 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     if (input.type === "typing_indicator") return sendTyping(ctx, clientId, input.typing_indicator.to, input.typing_indicator.message.state)
     if (input.type === "email") return sendEmail(ctx, clientId, input)
-    if (input.type === "template") return sendTemplate(ctx, clientId, input.template.to, input.template.message)
-    if (input.type === "products") {
-      const message = await productMessageOf(ctx.db, clientId, input.products.message.product_ids, fileLinksOf(ctx))
-      return sendToNumbers(ctx, clientId, input.products.to, message)
-    }
+    const kind = sendKinds.get(input.type)
+    if (kind) return kind(ctx, clientId, input)
     const to = (input as unknown as Record<string, { to: readonly string[] }>)[input.type].to
     return sendToNumbers(ctx, clientId, to, outgoingOf(input))
   }),

@@ -7,8 +7,7 @@ import { sql } from "drizzle-orm"
 import type { BotAction } from "../../../src/contract/schemas/chatbots"
 import type { JobContext } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
-import { emitChat } from "../chat/chat-bus"
-import { loadConversation } from "../chat/conversation-rows"
+import { emitChat, loadConversation } from "../chat"
 import { openTicketFor } from "../tickets/ticket-lifecycle"
 
 export interface ActionTarget {

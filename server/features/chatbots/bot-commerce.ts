@@ -10,7 +10,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { JobContext } from "../../core/jobs"
 import { catalogueRefOf } from "../catalogues/product-message"
 import { productList } from "../catalogues/products"
-import { nearestBranches } from "../locations/nearest"
+import { nearestBranches } from "../locations"
 
 type Act = Extract<BotOutput, { type: "act" }>
 

@@ -6,8 +6,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { WorkingDay } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { loadSegment } from "../segments/segment-rows"
-import { segmentSql } from "../segments/segment-sql"
+import { loadSegment, segmentSql } from "../segments"
 import { inWorkingHours } from "./working-hours"
 
 const json = <T>(value: unknown, empty: T): T =>

@@ -19,15 +19,15 @@ import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
 import type { Db } from "../../db/db"
 import { jsonOf, rowsOf } from "../../db/rows"
-import { sharedLocationOf } from "../locations/location-hook"
+import { sharedLocationOf } from "../locations"
 import { autoReplyOf } from "./autoreply-rows"
 import { runAction } from "./bot-actions"
 import { factsOf, tenantInHours } from "./bot-facts"
-import { handOverAfterCommit } from "../chat/outbox"
+import { handOverAfterCommit } from "../chat"
 import { commerceReply, isCommerce } from "./bot-commerce"
 import { type BotTarget, queueAsBot, queueMessageAsBot } from "./bot-send"
 import { TURN_JOB } from "./bot-turn"
-import { assignAfterBotTurn } from "../tenant-settings/chat-hooks"
+import { botTurnEnded } from "./hooks"
 
 interface Turn extends BotTarget {
   readonly contactId: number
@@ -149,7 +149,7 @@ const runTurn = async (job: Job, ctx: JobContext): Promise<void> => {
   }
   await stepBot(ctx, turn, c)
   // The bot did not answer, or handed over: auto-assign may hand the conversation to an agent now.
-  await assignAfterBotTurn(ctx, clientId, conversation_id, message_id)
+  await botTurnEnded.run({ ctx, clientId, conversationId: conversation_id, messageId: message_id })
 }
 
 /** Steps the conversation's bot, or starts the one the message triggers (none: nothing). */

@@ -7,10 +7,7 @@ import type { OutgoingMessage } from "../../../src/contract/chatbots/commerce-re
 import type { BotOutput } from "../../../src/contract/chatbots/flow-step"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { JobContext } from "../../core/jobs"
-import { emitChat } from "../chat/chat-bus"
-import { type OpenConversation, storeOutbound } from "../chat/chat-store"
-import { loadConversation } from "../chat/conversation-rows"
-import { loadMessage } from "../chat/message-rows"
+import { emitChat, storeOutbound, loadConversation, loadMessage, type OpenConversation } from "../chat"
 
 type Say = Extract<BotOutput, { type: "say" }>
 

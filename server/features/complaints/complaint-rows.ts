@@ -4,7 +4,7 @@
  * Queries select from `complaints c` (and `users u` on the agent for the full complaint).
  */
 import { sql } from "drizzle-orm"
-import { iso, isoOrNull } from "../reports/range"
+import { iso, isoOrNull } from "../../core/date-range"
 
 /** The report row (ComplaintTicket). */
 export const ticketOf = (r: Record<string, unknown>) => ({

@@ -20,10 +20,22 @@ import { e164Of } from "../contacts/contacts-import"
 import { mergeAttributes } from "../contacts/contact-edit"
 import type { HttpRoutes } from "../registry"
 import { FORM_KEY } from "./contact-form-link"
-import { settingsOf } from "./client-settings"
 import { readFormToken } from "./contact-form-token"
 
 export const FORM_SUBMITS_PER_MINUTE = 20
+
+/**
+ * The form's own client_settings rows (its fields `contact_form`, its link's key) and the tenant's `default_country`,
+ * by key (a json value node-postgres parsed, or its text from PGlite).
+ */
+const formSettingsOf = async (db: Db, clientId: number): Promise<Record<string, unknown>> => {
+  const rows = rowsOf(
+    await db.execute(sql`SELECT key, value FROM client_settings WHERE client_id = ${clientId}
+      AND key IN ('contact_form', ${FORM_KEY}, 'default_country')`),
+  )
+  const json = (value: unknown) => (typeof value === "string" && /^["{[]/.test(value) ? JSON.parse(value) : value)
+  return Object.fromEntries(rows.map((r) => [String(r.key), json(r.value)]))
+}
 
 const Body = Schema.Struct({
   token: Schema.String.check(Schema.isMaxLength(300)),
@@ -43,7 +55,7 @@ interface OpenForm {
 const openForm = async (db: Db, secret: string, token: string): Promise<OpenForm> => {
   const read = readFormToken(secret, token)
   if (!read) throw new ApiError(403, "FORM_LINK_INVALID", "This form link is not valid. Ask the business for a new one.")
-  const settings = await settingsOf(db, read.clientId)
+  const settings = await formSettingsOf(db, read.clientId)
   const form = settings.contact_form as ContactFormSettings | undefined
   if (!form?.enabled || settings[FORM_KEY] !== read.key)
     throw new ApiError(410, "FORM_LINK_REVOKED", "This form is no longer open. Ask the business for a new link.")

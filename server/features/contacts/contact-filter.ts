@@ -11,9 +11,7 @@ import type { Db } from "../../db/db"
 import { likeOf, prefixLikeOf } from "../../db/rows"
 import { typedWords, wordMatchIds } from "./contact-words"
 import { badRequest } from "../../http/errors"
-import { loadSegment } from "../segments/segment-rows"
-import { attributeEqualsSql, rulesSql, segmentSql } from "../segments/segment-sql"
-import { rulesIdsSql, segmentIdsSql } from "../segments/segment-sets"
+import { loadSegment, attributeEqualsSql, rulesSql, segmentSql, rulesIdsSql, segmentIdsSql } from "../segments"
 
 /** Typed digits as a number's start (`+90 532…`, `0090532…`) or its end (`532 123 45 67`, national `0532…`). */
 const numberSearchSql = (search: string): SQL | null => {

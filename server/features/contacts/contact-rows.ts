@@ -4,7 +4,7 @@ import type { Contact } from "../../../src/contract/schemas/contacts"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { notFound } from "../../http/errors"
-import { iso, isoOrNull } from "../reports/range"
+import { iso, isoOrNull } from "../../core/date-range"
 import { rowsOf } from "../../db/rows"
 
 export const CONTACT_COLUMNS = sql`ct.id, ct.number, ct.name, ct.email, ct.channel, ct.blocked, ct.attributes, ct.created_at, ct.last_inbound_at,

@@ -8,12 +8,12 @@ import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { BOOK_COLUMNS, contactOf, contactRowByNumber } from "./contact-rows"
 import { contactQuery, targetWhere } from "./contact-filter"
 import { wordMatches } from "./contact-words"
 import { editContact } from "./contact-edit"
-import { countIds } from "../segments/segment-sets"
+import { countIds } from "../segments"
 
 /** A word search alone: the total and the page's ids from contact_words (contact-words.ts), then those rows. */
 const pageOfWordMatches = async (ctx: Ctx, clientId: number, words: readonly string[], limit: number, offset: number) => {

@@ -7,9 +7,9 @@
 import { sql } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
-import { isoOrNull } from "../reports/range"
+import { isoOrNull } from "../../core/date-range"
 import { rowsOf } from "../../db/rows"
-import { publishConversation } from "../chat/conversation-rows"
+import { publishConversation } from "../chat"
 import { contactOf, contactRowByNumber, namesOf } from "./contact-rows"
 import { editContact } from "./contact-edit"
 

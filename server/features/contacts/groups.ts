@@ -9,8 +9,8 @@ import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, idOf, notFound } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
-import { iso } from "../reports/range"
-import { pageOf } from "../paging"
+import { iso } from "../../core/date-range"
+import { pageOf } from "../../core/paging"
 import { changeMembership } from "./bulk"
 
 const GROUP_COLUMNS = sql`g.id, g.name, g.description, g.created_at,

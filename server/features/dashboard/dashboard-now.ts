@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm"
 import type { DashboardNow } from "../../../src/contract/schemas/reports"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { agentsWhere } from "../chat/agent-eligibility"
+import { agentsWhere } from "../chat"
 
 type Executor = Pick<Db, "execute">
 

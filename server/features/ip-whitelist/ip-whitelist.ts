@@ -10,9 +10,9 @@ import { ipInRanges, canonicalIpEntry } from "../../auth/ip"
 import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { handle } from "../registry"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 
 const entryOf = (r: Record<string, unknown>): IpEntry => ({
   id: Number(r.id),

@@ -9,10 +9,10 @@ import type { Label } from "../../../src/contract/schemas/tagging"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { pageOf } from "../paging"
-import { iso } from "../reports/range"
+import { pageOf } from "../../core/paging"
+import { iso } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
-import { publishConversation, selectConversations } from "../chat/conversation-rows"
+import { publishConversation, selectConversations } from "../chat"
 
 const COLUMNS = sql`l.id, l.name, l.color, l.created_at,
   (SELECT count(*)::int FROM conversation_labels cl WHERE cl.label_id = l.id) AS conversations`

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { blankLine, csvTable, type LineError } from "../csv-table"
+import { blankLine, csvTable, type LineError } from "../../core/csv-table"
 import { handle } from "../registry"
 import { openingHoursError } from "./branches"
 

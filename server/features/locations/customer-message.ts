@@ -4,15 +4,11 @@
  * so it shows in the agent's thread marked `automated`. An automatic message leaves the conversation where it was:
  * in the queue when nobody holds it, with its agent otherwise (storeOutbound alone would count it as an agent's reply).
  */
-import type { ChatWriter } from "../chat/chat-bus"
-import { handOverAfterCommit } from "../chat/outbox"
-import { queueOutbound } from "../chat/outbound"
+import { handOverAfterCommit, queueOutbound, openConversationOf, publishConversationOf, WINDOW_MS, type ChatWriter, type ContactRow } from "../chat"
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { openConversationOf, type ContactRow } from "../chat/chat-store"
-import { publishConversationOf, WINDOW_MS } from "../chat/conversation-rows"
 
 export interface CustomerMessage {
   readonly clientId: number

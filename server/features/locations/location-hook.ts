@@ -1,11 +1,11 @@
 /**
- * The inbound pipeline's hook for shared locations (chat-store.ts `storeInbound` calls it in its transaction): a
- * `locations.nearest` job goes on the queue, so it exists if and only if the message was stored; shared-location.ts
- * answers it. Kept apart from the answer so the chat store does not import the send path back.
+ * The answer to a customer's shared location (the chat's `inboundStored` hook, chat-reactions.ts, in its transaction):
+ * a `locations.nearest` job goes on the queue, so it exists if and only if the message was stored; shared-location.ts
+ * answers it.
  */
 import type { Db } from "../../db/db"
 import { enqueue } from "../../core/jobs"
-import { botTakesLocation } from "../chatbots/bot-turn"
+import { locationTaken } from "./hooks"
 
 /** Branches offered to a customer who shares a location. */
 export const NEAREST_OFFERED = 3
@@ -24,7 +24,7 @@ export const sharedLocationOf = (payload: Record<string, unknown>): SharedLocati
   return { latitude, longitude }
 }
 
-/** Called by the inbound pipeline for every customer message, in its transaction. */
+/** Called for every customer message, in the chat's transaction. */
 export const answerSharedLocation = async (
   db: Db,
   clientId: number,
@@ -36,8 +36,8 @@ export const answerSharedLocation = async (
   if (type !== "location") return
   const location = sharedLocationOf(payload)
   if (!location) return
-  // A chatbot that handles shared locations answers instead (its "send nearest locations" action).
-  if (await botTakesLocation(db, clientId, contactId)) return
+  // A feature that takes the location answers instead (hooks.ts: a chatbot that handles shared locations).
+  if (await locationTaken.first({ db, clientId, contactId })) return
   await enqueue(db, {
     kind: "locations.nearest",
     clientId,

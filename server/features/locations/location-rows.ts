@@ -4,7 +4,7 @@ import type { Location } from "../../../src/contract/schemas/locations"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 
 /** The columns `locationOf` reads, from `client_locations l LEFT JOIN cities ci ON ci.id = l.city_id`. */
 export const LOCATION_COLUMNS = sql`l.id, l.name, l.address, l.city_id, ci.name AS city, l.latitude, l.longitude, l.phone, l.opening_hours, l.created_at`

@@ -9,7 +9,7 @@ import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import type { Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { handle } from "../registry"
 
 const countryOf = (r: Record<string, unknown>): Country => ({

@@ -10,7 +10,7 @@ import { issueApiKey, revokeApiKey } from "../../auth/api-keys"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { isoOrNull } from "../reports/range"
+import { isoOrNull } from "../../core/date-range"
 import { handle } from "../registry"
 
 const stateOf = async (db: Db, clientId: number): Promise<ApiKeyState> => {

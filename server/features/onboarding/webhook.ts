@@ -9,7 +9,7 @@ import { EVENT_TYPES } from "../../core/events"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { conflict } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { handle } from "../registry"
 import { checkUrl, MAX_WEBHOOKS } from "../webhooks/webhook-rows"
 

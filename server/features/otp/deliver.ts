@@ -13,7 +13,7 @@ import { sendMail } from "../../core/mail"
 import type { Db } from "../../db/db"
 import type { Services } from "../../http/context"
 import { ApiError } from "../../http/errors"
-import { chatHubOf } from "../chat/chat-hub"
+import { chatHubOf } from "../chat"
 import { queueSms, sendableMask } from "../sms/send"
 import { approvedMaskId } from "./providers"
 

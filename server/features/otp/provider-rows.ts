@@ -4,7 +4,7 @@ import type { OtpChannel, OtpProvider } from "../../../src/contract/schemas/otp"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { CODE_LENGTH } from "./codes"
 
 export interface ProviderConfig {

@@ -6,20 +6,15 @@
  * on channels without one), as the approved template outside it, or is skipped (blocked, or no template). Either is an
  * automated message: the customer's conversation stays where it was (one waiting in the queue stays there).
  */
-import { handOverAfterCommit } from "../chat/outbox"
-import { queueOutbound } from "../chat/outbound"
+import { handOverAfterCommit, queueOutbound, WINDOW_MS, openConversationOf, type ContactRow } from "../chat"
 import { sql, type SQL } from "drizzle-orm"
 import type { Reminder } from "../../../src/contract/schemas/tagging"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { enqueue, minuteKey, type JobContext, type JobHandler, type Schedule } from "../../core/jobs"
-import { loadSegment } from "../segments/segment-rows"
-import { segmentSql } from "../segments/segment-sql"
-import { WINDOW_MS } from "../chat/conversation-rows"
-import { openConversationOf, type ContactRow } from "../chat/chat-store"
+import { loadSegment, segmentSql } from "../segments"
 import { ApiError } from "../../http/errors"
-import { templateSendByName } from "../templates/send-by-name"
-import { sendTemplateTo } from "../templates/template-send"
+import { templateSendByName, sendTemplateTo } from "../templates"
 import { reminderOf } from "./reminder-rows"
 import { nextRun } from "./reminder-schedule"
 import type { Channel } from "../../../src/contract/schemas/common"

@@ -4,7 +4,7 @@ import type { Reminder } from "../../../src/contract/schemas/tagging"
 import type { Db } from "../../db/db"
 import { jsonOf, rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import { iso, isoOrNull } from "../reports/range"
+import { iso, isoOrNull } from "../../core/date-range"
 
 export const reminderOf = (r: Record<string, unknown>): Reminder => ({
   id: Number(r.id),

@@ -8,11 +8,11 @@ import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { ApiError, badRequest, idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
-import { loadSegment } from "../segments/segment-rows"
+import { pageOf } from "../../core/paging"
+import { loadSegment } from "../segments"
 import { loadReminder, reminderOf } from "./reminder-rows"
 import { nextRun } from "./reminder-schedule"
-import { templateByName } from "../templates/template-rows"
+import { templateByName } from "../templates"
 
 /**
  * The target as stored: a contact's number is matched with or without its `+` (channels store `905…`, imports

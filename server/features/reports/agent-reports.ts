@@ -8,7 +8,7 @@ import type { AgentReportRow } from "../../../src/contract/schemas/reports"
 import { handle } from "../registry"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { checkAgent, reportRange, type ReportRange } from "./report-range"
 import { CONVERSATION_SUMS, dtWhere, slotWhere, timeMetric, totalsOf } from "./metrics"
 

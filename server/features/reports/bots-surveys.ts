@@ -7,8 +7,8 @@
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { rowsOf } from "../../db/rows"
-import { pageOf, windowPage } from "../paging"
-import { iso, isoOrNull } from "./range"
+import { pageOf, windowPage } from "../../core/paging"
+import { iso, isoOrNull } from "../../core/date-range"
 import { checkAgent, reportRange } from "./report-range"
 import { csatOf, dtWhere, ratingCountsOf, surveyWhere } from "./metrics"
 

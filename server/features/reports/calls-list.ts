@@ -14,7 +14,7 @@ import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import type { Database } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { rangeOf } from "./range"
+import { rangeOf } from "../../core/date-range"
 
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000

@@ -8,10 +8,10 @@ import type { ChatReportRow } from "../../../src/contract/schemas/reports"
 import { handle } from "../registry"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { checkAgent, reportRange, type ReportRange } from "./report-range"
 import { conversationTotals, dayOf, dayTrends, daysOf, dtWhere, notTest, serviceLevelOf, slotWhere, type MetricFilter } from "./metrics"
-import { iso, isoOrNull } from "./range"
+import { iso, isoOrNull } from "../../core/date-range"
 
 const seconds = (from: unknown, to: unknown): number | null =>
   from === null || from === undefined || to === null || to === undefined

@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
-import { rangeOf } from "./range"
+import { rangeOf } from "../../core/date-range"
 import { prefixLikeOf, rowsOf } from "../../db/rows"
 import { ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
 

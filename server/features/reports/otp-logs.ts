@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
-import { iso, rangeOf } from "./range"
+import { iso, rangeOf } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
 import { otpNow } from "../otp/clock"
 import { shownCode, stateSql } from "../otp/state"

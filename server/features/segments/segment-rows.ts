@@ -5,7 +5,7 @@ import type { SegmentRules } from "../../../src/contract/schemas/segment-rules"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { segmentSql } from "./segment-sql"
 import { countIds, segmentIdsSql } from "./segment-sets"
 
@@ -74,4 +74,12 @@ export const segmentsOfContact = async (db: Db, clientId: number, contactId: num
   )
   const byId = new Map(all.map((s) => [s.id, s]))
   return rows.map((r) => byId.get(Number(r.id))!)
+}
+
+/** Puts the contact in the segment by hand (entered now), or takes a hand placement out (`member` false). */
+export const placeInSegment = async (db: Db, segmentId: number, contactId: number, member: boolean) => {
+  if (!member) await db.execute(sql`DELETE FROM contact_segments WHERE segment_id = ${segmentId} AND contact_id = ${contactId}`)
+  else
+    await db.execute(sql`INSERT INTO contact_segments (segment_id, contact_id, dt) VALUES (${segmentId}, ${contactId}, now())
+        ON CONFLICT (segment_id, contact_id) DO UPDATE SET dt = now()`)
 }

@@ -1,16 +1,14 @@
 /**
- * Segments: list and search, insert, update, delete, a customer's segments now (fetchCustomerSegment), the one they
- * entered last (customerLastSegment), and putting a customer in (or out) by hand (customerSegment). Every count and
- * membership answers from segment-sql.ts.
+ * Segments: list and search, insert, update, delete. Every count and membership answers from segment-sql.ts. A
+ * customer's own segments, by their number, are the contacts' calls (contacts/customer-segments.ts).
  */
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
-import { contactRowByNumber } from "../contacts/contact-rows"
-import { loadSegment, SEGMENT_COLUMNS, segmentOf, segmentRowOf, segmentsOfContact } from "./segment-rows"
+import { pageOf } from "../../core/paging"
+import { loadSegment, SEGMENT_COLUMNS, segmentOf, segmentRowOf } from "./segment-rows"
 import { checkRules } from "./segment-sql"
 
 const list = async (ctx: Ctx, input: { page?: number; limit?: number; search?: string }) => {
@@ -62,34 +60,6 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     const segment = await loadSegment(ctx.db, clientId, idOf(input.id, "Segment"))
     await ctx.db.execute(sql`DELETE FROM segments WHERE id = ${segment.id} AND client_id = ${clientId}`)
-    return { data: { ok: true } }
-  }),
-
-  handle("tagging", "fetchCustomerSegment", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
-    const contact = await contactRowByNumber(ctx.db, clientId, input.number)
-    const rows = await segmentsOfContact(ctx.db, clientId, Number(contact.id))
-    const data = []
-    for (const row of rows) data.push(await segmentOf(ctx.db, clientId, row))
-    return { data }
-  }),
-
-  handle("tagging", "customerLastSegment", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
-    const contact = await contactRowByNumber(ctx.db, clientId, input.number)
-    const [last] = await segmentsOfContact(ctx.db, clientId, Number(contact.id))
-    return { data: last ? await segmentOf(ctx.db, clientId, last) : null }
-  }),
-
-  handle("tagging", "customerSegment", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
-    const segment = await loadSegment(ctx.db, clientId, input.segment_id)
-    const contact = await contactRowByNumber(ctx.db, clientId, input.number)
-    if (input.member === false)
-      await ctx.db.execute(sql`DELETE FROM contact_segments WHERE segment_id = ${segment.id} AND contact_id = ${Number(contact.id)}`)
-    else
-      await ctx.db.execute(sql`INSERT INTO contact_segments (segment_id, contact_id, dt) VALUES (${segment.id}, ${Number(contact.id)}, now())
-        ON CONFLICT (segment_id, contact_id) DO UPDATE SET dt = now()`)
     return { data: { ok: true } }
   }),
 ]

@@ -7,9 +7,7 @@
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
-import { saveSessionRule, type SessionRule, sessionRuleOf } from "../tenant-settings/session-rule"
-import { customerText } from "../tenant-settings/customer-texts"
-import { tenantSettings } from "../contact-form/client-settings"
+import { customerText, saveSessionRule, type SessionRule, sessionRuleOf, tenantSettings } from "../tenant-settings"
 
 const shown = async (ctx: Ctx, rule: SessionRule) => ({
   data: {

@@ -1,4 +1,7 @@
-/** The tenant's settings, activity log and the legacy user calls (the balance is billing's: server/features/billing). */
+/**
+ * The tenant's settings, activity log and the caller's own profile (the balance is billing's: server/features/billing;
+ * the legacy register call creates a user like the Users group does: server/features/admin/users.ts).
+ */
 import { count, desc, eq } from "drizzle-orm"
 import { handle } from "../registry"
 import { clients, clientSettings, activityLogs } from "../../db/schema/tenants"
@@ -6,9 +9,8 @@ import { users } from "../../db/schema/identity"
 import { autoreplies } from "../../db/schema/conversations"
 import { tenantOf, userOf } from "../../http/context"
 import { notFound } from "../../http/errors"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { sessionUserOf } from "./login"
-import { createUser } from "../admin/user-rows"
 
 export const handlers = [
   handle("auth", "clientSettings", async (ctx) => {
@@ -67,8 +69,6 @@ export const handlers = [
       },
     }
   }),
-
-  handle("auth", "authRegister", async (ctx, input) => ({ data: { user: await createUser(ctx, input, false) } })),
 
   handle("auth", "authUserUpdate", async (ctx, input) => {
     const { userId } = userOf(ctx)

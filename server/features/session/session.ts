@@ -9,7 +9,7 @@ import { notFound, unauthorized } from "../../http/errors"
 import { endSession, sessionUserOf, startSession, verifyLogin } from "./login"
 import { forgetAttempts } from "../../auth/login-throttle"
 import { dashboardChanged } from "../dashboard/dashboard-live"
-import { assignWaitingLater } from "../tenant-settings/chat-hooks"
+import { assignWaitingLater } from "../tenant-settings"
 
 const ACCESS_TOKEN_TTL_MS = 5 * 60_000
 

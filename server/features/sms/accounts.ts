@@ -9,7 +9,7 @@ import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { type Ctx, tenantOf } from "../../http/context"
 import { badRequest, forbidden, notFound } from "../../http/errors"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { handle } from "../registry"
 import { seal, hintOf } from "./secret-box"
 

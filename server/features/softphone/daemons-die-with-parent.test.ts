@@ -6,11 +6,11 @@
 import { spawn, execFileSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { kamailioSkipReason } from "../../../sip/kamailio"
-import { rtpengineMissing } from "../../../sip/rtpengine"
-import { coturnMissing } from "../../../sip/coturn"
+import { kamailioSkipReason } from "../../sip/kamailio"
+import { rtpengineMissing } from "../../sip/rtpengine"
+import { coturnMissing } from "../../sip/coturn"
 
-const parentScript = fileURLToPath(new URL("../../../sip/daemon-parent.testing.ts", import.meta.url))
+const parentScript = fileURLToPath(new URL("../../sip/daemon-parent.testing.ts", import.meta.url))
 
 /** Every process now: pid, parent pid and process group. */
 const processes = () =>

@@ -1,11 +1,11 @@
 /**
  * PBX call records from Kamailio's side: its config notes each call in the `calls` table (start, answer, end with
- * the final SIP status; sip/kamailio.cfg.tpl), and this server reads the finished ones over JSON-RPC every 2 s,
+ * the final SIP status; server/sip/kamailio.cfg.tpl), and this server reads the finished ones over JSON-RPC every 2 s,
  * writes them to pbx_calls under the caller's tenant (an inbound call: the tenant of the number called) and removes
  * them from Kamailio. A browser that closes changes nothing; a record written twice is one row (call id unique).
  */
 import { sql } from "drizzle-orm"
-import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../../sip/kamailio-rpc"
+import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../sip/kamailio-rpc"
 import type { HttpRoutes } from "../registry"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"

@@ -7,7 +7,7 @@ import { handle } from "../registry"
 import { tenantOf } from "../../http/context"
 import { forbidden } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { reportRange } from "../reports/report-range"
 
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"

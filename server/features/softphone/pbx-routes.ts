@@ -1,5 +1,5 @@
 /**
- * Publishes the tenants' trunks into Kamailio's `pbx` table (sip/kamailio.cfg.tpl, route[TO_TRUNK] and
+ * Publishes the tenants' trunks into Kamailio's `pbx` table (server/sip/kamailio.cfg.tpl, route[TO_TRUNK] and
  * route[FROM_TRUNK]) over its JSON-RPC: at start, every 30 s (so a restarted Kamailio is filled again), when a tenant
  * saves its trunk, and when a user gets softphone credentials before the next round. Every softphone user's
  * extension is published with its tenant, so Kamailio refuses calls between tenants. Only
@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto"
 import { lookup } from "node:dns/promises"
 import { isIP } from "node:net"
 import { sql } from "drizzle-orm"
-import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../../sip/kamailio-rpc"
+import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../sip/kamailio-rpc"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"

@@ -5,10 +5,10 @@
  * call to the tenant's number rings the tenant's phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startKamailio, kamailioSkipReason, type Kamailio } from "../../../sip/kamailio"
-import { baresipMissing, startBaresip, type Baresip } from "../../../sip/baresip"
-import { freePort } from "../../../sip/daemon"
-import { startTestTrunk, type TestTrunk } from "../../../sip/test-trunk"
+import { startKamailio, kamailioSkipReason, type Kamailio } from "../../sip/kamailio"
+import { baresipMissing, startBaresip, type Baresip } from "../../sip/baresip"
+import { freePort } from "../../sip/daemon"
+import { startTestTrunk, type TestTrunk } from "../../sip/test-trunk"
 import { startTestServer, type TestServer } from "../../testing/test-server"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
 import { ephemeralPassword, extensionOf } from "./sip-credentials"
@@ -102,7 +102,7 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     const reply = await send(server.url, callOf("pbx", "setPbxTrunk"), input, as(adminToken))
     expect(reply.status).toBe(200)
     // Published after the commit: wait until Kamailio holds the caller id just saved.
-    const rpc = (await import("../../../sip/kamailio-rpc")).kamailioRpc(kamailio.controlUrl, SECRET)
+    const rpc = (await import("../../sip/kamailio-rpc")).kamailioRpc(kamailio.controlUrl, SECRET)
     await expect
       .poll(
         async () =>

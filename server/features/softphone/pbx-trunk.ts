@@ -1,5 +1,5 @@
 /**
- * pbx.getPbxTrunk / pbx.setPbxTrunk: the tenant's SIP trunk for phone numbers (sip/README.md, "Trunk"). Saving
+ * pbx.getPbxTrunk / pbx.setPbxTrunk: the tenant's SIP trunk for phone numbers (server/sip/README.md, "Trunk"). Saving
  * publishes it to Kamailio at once (pbx-routes.ts).
  */
 import { handle } from "../registry"

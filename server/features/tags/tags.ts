@@ -5,8 +5,8 @@ import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, idOf, notFound } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
-import { iso } from "../reports/range"
-import { pageOf } from "../paging"
+import { iso } from "../../core/date-range"
+import { pageOf } from "../../core/paging"
 import { changeMembership, type BulkCount } from "../contacts/bulk"
 
 const TAG_COLUMNS = sql`t.id, t.name, t.description, t.created_at,

@@ -8,7 +8,7 @@ import { tenantOf } from "../../http/context"
 import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { idOf, notFound } from "../../http/errors"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { handle } from "../registry"
 
 const rowOf = (r: Record<string, unknown>): ConversationTemplate => ({

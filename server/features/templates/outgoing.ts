@@ -10,9 +10,9 @@ import type { Ctx } from "../../http/context"
 import { tenantOf } from "../../http/context"
 import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { handle } from "../registry"
-import { WINDOW_MS } from "../chat/conversation-rows"
+import { WINDOW_MS } from "../chat"
 
 interface Filter {
   readonly start_date?: string

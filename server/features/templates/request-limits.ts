@@ -11,14 +11,13 @@ import { tenantOf } from "../../http/context"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { ApiError, badRequest, conflict, notFound } from "../../http/errors"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { handle } from "../registry"
 import { agentMaySend } from "./templates"
 import { TEMPLATE_COLUMNS, templateByName, templateOf } from "./template-rows"
 import { sendTemplateTo } from "./template-send"
 import { answerAfterCommit } from "../../core/after-commit"
-import { handOverNow } from "../chat/outbox"
-import { chatWriterOf } from "../chat/chat-bus"
+import { handOverNow, chatWriterOf } from "../chat"
 
 const since = (unit: "day" | "month") =>
   sql`(date_trunc(${unit}, now() AT TIME ZONE tenant_zone(l.client_id)) AT TIME ZONE tenant_zone(l.client_id))`

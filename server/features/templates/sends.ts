@@ -15,9 +15,8 @@ import { agentMaySend } from "./templates"
 import { templateByName } from "./template-rows"
 import { allPrices, priceOf, setPrice } from "./template-prices"
 import { sendTemplateToAll } from "./template-send"
-import { chatWriterOf } from "../chat/chat-bus"
+import { chatWriterOf, handOverNow } from "../chat"
 import { answerAfterCommit } from "../../core/after-commit"
-import { handOverNow } from "../chat/outbox"
 
 interface SendInput {
   readonly template_name: string

@@ -10,7 +10,8 @@ import type { TemplateStatus } from "../../../src/contract/schemas/templates"
 import { enqueue, type JobHandler } from "../../core/jobs"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { templateChannelOf, type TemplateVerdict } from "./template-channel"
+import type { TemplateVerdict } from "../../channels/fallback-channels"
+import { templateChannelOf } from "./template-channel"
 import { channelMay } from "./template-status"
 
 /** Submits the template (just written, PENDING) for review: the job exists if and only if the write commits. */

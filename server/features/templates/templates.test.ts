@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import { DB_KINDS, as, callOf, devFetch, login, send, shaped, useServer } from "../../testing/harness"
 import { draft, settled } from "./templates.testing"
-import { templateChannelOf } from "./template-channel"
+import { templateSimulatorOf } from "../../dev/templates/template-simulator"
 
 const t = (name: Parameters<typeof callOf<"templates">>[1]) => callOf("templates", name)
 
@@ -47,7 +47,7 @@ describe.each(DB_KINDS)("templates on %s", (kind) => {
   })
 
   it("starts PENDING and is approved by the channel through the job queue; the composer then offers it", async () => {
-    const channel = templateChannelOf(ctx.server.services)
+    const channel = templateSimulatorOf(ctx.server.services)
     channel.hold(1, "shipping_note", true)
     const created = await send(ctx.url, t("templateMessageCreate"), draft("shipping_note"), h.admin)
     expect(created.status).toBe(200)

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, login, send, useServer } from "../../testing/harness"
-import { tenantSettings } from "../contact-form/client-settings"
+import { tenantSettings } from "./settings-store"
 import { HELD_STATUSES, statusIn } from "../chat/conversation-status"
 import { assignArrival } from "./auto-assign"
 

@@ -4,8 +4,8 @@
  * language. No hours set: always open.
  */
 import type { Db } from "../../db/db"
-import { inWorkingHours } from "../chatbots/working-hours"
-import type { TenantSettings } from "../contact-form/client-settings"
+import { inWorkingHours } from "../chatbots"
+import type { TenantSettings } from "./settings-store"
 import { ownOr } from "./customer-texts"
 import { sayLater } from "./customer-say"
 

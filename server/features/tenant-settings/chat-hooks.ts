@@ -3,8 +3,8 @@
  * a customer's message (chat-store.ts `storeInbound`), a conversation closing (chat/assignment.ts), a place freed.
  */
 import type { Db } from "../../db/db"
-import type { Holding } from "../chat/conversation-status"
-import { tenantSettings } from "../contact-form/client-settings"
+import type { Holding } from "../chat"
+import { tenantSettings } from "./settings-store"
 import { assignAfterBotTurn, assignArrival, assignWaitingLater } from "./auto-assign"
 import { awayIfClosed } from "./away"
 import { customerText } from "./customer-texts"

@@ -4,8 +4,8 @@ import { type JobHandler, wakeJobs } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { handOverAfterCommit } from "../chat/outbox"
-import { queueMessageAsBot } from "../chatbots/bot-send"
+import { handOverAfterCommit } from "../chat"
+import { queueMessageAsBot } from "../chatbots"
 import { type AutoKind, SAY_JOB } from "./customer-say"
 
 export const jobHandlers: JobHandler[] = [

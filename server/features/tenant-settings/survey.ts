@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { publish } from "../../core/events"
-import { tenantSettings } from "../contact-form/client-settings"
+import { tenantSettings } from "./settings-store"
 import { customerText } from "./customer-texts"
 import { sayLater } from "./customer-say"
 

@@ -13,7 +13,7 @@ import type { Ticket } from "../../../src/contract/schemas/tickets"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { notFound } from "../../http/errors"
-import { iso, isoOrNull, rangeOf } from "../reports/range"
+import { iso, isoOrNull, rangeOf } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
 
 export type TicketList = "active" | "ongoing" | "unassigned" | "resolved"

@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm"
 import { handle } from "../registry"
 import { tenantOf, type Ctx } from "../../http/context"
-import { pageOf } from "../paging"
+import { pageOf } from "../../core/paging"
 import { rowsOf } from "../../db/rows"
-import { fileLinksOf, selectMessages } from "../chat/message-rows"
+import { fileLinksOf, selectMessages } from "../chat"
 import {
   STATUS,
   TICKET_FROM,

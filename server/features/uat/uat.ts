@@ -4,9 +4,9 @@ import type { UatCustomer } from "../../../src/contract/schemas/tenants"
 import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { conflict, idOf, notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { handle } from "../registry"
-import { pageOf, windowPage } from "../paging"
+import { pageOf, windowPage } from "../../core/paging"
 import { uatNumberOf } from "./uat-rules"
 
 const COLUMNS = sql`id, number, name, active, created_at`

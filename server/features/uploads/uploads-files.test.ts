@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { sql } from "drizzle-orm"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
-import { fileIdOfLink, signatureOf } from "./signed-url"
+import { fileIdOfLink, signatureOf } from "../../core/signed-url"
 
 const upload = callOf("uploads", "upload")
 const byId = callOf("uploads", "messageAttachmentByAttachmentId")

@@ -11,8 +11,8 @@ import { ApiError, badRequest, idOf, notFound } from "../../http/errors"
 import { attachments } from "../../db/schema/conversations"
 import { attachmentFiles } from "../../db/schema/files"
 import { contentDispositionOf, fileTypeOf } from "./file-types"
-import { filePath, verify } from "./signed-url"
-import { attachmentOf } from "./attachment-rows"
+import { filePath, verify } from "../../core/signed-url"
+import { attachmentOf, ownOrigin } from "../../core/attachments"
 
 /** Where the bytes of an upload live (attachments.storage_key); other keys are external links. */
 export const DB_STORAGE = "db"
@@ -24,9 +24,6 @@ const decode = (base64: string): Buffer => {
 }
 
 const MiB = 1024 * 1024
-
-/** scheme://host as the caller reached this server (absolute file URLs can be sent as media links). */
-export const ownOrigin = (ctx: Pick<Ctx, "origin">) => (/^https?:\/\/[^/\s]+$/.test(ctx.origin) ? ctx.origin : "")
 
 export interface InlineUpload {
   readonly file_name: string

@@ -10,7 +10,7 @@ import type { Server } from "socket.io"
 import type { ToVisitor, VisitorMessage } from "../../../src/contract/webchat-visitor"
 import type { MessageChannelEvents, OutboundMessage } from "../../channels/message-channel"
 import { onceByKey } from "../../channels/once-by-key"
-import type { SimulatedMessageChannel } from "../../channels/message-simulator"
+import type { ChannelLayer } from "../chat"
 import type { Services } from "../../http/context"
 import { isVisitorId } from "./visitor-token"
 
@@ -44,7 +44,7 @@ export const agentRead = (services: Services, clientId: number, number: string) 
 }
 
 /** The hub's channel with web-chat visitors routed to their sockets (chat-hub.ts wraps its channel once). */
-export const withWebchat = (services: Services, events: MessageChannelEvents, inner: SimulatedMessageChannel): SimulatedMessageChannel => {
+export const withWebchat: ChannelLayer = (services, events, inner) => {
   hubEvents.set(services, events)
   const once = onceByKey()
   const toVisitorPage = async (out: OutboundMessage) => {

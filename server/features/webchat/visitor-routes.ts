@@ -11,8 +11,7 @@
  *    REDIS_URL it is on the Redis adapter (key "wc"), so an agent on another node reaches the visitor's socket.
  */
 import { randomUUID } from "node:crypto"
-import { tenantSettings } from "../contact-form/client-settings"
-import { ownOr } from "../tenant-settings/customer-texts"
+import { ownOr, tenantSettings } from "../tenant-settings"
 import { sql } from "drizzle-orm"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { Server, type Socket } from "socket.io"
@@ -26,8 +25,7 @@ import {
 import { WEBCHAT_TEXT_MAX } from "../../../src/contract/webchat-rules"
 import type { Ctx, Services } from "../../http/context"
 import { ApiError, badRequest } from "../../http/errors"
-import { chatHubOf } from "../chat/chat-hub"
-import type { FileLinks } from "../chat/message-rows"
+import { chatHubOf, type FileLinks } from "../chat"
 import type { HttpRoutes } from "../registry"
 import { fileTypeOf } from "../uploads/file-types"
 import { type InlineUpload, storeUpload } from "../uploads/uploads"

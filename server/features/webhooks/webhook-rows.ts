@@ -6,7 +6,7 @@ import { isEventType } from "../../core/events"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest, notFound } from "../../http/errors"
-import { iso } from "../reports/range"
+import { iso } from "../../core/date-range"
 import { privateLiteral } from "./target-rules"
 
 /** Failed attempts in a row after which the server disables a webhook (WEBHOOK_DISABLE_AFTER, 20). */

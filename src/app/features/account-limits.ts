@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const accountLimits: Feature = {
   name: "account-limits",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["security", "billing"],
   screens: {
     accountLimits: screen(

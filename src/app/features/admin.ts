@@ -1,8 +1,9 @@
-/** Administration (issue 17, part 1): users, roles, permissions and the own profile. */
+/** Administration: users, roles, permissions and the own profile. */
 import { type Feature, screen } from "../feature"
 
 export const admin: Feature = {
   name: "admin",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["permissions", "roles", "users"],
   reports: {
     "report-users": () => import("../../machines/admin/lists").then((m) => m.usersListMachine),

@@ -6,6 +6,7 @@ import type { Feature } from "../feature"
 
 export const agentGroups: Feature = {
   name: "agent-groups",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["agentGroups"],
   toolbar: () => import("../../views/agent-groups/TeamChatButton").then((m) => m.TeamChatButton),
   pages: {

@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const billing: Feature = {
   name: "billing",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["billing"],
   screens: {
     billing: screen(

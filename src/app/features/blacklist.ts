@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const blacklist: Feature = {
   name: "blacklist",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["blacklist"],
   reports: { "report-blacklist": () => import("../../machines/blacklist/revoked-list").then((m) => m.revokedListMachine) },
   screens: {

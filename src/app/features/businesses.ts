@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const businesses: Feature = {
   name: "businesses",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["businesses", "businessReview"],
   reports: {
     "report-businesses": () => import("../../machines/businesses/business-lists").then((m) => m.businessListMachine),

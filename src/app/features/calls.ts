@@ -8,6 +8,7 @@ import type { Feature } from "../feature"
 
 export const calls: Feature = {
   name: "calls",
+  layers: ["machines", "views", "services", "server", "browser", "docs"],
   calls: ["chat", "onboarding"],
   // The centre idles until its lifetime watcher sees a login that may take calls.
   actors: [

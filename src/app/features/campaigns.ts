@@ -6,6 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const campaigns: Feature = {
   name: "campaigns",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["campaigns", "templates", "templateTools", "contacts", "tagging"],
   reports: {
     "report-campaigns": () => import("../../machines/campaigns/campaigns-list").then((m) => m.campaignsListMachine),

@@ -8,6 +8,7 @@ const cannedScreen = screen(
 
 export const canned: Feature = {
   name: "canned",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["cannedMessages"],
   reports: { "report-canned": () => import("../../machines/canned/canned-list").then((m) => m.cannedListMachine) },
   screens: { cannedMessages: cannedScreen, "companyDetails/CannedReplies": cannedScreen },

@@ -7,6 +7,7 @@ import { type Feature, screen } from "../feature"
 
 export const channels: Feature = {
   name: "channels",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["channels", "metaLogins", "sms"],
   screens: {
     channels: screen(

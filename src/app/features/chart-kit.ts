@@ -3,6 +3,7 @@ import type { Feature } from "../feature"
 
 export const chartKit: Feature = {
   name: "chart-kit",
+  layers: ["views"],
   strings: {
     en: () => import("../../views/chart-kit/strings").then((m) => ({ chartKit: m.chartKitEn })),
     tr: () => import("../../views/chart-kit/strings.tr").then((m) => ({ chartKit: m.chartKitTr })),

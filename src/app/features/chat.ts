@@ -5,6 +5,7 @@ import { type Feature, screen } from "../feature"
 
 export const chat: Feature = {
   name: "chat",
+  layers: ["machines", "views", "services", "server", "browser", "docs"],
   calls: ["cannedMessages", "chat", "chatProducts", "complaints", "contacts", "tagging", "templates", "uploads"],
   // The inbox idles until its lifetime watcher sees a login holding BACK:chat.
   actors: [

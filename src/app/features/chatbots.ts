@@ -5,6 +5,7 @@ const view = () => import("../../views/chatbots/BotsView")
 
 export const chatbots: Feature = {
   name: "chatbots",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["chatbots", "locations", "catalogues"],
   reports: {
     "report-chatbots": () => import("../../machines/chatbots/bots-list").then((m) => m.chatbotsListMachine),

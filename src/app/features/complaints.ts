@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const complaints: Feature = {
   name: "complaints",
+  layers: ["machines", "views", "server", "docs"],
   calls: ["complaints"],
   reports: { "report-complaints": () => import("../../machines/complaints/complaints-report").then((m) => m.complaintsMachine) },
   screens: {

@@ -6,6 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const contactForm: Feature = {
   name: "contact-form",
+  layers: ["machines", "views", "services", "server", "browser", "docs"],
   calls: ["onboarding"],
   screens: {
     contactInformationCollection: screen(

@@ -6,6 +6,7 @@ const bulk = () => import("../../machines/contacts/bulk-machine").then((m) => m.
 
 export const contacts: Feature = {
   name: "contacts",
+  layers: ["machines", "views", "services", "server", "browser", "docs"],
   calls: ["chat", "contacts", "flags", "tagging"],
   reports: {
     "report-contacts": () => import("../../machines/contacts/contacts-report").then((m) => m.contactsMachine),

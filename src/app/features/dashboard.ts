@@ -5,6 +5,7 @@ const view = () => import("../../views/dashboard/DashboardView")
 
 export const dashboard: Feature = {
   name: "dashboard",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["dashboard"],
   screens: {
     appsDashboard: screen(view, (m) => m.DashboardView),

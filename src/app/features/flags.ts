@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const flags: Feature = {
   name: "flags",
+  layers: ["machines", "views", "server", "docs"],
   calls: ["flags"],
   reports: { "report-flags": () => import("../../machines/flags/flags-report").then((m) => m.flagsMachine) },
   screens: {

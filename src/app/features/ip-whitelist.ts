@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const ipWhitelist: Feature = {
   name: "ip-whitelist",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["ipWhitelist", "security"],
   reports: { "report-ip-whitelist": () => import("../../machines/ip-whitelist/ip-list").then((m) => m.ipListMachine) },
   screens: {

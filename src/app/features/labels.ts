@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const labels: Feature = {
   name: "labels",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["tagging"],
   reports: { "report-labels": () => import("../../machines/labels/labels-list").then((m) => m.labelsListMachine) },
   screens: {

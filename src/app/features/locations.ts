@@ -11,6 +11,7 @@ const locationsScreen = screen(
 
 export const locations: Feature = {
   name: "locations",
+  layers: ["machines", "views", "server", "docs"],
   calls: ["locations"],
   reports: {
     "report-branches": () => import("../../machines/locations/branches-list").then((m) => m.branchesListMachine),

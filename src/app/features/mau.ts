@@ -5,6 +5,7 @@ const view = () => import("../../views/mau/MauView")
 
 export const mau: Feature = {
   name: "mau",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["mau"],
   screens: {
     sessionsMau: screen(view, (m) => m.MauView),

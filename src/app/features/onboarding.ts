@@ -7,6 +7,7 @@ import { type Feature, screen } from "../feature"
 
 export const onboarding: Feature = {
   name: "onboarding",
+  layers: ["machines", "views", "server", "docs"],
   calls: ["onboarding", "company", "businesses"],
   reports: {
     "report-company-agents": () => import("../../machines/onboarding/company-agents").then((m) => m.companyAgentsMachine),

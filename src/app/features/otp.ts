@@ -6,6 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const otp: Feature = {
   name: "otp",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["users", "otp", "otpSettings"],
   screens: {
     otpLogin: screen(

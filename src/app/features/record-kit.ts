@@ -3,6 +3,7 @@ import type { Feature } from "../feature"
 
 export const recordKit: Feature = {
   name: "record-kit",
+  layers: ["views"],
   strings: {
     en: () => import("../../views/record-kit/strings").then((m) => ({ recordKit: m.recordKitEn })),
     tr: () => import("../../views/record-kit/strings.tr").then((m) => ({ recordKit: m.recordKitTr })),

@@ -8,6 +8,7 @@ const remindersScreen = screen(
 
 export const reminders: Feature = {
   name: "reminders",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["contacts", "tagging", "templates"],
   reports: { "report-reminders": () => import("../../machines/reminders/reminders-list").then((m) => m.remindersListMachine) },
   screens: { adminReminderMessage: remindersScreen, "companyDetails/reminderMessage": remindersScreen },

@@ -8,6 +8,7 @@ const segmentsScreen = screen(
 
 export const segments: Feature = {
   name: "segments",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["contacts", "flags", "tagging"],
   reports: { "report-segments": () => import("../../machines/segments/segments-list").then((m) => m.segmentsListMachine) },
   screens: { adminSegments: segmentsScreen, "companyDetails/segments": segmentsScreen },

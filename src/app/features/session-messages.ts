@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const sessionMessages: Feature = {
   name: "session-messages",
+  layers: ["machines", "views", "server", "browser", "docs"],
   screens: {
     sessionMessage: screen(
       () => import("../../views/session-messages/SessionMessageView"),

@@ -4,6 +4,7 @@ import { type Feature, screen } from "../feature"
 
 export const session: Feature = {
   name: "session",
+  layers: ["machines", "views", "server", "docs"],
   actors: [
     { id: "account", systemId: "account", logic: liveAccountMachine },
     { id: "session", systemId: "session", logic: liveSessionMachine },

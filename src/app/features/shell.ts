@@ -10,6 +10,7 @@ import { type Feature, screen } from "../feature"
 
 export const shell: Feature = {
   name: "shell",
+  layers: ["machines", "views", "server", "browser", "docs"],
   // The ACL gate and the layout come before the session: it tells them about the stored session as soon as it is read.
   actors: [
     { id: "acl", systemId: "acl", logic: aclMachine },

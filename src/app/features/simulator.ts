@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const simulator: Feature = {
   name: "simulator",
+  layers: ["machines", "views", "services", "browser", "docs"],
   screens: {
     simulator: screen(
       () => import("../../views/simulator/SimulatorView"),

@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const sms: Feature = {
   name: "sms",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["contacts", "sms", "tagging"],
   screens: {
     smsSend: screen(

@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const tags: Feature = {
   name: "tags",
+  layers: ["machines", "views", "server", "docs"],
   calls: ["tagging"],
   reports: { "report-tags": () => import("../../machines/tags/tags-list").then((m) => m.tagsListMachine) },
   screens: {

@@ -11,6 +11,7 @@ const templatesScreen = screen(
 
 export const templates: Feature = {
   name: "templates",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["contacts", "templates", "templateTools", "users"],
   reports: { "report-templates": () => import("../../machines/templates/templates-list").then((m) => m.templatesListMachine) },
   screens: {

@@ -6,6 +6,7 @@ import { type Feature, screen } from "../feature"
 
 export const tenantSettings: Feature = {
   name: "tenant-settings",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["onboarding"],
   screens: {
     "companyDetails/configration": screen(

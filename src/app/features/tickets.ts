@@ -6,6 +6,7 @@ const list = () => import("../../views/tickets/TicketListView")
 
 export const tickets: Feature = {
   name: "tickets",
+  layers: ["machines", "views", "server", "docs"],
   calls: ["chat", "tickets"],
   reports: {
     "report-inbox": () => import("../../machines/tickets/ticket-reports").then((m) => m.ticketInboxMachine),

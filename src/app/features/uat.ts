@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const uat: Feature = {
   name: "uat",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["uat"],
   reports: { "report-uat": () => import("../../machines/uat/uat-list").then((m) => m.uatListMachine) },
   screens: {

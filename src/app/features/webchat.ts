@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const webchat: Feature = {
   name: "webchat",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["webchat"],
   screens: {
     channelWebchat: screen(

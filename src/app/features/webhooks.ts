@@ -3,6 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const webhooks: Feature = {
   name: "webhooks",
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["security", "webhooks"],
   reports: {
     "report-webhooks": () => import("../../machines/webhooks/webhooks-list").then((m) => m.webhooksListMachine),

@@ -5,6 +5,7 @@ const transcript = () => import("../../machines/workspace/transcript-machine").t
 
 export const workspace: Feature = {
   name: "workspace",
+  layers: ["machines", "views", "browser", "docs"],
   calls: ["chat", "tickets"],
   reports: {
     "report-ongoing": () => import("../../machines/workspace/conversation-reports").then((m) => m.ongoingMachine),

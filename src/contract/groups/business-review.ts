@@ -4,7 +4,7 @@ import { Data, IdParam, Id, List, Text } from "../schemas/common"
 import { Client, RegistrationDocumentRow } from "../schemas/tenants"
 
 /**
- * The super admin's review of a business registration (issue 18): the spec's catalogue has no call that moves a
+ * The super admin's review of a business registration: the spec's catalogue has no call that moves a
  * registration on, so these two are ours. Transitions: submitted -> in_review -> approved | rejected (with a reason).
  */
 export const businessReview = defineGroup(

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, Empty, IdParam, List, ListQuery, Paged, optionalFields } from "../schemas/common"
-import { Campaign, CampaignInput, CampaignStatus } from "../schemas/templates"
+import { Campaign, CampaignInput, CampaignStatus } from "../schemas/campaigns"
 
 export const campaigns = defineGroup(
   "campaigns",

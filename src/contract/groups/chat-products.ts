@@ -4,7 +4,7 @@ import { Data, Text } from "../schemas/common"
 import { Product } from "../schemas/commerce"
 
 /**
- * The products an agent may send from the composer (issue 19), beyond the spec: the chat's permission, not the
+ * The products an agent may send from the composer, beyond the spec: the chat's permission, not the
  * catalogue editor's, so agents search what they send without being able to change the catalogue.
  */
 export const chatProducts = defineGroup(

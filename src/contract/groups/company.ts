@@ -14,7 +14,7 @@ export const ApiKeyState = Schema.Struct({
 export type ApiKeyState = typeof ApiKeyState.Type
 
 /**
- * The business's own company pages (issue 18, ours): the spec's calls update a business's profile but none reads it
+ * The business's own company pages (ours): the spec's calls update a business's profile but none reads it
  * back for the business itself (the Businesses group is the super admin's), and none shows, rotates or revokes the
  * tenant's API key (the credential of the spec's API-key calls). Always the caller's own business.
  */

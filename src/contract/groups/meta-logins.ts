@@ -4,7 +4,7 @@ import { Data } from "../schemas/common"
 import { ChannelAccount } from "../schemas/channels"
 
 /**
- * The tenant's Facebook or Instagram login read back (issue 18): the spec's calls connect a login and list its pages
+ * The tenant's Facebook or Instagram login read back: the spec's calls connect a login and list its pages
  * but none answers the login itself, so the console could not show its state, webhook URL and verify token after a
  * reload. Ours: the stored login as `ChannelAccount` ("not connected" when there is none), Meta not asked.
  */

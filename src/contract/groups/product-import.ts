@@ -3,7 +3,7 @@ import { defineGroup } from "../call"
 import { Id, ImportResult } from "../schemas/common"
 import { PRODUCTS_CSV_MAX_CHARS } from "../schemas/commerce"
 
-/** Bulk product import by CSV (issue 19), beyond the spec's catalogue calls. */
+/** Bulk product import by CSV, beyond the spec's catalogue calls. */
 export const productImport = defineGroup(
   "productImport",
   { title: "Product import", permission: "catalogues", beyondSpec: true },

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Amount, Currency, Data, Empty, Id, List, Phones } from "../schemas/common"
-import { CampaignRecipient, TemplateCategory } from "../schemas/templates"
+import { TemplateCategory } from "../schemas/templates"
+import { CampaignRecipient } from "../schemas/campaigns"
 
 export const NumberCheck = Schema.Struct({
   number: Schema.String,

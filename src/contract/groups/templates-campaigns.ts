@@ -2,21 +2,18 @@
 import { Schema } from "effect"
 import type { CallSpec } from "../call"
 import { Count, Data, DateRange, Empty, Id, IdBody, List, ListQuery, Ok, Paged, Phone, optionalFields } from "../schemas/common"
+import { ActiveSession, BlacklistedNumber, OutgoingMessage, OutgoingStatus } from "../schemas/templates"
 import {
-  ActiveSession,
-  BlacklistedNumber,
   Campaign,
   CampaignInput,
   CampaignRecipient,
   CampaignStatus,
-  OutgoingMessage,
-  OutgoingStatus,
   RecipientList,
   RecipientListInput,
   RecipientListResult,
   RecipientStatus,
   StoredRecipient,
-} from "../schemas/templates"
+} from "../schemas/campaigns"
 import { AnyClient, ForClient, admin } from "./templates-admin"
 
 const CampaignList = { ...ListQuery, ...DateRange, status: Schema.optional(CampaignStatus) }

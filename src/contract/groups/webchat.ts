@@ -4,7 +4,7 @@ import { Data } from "../schemas/common"
 import { WebchatConfig, WebchatSettings } from "../schemas/webchat"
 
 /**
- * The web-chat widget's configuration (issue 18, /channels/webchat-btn): the spec has no call for it, so these are
+ * The web-chat widget's configuration (/channels/webchat-btn): the spec has no call for it, so these are
  * ours. Read answers the stored settings (defaults and a fresh public key the first time); update replaces them.
  */
 export const webchat = defineGroup(

@@ -150,7 +150,7 @@ export type SendTypingIndicator = typeof SendTypingIndicator.Type
 /** Most products one message carries: a WhatsApp list message has at most 10 rows (a product list allows 30). */
 export const MAX_PRODUCTS_PER_MESSAGE = 10
 /**
- * An agent's product or product list (beyond the spec, issue 19): the tenant's in-stock products by id, built by the
+ * An agent's product or product list (beyond the spec): the tenant's in-stock products by id, built by the
  * bots' own formatters (src/contract/chatbots/commerce-replies.ts) for each recipient's channel.
  */
 export const SendProducts = envelope(

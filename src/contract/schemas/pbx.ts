@@ -1,6 +1,6 @@
 /**
- * The PBX's SIP trunk (issue 22): where a tenant's dialled phone numbers leave and its own numbers come in. Kamailio
- * routes by it (sip/kamailio.cfg.tpl); the server publishes it there (server/features/softphone/pbx-routes.ts).
+ * The PBX's SIP trunk: where a tenant's dialled phone numbers leave and its own numbers come in. Kamailio
+ * routes by it (server/sip/kamailio.cfg.tpl); the server publishes it there (server/features/softphone/pbx-routes.ts).
  */
 import { Schema } from "effect"
 import { Id } from "./common"

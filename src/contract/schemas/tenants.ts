@@ -113,7 +113,7 @@ export const ClientSettingsFields = {
   survey_enabled: Schema.Boolean,
   /** The country contact numbers without `+` are read in (CSV import, forms); stored as client setting `default_country`. */
   default_country: Schema.optional(Schema.NullOr(CountryCode)),
-  /** The public information-collection form (issue 14); stored as client setting `contact_form`. */
+  /** The public information-collection form; stored as client setting `contact_form`. */
   contact_form: Schema.optional(Schema.Struct(ContactFormSettingsFields)),
 }
 export const ClientSettings = Schema.Struct({
@@ -142,7 +142,7 @@ export const CallSettingFields = {
 export const CallSetting = Schema.Struct(CallSettingFields)
 export type CallSetting = typeof CallSetting.Type
 /**
- * The caller's own PBX softphone credentials (issue 7): time-limited SIP credentials the server issues per user
+ * The caller's own PBX softphone credentials: time-limited SIP credentials the server issues per user
  * (Kamailio auth_ephemeral: username "<expiry>:<extension>", password base64(HMAC-SHA1(secret, username))), instead
  * of the fixed built-in account of the original. Null when the server runs without a SIP server or the user may
  * not open /apps/pbxcalls.

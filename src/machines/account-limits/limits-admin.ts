@@ -4,19 +4,20 @@
  * size, storage). Every figure is checked before a call: a whole number from 0 to 1,000,000,000, written plainly or
  * grouped ("100,000", "100.000", "100 000"). An existing limit is changed with PUT /account/limits (by its id), a new
  * one set with POST /account/limits; each is its own call and transaction, in the screen's order, and the first
- * refusal stops the rest and is shown on its field. The businesses come from the billing accounts (super admin).
+ * refusal stops the rest and is shown on its field. The business and its limits are read by the business picker
+ * (common/business-picker.ts).
  *
  *   businesses --done--> loading --done--> ready --SAVE (valid, changed)--> saving --done--> loading (saved)
  *        \--error--> failed --RETRY--> businesses        \--BUSINESS.SET--> loading        \--error--> ready (failure)
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assign } from "xstate"
 import type { AccountLimit, LimitKey } from "../../contract/schemas/security"
 import { Api } from "../../services/api/api"
-import { type Failure, failureOf } from "../common/failure"
+import { failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { errorOf, outputOf } from "../common/settled"
-import { type Business, loadBusinesses } from "../billing/businesses"
+import { errorOf } from "../common/settled"
+import { type BusinessPickerContext, businessPicker } from "../common/business-picker"
 import { LIMIT_ORDER } from "./usage"
 
 export const MAX_LIMIT = 1_000_000_000
@@ -36,14 +37,11 @@ export interface LimitChange {
   readonly id: number | null
 }
 
-export interface LimitsAdminContext {
-  readonly businesses: readonly Business[]
-  readonly clientId: number | null
+export interface LimitsAdminContext extends BusinessPickerContext {
   readonly limits: readonly AccountLimit[]
   /** What is typed, by key; a key not here shows its current limit. */
   readonly drafts: Partial<Record<LimitKey, string>>
   readonly invalid: readonly LimitKey[]
-  readonly failure: Failure | null
   /** The key the last refused save named (or tried). */
   readonly failedKey: LimitKey | null
   readonly saved: boolean
@@ -97,78 +95,55 @@ const saveLimits = fromEffect((input: { clientId: number; changes: readonly Limi
   }),
 )
 
-export const limitsAdminMachine = setup({
-  types: {
-    context: {} as LimitsAdminContext,
-    events: {} as LimitsAdminEvent,
-    tags: {} as "loading" | "saving",
-  },
-  actors: { businesses: loadBusinesses, limits: loadLimits, save: saveLimits },
-  guards: {
-    savable: ({ context }) => context.clientId !== null && invalidOf(context.drafts).length === 0 && changesOf(context).length > 0,
-  },
-  actions: {
-    storeBusinesses: assign((_, businesses: readonly Business[]) => ({
-      businesses,
-      clientId: businesses[0]?.id ?? null,
-      failure: null,
-    })),
-    choose: assign((_, clientId: number) => ({ clientId, drafts: {}, invalid: [], failure: null, failedKey: null, saved: false })),
-    storeLimits: assign((_, limits: readonly AccountLimit[]) => ({ limits, drafts: {}, invalid: [], failure: null, failedKey: null })),
-    draft: assign(({ context }, { key, value }: { key: LimitKey; value: string }) => {
-      const drafts = { ...context.drafts, [key]: value }
-      return { drafts, invalid: context.invalid.filter((k) => k !== key), saved: false, failure: null, failedKey: null }
-    }),
-    refuse: assign(({ context }) => ({ invalid: invalidOf(context.drafts) })),
-    markSaved: assign({ saved: true }),
-    fail: assign((_, error: unknown) => ({
-      failure: failureOf(error instanceof LimitRefused ? error.cause : error),
-      failedKey: error instanceof LimitRefused ? error.key : null,
-    })),
-  },
-}).createMachine({
-  id: "limits-admin",
-  context: { businesses: [], clientId: null, limits: [], drafts: {}, invalid: [], failure: null, failedKey: null, saved: false },
-  initial: "businesses",
-  states: {
-    businesses: {
-      tags: "loading",
-      invoke: {
-        id: "businesses",
-        src: "businesses",
-        onDone: { target: "loading", actions: { type: "storeBusinesses", params: outputOf } },
-        onError: { target: "failed", actions: { type: "fail", params: errorOf } },
-      },
-    },
-    loading: {
-      tags: "loading",
-      invoke: {
-        id: "limits",
-        src: "limits",
-        input: ({ context }) => context.clientId ?? 0,
-        onDone: { target: "ready", actions: { type: "storeLimits", params: outputOf } },
-        onError: { target: "failed", actions: { type: "fail", params: errorOf } },
-      },
-    },
-    ready: {
-      on: {
-        "BUSINESS.SET": { target: "loading", actions: { type: "choose", params: ({ event }) => event.clientId } },
-        DRAFT: { actions: { type: "draft", params: ({ event }) => event } },
-        SAVE: [{ guard: "savable", target: "saving" }, { actions: "refuse" }],
-      },
-    },
-    saving: {
-      tags: "saving",
-      invoke: {
-        id: "save",
-        src: "save",
-        input: ({ context }) => ({ clientId: context.clientId ?? 0, changes: changesOf(context) }),
-        onDone: { target: "loading", actions: "markSaved" },
-        onError: { target: "ready", actions: { type: "fail", params: errorOf } },
-      },
-    },
-    failed: {
-      on: { RETRY: "businesses" },
-    },
-  },
+const picker = businessPicker({
+  types: { context: {} as LimitsAdminContext, events: {} as LimitsAdminEvent },
+  loadId: "limits",
+  load: loadLimits,
+  actors: { save: saveLimits },
+  stored: (_, limits) => ({ limits, drafts: {}, invalid: [], failedKey: null }),
+  chosen: () => ({ drafts: {}, invalid: [], failedKey: null, saved: false }),
+  failed: (error) => ({
+    failure: failureOf(error instanceof LimitRefused ? error.cause : error),
+    failedKey: error instanceof LimitRefused ? error.key : null,
+  }),
 })
+
+export const limitsAdminMachine = picker.kit
+  .extend({
+    guards: {
+      savable: ({ context }) => context.clientId !== null && invalidOf(context.drafts).length === 0 && changesOf(context).length > 0,
+    },
+    actions: {
+      draft: assign(({ context }, { key, value }: { key: LimitKey; value: string }) => {
+        const drafts = { ...context.drafts, [key]: value }
+        return { drafts, invalid: context.invalid.filter((k) => k !== key), saved: false, failure: null, failedKey: null }
+      }),
+      refuse: assign(({ context }) => ({ invalid: invalidOf(context.drafts) })),
+      markSaved: assign({ saved: true }),
+    },
+  })
+  .createMachine({
+    id: "limits-admin",
+    context: { businesses: [], clientId: null, limits: [], drafts: {}, invalid: [], failure: null, failedKey: null, saved: false },
+    initial: "businesses",
+    states: {
+      ...picker.states,
+      ready: {
+        on: {
+          ...picker.on,
+          DRAFT: { actions: { type: "draft", params: ({ event }) => event } },
+          SAVE: [{ guard: "savable", target: "saving" }, { actions: "refuse" }],
+        },
+      },
+      saving: {
+        tags: "saving",
+        invoke: {
+          id: "save",
+          src: "save",
+          input: ({ context }) => ({ clientId: context.clientId ?? 0, changes: changesOf(context) }),
+          onDone: { target: "loading", actions: "markSaved" },
+          onError: { target: "ready", actions: { type: "picker.fail", params: errorOf } },
+        },
+      },
+    },
+  })

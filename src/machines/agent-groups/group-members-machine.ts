@@ -7,11 +7,12 @@
  *           --error--> failed --RETRY--> loading
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { Colleague, GroupMember } from "../../contract/schemas/agent-groups"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
+import { reloadReport } from "../common/reload-report"
 
 export interface GroupMembersInput {
   readonly groupId: number
@@ -55,7 +56,7 @@ export const groupMembersMachine = setup({
     ),
   },
   actions: {
-    reloadList: sendTo(({ system }) => system.get("report-agent-groups"), { type: "REPORT.RELOAD" }),
+    reloadList: reloadReport("report-agent-groups"),
   },
 }).createMachine({
   id: "agent-group-members",

@@ -8,13 +8,14 @@
  *   businesses --> loading --> ready --TOPUP.SAVE (valid)--> toppingUp --done--> loading (done: topUp)
  *                                   \--CREDIT.SAVE (valid)--> crediting --done--> loading (done: credit)
  *                                   \--BUSINESS.SET--> loading ; a refused write --> ready with its failure, form kept
+ *
+ * The business and its ledger are read by the business picker (common/business-picker.ts).
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assign } from "xstate"
 import type { BillingAccount, LedgerEntry } from "../../contract/schemas/billing"
 import { Api } from "../../services/api/api"
-import { type Business, loadBusinesses } from "./businesses"
-import { type Failure, failureOf } from "../common/failure"
+import { type BusinessPickerContext, businessPicker } from "../common/business-picker"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
 import { LEDGER_ROWS } from "./ledger"
@@ -37,15 +38,12 @@ export interface TopUpDraft {
 
 export type BillingProblem = "amount" | "reason" | "ref" | "credit"
 
-export interface BillingAdminContext {
-  readonly businesses: readonly Business[]
-  readonly clientId: number | null
+export interface BillingAdminContext extends BusinessPickerContext {
   readonly account: BillingAccount | null
   readonly items: readonly LedgerEntry[]
   readonly topUp: TopUpDraft
   readonly credit: string
   readonly problem: BillingProblem | null
-  readonly failure: Failure | null
   /** What the last write did (shown until the next edit). */
   readonly done: { readonly kind: "topUp" | "credit"; readonly amount: number } | null
 }
@@ -97,102 +95,83 @@ const saveCredit = fromEffect((input: { clientId: number; credit: number }) =>
   }),
 )
 
-export const billingAdminMachine = setup({
-  types: {
-    context: {} as BillingAdminContext,
-    events: {} as BillingAdminEvent,
-    tags: {} as "loading" | "saving",
-  },
-  actors: { businesses: loadBusinesses, ledger: loadLedger, topUp: saveTopUp, credit: saveCredit },
-  guards: {
-    topUpOk: ({ context }) => context.clientId !== null && topUpProblem(context.topUp) === null,
-    creditOk: ({ context }) => context.clientId !== null && parseAmount(context.credit) !== null,
-  },
-  actions: {
-    storeBusinesses: assign((_, businesses: readonly Business[]) => ({ businesses, clientId: businesses[0]?.id ?? null, failure: null })),
-    choose: assign((_, clientId: number) => ({ clientId, topUp: BLANK_TOP_UP, credit: "", problem: null, failure: null, done: null })),
-    storeLedger: assign(({ context }, ledger: { account: BillingAccount; items: readonly LedgerEntry[] }) => ({
-      account: ledger.account,
-      items: ledger.items,
-      credit: context.credit === "" ? String(ledger.account.credit_limit) : context.credit,
-      failure: null,
-    })),
-    editTopUp: assign(({ context }, patch: Partial<TopUpDraft>) => ({
-      topUp: { ...context.topUp, ...patch },
+const picker = businessPicker({
+  types: { context: {} as BillingAdminContext, events: {} as BillingAdminEvent },
+  loadId: "ledger",
+  load: loadLedger,
+  actors: { topUp: saveTopUp, credit: saveCredit },
+  stored: (context, ledger) => ({
+    account: ledger.account,
+    items: ledger.items,
+    credit: context.credit === "" ? String(ledger.account.credit_limit) : context.credit,
+  }),
+  chosen: () => ({ topUp: BLANK_TOP_UP, credit: "", problem: null, done: null }),
+})
+
+export const billingAdminMachine = picker.kit
+  .extend({
+    guards: {
+      topUpOk: ({ context }) => context.clientId !== null && topUpProblem(context.topUp) === null,
+      creditOk: ({ context }) => context.clientId !== null && parseAmount(context.credit) !== null,
+    },
+    actions: {
+      editTopUp: assign(({ context }, patch: Partial<TopUpDraft>) => ({
+        topUp: { ...context.topUp, ...patch },
+        problem: null,
+        failure: null,
+        done: null,
+      })),
+      editCredit: assign((_, value: string) => ({ credit: value, problem: null, failure: null, done: null })),
+      refuseTopUp: assign(({ context }) => ({ problem: topUpProblem(context.topUp) })),
+      refuseCredit: assign({ problem: "credit" as const }),
+      toppedUp: assign((_, amount: number) => ({ topUp: BLANK_TOP_UP, done: { kind: "topUp" as const, amount } })),
+      credited: assign((_, amount: number) => ({ credit: "", done: { kind: "credit" as const, amount } })),
+    },
+  })
+  .createMachine({
+    id: "billing-admin",
+    context: {
+      businesses: [],
+      clientId: null,
+      account: null,
+      items: [],
+      topUp: BLANK_TOP_UP,
+      credit: "",
       problem: null,
       failure: null,
       done: null,
-    })),
-    editCredit: assign((_, value: string) => ({ credit: value, problem: null, failure: null, done: null })),
-    refuseTopUp: assign(({ context }) => ({ problem: topUpProblem(context.topUp) })),
-    refuseCredit: assign({ problem: "credit" as const }),
-    toppedUp: assign((_, amount: number) => ({ topUp: BLANK_TOP_UP, done: { kind: "topUp" as const, amount } })),
-    credited: assign((_, amount: number) => ({ credit: "", done: { kind: "credit" as const, amount } })),
-    fail: assign((_, error: unknown) => ({ failure: failureOf(error) })),
-  },
-}).createMachine({
-  id: "billing-admin",
-  context: {
-    businesses: [],
-    clientId: null,
-    account: null,
-    items: [],
-    topUp: BLANK_TOP_UP,
-    credit: "",
-    problem: null,
-    failure: null,
-    done: null,
-  },
-  initial: "businesses",
-  states: {
-    businesses: {
-      tags: "loading",
-      invoke: {
-        id: "businesses",
-        src: "businesses",
-        onDone: { target: "loading", actions: { type: "storeBusinesses", params: outputOf } },
-        onError: { target: "failed", actions: { type: "fail", params: errorOf } },
+    },
+    initial: "businesses",
+    states: {
+      ...picker.states,
+      ready: {
+        on: {
+          ...picker.on,
+          "TOPUP.EDIT": { actions: { type: "editTopUp", params: ({ event }) => event.patch } },
+          "CREDIT.EDIT": { actions: { type: "editCredit", params: ({ event }) => event.value } },
+          "TOPUP.SAVE": [{ guard: "topUpOk", target: "toppingUp" }, { actions: "refuseTopUp" }],
+          "CREDIT.SAVE": [{ guard: "creditOk", target: "crediting" }, { actions: "refuseCredit" }],
+        },
+      },
+      toppingUp: {
+        tags: "saving",
+        invoke: {
+          id: "topUp",
+          src: "topUp",
+          input: ({ context }) => ({ clientId: context.clientId ?? 0, draft: context.topUp }),
+          onDone: { target: "loading", actions: { type: "toppedUp", params: outputOf } },
+          onError: { target: "ready", actions: { type: "picker.fail", params: errorOf } },
+        },
+      },
+      crediting: {
+        tags: "saving",
+        invoke: {
+          id: "credit",
+          src: "credit",
+          input: ({ context }) => ({ clientId: context.clientId ?? 0, credit: parseAmount(context.credit) ?? 0 }),
+          onDone: { target: "loading", actions: { type: "credited", params: outputOf } },
+          onError: { target: "ready", actions: { type: "picker.fail", params: errorOf } },
+        },
       },
     },
-    loading: {
-      tags: "loading",
-      invoke: {
-        id: "ledger",
-        src: "ledger",
-        input: ({ context }) => context.clientId ?? 0,
-        onDone: { target: "ready", actions: { type: "storeLedger", params: outputOf } },
-        onError: { target: "failed", actions: { type: "fail", params: errorOf } },
-      },
-    },
-    ready: {
-      on: {
-        "BUSINESS.SET": { target: "loading", actions: { type: "choose", params: ({ event }) => event.clientId } },
-        "TOPUP.EDIT": { actions: { type: "editTopUp", params: ({ event }) => event.patch } },
-        "CREDIT.EDIT": { actions: { type: "editCredit", params: ({ event }) => event.value } },
-        "TOPUP.SAVE": [{ guard: "topUpOk", target: "toppingUp" }, { actions: "refuseTopUp" }],
-        "CREDIT.SAVE": [{ guard: "creditOk", target: "crediting" }, { actions: "refuseCredit" }],
-      },
-    },
-    toppingUp: {
-      tags: "saving",
-      invoke: {
-        id: "topUp",
-        src: "topUp",
-        input: ({ context }) => ({ clientId: context.clientId ?? 0, draft: context.topUp }),
-        onDone: { target: "loading", actions: { type: "toppedUp", params: outputOf } },
-        onError: { target: "ready", actions: { type: "fail", params: errorOf } },
-      },
-    },
-    crediting: {
-      tags: "saving",
-      invoke: {
-        id: "credit",
-        src: "credit",
-        input: ({ context }) => ({ clientId: context.clientId ?? 0, credit: parseAmount(context.credit) ?? 0 }),
-        onDone: { target: "loading", actions: { type: "credited", params: outputOf } },
-        onError: { target: "ready", actions: { type: "fail", params: errorOf } },
-      },
-    },
-    failed: { on: { RETRY: "businesses" } },
-  },
-})
+  })

@@ -11,7 +11,7 @@
  * moves (start the review, approve, reject with a reason). After any of them the kept lists reload.
  */
 import { Effect } from "effect"
-import { assign } from "xstate"
+import { type ActorSystem, assign } from "xstate"
 import type { UserRef } from "../../contract/schemas/common"
 import type { ClientInfo, ClientStats, RegistrationDocumentRow } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
@@ -19,6 +19,7 @@ import { detailMachine } from "../common/detail-machine"
 import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf } from "../common/settled"
+import { systemActor } from "../system-ids"
 
 /** Mirrors the server's retention (server/features/businesses/retention.ts), for the confirmation's wording. */
 export const BUSINESS_RETENTION_DAYS = 30
@@ -104,8 +105,8 @@ const detail = detailMachine({
 })
 
 /** The kept lists reload after a change (a list never opened has no actor yet: nothing to reload). */
-const reloadLists = ({ system }: { system: { get: (id: string) => { send: (event: { type: string }) => void } | undefined } }) => {
-  for (const id of ["report-businesses", "report-registrations"]) system.get(id)?.send({ type: "REPORT.RELOAD" })
+const reloadLists = ({ system }: { system: ActorSystem<any> }) => {
+  for (const id of ["report-businesses", "report-registrations"] as const) systemActor(system, id)?.send({ type: "REPORT.RELOAD" })
 }
 
 export const businessDetailMachine = detail.kit

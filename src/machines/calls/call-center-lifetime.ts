@@ -4,22 +4,20 @@
  */
 import { fromCallback } from "xstate"
 import { hasVoiceCalls } from "../acl/acl-machine"
-import { type AclSnapshot, selectUserAcl } from "../acl/acl-selectors"
-import type { SessionSnapshot } from "../session/session-selectors"
+import { selectUserAcl } from "../acl/acl-selectors"
+import { systemActor } from "../system-ids"
 
 export const callCenterLifetime = fromCallback(({ system }) => {
-  const session = system.get("session")
-  const acl = system.get("acl")
-  const center = system.get("callCenter")
+  const session = systemActor(system, "session")
+  const acl = systemActor(system, "acl")
+  const center = systemActor(system, "callCenter")
   if (!session || !acl || !center) return
   let running = false
   let online: boolean | null = null
   const check = () => {
-    // The system hands out untyped refs; the root spawns these two ids from the session and ACL machines.
-    const s: SessionSnapshot = session.getSnapshot()
-    const aclSnapshot: AclSnapshot = acl.getSnapshot()
+    const s = session.getSnapshot()
     const user = s.context.userData
-    const wanted = s.matches("loggedIn") && hasVoiceCalls(selectUserAcl(aclSnapshot)) && user !== null
+    const wanted = s.matches("loggedIn") && hasVoiceCalls(selectUserAcl(acl.getSnapshot())) && user !== null
     if (wanted && !running) {
       center.send({ type: "CENTER.START", userId: Number(user.id), clientId: Number(user.client_id), online: s.context.online })
       online = s.context.online

@@ -11,6 +11,7 @@ import { outgoingCallMachine } from "./outgoing-call-machine"
 import type { MediaCommand, MediaEvent, SocketEmit } from "./call-events"
 import type { PersistInput, SocketEvent } from "./call-actors"
 import type { StoredCall } from "./stored-calls"
+import { systemActor } from "../system-ids"
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
@@ -72,7 +73,7 @@ describe("call centre", () => {
     h.ring("b")
     h.ring("c")
     expect(h.ids()).toEqual(["a", "b", "c"])
-    expect(h.actor.system.get("call-b")).toBeDefined()
+    expect(systemActor(h.actor.system, "call-b")).toBeDefined()
     await settle()
     expect(h.persisted.at(-1)?.calls.map((c) => c.id)).toEqual(["a", "b", "c"])
   })
@@ -81,12 +82,12 @@ describe("call centre", () => {
     const h = harness()
     await h.start()
     h.ring("a")
-    const first = h.actor.system.get("call-a")
+    const first = systemActor(h.actor.system, "call-a")
     h.actor.send({ type: "call.hide", callId: "a" })
     h.ring("a")
     expect(h.actor.getSnapshot().status).toBe("active")
     expect(h.ids()).toEqual(["a"])
-    expect(h.actor.system.get("call-a")).toBe(first)
+    expect(systemActor(h.actor.system, "call-a")).toBe(first)
     expect(h.stateOf("a")?.context.hidden).toBe(true)
     h.ring("b")
     expect(h.ids()).toEqual(["a", "b"])
@@ -197,7 +198,7 @@ describe("call centre", () => {
     const h = harness()
     await h.start()
     h.rt({ type: "rt.call-is-coming", callId: "r1", callerName: "Ayşe", callerNumber: "+905551112233", ringSeconds: 25 })
-    expect(h.actor.system.get("call-r1").getSnapshot().context.countdown).toBe(25)
+    expect(systemActor(h.actor.system, "call-r1")?.getSnapshot().context.countdown).toBe(25)
     await settle()
     expect(h.persisted.at(-1)?.calls).toEqual([{ id: "r1", name: "Ayşe", number: "+905551112233", ringSeconds: 25 }])
   })
@@ -231,6 +232,6 @@ describe("call centre", () => {
     h.ring("a")
     h.actor.send({ type: "CENTER.STOP" })
     expect(h.actor.getSnapshot().value).toBe("off")
-    expect(h.actor.system.get("call-a")).toBeUndefined()
+    expect(systemActor(h.actor.system, "call-a")).toBeUndefined()
   })
 })

@@ -14,6 +14,7 @@ import type { CallCenterEvent } from "./call-center-setup"
 import type { MediaCommand, MediaEvent } from "./call-events"
 import type { IncomingCallEvent, IncomingCallInput } from "./incoming-call-machine"
 import { outgoingCallMachine } from "./outgoing-call-machine"
+import { systemActor } from "../system-ids"
 
 type ModelEvent = CallCenterEvent | { type: string; output?: unknown; error?: unknown }
 
@@ -199,7 +200,7 @@ describe("call centre (model)", () => {
         expect(snapshot.status).toBe("active")
         expect(detail(snapshot)).toEqual(detail(model))
         // One actor per card, reachable by its system id, and no other call actor.
-        for (const call of snapshot.context.calls) expect(h.actor.system.get(`call-${call.callId}`)).toBe(call.ref)
+        for (const call of snapshot.context.calls) expect(systemActor(h.actor.system, `call-${call.callId}`)).toBe(call.ref)
         const callChildren = Object.keys(snapshot.children).filter((id) => id.startsWith("call-"))
         expect(callChildren.sort()).toEqual(snapshot.context.calls.map((call) => `call-${call.callId}`).sort())
         // Commands reach only calls that were on screen; a call is told ACCEPT exactly when it becomes the active one.

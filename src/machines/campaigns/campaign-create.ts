@@ -9,12 +9,14 @@
  *                                       ^--error / incomplete (problem kept)--'           CLOSE from any state
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
-import type { ParamSource, RecipientList, Template } from "../../contract/schemas/templates"
+import { assign, setup } from "xstate"
+import type { Template } from "../../contract/schemas/templates"
+import type { ParamSource, RecipientList } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { readNumbers } from "../templates/numbers-tool"
+import { reloadReport } from "../common/reload-report"
 
 export interface ParamChoice {
   readonly mode: "attribute" | "text"
@@ -125,7 +127,7 @@ export const campaignCreateMachine = setup({
       },
       problem: null,
     }),
-    reloadList: sendTo(({ system }) => system.get("report-campaigns"), { type: "REPORT.RELOAD" }),
+    reloadList: reloadReport("report-campaigns"),
   },
 }).createMachine({
   id: "campaign-create",

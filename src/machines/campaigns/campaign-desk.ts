@@ -10,14 +10,15 @@
  */
 import { Effect, Schema } from "effect"
 import { CAMPAIGN_CSV_HEADER, campaignCsvLine, campaignReportFileName } from "../../contract/campaign-report"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { mayRetry, tenantMay } from "../../contract/campaign-rules"
-import { type Campaign, CampaignRecipient } from "../../contract/schemas/templates"
+import { type Campaign, CampaignRecipient } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { fromRealtime, type RealtimeEvent } from "../common/realtime-actor"
+import { reloadReport } from "../common/reload-report"
 
 export type Change = "scheduled" | "running" | "paused" | "stopped"
 
@@ -95,7 +96,7 @@ export const campaignDeskMachine = setup({
         return { ...context.live, [campaign.id]: campaign as Campaign }
       },
     }),
-    reloadList: sendTo(({ system }) => system.get("report-campaigns"), { type: "REPORT.RELOAD" }),
+    reloadList: reloadReport("report-campaigns"),
   },
 }).createMachine({
   id: "campaign-desk",

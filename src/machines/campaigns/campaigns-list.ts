@@ -1,6 +1,6 @@
 /** The tenant's campaigns (`report-campaigns`, /apps/current-campaigns): searched by name or template, filtered by status, newest first. */
 import { Effect } from "effect"
-import type { Campaign, CampaignStatus } from "../../contract/schemas/templates"
+import type { Campaign, CampaignStatus } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
 import { pageOf } from "../report-kit/paged"
 import { createReportMachine } from "../report-kit/report-machine"

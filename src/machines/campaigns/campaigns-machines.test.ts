@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { initialTransition, transition } from "xstate"
-import type { Campaign, Template } from "../../contract/schemas/templates"
+import type { Template } from "../../contract/schemas/templates"
+import type { Campaign } from "../../contract/schemas/campaigns"
 import { checkModel } from "../common/model-check.testing"
 import { campaignCreateMachine, problemOf, requestOf } from "./campaign-create"
 import { campaignDeskMachine } from "./campaign-desk"

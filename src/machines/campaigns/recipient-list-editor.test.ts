@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { initialTransition, transition } from "xstate"
-import type { RecipientList, RecipientListResult } from "../../contract/schemas/templates"
+import type { RecipientList, RecipientListResult } from "../../contract/schemas/campaigns"
 import type { PickedFile } from "../../services/chat/chat-files"
 import { checkModel } from "../common/model-check.testing"
 import { type ListForm, listProblemOf, listRequestOf, recipientListEditorMachine, typedLineOf } from "./recipient-list-editor"

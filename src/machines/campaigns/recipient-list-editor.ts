@@ -12,14 +12,15 @@
  *   editing --FILE--> reading --done--> editing (the file's text kept) ; typing and SUBMIT are taken in loading too
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { ContactGroup } from "../../contract/schemas/contacts"
 import type { Segment } from "../../contract/schemas/tagging"
-import type { RecipientList, RecipientListResult } from "../../contract/schemas/templates"
+import type { RecipientList, RecipientListResult } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
 import type { PickedFile } from "../../services/chat/chat-files"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
+import { reloadReport } from "../common/reload-report"
 
 export type ListSourceKind = "numbers" | "csv" | "group" | "segment" | "search"
 export const LIST_SOURCES: readonly ListSourceKind[] = ["numbers", "csv", "group", "segment", "search"]
@@ -158,7 +159,7 @@ export const recipientListEditorMachine = setup({
       problem: null,
     }),
     fail: assign({ failure: ({ event }) => failureOf((event as unknown as { error: unknown }).error) }),
-    reloadLists: sendTo(({ system }) => system.get("report-recipient-lists"), { type: "REPORT.RELOAD" }),
+    reloadLists: reloadReport("report-recipient-lists"),
   },
 }).createMachine({
   id: "recipient-list-editor",

@@ -1,6 +1,6 @@
 /** The tenant's recipient lists (`report-recipient-lists`, the Recipient lists tab of /apps/current-campaigns): by name, newest first, with their counts. */
 import { Effect } from "effect"
-import type { RecipientList } from "../../contract/schemas/templates"
+import type { RecipientList } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
 import { pageOf } from "../report-kit/paged"
 import { createReportMachine } from "../report-kit/report-machine"

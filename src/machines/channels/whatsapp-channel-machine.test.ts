@@ -65,7 +65,7 @@ checkModel({
   ],
   key: (s) => [
     s.value,
-    s.context.account?.status ?? null,
+    s.context.stored?.status ?? null,
     s.context.draft.app_secret.length > 0,
     s.context.problem,
     s.context.failure !== null,
@@ -73,7 +73,7 @@ checkModel({
   ],
   view: (s) => ({
     tags: [...s.tags].sort(),
-    account: s.context.account,
+    stored: s.context.stored,
     draft: s.context.draft,
     problem: s.context.problem,
     failure: s.context.failure,

@@ -3,19 +3,17 @@
  * state read by channels.onboardingWhatsappStatus (which asks Meta now, so loading again is the "test connection"),
  * the form's draft checked against the contract's schema field by field, and the connection saved with
  * channels.onboardingWhatsapp. The token and app secret are write-only: after a save the draft forgets them and the
- * screen shows the stored hint, the webhook URL and the verify token.
+ * screen shows the stored hint, the webhook URL and the verify token. Made from the settings-form kit
+ * (common/settings-form.ts), with TEST on top.
  *
  *   loading --> ready --SAVE (no problem)--> saving --> ready (saved + 1)      ready --TEST--> loading
  *      \--> failed --RETRY--> loading
  */
 import { Effect, Exit, Schema } from "effect"
-import { assign } from "xstate"
 import { type ChannelAccount, WhatsappConnection } from "../../contract/schemas/channels"
 import { Api } from "../../services/api/api"
-import { detailMachine } from "../common/detail-machine"
-import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { errorOf, outputOf } from "../common/settled"
+import { type SettingsFormContext, type SettingsFormEvent, settingsForm } from "../common/settings-form"
 
 const Request = WhatsappConnection
 type WhatsappRequest = WhatsappConnection
@@ -38,15 +36,10 @@ export interface WhatsappProblem {
   readonly rule: "required" | "invalid"
 }
 
-export interface WhatsappContext {
-  readonly account: ChannelAccount | null
-  readonly draft: WhatsappDraft
-  readonly failure: Failure | null
-  readonly problem: WhatsappProblem | null
-  readonly saved: number
-}
+export type WhatsappContext = SettingsFormContext<ChannelAccount, WhatsappDraft, WhatsappProblem>
 
-export type WhatsappEvent = { type: "EDIT"; patch: Partial<WhatsappDraft> } | { type: "SAVE" } | { type: "TEST" }
+type WhatsappTest = { type: "TEST" }
+export type WhatsappEvent = SettingsFormEvent<WhatsappDraft> | WhatsappTest
 
 /** A stored account fills the ids; secrets are never shown, so they start empty. */
 export const draftOf = (account: ChannelAccount | null): WhatsappDraft => ({
@@ -79,67 +72,37 @@ const load = () =>
 const save = (request: WhatsappRequest) =>
   Effect.flatMap(Api, (api) => api.call("channels", "onboardingWhatsapp", request)).pipe(Effect.map((b) => b.data as ChannelAccount))
 
-const empty = (): WhatsappContext => ({ account: null, draft: draftOf(null), failure: null, problem: null, saved: 0 })
-
-const detail = detailMachine({
-  types: { context: {} as WhatsappContext, events: {} as WhatsappEvent, tags: {} as "saving" },
+const form = settingsForm({
+  id: "whatsapp-channel",
   load: fromEffect(load),
-  actors: { save: fromEffect(save) },
-  loadInput: () => undefined,
+  save: fromEffect(save),
+  draftOf,
+  problemOf: (draft) => {
+    const result = whatsappSaveOf(draft)
+    return "problem" in result ? result.problem : null
+  },
+  saveInput: (draft) => {
+    const result = whatsappSaveOf(draft)
+    return "save" in result ? result.save : (draft as unknown as WhatsappRequest)
+  },
   // A reload (test connection) keeps what is being typed.
-  stored: (context, account: ChannelAccount) => ({
+  loaded: (context, account: ChannelAccount) => ({
     ...context,
-    account,
-    draft: context.saved === 0 && context.account === null ? draftOf(account) : context.draft,
+    stored: account,
+    draft: context.saved === 0 && context.stored === null ? draftOf(account) : context.draft,
   }),
-  closed: empty,
+  // The secrets are write-only: forgotten once saved; the ids stay as typed.
+  savedDraft: (draft) => ({ ...draft, access_token: "", app_secret: "" }),
+  events: {} as WhatsappTest,
 })
 
-export const whatsappChannelMachine = detail.kit
-  .extend({
-    guards: { canSave: ({ context }) => "save" in whatsappSaveOf(context.draft) },
-    actions: {
-      edit: assign(({ context }, patch: Partial<WhatsappDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
-      refuse: assign(({ context }) => {
-        const result = whatsappSaveOf(context.draft)
-        return { problem: "problem" in result ? result.problem : null }
-      }),
-      storeSaved: assign(({ context }, account: ChannelAccount) => ({
-        account,
-        draft: { ...context.draft, access_token: "", app_secret: "" },
-        failure: null,
-        problem: null,
-        saved: context.saved + 1,
-      })),
-    },
-  })
-  .createMachine({
-    id: "whatsapp-channel",
-    context: empty,
-    initial: "loading",
-    on: detail.on,
-    states: {
-      ...detail.states,
-      ready: {
-        ...detail.states.ready,
-        on: {
-          EDIT: { actions: { type: "edit", params: ({ event }) => event.patch } },
-          SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
-          TEST: { target: "loading" },
-        },
-      },
-      saving: {
-        tags: ["ready", "saving"],
-        invoke: {
-          id: "save",
-          src: "save",
-          input: ({ context }) => {
-            const result = whatsappSaveOf(context.draft)
-            return "save" in result ? result.save : (context.draft as unknown as WhatsappRequest)
-          },
-          onDone: { target: "ready", actions: { type: "storeSaved", params: outputOf } },
-          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
-        },
-      },
-    },
-  })
+export const whatsappChannelMachine = form.kit.createMachine({
+  id: form.id,
+  context: form.empty,
+  initial: "loading",
+  on: form.on,
+  states: {
+    ...form.states,
+    ready: { ...form.states.ready, on: { ...form.states.ready.on, TEST: { target: "loading" } } },
+  },
+})

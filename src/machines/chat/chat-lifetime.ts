@@ -4,22 +4,18 @@
  * Stopping drops every conversation actor and the list, so nothing of one login survives into the next.
  */
 import { fromCallback } from "xstate"
-import { hasBackPermission, type BackAcl } from "../acl/acl-machine"
-
-interface SessionLike {
-  matches: (value: string) => boolean
-  context: { userData: { id: number | string } | null }
-}
+import { hasBackPermission } from "../acl/acl-machine"
+import { systemActor } from "../system-ids"
 
 export const chatLifetime = fromCallback(({ system }) => {
-  const session = system.get("session")
-  const acl = system.get("acl")
-  const inbox = system.get("chat-inbox")
+  const session = systemActor(system, "session")
+  const acl = systemActor(system, "acl")
+  const inbox = systemActor(system, "chat-inbox")
   if (!session || !acl || !inbox) return
   let running: number | null = null
   const check = () => {
-    const s = session.getSnapshot() as SessionLike
-    const backAcl = (acl.getSnapshot() as { context: { backAcl: BackAcl } }).context.backAcl
+    const s = session.getSnapshot()
+    const backAcl = acl.getSnapshot().context.backAcl
     const userId =
       s.matches("loggedIn") && s.context.userData !== null && hasBackPermission(backAcl, "chat") ? Number(s.context.userData.id) : null
     if (userId === running) return

@@ -1,5 +1,5 @@
 /**
- * The composer's product picker (issue 19): search the tenant's in-stock products (`/chat/products`, trigram search),
+ * The composer's product picker: search the tenant's in-stock products (`/chat/products`, trigram search),
  * pick one or several (at most `MAX_PRODUCTS_PER_MESSAGE`, WhatsApp's list limit), and the view hands the pick to the
  * conversation's outbox as one send. A page actor (`product-picker`), opened with the dialog.
  *

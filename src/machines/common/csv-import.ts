@@ -7,10 +7,12 @@
  *                                                                               \--error--> idle (failure kept)
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { ChatFiles, type PickedFile } from "../../services/chat/chat-files"
 import { type Failure, failureOf } from "./failure"
 import { type AppServices, fromEffect } from "./from-effect"
+import type { ReportId } from "../system-ids"
+import { reloadReport } from "./reload-report"
 
 /** What an import call answers (the contract's ImportResult). */
 export interface ImportSummary {
@@ -22,7 +24,7 @@ export interface ImportSummary {
 
 export interface CsvImportSpec {
   /** The list's report actor, reloaded after an import. */
-  readonly list: string
+  readonly list: ReportId
   readonly send: (csv: string) => Effect.Effect<{ readonly data: ImportSummary }, unknown, AppServices>
 }
 
@@ -66,7 +68,7 @@ export const createCsvImport = (spec: CsvImportSpec) =>
       ),
     },
     actions: {
-      reloadList: sendTo(({ system }) => system.get(spec.list), { type: "REPORT.RELOAD" }),
+      reloadList: reloadReport(spec.list),
     },
   }).createMachine({
     id: "csv-import",

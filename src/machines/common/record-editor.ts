@@ -16,9 +16,11 @@
  * field the server named (a 409 on `shortcut`) for the view to mark.
  */
 import type { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { type Failure, failureOf } from "./failure"
 import { type AppServices, fromEffect } from "./from-effect"
+import type { ReportId } from "../system-ids"
+import { reloadReport } from "./reload-report"
 
 export const PREVIEW_MS = 400
 
@@ -30,7 +32,7 @@ export interface RecordSpec<
   PreviewOut = never,
 > {
   /** The list's report actor, reloaded after every write. */
-  readonly list: string
+  readonly list: ReportId
   readonly blank: () => Draft
   readonly draftOf: (row: Row) => Draft
   /** What stops a save before any call, as a key; null when the draft can be sent. */
@@ -134,7 +136,7 @@ export const createRecordEditor = <
       written: assign({ saved: ({ context }) => context.saved + 1, failure: null }),
       close: assign({ row: null, problem: null, previewKey: null, preview: null, previewFailure: null }),
       forgetFailure: assign({ failure: null }),
-      reloadList: sendTo(({ system }) => system.get(spec.list), { type: "REPORT.RELOAD" }),
+      reloadList: reloadReport(spec.list),
       markPreview: assign({ previewKey: ({ context }) => keyOf(context.draft) }),
       clearPreview: assign({ preview: null, previewFailure: null }),
     },

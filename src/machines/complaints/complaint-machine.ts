@@ -8,7 +8,7 @@
  *                                     --META.SAVE--> savingMeta --> ready
  */
 import { Effect } from "effect"
-import { assign, enqueueActions } from "xstate"
+import { assign } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import type { Complaint, TicketStatus } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
@@ -17,6 +17,7 @@ import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
 import { agentsFor } from "../report-kit/paged"
+import { reloadReport } from "../common/reload-report"
 
 export const NOTE_MAX = 800
 
@@ -173,10 +174,7 @@ export const complaintMachine = detail.kit
         return { problem: "problem" in result ? result.problem : null }
       }),
       // The list reloads when it runs (its screen opened it in this login); otherwise its first open loads it anyway.
-      reloadList: enqueueActions(({ system, enqueue }) => {
-        const list = system.get("report-complaints")
-        if (list) enqueue.sendTo(list, { type: "REPORT.RELOAD" })
-      }),
+      reloadList: reloadReport("report-complaints"),
     },
   })
   .createMachine({

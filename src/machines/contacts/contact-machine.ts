@@ -19,6 +19,7 @@ import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
+import { systemActor } from "../system-ids"
 import { type AttributeRow, attributesPatch, draftOf, draftProblem } from "./contact-attributes"
 
 /** How many of the customer's conversations the page lists (open ones first, then the latest closed). */
@@ -128,7 +129,7 @@ export const contactMachine = setup({
     openChat: enqueueActions(({ context, event, system, enqueue }) => {
       if (event.type !== "CHAT.OPEN") return
       const conversation = context.details?.conversations.find((c) => c.id === event.conversationId)
-      const inbox = system.get("chat-inbox")
+      const inbox = systemActor(system, "chat-inbox")
       if (!conversation || !inbox) return
       const events: readonly InboxEvent[] = [
         { type: "FILTER", patch: { box: "all", channel: null, label: null, status: null, search: conversation.number } },

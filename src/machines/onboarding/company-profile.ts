@@ -3,19 +3,17 @@
  * details read by company.fetchOwnClient (with its time zone from onboarding.clientAllsettings and the country list),
  * edited as one draft, and saved by the calls that own each field: onboarding.clientUpdate (name, e-mail, phone,
  * contact person, address, website, logo, country), onboarding.clientUpdateSubject (the mails' subject line) and
- * onboarding.updateAllsettings (the time zone). Only what changed is sent. Made from the detail loader.
+ * onboarding.updateAllsettings (the time zone). Only what changed is sent. Made from the settings-form kit
+ * (common/settings-form.ts), with the country list read beside the profile.
  *
  *   loading --> ready --SAVE (no problem)--> saving --> ready (saved + 1)      (RETRY from failed)
  */
 import { Effect } from "effect"
-import { assign } from "xstate"
 import type { Country } from "../../contract/schemas/locations"
 import type { Client } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
-import { detailMachine } from "../common/detail-machine"
-import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { errorOf, outputOf } from "../common/settled"
+import { type SettingsFormContext, type SettingsFormEvent, settingsForm } from "../common/settings-form"
 
 export interface ProfileDraft {
   readonly name: string
@@ -45,16 +43,11 @@ export type ProfileProblem =
   | "timezoneInvalid"
   | "unchanged"
 
-export interface CompanyProfileContext {
-  readonly stored: StoredProfile | null
+export interface CompanyProfileContext extends SettingsFormContext<StoredProfile, ProfileDraft, ProfileProblem> {
   readonly countries: readonly Country[]
-  readonly draft: ProfileDraft
-  readonly failure: Failure | null
-  readonly problem: ProfileProblem | null
-  readonly saved: number
 }
 
-export type CompanyProfileEvent = { type: "EDIT"; patch: Partial<ProfileDraft> } | { type: "SAVE" }
+export type CompanyProfileEvent = SettingsFormEvent<ProfileDraft>
 
 const URL_RE = /^https?:\/\/[^\s]+$/
 
@@ -149,59 +142,26 @@ const BLANK: ProfileDraft = {
   timezone: "UTC",
 }
 
-const empty = (): CompanyProfileContext => ({ stored: null, countries: [], draft: BLANK, failure: null, problem: null, saved: 0 })
-
 type Loaded = { stored: StoredProfile; countries: readonly Country[] }
 
-const detail = detailMachine({
-  types: { context: {} as CompanyProfileContext, events: {} as CompanyProfileEvent, tags: {} as "saving" },
+const form = settingsForm({
+  id: "company-profile",
   load: fromEffect(load),
-  actors: { save: fromEffect(save) },
-  loadInput: () => undefined,
-  stored: (context, loaded: Loaded) => ({ ...context, stored: loaded.stored, countries: loaded.countries, draft: draftOf(loaded.stored) }),
-  closed: empty,
+  save: fromEffect(save),
+  draftOf: (stored: StoredProfile | null) => (stored ? draftOf(stored) : BLANK),
+  problemOf: (draft, stored) => profileProblem(stored, draft),
+  saveInput: (draft, stored) => {
+    if (!stored) throw new Error("saving needs the stored profile")
+    return { stored, draft }
+  },
+  extra: { countries: [] as readonly Country[] },
+  loaded: (context, loaded: Loaded) => ({ ...context, stored: loaded.stored, countries: loaded.countries, draft: draftOf(loaded.stored) }),
 })
 
-export const companyProfileMachine = detail.kit
-  .extend({
-    guards: { canSave: ({ context }: { context: CompanyProfileContext }) => profileProblem(context.stored, context.draft) === null },
-    actions: {
-      edit: assign(({ context }, patch: Partial<ProfileDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
-      refuse: assign(({ context }) => ({ problem: profileProblem(context.stored, context.draft) })),
-      storeSaved: assign(({ context }, stored: StoredProfile) => ({
-        stored,
-        draft: draftOf(stored),
-        failure: null,
-        saved: context.saved + 1,
-      })),
-    },
-  })
-  .createMachine({
-    id: "company-profile",
-    context: empty,
-    initial: "loading",
-    on: detail.on,
-    states: {
-      ...detail.states,
-      ready: {
-        ...detail.states.ready,
-        on: {
-          EDIT: { actions: { type: "edit", params: ({ event }) => event.patch } },
-          SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
-        },
-      },
-      saving: {
-        tags: ["ready", "saving"],
-        invoke: {
-          id: "save",
-          src: "save",
-          input: ({ context }) => {
-            if (!context.stored) throw new Error("saving needs the stored profile")
-            return { stored: context.stored, draft: context.draft }
-          },
-          onDone: { target: "ready", actions: { type: "storeSaved", params: outputOf<StoredProfile> } },
-          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
-        },
-      },
-    },
-  })
+export const companyProfileMachine = form.kit.createMachine({
+  id: form.id,
+  context: form.empty,
+  initial: "loading",
+  on: form.on,
+  states: form.states,
+})

@@ -7,12 +7,13 @@
  *                                                 \--error--> open (failure kept)          CLOSE from open
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { canMove } from "../../contract/order-status-rules"
 import type { Order, OrderStatus } from "../../contract/schemas/commerce"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
+import { reloadReport } from "../common/reload-report"
 
 export const ORDERS_LIST = "report-orders"
 
@@ -44,7 +45,7 @@ export const orderDetailMachine = setup({
     allowed: ({ context, event }) => event.type === "MOVE" && context.order !== null && canMove(context.order.status, event.to),
   },
   actions: {
-    reloadList: sendTo(({ system }) => system.get(ORDERS_LIST), { type: "REPORT.RELOAD" }),
+    reloadList: reloadReport(ORDERS_LIST),
   },
 }).createMachine({
   id: "order-detail",

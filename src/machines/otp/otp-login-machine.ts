@@ -15,6 +15,7 @@ import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import type { LoginResult } from "../session/session-types"
+import { systemActor } from "../system-ids"
 
 export interface OtpLoginContext {
   readonly username: string
@@ -108,7 +109,7 @@ export const otpLoginMachine = setup({
             guard: { type: "loggedIn", params: ({ event }) => ({ output: event.output }) },
             target: "done",
             actions: enqueueActions(({ enqueue, event, system }) => {
-              const session = system.get("session")
+              const session = systemActor(system, "session")
               const adopt: { type: "ADOPT_LOGIN"; result: LoginResult } = {
                 type: "ADOPT_LOGIN",
                 result: event.output.login as unknown as LoginResult,

@@ -37,7 +37,7 @@ export const daysOf = (f: RangeFilters) => ({ start_date: f.startDate, end_date:
 export const rangeQueryOf = (f: ConversationFilters): RangeQuery => ({ ...daysOf(f), ...channelOf(f.channel) })
 
 /**
- * The paged report calls count pages from 1 (server/features/paging.ts); the screens count from 0 (spec 000: the
+ * The paged report calls count pages from 1 (server/core/paging.ts); the screens count from 0 (spec 000: the
  * report default page is 0). The one place that turns one into the other.
  */
 export const serverPage = (page: number): number => page + 1

@@ -12,7 +12,7 @@
  * Views read it through the tags (`ReportTag`) and the selectors in report-selectors.ts, not through state names.
  */
 import { Effect } from "effect"
-import { assertEvent, assign, type ErrorActorEvent, emit, setup } from "xstate"
+import { type ActorRefFrom, assertEvent, assign, type ErrorActorEvent, emit, setup } from "xstate"
 import { type Failure, failureOf } from "../common/failure"
 import { type AppServices, fromEffect } from "../common/from-effect"
 
@@ -299,3 +299,6 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
 }
 
 export type ReportMachine<Row, F, Meta = undefined> = ReturnType<typeof createReportMachine<Row, F, Meta>>
+
+/** A paged report's actor whichever its rows and filters (what `systemActor` answers for a `report-<name>` id). */
+export type AnyReportRef = ActorRefFrom<ReportMachine<any, any, any>>

@@ -3,16 +3,17 @@
  * the root can drop what belonged to that login (report filters and rows, page actors) before anyone else logs in.
  */
 import { fromCallback } from "xstate"
+import { systemActor } from "../system-ids"
 
 export interface LoginEnded {
   readonly type: "login.ended"
 }
 
 export const loginWatcher = fromCallback<{ type: string }>(({ system, sendBack }) => {
-  const session = system.get("session")
+  const session = systemActor(system, "session")
   if (!session) return
   let loggedIn = false
-  const check = (snapshot: { matches: (value: string) => boolean }) => {
+  const check = (snapshot: { matches: (value: "loggedIn") => boolean }) => {
     const now = snapshot.matches("loggedIn")
     if (loggedIn && !now) sendBack({ type: "login.ended" } satisfies LoginEnded)
     loggedIn = now

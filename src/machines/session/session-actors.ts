@@ -9,6 +9,7 @@ import { BrowserShell } from "../../services/browser/browser-shell"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import { fromEffect } from "../common/from-effect"
+import { systemActor } from "../system-ids"
 import { accountMachine } from "./account-machine"
 import { sessionMachine } from "./session-machine"
 import type { LoginFailure, LoginResult, StoredSession } from "./session-types"
@@ -149,7 +150,7 @@ export const sessionActors = {
         storage
           .watchExternal((change) => {
             if ((change.key === StorageKeys.userToken || change.key === null) && change.newValue === null) {
-              system.get("session")?.send({ type: "STORAGE.USER_TOKEN_REMOVED" })
+              systemActor(system, "session")?.send({ type: "STORAGE.USER_TOKEN_REMOVED" })
             }
           })
           .pipe(Effect.andThen(Effect.never)),

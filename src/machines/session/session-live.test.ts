@@ -14,6 +14,7 @@ import { aclMachine } from "../acl/acl-machine"
 import { liveLayoutMachine } from "../shell/layout-actors"
 import { createAppActor, type AppRuntime } from "../common/from-effect"
 import { createRootMachine } from "../root/root-machine"
+import { systemActor } from "../system-ids"
 import { liveAccountMachine, liveSessionMachine } from "./session-actors"
 
 let server: TestServer
@@ -43,7 +44,11 @@ const boot = (initial: Record<string, string> = {}) => {
   const runtime: AppRuntime = ManagedRuntime.make(appTestLayer({ config: { origin: server.url }, storage, shell }))
   const root = createAppActor(liveRoot, { runtime, input: {}, systemId: "root" })
   root.start()
-  const get = (id: string) => root.system.get(id) as AnyActorRef
+  const get = <Id extends "session" | "acl" | "layout" | "account">(id: Id) => {
+    const ref = systemActor(root.system, id)
+    if (!ref) throw new Error(`${id} is not running`)
+    return ref
+  }
   return {
     root,
     storage,

@@ -13,6 +13,7 @@ import {
   type StoredSession,
   type UserData,
 } from "./session-types"
+import { systemActor } from "../system-ids"
 
 export interface SessionContext {
   readonly user: SessionUser | null
@@ -140,20 +141,20 @@ export const sessionSetup = setup({
     setLockedFlag: assign((_, locked: boolean) => ({ locked })),
     /** The ACL gate follows the session: it holds the lists while logged in and none while logged out. */
     shareAcl: enqueueActions(({ enqueue, system }, source: LoginResult | null) => {
-      const acl = system.get("acl")
+      const acl = systemActor(system, "acl")
       if (!acl || !source) return
-      const set = { type: "ACL.SET", userAcl: source.user_acl, backAcl: source.back_acl }
+      const set = { type: "ACL.SET" as const, userAcl: source.user_acl, backAcl: source.back_acl }
       enqueue.sendTo(acl, set)
     }),
     dropAcl: enqueueActions(({ enqueue, system }) => {
-      const acl = system.get("acl")
+      const acl = systemActor(system, "acl")
       if (acl) enqueue.sendTo(acl, { type: "ACL.CLEAR" })
-      const layout = system.get("layout")
+      const layout = systemActor(system, "layout")
       if (layout) enqueue.sendTo(layout, { type: "LAYOUT.RESET" })
     }),
     /** Once the tokens are stored, the user's saved layout can be read. */
     loadLayout: enqueueActions(({ enqueue, system }) => {
-      const layout = system.get("layout")
+      const layout = systemActor(system, "layout")
       if (layout) enqueue.sendTo(layout, { type: "LAYOUT.LOAD" })
     }),
   },

@@ -1,22 +1,19 @@
 /**
- * The SIP trunk form on the PBX page (/apps/pbxcalls, page actor `pbx-trunk`, issue 22): the tenant's trunk read by
+ * The SIP trunk form on the PBX page (/apps/pbxcalls, page actor `pbx-trunk`): the tenant's trunk read by
  * pbx.getPbxTrunk with the agents who may ring (chat.listAgents), edited as a draft, checked field by field against
  * the contract's schema (PbxTrunkInput) and the server's own rules, and saved with pbx.setPbxTrunk. Made from the
- * detail loader (common/detail-machine.ts); it starts `closed` and loads when the dialog opens.
+ * settings-form kit (common/settings-form.ts); it starts `closed` and loads when the dialog opens.
  *
  *   closed --OPEN--> loading --> ready --SAVE (no problem)--> saving --> ready (saved + 1)   (RETRY from failed)
  *
  * A failed save keeps the draft and the failure (the server's 400 names its field, a 409 says whose number it is).
  */
 import { Effect, Exit, Schema } from "effect"
-import { assign } from "xstate"
 import type { AgentLoad } from "../../contract/schemas/chat"
 import { type PbxTrunk, PbxTrunkInput } from "../../contract/schemas/pbx"
 import { Api } from "../../services/api/api"
-import { detailMachine } from "../common/detail-machine"
-import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { errorOf, outputOf } from "../common/settled"
+import { type SettingsFormContext, type SettingsFormEvent, settingsForm } from "../common/settings-form"
 import { type AgentChoices, agentsFor } from "../report-kit/paged"
 
 export type TrunkTransport = PbxTrunkInput["transport"]
@@ -74,15 +71,9 @@ export interface TrunkLoaded extends AgentChoices {
   readonly trunk: PbxTrunk | null
 }
 
-export interface TrunkContext extends AgentChoices {
-  readonly stored: PbxTrunk | null
-  readonly draft: TrunkDraft
-  readonly failure: Failure | null
-  readonly problem: TrunkProblem | null
-  readonly saved: number
-}
+export type TrunkContext = SettingsFormContext<PbxTrunk, TrunkDraft, TrunkProblem> & AgentChoices
 
-export type TrunkEvent = { type: "OPEN" } | { type: "EDIT"; patch: Partial<TrunkDraft> } | { type: "SAVE" }
+export type TrunkEvent = { type: "OPEN" } | SettingsFormEvent<TrunkDraft>
 
 export const draftOf = (t: PbxTrunk | null): TrunkDraft => ({
   enabled: t?.enabled ?? true,
@@ -171,22 +162,21 @@ const save = (request: PbxTrunkInput) =>
     return (yield* api.call("pbx", "setPbxTrunk", request)).data as PbxTrunk
   })
 
-const empty = (): TrunkContext => ({
-  stored: null,
-  draft: draftOf(null),
-  agents: [],
-  agentsError: null,
-  failure: null,
-  problem: null,
-  saved: 0,
-})
-
-const detail = detailMachine({
-  types: { context: {} as TrunkContext, events: {} as TrunkEvent, tags: {} as "saving" },
+const form = settingsForm({
+  id: "pbx-trunk",
   load: fromEffect(load),
-  actors: { save: fromEffect(save) },
-  loadInput: () => undefined,
-  stored: (context, loaded: TrunkLoaded) => ({
+  save: fromEffect(save),
+  draftOf,
+  problemOf: (draft, stored) => {
+    const result = trunkSaveOf(stored, draft)
+    return "problem" in result ? result.problem : null
+  },
+  saveInput: (draft, stored) => {
+    const result = trunkSaveOf(stored, draft)
+    return "save" in result ? result.save : (requestOf(draft) as PbxTrunkInput)
+  },
+  extra: { agents: [], agentsError: null } as AgentChoices,
+  loaded: (context, loaded: TrunkLoaded) => ({
     ...context,
     stored: loaded.trunk,
     draft: draftOf(loaded.trunk),
@@ -194,56 +184,13 @@ const detail = detailMachine({
     agentsError: loaded.agentsError,
     problem: null,
   }),
-  closed: empty,
-  opened: (context) => ({ ...empty(), saved: context.saved }),
+  events: {} as { type: "OPEN" },
 })
 
-const outcome = (context: TrunkContext) => trunkSaveOf(context.stored, context.draft)
-
-export const pbxTrunkMachine = detail.kit
-  .extend({
-    guards: { canSave: ({ context }) => "save" in outcome(context) },
-    actions: {
-      edit: assign(({ context }, patch: Partial<TrunkDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
-      refuse: assign(({ context }) => {
-        const result = outcome(context)
-        return { problem: "problem" in result ? result.problem : null }
-      }),
-      storeSaved: assign(({ context }, stored: PbxTrunk) => ({
-        stored,
-        draft: draftOf(stored),
-        failure: null,
-        problem: null,
-        saved: context.saved + 1,
-      })),
-    },
-  })
-  .createMachine({
-    id: "pbx-trunk",
-    context: empty,
-    initial: "closed",
-    on: { ...detail.on, OPEN: detail.open },
-    states: {
-      ...detail.states,
-      ready: {
-        ...detail.states.ready,
-        on: {
-          EDIT: { actions: { type: "edit", params: ({ event }) => event.patch } },
-          SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
-        },
-      },
-      saving: {
-        tags: ["ready", "saving"],
-        invoke: {
-          id: "save",
-          src: "save",
-          input: ({ context }) => {
-            const result = outcome(context)
-            return "save" in result ? result.save : (requestOf(context.draft) as PbxTrunkInput)
-          },
-          onDone: { target: "ready", actions: { type: "storeSaved", params: outputOf } },
-          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
-        },
-      },
-    },
-  })
+export const pbxTrunkMachine = form.kit.createMachine({
+  id: form.id,
+  context: form.empty,
+  initial: "closed",
+  on: { ...form.on, OPEN: form.open },
+  states: form.states,
+})

@@ -4,6 +4,7 @@
  * channel's verdict shows without a reload. Nothing pending: nothing is read.
  */
 import { setup } from "xstate"
+import { systemActor } from "../system-ids"
 
 export const WATCH_MS = 2000
 
@@ -16,7 +17,7 @@ const anyPending = (snapshot: ListSnapshot | undefined) => (snapshot?.context?.r
 export const pendingWatchMachine = setup({
   actions: {
     reloadIfPending: ({ system }) => {
-      const list = system.get("report-templates")
+      const list = systemActor(system, "report-templates")
       if (list && anyPending(list.getSnapshot() as ListSnapshot)) list.send({ type: "REPORT.RELOAD" })
     },
   },

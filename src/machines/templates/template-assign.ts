@@ -7,11 +7,12 @@
  *                        \--error--> choosing (failure)   \--error--> choosing (failure kept)
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { Template } from "../../contract/schemas/templates"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
+import { reloadReport } from "../common/reload-report"
 
 export interface AgentChoice {
   readonly id: number
@@ -51,7 +52,7 @@ export const templateAssignMachine = setup({
   types: { context: {} as TemplateAssignContext, events: {} as TemplateAssignEvent },
   actors: { loadAgents, saveAssignment },
   guards: { anyPicked: ({ context }) => context.picked.length > 0 },
-  actions: { reloadList: sendTo(({ system }) => system.get("report-templates"), { type: "REPORT.RELOAD" }) },
+  actions: { reloadList: reloadReport("report-templates") },
 }).createMachine({
   id: "templateAssign",
   context: { template: null, agents: [], picked: [], failure: null, saved: 0 },

@@ -61,7 +61,7 @@ checkModel({
   ],
   view: (s) => ({
     tags: [...s.tags].sort(),
-    config: s.context.config,
+    stored: s.context.stored,
     draft: s.context.draft,
     origin: s.context.origin,
     problem: s.context.problem,

@@ -2,7 +2,8 @@
  * The web-chat widget's configuration (/channels/webchat-btn, page actor `webchat-config`): the stored settings read
  * with webchat.webchatSettings (the widget's public key and script address with them), a draft edited field by field
  * and checked against the contract's schema before webchat.webchatUpdate saves it. Allowed origins are added one at a
- * time, normalised (lower case, no trailing slash) and refused when they are not exactly `https://host[:port]`.
+ * time, normalised (lower case, no trailing slash) and refused when they are not exactly `https://host[:port]`. Made
+ * from the settings-form kit (common/settings-form.ts), with the origin being typed on top.
  *
  *   loading --> ready --SAVE (no problem)--> saving --> ready (saved + 1)
  *      \--> failed --RETRY--> loading
@@ -12,10 +13,8 @@ import { assign } from "xstate"
 import { type WebchatConfig, WebchatSettings } from "../../contract/schemas/webchat"
 import { isWebchatOrigin, WEBCHAT_MAX_ORIGINS } from "../../contract/webchat-rules"
 import { Api } from "../../services/api/api"
-import { detailMachine } from "../common/detail-machine"
-import type { Failure } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
-import { errorOf, outputOf } from "../common/settled"
+import { type SettingsFormContext, type SettingsFormEvent, settingsForm } from "../common/settings-form"
 
 export type WebchatField = "color" | "text_color" | "greeting" | "allowed_origins" | "origin"
 
@@ -24,22 +23,13 @@ export interface WebchatProblem {
   readonly rule: "invalid" | "tooMany" | "duplicate"
 }
 
-export interface WebchatConfigContext {
-  readonly config: WebchatConfig | null
-  readonly draft: WebchatSettings
+export interface WebchatConfigContext extends SettingsFormContext<WebchatConfig, WebchatSettings, WebchatProblem> {
   /** The origin being typed, added with ADD_ORIGIN. */
   readonly origin: string
-  readonly failure: Failure | null
-  readonly problem: WebchatProblem | null
-  readonly saved: number
 }
 
-export type WebchatConfigEvent =
-  | { type: "EDIT"; patch: Partial<WebchatSettings> }
-  | { type: "TYPE_ORIGIN"; origin: string }
-  | { type: "ADD_ORIGIN" }
-  | { type: "REMOVE_ORIGIN"; origin: string }
-  | { type: "SAVE" }
+type OriginEvent = { type: "TYPE_ORIGIN"; origin: string } | { type: "ADD_ORIGIN" } | { type: "REMOVE_ORIGIN"; origin: string }
+export type WebchatConfigEvent = SettingsFormEvent<WebchatSettings> | OriginEvent
 
 export const settingsOf = (config: WebchatConfig): WebchatSettings => {
   const { widget_key: _key, script_url: _url, ...settings } = config
@@ -86,25 +76,29 @@ const load = () => Effect.flatMap(Api, (api) => api.call("webchat", "webchatSett
 const save = (request: WebchatSettings) =>
   Effect.flatMap(Api, (api) => api.call("webchat", "webchatUpdate", request)).pipe(Effect.map((b) => b.data))
 
-const empty = (): WebchatConfigContext => ({ config: null, draft: EMPTY, origin: "", failure: null, problem: null, saved: 0 })
-
-const detail = detailMachine({
-  types: { context: {} as WebchatConfigContext, events: {} as WebchatConfigEvent, tags: {} as "saving" },
+const form = settingsForm({
+  id: "webchat-config",
   load: fromEffect(load),
-  actors: { save: fromEffect(save) },
-  loadInput: () => undefined,
-  stored: (context, config: WebchatConfig) => ({ ...context, config, draft: settingsOf(config) }),
-  closed: empty,
+  save: fromEffect(save),
+  draftOf: (config: WebchatConfig | null) => (config ? settingsOf(config) : EMPTY),
+  problemOf: (draft) => {
+    const result = webchatSaveOf(draft)
+    return "problem" in result ? result.problem : null
+  },
+  saveInput: (draft) => {
+    const result = webchatSaveOf(draft)
+    return "save" in result ? result.save : draft
+  },
+  extra: { origin: "" },
+  events: {} as OriginEvent,
 })
 
-export const webchatConfigMachine = detail.kit
+export const webchatConfigMachine = form.kit
   .extend({
     guards: {
-      canSave: ({ context }) => "save" in webchatSaveOf(context.draft),
       canAdd: ({ context }) => "origin" in originToAdd(context.draft.allowed_origins, context.origin),
     },
     actions: {
-      edit: assign(({ context }, patch: Partial<WebchatSettings>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
       type: assign((_, origin: string) => ({ origin, problem: null })),
       add: assign(({ context }) => {
         const added = originToAdd(context.draft.allowed_origins, context.origin)
@@ -119,47 +113,22 @@ export const webchatConfigMachine = detail.kit
         draft: { ...context.draft, allowed_origins: context.draft.allowed_origins.filter((o) => o !== origin) },
         problem: null,
       })),
-      refuse: assign(({ context }) => {
-        const result = webchatSaveOf(context.draft)
-        return { problem: "problem" in result ? result.problem : null }
-      }),
-      storeSaved: assign(({ context }, config: WebchatConfig) => ({
-        config,
-        draft: settingsOf(config),
-        failure: null,
-        problem: null,
-        saved: context.saved + 1,
-      })),
     },
   })
   .createMachine({
-    id: "webchat-config",
-    context: empty,
+    id: form.id,
+    context: form.empty,
     initial: "loading",
-    on: detail.on,
+    on: form.on,
     states: {
-      ...detail.states,
+      ...form.states,
       ready: {
-        ...detail.states.ready,
+        ...form.states.ready,
         on: {
-          EDIT: { actions: { type: "edit", params: ({ event }) => event.patch } },
+          ...form.states.ready.on,
           TYPE_ORIGIN: { actions: { type: "type", params: ({ event }) => event.origin } },
           ADD_ORIGIN: [{ guard: "canAdd", actions: "add" }, { actions: "refuseOrigin" }],
           REMOVE_ORIGIN: { actions: { type: "remove", params: ({ event }) => event.origin } },
-          SAVE: [{ guard: "canSave", target: "saving" }, { actions: "refuse" }],
-        },
-      },
-      saving: {
-        tags: ["ready", "saving"],
-        invoke: {
-          id: "save",
-          src: "save",
-          input: ({ context }) => {
-            const result = webchatSaveOf(context.draft)
-            return "save" in result ? result.save : context.draft
-          },
-          onDone: { target: "ready", actions: { type: "storeSaved", params: outputOf } },
-          onError: { target: "ready", actions: { type: "detail.fail", params: errorOf } },
         },
       },
     },

@@ -8,13 +8,14 @@
  *            --after LOG_REFRESH_MS--> watching (log and list reloaded)        DISMISS drops the notices
  */
 import { Effect } from "effect"
-import { assign, sendTo, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { WebhookEventType } from "../../contract/schemas/security"
 import type { WebhooksToBrowser } from "../../contract/webhooks-events"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { fromRealtime, type RealtimeEvent } from "../common/realtime-actor"
+import { reloadReport } from "../common/reload-report"
 
 export const LOG_REFRESH_MS = 3000
 
@@ -49,8 +50,8 @@ export const webhooksLiveMachine = setup({
             ]
           : context.notices,
     }),
-    reloadList: sendTo(({ system }) => system.get("report-webhooks"), { type: "REPORT.RELOAD" }),
-    reloadLog: sendTo(({ system }) => system.get("report-webhook-deliveries"), { type: "REPORT.RELOAD" }),
+    reloadList: reloadReport("report-webhooks"),
+    reloadLog: reloadReport("report-webhook-deliveries"),
   },
 }).createMachine({
   id: "webhooks-live",

@@ -1,6 +1,6 @@
 /** The business a super admin's form works on (limits, billing): a select of the billing accounts, a spinner while loading. */
 import { FormGroup, HTMLSelect, Spinner } from "@blueprintjs/core"
-import type { Business } from "../../machines/billing/businesses"
+import type { Business } from "../../machines/common/business-picker"
 
 export const BusinessPicker = (props: {
   /** Element id and test id of the select. */

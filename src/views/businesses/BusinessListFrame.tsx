@@ -10,6 +10,7 @@ import { Callout, HTMLSelect } from "@blueprintjs/core"
 import type { Client } from "../../contract/schemas/tenants"
 import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
 import { formatDateTime } from "../../machines/report-kit/format"
+import type { ReportId } from "../../machines/system-ids"
 import { useAclActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -29,7 +30,7 @@ export interface ListFilter {
 
 interface BusinessListFrameProps {
   /** The list's report actor (`report-businesses`, `report-registrations`) and its test-id prefix. */
-  readonly systemId: string
+  readonly systemId: ReportId
   readonly name: "businesses" | "registrations"
   readonly title: string
   readonly subtitle: string

@@ -20,6 +20,7 @@ import {
   selectNotice,
   selectOutgoing,
 } from "../../machines/calls/call-selectors"
+import { systemActor } from "../../machines/system-ids"
 import { useRootActor } from "../common/actor-context"
 import { CallCard, useDrag } from "./CallCard"
 import { DialButton } from "./DialButton"
@@ -189,7 +190,7 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
 
 /** Renders nothing unless the call centre runs (the user holds FRONT:/channels/whatsapp-call). */
 export const CallCards = () => {
-  const centre = useRootActor().system.get("callCenter") as CentreRef | undefined
+  const centre = systemActor(useRootActor().system, "callCenter")
   if (!centre) return null
   return <CallCardsOn centre={centre} />
 }

@@ -35,7 +35,7 @@ export const WhatsappChannelView = () => {
 const WhatsappChannel = ({ actor }: { actor: WhatsappActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const account = useSelector(actor, (s) => s.context.account)
+  const account = useSelector(actor, (s) => s.context.stored)
   const draft = useSelector(actor, (s) => s.context.draft)
   const problem = useSelector(actor, (s) => s.context.problem)
   const failure = useSelector(actor, (s) => s.context.failure)

@@ -1,5 +1,5 @@
 /**
- * The composer's product picker (issue 19): search the tenant's in-stock products, tick one or several (at most
+ * The composer's product picker: search the tenant's in-stock products, tick one or several (at most
  * WhatsApp's list limit), see what the customer will get, send. The pick goes to the conversation's outbox as one
  * send; the server builds the message for the channel (a product, an image with the price, or a product list).
  */

@@ -8,6 +8,7 @@ import { isMissingCall } from "../../machines/chat/chat-selectors"
 import type { chatInboxMachine } from "../../machines/chat/inbox-machine"
 import type { lookupMachine } from "../../machines/chat/lookup-machine"
 import type { Failure } from "../../machines/common/failure"
+import { systemActor } from "../../machines/system-ids"
 import { useRootActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { toast } from "../common/toast"
@@ -15,7 +16,7 @@ import { toast } from "../common/toast"
 export type InboxRef = ActorRefFrom<typeof chatInboxMachine>
 
 /** The inbox actor, or null when the root has none (never in the app; possible in isolated view tests). */
-export const useInbox = (): InboxRef | null => (useRootActor().system.get("chat-inbox") as InboxRef | undefined) ?? null
+export const useInbox = (): InboxRef | null => systemActor(useRootActor().system, "chat-inbox") ?? null
 
 export const chatToast = (message: string, intent: Intent) => toast(message, intent, "chat-toast")
 
@@ -61,7 +62,7 @@ export type LookupRef = ActorRefFrom<typeof lookupMachine>
 
 /** One of the inbox's pick lists (spawned with the inbox, so present whenever the chat screen renders). */
 export const useLookupRef = (kind: LookupKind): LookupRef => {
-  const ref = useRootActor().system.get(`chat-lookup-${kind}`) as LookupRef | undefined
+  const ref = systemActor(useRootActor().system, `chat-lookup-${kind}`)
   if (!ref) throw new Error(`chat-lookup-${kind} is not running`)
   return ref
 }

@@ -4,12 +4,9 @@
  */
 import { useSelector } from "@xstate/react"
 import { createContext, useContext, useEffect } from "react"
-import type { ActorRefFrom, AnyActorRef } from "xstate"
-import type { aclMachine } from "../../machines/acl/acl-machine"
-import type { layoutMachine } from "../../machines/shell/layout-machine"
-import type { accountMachine } from "../../machines/session/account-machine"
-import type { sessionMachine } from "../../machines/session/session-machine"
+import type { AnyActorRef } from "xstate"
 import type { RootEvent } from "../../machines/root/root-machine"
+import { type SystemActors, type SystemId, systemActor } from "../../machines/system-ids"
 
 const RootContext = createContext<AnyActorRef | null>(null)
 
@@ -21,20 +18,21 @@ export const useRootActor = (): AnyActorRef => {
   return root
 }
 
-const useSystemActor = <T,>(systemId: string): T => {
-  const actor = useRootActor().system.get(systemId) as T | undefined
+const useSystemActor = <Id extends SystemId>(systemId: Id): NonNullable<SystemActors[Id]> => {
+  const actor = systemActor(useRootActor().system, systemId)
   if (!actor) throw new Error(`actor ${systemId} is not running`)
   return actor
 }
 
-export const useSessionActor = () => useSystemActor<ActorRefFrom<typeof sessionMachine>>("session")
-export const useAclActor = () => useSystemActor<ActorRefFrom<typeof aclMachine>>("acl")
-export const useLayoutActor = () => useSystemActor<ActorRefFrom<typeof layoutMachine>>("layout")
-export const useAccountActor = () => useSystemActor<ActorRefFrom<typeof accountMachine>>("account")
+export const useSessionActor = () => useSystemActor("session")
+export const useAclActor = () => useSystemActor("acl")
+export const useLayoutActor = () => useSystemActor("layout")
+export const useAccountActor = () => useSystemActor("account")
 
 /**
  * A page actor (declared in its feature's manifest) for as long as the calling view is mounted: the root spawns it on
- * `page.open` under the systemId `id` and stops it on `page.close`; a new input reopens it. Null until it runs.
+ * `page.open` under the systemId `id` and stops it on `page.close`; a new input reopens it. Null until it runs. Page
+ * ids are not in the system's typed map (system-ids.ts): the view names its page actor's type.
  */
 export const usePageActor = <T extends AnyActorRef>(id: string, input?: unknown): T | null => {
   const root = useRootActor()

@@ -2,15 +2,15 @@
 import { useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import type { ActorRefFrom } from "xstate"
-import type { ReportMachine } from "../../machines/report-kit/report-machine"
+import type { AnyReportRef } from "../../machines/report-kit/report-machine"
 import type { RootEvent } from "../../machines/root/root-machine"
+import { type ReportId, systemActor } from "../../machines/system-ids"
 import { useRootActor } from "../common/actor-context"
 import { saveFile } from "../common/save-file"
 import { TOAST_MS, toast } from "../common/toast"
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen narrows to its own machine's type
-export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
+/** Any screen's report actor; each screen narrows it to its own machine's type. */
+export type AnyReportActor = AnyReportRef
 
 /**
  * The screen's report actor; opening the screen (re)loads it with the filters it kept. The first screen to show a
@@ -19,11 +19,11 @@ export type AnyReportActor = ActorRefFrom<ReportMachine<any, any, any>>
  * mounted screen keeps the actor it started with: when the login ends the root stops it and the screen unmounts; it
  * must not start a new one in between (logged out, its first load would be refused).
  */
-export const useReportActor = <A extends AnyReportActor>(systemId: string): A => {
+export const useReportActor = <A extends AnyReportActor>(systemId: ReportId): A => {
   const root = useRootActor()
   const actor = useMemo(() => {
-    if (!root.system.get(systemId)) root.send({ type: "report.open", id: systemId } satisfies RootEvent)
-    const started = root.system.get(systemId) as A | undefined
+    if (!systemActor(root.system, systemId)) root.send({ type: "report.open", id: systemId } satisfies RootEvent)
+    const started = systemActor(root.system, systemId) as A | undefined
     if (!started) throw new Error(`report ${systemId} could not start: its logic has not loaded`)
     return started
   }, [root, systemId])

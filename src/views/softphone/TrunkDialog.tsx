@@ -1,5 +1,5 @@
 /**
- * The SIP trunk form (issue 22): a dialog on the PBX page over the `pbx-trunk` page actor, offered to who may save
+ * The SIP trunk form: a dialog on the PBX page over the `pbx-trunk` page actor, offered to who may save
  * the trunk (pbx.setPbxTrunk's permission). The actor loads the trunk when the dialog opens, checks the draft against
  * the contract before any request, and keeps the draft when the server refuses it.
  */

@@ -9,6 +9,7 @@ import { Callout, HTMLSelect, Tab, Tabs, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { Ticket } from "../../contract/schemas/tickets"
 import { formatDateTime, splitDays } from "../../machines/report-kit/format"
+import type { ReportId } from "../../machines/system-ids"
 import {
   TICKET_STATUSES,
   ticketTranscriptOf,
@@ -39,7 +40,7 @@ import "../report-kit/report-kit.css"
 
 type TicketsActor = ActorRefFrom<typeof ticketInboxMachine>
 
-const SCREENS: Record<TicketListKind, { systemId: string; route: string; subtitle: string }> = {
+const SCREENS: Record<TicketListKind, { systemId: ReportId; route: string; subtitle: string }> = {
   inbox: { systemId: "report-inbox", route: "inbox", subtitle: "inboxSubtitle" },
   "ticket-ongoing": { systemId: "report-ticket-ongoing", route: "ticketOngoing", subtitle: "ongoingSubtitle" },
   "ticket-history": { systemId: "report-ticket-history", route: "ticketHistory", subtitle: "historySubtitle" },

@@ -48,7 +48,7 @@ export const snippetOf = (scriptUrl: string, key: string) => `<script src="${scr
 const WebchatConfig = ({ actor }: { actor: WebchatActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const config = useSelector(actor, (s) => s.context.config)
+  const config = useSelector(actor, (s) => s.context.stored)
   const draft = useSelector(actor, (s) => s.context.draft)
   const origin = useSelector(actor, (s) => s.context.origin)
   const problem = useSelector(actor, (s) => s.context.problem)

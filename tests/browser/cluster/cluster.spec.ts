@@ -1,5 +1,5 @@
 /**
- * Two server PROCESSES in Chromium (issue 21): its own PostgreSQL, Redis, two `server/main.ts` child processes and
+ * Two server PROCESSES in Chromium: its own PostgreSQL, Redis, two `server/main.ts` child processes and
  * HAProxy (scripts/cluster-kit.ts). Pinning: `balance: "failover"` makes n2 n1's HAProxy backup, so agent1, who
  * comes in through HAProxy, is on node A for certain, and on B once A is down; admin (the second agent: the demo's
  * agent2 holds no call permission) opens node B's own port. A customer's message through B reaches agent1's inbox on

@@ -1,5 +1,5 @@
 /**
- * An agent sends the tenant's products from the chat composer (issue 19): agent1 takes a WhatsApp conversation, opens
+ * An agent sends the tenant's products from the chat composer: agent1 takes a WhatsApp conversation, opens
  * the Product picker, finds a product by a misspelt search, ticks it, sees the preview and sends; the thread shows
  * it with its price and the customer's phone receives it. Two products go as one product list. Arabic mirrors the
  * picker.

@@ -5,7 +5,7 @@
  */
 import { test, expect } from "@playwright/test"
 import { card, startLab, type Lab } from "./pbx-lab.testing"
-import { kamailioSkipReason } from "../../../sip/kamailio"
+import { kamailioSkipReason } from "../../../server/sip/kamailio"
 
 let lab: Lab
 test.describe.configure({ mode: "serial" })

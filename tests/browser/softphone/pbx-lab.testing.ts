@@ -4,11 +4,11 @@
  * the server would issue them. Everything it starts stops in `stop()`.
  */
 import { expect, type Browser, type Page } from "@playwright/test"
-import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../sip/kamailio"
-import { rtpengineMissing, startRtpengine, type Rtpengine } from "../../../sip/rtpengine"
-import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../sip/baresip"
-import { freePort } from "../../../sip/daemon"
-import { coturnMissing, startCoturn, type Coturn } from "../../../sip/coturn"
+import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../server/sip/kamailio"
+import { rtpengineMissing, startRtpengine, type Rtpengine } from "../../../server/sip/rtpengine"
+import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../server/sip/baresip"
+import { freePort } from "../../../server/sip/daemon"
+import { coturnMissing, startCoturn, type Coturn } from "../../../server/sip/coturn"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
 import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
 import { catalogue } from "../../../src/contract/catalogue"

@@ -5,7 +5,7 @@
  * alert, and watch the indicator follow Kamailio going away and coming back.
  */
 import { test, expect, type Page } from "@playwright/test"
-import { kamailioSkipReason } from "../../../sip/kamailio"
+import { kamailioSkipReason } from "../../../server/sip/kamailio"
 import { bytesReceived, card, startLab, type Lab } from "./pbx-lab.testing"
 
 let lab: Lab

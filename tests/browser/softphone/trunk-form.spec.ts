@@ -1,5 +1,5 @@
 /**
- * The SIP trunk form on the PBX page (issue 22) in Chromium against the real server: the admin opens it, a caller id
+ * The SIP trunk form on the PBX page in Chromium against the real server: the admin opens it, a caller id
  * that is not E.164 is refused before any request, the server's 400 is shown with the draft kept, a valid trunk is
  * saved and is there after a reload (the password never shown, only that one is stored), and the Arabic dialog reads
  * right to left.

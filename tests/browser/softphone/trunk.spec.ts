@@ -5,7 +5,7 @@
  * tenant's number rings the browser.
  */
 import { test, expect } from "@playwright/test"
-import { startTestTrunk, type TestTrunk } from "../../../sip/test-trunk"
+import { startTestTrunk, type TestTrunk } from "../../../server/sip/test-trunk"
 import { bytesReceived, card, gatewaySkipReason, startLab, type Lab } from "./pbx-lab.testing"
 
 let lab: Lab

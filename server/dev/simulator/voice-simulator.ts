@@ -1,0 +1,129 @@
+/**
+ * The development servers' fallback voice channel (channels/fallback-channels.ts): it plays the customer's phone. It
+ * places incoming calls, answers outgoing calls after a ring, hangs up, and is a real WebRTC peer (werift): it answers
+ * the browser's offer and sends the browser's own audio back (werift has no Opus encoder, and echoing proves both
+ * directions: the browser's inbound RTP is what the simulator received from it). Numbers ending in "000" decline
+ * outgoing calls, so the REJECTED path can be run.
+ */
+import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
+import type { MediaStats, VoiceChannelEvents } from "../../channels/channel-adapter"
+import type { SimulatedChannel } from "../../channels/fallback-channels"
+
+export interface SimulatorOptions {
+  /** How long an outgoing call rings before the simulated customer answers. */
+  readonly answerAfterMs?: number
+  /** The address the simulator's ICE candidates use (loopback by default: browser and server on one machine). */
+  readonly iceHost?: string
+}
+
+interface Peer {
+  readonly pc: RTCPeerConnection
+  readonly stats: { packetsReceived: number; packetsSent: number; bytesReceived: number }
+  closing: boolean
+}
+
+const declines = (number: string) => /000$/.test(number.replace(/\D/g, ""))
+
+export const createVoiceSimulator = (events: VoiceChannelEvents, options: SimulatorOptions = {}): SimulatedChannel => {
+  const answerAfterMs = options.answerAfterMs ?? Number(process.env.SIM_ANSWER_MS ?? 2000)
+  const iceHost = options.iceHost ?? process.env.SIM_ICE_HOST ?? "127.0.0.1"
+  const peers = new Map<string, Peer>()
+  const timers = new Map<string, NodeJS.Timeout[]>()
+
+  const later = (callId: string, ms: number, run: () => void) => {
+    const list = timers.get(callId) ?? []
+    list.push(setTimeout(run, ms))
+    timers.set(callId, list)
+  }
+  const clearTimers = (callId: string) => {
+    for (const timer of timers.get(callId) ?? []) clearTimeout(timer)
+    timers.delete(callId)
+  }
+
+  /** Answers an offer with an echoing audio transceiver; resolves once ICE gathering is complete (no trickle back). */
+  const answer = async (callId: string, offerSdp: string): Promise<string> => {
+    const pc = new RTCPeerConnection({
+      iceAdditionalHostAddresses: [iceHost],
+      iceInterfaceAddresses: { udp4: iceHost },
+      iceUseIpv6: false,
+    })
+    const peer: Peer = { pc, stats: { packetsReceived: 0, packetsSent: 0, bytesReceived: 0 }, closing: false }
+    peers.set(callId, peer)
+    const echo = (transceiver: RTCRtpTransceiver) => {
+      transceiver.onTrack.subscribe((track) => {
+        track.onReceiveRtp.subscribe((rtp) => {
+          peer.stats.packetsReceived++
+          peer.stats.bytesReceived += rtp.payload.length
+          transceiver.sender.sendRtp(rtp).then(
+            () => void peer.stats.packetsSent++,
+            () => undefined,
+          )
+        })
+      })
+    }
+    pc.onTransceiverAdded.subscribe(echo)
+    pc.connectionStateChange.subscribe((state) => {
+      if (state === "connected") events.mediaConnected(callId)
+      if (state === "failed" && !peer.closing) events.ended(callId, "FAILED")
+    })
+    await pc.setRemoteDescription({ type: "offer", sdp: offerSdp })
+    for (const transceiver of pc.getTransceivers()) echo(transceiver)
+    const local = await pc.createAnswer()
+    await pc.setLocalDescription(local)
+    if (pc.iceGatheringState !== "complete") await pc.iceGatheringStateChange.watch((state) => state === "complete")
+    return pc.localDescription?.sdp ?? local.sdp
+  }
+
+  const release = async (callId: string) => {
+    clearTimers(callId)
+    const peer = peers.get(callId)
+    peers.delete(callId)
+    if (!peer) return
+    peer.closing = true
+    await peer.pc.close().catch(() => undefined)
+  }
+
+  return {
+    placeCall: ({ clientId, number, name }) => events.incoming({ clientId, number, name: name ?? `Customer ${number.slice(-4)}` }),
+    customerHangup: async (callId) => {
+      const known = peers.has(callId) || timers.has(callId)
+      await release(callId)
+      events.ended(callId)
+      return known
+    },
+    acceptIncoming: (callId, offerSdp) => answer(callId, offerSdp),
+    dial: async (callId, number, offerSdp) => {
+      later(callId, 300, () => events.status(callId, "RINGING"))
+      later(callId, answerAfterMs, () => {
+        if (declines(number)) {
+          clearTimers(callId)
+          events.ended(callId, "REJECTED")
+          return
+        }
+        answer(callId, offerSdp).then(
+          (sdp) => {
+            events.answered(callId, sdp)
+            events.status(callId, "ACCEPTED")
+          },
+          (error: unknown) => {
+            console.error("[simulator] could not answer", callId, error)
+            events.ended(callId, "FAILED")
+          },
+        )
+      })
+    },
+    addCandidate: async (callId, candidate) => {
+      const peer = peers.get(callId)
+      if (!peer || !candidate || typeof candidate !== "object") return
+      await peer.pc.addIceCandidate(candidate as never).catch(() => undefined)
+    },
+    hangup: (callId) => release(callId),
+    stats: (callId): MediaStats | null => {
+      const peer = peers.get(callId)
+      return peer ? { state: peer.pc.connectionState, ...peer.stats } : null
+    },
+    close: async () => {
+      await Promise.all([...new Set([...peers.keys(), ...timers.keys()])].map(release))
+    },
+  }
+}

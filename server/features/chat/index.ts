@@ -1,0 +1,38 @@
+/**
+ * The public module of the chat core: what other features may use of it. Features react to the chat through its hook
+ * points (hooks.ts) and write through the functions below; nothing else of server/features/chat is theirs to import.
+ */
+export {
+  agentChatCap,
+  channelLayers,
+  conversationClosed,
+  conversationReleased,
+  eventsRelayed,
+  handOverRefused,
+  inboundArriving,
+  inboundStored,
+  messagesRead,
+  sendChecked,
+  sendKinds,
+  statusesReported,
+} from "./hooks"
+export type { ChannelLayer, InboundInput, InboundStored, SendKind } from "./hooks"
+export { sendAnswer, sendToNumbers } from "./send"
+export type { Outgoing } from "./send"
+export { agentCapSql, agentsWhere } from "./agent-eligibility"
+export { announceMessages } from "./announce"
+export { closeConversation } from "./assignment"
+export { chatWriterOf, emitChat } from "./chat-bus"
+export type { ChatWriter } from "./chat-bus"
+export { chatHubOf } from "./chat-hub"
+export { blockedError, contactFor, customerCalled, openConversationOf, storeOutbound, storeOutboundAll, storeStatus } from "./chat-store"
+export type { ContactRow, OpenConversation } from "./chat-store"
+export { WINDOW_MS, announceConversation, loadConversation, publishConversation, publishConversationOf, selectConversations } from "./conversation-rows"
+export { STEP_STATUS, next } from "./conversation-status"
+export type { Holding } from "./conversation-status"
+export { fileLinksOf, loadMessage, selectMessages } from "./message-rows"
+export type { FileLinks } from "./message-rows"
+export { openConversationsFor } from "./open-conversations"
+export { queueOutbound } from "./outbound"
+export { handOverAfterCommit, handOverNow } from "./outbox"
+export { receiveInbound } from "./receive"

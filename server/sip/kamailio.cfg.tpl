@@ -1,0 +1,357 @@
+#!KAMAILIO
+# SIP over WebSocket for the PBX softphone (/apps/pbxcalls). Rendered by server/sip/kamailio.ts:
+# __HOST__, __PORT__, __DOMAIN__ and __SECRET__ are replaced; the secret is shared with the API server,
+# which issues each user time-limited credentials (auth_ephemeral: user "<expiry>:<extension>",
+# password base64(HMAC-SHA1(secret, user))). Nothing is stored here: no database, no fixed accounts.
+# The next lines become `#!define WITH_RTPENGINE` and RTPENGINE_SOCK when rtpengine (the media gateway) runs, and
+# RPC_TOKEN: what the API server sends (X-Pbx-Token) to publish the tenants' trunks into the `pbx` table.
+__DEFINES__
+
+debug=2
+log_stderror=yes
+memdbg=5
+memlog=5
+children=2
+tcp_children=2
+auto_aliases=no
+listen=tcp:__HOST__:__PORT__
+# Desk phones and trunks usually speak SIP over UDP: the same port number.
+listen=udp:__HOST__:__PORT__
+alias="__DOMAIN__"
+tcp_accept_no_cl=yes
+tcp_connection_lifetime=3605
+disable_tcp=no
+
+mpath="/usr/lib/x86_64-linux-gnu/kamailio/modules/"
+loadmodule "tm.so"
+loadmodule "sl.so"
+loadmodule "rr.so"
+loadmodule "pv.so"
+loadmodule "maxfwd.so"
+loadmodule "textops.so"
+loadmodule "siputils.so"
+loadmodule "kex.so"
+loadmodule "xlog.so"
+loadmodule "sanity.so"
+loadmodule "usrloc.so"
+loadmodule "registrar.so"
+loadmodule "nathelper.so"
+loadmodule "xhttp.so"
+loadmodule "websocket.so"
+loadmodule "auth.so"
+loadmodule "auth_ephemeral.so"
+loadmodule "htable.so"
+loadmodule "jsonrpcs.so"
+loadmodule "uac.so"
+loadmodule "corex.so"
+loadmodule "tmx.so"
+#!ifdef WITH_RTPENGINE
+loadmodule "rtpengine.so"
+modparam("rtpengine", "rtpengine_sock", RTPENGINE_SOCK)
+#!endif
+
+modparam("usrloc", "db_mode", 0)
+modparam("registrar", "max_expires", 600)
+modparam("registrar", "min_expires", 30)
+modparam("registrar", "max_contacts", 5)
+# Without this the stored contact keeps sip.js's "*.invalid" host and lookup() cannot reach the WebSocket.
+modparam("registrar", "received_avp", "$avp(RECEIVED)")
+modparam("nathelper", "received_avp", "$avp(RECEIVED)")
+modparam("usrloc", "nat_bflag", 6)
+modparam("nathelper", "natping_interval", 30)
+modparam("nathelper", "ping_nated_only", 1)
+modparam("nathelper", "sipping_bflag", 6)
+modparam("nathelper", "sipping_from", "sip:keepalive@__DOMAIN__")
+modparam("auth_ephemeral", "secret", "__SECRET__")
+# "<expiry>:<extension>": the expiry is a Unix time, checked by autheph_check.
+modparam("auth_ephemeral", "username_format", 1)
+# The tenants' trunks as the API server publishes them (htable.sets over JSON-RPC, see route[TO_TRUNK]):
+#   ext:<extension> = tenant (every softphone user's); trunk:<tenant> = "host:port;transport=udp"; fmt/cc/np/ip:<tenant> = number format;
+#   cid:<tenant> = caller id; user/pass:<tenant> = digest credentials; did:<number> = tenant;
+#   src:<tenant> = the carrier's IP address; ring:<tenant> = the extensions an inbound call rings ("1001;1002").
+modparam("htable", "htable", "pbx=>size=10;")
+# Call records, read and removed by the API server (pbx-call-records.ts): "<call-id>::start" = "<time>;<caller>;
+# <dialled>;<internal|outbound|inbound>;<tenant of an inbound call>", "::answer" = "<time>;<who answered>",
+# "::end" = "<time>;<final SIP status>" (times "seconds.microseconds"). Unread records expire after 6 h.
+modparam("htable", "htable", "calls=>size=10;autoexpire=21600;")
+modparam("jsonrpcs", "transport", 1)
+modparam("jsonrpcs", "pretty_format", 0)
+# The caller id replaces From towards the carrier and is restored on the way back (an rr parameter).
+modparam("uac", "restore_mode", "auto")
+modparam("uac", "auth_username_avp", "$avp(trunk_user)")
+modparam("uac", "auth_password_avp", "$avp(trunk_pass)")
+modparam("uac", "auth_realm_avp", "$avp(trunk_realm)")
+modparam("websocket", "keepalive_mechanism", 1)
+modparam("websocket", "keepalive_interval", 5)
+modparam("websocket", "keepalive_timeout", 10)
+
+request_route {
+	if (!mf_process_maxfwd_header("10")) { sl_send_reply("483", "Too Many Hops"); exit; }
+	if (!sanity_check("1511", "7")) { exit; }
+	if (is_method("OPTIONS") && uri==myself && $rU==$null) { sl_send_reply("200", "Keepalive"); exit; }
+
+	route(NAT);
+
+	if (is_method("CANCEL")) {
+		if (t_check_trans()) {
+			route(MEDIA_END);
+			t_relay();
+		}
+		exit;
+	}
+
+	if (has_totag()) {
+		if (loose_route()) {
+			handle_ruri_alias();
+			if (is_method("BYE")) {
+				route(MEDIA_END);
+				if ($sht(calls=>$ci::start) != $null && $sht(calls=>$ci::end) == $null) { $sht(calls=>$ci::end) = $TV(Sn) + ";200"; }
+			}
+			route(RELAY);
+			exit;
+		}
+		if (is_method("ACK")) {
+			if (t_check_trans()) { t_relay(); }
+			exit;
+		}
+		sl_send_reply("404", "Not here");
+		exit;
+	}
+
+	t_check_trans();
+	if (is_method("INVITE")) {
+		# What the call record will say (route[CALL_START]); $var()s live on in this process, so set each time.
+		$var(rec_dialled) = $rU;
+		$var(rec_dir) = "internal";
+		$var(rec_tenant) = "";
+		route(FROM_TRUNK);
+	}
+	route(AUTH);
+
+	if (is_method("REGISTER")) {
+		# save() answers the REGISTER itself, also when it fails (a second reply would be a stray "500").
+		save("location");
+		exit;
+	}
+
+	if (is_method("INVITE") && $rU =~ "^[+][1-9][0-9]{6,14}$") { route(TO_TRUNK); }
+	# An extension of another tenant does not exist for this caller (both known: published by the API server).
+	if (is_method("INVITE") && $sht(pbx=>ext:$rU) != $null && $sht(pbx=>ext:$fU) != $null && $sht(pbx=>ext:$rU) != $sht(pbx=>ext:$fU)) {
+		sl_send_reply("404", "Not Found");
+		exit;
+	}
+	if (is_method("INVITE")) { record_route(); }
+	if (!lookup("location")) {
+		t_newtran();
+		t_reply("404", "Not Found");
+		exit;
+	}
+	route(RELAY);
+}
+
+# Clients behind NAT: sip.js sits behind a WebSocket with "*.invalid" contacts (64); a desk phone behind a home
+# router announces a private contact (1) or Via (2), or sends from another port than it announces (16). Each is
+# reached back where its request came from: the REGISTER stores the source as the contact's "received" (over TCP
+# and WebSocket that is the client's own connection, which Kamailio reuses), other requests get an alias on their
+# Contact, and UDP clients are pinged (OPTIONS every 30 s) so their router keeps the mapping open.
+route[NAT] {
+	force_rport();
+	if (!nat_uac_test("83")) { return; }
+	if (is_method("REGISTER")) {
+		fix_nated_register();
+		if ($proto == "udp") { setbflag(6); }
+	} else {
+		add_contact_alias();
+	}
+}
+
+# Every dialog-creating request carries this server's own ephemeral credentials, and its identity
+# (To for REGISTER, From otherwise) must be the extension the credentials were issued for.
+route[AUTH] {
+	if (!autheph_check("$fd")) {
+		auth_challenge("$fd", "0");
+		exit;
+	}
+	if (is_method("REGISTER")) {
+		if (!autheph_check_to()) { sl_send_reply("403", "Forbidden: AoR is not your extension"); exit; }
+	} else {
+		if (!autheph_check_from()) { sl_send_reply("403", "Forbidden: From is not your extension"); exit; }
+	}
+	consume_credentials();
+}
+
+# A dialled E.164 number leaves through the caller's tenant's trunk, in the carrier's number format, with the
+# tenant's caller id (From and P-Asserted-Identity); a carrier that challenges gets the tenant's digest
+# credentials (failure_route[FAILED]).
+route[TO_TRUNK] {
+	$var(t) = $sht(pbx=>ext:$fU);
+	if ($var(t) == $null || $sht(pbx=>trunk:$var(t)) == $null) {
+		sl_send_reply("404", "No trunk for phone numbers");
+		exit;
+	}
+	$var(rec_dir) = "outbound";
+	$var(fmt) = $sht(pbx=>fmt:$var(t));
+	if ($var(fmt) == "digits") {
+		$rU = $(rU{s.substr,1,0});
+	} else if ($var(fmt) == "national") {
+		$var(cc) = "+" + $sht(pbx=>cc:$var(t));
+		$var(len) = $(var(cc){s.len});
+		if ($(rU{s.substr,0,$var(len)}) == $var(cc)) {
+			$rU = $sht(pbx=>np:$var(t)) + $(rU{s.substr,$var(len),0});
+		} else {
+			$rU = $sht(pbx=>ip:$var(t)) + $(rU{s.substr,1,0});
+		}
+	}
+	$ru = "sip:" + $rU + "@" + $sht(pbx=>trunk:$var(t));
+	$var(from) = "sip:" + $sht(pbx=>cid:$var(t)) + "@" + $sht(pbx=>host:$var(t));
+	record_route();
+	uac_replace_from("$var(from)");
+	remove_hf("P-Asserted-Identity");
+	append_hf("P-Asserted-Identity: <$var(from)>\r\n");
+	$avp(trunk_user) = $sht(pbx=>user:$var(t));
+	$avp(trunk_pass) = $sht(pbx=>pass:$var(t));
+	setflag(3);
+	route(RELAY);
+}
+
+# A call from a tenant's carrier (its address) to one of the tenant's numbers rings its agents' registered
+# softphones and phones at once (parallel forking); 480 when none is online. Anything else is authenticated.
+route[FROM_TRUNK] {
+	$var(t) = $sht(pbx=>did:$rU);
+	if ($var(t) == $null || $si != $sht(pbx=>src:$var(t))) { return; }
+	if ($sht(pbx=>ring:$var(t)) == $null) {
+		sl_send_reply("480", "No agent online");
+		exit;
+	}
+	$var(ring) = $sht(pbx=>ring:$var(t));
+	$var(rec_dir) = "inbound";
+	$var(rec_tenant) = $var(t);
+	# Only the agents registered now: the first becomes the request URI, the others parallel branches.
+	$var(n) = $(var(ring){s.count,;}) + 1;
+	$var(i) = 0;
+	$var(found) = 0;
+	while ($var(i) < $var(n)) {
+		$var(uri) = "sip:" + $(var(ring){s.select,$var(i),;}) + "@__DOMAIN__";
+		if (registered("location", "$var(uri)")) {
+			if ($var(found) == 0) { $ru = $var(uri); } else { append_branch("$var(uri)"); }
+			$var(found) = $var(found) + 1;
+		}
+		$var(i) = $var(i) + 1;
+	}
+	if ($var(found) == 0 || !lookup_branches("location")) {
+		sl_send_reply("480", "No agent online");
+		exit;
+	}
+	record_route();
+	route(RELAY);
+}
+
+route[RELAY] {
+	if (is_method("INVITE") && !has_totag()) { route(CALL_START); }
+	if (is_method("INVITE|BYE|UPDATE|CANCEL|ACK")) { t_on_reply("REPLY"); }
+	if (is_method("INVITE|UPDATE")) {
+		t_on_branch("MEDIA");
+		t_on_failure("FAILED");
+	}
+	if (!t_relay()) { sl_reply_error(); }
+	exit;
+}
+
+route[CALL_START] {
+	if ($sht(calls=>$ci::start) != $null) { return; }
+	$sht(calls=>$ci::start) = $TV(Sn) + ";" + $fU + ";" + $var(rec_dialled) + ";" + $var(rec_dir) + ";" + $var(rec_tenant);
+}
+
+# The media gateway, by what each side speaks: a browser (SIP over WebSocket) offers DTLS-SRTP with ICE and
+# rtcp-mux; a desk phone, baresip or a trunk offers plain RTP/AVP. Calls between two browsers, or two plain phones,
+# keep their media end to end; a call between the two kinds goes through rtpengine, which converts the offer here
+# and the answer in onreply_route (branch flag 1: towards a plain phone; 2: towards a browser).
+branch_route[MEDIA] {
+#!ifdef WITH_RTPENGINE
+	if (!has_body("application/sdp")) { return; }
+	$var(to_ws) = 0;
+	if ($du =~ "transport=ws" || ($du == $null && $ru =~ "transport=ws")) { $var(to_ws) = 1; }
+	if ($proto =~ "^ws" && $var(to_ws) == 0) {
+		setbflag(1);
+		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
+	} else if (!($proto =~ "^ws") && $var(to_ws) == 1) {
+		setbflag(2);
+		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=force DTLS=passive SDES-off rtcp-mux-offer generate-mid UDP/TLS/RTP/SAVPF");
+	}
+#!endif
+	return;
+}
+
+route[MEDIA_END] {
+#!ifdef WITH_RTPENGINE
+	rtpengine_delete();
+#!endif
+	return;
+}
+
+onreply_route[REPLY] {
+	if ($rm == "INVITE" && $rs == 200 && $sht(calls=>$ci::start) != $null && $sht(calls=>$ci::answer) == $null) {
+		$sht(calls=>$ci::answer) = $TV(Sn) + ";" + $(ct{nameaddr.uri}{uri.user});
+	}
+	if (nat_uac_test("65")) { add_contact_alias(); }
+#!ifdef WITH_RTPENGINE
+	if (has_body("application/sdp")) {
+		if (isbflagset(1)) {
+			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=force SDES-off rtcp-mux-require UDP/TLS/RTP/SAVPF");
+		} else if (isbflagset(2)) {
+			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
+		}
+	}
+#!endif
+}
+
+failure_route[FAILED] {
+	if (t_is_canceled()) {
+		route(MEDIA_END);
+		route(CALL_FAILED);
+		exit;
+	}
+	# The carrier challenged: answer once with the tenant's credentials (the media offer is converted again).
+	if (isflagset(3) && !isflagset(4) && t_check_status("401|407") && $avp(trunk_user) != $null) {
+		setflag(4);
+		if (t_check_status("407")) {
+			$avp(trunk_realm) = $(T_rpl($hdr(Proxy-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
+		} else {
+			$avp(trunk_realm) = $(T_rpl($hdr(WWW-Authenticate)){re.subst,/.*realm="([^"]*)".*/\1/});
+		}
+		route(MEDIA_END);
+		if (uac_auth()) {
+			t_on_branch("MEDIA");
+			t_on_failure("FAILED");
+			t_relay();
+			exit;
+		}
+	}
+	route(MEDIA_END);
+	# The carrier's challenge is not the caller's to answer (its credentials are ours): say the trunk refused us.
+	if (isflagset(3) && t_check_status("401|407")) {
+		t_reply("503", "Trunk refused our credentials");
+		$var(rec_code) = 503;
+	} else {
+		$var(rec_code) = $T_reply_code;
+	}
+	route(CALL_FAILED);
+}
+
+route[CALL_FAILED] {
+	if ($sht(calls=>$ci::start) == $null || $sht(calls=>$ci::end) != $null) { return; }
+	if (t_is_canceled()) { $var(rec_code) = 487; }
+	$sht(calls=>$ci::end) = $TV(Sn) + ";" + $var(rec_code);
+}
+
+event_route[xhttp:request] {
+	# The API server publishes the tenants' trunks here (JSON-RPC htable.sets / htable.delete), with the token.
+	if ($hu =~ "^/RPC" && $hdr(X-Pbx-Token) == RPC_TOKEN) {
+		jsonrpc_dispatch();
+		exit;
+	}
+	if ($hdr(Upgrade) =~ "websocket" && $hdr(Connection) =~ "Upgrade" && $rm =~ "GET") {
+		if (ws_handle_handshake()) { exit; }
+	}
+	xhttp_reply("404", "Not Found", "text/plain", "not a SIP WebSocket endpoint");
+}
