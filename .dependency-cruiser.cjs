@@ -1,5 +1,5 @@
 /**
- * The layer rules of the architecture (README, "Architecture"), checked on every `npm test`. A breach fails the run
+ * The layer rules of the architecture (docs/architecture.md), checked on every `npm test`. A breach fails the run
  * with the rule's name and the two files. Tests beside the code (`*.test.ts`) and their helpers (`*.testing.ts`)
  * may reach the real server's test harness; nothing else may.
  */
@@ -9,6 +9,30 @@ const TEST = "(\\.test\\.tsx?|\\.spec\\.ts|\\.testing\\.ts)$"
 module.exports = {
   forbidden: [
     { name: "no-cycles", severity: "error", comment: "Modules import each other in a loop.", from: {}, to: { circular: true } },
+    {
+      name: "chat-imports-no-feature",
+      severity: "error",
+      comment:
+        "The chat core (server/features/chat) imports no other feature: features react to it through its hook points (chat/hooks.ts), registered from their own modules.",
+      from: { path: "^server/features/chat/", pathNot: TEST },
+      to: { path: "^server/features/", pathNot: "^server/features/chat/" },
+    },
+    {
+      name: "features-through-public-modules",
+      severity: "error",
+      comment:
+        "A feature (or a dev simulator) reaches another feature only through that feature's public module, server/features/<name>/index.ts.",
+      from: { path: "^server/(features/[^/]+|dev)/", pathNot: TEST },
+      to: { path: "^server/features/[^/]+/", pathNot: ["^server/$1/", "^server/features/[^/]+/index\\.ts$"] },
+    },
+    {
+      name: "platform-imports-no-feature",
+      severity: "error",
+      comment:
+        "Core and platform code (core, http, db, realtime, auth, channels, sip) imports no feature and no dev code; the demo world (db/seed) writes through the features' own paths.",
+      from: { path: "^server/(core|http|db|realtime|auth|channels|sip)/", pathNot: [TEST, "^server/db/seed/"] },
+      to: { path: "^server/(features|dev)/" },
+    },
     {
       name: "contract-stands-alone",
       severity: "error",

@@ -6,8 +6,8 @@
  * PostgreSQL instead of PGlite.
  */
 import { sql } from "drizzle-orm"
-import { codeDigest, newCode } from "../server/features/otp/codes"
-import { seal } from "../server/features/sms/secret-box"
+import { codeDigest, newCode } from "../server/features/otp"
+import { seal } from "../server/features/sms"
 import { rowsOf } from "../server/db/rows"
 import { as, callOf, login, send } from "../server/testing/harness"
 import { startPostgres, startTestServer } from "../server/testing/test-server"

@@ -10,7 +10,7 @@
 import { createSocket, type Socket } from "node:dgram"
 import { chromium } from "@playwright/test"
 import { startTestServer } from "../server/testing/test-server"
-import { ephemeralPassword } from "../server/features/softphone/sip-credentials"
+import { ephemeralPassword } from "../server/features/softphone"
 import { freePort } from "../server/sip/daemon"
 import { startKamailio } from "../server/sip/kamailio"
 import { ngCommand, startRtpengine } from "../server/sip/rtpengine"

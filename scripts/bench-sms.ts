@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../server/db/rows"
-import { gatewayOf } from "../server/features/sms/gateway"
+import { gatewayOf } from "../server/features/sms"
 import { smscOf } from "../server/dev/sms/smsc-routes"
 import { as, callOf, login, send } from "../server/testing/harness"
 import { startPostgres, startTestServer } from "../server/testing/test-server"

@@ -1,5 +1,5 @@
 /**
- * Tenant credentials with a lifetime and a revocation (issue 20, finding 4).
+ * Tenant credentials with a lifetime and a revocation.
  *
  *  - A login's client_token is the session's second credential: it names the session (`lid`) and user (`sub`) and
  *    expires with the user token. `verifyClientToken` checks it by the user token's own rules (verifyUserToken on

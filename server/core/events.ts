@@ -5,7 +5,8 @@
  * subscribed, active webhook of the tenant are written with the change, so the event exists if and only if the write
  * commits (the transactional outbox of DESIGN.md). Deliveries are jobs of kind `webhook.deliver` on the one queue
  * (server/core/jobs.ts), keyed `webhook:<webhook id>:<event id>` so a repeated fan-out adds nothing;
- * server/features/webhooks delivers them.
+ * server/features/webhooks delivers them. Events are for the tenant's servers; the server's own features react to each
+ * other through hook points (core/hooks.ts), not through these.
  */
 import { randomUUID } from "node:crypto"
 import { sql } from "drizzle-orm"
@@ -24,7 +25,6 @@ export const EVENT_TYPES = {
   "ticket.updated": "A ticket changed status, assignee or details",
   "complaint.created": "A complaint was filed",
   "complaint.updated": "A complaint changed status or details",
-  // Published by campaigns once they run on the queue (not yet: subscribing to it is allowed, nothing sends it today).
   "campaign.finished": "A campaign finished sending",
 } as const
 

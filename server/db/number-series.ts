@@ -1,9 +1,8 @@
 /**
  * A tenant's numbered series: tickets TK-<tenant>-<n> and complaints CMP-<tenant>-<n>. Each series of each tenant is a
  * PostgreSQL sequence, created with the tenant's first number of it so it continues the numbers already there (the
- * seeded ones). Writers draw numbers without waiting for each other: the numbers were max() + 1 under a per-tenant
- * lock held until commit, so every new conversation of a tenant queued behind the previous one (bench:cluster's wait
- * events, issue 21). A write that rolls back leaves a gap in the series, as any sequence does.
+ * seeded ones). Writers draw numbers without waiting for each other (max() + 1 under a per-tenant lock held until
+ * commit would queue every new conversation of a tenant behind the previous one). A write that rolls back leaves a gap in the series, as any sequence does.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "./db"

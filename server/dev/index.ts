@@ -11,7 +11,7 @@
  * review, /dev/templates), campaigns/ (/dev/campaigns), mail/ (/dev/outbox).
  */
 import type { FallbackChannels } from "../channels/fallback-channels"
-import type { HttpRoutes } from "../features/registry"
+import type { HttpRoutes } from "../core/registry"
 import { campaignRoutes } from "./campaigns/campaign-routes"
 import { outboxRoutes } from "./mail/outbox-routes"
 import { metaCallRoutes } from "./meta/call-routes"

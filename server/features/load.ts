@@ -5,13 +5,13 @@
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import type { FeatureModule, Handler, HttpRoutes } from "./registry"
+import type { FeatureModule, Handler, HttpRoutes } from "../core/registry"
 import type { SocketFeature } from "../realtime/socket"
 import type { JobHandler, Schedule } from "../core/jobs"
 import { installHooks } from "../core/hooks"
 
 const root = fileURLToPath(new URL(".", import.meta.url))
-const SKIP = new Set(["registry.ts", "load.ts"])
+const SKIP = new Set(["load.ts"])
 
 /** Folders of code that production never loads: development servers' simulators and hooks, test plumbing. */
 const NOT_FEATURES = new Set(["dev", "testing"])

@@ -1,5 +1,5 @@
 /**
- * Security suite, the takeover path of issue 20: the public client token asks for a reset of someone else's
+ * Security suite, the takeover path: the public client token asks for a reset of someone else's
  * account, then the attacker reads the reset link from the development outbox or plays another tenant's customers
  * through the simulator hooks. Every /dev/* hook wants a tenant admin (acting in their own tenant) or the per-start
  * key; a reset link starts with the configured public URL whatever Origin or Host the request claims.

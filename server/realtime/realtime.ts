@@ -1,4 +1,8 @@
-/** What handlers may do with the socket service, apart from attaching it (socket.ts), so the request context can name it. */
+/**
+ * The socket service as handlers see it (attached by socket.ts, named by the request context): send to a tenant's or a
+ * user's sockets, end a login's sockets, re-admit a user's sockets with new grants. Rooms are named here; with Redis
+ * (realtime/cluster.ts) a room spans every node, so these reach a user wherever their socket is connected.
+ */
 import type { Server } from "socket.io"
 
 export interface Realtime {

@@ -56,10 +56,10 @@ const sharedKits: Readonly<Record<string, { readonly layers: readonly Layer[]; r
 }
 
 /**
- * The files directly in server/features/ (its loader skips them): the platform that finds and registers the feature
+ * The files directly in server/features/ (its loader skips them): the loader that finds and registers the feature
  * folders' modules. Anything else there belongs in a feature's folder.
  */
-const serverPlatformFiles: readonly string[] = ["load.ts", "registry.ts"]
+const serverPlatformFiles: readonly string[] = ["load.ts"]
 
 /** The pages directly in docs/features/ that are no feature's: the index of the feature pages. */
 const docsIndexPages: readonly string[] = ["README.md"]

@@ -4,7 +4,7 @@ import type { Db } from "../db"
 import { clients, accountLimits, ipWhitelist } from "../schema/tenants"
 import { users } from "../schema/identity"
 import { hashPassword } from "../../auth/password"
-import { credit } from "../../features/billing/ledger"
+import { credit } from "../../features/billing"
 import { seedCatalogue, seedRoles } from "./access"
 
 export const DEMO_PASSWORD = "demo1234"

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
 import { storeStatus } from "../../features/chat"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { badRequest, notFound } from "../../http/errors"
 import { devCallerOf, devTenantOf } from "../access"
 import { bodyOf } from "../body"

@@ -7,7 +7,7 @@
  */
 import { desc, eq } from "drizzle-orm"
 import { mailOutbox } from "../../db/schema/identity"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { devCallerOf } from "../access"
 
 export const outboxRoutes: HttpRoutes = (app, services) => {

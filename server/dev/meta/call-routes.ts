@@ -9,7 +9,7 @@
  *   GET  /dev/meta/calls?phone_number_id=   every call of a number (the tenant's calls to customers among them)
  */
 import type { FastifyRequest } from "fastify"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { notFound } from "../../http/errors"
 import { devCallerOf, devMaySee } from "../access"
 import { bodyOf } from "../body"

@@ -23,7 +23,7 @@
  */
 import { randomBytes } from "node:crypto"
 import type { FastifyRequest } from "fastify"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { badRequest, notFound } from "../../http/errors"
 import { devCallerOf, devMaySee, devTenantOf } from "../access"
 import { type Body, bodyOf } from "../body"

@@ -13,7 +13,7 @@
  *   GET  /dev/meta/page-media/:id                  a Messenger / Instagram customer's attachment on the fake CDN
  */
 import type { FastifyReply, FastifyRequest } from "fastify"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { bodyOf } from "../body"
 import type { GraphAnswer } from "./fake-meta-model"
 import { fakeMetaOf, startedFakeMetaOf } from "./fake-meta-of"

@@ -7,8 +7,8 @@
  *   POST /dev/simulator/calls/:id/hangup    the customer hangs up
  *   GET  /dev/simulator/calls/:id           { data: { callId, status, agentId, emittedAt, media } }
  */
-import { hubOf } from "../../features/calls/call-hub"
-import type { HttpRoutes } from "../../features/registry"
+import { hubOf } from "../../features/calls"
+import type { HttpRoutes } from "../../core/registry"
 import { ApiError } from "../../http/errors"
 import { SHED_WHEN_BUSY } from "../../http/shedding"
 import { devCallerOf, devMaySee, devTenantOf } from "../access"

@@ -13,7 +13,7 @@
  */
 import type { Channel } from "../../../src/contract/schemas/common"
 import { chatHubOf } from "../../features/chat"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { ApiError, badRequest } from "../../http/errors"
 import { SHED_WHEN_BUSY } from "../../http/shedding"
 import { devCallerOf, devTenantOf, type DevCaller } from "../access"

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto"
 import type { AddressInfo } from "node:net"
-import { createSmppServer, type Pdu, pduText, RECEIPT_ESM, SMPP, type SmppServer, type SmppSession } from "../../features/sms/smpp"
+import { createSmppServer, pduText, RECEIPT_ESM, SMPP, type Pdu, type SmppServer, type SmppSession } from "../../features/sms"
 
 export interface SmscBehaviour {
   /** Refuse binds with ESME_RBINDFAIL. */

@@ -11,8 +11,8 @@
  */
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
-import type { HttpRoutes } from "../../features/registry"
-import { closeGateway } from "../../features/sms/gateway"
+import type { HttpRoutes } from "../../core/registry"
+import { closeGateway } from "../../features/sms"
 import type { Services } from "../../http/context"
 import { badRequest } from "../../http/errors"
 import { devCallerOf } from "../access"

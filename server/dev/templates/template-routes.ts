@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
-import type { HttpRoutes } from "../../features/registry"
+import type { HttpRoutes } from "../../core/registry"
 import { announceStatus } from "../../features/templates"
 import { badRequest, notFound } from "../../http/errors"
 import { devCallerOf, devTenantOf } from "../access"

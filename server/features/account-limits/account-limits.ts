@@ -9,7 +9,7 @@ import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { forbidden, idOf, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { usageOf } from "./limits"
 
 const COLUMNS = sql`id, client_id, kind, limit_value, updated_at`

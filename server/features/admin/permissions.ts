@@ -1,6 +1,6 @@
 /** The Permissions group: the platform keys (read-only for tenants), a tenant's own keys, rule sets. */
 import { and, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { permissions, rolePermissions, roles, ruleSets } from "../../db/schema/identity"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"

@@ -1,6 +1,6 @@
 /** The Roles group: a tenant's roles and the permission keys each grants. */
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import type { Db } from "../../db/db"
 import { roles, rolePermissions, permissions, users } from "../../db/schema/identity"
 import { tenantOf, type Ctx } from "../../http/context"

@@ -1,6 +1,6 @@
 /** Users as the contract shows them, and the one place users are created (so every path checks the same rules). */
 import { and, eq, inArray } from "drizzle-orm"
-import { checkLimit } from "../account-limits/limits"
+import { checkLimit } from "../account-limits"
 import type { Db } from "../../db/db"
 import { users, roles } from "../../db/schema/identity"
 import { hashPassword } from "../../auth/password"

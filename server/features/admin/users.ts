@@ -3,7 +3,7 @@
  * and the auth group's legacy register call (auth.authRegister), which creates a user the same way.
  */
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { users } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { hashPassword, verifyPassword } from "../../auth/password"
@@ -11,7 +11,7 @@ import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
 import { likeOf } from "../../db/rows"
-import { checkLimit } from "../account-limits/limits"
+import { checkLimit } from "../account-limits"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
 import { endUserSessions } from "../session"
 import { accessChanged } from "./access-live"

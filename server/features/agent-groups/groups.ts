@@ -8,7 +8,7 @@ import type { Colleague, MyAgentGroup } from "../../../src/contract/schemas/agen
 import { likeOf, rowsOf } from "../../db/rows"
 import { type Ctx, userOf } from "../../http/context"
 import { badRequest } from "../../http/errors"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
 import { isoOrNull } from "../../core/date-range"
 import { checkGroupName, GROUP_COLUMNS, groupOf, loadDetail, loadGroup, memberIds, membersOf } from "./group-rows"

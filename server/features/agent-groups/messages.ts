@@ -9,7 +9,7 @@ import type { DirectMessage, GroupMessage } from "../../../src/contract/schemas/
 import { rowsOf } from "../../db/rows"
 import { type Ctx, userOf } from "../../http/context"
 import { badRequest, idOf, notFound } from "../../http/errors"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { iso } from "../../core/date-range"
 import { memberIds } from "./group-rows"
 import { groupFor, MAX_ID, teamUser } from "./team-access"

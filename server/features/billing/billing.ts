@@ -5,7 +5,7 @@ import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { forbidden, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
 import { CURRENCY, balanceOf, credit } from "./ledger"
 

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { ApiError, notFound } from "../../http/errors"
-import { isUatNumber, uatNumberOf, uatNumbersAmong } from "../uat/uat-rules"
+import { isUatNumber, uatNumberOf, uatNumbersAmong } from "../uat"
 
 const cents = (value: unknown): number => Math.round(Number(value) * 100)
 const money = (centsValue: number): string => (centsValue / 100).toFixed(2)

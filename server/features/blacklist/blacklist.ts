@@ -14,7 +14,7 @@ import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { iso, isoOrNull } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
 
 const tokenOf = (r: Record<string, unknown>): BlacklistedToken => ({

@@ -1,5 +1,5 @@
 /**
- * The super admin's view of every business (issue 18): the list (all, paged with search and status, and counts by
+ * The super admin's view of every business: the list (all, paged with search and status, and counts by
  * status), one business with its figures and agents, switching it off and on, deleting it (soft), and reviewing a
  * registration. The access pipeline lets only super admins in (the groups are marked superAdmin in the contract), but
  * for the agents' lists, which a tenant reads for its own business (the company sub-page Agents).
@@ -12,7 +12,7 @@ import { pageOf, windowPage } from "../../core/paging"
 import { signedUrlOf } from "../../core/signed-url"
 import { ownOrigin } from "../../core/attachments"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { CLIENT_COLUMNS, clientOf, loadBusiness } from "./client-rows"
 import { softDelete, toggle } from "./lifecycle"
 import { purgeSchedule } from "./retention"

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm"
 import type { ClientStats } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { usageOf } from "../account-limits/limits"
+import { usageOf } from "../account-limits"
 
 export const statsOf = async (db: Db, business: { id: number; name: string }): Promise<ClientStats> => {
   const clientId = business.id

@@ -21,7 +21,7 @@ import { createMetaBridge, type MetaCallBridge } from "../../channels/whatsapp-c
 import { callRecords } from "../../db/schema/calls"
 import { eq } from "drizzle-orm"
 import { metaDialer, metaLeg } from "./hooks"
-import { callSettingOf } from "../onboarding/call-setting"
+import { callSettingOf } from "../onboarding"
 import {
   type CallChannelName,
   type EndedCall,

@@ -18,7 +18,7 @@ const unprovided = (name: string) => async (): Promise<never> => {
   throw new Error(`No feature provides ${name} (channels)`)
 }
 
-/** How an agent's call to a customer reaches Meta: the tenant's WhatsApp number, or null (the built-in simulator takes it). */
+/** How an agent's call to a customer reaches Meta: the tenant's WhatsApp number, or null (the fallback channel takes it). */
 export const metaDialer = portPoint<[services: Services, clientId: number], MetaDialer | null>(
   "calls.metaDialer",
   unprovided("calls.metaDialer"),

@@ -2,3 +2,4 @@
 export { hubOf } from "./call-hub"
 export { metaDialer, metaLeg } from "./hooks"
 export type { MetaCall } from "./hooks"
+

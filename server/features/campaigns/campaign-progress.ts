@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm"
 import type { CampaignsToBrowser } from "../../../src/contract/campaigns-events"
 import type { Services } from "../../http/context"
 import { rowsOf } from "../../db/rows"
-import type { HttpRoutes } from "../registry"
+import type { HttpRoutes } from "../../core/registry"
 import { campaignOf, selectCampaigns } from "./campaign-rows"
 
 export const PROGRESS_EVENT: keyof CampaignsToBrowser = "campaign:progress"

@@ -9,7 +9,7 @@ import type { ParamSource } from "../../../src/contract/schemas/campaigns"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest } from "../../http/errors"
-import { checkLimit } from "../account-limits/limits"
+import { checkLimit } from "../account-limits"
 import { loadList } from "./recipient-lists"
 import { sortRows } from "./recipient-sources"
 

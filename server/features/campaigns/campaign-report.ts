@@ -11,7 +11,7 @@ import type { Database, Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { loadCampaign } from "./campaign-rows"
 
 const BATCH = 10_000

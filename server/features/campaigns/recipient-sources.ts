@@ -13,7 +13,7 @@ import type { RecipientRowOutcome } from "../../../src/contract/schemas/campaign
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest } from "../../http/errors"
-import { contactWhere } from "../contacts/contact-filter"
+import { contactWhere } from "../contacts"
 
 export interface SourceRow {
   readonly line: number

@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { CannedMessage } from "../../../src/contract/schemas/contacts"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { userOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"

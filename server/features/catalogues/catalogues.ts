@@ -9,7 +9,7 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { iso } from "../../core/date-range"
 
 const COLUMNS = sql`k.id, k.name, k.description, k.created_at,

@@ -15,7 +15,7 @@ import { ProductInput } from "../../../src/contract/schemas/commerce"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { blankLine, csvTable, type LineError } from "../../core/csv-table"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { checkCatalogue } from "./catalogues"
 import { imageOf } from "./products"
 

@@ -1,5 +1,5 @@
 /**
- * The products an agent sends from the composer (issue 19), checked at the edge and resolved in SQL: every id must be
+ * The products an agent sends from the composer, checked at the edge and resolved in SQL: every id must be
  * one of the tenant's products (unknown ones are a 400 naming them) and in stock (out-of-stock ones a 400 naming
  * them). The message itself is built per recipient's channel by the bots' formatters (`productsReply`). The
  * composer's picker lists the products through `/chat/products` (the chat's permission).
@@ -12,7 +12,7 @@ import { rowsOf } from "../../db/rows"
 import { badRequest } from "../../http/errors"
 import { productOf, selectProducts } from "./product-rows"
 import { productList } from "./products"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
 import { fileLinksOf, type FileLinks } from "../chat"
 

@@ -4,7 +4,7 @@
  * (pg_trgm, loaded on both databases since 0008; GIN index products_search_trgm_idx of 0023): a product matches when
  * its text contains what was typed or one of its words is close to it (`<%`, word similarity), best match first.
  *
- * `productList` is what the chatbots' "send a product list" action calls (issue 19).
+ * `productList` is what the chatbots' "send a product list" action calls.
  */
 import { type SQL, sql } from "drizzle-orm"
 import type { Product } from "../../../src/contract/schemas/commerce"
@@ -14,7 +14,7 @@ import { type Ctx, tenantOf } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { fileLinksOf, type FileLinks } from "../chat"
 import { pageOf } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { fileIdOfLink } from "../../core/signed-url"
 import { checkCatalogue } from "./catalogues"
 import { loadProduct, productOf, selectProducts } from "./product-rows"

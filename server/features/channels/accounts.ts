@@ -10,7 +10,7 @@ import type { ChannelAccount } from "../../../src/contract/schemas/channels"
 import type { Config } from "../../config"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { hintOf, open, seal } from "../sms/secret-box"
+import { hintOf, open, seal } from "../sms"
 
 export type MetaChannel = "whatsapp" | "facebook" | "instagram"
 export type Health = "pending" | "connected" | "failed"

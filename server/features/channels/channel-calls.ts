@@ -15,8 +15,8 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { type Ctx, tenantOf } from "../../http/context"
 import { badRequest, conflict, notFound } from "../../http/errors"
-import { checkLimit } from "../account-limits/limits"
-import { handle } from "../registry"
+import { checkLimit } from "../account-limits"
+import { handle } from "../../core/registry"
 import {
   type AccountRow,
   accountView,

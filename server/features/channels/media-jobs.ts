@@ -24,10 +24,9 @@ import {
   sha256Matches,
 } from "../../channels/whatsapp-cloud/media-api"
 import { downloadPageMedia, isPageMediaKind } from "../../channels/meta/page-media"
-import { checkLimit } from "../account-limits/limits"
+import { checkLimit } from "../account-limits"
 import { emitChat, loadConversation, loadMessage } from "../chat"
-import { fileTypeOf } from "../uploads/file-types"
-import { DB_STORAGE } from "../uploads/uploads"
+import { fileTypeOf, DB_STORAGE } from "../uploads"
 import { activeAccount, graphBaseOf, secretsOf } from "./accounts"
 
 export const MEDIA_JOB = "channels.media"

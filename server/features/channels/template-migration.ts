@@ -12,7 +12,7 @@ import { conflict } from "../../http/errors"
 import { GraphError } from "../../channels/meta/graph-client"
 import { graphRefusal } from "../../channels/meta/graph-errors"
 import { listMessageTemplates, type MetaTemplate } from "../../channels/meta/message-templates"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { activeAccount, graphBaseOf, secretsOf } from "./accounts"
 
 /** Buttons compared field by field (jsonb keeps its keys in its own order). */

@@ -10,7 +10,7 @@
 import { timingSafeEqual } from "node:crypto"
 import { enqueue, wakeJobs } from "../../core/jobs"
 import { signatureValid } from "../../channels/meta/signature"
-import type { HttpRoutes } from "../registry"
+import type { HttpRoutes } from "../../core/registry"
 import { accountByKey, secretsOf } from "./accounts"
 import { WEBHOOK_JOB } from "./webhook-jobs"
 import { primeAccounts } from "./meta-channel"

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { AgentLoad } from "../../../src/contract/schemas/chat"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { pageOf } from "../../core/paging"
 import { rowsOf } from "../../db/rows"

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { Conversation } from "../../../src/contract/schemas/chat"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import { ApiError, idOf, notFound } from "../../http/errors"

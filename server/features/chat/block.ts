@@ -4,7 +4,7 @@
  * edge and sends to them are refused. Open conversations with them are announced (their `blocked` changed).
  */
 import { sql } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"

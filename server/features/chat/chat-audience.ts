@@ -1,6 +1,6 @@
 /**
  * Who hears which chat event (src/contract/chat-events.ts): audience rooms, so an agent's socket carries what the
- * agent's screens show instead of every message of every colleague (issue 21). The one place for this rule.
+ * agent's screens show instead of every message of every colleague. The one place for this rule.
  *
  * What the screens show (src/machines/chat): the inbox lists the agent's own open chats ("mine"), the unassigned
  * queue, or every open chat ("all": agentConversationsOngoing needs only BACK:chat, so every chat user may open it);

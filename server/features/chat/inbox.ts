@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { Conversation, ConversationStatus } from "../../../src/contract/schemas/chat"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { pageOf } from "../../core/paging"
 import { rangeOf } from "../../core/date-range"

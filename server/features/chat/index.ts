@@ -36,3 +36,4 @@ export { openConversationsFor } from "./open-conversations"
 export { queueOutbound } from "./outbound"
 export { handOverAfterCommit, handOverNow } from "./outbox"
 export { receiveInbound } from "./receive"
+

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { Message } from "../../../src/contract/schemas/chat"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"

@@ -4,7 +4,7 @@
  * from the payload) sends messagesSendByType's text payload without `type`: put the path's `type` back, so both calls
  * validate against SendText and reach the same handler logic.
  */
-import type { HttpRoutes } from "../registry"
+import type { HttpRoutes } from "../../core/registry"
 
 export const httpRoutes: readonly HttpRoutes[] = [
   (app, services) => {

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto"
 import { sql } from "drizzle-orm"
 import type { SendAny, SendResult } from "../../../src/contract/schemas/chat"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { fileIdOfLink } from "../../core/signed-url"

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm"
 import type { AutoReply, BotFlow, BotTrigger } from "../../../src/contract/schemas/chatbots"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { type Ctx, tenantOf } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"

@@ -8,7 +8,7 @@ import type { BotAction } from "../../../src/contract/schemas/chatbots"
 import type { JobContext } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { emitChat, loadConversation } from "../chat"
-import { openTicketFor } from "../tickets/ticket-lifecycle"
+import { openTicketFor } from "../tickets"
 
 export interface ActionTarget {
   readonly clientId: number

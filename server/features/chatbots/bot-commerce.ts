@@ -8,8 +8,7 @@ import { type OutgoingMessage, isCommerceAction, nearestReply, productListReply 
 import type { BotOutput } from "../../../src/contract/chatbots/flow-step"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { JobContext } from "../../core/jobs"
-import { catalogueRefOf } from "../catalogues/product-message"
-import { productList } from "../catalogues/products"
+import { catalogueRefOf, productList } from "../catalogues"
 import { nearestBranches } from "../locations"
 
 type Act = Extract<BotOutput, { type: "act" }>

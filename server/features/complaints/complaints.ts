@@ -4,7 +4,7 @@
  * reports/complaint-report.ts; both read rows through complaint-rows.ts.
  */
 import { sql, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { publish } from "../../core/events"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"

@@ -4,3 +4,4 @@
  */
 export { FORM_KEY, linkOf } from "./contact-form-link"
 export { newFormKey } from "./contact-form-token"
+

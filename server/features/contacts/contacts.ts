@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { ContactFilter } from "../../../src/contract/schemas/contacts"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"

@@ -5,7 +5,7 @@
  * the customer's open conversation (`chat:conversation`).
  */
 import { sql } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
 import { isoOrNull } from "../../core/date-range"
 import { rowsOf } from "../../db/rows"

@@ -4,7 +4,7 @@
  * (customerSegment). The number names the customer as everywhere (contact-rows.ts `contactRowByNumber`).
  */
 import { tenantOf } from "../../http/context"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { loadSegment, placeInSegment, segmentOf, segmentsOfContact } from "../segments"
 import { contactRowByNumber } from "./contact-rows"
 

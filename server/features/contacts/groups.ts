@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { ContactGroup } from "../../../src/contract/schemas/contacts"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, idOf, notFound } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"

@@ -5,14 +5,13 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { Flag } from "../../../src/contract/schemas/tagging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, idOf, notFound } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { iso } from "../../core/date-range"
 import { pageOf } from "../../core/paging"
-import { changeMembership } from "../contacts/bulk"
-import { BOOK_COLUMNS, contactOf } from "../contacts/contact-rows"
+import { changeMembership, BOOK_COLUMNS, contactOf } from "../contacts"
 
 const FLAG_COLUMNS = sql`f.id, f.name, f.color, f.description, f.created_at,
   (SELECT count(*)::int FROM contact_flags x WHERE x.flag_id = f.id) AS customers`

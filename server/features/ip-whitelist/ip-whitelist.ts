@@ -11,7 +11,7 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
 
 const entryOf = (r: Record<string, unknown>): IpEntry => ({

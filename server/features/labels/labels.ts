@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { Label } from "../../../src/contract/schemas/tagging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"

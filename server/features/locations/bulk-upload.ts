@@ -10,7 +10,7 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { blankLine, csvTable, type LineError } from "../../core/csv-table"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { openingHoursError } from "./branches"
 
 const REQUIRED = ["name", "address", "latitude", "longitude"] as const

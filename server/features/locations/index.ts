@@ -4,3 +4,4 @@ export type { LocationShared } from "./hooks"
 export { contactById, inWindow, messageCustomer } from "./customer-message"
 export { sharedLocationOf } from "./location-hook"
 export { nearestBranches } from "./nearest"
+

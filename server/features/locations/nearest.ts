@@ -5,7 +5,7 @@
  * then the whole earth) until it holds enough branches: every branch within r is in the box, so the nearest n found
  * within r are the nearest n of all.
  *
- * `nearestBranches` is what the chatbots' "send nearest locations" action calls (issue 19).
+ * `nearestBranches` is what the chatbots' "send nearest locations" action calls.
  */
 import { type SQL, sql } from "drizzle-orm"
 import type { NearbyLocation } from "../../../src/contract/schemas/locations"

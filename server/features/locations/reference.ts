@@ -10,7 +10,7 @@ import { likeOf, rowsOf } from "../../db/rows"
 import type { Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 const countryOf = (r: Record<string, unknown>): Country => ({
   id: Number(r.id),

@@ -4,7 +4,7 @@ import { sendMail } from "../../core/mail"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { currentMonth, mauMail, mauOf } from "./mau-metric"
 
 /** Every business of the platform (the platform's own tenant is not one). */

@@ -11,7 +11,7 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { isoOrNull } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 const stateOf = async (db: Db, clientId: number): Promise<ApiKeyState> => {
   const [row] = rowsOf(

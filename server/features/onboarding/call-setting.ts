@@ -7,7 +7,7 @@ import type { CallSetting } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 const KEY = "call_setting"
 

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 /** Due jobs older than this mean the queue is behind. */
 export const QUEUE_LAG_LIMIT_SECONDS = 60

@@ -8,8 +8,8 @@ import type { Ctx } from "../../http/context"
 import { tenantOf } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { badRequest, idOf, notFound } from "../../http/errors"
-import { CLIENT_COLUMNS, clientOf } from "../businesses/client-rows"
-import { handle } from "../registry"
+import { CLIENT_COLUMNS, clientOf } from "../businesses"
+import { handle } from "../../core/registry"
 
 const ownClient = async (ctx: Ctx, clientId: number) => {
   const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = ${clientId}`))

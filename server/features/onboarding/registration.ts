@@ -10,9 +10,9 @@ import type { Schedule } from "../../core/jobs"
 import { hashPassword } from "../../auth/password"
 import { rowsOf } from "../../db/rows"
 import { badRequest, conflict } from "../../http/errors"
-import { CLIENT_COLUMNS, clientOf } from "../businesses/client-rows"
-import { handle } from "../registry"
-import { storeUpload } from "../uploads/uploads"
+import { CLIENT_COLUMNS, clientOf } from "../businesses"
+import { handle } from "../../core/registry"
+import { storeUpload } from "../uploads"
 
 export const DOCUMENT_TYPES: ReadonlySet<string> = new Set(["application/pdf", "image/png", "image/jpeg"])
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024

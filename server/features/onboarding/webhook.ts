@@ -10,8 +10,8 @@ import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { conflict } from "../../http/errors"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
-import { checkUrl, MAX_WEBHOOKS } from "../webhooks/webhook-rows"
+import { handle } from "../../core/registry"
+import { checkUrl, MAX_WEBHOOKS } from "../webhooks"
 
 const ALL_EVENTS = sql`ARRAY[${sql.join(
   Object.keys(EVENT_TYPES).map((e) => sql`${e}`),

@@ -14,7 +14,7 @@ import type { Db } from "../../db/db"
 import type { Services } from "../../http/context"
 import { ApiError } from "../../http/errors"
 import { chatHubOf } from "../chat"
-import { queueSms, sendableMask } from "../sms/send"
+import { queueSms, sendableMask } from "../sms"
 import { approvedMaskId } from "./providers"
 
 export interface Delivery {

@@ -9,8 +9,8 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { type Ctx, tenantOf } from "../../http/context"
 import { badRequest } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
-import { hintOf, seal } from "../sms/secret-box"
+import { handle } from "../../core/registry"
+import { hintOf, seal } from "../sms"
 import { loadProvider, type ProviderConfig, providerOf, providerRowOf } from "./provider-rows"
 
 /** An SMS provider sends under one of the tenant's approved sender names (masks). */

@@ -10,7 +10,7 @@ import { tenantOf } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
 import { rangeOf } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { otpNow } from "./clock"
 import { stateSql } from "./state"
 

@@ -4,7 +4,7 @@ import type { OtpSettings } from "../../../src/contract/schemas/otp"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 export const DEFAULT_SETTINGS: OtpSettings = { enabled: true, ttl_seconds: 300, max_tries: 5, cooldown_seconds: 30 }
 

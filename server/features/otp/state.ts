@@ -8,7 +8,7 @@
  * A live code is shown masked, any other in clear: once it can no longer be used it cannot help anyone take over.
  */
 import { type SQL, sql } from "drizzle-orm"
-import { open } from "../sms/secret-box"
+import { open } from "../sms"
 
 export type OtpState = "live" | "verified" | "dead" | "expired"
 

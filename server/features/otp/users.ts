@@ -11,7 +11,7 @@ import { tenantOf } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { loadProvider } from "./provider-rows"
 
 const SELECT = sql`SELECT u.*, p.name AS provider_name FROM otp_users u LEFT JOIN otp_providers p ON p.id = u.provider_id`

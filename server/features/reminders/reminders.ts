@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { ReminderSchedule, ReminderTarget, ReminderTemplate } from "../../../src/contract/schemas/tagging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { ApiError, badRequest, idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { AgentReportRow } from "../../../src/contract/schemas/reports"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf, windowPage } from "../../core/paging"

@@ -5,7 +5,7 @@
  * (server/features/chatbots/bot-runtime.ts): option `start` when it is triggered, then each choice, answer and hand-off.
  */
 import { sql, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { rowsOf } from "../../db/rows"
 import { pageOf, windowPage } from "../../core/paging"
 import { iso, isoOrNull } from "../../core/date-range"

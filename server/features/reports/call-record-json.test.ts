@@ -1,6 +1,6 @@
 /**
  * The Call History export streams each row's stored JSON (call_records.record_json, migration 0035). These tests hold
- * it to the bytes the server rendered at request time before (REQUEST_TIME_JSON: session 8's query, verbatim), for
+ * it to the bytes the server rendered at request time before (REQUEST_TIME_JSON: that query, verbatim), for
  * arbitrary text, after the row changes, and after the accepting agent is renamed — on both databases.
  */
 import fc from "fast-check"

@@ -10,7 +10,7 @@
  */
 import { Readable } from "node:stream"
 import { sql, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import type { Database } from "../../db/db"
 import { rowsOf } from "../../db/rows"
@@ -19,8 +19,8 @@ import { rangeOf } from "../../core/date-range"
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000
 /**
- * Rows per export batch. With the CTE of session 10, 25,000 made the PGlite export take 26 s instead of 14 s; with
- * the sort-free batch (issue 21) 10,000, 25,000 and 50,000 cost the same CPU, so the smaller one keeps memory low.
+ * Rows per export batch. With the sort-free batch, 10,000, 25,000 and 50,000 cost the same CPU, so the smaller one keeps
+ * memory low (docs/decisions has the measurements).
  */
 export const EXPORT_BATCH = 10_000
 

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm"
 import type { CampaignRecord } from "../../../src/contract/schemas/reports"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"

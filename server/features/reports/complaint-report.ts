@@ -4,11 +4,11 @@
  * page follow the filters. Pages count from 0 here (spec 000 section 9), unlike the other reports.
  */
 import { sql, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
 import { rangeOf } from "../../core/date-range"
 import { prefixLikeOf, rowsOf } from "../../db/rows"
-import { ticketOf, TICKET_COLUMNS } from "../complaints/complaint-rows"
+import { ticketOf, TICKET_COLUMNS } from "../complaints"
 
 const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
   const out: T[] = []

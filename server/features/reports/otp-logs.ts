@@ -3,12 +3,11 @@
  * server ignores it and scopes by the token's tenant, so the payload can never widen access.
  */
 import { sql, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
 import { iso, rangeOf } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
-import { otpNow } from "../otp/clock"
-import { shownCode, stateSql } from "../otp/state"
+import { otpNow, shownCode, stateSql } from "../otp"
 
 export const handlers = [
   handle("otp", "otpLogs", async (ctx, input) => {

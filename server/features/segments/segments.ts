@@ -3,7 +3,7 @@
  * customer's own segments, by their number, are the contacts' calls (contacts/customer-segments.ts).
  */
 import { sql, type SQL } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"

@@ -4,7 +4,7 @@
  * tenant-settings/session-rule.ts; the closing is tenant-settings/idle-close.ts. Until the tenant writes its own
  * message, the screen shows the one sent: ours, in the tenant's language.
  */
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
 import { customerText, saveSessionRule, type SessionRule, sessionRuleOf, tenantSettings } from "../tenant-settings"

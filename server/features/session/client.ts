@@ -3,7 +3,7 @@
  * the legacy register call creates a user like the Users group does: server/features/admin/users.ts).
  */
 import { count, desc, eq } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { clients, clientSettings, activityLogs } from "../../db/schema/tenants"
 import { users } from "../../db/schema/identity"
 import { autoreplies } from "../../db/schema/conversations"

@@ -1,6 +1,6 @@
 /** Password reset: a single-use, expiring link mailed to the outbox, then the new password. */
 import { and, eq, gt, isNull, sql } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { users, passwordResetTokens, mailOutbox } from "../../db/schema/identity"
 import { hashPassword, randomToken, sha256 } from "../../auth/password"
 import { ApiError } from "../../http/errors"

@@ -1,6 +1,6 @@
 /** Authentication and session calls: login, API-key check, logout, online flag, legacy token login. */
 import { and, eq, gt, isNull } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { users, loginSessions, accessTokens } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { randomToken, sha256 } from "../../auth/password"
@@ -8,18 +8,16 @@ import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { notFound, unauthorized } from "../../http/errors"
 import { endSession, sessionUserOf, startSession, verifyLogin } from "./login"
 import { forgetAttempts } from "../../auth/login-throttle"
-import { dashboardChanged } from "../dashboard/dashboard-live"
-import { assignWaitingLater } from "../tenant-settings"
+import { agentOnline, presenceChanged } from "./hooks"
 
 const ACCESS_TOKEN_TTL_MS = 5 * 60_000
 
 const setOnline = async (ctx: Ctx, online: boolean) => {
   const { userId, clientId } = userOf(ctx)
   await ctx.db.update(users).set({ online, updatedAt: new Date() }).where(eq(users.id, userId))
-  // Auto-assign: an agent coming online takes waiting conversations (tenant-settings/auto-assign.ts).
-  if (online) await assignWaitingLater(ctx.db, clientId)
+  if (online) await agentOnline.run({ db: ctx.db, clientId, userId })
   ctx.services.realtime?.toClient(clientId, "agent-status", { userId, online })
-  ctx.afterCommit?.(() => dashboardChanged(ctx.services, clientId))
+  ctx.afterCommit?.(() => presenceChanged.run({ services: ctx.services, clientId }))
   return { data: { online } }
 }
 
@@ -59,7 +57,7 @@ export const handlers = [
       await db.update(users).set({ online: false }).where(eq(users.id, userId))
       return { data: { ok: true } }
     })
-    dashboardChanged(ctx.services, tenantOf(ctx))
+    await presenceChanged.run({ services: ctx.services, clientId: tenantOf(ctx) })
     return result
   }),
 

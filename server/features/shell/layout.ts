@@ -1,6 +1,6 @@
 /** Layout and theme per user, and the products enabled for the tenant. */
 import { eq } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { userLayouts } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { userOf, tenantOf, type Ctx } from "../../http/context"

@@ -10,7 +10,7 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { type Ctx, tenantOf } from "../../http/context"
 import { badRequest, forbidden, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { seal, hintOf } from "./secret-box"
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString())

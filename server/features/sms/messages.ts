@@ -8,7 +8,7 @@ import type { SmsMessage, SmsStatus } from "../../../src/contract/schemas/sms"
 import { likeOf, prefixLikeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { iso, isoOrNull, rangeOf } from "../../core/date-range"
 
 const statusOf = (s: unknown): SmsStatus => (s === "submitting" ? "queued" : (s as SmsStatus))

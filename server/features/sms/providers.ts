@@ -7,7 +7,7 @@ import type { SmsProviderKind } from "../../../src/contract/schemas/sms"
 import { rowsOf } from "../../db/rows"
 import type { Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { loadProvider, providerOf, providerRowOf } from "./provider-rows"
 import { seal } from "./secret-box"
 

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { Database, Db } from "../../db/db"
-import { debitIncurredUnlessUat } from "../billing/ledger"
+import { debitIncurredUnlessUat } from "../billing"
 import { rowsOf } from "../../db/rows"
 
 export interface SubmitResult {

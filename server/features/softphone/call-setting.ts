@@ -3,11 +3,11 @@
  * softphone credentials. The credentials are issued only to a signed-in user whose access list grants the
  * softphone page; otherwise `sip` is null.
  */
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { userOf } from "../../http/context"
 import { extensionOf, iceServersFor, issueSipCredentials } from "./sip-credentials"
 import { publisherOf } from "./pbx-routes"
-import { callSettingOf } from "../onboarding/call-setting"
+import { callSettingOf } from "../onboarding"
 
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm"
 import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../sip/kamailio-rpc"
-import type { HttpRoutes } from "../registry"
+import type { HttpRoutes } from "../../core/registry"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 

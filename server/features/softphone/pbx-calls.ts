@@ -3,12 +3,12 @@
  * for everyone who may open the softphone page.
  */
 import { sql } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
 import { forbidden } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf } from "../../core/paging"
-import { reportRange } from "../reports/report-range"
+import { reportRange } from "../reports"
 
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 

@@ -13,7 +13,7 @@ import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../sip/kamai
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
-import type { HttpRoutes } from "../registry"
+import type { HttpRoutes } from "../../core/registry"
 import { allTrunks, type StoredTrunk } from "./pbx-trunk-store"
 import { extensionOf } from "./sip-credentials"
 

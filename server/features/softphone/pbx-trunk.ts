@@ -2,7 +2,7 @@
  * pbx.getPbxTrunk / pbx.setPbxTrunk: the tenant's SIP trunk for phone numbers (server/sip/README.md, "Trunk"). Saving
  * publishes it to Kamailio at once (pbx-routes.ts).
  */
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict } from "../../http/errors"
 import type { PbxTrunkInput } from "../../../src/contract/schemas/pbx"

@@ -1,13 +1,13 @@
 /** Chatbot tags: insert, the paged list, update (rename, and put on / take off contacts in bulk), delete. */
 import { sql, type SQL } from "drizzle-orm"
 import type { Tag } from "../../../src/contract/schemas/tagging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, idOf, notFound } from "../../http/errors"
 import { likeOf, rowsOf } from "../../db/rows"
 import { iso } from "../../core/date-range"
 import { pageOf } from "../../core/paging"
-import { changeMembership, type BulkCount } from "../contacts/bulk"
+import { changeMembership, type BulkCount } from "../contacts"
 
 const TAG_COLUMNS = sql`t.id, t.name, t.description, t.created_at,
   (SELECT count(*)::int FROM contact_tags x WHERE x.tag_id = t.id) AS customers`

@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm"
 import { tenantOf } from "../../http/context"
 import { likeOf } from "../../db/rows"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { TEMPLATE_COLUMNS, templateOf } from "./template-rows"
 
 export const handlers = [

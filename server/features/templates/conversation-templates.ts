@@ -9,7 +9,7 @@ import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { idOf, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 const rowOf = (r: Record<string, unknown>): ConversationTemplate => ({
   id: Number(r.id),

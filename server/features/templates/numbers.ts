@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm"
 import { tenantOf } from "../../http/context"
 import { rowsOf } from "../../db/rows"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { blacklistedAmong, clearNumbers } from "./opt-out"
 import { templateChannelOf } from "./template-channel"
 

@@ -11,7 +11,7 @@ import { tenantOf } from "../../http/context"
 import type { Db } from "../../db/db"
 import { likeOf, rowsOf } from "../../db/rows"
 import { pageOf, windowPage } from "../../core/paging"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { WINDOW_MS } from "../chat"
 
 interface Filter {

@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { credit, type Entry } from "../billing/ledger"
+import { credit, type Entry } from "../billing"
 
 /** The ledger entry's reference: the message, or the first and last of several. */
 const refOf = (ids: readonly number[]) => (ids.length === 1 ? `refund:msg:${ids[0]}` : `refund:msg:${Math.min(...ids)}-${Math.max(...ids)}`)

@@ -1,6 +1,6 @@
 /**
  * The public module of the tenant's settings: what other features may use of them (the settings as they act now, the
- * texts the server sends customers by itself, the idle-close rule, and the waiting queue's next hand-out). The rest of
+ * texts the server sends customers by itself, the idle-close rule). The rest of
  * server/features/tenant-settings is its own.
  */
 export { tenantSettings } from "./settings-store"
@@ -8,4 +8,4 @@ export type { TenantSettings } from "./settings-store"
 export { customerText, ownOr } from "./customer-texts"
 export { saveSessionRule, sessionRuleOf } from "./session-rule"
 export type { SessionRule } from "./session-rule"
-export { assignWaitingLater } from "./auto-assign"
+

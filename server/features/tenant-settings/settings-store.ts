@@ -12,7 +12,7 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest } from "../../http/errors"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { FORM_KEY, linkOf, newFormKey } from "../contact-form"
 import { ruleOf, SESSION_KEY, saveSessionRule } from "./session-rule"
 

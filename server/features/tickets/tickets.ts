@@ -4,7 +4,7 @@
  * follow ticket-rows.ts. Messages are the chat's own rows (chat/message-rows.ts), with stored files' URLs signed.
  */
 import { sql } from "drizzle-orm"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { pageOf } from "../../core/paging"
 import { rowsOf } from "../../db/rows"

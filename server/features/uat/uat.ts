@@ -5,7 +5,7 @@ import { likeOf, rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
 import { conflict, idOf, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
 import { uatNumberOf } from "./uat-rules"
 

@@ -4,8 +4,8 @@
  * expiring `url`; GET <apiBase>/files/:id?exp=&sig= serves the bytes to <img>/<video>/<a> tags, which send no headers.
  */
 import { and, eq } from "drizzle-orm"
-import { checkLimit } from "../account-limits/limits"
-import { handle, type HttpRoutes } from "../registry"
+import { checkLimit } from "../account-limits"
+import { handle, type HttpRoutes } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { ApiError, badRequest, idOf, notFound } from "../../http/errors"
 import { attachments } from "../../db/schema/conversations"

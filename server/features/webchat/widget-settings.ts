@@ -10,7 +10,7 @@ import type { Config } from "../../config"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { tenantOf } from "../../http/context"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 
 export const WIDGET_SETTING = "webchat_widget"
 export const WIDGET_SCRIPT_PATH = "/webchat/widget.js"

@@ -9,7 +9,7 @@ import { tenantOf } from "../../http/context"
 import { conflict, idOf } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
 import { iso } from "../../core/date-range"
-import { handle } from "../registry"
+import { handle } from "../../core/registry"
 import { checkEvents, checkUrl, loadWebhook, MAX_WEBHOOKS, newSecret, webhookOf } from "./webhook-rows"
 
 export const handlers = [

@@ -11,7 +11,7 @@
  * out live rather than at their next click.
  */
 import { Effect } from "effect"
-import { assign, setup, spawnChild, stopChild } from "xstate"
+import { assertEvent, assign, setup, spawnChild, stopChild } from "xstate"
 import type { AclToBrowser } from "../../contract/acl-events"
 import { VOICE_CALL_KEY, backKey } from "../../contract/routes"
 import { Api } from "../../services/api/api"
@@ -65,22 +65,24 @@ const confirmSession = fromEffect<boolean, void>(() =>
   }).pipe(Effect.orElseSucceed(() => false)),
 )
 
-const navigate = (context: AclContext, event: AclEvent) => (event.type === "NAVIGATE" ? decide(event.path, context.userAcl) : null)
+/** What `decide` says of a NAVIGATE (the guards below are only on NAVIGATE transitions). */
+const navigate = (context: AclContext, event: AclEvent) => {
+  assertEvent(event, "NAVIGATE")
+  return decide(event.path, context.userAcl)
+}
 
 const is =
   (kind: Decision["kind"], reason?: string) =>
   ({ context, event }: { context: AclContext; event: AclEvent }) => {
     const decision = navigate(context, event)
-    return (
-      decision !== null && decision.kind === kind && (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
-    )
+    return decision.kind === kind && (reason === undefined || (decision.kind === "redirect" && decision.reason === reason))
   }
 
 const whenRedirectTo =
   (target: string) =>
   ({ context, event }: { context: AclContext; event: AclEvent }) => {
     const decision = navigate(context, event)
-    return decision !== null && decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
+    return decision.kind === "redirect" && decision.reason === "forbidden" && decision.to === target
   }
 
 /** Guarded NAVIGATE transitions; the last entry of each list is what `decide` leaves. */
@@ -112,26 +114,35 @@ export const aclMachine = setup({
   },
   actors: { live: fromRealtime("acl"), storeLists, confirmSession },
   guards: {
-    newer: ({ context, event }) => event.type === "rt.acl:changed" && event.seq > context.seq,
+    newer: ({ context, event }) => {
+      assertEvent(event, "rt.acl:changed")
+      return event.seq > context.seq
+    },
     opens: is("open"),
     showsLanding: is("landing"),
     goesToRootTarget: is("redirect", "root"),
     isUnknown: is("redirect", "notFound"),
     forbiddenToRoot: whenRedirectTo("/"),
     startsWithList: ({ context }) => context.userAcl !== null,
-    refused: ({ event }) => event.type === "rt.status" && event.status === "unauthorized",
+    refused: ({ event }) => {
+      assertEvent(event, "rt.status")
+      return event.status === "unauthorized"
+    },
     mayReopen: ({ context, event }) => !context.reopened && (event as { output?: unknown }).output === true,
   },
   actions: {
-    record: assign(({ context, event }) =>
-      event.type === "NAVIGATE" ? { path: event.path, decision: decide(event.path, context.userAcl) } : {},
-    ),
-    store: assign(({ event }) =>
-      event.type === "ACL.SET" ? { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0, reopened: false } : {},
-    ),
-    adopt: assign(({ event }) =>
-      event.type === "rt.acl:changed" ? { userAcl: event.user_acl, backAcl: event.back_acl, seq: event.seq, decision: null } : {},
-    ),
+    record: assign(({ context, event }) => {
+      assertEvent(event, "NAVIGATE")
+      return { path: event.path, decision: decide(event.path, context.userAcl) }
+    }),
+    store: assign(({ event }) => {
+      assertEvent(event, "ACL.SET")
+      return { userAcl: event.userAcl, backAcl: event.backAcl, seq: 0, reopened: false }
+    }),
+    adopt: assign(({ event }) => {
+      assertEvent(event, "rt.acl:changed")
+      return { userAcl: event.user_acl, backAcl: event.back_acl, seq: event.seq, decision: null }
+    }),
     persist: spawnChild("storeLists", { input: ({ context }) => ({ userAcl: context.userAcl ?? {}, backAcl: context.backAcl }) }),
     clear: assign({ userAcl: null, backAcl: {}, decision: null, seq: 0, reopened: false }),
     confirm: spawnChild("confirmSession", { id: "confirm-session" }),

@@ -7,7 +7,7 @@
  *           --error--> failed --RETRY--> loading
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { Colleague, GroupMember } from "../../contract/schemas/agent-groups"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
@@ -89,11 +89,10 @@ export const groupMembersMachine = setup({
       invoke: {
         id: "change",
         src: "change",
-        input: ({ context, event }) => ({
-          groupId: context.groupId,
-          kind: event.type === "ADD" ? "add" : "remove",
-          userId: (event as { userId: number }).userId,
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, ["ADD", "REMOVE"])
+          return { groupId: context.groupId, kind: event.type === "ADD" ? "add" : "remove", userId: event.userId }
+        },
         onDone: { target: "loading", actions: "reloadList" },
         onError: { target: "ready", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },

@@ -13,7 +13,7 @@
  * one to its group's or colleague's unread count.
  */
 import { Effect } from "effect"
-import { assign, raise, setup } from "xstate"
+import { assertEvent, assign, raise, setup } from "xstate"
 import type { Colleague, MyAgentGroup } from "../../contract/schemas/agent-groups"
 import { TEAM_PAGE_SIZE } from "../../contract/agent-groups-events"
 import { Api } from "../../services/api/api"
@@ -102,40 +102,37 @@ export const teamChatMachine = setup({
     hasMore: ({ context }) => context.hasMore && context.lines.length > 0,
     canSend: ({ context }) => context.thread !== null && context.draft.trim().length > 0,
     threadOpen: ({ context }) => context.thread !== null,
-    reconnected: ({ event }) => event.type === "rt.status" && event.status === "connected",
+    reconnected: ({ event }) => {
+      assertEvent(event, "rt.status")
+      return event.status === "connected"
+    },
   },
   actions: {
     /** A live message: appended to the open, visible thread (then read), or counted unread on its group or colleague. */
     arrive: assign(({ context, event }) => {
+      assertEvent(event, ["rt.team:group-message", "rt.team:direct-message"])
       if (event.type === "rt.team:group-message") {
         const line = groupLine(event.message, context.me)
         const thread: Thread = { kind: "group", id: event.message.group_id }
         if (context.visible && sameThread(context.thread, thread)) return { lines: mergeLines(context.lines, [line]) }
         return { groups: bump(context.groups, thread.id, line.mine ? 0 : 1, event.message.dt) }
       }
-      if (event.type === "rt.team:direct-message") {
-        const line = directLine(event.message, context.me)
-        const thread: Thread = { kind: "user", id: peerOf(event.message, context.me) }
-        if (context.visible && sameThread(context.thread, thread)) return { lines: mergeLines(context.lines, [line]) }
-        return { colleagues: bump(context.colleagues, thread.id, line.mine ? 0 : 1, event.message.dt) }
-      }
-      return {}
+      const line = directLine(event.message, context.me)
+      const thread: Thread = { kind: "user", id: peerOf(event.message, context.me) }
+      if (context.visible && sameThread(context.thread, thread)) return { lines: mergeLines(context.lines, [line]) }
+      return { colleagues: bump(context.colleagues, thread.id, line.mine ? 0 : 1, event.message.dt) }
     }),
     markIfOpen: raise(({ context, event }) => {
-      const open =
-        context.visible &&
-        ((event.type === "rt.team:group-message" && sameThread(context.thread, { kind: "group", id: event.message.group_id })) ||
-          (event.type === "rt.team:direct-message" && sameThread(context.thread, { kind: "user", id: peerOf(event.message, context.me) })))
-      const fromOther =
-        (event.type === "rt.team:group-message" && event.message.sender_id !== context.me) ||
-        (event.type === "rt.team:direct-message" && event.message.from_user_id !== context.me)
-      return { type: open && fromOther ? "MARK" : "NOTHING" } as never
+      assertEvent(event, ["rt.team:group-message", "rt.team:direct-message"])
+      const group = event.type === "rt.team:group-message"
+      const thread: Thread = group ? { kind: "group", id: event.message.group_id } : { kind: "user", id: peerOf(event.message, context.me) }
+      const fromOther = group ? event.message.sender_id !== context.me : event.message.from_user_id !== context.me
+      return { type: context.visible && sameThread(context.thread, thread) && fromOther ? "MARK" : "NOTHING" } as never
     }),
-    readTicks: assign({
-      lines: ({ context, event }) =>
-        event.type === "rt.team:direct-read" && sameThread(context.thread, { kind: "user", id: event.reader_id })
-          ? context.lines.map((line) => (line.mine && line.id <= event.last_read_id ? { ...line, read: true } : line))
-          : context.lines,
+    readTicks: assign(({ context, event }) => {
+      assertEvent(event, "rt.team:direct-read")
+      if (!sameThread(context.thread, { kind: "user", id: event.reader_id })) return {}
+      return { lines: context.lines.map((line) => (line.mine && line.id <= event.last_read_id ? { ...line, read: true } : line)) }
     }),
     clearUnread: assign(({ context }) =>
       context.thread === null

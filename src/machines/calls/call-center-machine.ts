@@ -5,7 +5,7 @@
  * cards in storage for a reload, and rings while there are unanswered calls and nothing is active. Its rules are in
  * call-center-setup.ts; this is the chart.
  */
-import { and, not } from "xstate"
+import { and, assertEvent, not } from "xstate"
 import { centreSetup, initialCentreContext } from "./call-center-setup"
 
 export const callCenterMachine = centreSetup.createMachine({
@@ -105,10 +105,10 @@ export const callCenterMachine = centreSetup.createMachine({
               invoke: {
                 id: "quickReply",
                 src: "sendQuickReply",
-                input: ({ context, event }) => ({
-                  number: context.calls.find((call) => call.callId === context.replyCallId)?.number ?? "",
-                  text: event.type === "call.quickReply" ? event.text : "",
-                }),
+                input: ({ context, event }) => {
+                  assertEvent(event, "call.quickReply")
+                  return { number: context.calls.find((call) => call.callId === context.replyCallId)?.number ?? "", text: event.text }
+                },
                 onDone: { target: "idle", actions: { type: "replySent", params: ({ event }) => event.output } },
                 onError: { target: "idle", actions: "noticeSendFailed" },
               },

@@ -2,7 +2,7 @@
  * The call centre's vocabulary and rules: its context and events, the actors it runs, its guards and actions.
  * The chart that wires them together is call-center-machine.ts.
  */
-import { assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
+import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom } from "xstate"
 import { CallStatus } from "../../contract/voice-calls"
 import type { CallNotice, ChildToCentre, SocketEmit } from "./call-events"
 import { callSocket, persistCalls, restoreCalls, ringTone, sendQuickReply, type SocketEvent } from "./call-actors"
@@ -105,11 +105,13 @@ export const centreSetup = setup({
     isOutgoingCall: ({ context, event }) => context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
   },
   actions: {
-    start: assign(({ event }) =>
-      event.type === "CENTER.START" ? { userId: event.userId, clientId: event.clientId, online: event.online } : {},
-    ),
-    setOnline: assign({
-      online: ({ event, context }) => (event.type === "CENTER.ONLINE" ? event.online : context.online),
+    start: assign(({ event }) => {
+      assertEvent(event, "CENTER.START")
+      return { userId: event.userId, clientId: event.clientId, online: event.online }
+    }),
+    setOnline: assign(({ event }) => {
+      assertEvent(event, "CENTER.ONLINE")
+      return { online: event.online }
     }),
     /** One actor per call id: a call already on screen (a repeated call-is-coming, a restored card) is kept as it is. */
     addCalls: assign({
@@ -152,7 +154,10 @@ export const centreSetup = setup({
       const call = callOf(context, callIdOf(event))
       if (call) enqueue.sendTo(call.ref, command)
     }),
-    notice: assign({ notice: ({ event, context }) => (event.type === "call.notice" ? event.notice : context.notice) }),
+    notice: assign(({ event }) => {
+      assertEvent(event, "call.notice")
+      return { notice: event.notice }
+    }),
     noticeBusy: assign({ notice: "anotherActive" as CallNotice }),
     noticeAnotherOutgoing: assign({ notice: "anotherOutgoing" as CallNotice }),
     noticeSendFailed: assign({ notice: "sendFailed" as CallNotice }),
@@ -171,32 +176,34 @@ export const centreSetup = setup({
       if (call) enqueue.sendTo(call.ref, { type: "REJECT" })
       enqueue.assign({ replyCallId: null, notice: "sent" as CallNotice })
     }),
-    clearActiveOnMicrophone: assign({
-      activeCallId: ({ event, context }) => (event.type === "call.notice" && event.notice === "microphone" ? null : context.activeCallId),
+    clearActiveOnMicrophone: assign(({ event, context }) => {
+      assertEvent(event, "call.notice")
+      return { activeCallId: event.notice === "microphone" ? null : context.activeCallId }
     }),
     emit: enqueueActions(({ event, enqueue }) => {
-      if (event.type === "socket.emit") enqueue.sendTo("socket", event)
+      assertEvent(event, "socket.emit")
+      enqueue.sendTo("socket", event)
     }),
-    dial: assign({
-      outgoing: ({ event, context, spawn }) =>
-        event.type === "outgoing.dial"
-          ? spawn("outgoingCall", {
-              id: OUTGOING_ID,
-              systemId: OUTGOING_ID,
-              input: { number: event.number, name: event.name, userId: context.userId, clientId: context.clientId },
-            })
-          : context.outgoing,
+    dial: assign(({ event, context, spawn }) => {
+      assertEvent(event, "outgoing.dial")
+      return {
+        outgoing: spawn("outgoingCall", {
+          id: OUTGOING_ID,
+          systemId: OUTGOING_ID,
+          input: { number: event.number, name: event.name, userId: context.userId, clientId: context.clientId },
+        }),
+      }
     }),
     toOutgoing: enqueueActions(({ context, enqueue }, command: OutgoingCallEvent) => {
       if (context.outgoing) enqueue.sendTo(context.outgoing, command)
     }),
-    noticeCallsOff: assign({
-      notice: ({ context, event }) =>
-        event.type === "rt.call-status-update" && event.callStatus === CallStatus.refused ? ("callsOff" as CallNotice) : context.notice,
+    noticeCallsOff: assign(({ context, event }) => {
+      assertEvent(event, "rt.call-status-update")
+      return { notice: event.callStatus === CallStatus.refused ? ("callsOff" as CallNotice) : context.notice }
     }),
-    markOutgoingActive: assign({
-      activeOutgoingCallId: ({ context, event }) =>
-        event.type === "rt.call-status-update" && event.callStatus === "ACCEPTED" ? event.callId : context.activeOutgoingCallId,
+    markOutgoingActive: assign(({ context, event }) => {
+      assertEvent(event, "rt.call-status-update")
+      return { activeOutgoingCallId: event.callStatus === "ACCEPTED" ? event.callId : context.activeOutgoingCallId }
     }),
     dropOutgoing: enqueueActions(({ context, enqueue }) => {
       if (context.outgoing) enqueue.stopChild(context.outgoing)
@@ -207,8 +214,9 @@ export const centreSetup = setup({
     }),
     markShown: assign({ hidden: ({ context, event }) => context.hidden.filter((id) => id !== callIdOf(event)) }),
     toggleTone: assign({ toneEnabled: ({ context }) => !context.toneEnabled }),
-    connection: assign({
-      connection: ({ event, context }) => (event.type === "rt.status" ? event.status : context.connection),
+    connection: assign(({ event }) => {
+      assertEvent(event, "rt.status")
+      return { connection: event.status }
     }),
     persist: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild("persistCalls", {

@@ -5,7 +5,7 @@
  * resets the countdown), and the end. The actor tells the server through its parent (`socket.emit`) and leaves
  * through `call.finished`, after which the centre stops it.
  */
-import { assign, sendParent, sendTo, setup } from "xstate"
+import { assertEvent, assign, sendParent, sendTo, setup } from "xstate"
 import { RING_SECONDS, type ChildToCentre, type MediaCommand, type MediaEvent } from "./call-events"
 import { callMedia, ticker } from "./call-actors"
 
@@ -74,14 +74,14 @@ export const incomingCallMachine = setup({
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     markConnected: assign({ connected: true }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
-    passAnswer: sendTo("media", ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" })),
-    sendOffer: sendParent(
-      ({ context, event }): ChildToCentre => ({
-        type: "socket.emit",
-        event: "browser-offer",
-        payload: { ...ids({ context }), sdp: event.type === "media.offer" ? event.sdp : "" },
-      }),
-    ),
+    passAnswer: sendTo("media", ({ event }): MediaCommand => {
+      assertEvent(event, "ANSWER")
+      return { type: "answer", sdp: event.sdp }
+    }),
+    sendOffer: sendParent(({ context, event }): ChildToCentre => {
+      assertEvent(event, "media.offer")
+      return { type: "socket.emit", event: "browser-offer", payload: { ...ids({ context }), sdp: event.sdp } }
+    }),
     tellRejected: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "reject-call", payload: ids({ context }) })),
     tellTerminated: sendParent(
       ({ context }): ChildToCentre => ({ type: "socket.emit", event: "terminate-call", payload: ids({ context }) }),

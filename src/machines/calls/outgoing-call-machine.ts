@@ -3,7 +3,7 @@
  * first (no microphone: 'Please enable microphone access'), then CALLING until the server's ACCEPTED (the timer
  * starts), then whatever statuses the server sends, until terminate or call-ended.
  */
-import { assign, sendParent, sendTo, setup } from "xstate"
+import { assertEvent, assign, sendParent, sendTo, setup } from "xstate"
 import type { ChildToCentre, MediaCommand, MediaEvent } from "./call-events"
 import { callMedia, ticker } from "./call-actors"
 
@@ -40,28 +40,36 @@ export const outgoingCallMachine = setup({
   types: { input: {} as OutgoingCallInput, context: {} as OutgoingCallContext, events: {} as OutgoingCallEvent },
   actors: { ticker, callMedia },
   guards: {
-    isAccepted: ({ event }) => event.type === "STATUS" && event.status === "ACCEPTED",
+    isAccepted: ({ event }) => {
+      assertEvent(event, "STATUS")
+      return event.status === "ACCEPTED"
+    },
     hasCallId: ({ context }) => context.callId !== null,
   },
   actions: {
-    setCallId: assign({ callId: ({ event }) => (event.type === "INITIATED" ? event.callId : null) }),
-    setStatus: assign({ status: ({ event, context }) => (event.type === "STATUS" ? event.status : context.status) }),
+    setCallId: assign(({ event }) => {
+      assertEvent(event, "INITIATED")
+      return { callId: event.callId }
+    }),
+    setStatus: assign(({ event }) => {
+      assertEvent(event, "STATUS")
+      return { status: event.status }
+    }),
     tickTimer: assign({ timer: ({ context }) => context.timer + 1 }),
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
-    passAnswer: sendTo("media", ({ event }): MediaCommand => ({ type: "answer", sdp: event.type === "ANSWER" ? event.sdp : "" })),
-    dial: sendParent(
-      ({ context, event }): ChildToCentre => ({
+    passAnswer: sendTo("media", ({ event }): MediaCommand => {
+      assertEvent(event, "ANSWER")
+      return { type: "answer", sdp: event.sdp }
+    }),
+    dial: sendParent(({ context, event }): ChildToCentre => {
+      assertEvent(event, "media.offer")
+      return {
         type: "socket.emit",
         event: "initiate-call",
-        payload: {
-          userId: context.userId,
-          clientId: context.clientId,
-          number: context.number,
-          sdp: event.type === "media.offer" ? event.sdp : "",
-        },
-      }),
-    ),
+        payload: { userId: context.userId, clientId: context.clientId, number: context.number, sdp: event.sdp },
+      }
+    }),
     tellTerminated: sendParent(
       ({ context }): ChildToCentre => ({
         type: "socket.emit",

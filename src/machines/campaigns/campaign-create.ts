@@ -9,7 +9,7 @@
  *                                       ^--error / incomplete (problem kept)--'           CLOSE from any state
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { Template } from "../../contract/schemas/templates"
 import type { ParamSource, RecipientList } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
@@ -113,19 +113,16 @@ export const campaignCreateMachine = setup({
   },
   guards: { complete: ({ context }) => problemOf(context) === null },
   actions: {
-    edit: assign({
-      form: ({ context, event }) => (event.type === "EDIT" ? { ...context.form, ...event.patch } : context.form),
-      problem: null,
+    edit: assign(({ context, event }) => {
+      assertEvent(event, "EDIT")
+      return { form: { ...context.form, ...event.patch }, problem: null }
     }),
-    param: assign({
-      form: ({ context, event }) => {
-        if (event.type !== "PARAM") return context.form
-        const params = [...context.form.params]
-        while (params.length <= event.index) params.push({ mode: "text", value: "" })
-        params[event.index] = event.choice
-        return { ...context.form, params }
-      },
-      problem: null,
+    param: assign(({ context, event }) => {
+      assertEvent(event, "PARAM")
+      const params = [...context.form.params]
+      while (params.length <= event.index) params.push({ mode: "text", value: "" })
+      params[event.index] = event.choice
+      return { form: { ...context.form, params }, problem: null }
     }),
     reloadList: reloadReport("report-campaigns"),
   },

@@ -10,7 +10,7 @@
  */
 import { Effect, Schema } from "effect"
 import { CAMPAIGN_CSV_HEADER, campaignCsvLine, campaignReportFileName } from "../../contract/campaign-report"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import { mayRetry, tenantMay } from "../../contract/campaign-rules"
 import { type Campaign, CampaignRecipient } from "../../contract/schemas/campaigns"
 import { Api } from "../../services/api/api"
@@ -85,16 +85,20 @@ export const campaignDeskMachine = setup({
     ),
   },
   guards: {
-    allowed: ({ event }) => event.type === "CHANGE" && tenantMay(event.campaign.status, event.to),
-    retryable: ({ event }) => event.type === "RETRY" && mayRetry(event.campaign),
+    allowed: ({ event }) => {
+      assertEvent(event, "CHANGE")
+      return tenantMay(event.campaign.status, event.to)
+    },
+    retryable: ({ event }) => {
+      assertEvent(event, "RETRY")
+      return mayRetry(event.campaign)
+    },
   },
   actions: {
-    keep: assign({
-      live: ({ context, event }) => {
-        if (event.type !== "rt.campaign:progress") return context.live
-        const { type: _type, ...campaign } = event
-        return { ...context.live, [campaign.id]: campaign as Campaign }
-      },
+    keep: assign(({ context, event }) => {
+      assertEvent(event, "rt.campaign:progress")
+      const { type: _type, ...campaign } = event
+      return { live: { ...context.live, [campaign.id]: campaign as Campaign } }
     }),
     reloadList: reloadReport("report-campaigns"),
   },
@@ -122,7 +126,10 @@ export const campaignDeskMachine = setup({
       invoke: {
         id: "change",
         src: "change",
-        input: ({ event }) => (event.type === "CHANGE" ? { id: event.campaign.id, to: event.to } : { id: 0, to: "paused" as const }),
+        input: ({ event }) => {
+          assertEvent(event, "CHANGE")
+          return { id: event.campaign.id, to: event.to }
+        },
         onDone: {
           target: "idle",
           actions: [
@@ -137,7 +144,10 @@ export const campaignDeskMachine = setup({
       invoke: {
         id: "retry",
         src: "retry",
-        input: ({ event }) => ({ id: event.type === "RETRY" ? event.campaign.id : 0 }),
+        input: ({ event }) => {
+          assertEvent(event, "RETRY")
+          return { id: event.campaign.id }
+        },
         onDone: {
           target: "idle",
           actions: [
@@ -164,7 +174,10 @@ export const campaignDeskMachine = setup({
       invoke: {
         id: "download",
         src: "download",
-        input: ({ event }) => (event.type === "DOWNLOAD" ? event.campaign : { id: 0, name: "" }),
+        input: ({ event }) => {
+          assertEvent(event, "DOWNLOAD")
+          return event.campaign
+        },
         onDone: { target: "idle", actions: assign({ file: ({ event }) => event.output, failure: null }) },
         onError: { target: "idle", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },

@@ -12,7 +12,7 @@
  *   editing --FILE--> reading --done--> editing (the file's text kept) ; typing and SUBMIT are taken in loading too
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { ContactGroup } from "../../contract/schemas/contacts"
 import type { Segment } from "../../contract/schemas/tagging"
 import type { RecipientList, RecipientListResult } from "../../contract/schemas/campaigns"
@@ -151,12 +151,15 @@ export const recipientListEditorMachine = setup({
   guards: {
     complete: ({ context }) => listProblemOf(context.mode, context.form) === null,
     renaming: ({ context }) => context.mode === "rename",
-    fileTooLarge: ({ event }) => event.type === "FILE" && event.file.size > CSV_MAX_BYTES,
+    fileTooLarge: ({ event }) => {
+      assertEvent(event, "FILE")
+      return event.file.size > CSV_MAX_BYTES
+    },
   },
   actions: {
-    edit: assign({
-      form: ({ context, event }) => (event.type === "EDIT" ? { ...context.form, ...event.patch } : context.form),
-      problem: null,
+    edit: assign(({ context, event }) => {
+      assertEvent(event, "EDIT")
+      return { form: { ...context.form, ...event.patch }, problem: null }
     }),
     fail: assign({ failure: ({ event }) => failureOf((event as unknown as { error: unknown }).error) }),
     reloadLists: reloadReport("report-recipient-lists"),
@@ -232,7 +235,10 @@ export const recipientListEditorMachine = setup({
       invoke: {
         id: "read",
         src: "read",
-        input: ({ event }) => (event as Extract<EditorEvent, { type: "FILE" }>).file,
+        input: ({ event }) => {
+          assertEvent(event, "FILE")
+          return event.file
+        },
         onDone: { target: "editing", actions: assign({ form: ({ context, event }) => ({ ...context.form, file: event.output }) }) },
         onError: { target: "editing", actions: assign({ problem: "file" }) },
       },

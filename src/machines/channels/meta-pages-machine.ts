@@ -9,7 +9,7 @@
  *      \--> failed --RETRY--> loading                                        ready --RELOAD--> loading
  */
 import { Effect, Exit, Schema } from "effect"
-import { assign } from "xstate"
+import { assertEvent, assign } from "xstate"
 import { AppSecret, type ChannelAccount } from "../../contract/schemas/channels"
 import { AccessToken, type SocialPage } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
@@ -173,8 +173,8 @@ export const metaPagesMachine = detail.kit
           id: "toggle",
           src: "toggle",
           input: ({ context, event }) => {
-            const e = event as Extract<MetaPagesEvent, { type: "SUBSCRIBE" | "UNSUBSCRIBE" }>
-            return { channel: context.channel, page: e.page, on: e.type === "SUBSCRIBE" }
+            assertEvent(event, ["SUBSCRIBE", "UNSUBSCRIBE"])
+            return { channel: context.channel, page: event.page, on: event.type === "SUBSCRIBE" }
           },
           onDone: { target: "loading" },
           onError: { target: "ready", actions: [{ type: "detail.fail", params: errorOf }, assign({ busy: null })] },

@@ -8,7 +8,7 @@
  * The server sends what the screen shows (server/features/chat/chat-audience.ts): the inbox tells it with `chat:watch`
  * whether the "all" box is on screen and which conversations are open, after each change and each (re)connection.
  */
-import { assign, enqueueActions, sendTo, setup, type ActorRefFrom } from "xstate"
+import { assertEvent, assign, enqueueActions, sendTo, setup, type ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import { type Failure, failureOf } from "../common/failure"
 import { errorOf, outputOf } from "../common/settled"
@@ -103,12 +103,20 @@ export const chatInboxMachine = setup({
     },
     hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
     /** The socket is (again) connected: the server knows nothing of this console's screen yet. */
-    connected: ({ event }) => event.type === "rt.status" && event.status === "connected",
-    reconnected: ({ context, event }) =>
-      event.type === "rt.status" && event.status === "connected" && context.everConnected && context.connection !== "connected",
+    connected: ({ event }) => {
+      assertEvent(event, "rt.status")
+      return event.status === "connected"
+    },
+    reconnected: ({ context, event }) => {
+      assertEvent(event, "rt.status")
+      return event.status === "connected" && context.everConnected && context.connection !== "connected"
+    },
   },
   actions: {
-    start: assign(({ event }) => initial(event.type === "INBOX.START" ? event.userId : 0)),
+    start: assign(({ event }) => {
+      assertEvent(event, "INBOX.START")
+      return initial(event.userId)
+    }),
     spawnLookups: enqueueActions(({ enqueue }) => {
       for (const kind of LOOKUPS)
         enqueue.spawnChild("lookup", { id: `chat-lookup-${kind}`, systemId: `chat-lookup-${kind}`, input: { kind } })
@@ -119,9 +127,10 @@ export const chatInboxMachine = setup({
       if (context.customer) enqueue.stopChild(context.customer)
       enqueue.assign(initial())
     }),
-    filter: assign(({ context, event }) =>
-      event.type === "FILTER" ? { filters: { ...context.filters, ...event.patch }, page: 1, total: 0 } : {},
-    ),
+    filter: assign(({ context, event }) => {
+      assertEvent(event, "FILTER")
+      return { filters: { ...context.filters, ...event.patch }, page: 1, total: 0 }
+    }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     storePage: assign(({ context }, page: ConversationPage) => {
       let conversations = context.conversations
@@ -135,13 +144,9 @@ export const chatInboxMachine = setup({
       conversations: upsertConversation(context.conversations, conversation),
     })),
     forward: enqueueActions(({ context, event, enqueue }) => {
-      const id =
-        event.type === "rt.chat:message" || event.type === "rt.chat:conversation"
-          ? event.conversation.id
-          : event.type === "rt.chat:message-status" || event.type === "rt.chat:typing"
-            ? event.conversation_id
-            : null
-      if (id === null || !context.open[id]) return
+      assertEvent(event, ["rt.chat:message", "rt.chat:conversation", "rt.chat:message-status", "rt.chat:typing"])
+      const id = event.type === "rt.chat:message" || event.type === "rt.chat:conversation" ? event.conversation.id : event.conversation_id
+      if (!context.open[id]) return
       const target = conversationId(id)
       if (event.type === "rt.chat:message")
         enqueue.sendTo(target, { type: "chat.message", conversation: event.conversation, message: event.message })
@@ -155,24 +160,16 @@ export const chatInboxMachine = setup({
       event: "chat:watch" as const,
       payload: { all: context.filters.box === "all", conversation_ids: Object.keys(context.open).map(Number) },
     })),
-    connection: assign(({ context, event }) =>
-      event.type !== "rt.status"
-        ? {}
-        : {
-            connection: event.status,
-            everConnected: context.everConnected || event.status === "connected",
-          },
-    ),
+    connection: assign(({ context, event }) => {
+      assertEvent(event, "rt.status")
+      return { connection: event.status, everConnected: context.everConnected || event.status === "connected" }
+    }),
     refreshOpen: enqueueActions(({ context, enqueue }) => {
       for (const id of Object.keys(context.open)) enqueue.sendTo(conversationId(Number(id)), { type: "REFRESH" })
     }),
     select: enqueueActions(({ context, event, enqueue }) => {
-      const id =
-        event.type === "SELECT"
-          ? event.id
-          : event.type === "NEXT" || event.type === "PREVIOUS"
-            ? neighbour(context, event.type === "NEXT" ? 1 : -1)
-            : null
+      assertEvent(event, ["SELECT", "NEXT", "PREVIOUS"])
+      const id = event.type === "SELECT" ? event.id : neighbour(context, event.type === "NEXT" ? 1 : -1)
       if (id === null || id === context.selectedId) return
       const conversation = context.conversations.find((c) => c.id === id)
       if (!conversation) return

@@ -11,7 +11,6 @@ import { completion, makeScript } from "./scripted-actors.testing"
 
 export type ModelEvent = { type: string; [key: string]: unknown }
 // A snapshot of whichever machine is walked: each model reads the fields it knows.
-// biome-ignore lint/suspicious/noExplicitAny: the helper serves every machine; the models name their fields
 export type Snap = any
 
 export interface Model {

@@ -16,7 +16,7 @@
  * field the server named (a 409 on `shortcut`) for the view to mark.
  */
 import type { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import { type Failure, failureOf } from "./failure"
 import { type AppServices, fromEffect } from "./from-effect"
 import type { ReportId } from "../system-ids"
@@ -203,12 +203,15 @@ export const createRecordEditor = <
           },
           running: {
             tags: "busy",
-            entry: assign({ row: ({ event }) => (event.type === "RUN" ? event.row : null), failure: null }),
+            entry: assign(({ event }) => {
+              assertEvent(event, "RUN")
+              return { row: event.row, failure: null }
+            }),
             invoke: {
               id: "run",
               src: "run",
               input: ({ event }) => {
-                if (event.type !== "RUN") throw new Error("running starts with RUN")
+                assertEvent(event, "RUN")
                 return { action: event.action, row: event.row }
               },
               onDone: { target: "closed", actions: ["written", "close", "reloadList"] },

@@ -10,7 +10,7 @@
  *
  * On a change it emits `changed`, and the view reloads its list. An export ends with the file in `download`.
  */
-import { assign, emit, setup } from "xstate"
+import { assertEvent, assign, emit, setup } from "xstate"
 import type { Contact, ContactFilter } from "../../contract/schemas/contacts"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
@@ -84,33 +84,33 @@ export const bulkMachine = setup({
     moreSteps: ({ context }) => context.step < context.steps,
   },
   actions: {
-    toggle: assign({
-      allMatching: null,
-      selected: ({ context, event }) => {
-        if (event.type !== "SELECT.TOGGLE") return context.selected
-        const { [event.contact.number]: present, ...rest } = context.selected
-        return present ? rest : { ...context.selected, [event.contact.number]: event.contact }
-      },
+    toggle: assign(({ context, event }) => {
+      assertEvent(event, "SELECT.TOGGLE")
+      const { [event.contact.number]: present, ...rest } = context.selected
+      return { allMatching: null, selected: present ? rest : { ...context.selected, [event.contact.number]: event.contact } }
     }),
-    selectPage: assign({
-      allMatching: null,
-      selected: ({ context, event }) => {
-        if (event.type !== "SELECT.PAGE") return context.selected
-        const next = { ...context.selected }
-        for (const contact of event.contacts) {
-          if (event.on) next[contact.number] = contact
-          else delete next[contact.number]
-        }
-        return next
-      },
+    selectPage: assign(({ context, event }) => {
+      assertEvent(event, "SELECT.PAGE")
+      const next = { ...context.selected }
+      for (const contact of event.contacts) {
+        if (event.on) next[contact.number] = contact
+        else delete next[contact.number]
+      }
+      return { allMatching: null, selected: next }
     }),
-    selectAll: assign({
-      selected: {},
-      allMatching: ({ event }) => (event.type === "SELECT.ALL_MATCHING" ? { filter: event.filter, total: event.total } : null),
+    selectAll: assign(({ event }) => {
+      assertEvent(event, "SELECT.ALL_MATCHING")
+      return { selected: {}, allMatching: { filter: event.filter, total: event.total } }
     }),
     clear: assign({ selected: {}, allMatching: null }),
-    open: assign({ kind: ({ event }) => (event.type === "ACTION.OPEN" ? event.kind : null), targetId: null, failure: null }),
-    target: assign({ targetId: ({ event }) => (event.type === "ACTION.TARGET" ? event.id : null) }),
+    open: assign(({ event }) => {
+      assertEvent(event, "ACTION.OPEN")
+      return { kind: event.kind, targetId: null, failure: null }
+    }),
+    target: assign(({ event }) => {
+      assertEvent(event, "ACTION.TARGET")
+      return { targetId: event.id }
+    }),
     start: assign(({ context }) => {
       const scope = scopeOf(context)
       return {

@@ -10,7 +10,7 @@
  *                                                                            \--error--> editing (saveFailure)
  */
 import { Effect } from "effect"
-import { assign, emit, enqueueActions, setup } from "xstate"
+import { assertEvent, assign, emit, enqueueActions, setup } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { Contact } from "../../contract/schemas/contacts"
 import type { Segment } from "../../contract/schemas/tagging"
@@ -102,9 +102,10 @@ export const contactMachine = setup({
     },
   },
   actions: {
-    open: assign(({ event }) =>
-      event.type === "OPEN" ? { ...closedContext, contact: event.contact, draft: draftOf(event.contact.attributes) } : {},
-    ),
+    open: assign(({ event }) => {
+      assertEvent(event, "OPEN")
+      return { ...closedContext, contact: event.contact, draft: draftOf(event.contact.attributes) }
+    }),
     store: assign((_, details: ContactDetails) => ({ details, failure: null })),
     fail: assign((_, error: unknown) => ({ failure: failureOf(error) })),
     clearFailure: assign({ failure: null }),
@@ -113,21 +114,20 @@ export const contactMachine = setup({
       enqueue.assign({ contact, draft: draftOf(contact.attributes), saveFailure: null })
       enqueue(emit({ type: "saved", contact }))
     }),
-    setAttr: assign({
-      draft: ({ context, event }) =>
-        event.type === "ATTR.SET"
-          ? context.draft.map((row, at) => (at === event.index ? { key: event.key, value: event.value } : row))
-          : context.draft,
+    setAttr: assign(({ context, event }) => {
+      assertEvent(event, "ATTR.SET")
+      return { draft: context.draft.map((row, at) => (at === event.index ? { key: event.key, value: event.value } : row)) }
     }),
     addAttr: assign({ draft: ({ context }) => [...context.draft, { key: "", value: "" }] }),
-    removeAttr: assign({
-      draft: ({ context, event }) => (event.type === "ATTR.REMOVE" ? context.draft.filter((_, at) => at !== event.index) : context.draft),
+    removeAttr: assign(({ context, event }) => {
+      assertEvent(event, "ATTR.REMOVE")
+      return { draft: context.draft.filter((_, at) => at !== event.index) }
     }),
     resetDraft: assign({ draft: ({ context }) => draftOf(context.contact?.attributes ?? {}), saveFailure: null }),
     close: assign(closedContext),
     /** The chat inbox shows every open conversation of this number and selects the chosen one (closed ones too). */
     openChat: enqueueActions(({ context, event, system, enqueue }) => {
-      if (event.type !== "CHAT.OPEN") return
+      assertEvent(event, "CHAT.OPEN")
       const conversation = context.details?.conversations.find((c) => c.id === event.conversationId)
       const inbox = systemActor(system, "chat-inbox")
       if (!conversation || !inbox) return

@@ -8,7 +8,7 @@
  *                       \--EDIT, CLOSE from editing
  */
 import type { Effect } from "effect"
-import { assign, emit, setup } from "xstate"
+import { assertEvent, assign, emit, setup } from "xstate"
 import { type Failure, failureOf } from "../common/failure"
 import { type AppServices, fromEffect } from "../common/from-effect"
 import { errorOf } from "../common/settled"
@@ -45,8 +45,14 @@ export const createEditorMachine = (
     actors: { save: fromEffect(save) },
     guards: { valid: ({ context }) => valid(context.draft) },
     actions: {
-      open: assign(({ event }) => (event.type === "OPEN" ? { id: event.id, draft: event.draft, failure: null } : {})),
-      edit: assign({ draft: ({ context, event }) => (event.type === "EDIT" ? { ...context.draft, ...event.patch } : context.draft) }),
+      open: assign(({ event }) => {
+        assertEvent(event, "OPEN")
+        return { id: event.id, draft: event.draft, failure: null }
+      }),
+      edit: assign(({ context, event }) => {
+        assertEvent(event, "EDIT")
+        return { draft: { ...context.draft, ...event.patch } }
+      }),
       fail: assign((_, error: unknown) => ({ failure: failureOf(error) })),
       announce: emit({ type: "saved" } as const),
     },

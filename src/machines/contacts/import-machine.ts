@@ -11,7 +11,7 @@
  * result accounts for every row; its rejections are offered as a CSV (held in `download` until the view saved it).
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { ContactImportResult } from "../../contract/schemas/contacts"
 import type { PickedFile } from "../../services/chat/chat-files"
 import { ContactCsv } from "../../services/contacts/contact-csv"
@@ -93,7 +93,10 @@ export const importMachine = setup({
   guards: {
     fileOk: (_, inspection: CsvInspection) => inspection.ok,
     mappingOk: ({ context }) => mappingProblem(context.columns) === null,
-    ownProgress: ({ context, event }) => event.type === "rt.contacts:import-progress" && event.import_id === context.importId,
+    ownProgress: ({ context, event }) => {
+      assertEvent(event, "rt.contacts:import-progress")
+      return event.import_id === context.importId
+    },
   },
   actions: {
     chooseFile: assign((_, file: PickedFile) => ({ ...initial(), file })),
@@ -103,16 +106,14 @@ export const importMachine = setup({
     storeProblem: assign((_, inspection: CsvInspection) => (inspection.ok ? {} : { problem: inspection.problem, file: null })),
     storeFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
     dropFile: assign({ file: null }),
-    setColumn: assign({
-      columns: ({ context, event }) =>
-        event.type === "COLUMN.SET" ? chooseRole(context.columns, event.index, event.role, event.key) : context.columns,
+    setColumn: assign(({ context, event }) => {
+      assertEvent(event, "COLUMN.SET")
+      return { columns: chooseRole(context.columns, event.index, event.role, event.key) }
     }),
     startUpload: assign({ importId: () => newImportId(), progress: null, failure: null }),
-    storeProgress: assign({
-      progress: ({ context, event }) =>
-        event.type === "rt.contacts:import-progress"
-          ? { bytesDone: event.bytes_done, bytesTotal: event.bytes_total, rows: event.rows }
-          : context.progress,
+    storeProgress: assign(({ event }) => {
+      assertEvent(event, "rt.contacts:import-progress")
+      return { progress: { bytesDone: event.bytes_done, bytesTotal: event.bytes_total, rows: event.rows } }
     }),
     storeResult: assign((_, result: ImportResult) => ({ result, failure: null })),
     makeDownload: assign(({ context }) =>

@@ -8,7 +8,7 @@
  *                                                                                   \--CANCEL--> ready
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { IpWhitelistSettings } from "../../contract/schemas/security"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
@@ -72,7 +72,10 @@ export const loginGuardMachine = setup({
         id: "save",
         src: "save",
         // From `confirming` only ever to switch it on.
-        input: ({ event }) => (event.type === "SET" ? event.on : true),
+        input: ({ event }) => {
+          assertEvent(event, ["SET", "CONFIRM"])
+          return event.type === "SET" ? event.on : true
+        },
         onDone: { target: "ready", actions: assign({ settings: ({ event }) => event.output.data }) },
         onError: { target: "ready", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },

@@ -8,7 +8,7 @@
  *                  \--SUBMIT (no problem)--> submitting --done--> registered; --error--> editing (failure kept)
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { Country } from "../../contract/schemas/locations"
 import type { Client, RegistrationDocument } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
@@ -123,14 +123,18 @@ export const registrationMachine = setup({
   actors: { loadCountries: fromEffect(loadCountries), upload: fromEffect(upload), register: fromEffect(register) },
   guards: {
     canSubmit: ({ context }) => registrationProblem(context.draft, context.documents) === null,
-    fileFits: ({ context, event }) => event.type === "PICK" && fileProblem(event.file, context.documents.length) === null,
+    fileFits: ({ context, event }) => {
+      assertEvent(event, "PICK")
+      return fileProblem(event.file, context.documents.length) === null
+    },
   },
   actions: {
     edit: assign(({ context }, patch: Partial<RegistrationDraft>) => ({ draft: { ...context.draft, ...patch }, problem: null })),
     refuse: assign(({ context }) => ({ problem: registrationProblem(context.draft, context.documents) })),
-    refuseFile: assign(({ context, event }) => ({
-      problem: event.type === "PICK" ? fileProblem(event.file, context.documents.length) : null,
-    })),
+    refuseFile: assign(({ context, event }) => {
+      assertEvent(event, "PICK")
+      return { problem: fileProblem(event.file, context.documents.length) }
+    }),
     remove: assign(({ context }, id: number) => ({ documents: context.documents.filter((d) => d.id !== id), problem: null })),
     storeCountries: assign((_, countries: readonly Country[]) => ({ countries, failure: null })),
     addDocument: assign(({ context }, document: UploadedDocument) => ({ documents: [...context.documents, document], failure: null })),
@@ -166,7 +170,10 @@ export const registrationMachine = setup({
       invoke: {
         id: "upload",
         src: "upload",
-        input: ({ event }) => (event.type === "PICK" ? { file: event.file, documentType: event.documentType } : (undefined as never)),
+        input: ({ event }) => {
+          assertEvent(event, "PICK")
+          return { file: event.file, documentType: event.documentType }
+        },
         onDone: { target: "editing", actions: { type: "addDocument", params: outputOf<UploadedDocument> } },
         onError: { target: "editing", actions: { type: "fail", params: errorOf } },
       },

@@ -7,7 +7,7 @@
  *                                                 \--error--> open (failure kept)          CLOSE from open
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import { canMove } from "../../contract/order-status-rules"
 import type { Order, OrderStatus } from "../../contract/schemas/commerce"
 import { Api } from "../../services/api/api"
@@ -42,7 +42,10 @@ export const orderDetailMachine = setup({
     ),
   },
   guards: {
-    allowed: ({ context, event }) => event.type === "MOVE" && context.order !== null && canMove(context.order.status, event.to),
+    allowed: ({ context, event }) => {
+      assertEvent(event, "MOVE")
+      return context.order !== null && canMove(context.order.status, event.to)
+    },
   },
   actions: {
     reloadList: reloadReport(ORDERS_LIST),

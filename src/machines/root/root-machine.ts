@@ -8,7 +8,7 @@
  *   its filters and rows across navigation.
  * Nothing of one login survives into the next: when it ends, every report and page actor stops.
  */
-import { type AnyActorLogic, assign, enqueueActions, setup, stopChild } from "xstate"
+import { type AnyActorLogic, assertEvent, assign, enqueueActions, setup, stopChild } from "xstate"
 import { type LoginEnded, loginWatcher } from "./login-watcher"
 
 /** A page-long actor the root invokes for a feature. */
@@ -66,29 +66,51 @@ export const createRootMachine = ({ actors, pageLogic, reportLogic }: RootParts)
     types: { input: {} as RootInput | undefined, context: {} as RootContext, events: {} as RootEvent },
     actors: { ...Object.fromEntries(actors.map((actor) => [actor.id, actor.logic])), loginWatcher },
     guards: {
-      isDeclaredPage: ({ event }) => event.type === "page.open" && pageLogic(event.id) !== undefined,
-      isRunningPage: ({ context, event }) => event.type === "page.close" && context.pages.includes(event.id),
-      isNewReport: ({ context, event }) =>
-        event.type === "report.open" && reportLogic(event.id) !== undefined && !context.reports.includes(event.id),
+      isDeclaredPage: ({ event }) => {
+        assertEvent(event, "page.open")
+        return pageLogic(event.id) !== undefined
+      },
+      isRunningPage: ({ context, event }) => {
+        assertEvent(event, "page.close")
+        return context.pages.includes(event.id)
+      },
+      isNewReport: ({ context, event }) => {
+        assertEvent(event, "report.open")
+        return reportLogic(event.id) !== undefined && !context.reports.includes(event.id)
+      },
     },
     actions: {
       // A page reopened before it closed (new input, a remount) loses its old actor first, which frees the systemId.
-      stopPage: stopChild(({ event }) => (event as PageOpen | PageClose).id),
+      stopPage: stopChild(({ event }) => {
+        assertEvent(event, ["page.open", "page.close"])
+        return event.id
+      }),
       spawnPage: enqueueActions(({ event, enqueue }) => {
-        const logic = event.type === "page.open" ? pageLogic(event.id) : undefined
-        if (event.type !== "page.open" || !logic) return
+        assertEvent(event, "page.open")
+        const logic = pageLogic(event.id)
+        if (!logic) return
         const spawn = enqueue.spawnChild as unknown as SpawnLoaded
         spawn(logic, { id: event.id, systemId: event.id, input: event.input })
       }),
       spawnReport: enqueueActions(({ event, enqueue }) => {
-        const logic = event.type === "report.open" ? reportLogic(event.id) : undefined
-        if (event.type !== "report.open" || !logic) return
+        assertEvent(event, "report.open")
+        const logic = reportLogic(event.id)
+        if (!logic) return
         const spawn = enqueue.spawnChild as unknown as SpawnLoaded
         spawn(logic, { id: event.id, systemId: event.id })
       }),
-      rememberReport: assign({ reports: ({ context, event }) => [...context.reports, (event as ReportOpen).id] }),
-      rememberPage: assign({ pages: ({ context, event }) => [...without(context.pages, (event as PageOpen).id), (event as PageOpen).id] }),
-      forgetPage: assign({ pages: ({ context, event }) => without(context.pages, (event as PageClose).id) }),
+      rememberReport: assign(({ context, event }) => {
+        assertEvent(event, "report.open")
+        return { reports: [...context.reports, event.id] }
+      }),
+      rememberPage: assign(({ context, event }) => {
+        assertEvent(event, "page.open")
+        return { pages: [...without(context.pages, event.id), event.id] }
+      }),
+      forgetPage: assign(({ context, event }) => {
+        assertEvent(event, "page.close")
+        return { pages: without(context.pages, event.id) }
+      }),
       stopAll: enqueueActions(({ context, enqueue }) => {
         for (const id of [...context.reports, ...context.pages]) enqueue.stopChild(id)
         enqueue.assign({ pages: [], reports: [] })

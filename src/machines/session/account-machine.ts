@@ -3,7 +3,7 @@
  * (`/backend/send/email`), the mail-confirm page shows where it went, reset password sets a new password with
  * the single-use token of the mailed link (`/backend/password/reset`).
  */
-import { assign, fromPromise, setup } from "xstate"
+import { assertEvent, assign, fromPromise, setup } from "xstate"
 import { type Failure, failureOf } from "../common/failure"
 
 export interface AccountContext {
@@ -34,15 +34,30 @@ export const accountMachine = setup({
     resetPassword: fromPromise<void, { token: string; password: string }>(notProvided("resetPassword")),
   },
   guards: {
-    emailMissing: ({ event }) => event.type === "FORGOT" && event.email.trim() === "",
-    tokenMissing: ({ event }) => event.type === "RESET" && !event.token,
-    passwordTooShort: ({ event }) => event.type === "RESET" && event.password.length < MIN_PASSWORD,
-    passwordsDiffer: ({ event }) => event.type === "RESET" && event.password !== event.confirm,
+    emailMissing: ({ event }) => {
+      assertEvent(event, "FORGOT")
+      return event.email.trim() === ""
+    },
+    tokenMissing: ({ event }) => {
+      assertEvent(event, "RESET")
+      return !event.token
+    },
+    passwordTooShort: ({ event }) => {
+      assertEvent(event, "RESET")
+      return event.password.length < MIN_PASSWORD
+    },
+    passwordsDiffer: ({ event }) => {
+      assertEvent(event, "RESET")
+      return event.password !== event.confirm
+    },
   },
   actions: {
     problem: assign((_, problem: AccountProblem) => ({ problem, failure: null })),
     clear: assign({ problem: null, failure: null }),
-    rememberEmail: assign(({ event }) => (event.type === "FORGOT" ? { email: event.email.trim(), problem: null, failure: null } : {})),
+    rememberEmail: assign(({ event }) => {
+      assertEvent(event, "FORGOT")
+      return { email: event.email.trim(), problem: null, failure: null }
+    }),
     failed: assign((_, { error }: { error: unknown }) => ({ problem: "requestFailed" as const, failure: failureOf(error) })),
     forget: assign({ email: null, failure: null, problem: null }),
   },
@@ -83,8 +98,10 @@ export const accountMachine = setup({
       invoke: {
         id: "resetPassword",
         src: "resetPassword",
-        input: ({ event }) =>
-          event.type === "RESET" ? { token: event.token ?? "", password: event.password } : { token: "", password: "" },
+        input: ({ event }) => {
+          assertEvent(event, "RESET")
+          return { token: event.token ?? "", password: event.password }
+        },
         onDone: { target: "passwordChanged" },
         onError: { target: "idle", actions: { type: "failed", params: ({ event }) => ({ error: event.error }) } },
       },

@@ -2,6 +2,7 @@
  * The logged-in session's three regions side by side: expiry (log out at the token's `exp`), presence (the agent's
  * online flag, switched through the server) and the lock screen (unlocked by logging in again with the password).
  */
+import { assertEvent } from "xstate"
 import { sessionSetup } from "./session-setup"
 
 const expiry = sessionSetup.createStateConfig({
@@ -64,10 +65,10 @@ const lock = sessionSetup.createStateConfig({
       invoke: {
         id: "unlock",
         src: "login",
-        input: ({ context, event }) => ({
-          username: (event.type === "UNLOCK" ? event.username : undefined) ?? context.username ?? "",
-          password: event.type === "UNLOCK" ? event.password : "",
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, "UNLOCK")
+          return { username: event.username ?? context.username ?? "", password: event.password }
+        },
         onDone: { target: "#session.persisting", actions: { type: "adoptLogin", params: ({ event }) => event.output } },
         onError: { target: "locked", actions: { type: "failLogin", params: ({ event }) => ({ error: event.error }) } },
       },

@@ -5,6 +5,7 @@
  * session-actors.ts (real services) or in the tests (a memory runtime); the logged-in regions are in
  * session-logged-in.ts.
  */
+import { assertEvent } from "xstate"
 import { loggedIn } from "./session-logged-in"
 import { initialSessionContext, sessionSetup } from "./session-setup"
 
@@ -52,8 +53,10 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         id: "login",
         src: "login",
-        input: ({ event }) =>
-          event.type === "LOGIN" ? { username: event.username, password: event.password } : { username: "", password: "" },
+        input: ({ event }) => {
+          assertEvent(event, "LOGIN")
+          return { username: event.username, password: event.password }
+        },
         onDone: { target: "persisting", actions: { type: "adoptLogin", params: ({ event }) => event.output } },
         onError: { target: "loggedOut", actions: { type: "failLogin", params: ({ event }) => ({ error: event.error }) } },
       },
@@ -62,7 +65,10 @@ export const sessionMachine = sessionSetup.createMachine({
       invoke: {
         id: "tokenLogin",
         src: "tokenLogin",
-        input: ({ event }) => ({ accessToken: event.type === "TOKEN_LOGIN" ? (event.accessToken ?? "") : "" }),
+        input: ({ event }) => {
+          assertEvent(event, "TOKEN_LOGIN")
+          return { accessToken: event.accessToken ?? "" }
+        },
         onDone: { target: "persisting", actions: { type: "adoptLogin", params: ({ event }) => event.output } },
         onError: [
           {

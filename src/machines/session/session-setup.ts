@@ -3,7 +3,7 @@
  * session-actors.ts or scripted in tests), its guards and actions. The chart is session-machine.ts, with the
  * logged-in regions in session-logged-in.ts.
  */
-import { assign, enqueueActions, fromPromise, setup } from "xstate"
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from "xstate"
 import {
   isLoginFailure,
   jwtExpiry,
@@ -109,16 +109,24 @@ export const sessionSetup = setup({
     hasStoredSession: (_, stored: StoredSession | null) => stored !== null,
     storedSessionExpired: (_, stored: StoredSession | null) => stored !== null && isExpiredToken(stored.user_token),
     isExpired: ({ context }) => context.expiresAt !== null && context.expiresAt <= Date.now(),
-    tokenMissing: ({ event }) => event.type === "TOKEN_LOGIN" && !event.accessToken,
-    tokenExpired: ({ event }) => event.type === "TOKEN_LOGIN" && !!event.accessToken && isExpiredToken(event.accessToken),
+    tokenMissing: ({ event }) => {
+      assertEvent(event, "TOKEN_LOGIN")
+      return !event.accessToken
+    },
+    tokenExpired: ({ event }) => {
+      assertEvent(event, "TOKEN_LOGIN")
+      return !!event.accessToken && isExpiredToken(event.accessToken)
+    },
     failedAs: (_, { error, kind }: { error: unknown; kind: "expired" | "unauthorized" }) => isLoginFailure(error) && error.kind === kind,
     isOnline: ({ context }) => context.online,
     isLocked: ({ context }) => context.locked,
   },
   actions: {
-    rememberUsername: assign(({ event }) =>
-      event.type === "LOGIN" || (event.type === "UNLOCK" && event.username) ? { username: event.username ?? null } : {},
-    ),
+    /** A login names its user; an unlock may (else the one who locked unlocks). */
+    rememberUsername: assign(({ event }) => {
+      assertEvent(event, ["LOGIN", "UNLOCK"])
+      return event.type === "LOGIN" || event.username ? { username: event.username ?? null } : {}
+    }),
     adoptStored: assign((_, stored: StoredSession | null) =>
       stored === null ? {} : { ...fromResult(stored, stored.online), locked: stored.locked === true, message: null, detail: null },
     ),

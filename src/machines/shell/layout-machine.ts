@@ -3,7 +3,7 @@
  * user's layout, loads the saved one from the server once logged in (`/user/layout`), saves changes per user
  * (`/users/layout/create` the first time, `/users/layout/update` afterwards) and the theme (`/backend/users/themes`).
  */
-import { assign, fromPromise, setup } from "xstate"
+import { assertEvent, assign, fromPromise, setup } from "xstate"
 import { applyPatch, defaultLayout, type LayoutPatch, type LayoutSettings, type Theme } from "./layout-settings"
 
 export interface SavedLayout {
@@ -55,8 +55,14 @@ export const layoutMachine = setup({
   },
   actions: {
     adopt: assign((_, saved: SavedLayout) => ({ layout: saved.layout, theme: saved.theme, exists: saved.exists, failed: false })),
-    patch: assign(({ context, event }) => (event.type === "LAYOUT.CHANGE" ? { layout: applyPatch(context.layout, event.patch) } : {})),
-    setTheme: assign(({ event }) => (event.type === "THEME.SET" ? { theme: event.theme } : {})),
+    patch: assign(({ context, event }) => {
+      assertEvent(event, "LAYOUT.CHANGE")
+      return { layout: applyPatch(context.layout, event.patch) }
+    }),
+    setTheme: assign(({ event }) => {
+      assertEvent(event, "THEME.SET")
+      return { theme: event.theme }
+    }),
     created: assign({ exists: true, failed: false }),
     failed: assign({ failed: true }),
     togglePanel: assign(({ context }) => ({ panelOpen: !context.panelOpen })),

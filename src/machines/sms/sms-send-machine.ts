@@ -8,7 +8,7 @@
  *          \-> failed --RETRY--> loading        \-(error)-> editing (the failure shown, the draft kept)
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { SmsSent, SmsStatusCounts } from "../../contract/schemas/sms"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
@@ -88,7 +88,7 @@ export const smsSendMachine = setup({
   },
   actions: {
     edit: assign(({ context, event }) => {
-      if (event.type !== "EDIT") return {}
+      assertEvent(event, "EDIT")
       const value = event.field === "text" || event.field === "numbers" ? String(event.value ?? "") : (event.value as number | null)
       return { draft: { ...context.draft, [event.field]: value }, failure: null }
     }),

@@ -6,7 +6,7 @@
  *
  * The actors here are placeholders: softphone-actors.ts provides the live ones, the model tests scripted ones.
  */
-import { assign, emit, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
+import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { type Failure, failureOf } from "../common/failure"
 
@@ -105,7 +105,10 @@ export const softphoneMachine = setup({
   },
   actors: { loadCredentials: credentialsStub, phone: phoneStub, ticker },
   guards: {
-    numberIsEmpty: ({ event }) => event.type === "DIAL" && event.number.trim() === "",
+    numberIsEmpty: ({ event }) => {
+      assertEvent(event, "DIAL")
+      return event.number.trim() === ""
+    },
     isRegistered: stateIn("#softphone.running.registration.registered"),
   },
   actions: {
@@ -115,7 +118,10 @@ export const softphoneMachine = setup({
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
     alertMicrophone: emit({ type: "alert", key: "microphone" } as const),
     clearNotice: assign({ notice: null }),
-    dial: sendTo("phone", ({ event }): PhoneCommand => ({ type: "DIAL", number: event.type === "DIAL" ? event.number.trim() : "" })),
+    dial: sendTo("phone", ({ event }): PhoneCommand => {
+      assertEvent(event, "DIAL")
+      return { type: "DIAL", number: event.number.trim() }
+    }),
     answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
     reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
     hangup: sendTo("phone", { type: "HANGUP" } satisfies PhoneCommand),

@@ -9,7 +9,7 @@
  *          \-> failed --RETRY--> loading                                                      \-(error)-> editing (failure kept)
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { Contact } from "../../contract/schemas/contacts"
 import type { Template, TemplateCost, TemplateSent } from "../../contract/schemas/templates"
 import { Api } from "../../services/api/api"
@@ -91,7 +91,7 @@ export const templateSendMachine = setup({
   },
   actions: {
     pick: assign(({ context, event }) => {
-      if (event.type !== "PICK") return {}
+      assertEvent(event, "PICK")
       return {
         draft: { ...context.draft, templateId: event.templateId, params: [], headerValue: "" },
         cost: null,
@@ -99,20 +99,22 @@ export const templateSendMachine = setup({
         failure: null,
       }
     }),
-    number: assign(({ context, event }) =>
-      event.type === "NUMBER" ? { draft: { ...context.draft, number: event.value }, contact: null, failure: null } : {},
-    ),
+    number: assign(({ context, event }) => {
+      assertEvent(event, "NUMBER")
+      return { draft: { ...context.draft, number: event.value }, contact: null, failure: null }
+    }),
     param: assign(({ context, event }) => {
-      if (event.type !== "PARAM" && event.type !== "FROM_CONTACT") return {}
+      assertEvent(event, ["PARAM", "FROM_CONTACT"])
       const value = event.type === "PARAM" ? event.value : (context.contact?.attributes[event.key] ?? "")
       const params = [...context.draft.params]
       while (params.length <= event.index) params.push("")
       params[event.index] = value
       return { draft: { ...context.draft, params }, failure: null }
     }),
-    header: assign(({ context, event }) =>
-      event.type === "HEADER" ? { draft: { ...context.draft, headerValue: event.value }, failure: null } : {},
-    ),
+    header: assign(({ context, event }) => {
+      assertEvent(event, "HEADER")
+      return { draft: { ...context.draft, headerValue: event.value }, failure: null }
+    }),
   },
   delays: { LOOKUP: LOOKUP_MS },
 }).createMachine({

@@ -8,7 +8,7 @@
  *            --after LOG_REFRESH_MS--> watching (log and list reloaded)        DISMISS drops the notices
  */
 import { Effect } from "effect"
-import { assign, setup } from "xstate"
+import { assertEvent, assign, setup } from "xstate"
 import type { WebhookEventType } from "../../contract/schemas/security"
 import type { WebhooksToBrowser } from "../../contract/webhooks-events"
 import { Api } from "../../services/api/api"
@@ -41,14 +41,14 @@ export const webhooksLiveMachine = setup({
     ),
   },
   actions: {
-    keepNotice: assign({
-      notices: ({ context, event }) =>
-        event.type === "rt.webhooks:disabled"
-          ? [
-              ...context.notices.filter((n) => n.webhook_id !== event.webhook_id),
-              { webhook_id: event.webhook_id, url: event.url, reason: event.reason, disabled_at: event.disabled_at },
-            ]
-          : context.notices,
+    keepNotice: assign(({ context, event }) => {
+      assertEvent(event, "rt.webhooks:disabled")
+      return {
+        notices: [
+          ...context.notices.filter((n) => n.webhook_id !== event.webhook_id),
+          { webhook_id: event.webhook_id, url: event.url, reason: event.reason, disabled_at: event.disabled_at },
+        ],
+      }
     }),
     reloadList: reloadReport("report-webhooks"),
     reloadLog: reloadReport("report-webhook-deliveries"),

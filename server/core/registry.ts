@@ -7,8 +7,8 @@ import type { Ctx } from "../http/context"
 import type { FastifyInstance } from "fastify"
 import type { Services } from "../http/context"
 import type { SocketFeature } from "../realtime/socket"
-import type { JobHandler, Schedule } from "../core/jobs"
-import type { HookRegistration } from "../core/hooks"
+import type { JobHandler, Schedule } from "./jobs"
+import type { HookRegistration } from "./hooks"
 
 type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][N] extends {
   request: { Type: infer T }
@@ -34,7 +34,7 @@ export const handle = <G extends GroupKey, N extends CallName<G>>(
 export interface FeatureModule {
   readonly handlers?: readonly Handler[]
   readonly socketFeatures?: readonly SocketFeature[]
-  /** Plain HTTP routes outside the catalogue (development hooks such as the call simulator), registered at start. */
+  /** Plain HTTP routes outside the catalogue (webhook receivers, lifetime hooks), registered at start; /dev/* hooks are server/dev's. */
   readonly httpRoutes?: readonly HttpRoutes[]
   /** Handlers of durable jobs by kind (server/core/jobs.ts). */
   readonly jobHandlers?: readonly JobHandler[]

@@ -1,0 +1,3 @@
+/** The public module of the softphone feature: what other features may use of it. */
+export { ephemeralPassword } from "./sip-credentials"
+
