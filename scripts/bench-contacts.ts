@@ -9,7 +9,7 @@
  * by a stored segment, and the editor's live count with inline rules) — median and p95 after two warm-ups — and
  * imports a `--import-rows`-row CSV end to end (upload -> result) while sampling this process's memory (the server
  * runs in it; `npm run` passes --expose-gc, so "before" and "after" follow a full collection). Prints the Markdown
- * table the README quotes. The imported rows are deleted again afterwards.
+ * table docs/benchmarks.md quotes. The imported rows are deleted again afterwards.
  */
 import { createReadStream, mkdirSync, writeFileSync } from "node:fs"
 import { Readable } from "node:stream"

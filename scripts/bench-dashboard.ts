@@ -5,7 +5,7 @@
  * with about `--messages` messages (server/db/seed/chat-volume.ts, ~90 days), `--calls` call records over 30 days
  * (server/db/seed/calls.ts) and `--agents` chat agents, all written through the roll-up triggers (seeded once, kept
  * between runs). Then times every dashboard and report call over the last 30 days through the HTTP API as the
- * tenant admin: `--runs` requests each after two warm-ups, median and p95, and prints the table the README quotes.
+ * tenant admin: `--runs` requests each after two warm-ups, median and p95, and prints the table docs/benchmarks.md quotes.
  */
 import { parseArgs } from "node:util"
 import { catalogue } from "../src/contract/catalogue"

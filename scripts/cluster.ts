@@ -1,7 +1,7 @@
 /**
  * `npm run cluster [-- --nodes N --port P]`: PostgreSQL (or DATABASE_URL), Redis, N server processes (default 2) and
  * HAProxy in front, on this machine, with the demo world; prints the console's address. Ctrl-C stops everything.
- * Logs and HAProxy's config: .tmp/cluster/. See README "Running on more than one machine".
+ * Logs and HAProxy's config: .tmp/cluster/. See README, "PostgreSQL and several nodes".
  */
 import { join } from "node:path"
 import { parseArgs } from "node:util"

@@ -73,7 +73,8 @@ export const listPoint = <V>(name: string): ListPoint<V> => {
     add: (feature, order, value) => ({
       install: () => {
         if (entries.some((e) => e.value === value)) return
-        if (entries.some((e) => e.order === order)) throw new Error(`Hook point ${name}: two entries at order ${order} (${feature} and another)`)
+        if (entries.some((e) => e.order === order))
+          throw new Error(`Hook point ${name}: two entries at order ${order} (${feature} and another)`)
         entries.push({ feature, order, value })
         entries.sort((a, b) => a.order - b.order)
       },

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { rowsOf } from "../db/rows"
 import { DB_KINDS } from "../testing/harness"
 import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "../testing/test-server"
-import { type Clock, enqueue, type JobHandler, startJobs } from "./jobs"
+import { startJobs } from "./job-runner"
+import { type Clock, enqueue, type JobHandler } from "./jobs"
 
 class TestClock implements Clock {
   at = new Date()

@@ -45,7 +45,7 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
  * A PGlite data folder (the server's own database; in-memory test clones keep PGlite's 128 MB) runs with 1 GB of shared
  * buffers: a 100,000-row import into the million-contact bench book touches more index pages than 128 MB (or 512 MB)
  * holds; evicting and reading them back cost it about a third of its wall time under load, at the same CPU time, and
- * about 3% on a quiet machine (README, "Contacts" bench). It costs about 0.9 GB of resident memory from the start.
+ * about 3% on a quiet machine (docs/benchmarks.md, bench:contacts). It costs about 0.9 GB of resident memory from the start.
  */
 const DATA_FOLDER_PARAMS = ["-c", "shared_buffers=1GB"]
 

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll } from "vitest"
 import type { Config } from "../config"
-import type { JobsOptions } from "../core/jobs"
+import type { JobsOptions } from "../core/job-runner"
 import { startRedis, type RedisServer } from "./redis"
 import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "./test-server"
 

@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from "../app"
 import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, type Database } from "../db/db"
 import { seedIfEmpty } from "../db/seed/world"
 import type { Config } from "../config"
-import type { JobsOptions } from "../core/jobs"
+import type { JobsOptions } from "../core/job-runner"
 
 export interface TestServer extends RunningServer {}
 

@@ -1,4 +1,3 @@
 /** The public module of the billing feature: what other features may use of it. */
 export { CURRENCY, balanceOf, credit, debitAllUnlessUat, debitIncurredUnlessUat, ensureCovers } from "./ledger"
 export type { Entry } from "./ledger"
-

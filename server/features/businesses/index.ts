@@ -1,3 +1,2 @@
 /** The public module of the businesses feature: what other features may use of it. */
 export { CLIENT_COLUMNS, clientOf } from "./client-rows"
-

@@ -2,4 +2,3 @@
 export { hubOf } from "./call-hub"
 export { metaDialer, metaLeg } from "./hooks"
 export type { MetaCall } from "./hooks"
-

@@ -1,7 +1,7 @@
 /**
  * What a Meta webhook's events do to the chat, on the webhook job's transaction (server/core/jobs.ts): a customer's
  * message is stored once (a retried webhook is recognised by the message id: messages_client_external_uq), a delivery
- * state moves an outbound message forward only (chat-store.ts storeStatus), a failed one keeps Meta's reason, a
+ * state moves an outbound message forward only (chat's `storeStatus`), a failed one keeps Meta's reason, a
  * reaction marks the message it points at. The agents' screens hear of it after the commit.
  */
 import { sql } from "drizzle-orm"

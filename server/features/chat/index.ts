@@ -25,9 +25,17 @@ export { closeConversation } from "./assignment"
 export { chatWriterOf, emitChat } from "./chat-bus"
 export type { ChatWriter } from "./chat-bus"
 export { chatHubOf } from "./chat-hub"
-export { blockedError, contactFor, customerCalled, openConversationOf, storeOutbound, storeOutboundAll, storeStatus } from "./chat-store"
+export { blockedError, contactFor, customerCalled, openConversationOf, storeOutbound, storeOutboundAll } from "./chat-store"
+export { storeStatus } from "./status-store"
 export type { ContactRow, OpenConversation } from "./chat-store"
-export { WINDOW_MS, announceConversation, loadConversation, publishConversation, publishConversationOf, selectConversations } from "./conversation-rows"
+export {
+  WINDOW_MS,
+  announceConversation,
+  loadConversation,
+  publishConversation,
+  publishConversationOf,
+  selectConversations,
+} from "./conversation-rows"
 export { STEP_STATUS, next } from "./conversation-status"
 export type { Holding } from "./conversation-status"
 export { fileLinksOf, loadMessage, selectMessages } from "./message-rows"
@@ -36,4 +44,3 @@ export { openConversationsFor } from "./open-conversations"
 export { queueOutbound } from "./outbound"
 export { handOverAfterCommit, handOverNow } from "./outbox"
 export { receiveInbound } from "./receive"
-

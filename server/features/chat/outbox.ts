@@ -7,7 +7,7 @@
  *
  * The job hands them over outside any transaction (`prepare`): many conversations at once, each conversation's messages
  * in order (a later one waits for the earlier one), then marks every accepted message `sent` with the channel's id in
- * ONE update (its conversations locked first, as every status change does: chat-store.ts `lockMessageConversation`).
+ * ONE update (its conversations locked first, as every status change does: status-store.ts `lockMessageConversation`).
  * A retried or re-claimed job skips every message that is no longer `queued`. When the channel refuses one, the ones
  * it accepted are marked before the job retries, so only the rest go again; on the last attempt the rest end `failed`
  * with the channel's reason (and so do their campaign recipients).
@@ -20,7 +20,7 @@
  *
  * Every hand-over carries the key `msg:<message id>` (OutboundMessage.key): the window left, a process dying between
  * the channel's answers and the update that records them, hands those messages over again with the same key, which
- * the built-in simulator, the web chat and the fake Meta de-duplicate (see README "The transactional outbox" for Meta).
+ * the built-in simulator, the web chat and the fake Meta de-duplicate (docs/decisions/transactional-outbox.md for Meta).
  */
 import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"

@@ -1,7 +1,7 @@
 /**
  * A customer's message reaching the chat, from any channel (the built-in simulator and web chat: chat-hub.ts; Meta's
  * webhooks: channels/inbound.ts), in the writer's transaction: stored (chat-store.ts `storeInbound`: its conversation,
- * the bot's turn, auto-assign, the away message) and told to the consoles with that commit (chat-bus.ts).
+ * then the other features' reactions: the bot's turn, auto-assign, the away message) and told to the consoles with that commit (chat-bus.ts).
  *
  * `chat:message` goes to the conversation's rooms as it is after the message (chat-audience.ts): the queue's while
  * nobody holds it, its holder's once someone does. When this message took a conversation that was waiting in the queue

@@ -1,6 +1,8 @@
 /**
  * chat.messagesSendText (conversations/send_text, POST <rt>/messages/send/text) and chat.messagesSendByType
- * (`/messages/send/{type}`, the spec's nine kinds and `products`, an agent's pick of the tenant's products). Served under the socket-service base; one transaction for the whole request.
+ * (`/messages/send/{type}`, the spec's nine kinds and `products`, an agent's pick of the tenant's products). Served under
+ * the socket-service base; one transaction for the whole request. Kinds another feature composes (a template, products)
+ * are that feature's (hooks.ts `sendKinds`); the tenant's limits are checked first (`sendChecked`).
  *
  * Rules checked for every recipient before anything is sent or stored: a blocked customer is refused (403
  * CUSTOMER_BLOCKED); on WhatsApp, anything but a template outside the 24-hour customer-service window is refused (409

@@ -1,6 +1,6 @@
 /**
  * The channel's delivery reports, applied a gathering at a time: reports arriving while one gathering is stored wait
- * for the next (at most GATHER_MS later), and each gathering is one transaction per tenant (chat-store.ts
+ * for the next (at most GATHER_MS later), and each gathering is one transaction per tenant (status-store.ts
  * `storeStatuses`), not one per report: at a campaign's pace (a report per message, 300 ms after each hand-over in the
  * simulator) one transaction per report filled the pool. A report can beat the commit of the send that caused it: an
  * unknown message is tried again RETRY_MS later, RETRIES times. Each report's promise settles once it is stored (or given
@@ -9,7 +9,7 @@
 import type { Services } from "../../http/context"
 import type { MessageStatusUpdate } from "../../channels/message-channel"
 import { type ChatPayload, emitChat, inChatTransaction } from "./chat-bus"
-import { storeStatuses } from "./chat-store"
+import { storeStatuses } from "./status-store"
 
 const GATHER_MS = 20
 const RETRY_MS = 100

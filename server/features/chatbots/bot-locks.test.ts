@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { customerWrites } from "../../testing/harness"
 import { startPostgres, startTestServer, type PostgresCluster, type TestServer } from "../../testing/test-server"
-import { storeStatus } from "../chat/chat-store"
+import { storeStatus } from "../chat/status-store"
 import { lockTurn } from "./bot-runtime"
 
 describe("chatbot turn locks on postgres", () => {

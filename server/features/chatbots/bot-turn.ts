@@ -1,5 +1,5 @@
 /**
- * The inbound message pipeline's one call into the chatbots (server/features/chat/chat-store.ts, after the message is
+ * The chatbots' turn on a customer's message (the chat's `inboundStored` hook, chat-reactions.ts, after the message is
  * stored): a `chatbot.turn` job in the same transaction, keyed by the message, so each customer message is handled
  * once by one job runner however many processes share the queue. Tenants without an active bot enqueue nothing.
  */

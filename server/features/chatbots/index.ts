@@ -4,4 +4,3 @@ export type { BotTurnEnded } from "./hooks"
 export { queueMessageAsBot } from "./bot-send"
 export { botHasSql } from "./bot-turn"
 export { inWorkingHours } from "./working-hours"
-

@@ -4,4 +4,3 @@
  */
 export { FORM_KEY, linkOf } from "./contact-form-link"
 export { newFormKey } from "./contact-form-token"
-

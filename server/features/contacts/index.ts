@@ -5,4 +5,3 @@ export { mergeAttributes } from "./contact-edit"
 export { contactWhere } from "./contact-filter"
 export { BOOK_COLUMNS, contactOf } from "./contact-rows"
 export { e164Of } from "./contacts-import"
-

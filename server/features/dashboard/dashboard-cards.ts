@@ -7,7 +7,17 @@ import type { HeatCell } from "../../../src/contract/schemas/reports"
 import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
-import { reportRange, conversationTotals, csatOf, dayTrends, dtWhere, messageTotals, percentOf, slotWhere, type ReportRange } from "../reports"
+import {
+  reportRange,
+  conversationTotals,
+  csatOf,
+  dayTrends,
+  dtWhere,
+  messageTotals,
+  percentOf,
+  slotWhere,
+  type ReportRange,
+} from "../reports"
 import { nowOf } from "./dashboard-now"
 
 /** Call statuses that count as answered or missed (server/features/calls/call-hub.ts writes them). */

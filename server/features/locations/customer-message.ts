@@ -4,7 +4,15 @@
  * so it shows in the agent's thread marked `automated`. An automatic message leaves the conversation where it was:
  * in the queue when nobody holds it, with its agent otherwise (storeOutbound alone would count it as an agent's reply).
  */
-import { handOverAfterCommit, queueOutbound, openConversationOf, publishConversationOf, WINDOW_MS, type ChatWriter, type ContactRow } from "../chat"
+import {
+  handOverAfterCommit,
+  queueOutbound,
+  openConversationOf,
+  publishConversationOf,
+  WINDOW_MS,
+  type ChatWriter,
+  type ContactRow,
+} from "../chat"
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"

@@ -4,4 +4,3 @@ export type { LocationShared } from "./hooks"
 export { contactById, inWindow, messageCustomer } from "./customer-message"
 export { sharedLocationOf } from "./location-hook"
 export { nearestBranches } from "./nearest"
-

@@ -1,5 +1,5 @@
 /**
- * Monthly active users, the one definition (README "Metrics"): the distinct customers (contacts) of a tenant with at
+ * Monthly active users, the one definition (docs/features/mau.md): the distinct customers (contacts) of a tenant with at
  * least one inbound message in the tenant's local calendar month, read from contact_months (kept by the messages
  * triggers of 0006_dashboard). A contact belongs to one channel, so the per-channel counts add up to the total.
  * `conversations` counts the conversations that started in that month.

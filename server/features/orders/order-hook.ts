@@ -1,6 +1,5 @@
 /**
- * The inbound pipeline's hook for WhatsApp `order` messages (chat-store.ts `storeInbound` calls it in its
- * transaction): the cart becomes an order with its items, in the same transaction as the message, and an
+ * WhatsApp `order` messages (the chat's `inboundStored` hook, chat-reactions.ts, in the chat's transaction): the cart becomes an order with its items, in the same transaction as the message, and an
  * `orders.notify` job tells the customer it was received. Each item is matched to the tenant's product by retailer id
  * (then by SKU): its name, price and currency come from the product; an unknown item keeps its retailer id as its name
  * and the price the message gave (0 without one).

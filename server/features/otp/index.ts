@@ -2,4 +2,3 @@
 export { otpNow } from "./clock"
 export { codeDigest, newCode } from "./codes"
 export { shownCode, stateSql } from "./state"
-

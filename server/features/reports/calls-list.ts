@@ -66,7 +66,7 @@ const fetchBatch = async (
   // The rows' JSON is stored (call_records.record_json, kept by a trigger since 0035): a batch is one walk of the
   // (client_id, dt) index and one concatenation, with no rendering and no join. The aggregates take the walk's own
   // order (no sort) and the last row's key comes from the same pass: no CTE, which PGlite's 4 MB work_mem spilled to
-  // temporary files with its two extra sorts (1.8 times the CPU per batch, README "Benchmarks").
+  // temporary files with its two extra sorts (1.8 times the CPU per batch, docs/benchmarks.md).
   const { rows } = await database.query(
     `SELECT string_agg(p.record_json, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
        min(p.dt)::text AS last_dt, (array_agg(p.id ORDER BY p.dt DESC, p.id DESC))[count(*)] AS last_id

@@ -2,4 +2,3 @@
 export { conversationTotals, csatOf, dayTrends, dtWhere, messageTotals, percentOf, slotWhere } from "./metrics"
 export { reportRange } from "./report-range"
 export type { ReportRange } from "./report-range"
-

@@ -1,5 +1,5 @@
 /**
- * Every dashboard and report metric, defined once (the README's "Metrics" section says the same in words).
+ * Every dashboard and report metric, defined once (docs/features/reports.md, "Metrics", says the same in words).
  * Conversation metrics belong to the conversation's start: a range's figures are those of the conversations that
  * started in it (a cohort), read from conversation_rollups (0006_dashboard triggers), never from raw messages.
  *
@@ -46,7 +46,7 @@ export const dayOf = (r: ReportRange) => sql`to_char(slot AT TIME ZONE ${r.zone}
 /**
  * A range's roll-up rows summed per slot first (in the primary key's order, no time-zone work per row), so that a
  * grouping by local day or month converts each slot once instead of each row: about a third faster on 100,000
- * conversations (README, "Dashboard and reports").
+ * conversations (docs/features/reports.md).
  */
 export const conversationSlots = (r: ReportRange, f: MetricFilter = {}): SQL => sql`SELECT slot, sum(started) AS started,
   sum(closed) AS closed, sum(abandoned) AS abandoned, sum(answered) AS answered, sum(answered_within) AS answered_within,

@@ -5,4 +5,3 @@
 export { loadSegment, placeInSegment, segmentOf, segmentsOfContact } from "./segment-rows"
 export { attributeEqualsSql, rulesSql, segmentSql } from "./segment-sql"
 export { countIds, rulesIdsSql, segmentIdsSql } from "./segment-sets"
-

@@ -2,4 +2,3 @@
 export { endUserSessions, startSession } from "./login"
 export { agentOnline, presenceChanged } from "./hooks"
 export type { AgentOnline, PresenceChanged } from "./hooks"
-

@@ -7,4 +7,3 @@ export { templateByName } from "./template-rows"
 export { chargeTemplateSends, queueTemplates, refusalsOf, sendTemplateTo } from "./template-send"
 export type { TemplateSend } from "./template-send"
 export { checkSendable } from "./template-status"
-

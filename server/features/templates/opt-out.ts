@@ -1,7 +1,7 @@
 /**
  * The opt-out blacklist (`template_blacklist`): numbers that template messages never reach. A customer joins it by
  * writing one of the opt-out words alone (STOP, İPTAL, إلغاء; any case, surrounding spaces and punctuation ignored),
- * which the inbound message pipeline reports here (chat-store.ts `storeInbound`); Clear number takes numbers off it.
+ * which the chat reports here (its `inboundStored` hook: chat-reactions.ts); Clear number takes numbers off it.
  * Numbers are kept as written by the customer's channel; a lookup matches with or without the leading `+`.
  */
 import { sql } from "drizzle-orm"

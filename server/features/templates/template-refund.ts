@@ -1,8 +1,9 @@
 /**
  * A template send the channel refused gives its cost back. Its message ends `failed` in one of two places, each a
  * transaction that moves the message to `failed` once (states only move forward): the chat outbox's hand-over
- * (chat/outbox.ts, the channel answered an error) and a failed status from the channel later (chat-store.ts
- * `storeStatuses`). Both call `refundFailedTemplates` in that transaction with the messages they moved.
+ * (the chat's `handOverRefused` hook: the channel answered an error) and a failed status from the channel later (its
+ * `statusesReported` hook). Both reach `refundFailedTemplates` (chat-reactions.ts) in that transaction with the
+ * messages they moved.
  *
  * Exactly once per message whoever calls: the message keeps what was given back in its payload (`refunded`), and only
  * a failed template message with a cost and without that mark is refunded. The refunds of one call are ONE ledger

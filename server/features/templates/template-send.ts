@@ -10,7 +10,7 @@
  *     numbers are free);
  *  3. `deliverTemplate`: each handed to the channel, recorded as sent in the customer's WhatsApp conversation (opened
  *     when none is), announced as `chat:message` after the commit. Delivered/read/failed come back as for every
- *     outbound message (chat-store.ts `storeStatus`).
+ *     outbound message (the chat's `storeStatus`).
  * Everything is checked and charged before anything is delivered, so a refusal sends nothing.
  */
 import { sql } from "drizzle-orm"
@@ -20,7 +20,17 @@ import type { Db } from "../../db/db"
 import { ApiError, badRequest } from "../../http/errors"
 import { checkMessageLimits } from "../account-limits"
 import { debitAllUnlessUat } from "../billing"
-import { blockedError, contactFor, openConversationOf, storeOutboundAll, announceMessages, openConversationsFor, handOverAfterCommit, queueOutbound, type ChatWriter } from "../chat"
+import {
+  blockedError,
+  contactFor,
+  openConversationOf,
+  storeOutboundAll,
+  announceMessages,
+  openConversationsFor,
+  handOverAfterCommit,
+  queueOutbound,
+  type ChatWriter,
+} from "../chat"
 import { rowsOf } from "../../db/rows"
 import { blacklistedAmong, optedOutError } from "./opt-out"
 import { priceOf } from "./template-prices"

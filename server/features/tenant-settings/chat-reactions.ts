@@ -19,7 +19,12 @@ import { askSurvey, takeSurveyAnswer } from "./survey"
 const settingsOnInbound = async (
   db: Db,
   clientId: number,
-  m: { readonly conversation: Holding & { readonly id: number }; readonly messageId: number; readonly at: Date; readonly optedOut: boolean },
+  m: {
+    readonly conversation: Holding & { readonly id: number }
+    readonly messageId: number
+    readonly at: Date
+    readonly optedOut: boolean
+  },
 ) => {
   const settings = await tenantSettings(db, clientId)
   if (m.conversation.status === "unassigned" && m.conversation.agentId === null)

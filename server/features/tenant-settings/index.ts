@@ -8,4 +8,3 @@ export type { TenantSettings } from "./settings-store"
 export { customerText, ownOr } from "./customer-texts"
 export { saveSessionRule, sessionRuleOf } from "./session-rule"
 export type { SessionRule } from "./session-rule"
-

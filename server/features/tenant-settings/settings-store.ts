@@ -4,7 +4,7 @@
  * import and the public form read numbers in it) and `contact_form` (the public form's fields). A setting never saved
  * answers its default. The form's link is made here from the contact form's public module (server/features/contact-form);
  * turning the form off revokes it. The session timeout is the Session Timeout screen's rule (session-rule.ts), not a
- * key of its own. What each setting does: README "Settings that take effect" (server/features/tenant-settings).
+ * key of its own. What each setting does: docs/features/tenant-settings.md.
  */
 import { sql } from "drizzle-orm"
 import type { ClientSettings } from "../../../src/contract/schemas/tenants"

@@ -1,3 +1,2 @@
 /** The public module of the tickets feature: what other features may use of it. */
 export { openTicketFor } from "./ticket-lifecycle"
-

@@ -2,4 +2,3 @@
 export { fileTypeOf } from "./file-types"
 export { DB_STORAGE, storeUpload } from "./uploads"
 export type { InlineUpload } from "./uploads"
-

@@ -1,7 +1,7 @@
 /**
  * The signature of a webhook request, Stripe-style: `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
  * "<t>.<raw body>" with the webhook's secret>`. A receiver recomputes it over the raw body, compares in constant time
- * and refuses a timestamp older than its tolerance (replays). README "Client webhooks and MAU" has the recipe.
+ * and refuses a timestamp older than its tolerance (replays). docs/features/webhooks.md ("Verifying a delivery") has the recipe.
  */
 import { createHmac, timingSafeEqual } from "node:crypto"
 

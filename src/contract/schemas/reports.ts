@@ -65,7 +65,7 @@ export const CallsSummary = Schema.Struct({
 export type CallsSummary = typeof CallsSummary.Type
 
 // ---- Dashboard ------------------------------------------------------------------------------------------
-// Every metric here is defined once in server/features/reports/metrics.ts and in the README ("Metrics"). Days and
+// Every metric here is defined once in server/features/reports/metrics.ts and in docs/features/reports.md ("Metrics"). Days and
 // hours are the tenant's calendar (client setting `time_zone`, default UTC); a date-only `start_date`/`end_date` is a
 // whole local day. A range is at most MAX_RANGE_DAYS long; a longer one, or an end before the start, is a 400 naming
 // the field. Without dates a range call covers the last 30 local days up to now.
