@@ -49,10 +49,6 @@ const sharedKits: Readonly<Record<string, { readonly layers: readonly Layer[]; r
   browser: { layers: ["services"], why: "browser storage, its keys and the ended-session rule the session, ACL and API share" },
   realtime: { layers: ["services"], why: "the one socket connection whose channels the live features (chat, calls, dashboard) share" },
   cluster: { layers: ["browser"], why: "two server processes behind HAProxy: the chat and calls failing over, no one feature's" },
-  commerce: {
-    layers: ["browser"],
-    why: "a cross-feature suite (catalogues, locations, orders and the chat composer's products), not yet split by feature",
-  },
 }
 
 /**

@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto"
 import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
 import type { FakeNumber, GraphAnswer } from "./fake-meta-model"
+import { whatsappChange } from "./webhook-payloads"
 
 /** What the calls need of a fake number. */
 type CalledNumber = Pick<FakeNumber, "phoneNumberId" | "wabaId" | "displayNumber">
@@ -142,33 +143,16 @@ export class FakeCalls<N extends CalledNumber> {
   }
 
   private payload(number: N, call: Pick<FakeCall, "id" | "from">, event: Record<string, unknown>, name?: string) {
-    return {
-      object: "whatsapp_business_account",
-      entry: [
-        {
-          id: number.wabaId,
-          changes: [
-            {
-              value: {
-                messaging_product: "whatsapp",
-                metadata: { display_phone_number: number.displayNumber.replace(/[^0-9]/g, ""), phone_number_id: number.phoneNumberId },
-                ...(name !== undefined ? { contacts: [{ profile: { name }, wa_id: call.from }] } : {}),
-                calls: [
-                  {
-                    id: call.id,
-                    from: call.from,
-                    to: number.displayNumber.replace(/[^0-9]/g, ""),
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    ...event,
-                  },
-                ],
-              },
-              field: "calls",
-            },
-          ],
-        },
-      ],
-    }
+    const to = number.displayNumber.replace(/[^0-9]/g, "")
+    const timestamp = String(Math.floor(Date.now() / 1000))
+    return whatsappChange(
+      number,
+      {
+        ...(name !== undefined ? { contacts: [{ profile: { name }, wa_id: call.from }] } : {}),
+        calls: [{ id: call.id, from: call.from, to, timestamp, ...event }],
+      },
+      "calls",
+    )
   }
 
   /** The user's phone calls `number`: a fresh peer's offer in a signed connect webhook. Answers the call and our status. */

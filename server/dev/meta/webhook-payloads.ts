@@ -6,8 +6,12 @@ import type { FakeNumber } from "./fake-meta-model"
 
 const now = () => String(Math.floor(Date.now() / 1000))
 
-/** One `messages` change of a WhatsApp Business Account, for `number`. */
-const whatsappChange = (number: FakeNumber, value: Record<string, unknown>) => ({
+/** One change of a WhatsApp Business Account (`messages` unless said otherwise), for `number`. */
+export const whatsappChange = (
+  number: Pick<FakeNumber, "wabaId" | "displayNumber" | "phoneNumberId">,
+  value: Record<string, unknown>,
+  field: "messages" | "calls" = "messages",
+) => ({
   object: "whatsapp_business_account",
   entry: [
     {
@@ -19,7 +23,7 @@ const whatsappChange = (number: FakeNumber, value: Record<string, unknown>) => (
             metadata: { display_phone_number: number.displayNumber.replace(/[^0-9]/g, ""), phone_number_id: number.phoneNumberId },
             ...value,
           },
-          field: "messages",
+          field,
         },
       ],
     },

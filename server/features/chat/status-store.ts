@@ -33,6 +33,14 @@ export interface StoredStatus {
   readonly status: string
 }
 
+const storedOf = (r: Record<string, unknown>, changed: boolean): StoredStatus & { readonly externalId: string } => ({
+  messageId: Number(r.id),
+  conversationId: Number(r.conversation_id),
+  externalId: String(r.external_id),
+  changed,
+  status: String(r.status),
+})
+
 /** A delivery state's place in the one forward order (message-rows.ts); an unknown state ranks with `failed`. */
 const rank = (status: string) => STATUS_RANK[status] ?? STATUS_RANK.failed
 
@@ -65,29 +73,15 @@ export const storeStatuses = async (db: Db, clientId: number, reports: readonly 
         AND (CASE m.status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 ELSE 4 END) < x.rank
       RETURNING m.id, m.conversation_id, m.external_id, m.status`),
   )
-  for (const r of changed)
-    found.set(String(r.external_id), {
-      messageId: Number(r.id),
-      conversationId: Number(r.conversation_id),
-      changed: true,
-      status: String(r.status),
-    })
-  if (changed.length > 0) {
-    await statusesReported.run({
-      db,
-      clientId,
-      changed: changed.map((r) => ({ messageId: Number(r.id), conversationId: Number(r.conversation_id), status: String(r.status) })),
-    })
+  const moved = changed.map((r) => storedOf(r, true))
+  for (const m of moved) found.set(m.externalId, m)
+  if (moved.length > 0) {
+    await statusesReported.run({ db, clientId, changed: moved })
     await publishEach(
       db,
       clientId,
       "message.status",
-      changed.map((r) => ({
-        message_id: Number(r.id),
-        conversation_id: Number(r.conversation_id),
-        external_id: String(r.external_id),
-        status: String(r.status),
-      })),
+      moved.map((m) => ({ message_id: m.messageId, conversation_id: m.conversationId, external_id: m.externalId, status: m.status })),
     )
   }
   const rest = [...furthest.keys()].filter((e) => !found.has(e))
@@ -96,13 +90,7 @@ export const storeStatuses = async (db: Db, clientId: number, reports: readonly 
       await db.execute(sql`SELECT id, conversation_id, external_id, status FROM messages WHERE client_id = ${clientId}
         AND external_id IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify(rest)}::jsonb) AS x)`),
     )
-    for (const r of existing)
-      found.set(String(r.external_id), {
-        messageId: Number(r.id),
-        conversationId: Number(r.conversation_id),
-        changed: false,
-        status: String(r.status),
-      })
+    for (const r of existing) found.set(String(r.external_id), storedOf(r, false))
   }
   return found
 }

@@ -15,7 +15,7 @@ const productsScreen = screen(
 
 export const catalogues: Feature = {
   name: "catalogues",
-  layers: ["machines", "views", "server", "docs"],
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["catalogues", "productImport", "uploads"],
   reports: {
     "report-catalogues": () => import("../../machines/catalogues/catalogues-list").then((m) => m.cataloguesListMachine),

@@ -11,7 +11,7 @@ const locationsScreen = screen(
 
 export const locations: Feature = {
   name: "locations",
-  layers: ["machines", "views", "server", "docs"],
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["locations"],
   reports: {
     "report-branches": () => import("../../machines/locations/branches-list").then((m) => m.branchesListMachine),

@@ -8,7 +8,7 @@ const ordersScreen = screen(
 
 export const orders: Feature = {
   name: "orders",
-  layers: ["machines", "views", "server", "docs"],
+  layers: ["machines", "views", "server", "browser", "docs"],
   calls: ["chatbots"],
   reports: { "report-orders": () => import("../../machines/orders/orders-list").then((m) => m.ordersListMachine) },
   screens: { adminOrders: ordersScreen, "companyDetails/orders": ordersScreen },

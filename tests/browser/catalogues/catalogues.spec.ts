@@ -43,7 +43,7 @@ test("a product with an image appears in the list and is found by a misspelt sea
   await found
   await expect(page.getByTestId("catalogue-row")).toHaveCount(1)
   await expect(page.getByTestId("catalogue-row").locator("[data-col=products]")).toHaveText("0")
-  await shot(page, "commerce/catalogues-en")
+  await shot(page, "catalogues/catalogues-en")
 
   await page.goto(`${baseUrl()}/admin-products`)
   await expect(page.getByTestId("products-page")).toBeVisible()
@@ -73,7 +73,7 @@ test("a product with an image appears in the list and is found by a misspelt sea
   const image = row.getByTestId("product-image")
   await expect(image).toBeVisible()
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2)
-  await shot(page, "commerce/products-en")
+  await shot(page, "catalogues/products-en")
 
   // Bulk import: one good line into the catalogue by name, one refused for its price.
   await page.getByTestId("product-import-file").setInputFiles({
@@ -101,7 +101,7 @@ test("a product with an image appears in the list and is found by a misspelt sea
   await arabic(page)
   await expect(page.getByTestId("page-title")).toHaveText("المنتجات")
   await expect(page.getByTestId("product-row").first()).toBeVisible()
-  await shot(page, "commerce/products-ar")
+  await shot(page, "catalogues/products-ar")
   await page
     .getByTestId("product-row")
     .filter({ hasText: `PC-${tag}` })
@@ -109,7 +109,7 @@ test("a product with an image appears in the list and is found by a misspelt sea
     .click()
   await expect(page.getByTestId("product-image-preview")).toBeVisible()
   await expect(page.getByTestId("product-price")).toHaveValue("3.75")
-  await shot(page, "commerce/product-dialog-ar")
+  await shot(page, "catalogues/product-dialog-ar")
   await english(page)
 })
 
@@ -141,13 +141,13 @@ test("a branches CSV with one bad line shows the exact refusal and keeps the goo
   await expect(page.getByTestId("branch-row")).toHaveCount(2)
   await expect(page.locator(`[data-testid=branch-row][data-name="North ${tag}"]`)).toContainText("Istanbul")
   await page.getByTestId("branch-import").scrollIntoViewIfNeeded()
-  await shot(page, "commerce/branch-import-en")
+  await shot(page, "catalogues/branch-import-en")
   await arabic(page)
   await page.getByTestId("branch-import-file").setInputFiles({ name: "branches.csv", mimeType: "text/csv", buffer: Buffer.from(csv) })
   await page.getByTestId("branch-import-upload").click()
   await expect(page.getByTestId("branch-import-summary")).toHaveText("أُضيف 0، وحُدّث 2، ورُفض 1.")
   await page.getByTestId("branch-import").scrollIntoViewIfNeeded()
-  await shot(page, "commerce/branch-import-ar")
+  await shot(page, "catalogues/branch-import-ar")
   await english(page)
 })
 
@@ -178,10 +178,10 @@ test("the super admin adds a city, and a name already taken in that country is r
   await expect(row).toContainText(`Antalya ${tag}`)
   await expect(row).toContainText("Turkey")
   await page.getByTestId("reference-section").scrollIntoViewIfNeeded()
-  await shot(page, "commerce/cities-en")
+  await shot(page, "catalogues/cities-en")
   await arabic(page)
   await expect(page.getByTestId("reference-section")).toContainText("الدول والمدن")
   await page.getByTestId("reference-section").scrollIntoViewIfNeeded()
-  await shot(page, "commerce/cities-ar")
+  await shot(page, "catalogues/cities-ar")
   await english(page)
 })

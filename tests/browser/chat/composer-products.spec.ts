@@ -57,7 +57,7 @@ test("an agent picks a product in the composer, sends it, and the customer's pho
   await pick(page, cake)
   await expect(dialog.getByTestId("chat-products-preview")).toContainText(cake)
   await expect(dialog.getByTestId("chat-products-count")).toHaveText("Picked: 1 of at most 10")
-  await shot(page, "commerce/composer-products-en")
+  await shot(page, "chat/composer-products-en")
   await dialog.getByTestId("chat-products-send").click()
   await expect(dialog).toBeHidden()
 
@@ -77,7 +77,7 @@ test("an agent picks a product in the composer, sends it, and the customer's pho
   const list = page.getByTestId("chat-message").filter({ hasText: "Our products:" }).last()
   await expect(list.locator(".mc-bubble-button")).toHaveText([cake.slice(0, 19) + "…", tart])
   await expect.poll(async () => (await phoneOf(page, number)).map((m) => m.type), { timeout: 15_000 }).toEqual(["text", "interactive"])
-  await shot(page, "commerce/composer-products-sent-en")
+  await shot(page, "chat/composer-products-sent-en")
 
   // Arabic: the picker mirrors.
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
@@ -88,6 +88,6 @@ test("an agent picks a product in the composer, sends it, and the customer's pho
   const arabic = await openPicker(page, tag)
   await pick(page, tart)
   await expect(arabic.getByTestId("chat-products-count")).toHaveText("المحدد: 1 من 10 كحد أقصى")
-  await shot(page, "commerce/composer-products-ar")
+  await shot(page, "chat/composer-products-ar")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
 })

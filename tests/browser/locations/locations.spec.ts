@@ -46,7 +46,7 @@ test("a new branch is found by search and comes first in its own nearest search"
   await expect(first.locator("[data-col=distance]")).toHaveText("0 km")
   await expect(first.getByTestId("nearest-open")).toHaveText("Open")
   await expect(first.getByTestId("nearest-map")).toHaveAttribute("href", /openstreetmap/)
-  await shot(page, "commerce/locations-en")
+  await shot(page, "locations/locations-en")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
   await page.reload()
@@ -56,6 +56,6 @@ test("a new branch is found by search and comes first in its own nearest search"
   await page.getByTestId("nearest-longitude").fill(lng)
   await page.getByTestId("nearest-find").click()
   await expect(page.getByTestId("nearest-row").first().getByTestId("nearest-open")).toHaveText("مفتوح")
-  await shot(page, "commerce/locations-ar")
+  await shot(page, "locations/locations-ar")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
 })

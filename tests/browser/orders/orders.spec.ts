@@ -53,7 +53,7 @@ test("an order placed in chat is confirmed, then prepared; refused moves are not
   await expect(row.locator("[data-col=status]")).toHaveText("Received")
   await expect(row.locator("[data-col=total]")).toHaveText("$25.00")
   await expect(row.locator("[data-col=items]")).toHaveText(`2 × Chocolate cake ${tag}`)
-  await shot(page, "commerce/orders-en")
+  await shot(page, "orders/orders-en")
 
   await row.locator("[data-col=customer]").click()
   const dialog = page.getByTestId("order-dialog")
@@ -76,7 +76,7 @@ test("an order placed in chat is confirmed, then prepared; refused moves are not
   await expect(dialog.getByTestId("order-status")).toHaveText("Preparing")
   await expect(dialog.getByTestId("order-move-shipped")).toBeVisible()
   await expect(dialog.getByTestId("order-move-preparing")).toHaveCount(0)
-  await shot(page, "commerce/order-dialog-en")
+  await shot(page, "orders/order-dialog-en")
   await dialog.getByTestId("order-close").click()
   // The list reloaded with what the server kept.
   await expect(row.locator("[data-col=status]")).toHaveText("Preparing")
@@ -117,9 +117,9 @@ test("an order placed in chat is confirmed, then prepared; refused moves are not
   await page.getByTestId("orders-search-submit").click()
   await again
   await expect(row.locator("[data-col=status]")).toHaveText("قيد التحضير")
-  await shot(page, "commerce/orders-ar")
+  await shot(page, "orders/orders-ar")
   await row.locator("[data-col=customer]").click()
   await expect(dialog.getByTestId("order-move-shipped")).toHaveText("تعليم كمشحون")
-  await shot(page, "commerce/order-dialog-ar")
+  await shot(page, "orders/order-dialog-ar")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
 })
