@@ -1,4 +1,4 @@
--- Security hardening (issue 20). Hand-written like 0003 and 0004 (their snapshots were never generated).
+-- Security hardening. Hand-written like 0003 and 0004 (their snapshots were never generated).
 -- Canned shortcuts: a shared one is unique in the tenant, a private one only among its author's replies, so one agent's
 -- private shortcut neither blocks nor reveals another's.
 DROP INDEX IF EXISTS "canned_messages_shortcut_uq";--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Dashboards and reports (issue 13): metric stamps on conversations, the roll-ups every dashboard and report call
+-- Dashboards and reports: metric stamps on conversations, the roll-ups every dashboard and report call
 -- reads instead of raw messages, and the tables the chatbot and survey features fill (bot_menu_hits, survey_responses).
 -- Roll-ups are kept by statement-level triggers (one grouped upsert per statement, as call_record_days) in UTC
 -- 15-minute slots, so any time zone whose offset is a multiple of 15 minutes (all of them) gets exact local days and

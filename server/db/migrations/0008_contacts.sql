@@ -1,4 +1,4 @@
--- The contact book (issue 14): trigram search, tags on contacts, segment rules, reminders on a durable schedule.
+-- The contact book: trigram search, tags on contacts, segment rules, reminders on a durable schedule.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- One lower-cased text of what the search box matches (name, number, attribute values), trigram indexed.
 CREATE INDEX "contacts_search_trgm_idx" ON "contacts" USING gin ((lower("name" || ' ' || "number" || ' ' || "attributes"::text)) gin_trgm_ops);--> statement-breakpoint

@@ -1,4 +1,4 @@
--- PBX call records (issue 22): one row per call through Kamailio, read from its side (server/features/softphone/pbx-call-records.ts).
+-- PBX call records: one row per call through Kamailio, read from its side (server/features/softphone/pbx-call-records.ts).
 CREATE TABLE "pbx_calls" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"client_id" integer NOT NULL REFERENCES "clients"("id") ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Agent groups and team chat (issue 17): each member's role and read mark, read marks of one-to-one threads, thread indexes,
+-- Agent groups and team chat: each member's role and read mark, read marks of one-to-one threads, thread indexes,
 -- and one group name per tenant whatever its case (server/features/agent-groups).
 ALTER TABLE "agent_group_members" ADD COLUMN "role" text DEFAULT 'member' NOT NULL;--> statement-breakpoint
 ALTER TABLE "agent_group_members" ADD COLUMN "last_read_id" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

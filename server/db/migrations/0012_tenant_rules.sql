@@ -1,4 +1,4 @@
--- Tenant rules (issue 17, part 3): revoked tokens stored hashed, account-limit timestamps, the billing ledger, UAT numbers unique.
+-- Tenant rules: revoked tokens stored hashed, account-limit timestamps, the billing ledger, UAT numbers unique.
 ALTER TABLE "blacklisted_tokens" ADD COLUMN "hint" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "blacklisted_tokens" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "blacklisted_tokens" SET "hint" = left("token", 4) || '…' || right("token", 4), "token" = encode(sha256(convert_to("token", 'UTF8')), 'hex');--> statement-breakpoint

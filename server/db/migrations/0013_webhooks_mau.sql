@@ -1,4 +1,4 @@
--- Client webhooks (issue 17): domain events written in the writer's transaction (server/core/events.ts), the tenants'
+-- Client webhooks: domain events written in the writer's transaction (server/core/events.ts), the tenants'
 -- endpoints, and one row per delivery attempt. Deliveries themselves are jobs on the one queue (0007_jobs).
 CREATE TABLE "domain_events" (
 	"id" uuid PRIMARY KEY NOT NULL,

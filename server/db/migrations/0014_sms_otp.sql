@@ -1,4 +1,4 @@
--- SMS over SMPP (issue 16): gateways with encrypted secrets, tenants' accounts with rates, masks with approval,
+-- SMS over SMPP: gateways with encrypted secrets, tenants' accounts with rates, masks with approval,
 -- one row per recipient with its parts, cost and delivery state; sms_parts matches SMSC receipts to rows.
 ALTER TABLE "sms_providers" ADD COLUMN "kind" text DEFAULT 'smpp' NOT NULL;--> statement-breakpoint
 ALTER TABLE "sms_providers" ADD COLUMN "host" text DEFAULT '' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- OTP (issue 16): OTP users linked to the console user they log in as; codes kept as an HMAC for verifying and sealed
+-- OTP: OTP users linked to the console user they log in as; codes kept as an HMAC for verifying and sealed
 -- (AES-GCM) for showing once they can no longer be used; tries, death, redemption; the tenant's OTP login settings.
 ALTER TABLE "otp_users" ADD COLUMN "user_id" integer REFERENCES "users"("id") ON DELETE CASCADE;--> statement-breakpoint
 CREATE UNIQUE INDEX "otp_users_user_uq" ON "otp_users" USING btree ("user_id");--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Commerce (issue 19): countries and cities switched on or off, a tenant's branches with phone and opening hours found
+-- Commerce: countries and cities switched on or off, a tenant's branches with phone and opening hours found
 -- by distance, catalogues with products (price in integer minor units, stock, retailer id, trigram search) and orders
 -- with their items and status.
 --

@@ -1,4 +1,4 @@
--- API keys hashed (issue 18): clients keep only the SHA-256 of their key (hex, as server/auth/api-keys.ts computes it)
+-- API keys hashed: clients keep only the SHA-256 of their key (hex, as server/auth/api-keys.ts computes it)
 -- and a display hint; every key stored in clear until now is hashed here and the clear column dropped.
 ALTER TABLE "clients" ADD COLUMN "api_key_hash" text;--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "api_key_hint" text;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Chat socket events through the database (issue 21, server/features/chat/chat-bus.ts, chat-relay.ts): a durable chat event is
+-- Chat socket events through the database (server/features/chat/chat-bus.ts, chat-relay.ts): a durable chat event is
 -- written in the transaction of the change that causes it; its id is the event's `seq`. The writer relays its own rows
 -- right after the commit and marks them relayed; a sweeper on the job runner relays the rows a dead writer left behind
 -- (unrelayed, older than a few seconds) and prunes relayed rows after an hour.

@@ -1,4 +1,4 @@
--- Striped roll-up counters (issue 21). The dashboard and report roll-ups (0002, 0006, 0025) are counters that every
+-- Striped roll-up counters. The dashboard and report roll-ups (0002, 0006, 0025) are counters that every
 -- writer of a tenant shares: every customer message of a quarter hour adds to ONE message_rollups row, every new
 -- conversation to ONE conversation_rollups row, and the row stays locked until the writer commits. Under load the
 -- tenant's inbound messages queued behind each other on those rows (bench:cluster's wait events: 93% of the samples

@@ -1,4 +1,4 @@
--- Per-agent held-chat counters (issue 21, server/features/tenant-settings/auto-assign.ts `freeAgent`, chat/agents.ts
+-- Per-agent held-chat counters (server/features/tenant-settings/auto-assign.ts `freeAgent`, chat/agents.ts
 -- `active_chats`): one row per user with how many conversations they hold, kept by triggers in the transaction of every
 -- change, so a hand-out reads one indexed row instead of counting the tenant's conversations, and locks that one row
 -- (FOR UPDATE SKIP LOCKED) instead of the whole tenant.
