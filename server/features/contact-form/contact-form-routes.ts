@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify"
 import type { ContactFormField, ContactFormSettings } from "../../../src/contract/schemas/contacts"
 import { type AnswerProblem, answerProblem, FORM_ANSWER_MAX } from "../../../src/contract/contact-form-answers"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { rowsOf, settingValueOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { ApiError, badRequest } from "../../http/errors"
 import { e164Of, mergeAttributes } from "../contacts"
@@ -32,8 +32,7 @@ const formSettingsOf = async (db: Db, clientId: number): Promise<Record<string, 
     await db.execute(sql`SELECT key, value FROM client_settings WHERE client_id = ${clientId}
       AND key IN ('contact_form', ${FORM_KEY}, 'default_country')`),
   )
-  const json = (value: unknown) => (typeof value === "string" && /^["{[]/.test(value) ? JSON.parse(value) : value)
-  return Object.fromEntries(rows.map((r) => [String(r.key), json(r.value)]))
+  return Object.fromEntries(rows.map((r) => [String(r.key), settingValueOf(r.value)]))
 }
 
 const Body = Schema.Struct({

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm"
 import type { ClientSettings } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { rowsOf, settingValueOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest } from "../../http/errors"
 import { handle } from "../../core/registry"
@@ -42,11 +42,9 @@ const DEFAULTS = {
   contact_form: { enabled: false, fields: [] },
 } as const
 
-const json = (value: unknown) => (typeof value === "string" && /^["{[]/.test(value) ? JSON.parse(value) : value)
-
 export const settingsOf = async (db: Db, clientId: number): Promise<Record<string, unknown>> => {
   const rows = rowsOf(await db.execute(sql`SELECT key, value FROM client_settings WHERE client_id = ${clientId}`))
-  return Object.fromEntries(rows.map((r) => [String(r.key), json(r.value)]))
+  return Object.fromEntries(rows.map((r) => [String(r.key), settingValueOf(r.value)]))
 }
 
 export const putSetting = (db: Db, clientId: number, key: string, value: unknown) =>
