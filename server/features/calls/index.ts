@@ -1,4 +1,3 @@
 /** The public module of the voice calls: what other features may use of them (the hub, and the hook points of its Meta side). */
 export { hubOf } from "./call-hub"
 export { metaDialer, metaLeg } from "./hooks"
-export type { MetaCall } from "./hooks"

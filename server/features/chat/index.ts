@@ -16,7 +16,7 @@ export {
   sendKinds,
   statusesReported,
 } from "./hooks"
-export type { ChannelLayer, InboundInput, InboundStored, SendKind } from "./hooks"
+export type { ChannelLayer } from "./hooks"
 export { sendAnswer, sendToNumbers } from "./send"
 export type { Outgoing } from "./send"
 export { agentCapSql, agentsWhere } from "./agent-eligibility"

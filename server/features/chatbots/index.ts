@@ -1,6 +1,5 @@
 /** The public module of the chatbots feature: what other features may use of it. */
 export { botTurnEnded } from "./hooks"
-export type { BotTurnEnded } from "./hooks"
 export { queueMessageAsBot } from "./bot-send"
 export { botHasSql } from "./bot-turn"
 export { inWorkingHours } from "./working-hours"

@@ -1,4 +1,3 @@
 /** The public module of the sessions: what other features may use of them (the rest of server/features/session is its own). */
 export { endUserSessions, startSession } from "./login"
 export { agentOnline, presenceChanged } from "./hooks"
-export type { AgentOnline, PresenceChanged } from "./hooks"

@@ -4,7 +4,6 @@
  * server/features/tenant-settings is its own.
  */
 export { tenantSettings } from "./settings-store"
-export type { TenantSettings } from "./settings-store"
 export { customerText, ownOr } from "./customer-texts"
 export { saveSessionRule, sessionRuleOf } from "./session-rule"
 export type { SessionRule } from "./session-rule"
