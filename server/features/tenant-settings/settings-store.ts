@@ -15,6 +15,7 @@ import { badRequest } from "../../http/errors"
 import { handle } from "../../core/registry"
 import { FORM_KEY, linkOf, newFormKey } from "../contact-form"
 import { ruleOf, SESSION_KEY, saveSessionRule } from "./session-rule"
+import { isTimeZone } from "../../../src/contract/time-zone"
 
 /** Contract field → stored key (the time zone keeps the key the SQL function tenant_zone() reads). */
 const KEYS = {
@@ -83,21 +84,12 @@ const answer = async (ctx: Ctx, clientId: number): Promise<ClientSettings> => {
   return { ...settings, contact_form: { ...form, link: form.enabled && typeof key === "string" ? linkOf(ctx, clientId, key) : null } }
 }
 
-const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 export const handlers = [
   handle("onboarding", "clientAllsettings", async (ctx) => ({ data: await answer(ctx, tenantOf(ctx)) })),
 
   handle("onboarding", "updateAllsettings", async (ctx, input) => {
     const clientId = tenantOf(ctx)
-    if (input.timezone !== undefined && !validZone(input.timezone)) throw badRequest(`Unknown time zone ${input.timezone}`, "timezone")
+    if (input.timezone !== undefined && !isTimeZone(input.timezone)) throw badRequest(`Unknown time zone ${input.timezone}`, "timezone")
     const form = input.contact_form
     if (form) {
       const keys = form.fields.map((f) => f.key.toLowerCase())

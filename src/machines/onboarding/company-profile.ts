@@ -14,6 +14,7 @@ import type { Client } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
 import { fromEffect } from "../common/from-effect"
 import { type SettingsFormContext, type SettingsFormEvent, settingsForm } from "../common/settings-form"
+import { isTimeZone } from "../../contract/time-zone"
 
 export interface ProfileDraft {
   readonly name: string
@@ -64,15 +65,6 @@ export const draftOf = ({ client, timezone }: StoredProfile): ProfileDraft => ({
   timezone,
 })
 
-const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The calls a save makes: each owner's fields that differ from what is stored. */
 export const changesOf = (stored: StoredProfile, draft: ProfileDraft) => {
   const before = draftOf(stored)
@@ -97,7 +89,7 @@ export const profileProblem = (stored: StoredProfile | null, draft: ProfileDraft
   if (changes?.client.website !== undefined && !URL_RE.test(draft.website.trim())) return "websiteInvalid"
   if (changes?.client.logo_url !== undefined && !URL_RE.test(draft.logo_url.trim())) return "logoInvalid"
   if (changes?.subject === "") return "subjectRequired"
-  if (!validZone(draft.timezone)) return "timezoneInvalid"
+  if (!isTimeZone(draft.timezone)) return "timezoneInvalid"
   if (changes && Object.keys(changes.client).length === 0 && changes.subject === null && changes.timezone === null) return "unchanged"
   return null
 }

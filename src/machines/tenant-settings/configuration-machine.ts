@@ -10,6 +10,7 @@ import type { CallSetting, ClientSettings, WorkingDay } from "../../contract/sch
 import { Api } from "../../services/api/api"
 import { fromEffect } from "../common/from-effect"
 import { type SettingsFormContext, type SettingsFormEvent, settingsFormMachine } from "../common/settings-form"
+import { isTimeZone } from "../../contract/time-zone"
 
 export const WEEK = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const
 export type Weekday = (typeof WEEK)[number]
@@ -53,14 +54,7 @@ export type ConfigurationEvent = SettingsFormEvent<ConfigurationDraft>
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 const intIn = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max
-const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone })
-    return zone.length > 0 && zone.length <= 64
-  } catch {
-    return false
-  }
-}
+const validZone = (zone: string) => zone.length > 0 && zone.length <= 64 && isTimeZone(zone)
 export const quickRepliesOf = (text: string) =>
   text
     .split("\n")
