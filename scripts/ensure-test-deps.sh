@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suites need when they are missing: Chromium for the browser
 # suite, PostgreSQL for the second database, Kamailio (with its WebSocket and auth_ephemeral modules), rtpengine and
-# baresip for the softphone, Redis and HAProxy for scale-out.
+# baresip for the softphone, Redis and HAProxy for scale-out, aiosmtpd as the mail server.
 set -uo pipefail
 
 need=()
@@ -20,6 +20,8 @@ ls /usr/lib/*/kamailio/modules/auth_ephemeral.so >/dev/null 2>&1 || need+=(kamai
 # Scale-out: Redis shares live state between server processes; HAProxy balances them (`npm run cluster`).
 [ -x /usr/bin/redis-server ] || need+=(redis-server)
 [ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
+# A real SMTP server (aiosmtpd) that the mail tests send to and read back.
+[ -x /usr/bin/aiosmtpd ] || need+=(python3-aiosmtpd)
 
 [ ${#need[@]} -eq 0 ] && exit 0
 
