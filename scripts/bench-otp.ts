@@ -2,11 +2,12 @@
  * `npm run bench:otp`: the latency of `/auth/verify-otp` through the HTTP API, one request at a time, over VERIFIES
  * (default 2,000) live login codes of agent1 (enrolled over the API; the codes are written as `/auth/send-otp` writes
  * them: digest under the server's key, sealed copy, expiry): first one wrong answer per code (a counted try), then the
- * right one (which starts agent1's session, as a login does). Prints the median and p99 of each. `--postgres` runs on
+ * right one (which starts agent1's session, as a login does), each code from an address of its own (through a trusted
+ * proxy's X-Forwarded-For: one address's wrong codes are capped). Prints the median and p99 of each. `--postgres` runs on
  * PostgreSQL instead of PGlite.
  */
 import { sql } from "drizzle-orm"
-import { codeDigest, newCode } from "../server/features/otp"
+import { codeDigest, newCode, newCodeKey } from "../server/features/otp"
 import { seal } from "../server/features/sms"
 import { rowsOf } from "../server/db/rows"
 import { as, callOf, login, send } from "../server/testing/harness"
@@ -26,7 +27,10 @@ const quantile = (values: number[], q: number) => {
 const ms = (n: number) => `${n.toFixed(2)} ms`
 
 const cluster = onPostgres ? await startPostgres() : null
-const server = await startTestServer({ postgres: cluster ?? undefined, config: { credentialRatePerMinute: 1_000_000_000 } })
+const server = await startTestServer({
+  postgres: cluster ?? undefined,
+  config: { credentialRatePerMinute: 1_000_000_000, trustProxy: ["127.0.0.0/8"] },
+})
 try {
   const admin = as((await login(server.url, "admin")).user_token)
   const agentId = (await login(server.url, "agent1")).user_data.id
@@ -35,30 +39,33 @@ try {
   const otpUserId = enrolled.body.data.id as number
   const db = server.services.database.db
   const secret = server.services.config.jwtSecret
-  const codes: { id: number; code: string }[] = []
+  const codes: { id: number; key: string; code: string }[] = []
   const expires = new Date(Date.now() + 3_600_000).toISOString()
   for (let i = 0; i < VERIFIES; i++) {
     const [{ id }] = rowsOf(await db.execute(sql`SELECT nextval(pg_get_serial_sequence('otp_logs', 'id'))::int AS id`))
     const code = newCode()
-    await db.execute(sql`INSERT INTO otp_logs (id, client_id, otp_user_id, username, number, otp_code, expires_at, code_hmac, code_sealed, max_tries, purpose, channel)
+    const key = newCodeKey()
+    await db.execute(sql`INSERT INTO otp_logs (id, client_id, otp_user_id, username, number, otp_code, expires_at, code_hmac, code_sealed, max_tries, purpose, channel, public_id)
       VALUES (${id}, 1, ${otpUserId}, 'agent1', '+905550001234', '', ${expires}::timestamptz, ${codeDigest(secret, Number(id), code)},
-        ${seal(secret, code)}, 5, 'login', 'sms')`)
-    codes.push({ id: Number(id), code })
+        ${seal(secret, code)}, 5, 'login', 'sms', ${key})`)
+    codes.push({ id: Number(id), key, code })
   }
   const verify = callOf("otp", "authVerifyOtp")
-  const timed = async (otpId: number, code: string, expect: number) => {
+  const timed = async ({ id: otpId, key }: { id: number; key: string }, code: string, expect: number) => {
+    const from = { "x-forwarded-for": `10.${(otpId >> 16) & 255}.${(otpId >> 8) & 255}.${otpId & 255}` }
     const started = performance.now()
-    const reply = await send(server.url, verify, { otp_id: otpId, otp_code: code })
+    const reply = await send(server.url, verify, { otp_key: key, otp_code: code }, from)
     const took = performance.now() - started
     if (reply.status !== expect) throw new Error(`verify ${otpId}: ${reply.status} ${JSON.stringify(reply.body)}`)
     return took
   }
   // Warm-up (JIT, connection, plans), not counted.
-  for (const { id, code } of codes.slice(0, 20)) await timed(id, code === "000000" ? "111111" : "000000", 401)
+  const wrongOf = (code: string) => (code === "000000" ? "111111" : "000000")
+  for (const c of codes.slice(0, 20)) await timed(c, wrongOf(c.code), 401)
   const wrong: number[] = []
-  for (const { id, code } of codes.slice(20)) wrong.push(await timed(id, code === "000000" ? "111111" : "000000", 401))
+  for (const c of codes.slice(20)) wrong.push(await timed(c, wrongOf(c.code), 401))
   const right: number[] = []
-  for (const { id, code } of codes) right.push(await timed(id, code, 200))
+  for (const c of codes) right.push(await timed(c, c.code, 200))
   const all = [...wrong, ...right]
   console.log(`OTP verify on ${onPostgres ? "PostgreSQL" : "PGlite"}, ${all.length} verifies over HTTP, one at a time:`)
   console.log(`  wrong code (try counted): median ${ms(quantile(wrong, 0.5))}, p99 ${ms(quantile(wrong, 0.99))} (${wrong.length})`)

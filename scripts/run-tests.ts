@@ -147,23 +147,25 @@ const unhandledLines = (file: string): string[] => {
 }
 
 const vitestFiles: VitestFile[] = []
-const vitestSuite = (name: string, paths: string[]) => () => {
-  const file = `${outDir}/vitest-${name}.json`
-  const unhandledFile = `${outDir}/vitest-${name}-unhandled.json`
-  rmSync(unhandledFile, { force: true })
-  const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/unhandled-reporter.ts"]
-  const status = run("npx", ["vitest", "run", ...paths, ...reporters, `--outputFile.json=${file}`], {
-    UNHANDLED_ERRORS_FILE: unhandledFile,
-  })
-  const { files, ...tally } = readVitest(file)
-  vitestFiles.push(...files)
-  if (status !== 0 && tally.failed === 0) {
-    failures.push(`vitest ${paths.join(" ")} exited ${status} with every test passing: an unhandled error (see "Unhandled" above)`)
-    for (const line of unhandledLines(unhandledFile)) failures.push(`  ${line}`)
-    return { ...tally, failed: 1 }
+const vitestSuite =
+  (name: string, paths: string[], options: string[] = []) =>
+  () => {
+    const file = `${outDir}/vitest-${name}.json`
+    const unhandledFile = `${outDir}/vitest-${name}-unhandled.json`
+    rmSync(unhandledFile, { force: true })
+    const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/unhandled-reporter.ts"]
+    const status = run("npx", ["vitest", "run", ...paths, ...options, ...reporters, `--outputFile.json=${file}`], {
+      UNHANDLED_ERRORS_FILE: unhandledFile,
+    })
+    const { files, ...tally } = readVitest(file)
+    vitestFiles.push(...files)
+    if (status !== 0 && tally.failed === 0) {
+      failures.push(`vitest ${paths.join(" ")} exited ${status} with every test passing: an unhandled error (see "Unhandled" above)`)
+      for (const line of unhandledLines(unhandledFile)) failures.push(`  ${line}`)
+      return { ...tally, failed: 1 }
+    }
+    return tally
   }
-  return tally
-}
 
 /** A breach of the house rules is one failure and stops the run: the suites would only repeat it slower. */
 const check = (command: string, args: string[]) => (run("npx", [command, ...args]) === 0 ? 1 : 0)
@@ -185,7 +187,9 @@ if (wanted("checks")) suites.push(timed("checks: format and lint (Biome), layer 
 const stop = suites.some((suite) => suite.tally.failed > 0)
 if (!stop && wanted("console")) suites.push(timed("console: unit and model-based (src/)", vitestSuite("console", ["src"])))
 if (!stop && wanted("server"))
-  suites.push(timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"])))
+  // The server's test files share their worker's process (no isolation): the server's modules load once per worker, not
+  // once per file (docs/decisions/server-suite-without-isolation.md).
+  suites.push(timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"], ["--no-isolate"])))
 if (!stop && wanted("browser"))
   suites.push(
     timed("browser: Chromium against the real server (tests/browser/)", () => {

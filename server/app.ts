@@ -4,12 +4,14 @@ import type { PGlite } from "@electric-sql/pglite"
 import { sql } from "drizzle-orm"
 import { openDatabase, migrateDatabase } from "./db/db"
 import { seedIfEmpty } from "./db/seed/world"
+import { seedPlatformIfEmpty, type FirstAdmin } from "./db/seed/platform"
 import { makeConfig, secretFor, type Config } from "./config"
 import { loadFeatures } from "./features/load"
 import { registerCalls } from "./http/calls"
 import { registerWeb } from "./http/web"
 import rateLimit from "@fastify/rate-limit"
 import { rateLimitError } from "./http/throttle"
+import { registerJsonBody } from "./http/json-body"
 import { capConnectionsPerAddress, timeoutsOf } from "./http/limits"
 import { registerSecurityHeaders } from "./http/headers"
 import { toApiError } from "./http/errors"
@@ -49,6 +51,8 @@ export interface RunningServer {
   readonly services: Services
   readonly app: FastifyInstance
   readonly jobs: JobRunner
+  /** A production server's first start made this super admin (db/seed/platform.ts); null otherwise. */
+  readonly firstAdmin: FirstAdmin | null
   /**
    * Graceful stop (SIGTERM): /readyz turns 503 for `config.shutdownDrainMs`, then the port closes while in-flight
    * requests finish and the job runner finishes its running jobs; this process's sockets are closed (their clients
@@ -73,13 +77,7 @@ const buildApp = (config: Config) => {
       void (reply as unknown as FastifyReply).status(apiError.status).send(apiError.body())
     },
   })
-  // A JSON content type with an empty body is an empty payload, not an error.
-  const json = app.getDefaultJsonParser("error", "error")
-  app.removeContentTypeParser("application/json")
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
-    if (body === "" || body === undefined) return done(null, undefined)
-    json(req, body as string, done)
-  })
+  registerJsonBody(app)
   app.setErrorHandler((error, _req, reply) => {
     const apiError = toApiError(error)
     if (apiError.status === 500) console.error("[server] unexpected error:", error)
@@ -90,13 +88,19 @@ const buildApp = (config: Config) => {
 
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
   const database = await openDatabase(options)
-  await database.exclusive(async () => {
-    await migrateDatabase(database)
-    if (options.seed !== false) await seedIfEmpty(database)
-  })
   const dataDir = options.databaseUrl || options.pglite ? undefined : (options.dataDir ?? "./data")
   let listening = ""
   const config = makeConfig(secretFor(dataDir, options.jwtSecret), options.config, () => listening)
+  // An empty database gets the demo world in development, and only the platform and its super admin in production.
+  const firstAdmin = await database.exclusive(async () => {
+    await migrateDatabase(database)
+    if (options.seed === false) return null
+    if (config.dev) {
+      await seedIfEmpty(database)
+      return null
+    }
+    return seedPlatformIfEmpty(database, process.env, new URL(config.publicUrl() || "http://localhost").hostname)
+  })
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null
   // A development server adds the simulators and their /dev/* hooks (server/dev); production never loads that code, and
   // its numbers without a connected provider refuse sends and calls instead.
@@ -152,6 +156,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     services,
     app,
     jobs,
+    firstAdmin,
     stop: () => {
       stopping ??= stop()
       return stopping

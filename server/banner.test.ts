@@ -21,4 +21,11 @@ describe("the start banner", () => {
     expect(lines.join("\n")).toContain("x-dev-key: k3y")
     expect(bannerOf({ ...facts, dev: false }).join("\n")).not.toMatch(/dev-key|outbox/)
   })
+
+  it("shows no demo login in production, and the first super admin's generated password once", () => {
+    expect(bannerOf({ ...facts, dev: false }).join("\n")).not.toMatch(/demo1234|Logins/)
+    const admin = { username: "superadmin", email: "superadmin@console.example", generatedPassword: "s3cret" }
+    expect(bannerOf({ ...facts, dev: false, firstAdmin: admin }).at(-1)).toContain("password s3cret (shown once")
+    expect(bannerOf({ ...facts, dev: false, firstAdmin: { ...admin, generatedPassword: null } }).at(-1)).not.toContain("s3cret")
+  })
 })

@@ -41,11 +41,20 @@ export interface Config {
   readonly connectionsPerAddress: number
   /** Login, token-login and password-reset calls one address may make per minute (http/throttle.ts). */
   readonly credentialRatePerMinute: number
+  /** Registration uploads and registrations (no credential) one address may make per hour, together (http/throttle.ts). */
+  readonly registrationRatePerHour: number
   /**
-   * The console's public address, the start of every link that leaves the server (password-reset mail): PUBLIC_URL,
+   * The console's public address, the start of every link that leaves the server (every mail: core/mail.ts): PUBLIC_URL,
    * else the address the server listens on. Never taken from a request's Origin or Host, which a caller chooses.
    */
   readonly publicUrl: () => string
+  /**
+   * The mail server every mail leaves through (SMTP_URL: smtp://user:pass@host:587, smtps://...; server/core/mail.ts).
+   * Null: development keeps mail in the outbox table, production refuses to send.
+   */
+  readonly smtpUrl: string | null
+  /** The From of every mail (MAIL_FROM); null: "Messaging Console <no-reply@<host of the public URL>>". */
+  readonly mailFrom: string | null
   /**
    * Where the Meta adapters reach the Graph API (GRAPH_BASE_URL, default https://graph.facebook.com). `self` is this
    * server's own simulator of it under /dev/graph (development servers: server/dev/meta/graph-routes.ts).
@@ -141,7 +150,10 @@ export const makeConfig = (secret: string, overrides: Partial<Config> = {}, list
       .filter(Boolean),
     connectionsPerAddress: Number(process.env.CONNECTIONS_PER_ADDRESS ?? (process.env.TRUST_PROXY === "1" ? 0 : 256)),
     credentialRatePerMinute: Number(process.env.CREDENTIAL_RATE_PER_MINUTE ?? 30),
+    registrationRatePerHour: Number(process.env.REGISTRATION_RATE_PER_HOUR ?? 30),
     publicUrl: () => configured ?? listening(),
+    smtpUrl: process.env.SMTP_URL || null,
+    mailFrom: process.env.MAIL_FROM || null,
     graphBaseUrl: (process.env.GRAPH_BASE_URL ?? "https://graph.facebook.com").replace(/\/+$/, ""),
     redisUrl: process.env.REDIS_URL || null,
     shutdownDrainMs: Number(process.env.SHUTDOWN_DRAIN_MS ?? 0),

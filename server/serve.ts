@@ -1,6 +1,7 @@
 /**
  * The server on PORT (8080) and HOST (127.0.0.1), PGlite in DATA_DIR (./data) or PostgreSQL at DATABASE_URL (started by
- * main.ts), serving the console built in DIST_DIR (./dist).
+ * main.ts), serving the console built in DIST_DIR (./dist). It refuses to start without the settings production needs
+ * (production-settings.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -8,11 +9,15 @@ import { startServer } from "./app"
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/tenants"
 import { startSipServerFromEnv } from "./sip/kamailio"
 import { bannerOf } from "./banner"
+import { refusalOf, settingProblems } from "./production-settings"
 
+// Every missing or wrong setting at once, one line each, and no stack trace (production-settings.ts).
+const problems = settingProblems(process.env)
+if (problems.length > 0) {
+  console.error(refusalOf(problems))
+  process.exit(1)
+}
 const host = process.env.HOST ?? "127.0.0.1"
-// Processes behind one balancer must accept each other's tokens.
-if (process.env.REDIS_URL && !process.env.JWT_SECRET)
-  throw new Error("REDIS_URL is set (several processes): set the same JWT_SECRET for all of them")
 // The PBX softphone's SIP server (Kamailio), when installed: SIP_WS_PORT (5066), SIP=off to skip.
 const sip = await startSipServerFromEnv(process.env, host, (line) => console.log(line))
 const server = await startServer({
@@ -38,6 +43,7 @@ const banner = bannerOf({
   devKeyFile,
   password: DEMO_PASSWORD,
   logins: DEMO_LOGINS,
+  firstAdmin: server.firstAdmin,
 })
 for (const line of banner) console.log(line)
 

@@ -19,5 +19,8 @@ export const attachmentOf = (config: Pick<Config, "apiBase" | "jwtSecret">, row:
   url: /^https?:\/\//.test(row.storageKey) ? row.storageKey : signedUrlOf(config, row.id, origin, nowMs),
 })
 
-/** scheme://host as the caller reached this server (absolute file URLs can be sent as media links). */
-export const ownOrigin = (ctx: Pick<Ctx, "origin">) => (/^https?:\/\/[^/\s]+$/.test(ctx.origin) ? ctx.origin : "")
+/**
+ * The start of an absolute file URL (it can be sent on as a media link): the public address (PUBLIC_URL), never the
+ * Host or Origin a request carried, which its sender chooses.
+ */
+export const publicOrigin = (ctx: Pick<Ctx, "services">) => ctx.services.config.publicUrl()

@@ -19,6 +19,8 @@ type InputOf<G extends GroupKey, N extends CallName<G>> = Catalogue[G]["calls"][
 export interface Handler {
   readonly key: string
   readonly run: (ctx: Ctx, input: unknown) => Promise<unknown>
+  /** A write that opens its own transactions (`handleInBatches`): the pipeline opens none around it. */
+  readonly ownTransactions?: true
 }
 
 /** Declares the handler of one call; `input` is the request decoded by the call's schema (path params included). */
@@ -30,6 +32,17 @@ export const handle = <G extends GroupKey, N extends CallName<G>>(
   key: `${group}.${name}`,
   run: run as Handler["run"],
 })
+
+/**
+ * Declares the handler of a long write done in bounded batches, each its own transaction through
+ * `ctx.services.database.transaction` (a large import), so other requests get the database between batches; `ctx.db`
+ * is the pool, and the handler accounts for what the batches committed before a failure.
+ */
+export const handleInBatches = <G extends GroupKey, N extends CallName<G>>(
+  group: G,
+  name: N,
+  run: (ctx: Ctx, input: InputOf<G, N>) => Promise<unknown>,
+): Handler => ({ ...handle(group, name, run), ownTransactions: true })
 
 export interface FeatureModule {
   readonly handlers?: readonly Handler[]

@@ -20,7 +20,7 @@ export const signatureOf = (secret: string, id: number, exp: number) =>
 export const filePath = (config: Pick<Config, "apiBase">) => `${config.apiBase}/files`
 
 /**
- * `origin` (scheme://host of this server as the caller reached it) makes the URL absolute, so it can also be sent as a
+ * `origin` (the public address, attachments.ts publicOrigin) makes the URL absolute, so it can also be sent as a
  * media message's link (the contract's Url); without it the URL is relative, which is all an <img> needs.
  */
 export const signedUrlOf = (config: Pick<Config, "apiBase" | "jwtSecret">, id: number, origin = "", nowMs = Date.now()) => {

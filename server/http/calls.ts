@@ -1,4 +1,4 @@
-/** Registers every call of the contract with Fastify: credential, authorisation, validation, handler (or 501), transaction. */
+/** Registers every call of the contract with Fastify: credential, authorisation, validation, handler (or 501), transaction (one per write, or the handler's own per batch). */
 import { settleAnswer } from "../core/after-commit"
 import type { FastifyInstance, FastifyRequest } from "fastify"
 import { allCalls } from "../../src/contract/catalogue"
@@ -69,7 +69,11 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
         }
         if (!WRITES.has(call.method))
           return handler.run({ ...base, db: database.db, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input)
-        const write = async (upload?: UploadedFile) => {
+        const inBatches = async (upload?: UploadedFile) =>
+          settleAnswer(
+            await handler.run({ ...base, db: database.db, upload, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input),
+          )
+        const inOneTransaction = async (upload?: UploadedFile) => {
           const committed: (() => void)[] = []
           const result = await database.transaction(async (tx) => {
             try {
@@ -84,6 +88,7 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
           if (result && typeof result === "object" && "kept" in result && result.kept instanceof ApiError) throw result.kept
           return settleAnswer(result)
         }
+        const write = handler.ownTransactions ? inBatches : inOneTransaction
         // An upload's file arrives in full before the transaction starts (server/http/upload.ts).
         return call.upload ? withUpload(call.upload, req, write) : write()
       },

@@ -1,7 +1,9 @@
 /**
- * Security suite, brute force: per account (a growing wait after five failures, the same for unknown names, a
- * notice to the tenant's admins, shared by every process on one database) and per address (@fastify/rate-limit).
+ * Security suite, brute force: per account (a growing wait after five failures for the addresses that failed, while
+ * the owner gets in from another; the same for unknown names; a notice to the tenant's admins; shared by every process
+ * on one database) and per address (@fastify/rate-limit).
  */
+import { request } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startServer, type RunningServer } from "../app"
 import { DB_KINDS, callOf, devFetch, login, send, useServer } from "../testing/harness"
@@ -15,6 +17,21 @@ const attempt = (url: string, username: string, password: string) =>
     body: JSON.stringify({ username, password }),
   })
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A login attempt from another loopback address (127.0.0.x): a second person's machine. */
+const attemptFrom = (from: string, url: string, username: string, password: string) =>
+  new Promise<number>((resolve, reject) => {
+    const req = request(
+      `${url}/api${authUser.path}`,
+      { method: "POST", localAddress: from, headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume()
+        res.on("end", () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on("error", reject)
+    req.end(JSON.stringify({ username, password }))
+  })
 
 describe.each(DB_KINDS)("login throttling per account on %s", (kind) => {
   // The per-address budget is tested below on its own server: here it would stop the guesses first.
@@ -36,6 +53,18 @@ describe.each(DB_KINDS)("login throttling per account on %s", (kind) => {
     // A success forgets the count.
     expect((await attempt(ctx.url, "agent1", "wrong-again")).status).toBe(401)
     await login(ctx.url, "agent1")
+  })
+
+  it("keeps the guesser's address waiting but lets the owner in from an address that did not fail", async () => {
+    for (let i = 1; i <= 6; i++) expect((await attempt(ctx.url, "admin2", `wrong-${i}`)).status, `attempt ${i}`).toBe(401)
+    expect((await attempt(ctx.url, "admin2", "demo1234")).status).toBe(429)
+    // The owner, elsewhere: in at once.
+    expect(await attemptFrom("127.0.0.2", ctx.url, "admin2", "demo1234")).toBe(200)
+    // The guesser still waits, with the right password too.
+    expect((await attempt(ctx.url, "admin2", "demo1234")).status).toBe(429)
+    // A third address that fails joins the waiting ones.
+    expect(await attemptFrom("127.0.0.3", ctx.url, "admin2", "wrong-7")).toBe(401)
+    expect(await attemptFrom("127.0.0.3", ctx.url, "admin2", "demo1234")).toBe(429)
   })
 
   it("answers an unknown name exactly like a known one", async () => {

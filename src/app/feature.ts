@@ -63,7 +63,7 @@ export interface Feature {
    */
   readonly toolbar?: () => Promise<ComponentType>
   readonly strings?: StringLoaders
-  /** Other features whose strings its views show (a shared drawer, the report kit's notices). */
+  /** Other features whose strings its views show (a shared drawer, the report kit's notices) and whose page actors they open. */
   readonly uses?: readonly string[]
   /**
    * When its strings load: with its screens (the default); with the logged-in frame, for a feature shown outside its

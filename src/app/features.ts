@@ -23,6 +23,7 @@ import { mau } from "./features/mau"
 import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
+import { dataRights } from "./features/data-rights"
 import { flags } from "./features/flags"
 import { reminders } from "./features/reminders"
 import { reports } from "./features/reports"
@@ -80,6 +81,7 @@ export const features: readonly Feature[] = [
   otp,
   webhooks,
   ipWhitelist,
+  dataRights,
   blacklist,
   accountLimits,
   uat,

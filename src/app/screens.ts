@@ -33,9 +33,22 @@ const loadInto = (logics: Map<string, AnyActorLogic>, loaders: Feature["pages"])
  */
 const preload = (groups: Feature["calls"]) => loadGroups(groups ?? []).catch(() => undefined)
 
-/** The logic of a feature's page actors and paged reports, and its contract groups, before any of its screens renders. */
+const byName = new Map(features.map((feature) => [feature.name, feature] as const))
+
+/**
+ * The logic of a feature's page actors and paged reports, and its contract groups, before any of its screens renders;
+ * with the page actors and groups of the features it uses (a section of theirs its views show).
+ */
 const loadActors = (feature: Feature) =>
-  Promise.all([loadInto(pageLogics, feature.pages), loadInto(reportLogics, feature.reports), preload(feature.calls)])
+  Promise.all([
+    loadInto(pageLogics, feature.pages),
+    loadInto(reportLogics, feature.reports),
+    preload(feature.calls),
+    ...(feature.uses ?? []).map((name) => {
+      const used = byName.get(name)
+      return Promise.all([loadInto(pageLogics, used?.pages), preload(used?.calls)])
+    }),
+  ])
 
 /** The groups the root's actors call once logged in (the chat inbox, the call centre), loaded with the frame. */
 const frameGroups = features.flatMap((feature) => (feature.actors ? (feature.calls ?? []) : []))

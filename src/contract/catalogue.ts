@@ -20,6 +20,7 @@ import { onboarding } from "./groups/onboarding"
 import { businesses } from "./groups/businesses"
 import { businessReview } from "./groups/business-review"
 import { company } from "./groups/company"
+import { dataRights } from "./groups/data-rights"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
 import { flags } from "./groups/flags"
@@ -88,6 +89,7 @@ export const catalogue = {
   templateTools,
   productImport,
   chatProducts,
+  dataRights,
 } as const
 
 export type Catalogue = typeof catalogue

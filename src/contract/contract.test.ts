@@ -138,6 +138,7 @@ describe("catalogue vs calls.tsv", () => {
       "templateTools",
       "productImport",
       "chatProducts",
+      "dataRights",
     ])
     for (const group of ours) expect(specCalls.some((c) => c.group === group.title)).toBe(false)
   })

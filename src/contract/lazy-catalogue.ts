@@ -38,6 +38,7 @@ export const groupLoaders: GroupLoaders = {
   businesses: () => import("./groups/businesses").then((m) => m.businesses),
   businessReview: () => import("./groups/business-review").then((m) => m.businessReview),
   company: () => import("./groups/company").then((m) => m.company),
+  dataRights: () => import("./groups/data-rights").then((m) => m.dataRights),
   chatbots: () => import("./groups/chatbots").then((m) => m.chatbots),
   flags: () => import("./groups/flags").then((m) => m.flags),
   mau: () => import("./groups/mau").then((m) => m.mau),

@@ -1,4 +1,5 @@
 /** Business registrations and their documents (migration 0022, server/features/onboarding and businesses). */
+import { sql } from "drizzle-orm"
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { attachments } from "./conversations"
 import { users } from "./identity"
@@ -30,10 +31,13 @@ export const registrationDocuments = pgTable(
       .references(() => attachments.id, { onDelete: "cascade" }),
     documentType: text("document_type").notNull(),
     clientId: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    /** SHA-256 of the upload token of the applicant who uploaded it (hex): the registration must present that token. */
+    applicantHash: text("applicant_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("registration_documents_attachment_uq").on(t.attachmentId),
     index("registration_documents_client_idx").on(t.clientId),
+    index("registration_documents_applicant_idx").on(t.applicantHash).where(sql`${t.clientId} IS NULL`),
   ],
 )

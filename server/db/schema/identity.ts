@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm"
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
 
@@ -164,6 +165,8 @@ export const accessTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** The login session that minted it: the token logs in only while that session is open. */
+    loginId: text("login_id").references(() => loginSessions.id, { onDelete: "cascade" }),
     createdAt: created(),
   },
   (t) => [uniqueIndex("access_tokens_hash_uq").on(t.tokenHash)],
@@ -180,4 +183,6 @@ export const loginThrottle = pgTable("login_throttle", {
   lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
   /** No attempt is checked before this time (429 with Retry-After). */
   blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  /** The addresses with a failed attempt in this run: only they wait out the block (auth/login-throttle.ts). */
+  failedFrom: text("failed_from").array().notNull().default(sql`'{}'`),
 })

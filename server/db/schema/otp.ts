@@ -76,8 +76,11 @@ export const otpLogs = pgTable(
     deliveryError: text("delivery_error"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    /** The random key a verify names the code by (the row id is sequential). */
+    publicId: text("public_id"),
   },
   (t) => [
+    uniqueIndex("otp_logs_public_id_uq").on(t.publicId),
     index("otp_logs_client_dt_idx").on(t.clientId, t.dt),
     index("otp_logs_client_email_idx").on(t.clientId, t.email),
     index("otp_logs_user_dt_idx").on(t.otpUserId, t.dt),
@@ -95,4 +98,11 @@ export const otpSettings = pgTable("otp_settings", {
   maxTries: integer("max_tries").notNull().default(5),
   cooldownSeconds: integer("cooldown_seconds").notNull().default(30),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Wrong or unknown codes answered from one address in its current window (features/otp/verify.ts). */
+export const otpVerifyFailures = pgTable("otp_verify_failures", {
+  address: text("address").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 })

@@ -8,12 +8,12 @@ import { users } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { hashPassword, verifyPassword } from "../../auth/password"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
-import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
+import { conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
 import { likeOf } from "../../db/rows"
 import { checkLimit } from "../account-limits"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
-import { endUserSessions } from "../session"
+import { confirmOwnEmailChange, endUserSessions, wrongCurrentPassword } from "../session"
 import { accessChanged } from "./access-live"
 
 interface Patch {
@@ -94,9 +94,9 @@ export const handlers = [
     if (idOf(input.id, "User") !== userId) throw forbidden("You can only edit your own profile here")
     if (input.password !== undefined) {
       const me = await tenantUser(ctx, userId)
-      if (!input.current_password || !(await verifyPassword(input.current_password, me.passwordHash)))
-        throw badRequest("The current password is wrong", "current_password")
+      if (!input.current_password || !(await verifyPassword(input.current_password, me.passwordHash))) throw wrongCurrentPassword()
     }
+    await confirmOwnEmailChange(ctx, userId, input.email, input.current_password)
     const { id: _id, current_password: _current, ...patch } = input
     return applyPatch(ctx, userId, patch)
   }),

@@ -97,6 +97,7 @@ describe.each(DB_KINDS)("businesses on %s", (kind) => {
       ...base,
       admin_username: "fresh.owner",
       document_ids: [999999],
+      upload_token: "u".repeat(32),
     })
     expect([unknown.status, unknown.body.error.field]).toEqual([400, "document_ids"])
     const country = await send(ctx.url, callOf("onboarding", "register"), { ...base, admin_username: "fresh.owner", country_id: 999999 })

@@ -13,15 +13,18 @@ export const registerBusiness = async (url: string, options: { documents?: numbe
   const username = uniqueName("owner")
   const countries = (await send(url, callOf("onboarding", "fetchCountries"), {})).body.data as { id: number }[]
   const ids: number[] = []
+  let token: string | undefined
   for (let i = 0; i < (options.documents ?? 0); i++) {
     const upload = await send(url, callOf("onboarding", "registrationUpload"), {
       file_name: `licence-${i}.pdf`,
       mime_type: "application/pdf",
       data_base64: PDF_BASE64,
       document_type: "trade_license",
+      ...(token ? { upload_token: token } : {}),
     })
     expect(upload.status, JSON.stringify(upload.body)).toBe(200)
     ids.push(upload.body.data.id)
+    token = upload.body.data.upload_token
   }
   const reply = await send(url, callOf("onboarding", "register"), {
     business_name: options.name ?? `Bakery ${username}`,
@@ -30,7 +33,7 @@ export const registerBusiness = async (url: string, options: { documents?: numbe
     country_id: countries[0].id,
     admin_username: username,
     password: "strong-pass-1",
-    ...(ids.length ? { document_ids: ids } : {}),
+    ...(ids.length ? { document_ids: ids, upload_token: token } : {}),
   })
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return {

@@ -10,12 +10,12 @@ import { type Ctx, tenantOf } from "../../http/context"
 import { idOf, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
 import { signedUrlOf } from "../../core/signed-url"
-import { ownOrigin } from "../../core/attachments"
+import { publicOrigin } from "../../core/attachments"
 import { iso } from "../../core/date-range"
 import { handle } from "../../core/registry"
 import { CLIENT_COLUMNS, clientOf, loadBusiness } from "./client-rows"
 import { softDelete, toggle } from "./lifecycle"
-import { purgeSchedule } from "./retention"
+import { messageRetentionSchedule, purgeSchedule, retentionJob } from "./retention"
 import { approve, checkMove } from "./review"
 import { statsOf } from "./stats"
 
@@ -179,11 +179,12 @@ export const handlers = [
         name: String(r.filename),
         mime_type: String(r.mime),
         size: Number(r.size),
-        url: signedUrlOf(ctx.services.config, Number(r.attachment_id), ownOrigin(ctx)),
+        url: signedUrlOf(ctx.services.config, Number(r.attachment_id), publicOrigin(ctx)),
         created_at: iso(r.created_at),
       })),
     }
   }),
 ]
 
-export const schedules = [purgeSchedule]
+export const schedules = [purgeSchedule, messageRetentionSchedule]
+export const jobHandlers = [retentionJob]

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { OnboardingStatus } from "../../../src/contract/schemas/tenants"
-import { sendMail } from "../../core/mail"
+import { publicLink, sendMail } from "../../core/mail"
 import { rowsOf } from "../../db/rows"
 import { seedRoles } from "../../db/seed/access"
 import type { Ctx } from "../../http/context"
@@ -58,7 +58,7 @@ export const approve = async (ctx: Ctx, business: { id: number; name: string; em
       subject: `${business.name} is approved`,
       text: [
         `Welcome! ${business.name} is approved and its console is ready.`,
-        `Sign in at ${ctx.origin || "the console"}/login with the username ${username} and the password chosen at registration.`,
+        `Sign in at ${publicLink(ctx.services.config, "/login")} with the username ${username} and the password chosen at registration.`,
       ].join("\n\n"),
     },
     ctx.db,

@@ -9,6 +9,10 @@ import { DB_KINDS, devFetch, callOf, login, send, as, useServer } from "../../te
 import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
 
 process.env.SIM_ANSWER_MS = "300"
+// The test files of a worker share one process (the server suite runs them without isolation): give it back.
+afterAll(() => {
+  delete process.env.SIM_ANSWER_MS
+})
 
 describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
   const ctx = useServer(kind)

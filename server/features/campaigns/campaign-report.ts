@@ -54,7 +54,7 @@ export async function* recipientBatches(db: Db, clientId: number, campaignId: nu
 export const csvOf = async (db: Db, clientId: number, campaignId: number): Promise<string> => {
   const lines = [CAMPAIGN_CSV_HEADER]
   for await (const rows of recipientBatches(db, clientId, campaignId)) for (const r of rows) lines.push(campaignCsvLine(r))
-  return `${lines.join("\n")}\n`
+  return `${lines.join("\r\n")}\r\n`
 }
 
 /**

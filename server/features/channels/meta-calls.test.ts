@@ -11,6 +11,10 @@ import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harn
 import { type ConnectedNumber, connectNumber, dev, eventually, postSigned } from "./channels.testing"
 
 process.env.SIM_ANSWER_MS = "300"
+// The test files of a worker share one process (the server suite runs them without isolation): give it back.
+afterAll(() => {
+  delete process.env.SIM_ANSWER_MS
+})
 
 describe.each(DB_KINDS)("WhatsApp calls from Meta (%s)", (kind) => {
   const ctx = useServer(kind, { config: { graphBaseUrl: "self" } })

@@ -13,6 +13,10 @@ import { catalogue } from "../../../src/contract/catalogue"
 import { CHAT_TO_BROWSER_EVENTS } from "../../../src/contract/chat-events"
 
 process.env.SIM_DELIVER_MS = "150"
+// The test files of a worker share one process (the server suite runs them without isolation): give it back.
+afterAll(() => {
+  delete process.env.SIM_DELIVER_MS
+})
 
 const chat = catalogue.chat.calls
 

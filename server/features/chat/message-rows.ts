@@ -12,7 +12,7 @@ import type { Config } from "../../config"
 import type { Db } from "../../db/db"
 import type { Ctx } from "../../http/context"
 import { attachmentOf } from "../../core/attachments"
-import { ownOrigin } from "../../core/attachments"
+import { publicOrigin } from "../../core/attachments"
 import { rowsOf } from "../../db/rows"
 import { iso } from "./conversation-rows"
 
@@ -26,7 +26,7 @@ export interface FileLinks {
 /** A request's file links: absolute URLs on this server as the caller reached it, like the upload's answer. */
 export const fileLinksOf = (ctx: Pick<Ctx, "services" | "origin">): FileLinks => ({
   config: ctx.services.config,
-  origin: ownOrigin(ctx),
+  origin: publicOrigin(ctx),
 })
 
 export const directionOf = (db: string): Message["direction"] => (db === "in" ? "inbound" : "outbound")

@@ -9,6 +9,7 @@ import type { MauRow } from "../../../src/contract/schemas/tenants"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
+import { checkMonth } from "../../core/date-range"
 
 /** The tenant's current month, `YYYY-MM`, on its own clock. */
 export const currentMonth = async (db: Db, clientId: number): Promise<string> => {
@@ -17,6 +18,7 @@ export const currentMonth = async (db: Db, clientId: number): Promise<string> =>
 }
 
 export const mauOf = async (db: Db, clientId: number, month: string): Promise<MauRow> => {
+  checkMonth(month)
   const first = `${month}-01`
   const [row] = rowsOf(
     await db.execute(sql`SELECT c.id, c.name,

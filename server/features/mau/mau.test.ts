@@ -1,13 +1,10 @@
 /**
  * MAU on both databases: the one metric against a naive count from raw rows (fast-check: random inbound and outbound
- * messages of random customers on random channels and days), the calls' tenancy and access, and the report mailed
- * through a real SMTP server (smtp-server on a free port, parsed with mailparser).
+ * messages of random customers on random channels and days), the calls' tenancy and access, and the report in the
+ * development outbox (through a real SMTP server: server/core/mail.test.ts).
  */
-import type { AddressInfo } from "node:net"
 import { sql } from "drizzle-orm"
 import fc from "fast-check"
-import { type ParsedMail, simpleParser } from "mailparser"
-import { SMTPServer } from "smtp-server"
 import { beforeAll, describe, expect, it } from "vitest"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, login, send, shaped, useServer } from "../../testing/harness"
@@ -101,36 +98,6 @@ describe.each(DB_KINDS)("monthly active users on %s", (kind) => {
     expect((await send(ctx.url, c.mau, { month: "2026-13" }, admin)).status).toBe(400)
   })
 
-  it("mails the report through SMTP, with the recipient and the figures", async () => {
-    const mails: ParsedMail[] = []
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData: (stream, _session, done) => {
-        simpleParser(stream)
-          .then((mail) => mails.push(mail))
-          .then(() => done(), done)
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve))
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
-    try {
-      const month = shaped(c.mau, (await send(ctx.url, c.mau, {}, admin)).body).data.month
-      const figures = shaped(c.mau, (await send(ctx.url, c.mau, { month }, admin)).body).data
-      const reply = await send(ctx.url, c.mail, { month, email: "owner@acme.example" }, admin)
-      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-      await expect.poll(() => mails.length).toBe(1)
-      const mail = mails[0]
-      expect((mail.to as { text: string }).text).toBe("owner@acme.example")
-      expect(mail.subject).toBe(`Monthly active users, ${month}`)
-      expect(mail.text).toContain(`${figures.users} monthly active users, ${figures.conversations} conversations`)
-      for (const ch of figures.by_channel) expect(mail.text).toContain(`${ch.channel_type}: ${ch.users}`)
-      expect((await send(ctx.url, c.mail, { month, email: "not-an-address" }, admin)).status).toBe(400)
-    } finally {
-      delete process.env.SMTP_URL
-      await new Promise<void>((resolve) => smtp.close(() => resolve()))
-    }
-  })
   it("in development mails to the outbox, which shows the tenant's admin their own mail and not another tenant's", async () => {
     const month = shaped(c.mau, (await send(ctx.url, c.mau, {}, admin)).body).data.month
     const to = `mau-${Date.now().toString(36)}@acme.example`

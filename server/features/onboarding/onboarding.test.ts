@@ -11,6 +11,10 @@ import { PDF_BASE64 } from "../businesses/businesses.testing"
 
 const o = (name: Parameters<typeof callOf<"onboarding">>[1]) => callOf("onboarding", name)
 
+const MiB = 1024 * 1024
+/** A PDF of about `mib` MiB, as base64. */
+const pdfOf = (mib: number) => Buffer.concat([Buffer.from("%PDF-"), Buffer.alloc(Math.floor(mib * MiB) - 5)]).toString("base64")
+
 describe.each(DB_KINDS)("onboarding on %s", (kind) => {
   const ctx = useServer(kind)
   let admin: Record<string, string>
@@ -41,6 +45,79 @@ describe.each(DB_KINDS)("onboarding on %s", (kind) => {
     expect([big.status, big.body.error.code]).toEqual([413, "PAYLOAD_TOO_LARGE"])
     const fake = await upload({ data_base64: Buffer.from("<html>not a pdf</html>").toString("base64") })
     expect([fake.status, fake.body.error.field]).toEqual([400, "data_base64"])
+  })
+
+  const uploadDocument = (extra: Record<string, unknown> = {}) =>
+    send(ctx.url, o("registrationUpload"), {
+      file_name: "licence.pdf",
+      mime_type: "application/pdf",
+      data_base64: PDF_BASE64,
+      document_type: "trade_license",
+      ...extra,
+    })
+  const registration = async (extra: Record<string, unknown>) => {
+    const [country] = (await send(ctx.url, o("fetchCountries"), {})).body.data as { id: number }[]
+    const username = `applicant${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+    return send(ctx.url, o("register"), {
+      business_name: `Shop ${username}`,
+      email: `${username}@shop.example`,
+      phone: "+905551234567",
+      country_id: country.id,
+      admin_username: username,
+      password: "strong-pass-1",
+      ...extra,
+    })
+  }
+
+  it("lets only the applicant who uploaded a document claim it, by the upload token it was answered", async () => {
+    const mine = await uploadDocument()
+    const token = shaped(o("registrationUpload"), mine.body).data.upload_token
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
+    const second = await uploadDocument({ upload_token: token })
+    expect(second.body.data.upload_token).toBe(token)
+    const ids = [mine.body.data.id, second.body.data.id]
+    // Another applicant names the ids: without the token, with its own, or with a made-up one, nothing is claimed.
+    const theirs = (await uploadDocument()).body.data.upload_token
+    expect((await registration({ document_ids: ids })).body.error.field).toBe("upload_token")
+    for (const upload_token of [theirs, "x".repeat(32)]) {
+      const stolen = await registration({ document_ids: ids, upload_token })
+      expect([stolen.status, stolen.body.error.field]).toEqual([400, "document_ids"])
+    }
+    expect((await uploadDocument({ upload_token: "x".repeat(32) })).body.error.field).toBe("upload_token")
+    const registered = await registration({ document_ids: ids, upload_token: token })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+    const [claimed] = rowsOf(
+      await ctx.server.services.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM registration_documents WHERE client_id = ${registered.body.data.id}`,
+      ),
+    )
+    expect(claimed.n).toBe(2)
+  })
+
+  it("keeps at most five documents and 25 MiB per applicant, and removes what no registration claimed within a day", async () => {
+    const db = ctx.server.services.database.db
+    const first = await uploadDocument()
+    const token = first.body.data.upload_token
+    // The applicant holds 24 MiB (the size the quota reads, set here rather than uploaded, to keep the test fast).
+    await db.execute(sql`UPDATE attachments SET size = ${24 * MiB} WHERE id = ${first.body.data.id}`)
+    const over = await uploadDocument({ upload_token: token, data_base64: pdfOf(1.5) })
+    expect([over.status, over.body.error.code]).toEqual([413, "APPLICANT_QUOTA"])
+    for (let i = 0; i < 4; i++) expect((await uploadDocument({ upload_token: token })).status).toBe(200)
+    const sixth = await uploadDocument({ upload_token: token })
+    expect([sixth.status, sixth.body.error.code]).toEqual([413, "APPLICANT_QUOTA"])
+    // Another applicant has a quota of its own.
+    expect((await uploadDocument()).status).toBe(200)
+    // A day later, the job queue removes the unclaimed documents and their bytes; the token claims nothing.
+    await db.execute(
+      sql`UPDATE registration_documents SET created_at = now() - interval '25 hours' WHERE attachment_id = ${first.body.data.id}`,
+    )
+    await ctx.server.jobs.runDue()
+    const [left] = rowsOf(
+      await db.execute(sql`SELECT count(*)::int AS n FROM attachment_files WHERE attachment_id = ${first.body.data.id}`),
+    )
+    expect(left.n).toBe(0)
+    const late = await registration({ document_ids: [first.body.data.id], upload_token: token })
+    expect([late.status, late.body.error.field]).toEqual([400, "document_ids"])
   })
 
   it("edits the business's own profile, subject and onboarding details, and only its own", async () => {
@@ -120,5 +197,15 @@ describe.each(DB_KINDS)("onboarding on %s", (kind) => {
     expect(read).toMatchObject({ ring_timeout_seconds: 45, quick_replies: ["Call you back in 5 minutes"] })
     expect((await send(ctx.url, o("getCallSetting"), {}, admin2)).body.data.ring_timeout_seconds).toBe(60)
     expect((await send(ctx.url, o("callSetting"), { ring_timeout_seconds: 5 }, admin)).body.error.field).toBe("ring_timeout_seconds")
+  })
+
+  // Last: it spends the address's registration budget.
+  it("limits the uploads and registrations one address may make", async () => {
+    const budget = ctx.server.services.config.registrationRatePerHour
+    const statuses: number[] = []
+    for (let i = 0; i <= budget && !statuses.includes(429); i++) statuses.push((await registration({ password: "short" })).status)
+    expect(statuses.at(-1)).toBe(429)
+    const refused = await uploadDocument()
+    expect([refused.status, refused.body.error.code]).toEqual([429, "TOO_MANY_REQUESTS"])
   })
 })

@@ -1,12 +1,15 @@
 /**
- * One-time codes: drawn from `crypto.randomInt`, kept at rest as an HMAC-SHA256 (under a key derived from the server's
+ * One-time codes: drawn from `crypto.randomInt`, named by a random key (`newCodeKey`), kept at rest as an HMAC-SHA256 (under a key derived from the server's
  * secret, bound to the log row's id so a digest cannot be moved to another row), compared in constant time.
  */
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto"
+import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto"
 
 export const CODE_LENGTH = 6
 
 export const newCode = (length = CODE_LENGTH): string => String(randomInt(0, 10 ** length)).padStart(length, "0")
+
+/** The key a sent code is verified by: 192 random bits (the row id is sequential, so anyone could name any code by it). */
+export const newCodeKey = (): string => randomBytes(24).toString("base64url")
 
 const keys = new Map<string, Buffer>()
 const keyOf = (serverSecret: string) => {

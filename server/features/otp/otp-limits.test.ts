@@ -26,7 +26,7 @@ describe.each(DB_KINDS)("OTP limits on %s", (kind) => {
     shiftOtpClock(31_000)
     const second = await sendCode(server)
     expect(second.status, JSON.stringify(second.body)).toBe(200)
-    const old = await verifyCode(server, first.body.data.otp_id, firstCode)
+    const old = await verifyCode(server, first.body.data.otp_key, firstCode)
     expect(old.status).toBe(410)
     expect(old.body.error.code).toBe("OTP_EXPIRED")
   })
@@ -39,7 +39,7 @@ describe.each(DB_KINDS)("OTP limits on %s", (kind) => {
     expect(Date.parse(sent.body.data.expires_at) - Date.now()).toBeLessThanOrEqual(61_000)
     const code = await codeAtPhone(server, world.number)
     shiftOtpClock(61_000)
-    const late = await verifyCode(server, sent.body.data.otp_id, code)
+    const late = await verifyCode(server, sent.body.data.otp_key, code)
     expect(late.status).toBe(410)
     expect(late.body.error.code).toBe("OTP_EXPIRED")
     await setSettings(server, world.admin, { ttl_seconds: 300 })
@@ -53,9 +53,9 @@ describe.each(DB_KINDS)("OTP limits on %s", (kind) => {
     expect(sent.body.data.tries).toBe(2)
     const code = await codeAtPhone(server, world.number)
     const wrong = code === "999999" ? "888888" : "999999"
-    expect((await verifyCode(server, sent.body.data.otp_id, wrong)).body.error.message).toBe("Wrong code. 1 try left.")
-    expect((await verifyCode(server, sent.body.data.otp_id, wrong)).body.error.code).toBe("OTP_DEAD")
-    expect((await verifyCode(server, sent.body.data.otp_id, code)).status).toBe(410)
+    expect((await verifyCode(server, sent.body.data.otp_key, wrong)).body.error.message).toBe("Wrong code. 1 try left.")
+    expect((await verifyCode(server, sent.body.data.otp_key, wrong)).body.error.code).toBe("OTP_DEAD")
+    expect((await verifyCode(server, sent.body.data.otp_key, code)).status).toBe(410)
     await setSettings(server, world.admin, { max_tries: 5 })
   })
 
@@ -103,7 +103,7 @@ describe.each(DB_KINDS)("OTP limits on %s", (kind) => {
       code = /(\d{6}) is your verification code/.exec(outbox.data.items.find((m) => m.to === address)?.body ?? "")?.[1] ?? ""
       if (!code) await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    expect((await verifyCode(server, byMail.body.data.otp_id, code)).status).toBe(200)
+    expect((await verifyCode(server, byMail.body.data.otp_key, code)).status).toBe(200)
     await send(server.url, otp("usersOtpUpdateById"), { id: world.otpUserId, provider_id: wa.body.data.id }, world.admin)
     const byWhatsApp = await sendCode(server)
     expect(byWhatsApp.status).toBe(200)
@@ -118,7 +118,7 @@ describe.each(DB_KINDS)("OTP limits on %s", (kind) => {
     }
     const waCode = /(\d{6}) is your verification code/.exec(text)?.[1] ?? ""
     expect(waCode).toMatch(/^\d{6}$/)
-    expect((await verifyCode(server, byWhatsApp.body.data.otp_id, waCode)).status).toBe(200)
+    expect((await verifyCode(server, byWhatsApp.body.data.otp_key, waCode)).status).toBe(200)
     // An SMS provider's sender must be one of the tenant's approved sender names.
     const bad = await send(
       server.url,
@@ -138,7 +138,7 @@ describe.each(DB_KINDS)("OTP per address on %s", (kind) => {
 
   it("answers 429 once an address used its budget of code calls", async () => {
     for (let i = 0; i < 5; i++) expect((await sendCode(ctx.server, `nobody-${i}`)).status).toBe(404)
-    const over = await verifyCode(ctx.server, 1, "123456")
+    const over = await verifyCode(ctx.server, "an-unknown-code-key", "123456")
     expect(over.status).toBe(429)
     expect(over.body.error.code).toBe("TOO_MANY_REQUESTS")
   })

@@ -59,7 +59,7 @@ export const codeAtPhone = async (server: TestServer, number: string, after = 0)
 }
 
 export const sendCode = (server: TestServer, username = "agent1") => send(server.url, otp("authSendOtp"), { username })
-export const verifyCode = (server: TestServer, otpId: number, code: string) =>
-  send(server.url, otp("authVerifyOtp"), { otp_id: otpId, otp_code: code })
+export const verifyCode = (server: TestServer, otpKey: string, code: string) =>
+  send(server.url, otp("authVerifyOtp"), { otp_key: otpKey, otp_code: code })
 
 export { as, devFetch }

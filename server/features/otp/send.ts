@@ -11,7 +11,7 @@ import { ApiError } from "../../http/errors"
 import { handle } from "../../core/registry"
 import { seal } from "../sms"
 import { otpNow } from "./clock"
-import { codeDigest, maskedTarget, newCode } from "./codes"
+import { codeDigest, maskedTarget, newCode, newCodeKey } from "./codes"
 import { queueDelivery } from "./deliver"
 import { providerRowOf } from "./provider-rows"
 import { settingsOf } from "./settings"
@@ -70,11 +70,12 @@ export const handlers = [
     const [{ id }] = rowsOf(await ctx.db.execute(sql`SELECT nextval(pg_get_serial_sequence('otp_logs', 'id'))::int AS id`))
     const logId = Number(id)
     const expiresAt = later(now, ttlSeconds * 1000)
+    const key = newCodeKey()
     await ctx.db.execute(sql`INSERT INTO otp_logs (id, client_id, otp_user_id, username, email, number, otp_code, provider_id, provider_name,
-        provider_email, expires_at, dt, code_hmac, code_sealed, max_tries, purpose, channel, ip)
+        provider_email, expires_at, dt, code_hmac, code_sealed, max_tries, purpose, channel, ip, public_id)
       VALUES (${logId}, ${clientId}, ${otpUserId}, ${String(person.username)}, ${String(person.email ?? "")}, ${String(person.number ?? "")},
         '', ${provider.id}, ${provider.name}, ${provider.email}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
-        ${codeDigest(secret, logId, code)}, ${seal(secret, code)}, ${settings.max_tries}, 'login', ${provider.channel}, ${ctx.ip})`)
+        ${codeDigest(secret, logId, code)}, ${seal(secret, code)}, ${settings.max_tries}, 'login', ${provider.channel}, ${ctx.ip}, ${key})`)
     const afterCommit = await queueDelivery(ctx.db, {
       logId,
       clientId,
@@ -88,6 +89,7 @@ export const handlers = [
     return {
       data: {
         otp_id: logId,
+        otp_key: key,
         sent_to: maskedTarget(to),
         expires_at: expiresAt.toISOString(),
         tries: settings.max_tries,

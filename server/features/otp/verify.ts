@@ -1,6 +1,8 @@
 /**
- * `/auth/verify-otp`: checks a code in constant time against its digest, under the row's lock (so two answers at once
- * cannot both use a try). Refusals, each a clear 4xx: no such code (404 OTP_UNKNOWN_CODE), already used
+ * `/auth/verify-otp`: checks a code, named by its random key (`otp_key`, answered by the send), in constant time against
+ * its digest, under the row's lock (so two answers at once cannot both use a try). Unknown keys and wrong codes count
+ * against the address too (address-failures.ts). Refusals, each a clear 4xx: an address out of failures
+ * (429 OTP_TOO_MANY_FAILURES), no such code (404 OTP_UNKNOWN_CODE), already used
  * (409 OTP_USED), expired (410 OTP_EXPIRED), wrong (401 OTP_WRONG_CODE, with the tries left; the try is kept), the
  * last wrong try and any answer after it (410 OTP_DEAD: the code is no longer valid). A right login code of an OTP
  * user who is a console user also answers the session the password login answers (`login`), and counts as redeemed.
@@ -12,6 +14,7 @@ import { ApiError, keepingWrites } from "../../http/errors"
 import { handle } from "../../core/registry"
 import { startSession } from "../session"
 import { otpNow } from "./clock"
+import { checkAddress, countFailure } from "./address-failures"
 import { sameCode } from "./codes"
 import { settingsOf } from "./settings"
 import { stateSql } from "./state"
@@ -21,12 +24,16 @@ const DEAD_MESSAGE = "This code is no longer valid, ask for a new one"
 export const handlers = [
   handle("otp", "authVerifyOtp", async (ctx, input) => {
     const now = otpNow()
+    await checkAddress(ctx.db, ctx.ip)
     const [row] = rowsOf(
       await ctx.db.execute(sql`SELECT l.id, l.client_id, l.code_hmac, l.attempts, l.max_tries, l.purpose, ${stateSql(now)} AS state,
           u.user_id, u.active AS user_active
-        FROM otp_logs l LEFT JOIN otp_users u ON u.id = l.otp_user_id WHERE l.id = ${input.otp_id} FOR UPDATE OF l`),
+        FROM otp_logs l LEFT JOIN otp_users u ON u.id = l.otp_user_id WHERE l.public_id = ${input.otp_key} FOR UPDATE OF l`),
     )
-    if (!row) throw new ApiError(404, "OTP_UNKNOWN_CODE", "No such code; ask for a new one")
+    if (!row) {
+      await countFailure(ctx.db, ctx.ip)
+      throw keepingWrites(new ApiError(404, "OTP_UNKNOWN_CODE", "No such code; ask for a new one"))
+    }
     if (row.state === "verified") throw new ApiError(409, "OTP_USED", "This code was already used; ask for a new one")
     if (row.state === "dead") throw new ApiError(410, "OTP_DEAD", DEAD_MESSAGE)
     if (row.state === "expired") throw new ApiError(410, "OTP_EXPIRED", "This code has expired, ask for a new one")
@@ -36,6 +43,7 @@ export const handlers = [
     if (!sameCode(ctx.services.config.jwtSecret, id, input.otp_code, String(row.code_hmac))) {
       const left = Math.max(0, maxTries - attempts - 1)
       await ctx.db.execute(sql`UPDATE otp_logs SET attempts = attempts + 1, dead = ${left === 0} WHERE id = ${id}`)
+      await countFailure(ctx.db, ctx.ip)
       throw keepingWrites(
         left === 0
           ? new ApiError(410, "OTP_DEAD", `Wrong code. ${DEAD_MESSAGE}`, "otp_code")

@@ -3,6 +3,7 @@
  * the survey feature would), and the naive reference every metric is compared with.
  */
 import fc from "fast-check"
+import { expect } from "vitest"
 import type { Database } from "../../db/db"
 
 export const CHANNELS = ["whatsapp", "facebook", "webchat"] as const
@@ -214,4 +215,104 @@ export const reference = (all: readonly Placed[], agents: readonly number[], thr
       perRating: [1, 2, 3, 4, 5].map((star) => ratings.filter((r) => r === star).length),
     },
   }
+}
+
+const close = (a: number | null, b: number | null) => (a === null || b === null ? expect(a).toBe(b) : expect(a).toBeCloseTo(b, 6))
+
+/** A call of the dashboard or reports group as tenant one's admin, answering its `data` (a 200 expected). */
+export type FigureCall = (group: "dashboard" | "reports", name: string, payload: Record<string, unknown>) => Promise<any>
+
+/**
+ * Every dashboard and report figure of the window (the 10th to the 14th of `month`) against the reference: the info
+ * boxes, survey, service level, message stats, the weekday x hour cells, the per-agent rows, the month and the year.
+ */
+export const expectFigures = async (call: FigureCall, ref: ReturnType<typeof reference>, month: string, zone: string) => {
+  const range = { start_date: `${month}-10`, end_date: `${month}-14` }
+  const boxes = await call("dashboard", "infoBoxes", range)
+  expect(boxes.time_zone).toBe(zone)
+  expect({
+    c: boxes.conversations,
+    closed: boxes.closed,
+    ab: boxes.abandoned,
+    in: boxes.messages_in,
+    out: boxes.messages_out,
+  }).toEqual({
+    c: ref.conversations,
+    closed: ref.closed,
+    ab: ref.abandoned,
+    in: ref.messages_in,
+    out: ref.messages_out,
+  })
+  for (const metric of ["first_response", "aht", "resolution"] as const) {
+    expect(boxes[metric].count, metric).toBe(ref[metric].count)
+    close(boxes[metric].avg_seconds, ref[metric].avg_seconds)
+  }
+  expect(boxes.service_level).toMatchObject({ threshold_seconds: 60, answered_within: ref.within(60), total: ref.answered })
+  expect(boxes.csat).toMatchObject({ responses: ref.csat.responses, satisfied: ref.csat.satisfied })
+  close(boxes.csat.average, ref.csat.average)
+  const survey = await call("reports", "customerSurvey", { ...range, limit: 1 })
+  expect(survey.csat).toEqual(boxes.csat)
+  expect(survey.ratings).toEqual(ref.csat.perRating)
+
+  const sl = await call("reports", "serviceLevel", { ...range, threshold_seconds: 30 })
+  expect({ within: sl.answered_within, total: sl.total }).toEqual({ within: ref.within(30), total: ref.answered })
+  expect(sl.series.reduce((n: number, d: { total: number }) => n + d.total, 0)).toBe(ref.answered)
+
+  const stats = await call("dashboard", "messageStats", range)
+  expect(stats.delivered).toBe(ref.delivered)
+  const days = Object.fromEntries(
+    stats.series
+      .filter((d: { conversations: number }) => d.conversations > 0)
+      .map((d: { date: string; conversations: number }) => [d.date, d.conversations]),
+  )
+  expect(days).toEqual(Object.fromEntries(ref.days))
+  expect(stats.series.map((d: { date: string }) => d.date)).toEqual([
+    `${month}-10`,
+    `${month}-11`,
+    `${month}-12`,
+    `${month}-13`,
+    `${month}-14`,
+  ])
+
+  const heat = await call("dashboard", "chatHourly", range)
+  expect(heat.cells).toHaveLength(168)
+  for (const cell of heat.cells as { weekday: number; hour: number; conversations: number; messages_in: number }[]) {
+    const want = ref.heat.get(`${cell.weekday}:${cell.hour}`) ?? { conversations: 0, messages_in: 0 }
+    expect({ conversations: cell.conversations, messages_in: cell.messages_in }, `${cell.weekday}:${cell.hour}`).toEqual(want)
+  }
+
+  const perAgent = (await call("reports", "agentAllstats", range)) as {
+    agent_id: number
+    conversations: number
+    closed: number
+    messages_sent: number
+    first_response: { count: number; avg_seconds: number | null }
+    aht: { count: number; avg_seconds: number | null }
+  }[]
+  for (const want of ref.byAgent) {
+    const got = perAgent.find((a) => a.agent_id === want.agent_id)!
+    expect({
+      c: got.conversations,
+      closed: got.closed,
+      sent: got.messages_sent,
+      frt: got.first_response.count,
+      aht: got.aht.count,
+    }).toEqual({
+      c: want.conversations,
+      closed: want.closed,
+      sent: want.messages_sent,
+      frt: want.first_response.count,
+      aht: want.aht.count,
+    })
+    close(got.first_response.avg_seconds, want.first_response.avg_seconds)
+    close(got.aht.avg_seconds, want.aht.avg_seconds)
+  }
+
+  const monthly = await call("reports", "getMonthly", { month })
+  expect(monthly).toMatchObject({ conversations: ref.conversations, messages_in: ref.messages_in, active_users: ref.mau })
+  const year = (await call("reports", "getallMonthly", { year: Number(month.slice(0, 4)) })) as unknown as { month: string }[]
+  expect(year).toHaveLength(12)
+  expect(year.find((entry) => entry.month === month)).toEqual(monthly)
+  const report = await call("reports", "chatReport", { ...range, limit: 100 })
+  expect(report.totalItems).toBe(ref.conversations)
 }

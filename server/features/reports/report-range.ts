@@ -11,6 +11,7 @@ import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../../src/contract/schema
 import { badRequest } from "../../http/errors"
 import { tenantOf, type Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
+import { checkDate, checkMonth } from "../../core/date-range"
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 const SLOT_MS = 15 * 60_000
@@ -36,13 +37,7 @@ const boundSql = (text: string, zone: string, end: boolean) => {
 }
 
 const validDate = (text: string | undefined, field: string) => {
-  if (text === undefined) return
-  const day = text.slice(0, 10)
-  const parsed = new Date(`${day}T00:00:00Z`)
-  const time = /[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text)
-  const badTime = time !== null && (Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[3] ?? 0) > 59)
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day || badTime)
-    throw badRequest(`${field} is not a date`, field)
+  if (text !== undefined) checkDate(text, field)
 }
 
 const floorSlot = (date: Date) => new Date(Math.floor(date.getTime() / SLOT_MS) * SLOT_MS)
@@ -74,6 +69,7 @@ export const reportRange = async (ctx: Ctx, input: { start_date?: string; end_da
 
 /** A calendar month `YYYY-MM` of the tenant's zone as a range (MAU and monthly reports). */
 export const monthRange = async (ctx: Ctx, month: string): Promise<ReportRange> => {
+  checkMonth(month)
   const [y, m] = month.split("-").map(Number)
   const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`
   const last = new Date(Date.parse(`${next}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)

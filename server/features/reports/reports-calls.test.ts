@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest"
 import { text } from "node:stream/consumers"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
+import fc from "fast-check"
+import { FIRST_YEAR, LAST_YEAR } from "../../core/date-range"
 import { streamCalls } from "./calls-list"
 
 const today = new Date().toISOString().slice(0, 10)
@@ -89,6 +91,40 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
     expect(
       (await send(ctx.url, calls, { start_date: "yesterday", end_date: today, limit: 10, page: 1 }, as(admin.user_token))).status,
     ).toBe(400)
+  })
+
+  it("answers a month or date outside the years it serves with 400 naming the field, never 500", async () => {
+    const h = as((await login(ctx.url, "admin")).user_token)
+    const monthly = callOf("reports", "getMonthly")
+    const monthCalls = [monthly, callOf("reports", "monthlyUsers"), callOf("mau", "messagesMau")]
+    for (const call of monthCalls)
+      for (const month of ["0000-01", "9999-12", "1899-12", "3000-01"]) {
+        const reply = await send(ctx.url, call, { month }, h)
+        expect([call.name, month, reply.status, reply.body.error?.field]).toEqual([call.name, month, 400, "month"])
+      }
+    for (const [start_date, end_date, field] of [
+      ["0000-01-01", today, "start_date"],
+      [weekAgo, "9999-12-31", "end_date"],
+    ]) {
+      const listed = await send(ctx.url, calls, { start_date, end_date, limit: 10, page: 1 }, h)
+      expect([listed.status, listed.body.error.field]).toEqual([400, field])
+      const report = await send(ctx.url, callOf("reports", "chatReport"), { start_date, end_date }, h)
+      expect([report.status, report.body.error.field]).toEqual([400, field])
+    }
+    // Any month of the contract's shape: a figure inside the years served, a 400 on the month outside them.
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }), async (year, m) => {
+        const month = `${String(year).padStart(4, "0")}-${String(m).padStart(2, "0")}`
+        const reply = await send(ctx.url, monthly, { month }, h)
+        const served = year >= FIRST_YEAR && year <= LAST_YEAR
+        expect([month, reply.status, served ? undefined : reply.body.error.field]).toEqual([
+          month,
+          served ? 200 : 400,
+          served ? undefined : "month",
+        ])
+      }),
+      { numRuns: 25 },
+    )
   })
 
   it("scopes OTP logs by the token: clientId in the payload cannot widen access", async () => {

@@ -11,6 +11,7 @@ import { tenantOf, userOf } from "../../http/context"
 import { notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
 import { sessionUserOf } from "./login"
+import { confirmOwnEmailChange } from "./own-email"
 
 export const handlers = [
   handle("auth", "clientSettings", async (ctx) => {
@@ -72,6 +73,7 @@ export const handlers = [
 
   handle("auth", "authUserUpdate", async (ctx, input) => {
     const { userId } = userOf(ctx)
+    await confirmOwnEmailChange(ctx, userId, input.email, input.current_password)
     const patch = {
       ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
       ...(input.photoURL !== undefined ? { photoUrl: input.photoURL } : {}),

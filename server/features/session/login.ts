@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto"
 import { and, eq, isNull, ne } from "drizzle-orm"
 import type { Db } from "../../db/db"
-import { users, loginSessions, roles } from "../../db/schema/identity"
+import { accessTokens, users, loginSessions, roles } from "../../db/schema/identity"
 import { clients } from "../../db/schema/tenants"
 import { signJwt, nowSeconds } from "../../auth/jwt"
 import { signClientToken } from "../../auth/client-token"
@@ -85,10 +85,15 @@ export const endSession = async (db: Db, loginId: string, reason: "logout" | "pa
     .where(and(eq(loginSessions.id, loginId), isNull(loginSessions.endedAt)))
 
 /**
- * Ends every open session of a user but `keep` (the caller's own, when people change their own password) and drops
- * their sockets once the write committed: a new password or a disabled account leaves no way in (ASVS 3.3.3).
+ * Ends every open session of a user but `keep` (the caller's own, when people change their own password), voids their
+ * unused access tokens (token-login.ts) and drops their sockets once the write committed: a new password or a disabled
+ * account leaves no way in (ASVS 3.3.3).
  */
 export const endUserSessions = async (ctx: Ctx, userId: number, reason: "password" | "disabled", keep: string | null = null) => {
+  await ctx.db
+    .update(accessTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.usedAt)))
   const ended = await ctx.db
     .update(loginSessions)
     .set({ endedAt: new Date(), endReason: reason })

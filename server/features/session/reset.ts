@@ -1,7 +1,11 @@
-/** Password reset: a single-use, expiring link mailed to the outbox, then the new password. */
+/**
+ * Password reset: a single-use, expiring link mailed through `sendMail` (a refused send answers 502 and keeps no link,
+ * so the person sees it failed and asks again), then the new password, which ends every other link of the account.
+ */
 import { and, eq, gt, isNull, sql } from "drizzle-orm"
+import { publicLink, sendMail } from "../../core/mail"
 import { handle } from "../../core/registry"
-import { users, passwordResetTokens, mailOutbox } from "../../db/schema/identity"
+import { users, passwordResetTokens } from "../../db/schema/identity"
 import { hashPassword, randomToken, sha256 } from "../../auth/password"
 import { ApiError } from "../../http/errors"
 import { endUserSessions } from "./login"
@@ -21,14 +25,18 @@ export const handlers = [
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + ctx.services.config.resetTokenTtlSeconds * 1000),
       })
-      const link = `${ctx.services.config.publicUrl()}/pages/auth/reset-password?token=${encodeURIComponent(token)}`
-      await ctx.db.insert(mailOutbox).values({
-        clientId: user.clientId,
-        to: user.email,
-        subject: "Reset your password",
-        body: `Hello ${user.displayName},\n\nOpen this link to choose a new password (valid for 30 minutes, once):\n${link}\n`,
-        meta: { kind: "password-reset", token, link, userId: user.id },
-      })
+      const link = publicLink(ctx.services.config, `/pages/auth/reset-password?token=${encodeURIComponent(token)}`)
+      await sendMail(
+        ctx.services,
+        {
+          clientId: user.clientId,
+          to: user.email,
+          subject: "Reset your password",
+          text: `Hello ${user.displayName},\n\nOpen this link to choose a new password (valid for 30 minutes, once):\n${link}\n`,
+          meta: { kind: "password-reset", token, link, userId: user.id },
+        },
+        ctx.db,
+      )
     }
     // The same answer whether or not the address exists: no account enumeration.
     return { data: { sent: true } }
@@ -54,7 +62,11 @@ export const handlers = [
       .update(users)
       .set({ passwordHash: await hashPassword(input.password), updatedAt: now })
       .where(eq(users.id, row.userId))
-    // A new password ends every open session of the account.
+    // A new password ends every other reset link and every open session of the account.
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)))
     await endUserSessions(ctx, row.userId, "password")
     return { data: { ok: true } }
   }),

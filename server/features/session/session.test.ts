@@ -9,7 +9,8 @@ const authUser = callOf("auth", "authUser")
 const layout = callOf("layout", "userLayout")
 
 describe.each(DB_KINDS)("authentication on %s", (kind) => {
-  const ctx = useServer(kind)
+  // More logins than the per-address budget (tested in http/security-login.test.ts) allows in a minute.
+  const ctx = useServer(kind, { config: { credentialRatePerMinute: 10_000 } })
 
   it("logs in with the demo password and returns tokens, ACLs, user", async () => {
     const body = await login(ctx.url, "agent1")
@@ -98,6 +99,23 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     await login(ctx.url, "agent2", "new-password-1")
   })
 
+  it("ends every older reset link once a newer one is used", async () => {
+    const client = { "client-token": (await (await fetch(`${ctx.url}/console-config.json`)).json()).publicClientToken as string }
+    const linkTokens: string[] = []
+    for (let i = 0; i < 2; i++) {
+      expect((await send(ctx.url, callOf("auth", "sendEmail"), { email: "agent2@acme.example" }, client)).status).toBe(200)
+      const outbox = await (await devFetch(ctx.server, "/dev/outbox")).json()
+      linkTokens.push(outbox.data.items.find((m: any) => m.to === "agent2@acme.example").meta.token)
+    }
+    const [older, newer] = linkTokens
+    expect(older).not.toBe(newer)
+    const reset = callOf("auth", "passwordReset")
+    expect((await send(ctx.url, reset, { token: newer, password: "newer-link-1" }, client)).status).toBe(200)
+    const stale = await send(ctx.url, reset, { token: older, password: "older-link-1" }, client)
+    expect([stale.status, stale.body.error.code]).toEqual([400, "RESET_TOKEN_INVALID"])
+    await login(ctx.url, "agent2", "newer-link-1")
+  })
+
   it("logs in with a single-use access token", async () => {
     const body = await login(ctx.url, "admin")
     const me = await send(ctx.url, callOf("auth", "auth"), {}, as(body.user_token))
@@ -109,6 +127,62 @@ describe.each(DB_KINDS)("authentication on %s", (kind) => {
     const second = await send(ctx.url, tokenLogin, { access_token: token })
     expect(second.status).toBe(401)
     expect(second.body.error.message).toBe("Invalid access_token")
+  })
+
+  const mintAccessToken = async (userToken: string) =>
+    (await send(ctx.url, callOf("auth", "auth"), {}, as(userToken))).body.data.access_token as string
+  const tokenLogin = (token: string) => send(ctx.url, callOf("auth", "authAccessToken"), { access_token: token })
+
+  it("refuses an access token once the session that minted it ended: logout, a new password, a disable", async () => {
+    const admin = await login(ctx.url, "admin")
+    const agent = await login(ctx.url, "agent1")
+    const afterLogout = await mintAccessToken(agent.user_token)
+    expect((await send(ctx.url, callOf("auth", "logoutByLoginId"), { login_id: agent.login_id }, as(agent.user_token))).status).toBe(200)
+    expect((await tokenLogin(afterLogout)).status).toBe(401)
+
+    // Its own new password keeps the session, but not the tokens minted before.
+    const me = await login(ctx.url, "agent1")
+    const beforePassword = await mintAccessToken(me.user_token)
+    const own = callOf("users", "usersUpdateOwnById")
+    const changed = await send(ctx.url, own, { id: me.user_data.id, password: "demo1234", current_password: "demo1234" }, as(me.user_token))
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect((await tokenLogin(beforePassword)).status).toBe(401)
+
+    // Disabled and allowed back within the token's five minutes: the token stays dead.
+    const again = await login(ctx.url, "agent1")
+    const beforeDisable = await mintAccessToken(again.user_token)
+    const update = callOf("users", "usersUpdatePartialById")
+    expect((await send(ctx.url, update, { id: again.user_data.id, status: "disabled" }, as(admin.user_token))).status).toBe(200)
+    expect((await send(ctx.url, update, { id: again.user_data.id, status: "active" }, as(admin.user_token))).status).toBe(200)
+    expect((await tokenLogin(beforeDisable)).status).toBe(401)
+
+    // A session started from a token mints tokens that die with it.
+    const fresh = await login(ctx.url, "agent1")
+    const chained = await tokenLogin(await mintAccessToken(fresh.user_token))
+    expect(chained.status).toBe(200)
+    const minted = await mintAccessToken(chained.body.user_token)
+    await send(ctx.url, callOf("auth", "logoutByLoginId"), { login_id: chained.body.login_id }, as(chained.body.user_token))
+    expect((await tokenLogin(minted)).status).toBe(401)
+  })
+
+  it("takes the access token in a header or a JSON body, not only in the URL", async () => {
+    const url = `${ctx.url}/api${callOf("auth", "authAccessToken").path}`
+    const me = await login(ctx.url, "admin2")
+    const byHeader = await fetch(url, { method: "POST", headers: { "access-token": await mintAccessToken(me.user_token) } })
+    expect(byHeader.status).toBe(200)
+    const session = (await byHeader.json()) as { user_token: string; user_data: { id: number } }
+    expect(session.user_data.id).toBe(me.user_data.id)
+    const byBody = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ access_token: await mintAccessToken(session.user_token) }),
+    })
+    expect(byBody.status).toBe(200)
+    const neither = await fetch(url, { method: "POST" })
+    expect(neither.status).toBe(400)
+    expect(((await neither.json()) as { error: { field: string } }).error.field).toBe("access_token")
+    const unknown = await fetch(url, { method: "POST", headers: { "access-token": "no-such-token" } })
+    expect(unknown.status).toBe(401)
   })
 
   it("accepts a socket with a valid user_token and refuses a bad one", async () => {

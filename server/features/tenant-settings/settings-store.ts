@@ -28,6 +28,7 @@ const KEYS = {
   survey_enabled: "survey_enabled",
   default_country: "default_country",
   contact_form: "contact_form",
+  retention_days: "retention_days",
 } as const
 type Field = keyof typeof KEYS
 
@@ -41,6 +42,7 @@ const DEFAULTS = {
   survey_enabled: false,
   default_country: null,
   contact_form: { enabled: false, fields: [] },
+  retention_days: null,
 } as const
 
 export const settingsOf = async (db: Db, clientId: number): Promise<Record<string, unknown>> => {
@@ -74,6 +76,7 @@ export const tenantSettings = async (db: Db, clientId: number): Promise<TenantSe
     survey_enabled: value("survey_enabled"),
     default_country: value("default_country") ?? null,
     contact_form: { enabled: form.enabled, fields: form.fields, link: null },
+    retention_days: value("retention_days") ?? null,
   }
 }
 

@@ -12,7 +12,7 @@ import { attachments } from "../../db/schema/conversations"
 import { attachmentFiles } from "../../db/schema/files"
 import { contentDispositionOf, fileTypeOf } from "./file-types"
 import { filePath, verify } from "../../core/signed-url"
-import { attachmentOf, ownOrigin } from "../../core/attachments"
+import { attachmentOf, publicOrigin } from "../../core/attachments"
 
 /** Where the bytes of an upload live (attachments.storage_key); other keys are external links. */
 export const DB_STORAGE = "db"
@@ -64,7 +64,7 @@ export const storeUpload = async (
     .values({ clientId, filename: input.file_name, mime, size: bytes.length, storageKey: DB_STORAGE })
     .returning()
   await ctx.db.insert(attachmentFiles).values({ attachmentId: row.id, clientId, data: bytes })
-  return attachmentOf(ctx.services.config, row, ownOrigin(ctx))
+  return attachmentOf(ctx.services.config, row, publicOrigin(ctx))
 }
 
 export const handlers = [
@@ -78,7 +78,7 @@ export const handlers = [
       .from(attachments)
       .where(and(eq(attachments.id, id), eq(attachments.clientId, clientId)))
     if (!row) throw notFound("Attachment")
-    return { data: attachmentOf(ctx.services.config, row, ownOrigin(ctx)) }
+    return { data: attachmentOf(ctx.services.config, row, publicOrigin(ctx)) }
   }),
 ]
 

@@ -113,7 +113,7 @@ const prepare = async (job: Job, { services }: { services: Services }): Promise<
         [ATTEMPT_HEADER]: String(job.attempts),
       },
       deliveryTimeoutMs(),
-      !services.config.dev,
+      services.config.dev,
     )
     const durationMs = Math.round(performance.now() - started)
     if (status >= 200 && status < 300) return { ...attempt, kind: "ok", status, durationMs }

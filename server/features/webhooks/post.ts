@@ -1,14 +1,15 @@
 /**
  * One webhook POST over node:http(s) with kept-alive connections and one deadline for the whole exchange. (fetch with
  * `AbortSignal.timeout` cost 4–5 times the CPU per request in `bench:webhooks`, and the CPU is what limits deliveries.)
- * Redirects are not followed: a 3xx is an answer like any other non-2xx. With `publicOnly` (outside development) a
- * private address is refused before anything is sent (target-rules.ts).
+ * Redirects are not followed: a 3xx is an answer like any other non-2xx. A non-public address (but the loopback when
+ * `loopbackAllowed`, in development) is refused before anything is sent (target-rules.ts).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http"
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https"
-import { PrivateTarget, privateLiteral, publicOnlyLookup } from "./target-rules"
+import { guardedLookup, PrivateTarget, refusedLiteral } from "./target-rules"
 
 const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 256 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 256 }) }
+const lookups = { loopbackAllowed: guardedLookup(true), publicOnly: guardedLookup(false) }
 
 /** The deadline passed without a whole answer. */
 export class NoAnswer extends Error {
@@ -23,11 +24,11 @@ export const postJson = (
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
-  publicOnly = false,
+  loopbackAllowed: boolean,
 ): Promise<number> =>
   new Promise((resolve, reject) => {
     const target = new URL(url)
-    if (publicOnly && privateLiteral(target.hostname)) return reject(new PrivateTarget(target.hostname, target.hostname))
+    if (refusedLiteral(target.hostname, loopbackAllowed)) return reject(new PrivateTarget())
     const secure = target.protocol === "https:"
     const send = secure ? httpsRequest : httpRequest
     const request = send(
@@ -35,7 +36,7 @@ export const postJson = (
       {
         method: "POST",
         agent: secure ? agents.https : agents.http,
-        ...(publicOnly ? { lookup: publicOnlyLookup } : {}),
+        lookup: loopbackAllowed ? lookups.loopbackAllowed : lookups.publicOnly,
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       },
       (response: IncomingMessage) => {

@@ -7,7 +7,7 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
-import { privateLiteral } from "./target-rules"
+import { refusedLiteral } from "./target-rules"
 
 /** Failed attempts in a row after which the server disables a webhook (WEBHOOK_DISABLE_AFTER, 20). */
 export const disableAfter = () => Math.max(1, Number(process.env.WEBHOOK_DISABLE_AFTER) || 20)
@@ -20,7 +20,7 @@ export const newSecret = () => `whsec_${randomBytes(24).toString("base64url")}`
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
 
-/** https anywhere; plain http only to this machine, and only in development and tests (`dev`). */
+/** https to public addresses (and, in development and tests, `dev`, this machine's loopback, over http too). */
 export const checkUrl = (url: string, dev: boolean): string => {
   let parsed: URL
   try {
@@ -29,7 +29,11 @@ export const checkUrl = (url: string, dev: boolean): string => {
     throw badRequest("The URL is not valid", "url")
   }
   if (parsed.username || parsed.password) throw badRequest("The URL may not carry a user name or password", "url")
-  if (!dev && privateLiteral(parsed.hostname)) throw badRequest("Webhooks go to public addresses only", "url")
+  if (refusedLiteral(parsed.hostname, dev))
+    throw badRequest(
+      dev ? "Webhooks go to public addresses only (and this machine in development)" : "Webhooks go to public addresses only",
+      "url",
+    )
   if (parsed.protocol === "https:") return parsed.toString()
   if (parsed.protocol === "http:" && dev && LOCAL_HOSTS.has(parsed.hostname)) return parsed.toString()
   throw badRequest(dev ? "Use an https URL (http only to localhost in development)" : "Use an https URL", "url")

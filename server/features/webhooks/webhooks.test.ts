@@ -161,6 +161,21 @@ describe.each(DB_KINDS)("client webhooks on %s", (kind) => {
     }
   })
 
+  it("refuses private addresses in development too, and logs a refused delivery as 'not a public address' only", async () => {
+    for (const url of ["https://10.0.0.5/hook", "https://169.254.169.254/latest/meta-data", "https://192.168.1.20:8443/in"]) {
+      const refused = await send(ctx.url, c.create, { url, events: ["call.ended"] }, admin)
+      expect([url, refused.status, refused.body.error.field]).toEqual([url, 400, "url"])
+    }
+    // A URL that reaches the private network anyway (saved before, or a name whose answer changed) is not delivered.
+    const hook = await create(["call.ended"])
+    await ctx.server.services.database.db.execute(sql`UPDATE webhooks SET url = 'https://10.0.0.5:8443/hook' WHERE id = ${hook.id}`)
+    await send(ctx.url, c.test, { id: hook.id }, admin)
+    await run()
+    const [attempt] = shaped(c.log, await deliveries(hook.id)).data.items
+    expect([attempt.ok, attempt.status_code, attempt.error]).toEqual([false, null, "not a public address"])
+    expect((await send(ctx.url, c.remove, { id: hook.id }, admin)).status).toBe(200)
+  })
+
   it("sends a test event to that webhook alone", async () => {
     const hook = await create(["call.ended"])
     const before = receiver.received.length

@@ -55,11 +55,14 @@ export const onboarding = defineGroup(
     registrationUpload: {
       method: "POST",
       path: "/registration/upload",
-      /** Public: the registration form uploads its documents before it registers (PDF, PNG or JPEG, at most 10 MiB). */
+      /**
+       * Public: the registration form uploads its documents before it registers (PDF, PNG or JPEG, at most 10 MiB).
+       * The first upload answers an `upload_token`; the applicant's next uploads and the registration present it.
+       */
       credential: "none",
       permission: null,
-      request: Schema.Struct({ ...InlineFile, document_type: RegistrationDocument }),
-      response: Data(Attachment),
+      request: Schema.Struct({ ...InlineFile, document_type: RegistrationDocument, upload_token: Registration.upload_token }),
+      response: Data(Schema.Struct({ ...Attachment.fields, upload_token: Schema.String })),
     },
     clientUpdate: {
       method: "POST",

@@ -3,6 +3,7 @@ import { defineGroup } from "../call"
 import { Data, DateRange, Empty, Id, IdBody, IdParam, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
 import {
   OtpCode,
+  OtpKey,
   OtpLogsRequest,
   OtpLogsResponse,
   OtpProvider,
@@ -48,11 +49,11 @@ export const otp = defineGroup(
       credential: "none",
       permission: null,
     },
-    /** Checks a code; a right login code answers the session too (OtpVerified.login). */
+    /** Checks a code, named by the `otp_key` the send answered; a right login code answers the session too (OtpVerified.login). */
     authVerifyOtp: {
       method: "POST",
       path: "/auth/verify-otp",
-      request: Schema.Struct({ otp_id: Id, otp_code: OtpCode }),
+      request: Schema.Struct({ otp_key: OtpKey, otp_code: OtpCode }),
       response: Data(OtpVerified),
       credential: "none",
       permission: null,

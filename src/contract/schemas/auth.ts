@@ -120,5 +120,7 @@ export const AuthUserUpdateRequest = Schema.Struct({
   email: Schema.optional(Email),
   settings: Schema.optional(Schema.Record(Schema.String.check(Schema.isMaxLength(64)), Schema.Unknown).check(Schema.isMaxProperties(100))),
   shortcuts: Schema.optional(Schema.Array(Text(200)).check(Schema.isMaxLength(50))),
+  /** Required with a new `email`: the user's current password. */
+  current_password: Schema.optional(Schema.String.check(Schema.isMaxLength(200))),
 })
 export const AuthUserResponse = Data(Schema.Struct({ user: SessionUser }))

@@ -87,10 +87,13 @@ export const OtpUser = Schema.Struct({
 export type OtpUser = typeof OtpUser.Type
 
 export const OtpCode = Schema.String.check(Schema.isPattern(/^[0-9]{4,8}$/))
+/** The random key a sent code is verified by (its `otp_id` is the sequential row id the OTP Logs screen shows). */
+export const OtpKey = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{16,64}$/))
 
 /** Where the code went (masked: `+90•••••4567`, `a•••@example.com`), until when it works, how many tries it has, when a new one may be asked for. */
 export const OtpSent = Schema.Struct({
   otp_id: Id,
+  otp_key: OtpKey,
   sent_to: Schema.String,
   expires_at: Instant,
   tries: Count,

@@ -71,6 +71,8 @@ export const Registration = {
   password: Schema.String.check(Schema.isMinLength(8), Schema.isMaxLength(128)),
   /** Documents uploaded with /registration/upload before this call, attached to the registration. */
   document_ids: Schema.optional(Schema.Array(Id).check(Schema.isMaxLength(5))),
+  /** The `upload_token` those uploads answered: only the applicant who uploaded a document can claim it. */
+  upload_token: Schema.optional(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{32,64}$/))),
 }
 export const OnboardingDetails = {
   whatsapp_number: Phone,
@@ -115,6 +117,8 @@ export const ClientSettingsFields = {
   default_country: Schema.optional(Schema.NullOr(CountryCode)),
   /** The public information-collection form; stored as client setting `contact_form`. */
   contact_form: Schema.optional(Schema.Struct(ContactFormSettingsFields)),
+  /** Days messages and their media are kept (older ones are deleted daily); null keeps them. Client setting `retention_days`. */
+  retention_days: Schema.optional(Schema.NullOr(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 3650 })))),
 }
 export const ClientSettings = Schema.Struct({
   ...ClientSettingsFields,

@@ -63,10 +63,17 @@ checkModel({
 
 describe("profile rules", () => {
   it("details need a name and an e-mail, and a change", () => {
-    expect(detailsProblemOf({ display_name: " ", email: me.email }, me)).toBe("nameRequired")
-    expect(detailsProblemOf({ display_name: "K", email: "nope" }, me)).toBe("emailInvalid")
-    expect(detailsProblemOf({ display_name: "Kerem", email: me.email }, me)).toBe("noChange")
-    expect(detailsProblemOf({ display_name: "Kerem Y", email: me.email }, me)).toBeNull()
+    const draft = { display_name: "Kerem", email: me.email, current_password: "" }
+    expect(detailsProblemOf({ ...draft, display_name: " " }, me)).toBe("nameRequired")
+    expect(detailsProblemOf({ ...draft, display_name: "K", email: "nope" }, me)).toBe("emailInvalid")
+    expect(detailsProblemOf(draft, me)).toBe("noChange")
+    expect(detailsProblemOf({ ...draft, display_name: "Kerem Y" }, me)).toBeNull()
+  })
+
+  it("a new e-mail needs the current password", () => {
+    const moved = { display_name: "Kerem", email: "kerem@elsewhere.test", current_password: "" }
+    expect(detailsProblemOf(moved, me)).toBe("currentRequired")
+    expect(detailsProblemOf({ ...moved, current_password: "old-secret" }, me)).toBeNull()
   })
 
   it("a new password needs the current one, 8 characters and the same twice", () => {

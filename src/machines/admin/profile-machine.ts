@@ -1,6 +1,7 @@
 /**
  * The own profile (page actor `profile`, /apps/profile): reads who is signed in (`auth.auth`), saves their name and
- * e-mail, and changes their password with the current one (`users.usersUpdateOwnById`, which any signed-in user may
+ * e-mail (a new e-mail needs the current password; the server tells the old address), and changes their password with
+ * the current one (`users.usersUpdateOwnById`, which any signed-in user may
  * call for themselves). A wrong current password is the server's 400 on `current_password`, kept as the failure for
  * the field. The server ends the user's other sessions on a new password and keeps this one. Language and theme are
  * not here: they are the console's own settings (i18next and the layout actor), which the view reuses.
@@ -26,7 +27,13 @@ export interface Me {
 export interface DetailsDraft {
   readonly display_name: string
   readonly email: string
+  /** Asked only when the e-mail changes. */
+  readonly current_password: string
 }
+
+/** True when the draft moves the account to another e-mail address (the current password confirms it). */
+export const emailChanges = (draft: Pick<DetailsDraft, "email">, me: Me | null) =>
+  me !== null && draft.email.trim().toLowerCase() !== me.email.trim().toLowerCase()
 
 export interface PasswordDraft {
   readonly current: string
@@ -40,6 +47,7 @@ export const detailsProblemOf = (draft: DetailsDraft, me: Me | null): ProfilePro
   if (!draft.display_name.trim()) return "nameRequired"
   if (!EMAIL.test(draft.email.trim())) return "emailInvalid"
   if (me && draft.display_name.trim() === me.display_name && draft.email.trim() === me.email) return "noChange"
+  if (emailChanges(draft, me) && !draft.current_password) return "currentRequired"
   return null
 }
 
@@ -88,7 +96,12 @@ export const profileMachine = setup({
     load: fromEffect<Me>(() => Effect.flatMap(Api, (api) => api.call("auth", "auth", {})).pipe(Effect.map(meOf))),
     saveDetails: fromEffect<Me, { readonly me: Me; readonly draft: DetailsDraft }>(({ me, draft }) =>
       Effect.flatMap(Api, (api) =>
-        api.call("users", "usersUpdateOwnById", { id: me.id, display_name: draft.display_name.trim(), email: draft.email.trim() }),
+        api.call("users", "usersUpdateOwnById", {
+          id: me.id,
+          display_name: draft.display_name.trim(),
+          email: draft.email.trim(),
+          ...(emailChanges(draft, me) ? { current_password: draft.current_password } : {}),
+        }),
       ).pipe(Effect.map((body) => ({ ...me, display_name: body.data.user.display_name, email: body.data.user.email }))),
     ),
     changePassword: fromEffect<unknown, { readonly me: Me; readonly draft: PasswordDraft }>(({ me, draft }) =>
@@ -106,7 +119,7 @@ export const profileMachine = setup({
   context: {
     me: null,
     loadFailure: null,
-    details: { display_name: "", email: "" },
+    details: { display_name: "", email: "", current_password: "" },
     detailsProblem: null,
     detailsFailure: null,
     detailsSaved: 0,
@@ -125,7 +138,7 @@ export const profileMachine = setup({
           target: "ready",
           actions: assign(({ event }) => ({
             me: event.output,
-            details: { display_name: event.output.display_name, email: event.output.email },
+            details: { display_name: event.output.display_name, email: event.output.email, current_password: "" },
             loadFailure: null,
           })),
         },
@@ -167,7 +180,7 @@ export const profileMachine = setup({
                   target: "idle",
                   actions: assign(({ context, event }) => ({
                     me: event.output,
-                    details: { display_name: event.output.display_name, email: event.output.email },
+                    details: { display_name: event.output.display_name, email: event.output.email, current_password: "" },
                     detailsSaved: context.detailsSaved + 1,
                   })),
                 },

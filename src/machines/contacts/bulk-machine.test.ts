@@ -82,7 +82,7 @@ describe("bulk steps", () => {
 
   it("exports contacts with their attributes as columns", () => {
     expect(contactsCsv([contact(1)])).toBe(
-      "number,name,email,channel,blocked,created_at,city\r\n'+905550000001,Contact 1,,whatsapp,no,2026-11-23T10:00:00.000Z,Izmir\r\n",
+      `number,name,email,channel,blocked,created_at,city\r\n"'+905550000001",Contact 1,,whatsapp,no,2026-11-23T10:00:00.000Z,Izmir\r\n`,
     )
   })
 })

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import type { Contact, ContactFilter, ContactTarget } from "../../contract/schemas/contacts"
 import { Api } from "../../services/api/api"
-import { csvOf } from "../report-kit/format"
+import { csvFile } from "../../contract/csv"
 
 export const BATCH = 1000
 
@@ -86,7 +86,7 @@ export const runStep = ({ kind, targetId, scope, index }: StepInput): Effect.Eff
 /** The contacts as a CSV: the fixed columns, then every attribute any of them has. */
 export const contactsCsv = (rows: readonly Contact[]): string => {
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row.attributes ?? {})))].sort()
-  return csvOf(
+  return csvFile(
     ["number", "name", "email", "channel", "blocked", "created_at", ...keys],
     rows.map((row) => [
       row.number,

@@ -4,7 +4,7 @@
  * contract's `ImportMapping`. Also the rejection report as a CSV for download.
  */
 import type { ContactImportResult, ImportMapping } from "../../contract/schemas/contacts"
-import { csvOf } from "../report-kit/format"
+import { csvFile } from "../../contract/csv"
 
 export type ColumnRole = "number" | "name" | "email" | "attribute" | "ignore"
 
@@ -79,7 +79,7 @@ export const mappingOf = (columns: readonly ColumnChoice[]): ImportMapping => {
 
 /** Every rejected row with its line and reason, as the file the result screen offers. */
 export const rejectionsCsv = (result: ContactImportResult["data"]): string =>
-  csvOf(
+  csvFile(
     ["line", "number", "reason", "message"],
     result.rejections.map((r) => [r.line, r.number ?? "", r.reason, r.message]),
   )

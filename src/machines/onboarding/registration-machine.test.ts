@@ -17,7 +17,10 @@ const countries = {
   type: "xstate.done.actor.loadCountries",
   output: [{ id: 1, name: "Turkey", iso_code: "TR", dial_code: "+90", active: true }],
 }
-const uploaded = { type: "xstate.done.actor.upload", output: { id: 41, name: "licence.pdf", document_type: "trade_license" } }
+const uploaded = {
+  type: "xstate.done.actor.upload",
+  output: { id: 41, name: "licence.pdf", document_type: "trade_license", upload_token: "t".repeat(32) },
+}
 
 checkModel({
   name: "business registration",
@@ -53,7 +56,7 @@ checkModel({
 
 describe("registration rules", () => {
   it("says the first thing the form lacks, a document included", () => {
-    const docs = [{ id: 1, name: "a.pdf", document_type: "trade_license" as const }]
+    const docs = [{ id: 1, name: "a.pdf", document_type: "trade_license" as const, upload_token: "t".repeat(32) }]
     expect(registrationProblem({ ...complete, business_name: " " }, docs)).toBe("nameRequired")
     expect(registrationProblem({ ...complete, email: "owner@" }, docs)).toBe("emailInvalid")
     expect(registrationProblem({ ...complete, phone: "call me" }, docs)).toBe("phoneInvalid")

@@ -1,7 +1,8 @@
 /**
  * A business registers itself (page actor `business-registration`, the public /register page): it reads the
  * countries, uploads its documents one at a time (PDF, PNG or JPEG up to 10 MiB; read by the file service, sent by
- * onboarding.registrationUpload), and registers (onboarding.register) naming them. What the form lacks is said
+ * onboarding.registrationUpload, the later ones with the `upload_token` the first answered), and registers
+ * (onboarding.register) naming them and presenting that token. What the form lacks is said
  * before any call; what the server refuses is kept with the field it named.
  *
  *   loading --> editing --PICK--> uploading --> editing (document added)        (RETRY from failed)
@@ -35,7 +36,12 @@ export interface UploadedDocument {
   readonly id: number
   readonly name: string
   readonly document_type: RegistrationDocument
+  /** The applicant's upload token the server answered (the same for every document of one applicant). */
+  readonly upload_token: string
 }
+
+/** The token the applicant's uploads share, once one document is uploaded. */
+const tokenOf = (documents: readonly UploadedDocument[]): string | undefined => documents[0]?.upload_token
 
 export type RegistrationProblem =
   | "nameRequired"
@@ -92,7 +98,7 @@ const loadCountries = () =>
     return (yield* (yield* Api).call("onboarding", "fetchCountries", {})).data
   })
 
-const upload = ({ file, documentType }: { file: PickedFile; documentType: RegistrationDocument }) =>
+const upload = ({ file, documentType, uploadToken }: { file: PickedFile; documentType: RegistrationDocument; uploadToken?: string }) =>
   Effect.gen(function* () {
     const content = yield* (yield* ChatFiles).read(file)
     const body = yield* (yield* Api).call("onboarding", "registrationUpload", {
@@ -100,8 +106,10 @@ const upload = ({ file, documentType }: { file: PickedFile; documentType: Regist
       mime_type: content.mime,
       data_base64: content.base64,
       document_type: documentType,
+      ...(uploadToken ? { upload_token: uploadToken } : {}),
     })
-    return { id: body.data.id, name: body.data.name, document_type: documentType } satisfies UploadedDocument
+    const { id, name, upload_token } = body.data
+    return { id, name, document_type: documentType, upload_token } satisfies UploadedDocument
   })
 
 const register = ({ draft, documents }: { draft: RegistrationDraft; documents: readonly UploadedDocument[] }) =>
@@ -114,6 +122,7 @@ const register = ({ draft, documents }: { draft: RegistrationDraft; documents: r
       admin_username: draft.admin_username,
       password: draft.password,
       document_ids: documents.map((d) => d.id),
+      upload_token: tokenOf(documents),
     })
     return body.data
   })
@@ -170,9 +179,9 @@ export const registrationMachine = setup({
       invoke: {
         id: "upload",
         src: "upload",
-        input: ({ event }) => {
+        input: ({ context, event }) => {
           assertEvent(event, "PICK")
-          return { file: event.file, documentType: event.documentType }
+          return { file: event.file, documentType: event.documentType, uploadToken: tokenOf(context.documents) }
         },
         onDone: { target: "editing", actions: { type: "addDocument", params: outputOf<UploadedDocument> } },
         onError: { target: "editing", actions: { type: "fail", params: errorOf } },

@@ -2,7 +2,14 @@
 import { checkModel } from "../common/model-check.testing"
 import { otpLoginMachine } from "./otp-login-machine"
 
-const sent = { otp_id: 7, sent_to: "+90•••••4567", expires_at: "2026-11-23T10:05:00.000Z", tries: 5, resend_at: "2026-11-23T10:00:30.000Z" }
+const sent = {
+  otp_id: 7,
+  otp_key: "k3y-of-the-sent-code-0001",
+  sent_to: "+90•••••4567",
+  expires_at: "2026-11-23T10:05:00.000Z",
+  tries: 5,
+  resend_at: "2026-11-23T10:00:30.000Z",
+}
 const login = {
   user_token: "u",
   client_token: "c",

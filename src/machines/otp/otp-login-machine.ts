@@ -40,10 +40,10 @@ export const sendOtp = fromEffect((input: { username: string }) =>
   }),
 )
 
-export const verifyOtp = fromEffect((input: { otpId: number; code: string }) =>
+export const verifyOtp = fromEffect((input: { otpKey: string; code: string }) =>
   Effect.gen(function* () {
     const api = yield* Api
-    return (yield* api.call("otp", "authVerifyOtp", { otp_id: input.otpId, otp_code: input.code })).data
+    return (yield* api.call("otp", "authVerifyOtp", { otp_key: input.otpKey, otp_code: input.code })).data
   }),
 )
 
@@ -103,7 +103,7 @@ export const otpLoginMachine = setup({
       invoke: {
         id: "verifyOtp",
         src: "verifyOtp",
-        input: ({ context }) => ({ otpId: context.sent?.otp_id ?? 0, code: context.code }),
+        input: ({ context }) => ({ otpKey: context.sent?.otp_key ?? "", code: context.code }),
         onDone: [
           {
             guard: { type: "loggedIn", params: ({ event }) => ({ output: event.output }) },

@@ -3,7 +3,8 @@
  * header of the CSV, what kind of value it holds and how to read it from a row. The table and the export both follow
  * this list, so a column cannot be on screen and missing from the file.
  */
-import { csvField, formatDateTime, formatDuration } from "./format"
+import { type CsvValue, csvLine, csvNumeral } from "../../contract/csv"
+import { formatDateTime, formatDuration } from "./format"
 
 /**
  * text and number as they are; `date` an instant (`DD-MM-YYYY hh:mm a`); `day` a `YYYY-MM-DD` bucket; `duration`
@@ -52,10 +53,16 @@ export const hourText = (hour: number): string => `${String(hour).padStart(2, "0
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 
-/** A value as the CSV writes it (English, no grouping). */
-export const fileText = (kind: CellKind, value: string | number | null): string => {
+/** A number column's value as a number when its text is the number's own numeral (`-12.5`); any other text stays text. */
+const numberOf = (value: string | number): string | number =>
+  typeof value === "number" || String(Number(value)) !== value ? value : Number(value)
+
+/** A value as the CSV writes it (English, no grouping); numbers and amounts stay numbers, a negative one too. */
+export const fileText = (kind: CellKind, value: string | number | null): CsvValue => {
   if (value === null || value === "") return ""
   switch (kind) {
+    case "number":
+      return numberOf(value)
     case "date":
       return formatDateTime(value)
     case "day":
@@ -65,7 +72,7 @@ export const fileText = (kind: CellKind, value: string | number | null): string 
     case "percent":
       return `${round1(Number(value))}%`
     case "money":
-      return Number(value).toFixed(2)
+      return csvNumeral(Number(value), 2)
     case "flag":
       return value ? "yes" : "no"
     case "weekday":
@@ -77,12 +84,12 @@ export const fileText = (kind: CellKind, value: string | number | null): string 
   }
 }
 
-export const csvHeaderOf = <Row>(columns: readonly Column<Row>[]): string => columns.map((c) => csvField(c.header)).join(",")
+export const csvHeaderOf = <Row>(columns: readonly Column<Row>[]): string => csvLine(columns.map((c) => c.header))
 
 /** One row as a CSV line; throws on a value that is not a row (a streamed export checks each one it reads). */
 export const csvLineOf =
   <Row>(columns: readonly Column<Row>[], isRow: (value: unknown) => value is Row) =>
   (value: unknown): string => {
     if (!isRow(value)) throw new Error(`not a report row: ${JSON.stringify(value).slice(0, 200)}`)
-    return columns.map((c) => csvField(fileText(c.kind, c.value(value)))).join(",")
+    return csvLine(columns.map((c) => fileText(c.kind, c.value(value))))
   }

@@ -80,21 +80,3 @@ export const preview = (text: string | null | undefined): string => {
 
 /** `YYYY-MM-DD` of a day in UTC. */
 export const utcDay = (date: Date): string => date.toISOString().slice(0, 10)
-
-const needsQuotes = /[",\r\n]/
-const formulaStart = /^[=+\-@\t\r]/
-/** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet does not run it as a formula. */
-const plainField = /^[=+\-@\t\r]|[",\r\n]/
-export const csvField = (value: unknown): string => {
-  let text = value === null || value === undefined ? "" : String(value)
-  // Nearly every field needs nothing: one test instead of two on the 999,999-row export.
-  if (!plainField.test(text)) return text
-  if (formulaStart.test(text) && !/^-?\d/.test(text)) text = `'${text}`
-  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-export const csvOf = (header: readonly string[], rows: Iterable<readonly unknown[]>): string => {
-  const lines = [header.map(csvField).join(",")]
-  for (const row of rows) lines.push(row.map(csvField).join(","))
-  return `${lines.join("\r\n")}\r\n`
-}

@@ -4,7 +4,8 @@ import type { CallsListRequest, CallRecord, CallType } from "../../contract/sche
 import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
-import { csvField, formatDuration, minuteFormatter, utcDay } from "../report-kit/format"
+import { csvLine } from "../../contract/csv"
+import { formatDuration, minuteFormatter, utcDay } from "../report-kit/format"
 
 export type CallTypeFilter = "all" | CallType
 
@@ -94,18 +95,27 @@ export const isCallRecordRow = (value: unknown): value is CallRecord => {
   return MESSAGE_TYPES.has(m.message_type) && isTextOrNull(m.message_body)
 }
 
-export const CALLS_CSV_HEADER = CALL_COLUMNS.map(csvField).join(",")
+export const CALLS_CSV_HEADER = csvLine(CALL_COLUMNS)
 
 /** A CSV line maker for one export (its own minute cache); throws on a row that is not a CallRecord. */
 export const callCsvLines = () => {
   const when = minuteFormatter()
   return (row: unknown): string => {
     if (!isCallRecordRow(row)) throw new Error(`not a call record: ${JSON.stringify(row).slice(0, 200)}`)
-    return (
-      `${csvField(row.call_id)},${csvField(row.name ?? "")},${csvField(row.number)},${row.call_type},${when(row.call_start_time)},` +
-      `${when(row.call_end_time)},${formatDuration(row.call_duration)},${csvField(row.username ?? "")},${csvField(row.call_status)},` +
-      `${row.blocks},${when(row.dt)},${csvField(messageText(row))}`
-    )
+    return csvLine([
+      row.call_id,
+      row.name,
+      row.number,
+      row.call_type,
+      when(row.call_start_time),
+      when(row.call_end_time),
+      formatDuration(row.call_duration),
+      row.username,
+      row.call_status,
+      row.blocks,
+      when(row.dt),
+      messageText(row),
+    ])
   }
 }
 

@@ -9,7 +9,8 @@ import { readHelper } from "../../contract/helper-calls"
 import type { ComplaintMetadata, ComplaintTicket, TicketReportRequest } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
 import { createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
-import { csvOf, formatDateTime } from "../report-kit/format"
+import { csvFile } from "../../contract/csv"
+import { formatDateTime } from "../report-kit/format"
 
 export interface ComplaintFilters {
   /** `YYYY-MM-DD` or empty: no range. */
@@ -56,7 +57,7 @@ export const TICKET_COLUMNS = [
 ] as const
 
 export const ticketsCsv = (rows: readonly ComplaintTicket[]) =>
-  csvOf(
+  csvFile(
     TICKET_COLUMNS,
     rows.map((t) => [
       t.name,

@@ -40,8 +40,8 @@ describe("the PBX call list's configuration", () => {
     }
     expect(csvHeaderOf(pbxCallColumns)).toBe("Started,Direction,Caller,Callee,Answered,Ended,Duration,Outcome,SIP status")
     const line = csvLineOf(pbxCallColumns, Schema.is(PbxCall))(row)
-    // The kit guards spreadsheet formulas: a leading "+" is quoted.
-    expect(line).toContain("outbound,Kerem Agent (1003),'+4989123456")
+    // The kit guards spreadsheet formulas: a leading "+" is prefixed with ' and quoted.
+    expect(line).toContain(`outbound,Kerem Agent (1003),"'+4989123456"`)
     expect(line).toContain(",failed,503")
   })
 })

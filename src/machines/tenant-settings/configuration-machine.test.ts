@@ -81,6 +81,15 @@ describe("configuration rules", () => {
       "quickRepliesTooMany",
     )
     expect(configurationProblem({ ...draft, quick_replies: "y".repeat(201) })).toBe("quickReplyTooLong")
+    // Retention: off by default; when on, 1 to 3650 whole days (off, any number is ignored).
+    expect([draft.retention_enabled, draft.retention_days]).toEqual([false, 365])
+    expect(configurationProblem({ ...draft, retention_enabled: true, retention_days: 0 })).toBe("retentionRange")
+    expect(configurationProblem({ ...draft, retention_enabled: true, retention_days: 3651 })).toBe("retentionRange")
+    expect(configurationProblem({ ...draft, retention_enabled: false, retention_days: 0 })).toBeNull()
+    expect(draftOf({ ...stored, settings: { ...stored.settings, retention_days: 90 } })).toMatchObject({
+      retention_enabled: true,
+      retention_days: 90,
+    })
     // An overnight shift (open after close) is allowed.
     expect(configurationProblem({ ...draft, hours: { ...draft.hours, fri: { open: "22:00", close: "06:00" } } })).toBeNull()
   })

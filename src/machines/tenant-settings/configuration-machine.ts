@@ -36,6 +36,9 @@ export interface ConfigurationDraft {
   readonly ring_timeout_seconds: number
   /** One quick reply a line. */
   readonly quick_replies: string
+  /** Messages and their media are deleted after `retention_days` (off: kept). */
+  readonly retention_enabled: boolean
+  readonly retention_days: number
 }
 
 export type ConfigurationProblem =
@@ -48,6 +51,7 @@ export type ConfigurationProblem =
   | "ringRange"
   | "quickRepliesTooMany"
   | "quickReplyTooLong"
+  | "retentionRange"
 
 export type ConfigurationContext = SettingsFormContext<StoredConfiguration, ConfigurationDraft, ConfigurationProblem>
 export type ConfigurationEvent = SettingsFormEvent<ConfigurationDraft>
@@ -76,6 +80,7 @@ export const configurationProblem = (d: ConfigurationDraft): ConfigurationProble
   const replies = quickRepliesOf(d.quick_replies)
   if (replies.length > 20) return "quickRepliesTooMany"
   if (replies.some((r) => r.length > 200)) return "quickReplyTooLong"
+  if (d.retention_enabled && !intIn(d.retention_days, 1, 3650)) return "retentionRange"
   return null
 }
 
@@ -116,6 +121,8 @@ export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft 
     calls_enabled: c.enabled,
     ring_timeout_seconds: c.ring_timeout_seconds,
     quick_replies: c.quick_replies.join("\n"),
+    retention_enabled: s.retention_days != null,
+    retention_days: s.retention_days ?? 365,
   }
 }
 
@@ -147,6 +154,7 @@ const save = (d: ConfigurationDraft) =>
       away_message: d.away_message.trim() ? d.away_message : null,
       survey_enabled: d.survey_enabled,
       default_country: d.default_country || null,
+      retention_days: d.retention_enabled ? d.retention_days : null,
     })).data
     const call = (yield* api.call("onboarding", "callSetting", {
       enabled: d.calls_enabled,

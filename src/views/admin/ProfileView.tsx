@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Card, FormGroup, InputGroup, SegmentedControl, Spinner } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
-import type { DetailsDraft, PasswordDraft, profileMachine } from "../../machines/admin/profile-machine"
+import { type DetailsDraft, emailChanges, type PasswordDraft, type profileMachine } from "../../machines/admin/profile-machine"
 import type { Failure } from "../../machines/common/failure"
 import { useLayoutActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
@@ -127,7 +127,25 @@ const Details = ({ actor }: { actor: ProfileActor }) => {
         <Field id="profile-email" label={t("admin.users.email")} failure={fieldFailure(failure, "email")}>
           <InputGroup id="profile-email" type="email" value={draft.email} onValueChange={(email) => change({ email })} />
         </Field>
-        <Problem problem={problem} failure={failure} fields={["display_name", "email"]} testId="profile-details-problem" />
+        {emailChanges(draft, me) && (
+          <Field id="profile-email-current" label={t("admin.profile.emailCurrent")} failure={fieldFailure(failure, "current_password")}>
+            <InputGroup
+              id="profile-email-current"
+              type="password"
+              autoComplete="current-password"
+              value={draft.current_password}
+              onValueChange={(current_password) => change({ current_password })}
+              data-testid="profile-email-current"
+            />
+            <p className="mc-muted">{t("admin.profile.emailNotice")}</p>
+          </Field>
+        )}
+        <Problem
+          problem={problem}
+          failure={failure}
+          fields={["display_name", "email", "current_password"]}
+          testId="profile-details-problem"
+        />
         <Button type="submit" intent="primary" loading={saving} text={t("admin.profile.save")} data-testid="profile-details-save" />
       </form>
     </Card>

@@ -110,6 +110,8 @@ export const adminTr: typeof adminEn = {
     saved: "Bilgileriniz kaydedildi.",
     passwordTitle: "Parolayı değiştir",
     current: "Mevcut parola",
+    emailCurrent: "Mevcut parola (e-postayı değiştirmek için)",
+    emailNotice: "Eski adresinize değişiklik hakkında bir bildirim gider.",
     next: "Yeni parola",
     repeat: "Yeni parola (tekrar)",
     change: "Parolayı değiştir",

@@ -108,6 +108,8 @@ export const adminEn = {
     saved: "Your details are saved.",
     passwordTitle: "Change password",
     current: "Current password",
+    emailCurrent: "Current password (to change the e-mail)",
+    emailNotice: "Your old address gets a notice of the change.",
     next: "New password",
     repeat: "New password again",
     change: "Change password",

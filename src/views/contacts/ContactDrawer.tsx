@@ -3,7 +3,7 @@
  * saved together), groups, flags, tags, segments and conversations, with "Open chat" taking the agent to /apps/chat
  * on the chosen conversation. Names of groups, flags and tags come from the list's own pickers.
  */
-import { useEffect } from "react"
+import { useCallback, useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { useSelector } from "@xstate/react"
@@ -16,6 +16,7 @@ import type { contactMachine } from "../../machines/contacts/contact-machine"
 import type { Choice, ContactChoices } from "../../machines/contacts/contacts-report"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { useFailureText } from "../common/failure-text"
+import { CustomerDataActions } from "../data-rights/CustomerDataActions"
 import { toast } from "../common/toast"
 
 export type ContactPageRef = ActorRefFrom<typeof contactMachine>
@@ -187,6 +188,10 @@ export const ContactDrawer = ({
     navigate("/apps/chat")
   }
   const first = details?.conversations[0]
+  const erased = useCallback(() => {
+    actor.send({ type: "CLOSE" })
+    onSaved()
+  }, [actor, onSaved])
   return (
     <Drawer
       isOpen={!s.matches("closed")}
@@ -247,6 +252,7 @@ export const ContactDrawer = ({
               </Section>
             </>
           ) : null}
+          <CustomerDataActions id={contact.id} number={contact.number} onErased={erased} />
         </div>
       ) : null}
     </Drawer>

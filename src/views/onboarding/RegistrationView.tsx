@@ -17,6 +17,9 @@ import "./onboarding.css"
 
 const DOCUMENT_TYPES: readonly RegistrationDocument[] = ["trade_license", "tax_certificate", "identity", "other"]
 
+/** Refusals worded here in the user's language; others show the server's message. */
+const WORDED = new Set(["APPLICANT_QUOTA", "TOO_MANY_REQUESTS"])
+
 export const RegistrationView = () => {
   const { t } = useTranslation()
   const actor = usePageActor<RegistrationActor>("business-registration")
@@ -170,7 +173,9 @@ const RegistrationForm = ({ actor }: { actor: RegistrationActor }) => {
       ) : null}
       {failure ? (
         <Callout intent="danger" data-testid="registration-failure">
-          {t("onboarding.register.failed", { message: failureText(failure) })}
+          {t("onboarding.register.failed", {
+            message: WORDED.has(failure.code) ? t(`onboarding.register.errors.${failure.code}`) : failureText(failure),
+          })}
         </Callout>
       ) : null}
       <Button

@@ -25,6 +25,10 @@ export const onboardingAr: OnboardingStrings = {
     loadFailed: "تعذّر تحميل النموذج: {{message}}",
     retry: "إعادة المحاولة",
     failed: "لم يتم التسجيل: {{message}}",
+    errors: {
+      APPLICANT_QUOTA: "يمكن للتسجيل الواحد رفع 5 مستندات على الأكثر، بحجم إجمالي 25 ميغابايت.",
+      TOO_MANY_REQUESTS: "عدد كبير من عمليات الرفع أو التسجيل من هذا العنوان. حاول بعد ساعة.",
+    },
     uploadFailed: "لم يُرفع المستند: {{message}}",
     done: "شكرًا! سُجّلت {{name}} وتنتظر المراجعة. سنراسل {{email}} عند القبول؛ ثم ادخل باسم {{username}}.",
     toLogin: "العودة إلى تسجيل الدخول",

@@ -25,6 +25,10 @@ export const onboardingTr: OnboardingStrings = {
     loadFailed: "Form yüklenemedi: {{message}}",
     retry: "Tekrar dene",
     failed: "Kayıt yapılamadı: {{message}}",
+    errors: {
+      APPLICANT_QUOTA: "Bir kayıt en fazla 5 belge, toplam 25 MiB yükleyebilir.",
+      TOO_MANY_REQUESTS: "Bu adresten çok fazla yükleme veya kayıt yapıldı. Bir saat sonra tekrar deneyin.",
+    },
     uploadFailed: "Belge yüklenemedi: {{message}}",
     done: "Teşekkürler! {{name}} kaydedildi ve incelenmeyi bekliyor. Onaylanınca {{email}} adresine yazacağız; ardından {{username}} olarak giriş yapın.",
     toLogin: "Girişe dön",

@@ -23,6 +23,10 @@ export const onboardingEn = {
     loadFailed: "The form could not be loaded: {{message}}",
     retry: "Try again",
     failed: "Not registered: {{message}}",
+    errors: {
+      APPLICANT_QUOTA: "One registration may upload at most 5 documents, 25 MiB in all.",
+      TOO_MANY_REQUESTS: "Too many uploads or registrations from this address. Try again in an hour.",
+    },
     uploadFailed: "The document was not uploaded: {{message}}",
     done: "Thank you! {{name}} is registered and waits for review. We will write to {{email}} once it is approved; then sign in as {{username}}.",
     toLogin: "Back to sign in",

@@ -23,6 +23,7 @@ export const otpTr: typeof otpEn = {
       OTP_NO_PROVIDER: "Size kod gönderecek bir yol tanımlı değil. Yöneticinize sorun.",
       OTP_COOLDOWN: "Az önce bir kod gönderildi. Yenisini istemeden önce biraz bekleyin.",
       OTP_TOO_MANY: "Size çok fazla kod gönderildi. Daha sonra tekrar deneyin.",
+      OTP_TOO_MANY_FAILURES: "Bu adresten çok fazla yanlış kod girildi. Birkaç dakika sonra tekrar deneyin.",
       TOO_MANY_REQUESTS: "Bu adresten çok fazla deneme yapıldı. Bir dakika sonra tekrar deneyin.",
       OTP_WRONG_CODE: "Kod yanlış.",
       OTP_DEAD: "Bu kod artık geçerli değil, yeni bir kod isteyin.",

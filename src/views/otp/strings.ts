@@ -21,6 +21,7 @@ export const otpEn = {
       OTP_NO_PROVIDER: "No way to send you a code is set up. Ask your administrator.",
       OTP_COOLDOWN: "A code was just sent. Wait a moment before asking for a new one.",
       OTP_TOO_MANY: "Too many codes were sent to you. Try again later.",
+      OTP_TOO_MANY_FAILURES: "Too many wrong codes from this address. Try again in a few minutes.",
       TOO_MANY_REQUESTS: "Too many attempts from this address. Try again in a minute.",
       OTP_WRONG_CODE: "Wrong code.",
       OTP_DEAD: "This code is no longer valid, ask for a new one.",

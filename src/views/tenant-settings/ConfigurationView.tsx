@@ -181,6 +181,27 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
           data-testid="configuration-survey"
         />
         <p className="mc-muted">{t("tenantSettings.surveyHelp")}</p>
+        <Switch
+          checked={draft.retention_enabled}
+          label={t("tenantSettings.retention")}
+          onChange={(e) => edit({ retention_enabled: e.currentTarget.checked })}
+          data-testid="configuration-retention"
+        />
+        <FormGroup
+          label={t("tenantSettings.retentionDays")}
+          labelFor="configuration-retention-days"
+          helperText={t("tenantSettings.retentionHelp")}
+        >
+          <NumericInput
+            id="configuration-retention-days"
+            min={1}
+            max={3650}
+            disabled={!draft.retention_enabled}
+            value={draft.retention_days}
+            onValueChange={(n) => edit({ retention_days: n })}
+            data-testid="configuration-retention-days"
+          />
+        </FormGroup>
       </section>
 
       <section className="mc-card mc-configuration-section">

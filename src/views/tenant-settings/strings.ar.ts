@@ -33,6 +33,9 @@ export const tenantSettingsAr: TenantSettingsStrings = {
   cap: "الحد الأقصى للمحادثات المفتوحة لكل وكيل",
   survey: "طلب تقييم عند إغلاق المحادثة",
   surveyHelp: "يجيب العميل من 1 إلى 5؛ تظهر الإجابات في آراء العملاء.",
+  retention: "حذف الرسائل القديمة",
+  retentionDays: "مدة الاحتفاظ بالرسائل (بالأيام)",
+  retentionHelp: "تُحذف نهائيًا كل يوم الرسائل وملفاتها الأقدم من هذه المدة. تحسب أرقام التقارير ما يبقى.",
   callsEnabled: "استقبال مكالمات واتساب الصوتية",
   ring: "مدة الرنين (ثوانٍ)",
   quickReplies: "الردود السريعة",
@@ -52,5 +55,6 @@ export const tenantSettingsAr: TenantSettingsStrings = {
     ringRange: "يستمر الرنين من 10 إلى 300 ثانية.",
     quickRepliesTooMany: "20 ردًا سريعًا على الأكثر.",
     quickReplyTooLong: "لا يتجاوز الرد السريع 200 حرف.",
+    retentionRange: "تُحفظ الرسائل من 1 إلى 3650 يومًا.",
   },
 }

@@ -34,6 +34,9 @@ export const tenantSettingsTr: TenantSettingsStrings = {
   cap: "Temsilci başına en fazla açık sohbet",
   survey: "Görüşme kapanınca puan iste",
   surveyHelp: "Müşteri 1 ile 5 arasında yanıt verir; yanıtlar Müşteri Geri Bildirimi'nde görünür.",
+  retention: "Eski mesajları sil",
+  retentionDays: "Mesajların saklanacağı süre (gün)",
+  retentionHelp: "Bundan eski mesajlar ve dosyaları her gün kalıcı olarak silinir. Rapor rakamları kalanları sayar.",
   callsEnabled: "WhatsApp sesli aramalarını al",
   ring: "Çalma süresi (saniye)",
   quickReplies: "Hızlı yanıtlar",
@@ -53,5 +56,6 @@ export const tenantSettingsTr: TenantSettingsStrings = {
     ringRange: "Çalma süresi 10 ile 300 saniye arasındadır.",
     quickRepliesTooMany: "En fazla 20 hızlı yanıt.",
     quickReplyTooLong: "Bir hızlı yanıt en fazla 200 karakter olabilir.",
+    retentionRange: "Mesajlar 1 ile 3650 gün arasında saklanır.",
   },
 }

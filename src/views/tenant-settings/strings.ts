@@ -31,6 +31,9 @@ export const tenantSettingsEn = {
   cap: "Open chats per agent at most",
   survey: "Ask for a rating when a conversation closes",
   surveyHelp: "The customer answers 1 to 5; answers appear in Customer Feedback.",
+  retention: "Delete old messages",
+  retentionDays: "Keep messages for (days)",
+  retentionHelp: "Messages and their files older than this are deleted every day, for good. Report figures count what remains.",
   callsEnabled: "Take WhatsApp voice calls",
   ring: "Ring for (seconds)",
   quickReplies: "Quick replies",
@@ -50,6 +53,7 @@ export const tenantSettingsEn = {
     ringRange: "Ringing lasts 10 to 300 seconds.",
     quickRepliesTooMany: "At most 20 quick replies.",
     quickReplyTooLong: "A quick reply can have at most 200 characters.",
+    retentionRange: "Messages are kept 1 to 3650 days.",
   },
 }
 

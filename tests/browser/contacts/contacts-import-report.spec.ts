@@ -74,8 +74,8 @@ test("contacts: a CSV with bad rows gets the exact rejection report, on screen a
   const text = await readFile((await download.path()) ?? "", "utf8")
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\ufeff/, ""), { header: true, skipEmptyLines: true })
   expect(parsed.errors).toEqual([])
-  // A cell starting with + is written '+… so a spreadsheet does not read it as a formula (report-kit csvField).
-  const guarded = (cell: string) => (/^[=+@]/.test(cell) ? `'${cell}` : cell)
+  // A cell starting with + is written '+… so a spreadsheet does not read it as a formula (src/contract/csv.ts).
+  const guarded = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)
   expect(parsed.data).toEqual(
     server.rejections.map((r) => ({ line: String(r.line), number: guarded(r.number ?? ""), reason: r.reason, message: r.message })),
   )

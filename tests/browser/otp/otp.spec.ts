@@ -98,7 +98,7 @@ test("OTP: enrol agent1, a sixth wrong code is refused, then log in with the cod
     page.waitForResponse((r) => r.url().endsWith("/api/auth/send-otp")),
     page.getByTestId("otp-login-submit").click(),
   ])
-  const otpId = ((await sendReply.json()) as { data: { otp_id: number } }).data.otp_id
+  const otpKey = ((await sendReply.json()) as { data: { otp_key: string } }).data.otp_key
   await expect(page.getByTestId("otp-sent-to")).toContainText(number.slice(-4))
   const first = await codeOnPhone(page, number, 0)
   const wrong = first === "000000" ? "111111" : "000000"
@@ -112,7 +112,7 @@ test("OTP: enrol agent1, a sixth wrong code is refused, then log in with the cod
   await expect(page.getByTestId("otp-login-problem")).toHaveText("This code is no longer valid, ask for a new one.")
   await expect(page.locator("#otp-code")).toHaveCount(0)
   // A sixth answer for that code, even the right one (as another tab would send it), is refused with the same words.
-  const sixth = await page.request.post(`${baseUrl()}/api/auth/verify-otp`, { data: { otp_id: otpId, otp_code: first } })
+  const sixth = await page.request.post(`${baseUrl()}/api/auth/verify-otp`, { data: { otp_key: otpKey, otp_code: first } })
   expect(sixth.status()).toBe(410)
   expect(((await sixth.json()) as { error: { message: string } }).error.message).toBe("This code is no longer valid, ask for a new one")
   await shot(page, "otp/login-dead-en")
