@@ -18,6 +18,7 @@ import { toApiError } from "./http/errors"
 import { attachRealtime } from "./realtime/socket"
 import type { Services } from "./http/context"
 import { startJobs, type JobRunner, type JobsOptions } from "./core/job-runner"
+import { mailJob } from "./core/mail"
 import { closeRedis, openRedis } from "./core/redis"
 import { redisRateStore } from "./http/redis-rate-store"
 import { proxyTrustOf } from "./http/trusted-proxy"
@@ -134,7 +135,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const address = app.server.address()
   const port = typeof address === "object" && address ? address.port : 0
   listening = `http://${host.includes(":") ? `[${host}]` : host}:${port}`
-  const jobs = startJobs(services, features.jobHandlers, features.schedules, options.jobs)
+  const jobs = startJobs(services, [...features.jobHandlers, mailJob], features.schedules, options.jobs)
   let stopping: Promise<void> | null = null
   const stop = async () => {
     readiness.draining = true

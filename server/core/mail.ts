@@ -1,7 +1,7 @@
 /**
  * The one way mail leaves the server: `sendMail(services, mail)`, for every mail (password resets, failed-login
  * notices, one-time codes, approvals, reports). With `config.smtpUrl` (SMTP_URL: `smtp://user:pass@host:587`,
- * `smtps://...`) it goes through nodemailer. Without it, in development and tests, it lands in the `mail_outbox` table
+ * `smtps://...`) it goes through the job queue to nodemailer. Without it, in development and tests, it lands in the `mail_outbox` table
  * (the simulator page and GET /dev/outbox show it); in production without SMTP_URL it refuses with a clear 503 rather
  * than pretend to have sent. From and Message-ID are on the public domain (the host of `config.publicUrl()`) unless
  * MAIL_FROM names another sender; every link in a mail starts with `config.publicUrl()` (`publicLink`).
@@ -9,10 +9,12 @@
 import { randomBytes } from "node:crypto"
 import { createTransport, type Transporter } from "nodemailer"
 import type { Config } from "../config"
+import { sql } from "drizzle-orm"
 import type { Db } from "../db/db"
 import { mailOutbox } from "../db/schema/identity"
 import type { Services } from "../http/context"
 import { ApiError } from "../http/errors"
+import { enqueue, type JobHandler } from "./jobs"
 
 export interface Mail {
   readonly to: string
@@ -44,11 +46,23 @@ const transporterFor = (url: string) => {
   return transport.transporter
 }
 
+/** The job that hands a mail to the SMTP server (mailJob). */
+export const MAIL_JOB = "mail.send"
+
+interface QueuedMail {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  readonly html?: string
+  readonly messageId: string
+}
+
 /**
- * Answers where the mail went: `smtp` with its Message-ID, or `outbox` with the row id. A refused SMTP send is a 502
- * `MAIL_FAILED` (the caller's transaction rolls back, so nothing claims to have been sent). `db` is the caller's
- * transaction when it has one: the outbox row is written in it (on PGlite, one connection, a write beside an open
- * transaction would wait for it forever).
+ * Answers where the mail went: `smtp` with its Message-ID, or `outbox` with the row id. With a mail server the mail
+ * is a job in the caller's transaction (`db`, the one job queue): it leaves once that commits, outside any transaction,
+ * and a refusal or an unreachable server retries with backoff, so nothing is sent for a write that rolled back and
+ * nothing is lost while the mail server is away. Without one, in development, the outbox row is written in `db` (on
+ * PGlite, one connection, a write beside an open transaction would wait for it forever).
  */
 export const sendMail = async (
   services: Services,
@@ -58,20 +72,9 @@ export const sendMail = async (
   const { config } = services
   if (config.smtpUrl) {
     const messageId = `<${randomBytes(16).toString("hex")}@${mailDomainOf(config)}>`
-    try {
-      await transporterFor(config.smtpUrl).sendMail({
-        from: mailFromOf(config),
-        messageId,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      })
-      return { via: "smtp", id: messageId }
-    } catch (error) {
-      console.error("[mail] the mail server refused a message:", error instanceof Error ? error.message : error)
-      throw new ApiError(502, "MAIL_FAILED", "The mail server refused the message. Try again later.")
-    }
+    const queued: QueuedMail = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId }
+    await enqueue(db, { kind: MAIL_JOB, clientId: mail.clientId ?? null, payload: { ...queued }, maxAttempts: 10 })
+    return { via: "smtp", id: messageId }
   }
   if (!config.dev) throw new ApiError(503, "MAIL_NOT_CONFIGURED", "No mail server is configured (SMTP_URL)")
   const [row] = await db
@@ -85,4 +88,27 @@ export const sendMail = async (
     })
     .returning({ id: mailOutbox.id })
   return { via: "outbox", id: String(row.id) }
+}
+
+/**
+ * Sends a queued mail (before the job's transaction: an SMTP dialogue holds no database connection); a throw retries
+ * it (1 s, 2 s, 4 s ... up to 10 minutes apart, ten attempts). Once sent, the job keeps no copy of the mail: a reset
+ * link must not outlive its delivery in the jobs table.
+ */
+export const mailJob: JobHandler = {
+  kind: MAIL_JOB,
+  prepare: async (job, { services }) => {
+    const url = services.config.smtpUrl
+    if (!url) throw new Error("No mail server is configured (SMTP_URL)")
+    const mail = job.payload as unknown as QueuedMail
+    try {
+      await transporterFor(url).sendMail({ from: mailFromOf(services.config), ...mail })
+    } catch (error) {
+      console.error(`[mail] the mail server refused a message (attempt ${job.attempts}):`, error instanceof Error ? error.message : error)
+      throw error
+    }
+  },
+  run: async (job, { db }) => {
+    await db.execute(sql`UPDATE jobs SET payload = '{}'::jsonb WHERE id = ${job.id}`)
+  },
 }

@@ -17,6 +17,7 @@ import { type ParsedMail, simpleParser } from "mailparser"
 export interface SmtpPeer {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   readonly url: string
+  readonly port: number
   /** Every message received so far, oldest first. */
   readonly messages: () => Promise<ParsedMail[]>
   /** The received messages that match, once there is at least one (polls the Maildir; throws after `timeoutMs`). */
@@ -47,10 +48,11 @@ const greets = (port: number) =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export const startSmtpPeer = async (): Promise<SmtpPeer> => {
+/** `port`: listen where a stopped peer listened (a mail server coming back). */
+export const startSmtpPeer = async (port?: number): Promise<SmtpPeer> => {
   const dir = mkdtempSync(join(tmpdir(), "smtp-peer-"))
   const maildir = join(dir, "Maildir")
-  const port = await freePort()
+  port ??= await freePort()
   const child: ChildProcess = spawn("/usr/bin/aiosmtpd", ["-n", "-l", `127.0.0.1:${port}`, "-c", "aiosmtpd.handlers.Mailbox", maildir], {
     stdio: ["ignore", "ignore", "pipe"],
   })
@@ -76,6 +78,7 @@ export const startSmtpPeer = async (): Promise<SmtpPeer> => {
   }
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
     waitFor: async (match, timeoutMs = 5000) => {
       const until = Date.now() + timeoutMs
