@@ -31,7 +31,7 @@ const ANALYZE_AFTER = 10_000
 /** The job that refreshes them once the import committed (one a minute, whatever the number of imports). */
 const ANALYZE_JOB = "contacts.analyze"
 /** Rows per batch: one upsert holds the database this long (about 20 ms on PGlite) before others get a turn. */
-const BATCH = 250
+const BATCH = 100
 const PROGRESS_EVERY = 5000
 const NUMBER_HEADERS = ["number", "phone", "mobile", "msisdn", "whatsapp", "phone_number", "telefon", "رقم"]
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
