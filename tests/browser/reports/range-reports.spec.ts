@@ -1,4 +1,5 @@
 /** The range reports in Chromium against the seeded server: bad filters said clearly, every screen in English and Arabic. */
+import Papa from "papaparse"
 import { expect, type Page, test } from "@playwright/test"
 import { readFileSync } from "node:fs"
 import { baseUrl, devHeaders, login, shot } from "../helpers"
@@ -145,13 +146,11 @@ test.describe("Range reports", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("chat-report-export").click()])
     const start = filtered.postDataJSON().start_date
     expect(download.suggestedFilename()).toBe(`chat_report_${start}_to_${today}_${today}.csv`)
-    const csv = readFileSync((await download.path())!, "utf8")
-      .trim()
-      .split("\r\n")
-    expect(csv[0]).toBe("Conversation,Name,Number,Channel,Status,Agent,Started,Closed,Messages,First Response,Handle Time,Duration")
-    expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(body.data.items.map((r) => String(r.conversation_id)))
+    const [header, ...lines] = Papa.parse<string[]>(readFileSync((await download.path())!, "utf8").trim()).data
+    expect(header.join(",")).toBe("Conversation,Name,Number,Channel,Status,Agent,Started,Closed,Messages,First Response,Handle Time,Duration")
+    expect(lines.map((line) => line[0])).toEqual(body.data.items.map((r) => String(r.conversation_id)))
     // A number starting with + is written as '+… so a spreadsheet does not take it for a formula.
-    expect(csv.slice(1).map((line) => line.split(",")[2])).toEqual(body.data.items.map((r) => r.number.replace(/^\+/, "'+")))
+    expect(lines.map((line) => line[2])).toEqual(body.data.items.map((r) => r.number.replace(/^\+/, "'+")))
 
     await setLanguage(page, "ar")
     await expect(rows(page, "chat-report-table-row").first()).toBeVisible()
