@@ -147,7 +147,9 @@ test.describe("Range reports", () => {
     const start = filtered.postDataJSON().start_date
     expect(download.suggestedFilename()).toBe(`chat_report_${start}_to_${today}_${today}.csv`)
     const [header, ...lines] = Papa.parse<string[]>(readFileSync((await download.path())!, "utf8").trim()).data
-    expect(header.join(",")).toBe("Conversation,Name,Number,Channel,Status,Agent,Started,Closed,Messages,First Response,Handle Time,Duration")
+    expect(header.join(",")).toBe(
+      "Conversation,Name,Number,Channel,Status,Agent,Started,Closed,Messages,First Response,Handle Time,Duration",
+    )
     expect(lines.map((line) => line[0])).toEqual(body.data.items.map((r) => String(r.conversation_id)))
     // A number starting with + is written as '+… so a spreadsheet does not take it for a formula.
     expect(lines.map((line) => line[2])).toEqual(body.data.items.map((r) => r.number.replace(/^\+/, "'+")))
