@@ -9,10 +9,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
-import { connect, createServer } from "node:net"
+import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type ParsedMail, simpleParser } from "mailparser"
+import { freePort } from "./test-server"
 
 export interface SmtpPeer {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
@@ -24,16 +25,6 @@ export interface SmtpPeer {
   readonly waitFor: (match: (mail: ParsedMail) => boolean, timeoutMs?: number) => Promise<ParsedMail[]>
   readonly stop: () => Promise<void>
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
 
 /** Resolves once the port takes a connection and greets with 220. */
 const greets = (port: number) =>

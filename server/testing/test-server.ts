@@ -109,7 +109,8 @@ export interface PostgresCluster {
   readonly stop: () => Promise<void>
 }
 
-const freePort = () =>
+/** A port nothing listens on now (the kernel picks it). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer()
     server.once("error", reject)
