@@ -3,7 +3,8 @@
  * for the next (at most GATHER_MS later), and each gathering is one transaction per tenant (status-store.ts
  * `storeStatuses`), not one per report: at a campaign's pace (a report per message, 300 ms after each hand-over in the
  * simulator) one transaction per report filled the pool. A report can beat the commit of the send that caused it: an
- * unknown message is tried again RETRY_MS later, RETRIES times. Each report's promise settles once it is stored (or given
+ * unknown message is tried again, RETRY_MS later and doubling up to RETRY_MOST_MS, RETRIES times (about 13 s in all: a
+ * loaded database can take seconds to commit a send). Each report's promise settles once it is stored (or given
  * up); `chat:message-status` is written in that transaction for each message that moved, and relayed after its commit.
  */
 import type { Services } from "../../http/context"
@@ -13,6 +14,7 @@ import { storeStatuses } from "./status-store"
 
 const GATHER_MS = 20
 const RETRY_MS = 100
+const RETRY_MOST_MS = 2000
 const RETRIES = 10
 /** Reports stored in one transaction at most. */
 const MOST = 2000
@@ -34,7 +36,7 @@ export const statusReports = (services: Services) => {
   const later = (p: Pending) => {
     p.tries++
     if (p.tries >= RETRIES || closed) return p.done()
-    setTimeout(() => add(p), RETRY_MS).unref?.()
+    setTimeout(() => add(p), Math.min(RETRY_MS * 2 ** (p.tries - 1), RETRY_MOST_MS)).unref?.()
   }
 
   const store = async (clientId: number, reports: readonly Pending[]) => {
