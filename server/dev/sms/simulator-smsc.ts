@@ -33,6 +33,7 @@ export interface SmscMessage {
 
 const DEFAULTS: SmscBehaviour = { refuseBind: false, rejectWith: 0, throttleNext: 0, receiptDelayMs: 200, receiptStat: "DELIVRD" }
 const KEEP = 2000
+const SMPP_3_4 = 0x34
 
 const smppDate = (d: Date) => d.toISOString().replace(/\D/g, "").slice(2, 12)
 
@@ -78,7 +79,8 @@ export class SimulatorSmsc {
   private serve(session: SmppSession) {
     session.on("error", () => {})
     const bind = (pdu: Pdu) => {
-      if (this.behaviour.refuseBind) {
+      // An SMPP 3.4 SMSC: a bind announcing another version (SMPP 5.0's 0x50, 3.3's 0x33) is refused, as strict ones do.
+      if (this.behaviour.refuseBind || pdu.interface_version !== SMPP_3_4) {
         session.send(pdu.response({ command_status: SMPP.RBINDFAIL }))
         return session.close()
       }

@@ -24,6 +24,8 @@ export const SEND_JOB = "sms.send"
 /** Rounds on the queue before a row that never got through is failed (1 s, 2 s … about 4 minutes in all). */
 export const MAX_ROUNDS = 8
 const THROTTLE_RETRIES_MS = [100, 250, 500, 1000]
+/** A part that never left (the link is down): tried again after the link's own reconnect backoff (0.5 s, 1 s, 2 s …). */
+const NOT_SENT_RETRIES_MS = [500, 1000, 2000, 4000, 8000]
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -52,8 +54,13 @@ const overSmpp = async (link: SmppLink, row: ClaimedRow): Promise<Outcome> => {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         if (error instanceof NotSent && accepted.length === 0) return { requeue: message }
-        if (error instanceof ConnectionLost || error instanceof NotSent)
-          return failed(`${message}; not sent again, the gateway may already have it`)
+        // A later part that never left waits for the link to come back (earlier parts are with the gateway already).
+        if (error instanceof NotSent && attempt < NOT_SENT_RETRIES_MS.length) {
+          await pause(NOT_SENT_RETRIES_MS[attempt])
+          continue
+        }
+        if (error instanceof NotSent) return failed(`${message}; part ${index + 1} never left after ${attempt + 1} tries`)
+        if (error instanceof ConnectionLost) return failed(`${message}; not sent again, the gateway may already have it`)
         throw error
       }
       if (outcome.kind === "accepted") {

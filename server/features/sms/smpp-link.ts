@@ -2,7 +2,8 @@
  * One SMPP 3.4 transceiver session to one gateway: bind on first use, at most `window` submits in flight, enquire_link
  * every 30 s, delivery receipts and inbound messages handed up, and after a drop a reconnect with backoff (0.5 s, 1 s,
  * 2 s … 30 s) so receipts keep arriving. A submit in flight when the connection drops fails with `ConnectionLost`: the
- * gateway may or may not have taken it, so the caller must not send it again (no double sends).
+ * gateway may or may not have taken it, so the caller must not send it again (no double sends). A submit never written
+ * to the socket (no session, or the socket already closed) fails with `NotSent`: safe to send again.
  */
 import { connectSmpp, isTransient, type Pdu, pduText, RECEIPT_ESM, SMPP, type SmppSession, statusName } from "./smpp"
 
@@ -39,6 +40,8 @@ export class BindFailed extends Error {}
 /** The part never left: no bound session could be had. Safe to try again later. */
 export class NotSent extends Error {}
 
+/** `interface_version` of bind_transceiver for SMPP 3.4. */
+const SMPP_3_4 = 0x34
 const SUBMIT_TIMEOUT_MS = 30_000
 const ENQUIRE_MS = 30_000
 const BACKOFF_MAX_MS = 30_000
@@ -89,7 +92,13 @@ export class SmppLink {
       })
       session.on("connect", () => {
         session.bind_transceiver(
-          { system_id: this.endpoint.systemId, password: this.endpoint.password, system_type: this.endpoint.systemType },
+          {
+            system_id: this.endpoint.systemId,
+            password: this.endpoint.password,
+            system_type: this.endpoint.systemType,
+            // The library's default is SMPP 5.0's 0x50; this link speaks 3.4.
+            interface_version: SMPP_3_4,
+          },
           (pdu) => {
             if (pdu.command_status !== SMPP.ROK) return fail(new BindFailed(`SMPP bind refused: ${statusName(pdu.command_status)}`))
             if (this.closed) return fail(new ConnectionLost("The SMS gateway link is closed"))
@@ -215,7 +224,8 @@ export class SmppLink {
             done(null, isTransient(pdu.command_status) ? { kind: "transient", error } : { kind: "rejected", error })
           },
         )
-        if (!sent) done(new ConnectionLost("SMPP connection is not writable"))
+        // Never written to the socket: the gateway cannot have it, so it may go again.
+        if (!sent) done(new NotSent("SMPP connection is not writable"))
       })
     } finally {
       this.release()

@@ -17,6 +17,7 @@ export interface Pdu {
   readonly sequence_number: number
   readonly system_id?: string
   readonly password?: string
+  readonly interface_version?: number
   readonly source_addr?: string
   readonly destination_addr?: string
   readonly message_id?: string
