@@ -1,8 +1,10 @@
 /**
  * The simulator's SMSC: a real SMPP 3.4 server (the `smpp` package's) that development servers and tests start, so the
  * production gateway code is what the tests run. Steerable: accept, refuse binds, reject submits with an SMPP error,
- * throttle the next N submits, deliver receipts (DELIVRD or UNDELIV) after a delay, drop every connection, send a
- * receipt for any id, and write in as a customer (an inbound deliver_sm).
+ * throttle the next N submits, deliver receipts (DELIVRD or UNDELIV) after a delay, drop every connection, drop them
+ * mid-window (answer N more submits, then take the next ones unanswered and close), send a receipt for any id, and
+ * write in as a customer (an inbound deliver_sm). A receipt whose session is gone goes out on the next bind, as real
+ * SMSCs keep receipts for a system id.
  */
 import { randomBytes } from "node:crypto"
 import type { AddressInfo } from "node:net"
@@ -18,6 +20,9 @@ export interface SmscBehaviour {
   /** Receipt after this many ms; null: no receipts. */
   readonly receiptDelayMs: number | null
   readonly receiptStat: "DELIVRD" | "UNDELIV"
+  /** Answer this many more submits, then take the next ones without an answer and drop every connection DROP_AFTER_MS
+   * after the first of them (null: never). */
+  readonly answerThenDrop: number | null
 }
 
 export interface SmscMessage {
@@ -29,9 +34,22 @@ export interface SmscMessage {
   /** `[ref, total, seq]` of a concatenated part. */
   readonly concat: readonly number[] | null
   readonly at: string
+  /** False for a submit taken while the SMSC was about to drop: no submit_sm_resp, no message id (""). */
+  readonly answered: boolean
 }
 
-const DEFAULTS: SmscBehaviour = { refuseBind: false, rejectWith: 0, throttleNext: 0, receiptDelayMs: 200, receiptStat: "DELIVRD" }
+const DEFAULTS: SmscBehaviour = {
+  refuseBind: false,
+  rejectWith: 0,
+  throttleNext: 0,
+  receiptDelayMs: 200,
+  receiptStat: "DELIVRD",
+  answerThenDrop: null,
+}
+const DROP_AFTER_MS = 150
+/** A receipt waiting for a bind is tried this often, this many times. */
+const RECEIPT_RETRY_MS = 200
+const RECEIPT_TRIES = 100
 const KEEP = 2000
 const SMPP_3_4 = 0x34
 
@@ -43,6 +61,7 @@ export class SimulatorSmsc {
   private readonly timers = new Set<NodeJS.Timeout>()
   private readonly prefix = randomBytes(3).toString("hex")
   private sequence = 0
+  private dropping = false
   /** The last messages taken (newest last). */
   readonly received: SmscMessage[] = []
   submitted = 0
@@ -103,9 +122,23 @@ export class SimulatorSmsc {
       return session.send(pdu.response({ command_status: SMPP.RTHROTTLED }))
     }
     if (this.behaviour.rejectWith !== 0) return session.send(pdu.response({ command_status: this.behaviour.rejectWith }))
+    const { answerThenDrop } = this.behaviour
+    if (answerThenDrop === 0) return this.takeUnanswered(pdu)
+    if (answerThenDrop !== null) this.behaviour = { ...this.behaviour, answerThenDrop: answerThenDrop - 1 }
     this.sequence += 1
     const messageId = `${this.prefix}${this.sequence.toString(16).padStart(8, "0")}`
     this.submitted += 1
+    this.record(pdu, messageId)
+    session.send(pdu.response({ message_id: messageId }))
+    const { receiptDelayMs, receiptStat } = this.behaviour
+    if (receiptDelayMs === null) return
+    const submitted = new Date()
+    this.later(receiptDelayMs, () =>
+      this.receipt(session, messageId, receiptStat, pdu.destination_addr ?? "", pdu.source_addr ?? "", submitted),
+    )
+  }
+
+  private record(pdu: Pdu, messageId: string) {
     const sm = pdu.short_message
     const udh = sm && typeof sm === "object" && !Buffer.isBuffer(sm) ? sm.udh?.[0] : undefined
     this.received.push({
@@ -116,22 +149,40 @@ export class SimulatorSmsc {
       ucs2: pdu.data_coding === 0x08,
       concat: udh && udh[0] === 0x00 ? [udh[2], udh[3], udh[4]] : null,
       at: new Date().toISOString(),
+      answered: messageId !== "",
     })
     if (this.received.length > KEEP) this.received.splice(0, this.received.length - KEEP)
-    session.send(pdu.response({ message_id: messageId }))
-    const { receiptDelayMs, receiptStat } = this.behaviour
-    if (receiptDelayMs === null) return
-    const submitted = new Date()
+  }
+
+  /** Mid-window: the submit arrived but is never answered; the first of them schedules the drop. */
+  private takeUnanswered(pdu: Pdu) {
+    this.record(pdu, "")
+    if (this.dropping) return
+    this.dropping = true
+    this.later(DROP_AFTER_MS, () => {
+      this.dropping = false
+      this.behaviour = { ...this.behaviour, answerThenDrop: null }
+      this.drop()
+    })
+  }
+
+  private later(ms: number, run: () => void) {
     const timer = setTimeout(() => {
       this.timers.delete(timer)
-      this.receipt(session, messageId, receiptStat, pdu.destination_addr ?? "", pdu.source_addr ?? "", submitted)
-    }, receiptDelayMs)
+      run()
+    }, ms)
     this.timers.add(timer)
   }
 
-  private receipt(session: SmppSession, messageId: string, stat: string, from: string, to: string, submitted = new Date()) {
+  private receipt(session: SmppSession, messageId: string, stat: string, from: string, to: string, submitted = new Date(), tries = 0) {
+    const live = this.bound()
+    const target = live.includes(session) ? session : live[0]
+    if (!target) {
+      if (tries < RECEIPT_TRIES) this.later(RECEIPT_RETRY_MS, () => this.receipt(session, messageId, stat, from, to, submitted, tries + 1))
+      return
+    }
     const text = `id:${messageId} sub:001 dlvrd:${stat === "DELIVRD" ? "001" : "000"} submit date:${smppDate(submitted)} done date:${smppDate(new Date())} stat:${stat} err:000 text:`
-    const sent = session.deliver_sm({
+    const sent = target.deliver_sm({
       source_addr: from,
       destination_addr: to,
       esm_class: RECEIPT_ESM,

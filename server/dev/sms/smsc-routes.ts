@@ -3,7 +3,8 @@
  * listens on SMSC_PORT (default: a free port); `GET /dev/sms/smsc` says where, for a provider's host and port.
  *
  *   GET  /dev/sms/smsc                 { host, port, settings, submitted, receiptsSent }
- *   POST /dev/sms/smsc                 { refuseBind?, rejectWith?, throttleNext?, receiptDelayMs?, receiptStat?, reset? }
+ *   POST /dev/sms/smsc                 { refuseBind?, rejectWith?, throttleNext?, receiptDelayMs?, receiptStat?,
+ *                                        answerThenDrop?, reset? }
  *   POST /dev/sms/smsc/drop            drops every SMPP connection
  *   POST /dev/sms/smsc/receipt         { messageId, stat? }: a receipt for any id
  *   POST /dev/sms/smsc/inbound         { from, to, text }: a customer writes to a mask
@@ -36,6 +37,7 @@ const settingsOf = (body: Body): Partial<SmscBehaviour> => {
   if (body.rejectWith !== undefined) change.rejectWith = int("rejectWith", 0x7fff)
   if (body.throttleNext !== undefined) change.throttleNext = int("throttleNext", 1_000_000)
   if (body.receiptDelayMs !== undefined) change.receiptDelayMs = body.receiptDelayMs === null ? null : int("receiptDelayMs", 600_000)
+  if (body.answerThenDrop !== undefined) change.answerThenDrop = body.answerThenDrop === null ? null : int("answerThenDrop", 1_000_000)
   if (body.receiptStat !== undefined) {
     if (body.receiptStat !== "DELIVRD" && body.receiptStat !== "UNDELIV")
       throw badRequest("receiptStat must be DELIVRD or UNDELIV", "receiptStat")

@@ -162,6 +162,27 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
     expect(await smscMessages(ctx.server, "905550000802")).toHaveLength(1)
   })
 
+  it("an SMSC that drops mid-window: what it took unanswered fails as maybe sent, what never reached it goes out once after the reconnect", async () => {
+    await smsc(ctx.server, { answerThenDrop: 3 })
+    // More than the 3 answered plus the link's window of 10 in flight: some can only leave after the reconnect.
+    const numbers = Array.from({ length: 20 }, (_, i) => `+90555000${1100 + i}`)
+    const sent = await sendSms({ to: numbers, text: "Mid-window" })
+    const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone, 25_000)
+    const taken = await smscMessages(ctx.server)
+    const failed = done.items.filter((m: { status: string }) => m.status === "failed")
+    for (const item of done.items as { status: string; error: string | null; to: string }[]) {
+      const atSmsc = taken.filter((m) => m.to === item.to.replace(/^\+/, ""))
+      // Never twice at the SMSC; failed exactly when the SMSC took it without answering (it may have it).
+      expect(atSmsc, item.to).toHaveLength(1)
+      expect(item.status === "failed", item.to).toBe(!atSmsc[0].answered)
+      if (item.status === "failed") expect(item.error).toContain("may already have it")
+    }
+    expect(done.items).toHaveLength(20)
+    expect(failed.length).toBeGreaterThan(0)
+    expect(failed.length).toBeLessThanOrEqual(10)
+    expect(done.items.filter((m: { status: string }) => m.status === "delivered").length).toBeGreaterThan(3)
+  })
+
   it("never submits a row twice: a repeated job finds nothing queued; rows a dead process left submitting fail", async () => {
     const sent = await sendSms({ to: ["+905550000901"], text: "Exactly once" })
     const done = await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)

@@ -14,7 +14,9 @@ export const smsc = async (server: TestServer, change?: Record<string, unknown>)
 export const smscMessages = async (server: TestServer, to?: string) =>
   (
     (await (await devFetch(server, `/dev/sms/smsc/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`)).json()) as {
-      data: { items: { messageId: string; from: string; to: string; text: string; ucs2: boolean; concat: number[] | null }[] }
+      data: {
+        items: { messageId: string; from: string; to: string; text: string; ucs2: boolean; concat: number[] | null; answered: boolean }[]
+      }
     }
   ).data.items
 
