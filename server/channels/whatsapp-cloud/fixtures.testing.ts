@@ -156,6 +156,13 @@ export const system = () => ({
   system: { body: "User A changed from 16505551234 to 16505551299", wa_id: "16505551299", type: "user_changed_number" },
 })
 
+/** A system message that is not a number change: the customer's security code changed. */
+export const identityChanged = () => ({
+  id: wamid(),
+  type: "system",
+  system: { body: "User A's security code changed", customer: CUSTOMER, type: "customer_identity_changed" },
+})
+
 export const status = (id: string, value: string, extra: Record<string, unknown> = {}, phoneNumberId = PHONE_NUMBER_ID) =>
   envelope({ statuses: [{ id, status: value, timestamp: "1750263773", recipient_id: CUSTOMER, ...extra }] }, "messages", phoneNumberId)
 

@@ -41,8 +41,23 @@ const sizeText = (bytes: number) => (bytes < MB ? `${Math.ceil(bytes / KB)} KB` 
 /** A media file Meta will not hand us, or that is not what Meta said: retrying cannot help. */
 export class MediaRefused extends Error {}
 
-/** `audio/ogg; codecs=opus` -> `audio/ogg`. */
-export const baseMime = (mime: string) => mime.split(";")[0].trim().toLowerCase()
+/** Names Meta sends in practice for the types of its own list (`audio/mp3` is MP3, Meta's `audio/mpeg`). */
+const MIME_ALIASES: Record<string, string> = {
+  "audio/mp3": "audio/mpeg",
+  "audio/mpeg3": "audio/mpeg",
+  "audio/x-mp3": "audio/mpeg",
+  "audio/x-mpeg": "audio/mpeg",
+  "audio/m4a": "audio/mp4",
+  "audio/x-m4a": "audio/mp4",
+  "audio/opus": "audio/ogg",
+  "audio/x-aac": "audio/aac",
+}
+
+/** `audio/ogg; codecs=opus` -> `audio/ogg`; `audio/mp3` -> `audio/mpeg`. */
+export const baseMime = (mime: string) => {
+  const base = mime.split(";")[0].trim().toLowerCase()
+  return MIME_ALIASES[base] ?? base
+}
 
 /** Meta's sha256 comes hex-encoded from `GET /{media-id}` and base64-encoded in webhooks: either matches. */
 export const sha256Matches = (bytes: Buffer, expected: string) => {

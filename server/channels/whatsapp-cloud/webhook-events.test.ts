@@ -45,9 +45,10 @@ describe("WhatsApp webhook events", () => {
     expect(whatsappEvents(inbound(reaction("wamid.target")))).toMatchObject([{ kind: "reaction", emoji: null }])
   })
 
-  it("unsupported, system and value-level errors never become messages", () => {
+  it("unsupported, system and value-level errors never become messages; a number change moves the customer", () => {
     const events = [...whatsappEvents(inbound(unsupported())), ...whatsappEvents(inbound(system())), ...whatsappEvents(valueErrors())]
-    expect(events.map((e) => e.kind)).toEqual(["ignored", "ignored", "ignored"])
+    expect(events.map((e) => e.kind)).toEqual(["ignored", "number-changed", "ignored"])
+    expect(events[1]).toMatchObject({ from: CUSTOMER, to: "16505551299" })
   })
 
   it("statuses: known ones with Meta's error, unknown and call statuses tolerated", () => {

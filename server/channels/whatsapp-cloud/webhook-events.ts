@@ -7,7 +7,15 @@
  *  - voice notes are `audio` with `voice: true`;
  *  - `unsupported`, `ephemeral`, `system`, `request_welcome` and value-level `errors[]` never become empty messages;
  *  - a status may be unknown (tolerated, ignored) or of `type: "call"` (a call's progress, not a message status);
- *  - `field: "calls"` carries voice calls (connect with the SDP offer, terminate).
+ *  - `field: "calls"` carries voice calls (connect with the SDP offer, terminate);
+ *  - `field: "smb_message_echoes"` carries what the business sent from the WhatsApp Business app on a coexistence
+ *    number (`message_echoes[]`, `from` the business, `to` the customer): an outgoing message, never a customer's;
+ *  - a `system` message of type `user_changed_number` (`customer_changed_number` in older versions) moves the
+ *    customer to `new_wa_id` (older: `wa_id`);
+ *  - a customer may be known by their business-scoped user id (BSUID: `from_user_id`, `contacts[].user_id`) with or
+ *    without a phone number (`from`, `wa_id`, omitted for some users with a username);
+ *  - a click-to-WhatsApp ad's `referral` and Meta's own `timestamp` are kept in the payload (`referral`, `meta_at`);
+ *    a Flow's `nfm_reply` keeps its `response_json` parsed (`reply.fields`).
  */
 
 export type KnownStatus = "sent" | "delivered" | "read" | "failed"
@@ -16,13 +24,38 @@ export interface WaMessage {
   readonly kind: "message"
   readonly phoneNumberId: string
   readonly id: string
+  /** The customer's phone number, digits only; empty when Meta sent only their BSUID. */
   readonly from: string
+  /** The customer's business-scoped user id, when Meta sent one. */
+  readonly userId?: string
   readonly name?: string
   readonly at: Date
   /** How the console shows it: text, image, video, audio, document, sticker, location, contacts, interactive, order. */
   readonly type: string
   readonly body: string
   readonly payload: Record<string, unknown>
+}
+
+/** What the business sent from the WhatsApp Business app (coexistence): stored as outgoing. */
+export interface WaEcho {
+  readonly kind: "echo"
+  readonly phoneNumberId: string
+  readonly id: string
+  /** The customer it went to. */
+  readonly to: string
+  readonly at: Date
+  readonly type: string
+  readonly body: string
+  readonly payload: Record<string, unknown>
+}
+
+/** A customer's new number (a `system` message): their contact and conversations move to it. */
+export interface WaNumberChanged {
+  readonly kind: "number-changed"
+  readonly phoneNumberId: string
+  readonly id: string
+  readonly from: string
+  readonly to: string
 }
 
 export interface WaReaction {
@@ -76,7 +109,7 @@ export interface WaIgnored {
   readonly reason: string
 }
 
-export type WaEvent = WaMessage | WaReaction | WaStatus | WaCall | WaCallStatus | WaIgnored
+export type WaEvent = WaMessage | WaEcho | WaNumberChanged | WaReaction | WaStatus | WaCall | WaCallStatus | WaIgnored
 
 type Obj = Record<string, unknown>
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {})
@@ -90,6 +123,7 @@ const secondsAt = (v: unknown): Date => {
 
 const MEDIA = new Set(["image", "video", "audio", "document", "sticker"])
 const SILENT = new Set(["unsupported", "ephemeral", "system", "request_welcome"])
+const NUMBER_CHANGES = new Set(["user_changed_number", "customer_changed_number"])
 const KNOWN_STATUSES = new Set<string>(["sent", "delivered", "read", "failed"])
 
 const errorText = (errors: Obj[]) => errors.map((e) => `${str(e.code)} ${str(e.title) || str(e.message)}`.trim()).join("; ") || "no details"
@@ -100,6 +134,35 @@ const contactCard = (card: Obj) => {
     .map((p) => str(p.phone) || str(p.wa_id))
     .filter(Boolean)
   return [name, ...phones].filter(Boolean).join(" ")
+}
+
+/** A Flow reply's `response_json` (a JSON string) as its fields; null when it is not a JSON object. */
+const flowFields = (json: unknown): Obj | null => {
+  if (typeof json !== "string") return Object.keys(obj(json)).length ? obj(json) : null
+  try {
+    const parsed = obj(JSON.parse(json))
+    return Object.keys(parsed).length ? parsed : null
+  } catch {
+    return null
+  }
+}
+
+/** Meta's `referral` of a click-to-WhatsApp ad, with only the fields Meta documents. */
+const referralOf = (r: Obj): Obj | null => {
+  const keys = [
+    "source_url",
+    "source_id",
+    "source_type",
+    "headline",
+    "body",
+    "media_type",
+    "image_url",
+    "video_url",
+    "thumbnail_url",
+    "ctwa_clid",
+  ]
+  const kept = Object.fromEntries(keys.filter((k) => str(r[k])).map((k) => [k, str(r[k])]))
+  return Object.keys(kept).length ? kept : null
 }
 
 /** The stored form of one message: its type as shown, its words and what else the console may need. */
@@ -133,8 +196,9 @@ const contentOf = (m: Obj): { type: string; body: string; payload: Obj } | null 
   if (type === "interactive") {
     const i = obj(m.interactive)
     const reply = obj(i[str(i.type)])
+    const fields = str(i.type) === "nfm_reply" ? flowFields(reply.response_json) : null
     const body = str(reply.title) || str(reply.body) || str(reply.name)
-    return { type, body, payload: { ...base, reply: { kind: str(i.type), ...reply } } }
+    return { type, body, payload: { ...base, reply: { kind: str(i.type), ...reply, ...(fields ? { fields } : {}) } } }
   }
   if (type === "button") {
     const b = obj(m.button)
@@ -154,11 +218,19 @@ const contentOf = (m: Obj): { type: string; body: string; payload: Obj } | null 
 }
 
 const messageEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
-  const names = new Map(list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)]))
+  const contacts = list(value.contacts)
+  const names = new Map(contacts.flatMap((c) => [str(c.wa_id), str(c.user_id)].filter(Boolean).map((k) => [k, str(obj(c.profile).name)])))
+  const userIds = new Map(contacts.filter((c) => str(c.wa_id) && str(c.user_id)).map((c) => [str(c.wa_id), str(c.user_id)]))
   return list(value.messages).map((m): WaEvent => {
     const type = str(m.type)
     const from = str(m.from)
+    const userId = str(m.from_user_id) || userIds.get(from) || (!from && contacts.length === 1 ? str(contacts[0].user_id) : "")
     const id = str(m.id)
+    const system = obj(m.system)
+    if (type === "system" && NUMBER_CHANGES.has(str(system.type))) {
+      const to = str(system.new_wa_id) || str(system.wa_id)
+      if (to && from && to !== from) return { kind: "number-changed", phoneNumberId, id, from, to }
+    }
     if (list(m.errors).length > 0 || SILENT.has(type))
       return { kind: "ignored", phoneNumberId, reason: `${type || "message"} ${id}: ${errorText(list(m.errors))}` }
     if (type === "reaction") {
@@ -166,10 +238,26 @@ const messageEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
       return { kind: "reaction", phoneNumberId, id, from, messageId: str(r.message_id), emoji: str(r.emoji) || null }
     }
     const content = contentOf(m)
-    if (!content || !id || !from) return { kind: "ignored", phoneNumberId, reason: `message ${id} of type ${type || "?"} has no content` }
-    return { kind: "message", phoneNumberId, id, from, name: names.get(from) || undefined, at: secondsAt(m.timestamp), ...content }
+    if (!content || !id || !(from || userId))
+      return { kind: "ignored", phoneNumberId, reason: `message ${id} of type ${type || "?"} has no content` }
+    const at = secondsAt(m.timestamp)
+    const referral = referralOf(obj(m.referral))
+    const payload = { ...content.payload, meta_at: at.toISOString(), ...(referral ? { referral } : {}) }
+    const name = names.get(from || userId) || undefined
+    return { kind: "message", phoneNumberId, id, from, ...(userId ? { userId } : {}), name, at, ...content, payload }
   })
 }
+
+const echoEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
+  list(value.message_echoes).map((m): WaEvent => {
+    const id = str(m.id)
+    const to = str(m.to)
+    const content = contentOf(m)
+    if (!content || !id || !to)
+      return { kind: "ignored", phoneNumberId, reason: `echo ${id || "?"} of type ${str(m.type) || "?"} has no content` }
+    const at = secondsAt(m.timestamp)
+    return { kind: "echo", phoneNumberId, id, to, at, ...content, payload: { ...content.payload, meta_at: at.toISOString(), echo: true } }
+  })
 
 const statusEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
   list(value.statuses).map((s): WaEvent => {
@@ -225,6 +313,7 @@ export const whatsappEvents = (body: unknown): WaEvent[] => {
       if (errors.length > 0) events.push({ kind: "ignored", phoneNumberId, reason: `errors: ${errorText(errors)}` })
       if (change.field === "calls") events.push(...callEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
       else if (change.field === "messages") events.push(...messageEvents(phoneNumberId, value), ...statusEvents(phoneNumberId, value))
+      else if (change.field === "smb_message_echoes") events.push(...echoEvents(phoneNumberId, value))
       else events.push({ kind: "ignored", phoneNumberId, reason: `field ${str(change.field)}` })
     }
   return events

@@ -38,9 +38,12 @@ export const contacts = pgTable(
     /** The customer's last message on this channel: WhatsApp's 24-hour customer-service window runs from it. */
     lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }),
     blockReason: text("block_reason"),
+    /** A WhatsApp customer's business-scoped user id (Meta's BSUID), when Meta sent one (migration 0044). */
+    bsuid: text("bsuid"),
   },
   (t) => [
     uniqueIndex("contacts_client_number_uq").on(t.clientId, t.channel, t.number),
+    uniqueIndex("contacts_client_bsuid_uq").on(t.clientId, t.bsuid).where(sql`${t.bsuid} IS NOT NULL`),
     index("contacts_client_name_idx").on(t.clientId, t.name),
     // Migration 0015: search by a number's start or end, and by an e-mail's start (pattern B-trees, any collation).
     index("contacts_number_prefix_idx").on(t.clientId, sql`${t.number} text_pattern_ops`),

@@ -19,7 +19,7 @@
  *   POST /dev/meta/read      { id }: the customer read that WhatsApp message (a signed `read` status)
  *   GET  /dev/meta/sent?id=  what a number or page of the caller's tenant sent
  *   GET  /dev/meta/actions?id=  its read marks, typing indicators and sender actions
- * WhatsApp users calling the numbers (`/dev/meta/calls*`): call-routes.ts.
+ * WhatsApp users calling the numbers (`/dev/meta/calls*`): call-routes.ts; the other webhook kinds: kind-routes.ts.
  */
 import { randomBytes } from "node:crypto"
 import type { FastifyRequest } from "fastify"
@@ -29,9 +29,11 @@ import { devCallerOf, devMaySee, devTenantOf } from "../access"
 import { type Body, bodyOf } from "../body"
 import { fakeMetaOf } from "./fake-meta-of"
 import { digits, text, url } from "./fields"
+import { metaKindRoutes } from "./kind-routes"
 
 export const metaConsoleRoutes: HttpRoutes = (app, services) => {
   const meta = () => fakeMetaOf(services)
+  metaKindRoutes(app, services)
 
   app.post("/dev/meta/numbers", async (req) => {
     const caller = await devCallerOf(services, req)

@@ -78,6 +78,11 @@ export class FakeMeta {
     this.timers.add(timer)
   }
 
+  /** Page (or Instagram account) `id`, with its login and channel. */
+  pageOf(id: string) {
+    return this.page(id)
+  }
+
   private page(id: string): { login: FakeLogin; page: FakePage; channel: "facebook" | "instagram" } | null {
     for (const login of this.logins.values())
       for (const page of login.pages) {

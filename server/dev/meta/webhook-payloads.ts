@@ -1,6 +1,8 @@
 /**
  * The webhooks the fake Meta posts, in Meta's format: a WhatsApp number's statuses and customers' messages, and a
- * Messenger page's (or Instagram account's) customers' messages and delivery reports.
+ * Messenger page's (or Instagram account's) customers' messages and delivery reports, and the other kinds a real
+ * account sends: the WhatsApp Business app's echoes (coexistence), a customer's number change, a page's echoes,
+ * Instagram's shares, reels, story mentions and replies, unsupported messages, reactions, reads, `standby` entries.
  */
 import type { FakeNumber } from "./fake-meta-model"
 
@@ -10,7 +12,7 @@ const now = () => String(Math.floor(Date.now() / 1000))
 export const whatsappChange = (
   number: Pick<FakeNumber, "wabaId" | "displayNumber" | "phoneNumberId">,
   value: Record<string, unknown>,
-  field: "messages" | "calls" = "messages",
+  field: "messages" | "calls" | "smb_message_echoes" = "messages",
 ) => ({
   object: "whatsapp_business_account",
   entry: [
@@ -57,10 +59,47 @@ export const customerMessagePayload = (
     messages: [{ from, id, timestamp: now(), ...message }],
   })
 
-/** One `messaging` event of a page (or, `instagram`, an Instagram account) `id`. */
-const pageEvent = (instagram: boolean, id: string, messaging: Record<string, unknown>) => {
+/** What the business sent to `to` from the WhatsApp Business app on a coexistence number (`smb_message_echoes`). */
+export const businessAppEchoPayload = (number: FakeNumber, id: string, to: string, message: Record<string, unknown>) =>
+  whatsappChange(
+    number,
+    { message_echoes: [{ from: number.displayNumber.replace(/[^0-9]/g, ""), to, id, timestamp: now(), ...message }] },
+    "smb_message_echoes",
+  )
+
+/** Meta's `system` message: the customer `from` changed their number to `to`. */
+export const numberChangePayload = (number: FakeNumber, id: string, from: string, to: string) =>
+  whatsappChange(number, {
+    messages: [
+      {
+        from,
+        id,
+        timestamp: now(),
+        type: "system",
+        system: { body: `User changed from ${from} to ${to}`, new_wa_id: to, type: "user_changed_number" },
+      },
+    ],
+  })
+
+/**
+ * One `messaging` event of a page (or, `instagram`, an Instagram account) `id`; under `standby` when another app
+ * owns the thread.
+ */
+export const pageEvent = (instagram: boolean, id: string, messaging: Record<string, unknown>, standby = false) => {
   const time = Date.now()
-  return { object: instagram ? "instagram" : "page", entry: [{ id, time, messaging: [{ ...messaging, timestamp: time }] }] }
+  return {
+    object: instagram ? "instagram" : "page",
+    entry: [{ id, time, [standby ? "standby" : "messaging"]: [{ ...messaging, timestamp: time }] }],
+  }
+}
+
+/** The `message` of an Instagram customer's kinds beyond text and files, as Meta sends them. */
+export const instagramKindMessage = (kind: string, mid: string, url: string, text: string): Record<string, unknown> => {
+  if (kind === "unsupported") return { mid, is_unsupported: true }
+  if (kind === "story_reply") return { mid, text, reply_to: { story: { url, id: mid.replace(/^m_/, "") } } }
+  const type = kind === "reel" ? "ig_reel" : kind
+  const payload = kind === "reel" ? { url, title: text, reel_video_id: mid.replace(/[^0-9]/g, "").slice(0, 17) || "1" } : { url }
+  return { mid, attachments: [{ type, payload }] }
 }
 
 /** A Messenger (or Instagram) customer's text, or an attachment (`{ type, url }`) with the text left out, to page `id`. */

@@ -12,7 +12,7 @@ import {
   inbound,
   reaction,
   status,
-  system,
+  identityChanged,
   unsupported,
   valueErrors,
 } from "../../channels/whatsapp-cloud/fixtures.testing"
@@ -125,7 +125,7 @@ describe.each(DB_KINDS)("Meta channels (%s)", (kind) => {
     }
     for (const noise of [
       inbound(unsupported(), one.phoneNumberId),
-      inbound(system(), one.phoneNumberId),
+      inbound(identityChanged(), one.phoneNumberId),
       valueErrors(),
       status("wamid.unknown", "deleted"),
     ])

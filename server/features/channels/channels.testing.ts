@@ -95,7 +95,7 @@ export const connectPage = async (
   clientId: number,
   pageId: string,
   instagramId: string,
-): Promise<{ appSecret: string }> => {
+): Promise<{ appSecret: string; webhookUrl: string }> => {
   const appSecret = `pg${pageId}${"0123456789abcdef".repeat(2)}`.slice(0, 32)
   const login = {
     clientId,
@@ -108,11 +108,13 @@ export const connectPage = async (
     ],
   }
   expect((await dev(server, "/dev/meta/logins", login)).status).toBe(200)
+  let webhookUrl = ""
   for (const channel of ["onboardingFb", "onboardingInstagram"] as const) {
     const connected = await send(server.url, channels(channel), { access_token: login.access_token, app_secret: appSecret }, headers)
     expect(connected.status, JSON.stringify(connected.body)).toBe(200)
     if (channel === "onboardingFb") {
       const { webhook_url, verify_token } = connected.body.data
+      webhookUrl = webhook_url
       expect((await dev(server, "/dev/meta/logins", { ...login, callback_url: webhook_url, verify_token })).status).toBe(200)
     }
   }
@@ -120,5 +122,5 @@ export const connectPage = async (
     const chosen = await send(server.url, channels("onboardingFbPages"), { pages: [{ id, name: `Page ${id}` }] }, headers)
     expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
   }
-  return { appSecret }
+  return { appSecret, webhookUrl }
 }

@@ -8,10 +8,8 @@ import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { enqueue, type JobContext } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
-import { emitChat, contactFor, storeStatus, receiveInbound } from "../chat"
+import { contactFor, emitChat, loadConversation, loadMessage, receiveInbound, storeStatus } from "../chat"
 import { enqueueMediaDownload } from "./media-jobs"
-
-type Db = JobContext["db"]
 
 export interface CustomerMessage {
   readonly id: string
@@ -81,13 +79,30 @@ export const applyStatus = async (ctx: JobContext, clientId: number, report: Sta
   return true
 }
 
-/** A customer reacted to one of the conversation's messages (null: took the reaction back). */
-export const applyReaction = async (db: Db, clientId: number, messageId: string, emoji: string | null, from: string) => {
-  if (emoji === null)
-    await db.execute(sql`UPDATE messages SET payload = payload - 'reaction' WHERE client_id = ${clientId} AND external_id = ${messageId}`)
-  else
-    await db.execute(sql`UPDATE messages SET payload = payload || jsonb_build_object('reaction', jsonb_build_object('emoji', ${emoji}::text, 'from', ${from}::text))
-      WHERE client_id = ${clientId} AND external_id = ${messageId}`)
+/** A customer reacted to one of the conversation's messages (null: took the reaction back); the agents see it on the message. */
+export const applyReaction = async (ctx: JobContext, clientId: number, messageId: string, emoji: string | null, from: string) => {
+  const reaction = emoji === null ? null : JSON.stringify({ emoji, from })
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`UPDATE messages SET payload = CASE WHEN ${reaction}::jsonb IS NULL THEN payload - 'reaction'
+        ELSE payload || jsonb_build_object('reaction', ${reaction}::jsonb) END
+      WHERE client_id = ${clientId} AND external_id = ${messageId} RETURNING id, conversation_id`),
+  )
+  if (!row || row.conversation_id === null) return
+  const links = { config: ctx.services.config, origin: "" }
+  const [conversation, message] = await Promise.all([
+    loadConversation(ctx.db, clientId, Number(row.conversation_id)),
+    loadMessage(ctx.db, clientId, Number(row.id), links),
+  ])
+  if (message) await emitChat(ctx, clientId, "chat:message", { conversation, message })
+}
+
+/** Instagram's `read.mid`: every outgoing message to the customer up to that one (none when it is not ours). */
+export const applyReadUpTo = async (ctx: JobContext, clientId: number, channel: Channel, customer: string, mid: string) => {
+  const [read] = rowsOf(
+    await ctx.db.execute(sql`SELECT ceil(extract(epoch FROM dt) * 1000)::float8 AS ms FROM messages
+      WHERE client_id = ${clientId} AND external_id = ${mid} AND direction = 'out'`),
+  )
+  if (read) await applyWatermark(ctx, clientId, channel, customer, "read", new Date(Number(read.ms)))
 }
 
 /** Messenger and Instagram read (or delivery) watermarks: every outgoing message to the customer up to that moment. */

@@ -10,7 +10,9 @@ import { whatsappEvents } from "../../channels/whatsapp-cloud/webhook-events"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
 import { type AccountRow, type MetaChannel, routedAccount } from "./accounts"
 import { metaCallEvent } from "./meta-calls"
-import { applyReaction, applyStatus, applyWatermark, receiveMessage, STATUS_JOB, type StatusReport } from "./inbound"
+import { changeNumber, whatsappNumberOf } from "./customer-numbers"
+import { echoJobHandler, enqueueEcho, storeEcho } from "./echoes"
+import { applyReaction, applyReadUpTo, applyStatus, applyWatermark, receiveMessage, STATUS_JOB, type StatusReport } from "./inbound"
 
 export const WEBHOOK_JOB = "channels.webhook"
 
@@ -36,14 +38,18 @@ const whatsapp = async (ctx: JobContext, clientId: number, body: unknown) => {
       ignore(clientId, `an event for phone number id ${event.phoneNumberId}, not connected to this tenant`)
       continue
     }
-    if (event.kind === "message") await receiveMessage(ctx, clientId, "whatsapp", { ...event, number: `+${event.from}` })
+    if (event.kind === "message") {
+      const number = await whatsappNumberOf(ctx, clientId, event.from ? `+${event.from}` : "", event.userId, event.name)
+      await receiveMessage(ctx, clientId, "whatsapp", { ...event, number })
+    } else if (event.kind === "echo") await storeEcho(ctx, clientId, "whatsapp", { ...event, to: `+${event.to}` })
+    else if (event.kind === "number-changed") await changeNumber(ctx, clientId, `+${event.from}`, `+${event.to}`)
     else if (event.kind === "status")
       await applyStatus(ctx, clientId, {
         externalId: event.id,
         status: event.status,
         reason: event.error ? reasonOf(event.error.code, event.error.message, `+${event.recipient}`) : null,
       })
-    else if (event.kind === "reaction") await applyReaction(ctx.db, clientId, event.messageId, event.emoji, `+${event.from}`)
+    else if (event.kind === "reaction") await applyReaction(ctx, clientId, event.messageId, event.emoji, `+${event.from}`)
     else metaCallEvent(ctx, account, event)
   }
 }
@@ -60,12 +66,16 @@ const pages = async (ctx: JobContext, clientId: number, body: unknown) => {
       continue
     }
     if (event.kind === "message") await receiveMessage(ctx, clientId, channel satisfies Channel, { ...event, number: event.from })
+    else if (event.kind === "echo") await enqueueEcho(ctx, clientId, channel, event)
+    else if (event.kind === "reaction") await applyReaction(ctx, clientId, event.messageId, event.emoji, event.from)
+    else if (event.upTo) await applyReadUpTo(ctx, clientId, channel, event.customer, event.upTo)
     else if (event.until) await applyWatermark(ctx, clientId, channel, event.customer, event.status, event.until)
     else for (const id of event.ids) await applyStatus(ctx, clientId, { externalId: id, status: event.status, reason: null }, false)
   }
 }
 
 export const jobHandlers: readonly JobHandler[] = [
+  echoJobHandler,
   {
     kind: WEBHOOK_JOB,
     run: async (job: Job, ctx: JobContext) => {

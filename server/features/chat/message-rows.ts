@@ -105,6 +105,36 @@ const interactiveOf = (type: string, p: Record<string, unknown>): Interactive | 
   return { header_type, header_value, body, footer, type: kind, actions_list }
 }
 
+const textOf = (v: unknown) => (typeof v === "string" && v ? v : undefined)
+const objOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
+
+/** What Meta's webhooks add to a message (features/channels: reactions, Instagram's links, ads, Flow answers, echoes). */
+const metaExtrasOf = (p: Record<string, unknown>): Partial<Message> => {
+  const out: Record<string, unknown> = {}
+  const emoji = textOf(objOf(p.reaction).emoji)
+  if (emoji) out.reaction = { emoji }
+  const shared = objOf(p.shared)
+  const story = objOf(p.story)
+  if (textOf(shared.url)) out.shared = defined({ kind: String(shared.kind), url: String(shared.url), title: textOf(shared.title) })
+  else if (textOf(story.url)) out.shared = { kind: "story_reply", url: String(story.url) }
+  const r = objOf(p.referral)
+  const referral = defined({
+    source_type: textOf(r.source_type),
+    source_url: textOf(r.source_url),
+    headline: textOf(r.headline),
+    ctwa_clid: textOf(r.ctwa_clid),
+  })
+  if (Object.keys(referral).length) out.referral = referral
+  const fields = objOf(objOf(p.reply).fields)
+  const flow = Object.entries(fields).filter(([k]) => k !== "flow_token")
+  if (flow.length) out.flow_fields = Object.fromEntries(flow.map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))
+  if (textOf(p.meta_at)) out.sent_at = String(p.meta_at)
+  if (p.echo === true) out.echo = true
+  return out as Partial<Message>
+}
+
 export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message => {
   const id = Number(r.id)
   const type = String(r.type)
@@ -136,6 +166,7 @@ export const messageOf = (r: Record<string, unknown>, links: FileLinks): Message
     ...(r.sender_kind === "bot" ? { sender_kind: "bot" as const } : {}),
     ...(status === "failed" && typeof payload.error === "string" ? { error: payload.error } : {}),
     ...(media ? { media } : {}),
+    ...metaExtrasOf(payload),
   }
 }
 

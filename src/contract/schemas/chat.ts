@@ -74,6 +74,28 @@ export const Message = Schema.Struct({
    * file is one of the message's attachments, "unavailable" when Meta refused it or the last try failed. Absent otherwise.
    */
   media: Schema.optional(Schema.Literals(["downloading", "unavailable"])),
+  /** The customer's reaction to this message (WhatsApp, Messenger, Instagram). */
+  reaction: Schema.optional(Schema.Struct({ emoji: Schema.String })),
+  /**
+   * What an Instagram message links to: a post (`share`), a reel, the story that mentioned the account, or the story a
+   * reply answers (`story_reply`).
+   */
+  shared: Schema.optional(Schema.Struct({ kind: Schema.String, url: Schema.String, title: Schema.optional(Schema.String) })),
+  /** The click-to-WhatsApp (or Messenger) ad the customer came from. */
+  referral: Schema.optional(
+    Schema.Struct({
+      source_type: Schema.optional(Schema.String),
+      source_url: Schema.optional(Schema.String),
+      headline: Schema.optional(Schema.String),
+      ctwa_clid: Schema.optional(Schema.String),
+    }),
+  ),
+  /** A WhatsApp Flow's answers (`nfm_reply`), by field. */
+  flow_fields: Schema.optional(Schema.Record(Schema.String, Schema.String)),
+  /** When Meta says the message was sent (beside `dt`, when it reached us). */
+  sent_at: Schema.optional(Instant),
+  /** Sent by the business outside this console (the WhatsApp Business app, another app, the page's inbox). */
+  echo: Schema.optional(Schema.Literal(true)),
 })
 export type Message = typeof Message.Type
 

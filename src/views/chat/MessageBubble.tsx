@@ -11,6 +11,7 @@ import type { Message, MessageStatus } from "../../contract/schemas/chat"
 import { clockTime, fileSize, mediaKind, previewOf } from "../../machines/chat/chat-format"
 import type { CallMessage } from "../../contract/schemas/reports"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
+import { MessageExtras, Reaction, SharedLink } from "./MessageExtras"
 import "./chat.css"
 
 export interface MessageBubbleProps {
@@ -153,7 +154,12 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
   const kind = mediaKind(message)
   switch (kind) {
     case "text":
-      return <p className="mc-bubble-text">{message.body}</p>
+      return (
+        <>
+          <SharedLink message={message} />
+          <p className="mc-bubble-text">{message.body}</p>
+        </>
+      )
     case "interactive":
       return <Interactive message={message} />
     case "template":
@@ -176,6 +182,13 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
         </>
       )
     default:
+      if (message.shared)
+        return (
+          <>
+            <SharedLink message={message} />
+            {message.body ? <p className="mc-bubble-text">{message.body}</p> : null}
+          </>
+        )
       return message.body ? (
         <p className="mc-bubble-text">{message.body}</p>
       ) : (
@@ -190,7 +203,8 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, fai
   const outbound = message.direction === "outbound"
   const failed = failedReason !== undefined || message.status === "failed"
   const bot = message.sender_kind === "bot"
-  const author = outbound ? (bot ? t("chat.bubble.chatbot") : (message.agent_name ?? t("chat.bubble.bot"))) : null
+  const sender = message.echo ? t("chat.bubble.echo") : (message.agent_name ?? t("chat.bubble.bot"))
+  const author = outbound ? (bot ? t("chat.bubble.chatbot") : sender) : null
   return (
     <div
       className={`mc-bubble-row ${outbound ? "mc-bubble-row--out" : "mc-bubble-row--in"}`}
@@ -205,12 +219,14 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, fai
       >
         {author ? <div className="mc-bubble-author">{author}</div> : null}
         <Body message={message} onOpen={setPreview} />
+        <MessageExtras message={message} />
         <div className="mc-bubble-meta">
           <time dateTime={message.dt} className="mc-num">
             {clockTime(message.dt)}
           </time>
           {outbound ? <DeliveryTicks status={message.status} pending={pending} /> : null}
         </div>
+        <Reaction message={message} />
       </div>
       {failedReason !== undefined ? (
         <div className="mc-bubble-failed" data-testid="chat-message-failed">

@@ -72,6 +72,23 @@ test("connect an Instagram account against the simulated Meta and receive a cust
   await expect(conversation).toBeVisible({ timeout: 5_000 })
   await conversation.click()
   await expect(page.getByTestId("chat-thread")).toContainText("Is the blue vase still available?")
+
+  // Instagram's other kinds reach the open thread: a shared post, a story mention, an unsupported message (a
+  // placeholder), the page's reply from the Instagram app (an echo), and the customer's reaction to it.
+  const event = (data: Record<string, unknown>) => meta("/dev/meta/page-events", { page_id: instagramId, customer: igsid, ...data })
+  expect((await event({ kind: "share", url: "https://www.instagram.com/p/C1vase/" })).status()).toBe(200)
+  expect((await event({ kind: "story_mention", url: "https://lookaside.fbsbx.com/ig_messaging_cdn/story" })).status()).toBe(200)
+  expect((await event({ kind: "unsupported" })).status()).toBe(200)
+  const echo = await event({ kind: "echo", text: "Yes, it is: shall we hold it for you?" })
+  const thread = page.getByTestId("chat-thread")
+  await expect(thread.getByTestId("chat-message-shared")).toHaveCount(2)
+  await expect(thread.getByTestId("chat-message-shared").first()).toHaveAttribute("href", "https://www.instagram.com/p/C1vase/")
+  await expect(thread).toContainText("Mentioned you in their story")
+  await expect(thread).toContainText("This message type cannot be shown here")
+  const reply = thread.locator("[data-testid=chat-message][data-direction=outbound]").filter({ hasText: "shall we hold it" })
+  await expect(reply).toContainText("Sent outside the console", { timeout: 10_000 })
+  expect((await event({ kind: "reaction", mid: (await echo.json()).data.id, emoji: "👍" })).status()).toBe(200)
+  await expect(reply.getByTestId("chat-message-reaction")).toHaveText("👍")
   await shot(page, "channels/instagram-inbox")
 
   await page.goto(`${baseUrl()}/channels/Instagram`)
