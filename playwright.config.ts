@@ -1,12 +1,13 @@
 import { defineConfig } from "@playwright/test"
+import { browserWorkers } from "./tests/browser/helpers"
 
 /** Browser suite: Debian's Chromium against the real server (tests/browser/global-setup.ts starts it once). */
 export default defineConfig({
   testDir: "tests/browser",
   globalSetup: "./tests/browser/global-setup.ts",
-  // One worker: every spec shares one seeded server and its demo users, and a newer login of the same user ends the
-  // older session (as the spec requires), so two specs logging in as `admin` at once would log each other out.
-  workers: 1,
+  // A newer login of the same user ends the older session (as the spec requires), so two specs logging in as `admin`
+  // on one server would log each other out: each worker has its own seeded server (global-setup.ts).
+  workers: browserWorkers(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,19 +1,24 @@
 /**
- * Builds dist/ when the console sources are newer than it, then starts one real server (server/testing.ts) for the
- * whole run; its URL reaches the tests as CONSOLE_URL. The returned function stops it.
+ * Builds dist/ when the console sources are newer than it, then starts one real server (server/testing.ts) per
+ * Playwright worker for the whole run: each worker's specs log in as the demo users of its own server, so two workers
+ * never end each other's sessions. Their URLs reach the tests as CONSOLE_URLS (helpers.ts `baseUrl` picks the worker's).
+ * The returned function stops them.
  */
+import { randomBytes } from "node:crypto"
 import { startTestServer } from "../../server/testing/test-server"
 import { ensureBuilt } from "../../scripts/console-build"
-import { browserDist } from "./helpers"
+import { browserDist, browserWorkers } from "./helpers"
 
 export default async function globalSetup() {
   ensureBuilt(browserDist())
+  // The development hooks want the server's key (server/dev/access.ts): one key for every server, inherited by workers.
+  process.env.DEV_KEY ||= randomBytes(24).toString("base64url")
   // Meta's Graph API is the server's own fake (/dev/graph): only tenants that connect a channel use it.
-  const server = await startTestServer({ distDir: browserDist(), config: { graphBaseUrl: "self" } })
-  process.env.CONSOLE_URL = server.url
-  // The development hooks want the server's per-start key (server/dev/access.ts); workers inherit the variable.
-  process.env.DEV_KEY = server.services.config.devKey
+  const servers = await Promise.all(
+    Array.from({ length: browserWorkers() }, () => startTestServer({ distDir: browserDist(), config: { graphBaseUrl: "self" } })),
+  )
+  process.env.CONSOLE_URLS = servers.map((server) => server.url).join(" ")
   return async () => {
-    await server.stop()
+    await Promise.all(servers.map((server) => server.stop()))
   }
 }

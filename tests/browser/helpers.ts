@@ -2,10 +2,14 @@ import { resolve } from "node:path"
 import { expect, type Page } from "@playwright/test"
 import { frontKey, routes, sidebarOrder } from "../../src/contract/routes"
 
+/** Playwright workers, each with its own server (global-setup.ts): BROWSER_WORKERS, 2 by default. */
+export const browserWorkers = () => Math.max(1, Number(process.env.BROWSER_WORKERS ?? 2) || 1)
+
+/** The server of this worker (Playwright numbers its live workers 0 … workers-1 in TEST_PARALLEL_INDEX). */
 export const baseUrl = () => {
-  const url = process.env.CONSOLE_URL
-  if (!url) throw new Error("CONSOLE_URL is not set (tests/browser/global-setup.ts starts the server)")
-  return url
+  const urls = (process.env.CONSOLE_URLS ?? "").split(" ").filter(Boolean)
+  if (urls.length === 0) throw new Error("CONSOLE_URLS is not set (tests/browser/global-setup.ts starts the servers)")
+  return urls[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % urls.length]
 }
 
 /** The built console the suite serves: BROWSER_DIST lets several people run the suite at once without rebuilding
