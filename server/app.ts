@@ -108,7 +108,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   // A development server adds the simulators and their /dev/* hooks (server/dev); production never loads that code, and
   // its numbers without a connected provider refuse sends and calls instead.
   const dev = config.dev ? await import("./dev/index") : null
-  const services: Services = { database, config, realtime: null, fallbackChannels: dev?.devChannels ?? notConnectedChannels }
+  const services: Services = { database, config, realtime: null, fallbackChannels: dev?.devChannels ?? notConnectedChannels, redis }
   const readiness: Readiness = { draining: false }
   const features = await loadFeatures()
   const app = buildApp(config)

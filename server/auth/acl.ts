@@ -10,6 +10,8 @@ export const FRONT_KEYS: readonly string[] = [
   ...new Set([...routes.filter((r) => !r.public || r.sidebar).map((r) => frontKey(r.path)), VOICE_CALL_KEY]),
 ]
 export const BACK_KEYS: readonly string[] = backPermissions.map(backKey)
+/** Keys of the super admin's own routes (the platform console): no role grants them. */
+export const SUPER_ADMIN_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.superAdminOnly).map((r) => frontKey(r.path)))
 
 export interface Grantee {
   readonly roleId: number | null
@@ -20,7 +22,7 @@ export interface Grantee {
 /** The keys a user holds, given its role's keys: a super admin holds all; the voice-call override applies last. */
 export const grantsFrom = (user: Grantee, roleKeys: Iterable<string>): Set<string> => {
   if (user.superAdmin) return new Set([...FRONT_KEYS, ...BACK_KEYS])
-  const keys = new Set(roleKeys)
+  const keys = new Set([...roleKeys].filter((key) => !SUPER_ADMIN_KEYS.has(key)))
   if (user.callPermission === true) keys.add(VOICE_CALL_KEY)
   if (user.callPermission === false) keys.delete(VOICE_CALL_KEY)
   return keys

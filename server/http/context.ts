@@ -6,6 +6,7 @@ import type { Realtime } from "../realtime/realtime"
 import type { FallbackChannels } from "../channels/fallback-channels"
 import { forbidden, unauthorized } from "./errors"
 import type { UploadedFile } from "./upload"
+import type { RedisClient } from "../core/redis"
 
 /** What a server instance shares with every handler. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
    * refusal in production (channels/fallback-channels.ts).
    */
   readonly fallbackChannels: FallbackChannels
+  /** Redis shared by the server processes (config.redisUrl), null without one. */
+  readonly redis: RedisClient | null
 }
 
 export interface Ctx {

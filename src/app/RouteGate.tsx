@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from "react"
 import { Navigate, useLocation } from "react-router-dom"
 import type { RouteDef } from "../contract/routes"
 import { decisionFor, selectUserAcl } from "../machines/acl/acl-selectors"
-import { LOGIN } from "../machines/acl/decide"
+import { canonicalOf, LOGIN } from "../machines/acl/decide"
 import { selectPhase } from "../machines/session/session-selectors"
 import { useAclActor, useSessionActor } from "../views/common/actor-context"
 import { PageLoading } from "../views/common/PageLoading"
@@ -14,6 +14,7 @@ import { lazyInFrame, lazyOnEveryPage, screenFor, toolbarControls } from "./scre
 const BlueprintRoot = lazy(() => import("../views/common/BlueprintRoot").then((m) => ({ default: m.BlueprintRoot })))
 const Shell = lazyInFrame(() => import("../views/shell/Shell").then((m) => m.Shell))
 const LandingView = lazyInFrame(() => import("../views/shell/LandingView").then((m) => m.LandingView))
+const CompanyBackLink = lazyInFrame(() => import("../views/shell/CompanyBackLink").then((m) => m.CompanyBackLink))
 const PublicFrame = lazyOnEveryPage(() => import("../views/common/PublicFrame").then((m) => m.PublicFrame))
 
 /** The features' controls in the shell's top bar; each appears when it has loaded. */
@@ -62,6 +63,9 @@ export const RouteGate = () => {
   if (phase === "restoring" || (phase === "authenticating" && userAcl !== null)) return <PageLoading />
   if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase()) return <Navigate to={LOCK} replace />
 
+  const canonical = canonicalOf(path)
+  if (canonical) return <Navigate to={`${canonical}${location.search}`} replace />
+
   const decision = decisionFor(path, userAcl)
   if (decision.kind === "redirect") {
     const from = (location.state as { from?: string } | null)?.from
@@ -89,7 +93,17 @@ export const RouteGate = () => {
   )
   if (PLAIN_PAGES.has(decision.route.key)) return page
   const frame = framing(decision.route, loggedIn)
-  if (frame === "shell") return withBlueprint(<Shell toolbar={toolbar}>{page}</Shell>)
+  if (frame === "shell")
+    return withBlueprint(
+      <Shell toolbar={toolbar}>
+        {decision.section ? (
+          <Suspense fallback={null}>
+            <CompanyBackLink />
+          </Suspense>
+        ) : null}
+        {page}
+      </Shell>,
+    )
   if (frame === "public") return withBlueprint(<PublicFrame>{page}</PublicFrame>)
   return withBlueprint(page)
 }

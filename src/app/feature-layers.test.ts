@@ -49,6 +49,10 @@ const sharedKits: Readonly<Record<string, { readonly layers: readonly Layer[]; r
   browser: { layers: ["services"], why: "browser storage, its keys and the ended-session rule the session, ACL and API share" },
   realtime: { layers: ["services"], why: "the one socket connection whose channels the live features (chat, calls, dashboard) share" },
   cluster: { layers: ["browser"], why: "two server processes behind HAProxy: the chat and calls failing over, no one feature's" },
+  tour: {
+    layers: ["browser"],
+    why: "every address as every demo user, checking what no one screen owns: load errors, fit, raw values, dates",
+  },
 }
 
 /**

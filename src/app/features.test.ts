@@ -53,10 +53,16 @@ describe("feature manifests", () => {
   })
 
   it("declare the root actors' systemIds the typed lookup names (machines/system-actors.ts), and no other", () => {
-    const typed = { session: true, account: true, acl: true, layout: true, callCenter: true, "chat-inbox": true } satisfies Record<
-      keyof RootActors,
-      true
-    >
+    const typed = {
+      session: true,
+      account: true,
+      acl: true,
+      layout: true,
+      navGroups: true,
+      quickJump: true,
+      callCenter: true,
+      "chat-inbox": true,
+    } satisfies Record<keyof RootActors, true>
     const declared = ids((f) => (f.actors ?? []).flatMap((a) => (a.systemId ? [a.systemId] : [])))
     expect([...declared].sort()).toEqual(Object.keys(typed).sort())
   })

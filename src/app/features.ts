@@ -50,6 +50,8 @@ import { businesses } from "./features/businesses"
 import { onboarding } from "./features/onboarding"
 import { tenantSettings } from "./features/tenant-settings"
 import { uploads } from "./features/uploads"
+import { platform } from "./features/platform"
+import { platformOverview } from "./features/platform-overview"
 
 export const features: readonly Feature[] = [
   shell,
@@ -97,6 +99,8 @@ export const features: readonly Feature[] = [
   locations,
   catalogues,
   tenantSettings,
+  platform,
   // Server only: no screens, actors or strings, so nothing for the app to load; here for its layers.
   uploads,
+  platformOverview,
 ]

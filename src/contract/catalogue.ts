@@ -21,6 +21,7 @@ import { businesses } from "./groups/businesses"
 import { businessReview } from "./groups/business-review"
 import { company } from "./groups/company"
 import { dataRights } from "./groups/data-rights"
+import { platform } from "./groups/platform"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
 import { flags } from "./groups/flags"
@@ -90,6 +91,7 @@ export const catalogue = {
   productImport,
   chatProducts,
   dataRights,
+  platform,
 } as const
 
 export type Catalogue = typeof catalogue

@@ -3,8 +3,6 @@
  * registers and gates its routes from it, the server grants `FRONT:<path>` entries from it.
  */
 
-export type SidebarGroup = "chat" | "inbox" | "reports" | "sms" | "settings" | "otp" | "main"
-
 export interface RouteDef {
   readonly path: string
   /** i18n key of the route's title, under `routes.` */
@@ -19,6 +17,8 @@ export interface RouteDef {
   readonly authFrame?: boolean
   /** Granted only by a development server (its hooks are off in production), so production consoles never list it. */
   readonly devOnly?: boolean
+  /** Held by super admins only, whatever a role says: the platform console, across every business. */
+  readonly superAdminOnly?: boolean
 }
 
 const r = (path: string, key: string, extra: Omit<RouteDef, "path" | "key" | "sidebar"> = {}): RouteDef => ({ path, key, ...extra })
@@ -116,6 +116,8 @@ const table: readonly RouteDef[] = [
   r("/sms/send", "smsSend"),
   r("/sms-report", "smsReport"),
   // Reports and dashboards
+  // Not in the spec: the super admin's platform dashboard, where a super admin lands.
+  r("/platform", "platform", { superAdminOnly: true }),
   r("/dashboard", "intelligence"),
   r("/apps/aht", "aht"),
   r("/apps/serviceLevel", "serviceLevel"),
@@ -137,26 +139,34 @@ const table: readonly RouteDef[] = [
   r("/apps/simulator", "simulator", { devOnly: true }),
 ]
 
-/** The sidebar's groups, the ungrouped items ("main") first. */
-export const sidebarOrder: readonly SidebarGroup[] = ["main", "chat", "inbox", "reports", "sms", "settings", "otp"]
+/**
+ * The sidebar's groups in the order the console shows them: spec 000's items (its "Sidebar" listing), regrouped by
+ * what a person is after (the dashboards, the company, chat, tickets, templates, contacts, reports, SMS, channels,
+ * settings, campaigns, calls, OTP, the catalogue). A group of one item is drawn as that item alone.
+ */
+export const sidebarOrder = [
+  "dashboard",
+  "company",
+  "chat",
+  "inbox",
+  "templates",
+  "contacts",
+  "reports",
+  "sms",
+  "channels",
+  "settings",
+  "campaigns",
+  "calls",
+  "otp",
+  "catalogue",
+] as const
 
-/** Each sidebar group's items in the order spec 000 ("Sidebar") lists them; sidebar.test.ts holds this to the spec. */
+export type SidebarGroup = (typeof sidebarOrder)[number]
+
+/** Each sidebar group's items in order; sidebar.test.ts holds every item of spec 000's sidebar to one group. */
 export const sidebarItems: Readonly<Record<SidebarGroup, readonly string[]>> = {
-  main: [
-    "/apps/dashboard",
-    "/apps/company-profile",
-    "/dashboard",
-    "/apps/opt",
-    "/apps/optReport",
-    "/templateMessage-hsm",
-    "/apps/contacts/all",
-    "/ContactInformationCollection",
-    "/channels",
-    "/apps/nearest-location",
-    "/apps/current-campaigns",
-    "/apps/pbxcalls",
-    "/fb-catalogues-menu",
-  ],
+  dashboard: ["/platform", "/apps/dashboard", "/dashboard"],
+  company: ["/apps/company-profile"],
   chat: ["/apps/chat", "/apps/ongoing"],
   inbox: [
     "/apps/inbox",
@@ -168,7 +178,16 @@ export const sidebarItems: Readonly<Record<SidebarGroup, readonly string[]>> = {
     "/report/complain-tickets-report",
     "/apps/call-history",
   ],
-  // The spec: "the report routes above plus /apps/messages and /apps/otp-logs".
+  templates: ["/templateMessage-hsm", PUBLIC_TEMPLATE_ROUTE, "/apps/check-number", "/apps/clear-number"],
+  contacts: [
+    "/apps/contacts/all",
+    "/apps/contact-groups",
+    "/apps/blocklist",
+    "/ContactInformationCollection",
+    "/apps/admin-segments",
+    "/apps/labels",
+    "/apps/flag",
+  ],
   reports: [
     "/apps/aht",
     "/apps/serviceLevel",
@@ -184,33 +203,51 @@ export const sidebarItems: Readonly<Record<SidebarGroup, readonly string[]>> = {
     "/report/template-messages-report",
     "/reports/agent-average-time",
     "/apps/messages",
-    "/apps/otp-logs",
   ],
   sms: ["/sms/send", "/sms-report"],
+  channels: ["/channels"],
   settings: [
+    "/apps/users",
+    "/apps/roles",
+    "/apps/permissions",
     "/apps/canned-messages",
-    "/apps/check-number",
-    "/apps/clear-number",
+    "/adminchatbot",
+    "/admin-reminderMessage",
+    "/apps/sessionMessage",
+    "/apps/nearest-location",
     "/apps/client-webhook",
     "/apps/blacklist-token",
     "/apps/ip-whitelist",
     "/apps/billing",
-    "/apps/sessionMessage",
-    "/apps/sessions-mau",
-    "/apps/roles",
     "/apps/account-limits",
-    "/apps/permissions",
-    "/apps/users",
-    PUBLIC_TEMPLATE_ROUTE,
-    "/apps/admin-segments",
-    "/apps/labels",
-    "/admin-reminderMessage",
-    "/adminchatbot",
-    "/apps/flag",
+    "/apps/sessions-mau",
     // Not in the spec: the channel simulator (devOnly), after the spec's items.
     "/apps/simulator",
   ],
-  otp: ["/apps/otp-providers", "/apps/otp-users"],
+  campaigns: ["/apps/current-campaigns"],
+  calls: ["/apps/pbxcalls"],
+  otp: ["/apps/opt", "/apps/optReport", "/apps/otp-logs", "/apps/otp-providers", "/apps/otp-users"],
+  catalogue: ["/fb-catalogues-menu", "/admin-products", "/admin-orders"],
+}
+
+/**
+ * Screens drawn at more than one address, each alias -> its one canonical address (the console redirects, keeping the
+ * query). The canonical one is the address with its own access key and sidebar item; the company area's copies
+ * and the channel pages that show the same Facebook pages list lead there.
+ */
+export const canonicalAddresses: Readonly<Record<string, string>> = {
+  "/apps/company-details/CannedReplies": "/apps/canned-messages",
+  "/apps/company-details/autoReply": "/adminchatbot",
+  "/apps/company-details/mau": "/apps/sessions-mau",
+  "/apps/company-details/nearest-location": "/apps/nearest-location",
+  "/apps/company-details/reminderMessage": "/admin-reminderMessage",
+  "/apps/company-details/segments": "/apps/admin-segments",
+  "/apps/company-details/catalouges": "/fb-catalogues-menu",
+  "/apps/company-details/products": "/admin-products",
+  "/apps/company-details/orders": "/admin-orders",
+  "/apps/company-details/templateMessage-hsm": "/templateMessage-hsm",
+  "/channels/fb": "/channels/fb-page",
+  "/channels/fbchannels": "/channels/fb-page",
 }
 
 const tableRoute = (path: string): RouteDef => {
@@ -251,8 +288,8 @@ export const companySections = [
   "templateMessage-hsm",
 ] as const
 
-/** Home routes, in order of preference (spec 000 "Access rule"). */
-export const HOME_ROUTES = ["/apps/dashboard", "/dashboard"] as const
+/** Home routes, in order of preference (spec 000 "Access rule"); the platform dashboard, ours, only super admins hold. */
+export const HOME_ROUTES = ["/platform", "/apps/dashboard", "/dashboard"] as const
 /** The voice-call permission (spec 000 section 2), not a route of its own. */
 export const VOICE_CALL_KEY = "FRONT:/channels/whatsapp-call"
 

@@ -16,6 +16,8 @@ import type { AnyReportRef } from "./report-kit/report-machine"
 import type { accountMachine } from "./session/account-machine"
 import type { sessionMachine } from "./session/session-machine"
 import type { layoutMachine } from "./shell/layout-machine"
+import type { navGroupsMachine } from "./shell/nav-groups-machine"
+import type { quickJumpMachine } from "./shell/quick-jump-machine"
 
 /** The root's page-long actors, by systemId (features.test.ts checks them against the manifests). */
 export interface RootActors {
@@ -23,6 +25,8 @@ export interface RootActors {
   readonly account: ActorRefFrom<typeof accountMachine>
   readonly acl: ActorRefFrom<typeof aclMachine>
   readonly layout: ActorRefFrom<typeof layoutMachine>
+  readonly navGroups: ActorRefFrom<typeof navGroupsMachine>
+  readonly quickJump: ActorRefFrom<typeof quickJumpMachine>
   readonly callCenter: ActorRefFrom<typeof callCenterMachine>
   readonly "chat-inbox": ActorRefFrom<typeof chatInboxMachine>
 }

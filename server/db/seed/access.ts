@@ -4,16 +4,23 @@ import { backPermissions } from "../../../src/contract/catalogue"
 import { WHATSAPP_CALLS } from "../../../src/contract/permissions"
 import type { Db } from "../db"
 import { permissions, rolePermissions, roles, ruleSets } from "../schema/identity"
-import { FRONT_KEYS, BACK_KEYS } from "../../auth/acl"
+import { FRONT_KEYS, BACK_KEYS, SUPER_ADMIN_KEYS } from "../../auth/acl"
 
 const RULE_SET_NAMES: Record<string, string> = {
-  main: "General",
+  dashboard: "Dashboards",
+  company: "Company",
   chat: "Chat",
   inbox: "Tickets inbox",
+  templates: "Template messages",
+  contacts: "Contact book",
   reports: "Reports",
   sms: "SMS",
+  channels: "Channels",
   settings: "Settings",
+  campaigns: "Campaigns",
+  calls: "PBX calls",
   otp: "OTP",
+  catalogue: "Catalogue",
   pages: "Other pages",
   voice: "Voice calls",
   backend: "Back-end features",
@@ -29,7 +36,7 @@ export const seedCatalogue = async (db: Db): Promise<Map<string, number>> => {
   const setId = new Map(sets.map((s) => [s.key, s.id]))
   const routeByKey = new Map(routes.map((r) => [frontKey(r.path), r]))
   const rows = [
-    ...FRONT_KEYS.map((key) => {
+    ...FRONT_KEYS.filter((key) => !SUPER_ADMIN_KEYS.has(key)).map((key) => {
       const route = routeByKey.get(key)
       const set = key === VOICE_CALL_KEY ? "voice" : (route?.sidebar ?? "pages")
       return {

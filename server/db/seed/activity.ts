@@ -1,14 +1,16 @@
 /** Contacts, conversations with messages (./chat.ts), tickets, complaints, OTP, and small reference sets for each demo tenant. */
 import type { Db } from "../db"
-import { contacts, cannedMessages, contactGroups } from "../schema/conversations"
+import { sql } from "drizzle-orm"
+import { rowsOf } from "../rows"
+import { contacts, cannedMessages, contactGroups, contactGroupMembers } from "../schema/conversations"
 import { tickets, complaints } from "../schema/tickets"
 import { otpProviders, otpUsers, otpLogs } from "../schema/otp"
 import { labels, flags, tags } from "../schema/tagging"
 import { templates } from "../schema/templates"
 import { countries, cities } from "../schema/commerce"
-import { smsProviders } from "../schema/sms"
 import { makeRng, nameOf, phoneOf, CHANNELS, CUSTOMER_LINES, AGENT_LINES, type Rng } from "./prng"
-import { seedChat } from "./chat"
+import { seedChat, type WelcomeTemplate } from "./chat"
+import { postCharges } from "./ledger"
 import type { SeedResult } from "./tenants"
 
 const DAY = 86_400_000
@@ -43,11 +45,11 @@ const seedTenant = async (db: Db, plan: TenantPlan) => {
       })),
     )
     .returning()
-  await db.insert(contactGroups).values([
-    { clientId, name: "VIP customers" },
-    { clientId, name: "Newsletter" },
-  ])
-  const convRows = await seedChat(db, makeRng(plan.seed + 1), { clientId, agents: plan.chatAgents }, contactRows)
+  await seedGroups(db, clientId, contactRows)
+  const welcome = await seedTemplates(db, clientId)
+  const chat = await seedChat(db, makeRng(plan.seed + 1), { clientId, agents: plan.chatAgents, welcome }, contactRows)
+  await postCharges(db, clientId, chat.charges)
+  const convRows = chat.current
   const ticketCount = Math.ceil(plan.contacts / 2)
   await db.insert(tickets).values(
     Array.from({ length: ticketCount }, (_, i) => {
@@ -89,7 +91,8 @@ const seedTenant = async (db: Db, plan: TenantPlan) => {
         agentId: rng.pick(plan.agents),
         category: rng.pick(["billing", "delivery", "product", "service"]),
         dt,
-        lastClosed: resolved ? new Date(dt.getTime() + rng.int(1, 96) * 3_600_000) : null,
+        // Resolved within four days, and never after now.
+        lastClosed: resolved ? new Date(Math.min(dt.getTime() + rng.int(1, 96) * 3_600_000, Date.now())) : null,
       }
     }),
   )
@@ -137,10 +140,36 @@ const seedTenant = async (db: Db, plan: TenantPlan) => {
   await db
     .insert(cannedMessages)
     .values(AGENT_LINES.slice(0, 4).map((body, i) => ({ clientId, title: `Reply ${i + 1}`, body, shortcut: `/r${i + 1}` })))
-  await db.insert(templates).values([
-    { clientId, name: "order_update", body: "Hello {{1}}, your order {{2}} is on its way.", params: ["name", "order"] },
-    { clientId, name: "welcome", body: "Welcome to our service, {{1}}!", params: ["name"], category: "MARKETING" },
-  ])
+}
+
+/** The approved templates; answers the one the inbox's first replies used, with its category's price. */
+const seedTemplates = async (db: Db, clientId: number): Promise<WelcomeTemplate> => {
+  const rows = await db
+    .insert(templates)
+    .values([
+      { clientId, name: "order_update", body: "Hello {{1}}, your order {{2}} is on its way.", params: ["name", "order"] },
+      { clientId, name: "welcome", body: "Welcome to our service, {{1}}!", params: ["name"], category: "MARKETING" },
+    ])
+    .returning()
+  const welcome = rows[1]
+  const [price] = rowsOf(await db.execute(sql`SELECT price FROM template_prices WHERE category = ${welcome.category}`))
+  return { id: welcome.id, name: welcome.name, language: welcome.language, category: welcome.category, price: Number(price?.price ?? 0) }
+}
+
+/** The contact groups with their members: the VIP customers, and the customers who gave an e-mail for the newsletter. */
+const seedGroups = async (db: Db, clientId: number, contactRows: readonly (typeof contacts.$inferSelect)[]) => {
+  const [vip, newsletter] = await db
+    .insert(contactGroups)
+    .values([
+      { clientId, name: "VIP customers", description: "Customers with the VIP attribute" },
+      { clientId, name: "Newsletter", description: "Customers who gave an e-mail address" },
+    ])
+    .returning()
+  const members = [
+    ...contactRows.filter((c) => (c.attributes as { vip?: boolean }).vip).map((c) => ({ groupId: vip.id, contactId: c.id })),
+    ...contactRows.filter((c) => c.email).map((c) => ({ groupId: newsletter.id, contactId: c.id })),
+  ]
+  if (members.length) await db.insert(contactGroupMembers).values(members)
 }
 
 const seedReference = async (db: Db) => {
@@ -159,7 +188,6 @@ const seedReference = async (db: Db) => {
     { countryId: byCode.get("AE")!, name: "Dubai" },
     { countryId: byCode.get("SA")!, name: "Riyadh" },
   ])
-  await db.insert(smsProviders).values({ name: "Demo SMS gateway", baseUrl: "https://sms.example/api" })
 }
 
 export const seedActivity = async (db: Db, world: SeedResult) => {

@@ -1,12 +1,16 @@
 /** Call records, generated deterministically and written in big batches (unnest arrays: fast on PGlite and PostgreSQL). */
 import type { Database } from "../db"
 import type { CallMessage } from "../schema/calls"
+import { CallStatus } from "../../../src/contract/voice-calls"
 import { makeRng, nameOf, phoneOf, type Rng, CUSTOMER_LINES } from "./prng"
 
-const STATUSES = ["completed", "completed", "completed", "missed", "rejected", "failed"] as const
+/** The final statuses the call hub writes (call-store.ts `finish`): an unanswered incoming call is missed, an outgoing one failed. */
+const INCOMING = [CallStatus.completed, CallStatus.completed, CallStatus.completed, CallStatus.missed, CallStatus.rejected] as const
+const OUTGOING = [CallStatus.completed, CallStatus.completed, CallStatus.rejected, CallStatus.failed] as const
 
-const messageOf = (rng: Rng, i: number): CallMessage | null => {
-  const kind = rng.pick(["text", "text", "image", "video", "document", "interactive", "none"] as const)
+/** What the customer sent with the call (follow-up text or a rating); files are left to the chat, which stores them. */
+const messageOf = (rng: Rng): CallMessage | null => {
+  const kind = rng.pick(["text", "text", "interactive", "none"] as const)
   if (kind === "none") return null
   const base = {
     message_type: kind,
@@ -15,31 +19,19 @@ const messageOf = (rng: Rng, i: number): CallMessage | null => {
     interactive: null,
   }
   if (kind === "text") return { ...base, message_body: rng.pick(CUSTOMER_LINES) }
-  if (kind === "interactive") {
-    return {
-      ...base,
-      message_body: "Rate your call",
-      interactive: {
-        header_type: "text",
-        header_value: "How did we do?",
-        body: "Please rate the call you just had.",
-        footer: "Thank you",
-        type: "button",
-        actions_list: {
-          buttons: [{ reply: { title: "Great" } }, { reply: { title: "Okay" } }, { reply: { title: "Bad" } }],
-        },
-      },
-    }
-  }
-  const ext = kind === "image" ? "jpg" : kind === "video" ? "mp4" : "pdf"
-  const filename = `${kind}-${i}.${ext}`
   return {
     ...base,
-    message_body: `https://picsum.photos/seed/${i}/640/480`,
-    attachments: [
-      { name: "filename", value: filename },
-      { name: "mime", value: `${kind}/${ext}` },
-    ],
+    message_body: "Rate your call",
+    interactive: {
+      header_type: "text",
+      header_value: "How did we do?",
+      body: "Please rate the call you just had.",
+      footer: "Thank you",
+      type: "button",
+      actions_list: {
+        buttons: [{ reply: { title: "Great" } }, { reply: { title: "Okay" } }, { reply: { title: "Bad" } }],
+      },
+    },
   }
 }
 
@@ -71,26 +63,33 @@ export const seedCallRecords = async (database: Database, options: CallSeedOptio
     const cols: unknown[][] = Array.from({ length: 13 }, () => [])
     for (let k = 0; k < size; k++) {
       const i = done + k
-      // Today's calls come first so a fresh console shows calls under the default "today" filter.
-      const dt = new Date(i < options.count / 5 ? now - rng.int(0, Math.min(span, 6 * 3_600_000)) : now - rng.int(0, span))
-      const status = rng.pick(STATUSES)
-      const answered = status === "completed"
+      const incoming = rng.chance(0.6)
+      const status = rng.pick(incoming ? INCOMING : OUTGOING)
+      const answered = status === CallStatus.completed
+      const ringMs = rng.int(3, answered ? 20 : 45) * 1000
       const duration = answered ? rng.int(5, 1800) : 0
-      const start = answered ? dt : null
+      const length = ringMs + duration * 1000
+      // Rung at `dt`, ended `length` later, before now. Today's calls come first so the default "today" filter shows calls.
+      const back = i < options.count / 5 ? rng.int(0, Math.min(span, 6 * 3_600_000)) : rng.int(0, span)
+      const dt = new Date(now - Math.max(back, length + 1000))
+      const start = answered ? new Date(dt.getTime() + ringMs) : null
+      const end = new Date(dt.getTime() + length)
+      // The hub records the agent who accepted an incoming call, and the agent who dialled an outgoing one.
+      const agent = options.agentIds.length && (answered || !incoming) ? rng.pick(options.agentIds) : null
       const row = [
         `wacid.${runTag}.${i.toString(36)}`,
         options.clientId,
         nameOf(rng),
         phoneOf(rng, i),
-        rng.chance(0.6) ? "incoming" : "outgoing",
+        incoming ? "incoming" : "outgoing",
         start?.toISOString() ?? null,
-        start ? new Date(start.getTime() + duration * 1000).toISOString() : null,
+        end.toISOString(),
         duration,
-        answered && options.agentIds.length ? rng.pick(options.agentIds) : null,
+        agent,
         status,
         answered ? Math.ceil(duration / 60) : 0,
         dt.toISOString(),
-        ((m) => (m ? JSON.stringify(m) : null))(messageOf(rng, i)),
+        ((m) => (m ? JSON.stringify(m) : null))(messageOf(rng)),
       ]
       for (const [c, value] of row.entries()) cols[c].push(value)
     }

@@ -5,9 +5,11 @@
  * the same world on every fresh database (times are relative to the moment of seeding).
  */
 import type { Db } from "../db"
-import { contacts, conversations, messages } from "../schema/conversations"
+import { type contacts, conversations, messages } from "../schema/conversations"
 import { CUSTOMER_LINES, AGENT_LINES, type Rng } from "./prng"
-import { eq } from "drizzle-orm"
+import { sql } from "drizzle-orm"
+import { type MediaKind, mediaPayloadOf, storeMedia } from "./media"
+import type { Charge } from "./ledger"
 
 const MIN = 60_000
 const DAY = 86_400_000
@@ -15,35 +17,80 @@ const DAY = 86_400_000
 type Contact = typeof contacts.$inferSelect
 type Status = "unassigned" | "active" | "ongoing" | "closed"
 
+/** The approved template the inbox's first replies were sent with, and its price (template_prices of its category). */
+export interface WelcomeTemplate {
+  readonly id: number
+  readonly name: string
+  readonly language: string
+  readonly category: string
+  readonly price: number
+}
+
 interface Plan {
   readonly clientId: number
   /** Who holds active and ongoing chats (repeat an id to weight it). */
   readonly agents: readonly number[]
+  readonly welcome: WelcomeTemplate
 }
 
-const MEDIA: Record<string, Record<string, unknown>> = {
-  image: { link: "https://picsum.photos/seed/chat/640/480", filename: "photo.jpg", mime: "image/jpeg" },
-  document: { link: "https://example.com/files/invoice.pdf", filename: "invoice.pdf", mime: "application/pdf" },
-  video: { link: "https://example.com/media/unboxing.mp4", filename: "unboxing.mp4", mime: "video/mp4" },
-  audio: { link: "https://example.com/media/voice-note.ogg", filename: "voice-note.ogg", mime: "audio/ogg" },
+interface Content {
+  readonly type: string
+  readonly body: string
+  readonly payload: Record<string, unknown>
+  /** A file this message carries (stored after the message, ./media.ts). */
+  readonly media?: MediaKind
+  /** What the message cost (a template's price), debited when it was sent. */
+  readonly cost?: number
 }
 
-const inboundOf = (rng: Rng) => {
-  const type = rng.pick(["text", "text", "text", "text", "image", "document", "video", "audio"] as const)
-  const body = type === "text" ? rng.pick(CUSTOMER_LINES) : type === "image" ? rng.pick(["", "Here is a photo of it"]) : ""
-  return { type, body, payload: MEDIA[type] ?? {} }
+const isMedia = (type: string): type is MediaKind => type === "image" || type === "audio" || type === "document"
+
+/**
+ * A customer's message. The draws stay the same whatever the channel (the rest of the world follows from them); an SMS
+ * customer can only write text, so a drawn file becomes one of their lines.
+ */
+const inboundOf = (rng: Rng, channel: string, k: number): Content => {
+  const drawn = rng.pick(["text", "text", "text", "text", "image", "document", "photo", "audio"] as const)
+  const body = drawn === "text" ? rng.pick(CUSTOMER_LINES) : drawn === "image" ? rng.pick(["", "Here is a photo of it"]) : ""
+  if (channel === "sms" && drawn !== "text") return { type: "text", body: CUSTOMER_LINES[k % CUSTOMER_LINES.length], payload: {} }
+  const type = drawn === "photo" ? "image" : drawn
+  if (!isMedia(type)) return { type, body, payload: {} }
+  // As a WhatsApp file arrives: the channel's media id, the file downloaded into the chat's storage (media-jobs.ts).
+  return { type, body, payload: { media_id: `seed-${channel}-${k}-${type}`, ...mediaPayloadOf(type) }, media: type }
 }
 
-const outboundOf = (rng: Rng, first: boolean) => {
-  if (first && rng.chance(0.3)) {
-    return {
-      type: "template",
-      body: "Welcome to our service! An agent will be with you shortly.",
-      payload: { template: { name: "welcome", language: "en" } },
-    }
+/** A template message as template-send.ts stores it: the rendered text, the template, its parameters and cost. */
+const welcomeOf = (template: WelcomeTemplate, contact: Contact): Content => {
+  const first = (contact.name ?? "").split(" ")[0] || "there"
+  return {
+    type: "template",
+    body: `Welcome to our service, ${first}!`,
+    payload: {
+      template: {
+        id: template.id,
+        name: template.name,
+        language: template.language,
+        category: template.category,
+        params: [first],
+        header_value: null,
+        header_type: null,
+        header: null,
+        media: null,
+        footer: null,
+        buttons: [],
+      },
+      cost: template.price,
+    },
+    cost: template.price,
   }
+}
+
+/** The business's message; templates are WhatsApp's, and an SMS carries text only (the draws stay the same). */
+const outboundOf = (rng: Rng, first: boolean, channel: string, welcome: () => Content): Content => {
+  if (first && rng.chance(0.3)) return channel === "whatsapp" ? welcome() : { type: "text", body: AGENT_LINES[0], payload: {} }
   const type = rng.pick(["text", "text", "text", "text", "interactive", "image"] as const)
   const body = rng.pick(AGENT_LINES)
+  if (channel === "sms" || type === "text") return { type: "text", body, payload: {} }
   if (type === "interactive") {
     return {
       type,
@@ -58,7 +105,8 @@ const outboundOf = (rng: Rng, first: boolean) => {
       },
     }
   }
-  return { type, body: type === "image" ? "Our new catalogue" : body, payload: type === "image" ? MEDIA.image : {} }
+  // An agent's upload sent as the message's own file (outbound.ts attaches it).
+  return { type: "image", body: "Our new catalogue", payload: mediaPayloadOf("image"), media: "image" }
 }
 
 const statusOf = (rng: Rng): Status => {
@@ -73,17 +121,12 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
   const now = Date.now()
   const { clientId } = plan
   let wamid = 0
+  let mediaNo = 0
   const convValues: (typeof conversations.$inferInsert)[] = []
-  const scripts: {
-    inbound: boolean
-    dt: Date
-    status: string
-    agent: number | null
-    type: string
-    body: string
-    payload: Record<string, unknown>
-  }[][] = []
+  const scripts: (Content & { inbound: boolean; dt: Date; status: string; agent: number | null })[][] = []
   const lastInbound = new Map<number, number>()
+  const numbers = new Map(contactRows.map((c) => [c.id, c.number]))
+  const numberOf = (contactId: number | null) => (contactId === null ? "" : (numbers.get(contactId) ?? ""))
   const addConversation = (contact: Contact, status: Status, lastAt: number, agent: number | null) => {
     const count = rng.int(3, 9)
     const gaps = Array.from({ length: count }, () => rng.int(1, 25) * MIN)
@@ -96,7 +139,9 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
     const answered = status === "ongoing" || status === "closed"
     const script = times.map((t, k) => {
       const inbound = answered ? k % 2 === 0 || rng.chance(0.2) : !(k === 1 && rng.chance(0.3))
-      const content = inbound ? inboundOf(rng) : outboundOf(rng, k === 1)
+      const content = inbound
+        ? inboundOf(rng, contact.channel, ++mediaNo)
+        : outboundOf(rng, k === 1, contact.channel, () => welcomeOf(plan.welcome, contact))
       const state = inbound ? "received" : now - t > 2 * 3_600_000 ? "read" : rng.pick(["sent", "delivered", "read"])
       return { inbound, dt: new Date(t), status: state, agent: inbound ? null : answered ? agent : null, ...content }
     })
@@ -131,9 +176,11 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
     if (i % 3 === 0) addConversation(contact, "closed", now - rng.int(21, 45) * DAY, rng.pick(plan.agents))
   })
   const convRows = await db.insert(conversations).values(convValues).returning()
-  await db.insert(messages).values(
-    convRows.flatMap((conv, i) =>
-      scripts[i].map((m) => ({
+  const sent = convRows.flatMap((conv, i) => scripts[i].map((m) => ({ conv, m })))
+  const messageIds = await db
+    .insert(messages)
+    .values(
+      sent.map(({ conv, m }) => ({
         clientId,
         conversationId: conv.id,
         direction: m.inbound ? "in" : "out",
@@ -145,12 +192,29 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
         dt: m.dt,
         externalId: m.inbound ? null : `wamid.seed-${clientId}-${++wamid}`,
       })),
-    ),
+    )
+    .returning({ id: messages.id })
+  await storeMedia(
+    db,
+    clientId,
+    sent.flatMap(({ m }, i) => (m.media ? [{ kind: m.media, messageId: messageIds[i].id }] : [])),
   )
-  for (const [contactId, at] of lastInbound)
-    await db
-      .update(contacts)
-      .set({ lastInboundAt: new Date(at) })
-      .where(eq(contacts.id, contactId))
-  return convRows.slice(0, contactRows.length)
+  // One statement for every customer's last inbound message (the 24-hour window).
+  await db.execute(sql`UPDATE contacts c SET last_inbound_at = x.at::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify([...lastInbound].map(([id, at]) => ({ id, at: new Date(at).toISOString() })))}::jsonb) AS x(id int, at text)
+    WHERE c.id = x.id`)
+  // What template-send.ts's chargeTemplateSends debits for each template message, at the time it was sent.
+  const charges: Charge[] = sent.flatMap(({ conv, m }) =>
+    m.cost
+      ? [
+          {
+            amount: -m.cost,
+            reason: `template ${plan.welcome.name}`,
+            ref: `template:${plan.welcome.id}:${numberOf(conv.contactId)}`,
+            at: m.dt,
+          },
+        ]
+      : [],
+  )
+  return { current: convRows.slice(0, contactRows.length), charges }
 }

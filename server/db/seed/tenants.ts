@@ -10,6 +10,8 @@ import { seedCatalogue, seedRoles } from "./access"
 export const DEMO_PASSWORD = "demo1234"
 /** What the demo seed tops tenant one up with (USD), through the billing ledger. */
 export const DEMO_TOP_UP = 500
+/** Tenant two's smaller top-up: its welcome templates were paid from it. */
+const DEMO_TOP_UP_TWO = 100
 export const DEMO_LOGINS = [
   { username: "superadmin", tenant: "platform", note: "super admin (businesses, /admin calls)" },
   { username: "admin", tenant: "tenant one", note: "tenant admin" },
@@ -81,6 +83,7 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
   await db.insert(ipWhitelist).values({ clientId: two.id, ip: "127.0.0.1", label: "Office" })
   // The demo tenant starts with credit to send SMS and templates: a ledger entry, marked as the seed's, not a bare figure.
   await credit(db, one.id, DEMO_TOP_UP, "Demo seed top-up", "seed")
+  await credit(db, two.id, DEMO_TOP_UP_TWO, "Demo seed top-up", "seed")
   return {
     tenantOne: one.id,
     tenantTwo: two.id,

@@ -5,6 +5,7 @@ import { seedTenants } from "./tenants"
 import { seedCallRecords } from "./calls"
 import { seedActivity } from "./activity"
 import { seedWorkspace } from "./workspace"
+import { seedModules } from "./modules"
 
 /** Seeds only when the database has no tenant yet; returns whether it did. */
 export const seedIfEmpty = async (database: Database): Promise<boolean> => {
@@ -14,6 +15,7 @@ export const seedIfEmpty = async (database: Database): Promise<boolean> => {
   const result = await database.transaction((tx) => seedTenants(tx))
   await database.transaction((tx) => seedActivity(tx, result))
   await database.transaction((tx) => seedWorkspace(tx, result))
+  await database.transaction((tx) => seedModules(tx, result))
   const u = result.userIds
   await seedCallRecords(database, {
     clientId: result.tenantOne,

@@ -178,4 +178,22 @@ describe.each(DB_KINDS)("live access on %s", (kind) => {
     expect(removed.user_acl).toEqual(granted.user_acl)
     expect(foreign.of("acl:changed")).toEqual([])
   })
+
+  it("an admin cannot delete a built-in role, nor stop or delete their own account: each is refused with its reason", async () => {
+    const admin = await login(ctx.url, "admin")
+    const builtIn = (await call("roles", "fetchListRoles", admin.user_token, { limit: 100 })).body.data.items.find(
+      (role: { system: boolean }) => role.system,
+    )
+    const deleted = await call("roles", "rolesDeleteById", admin.user_token, { id: builtIn.id })
+    expect([deleted.status, deleted.body.error?.message]).toEqual([409, "A built-in role cannot be deleted"])
+    const self = (await call("users", "fetchListUsers", admin.user_token, { search: "admin" })).body.data.items.find(
+      (user: { username: string }) => user.username === "admin",
+    )
+    const stopped = await call("users", "usersUpdatePartialById", admin.user_token, { id: self.id, status: "disabled" })
+    expect([stopped.status, stopped.body.error?.message]).toEqual([409, "You cannot disable yourself"])
+    const gone = await call("users", "usersDeleteById", admin.user_token, { id: self.id })
+    expect([gone.status, gone.body.error?.message]).toEqual([409, "You cannot delete yourself"])
+    // Refused means unchanged: the admin still signs in.
+    expect((await login(ctx.url, "admin")).user_token).toBeTruthy()
+  })
 })

@@ -7,7 +7,7 @@ import { forbidden, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
 import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
-import { CURRENCY, balanceOf, credit } from "./ledger"
+import { BALANCE, CURRENCY, balanceOf, credit } from "./ledger"
 
 const entryOf = (r: Record<string, unknown>): LedgerEntry => ({
   id: Number(r.id),
@@ -19,8 +19,7 @@ const entryOf = (r: Record<string, unknown>): LedgerEntry => ({
   created_at: iso(r.created_at),
 })
 
-const ACCOUNT = sql`c.id, c.name, c.credit_limit,
-  COALESCE((SELECT l.balance_after FROM billing_ledger l WHERE l.client_id = c.id ORDER BY l.id DESC LIMIT 1), 0) AS balance`
+const ACCOUNT = sql`c.id, c.name, c.credit_limit, ${BALANCE} AS balance`
 
 const accountOf = (r: Record<string, unknown>): BillingAccount => ({
   client_id: Number(r.id),

@@ -131,12 +131,14 @@ export const debitIncurredUnlessUat = async (
   ref: string | null = null,
 ): Promise<Entry | null> => (await debitAllUnlessUatAs(db, clientId, charges, reason, ref, true)).entry
 
-/** The tenant's balance as the ledger says: its last entry's running balance, 0 before any entry. */
+/**
+ * The tenant's balance: the running balance `post` keeps on the tenant row with every entry (so the sum of its ledger
+ * lines), 0 before any. Every screen showing a balance reads this column (BALANCE), not a copy of its own.
+ */
+export const BALANCE = sql`c.balance`
 export const balanceOf = async (db: Db, clientId: number): Promise<number> => {
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT balance_after FROM billing_ledger WHERE client_id = ${clientId} ORDER BY id DESC LIMIT 1`),
-  )
-  return row ? cents(row.balance_after) / 100 : 0
+  const [row] = rowsOf(await db.execute(sql`SELECT ${BALANCE} AS balance FROM clients c WHERE c.id = ${clientId}`))
+  return row ? cents(row.balance) / 100 : 0
 }
 
 export const CURRENCY = "USD"

@@ -5,12 +5,14 @@
  * business off (its people refused on their next call and at sign-in, its webhook deliveries stopped) and of deleting it.
  */
 import { sql } from "drizzle-orm"
+import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
 import { publish } from "../../core/events"
 import type { Clock } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, login, send, shaped, useServer } from "../../testing/harness"
 import { startReceiver } from "../webhooks/receiver.testing"
+import { activityArb, clearActivity, expectOverview, referenceOf, writeActivity } from "../platform-overview/platform-overview.testing"
 import { approvedBusiness, registerBusiness } from "./businesses.testing"
 import { BUSINESS_RETENTION_DAYS, purgeSchedule } from "./retention"
 
@@ -241,5 +243,29 @@ describe.each(DB_KINDS)("businesses on %s", (kind) => {
     expect(await exists()).toBe(1)
     await db.transaction((tx) => purgeSchedule.tick(tx, new Date(Date.now() + (BUSINESS_RETENTION_DAYS + 1) * 86_400_000)))
     expect(await exists()).toBe(0)
+  })
+
+  it("gives the platform overview's figures as naive counts of the raw rows after random activity", async () => {
+    const db = ctx.server.services.database
+    const overview = callOf("platform", "platformOverview")
+    let run = 0
+    try {
+      await fc.assert(
+        fc.asyncProperty(activityArb, async (activity) => {
+          run++
+          await writeActivity(db, activity, `${kind === "pglite" ? 1 : 2}${run}`)
+          const reply = await send(ctx.url, overview, {}, superAdmin)
+          expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+          expectOverview(shaped(overview, reply.body).data, await referenceOf(db))
+        }),
+        { numRuns: 5 },
+      )
+      expect((await send(ctx.url, overview, {}, tenantAdmin)).status).toBe(403)
+      // Only the super admin holds the platform dashboard's page, whatever the tenant admin's role was seeded with.
+      expect((await login(ctx.url, "admin")).user_acl["FRONT:/platform"]).toBe(false)
+      expect((await login(ctx.url, "superadmin")).user_acl["FRONT:/platform"]).toBe(true)
+    } finally {
+      await clearActivity(db)
+    }
   })
 })

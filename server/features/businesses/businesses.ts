@@ -13,14 +13,11 @@ import { signedUrlOf } from "../../core/signed-url"
 import { publicOrigin } from "../../core/attachments"
 import { iso } from "../../core/date-range"
 import { handle } from "../../core/registry"
-import { CLIENT_COLUMNS, clientOf, loadBusiness } from "./client-rows"
+import { CLIENT_COLUMNS, LISTED, businessCountsOf, clientOf, loadBusiness } from "./client-rows"
 import { softDelete, toggle } from "./lifecycle"
 import { messageRetentionSchedule, purgeSchedule, retentionJob } from "./retention"
 import { approve, checkMove } from "./review"
 import { statsOf } from "./stats"
-
-/** Customer businesses that are not deleted (the platform tenant is never one). */
-const LISTED = sql`NOT c.platform AND c.deleted_at IS NULL`
 
 const agentRefOf = (r: Record<string, unknown>) => ({
   id: Number(r.id),
@@ -41,17 +38,7 @@ export const handlers = [
     return { data: rows.map(clientOf) }
   }),
 
-  handle("businesses", "fetchClientsMeta", async (ctx) => {
-    const [row] = rowsOf(
-      await ctx.db.execute(sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE c.status = 'active')::int AS active,
-        count(*) FILTER (WHERE c.status <> 'active')::int AS inactive,
-        count(*) FILTER (WHERE c.onboarding_status IN ('submitted', 'in_review'))::int AS onboarding
-      FROM clients c WHERE ${LISTED}`),
-    )
-    return {
-      data: { total: Number(row.total), active: Number(row.active), inactive: Number(row.inactive), onboarding: Number(row.onboarding) },
-    }
-  }),
+  handle("businesses", "fetchClientsMeta", async (ctx) => ({ data: await businessCountsOf(ctx.db) })),
 
   handle("businesses", "fetchClientByClientId", async (ctx, input) => ({
     data: (await loadBusiness(ctx.db, idOf(input.client_id, "Business"))).client,

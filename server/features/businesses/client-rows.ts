@@ -10,6 +10,23 @@ import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
 import { iso, isoOrNull } from "../../core/date-range"
 
+/** Customer businesses that are not deleted (the platform tenant is never one), as SQL over `c` (clients). */
+export const LISTED = sql`NOT c.platform AND c.deleted_at IS NULL`
+
+/**
+ * The businesses' counts, each defined here once: every listed business, the active ones (they can sign in), the
+ * others (pending, disabled, rejected), and those whose registration awaits the super admin's review.
+ */
+export const businessCountsOf = async (db: Pick<Db, "execute">) => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE c.status = 'active')::int AS active,
+        count(*) FILTER (WHERE c.status <> 'active')::int AS inactive,
+        count(*) FILTER (WHERE c.onboarding_status IN ('submitted', 'in_review'))::int AS onboarding
+      FROM clients c WHERE ${LISTED}`),
+  )
+  return { total: Number(row.total), active: Number(row.active), inactive: Number(row.inactive), onboarding: Number(row.onboarding) }
+}
+
 export type BusinessStatus = "pending" | "active" | "disabled" | "rejected" | "deleted"
 
 const ONBOARDING = new Set(["submitted", "in_review", "approved", "rejected"])

@@ -21,6 +21,8 @@ export const OPEN_STATUSES = ["unassigned", "active", "ongoing"] as const satisf
  * names the same list in SQL (the agent_loads counters auto-assign and the agent lists read): change both together.
  */
 export const HELD_STATUSES = ["active", "ongoing"] as const satisfies readonly ConversationStatus[]
+/** Waiting for a reply: in the queue, or held by an agent who has not answered since taking it. */
+export const WAITING_STATUSES = ["unassigned", "active"] as const satisfies readonly ConversationStatus[]
 
 /** Where each status may go: an open conversation anywhere, a closed one nowhere (history is not reopened). */
 export const TRANSITIONS: Readonly<Record<ConversationStatus, readonly ConversationStatus[]>> = {

@@ -14,7 +14,7 @@ import { pageOf } from "../../core/paging"
 import { rangeOf } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
 import { selectConversations } from "./conversation-rows"
-import { HELD_STATUSES, statusIn } from "./conversation-status"
+import { HELD_STATUSES, OPEN_STATUSES, statusIn } from "./conversation-status"
 import { countOf } from "./message-rows"
 
 export const DEFAULT_LIMIT = 20
@@ -81,7 +81,7 @@ export const handlers = [
     async (ctx, input): Promise<Paged> =>
       inboxPage(ctx, { clientId: tenantOf(ctx), statuses: ["unassigned"], channel: input.channel_type, search: input.search }, input),
   ),
-  /** Every agent's open chats (default active and ongoing), or one status of them. */
+  /** Every agent's chats (default active and ongoing; with `queue` the unassigned ones too), or one status of them. */
   handle(
     "chat",
     "agentConversationsOngoing",
@@ -90,7 +90,7 @@ export const handlers = [
         ctx,
         {
           clientId: tenantOf(ctx),
-          statuses: input.status ? [input.status] : HELD_STATUSES,
+          statuses: input.status ? [input.status] : input.queue ? OPEN_STATUSES : HELD_STATUSES,
           channel: input.channel_type,
           search: input.search,
         },

@@ -36,7 +36,7 @@ export {
   publishConversationOf,
   selectConversations,
 } from "./conversation-rows"
-export { STEP_STATUS, next } from "./conversation-status"
+export { HELD_STATUSES, OPEN_STATUSES, STEP_STATUS, WAITING_STATUSES, next, statusIn } from "./conversation-status"
 export type { Holding } from "./conversation-status"
 export { fileLinksOf, loadMessage, selectMessages } from "./message-rows"
 export type { FileLinks } from "./message-rows"

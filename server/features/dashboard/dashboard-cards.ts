@@ -7,7 +7,9 @@ import type { HeatCell } from "../../../src/contract/schemas/reports"
 import { handle } from "../../core/registry"
 import { tenantOf, type Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
+import { TICKET_FROM, TICKET_STATUS } from "../tickets"
 import {
+  callTotals,
   reportRange,
   conversationTotals,
   csatOf,
@@ -20,32 +22,10 @@ import {
 } from "../reports"
 import { nowOf } from "./dashboard-now"
 
-/** Call statuses that count as answered or missed (server/features/calls/call-hub.ts writes them). */
-const ANSWERED = "COMPLETED"
-const MISSED = ["MISSED", "REJECTED"]
-
-const callTotals = async (ctx: Ctx, r: ReportRange) => {
-  const rows = rowsOf(
-    await ctx.db.execute(sql`SELECT call_type, status, sum(calls)::int AS calls, sum(duration_sum)::float8 AS duration
-      FROM call_rollups WHERE ${slotWhere(r, {}, "call")} GROUP BY 1, 2`),
-  )
-  const total = (pick: (row: Record<string, unknown>) => boolean) => rows.filter(pick).reduce((n, row) => n + Number(row.calls), 0)
-  const answered = total((row) => row.status === ANSWERED)
-  const duration = rows.filter((row) => row.status === ANSWERED).reduce((n, row) => n + Number(row.duration), 0)
-  return {
-    total: total(() => true),
-    incoming: total((row) => row.call_type === "incoming"),
-    outgoing: total((row) => row.call_type === "outgoing"),
-    answered,
-    missed: total((row) => row.status === MISSED[0]),
-    rejected: total((row) => row.status === MISSED[1]),
-    avg_duration: answered > 0 ? duration / answered : 0,
-  }
-}
-
+/** Tickets opened in the range by their status now, as the ticket lists name it (tickets/ticket-rows.ts). */
 const ticketCounts = async (ctx: Ctx, r: ReportRange) => {
   const rows = rowsOf(
-    await ctx.db.execute(sql`SELECT status, count(*)::int AS count FROM tickets t
+    await ctx.db.execute(sql`SELECT ${TICKET_STATUS} AS status, count(*)::int AS count FROM ${TICKET_FROM}
       WHERE t.client_id = ${r.clientId} AND ${dtWhere(r, sql`t.dt`)} GROUP BY 1 ORDER BY 1`),
   )
   return rows.map((row) => ({ status: String(row.status), count: Number(row.count) }))
@@ -80,7 +60,7 @@ export const handlers = [
           percent: percentOf(t.answeredWithin, t.answered),
         },
         calls_answered: calls.answered,
-        calls_missed: calls.missed + calls.rejected,
+        calls_missed: calls.missed,
         tickets,
         csat,
       },

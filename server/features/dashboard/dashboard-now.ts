@@ -1,20 +1,21 @@
 /**
  * The dashboard's "now" values: conversations by status right now and agents online. Three index ranges of
- * conversations_inbox_idx (open statuses only) and the tenant's users; no history is read.
+ * conversations_inbox_idx (open statuses only) and the tenant's users; no history is read. Open, waiting and the
+ * queue are the chat's own status sets (conversation-status.ts), so the inbox's boxes and Ongoing Chats count the same.
  */
 import { sql } from "drizzle-orm"
 import type { DashboardNow } from "../../../src/contract/schemas/reports"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { agentsWhere } from "../chat"
+import { OPEN_STATUSES, WAITING_STATUSES, agentsWhere, statusIn } from "../chat"
 
 type Executor = Pick<Db, "execute">
 
 export const nowOf = async (db: Executor, clientId: number): Promise<DashboardNow> => {
   const [row] = rowsOf(
     await db.execute(sql`SELECT
-      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ('unassigned', 'active', 'ongoing')) AS open,
-      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ('unassigned', 'active')) AS waiting,
+      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ${statusIn(OPEN_STATUSES)}) AS open,
+      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ${statusIn(WAITING_STATUSES)}) AS waiting,
       (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status = 'unassigned') AS unassigned,
       (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true, online: true })}) AS agents_online,
       (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true })}) AS agents_total`),

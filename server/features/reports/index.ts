@@ -1,4 +1,5 @@
 /** The public module of the reports feature: what other features may use of it. */
-export { conversationTotals, csatOf, dayTrends, dtWhere, messageTotals, percentOf, slotWhere } from "./metrics"
+export { callOutcomeOf, callTotals, conversationTotals, csatOf, dayTrends, dtWhere, messageTotals, percentOf, slotWhere } from "./metrics"
 export { reportRange } from "./report-range"
 export type { ReportRange } from "./report-range"
+export type { CallOutcome } from "./metrics"

@@ -16,9 +16,13 @@
  * - CSAT: survey responses (ratings 1..5) dated in the range: mean rating and the share rating 4 or 5.
  * - messages in/out: messages dated in the range by direction (message_rollups); delivery counts are outbound
  *   messages by their status now (delivered counts read ones too).
+ * - calls answered / missed / rejected: call records dated in the range by their final status (`callOutcomeOf`):
+ *   answered is COMPLETED (an agent accepted the call, or the customer picked up an agent's call, and it ended),
+ *   missed is MISSED (nobody accepted before it stopped ringing), rejected is REJECTED; a status in any letter case.
  */
 import { sql, type SQL } from "drizzle-orm"
-import type { Csat, DayTrend, ServiceLevelValue, TimeMetric } from "../../../src/contract/schemas/reports"
+import type { CallsSummary, Csat, DayTrend, ServiceLevelValue, TimeMetric } from "../../../src/contract/schemas/reports"
+import { CallStatus } from "../../../src/contract/voice-calls"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import type { ReportRange } from "./report-range"
@@ -227,3 +231,36 @@ export const surveyWhere = (r: ReportRange, f: MetricFilter & { rating?: number 
 
 /** A raw-table range filter on `column` (tables other issues fill; small next to messages). */
 export const dtWhere = (r: ReportRange, column: SQL): SQL => sql`${column} >= ${at(r.from)} AND ${column} < ${at(r.to)}`
+
+export type CallOutcome = "answered" | "missed" | "rejected" | "other"
+
+/** What a call's final status counts as on every screen that counts calls (see the header). */
+export const callOutcomeOf = (status: string): CallOutcome => {
+  const upper = status.toUpperCase()
+  if (upper === CallStatus.completed) return "answered"
+  if (upper === CallStatus.missed) return "missed"
+  if (upper === CallStatus.rejected) return "rejected"
+  return "other"
+}
+
+/** Call records of the range: totals by direction and by outcome, and the mean duration of the answered ones. */
+export const callTotals = async (ctx: Ctx, r: ReportRange): Promise<CallsSummary> => {
+  const rows = rowsOf(
+    await ctx.db.execute(sql`SELECT call_type, status, sum(calls)::int AS calls, sum(duration_sum)::float8 AS duration
+      FROM call_rollups WHERE ${slotWhere(r, {}, "call")} GROUP BY 1, 2`),
+  )
+  const of = (pick: (row: Record<string, unknown>) => boolean) => rows.filter(pick)
+  const count = (picked: Record<string, unknown>[]) => picked.reduce((n, row) => n + num(row.calls), 0)
+  const outcome = (o: CallOutcome) => of((row) => callOutcomeOf(String(row.status)) === o)
+  const answered = outcome("answered")
+  const duration = answered.reduce((n, row) => n + num(row.duration), 0)
+  return {
+    total: count(rows),
+    incoming: count(of((row) => row.call_type === "incoming")),
+    outgoing: count(of((row) => row.call_type === "outgoing")),
+    answered: count(answered),
+    missed: count(outcome("missed")),
+    rejected: count(outcome("rejected")),
+    avg_duration: count(answered) > 0 ? duration / count(answered) : 0,
+  }
+}

@@ -65,5 +65,6 @@ export const onboarding: Feature = {
     tr: () => import("../../views/onboarding/strings.tr").then((m) => ({ onboarding: m.onboardingTr })),
     ar: () => import("../../views/onboarding/strings.ar").then((m) => ({ onboarding: m.onboardingAr })),
   },
-  uses: ["reports"],
+  // The super admin picks the business of the Agents sub-page with the platform's business picker.
+  uses: ["reports", "platform"],
 }

@@ -6,6 +6,8 @@
 import { Effect } from "effect"
 import { aclMachine } from "../../machines/acl/acl-machine"
 import { liveLayoutMachine, readCachedLayout } from "../../machines/shell/layout-actors"
+import { navGroupsMachine } from "../../machines/shell/nav-groups-machine"
+import { quickJumpMachine } from "../../machines/shell/quick-jump-machine"
 import { type Feature, screen } from "../feature"
 
 export const shell: Feature = {
@@ -21,6 +23,8 @@ export const shell: Feature = {
       // The cached look avoids a flash of the default layout.
       prepare: readCachedLayout.pipe(Effect.map((cached) => ({ cached }))),
     },
+    { id: "nav-groups", systemId: "navGroups", logic: navGroupsMachine },
+    { id: "quick-jump", systemId: "quickJump", logic: quickJumpMachine },
   ],
   screens: {
     pageNotFound: screen(

@@ -24,8 +24,9 @@ export const sms: Feature = {
     "sms-send": () => import("../../machines/sms/sms-send-machine").then((m) => m.smsSendMachine),
     "sms-providers": () => import("../../machines/sms/sms-providers-machine").then((m) => m.smsProvidersMachine),
   },
-  // The report's table, pager, filters and export word themselves from the report kit's strings.
-  uses: ["reports"],
+  // The report's table, pager, filters and export word themselves from the report kit's strings; the super admin's
+  // account form picks its business with the platform's business picker.
+  uses: ["reports", "platform"],
   strings: {
     en: () => import("../../views/sms/strings").then((m) => ({ sms: m.smsEn })),
     tr: () => import("../../views/sms/strings.tr").then((m) => ({ sms: m.smsTr })),

@@ -158,7 +158,12 @@ export const chat = defineGroup(
     agentConversationsOngoing: {
       method: "POST",
       path: "/agent/conversations/ongoing",
-      request: Schema.Struct({ ...ConversationList.fields, status: Schema.optional(ConversationStatus) }),
+      request: Schema.Struct({
+        ...ConversationList.fields,
+        status: Schema.optional(ConversationStatus),
+        /** Without a status: also the unassigned queue, so every open conversation (the inbox's All box). */
+        queue: Schema.optional(Schema.Boolean),
+      }),
       response: Paged(Conversation),
     },
     fetchListInbound: { method: "POST", path: "/fetch/list/inbound", request: MessageList, response: Paged(Message) },

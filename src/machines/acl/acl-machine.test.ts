@@ -110,7 +110,7 @@ describe("decide: the access rule", () => {
 
   it("builds the sidebar from active FRONT: entries only, dropping empty groups, in spec order", () => {
     const sections = sidebarFor(lists.agent, sidebarOrder)
-    expect(sections.map((section) => section.group)).toEqual(["main", "chat"])
+    expect(sections.map((section) => section.group)).toEqual(["dashboard", "chat"])
     expect(sections.flatMap((section) => section.items.map((item) => item.path)).sort()).toEqual([
       "/apps/chat",
       "/apps/dashboard",

@@ -2,7 +2,7 @@
  * The access rule of spec 000 section 2 as one pure function, so the gate machine's guards, the sidebar
  * and the tests all read the same rule.
  */
-import { HOME_ROUTES, companySections, frontKey, routes, type RouteDef } from "../../contract/routes"
+import { HOME_ROUTES, canonicalAddresses, companySections, frontKey, routes, type RouteDef } from "../../contract/routes"
 
 /** `FRONT:<path>` -> flag; an entry is active only when it is exactly `true`. */
 export type UserAcl = Readonly<Record<string, unknown>>
@@ -30,6 +30,11 @@ export const normalizePath = (path: string): string => {
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, "") : bare
   return trimmed === "" ? ROOT : trimmed
 }
+
+const canonical = new Map(Object.entries(canonicalAddresses).map(([alias, to]) => [alias.toLowerCase(), to]))
+
+/** The one address of the screen `path` shows when `path` is one of its aliases (the query is the caller's to keep). */
+export const canonicalOf = (path: string): string | undefined => canonical.get(normalizePath(path).toLowerCase())
 
 export interface Match {
   readonly route: RouteDef

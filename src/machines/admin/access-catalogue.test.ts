@@ -28,7 +28,7 @@ describe("access catalogue", () => {
 
   it("puts every key in one section: routes by sidebar group in the sidebar's order, then voice, other pages, server groups", () => {
     const sections = sectionsOf(catalogue)
-    expect(sections.map((s) => s.id)).toEqual(["main", "chat", "settings", "voice", "pages", "back:chat", "back:users"])
+    expect(sections.map((s) => s.id)).toEqual(["dashboard", "chat", "settings", "voice", "pages", "back:chat", "back:users"])
     expect(sections.flatMap((s) => s.entries).length).toBe(catalogue.length)
     const users = sections.find((s) => s.id === "back:users")?.entries[0]
     expect(users?.calls).toContain("POST /fetch/list/users")
@@ -41,7 +41,7 @@ describe("access catalogue", () => {
     const preview = previewOf(before, after)
     expect(preview.appear.map((r) => r.path)).toEqual(["/apps/dashboard"])
     expect(preview.disappear.map((r) => r.path)).toEqual(["/apps/users"])
-    expect(preview.sidebar.map((s) => s.group)).toEqual(["main", "chat"])
+    expect(preview.sidebar.map((s) => s.group)).toEqual(["dashboard", "chat"])
     expect(aclOfKeys([VOICE_CALL_KEY], false)).toEqual({})
     expect(aclOfKeys([], true)).toEqual({ [VOICE_CALL_KEY]: true })
     expect(keysOfIds([catalogue[0].id, 99999], catalogue)).toEqual([frontKey("/apps/users")])

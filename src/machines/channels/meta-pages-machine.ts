@@ -1,9 +1,10 @@
 /**
- * A tenant's Facebook pages or Instagram accounts (/channels/fb-page, /channels/fb, /channels/fbchannels and
- * /channels/Instagram, page actor `meta-pages` spawned with the channel): the pages the connected login manages, read by
- * channels.fbPages / channels.instagramPages ("Connect … first" means no login yet: the form is shown) with the stored
- * login (metaLogins.metaLogin: state, webhook URL and verify token), the login connected with its token and the app
- * secret (channels.onboardingFb / onboardingInstagram), and one page subscribed (channels.onboardingFbPages) or unsubscribed at a time.
+ * A tenant's Facebook pages or Instagram accounts (/channels/fb-page and /channels/Instagram, page actor `meta-pages`
+ * spawned with the channel; /channels/fb and /channels/fbchannels lead to the first): the pages the connected login
+ * manages, read by channels.fbPages / channels.instagramPages once a login is stored (without one the form is shown),
+ * with the stored login (metaLogins.metaLogin: state, webhook URL and verify token), the login connected with its
+ * token and the app secret (channels.onboardingFb / onboardingInstagram), and one page subscribed
+ * (channels.onboardingFbPages) or unsubscribed at a time.
  *
  *   loading --> ready --CONNECT (no problem)--> connecting --> loading      ready --SUBSCRIBE/UNSUBSCRIBE--> toggling --> loading
  *      \--> failed --RETRY--> loading                                        ready --RELOAD--> loading
@@ -69,17 +70,23 @@ export interface MetaLoaded {
   readonly pages: readonly SocialPage[] | null
 }
 
-/** The stored login (metaLogins.metaLogin) and its pages, null when no login is connected (the server's 409 "Connect … first"). */
+/**
+ * The stored login (metaLogins.metaLogin), then its pages; with no login connected the pages are not asked for (the
+ * server would answer 409 "Connect … first"), so the page opens on its "connect" form without a refused call.
+ */
 const load = ({ channel }: { channel: MetaChannel }) =>
   Effect.flatMap(Api, (api) =>
-    Effect.all({
-      login: api
+    Effect.gen(function* () {
+      const login = yield* api
         .call("metaLogins", "metaLogin", { channel })
-        .pipe(Effect.map((b): ChannelAccount | null => (b.data.id === null ? null : b.data))),
-      pages: api.call("channels", channel === "facebook" ? "fbPages" : "instagramPages", {}).pipe(
+        .pipe(Effect.map((b): ChannelAccount | null => (b.data.id === null ? null : b.data)))
+      const loaded: MetaLoaded = { login, pages: null }
+      if (login === null) return loaded
+      const pages = yield* api.call("channels", channel === "facebook" ? "fbPages" : "instagramPages", {}).pipe(
         Effect.map((b): readonly SocialPage[] | null => b.data),
         Effect.catch((error) => (isNotConnected(error) ? Effect.succeed(null) : Effect.fail(error))),
-      ),
+      )
+      return { ...loaded, pages }
     }),
   )
 const connect = ({ channel, request }: { channel: MetaChannel; request: Record<MetaField, string> }) =>

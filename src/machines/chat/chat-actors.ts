@@ -13,9 +13,14 @@ import { Api } from "../../services/api/api"
 import { ApiConfig } from "../../services/api/config"
 import { ChatFiles, type PickedFile } from "../../services/chat/chat-files"
 import type { RealtimeStatus } from "../../services/realtime/realtime"
+import { mayCallNow } from "../acl/may-call"
 import { fromEffect } from "../common/from-effect"
 import { fromRealtime } from "../common/realtime-actor"
-import type { InboxFilters } from "./chat-logic"
+import type { Box, InboxFilters } from "./chat-logic"
+import { type LookupKind, lookupCalls } from "./lookup-calls"
+
+/** Conversations in each box of the inbox, as the server counts them. */
+export type BoxCounts = Readonly<Record<Box, number>>
 
 export const PAGE_SIZE = 30
 export const MESSAGE_PAGE = 40
@@ -52,9 +57,34 @@ export const loadConversations = fromEffect(({ filters, page }: ConversationPage
           ? yield* api.call("chat", "agentUnassignedConversations", query)
           : yield* api.call("chat", "agentConversationsOngoing", {
               ...query,
-              ...(filters.status ? { status: filters.status } : {}),
+              ...(filters.status ? { status: filters.status } : { queue: true }),
             })
     return { items: body.data.items, total: body.data.totalItems } satisfies ConversationPage
+  }),
+)
+
+/**
+ * The three boxes' badge numbers: each box list's own total on the server (one definition per box: inbox.ts), under
+ * the list's channel and search filters, so a badge never depends on which pages the console happened to load.
+ */
+export const loadBoxCounts = fromEffect((filters: InboxFilters) =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    const query = {
+      page: 1,
+      limit: 1,
+      ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+      ...(filters.channel ? { channel_type: filters.channel } : {}),
+    }
+    const [mine, unassigned, all] = yield* Effect.all(
+      [
+        api.call("chat", "agentConversations", query),
+        api.call("chat", "agentUnassignedConversations", query),
+        api.call("chat", "agentConversationsOngoing", { ...query, queue: true }),
+      ],
+      { concurrency: 3 },
+    )
+    return { mine: mine.data.totalItems, unassigned: unassigned.data.totalItems, all: all.data.totalItems } satisfies BoxCounts
   }),
 )
 
@@ -212,7 +242,6 @@ export const runAction = fromEffect(
     }) as Effect.Effect<ActionResult, unknown, Api | ApiConfig>,
 )
 
-export type LookupKind = "canned" | "templates" | "agents" | "labels"
 export interface LookupItems {
   canned: readonly CannedMessage[]
   templates: readonly Template[]
@@ -223,6 +252,7 @@ export interface LookupItems {
 export const loadLookup = fromEffect(({ kind }: { kind: LookupKind }) =>
   Effect.gen(function* () {
     const api = yield* Api
+    if (!(yield* mayCallNow(lookupCalls[kind]))) return [] as readonly unknown[]
     switch (kind) {
       case "canned":
         return (yield* api.call("cannedMessages", "cannedMessagesByType", { type: "chat" })).data as readonly unknown[]

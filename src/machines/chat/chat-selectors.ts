@@ -3,7 +3,7 @@ import type { Conversation } from "../../contract/schemas/chat"
 import type { CannedMessage } from "../../contract/schemas/contacts"
 import { type Failure, failureText } from "../common/failure"
 import type { ChatAction } from "./chat-actors"
-import { canReply, isOpen, unreadOf, visibleConversations, windowOpen, type Box, type InboxFilters } from "./chat-logic"
+import { canReply, isOpen, windowOpen } from "./chat-logic"
 
 /** Which composer the thread shows. */
 export type ComposerMode = "text" | "template" | "closed" | "blocked" | "notMine"
@@ -20,13 +20,6 @@ export const mayTake = (c: Conversation, userId: number) => isOpen(c) && c.agent
 export const mayClose = (c: Conversation) => isOpen(c)
 export const mayTransfer = (c: Conversation) => isOpen(c)
 export { canReply }
-
-/** Badge numbers of the three tabs: unread messages in mine, waiting conversations in unassigned, open in all. */
-export const boxCounts = (all: readonly Conversation[], filters: InboxFilters, userId: number): Record<Box, number> => ({
-  mine: unreadOf(visibleConversations(all, { ...filters, box: "mine", status: null }, userId)),
-  unassigned: visibleConversations(all, { ...filters, box: "unassigned", status: null }, userId).length,
-  all: visibleConversations(all, { ...filters, box: "all", status: null }, userId).length,
-})
 
 /** The labels the filter offers: those defined for the tenant plus any seen on a conversation. */
 export const labelOptions = (all: readonly Conversation[], defined: readonly { name: string }[]): string[] =>

@@ -56,6 +56,7 @@ export const quiet = {
   conversation: conversationMachine.provide({ actors: { loadMessages: never, sendMessage: never, runAction: never } }),
   customer: customerMachine.provide({ actors: { load: never, save: never } }),
   lookup: lookupMachine.provide({ actors: { load: never } }),
+  loadBoxCounts: never,
 }
 
 export const startInbox = () => {
@@ -71,6 +72,7 @@ export const startInbox = () => {
       actors: {
         ...quiet,
         loadConversations: script.logic,
+        loadBoxCounts: script.logic,
         chatSocket: fromCallback(({ sendBack, receive }) => {
           socket.send = sendBack as never
           receive((command) => void socket.commands.push(command))

@@ -45,6 +45,9 @@ const events: Ev[] = [
   { type: "rt.chat:message-status", seq: 12, conversation_id: 1, message_id: 30, status: "read" },
   { type: "rt.chat:typing", seq: 0, conversation_id: 1, number: conv(1).number, state: "typing" },
   { type: "conversation.updated", conversation: conv(2, { unread: 0 }) },
+  { type: "COUNTS.STALE" },
+  { type: "xstate.done.actor.box-counts", output: { mine: 1, unassigned: 1, all: 4 } },
+  { type: "xstate.error.actor.box-counts", error: { status: 500, code: "INTERNAL", message: "down" } },
 ]
 
 type Snap = ReturnType<typeof initialTransition<typeof chatInboxMachine>>[0]
@@ -56,6 +59,8 @@ const serialize = (s: Snap) =>
     s.context.failure !== null,
     s.context.filters.box,
     visibleConversations(s.context.conversations, s.context.filters, s.context.userId).length,
+    s.context.counting,
+    s.context.boxCounts !== null,
   ])
 const view = (s: Snap) => ({
   value: s.value,
@@ -71,6 +76,8 @@ const view = (s: Snap) => ({
   failure: s.context.failure?.code ?? null,
   tags: [...s.tags].sort(),
   customer: s.context.customer !== null,
+  boxCounts: s.context.boxCounts,
+  counting: s.context.counting,
 })
 
 const model = chatInboxMachine.provide({ actors: { ...quiet, chatSocket: fromCallback(() => undefined) } as never })

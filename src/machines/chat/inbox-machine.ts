@@ -8,11 +8,11 @@
  * The server sends what the screen shows (server/features/chat/chat-audience.ts): the inbox tells it with `chat:watch`
  * whether the "all" box is on screen and which conversations are open, after each change and each (re)connection.
  */
-import { assertEvent, assign, enqueueActions, sendTo, setup, type ActorRefFrom } from "xstate"
+import { assertEvent, assign, cancel, enqueueActions, raise, sendTo, setup, type ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import { type Failure, failureOf } from "../common/failure"
 import { errorOf, outputOf } from "../common/settled"
-import { chatSocket, loadConversations, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
+import { type BoxCounts, chatSocket, loadBoxCounts, loadConversations, type ChatSocketEvent, type ConversationPage } from "./chat-actors"
 import {
   type AppliedSeqs,
   DEFAULT_FILTERS,
@@ -31,6 +31,8 @@ import { lookupMachine } from "./lookup-machine"
 export type ConversationRef = ActorRefFrom<typeof conversationMachine>
 export type CustomerRef = ActorRefFrom<typeof customerMachine>
 
+/** Chat events come in bursts (a campaign's replies): the badges are read again this long after the last one. */
+export const COUNTS_SETTLE_MS = 1000
 /** How many opened conversations keep their actor (messages, outbox) after the agent moved on. */
 export const KEEP_OPEN = 8
 export const LOOKUPS = ["canned", "templates", "agents", "labels"] as const
@@ -42,6 +44,10 @@ export interface InboxContext {
   readonly conversations: readonly Conversation[]
   readonly page: number
   readonly total: number
+  /** The boxes' badges (server totals), null until first read; read again after each load and, settled, after events. */
+  readonly boxCounts: BoxCounts | null
+  /** A read of the badges is running (its answer is the only one taken). */
+  readonly counting: boolean
   readonly failure: Failure | null
   /** The seqs of the events applied (chat-logic.ts). */
   readonly seqs: AppliedSeqs
@@ -64,6 +70,9 @@ export type InboxEvent =
   | { type: "DESELECT" }
   | { type: "NEXT" }
   | { type: "PREVIOUS" }
+  | { type: "COUNTS.STALE" }
+  | { type: "xstate.done.actor.box-counts"; output: BoxCounts }
+  | { type: "xstate.error.actor.box-counts"; error: unknown }
   | ConversationToInbox
   | ChatSocketEvent
 
@@ -75,6 +84,8 @@ const initial = (userId = 0): InboxContext => ({
   conversations: [],
   page: 1,
   total: 0,
+  boxCounts: null,
+  counting: false,
   failure: null,
   seqs: NO_SEQS,
   connection: "connecting",
@@ -92,6 +103,7 @@ export const chatInboxMachine = setup({
   actors: {
     chatSocket,
     loadConversations,
+    loadBoxCounts,
     conversation: conversationMachine,
     customer: customerMachine,
     lookup: lookupMachine,
@@ -101,6 +113,7 @@ export const chatInboxMachine = setup({
       const seq = seqOf(event)
       return seq === null || isNewSeq(context.seqs, seq)
     },
+    counting: ({ context }) => context.counting,
     hasMore: ({ context }) => visibleConversations(context.conversations, context.filters, context.userId).length < context.total,
     /** The socket is (again) connected: the server knows nothing of this console's screen yet. */
     connected: ({ event }) => {
@@ -125,6 +138,8 @@ export const chatInboxMachine = setup({
       for (const id of Object.keys(context.open)) enqueue.stopChild(conversationId(Number(id)))
       for (const kind of LOOKUPS) enqueue.stopChild(`chat-lookup-${kind}`)
       if (context.customer) enqueue.stopChild(context.customer)
+      enqueue.stopChild("box-counts")
+      enqueue(cancel("counts-stale"))
       enqueue.assign(initial())
     }),
     filter: assign(({ context, event }) => {
@@ -138,6 +153,21 @@ export const chatInboxMachine = setup({
       return { conversations, total: page.total, failure: null }
     }),
     storeFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
+    /** Reads the badges again (a read still running is dropped: its answer would be older). */
+    countBoxes: enqueueActions(({ context, enqueue }) => {
+      enqueue.stopChild("box-counts")
+      enqueue.spawnChild("loadBoxCounts", { id: "box-counts", input: context.filters })
+      enqueue.assign({ counting: true })
+    }),
+    storeCounts: assign(({ event }) => {
+      assertEvent(event, "xstate.done.actor.box-counts")
+      return { boxCounts: event.output, counting: false }
+    }),
+    /** After a burst of chat events, the badges are read once, COUNTS_SETTLE_MS after the last. */
+    countsStale: enqueueActions(({ enqueue }) => {
+      enqueue(cancel("counts-stale"))
+      enqueue(raise({ type: "COUNTS.STALE" }, { delay: COUNTS_SETTLE_MS, id: "counts-stale" }))
+    }),
     seq: assign({ seqs: ({ context, event }) => withSeq(context.seqs, seqOf(event) ?? 0) }),
     reloaded: assign({ seqs: ({ context }) => seqsAfterReload(context.seqs) }),
     upsert: assign(({ context }, conversation: Conversation) => ({
@@ -223,11 +253,18 @@ export const chatInboxMachine = setup({
           { guard: "connected", actions: ["connection", "watch"] },
           { actions: "connection" },
         ],
-        "rt.chat:message": { guard: "fresh", actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward"] },
+        "rt.chat:message": {
+          guard: "fresh",
+          actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward", "countsStale"],
+        },
         "rt.chat:conversation": {
           guard: "fresh",
-          actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward"],
+          actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward", "countsStale"],
         },
+        "COUNTS.STALE": { actions: "countBoxes" },
+        "xstate.done.actor.box-counts": { guard: "counting", actions: "storeCounts" },
+        // A failed read keeps the last badges; the next load or chat event reads them again.
+        "xstate.error.actor.box-counts": { guard: "counting", actions: assign({ counting: false }) },
         "rt.chat:message-status": { guard: "fresh", actions: ["seq", "forward"] },
         "rt.chat:typing": { guard: "fresh", actions: ["seq", "forward"] },
         "conversation.updated": { actions: { type: "upsert", params: ({ event }) => event.conversation } },
@@ -242,6 +279,7 @@ export const chatInboxMachine = setup({
       states: {
         loading: {
           tags: "loading",
+          entry: "countBoxes",
           invoke: {
             id: "list",
             src: "loadConversations",

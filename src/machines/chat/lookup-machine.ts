@@ -8,7 +8,8 @@
  */
 import type { Failure } from "../common/failure"
 import { detailMachine } from "../common/detail-machine"
-import { loadLookup, type LookupKind } from "./chat-actors"
+import { loadLookup } from "./chat-actors"
+import type { LookupKind } from "./lookup-calls"
 
 export interface LookupContext {
   readonly kind: LookupKind

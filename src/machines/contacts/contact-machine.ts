@@ -16,6 +16,8 @@ import type { Contact } from "../../contract/schemas/contacts"
 import type { Segment } from "../../contract/schemas/tagging"
 import type { InboxEvent } from "../chat/inbox-machine"
 import { Api } from "../../services/api/api"
+import { ifMayCall } from "../acl/may-call"
+import { segmentsOfContactCall } from "./contact-calls"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
@@ -79,10 +81,14 @@ const loadDetails = fromEffect((number: string) =>
       })),
       Effect.catch((error) => Effect.succeed({ conversations: [] as Conversation[], historyFailure: failureOf(error) })),
     )
-    const [segments, conversations] = yield* Effect.all([api.call("tagging", "fetchCustomerSegment", { number }), history], {
-      concurrency: 2,
-    })
-    return { segments: segments.data, ...conversations } satisfies ContactDetails
+    // Who may not read segments sees the drawer without them, and the server is not asked.
+    const segmentsOf = ifMayCall(
+      segmentsOfContactCall,
+      Effect.map(api.call("tagging", "fetchCustomerSegment", { number }), (body) => body.data),
+      [],
+    )
+    const [segments, conversations] = yield* Effect.all([segmentsOf, history], { concurrency: 2 })
+    return { segments, ...conversations } satisfies ContactDetails
   }),
 )
 

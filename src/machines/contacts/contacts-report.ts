@@ -8,6 +8,9 @@
 import { Effect } from "effect"
 import type { Contact, ContactFilter } from "../../contract/schemas/contacts"
 import { Api } from "../../services/api/api"
+import type { Storage } from "../../services/browser/storage"
+import { ifMayCall } from "../acl/may-call"
+import { pickerCalls } from "./contact-calls"
 import { createReportMachine, type ReportConfig } from "../report-kit/report-machine"
 import { pageOf } from "../report-kit/paged"
 
@@ -28,7 +31,7 @@ export interface Choice {
   readonly color?: string
 }
 
-export type ChoiceKind = "groups" | "flags" | "tags" | "segments" | "labels"
+export type ChoiceKind = keyof typeof pickerCalls
 export type ContactChoices = Readonly<Record<ChoiceKind, readonly Choice[]>>
 
 export const noContactFilters = (): ContactListFilters => ({
@@ -63,34 +66,46 @@ export const contactFilterOf = (f: ContactListFilters, search: string): ContactF
 
 const PICK_LIMIT = 1000
 
-/** Every picker's choices; one that fails (a call not there yet, no permission) is just empty. */
-export const contactChoices: Effect.Effect<ContactChoices, never, Api> = Effect.gen(function* () {
+/**
+ * Every picker's choices; one whose call the person may not make is not asked for (the view draws no such picker),
+ * one that fails is just empty.
+ */
+export const contactChoices: Effect.Effect<ContactChoices, never, Api | Storage> = Effect.gen(function* () {
   const api = yield* Api
-  const quiet = <A>(load: Effect.Effect<readonly A[], unknown>, pick: (a: A) => Choice) =>
-    load.pipe(
-      Effect.map((items) => items.map(pick)),
-      Effect.catch(() => Effect.succeed([] as readonly Choice[])),
+  const quiet = <A>(kind: ChoiceKind, load: Effect.Effect<readonly A[], unknown>, pick: (a: A) => Choice) =>
+    ifMayCall(
+      pickerCalls[kind],
+      load.pipe(
+        Effect.map((items) => items.map(pick)),
+        Effect.catch(() => Effect.succeed([] as readonly Choice[])),
+      ),
+      [] as readonly Choice[],
     )
   const query = { page: 1, limit: PICK_LIMIT }
   const [groups, flags, tags, segments, labels] = yield* Effect.all(
     [
       quiet(
+        "groups",
         Effect.map(api.call("contacts", "groupsList", query), (b) => b.data.items),
         (g) => ({ id: g.id, name: g.name }),
       ),
       quiet(
+        "flags",
         Effect.map(api.call("flags", "flagClient", {}), (b) => b.data),
         (f) => ({ id: f.id, name: f.name, color: f.color }),
       ),
       quiet(
+        "tags",
         Effect.map(api.call("tagging", "tags", query), (b) => b.data.items),
         (t) => ({ id: t.id, name: t.name }),
       ),
       quiet(
+        "segments",
         Effect.map(api.call("tagging", "segments", query), (b) => b.data.items),
         (s) => ({ id: s.id, name: s.name }),
       ),
       quiet(
+        "labels",
         Effect.map(api.call("tagging", "labels", query), (b) => b.data.items),
         (l) => ({ id: l.id, name: l.name, color: l.color }),
       ),

@@ -20,5 +20,6 @@ export const instantOf = (local: string, zone: string): string => (LOCAL.test(lo
 export const localOf = (instant: string | null, zone: string): string =>
   instant ? dayjs(instant).tz(zoneOr(zone)).format("YYYY-MM-DDTHH:mm") : ""
 
-/** An instant as the zone's `YYYY-MM-DD HH:mm` for a table cell; "" for none. */
-export const shownAt = (instant: string | null, zone: string): string => localOf(instant, zone).replace("T", " ")
+/** An instant on the zone's clock in the console's table form (spec 000: `DD-MM-YYYY hh:mm a`); "" for none. */
+export const shownAt = (instant: string | null, zone: string): string =>
+  instant ? dayjs(instant).tz(zoneOr(zone)).format("DD-MM-YYYY hh:mm a") : ""

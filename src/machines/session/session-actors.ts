@@ -70,10 +70,10 @@ export const storeSession = (result: LoginResult, online: boolean) =>
     yield* storage.remove(LOCKED_KEY)
   })
 
-/** Everything but the language and the layout cache goes: they belong to the browser, not to the user session. */
+/** Everything but the language, the layout cache and the folded sidebar groups goes: they belong to the browser. */
 export const clearSession = Effect.gen(function* () {
   const storage = yield* Storage
-  const keep = [StorageKeys.language, StorageKeys.layout] as const
+  const keep = [StorageKeys.language, StorageKeys.layout, StorageKeys.navGroups] as const
   const kept = yield* Effect.forEach(keep, (key) => storage.get(key))
   yield* storage.clear
   yield* Effect.forEach(keep, (key, index) => {

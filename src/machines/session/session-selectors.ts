@@ -31,3 +31,7 @@ export const selectMessage = (snapshot: SessionSnapshot) => ({
   message: snapshot.context.message,
   detail: snapshot.context.detail,
 })
+
+/** Who is signed in, as a key for what this browser keeps per person (their folded sidebar groups); null logged out. */
+export const selectUserKey = (snapshot: SessionSnapshot): string | null =>
+  snapshot.context.userData ? `${snapshot.context.userData.client_id}:${snapshot.context.userData.id}` : null

@@ -1,6 +1,9 @@
 /** The SMS providers page's machine, model-based (common/model-check.testing.ts): load, drafts, writes, refusals. */
+import { describe, expect, it } from "vitest"
+import { allCalls } from "../../contract/catalogue"
+import { mayCall } from "../acl/may-call"
 import { checkModel } from "../common/model-check.testing"
-import { smsProvidersMachine } from "./sms-providers-machine"
+import { providersListCall, smsProvidersMachine } from "./sms-providers-machine"
 
 const provider = {
   id: 4,
@@ -63,4 +66,13 @@ checkModel({
   ],
   key: (s) => [s.value, s.context.failure !== null, s.context.drafts.mask.mask, s.context.drafts.provider.id, s.context.pending !== null],
   view: (s) => ({ value: s.value, context: s.context }),
+})
+
+describe("SMS providers: who is asked for the gateways", () => {
+  it("names what sms.smsProviderAll needs: only the super admin asks, a tenant admin never", () => {
+    const call = allCalls.find((c) => c.group === "sms" && c.name === "smsProviderAll")
+    expect(providersListCall).toEqual({ permission: call?.permission, access: call?.access })
+    expect(mayCall({ "BACK:sms": 1 }, providersListCall)).toBe(false)
+    expect(mayCall({ "BACK:businesses": 1 }, providersListCall)).toBe(true)
+  })
 })

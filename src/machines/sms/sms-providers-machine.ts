@@ -11,6 +11,7 @@ import { Effect } from "effect"
 import { assign, setup } from "xstate"
 import type { MaskStatus, SmsClient, SmsMasking, SmsProvider, SmsProviderKind } from "../../contract/schemas/sms"
 import { Api } from "../../services/api/api"
+import { type CallNeed, ifMayCall } from "../acl/may-call"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 
@@ -90,14 +91,22 @@ export type SmsProvidersEvent =
 
 const numberOr = (text: string, fallback: number) => (text.trim() === "" || Number.isNaN(Number(text)) ? fallback : Number(text))
 
+/** What `sms.smsProviderAll` needs (sms-providers-machine.test.ts holds it to the contract). */
+export const providersListCall: CallNeed = { permission: "sms", access: "superAdmin" }
+
 export const loadProviders = fromEffect(() =>
   Effect.gen(function* () {
     const api = yield* Api
     const [providers, accounts, masks] = yield* Effect.all(
       [
-        api.call("sms", "smsProviderAll", {}).pipe(
-          Effect.map((body): readonly SmsProvider[] | null => body.data),
-          Effect.catch(() => Effect.succeed(null)),
+        // The gateways are the super admin's: a tenant is not refused on every load, it does not ask.
+        ifMayCall(
+          providersListCall,
+          api.call("sms", "smsProviderAll", {}).pipe(
+            Effect.map((body): readonly SmsProvider[] | null => body.data),
+            Effect.catch(() => Effect.succeed(null)),
+          ),
+          null,
         ),
         api.call("sms", "smsClientAll", { limit: 200 }).pipe(Effect.map((body) => body.data.items)),
         api.call("sms", "smsClientMaskingAll", { limit: 200 }).pipe(Effect.map((body) => body.data.items)),
@@ -216,7 +225,10 @@ export const smsProvidersMachine = setup({
           actions: assign(({ context }) => {
             const write = context.pending
             const form = write && "form" in write ? write.form : null
-            return { pending: null, failure: null, drafts: form ? { ...context.drafts, [form]: blankDrafts[form] } : context.drafts }
+            if (!form) return { pending: null, failure: null }
+            // The business picked for an account stays picked (the picker still shows it) for the next one.
+            const blank = form === "account" ? { ...blankDrafts.account, clientId: context.drafts.account.clientId } : blankDrafts[form]
+            return { pending: null, failure: null, drafts: { ...context.drafts, [form]: blank } }
           }),
         },
         onError: { target: "ready", actions: assign({ pending: null, failure: ({ event }) => failureOf(event.error) }) },

@@ -33,7 +33,8 @@ export const ongoingRequestOf = (f: OngoingFilters, search: string) => ({
   page: 1,
   limit: ONGOING_CAP,
   ...channelOf(f.channel),
-  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status) ? { status: f.status as ConversationStatus } : {}),
+  // Without a status: every open conversation, the waiting ones too (the inbox's All box counts the same set).
+  ...((CONVERSATION_STATUSES as readonly string[]).includes(f.status) ? { status: f.status as ConversationStatus } : { queue: true }),
   ...(search ? { search } : {}),
 })
 
@@ -53,6 +54,16 @@ const agentLoads = agentChoicesOf(
   }),
 )
 
+/**
+ * An agent's load against their cap, as auto-assign counts both (chat.listOngoingagentlist): `over` is how far above
+ * the cap the agent is (an admin lowered it while they held more), never hidden by clamping.
+ */
+export const loadOf = (a: Pick<AgentLoad, "active_chats" | "max_chats">) => ({
+  active: a.active_chats,
+  max: a.max_chats,
+  over: Math.max(0, a.active_chats - a.max_chats),
+})
+
 /** An agent's load button filters the list by that agent; pressed again, it lists every agent's chats. */
 export const agentToggled = (current: string, agentId: number): string => (current === String(agentId) ? "" : String(agentId))
 
@@ -67,25 +78,12 @@ export const ongoingConfig = (): ReportConfig<Conversation, OngoingFilters, Ongo
   load: (query) =>
     Effect.gen(function* () {
       const api = yield* Api
-      const request = ongoingRequestOf(query.filters, query.search)
-      // Without a status the call answers active and ongoing chats; the live picture also holds the waiting ones.
-      const requests = request.status ? [request] : [request, { ...request, status: "unassigned" as const }]
-      const [bodies, loads] = yield* Effect.all(
-        [
-          Effect.all(
-            requests.map((r) => api.call("chat", "agentConversationsOngoing", r)),
-            { concurrency: 2 },
-          ),
-          agentLoads,
-        ],
+      const [body, loads] = yield* Effect.all(
+        [api.call("chat", "agentConversationsOngoing", ongoingRequestOf(query.filters, query.search)), agentLoads],
         { concurrency: 2 },
       )
-      const all = bodies.flatMap((body) => body.data.items).sort(byActivity)
-      const page = slicePage(all, query.filters.agent, query.page, query.pageSize)
-      return {
-        ...page,
-        meta: { ...loads, capped: bodies.some((body) => body.data.totalItems > body.data.items.length) },
-      }
+      const page = slicePage([...body.data.items].sort(byActivity), query.filters.agent, query.page, query.pageSize)
+      return { ...page, meta: { ...loads, capped: body.data.totalItems > body.data.items.length } }
     }),
 })
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest"
 import type { Conversation, Message } from "../../contract/schemas/chat"
 import type { Ticket } from "../../contract/schemas/tickets"
-import { byActivity, historyRequestOf, noOngoingFilters, ongoingRequestOf, slicePage } from "./conversation-reports"
+import { byActivity, historyRequestOf, loadOf, noOngoingFilters, ongoingRequestOf, slicePage } from "./conversation-reports"
 import { complaintListRequestOf, complaintSearchesOf, noComplaintListFilters } from "../complaints/complaints-report"
 import { contentKindOf, messagesRequestOf, noMessageFilters } from "./messages-report"
 import { agentIdOf, channelOf, rangeOf } from "../report-kit/paged"
@@ -64,7 +64,7 @@ describe("workspace report configurations", () => {
   })
 
   it("ongoing chats: the live set in one request, agent filter and pages here, newest activity first", () => {
-    expect(ongoingRequestOf(noOngoingFilters(), "")).toEqual({ page: 1, limit: 1000 })
+    expect(ongoingRequestOf(noOngoingFilters(), "")).toEqual({ page: 1, limit: 1000, queue: true })
     expect(ongoingRequestOf({ channel: "instagram", status: "unassigned", agent: "3" }, "Ayşe")).toEqual({
       page: 1,
       limit: 1000,
@@ -80,6 +80,12 @@ describe("workspace report configurations", () => {
     expect([...rows].sort(byActivity).map((r) => r.id)).toEqual([3, 2, 1])
     expect(slicePage(rows, "3", 1, 10)).toEqual({ rows: [rows[0], rows[2]], total: 2 })
     expect(slicePage(rows, "", 2, 2)).toEqual({ rows: [rows[2]], total: 3 })
+  })
+
+  it("an agent's load above the cap says by how much, never clamped", () => {
+    expect(loadOf({ active_chats: 3, max_chats: 5 })).toEqual({ active: 3, max: 5, over: 0 })
+    expect(loadOf({ active_chats: 5, max_chats: 5 })).toEqual({ active: 5, max: 5, over: 0 })
+    expect(loadOf({ active_chats: 12, max_chats: 5 })).toEqual({ active: 12, max: 5, over: 7 })
   })
 
   it("history: range, channel, agent and the number search", () => {

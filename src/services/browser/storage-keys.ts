@@ -22,6 +22,8 @@ export const StorageKeys = {
   incomingCalls: "incomingCalls",
   language: "i18nextLng",
   layout: "layout",
+  /** JSON map user id -> the sidebar groups that user folded; kept across sign-outs like the layout. */
+  navGroups: "nav_groups",
 } as const
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys]

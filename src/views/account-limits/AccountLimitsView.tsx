@@ -55,22 +55,24 @@ const UsageBars = ({ usage }: { usage: UsageActor }) => {
   if (failure) return <Callout intent="danger">{failureText(failure)}</Callout>
   if (loading) return <Spinner />
   return (
-    <table className="bp6-html-table mc-usage" style={{ width: "100%" }} data-testid="usage-table">
-      <tbody>
-        {usageRows(limits).map((row) => (
-          <tr key={row.key} data-testid={`usage-${row.key}`}>
-            <th scope="row" style={{ width: "30%" }}>
-              {t(`accountLimits.keys.${row.key}`)}
-            </th>
-            <td style={{ width: "45%" }}>
-              <UsageBar row={row} />
-            </td>
-            <td className="mc-num" data-testid="usage-text">
-              {usageText(row)}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="mc-card">
+      <table className="bp6-html-table mc-usage" style={{ width: "100%" }} data-testid="usage-table">
+        <tbody>
+          {usageRows(limits).map((row) => (
+            <tr key={row.key} data-testid={`usage-${row.key}`}>
+              <th scope="row" style={{ width: "30%" }}>
+                {t(`accountLimits.keys.${row.key}`)}
+              </th>
+              <td style={{ width: "45%" }}>
+                <UsageBar row={row} />
+              </td>
+              <td className="mc-num" data-testid="usage-text">
+                {usageText(row)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -9,6 +9,7 @@ import { usePageActor } from "../common/actor-context"
 import { BusinessPicker } from "../billing/BusinessPicker"
 import { useFailureText } from "../common/failure-text"
 import { useCount } from "../common/use-count"
+import "../report-kit/report-kit.css"
 import { UsageBar, useUsageText } from "./usage-parts"
 
 type AdminActor = ActorRefFrom<typeof limitsAdminMachine>
@@ -38,7 +39,7 @@ const Form = ({ actor }: { actor: AdminActor }) => {
   const nothing = changesOf(context).length === 0 && invalid.length === 0
   return (
     <form
-      className="mc-card"
+      className="mc-card mc-card-body"
       data-testid="limits-admin"
       aria-busy={loading}
       onSubmit={(e) => {

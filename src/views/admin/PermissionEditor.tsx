@@ -5,17 +5,21 @@
  */
 import { useTranslation } from "react-i18next"
 import { Button, Checkbox } from "@blueprintjs/core"
+import { sidebarOrder } from "../../contract/routes"
 import type { PermissionEntry, PermissionSection } from "../../machines/admin/access-catalogue"
 
 /** How many of a key's calls are listed under it. */
 const CALLS_SHOWN = 3
 
+const sidebarGroups = new Set<string>(sidebarOrder)
+
 export const useSectionTitle = () => {
   const { t } = useTranslation()
-  return (section: PermissionSection) =>
-    section.id.startsWith("back:")
-      ? t("admin.editor.sections.back", { group: section.id.slice("back:".length) })
-      : t(`admin.editor.sections.${section.id}`)
+  return (section: PermissionSection) => {
+    if (section.id.startsWith("back:")) return t("admin.editor.sections.back", { group: section.id.slice("back:".length) })
+    if (sidebarGroups.has(section.id)) return t("admin.editor.sections.sidebar", { group: t(`sidebar.${section.id}`) })
+    return t(`admin.editor.sections.${section.id}`)
+  }
 }
 
 /** What a key opens, in words: the screen's title, the voice calls, or its calls. */

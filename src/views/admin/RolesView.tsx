@@ -71,7 +71,8 @@ export const RolesView = () => {
             <td className="mc-num">{t("admin.roles.keys", { count: row.permission_ids.length })}</td>
             <td className="mc-num">{row.users_count}</td>
             <td className="mc-num">{formatDateTime(row.created_at)}</td>
-            {editor ? <RowActions actor={editor} row={row} testId="role-row" /> : <td />}
+            {/* A built-in role cannot be deleted (the server refuses it too). */}
+            {editor ? <RowActions actor={editor} row={row} testId="role-row" deletable={!row.system} /> : <td />}
           </tr>
         ))}
       </ReportTable>

@@ -13,7 +13,7 @@ import { aclOfKeys, previewOf } from "../../machines/admin/access-catalogue"
 import type { usersListMachine } from "../../machines/admin/lists"
 import type { UserDraft, userEditorMachine } from "../../machines/admin/user-editor"
 import { formatDateTime } from "../../machines/report-kit/format"
-import { usePageActor } from "../common/actor-context"
+import { usePageActor, useSessionActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -37,6 +37,7 @@ export const UsersView = () => {
   const editor = usePageActor<EditorActor>("user-editor")
   useWriteNotices(editor)
   const rows = useSelector(list, (s) => s.context.rows)
+  const self = useSelector(useSessionActor(), (s) => Number(s.context.userData?.id ?? 0) || null)
   const columns = [
     t("admin.users.name"),
     t("admin.users.email"),
@@ -68,7 +69,8 @@ export const UsersView = () => {
             <td>
               <Switch
                 checked={row.status === "active"}
-                disabled={!editor}
+                // Nobody stops their own sign-in or deletes themselves (the server refuses both).
+                disabled={!editor || row.id === self}
                 label={t(row.status === "active" ? "admin.users.active" : "admin.users.disabled")}
                 aria-label={t(row.status === "active" ? "admin.users.disable" : "admin.users.enable")}
                 onChange={() => editor?.send({ type: "RUN", action: row.status === "active" ? "disable" : "enable", row })}
@@ -76,7 +78,7 @@ export const UsersView = () => {
               />
             </td>
             <td className="mc-num">{formatDateTime(row.created_at)}</td>
-            {editor ? <RowActions actor={editor} row={row} testId="user-row" /> : <td />}
+            {editor ? <RowActions actor={editor} row={row} testId="user-row" deletable={row.id !== self} /> : <td />}
           </tr>
         ))}
       </ReportTable>

@@ -1,14 +1,16 @@
 /**
- * What the super admin's two business lists share (BusinessesView, RegistrationsView): the super-admin gate, the page
- * with its search and one select filter applied at once, the paged table whose row opens the business's drawer
- * (BusinessPanel). Each list names its columns, its filter and its own cells.
+ * What the super admin's two business lists share (BusinessesView, RegistrationsView): the super-admin gate (anyone
+ * else opens their own company area), the page with its search and one select filter applied at once, the paged table
+ * whose row opens the business's drawer (BusinessPanel). Each list names its columns, its filter and its own cells.
  */
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Callout, HTMLSelect } from "@blueprintjs/core"
+import { HTMLSelect } from "@blueprintjs/core"
+import { Navigate } from "react-router-dom"
 import type { Client } from "../../contract/schemas/tenants"
 import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
+import { COMPANY_DETAILS } from "../../machines/acl/decide"
 import { formatDateTime } from "../../machines/report-kit/format"
 import type { ReportId } from "../../machines/system-ids"
 import { useAclActor } from "../common/actor-context"
@@ -43,17 +45,10 @@ interface BusinessListFrameProps {
   readonly rowProps?: (row: Client) => Record<string, string>
 }
 
-/** The page, or for anyone but a super admin what it is and why they cannot see it. */
+/** The page for the super admin; anyone else manages their own business, so they go to its company area. */
 export const BusinessListFrame = (props: BusinessListFrameProps) => {
-  const { t } = useTranslation()
   const superAdmin = useSelector(useAclActor(), selectSuperAdmin)
-  if (!superAdmin)
-    return (
-      <div className="mc-page">
-        <PageHeader title={props.title} />
-        <Callout data-testid="businesses-not-admin">{t("businesses.notSuperAdmin")}</Callout>
-      </div>
-    )
+  if (!superAdmin) return <Navigate to={COMPANY_DETAILS} replace />
   return <BusinessList {...props} />
 }
 

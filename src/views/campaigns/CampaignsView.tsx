@@ -15,6 +15,7 @@ import type { campaignCreateMachine } from "../../machines/campaigns/campaign-cr
 import type { campaignsListMachine } from "../../machines/campaigns/campaigns-list"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { saveFile } from "../common/save-file"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -148,6 +149,7 @@ const Outbox = ({ desk }: { desk: DeskActor }) => {
 }
 
 const CampaignsPanel = () => {
+  const format = useFormat()
   const { t } = useTranslation()
   const failureText = useFailureText()
   const list = useReportActor<ListActor>("report-campaigns")
@@ -184,7 +186,7 @@ const CampaignsPanel = () => {
           onChange={(e) => list.send({ type: "FILTER.CHANGE", patch: { status: e.currentTarget.value as CampaignStatus | "" } })}
           options={[
             { value: "", label: t("campaigns.allStatuses") },
-            ...STATUSES.map((value) => ({ value, label: t(`campaigns.statuses.${value}`) })),
+            ...STATUSES.map((value) => ({ value, label: format.enumValue("campaignStatus", value) })),
           ]}
           data-testid="campaigns-status-filter"
         />
@@ -206,7 +208,7 @@ const CampaignsPanel = () => {
               </td>
               <td>
                 <Tag intent={INTENTS[c.status]} minimal data-testid="campaign-status">
-                  {t(`campaigns.statuses.${c.status}`)}
+                  {format.enumValue("campaignStatus", c.status)}
                 </Tag>
                 {c.status_reason ? (
                   <div className="mc-campaign-reason" data-testid="campaign-reason" dir="auto">

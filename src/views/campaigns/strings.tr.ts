@@ -14,15 +14,6 @@ export const campaignsTr: typeof campaignsEn = {
   allStatuses: "Tüm durumlar",
   progress: "İlerleme",
   actions: "İşlemler",
-  statuses: {
-    draft: "Taslak",
-    scheduled: "Zamanlandı",
-    running: "Gönderiliyor",
-    paused: "Duraklatıldı",
-    completed: "Tamamlandı",
-    stopped: "Durduruldu",
-    failed: "Başarısız",
-  },
   recipientStatuses: {
     queued: "Bekliyor",
     sent: "Gönderildi",

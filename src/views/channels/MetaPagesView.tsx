@@ -1,6 +1,6 @@
 /**
- * /channels/fb-page, /channels/fb, /channels/fbchannels (Facebook) and /channels/Instagram over the `meta-pages` page
- * actor: the login's state (Meta's reason when failing), the connect form (login token and app secret, never shown
+ * /channels/fb-page (Facebook; /channels/fb and /channels/fbchannels lead there) and /channels/Instagram over the
+ * `meta-pages` page actor: the login's state (Meta's reason when failing), the connect form (login token and app secret, never shown
  * again), the webhook URL and verify token once connected, and the pages or Instagram accounts with their subscription.
  */
 import { useTranslation } from "react-i18next"

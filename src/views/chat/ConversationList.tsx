@@ -11,7 +11,7 @@ import type { Conversation, ConversationStatus } from "../../contract/schemas/ch
 import type { Channel } from "../../contract/schemas/common"
 import { clockTime, dayKey } from "../../machines/chat/chat-format"
 import { visibleConversations, type Box } from "../../machines/chat/chat-logic"
-import { boxCounts, labelOptions } from "../../machines/chat/chat-selectors"
+import { labelOptions } from "../../machines/chat/chat-selectors"
 import type { Label } from "../../contract/schemas/tagging"
 import { ErrorCallout, type InboxRef } from "./chat-hooks"
 
@@ -97,7 +97,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
   const loading = useSelector(inbox, (s) => s.hasTag("loading"))
   const loadingMore = useSelector(inbox, (s) => s.hasTag("loadingMore"))
   const list = useMemo(() => visibleConversations(all, filters, userId), [all, filters, userId])
-  const counts = useMemo(() => boxCounts(all, filters, userId), [all, filters, userId])
+  const counts = useSelector(inbox, (s) => s.context.boxCounts)
   const labelNames = useMemo(() => labelOptions(all, labels), [all, labels])
   const [search, setSearch] = useState(filters.search)
   const scroller = useRef<HTMLDivElement>(null)
@@ -153,8 +153,8 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
             data-testid={`chat-box-${b}`}
           >
             {t(`chat.inbox.${b}`)}
-            {counts[b] ? (
-              <span className={`mc-box-count${b === "mine" ? " mc-box-count--unread" : ""}`} data-testid={`chat-box-count-${b}`}>
+            {counts?.[b] ? (
+              <span className="mc-box-count" data-testid={`chat-box-count-${b}`}>
                 {counts[b]}
               </span>
             ) : null}

@@ -28,6 +28,8 @@ export const useSessionActor = () => useSystemActor("session")
 export const useAclActor = () => useSystemActor("acl")
 export const useLayoutActor = () => useSystemActor("layout")
 export const useAccountActor = () => useSystemActor("account")
+export const useNavGroupsActor = () => useSystemActor("navGroups")
+export const useQuickJumpActor = () => useSystemActor("quickJump")
 
 /**
  * A page actor (declared in its feature's manifest) for as long as the calling view is mounted: the root spawns it on

@@ -30,6 +30,38 @@ export const commonEn = {
     offlineBody: "Check your connection; the console reconnects by itself.",
     retry: "Try again",
   },
+  /** How the console names a stored value of each kind (src/views/common/format.ts); never the raw value. */
+  enums: {
+    channel: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web chat" },
+    callStatus: {
+      RINGING: "Ringing",
+      ACCEPTED: "In progress",
+      COMPLETED: "Completed",
+      MISSED: "Missed",
+      REJECTED: "Rejected",
+      REFUSED: "Refused",
+      failed: "Failed",
+    },
+    campaignStatus: {
+      draft: "Draft",
+      scheduled: "Scheduled",
+      running: "Running",
+      paused: "Paused",
+      completed: "Completed",
+      stopped: "Stopped",
+      failed: "Failed",
+    },
+    messageStatus: {
+      queued: "Queued",
+      pending: "Pending",
+      sent: "Sent",
+      delivered: "Delivered",
+      read: "Read",
+      failed: "Failed",
+      received: "Received",
+    },
+  },
+  duration: { seconds: "{{s}}s", hms: "{{h}}h {{m}}m {{s}}s" },
   alerts: {
     sessionReplaced: "You are already logged in on a different device. Please wait for a few minutes, and try again.",
     sessionExpired: "Your session has expired please try to login in again",

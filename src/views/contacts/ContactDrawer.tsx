@@ -12,10 +12,12 @@ import type { ActorRefFrom } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { Failure } from "../../machines/common/failure"
 import { draftProblem } from "../../machines/contacts/contact-attributes"
+import { pickerCalls, segmentsOfContactCall } from "../../machines/contacts/contact-calls"
 import type { contactMachine } from "../../machines/contacts/contact-machine"
 import type { Choice, ContactChoices } from "../../machines/contacts/contacts-report"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { useFailureText } from "../common/failure-text"
+import { useMayCall } from "../common/use-may-call"
 import { CustomerDataActions } from "../data-rights/CustomerDataActions"
 import { toast } from "../common/toast"
 
@@ -176,6 +178,9 @@ export const ContactDrawer = ({
   const navigate = useNavigate()
   const s = useSelector(actor, (snapshot) => snapshot)
   const { contact, details, failure } = s.context
+  const mayReadFlags = useMayCall(pickerCalls.flags)
+  const mayReadTags = useMayCall(pickerCalls.tags)
+  const mayReadSegments = useMayCall(segmentsOfContactCall)
   useEffect(() => {
     const sub = actor.on("saved", () => {
       onSaved()
@@ -228,12 +233,16 @@ export const ContactDrawer = ({
           <Section title={t("contacts.page.groups")} testId="contact-groups">
             <Names ids={contact.group_ids} choices={choices?.groups ?? []} testId="contact-group" />
           </Section>
-          <Section title={t("contacts.page.flags")} testId="contact-flags">
-            <Names ids={contact.flag_ids ?? []} choices={choices?.flags ?? []} testId="contact-flag-name" />
-          </Section>
-          <Section title={t("contacts.page.tags")} testId="contact-tags">
-            <Names ids={contact.tag_ids ?? []} choices={choices?.tags ?? []} testId="contact-tag" />
-          </Section>
+          {mayReadFlags ? (
+            <Section title={t("contacts.page.flags")} testId="contact-flags">
+              <Names ids={contact.flag_ids ?? []} choices={choices?.flags ?? []} testId="contact-flag-name" />
+            </Section>
+          ) : null}
+          {mayReadTags ? (
+            <Section title={t("contacts.page.tags")} testId="contact-tags">
+              <Names ids={contact.tag_ids ?? []} choices={choices?.tags ?? []} testId="contact-tag" />
+            </Section>
+          ) : null}
           {s.hasTag("loading") ? <Spinner size={24} /> : null}
           <FailureNote
             failure={failure}
@@ -243,9 +252,11 @@ export const ContactDrawer = ({
           />
           {details ? (
             <>
-              <Section title={t("contacts.page.segments")} testId="contact-segments">
-                <Names ids={details.segments.map((seg) => seg.id)} choices={details.segments} testId="contact-segment" />
-              </Section>
+              {mayReadSegments ? (
+                <Section title={t("contacts.page.segments")} testId="contact-segments">
+                  <Names ids={details.segments.map((seg) => seg.id)} choices={details.segments} testId="contact-segment" />
+                </Section>
+              ) : null}
               <Section title={t("contacts.page.conversations")} testId="contact-history">
                 <FailureNote failure={details.historyFailure} testId="contact-history-error" wording="contacts.page.historyFailed" />
                 {details.historyFailure ? null : <Conversations items={details.conversations} onOpen={openChat} />}

@@ -13,7 +13,10 @@ import type { importMachine } from "../../machines/contacts/import-machine"
 import type { BulkKind } from "../../machines/contacts/bulk-steps"
 import { type ChoiceKind, type ContactListFilters, type contactsMachine, contactFilterOf } from "../../machines/contacts/contacts-report"
 import { formatDateTime } from "../../machines/report-kit/format"
-import { usePageActor } from "../common/actor-context"
+import { mayCall } from "../../machines/acl/may-call"
+import { bulkCalls, importCall, pickerCalls } from "../../machines/contacts/contact-calls"
+import { useAclActor, usePageActor } from "../common/actor-context"
+import { useMayCall } from "../common/use-may-call"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
@@ -47,8 +50,21 @@ const attributesText = (contact: Contact) =>
     .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(", ")
 
+/** The pickers whose lists this person may read: the others are not drawn (their lists are not asked for either). */
+const usePickers = () => {
+  const backAcl = useSelector(useAclActor(), (s) => s.context.backAcl)
+  return PICKERS.filter(({ kind }) => mayCall(backAcl, pickerCalls[kind]))
+}
+
+/** The bulk actions of a list this person may make. */
+const useBulkKinds = (mode: Mode) => {
+  const backAcl = useSelector(useAclActor(), (s) => s.context.backAcl)
+  return KINDS[mode].filter((kind) => mayCall(backAcl, bulkCalls[kind]))
+}
+
 const Filters = ({ actor, mode }: { actor: ContactsActor; mode: Mode }) => {
   const { t } = useTranslation()
+  const pickers = usePickers()
   const draft = useSelector(actor, (s) => s.context.draft)
   const choices = useSelector(actor, (s) => s.context.meta)
   const change = (patch: Partial<ContactListFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
@@ -60,7 +76,7 @@ const Filters = ({ actor, mode }: { actor: ContactsActor; mode: Mode }) => {
         placeholder={t("contacts.list.searchPlaceholder")}
         testId={`${mode}-search`}
       />
-      {PICKERS.map(({ key, kind }) => (
+      {pickers.map(({ key, kind }) => (
         <label key={key} className="mc-report-field">
           <span>{t(`contacts.list.${key}`)}</span>
           <HTMLSelect
@@ -203,6 +219,8 @@ const ContactList = ({ mode }: { mode: Mode }) => {
   const actor = useReportActor<ContactsActor>(`report-${mode}`)
   useLinkedFilter(actor)
   const bulk = usePageActor<BulkRef>(`${mode}-bulk`)
+  const kinds = useBulkKinds(mode)
+  const mayImport = useMayCall(importCall)
   const contactPage = usePageActor<ContactPageRef>("contact-page")
   const context = useSelector(actor, (s) => s.context)
   const reload = useCallback(() => actor.send({ type: "REPORT.RELOAD" }), [actor])
@@ -216,14 +234,14 @@ const ContactList = ({ mode }: { mode: Mode }) => {
     <div className="mc-page mc-report" data-testid={`${mode}-page`}>
       <PageHeader
         title={t(`routes.${mode}`)}
-        subtitle={t("contacts.list.subtitle")}
-        actions={mode === "contacts" ? <ImportAction onClosed={reload} /> : undefined}
+        subtitle={t(mode === "blocklist" ? "contacts.list.blocklistSubtitle" : "contacts.list.subtitle")}
+        actions={mode === "contacts" && mayImport ? <ImportAction onClosed={reload} /> : undefined}
       />
       <Filters actor={actor} mode={mode} />
       <ReportFailure actor={actor} />
       {bulk ? (
         <>
-          <BulkBar actor={bulk} kinds={KINDS[mode]} filter={filter} total={context.total} pageCount={context.rows.length} />
+          <BulkBar actor={bulk} kinds={kinds} filter={filter} total={context.total} pageCount={context.rows.length} />
           <BulkDialog actor={bulk} choices={context.meta} onChanged={reload} />
         </>
       ) : null}

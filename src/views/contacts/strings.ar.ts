@@ -4,6 +4,7 @@ import type { ContactsStrings } from "./strings"
 export const contactsAr: ContactsStrings = {
   list: {
     subtitle: "كل من تتحدث معه شركتك عبر جميع القنوات",
+    blocklistSubtitle: "العملاء الذين حظرتهم: تُرفض رسائلهم ولا يُرسل إليهم شيء",
     searchLabel: "بحث",
     searchPlaceholder: "الاسم أو الرقم أو البريد",
     group: "المجموعة",

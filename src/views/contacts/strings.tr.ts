@@ -4,6 +4,7 @@ import type { ContactsStrings } from "./strings"
 export const contactsTr: ContactsStrings = {
   list: {
     subtitle: "İşletmenizin tüm kanallarda konuştuğu herkes",
+    blocklistSubtitle: "Engellediğiniz müşteriler: mesajları reddedilir ve onlara hiçbir şey gönderilmez",
     searchLabel: "Ara",
     searchPlaceholder: "Ad, numara veya e-posta",
     group: "Grup",

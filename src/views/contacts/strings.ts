@@ -2,6 +2,7 @@
 export const contactsEn = {
   list: {
     subtitle: "Everyone your business talks to, across channels",
+    blocklistSubtitle: "Customers you blocked: their messages are refused and nothing is sent to them",
     searchLabel: "Search",
     searchPlaceholder: "Name, number or e-mail",
     group: "Group",

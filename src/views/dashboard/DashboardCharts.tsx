@@ -5,6 +5,7 @@ import type { DashboardFigures } from "../../machines/dashboard/dashboard-figure
 import type { DayRange } from "../../machines/dashboard/dashboard-range"
 import { heatOf, templateFunnelOf, ticketStatusesOf, trendOf } from "../../machines/dashboard/dashboard-selectors"
 import { Chart } from "../chart-kit/Chart"
+import { useFormat } from "../common/format"
 import { Panel, useCount, useDuration } from "./DashboardParts"
 
 interface PanelsProps {
@@ -128,6 +129,7 @@ export const TemplatesPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">)
 export const CampaignsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) => {
   const { t } = useTranslation()
   const count = useCount()
+  const format = useFormat()
   const columns = ["total", "sent", "delivered", "read", "failed"] as const
   return (
     <Panel title={t("dashboard.campaigns.title")} card={figures?.campaigns} onRetry={onRetry} testId="dash-campaigns">
@@ -135,32 +137,34 @@ export const CampaignsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">)
         campaigns.length === 0 ? (
           <div className="mc-dash-empty">{t("dashboard.campaigns.none")}</div>
         ) : (
-          <HTMLTable compact striped className="mc-dash-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("dashboard.campaigns.name")}</th>
-                <th scope="col">{t("dashboard.campaigns.status")}</th>
-                {columns.map((c) => (
-                  <th scope="col" key={c}>
-                    {t(`dashboard.campaigns.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {campaigns.slice(0, 10).map((campaign) => (
-                <tr key={campaign.campaign_id}>
-                  <th scope="row">{campaign.name}</th>
-                  <td>{campaign.status}</td>
+          <div className="mc-dash-scroll">
+            <HTMLTable compact striped className="mc-dash-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("dashboard.campaigns.name")}</th>
+                  <th scope="col">{t("dashboard.campaigns.status")}</th>
                   {columns.map((c) => (
-                    <td key={c} className="mc-num">
-                      {count(campaign[c])}
-                    </td>
+                    <th scope="col" key={c}>
+                      {t(`dashboard.campaigns.${c}`)}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {campaigns.slice(0, 10).map((campaign) => (
+                  <tr key={campaign.campaign_id}>
+                    <th scope="row">{campaign.name}</th>
+                    <td>{format.enumValue("campaignStatus", campaign.status)}</td>
+                    {columns.map((c) => (
+                      <td key={c} className="mc-num">
+                        {count(campaign[c])}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
         )
       }
     </Panel>

@@ -92,8 +92,8 @@ const MauReport = ({ actor }: { actor: MauActor }) => {
         </Callout>
       ) : null}
       {rows === null ? null : (
-        <div aria-busy={loading}>
-          <div className="mc-card">
+        <div className="mc-report" aria-busy={loading}>
+          <div className="mc-card mc-report-chart">
             <Chart kind="bar" title={t("mau.chart")} {...chart} format={count} categoryLabel={t("mau.month")} testId="mau-chart" />
           </div>
           <div className="mc-card" style={{ overflowX: "auto" }}>
@@ -143,7 +143,7 @@ const ByBusiness = ({ actor }: { actor: MauActor }) => {
   const { rows, months } = useSelector(actor, (s) => s.context)
   const businesses = businessesOf(rows ?? [])
   return (
-    <div className="mc-card" style={{ overflowX: "auto" }}>
+    <div className="mc-card mc-card-body" style={{ overflowX: "auto" }}>
       <h3>{t("mau.byBusiness")}</h3>
       <HTMLTable striped style={{ width: "100%" }} data-testid="mau-businesses">
         <thead>
@@ -181,7 +181,7 @@ const MailCard = ({ actor }: { actor: MauActor }) => {
   const sending = useSelector(actor, (s) => s.hasTag("sending"))
   const choices = months.length > 0 ? months : [mail.month]
   return (
-    <Card className="mc-card" data-testid="mau-mail">
+    <Card className="mc-card mc-card-body" data-testid="mau-mail">
       <h3>{t("mau.mail.title")}</h3>
       {scope === "admin" ? <p className="bp6-text-muted">{t("mau.mail.adminNote")}</p> : null}
       <form

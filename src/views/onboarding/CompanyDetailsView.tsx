@@ -3,11 +3,17 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { useSelector } from "@xstate/react"
 import { NonIdealState } from "@blueprintjs/core"
-import { COMPANY_DETAILS } from "../../machines/acl/decide"
+import { COMPANY_DETAILS, canonicalOf } from "../../machines/acl/decide"
 import { selectCompanySections } from "../../machines/onboarding/company-sections"
 import { useAclActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import "./onboarding.css"
+
+/** A sub-page's address: the screen's own one when the company area shows a screen that lives elsewhere. */
+const addressOf = (section: string) => {
+  const path = `${COMPANY_DETAILS}/${section}`
+  return canonicalOf(path) ?? path
+}
 
 export const CompanyDetailsView = () => {
   const { t } = useTranslation()
@@ -23,7 +29,7 @@ export const CompanyDetailsView = () => {
         <ul className="mc-company-sections" data-testid="company-sections">
           {sections.map((section) => (
             <li key={section} className="mc-card">
-              <Link to={`${COMPANY_DETAILS}/${section}`} data-testid="company-section" data-section={section}>
+              <Link to={addressOf(section)} data-testid="company-section" data-section={section}>
                 {t(`sections.${section}`)}
               </Link>
               <p>{t(`onboarding.company.about.${section}`)}</p>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next"
 import type { OtpReportRow } from "../../contract/schemas/otp"
 import { OTP_FIGURES, totalsOf } from "../../machines/otp/otp-report"
 import { Chart } from "../chart-kit/Chart"
+import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { ExportButton } from "../report-kit/ExportButton"
@@ -17,6 +18,7 @@ import "../report-kit/report-kit.css"
 
 export const OtpReportView = pageReport("report-otp", ({ actor }) => {
   const { t } = useTranslation()
+  const format = useFormat()
   const rows = useSelector(actor, (s) => s.context.rows as readonly OtpReportRow[])
   const totals = useMemo(() => totalsOf(rows), [rows])
   const r = (key: string) => t(`otp.report.${key}`)
@@ -47,7 +49,7 @@ export const OtpReportView = pageReport("report-otp", ({ actor }) => {
       >
         {rows.map((row) => (
           <tr key={`${row.date}-${row.provider_name}`} data-testid="otp-report-row">
-            <td className="mc-num">{row.date}</td>
+            <td className="mc-num">{format.day(row.date)}</td>
             <td>{row.provider_name ?? "—"}</td>
             {OTP_FIGURES.map((key) => (
               <td key={key} className="mc-num">

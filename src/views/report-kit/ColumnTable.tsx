@@ -30,7 +30,13 @@ export const ColumnTable = <Row,>({
       {rows.map((row, index) => (
         <tr key={rowKey(row, index)} data-testid={`${testId}-row`}>
           {columns.map((c) => (
-            <td key={c.key} className={isNumeric(c.kind) ? "mc-num" : undefined} data-col={c.key}>
+            // Free text takes its own direction: an English name in an Arabic table is cut at its end, not its start.
+            <td
+              key={c.key}
+              className={isNumeric(c.kind) ? "mc-num" : undefined}
+              dir={c.kind === "text" ? "auto" : undefined}
+              data-col={c.key}
+            >
               {text(c.kind, c.value(row))}
             </td>
           ))}

@@ -2,7 +2,7 @@
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { type CellKind, dayText, hourText } from "../../machines/report-kit/columns"
-import { durationParts, formatDateTime } from "../../machines/report-kit/format"
+import { formatterFor, wordsOf } from "../common/format"
 
 export const useCellText = () => {
   const { t, i18n } = useTranslation()
@@ -10,25 +10,22 @@ export const useCellText = () => {
 }
 
 const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) => {
-  const numbers = new Intl.NumberFormat(`${language}-u-nu-latn`, { maximumFractionDigits: 1 })
-  const money = new Intl.NumberFormat(`${language}-u-nu-latn`, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const format = formatterFor(t, language)
   return (kind: CellKind, value: string | number | null): string => {
     if (value === null || value === "") return kind === "text" ? "" : "–"
     switch (kind) {
       case "date":
-        return formatDateTime(value)
+        return format.dateTime(value)
       case "day":
         return dayText(String(value))
-      case "duration": {
-        const p = durationParts(Number(value))
-        return p.short ? t("reports.calls.seconds", { s: p.s }) : t("reports.calls.hms", { h: p.h, m: p.m, s: p.s })
-      }
+      case "duration":
+        return format.duration(Number(value))
       case "percent":
-        return `${numbers.format(Number(value))}%`
+        return `${format.count(Number(value))}%`
       case "money":
-        return money.format(Number(value))
+        return format.money(Number(value))
       case "number":
-        return numbers.format(Number(value))
+        return format.count(Number(value))
       case "flag":
         return value ? t("reports.common.yes") : t("reports.common.no")
       case "weekday":
@@ -36,15 +33,18 @@ const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) =
       case "hour":
         return hourText(Number(value))
       case "channel":
-        return t(`reports.channels.${value}`)
+        return format.enumValue("channel", String(value))
       case "status":
-        return t(`reports.statuses.${value}`, { defaultValue: String(value) })
+        return t(`reports.statuses.${value}`, { defaultValue: wordsOf(String(value)) })
       default:
         return String(value)
     }
   }
 }
 
-/** Kinds whose text reads left to right in Arabic too (digits, dates). */
+/**
+ * Kinds whose text reads left to right in Arabic too (digits, dates). A duration is words with numbers ("0 س 16 د"):
+ * it follows the page's direction, or Arabic draws its parts out of order.
+ */
 export const isNumeric = (kind: CellKind): boolean =>
-  kind !== "text" && kind !== "flag" && kind !== "weekday" && kind !== "channel" && kind !== "status"
+  kind !== "text" && kind !== "flag" && kind !== "weekday" && kind !== "channel" && kind !== "status" && kind !== "duration"

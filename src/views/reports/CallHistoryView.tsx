@@ -9,7 +9,8 @@ import type { ActorRefFrom } from "xstate"
 import type { CallRecord } from "../../contract/schemas/reports"
 import { selectMayListCalls } from "../../machines/acl/acl-selectors"
 import type { CallHistoryFilters, callHistoryMachine } from "../../machines/reports/call-history-report"
-import { durationParts, formatDateTime, preview, shortId } from "../../machines/report-kit/format"
+import { formatDateTime, preview, shortId } from "../../machines/report-kit/format"
+import { useFormat } from "../common/format"
 import { useAclActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
@@ -37,14 +38,9 @@ const COLUMNS = [
   "message",
 ]
 
-const Duration = ({ seconds }: { seconds: number }) => {
-  const { t } = useTranslation()
-  const p = durationParts(seconds)
-  return <>{p.short ? t("reports.calls.seconds", { s: p.s }) : t("reports.calls.hms", { h: p.h, m: p.m, s: p.s })}</>
-}
-
 const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
   const { t } = useTranslation()
+  const format = useFormat()
   const copy = useCopy()
   const text = row.message?.message_type === "text" ? (row.message.message_body ?? "") : (row.message?.message_type ?? "")
   return (
@@ -77,11 +73,9 @@ const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
       <td>{row.call_type === "incoming" ? t("reports.calls.incoming") : t("reports.calls.outgoing")}</td>
       <td className="mc-num">{formatDateTime(row.call_start_time)}</td>
       <td className="mc-num">{formatDateTime(row.call_end_time)}</td>
-      <td className="mc-num">
-        <Duration seconds={row.call_duration} />
-      </td>
+      <td>{format.duration(row.call_duration)}</td>
       <td>{row.username ?? ""}</td>
-      <td>{row.call_status}</td>
+      <td>{format.enumValue("callStatus", row.call_status)}</td>
       <td className="mc-num">{row.blocks}</td>
       <td className="mc-num">{formatDateTime(row.dt)}</td>
       <td>

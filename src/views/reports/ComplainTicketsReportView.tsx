@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate"
 import type { ComplaintTicket } from "../../contract/schemas/tickets"
 import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
 import { formatDateTime, splitDays } from "../../machines/report-kit/format"
+import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { channelIconOf } from "../report-kit/channel-icons"
 import { DateRange } from "../report-kit/DateRange"
@@ -22,6 +23,7 @@ const COLUMNS = ["name", "channel", "ticketNumber", "status", "numberIds", "star
 
 const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; onClose: () => void }) => {
   const { t } = useTranslation()
+  const format = useFormat()
   const copy = useCopy()
   return (
     <Dialog isOpen={ticket !== null} onClose={onClose} title={t("reports.tickets.detailsTitle")} data-testid="complain-dialog">
@@ -29,7 +31,11 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
         <DialogBody>
           <div className="mc-media-body">
             <div className="mc-media-row" style={{ alignItems: "center" }}>
-              <Icon icon={channelIconOf(ticket.channel_type)} title={ticket.channel_type} data-testid="complain-channel-icon" />
+              <Icon
+                icon={channelIconOf(ticket.channel_type)}
+                title={format.enumValue("channel", ticket.channel_type)}
+                data-testid="complain-channel-icon"
+              />
               <strong data-testid="complain-name">{ticket.name}</strong>
               <Tag minimal intent={ticket.status === "Resolved" ? "success" : "warning"} data-testid="complain-status">
                 {ticket.status}
@@ -67,6 +73,7 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
 
 export const ComplainTicketsReportView = () => {
   const { t } = useTranslation()
+  const format = useFormat()
   const actor = useReportActor<TicketsActor>("report-complain-tickets")
   const context = useSelector(actor, (s) => s.context)
   const meta = context.meta
@@ -99,7 +106,7 @@ export const ComplainTicketsReportView = () => {
             <option value="">{t("reports.common.all")}</option>
             {(meta?.channel_type ?? []).map((c) => (
               <option key={c} value={c}>
-                {c}
+                {format.enumValue("channel", c)}
               </option>
             ))}
           </HTMLSelect>
@@ -163,7 +170,7 @@ export const ComplainTicketsReportView = () => {
           <tr key={row.ticket_number} data-testid="ticket-row">
             <td>{row.name}</td>
             <td>
-              <Icon icon={channelIconOf(row.channel_type)} size={12} /> {row.channel_type}
+              <Icon icon={channelIconOf(row.channel_type)} size={12} /> {format.enumValue("channel", row.channel_type)}
             </td>
             <td className="mc-num">{row.ticket_number}</td>
             <td>

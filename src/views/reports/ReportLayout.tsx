@@ -13,6 +13,7 @@ import "../report-kit/report-kit.css"
 export const ReportLayout = ({
   actor,
   routeKey,
+  subtitle,
   testId,
   filters,
   cards,
@@ -22,6 +23,8 @@ export const ReportLayout = ({
   actor: AnyReportActor
   /** The route key, whose title the shell already words (`routes.<key>`). */
   routeKey: string
+  /** What the page shows, where its title alone would mislead (`reports.subtitles.<key>`). */
+  subtitle?: string
   testId: string
   filters: ReactNode
   cards?: ReactNode
@@ -33,6 +36,7 @@ export const ReportLayout = ({
     <div className="mc-page mc-report" data-testid={testId}>
       <PageHeader
         title={t(`routes.${routeKey}`)}
+        subtitle={subtitle}
         actions={<ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
       />
       {filters}

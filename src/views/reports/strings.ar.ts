@@ -67,6 +67,9 @@ export const reportsAr: ReportsStrings = {
     messagesIn: "الرسائل الواردة",
     messagesOut: "الرسائل الصادرة",
   },
+  subtitles: {
+    segmentsReport: "محادثات الفترة مقسّمة حسب القناة التي وصلت عبرها",
+  },
   charts: {
     ahtByDay: "متوسط وقت المعالجة حسب اليوم",
     serviceLevelByDay: "مستوى الخدمة حسب اليوم",

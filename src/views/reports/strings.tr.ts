@@ -67,6 +67,9 @@ export const reportsTr: ReportsStrings = {
     messagesIn: "Gelen mesajlar",
     messagesOut: "Giden mesajlar",
   },
+  subtitles: {
+    segmentsReport: "Aralıktaki konuşmalar, geldikleri kanala göre bölümlenmiş",
+  },
   charts: {
     ahtByDay: "Günlere göre ortalama işlem süresi",
     serviceLevelByDay: "Günlere göre hizmet seviyesi",

@@ -70,6 +70,9 @@ export const reportsEn = {
     messagesIn: "Messages in",
     messagesOut: "Messages out",
   },
+  subtitles: {
+    segmentsReport: "The range's conversations segmented by the channel they came in on",
+  },
   charts: {
     ahtByDay: "Average handle time by day",
     serviceLevelByDay: "Service level by day",

@@ -6,6 +6,7 @@ import { sidebarOf, selectUserAcl } from "../../machines/acl/acl-selectors"
 import { useAclActor, useLayoutActor } from "../common/actor-context"
 import { HorizontalNav } from "./HorizontalNav"
 import { LayoutPanel } from "./LayoutPanel"
+import { QuickJump } from "./QuickJump"
 import { CallCards } from "../calls/CallCards"
 import { Sidebar } from "./Sidebar"
 import { Toolbar } from "./Toolbar"
@@ -60,6 +61,7 @@ export const Shell = ({ children, toolbar }: { children: ReactNode; toolbar?: Re
         </div>
       </div>
       <LayoutPanel />
+      <QuickJump />
       <CallCards />
     </div>
   )

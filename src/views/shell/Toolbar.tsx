@@ -8,6 +8,7 @@ import { isGranted } from "../../machines/acl/decide"
 import { selectDisplayName, selectPresence } from "../../machines/session/session-selectors"
 import { useAclActor, useLayoutActor, useSessionActor } from "../common/actor-context"
 import { LanguageMenu } from "../common/LanguageMenu"
+import { QuickJumpButton } from "./QuickJump"
 
 const initials = (name: string) =>
   name
@@ -56,6 +57,7 @@ export const Toolbar = ({
         </Navbar.Heading>
       </Navbar.Group>
       <Navbar.Group align={Alignment.END} className="mc-toolbar-end">
+        <QuickJumpButton />
         <Switch
           className="mc-presence"
           checked={online}

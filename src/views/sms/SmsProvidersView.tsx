@@ -5,12 +5,15 @@
  */
 import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
+import { useCallback } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { Drafts, Form, smsProvidersMachine } from "../../machines/sms/sms-providers-machine"
+import type { PickedBusiness } from "../../machines/platform/business-picker"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
+import { BusinessPicker } from "../platform/BusinessPicker"
 import "./sms.css"
 
 type ProvidersActor = ActorRefFrom<typeof smsProvidersMachine>
@@ -62,6 +65,10 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
   const state = useSelector(actor, (s) => s)
   const { data, drafts, failure } = state.context
   const busy = !state.matches("ready")
+  const pickBusiness = useCallback(
+    (business: PickedBusiness) => actor.send({ type: "DRAFT", form: "account", patch: { clientId: String(business.id) } }),
+    [actor],
+  )
   const submit = (form: Form) => (e: React.FormEvent) => {
     e.preventDefault()
     actor.send({ type: "SUBMIT", form })
@@ -186,7 +193,7 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
         ) : null}
         {data.providers ? (
           <form className="mc-sms-inline" onSubmit={submit("account")} data-testid="sms-account-form">
-            <Field actor={actor} form="account" name="clientId" label={t("sms.providers.tenant")} dir="ltr" />
+            <BusinessPicker onPick={pickBusiness} />
             <FormGroup label={t("sms.providers.provider")}>
               <HTMLSelect
                 value={drafts.account.providerId}

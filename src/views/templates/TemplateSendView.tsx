@@ -11,7 +11,9 @@ import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
 import { headerTakesValue, previewOf, sendProblemOf } from "../../machines/templates/template-send-draft"
 import { templateOf, type templateSendMachine } from "../../machines/templates/template-send-machine"
-import { usePageActor } from "../common/actor-context"
+import { PUBLIC_TEMPLATE_ROUTE } from "../../contract/routes"
+import { selectUserAcl } from "../../machines/acl/acl-selectors"
+import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { placeholderNames } from "./TemplateDialog"
@@ -20,15 +22,33 @@ import "./templates.css"
 
 type SendActor = ActorRefFrom<typeof templateSendMachine>
 
+/** Open to everyone (a public route); sending needs a business account, so a visitor is offered the sign-in. */
 export const TemplateSendView = () => {
-  const actor = usePageActor<SendActor>("template-send")
   const { t } = useTranslation()
+  const signedIn = useSelector(useAclActor(), (s) => selectUserAcl(s) !== null)
   return (
     <div className="mc-page" data-testid="template-send-page">
       <PageHeader title={t("templates.send.title")} subtitle={t("templates.send.subtitle")} />
-      {actor ? <SendForm actor={actor} /> : null}
+      {signedIn ? <SignedInSend /> : <SignedOut />}
     </div>
   )
+}
+
+const SignedOut = () => {
+  const { t } = useTranslation()
+  return (
+    <Callout intent="primary" icon="log-in" data-testid="template-send-signed-out">
+      <p>{t("templates.send.signedOut")}</p>
+      <Link to="/login" state={{ from: PUBLIC_TEMPLATE_ROUTE }} data-testid="template-send-sign-in">
+        {t("templates.send.signIn")}
+      </Link>
+    </Callout>
+  )
+}
+
+const SignedInSend = () => {
+  const actor = usePageActor<SendActor>("template-send")
+  return actor ? <SendForm actor={actor} /> : null
 }
 
 const money = (n: number) => n.toFixed(2)

@@ -72,6 +72,8 @@ export const templatesTr: typeof templatesEn = {
     subtitle: "Onaylı bir şablonu tek bir WhatsApp numarasına gönderin. Konuşma gelen kutusunda açılır.",
     template: "Şablon",
     choose: "Onaylı bir şablon seçin…",
+    signedOut: "Şablon mesajları bir işletme hesabından gönderilir. Şablon seçip göndermek için giriş yapın.",
+    signIn: "Giriş yap",
     noTemplates: "Henüz onaylı şablon yok: Şablon Mesajlar'da bir tane oluşturun ve WhatsApp'ın onayını bekleyin.",
     number: "WhatsApp numarası",
     numberHint: "+905551234567",

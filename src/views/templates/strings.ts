@@ -71,6 +71,8 @@ export const templatesEn = {
     subtitle: "Send an approved template to one WhatsApp number. The conversation opens in the inbox.",
     template: "Template",
     choose: "Choose an approved template…",
+    signedOut: "Template messages are sent from a business account. Sign in to choose a template and send it.",
+    signIn: "Sign in",
     noTemplates: "No approved templates yet: create one under Template Messages and wait for WhatsApp's approval.",
     number: "WhatsApp number",
     numberHint: "+905551234567",

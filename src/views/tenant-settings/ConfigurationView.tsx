@@ -92,7 +92,9 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
         <h3>{t("tenantSettings.sections.hours")}</h3>
         <p className="mc-muted">{t("tenantSettings.hoursHelp")}</p>
         <div className="mc-configuration-week">
-          {WEEK.map((day) => {
+          {WEEK.map((day, _, week) => {
+            // With no day set the tenant is always open (the away message never goes out): a day off says so.
+            const anyHours = week.some((d) => draft.hours[d] !== null)
             const hours = draft.hours[day]
             return (
               <div key={day} className="mc-configuration-day" data-testid={`configuration-day-${day}`}>
@@ -121,7 +123,9 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
                     />
                   </span>
                 ) : (
-                  <span className="mc-muted">{t("tenantSettings.closed")}</span>
+                  <span className="mc-muted" data-testid={`configuration-day-${day}-off`}>
+                    {t(anyHours ? "tenantSettings.closed" : "tenantSettings.alwaysOpen")}
+                  </span>
                 )}
               </div>
             )

@@ -21,6 +21,7 @@ export const tenantSettingsAr: TenantSettingsStrings = {
   days: { mon: "الاثنين", tue: "الثلاثاء", wed: "الأربعاء", thu: "الخميس", fri: "الجمعة", sat: "السبت", sun: "الأحد" },
   open: "مفتوح",
   closed: "مغلق",
+  alwaysOpen: "مفتوح طوال اليوم (لا ساعات عمل محددة)",
   from: "من",
   to: "إلى",
   awayMessage: "رسالة الغياب",

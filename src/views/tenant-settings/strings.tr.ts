@@ -22,6 +22,7 @@ export const tenantSettingsTr: TenantSettingsStrings = {
   days: { mon: "Pazartesi", tue: "Salı", wed: "Çarşamba", thu: "Perşembe", fri: "Cuma", sat: "Cumartesi", sun: "Pazar" },
   open: "Açık",
   closed: "Kapalı",
+  alwaysOpen: "Tüm gün açık (çalışma saati yok)",
   from: "Başlangıç",
   to: "Bitiş",
   awayMessage: "Mesai dışı mesajı",

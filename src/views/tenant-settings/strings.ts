@@ -19,6 +19,7 @@ export const tenantSettingsEn = {
   days: { mon: "Monday", tue: "Tuesday", wed: "Wednesday", thu: "Thursday", fri: "Friday", sat: "Saturday", sun: "Sunday" },
   open: "Open",
   closed: "Closed",
+  alwaysOpen: "Open all day (no working hours set)",
   from: "From",
   to: "To",
   awayMessage: "Away message",

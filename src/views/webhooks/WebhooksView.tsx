@@ -73,8 +73,9 @@ export const WebhooksView = () => {
             </td>
             <td>
               {row.events.map((e) => (
-                <Tag key={e} minimal className="mc-webhook-event">
-                  {e}
+                <Tag key={e} minimal className="mc-webhook-event" title={t(`webhooks.types.${e}`, { defaultValue: e })}>
+                  {/* The event's name as the receiver gets it, as the picker shows it. */}
+                  <code>{e}</code>
                 </Tag>
               ))}
             </td>

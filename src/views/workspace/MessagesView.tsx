@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate"
 import { previewOf } from "../../machines/chat/chat-format"
 import { contentKindOf, type MessageFilters, type messagesMachine } from "../../machines/workspace/messages-report"
 import { formatDateTime } from "../../machines/report-kit/format"
+import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
@@ -23,6 +24,7 @@ const header = (k: string) =>
 
 export const MessagesView = () => {
   const { t } = useTranslation()
+  const format = useFormat()
   const actor = useReportActor<MessagesActor>("report-messages")
   const context = useSelector(actor, (s) => s.context)
   const draft: MessageFilters = context.draft
@@ -99,7 +101,7 @@ export const MessagesView = () => {
                 (row.body ?? "")
               )}
             </td>
-            <td>{row.status}</td>
+            <td>{format.enumValue("messageStatus", row.status)}</td>
             <td>{row.agent_name ?? ""}</td>
           </tr>
         ))}

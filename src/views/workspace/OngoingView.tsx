@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate"
 import {
   agentToggled,
   CONVERSATION_STATUSES,
+  loadOf,
   ONGOING_CAP,
   type OngoingFilters,
   type OngoingMeta,
@@ -24,6 +25,20 @@ import "../report-kit/report-kit.css"
 
 type OngoingActor = ActorRefFrom<typeof ongoingMachine>
 const COLUMNS = ["customer", "number", "channel", "status", "agent", "lastMessage", "started", "unread"]
+
+/** "3 of 5 chats", or, above the cap, how far above it in a warning colour. */
+const AgentLoadTag = ({ load }: { load: ReturnType<typeof loadOf> }) => {
+  const { t } = useTranslation()
+  return load.over > 0 ? (
+    <Tag minimal intent="warning" className="mc-num" data-testid="ongoing-agent-over">
+      {t("workspace.ongoing.overCap", load)}
+    </Tag>
+  ) : (
+    <Tag minimal className="mc-num">
+      {t("workspace.ongoing.load", load)}
+    </Tag>
+  )
+}
 
 /** The agents' loads; pressing one filters the list by that agent (again: every agent). */
 const AgentLoads = ({ actor, meta, agent }: { actor: OngoingActor; meta: OngoingMeta | undefined; agent: string }) => {
@@ -57,9 +72,7 @@ const AgentLoads = ({ actor, meta, agent }: { actor: OngoingActor; meta: Ongoing
                 )}
                 {a.display_name ?? a.username}
               </span>
-              <Tag minimal className="mc-num">
-                {t("workspace.ongoing.load", { active: a.active_chats, max: a.max_chats })}
-              </Tag>
+              <AgentLoadTag load={loadOf(a)} />
             </span>
           </Button>
         ))}

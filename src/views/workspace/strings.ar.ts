@@ -32,6 +32,7 @@ export const workspaceAr: typeof workspaceEn = {
     subtitle: "المحادثات الجارية لدى موظفيك",
     agents: "الموظفون",
     load: "{{active}} من {{max}} محادثات",
+    overCap: "{{active}} محادثة، بزيادة {{over}} على الحد {{max}}",
     online: "متصل",
     capped: "تُعرض أول {{count}} محادثة جارية.",
     searchLabel: "بحث",

@@ -32,6 +32,7 @@ export const workspaceTr: typeof workspaceEn = {
     subtitle: "Temsilcilerinizin yürüttüğü konuşmalar",
     agents: "Temsilciler",
     load: "{{active}} / {{max}} sohbet",
+    overCap: "{{active}} sohbet, {{max}} sınırının {{over}} üstünde",
     online: "çevrim içi",
     capped: "Devam eden ilk {{count}} konuşma gösteriliyor.",
     searchLabel: "Ara",

@@ -33,6 +33,7 @@ export const workspaceEn = {
     subtitle: "Conversations in progress across your agents",
     agents: "Agents",
     load: "{{active}} of {{max}} chats",
+    overCap: "{{active}} chats, {{over}} over the cap of {{max}}",
     online: "online",
     capped: "Showing the first {{count}} conversations in progress.",
     searchLabel: "Search",

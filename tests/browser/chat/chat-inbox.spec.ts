@@ -11,6 +11,10 @@ import { customerWrites, freshNumber, newTakenConversation, openInbox, phoneOf, 
 test.describe("chat inbox", () => {
   test("a customer's message appears live; the agent takes it and replies with a canned message and an image", async ({ page }) => {
     await openInbox(page)
+    // The badges are the server's counts of each box: every open conversation in All, whichever tab was opened first.
+    const badge = async (box: string) => Number(/(\d+)\s*$/.exec((await page.getByTestId(`chat-box-${box}`).textContent()) ?? "")?.[1] ?? 0)
+    await expect.poll(() => badge("all")).toBeGreaterThan(0)
+    expect(await badge("all")).toBeGreaterThanOrEqual((await badge("mine")) + (await badge("unassigned")))
     await page.getByTestId("chat-box-all").click()
     const number = freshNumber()
     const started = Date.now()

@@ -72,7 +72,7 @@ test.describe("Complain Tickets Report", () => {
     await page.getByTestId("tickets-apply").click()
     // The rows on screen until the filtered page arrives are all channels': wait for WhatsApp's own.
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
-    await expect(page.locator("[data-testid=ticket-row] td:nth-child(2)").first()).toHaveText(/whatsapp/)
+    await expect(page.locator("[data-testid=ticket-row] td:nth-child(2)").first()).toHaveText(/WhatsApp/)
     const number = (await page.locator("[data-testid=ticket-row] td:nth-child(3)").first().textContent())!.trim()
     await page.getByTestId("tickets-search").fill(number)
     const [search] = await Promise.all([

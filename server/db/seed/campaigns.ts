@@ -1,0 +1,111 @@
+/**
+ * A tenant's campaigns: one that finished ten days ago and one running now, both sending the `welcome` template to a
+ * recipient list built from the WhatsApp customers (as recipient-lists.ts builds one from contacts). Each recipient row
+ * is what the engine (campaigns/campaign-engine.ts) leaves: a status with its times and cost, blocked customers skipped
+ * with the reason, and one ledger entry per batch naming the campaign and its recipients. The template messages
+ * themselves are left out of the inbox, which keeps its own story; the running campaign has no batch queued (a server
+ * started on the seed would otherwise send by itself): pausing and resuming it sends the rest.
+ */
+import { sql } from "drizzle-orm"
+import type { Db } from "../db"
+import { rowsOf } from "../rows"
+import { campaignRecipients, campaigns, recipientListNumbers, recipientLists } from "../schema/campaigns"
+import { type Charge, postCharges } from "./ledger"
+import { makeRng } from "./prng"
+
+const MIN = 60_000
+const DAY = 86_400_000
+/** Recipients per batch at the default rate (80 per second: campaign-engine.ts batchSizeOf). */
+const BATCH = 80
+
+interface Plan {
+  readonly clientId: number
+  readonly createdBy: number
+  readonly seed: number
+}
+
+type Outcome = "read" | "delivered" | "sent" | "queued"
+
+const blockedText = "The customer is blocked"
+
+export const seedCampaigns = async (db: Db, plan: Plan) => {
+  const { clientId } = plan
+  const rng = makeRng(plan.seed)
+  const [template] = rowsOf(
+    await db.execute(sql`SELECT t.id, t.name, t.language, p.price FROM templates t JOIN template_prices p ON p.category = t.category
+      WHERE t.client_id = ${clientId} AND t.name = 'welcome'`),
+  )
+  const price = Number(template.price)
+  const people = rowsOf(
+    await db.execute(sql`SELECT name, number, blocked FROM contacts WHERE client_id = ${clientId} AND channel = 'whatsapp' ORDER BY id`),
+  )
+  const now = Date.now()
+  const [list] = await db
+    .insert(recipientLists)
+    .values({ clientId, name: "WhatsApp customers", source: "contacts", createdAt: new Date(now - 12 * DAY) })
+    .returning()
+  const firstName = (name: unknown) => String(name ?? "").split(" ")[0] || "there"
+  await db
+    .insert(recipientListNumbers)
+    .values(people.map((p) => ({ listId: list.id, clientId, number: String(p.number), params: [firstName(p.name)] })))
+  const charges: Charge[] = []
+  const run = async (name: string, status: "completed" | "running", startedAt: number, finishedAt: number | null, sentShare: number) => {
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        clientId,
+        name,
+        templateId: Number(template.id),
+        templateName: String(template.name),
+        language: String(template.language),
+        recipientListId: list.id,
+        status,
+        params: [],
+        paramSources: [{ column: 1 }],
+        runGen: 1,
+        startedAt: new Date(startedAt),
+        finishedAt: finishedAt === null ? null : new Date(finishedAt),
+        createdBy: plan.createdBy,
+        createdAt: new Date(startedAt - 30 * MIN),
+        updatedAt: new Date(finishedAt ?? startedAt),
+      })
+      .returning()
+    const rows = people.map((p, i) => {
+      const number = String(p.number)
+      const base = { clientId, campaignId: campaign.id, name: String(p.name ?? ""), number, params: [firstName(p.name)] }
+      if (p.blocked) return { ...base, status: "skipped", error: blockedText }
+      const outcome: Outcome = i >= people.length * sentShare ? "queued" : rng.pick(["read", "read", "delivered", "delivered", "sent"])
+      if (outcome === "queued") return { ...base, status: "queued" }
+      // Sent with its batch, one batch a second.
+      const sentAt = new Date(startedAt + Math.floor(i / BATCH) * 1000)
+      const deliveredAt = outcome === "read" || outcome === "delivered" ? new Date(sentAt.getTime() + rng.int(2, 60) * 1000) : null
+      const readAt = outcome === "read" ? new Date(deliveredAt!.getTime() + rng.int(1, 240) * MIN) : null
+      return {
+        ...base,
+        status: outcome,
+        externalId: `wamid.seed-campaign-${campaign.id}-${i}`,
+        cost: price.toFixed(2),
+        sentAt,
+        deliveredAt,
+        readAt: readAt && readAt.getTime() < now ? readAt : null,
+      }
+    })
+    const stored = await db
+      .insert(campaignRecipients)
+      .values(rows)
+      .returning({ id: campaignRecipients.id, status: campaignRecipients.status })
+    const paid = stored.filter((r) => r.status !== "queued" && r.status !== "skipped")
+    for (let k = 0; k * BATCH < paid.length; k++) {
+      const batch = paid.slice(k * BATCH, (k + 1) * BATCH)
+      charges.push({
+        amount: -price * batch.length,
+        reason: batch.length === 1 ? `template ${template.name}` : `template ${template.name} × ${batch.length}`,
+        ref: `campaign:${campaign.id}:recipients:${batch.map((r) => r.id).join(",")}`,
+        at: new Date(startedAt + k * 1000),
+      })
+    }
+  }
+  await run("Autumn sale", "completed", now - 10 * DAY, now - 10 * DAY + 5 * MIN, 1)
+  await run("Winter preview", "running", now - 25 * MIN, null, 0.6)
+  await postCharges(db, clientId, charges)
+}

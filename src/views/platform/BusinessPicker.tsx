@@ -1,0 +1,123 @@
+/**
+ * The super admin's business picker (page actor `business-picker`): a search box over every business, keyboard
+ * operable as a combobox (arrows move, Enter chooses, Escape closes) and clickable. `onPick` hears each choice; the
+ * machine holds the list, the query and the highlight (machines/platform/business-picker.ts).
+ */
+import { Button, Callout, Classes, FormGroup, InputGroup, Spinner, Tag } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useEffect } from "react"
+import { useTranslation } from "react-i18next"
+import type { ActorRefFrom } from "xstate"
+import { type PickedBusiness, type businessPickerMachine, matchesOf } from "../../machines/platform/business-picker"
+import { usePageActor } from "../common/actor-context"
+import { useFailureText } from "../common/failure-text"
+import "./platform.css"
+
+type PickerActor = ActorRefFrom<typeof businessPickerMachine>
+
+const LIST_ID = "business-picker-list"
+const optionId = (id: number) => `business-picker-${id}`
+
+export const BusinessPicker = ({ onPick }: { readonly onPick: (business: PickedBusiness) => void }) => {
+  const actor = usePageActor<PickerActor>("business-picker")
+  useEffect(() => {
+    if (!actor) return
+    const subscription = actor.on("chosen", (e) => onPick(e.business))
+    return () => subscription.unsubscribe()
+  }, [actor, onPick])
+  return actor ? <Picker actor={actor} /> : <Spinner size={16} />
+}
+
+const Picker = ({ actor }: { actor: PickerActor }) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  const state = useSelector(actor, (s) => s)
+  const { businesses, query, highlighted, chosen, failure } = state.context
+  if (state.matches("failed"))
+    return (
+      <Callout intent="danger" data-testid="business-picker-failed">
+        {failure ? t("platform.picker.failed", { message: failureText(failure) }) : null}
+        <Button text={t("platform.retry")} onClick={() => actor.send({ type: "RETRY" })} />
+      </Callout>
+    )
+  const loading = state.matches("loading")
+  const open = state.matches({ ready: "open" })
+  const matches = matchesOf(businesses, query)
+  const active = open ? matches[highlighted] : undefined
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const event =
+      e.key === "ArrowDown"
+        ? ({ type: open ? "HIGHLIGHT.MOVE" : "OPEN", by: 1 } as const)
+        : e.key === "ArrowUp"
+          ? ({ type: "HIGHLIGHT.MOVE", by: -1 } as const)
+          : e.key === "Enter"
+            ? ({ type: "CHOOSE.HIGHLIGHTED" } as const)
+            : e.key === "Escape"
+              ? ({ type: "CLOSE" } as const)
+              : null
+    if (!event) return
+    e.preventDefault()
+    actor.send(event)
+  }
+  return (
+    <FormGroup label={t("platform.picker.label")} labelFor="business-picker-input" className="mc-platform-picker">
+      <InputGroup
+        id="business-picker-input"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={LIST_ID}
+        aria-autocomplete="list"
+        aria-activedescendant={active ? optionId(active.id) : undefined}
+        leftIcon="office"
+        rightElement={loading ? <Spinner size={16} /> : undefined}
+        placeholder={loading ? t("platform.picker.loading") : chosen ? chosen.name : t("platform.picker.placeholder")}
+        value={open ? query : (chosen?.name ?? "")}
+        disabled={loading}
+        onFocus={() => actor.send({ type: "OPEN" })}
+        onClick={() => actor.send({ type: "OPEN" })}
+        onBlur={() => actor.send({ type: "CLOSE" })}
+        onChange={(e) => actor.send({ type: "QUERY", text: e.currentTarget.value })}
+        onKeyDown={onKeyDown}
+        data-testid="business-picker-input"
+      />
+      {open ? (
+        <div
+          id={LIST_ID}
+          role="listbox"
+          className={`${Classes.MENU} mc-platform-picker-list ${Classes.ELEVATION_2}`}
+          data-testid="business-picker-list"
+        >
+          {matches.length === 0 ? (
+            <div className="mc-platform-picker-empty">{t("platform.picker.none", { query: query.trim() })}</div>
+          ) : (
+            matches.map((b, i) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input takes the keys (arrows, Enter) for its options
+              <div
+                key={b.id}
+                id={optionId(b.id)}
+                role="option"
+                // Options are not tabbed to: the input keeps the focus and names the highlighted one (aria-activedescendant).
+                tabIndex={-1}
+                aria-selected={i === highlighted}
+                className={`${Classes.MENU_ITEM}${i === highlighted ? ` ${Classes.ACTIVE}` : ""}`}
+                // The input keeps the focus: a mouse press must not blur it (which closes the list) before the click.
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => actor.send({ type: "HIGHLIGHT.SET", index: i })}
+                onClick={() => actor.send({ type: "CHOOSE", id: b.id })}
+                data-testid="business-picker-option"
+              >
+                <span className={Classes.FILL}>
+                  <bdi>{b.name}</bdi>
+                </span>
+                {b.active ? null : <Tag minimal>{t("platform.picker.inactive")}</Tag>}
+                <span className={Classes.MENU_ITEM_LABEL} dir="ltr">
+                  #{b.id}
+                </span>
+              </div>
+            ))
+          )}
+        </div>
+      ) : null}
+    </FormGroup>
+  )
+}

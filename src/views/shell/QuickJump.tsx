@@ -1,0 +1,162 @@
+/**
+ * The quick-jump box over the shell: Ctrl+K (or the top bar's button) opens it on every screen this person may open,
+ * by its title in the current language; the quick-jump machine narrows and moves the highlight, this view only
+ * draws it and turns its `go` into a navigation.
+ */
+import { Button, Classes, Dialog, Icon, InputGroup } from "@blueprintjs/core"
+import { useSelector } from "@xstate/react"
+import { useCallback, useEffect, useMemo } from "react"
+import { useTranslation } from "react-i18next"
+import { useNavigate } from "react-router-dom"
+import { canonicalAddresses, companySections, routes } from "../../contract/routes"
+import { selectUserAcl } from "../../machines/acl/acl-selectors"
+import { COMPANY_DETAILS, isGranted } from "../../machines/acl/decide"
+import { selectCompanySections } from "../../machines/onboarding/company-sections"
+import type { JumpTarget } from "../../machines/shell/quick-jump-machine"
+import { useAclActor, useQuickJumpActor } from "../common/actor-context"
+import { iconOfRoute } from "./route-icons"
+
+const aliases = new Set(Object.keys(canonicalAddresses).map((path) => path.toLowerCase()))
+const ownSections = new Set<string>(companySections)
+
+/** The screens this person may open, titled in the current language; the company area's own sub-pages included. */
+export const useJumpTargets = (): (() => readonly JumpTarget[]) => {
+  const { t } = useTranslation()
+  const acl = useAclActor()
+  const userAcl = useSelector(acl, selectUserAcl)
+  const sections = useSelector(acl, selectCompanySections)
+  return useCallback(() => {
+    if (userAcl === null) return []
+    const screens = routes
+      .filter((route) => !route.authFrame && isGranted(userAcl, route.path) && !aliases.has(route.path.toLowerCase()))
+      .map((route) => ({ path: route.path, title: t(`routes.${route.key}`) }))
+    const company = isGranted(userAcl, COMPANY_DETAILS)
+      ? sections
+          .filter((section) => ownSections.has(section) && !aliases.has(`${COMPANY_DETAILS}/${section}`.toLowerCase()))
+          .map((section) => ({
+            path: `${COMPANY_DETAILS}/${section}`,
+            title: `${t("routes.companyDetails")} › ${t(`sections.${section}`)}`,
+          }))
+      : []
+    return [...screens, ...company]
+  }, [t, userAcl, sections])
+}
+
+export const QuickJump = () => {
+  const { t } = useTranslation()
+  const jump = useQuickJumpActor()
+  const navigate = useNavigate()
+  const targets = useJumpTargets()
+  const open = useSelector(jump, (s) => s.matches("open"))
+  const { query, matches, active } = useSelector(jump, (s) => s.context)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
+        event.preventDefault()
+        jump.send({ type: "JUMP.OPEN", targets: targets() })
+      }
+    }
+    window.addEventListener("keydown", onKey)
+    return () => window.removeEventListener("keydown", onKey)
+  }, [jump, targets])
+
+  useEffect(() => {
+    const subscription = jump.on("go", (event) => navigate(event.path))
+    return () => subscription.unsubscribe()
+  }, [jump, navigate])
+
+  const activeId = matches[active] ? `mc-jump-${active}` : undefined
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: "nearest" })
+  }, [activeId])
+  const list = useMemo(
+    () =>
+      matches.map((match, index) => (
+        <div
+          key={match.path}
+          id={`mc-jump-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={`mc-jump-option${index === active ? " mc-jump-active" : ""}`}
+          data-testid="jump-option"
+          data-path={match.path}
+          onMouseDown={(event) => event.preventDefault()}
+          tabIndex={-1}
+          onClick={() => jump.send({ type: "JUMP.CHOOSE", index })}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") jump.send({ type: "JUMP.CHOOSE", index })
+          }}
+        >
+          <Icon icon={iconOfRoute(match.path.startsWith(COMPANY_DETAILS) ? "/apps/company-profile" : match.path) as never} />
+          <span>{match.title}</span>
+        </div>
+      )),
+    [matches, active, jump],
+  )
+
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={() => jump.send({ type: "JUMP.CLOSE" })}
+      title={t("shell.jump")}
+      className="mc-jump"
+      data-testid="quick-jump"
+    >
+      <div className={Classes.DIALOG_BODY}>
+        <InputGroup
+          autoFocus
+          large
+          leftIcon="search"
+          value={query}
+          placeholder={t("shell.jumpPlaceholder")}
+          aria-label={t("shell.jump")}
+          role="combobox"
+          aria-expanded
+          aria-controls="mc-jump-list"
+          aria-activedescendant={activeId}
+          data-testid="jump-input"
+          onChange={(event) => jump.send({ type: "JUMP.TYPE", query: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowDown") jump.send({ type: "JUMP.NEXT" })
+            else if (event.key === "ArrowUp") jump.send({ type: "JUMP.PREV" })
+            else if (event.key === "Enter") jump.send({ type: "JUMP.CHOOSE" })
+            else return
+            event.preventDefault()
+          }}
+        />
+        {matches.length === 0 ? (
+          <p className={`mc-jump-none ${Classes.TEXT_MUTED}`} data-testid="jump-none">
+            {t("shell.jumpNone")}
+          </p>
+        ) : (
+          <div id="mc-jump-list" role="listbox" aria-label={t("shell.jump")} className="mc-jump-list" data-testid="jump-list">
+            {list}
+          </div>
+        )}
+      </div>
+    </Dialog>
+  )
+}
+
+/** The top bar's way to the box, for who does not know Ctrl+K. */
+export const QuickJumpButton = () => {
+  const { t } = useTranslation()
+  const jump = useQuickJumpActor()
+  const targets = useJumpTargets()
+  return (
+    <Button
+      variant="minimal"
+      icon="search"
+      className="mc-jump-button"
+      aria-label={t("shell.jump")}
+      title={`${t("shell.jump")} (${t("shell.jumpHint")})`}
+      aria-keyshortcuts="Control+K"
+      data-testid="jump-open"
+      onClick={() => jump.send({ type: "JUMP.OPEN", targets: targets() })}
+    >
+      <span className="mc-jump-label">{t("shell.jump")}</span>
+      <kbd className="mc-jump-key">{t("shell.jumpHint")}</kbd>
+    </Button>
+  )
+}

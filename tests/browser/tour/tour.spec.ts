@@ -1,0 +1,42 @@
+/**
+ * The tour (tour.ts) as each demo user and as a logged-out visitor: every address they may open, checked at two
+ * window sizes. One test per user, so the suite's workers share them out; each lists all of its user's failures at
+ * once.
+ */
+import { expect, type Page, test } from "@playwright/test"
+import { baseUrl, login } from "../helpers"
+import { addressesFor, tour } from "./tour"
+
+/** The demo logins (README "Demo users"): both tenants' admins, a full and a limited agent, and the super admin. */
+const USERS = ["admin", "agent1", "agent2", "superadmin", "admin2"] as const
+
+// Each user's tour is independent (its own login on its worker's server): the workers share them out.
+test.describe.configure({ mode: "parallel" })
+
+const run = async (page: Page, user: string, acl: Record<string, unknown> | null) => {
+  const started = Date.now()
+  const addresses = addressesFor(acl)
+  expect(addresses.length).toBeGreaterThan(0)
+  const result = await tour(page, user, addresses)
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  // The tour's cost, in the run's output: it must stay within the suite's budget.
+  console.log(`tour ${user}: ${addresses.length} addresses in ${seconds} s; slowest ${result.slowest.slice(0, 5).join(", ")}`)
+  expect(result.failures, `${result.failures.length} problems:\n${result.failures.join("\n")}`).toEqual([])
+}
+
+for (const user of USERS) {
+  test(`tour of the console as ${user}`, async ({ page }) => {
+    // TOUR_LANGUAGE (tr, ar) tours in that language: the console reads the choice from storage before it starts.
+    const language = process.env.TOUR_LANGUAGE
+    if (language) await page.addInitScript((choice) => localStorage.setItem("i18nextLng", choice), language)
+    const body = await login(page, user)
+    // The tour's budget: a second and a half per address on a loaded machine (the admins have about a hundred).
+    test.setTimeout(30_000 + addressesFor(body.user_acl).length * 1_500)
+    await run(page, user, body.user_acl)
+  })
+}
+
+test("tour of the public pages logged out", async ({ page }) => {
+  await page.goto(`${baseUrl()}/privacy-policy`)
+  await run(page, "visitor", null)
+})
