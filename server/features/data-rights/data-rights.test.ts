@@ -55,8 +55,10 @@ describe.each(DB_KINDS)("data rights on %s", (kind) => {
        ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value`,
       [tenantOne],
     )
-    // Only retention acts on these logs when the job queue runs (no idle close of their open conversations).
+    // Only retention acts on these logs when the job queue runs (no idle close of their open conversations, and no
+    // seeded reminder going out when the clock moves years ahead).
     await q("DELETE FROM client_settings WHERE key = 'session_message'")
+    await q("UPDATE reminders SET enabled = false")
     agents = (await q("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows.map((r) => Number(r.id))
     otherAgent = Number((await q("SELECT id FROM users WHERE client_id = $1 LIMIT 1", [tenantTwo])).rows[0].id)
     admin = as((await login(ctx.url, "admin")).user_token)
@@ -154,7 +156,8 @@ describe.each(DB_KINDS)("data rights on %s", (kind) => {
     await fc.assert(
       fc.asyncProperty(logArb, logArb, fc.integer({ min: 0, max: 3 * 24 * 60 }), async (log, decoy, cutMinute) => {
         run++
-        const month = `2040-${String(run).padStart(2, "0")}`
+        // A month of its own per run, shrinking runs included (past December the year moves on).
+        const month = `${2040 + Math.floor((run - 1) / 12)}-${String(((run - 1) % 12) + 1).padStart(2, "0")}`
         const { placed, window } = await placeLogs(month, log, decoy, `${kind === "pglite" ? 5 : 6}${run}`)
         const before = reference(placed, agents, 60, OFFSET_MINUTES)
         const cutoff = window + cutMinute * 60_000
