@@ -1,5 +1,6 @@
 /** A billing account's balance card and ledger table, as the tenant's and the super admin's screens show them. */
 import { Card, HTMLTable } from "@blueprintjs/core"
+import "../report-kit/report-kit.css"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import type { BillingAccount, LedgerEntry } from "../../contract/schemas/billing"
@@ -39,33 +40,36 @@ export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]
         {t("billing.empty")}
       </p>
     )
+  // A long reference scrolls inside the card instead of widening the page.
   return (
-    <HTMLTable striped style={{ width: "100%", marginTop: 16 }} data-testid="billing-ledger">
-      <thead>
-        <tr>
-          <th>{t("billing.date")}</th>
-          <th>{t("billing.reason")}</th>
-          <th>{t("billing.amount")}</th>
-          <th>{t("billing.after")}</th>
-          <th>{t("billing.by")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((entry) => (
-          <tr key={entry.id} data-testid="ledger-row">
-            <td className="mc-num">{formatDateTime(entry.created_at)}</td>
-            <td>
-              {entry.reason}
-              {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
-            </td>
-            <td className="mc-num" style={{ color: entry.amount < 0 ? "#ac2f33" : "#1c6e42" }}>
-              {fmt(entry.amount)}
-            </td>
-            <td className="mc-num">{fmt(entry.balance_after)}</td>
-            <td>{entry.by ?? t("billing.system")}</td>
+    <div className="mc-report-table-wrap">
+      <HTMLTable striped style={{ width: "100%", marginTop: 16 }} data-testid="billing-ledger">
+        <thead>
+          <tr>
+            <th>{t("billing.date")}</th>
+            <th>{t("billing.reason")}</th>
+            <th>{t("billing.amount")}</th>
+            <th>{t("billing.after")}</th>
+            <th>{t("billing.by")}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {items.map((entry) => (
+            <tr key={entry.id} data-testid="ledger-row">
+              <td className="mc-num">{formatDateTime(entry.created_at)}</td>
+              <td>
+                {entry.reason}
+                {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
+              </td>
+              <td className="mc-num" style={{ color: entry.amount < 0 ? "#ac2f33" : "#1c6e42" }}>
+                {fmt(entry.amount)}
+              </td>
+              <td className="mc-num">{fmt(entry.balance_after)}</td>
+              <td>{entry.by ?? t("billing.system")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   )
 }

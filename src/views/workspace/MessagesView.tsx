@@ -6,7 +6,7 @@ import type { ActorRefFrom } from "xstate"
 import { previewOf } from "../../machines/chat/chat-format"
 import { contentKindOf, type MessageFilters, type messagesMachine } from "../../machines/workspace/messages-report"
 import { formatDateTime } from "../../machines/report-kit/format"
-import { useFormat } from "../common/format"
+import { useFormat, wordsOf } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
@@ -77,7 +77,7 @@ export const MessagesView = () => {
                 {t(`workspace.messages.${row.direction}`)}
               </Tag>
             </td>
-            <td>{t(`workspace.simulator.types.${row.type}`, { defaultValue: row.type })}</td>
+            <td>{t(`workspace.simulator.types.${row.type}`, { defaultValue: wordsOf(row.type) })}</td>
             <td className="mc-clip" title={row.body ?? ""}>
               {contentKindOf(row) === "preview" ? (
                 <Button

@@ -131,6 +131,8 @@ test("OTP: the admin's settings, providers and report, in English and Arabic", a
   await login(page, "admin")
   await page.goto(`${baseUrl()}/apps/opt`)
   await expect(page.getByTestId("page-title")).toHaveText("OTP login")
+  // The stored settings first: typed before they load, the value would be replaced by them.
+  await expect(page.getByTestId("otp-settings-ttl")).toHaveValue(/^\d+$/)
   await page.getByTestId("otp-settings-ttl").fill("20")
   await page.getByTestId("otp-settings-save").click()
   await expect(page.getByText("A code works for 30 to 3600 seconds.")).toBeVisible()

@@ -42,8 +42,11 @@ test("Segments: the members list shows exactly the contacts the segment counts, 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
   await page.reload()
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  // The list first: a search typed before it loads is answered by the unfiltered load.
+  await expect(page.getByTestId("segment-row").first()).toBeVisible()
   await page.getByTestId("segments-search").fill(name)
   await page.getByTestId("segments-search").press("Enter")
+  await expect(page.getByTestId("segment-row")).toHaveCount(1)
   await page.getByTestId("segment-row").getByTestId("segment-members").click()
   await expect(page.getByRole("dialog").getByTestId("segment-member-number")).toHaveCount(10)
   await shot(page, "audience/segment-members-ar")
