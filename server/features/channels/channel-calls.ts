@@ -167,9 +167,11 @@ export const handlers = [
     await ensureFree(ctx.db, clientId, "whatsapp", input.phone_number_id, "phone_number_id")
     const checked = await checkNumber(ctx, input.phone_number_id, input.access_token)
     const sealed = sealSecrets(config, { accessToken: input.access_token, appSecret: input.app_secret })
-    const name = input.display_name ?? checked.name ?? input.display_number
-    const settings = JSON.stringify({ waba_id: input.waba_id, display_number: input.display_number })
     const current = await activeAccount(ctx.db, clientId, "whatsapp")
+    // Another number: the old number's name, sent back unchanged by the form, gives way to Meta's name for the new one.
+    const kept = current !== null && current.externalId !== input.phone_number_id && input.display_name === current.name
+    const name = (kept ? undefined : input.display_name) ?? checked.name ?? input.display_number
+    const settings = JSON.stringify({ waba_id: input.waba_id, display_number: input.display_number })
     if (current)
       await ctx.db.execute(sql`UPDATE channel_accounts SET external_id = ${input.phone_number_id}, name = ${name}, secrets = ${sealed},
         secret_hint = ${hintOf(input.access_token)}, config = config || ${settings}::jsonb, health = ${checked.health}, error = ${checked.error},
