@@ -72,6 +72,7 @@ test("Reminders: a reminder created on the screen reaches the customer's phone; 
   await page.reload()
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   await expect(page.getByTestId("page-title")).toHaveText("رسائل التذكير")
+  await expect(row.first()).toBeVisible()
   await page.getByTestId("reminders-search").fill(name)
   await page.getByTestId("reminders-search").press("Enter")
   await expect(row).toHaveCount(1)
@@ -83,8 +84,11 @@ test("Reminders: a reminder created on the screen reaches the customer's phone; 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
   await page.reload()
 
+  // The list first: a search typed before it loads is answered by the unfiltered load.
+  await expect(row.first()).toBeVisible()
   await page.getByTestId("reminders-search").fill(name)
   await page.getByTestId("reminders-search").press("Enter")
+  await expect(row).toHaveCount(1)
   await row.getByTestId("reminder-row-delete").click()
   await expect(page.getByTestId("record-confirm-delete")).toContainText(name)
   await page.locator(".bp6-alert").getByRole("button", { name: "Delete" }).click()
