@@ -30,13 +30,11 @@ export const ColumnTable = <Row,>({
       {rows.map((row, index) => (
         <tr key={rowKey(row, index)} data-testid={`${testId}-row`}>
           {columns.map((c) => (
-            // Free text takes its own direction: an English name in an Arabic table is cut at its end, not its start. It
-            // is shown as people typed it (data-raw: a bot's menu option may well read "answered").
+            // Free text takes its own direction: an English name in an Arabic table is cut at its end, not its start.
             <td
               key={c.key}
               className={isNumeric(c.kind) ? "mc-num" : undefined}
               dir={c.kind === "text" ? "auto" : undefined}
-              data-raw={c.kind === "text" ? "" : undefined}
               data-col={c.key}
             >
               {text(c.kind, c.value(row))}
