@@ -51,7 +51,6 @@ import { onboarding } from "./features/onboarding"
 import { tenantSettings } from "./features/tenant-settings"
 import { uploads } from "./features/uploads"
 import { platform } from "./features/platform"
-import { platformOverview } from "./features/platform-overview"
 
 export const features: readonly Feature[] = [
   shell,
@@ -102,5 +101,4 @@ export const features: readonly Feature[] = [
   platform,
   // Server only: no screens, actors or strings, so nothing for the app to load; here for its layers.
   uploads,
-  platformOverview,
 ]

@@ -12,7 +12,7 @@ import type { Clock } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, login, send, shaped, useServer } from "../../testing/harness"
 import { startReceiver } from "../webhooks/receiver.testing"
-import { activityArb, clearActivity, expectOverview, referenceOf, writeActivity } from "../platform-overview/platform-overview.testing"
+import { activityArb, clearActivity, expectOverview, referenceOf, writeActivity } from "../platform/platform.testing"
 import { approvedBusiness, registerBusiness } from "./businesses.testing"
 import { BUSINESS_RETENTION_DAYS, purgeSchedule } from "./retention"
 

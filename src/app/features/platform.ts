@@ -3,7 +3,7 @@ import { type Feature, screen } from "../feature"
 
 export const platform: Feature = {
   name: "platform",
-  layers: ["machines", "views", "browser"],
+  layers: ["server", "machines", "views", "browser", "docs"],
   calls: ["platform", "businesses"],
   screens: {
     platform: screen(

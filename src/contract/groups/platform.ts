@@ -47,7 +47,7 @@ export type PlatformOverview = typeof PlatformOverview.Type
 
 /**
  * The super admin's platform dashboard (ours, beyond the spec: the spec's catalogue has no call across businesses'
- * activity, balances and the server's health). Each figure has one definition on the server (platform-overview).
+ * activity, balances and the server's health). Each figure has one definition on the server (server/features/platform).
  */
 export const platform = defineGroup(
   "platform",

@@ -3,11 +3,17 @@
  * single-page app (no reloads), and each screen is checked at 1280×800 and 1920×1080 by resizing in place.
  * A failure line names the user, the address and what was wrong; the tour collects them all before failing.
  */
+import { readdirSync } from "node:fs"
 import type { Page, Request, Response } from "@playwright/test"
 import { companySections, frontKey, HOME_ROUTES, routes } from "../../../src/contract/routes"
 import { COMPANY_DETAILS } from "../../../src/machines/acl/decide"
 import { baseUrl } from "../helpers"
 import { inspectScreen } from "./tour-page-checks"
+
+/** The string tables' names: each views folder's, camel-cased ("tenant-settings" holds tenantSettings). */
+const NAMESPACES = readdirSync(new URL("../../../src/views", import.meta.url)).map((name) =>
+  name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()),
+)
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -171,7 +177,12 @@ export const tour = async (page: Page, user: string, addresses: readonly string[
       // Both sizes, starting with the one the previous screen ended on: one resize per screen.
       for (const [n, viewport] of [SIZES[size], SIZES[1 - size]].entries()) {
         if (n > 0) await page.setViewportSize(viewport)
-        const found = await page.evaluate(inspectScreen, { layout: true, words: n === 0, history: history && n === 0 })
+        const found = await page.evaluate(inspectScreen, {
+          layout: true,
+          words: n === 0,
+          history: history && n === 0,
+          namespaces: NAMESPACES,
+        })
         if (shots && viewport.width === SIZES[0].width)
           await page.screenshot({ path: `.tmp/screenshots/tour/${shots}/${user}${landed.replace(/\//g, "_")}.png` })
         visit.problems.push(...found.layout.map((problem) => `${viewport.width}px: ${problem}`), ...found.content)
