@@ -1,15 +1,19 @@
 /**
  * `npm start`: checks the Node.js floor, then starts the server, which prints its address and the logins last. In
  * development it first builds the console when its sources changed (quietly: Vite's output shows only when the build
- * fails). In production (NODE_ENV=production, `npm run start:prod`) it never builds: the console was built by
- * `npm run build` at install, and without it the start refuses.
+ * fails), plays Meta with the server's own fake (GRAPH_BASE_URL=self) and the demo SMS gateway's SMSC with the
+ * simulator (SMSC_PORT=2775, where the seed points it) unless those are set, and once the server listens connects the
+ * demo tenant's Meta channels to the fake (server/dev/demo-start.ts). In production (NODE_ENV=production,
+ * `npm run start:prod`) it never builds: the console was built by `npm run build` at install, and without it the start
+ * refuses. Test servers start through server/testing instead, so their specs connect channels themselves.
  */
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { assertNodeVersion } from "../server/node-version"
 
 assertNodeVersion()
-if (process.env.NODE_ENV === "production") {
+const development = process.env.NODE_ENV !== "production"
+if (!development) {
   const distDir = process.env.DIST_DIR || "dist"
   if (!existsSync(join(distDir, "index.html"))) {
     console.error(`The console is not built (${join(distDir, "index.html")} is missing): run npm run build, then start again.`)
@@ -21,5 +25,12 @@ if (process.env.NODE_ENV === "production") {
     console.log("Building the console (its sources changed since the last build)...")
     ensureBuilt("dist", { quiet: true })
   }
+  const { demoStartEnv } = await import("../server/dev/demo-start")
+  demoStartEnv(process.env)
 }
 await import("../server/main")
+if (development) {
+  const { server } = await import("../server/serve")
+  const { connectDemoChannels } = await import("../server/dev/demo-start")
+  await connectDemoChannels(server, (line) => console.log(line))
+}

@@ -20,7 +20,8 @@ if (problems.length > 0) {
 const host = process.env.HOST ?? "127.0.0.1"
 // The PBX softphone's SIP server (Kamailio), when installed: SIP_WS_PORT (5066), SIP=off to skip.
 const sip = await startSipServerFromEnv(process.env, host, (line) => console.log(line))
-const server = await startServer({
+// scripts/start.ts takes it for the development start's demo channels.
+export const server = await startServer({
   port: Number(process.env.PORT ?? 8080),
   host,
   dataDir: process.env.DATA_DIR ?? "./data",

@@ -21,6 +21,8 @@ export interface MediaStats {
   readonly packetsReceived: number
   readonly packetsSent: number
   readonly bytesReceived: number
+  /** A simulated customer's phone: the packets it received of the agent's audio and of the hold tone. */
+  readonly heard?: { readonly agent: number; readonly tone: number }
 }
 
 export interface VoiceChannel {
@@ -32,6 +34,13 @@ export interface VoiceChannel {
   /** The agent side ended or rejected the call: release the far end and its media. */
   readonly hangup: (callId: string) => Promise<void>
   readonly stats: (callId: string) => MediaStats | null
+  /**
+   * The agent put an answered call on hold (`tone`: the Opus packets the customer hears meanwhile, looped; neither
+   * side hears the other) or resumed it (null). False when this channel does not carry that call.
+   */
+  readonly hold: (callId: string, tone: readonly Buffer[] | null) => Promise<boolean>
+  /** A held call resumed from another tab of the agent: answers that browser's offer as the call's agent leg. */
+  readonly reconnect: (callId: string, offerSdp: string) => Promise<string>
   readonly close: () => Promise<void>
 }
 

@@ -108,6 +108,10 @@ export const notConnectedChannels: FallbackChannels = {
     addCandidate: async () => {},
     hangup: async () => {},
     stats: () => null,
+    hold: async () => false,
+    reconnect: async () => {
+      throw notConnected(NO_VOICE_CHANNEL)
+    },
     close: async () => {},
   }),
   templates: () => ({

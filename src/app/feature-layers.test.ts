@@ -53,6 +53,10 @@ const sharedKits: Readonly<Record<string, { readonly layers: readonly Layer[]; r
     layers: ["browser"],
     why: "every address as every demo user, checking what no one screen owns: load errors, fit, raw values, dates",
   },
+  a11y: {
+    layers: ["browser"],
+    why: "the WCAG audit (axe) the tour runs on every screen, the open states and the keyboard-only agent: no one screen owns them",
+  },
 }
 
 /**

@@ -60,6 +60,8 @@ describe("feature manifests", () => {
       layout: true,
       navGroups: true,
       quickJump: true,
+      announcer: true,
+      shortcuts: true,
       callCenter: true,
       "chat-inbox": true,
     } satisfies Record<keyof RootActors, true>

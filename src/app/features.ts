@@ -24,6 +24,7 @@ import { recordKit } from "./features/record-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
 import { dataRights } from "./features/data-rights"
+import { transcripts } from "./features/transcripts"
 import { flags } from "./features/flags"
 import { reminders } from "./features/reminders"
 import { reports } from "./features/reports"
@@ -83,6 +84,7 @@ export const features: readonly Feature[] = [
   webhooks,
   ipWhitelist,
   dataRights,
+  transcripts,
   blacklist,
   accountLimits,
   uat,

@@ -21,6 +21,7 @@ import { businesses } from "./groups/businesses"
 import { businessReview } from "./groups/business-review"
 import { company } from "./groups/company"
 import { dataRights } from "./groups/data-rights"
+import { transcripts } from "./groups/transcripts"
 import { platform } from "./groups/platform"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
@@ -91,6 +92,7 @@ export const catalogue = {
   productImport,
   chatProducts,
   dataRights,
+  transcripts,
   platform,
 } as const
 

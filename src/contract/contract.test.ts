@@ -139,6 +139,7 @@ describe("catalogue vs calls.tsv", () => {
       "productImport",
       "chatProducts",
       "dataRights",
+      "transcripts",
       "platform",
     ])
     for (const group of ours) expect(specCalls.some((c) => c.group === group.title)).toBe(false)

@@ -39,6 +39,7 @@ export const groupLoaders: GroupLoaders = {
   businessReview: () => import("./groups/business-review").then((m) => m.businessReview),
   company: () => import("./groups/company").then((m) => m.company),
   dataRights: () => import("./groups/data-rights").then((m) => m.dataRights),
+  transcripts: () => import("./groups/transcripts").then((m) => m.transcripts),
   platform: () => import("./groups/platform").then((m) => m.platform),
   chatbots: () => import("./groups/chatbots").then((m) => m.chatbots),
   flags: () => import("./groups/flags").then((m) => m.flags),

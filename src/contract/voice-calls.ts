@@ -27,6 +27,13 @@ export const ToServer = {
   "browser-candidate": Schema.Struct({ callId: CallId, candidate: Schema.Unknown }),
   "reject-call": Schema.Struct({ clientId: Schema.optional(Num), userId: Schema.optional(Num), callId: CallId }),
   "call-message": Schema.Struct({ clientId: Schema.optional(Num), callId: CallId, messageId: Schema.String }),
+  /** The agent puts their answered call on hold: the customer hears the hold tone, neither hears the other. */
+  hold: Schema.Struct({ callId: CallId }),
+  /**
+   * The agent takes their held call back (their other active call goes on hold first). `sdp`: this tab's offer when
+   * it has no media for the call (the call was held in a tab since reloaded or closed); answered by `browser-answer`.
+   */
+  resume: Schema.Struct({ callId: CallId, sdp: Schema.optional(Sdp) }),
 } as const
 
 export type ToServerEvent = keyof typeof ToServer
@@ -52,6 +59,13 @@ export interface ToBrowser {
   "browser-answer": { callId: string; sdp: string }
   "start-browser-timer": { callId: string }
   "remove-call": { callId: string; userId: number }
+  /**
+   * The agent's call is on hold (they held it, a resume of another call held it, or this tab just connected and finds
+   * it held). `heldSeconds`: how long this hold has lasted; `talkSeconds`: since the call was answered.
+   */
+  "call-held": { callId: string; callerName: string; callerNumber: string; heldSeconds: number; talkSeconds: number }
+  /** The agent's held call is active again. */
+  "call-resumed": { callId: string }
 }
 
 export type ToBrowserEvent = keyof ToBrowser
@@ -65,6 +79,8 @@ export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
   "browser-answer",
   "start-browser-timer",
   "remove-call",
+  "call-held",
+  "call-resumed",
 ]
 
 /** Statuses written to call records and sent in `call-status-update`. */

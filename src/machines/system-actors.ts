@@ -15,9 +15,11 @@ import type { lookupMachine } from "./chat/lookup-machine"
 import type { AnyReportRef } from "./report-kit/report-machine"
 import type { accountMachine } from "./session/account-machine"
 import type { sessionMachine } from "./session/session-machine"
+import type { announcerMachine } from "./shell/announcer-machine"
 import type { layoutMachine } from "./shell/layout-machine"
 import type { navGroupsMachine } from "./shell/nav-groups-machine"
 import type { quickJumpMachine } from "./shell/quick-jump-machine"
+import type { shortcutsMachine } from "./shell/shortcuts-machine"
 
 /** The root's page-long actors, by systemId (features.test.ts checks them against the manifests). */
 export interface RootActors {
@@ -27,6 +29,8 @@ export interface RootActors {
   readonly layout: ActorRefFrom<typeof layoutMachine>
   readonly navGroups: ActorRefFrom<typeof navGroupsMachine>
   readonly quickJump: ActorRefFrom<typeof quickJumpMachine>
+  readonly announcer: ActorRefFrom<typeof announcerMachine>
+  readonly shortcuts: ActorRefFrom<typeof shortcutsMachine>
   readonly callCenter: ActorRefFrom<typeof callCenterMachine>
   readonly "chat-inbox": ActorRefFrom<typeof chatInboxMachine>
 }

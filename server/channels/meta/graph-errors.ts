@@ -5,6 +5,8 @@
  *   131047  more than 24 hours since the customer last wrote (a template is needed)
  *   131026  the number cannot receive the message (not on WhatsApp, or an old app); 131030 / 100 on `to`: not allowed / invalid
  *   190     the access token expired or was revoked
+ *   131062  the message cannot go to a business-scoped user id (a customer known only by their username): Meta's
+ *           BSUID guide names authentication templates (one-tap, zero-tap, copy-code) among them
  *   4, 613, 80007, 130429, 131048  throughput or spam limits
  * Messenger and Instagram (Send API) say why with a subcode of code 10 / 100 / 551:
  *   2018278 (Messenger), 2534022 (Instagram)  outside the 24-hour standard messaging window
@@ -13,7 +15,14 @@
 import { ApiError } from "../../http/errors"
 import type { GraphError } from "./graph-client"
 
-export type GraphFailure = "rate_limited" | "window_closed" | "invalid_number" | "auth_failed" | "rejected" | "unreachable"
+export type GraphFailure =
+  | "rate_limited"
+  | "window_closed"
+  | "invalid_number"
+  | "bsuid_unsupported"
+  | "auth_failed"
+  | "rejected"
+  | "unreachable"
 
 const SUBCODES: Record<number, GraphFailure> = {
   2018278: "window_closed",
@@ -38,6 +47,7 @@ const KINDS: Record<number, GraphFailure> = {
   131026: "invalid_number",
   131030: "invalid_number",
   131021: "invalid_number",
+  131062: "bsuid_unsupported",
   190: "auth_failed",
   10: "auth_failed",
   200: "auth_failed",
@@ -61,6 +71,8 @@ export const reasonOf = (code: number | null, message: string, number?: string, 
       return `The 24-hour window${number ? ` with ${number}` : ""} is closed${meta}: send a template message instead`
     case "invalid_number":
       return `${number ?? "This number"} cannot receive WhatsApp messages${meta}: check the number`
+    case "bsuid_unsupported":
+      return `${number ?? "This customer"} is known only by their WhatsApp username, and Meta does not deliver this message to a username${meta}: send a text or another template`
     case "auth_failed":
       return `Meta refused the access token${meta}: reconnect the channel with a new token`
     case "unreachable":
@@ -74,6 +86,7 @@ const STATUS: Record<GraphFailure, [number, string]> = {
   rate_limited: [429, "RATE_LIMITED"],
   window_closed: [409, "WINDOW_CLOSED"],
   invalid_number: [422, "INVALID_NUMBER"],
+  bsuid_unsupported: [422, "RECIPIENT_UNSUPPORTED"],
   auth_failed: [424, "CHANNEL_AUTH_FAILED"],
   rejected: [422, "CHANNEL_REJECTED"],
   unreachable: [424, "CHANNEL_UNREACHABLE"],

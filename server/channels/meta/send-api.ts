@@ -1,6 +1,8 @@
 /**
- * Messenger's and Instagram's Send API: `POST /{version}/{page-id}/messages` with the page's token (Instagram uses the
- * page connected to its account); answers `{ recipient_id, message_id }`. Text, or media by URL.
+ * Messenger's and Instagram's Send API: `POST /{version}/{id}/messages`, answering `{ recipient_id, message_id }`; text,
+ * or media by URL. Messenger: the page's id and token. Instagram connected through Facebook Login: the id and token of
+ * the page linked to the account (Meta's "Instagram Messaging: Send a Message"); through Instagram Login: the Instagram
+ * user's id and token at graph.instagram.com (Meta's "Instagram API with Instagram Login: Send Messages").
  */
 import type { OutboundMessage } from "../message-channel"
 import { GraphError, graphCall } from "./graph-client"
@@ -8,6 +10,7 @@ import { GraphError, graphCall } from "./graph-client"
 export interface PageAccount {
   readonly baseUrl: string
   readonly token: string
+  /** The id the messages go from: the page (Messenger; Instagram through Facebook Login) or the Instagram user. */
   readonly pageId: string
 }
 

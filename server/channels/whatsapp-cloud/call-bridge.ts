@@ -5,10 +5,13 @@
  * every audio packet one receives the other sends on. Ending: `reject` for a call never accepted, `terminate` after,
  * nothing when Meta ended it. An agent's call to a customer goes the other way: our peer offers to Meta (`connect`),
  * Meta's answer arrives in a connect webhook, and only then is the browser's offer answered (`whatsapp-answer`).
+ * On hold the customer hears the hold tone instead of the agent and the agent hears nothing (relay-stream.ts); a held
+ * call outlives its browser peer, and a resume from another tab answers that tab's offer with a new one (`reconnect`).
  */
-import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
+import { RTCPeerConnection, type RTCRtpTransceiver, type RtpPacket } from "werift"
 import type { MediaStats, VoiceChannel, VoiceChannelEvents } from "../channel-adapter"
 import type { CallAction } from "./calling-api"
+import { RelayStream } from "./relay-stream"
 
 export interface MetaLeg {
   /** The caller's SDP offer (connect webhook). */
@@ -30,6 +33,10 @@ interface Bridged {
   act: (action: CallAction, sdp?: string) => Promise<void>
   readonly peers: RTCPeerConnection[]
   readonly stats: { packetsReceived: number; packetsSent: number; bytesReceived: number }
+  /** What the customer hears (the agent, or the hold tone) and what the agent hears (the customer). */
+  readonly toMeta: RelayStream
+  readonly toBrowser: RelayStream
+  held: boolean
   browser: RTCPeerConnection | null
   /** A customer's call: Meta's offer. */
   readonly metaOffer: string | null
@@ -38,6 +45,8 @@ interface Bridged {
   meta: RTCPeerConnection | null
   /** Starts carrying audio between the two peers (once both have their audio transceiver). */
   link: (() => void) | null
+  /** Hooks the agent's audio of a browser peer (called before its description is applied). */
+  hookBrowser: ((browser: RTCPeerConnection) => () => void) | null
   accepted: boolean
   /** Meta ended it, or we already told Meta: nothing more to say. */
   done: boolean
@@ -80,18 +89,16 @@ const audioOf = (pc: RTCPeerConnection): RTCRtpTransceiver => {
   return transceiver
 }
 
-type Rtp = Parameters<RTCRtpTransceiver["sender"]["sendRtp"]>[0] & { payload: Buffer }
-
 /**
  * Every audio packet `pc` receives goes to `handle`; hooked before any description is applied (werift announces the
  * remote track while applying it), and again on the transceivers that exist after, each once.
  */
-const onAudio = (pc: RTCPeerConnection, handle: (rtp: Rtp) => void) => {
+const onAudio = (pc: RTCPeerConnection, handle: (rtp: RtpPacket) => void) => {
   const hooked = new WeakSet<RTCRtpTransceiver>()
   const hook = (transceiver: RTCRtpTransceiver) => {
     if (hooked.has(transceiver)) return
     hooked.add(transceiver)
-    transceiver.onTrack.subscribe((track) => void track.onReceiveRtp.subscribe((rtp) => handle(rtp as Rtp)))
+    transceiver.onTrack.subscribe((track) => void track.onReceiveRtp.subscribe((rtp) => handle(rtp)))
   }
   pc.onTransceiverAdded.subscribe(hook)
   return () => pc.getTransceivers().forEach(hook)
@@ -108,6 +115,8 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     calls.delete(callId)
     dialers.delete(callId)
     if (call) byMetaId.delete(call.metaId)
+    call?.toMeta.close()
+    call?.toBrowser.close()
     if (call) await Promise.all(call.peers.map((pc) => pc.close().catch(() => undefined)))
     return call
   }
@@ -117,11 +126,15 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     act,
     peers: [],
     stats: { packetsReceived: 0, packetsSent: 0, bytesReceived: 0 },
+    toMeta: new RelayStream(),
+    toBrowser: new RelayStream(),
+    held: false,
     browser: null,
     metaOffer,
     browserOffer: null,
     meta: null,
     link: null,
+    hookBrowser: null,
     accepted: false,
     done: false,
   })
@@ -132,27 +145,28 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
    */
   const peersOf = (callId: string, call: Bridged) => {
     const meta = newPeer(iceHost)
-    const browser = newPeer(iceHost)
-    call.peers.push(meta, browser)
+    call.peers.push(meta)
     call.meta = meta
-    call.browser = browser
-    let toMeta: RTCRtpTransceiver | null = null
-    let toBrowser: RTCRtpTransceiver | null = null
-    const fromBrowser = onAudio(browser, (rtp) => {
-      call.stats.packetsReceived++
-      call.stats.bytesReceived += rtp.payload.length
-      toMeta?.sender.sendRtp(rtp).catch(() => undefined)
-    })
+    call.hookBrowser = (browser) => {
+      call.peers.push(browser)
+      call.browser = browser
+      browser.connectionStateChange.subscribe((state) => {
+        // A replaced peer (the call resumed in another tab) and a held call's closed tab end nothing.
+        if (call.browser !== browser) return
+        if (state === "connected") events.mediaConnected(callId)
+        if (state === "failed" && calls.has(callId) && !call.held) events.ended(callId, "FAILED")
+      })
+      return onAudio(browser, (rtp) => {
+        call.stats.packetsReceived++
+        call.stats.bytesReceived += rtp.payload.length
+        if (call.browser === browser) call.toMeta.relay(rtp)
+      })
+    }
+    const browser = newPeer(iceHost)
+    const fromBrowser = call.hookBrowser(browser)
     const fromMeta = onAudio(meta, (rtp) => {
-      if (toBrowser)
-        toBrowser.sender.sendRtp(rtp).then(
-          () => void call.stats.packetsSent++,
-          () => undefined,
-        )
-    })
-    browser.connectionStateChange.subscribe((state) => {
-      if (state === "connected") events.mediaConnected(callId)
-      if (state === "failed" && calls.has(callId)) events.ended(callId, "FAILED")
+      call.toBrowser.relay(rtp)
+      call.stats.packetsSent = call.toBrowser.counts.relayed
     })
     meta.connectionStateChange.subscribe((state) => {
       if (state === "failed" && calls.has(callId)) events.ended(callId, "FAILED")
@@ -160,8 +174,8 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     call.link = () => {
       fromMeta()
       fromBrowser()
-      toMeta = audioOf(meta)
-      toBrowser = audioOf(browser)
+      call.toMeta.target = audioOf(meta)
+      call.toBrowser.target = audioOf(browser)
     }
     return { meta, browser }
   }
@@ -254,6 +268,31 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     stats: (callId): MediaStats | null => {
       const call = calls.get(callId)
       return call?.browser ? { state: call.browser.connectionState, ...call.stats } : null
+    },
+    hold: async (callId, tone) => {
+      const call = calls.get(callId)
+      if (!call?.accepted || !call.toMeta.target) return false
+      call.held = tone !== null
+      if (tone) {
+        call.toMeta.playTone(tone)
+        call.toBrowser.pause()
+      } else {
+        call.toMeta.resume()
+        call.toBrowser.resume()
+      }
+      return true
+    },
+    reconnect: async (callId, offer) => {
+      const call = calls.get(callId)
+      if (!call?.hookBrowser || !call.accepted) throw new Error(`No answered call ${callId} here`)
+      const old = call.browser
+      const browser = newPeer(iceHost)
+      const hook = call.hookBrowser(browser)
+      await old?.close().catch(() => undefined)
+      const sdp = await answer(browser, offer)
+      hook()
+      call.toBrowser.target = audioOf(browser)
+      return sdp
     },
     close: async () => {
       for (const call of calls.values()) call.done = true

@@ -1,6 +1,6 @@
 /**
  * The WhatsApp Cloud API's outbound side: `POST /{version}/{phone-number-id}/messages` (text, media by link,
- * interactive, template) and the number's reachability (`GET /{version}/{phone-number-id}`). Refusals are GraphErrors.
+ * interactive, template; to a phone number or a business-scoped user id) and the number's reachability (`GET /{version}/{phone-number-id}`). Refusals are GraphErrors.
  */
 import type { OutboundMessage } from "../message-channel"
 import { GraphError, graphCall } from "../meta/graph-client"
@@ -13,6 +13,18 @@ export interface CloudAccount {
 
 /** WhatsApp ids are digits without the plus. */
 export const waIdOf = (number: string) => number.replace(/[^0-9]/g, "")
+
+/**
+ * A business-scoped user id (BSUID, `US.13491208655302741918`; a parent BSUID has `ENT.` after the country): the
+ * number of a customer Meta sent without a phone number (features/channels/customer-numbers.ts).
+ */
+export const isBsuid = (number: string) => /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/.test(number)
+
+/**
+ * Who a message goes to: `to` with a phone number, or, for a customer known only by their BSUID, `recipient` (Meta's
+ * business-scoped user id guide: `to` wins when both are given, so it is left out).
+ */
+const addressOf = (number: string) => (isBsuid(number) ? { recipient: number } : { to: waIdOf(number) })
 
 const MEDIA = new Set(["image", "video", "audio", "document", "sticker"])
 
@@ -38,7 +50,7 @@ export const cloudMessageOf = (out: OutboundMessage): Obj => {
   const base = {
     messaging_product: "whatsapp",
     recipient_type: "individual",
-    to: waIdOf(out.number),
+    ...addressOf(out.number),
     ...(out.key ? { biz_opaque_callback_data: out.key } : {}),
   }
   const p = out.payload

@@ -45,9 +45,10 @@ describe("WhatsApp webhook events", () => {
     expect(whatsappEvents(inbound(reaction("wamid.target")))).toMatchObject([{ kind: "reaction", emoji: null }])
   })
 
-  it("unsupported, system and value-level errors never become messages; a number change moves the customer", () => {
+  it("system and value-level errors never become messages; a number change moves the customer; unsupported is kept", () => {
     const events = [...whatsappEvents(inbound(unsupported())), ...whatsappEvents(inbound(system())), ...whatsappEvents(valueErrors())]
-    expect(events.map((e) => e.kind)).toEqual(["ignored", "number-changed", "ignored"])
+    expect(events.map((e) => e.kind)).toEqual(["message", "number-changed", "ignored"])
+    expect(events[0]).toMatchObject({ type: "unsupported", body: "", payload: { unsupported: { reason: "131051 Message type unknown" } } })
     expect(events[1]).toMatchObject({ from: CUSTOMER, to: "16505551299" })
   })
 

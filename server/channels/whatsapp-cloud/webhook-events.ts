@@ -5,7 +5,9 @@
  *  - `value.contacts` names the senders, `messages[].contacts` are shared contact cards;
  *  - a reaction points at another message (its removal has no emoji): it is not a new message;
  *  - voice notes are `audio` with `voice: true`;
- *  - `unsupported`, `ephemeral`, `system`, `request_welcome` and value-level `errors[]` never become empty messages;
+ *  - `ephemeral`, `system`, `request_welcome` and value-level `errors[]` never become empty messages;
+ *  - `unsupported` (errors[] code 131051: a kind the Cloud API cannot deliver, e.g. a poll or a view-once message) is a
+ *    message of type `unsupported` with Meta's reason in its payload, so the agent sees that the customer wrote;
  *  - a status may be unknown (tolerated, ignored) or of `type: "call"` (a call's progress, not a message status);
  *  - `field: "calls"` carries voice calls (connect with the SDP offer, terminate);
  *  - `field: "smb_message_echoes"` carries what the business sent from the WhatsApp Business app on a coexistence
@@ -122,7 +124,7 @@ const secondsAt = (v: unknown): Date => {
 }
 
 const MEDIA = new Set(["image", "video", "audio", "document", "sticker"])
-const SILENT = new Set(["unsupported", "ephemeral", "system", "request_welcome"])
+const SILENT = new Set(["ephemeral", "system", "request_welcome"])
 const NUMBER_CHANGES = new Set(["user_changed_number", "customer_changed_number"])
 const KNOWN_STATUSES = new Set<string>(["sent", "delivered", "read", "failed"])
 
@@ -217,6 +219,27 @@ const contentOf = (m: Obj): { type: string; body: string; payload: Obj } | null 
   return null
 }
 
+/** A message the Cloud API cannot deliver (131051): kept, with Meta's reason, as a message the agent can see. */
+const unsupportedMessage = (phoneNumberId: string, m: Obj, from: string, userId: string, name: string | undefined): WaEvent => {
+  const id = str(m.id)
+  if (!id || !(from || userId)) return { kind: "ignored", phoneNumberId, reason: `unsupported message ${id || "?"} without a sender` }
+  const at = secondsAt(m.timestamp)
+  const reason = errorText(list(m.errors))
+  const payload = { meta_at: at.toISOString(), unsupported: { reason } }
+  return {
+    kind: "message",
+    phoneNumberId,
+    id,
+    from,
+    ...(userId ? { userId } : {}),
+    name: name || undefined,
+    at,
+    type: "unsupported",
+    body: "",
+    payload,
+  }
+}
+
 const messageEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
   const contacts = list(value.contacts)
   const names = new Map(contacts.flatMap((c) => [str(c.wa_id), str(c.user_id)].filter(Boolean).map((k) => [k, str(obj(c.profile).name)])))
@@ -231,6 +254,7 @@ const messageEvents = (phoneNumberId: string, value: Obj): WaEvent[] => {
       const to = str(system.new_wa_id) || str(system.wa_id)
       if (to && from && to !== from) return { kind: "number-changed", phoneNumberId, id, from, to }
     }
+    if (type === "unsupported") return unsupportedMessage(phoneNumberId, m, from, userId, names.get(from || userId))
     if (list(m.errors).length > 0 || SILENT.has(type))
       return { kind: "ignored", phoneNumberId, reason: `${type || "message"} ${id}: ${errorText(list(m.errors))}` }
     if (type === "reaction") {
@@ -271,7 +295,7 @@ const statusEvents = (phoneNumberId: string, value: Obj): WaEvent[] =>
       phoneNumberId,
       id: str(s.id),
       status: status as KnownStatus,
-      recipient: str(s.recipient_id),
+      recipient: str(s.recipient_id) || str(s.recipient_user_id),
       at: secondsAt(s.timestamp),
       error: first
         ? {

@@ -36,6 +36,8 @@ export const callRecords = pgTable(
      * (migration 0035) on every insert and update, and when the accepting agent's username changes: never set it.
      */
     recordJson: text("record_json").notNull().default(""),
+    /** Seconds on hold, added when a hold ends (resumed or the call ended; migration 0047). */
+    holdSeconds: integer("hold_seconds").notNull().default(0),
   },
   (t) => [
     index("call_records_client_dt_idx").on(t.clientId, t.dt),
@@ -68,6 +70,8 @@ export const liveCalls = pgTable(
     metaOffer: text("meta_offer"),
     metaNumberId: text("meta_number_id"),
     emittedAt: bigint("emitted_at", { mode: "number" }),
+    /** When the agent put the call on hold; null while it rings or is active (migration 0047). */
+    heldSince: timestamp("held_since", { withTimezone: true }),
   },
   (t) => [index("live_calls_owner_idx").on(t.ownerNode), check("live_calls_channel_ck", sql`${t.channel} IN ('simulator', 'meta')`)],
 )

@@ -1,4 +1,5 @@
 /** Contacts, conversations with messages (./chat.ts), tickets, complaints, OTP, and small reference sets for each demo tenant. */
+import { templateByName } from "../../features/templates"
 import type { Db } from "../db"
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../rows"
@@ -151,9 +152,8 @@ const seedTemplates = async (db: Db, clientId: number): Promise<WelcomeTemplate>
       { clientId, name: "welcome", body: "Welcome to our service, {{1}}!", params: ["name"], category: "MARKETING" },
     ])
     .returning()
-  const welcome = rows[1]
-  const [price] = rowsOf(await db.execute(sql`SELECT price FROM template_prices WHERE category = ${welcome.category}`))
-  return { id: welcome.id, name: welcome.name, language: welcome.language, category: welcome.category, price: Number(price?.price ?? 0) }
+  const [price] = rowsOf(await db.execute(sql`SELECT price FROM template_prices WHERE category = ${rows[1].category}`))
+  return { template: await templateByName(db, clientId, rows[1].name), price: Number(price?.price ?? 0) }
 }
 
 /** The contact groups with their members: the VIP customers, and the customers who gave an e-mail for the newsletter. */

@@ -1,12 +1,16 @@
 /**
  * Who the business talks to in bulk: segments by rules (members are whoever the rules match, as segments/segment-sql.ts
  * reads them) and reminders to a group or a segment. A reminder's next run is at least two days away, so a server
- * started on the seeded world (the tests' template is rebuilt each day) never fires one by itself while it runs.
+ * started on the seeded world (the tests' template is rebuilt each day) never fires one by itself while it runs. The
+ * text a reminder's last run sent is in each of those customers' conversations, as reminder-jobs.ts stores it: an
+ * automated text naming the reminder, delivered.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../db"
 import { rowsOf } from "../rows"
+import { messages } from "../schema/conversations"
 import { reminders, segments } from "../schema/tagging"
+import { conversationAtOf } from "./conversation-at"
 
 const DAY = 86_400_000
 
@@ -68,45 +72,76 @@ export const seedAudiences = async (db: Db, plan: AudiencePlan) => {
    * were skipped.
    */
   const runOf = async (who: ReturnType<typeof sql>, at: Date) => {
-    const [r] = rowsOf(
-      await db.execute(sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT ct.blocked AND (ct.channel <> 'whatsapp'
-          OR ct.last_inbound_at BETWEEN ${at.toISOString()}::timestamptz - interval '24 hours' AND ${at.toISOString()}::timestamptz))::int AS text
-        FROM contacts ct WHERE ct.id IN (${who})`),
+    const people = rowsOf(
+      await db.execute(sql`SELECT ct.id, NOT ct.blocked AND (ct.channel <> 'whatsapp'
+          OR ct.last_inbound_at BETWEEN ${at.toISOString()}::timestamptz - interval '24 hours' AND ${at.toISOString()}::timestamptz) AS text
+        FROM contacts ct WHERE ct.id IN (${who}) ORDER BY ct.id`),
     )
-    return {
+    const texted = people.filter((p) => p.text === true).map((p) => Number(p.id))
+    const run = {
       at: at.toISOString(),
-      recipients: Number(r.n),
-      sent_text: Number(r.text),
+      recipients: people.length,
+      sent_text: texted.length,
       sent_template: 0,
-      skipped: Number(r.n) - Number(r.text),
+      skipped: people.length - texted.length,
       failed: 0,
     }
+    return { run, texted, at }
   }
   const now = Date.now()
   const offers = weekly(now)
   const followUpAt = new Date(now - 6 * 3_600_000)
   followUpAt.setUTCSeconds(0, 0)
-  await db.insert(reminders).values([
-    {
-      clientId,
-      name: "Weekly offers",
-      message: "This week's offers are in: reply OFFERS to see them.",
-      schedule: offers.schedule,
-      target: { type: "group", group_id: newsletter },
-      nextRunAt: offers.next,
-      lastRun: await runOf(sql`SELECT contact_id FROM contact_group_members WHERE group_id = ${newsletter}`, offers.last),
-      createdAt: new Date(now - 20 * DAY),
-    },
-    {
-      clientId,
-      name: "Ticket follow-up",
-      message: "We are still working on your request and will write as soon as it is solved.",
-      schedule: { repeat: "once", start_at: followUpAt.toISOString() },
-      target: { type: "segment", segment_id: made[2].id },
-      // A one-off reminder that ran has no next run.
-      nextRunAt: null,
-      lastRun: await runOf(sql`SELECT contact_id FROM tickets WHERE client_id = ${clientId} AND status <> 'Resolved'`, followUpAt),
-      createdAt: new Date(now - DAY),
-    },
-  ])
+  const offersRun = await runOf(sql`SELECT contact_id FROM contact_group_members WHERE group_id = ${newsletter}`, offers.last)
+  const followUpRun = await runOf(sql`SELECT contact_id FROM tickets WHERE client_id = ${clientId} AND status <> 'Resolved'`, followUpAt)
+  const planned = await db
+    .insert(reminders)
+    .values([
+      {
+        clientId,
+        name: "Weekly offers",
+        message: "This week's offers are in: reply OFFERS to see them.",
+        schedule: offers.schedule,
+        target: { type: "group", group_id: newsletter },
+        nextRunAt: offers.next,
+        lastRun: offersRun.run,
+        createdAt: new Date(now - 20 * DAY),
+      },
+      {
+        clientId,
+        name: "Ticket follow-up",
+        message: "We are still working on your request and will write as soon as it is solved.",
+        schedule: { repeat: "once", start_at: followUpAt.toISOString() },
+        target: { type: "segment", segment_id: made[2].id },
+        // A one-off reminder that ran has no next run.
+        nextRunAt: null,
+        lastRun: followUpRun.run,
+        createdAt: new Date(now - DAY),
+      },
+    ])
+    .returning()
+  const conversationAt = await conversationAtOf(db, clientId)
+  const sent = [offersRun, followUpRun].flatMap(({ texted, at }, k) =>
+    texted.flatMap((contactId) => {
+      const conversationId = conversationAt(contactId, at)
+      const reminder = planned[k]
+      if (conversationId === undefined) return []
+      const externalId = `wamid.seed-reminder-${reminder.id}-${contactId}`
+      const payload = { reminder_id: reminder.id }
+      return [
+        {
+          clientId,
+          conversationId,
+          direction: "out",
+          type: "text",
+          body: reminder.message,
+          payload,
+          externalId,
+          status: "delivered",
+          dt: at,
+        },
+      ]
+    }),
+  )
+  if (sent.length > 0) await db.insert(messages).values(sent)
 }

@@ -2,14 +2,19 @@
  * A tenant's campaigns: one that finished ten days ago and one running now, both sending the `welcome` template to a
  * recipient list built from the WhatsApp customers (as recipient-lists.ts builds one from contacts). Each recipient row
  * is what the engine (campaigns/campaign-engine.ts) leaves: a status with its times and cost, blocked customers skipped
- * with the reason, and one ledger entry per batch naming the campaign and its recipients. The template messages
- * themselves are left out of the inbox, which keeps its own story; the running campaign has no batch queued (a server
- * started on the seed would otherwise send by itself): pausing and resuming it sends the rest.
+ * with the reason, one ledger entry per batch naming the campaign and its recipients, and each sent recipient's
+ * template message in the customer's conversation (stored as the templates' send stores it, `templatePayloadOf`, an
+ * automated message that leaves the conversation where it was), its channel status the recipient's. The running
+ * campaign has no batch queued (a server started on the seed would otherwise send by itself): pausing and resuming it
+ * sends the rest.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../db"
 import { rowsOf } from "../rows"
+import { templateByName, templatePayloadOf } from "../../features/templates"
 import { campaignRecipients, campaigns, recipientListNumbers, recipientLists } from "../schema/campaigns"
+import { messages } from "../schema/conversations"
+import { conversationAtOf } from "./conversation-at"
 import { type Charge, postCharges } from "./ledger"
 import { makeRng } from "./prng"
 
@@ -36,8 +41,12 @@ export const seedCampaigns = async (db: Db, plan: Plan) => {
       WHERE t.client_id = ${clientId} AND t.name = 'welcome'`),
   )
   const price = Number(template.price)
+  const welcome = await templateByName(db, clientId, String(template.name))
+  const conversationAt = await conversationAtOf(db, clientId)
   const people = rowsOf(
-    await db.execute(sql`SELECT name, number, blocked FROM contacts WHERE client_id = ${clientId} AND channel = 'whatsapp' ORDER BY id`),
+    await db.execute(
+      sql`SELECT id, name, number, blocked FROM contacts WHERE client_id = ${clientId} AND channel = 'whatsapp' ORDER BY id`,
+    ),
   )
   const now = Date.now()
   const [list] = await db
@@ -83,16 +92,42 @@ export const seedCampaigns = async (db: Db, plan: Plan) => {
       return {
         ...base,
         status: outcome,
-        externalId: `wamid.seed-campaign-${campaign.id}-${i}`,
         cost: price.toFixed(2),
         sentAt,
         deliveredAt,
         readAt: readAt && readAt.getTime() < now ? readAt : null,
       }
     })
+    // Each sent recipient's message, as the engine's batch stores it, then the recipient pointing at it.
+    const sent = rows.flatMap((row, i) => {
+      const conversationId = "sentAt" in row ? conversationAt(Number(people[i].id), row.sentAt) : undefined
+      return conversationId === undefined || !("sentAt" in row) ? [] : [{ i, row, conversationId, sentAt: row.sentAt }]
+    })
+    const messageIds = await db
+      .insert(messages)
+      .values(
+        sent.map(({ i, row, conversationId, sentAt }) => {
+          const send = { clientId, template: welcome, number: row.number, params: row.params, userId: null, campaignId: campaign.id }
+          const { shown, payload } = templatePayloadOf(send, price)
+          const externalId = `wamid.seed-campaign-${campaign.id}-${i}`
+          return {
+            clientId,
+            conversationId,
+            direction: "out",
+            type: "template",
+            body: shown.body,
+            payload,
+            externalId,
+            status: row.status,
+            dt: sentAt,
+          }
+        }),
+      )
+      .returning({ id: messages.id })
+    const messageOf = new Map(sent.map(({ i }, k) => [i, messageIds[k].id]))
     const stored = await db
       .insert(campaignRecipients)
-      .values(rows)
+      .values(rows.map((row, i) => ({ ...row, messageId: messageOf.get(i) ?? null })))
       .returning({ id: campaignRecipients.id, status: campaignRecipients.status })
     const paid = stored.filter((r) => r.status !== "queued" && r.status !== "skipped")
     for (let k = 0; k * BATCH < paid.length; k++) {

@@ -4,6 +4,8 @@
  * last 36 hours, so some WhatsApp customers are outside the 24-hour window (only templates reach them). Seeded PRNG:
  * the same world on every fresh database (times are relative to the moment of seeding).
  */
+import type { Template } from "../../../src/contract/schemas/templates"
+import { templatePayloadOf } from "../../features/templates"
 import type { Db } from "../db"
 import { type contacts, conversations, messages } from "../schema/conversations"
 import { CUSTOMER_LINES, AGENT_LINES, type Rng } from "./prng"
@@ -19,10 +21,7 @@ type Status = "unassigned" | "active" | "ongoing" | "closed"
 
 /** The approved template the inbox's first replies were sent with, and its price (template_prices of its category). */
 export interface WelcomeTemplate {
-  readonly id: number
-  readonly name: string
-  readonly language: string
-  readonly category: string
+  readonly template: Template
   readonly price: number
 }
 
@@ -59,30 +58,12 @@ const inboundOf = (rng: Rng, channel: string, k: number): Content => {
   return { type, body, payload: { media_id: `seed-${channel}-${k}-${type}`, ...mediaPayloadOf(type) }, media: type }
 }
 
-/** A template message as template-send.ts stores it: the rendered text, the template, its parameters and cost. */
-const welcomeOf = (template: WelcomeTemplate, contact: Contact): Content => {
+/** A template message as the templates' send stores it (`templatePayloadOf`): rendered text, template, parameters, cost. */
+const welcomeOf = (clientId: number, welcome: WelcomeTemplate, contact: Contact): Content => {
   const first = (contact.name ?? "").split(" ")[0] || "there"
-  return {
-    type: "template",
-    body: `Welcome to our service, ${first}!`,
-    payload: {
-      template: {
-        id: template.id,
-        name: template.name,
-        language: template.language,
-        category: template.category,
-        params: [first],
-        header_value: null,
-        header_type: null,
-        header: null,
-        media: null,
-        footer: null,
-        buttons: [],
-      },
-      cost: template.price,
-    },
-    cost: template.price,
-  }
+  const send = { clientId, template: welcome.template, number: contact.number, params: [first], userId: null }
+  const { shown, payload } = templatePayloadOf(send, welcome.price)
+  return { type: "template", body: shown.body, payload, cost: welcome.price }
 }
 
 /** The business's message; templates are WhatsApp's, and an SMS carries text only (the draws stay the same). */
@@ -141,7 +122,7 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
       const inbound = answered ? k % 2 === 0 || rng.chance(0.2) : !(k === 1 && rng.chance(0.3))
       const content = inbound
         ? inboundOf(rng, contact.channel, ++mediaNo)
-        : outboundOf(rng, k === 1, contact.channel, () => welcomeOf(plan.welcome, contact))
+        : outboundOf(rng, k === 1, contact.channel, () => welcomeOf(plan.clientId, plan.welcome, contact))
       const state = inbound ? "received" : now - t > 2 * 3_600_000 ? "read" : rng.pick(["sent", "delivered", "read"])
       return { inbound, dt: new Date(t), status: state, agent: inbound ? null : answered ? agent : null, ...content }
     })
@@ -209,8 +190,8 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
       ? [
           {
             amount: -m.cost,
-            reason: `template ${plan.welcome.name}`,
-            ref: `template:${plan.welcome.id}:${numberOf(conv.contactId)}`,
+            reason: `template ${plan.welcome.template.name}`,
+            ref: `template:${plan.welcome.template.id}:${numberOf(conv.contactId)}`,
             at: m.dt,
           },
         ]

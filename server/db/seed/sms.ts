@@ -1,6 +1,6 @@
 /**
- * SMS for tenant one: a gateway on the simulator SMSC (SMPP on 127.0.0.1, the SMSC_PORT a development server's
- * simulator listens on; no password: the simulator takes any bind), the tenant's account on it with an approved
+ * SMS for tenant one: a gateway on the simulator SMSC (SMPP on 127.0.0.1 at DEMO_SMSC_PORT, where `npm start`'s
+ * simulator listens; no password: the simulator takes any bind), the tenant's account on it with an approved
  * sender name and one awaiting the super admin, and the texts sent over the last two weeks as sms/send.ts and
  * sms/status-sink.ts leave them: numbers as '+' and digits, one part each, submitted, sent, then delivered or
  * reported undelivered, each part with the SMSC's id, and one ledger entry per send (`sms:<batch id>`) for the parts the
@@ -16,7 +16,7 @@ import { makeRng } from "./prng"
 
 const DAY = 86_400_000
 const RATE = 0.05
-/** The SMPP port the demo gateway is set to: start the server with SMSC_PORT=2775 to send through it. */
+/** The SMPP port the demo gateway is set to, where `npm start`'s simulator SMSC listens (server/dev/demo-start.ts). */
 export const DEMO_SMSC_PORT = 2775
 
 const TEXTS = [

@@ -6,12 +6,15 @@
  *                              callback_url?, verify_token? }: a WhatsApp number (again: changes it); a callback URL
  *                              is kept only after Meta's GET handshake with it answered the challenge
  *   POST /dev/meta/logins    { user_id, name, access_token, app_secret, callback_url?, verify_token?,
- *                              pages: [{ id, name, access_token, instagram?: { id, username } }] }
+ *                              pages: [{ id, name, access_token, instagram?: { id, username } }] }: a Facebook login;
+ *                              with `instagram_login: true, username` instead of pages: an Instagram account's own login
+ *                              (Business Login for Instagram, `user_id` its id), answered at /dev/instagram-graph
  *   POST /dev/meta/customer-writes { phone_number_id, from, name?, text? | message? }: a signed message webhook
  *                              -> { data: { id (the wamid), status (our webhook's answer) } }
- *   POST /dev/meta/page-writes { page_id, from, text | attachment: { type, mime_type, data_base64 } }: a Messenger (or
- *                              Instagram) message webhook; an attachment is served at GET /dev/meta/page-media/:id
- *                              (`attachment.fail`: its first reads answer 500)
+ *   POST /dev/meta/page-writes { page_id, from, text | attachment: { type, mime_type, data_base64 }, profile? }: a
+ *                              Messenger (or Instagram) message webhook; an attachment is served at GET
+ *                              /dev/meta/page-media/:id (`attachment.fail`: its first reads answer 500); `profile`
+ *                              ({ first_name, last_name } or { name, username }) is what Meta's User Profile API answers
  *   POST /dev/meta/media     { phone_number_id, mime_type, data_base64 }: a customer's phone uploads a file
  *                              -> { data: { id, sha256, size } } to put in a customer-writes message
  *   POST /dev/meta/fail-next { id, code, subcode?, message? }: the next send from that number or page fails with Meta's code
@@ -28,6 +31,7 @@ import { badRequest, notFound } from "../../http/errors"
 import { devCallerOf, devMaySee, devTenantOf } from "../access"
 import { type Body, bodyOf } from "../body"
 import { fakeMetaOf } from "./fake-meta-of"
+import { profileOf } from "./fake-meta-people"
 import { digits, text, url } from "./fields"
 import { metaKindRoutes } from "./kind-routes"
 
@@ -80,13 +84,29 @@ export const metaConsoleRoutes: HttpRoutes = (app, services) => {
       throw badRequest("The callback URL did not answer Meta's verification with this verify token", "verify_token")
     const pages = Array.isArray(body.pages) ? body.pages.map(bodyOf) : []
     const token = text(body, "access_token")
-    meta().logins.set(token, {
+    const common = {
       ownerClientId: devTenantOf(caller, body.clientId),
       userId: digits(body, "user_id"),
       name: text(body, "name", 200),
       token,
       appSecret: text(body, "app_secret", 128),
       callbackUrl,
+    }
+    if (body.instagram_login === true) {
+      // Business Login for Instagram: the login is the Instagram account itself (`user_id` its id), with no page.
+      const username = text(body, "username", 100)
+      const account = {
+        id: "",
+        name: username,
+        token,
+        instagram: { id: common.userId, username },
+        subscribed: before?.pages[0]?.subscribed ?? false,
+      }
+      meta().logins.set(token, { ...common, kind: "instagram_login", pages: [account] })
+      return { data: { ok: true } }
+    }
+    meta().logins.set(token, {
+      ...common,
       pages: pages.map((p) => {
         const ig = bodyOf(p.instagram)
         return {
@@ -122,10 +142,11 @@ export const metaConsoleRoutes: HttpRoutes = (app, services) => {
     const id = digits(body, "page_id")
     const login = meta().loginOfPage(id)
     if (!login || !devMaySee(caller, login.ownerClientId)) throw notFound("Simulated page")
+    const profile = profileOf(body.profile)
     const written =
       body.attachment === undefined
-        ? meta().pageCustomerPayload(id, digits(body, "from"), text(body, "text", 2000))
-        : meta().pageCustomerPayload(id, digits(body, "from"), "", pageAttachment(bodyOf(body.attachment)))
+        ? meta().pageCustomerPayload(id, digits(body, "from"), text(body, "text", 2000), undefined, profile)
+        : meta().pageCustomerPayload(id, digits(body, "from"), "", pageAttachment(bodyOf(body.attachment)), profile)
     return { data: { id: written.id, status: await meta().post(login, written.payload) } }
   })
 

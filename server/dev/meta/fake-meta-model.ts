@@ -32,8 +32,20 @@ export interface FakeLogin extends FakeApp {
   readonly userId: string
   readonly name: string
   readonly token: string
+  /**
+   * `instagram_login`: an Instagram professional account's own login (Business Login for Instagram), whose token
+   * graph.instagram.com takes and graph.facebook.com refuses; its one "page" is the account itself (no page id).
+   * Otherwise a Facebook login with its pages.
+   */
+  readonly kind?: "instagram_login"
   readonly pages: FakePage[]
 }
+
+/** Which Graph host a call came to: graph.facebook.com (`/dev/graph`) or graph.instagram.com (`/dev/instagram-graph`). */
+export type GraphHost = "facebook" | "instagram"
+
+/** Whether `login`'s token is one `host` takes (an Instagram Login token only graph.instagram.com, the others the other). */
+export const takesToken = (host: GraphHost, login: Pick<FakeLogin, "kind">) => (login.kind === "instagram_login") === (host === "instagram")
 
 export interface FakeSend {
   readonly id: string

@@ -17,9 +17,13 @@ import {
   type FakePage,
   type FakeSend,
   type GraphAnswer,
+  type GraphHost,
   metaError,
   noObject,
+  takesToken,
 } from "./fake-meta-model"
+import { FakePeople, type FakeProfile } from "./fake-meta-people"
+import { recipientOf } from "./recipients"
 import { customerMessagePayload, pageDeliveryPayload, pageMessagePayload, statusPayload } from "./webhook-payloads"
 
 const deliverMs = () => Number(process.env.SIM_DELIVER_MS ?? 300)
@@ -38,6 +42,8 @@ export class FakeMeta {
   readonly calls = new FakeCalls<FakeNumber>((number, payload) => this.post(number, payload))
   /** Message templates by WhatsApp Business Account id, as Meta lists them (name, language, status, category, components). */
   readonly templates = new Map<string, Record<string, unknown>[]>()
+  /** Messenger and Instagram customers: whom they wrote to, their profiles (fake-meta-people.ts). */
+  readonly people = new FakePeople()
   /** Meta error codes the next sends from an id answer with, in order. */
   readonly failNext = new Map<string, { code: number; message: string; subcode?: number }[]>()
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -104,8 +110,9 @@ export class FakeMeta {
    * A Messenger (or Instagram) customer's text to a page (or Instagram account) `id` of `login`, or an attachment
    * (`{ type: "image" | "video" | "audio" | "file", url }`) with the text left out.
    */
-  pageCustomerPayload(id: string, from: string, text: string, attachment?: { type: string; url: string }) {
+  pageCustomerPayload(id: string, from: string, text: string, attachment?: { type: string; url: string }, profile?: FakeProfile | null) {
     const instagram = [...this.logins.values()].some((l) => l.pages.some((p) => p.instagram?.id === id))
+    this.people.noteWrote(from, id, profile ?? null)
     const mid = `m_${randomUUID().replace(/-/g, "")}`
     return { id: mid, payload: pageMessagePayload(instagram, id, mid, from, text, attachment) }
   }
@@ -131,12 +138,30 @@ export class FakeMeta {
     if (this.sent.length > LIMIT) this.sent.shift()
   }
 
-  /** `GET /{version}/{path}` with a bearer token. */
-  get(path: string, token: string): GraphAnswer {
+  /** The page or Instagram account ids a token speaks for (a page's token, or an Instagram Login's), on `host`. */
+  private accountsOfToken(token: string, host: GraphHost): string[] | null {
+    for (const login of this.logins.values())
+      for (const page of login.pages)
+        if (page.token === token && takesToken(host, login)) return [page.id, page.instagram?.id ?? ""].filter(Boolean)
+    return null
+  }
+
+  /** `GET /{version}/{path}` with a bearer token (`fields` for a customer's profile), at graph.facebook.com or graph.instagram.com. */
+  get(path: string, token: string, host: GraphHost = "facebook", fields = ""): GraphAnswer {
     const [head, tail] = path.split("/")
+    if (this.people.isCustomer(head)) {
+      const accounts = this.accountsOfToken(token, host)
+      if (!accounts) return badToken()
+      const instagram = accounts.some((id) => this.page(id)?.channel === "instagram" && this.people.hasWritten(head, id))
+      return this.people.profile(head, accounts, instagram, fields)
+    }
     if (head === "me") {
       const login = this.logins.get(token)
-      if (!login) return badToken()
+      if (!login || !takesToken(host, login)) return badToken()
+      if (login.kind === "instagram_login") {
+        const account = login.pages[0]?.instagram
+        return { status: 200, body: { id: `9${login.userId}`, user_id: account?.id, username: account?.username, name: login.name } }
+      }
       if (tail === "accounts")
         return {
           status: 200,
@@ -152,7 +177,7 @@ export class FakeMeta {
         }
       return { status: 200, body: { id: login.userId, name: login.name } }
     }
-    const number = this.numbers.get(head)
+    const number = host === "facebook" ? this.numbers.get(head) : undefined
     if (!number) return noObject(head)
     if (number.token !== token) return badToken()
     return {
@@ -189,24 +214,27 @@ export class FakeMeta {
     }
   }
 
-  /** `POST /{version}/{id}/messages`. */
-  send(id: string, token: string, body: Record<string, unknown>): GraphAnswer {
-    const number = this.numbers.get(id)
+  /**
+   * `POST /{version}/{id}/messages`: a number's, a page's (to a Messenger customer, or to an Instagram customer of the
+   * page's Instagram account, as Meta's Facebook Login documents), or an Instagram Login account's at graph.instagram.com.
+   */
+  send(id: string, token: string, body: Record<string, unknown>, host: GraphHost = "facebook"): GraphAnswer {
+    const number = host === "facebook" ? this.numbers.get(id) : undefined
     const found = number ? null : this.page(id)
     if (!number && !found) return noObject(id)
-    if ((number?.token ?? found?.page.token) !== token) return badToken()
+    if ((number?.token ?? found?.page.token) !== token || (found && !takesToken(host, found.login))) return badToken()
     const failure = this.takeFailure(id)
     if (failure) return metaError(400, failure.code, failure.message, "OAuthException", failure.subcode)
     const at = new Date().toISOString()
     if (number && body.status === "read") return this.markRead(number, body, at)
     if (found && typeof body.sender_action === "string") return this.senderAction(id, body, at)
     if (number) {
-      const to = String(body.to ?? "")
-      if (!/^[0-9]{6,15}$/.test(to)) return metaError(400, 131026, "Message undeliverable")
+      const address = recipientOf(body, (name) => this.isAuthenticationTemplate(number, name))
+      if ("status" in address) return address
+      const { to, contact } = address
       const key = typeof body.biz_opaque_callback_data === "string" ? `${id}|${body.biz_opaque_callback_data}` : null
       const repeated = key === null ? undefined : this.byKey.get(key)
-      if (repeated)
-        return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: repeated }] } }
+      if (repeated) return { status: 200, body: { messaging_product: "whatsapp", contacts: [contact], messages: [{ id: repeated }] } }
       const wamid = `wamid.${randomBytes(24).toString("base64url")}`
       if (key !== null) {
         this.byKey.set(key, wamid)
@@ -222,14 +250,22 @@ export class FakeMeta {
           ]),
         ),
       )
-      return { status: 200, body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] } }
+      return { status: 200, body: { messaging_product: "whatsapp", contacts: [contact], messages: [{ id: wamid }] } }
     }
     const { login, page } = found!
     const recipient = String((body.recipient as { id?: unknown } | undefined)?.id ?? "")
     const mid = `m_${randomUUID().replace(/-/g, "")}`
     this.record({ id: mid, from: id, to: recipient, message: body, at })
-    this.later(() => this.post(login, pageDeliveryPayload(found!.channel === "instagram", id, page.id, recipient, mid)))
+    // A page's send to a customer of its Instagram account is Instagram's: its delivery comes from that account.
+    const instagram = found!.channel === "instagram" || (page.instagram !== null && this.people.hasWritten(recipient, page.instagram.id))
+    const account = instagram && page.instagram ? page.instagram.id : page.id
+    this.later(() => this.post(login, pageDeliveryPayload(instagram, account, account, recipient, mid)))
     return { status: 200, body: { recipient_id: recipient, message_id: mid } }
+  }
+
+  /** Whether `name` is one of the number's AUTHENTICATION templates (Meta refuses those to a BSUID: 131062). */
+  private isAuthenticationTemplate(number: FakeNumber, name: string) {
+    return (this.templates.get(number.wabaId) ?? []).some((t) => t.name === name && t.category === "AUTHENTICATION")
   }
 
   private recordAction(action: FakeAction) {
@@ -258,11 +294,12 @@ export class FakeMeta {
     return { status: 200, body: { recipient_id: recipient } }
   }
 
-  /** `POST` / `DELETE /{version}/{page-id}/subscribed_apps`. */
-  subscription(id: string, token: string, subscribed: boolean): GraphAnswer {
-    const found = this.page(id)
-    if (!found) return noObject(id)
-    if (found.page.token !== token) return badToken()
+  /** `POST` / `DELETE /{version}/{page-id}/subscribed_apps` (an Instagram Login's: `me/subscribed_apps` at its host). */
+  subscription(id: string, token: string, subscribed: boolean, host: GraphHost = "facebook"): GraphAnswer {
+    const own = id === "me" ? this.logins.get(token) : undefined
+    const found = own?.kind === "instagram_login" ? { login: own, page: own.pages[0] } : this.page(id)
+    if (!found?.page) return id === "me" ? badToken() : noObject(id)
+    if (found.page.token !== token || !takesToken(host, found.login)) return badToken()
     found.page.subscribed = subscribed
     return { status: 200, body: { success: true } }
   }

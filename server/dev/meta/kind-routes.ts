@@ -3,6 +3,8 @@
  *   POST /dev/meta/business-app-sends { phone_number_id, to, text }: the business wrote `to` from the WhatsApp Business
  *                              app on a coexistence number (an `smb_message_echoes` webhook) -> { data: { id, status } }
  *   POST /dev/meta/number-changes { phone_number_id, from, to }: the customer changed their number (a `system` message)
+ *   POST /dev/meta/unsupported-messages { phone_number_id, from }: the customer sent a kind the Cloud API does not
+ *                              deliver (type `unsupported` with error 131051, as Meta posts it) -> { data: { id, status } }
  *   POST /dev/meta/page-events { page_id, customer, kind, text?, url?, mid?, emoji?, standby? }: one Messenger or
  *                              Instagram event: `echo` (the page wrote the customer), `share`, `reel`, `story_mention`,
  *                              `story_reply`, `unsupported` (the customer's), `reaction` (to `mid`, no emoji: taken
@@ -20,6 +22,19 @@ import { businessAppEchoPayload, instagramKindMessage, numberChangePayload, page
 
 const INSTAGRAM_KINDS = new Set(["share", "reel", "story_mention", "story_reply", "unsupported"])
 const PAGE_KINDS = new Set([...INSTAGRAM_KINDS, "echo", "reaction", "read"])
+
+/** Meta's message object for a kind the Cloud API does not deliver (a poll, a view-once message, ...). */
+const UNSUPPORTED = {
+  type: "unsupported",
+  errors: [
+    {
+      code: 131051,
+      title: "Message type unknown",
+      message: "Message type unknown",
+      error_data: { details: "Message type is currently not supported." },
+    },
+  ],
+}
 
 const wamid = () => `wamid.${randomBytes(24).toString("base64url")}`
 
@@ -65,6 +80,13 @@ export const metaKindRoutes = (app: FastifyInstance, services: Services) => {
     return { data: { id, status: await meta().post(number, numberChangePayload(number, id, digits(body, "from"), digits(body, "to"))) } }
   })
 
+  app.post("/dev/meta/unsupported-messages", async (req) => {
+    const body = bodyOf(req.body)
+    const number = await numberOf(req, body)
+    const { id, payload } = meta().customerPayload(number, digits(body, "from"), undefined, UNSUPPORTED)
+    return { data: { id, status: await meta().post(number, payload) } }
+  })
+
   app.post("/dev/meta/page-events", async (req) => {
     const caller = await devCallerOf(services, req)
     const body = bodyOf(req.body)
@@ -76,7 +98,9 @@ export const metaKindRoutes = (app: FastifyInstance, services: Services) => {
     const instagram = found.channel === "instagram"
     if (INSTAGRAM_KINDS.has(kind) && kind !== "unsupported" && !instagram) throw badRequest(`${kind} is an Instagram kind`, "kind")
     const mid = `m_${randomUUID().replace(/-/g, "")}`
-    const messaging = pageMessaging(id, digits(body, "customer"), kind, mid, body)
+    const customer = digits(body, "customer")
+    if (kind !== "echo") meta().people.noteWrote(customer, id)
+    const messaging = pageMessaging(id, customer, kind, mid, body)
     const status = await meta().post(found.login, pageEvent(instagram, id, messaging, body.standby === true))
     return { data: { id: mid, status } }
   })

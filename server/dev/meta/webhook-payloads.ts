@@ -4,6 +4,7 @@
  * account sends: the WhatsApp Business app's echoes (coexistence), a customer's number change, a page's echoes,
  * Instagram's shares, reels, story mentions and replies, unsupported messages, reactions, reads, `standby` entries.
  */
+import { isBsuid } from "../../channels/whatsapp-cloud/cloud-api"
 import type { FakeNumber } from "./fake-meta-model"
 
 const now = () => String(Math.floor(Date.now() / 1000))
@@ -40,7 +41,8 @@ export const statusPayload = (number: FakeNumber, statuses: { id: string; status
       id: s.id,
       status: s.status,
       timestamp,
-      recipient_id: s.to,
+      // A send to a business-scoped user id is reported under `recipient_user_id` (no phone number is shown).
+      ...(isBsuid(s.to) ? { recipient_user_id: s.to } : { recipient_id: s.to }),
       ...(s.errors ? { errors: s.errors } : {}),
     })),
   })

@@ -1,13 +1,17 @@
 /**
  * The development servers' fallback voice channel (channels/fallback-channels.ts): it plays the customer's phone. It
- * places incoming calls, answers outgoing calls after a ring, hangs up, and is a real WebRTC peer (werift): it answers
- * the browser's offer and sends the browser's own audio back (werift has no Opus encoder, and echoing proves both
- * directions: the browser's inbound RTP is what the simulator received from it). Numbers ending in "000" decline
+ * places incoming calls, answers outgoing calls after a ring, hangs up, and is a real WebRTC peer (werift) that sends
+ * what it hears back (werift has no Opus encoder, and echoing proves both directions: the browser's inbound RTP is
+ * what the phone received from it). A customer's call reaches the agent through the platform's relay, as a Meta call
+ * does (voice-phone.ts plays Meta's side), so hold works the same: the phone counts what it hears, the agent's audio
+ * or the hold tone. An agent's call to a customer is answered by the phone directly. Numbers ending in "000" decline
  * outgoing calls, so the REJECTED path can be run.
  */
 import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
 import type { MediaStats, VoiceChannelEvents } from "../../channels/channel-adapter"
 import type { SimulatedChannel } from "../../channels/fallback-channels"
+import { createMetaBridge } from "../../channels/whatsapp-cloud/call-bridge"
+import { type SimulatedPhone, phoneCalling } from "./voice-phone"
 
 export interface SimulatorOptions {
   /** How long an outgoing call rings before the simulated customer answers. */
@@ -29,6 +33,8 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
   const iceHost = options.iceHost ?? process.env.SIM_ICE_HOST ?? "127.0.0.1"
   const peers = new Map<string, Peer>()
   const timers = new Map<string, NodeJS.Timeout[]>()
+  const relay = createMetaBridge(events, { iceHost })
+  const phones = new Map<string, SimulatedPhone>()
 
   const later = (callId: string, ms: number, run: () => void) => {
     const list = timers.get(callId) ?? []
@@ -76,6 +82,9 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
 
   const release = async (callId: string) => {
     clearTimers(callId)
+    const phone = phones.get(callId)
+    phones.delete(callId)
+    await phone?.close()
     const peer = peers.get(callId)
     peers.delete(callId)
     if (!peer) return
@@ -86,12 +95,18 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
   return {
     placeCall: ({ clientId, number, name }) => events.incoming({ clientId, number, name: name ?? `Customer ${number.slice(-4)}` }),
     customerHangup: async (callId) => {
-      const known = peers.has(callId) || timers.has(callId)
+      const known = peers.has(callId) || timers.has(callId) || phones.has(callId)
+      await relay.endedByMeta(callId)
       await release(callId)
       events.ended(callId)
       return known
     },
-    acceptIncoming: (callId, offerSdp) => answer(callId, offerSdp),
+    acceptIncoming: async (callId, offerSdp) => {
+      const phone = await phoneCalling(iceHost)
+      phones.set(callId, phone)
+      relay.add(callId, phone.leg)
+      return relay.acceptIncoming(callId, offerSdp)
+    },
     dial: async (callId, number, offerSdp) => {
       later(callId, 300, () => events.status(callId, "RINGING"))
       later(callId, answerAfterMs, () => {
@@ -113,17 +128,30 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
       })
     },
     addCandidate: async (callId, candidate) => {
+      if (phones.has(callId)) return relay.addCandidate(callId, candidate)
       const peer = peers.get(callId)
       if (!peer || !candidate || typeof candidate !== "object") return
       await peer.pc.addIceCandidate(candidate as never).catch(() => undefined)
     },
-    hangup: (callId) => release(callId),
+    hangup: async (callId) => {
+      await relay.hangup(callId)
+      await release(callId)
+    },
     stats: (callId): MediaStats | null => {
+      const phone = phones.get(callId)
+      const relayed = relay.stats(callId)
+      if (phone && relayed) return { ...relayed, heard: { ...phone.heard } }
       const peer = peers.get(callId)
       return peer ? { state: peer.pc.connectionState, ...peer.stats } : null
     },
+    hold: async (callId, tone) => {
+      phones.get(callId)?.expectTone(tone)
+      return relay.hold(callId, tone)
+    },
+    reconnect: (callId, offerSdp) => relay.reconnect(callId, offerSdp),
     close: async () => {
-      await Promise.all([...new Set([...peers.keys(), ...timers.keys()])].map(release))
+      await relay.close()
+      await Promise.all([...new Set([...peers.keys(), ...timers.keys(), ...phones.keys()])].map(release))
     },
   }
 }

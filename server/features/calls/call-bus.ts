@@ -1,6 +1,7 @@
 /**
  * Messages between the server processes about calls, for what only the process carrying a call's media can do: release
- * its peers (the call ended elsewhere: a customer's hang-up, a Meta terminate, the ring timeout) and route Meta's
+ * its peers (the call ended elsewhere: a customer's hang-up, a Meta terminate, the ring timeout), hold and resume its
+ * media, and route Meta's
  * webhooks about an agent's call to a customer (Meta's id of it is known only where it was dialled). Carried by the
  * socket.io adapter's `serverSideEmit` (Redis reaches every process); the sender handles its own copy, so one process
  * without Redis needs nothing else.
@@ -10,6 +11,8 @@ import type { Services } from "../../http/context"
 export type CallBusMessage =
   /** The call ended: whoever carries its media lets it go (`farEndGone`: the customer's side already knows). */
   | { readonly kind: "release"; readonly callId: string; readonly farEndGone: boolean }
+  /** The call went on hold (`held`) or was resumed: the process carrying its media plays or stops the hold tone. */
+  | { readonly kind: "hold"; readonly callId: string; readonly held: boolean }
   /** A Meta webhook about a call named by Meta's id: the process that knows that id acts on it. */
   | {
       readonly kind: "meta"

@@ -41,6 +41,8 @@ import {
 } from "./call-store"
 import { type CallBusMessage, createCallBus } from "./call-bus"
 import { LEASE_MS, RENEW_MS, RING_GRACE_MS, scheduleRingEnd } from "./call-timers"
+import { type Agent, heldCallsOf, holdCall, resumeCall } from "./call-hold"
+import { holdTone } from "./hold-tone"
 
 export type { LiveCall } from "./call-store"
 
@@ -54,8 +56,20 @@ interface Carried {
   readonly clientId: number
   readonly type: "incoming" | "outgoing"
   readonly agentId: number
-  readonly agentSocket: string
+  /** The agent's tab on the call (another one after a resume from another tab). */
+  agentSocket: string
 }
+
+const secondsSince = (at: Date | null) => (at === null ? 0 : Math.max(0, Math.round((Date.now() - at.getTime()) / 1000)))
+
+/** `call-held` of a call: what the agent's card shows (its clocks go on from the server's figures). */
+const heldEvent = (call: LiveCall): ToBrowser["call-held"] => ({
+  callId: call.callId,
+  callerName: call.name,
+  callerNumber: call.number,
+  heldSeconds: secondsSince(call.heldSince),
+  talkSeconds: secondsSince(call.startedAt),
+})
 
 export interface CallHub {
   /** This process's id in `live_calls.owner_node` and `call_nodes`. */
@@ -88,6 +102,15 @@ export interface CallHub {
   readonly terminate: (socket: AppSocket, callId: string) => Promise<void>
   readonly dial: (socket: AppSocket, number: string, sdp: string) => Promise<string | null>
   readonly attachMessage: (socket: AppSocket, callId: string, messageId: string) => Promise<void>
+  /** The agent puts their answered call on hold: the customer hears the hold tone, neither hears the other. */
+  readonly hold: (socket: AppSocket, callId: string) => Promise<void>
+  /**
+   * The agent takes their held call back, their active call held first in the same step (the switch); `sdp`: this
+   * tab's offer when it has no media for the call (answered by `browser-answer`).
+   */
+  readonly resume: (socket: AppSocket, callId: string, sdp?: string) => Promise<void>
+  /** A tab of the agent connected: it hears of their calls on hold (`call-held`), so held calls outlive a reload. */
+  readonly showHeld: (socket: AppSocket) => Promise<void>
   /** A browser ICE candidate: only from the agent on the call (so never from another tenant). */
   readonly candidate: (socket: AppSocket, callId: string, candidate: unknown) => Promise<void>
   readonly dropSocket: (socket: AppSocket) => Promise<void>
@@ -143,8 +166,21 @@ const createHub = (services: Services): CallHub => {
     await (farEndGone ? hub.meta.endedByMeta(callId) : hub.meta.hangup(callId))
   }
 
+  /** Plays the hold tone to the call's customer and cuts both ways, or stops it, where the media is carried. */
+  const holdMedia = async (callId: string, held: boolean) => {
+    const tone = held ? holdTone() : null
+    if (!(await hub.channel.hold(callId, tone))) await hub.meta.hold(callId, tone)
+  }
+
+  /** The agent of a socket, or null for a socket without one. */
+  const agentOf = (socket: AppSocket): Agent | null => {
+    const { userId, clientId } = socket.data.principal
+    return userId === null || clientId === null ? null : { userId, clientId }
+  }
+
   const onBus = async (message: CallBusMessage) => {
     if (message.kind === "release") return release(message.callId, message.farEndGone)
+    if (message.kind === "hold") return carried.has(message.callId) ? holdMedia(message.callId, message.held) : undefined
     const callId = hub.meta.callIdOf(message.metaCallId)
     const call = callId ? carried.get(callId) : undefined
     if (!callId || !call || call.clientId !== message.clientId) return
@@ -360,6 +396,44 @@ const createHub = (services: Services): CallHub => {
           },
         })
         .where(eq(callRecords.callId, callId))
+    },
+    hold: async (socket, callId) => {
+      const agent = agentOf(socket)
+      if (!agent) return
+      const call = await services.database.transaction((tx) => holdCall(tx, agent, callId))
+      if (!call) return
+      await bus.broadcast({ kind: "hold", callId, held: true })
+      socket.emit("call-held", heldEvent({ ...call, heldSince: new Date() }))
+    },
+    resume: async (socket, callId, sdp) => {
+      const agent = agentOf(socket)
+      if (!agent) return
+      const resumed = await services.database.transaction((tx) => resumeCall(tx, agent, callId, socket.id))
+      if (!resumed) return
+      const { call, held } = resumed
+      if (held) {
+        await bus.broadcast({ kind: "hold", callId: held.callId, held: true })
+        const event = heldEvent({ ...held, heldSince: new Date() })
+        socket.emit("call-held", event)
+        if (held.agentSocket && held.agentSocket !== socket.id) emit(held.agentSocket, "call-held", event)
+      }
+      const carriedHere = carried.get(callId)
+      if (carriedHere) carriedHere.agentSocket = socket.id
+      if (sdp) {
+        // This tab has no media for the call: its offer becomes the call's agent leg (where the media is carried).
+        if (!carriedHere) console.error(`[calls] ${callId} is carried by another process: resumed without this tab's media`)
+        else {
+          const answer = await (call.channel === "meta" ? hub.meta : hub.channel).reconnect(callId, sdp)
+          socket.emit("browser-answer", { callId, sdp: answer })
+        }
+      }
+      await bus.broadcast({ kind: "hold", callId, held: false })
+      socket.emit("call-resumed", { callId })
+    },
+    showHeld: async (socket) => {
+      const agent = agentOf(socket)
+      if (!agent) return
+      for (const call of await heldCallsOf(db(), agent)) socket.emit("call-held", heldEvent(call))
     },
     candidate: async (socket, callId, candidate) => {
       // Only the agent on a call this process carries (the candidate belongs to its browser's peer here).

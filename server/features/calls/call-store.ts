@@ -32,6 +32,8 @@ export interface LiveCall {
   readonly metaNumberId: string | null
   /** Date.now() when call-is-coming left the server; the benchmark measures card latency from here. */
   readonly emittedAt: number | null
+  /** When the agent put it on hold; null while it rings or is active (call-hold.ts). */
+  readonly heldSince: Date | null
 }
 
 /** A call that just ended: what the process that ended it announces and releases. */
@@ -50,7 +52,7 @@ const intsOf = (value: unknown): number[] =>
       ? value.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number)
       : []
 
-const liveOfRow = (r: Record<string, unknown>): LiveCall => ({
+export const liveOfRow = (r: Record<string, unknown>): LiveCall => ({
   callId: String(r.call_id),
   clientId: Number(r.client_id),
   name: String(r.name),
@@ -67,11 +69,12 @@ const liveOfRow = (r: Record<string, unknown>): LiveCall => ({
   metaOffer: r.meta_offer === null ? null : String(r.meta_offer),
   metaNumberId: r.meta_number_id === null ? null : String(r.meta_number_id),
   emittedAt: r.emitted_at === null ? null : Number(r.emitted_at),
+  heldSince: dateOf(r.held_since),
 })
 
-const LIVE = sql`SELECT r.call_id, r.client_id, r.name, r.number, r.call_type, r.status, r.accepted_by, r.start_time,
-  l.channel, l.owner_node, l.agent_socket, l.declined, l.ring_ends_at, l.meta_offer, l.meta_number_id, l.emitted_at
-  FROM live_calls l JOIN call_records r ON r.call_id = l.call_id`
+export const LIVE = sql`SELECT r.call_id, r.client_id, r.name, r.number, r.call_type, r.status, r.accepted_by, r.start_time,
+  l.channel, l.owner_node, l.agent_socket, l.declined, l.ring_ends_at, l.meta_offer, l.meta_number_id, l.emitted_at,
+  l.held_since FROM live_calls l JOIN call_records r ON r.call_id = l.call_id`
 
 export const liveOf = async (db: Db, callId: string): Promise<LiveCall | null> => {
   const [row] = rowsOf(await db.execute(sql`${LIVE} WHERE l.call_id = ${callId}`))
@@ -194,7 +197,8 @@ export const finish = async (tx: Db, callId: string, status?: string, condition:
   const final = status ?? (answered ? CallStatus.completed : call.type === "incoming" ? CallStatus.missed : CallStatus.failed)
   const [ended] = rowsOf(
     await tx.execute(sql`UPDATE call_records SET status = ${final}, end_time = now(),
-        duration = CASE WHEN start_time IS NULL THEN 0 ELSE greatest(0, round(extract(epoch FROM now() - start_time)))::integer END
+        duration = CASE WHEN start_time IS NULL THEN 0 ELSE greatest(0, round(extract(epoch FROM now() - start_time)))::integer END,
+        hold_seconds = hold_seconds + ${heldPart(call.heldSince)}
       WHERE call_id = ${callId} RETURNING duration`),
   )
   await tx.execute(sql`DELETE FROM live_calls WHERE call_id = ${callId}`)
@@ -202,6 +206,13 @@ export const finish = async (tx: Db, callId: string, status?: string, condition:
   await publish(tx, call.clientId, "call.ended", { call_id: callId, type: call.type, status: final, duration, agent_id: call.agentId })
   return { call, status: final, duration }
 }
+
+/**
+ * The hold time's one definition: the seconds from a hold's start to now, rounded, added to `call_records.hold_seconds`
+ * when that hold ends (resumed, or the call ended while held). Zero for a call not on hold.
+ */
+export const heldPart = (heldSince: Date | null) =>
+  heldSince === null ? sql`0` : sql`greatest(0, round(extract(epoch FROM now() - ${heldSince.toISOString()}::timestamptz)))::integer`
 
 /** This process is alive for `leaseMs` more (PostgreSQL's clock decides, so processes on other machines agree). */
 export const renewLease = (db: Db, node: string, leaseMs: number) =>
@@ -217,6 +228,11 @@ export const orphanedCalls = async (db: Db): Promise<{ callId: string; clientId:
       WHERE l.owner_node IS NOT NULL AND (n.node_id IS NULL OR n.lease_until < now()) LIMIT 500`),
   ).map((r) => ({ callId: String(r.call_id), clientId: Number(r.client_id) }))
 
-/** Outgoing calls and answered calls of one agent socket (it disconnected: they end). */
+/**
+ * Outgoing calls and active answered calls of one agent socket (it disconnected: they end). A call on hold stays: its
+ * customer hears the hold tone from the server, and the agent's next tab finds it held (call-hold.ts).
+ */
 export const callsOfSocket = async (db: Db, socketId: string): Promise<string[]> =>
-  rowsOf(await db.execute(sql`SELECT call_id FROM live_calls WHERE agent_socket = ${socketId}`)).map((r) => String(r.call_id))
+  rowsOf(await db.execute(sql`SELECT call_id FROM live_calls WHERE agent_socket = ${socketId} AND held_since IS NULL`)).map((r) =>
+    String(r.call_id),
+  )

@@ -4,7 +4,7 @@
  * and real media through the simulator (a werift peer plays the browser; the simulator echoes its audio).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Socket } from "socket.io-client"
+import { io, type Socket } from "socket.io-client"
 import { DB_KINDS, devFetch, callOf, login, send, as, useServer } from "../../testing/harness"
 import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
 
@@ -18,12 +18,14 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
   const ctx = useServer(kind)
   const s: Record<string, Socket> = {}
   const ids: Record<string, number> = {}
+  const tokens: Record<string, string> = {}
   let adminToken = ""
 
   beforeAll(async () => {
     for (const name of ["admin", "agent1", "agent2", "admin2"]) {
       const session = await login(ctx.url, name)
       ids[name] = session.user_data.id
+      tokens[name] = session.user_token
       if (name === "admin") adminToken = session.user_token
       s[name] = await connect(ctx.url, session.user_token)
     }
@@ -103,6 +105,100 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
       await peer.close()
     }
   }, 30_000)
+
+  it("hold and switch: the held customer hears the tone and never the agent; a new tab finds the call held and resumes it", async () => {
+    const numbers = ["+905550000111", "+905550000112"]
+    const rang = Promise.all(numbers.map((n) => next(s.agent1, "call-is-coming", (p) => p.callerNumber === n)))
+    const [a, b] = [await place(numbers[0]), await place(numbers[1])]
+    await rang
+    const heard = async (callId: string) =>
+      ((await (await devFetch(ctx.server, `/dev/simulator/calls/${callId}`)).json()) as any).data.media.heard as {
+        agent: number
+        tone: number
+      }
+    const answer = async (callId: string) => {
+      const peer = await browserPeer()
+      const answered = next(s.agent1, "browser-answer", (p) => p.callId === callId)
+      s.agent1.emit("browser-offer", { callId, sdp: peer.offer })
+      await peer.accept((await answered).sdp)
+      await peer.connected()
+      return peer
+    }
+    const peerA = await answer(a)
+    let tab: Socket | null = null
+    const peers = [peerA]
+    try {
+      await peerA.talk(10)
+      await pause(200)
+      const talking = await heard(a)
+      expect(talking.agent).toBeGreaterThan(5)
+      expect(talking.tone).toBe(0)
+
+      const held = next(s.agent1, "call-held", (p) => p.callId === a)
+      s.agent1.emit("hold", { callId: a })
+      expect(await held).toMatchObject({ callId: a, callerNumber: numbers[0] })
+      await pause(200)
+      const echoed = peerA.received.packets
+      const onHold = await heard(a)
+      await peerA.talk(25)
+      const later = await heard(a)
+      // About 25 tone packets (20 ms each) in the 500 ms of talking; none of the agent's audio, nothing back to them.
+      expect(later.tone - onHold.tone).toBeGreaterThan(15)
+      expect(later.agent).toBe(onHold.agent)
+      expect(peerA.received.packets).toBe(echoed)
+
+      // With A on hold the agent answers B; resuming A holds B in the same step.
+      const peerB = await answer(b)
+      peers.push(peerB)
+      const switched = Promise.all([
+        next(s.agent1, "call-held", (p) => p.callId === b),
+        next(s.agent1, "call-resumed", (p) => p.callId === a),
+      ])
+      s.agent1.emit("resume", { callId: a })
+      await switched
+      await peerA.talk(10)
+      await pause(200)
+      expect((await heard(a)).agent).toBeGreaterThan(later.agent)
+      expect(peerA.received.packets).toBeGreaterThan(echoed)
+      const bHeld = await heard(b)
+      await peerB.talk(10)
+      expect((await heard(b)).agent).toBe(bHeld.agent)
+
+      await pause(600)
+      // A reload: the agent's new tab hears of B on hold and takes it back with its own media.
+      // Listening before it connects (the same session, as a reloaded tab): the server tells it of the held calls as it joins.
+      const tabSocket = io(ctx.url, { path: "/rt/socket.io", transports: ["websocket"], auth: { user_token: tokens.agent1 } })
+      tab = tabSocket
+      const found = next(tabSocket, "call-held", (p) => p.callId === b)
+      expect(await found).toMatchObject({ callId: b, callerNumber: numbers[1] })
+      expect((await found).heldSeconds).toBeGreaterThanOrEqual(0)
+      const peerB2 = await browserPeer()
+      peers.push(peerB2)
+      const answered = next(tabSocket, "browser-answer", (p) => p.callId === b)
+      const aHeld = next(s.agent1, "call-held", (p) => p.callId === a)
+      tabSocket.emit("resume", { callId: b, sdp: peerB2.offer })
+      await peerB2.accept((await answered).sdp)
+      await Promise.all([peerB2.connected(), aHeld])
+      const before = (await heard(b)).agent
+      await peerB2.talk(10)
+      await pause(200)
+      expect((await heard(b)).agent).toBeGreaterThan(before)
+      expect(peerB2.received.packets).toBeGreaterThan(0)
+
+      const ended = Promise.all([a, b].map((id) => next(s.admin, "call-ended", (p) => p.callId === id)))
+      s.agent1.emit("terminate-call", { callId: a })
+      tabSocket.emit("terminate-call", { callId: b })
+      await ended
+      const [rowA, rowB] = [await recordOf(a), await recordOf(b)]
+      expect(rowA).toMatchObject({ call_status: "COMPLETED", username: "agent1" })
+      expect(rowA.hold_seconds).toBeGreaterThanOrEqual(1)
+      expect(rowA.hold_seconds).toBeLessThanOrEqual(rowA.call_duration)
+      expect(rowB.hold_seconds).toBeGreaterThanOrEqual(1)
+    } finally {
+      tab?.close()
+      await Promise.all(peers.map((peer) => peer.close()))
+    }
+  }, 40_000)
 
   it("reject: one agent declining keeps ringing the others; when all rung agents decline the call is rejected", async () => {
     const ringing = next(s.agent1, "call-is-coming", (p) => p.callerNumber === "+905550000103")

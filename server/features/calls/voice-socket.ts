@@ -33,6 +33,9 @@ export const socketFeatures: readonly SocketFeature[] = [
     on(socket, "initiate-call", (p) => hub.dial(socket, p.number, p.sdp))
     on(socket, "browser-candidate", (p) => hub.candidate(socket, p.callId, p.candidate))
     on(socket, "call-message", (p) => hub.attachMessage(socket, p.callId, p.messageId))
+    on(socket, "hold", (p) => hub.hold(socket, p.callId))
+    on(socket, "resume", (p) => hub.resume(socket, p.callId, p.sdp))
+    hub.showHeld(socket).catch((error: unknown) => console.error("[calls] could not show the held calls", error))
     socket.on("disconnect", () => void hub.dropSocket(socket))
   },
 ]

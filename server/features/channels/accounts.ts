@@ -70,6 +70,36 @@ export const webhookUrlOf = (config: Config, key: string) => `${config.publicUrl
 /** Where the adapters reach the Graph API. */
 export const graphBaseOf = (config: Config) => (config.graphBaseUrl === "self" ? `${config.publicUrl()}/dev/graph` : config.graphBaseUrl)
 
+/**
+ * Where an account connected through Instagram Login reaches Meta: graph.instagram.com (the fake Meta's
+ * `/dev/instagram-graph` with GRAPH_BASE_URL=self; another Graph base, such as a proxy, serves both).
+ */
+export const instagramBaseOf = (config: Config) =>
+  config.graphBaseUrl === "self"
+    ? `${config.publicUrl()}/dev/instagram-graph`
+    : config.graphBaseUrl.replace(/^https:\/\/graph\.facebook\.com$/, "https://graph.instagram.com")
+
+/**
+ * How a Messenger page or an Instagram account was connected: an Instagram account through Facebook Login (its
+ * page's token, at graph.facebook.com) or through Instagram Login (the Instagram user's token, at graph.instagram.com).
+ */
+export type MetaLoginKind = "facebook_login" | "instagram_login"
+
+export const loginKindOf = (account: Pick<AccountRow, "config">): MetaLoginKind =>
+  account.config.login_kind === "instagram_login" ? "instagram_login" : "facebook_login"
+
+/**
+ * Where a page's or Instagram account's calls go: the host and token of its connection, and the id Meta's documentation
+ * sends from (a page: itself; Instagram through Facebook Login: its page; through Instagram Login: the Instagram user).
+ */
+export const pageApiOf = (config: Config, account: Pick<AccountRow, "channel" | "externalId" | "sealed" | "config">) => {
+  const token = secretsOf(config, account).accessToken
+  if (account.channel === "instagram" && loginKindOf(account) === "instagram_login")
+    return { baseUrl: instagramBaseOf(config), token, pageId: account.externalId }
+  const pageId = account.channel === "instagram" && typeof account.config.page_id === "string" ? account.config.page_id : account.externalId
+  return { baseUrl: graphBaseOf(config), token, pageId }
+}
+
 /** The tenant's active account on a channel (its newest), or null. */
 export const activeAccount = async (db: Db, clientId: number, channel: MetaChannel): Promise<AccountRow | null> => {
   const [row] = rowsOf(
@@ -122,6 +152,7 @@ export const accountView = (config: Config, channel: MetaChannel, account: Accou
         webhook_url: webhookUrlOf(config, account.webhookKey),
         verify_token: account.verifyToken,
         secret_hint: account.secretHint || null,
+        ...(channel === "whatsapp" ? {} : { connection: loginKindOf(account) }),
       }
     : {
         channel_type: channel,

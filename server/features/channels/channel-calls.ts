@@ -2,14 +2,16 @@
  * The channels calls (spec 001 "Channels"), every one scoped to the caller's tenant:
  *  - WhatsApp: connect a Cloud API number (its token and app secret sealed) and ask Meta whether it answers;
  *  - Facebook / Instagram: connect with a login token and app secret, list the pages (and their Instagram accounts)
- *    the login manages, subscribe chosen ones to the webhook, change or unsubscribe one.
+ *    the login manages, subscribe chosen ones to the webhook, change or unsubscribe one. An Instagram account is
+ *    connected through Facebook Login or Instagram Login, as its token says (meta-connections.ts); the kind is kept on
+ *    the login and on the account, and decides where its messages go (accounts.ts `pageApiOf`).
  * A reconnect keeps the webhook URL and verify token, so nothing changes in Meta's console.
  */
 import { sql } from "drizzle-orm"
 import type { SocialPage } from "../../../src/contract/schemas/tenants"
 import { GraphError } from "../../channels/meta/graph-client"
 import { graphRefusal, reasonOf } from "../../channels/meta/graph-errors"
-import { type ManagedPage, managedPages, subscribePage, unsubscribePage, whoAmI } from "../../channels/meta/pages-api"
+import type { ManagedPage } from "../../channels/meta/pages-api"
 import { checkCloudNumber } from "../../channels/whatsapp-cloud/cloud-api"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
@@ -23,6 +25,7 @@ import {
   activeAccount,
   graphBaseOf,
   hintOf,
+  loginKindOf,
   loginOf,
   newVerifyToken,
   newWebhookKey,
@@ -32,6 +35,7 @@ import {
   setHealth,
 } from "./accounts"
 import { accountsChanged } from "./meta-channel"
+import { loginOwner, pagesOfLogin, subscribeAccount, unsubscribeAccount } from "./meta-connections"
 
 type Checked = { health: "connected" | "failed"; error: string | null; name: string | null }
 
@@ -61,22 +65,24 @@ const ensureFree = async (db: Db, clientId: number, channel: string, externalId:
 const connectLogin = async (ctx: Ctx, channel: "facebook" | "instagram", token: string, appSecret: string) => {
   const clientId = tenantOf(ctx)
   const config = ctx.services.config
-  let me: { id: string; name: string }
+  let me: { id: string; name: string; kind: string }
   try {
-    me = await whoAmI(graphBaseOf(config), token)
+    me = await loginOwner(config, channel, token)
   } catch (error) {
     if (error instanceof GraphError) throw graphRefusal(error)
     throw error
   }
   const sealed = sealSecrets(config, { accessToken: token, appSecret })
   const login = await loginOf(ctx.db, clientId, channel)
+  const settings = JSON.stringify({ login_kind: me.kind })
   if (login)
     await ctx.db.execute(sql`UPDATE channel_accounts SET external_id = ${`user:${me.id}`}, name = ${me.name}, secrets = ${sealed},
-      secret_hint = ${hintOf(token)}, health = 'connected', error = NULL, updated_at = now() WHERE id = ${login.id}`)
+      secret_hint = ${hintOf(token)}, config = config || ${settings}::jsonb, health = 'connected', error = NULL, updated_at = now()
+      WHERE id = ${login.id}`)
   else
-    await ctx.db.execute(sql`INSERT INTO channel_accounts (client_id, channel, external_id, name, status, secrets, secret_hint, verify_token,
-      webhook_key, health) VALUES (${clientId}, ${channel}, ${`user:${me.id}`}, ${me.name}, 'login', ${sealed}, ${hintOf(token)},
-      ${newVerifyToken()}, ${newWebhookKey()}, 'connected')`)
+    await ctx.db.execute(sql`INSERT INTO channel_accounts (client_id, channel, external_id, name, status, config, secrets, secret_hint,
+      verify_token, webhook_key, health) VALUES (${clientId}, ${channel}, ${`user:${me.id}`}, ${me.name}, 'login', ${settings}::jsonb, ${sealed},
+      ${hintOf(token)}, ${newVerifyToken()}, ${newWebhookKey()}, 'connected')`)
   changed(ctx)
   return { data: accountView(config, channel, await loginOf(ctx.db, clientId, channel)) }
 }
@@ -85,7 +91,7 @@ const pagesOf = async (ctx: Ctx, channel: "facebook" | "instagram"): Promise<{ l
   const login = await loginOf(ctx.db, tenantOf(ctx), channel)
   if (!login) throw conflict(`Connect ${channel === "facebook" ? "Facebook" : "Instagram"} first`)
   try {
-    return { login, pages: await managedPages(graphBaseOf(ctx.services.config), secretsOf(ctx.services.config, login).accessToken) }
+    return { login, pages: await pagesOfLogin(ctx.services.config, login, secretsOf(ctx.services.config, login).accessToken) }
   } catch (error) {
     if (!(error instanceof GraphError)) throw error
     await setHealth(ctx.db, login.id, "failed", reasonOf(error.code, error.message))
@@ -112,8 +118,9 @@ const connectPage = async (
   const clientId = tenantOf(ctx)
   const config = ctx.services.config
   await ensureFree(ctx.db, clientId, channel, page.id, "pages")
+  const kind = loginKindOf(login)
   try {
-    await subscribePage(graphBaseOf(config), page.pageId, page.token)
+    await subscribeAccount(config, kind, page.pageId, page.token)
   } catch (error) {
     if (error instanceof GraphError) throw graphRefusal(error)
     throw error
@@ -124,7 +131,7 @@ const connectPage = async (
       sql`SELECT id, status FROM channel_accounts WHERE client_id = ${clientId} AND channel = ${channel} AND external_id = ${page.id}`,
     ),
   )
-  const settings = JSON.stringify({ page_id: page.pageId, picture_url: page.pictureUrl })
+  const settings = JSON.stringify({ page_id: page.pageId || null, picture_url: page.pictureUrl, login_kind: kind })
   if (existing) {
     if (existing.status !== "active") await checkLimit(ctx.db, clientId, "channels")
     await ctx.db.execute(sql`UPDATE channel_accounts SET name = ${page.name}, status = 'active', secrets = ${sealed}, secret_hint = ${hintOf(page.token)},
@@ -148,9 +155,8 @@ const unsubscribe = async (ctx: Ctx, channel: "facebook" | "instagram", id: stri
   const clientId = tenantOf(ctx)
   const account = await routedAccount(ctx.db, clientId, channel, id)
   if (!account) throw notFound(channel === "facebook" ? "Connected page" : "Connected Instagram account")
-  const pageId = typeof account.config.page_id === "string" ? account.config.page_id : account.externalId
   try {
-    await unsubscribePage(graphBaseOf(ctx.services.config), pageId, secretsOf(ctx.services.config, account).accessToken)
+    await unsubscribeAccount(ctx.services.config, account, secretsOf(ctx.services.config, account).accessToken)
   } catch (error) {
     // A token Meta no longer accepts cannot unsubscribe either: the page is disconnected on our side all the same.
     if (!(error instanceof GraphError)) throw error

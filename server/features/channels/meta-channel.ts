@@ -1,6 +1,7 @@
 /**
  * Outbound messages of tenants with a connected Meta account go through the Graph API (WhatsApp Cloud API, the
- * Messenger / Instagram Send API); every other send stays with the built-in simulator. A refusal answers the caller
+ * Messenger / Instagram Send API, at the host and id of the way the account was connected: accounts.ts `pageApiOf`);
+ * every other send stays with the built-in simulator. A refusal answers the caller
  * with Meta's reason in a person's words (graph-errors.ts); a refused token marks the channel failing.
  *
  * The accounts used for sending are cached per server: a send runs inside its call's transaction, and on PGlite (one
@@ -17,12 +18,12 @@ import { sendPageAction, sendPageMessage } from "../../channels/meta/send-api"
 import { sendCloudMessage, sendCloudTyping } from "../../channels/whatsapp-cloud/cloud-api"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
-import { type AccountRow, graphBaseOf, type MetaChannel, secretsOf, setHealth } from "./accounts"
+import { type AccountRow, graphBaseOf, type MetaChannel, pageApiOf, secretsOf, setHealth } from "./accounts"
 
 const RELOAD_MS = 5000
 
 /** What a send needs of an account. */
-type SendingAccount = Pick<AccountRow, "id" | "clientId" | "channel" | "externalId" | "sealed">
+type SendingAccount = Pick<AccountRow, "id" | "clientId" | "channel" | "externalId" | "sealed" | "config">
 
 interface Cache {
   loading: Promise<void>
@@ -35,7 +36,7 @@ const keyOf = (clientId: number, channel: string) => `${clientId}|${channel}`
 
 const load = async (services: Services, cache: Cache) => {
   const rows = rowsOf(
-    await services.database.db.execute(sql`SELECT id, client_id, channel, external_id, secrets FROM channel_accounts
+    await services.database.db.execute(sql`SELECT id, client_id, channel, external_id, secrets, config FROM channel_accounts
       WHERE status = 'active' AND secrets <> '' AND channel IN ('whatsapp', 'facebook', 'instagram') ORDER BY id`),
   )
   cache.byTenant.clear()
@@ -46,6 +47,7 @@ const load = async (services: Services, cache: Cache) => {
       channel: String(r.channel) as MetaChannel,
       externalId: String(r.external_id),
       sealed: String(r.secrets),
+      config: (typeof r.config === "string" ? JSON.parse(r.config) : (r.config ?? {})) as Record<string, unknown>,
     })
   cache.loadedAt = Date.now()
 }
@@ -86,11 +88,10 @@ const isMeta = (channel: string): channel is MetaChannel => channel === "whatsap
 
 const viaGraph = async (services: Services, account: SendingAccount, out: OutboundMessage): Promise<string> => {
   const baseUrl = graphBaseOf(services.config)
-  const token = secretsOf(services.config, account).accessToken
   try {
     return account.channel === "whatsapp"
-      ? await sendCloudMessage({ baseUrl, token, phoneNumberId: account.externalId }, out)
-      : await sendPageMessage({ baseUrl, token, pageId: account.externalId }, out)
+      ? await sendCloudMessage({ baseUrl, token: secretsOf(services.config, account).accessToken, phoneNumberId: account.externalId }, out)
+      : await sendPageMessage(pageApiOf(services.config, account), out)
   } catch (error) {
     if (!(error instanceof GraphError)) throw error
     if (failureOf(error.code, error.subcode) === "auth_failed") {
@@ -108,17 +109,13 @@ const viaGraph = async (services: Services, account: SendingAccount, out: Outbou
  * `sender_action`. Only a hint: Meta refusing it (an old message, a closed window) is logged, never the agent's error.
  */
 const typingViaGraph = async (services: Services, account: SendingAccount, update: AgentTyping): Promise<void> => {
-  const baseUrl = graphBaseOf(services.config)
-  const token = secretsOf(services.config, account).accessToken
   try {
     if (account.channel !== "whatsapp")
-      await sendPageAction(
-        { baseUrl, token, pageId: account.externalId },
-        update.number,
-        update.state === "typing" ? "typing_on" : "typing_off",
-      )
-    else if (update.state === "typing" && update.replyTo)
-      await sendCloudTyping({ baseUrl, token, phoneNumberId: account.externalId }, update.replyTo)
+      await sendPageAction(pageApiOf(services.config, account), update.number, update.state === "typing" ? "typing_on" : "typing_off")
+    else if (update.state === "typing" && update.replyTo) {
+      const token = secretsOf(services.config, account).accessToken
+      await sendCloudTyping({ baseUrl: graphBaseOf(services.config), token, phoneNumberId: account.externalId }, update.replyTo)
+    }
   } catch (error) {
     if (!(error instanceof GraphError)) throw error
     console.warn(`[channels] Meta refused the typing indicator for ${update.number}: ${reasonOf(error.code, error.message)}`)

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from "vitest"
 import { baseMime } from "../../channels/whatsapp-cloud/media-api"
-import { as, callOf, login, send, useServer } from "../../testing/harness"
-import { connectNumber, connectPage, dev, eventually, postSigned } from "./channels.testing"
+import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harness"
+import { recipientOf } from "../../dev/meta/recipients"
+import { channels, connectNumber, connectPage, dev, eventually, postSigned } from "./channels.testing"
 
 const NUMBER_ID = "320000000000001"
 const PAGE = "4700001"
@@ -37,8 +38,8 @@ const page = (object: "page" | "instagram", id: string, events: Record<string, u
   entry: [{ id, time: Date.now(), [key]: events }],
 })
 
-describe("Meta's other webhook kinds (pglite)", () => {
-  const ctx = useServer("pglite", { config: { graphBaseUrl: "self" } })
+describe.each(DB_KINDS)("Meta's other webhook kinds (%s)", (kind) => {
+  const ctx = useServer(kind, { config: { graphBaseUrl: "self" } })
   const history = async (admin: Record<string, string>, number: string) =>
     (await send(ctx.url, callOf("chat", "agentHistoryChat"), { number, limit: 50 }, admin)).body.data.items as any[]
   const payloadOf = async (externalId: string) =>
@@ -318,19 +319,210 @@ describe("Meta's other webhook kinds (pglite)", () => {
     await eventually(async () => (await payloadOf(ours.external_id))?.reaction === undefined)
 
     // The simulator sends the same kinds.
-    for (const kind of ["share", "reel", "story_mention"]) {
+    for (const shared of ["share", "reel", "story_mention"]) {
       const simulated = await dev(ctx.server, "/dev/meta/page-events", {
         page_id: INSTAGRAM,
         customer,
-        kind,
+        kind: shared,
         url: "https://www.instagram.com/p/sim/",
-        standby: kind === "share",
+        standby: shared === "share",
       })
       expect(simulated.body.data.status, JSON.stringify(simulated.body)).toBe(200)
       await eventually(async () =>
-        (await history(admin, customer)).some((m) => m.external_id === simulated.body.data.id && m.type === kind),
+        (await history(admin, customer)).some((m) => m.external_id === simulated.body.data.id && m.type === shared),
       )
     }
+  })
+
+  /** The name the agent's conversation list shows for `number` (null: the customer is shown by their id). */
+  const shownName = async (headers: Record<string, string>, number: string) => {
+    for (const call of ["agentUnassignedConversations", "agentConversations"] as const) {
+      const body = (await send(ctx.url, callOf("chat", call), { limit: 100 }, headers)).body
+      const found = (body.data.items as any[]).find((c) => c.number === number)
+      if (found) return found.name as string | null
+    }
+    return undefined
+  }
+  const profileJob = async (channel: string, customer: string) =>
+    (
+      await ctx.server.services.database.query("SELECT status, attempts FROM jobs WHERE idempotency_key = $1", [
+        `meta-profile:1:${channel}:${customer}`,
+      ])
+    ).rows[0] as { status: string; attempts: number } | undefined
+
+  it("names come from Meta's profiles once, never over the agent's; Instagram through Facebook Login replies from its page", async () => {
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const [page3, instagram3] = ["4700003", "17841470000000003"]
+    const { appSecret, webhookUrl } = await connectPage(ctx.server, admin, 1, page3, instagram3)
+    const [psid, igsid, stranger] = ["7480000000000001", "7480000000000002", "7480000000000003"]
+
+    const wrote = async (pageId: string, from: string, text: string, profile?: Record<string, string>) =>
+      expect((await dev(ctx.server, "/dev/meta/page-writes", { page_id: pageId, from, text, profile })).body.data.status).toBe(200)
+    await wrote(page3, psid, "Do you ship to Izmir?", { first_name: "Ayşe", last_name: "Yılmaz" })
+    await wrote(instagram3, igsid, "Price?", { name: "", username: "kai.designs" })
+    expect(await eventually(async () => (await shownName(admin, psid)) ?? false, 10_000)).toBe("Ayşe Yılmaz")
+    expect(await eventually(async () => (await shownName(admin, igsid)) ?? false, 10_000)).toBe("kai.designs")
+
+    // Someone Meta gives no profile for (no consent): shown by their id, asked once, not again.
+    const post = async (body: unknown) => expect((await postSigned(webhookUrl, appSecret, body)).status).toBe(200)
+    await post(
+      page("page", page3, [
+        { sender: { id: stranger }, recipient: { id: page3 }, timestamp: Date.now(), message: { mid: "m_stranger", text: "Hi" } },
+      ]),
+    )
+    expect(
+      await eventually(
+        async () => (await profileJob("facebook", stranger))?.status === "done" && (await profileJob("facebook", stranger)),
+        10_000,
+      ),
+    ).toMatchObject({ attempts: 1 })
+    expect(await shownName(admin, stranger)).toBeNull()
+
+    // The agent's name for a customer stays, whatever Meta says later.
+    const renamed = await send(ctx.url, callOf("contacts", "updateCustomerAttributes"), { number: psid, name: "Ayşe (wholesale)" }, admin)
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    await wrote(page3, psid, "Any news?", { first_name: "A.", last_name: "Y." })
+    await eventually(async () => (await history(admin, psid)).length === 2)
+    expect(await shownName(admin, psid)).toBe("Ayşe (wholesale)")
+
+    // A reply to the Instagram customer leaves through the linked page, with the page's token.
+    const replied = await send(
+      ctx.url,
+      callOf("chat", "messagesSendText"),
+      { type: "text", text: { to: [igsid], message: { text: "42 euros" } } },
+      admin,
+    )
+    expect(replied.status, JSON.stringify(replied.body)).toBe(200)
+    const fromPage = (await dev(ctx.server, `/dev/meta/sent?id=${page3}`)).body.data.items as any[]
+    expect(fromPage.at(-1)).toMatchObject({ to: igsid, message: { recipient: { id: igsid }, message: { text: "42 euros" } } })
+    expect((await dev(ctx.server, `/dev/meta/sent?id=${instagram3}`)).body.data.items).toEqual([])
+  })
+
+  it("Instagram Login: the account is connected as itself, replies through graph.instagram.com, names from its profiles", async () => {
+    const admin2 = as((await login(ctx.url, "admin2")).user_token)
+    const account = "17841470000000009"
+    const igLogin = {
+      clientId: 2,
+      instagram_login: true,
+      user_id: account,
+      username: "shop.two",
+      name: "Shop Two",
+      access_token: "IGAAshopTwoInstagramLoginToken",
+      app_secret: "ig0123456789abcdef0123456789abcd",
+    }
+    expect((await dev(ctx.server, "/dev/meta/logins", igLogin)).status).toBe(200)
+    const connected = await send(
+      ctx.url,
+      channels("onboardingInstagram"),
+      { access_token: igLogin.access_token, app_secret: igLogin.app_secret },
+      admin2,
+    )
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200)
+    expect(connected.body.data).toMatchObject({ connection: "instagram_login", display_name: "Shop Two" })
+    const { webhook_url, verify_token } = connected.body.data
+    expect((await dev(ctx.server, "/dev/meta/logins", { ...igLogin, callback_url: webhook_url, verify_token })).status).toBe(200)
+    const listed = await send(ctx.url, channels("instagramPages"), {}, admin2)
+    expect(listed.body.data).toEqual([{ id: account, name: "shop.two", picture_url: null, subscribed: false }])
+    const chosen = await send(ctx.url, channels("onboardingFbPages"), { pages: [{ id: account, name: "shop.two" }] }, admin2)
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
+    expect((await send(ctx.url, channels("instagramPages"), {}, admin2)).body.data[0].subscribed).toBe(true)
+
+    const customer = "7490000000000001"
+    const wrote = await dev(ctx.server, "/dev/meta/page-writes", {
+      page_id: account,
+      from: customer,
+      text: "Open on Sunday?",
+      profile: { name: "Deniz Kaya", username: "deniz.k" },
+    })
+    expect(wrote.body.data.status).toBe(200)
+    expect(await eventually(async () => (await shownName(admin2, customer)) ?? false, 10_000)).toBe("Deniz Kaya")
+    const replied = await send(
+      ctx.url,
+      callOf("chat", "messagesSendText"),
+      { type: "text", text: { to: [customer], message: { text: "Yes, 10 to 4" } } },
+      admin2,
+    )
+    expect(replied.status, JSON.stringify(replied.body)).toBe(200)
+    // The fake Meta takes an Instagram Login token only at graph.instagram.com: the send was recorded there.
+    expect(((await dev(ctx.server, `/dev/meta/sent?id=${account}`)).body.data.items as any[]).at(-1)).toMatchObject({
+      to: customer,
+      message: { recipient: { id: customer }, message: { text: "Yes, 10 to 4" } },
+    })
+  })
+
+  it("WhatsApp: an unsupported message is shown as one; a customer known only by their BSUID is answered by it", async () => {
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const number = await connectNumber(ctx.server, admin, 1, "320000000000002", "bsuid")
+    const post = async (body: unknown) => expect((await postSigned(number.webhookUrl, number.appSecret, body)).status).toBe(200)
+    await post(
+      whatsapp("messages", {
+        metadata: { display_phone_number: "15550783881", phone_number_id: number.phoneNumberId },
+        contacts: [{ profile: { name: "Lale" }, wa_id: "16505550888" }],
+        messages: [
+          {
+            from: "16505550888",
+            id: "wamid.kinds.unsupported",
+            timestamp: String(T + 30),
+            type: "unsupported",
+            errors: [
+              {
+                code: 131051,
+                title: "Message type unknown",
+                message: "Message type unknown",
+                error_data: { details: "Message type is currently not supported." },
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    const simulated = await dev(ctx.server, "/dev/meta/unsupported-messages", {
+      phone_number_id: number.phoneNumberId,
+      from: "16505550888",
+    })
+    expect(simulated.body.data.status).toBe(200)
+    const shown = await eventually(async () => {
+      const items = await history(admin, "+16505550888")
+      return items.length === 2 && items
+    })
+    expect(shown.map((m) => [m.type, m.direction])).toEqual([
+      ["unsupported", "inbound"],
+      ["unsupported", "inbound"],
+    ])
+
+    const bsuid = "TR.48120395571234098"
+    await post(
+      whatsapp("messages", {
+        metadata: { display_phone_number: "15550783881", phone_number_id: number.phoneNumberId },
+        contacts: [{ profile: { name: "Ece", username: "@ece" }, user_id: bsuid }],
+        messages: [
+          { from_user_id: bsuid, id: "wamid.kinds.bsuid-only", timestamp: String(T + 40), type: "text", text: { body: "Still open?" } },
+        ],
+      }),
+    )
+    await eventually(async () => (await history(admin, bsuid)).length === 1)
+    const reply = (text: string) =>
+      send(ctx.url, callOf("chat", "messagesSendText"), { type: "text", text: { to: [bsuid], message: { text } } }, admin)
+    const answered = await reply("Yes, until 8")
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200)
+    const last = ((await dev(ctx.server, `/dev/meta/sent?id=${number.phoneNumberId}`)).body.data.items as any[]).at(-1)
+    expect(last).toMatchObject({ to: bsuid, message: { recipient: bsuid, type: "text", text: { body: "Yes, until 8" } } })
+    expect(last.message.to).toBeUndefined()
+
+    // A message Meta does not deliver to a username-only customer answers the agent clearly.
+    await dev(ctx.server, "/dev/meta/fail-next", {
+      id: number.phoneNumberId,
+      code: 131062,
+      message: "Business-scoped User ID recipients are not supported for this message.",
+    })
+    const refused = await reply("Your code is 123456")
+    expect([refused.status, refused.body.error?.code]).toEqual([422, "RECIPIENT_UNSUPPORTED"])
+    expect(refused.body.error.message).toMatch(/known only by their WhatsApp username/)
+    // The fake Meta refuses an authentication template to a BSUID as Meta's guide says, and takes others.
+    const template = (name: string) => ({ messaging_product: "whatsapp", recipient: bsuid, type: "template", template: { name } })
+    const isAuthentication = (name: string) => name === "login_code"
+    expect(recipientOf(template("login_code"), isAuthentication)).toMatchObject({ status: 400, body: { error: { code: 131062 } } })
+    expect(recipientOf(template("order_update"), isAuthentication)).toEqual({ to: bsuid, contact: { input: bsuid, user_id: bsuid } })
   })
 
   it("audio types Meta sends in practice are Meta's own", () => {

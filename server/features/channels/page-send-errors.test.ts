@@ -28,7 +28,9 @@ describe.each(DB_KINDS)("Send API refusals (%s)", (kind) => {
     for (const c of cases) {
       await dev(ctx.server, "/dev/meta/page-writes", { page_id: c.id, from: c.from, text: "Hello" })
       await eventually(async () => (await history(c.from)).length > 0)
-      await dev(ctx.server, "/dev/meta/fail-next", { id: c.id, code: c.code, ...(c.subcode ? { subcode: c.subcode } : {}) })
+      // Instagram through Facebook Login sends from the linked page: Meta's refusal comes from there.
+      const sender = c.id === INSTAGRAM ? PAGE : c.id
+      await dev(ctx.server, "/dev/meta/fail-next", { id: sender, code: c.code, ...(c.subcode ? { subcode: c.subcode } : {}) })
       const refused = await send(
         ctx.url,
         callOf("chat", "messagesSendText"),

@@ -6,15 +6,20 @@
 import type { Channel } from "../../../src/contract/schemas/common"
 import { pageEvents } from "../../channels/meta/messenger-events"
 import { reasonOf } from "../../channels/meta/graph-errors"
+import { isBsuid } from "../../channels/whatsapp-cloud/cloud-api"
 import { whatsappEvents } from "../../channels/whatsapp-cloud/webhook-events"
 import type { Job, JobContext, JobHandler } from "../../core/jobs"
 import { type AccountRow, type MetaChannel, routedAccount } from "./accounts"
 import { metaCallEvent } from "./meta-calls"
 import { changeNumber, whatsappNumberOf } from "./customer-numbers"
 import { echoJobHandler, enqueueEcho, storeEcho } from "./echoes"
+import { lookUpNameOnce } from "./profile-names"
 import { applyReaction, applyReadUpTo, applyStatus, applyWatermark, receiveMessage, STATUS_JOB, type StatusReport } from "./inbound"
 
 export const WEBHOOK_JOB = "channels.webhook"
+
+/** How a WhatsApp customer is named in words: their number with its plus, or their business-scoped user id. */
+const customerOf = (recipient: string) => (isBsuid(recipient) ? recipient : `+${recipient}`)
 
 const ignore = (clientId: number, reason: string) => console.info(`[channels] tenant ${clientId}: ignored ${reason}`)
 
@@ -47,7 +52,7 @@ const whatsapp = async (ctx: JobContext, clientId: number, body: unknown) => {
       await applyStatus(ctx, clientId, {
         externalId: event.id,
         status: event.status,
-        reason: event.error ? reasonOf(event.error.code, event.error.message, `+${event.recipient}`) : null,
+        reason: event.error ? reasonOf(event.error.code, event.error.message, customerOf(event.recipient)) : null,
       })
     else if (event.kind === "reaction") await applyReaction(ctx, clientId, event.messageId, event.emoji, `+${event.from}`)
     else metaCallEvent(ctx, account, event)
@@ -65,8 +70,10 @@ const pages = async (ctx: JobContext, clientId: number, body: unknown) => {
       ignore(clientId, `an event for ${channel} account ${event.accountId}, not connected to this tenant`)
       continue
     }
-    if (event.kind === "message") await receiveMessage(ctx, clientId, channel satisfies Channel, { ...event, number: event.from })
-    else if (event.kind === "echo") await enqueueEcho(ctx, clientId, channel, event)
+    if (event.kind === "message") {
+      if ((await receiveMessage(ctx, clientId, channel satisfies Channel, { ...event, number: event.from })) === "stored")
+        await lookUpNameOnce(ctx.db, clientId, { channel, accountId: event.accountId, customer: event.from })
+    } else if (event.kind === "echo") await enqueueEcho(ctx, clientId, channel, event)
     else if (event.kind === "reaction") await applyReaction(ctx, clientId, event.messageId, event.emoji, event.from)
     else if (event.upTo) await applyReadUpTo(ctx, clientId, channel, event.customer, event.upTo)
     else if (event.until) await applyWatermark(ctx, clientId, channel, event.customer, event.status, event.until)

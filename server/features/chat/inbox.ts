@@ -11,9 +11,9 @@ import type { Conversation, ConversationStatus } from "../../../src/contract/sch
 import { handle } from "../../core/registry"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { pageOf } from "../../core/paging"
-import { rangeOf } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
 import { selectConversations } from "./conversation-rows"
+import { historyCount, historyWhere } from "./conversation-record"
 import { HELD_STATUSES, OPEN_STATUSES, statusIn } from "./conversation-status"
 import { countOf } from "./message-rows"
 
@@ -101,20 +101,10 @@ export const handlers = [
   handle("chat", "agentHistoryConversations", async (ctx, input): Promise<Paged> => {
     const clientId = tenantOf(ctx)
     const { page, limit, offset } = pageOf(input, DEFAULT_LIMIT, 1000)
-    const range = rangeOf(input.start_date, input.end_date)
-    const parts: SQL[] = [sql`c.status = 'closed'`]
-    if (range.from) parts.push(sql`c.closed_at >= ${range.from.toISOString()}::timestamptz`)
-    if (range.to) parts.push(sql`c.closed_at < ${range.to.toISOString()}::timestamptz`)
-    if (input.channel_type) parts.push(sql`c.channel = ${input.channel_type}`)
-    if (input.agent_id !== undefined) parts.push(sql`c.assigned_user_id = ${input.agent_id}`)
-    if (input.search?.trim()) parts.push(sql`(ct.number ILIKE ${likeOf(input.search)} OR ct.name ILIKE ${likeOf(input.search)})`)
-    const where = sql.join(parts, sql` AND `)
+    const where = historyWhere(input)
     const [items, total] = await Promise.all([
       selectConversations(ctx.db, clientId, where, sql`c.closed_at DESC, c.id DESC`, limit, offset),
-      countOf(
-        ctx.db,
-        sql`SELECT count(*)::int AS n FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE c.client_id = ${clientId} AND ${where}`,
-      ),
+      historyCount(ctx.db, clientId, where),
     ])
     return { data: { items, totalItems: total, page, limit } }
   }),

@@ -39,6 +39,8 @@ export {
 export { HELD_STATUSES, OPEN_STATUSES, STEP_STATUS, WAITING_STATUSES, next, statusIn } from "./conversation-status"
 export type { Holding } from "./conversation-status"
 export { fileLinksOf, loadMessage, selectMessages } from "./message-rows"
+export { conversationRecord, historyAfter, historyCount, historyWhere } from "./conversation-record"
+export type { ConversationEvent, ConversationEventKind, ConversationRecord, HistoryFilter } from "./conversation-record"
 export type { FileLinks } from "./message-rows"
 export { openConversationsFor } from "./open-conversations"
 export { queueOutbound } from "./outbound"

@@ -7,14 +7,15 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { DB_KINDS, as, login, useServer } from "../../testing/harness"
 
-/** What calls-list.ts sent for a row before 0035: rendered per request from the row joined to its agent. */
+/** What calls-list.ts sent for a row before 0035 (plus the hold time of 0047): rendered per request from the row joined to its agent. */
 const REQUEST_TIME_JSON = `'{"call_id":' || to_json(p.call_id) || ',"name":' || coalesce(to_json(p.name)::text, 'null')
   || ',"number":' || to_json(p.number) || ',"call_type":' || to_json(p.call_type)
   || ',"call_start_time":' || coalesce(floor(date_part('epoch', p.start_time))::bigint::text, 'null')
   || ',"call_end_time":' || coalesce(floor(date_part('epoch', p.end_time))::bigint::text, 'null')
   || ',"call_duration":' || p.duration || ',"username":' || coalesce(to_json(p.username)::text, 'null')
   || ',"call_status":' || to_json(p.status) || ',"blocks":' || p.blocks
-  || ',"dt":"' || to_char(p.dt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","message":' || coalesce(p.message::text, 'null') || '}'`
+  || ',"dt":"' || to_char(p.dt AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","message":' || coalesce(p.message::text, 'null')
+  || ',"hold_seconds":' || p.hold_seconds || '}'`
 
 /** A day no seeded call falls on: the rows of one check live there and are removed after it. */
 const DAY = "2031-03-04"

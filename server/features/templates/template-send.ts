@@ -140,7 +140,7 @@ export const renderedOf = (send: TemplateSend) => {
 }
 
 /** What a template message stores and hands to the channel: its rendered template, cost and origin. */
-const templatePayloadOf = (send: TemplateSend, cost: number) => {
+export const templatePayloadOf = (send: TemplateSend, cost: number) => {
   const t = send.template
   const shown = renderedOf(send)
   const payload = {

@@ -20,4 +20,6 @@ export const accountLimits: Feature = {
     tr: () => import("../../views/account-limits/strings.tr").then((m) => ({ accountLimits: m.accountLimitsTr })),
     ar: () => import("../../views/account-limits/strings.ar").then((m) => ({ accountLimits: m.accountLimitsAr })),
   },
+  // The super admin's form picks its business with the platform's picker.
+  uses: ["platform"],
 }

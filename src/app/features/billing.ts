@@ -20,4 +20,6 @@ export const billing: Feature = {
     tr: () => import("../../views/billing/strings.tr").then((m) => ({ billing: m.billingTr })),
     ar: () => import("../../views/billing/strings.ar").then((m) => ({ billing: m.billingAr })),
   },
+  // The super admin's form picks its business with the platform's picker.
+  uses: ["platform"],
 }

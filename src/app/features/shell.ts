@@ -5,9 +5,11 @@
  */
 import { Effect } from "effect"
 import { aclMachine } from "../../machines/acl/acl-machine"
+import { announcerMachine } from "../../machines/shell/announcer-machine"
 import { liveLayoutMachine, readCachedLayout } from "../../machines/shell/layout-actors"
 import { navGroupsMachine } from "../../machines/shell/nav-groups-machine"
 import { quickJumpMachine } from "../../machines/shell/quick-jump-machine"
+import { shortcutsMachine } from "../../machines/shell/shortcuts-machine"
 import { type Feature, screen } from "../feature"
 
 export const shell: Feature = {
@@ -16,6 +18,8 @@ export const shell: Feature = {
   // The ACL gate and the layout come before the session: it tells them about the stored session as soon as it is read.
   actors: [
     { id: "acl", systemId: "acl", logic: aclMachine },
+    // What the live regions say: before the chat inbox and the call centre, which announce through it.
+    { id: "announcer", systemId: "announcer", logic: announcerMachine },
     {
       id: "layout",
       systemId: "layout",
@@ -25,6 +29,7 @@ export const shell: Feature = {
     },
     { id: "nav-groups", systemId: "navGroups", logic: navGroupsMachine },
     { id: "quick-jump", systemId: "quickJump", logic: quickJumpMachine },
+    { id: "shortcuts", systemId: "shortcuts", logic: shortcutsMachine },
   ],
   screens: {
     pageNotFound: screen(

@@ -32,6 +32,6 @@ export const workspace: Feature = {
     tr: () => import("../../views/workspace/strings.tr").then((m) => ({ workspace: m.workspaceTr })),
     ar: () => import("../../views/workspace/strings.ar").then((m) => ({ workspace: m.workspaceAr })),
   },
-  // The report kit's notices and media preview; the chat's transcript in the drawer.
-  uses: ["reports", "chat"],
+  // The report kit's notices and media preview; the chat's transcript in the drawer; transcript files and exports.
+  uses: ["reports", "chat", "transcripts"],
 }

@@ -16,6 +16,11 @@ export const ChannelAccount = Schema.Struct({
   verify_token: Schema.NullOr(Schema.String),
   /** The last characters of the stored access token (`••••a9`). */
   secret_hint: Schema.NullOr(Schema.String),
+  /**
+   * Facebook and Instagram: how the login was made. Instagram through Facebook Login sends through its page
+   * (graph.facebook.com); through Instagram Login as the Instagram account (graph.instagram.com).
+   */
+  connection: Schema.optional(Schema.Literals(["facebook_login", "instagram_login"])),
 })
 export type ChannelAccount = typeof ChannelAccount.Type
 

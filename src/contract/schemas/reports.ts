@@ -33,6 +33,8 @@ export const CallRecord = Schema.Struct({
   blocks: Count,
   dt: Instant,
   message: Schema.NullOr(CallMessage),
+  /** Seconds the call spent on hold (part of call_duration); absent on records made before calls could be held. */
+  hold_seconds: Schema.optional(Count),
 })
 export type CallRecord = typeof CallRecord.Type
 

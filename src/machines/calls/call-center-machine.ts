@@ -1,7 +1,8 @@
 /**
  * The voice-call centre (systemId `callCenter`): off until the session holds FRONT:/channels/whatsapp-call, then it
  * owns the socket, spawns one incoming-call actor per `call-is-coming` (ignored while the agent is offline, and for
- * a call already on screen) and one outgoing-call actor per dial, enforces "one active call" rules, keeps the ringing
+ * a call already on screen) and one outgoing-call actor per dial, enforces "one active call" rules (a call on hold is
+ * not active: another may be accepted; resuming one makes it the active call, the server holding the other), keeps the ringing
  * cards in storage for a reload, and rings while there are unanswered calls and nothing is active. Its rules are in
  * call-center-setup.ts; this is the chart.
  */
@@ -51,6 +52,7 @@ export const callCenterMachine = centreSetup.createMachine({
                 },
               ],
             },
+            "announceCall",
             "persist",
           ],
         },
@@ -59,6 +61,34 @@ export const callCenterMachine = centreSetup.createMachine({
           { guard: "isOutgoingCall", actions: { type: "toOutgoing", params: { type: "ENDED" } } },
           { actions: ["removeCall", "markShown", "persist"] },
         ],
+        "rt.call-held": [
+          {
+            guard: "isNewCall",
+            actions: [
+              {
+                type: "addHeld",
+                params: ({ event }) => ({
+                  id: event.callId,
+                  name: event.callerName,
+                  number: event.callerNumber,
+                  heldSeconds: event.heldSeconds,
+                  talkSeconds: event.talkSeconds,
+                }),
+              },
+              "markHeld",
+            ],
+          },
+          {
+            actions: [
+              {
+                type: "forward",
+                params: ({ event }) => ({ type: "HELD", heldSeconds: event.heldSeconds, talkSeconds: event.talkSeconds }),
+              },
+              "markHeld",
+            ],
+          },
+        ],
+        "rt.call-resumed": { guard: "isHeldCall", actions: [{ type: "forward", params: { type: "RESUMED" } }, "markActive"] },
         "rt.browser-answer": { actions: { type: "forward", params: ({ event }) => ({ type: "ANSWER", sdp: event.sdp }) } },
         "rt.start-browser-timer": { actions: { type: "forward", params: { type: "START_TIMER" } } },
         "rt.initiated-call-response": {
@@ -79,6 +109,11 @@ export const callCenterMachine = centreSetup.createMachine({
         "call.hide": { actions: [{ type: "forward", params: { type: "HIDE" } }, "markHidden"] },
         "call.restore": { actions: [{ type: "forward", params: { type: "RESTORE" } }, "markShown"] },
         "call.mute": { actions: { type: "forward", params: { type: "MUTE" } } },
+        "call.hold": { guard: "isActiveCall", actions: [{ type: "forward", params: { type: "HOLD" } }, "markHeld", "persist"] },
+        "call.resume": [
+          { guard: and(["isHeldCall", "hasOutgoing"]), actions: "noticeBusy" },
+          { guard: "isHeldCall", actions: [{ type: "forward", params: { type: "RESUME" } }, "markActive", "markShown", "persist"] },
+        ],
         "call.finished": { actions: ["removeCall", "markShown", "persist"] },
         "call.notice": { actions: ["notice", "clearActiveOnMicrophone", "persist"] },
         "socket.emit": { actions: "emit" },

@@ -45,6 +45,27 @@ const dismiss: CallCenterEvent = { type: "notice.dismiss" }
 const reply: CallCenterEvent = { type: "call.quickReply", callId: "b", text: "Later" }
 const replied: ModelEvent = { type: "xstate.done.actor.quickReply", output: "msg-1" }
 const refused: ModelEvent = { type: "xstate.error.actor.quickReply", error: new Error("500") }
+const hold: CallCenterEvent = { type: "call.hold", callId: "a" }
+const resume: CallCenterEvent = { type: "call.resume", callId: "a" }
+/** The server held "b" (a switch), or this tab connected and finds "h" held (a reload). */
+const heldB: CallCenterEvent = {
+  type: "rt.call-held",
+  callId: "b",
+  callerName: "N b",
+  callerNumber: "+90b",
+  heldSeconds: 0,
+  talkSeconds: 4,
+}
+const foundH: CallCenterEvent = {
+  type: "rt.call-held",
+  callId: "h",
+  callerName: "N h",
+  callerNumber: "+90h",
+  heldSeconds: 9,
+  talkSeconds: 30,
+}
+const resumedA: CallCenterEvent = { type: "rt.call-resumed", callId: "a" }
+const CENTER_STOP: CallCenterEvent = { type: "CENTER.STOP" }
 
 const events: ModelEvent[] = [
   start,
@@ -70,6 +91,8 @@ const events: ModelEvent[] = [
   replied,
   refused,
 ]
+/** Walked in the stories below only: in the shortest-path walk they multiply its few hundred paths several times over. */
+const holdEvents: ModelEvent[] = [hold, resume, heldB, foundH, resumedA]
 
 type Snap = ReturnType<typeof callCenterMachine.getInitialSnapshot>
 /** Everything the cards and toasts show: the replay must match the model on all of it. */
@@ -84,11 +107,21 @@ const detail = (s: Snap) => ({
   activeOutgoingCallId: s.context.activeOutgoingCallId,
   notice: s.context.notice,
   replyCallId: s.context.replyCallId,
+  held: s.context.held,
 })
 /** The walk's state identity, coarser than `detail` so that the walk stays a few hundred paths. */
 const identity = (s: Snap) => {
   const d = detail(s)
-  return [d.value, [...d.calls].sort(), d.activeCallId, d.hidden.length > 0, d.online, d.toneEnabled, d.outgoing && d.activeOutgoingCallId]
+  return [
+    d.value,
+    [...d.calls].sort(),
+    d.activeCallId,
+    d.hidden.length > 0,
+    d.online,
+    d.toneEnabled,
+    d.outgoing && d.activeOutgoingCallId,
+    [...d.held].sort(),
+  ]
 }
 /**
  * xstate/graph runs the whole walk in one mock actor system, so two branches that each ring call "a" would collide on
@@ -124,8 +157,16 @@ const stories: ModelEvent[][] = [
   [start, coming("b"), removed, microphone],
   [start, dial, answered, dialEnded, dial, dial],
   [start, coming("b"), reply, refused, reply, replied],
+  // Hold, accept another, switch back (the server holds "b"), a found held call, resume refused during a dial.
+  [start, coming("a"), coming("b"), accept("a"), hold, accept("b"), resume, heldB, resumedA, foundH],
+  [start, coming("a"), accept("a"), hold, dial, resume, dialEnded, resume, finished],
+  [start, foundH, coming("a"), accept("a"), resume, hold, resumedA, heldB, coming("b"), heldB, accept("b"), resume],
+  [start, coming("a"), hold, resume, accept("a"), hold, hold, resume, resume, resumedA, CENTER_STOP],
 ]
-const paths = [...shortest, ...stories.map((story) => getPathsFromEvents(walked, story as CallCenterEvent[], options)[0])]
+const paths = [
+  ...shortest,
+  ...stories.map((story) => getPathsFromEvents(walked, story as CallCenterEvent[], { ...options, events: story as CallCenterEvent[] })[0]),
+]
 
 /** Call actors are stand-ins that record what the centre tells them: a real one would answer with its own events. */
 const harness = () => {
@@ -177,7 +218,7 @@ describe("call centre (model)", () => {
 
   it("covers every event on some path", () => {
     const used = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.event))))
-    for (const event of events) expect(used, JSON.stringify(event)).toContain(JSON.stringify(event))
+    for (const event of [...events, ...holdEvents]) expect(used, JSON.stringify(event)).toContain(JSON.stringify(event))
   })
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type).join(" > ") || "(initial)", path] as const))(
@@ -206,10 +247,15 @@ describe("call centre (model)", () => {
         // Commands reach only calls that were on screen; a call is told ACCEPT exactly when it becomes the active one.
         const sent = h.commands.splice(0)
         for (const command of sent) expect(before.calls).toContain(command.callId)
-        const accepted = snapshot.context.activeCallId !== null && snapshot.context.activeCallId !== before.activeCallId
+        const accepted =
+          event.type === "call.accept" && snapshot.context.activeCallId !== null && snapshot.context.activeCallId !== before.activeCallId
         expect(sent.filter((command) => command.type === "ACCEPT").map((command) => command.callId)).toEqual(
           accepted ? [snapshot.context.activeCallId] : [],
         )
+        // A resumed call is the active one and is told RESUME; a held one is not the active call.
+        if (event.type === "call.resume" && snapshot.context.activeCallId === "a" && before.activeCallId !== "a")
+          expect(sent.filter((command) => command.type === "RESUME").map((command) => command.callId)).toEqual(["a"])
+        for (const id of snapshot.context.held) expect(snapshot.context.activeCallId).not.toBe(id)
         expect(h.tone.running).toBe(snapshot.matches({ on: { tone: "ringing" } }) ? 1 : 0)
         h.script.forget((id) => id in snapshot.children)
       }

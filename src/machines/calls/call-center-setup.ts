@@ -6,9 +6,10 @@ import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom } from "x
 import { CallStatus } from "../../contract/voice-calls"
 import type { CallNotice, ChildToCentre, SocketEmit } from "./call-events"
 import { callSocket, persistCalls, restoreCalls, ringTone, sendQuickReply, type SocketEvent } from "./call-actors"
-import { incomingCallMachine, type IncomingCallEvent } from "./incoming-call-machine"
+import { incomingCallMachine, type HeldFigures, type IncomingCallEvent } from "./incoming-call-machine"
 import { outgoingCallMachine, type OutgoingCallEvent } from "./outgoing-call-machine"
 import type { StoredCall } from "./stored-calls"
+import { announce } from "../shell/announcer-machine"
 
 export type IncomingCallRef = ActorRefFrom<typeof incomingCallMachine>
 export type OutgoingCallRef = ActorRefFrom<typeof outgoingCallMachine>
@@ -21,6 +22,13 @@ export interface CentreCall {
   /** The tenant's quick replies sent with the call (the card's menu). */
   readonly quickReplies?: readonly string[]
   readonly ref: IncomingCallRef
+}
+
+/** A call of the agent this tab found on hold on the server (`call-held` for a call it does not show). */
+export interface FoundHeld extends HeldFigures {
+  readonly id: string
+  readonly name: string
+  readonly number: string
 }
 
 export interface CallCenterContext {
@@ -38,6 +46,8 @@ export interface CallCenterContext {
   readonly hidden: readonly string[]
   /** The call a quick reply is being sent for. */
   readonly replyCallId: string | null
+  /** Calls on hold: not the active call, and not ringing. */
+  readonly held: readonly string[]
 }
 
 export type CallCenterEvent =
@@ -50,6 +60,8 @@ export type CallCenterEvent =
   | { type: "call.hide"; callId: string }
   | { type: "call.restore"; callId: string }
   | { type: "call.mute"; callId: string }
+  | { type: "call.hold"; callId: string }
+  | { type: "call.resume"; callId: string }
   | { type: "call.quickReply"; callId: string; text: string }
   | { type: "outgoing.dial"; number: string; name?: string }
   | { type: "outgoing.terminate" }
@@ -72,6 +84,7 @@ export const initialCentreContext: CallCenterContext = {
   notice: null,
   replyCallId: null,
   hidden: [],
+  held: [],
 }
 
 /** The systemId of a call's actor (DESIGN.md: `call-<callId>`); one call id, one actor. */
@@ -97,11 +110,14 @@ export const centreSetup = setup({
     isNewCall: ({ context, event }) => callOf(context, callIdOf(event)) === undefined,
     nothingActive: ({ context }) => context.activeCallId === null && context.activeOutgoingCallId === null && context.outgoing === null,
     hasOutgoing: ({ context }) => context.outgoing !== null,
+    isActiveCall: ({ context, event }) => context.activeCallId !== null && context.activeCallId === callIdOf(event),
+    isHeldCall: ({ context, event }) => context.held.includes(callIdOf(event)),
+    /** Calls on hold do not ring: only a card still ringing does. */
     shouldRing: ({ context }) =>
       context.toneEnabled &&
       context.activeCallId === null &&
       context.activeOutgoingCallId === null &&
-      context.calls.some((call) => call.callId !== context.activeCallId),
+      context.calls.some((call) => call.callId !== context.activeCallId && !context.held.includes(call.callId)),
     isOutgoingCall: ({ context, event }) => context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
   },
   actions: {
@@ -133,6 +149,54 @@ export const centreSetup = setup({
           })),
       ],
     }),
+    /** An arriving call is said assertively, once per call id (a repeated call-is-coming or a reload stays silent). */
+    announceCall: ({ event, system }) => {
+      assertEvent(event, "rt.call-is-coming")
+      const number = event.callerNumber
+      announce(system, {
+        key: `call:${event.callId}`,
+        politeness: "assertive",
+        words: event.callerName
+          ? { key: "shell.announce.call", values: { name: event.callerName, number } }
+          : { key: "shell.announce.callUnknown", values: { number } },
+      })
+    },
+    /** A held call this tab did not show (a reload): its card comes back held, with the server's clocks. */
+    addHeld: assign({
+      calls: ({ context, spawn }, found: FoundHeld) =>
+        callOf(context, found.id)
+          ? context.calls
+          : [
+              ...context.calls,
+              {
+                callId: found.id,
+                name: found.name,
+                number: found.number,
+                ref: spawn("incomingCall", {
+                  id: childId(found.id),
+                  systemId: childId(found.id),
+                  input: {
+                    callId: found.id,
+                    name: found.name,
+                    number: found.number,
+                    userId: context.userId,
+                    clientId: context.clientId,
+                    held: { heldSeconds: found.heldSeconds, talkSeconds: found.talkSeconds },
+                  },
+                }),
+              },
+            ],
+    }),
+    /** The call the event names went on hold: it is not the active one any more. */
+    markHeld: assign({
+      activeCallId: ({ context, event }) => (context.activeCallId === callIdOf(event) ? null : context.activeCallId),
+      held: ({ context, event }) => [...context.held.filter((id) => id !== callIdOf(event)), callIdOf(event)],
+    }),
+    /** The resumed call is the active one (the server holds the one that was). */
+    markActive: assign({
+      activeCallId: ({ event }) => callIdOf(event),
+      held: ({ context, event }) => context.held.filter((id) => id !== callIdOf(event)),
+    }),
     setTone: assign((_, toneEnabled: boolean) => ({ toneEnabled })),
     removeCall: enqueueActions(({ context, event, enqueue }) => {
       const call = callOf(context, callIdOf(event))
@@ -141,12 +205,13 @@ export const centreSetup = setup({
       enqueue.assign({
         calls: context.calls.filter((other) => other !== call),
         activeCallId: context.activeCallId === call.callId ? null : context.activeCallId,
+        held: context.held.filter((id) => id !== call.callId),
       })
     }),
     accept: enqueueActions(({ context, event, enqueue }) => {
       const call = callOf(context, callIdOf(event))
       if (!call) return
-      enqueue.assign({ activeCallId: call.callId })
+      enqueue.assign({ activeCallId: call.callId, held: context.held.filter((id) => id !== call.callId) })
       enqueue.sendTo(call.ref, { type: "ACCEPT" })
     }),
     /** Passes a command on to the call the event names, if the centre still has it. */
@@ -244,6 +309,7 @@ export const centreSetup = setup({
         activeOutgoingCallId: null,
         notice: null,
         connection: "connecting",
+        held: [],
       })
     }),
   },

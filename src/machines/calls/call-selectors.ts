@@ -25,7 +25,7 @@ export interface CardView {
   readonly callId: string
   readonly name: string
   readonly number: string
-  readonly phase: "ringing" | "connecting" | "connected"
+  readonly phase: "ringing" | "connecting" | "connected" | "held"
   readonly countdown: number
   readonly clock: string
   readonly isMuted: boolean
@@ -36,7 +36,7 @@ export const cardOf = (s: IncomingCallSnapshot): CardView => ({
   callId: s.context.callId,
   name: s.context.name,
   number: s.context.number,
-  phase: s.hasTag("ringing") ? "ringing" : s.hasTag("connected") ? "connected" : "connecting",
+  phase: s.hasTag("ringing") ? "ringing" : s.hasTag("held") ? "held" : s.hasTag("connected") ? "connected" : "connecting",
   countdown: s.context.countdown,
   clock: formatClock(s.context.timer),
   isMuted: s.context.isMuted,
@@ -45,6 +45,9 @@ export const cardOf = (s: IncomingCallSnapshot): CardView => ({
 
 /** The card's ticking number: the seconds left while ringing, the seconds since accepted afterwards. */
 export const selectCardSeconds = (s: IncomingCallSnapshot) => (s.hasTag("ringing") ? s.context.countdown : s.context.timer)
+
+/** The "On hold" clock: seconds of the current hold, null while the call is not on hold. */
+export const selectHeldSeconds = (s: IncomingCallSnapshot) => (s.hasTag("held") ? s.context.heldTimer : null)
 
 export const outgoingCardOf = (s: OutgoingCallSnapshot) => ({
   name: s.context.name,

@@ -2,14 +2,15 @@
  * Model-based test of the incoming-call machine: xstate/graph walks the shortest path to every reachable state and
  * the simple paths of up to 5 steps; each path is replayed on a running actor whose ticker and peer connection are
  * scripted, and after each step the actor must sit where the model says with the same countdown, timer, hidden and
- * mute flags, and the messages to the centre must match the state entered. Every event is on some path.
+ * mute flags, and the messages to the centre must match the state entered. Every event is on some path, hold and
+ * resume included, and a card found held (a reload) is walked from its parked start too.
  */
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
 import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
 import { incomingCallMachine, type IncomingCallEvent } from "./incoming-call-machine"
 import type { ChildToCentre, MediaCommand, MediaEvent } from "./call-events"
-import { cardOf, selectCardSeconds } from "./call-selectors"
+import { cardOf, selectCardSeconds, selectHeldSeconds } from "./call-selectors"
 
 const events: IncomingCallEvent[] = [
   { type: "ACCEPT" },
@@ -24,6 +25,10 @@ const events: IncomingCallEvent[] = [
   { type: "media.offer", sdp: "v=0 offer" },
   { type: "media.connected" },
   { type: "media.failed" },
+  { type: "HOLD" },
+  { type: "RESUME" },
+  { type: "HELD", heldSeconds: 3, talkSeconds: 5 },
+  { type: "RESUMED" },
 ]
 const input = { callId: "wacid.1", name: "Ayşe", number: "+905551112233", userId: 7, clientId: 1 }
 
@@ -40,11 +45,13 @@ const recording = (toCentre: ChildToCentre[]) => {
   return incomingCallMachine.provide({
     actions: {
       sendOffer: ({ context, event }) =>
-        void toCentre.push({
-          type: "socket.emit",
-          event: "browser-offer",
-          payload: { ...ids(context), sdp: (event as { sdp: string }).sdp },
-        }),
+        void toCentre.push(
+          context.reclaiming
+            ? { type: "socket.emit", event: "resume", payload: { callId: context.callId, sdp: (event as { sdp: string }).sdp } }
+            : { type: "socket.emit", event: "browser-offer", payload: { ...ids(context), sdp: (event as { sdp: string }).sdp } },
+        ),
+      tellHold: tell((c) => ({ type: "socket.emit", event: "hold", payload: { callId: c.callId } })),
+      tellResume: tell((c) => ({ type: "socket.emit", event: "resume", payload: { callId: c.callId } })),
       tellRejected: tell((c) => ({ type: "socket.emit", event: "reject-call", payload: ids(c) })),
       tellTerminated: tell((c) => ({ type: "socket.emit", event: "terminate-call", payload: ids(c) })),
       noticeMicrophone: tell(() => ({ type: "call.notice", notice: "microphone" })),
@@ -54,7 +61,15 @@ const recording = (toCentre: ChildToCentre[]) => {
 }
 const model = recording([])
 const serialize = (s: Snap) =>
-  JSON.stringify([s.value, s.context.hidden, s.context.isMuted, s.context.countdown < s.context.ringSeconds, s.context.timer > 0])
+  JSON.stringify([
+    s.value,
+    s.context.hidden,
+    s.context.isMuted,
+    s.context.countdown < s.context.ringSeconds,
+    s.context.timer > 0,
+    s.context.heldTimer > 0,
+    s.context.reclaiming,
+  ])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
 // Whole stories (simple paths explode with the flags in the state identity): each replayed step by step.
@@ -85,10 +100,37 @@ const stories: IncomingCallEvent[][] = [
   ],
   [{ type: "HIDE" }, { type: "TICK" }, { type: "REJECT" }],
   [{ type: "ACCEPT" }, { type: "START_TIMER" }, { type: "media.connected" }, { type: "START_TIMER" }, { type: "TERMINATE" }],
+  // Hold, a tick on hold, resume; the server holds it again (a switch) and resumes it; then the end.
+  [
+    { type: "ACCEPT" },
+    { type: "START_TIMER" },
+    { type: "HOLD" },
+    { type: "TICK" },
+    { type: "MUTE" },
+    { type: "HIDE" },
+    { type: "RESTORE" },
+    { type: "RESUME" },
+    { type: "HELD", heldSeconds: 3, talkSeconds: 5 },
+    { type: "HELD", heldSeconds: 3, talkSeconds: 5 },
+    { type: "RESUMED" },
+    { type: "TERMINATE" },
+  ],
+  // A ringing card from storage is held on the server (a reload): parked; resuming makes the media and offers with resume.
+  [
+    { type: "HELD", heldSeconds: 3, talkSeconds: 5 },
+    { type: "TICK" },
+    { type: "RESUME" },
+    { type: "media.offer", sdp: "v=0 offer" },
+    { type: "ANSWER", sdp: "v=0 answer" },
+    { type: "media.connected" },
+    { type: "HOLD" },
+    { type: "TERMINATE" },
+  ],
+  [{ type: "HELD", heldSeconds: 3, talkSeconds: 5 }, { type: "RESUME" }, { type: "media.failed" }, { type: "REJECT" }],
 ]
 const simple = stories.map((story) => getPathsFromEvents(model, story, options)[0])
 
-type Input = typeof input & { readonly ringSeconds?: number }
+type Input = typeof input & { readonly ringSeconds?: number; readonly held?: { heldSeconds: number; talkSeconds: number } }
 
 const harness = (given: Input = input) => {
   const toCentre: ChildToCentre[] = []
@@ -126,11 +168,18 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
     const snap = h.actor.getSnapshot()
     const model = step.state
     expect(snap.value).toEqual(model.value)
-    expect([snap.context.countdown < snap.context.ringSeconds, snap.context.timer > 0, snap.context.hidden, snap.context.isMuted]).toEqual([
+    expect([
+      snap.context.countdown < snap.context.ringSeconds,
+      snap.context.timer > 0,
+      snap.context.hidden,
+      snap.context.isMuted,
+      snap.context.heldTimer > 0,
+    ]).toEqual([
       model.context.countdown < (model.context.ringSeconds ?? 60),
       model.context.timer > 0,
       model.context.hidden,
       model.context.isMuted,
+      model.context.heldTimer > 0,
     ])
     const sent = h.toCentre.slice(before)
     if (snap.matches("rejected") && snap.status === "done" && before === h.toCentre.length - 2) {
@@ -138,18 +187,29 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
     }
     if (step.event.type === "media.offer" && snap.matches({ active: "connecting" }))
       expect(sent).toEqual([
-        {
-          type: "socket.emit",
-          event: "browser-offer",
-          payload: { clientId: 1, userId: 7, callId: "wacid.1", sdp: "v=0 offer" },
-        },
+        snap.context.reclaiming
+          ? { type: "socket.emit", event: "resume", payload: { callId: "wacid.1", sdp: "v=0 offer" } }
+          : { type: "socket.emit", event: "browser-offer", payload: { clientId: 1, userId: 7, callId: "wacid.1", sdp: "v=0 offer" } },
       ])
+    // The agent's own hold and resume are told to the server; the server's HELD and RESUMED are not told back.
+    if (step.event.type === "HOLD" && snap.matches({ active: "held" }))
+      expect(sent).toEqual([{ type: "socket.emit", event: "hold", payload: { callId: "wacid.1" } }])
+    if (step.event.type === "RESUME" && snap.matches({ active: "connected" }))
+      expect(sent).toEqual([{ type: "socket.emit", event: "resume", payload: { callId: "wacid.1" } }])
+    if (step.event.type === "HELD" || step.event.type === "RESUMED") expect(sent).toEqual([])
     if (step.event.type === "media.failed" && sent.length) expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
     // What the card shows follows the state: its phase, and the countdown while ringing, the timer afterwards.
     if (snap.status === "active") {
-      const phase = snap.matches("ringing") ? "ringing" : snap.matches({ active: "connected" }) ? "connected" : "connecting"
+      const phase = snap.matches("ringing")
+        ? "ringing"
+        : snap.matches({ active: "held" }) || snap.matches("parked")
+          ? "held"
+          : snap.matches({ active: "connected" })
+            ? "connected"
+            : "connecting"
       expect(cardOf(snap).phase).toBe(phase)
       expect(selectCardSeconds(snap)).toBe(phase === "ringing" ? snap.context.countdown : snap.context.timer)
+      expect(selectHeldSeconds(snap)).toBe(phase === "held" ? snap.context.heldTimer : null)
     }
     // The peer connection lives exactly while the call is active.
     expect(h.mediaRunning).toBe(snap.matches("active") ? 1 : 0)
@@ -160,7 +220,7 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
 describe("incoming-call machine (model)", () => {
   it("reaches every state of the machine", () => {
     const reached = new Set(shortest.map((p) => JSON.stringify(p.state.value)))
-    for (const value of ["ringing", { active: "connecting" }, { active: "connected" }, "rejected", "ended"])
+    for (const value of ["ringing", { active: "connecting" }, { active: "connected" }, { active: "held" }, "parked", "rejected", "ended"])
       expect(reached).toContain(JSON.stringify(value))
   })
   it("covers every event on some path", () => {
@@ -188,7 +248,51 @@ describe("incoming-call machine (model, the tenant's ring time)", () => {
   }
 })
 
+describe("incoming-call machine (model, found held after a reload)", () => {
+  // Every state reachable from a card that starts parked (the server's call-held for a call this tab did not show).
+  const given: Input = { ...input, held: { heldSeconds: 40, talkSeconds: 95 } }
+  const paths = getShortestPaths(model, { ...options, input: given })
+  it("starts parked and reaches the active states", () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
+    for (const value of ["parked", { active: "connecting" }, { active: "connected" }, { active: "held" }, "ended"])
+      expect(reached).toContain(JSON.stringify(value))
+    expect(harness(given).actor.getSnapshot().value).toBe("parked")
+  })
+  for (const path of paths) {
+    const name = path.steps.map((s) => s.event.type).join(" → ") || "(start)"
+    it(`replays ${name}`, () => void replay(path, given))
+  }
+})
+
 describe("incoming-call machine (rules)", () => {
+  it("hold cuts the media and counts its own time; resume gives the mute back; a found call keeps the server's clocks", () => {
+    const h = harness()
+    h.actor.send({ type: "ACCEPT" })
+    h.actor.send({ type: "START_TIMER" })
+    h.actor.send({ type: "MUTE" })
+    h.actor.send({ type: "TICK" })
+    h.actor.send({ type: "HOLD" })
+    for (let i = 0; i < 3; i++) h.actor.send({ type: "TICK" })
+    expect(selectHeldSeconds(h.actor.getSnapshot())).toBe(3)
+    expect(h.actor.getSnapshot().context.timer).toBe(4)
+    h.actor.send({ type: "RESUME" })
+    expect(selectHeldSeconds(h.actor.getSnapshot())).toBeNull()
+    expect(h.media).toEqual([
+      { type: "mute", muted: true },
+      { type: "mute", muted: true },
+      { type: "mute", muted: true },
+    ])
+    const found = harness({ ...input, held: { heldSeconds: 40, talkSeconds: 95 } })
+    found.actor.send({ type: "TICK" })
+    expect(selectHeldSeconds(found.actor.getSnapshot())).toBe(41)
+    expect(selectCardSeconds(found.actor.getSnapshot())).toBe(96)
+    found.actor.send({ type: "RESUME" })
+    found.actor.send({ type: "media.offer", sdp: "v=0 o" })
+    expect(found.toCentre).toEqual([{ type: "socket.emit", event: "resume", payload: { callId: "wacid.1", sdp: "v=0 o" } }])
+    found.actor.send({ type: "TICK" })
+    expect(selectCardSeconds(found.actor.getSnapshot())).toBe(97)
+  })
+
   it("auto-rejects after 60 ticks of ringing and tells the server", () => {
     const h = harness()
     for (let i = 0; i < 59; i++) h.actor.send({ type: "TICK" })

@@ -2,8 +2,11 @@
  * One incoming WhatsApp call (systemId `call-<callId>`): a countdown of the tenant's ring time while ringing (the
  * server's `ringSeconds`, the spec's 60 s without it; auto-reject at 0),
  * accept (the centre decides whether it may), the peer connection while active, mute, hide and restore (restore
- * resets the countdown), and the end. The actor tells the server through its parent (`socket.emit`) and leaves
- * through `call.finished`, after which the centre stops it.
+ * resets the countdown), hold and resume, and the end. A call on hold is not the active call: it keeps its peer
+ * connection (the server cuts both ways and plays the customer the hold tone) and counts its own hold time. A call
+ * this tab finds held on the server (a reload: `held` input, or HELD while ringing from storage) is `parked`, without
+ * media: resuming it makes a peer whose offer goes with `resume`. The actor tells the server through its parent
+ * (`socket.emit`) and leaves through `call.finished`, after which the centre stops it.
  */
 import { assertEvent, assign, sendParent, sendTo, setup } from "xstate"
 import { RING_SECONDS, type ChildToCentre, type MediaCommand, type MediaEvent } from "./call-events"
@@ -17,6 +20,14 @@ export interface IncomingCallInput {
   readonly clientId: number
   /** The tenant's ring time (call-is-coming's `ringSeconds`); RING_SECONDS when the server did not say. */
   readonly ringSeconds?: number
+  /** The call is on hold on the server (`call-held` as this tab connected): the card starts parked. */
+  readonly held?: HeldFigures
+}
+
+/** The server's figures of a held call (`call-held`). */
+export interface HeldFigures {
+  readonly heldSeconds: number
+  readonly talkSeconds: number
 }
 
 export interface IncomingCallContext extends IncomingCallInput {
@@ -27,6 +38,10 @@ export interface IncomingCallContext extends IncomingCallInput {
   readonly isMuted: boolean
   readonly hidden: boolean
   readonly connected: boolean
+  /** Seconds of the current hold (the card's "On hold" clock). */
+  readonly heldTimer: number
+  /** This tab has no media for the call (found held): its offer goes with `resume`, and the talk clock goes on. */
+  readonly reclaiming: boolean
 }
 
 export type IncomingCallEvent =
@@ -39,6 +54,11 @@ export type IncomingCallEvent =
   | { type: "TICK" }
   | { type: "ANSWER"; sdp: string }
   | { type: "START_TIMER" }
+  | { type: "HOLD" }
+  | { type: "RESUME" }
+  /** The server holds the call (the agent's own hold, a switch to another call, or found held). */
+  | ({ type: "HELD" } & HeldFigures)
+  | { type: "RESUMED" }
   | MediaEvent
 
 const ids = ({ context }: { context: IncomingCallContext }) => ({
@@ -58,11 +78,12 @@ export const incomingCallMachine = setup({
     input: {} as IncomingCallInput,
     context: {} as IncomingCallContext,
     events: {} as IncomingCallEvent,
-    tags: {} as "ringing" | "connected",
+    tags: {} as "ringing" | "connected" | "held",
   },
   actors: { ticker, callMedia },
   guards: {
     lastSecond: ({ context }) => context.countdown <= 1,
+    foundHeld: ({ context }) => context.reclaiming,
   },
   actions: {
     countDown: assign({ countdown: ({ context }) => context.countdown - 1 }),
@@ -70,7 +91,15 @@ export const incomingCallMachine = setup({
     hide: assign({ hidden: true }),
     restore: assign({ hidden: false }),
     restartCountdown: assign({ countdown: ({ context }) => context.ringSeconds }),
-    unhideAndStartTimer: assign({ hidden: false, timer: 0 }),
+    unhideAndStartTimer: assign({ hidden: false, timer: ({ context }) => (context.reclaiming ? context.timer : 0) }),
+    tickHeld: assign({ heldTimer: ({ context }) => context.heldTimer + 1 }),
+    /** A hold's clock starts at the server's figure when it said one (a switch, a reload), else at 0. */
+    startHold: assign(({ context, event }) =>
+      event.type === "HELD" ? { heldTimer: event.heldSeconds, timer: Math.max(context.timer, event.talkSeconds) } : { heldTimer: 0 },
+    ),
+    park: assign({ reclaiming: true }),
+    reclaimed: assign({ reclaiming: false }),
+    cutMedia: sendTo("media", (): MediaCommand => ({ type: "mute", muted: true })),
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     markConnected: assign({ connected: true }),
     applyMute: sendTo("media", ({ context }): MediaCommand => ({ type: "mute", muted: context.isMuted })),
@@ -80,8 +109,12 @@ export const incomingCallMachine = setup({
     }),
     sendOffer: sendParent(({ context, event }): ChildToCentre => {
       assertEvent(event, "media.offer")
-      return { type: "socket.emit", event: "browser-offer", payload: { ...ids({ context }), sdp: event.sdp } }
+      return context.reclaiming
+        ? { type: "socket.emit", event: "resume", payload: { callId: context.callId, sdp: event.sdp } }
+        : { type: "socket.emit", event: "browser-offer", payload: { ...ids({ context }), sdp: event.sdp } }
     }),
+    tellHold: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "hold", payload: { callId: context.callId } })),
+    tellResume: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "resume", payload: { callId: context.callId } })),
     tellRejected: sendParent(({ context }): ChildToCentre => ({ type: "socket.emit", event: "reject-call", payload: ids({ context }) })),
     tellTerminated: sendParent(
       ({ context }): ChildToCentre => ({ type: "socket.emit", event: "terminate-call", payload: ids({ context }) }),
@@ -94,17 +127,21 @@ export const incomingCallMachine = setup({
   context: ({ input }) => ({
     ...input,
     ...countdownOf(input),
-    timer: 0,
+    timer: input?.held?.talkSeconds ?? 0,
     isMuted: false,
     hidden: false,
     connected: false,
+    heldTimer: input?.held?.heldSeconds ?? 0,
+    reclaiming: input?.held !== undefined,
   }),
-  initial: "ringing",
+  initial: "start",
   states: {
+    start: { always: [{ guard: "foundHeld", target: "parked" }, { target: "ringing" }] },
     ringing: {
       tags: ["ringing"],
       invoke: { id: "countdown", src: "ticker" },
       on: {
+        HELD: { target: "parked", actions: ["park", "startHold"] },
         TICK: [{ guard: "lastSecond", target: "rejected" }, { actions: "countDown" }],
         ACCEPT: { target: "active" },
         REJECT: { target: "rejected" },
@@ -127,7 +164,10 @@ export const incomingCallMachine = setup({
         RESTORE: { actions: "restore" },
         TERMINATE: { target: "ended" },
         REJECT: { target: "ended" },
-        "media.failed": { target: "ringing", actions: "noticeMicrophone" },
+        "media.failed": [
+          { guard: "foundHeld", target: "parked", actions: "noticeMicrophone" },
+          { target: "ringing", actions: "noticeMicrophone" },
+        ],
       },
       states: {
         connecting: {
@@ -140,9 +180,39 @@ export const incomingCallMachine = setup({
         },
         connected: {
           tags: ["connected"],
-          entry: "markConnected",
-          on: { START_TIMER: {}, "media.connected": {} },
+          entry: ["markConnected", "reclaimed"],
+          on: {
+            START_TIMER: {},
+            "media.connected": {},
+            HOLD: { target: "held", actions: "tellHold" },
+            HELD: { target: "held" },
+          },
         },
+        held: {
+          tags: ["held"],
+          entry: ["startHold", "cutMedia"],
+          exit: "applyMute",
+          on: {
+            TICK: { actions: ["tickTimer", "tickHeld"] },
+            RESUME: { target: "connected", actions: "tellResume" },
+            RESUMED: { target: "connected" },
+            HELD: {},
+            MUTE: { actions: "toggleMute" },
+          },
+        },
+      },
+    },
+    parked: {
+      tags: ["held"],
+      invoke: { id: "clock", src: "ticker" },
+      on: {
+        TICK: { actions: ["tickTimer", "tickHeld"] },
+        RESUME: { target: "active" },
+        HELD: {},
+        HIDE: { actions: "hide" },
+        RESTORE: { actions: "restore" },
+        TERMINATE: { target: "ended" },
+        REJECT: { target: "ended" },
       },
     },
     rejected: { type: "final", entry: ["tellRejected", "finished"] },

@@ -3,7 +3,7 @@
  * its socket a callback the test pushes real-time events into, and its children's effects never settling.
  */
 import { vi } from "vitest"
-import { createActor, fromCallback, fromPromise } from "xstate"
+import { type ActorRefFrom, createActor, fromCallback, fromPromise, setup } from "xstate"
 import type { Conversation, Message } from "../../contract/schemas/chat"
 import { completion, makeScript } from "../common/scripted-actors.testing"
 import type { ChatSocketEvent } from "./chat-actors"
@@ -11,6 +11,7 @@ import { conversationMachine } from "./conversation-machine"
 import { customerMachine } from "./customer-machine"
 import { chatInboxMachine, type InboxEvent } from "./inbox-machine"
 import { lookupMachine } from "./lookup-machine"
+import { announcerMachine } from "../shell/announcer-machine"
 
 export const ME = 7
 export const conv = (id: number, over: Partial<Conversation> = {}): Conversation => ({
@@ -59,7 +60,7 @@ export const quiet = {
   loadBoxCounts: never,
 }
 
-export const startInbox = () => {
+export const startInbox = (options: { announced?: boolean } = {}) => {
   const script = makeScript()
   /** `commands`: what the inbox asked the socket to send the server (`socket.emit`). */
   const socket: { send: ((e: ChatSocketEvent) => void) | null; running: number; commands: unknown[] } = {
@@ -67,22 +68,34 @@ export const startInbox = () => {
     running: 0,
     commands: [],
   }
-  const actor = createActor(
-    chatInboxMachine.provide({
-      actors: {
-        ...quiet,
-        loadConversations: script.logic,
-        loadBoxCounts: script.logic,
-        chatSocket: fromCallback(({ sendBack, receive }) => {
-          socket.send = sendBack as never
-          receive((command) => void socket.commands.push(command))
-          socket.running++
-          return () => void socket.running--
+  const inbox = chatInboxMachine.provide({
+    actors: {
+      ...quiet,
+      loadConversations: script.logic,
+      loadBoxCounts: script.logic,
+      chatSocket: fromCallback(({ sendBack, receive }) => {
+        socket.send = sendBack as never
+        receive((command) => void socket.commands.push(command))
+        socket.running++
+        return () => void socket.running--
+      }),
+    } as never,
+  })
+  // With `announced`, the inbox runs beside the announcer in one system, as under the root.
+  const system = options.announced
+    ? createActor(
+        setup({ actors: { inbox, announcer: announcerMachine } }).createMachine({
+          invoke: [
+            { id: "announcer", systemId: "announcer", src: "announcer" },
+            { id: "inbox", src: "inbox" },
+          ],
         }),
-      } as never,
-    }),
-  )
-  actor.start()
+      )
+    : null
+  system?.start()
+  const actor = (system?.getSnapshot().children.inbox as ActorRefFrom<typeof chatInboxMachine> | undefined) ?? createActor(inbox)
+  if (!system) actor.start()
+  const announcer = system?.getSnapshot().children.announcer as ActorRefFrom<typeof announcerMachine> | undefined
   const send = async (event: Ev) => {
     const outcome = completion(event as { type: string })
     if (outcome) {
@@ -94,5 +107,5 @@ export const startInbox = () => {
     const running = Object.keys(actor.getSnapshot().children)
     script.forget((id) => running.includes(id))
   }
-  return { actor, script, socket, send }
+  return { actor, script, socket, send, announcer }
 }

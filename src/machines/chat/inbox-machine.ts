@@ -27,6 +27,7 @@ import {
 import { conversationMachine, type ConversationToInbox } from "./conversation-machine"
 import { customerMachine } from "./customer-machine"
 import { lookupMachine } from "./lookup-machine"
+import { announce } from "../shell/announcer-machine"
 
 export type ConversationRef = ActorRefFrom<typeof conversationMachine>
 export type CustomerRef = ActorRefFrom<typeof customerMachine>
@@ -35,6 +36,8 @@ export type CustomerRef = ActorRefFrom<typeof customerMachine>
 export const COUNTS_SETTLE_MS = 1000
 /** How many opened conversations keep their actor (messages, outbox) after the agent moved on. */
 export const KEEP_OPEN = 8
+/** A long message is announced by its start: the transcript holds the rest. */
+export const ANNOUNCED_CHARS = 200
 export const LOOKUPS = ["canned", "templates", "agents", "labels"] as const
 
 export interface InboxContext {
@@ -173,6 +176,29 @@ export const chatInboxMachine = setup({
     upsert: assign(({ context }, conversation: Conversation) => ({
       conversations: upsertConversation(context.conversations, conversation),
     })),
+    /**
+     * Says (politely) a conversation that joined the queue and a customer's message in the open conversation; run
+     * before the upsert, so "joined" means it was not already waiting in the list.
+     */
+    announce: ({ context, event, system }) => {
+      assertEvent(event, ["rt.chat:message", "rt.chat:conversation"])
+      const conversation = event.conversation
+      const name = conversation.name || conversation.number
+      const waiting = context.conversations.some((c) => c.id === conversation.id && c.status === "unassigned")
+      if (conversation.status === "unassigned" && !waiting)
+        announce(system, {
+          key: `queue:${conversation.id}:${conversation.started_at}`,
+          politeness: "polite",
+          words: { key: "shell.announce.queue", values: { name } },
+        })
+      if (event.type !== "rt.chat:message" || event.message.direction !== "inbound" || conversation.id !== context.selectedId) return
+      const text = event.message.body?.trim().slice(0, ANNOUNCED_CHARS)
+      announce(system, {
+        key: `message:${event.message.id}`,
+        politeness: "polite",
+        words: text ? { key: "shell.announce.message", values: { name, text } } : { key: "shell.announce.attachment", values: { name } },
+      })
+    },
     forward: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, ["rt.chat:message", "rt.chat:conversation", "rt.chat:message-status", "rt.chat:typing"])
       const id = event.type === "rt.chat:message" || event.type === "rt.chat:conversation" ? event.conversation.id : event.conversation_id
@@ -255,11 +281,11 @@ export const chatInboxMachine = setup({
         ],
         "rt.chat:message": {
           guard: "fresh",
-          actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward", "countsStale"],
+          actions: ["seq", "announce", { type: "upsert", params: ({ event }) => event.conversation }, "forward", "countsStale"],
         },
         "rt.chat:conversation": {
           guard: "fresh",
-          actions: ["seq", { type: "upsert", params: ({ event }) => event.conversation }, "forward", "countsStale"],
+          actions: ["seq", "announce", { type: "upsert", params: ({ event }) => event.conversation }, "forward", "countsStale"],
         },
         "COUNTS.STALE": { actions: "countBoxes" },
         "xstate.done.actor.box-counts": { guard: "counting", actions: "storeCounts" },

@@ -34,6 +34,8 @@ checkModel({
     { type: "CHOOSE", id: 14 },
     { type: "CHOOSE", id: 99 },
     { type: "CHOOSE.HIGHLIGHTED" },
+    { type: "SHOW", id: 2 },
+    { type: "SHOW", id: null },
   ],
   stories: [
     [
@@ -47,6 +49,7 @@ checkModel({
       { type: "QUERY", text: "zzz" },
       { type: "CHOOSE.HIGHLIGHTED" },
       { type: "CLOSE" },
+      { type: "SHOW", id: 2 },
     ],
   ],
   key: (s) => [s.value, s.context.query, s.context.highlighted, s.context.chosen?.id ?? null, s.context.failure !== null],
@@ -82,6 +85,9 @@ describe("business picker rules", () => {
     actor.send({ type: "CHOOSE.HIGHLIGHTED" })
     expect(chosen).toEqual([14])
     expect(actor.getSnapshot().matches({ ready: "closed" })).toBe(true)
+    actor.send({ type: "SHOW", id: 2 })
+    expect(actor.getSnapshot().context.chosen?.id).toBe(2)
+    expect(chosen).toEqual([14])
     actor.stop()
   })
 })

@@ -1,7 +1,9 @@
 /**
  * The super admin's business picker, wherever a screen acts on one business: the businesses are read once, the box
  * filters them by what is typed (name or number, any case), the arrow keys move the highlight through the matches,
- * Enter or a click chooses one (emitted as `chosen`), Escape closes the list. A failed read shows with RETRY.
+ * Enter or a click chooses one (emitted as `chosen`), Escape closes the list. A failed read shows with RETRY. SHOW
+ * names the business the screen acts on now (a form that picked one itself, or after a choice it took): shown as chosen,
+ * nothing emitted.
  *
  *   loading --done--> ready.closed --OPEN | QUERY--> ready.open --CHOOSE | CHOOSE.HIGHLIGHTED | CLOSE--> ready.closed
  *      \--error--> failed --RETRY--> loading        ready.open --QUERY | HIGHLIGHT.MOVE | HIGHLIGHT.SET--> ready.open
@@ -39,6 +41,7 @@ export type BusinessPickerEvent =
   | { type: "CHOOSE"; id: number }
   | { type: "CHOOSE.HIGHLIGHTED" }
   | { type: "RETRY" }
+  | { type: "SHOW"; id: number | null }
 
 export type BusinessPickerEmitted = { type: "chosen"; business: PickedBusiness }
 
@@ -97,6 +100,10 @@ export const businessPickerMachine = setup({
       enqueue(emit({ type: "chosen", business }))
     }),
     reset: assign({ query: "", highlighted: 0 }),
+    show: assign(({ context, event }) => {
+      assertEvent(event, "SHOW")
+      return { initialId: event.id, chosen: context.businesses.find((b) => b.id === event.id) ?? null }
+    }),
   },
 }).createMachine({
   id: "businessPicker",
@@ -109,6 +116,7 @@ export const businessPickerMachine = setup({
     failure: null,
   }),
   initial: "loading",
+  on: { SHOW: { actions: "show" } },
   states: {
     loading: {
       invoke: {

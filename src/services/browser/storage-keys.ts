@@ -24,6 +24,8 @@ export const StorageKeys = {
   layout: "layout",
   /** JSON map user id -> the sidebar groups that user folded; kept across sign-outs like the layout. */
   navGroups: "nav_groups",
+  /** JSON map user id -> that user's keyboard shortcut choices (single-key shortcuts on or off, the help key). */
+  shortcuts: "keyboard_shortcuts",
 } as const
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys]

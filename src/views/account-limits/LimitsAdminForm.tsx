@@ -1,14 +1,16 @@
 /** The super admin's account-limits form (page actor `limits-admin`): a business, its limits with usage, and new figures. */
 import { Button, Callout, InputGroup, Spinner } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
+import { useCallback } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import { changesOf, type limitsAdminMachine } from "../../machines/account-limits/limits-admin"
 import { usageRows } from "../../machines/account-limits/usage"
+import type { PickedBusiness } from "../../machines/platform/business-picker"
 import { usePageActor } from "../common/actor-context"
-import { BusinessPicker } from "../billing/BusinessPicker"
 import { useFailureText } from "../common/failure-text"
 import { useCount } from "../common/use-count"
+import { BusinessPicker } from "../platform/BusinessPicker"
 import "../report-kit/report-kit.css"
 import { UsageBar, useUsageText } from "./usage-parts"
 
@@ -28,7 +30,8 @@ const Form = ({ actor }: { actor: AdminActor }) => {
   const failed = useSelector(actor, (s) => s.matches("failed"))
   const loading = useSelector(actor, (s) => s.hasTag("loading"))
   const saving = useSelector(actor, (s) => s.hasTag("saving"))
-  const { businesses, clientId, limits, drafts, invalid, failure, failedKey, saved } = context
+  const { clientId, limits, drafts, invalid, failure, failedKey, saved } = context
+  const pick = useCallback((business: PickedBusiness) => actor.send({ type: "BUSINESS.SET", clientId: business.id }), [actor])
   if (failed && failure)
     return (
       <Callout intent="danger" data-testid="limits-admin-failed">
@@ -47,15 +50,7 @@ const Form = ({ actor }: { actor: AdminActor }) => {
         actor.send({ type: "SAVE" })
       }}
     >
-      <BusinessPicker
-        id="limits-business"
-        label={t("accountLimits.admin.business")}
-        businesses={businesses}
-        clientId={clientId}
-        loading={loading}
-        disabled={loading || saving}
-        onPick={(id) => actor.send({ type: "BUSINESS.SET", clientId: id })}
-      />
+      <BusinessPicker clientId={clientId} onPick={pick} />
       <table className="bp6-html-table mc-usage" style={{ width: "100%" }} data-testid="usage-table">
         <thead>
           <tr>

@@ -9,7 +9,6 @@ export const accountLimitsAr: typeof accountLimitsEn = {
   reached: "{{used}} من {{limit}}: تم بلوغ الحد",
   admin: {
     subtitle: "حدّد ما يمكن لكل نشاط تجاري استخدامه. الحد المخفَّض يرفض الاستخدام التالي الذي يتجاوزه؛ ويبقى ما هو مستخدم الآن.",
-    business: "النشاط التجاري",
     limit: "الحد",
     usage: "المستخدَم",
     placeholder: "بلا حد",

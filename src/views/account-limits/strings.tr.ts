@@ -10,7 +10,6 @@ export const accountLimitsTr: typeof accountLimitsEn = {
   admin: {
     subtitle:
       "Her işletmenin ne kullanabileceğini belirleyin. Düşürülen bir sınır, onu aşan bir sonraki kullanımı reddeder; kullanımda olan kalır.",
-    business: "İşletme",
     limit: "Sınır",
     usage: "Kullanımda",
     placeholder: "Sınır yok",

@@ -8,7 +8,6 @@ export const accountLimitsEn = {
   reached: "{{used}} of {{limit}}: limit reached",
   admin: {
     subtitle: "Set what each business may use. A lowered limit refuses the next use beyond it; what is already in use stays.",
-    business: "Business",
     limit: "Limit",
     usage: "In use",
     placeholder: "No limit",

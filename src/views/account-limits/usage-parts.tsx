@@ -4,16 +4,19 @@ import { useTranslation } from "react-i18next"
 import type { UsageRow } from "../../machines/account-limits/usage"
 import { useCount } from "../common/use-count"
 
-/** A limit's bar (amber from 80 %, red when reached); nothing without a limit. */
-export const UsageBar = ({ row }: { row: UsageRow }) =>
-  row.share === null ? null : (
+/** A limit's bar (amber from 80 %, red when reached), named by its limit; nothing without a limit. */
+export const UsageBar = ({ row }: { row: UsageRow }) => {
+  const { t } = useTranslation()
+  return row.share === null ? null : (
     <ProgressBar
+      aria-label={t(`accountLimits.keys.${row.key}`)}
       value={row.share}
       animate={false}
       stripes={false}
       intent={row.reached ? "danger" : row.share >= 0.8 ? "warning" : "primary"}
     />
   )
+}
 
 /** "1,200 of 100,000", "No limit" or "… limit reached", numbers grouped in the user's language. */
 export const useUsageText = () => {

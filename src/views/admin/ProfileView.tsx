@@ -6,11 +6,12 @@
 import { type ReactNode, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, Card, FormGroup, InputGroup, SegmentedControl, Spinner } from "@blueprintjs/core"
+import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, SegmentedControl, Spinner, Switch } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import { type DetailsDraft, emailChanges, type PasswordDraft, type profileMachine } from "../../machines/admin/profile-machine"
 import type { Failure } from "../../machines/common/failure"
-import { useLayoutActor, usePageActor } from "../common/actor-context"
+import { HELP_KEYS, type HelpKey } from "../../machines/shell/shortcuts-machine"
+import { useLayoutActor, usePageActor, useShortcutsActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { LanguageMenu } from "../common/LanguageMenu"
 import { PageHeader } from "../common/PageHeader"
@@ -50,6 +51,7 @@ export const ProfileView = () => {
           <Details actor={actor} />
           <Password actor={actor} />
           <Look />
+          <Keyboard />
         </div>
       )}
     </div>
@@ -219,6 +221,35 @@ const Look = () => {
           ]}
           onValueChange={(value) => layout.send({ type: "THEME.SET", theme: value as "light" | "dark" })}
           data-testid="profile-theme"
+        />
+      </FormGroup>
+    </Card>
+  )
+}
+
+/** WCAG 2.1.4: single-key shortcuts can be turned off, and the key that lists the shortcuts changed. */
+const Keyboard = () => {
+  const { t } = useTranslation()
+  const shortcuts = useShortcutsActor()
+  const { singleKeys, helpKey } = useSelector(shortcuts, (s) => s.context)
+  return (
+    <Card>
+      <h2>{t("admin.profile.keyboard")}</h2>
+      <FormGroup helperText={t("admin.profile.singleKeysHelp")}>
+        <Switch
+          checked={singleKeys}
+          label={t("admin.profile.singleKeys")}
+          onChange={(event) => shortcuts.send({ type: "KEYS.SET", choices: { singleKeys: event.currentTarget.checked } })}
+          data-testid="profile-single-keys"
+        />
+      </FormGroup>
+      <FormGroup label={t("admin.profile.helpKey")} labelFor="profile-help-key">
+        <HTMLSelect
+          id="profile-help-key"
+          value={helpKey}
+          options={HELP_KEYS.map((key) => ({ value: key, label: key }))}
+          onChange={(event) => shortcuts.send({ type: "KEYS.SET", choices: { helpKey: event.currentTarget.value as HelpKey } })}
+          data-testid="profile-help-key"
         />
       </FormGroup>
     </Card>

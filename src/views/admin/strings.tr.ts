@@ -110,6 +110,11 @@ export const adminTr: typeof adminEn = {
     repeat: "Yeni parola (tekrar)",
     change: "Parolayı değiştir",
     changed: "Parolanız değişti. Diğer cihazlarda oturum kapatıldı.",
+    keyboard: "Klavye kısayolları",
+    singleKeys: "Tek tuşlu kısayollar",
+    singleKeysHelp:
+      "Ctrl veya Alt olmadan basılan tuşlar, örneğin kısayol listesi için ?. Sesli komut ya da anahtar cihazı kullanırken engel olursa kapatın; F1 çalışmaya devam eder.",
+    helpKey: "Kısayolları listeleyen tuş",
     look: "Dil ve tema",
     language: "Dil",
     theme: "Tema",

@@ -108,6 +108,11 @@ export const adminEn = {
     repeat: "New password again",
     change: "Change password",
     changed: "Your password is changed. Other devices are signed out.",
+    keyboard: "Keyboard shortcuts",
+    singleKeys: "Single-key shortcuts",
+    singleKeysHelp:
+      "Keys without Ctrl or Alt, like ? for the list of shortcuts. Turn them off if they get in the way of speech input or a switch device; F1 keeps working.",
+    helpKey: "Key that lists the shortcuts",
     look: "Language and theme",
     language: "Language",
     theme: "Theme",

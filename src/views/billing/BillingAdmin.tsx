@@ -1,12 +1,14 @@
 /** The super admin's billing (page actor `billing-admin`): a business's balance and ledger, a top-up, a credit allowance. */
 import { Button, Callout, Card, FormGroup, InputGroup, Spinner } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
+import { useCallback } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { billingAdminMachine } from "../../machines/billing/billing-admin"
+import type { PickedBusiness } from "../../machines/platform/business-picker"
 import { usePageActor } from "../common/actor-context"
-import { BusinessPicker } from "./BusinessPicker"
 import { useFailureText } from "../common/failure-text"
+import { BusinessPicker } from "../platform/BusinessPicker"
 import { BalanceCard, LedgerTable, useMoney } from "./ledger-parts"
 
 type AdminActor = ActorRefFrom<typeof billingAdminMachine>
@@ -19,11 +21,12 @@ export const BillingAdmin = () => {
 const Admin = ({ actor }: { actor: AdminActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
-  const { businesses, clientId, account, items, topUp, credit, problem, failure, done } = useSelector(actor, (s) => s.context)
+  const { clientId, account, items, topUp, credit, problem, failure, done } = useSelector(actor, (s) => s.context)
   const failed = useSelector(actor, (s) => s.matches("failed"))
   const loading = useSelector(actor, (s) => s.hasTag("loading"))
   const saving = useSelector(actor, (s) => s.hasTag("saving"))
   const fmt = useMoney(account?.currency ?? "USD")
+  const pick = useCallback((business: PickedBusiness) => actor.send({ type: "BUSINESS.SET", clientId: business.id }), [actor])
   if (failed && failure)
     return (
       <Callout intent="danger" data-testid="billing-admin-failed">
@@ -34,15 +37,7 @@ const Admin = ({ actor }: { actor: AdminActor }) => {
   const amountBad = problem === "amount"
   return (
     <div aria-busy={loading} data-testid="billing-admin">
-      <BusinessPicker
-        id="billing-business"
-        label={t("billing.admin.business")}
-        businesses={businesses}
-        clientId={clientId}
-        loading={loading}
-        disabled={loading || saving}
-        onPick={(id) => actor.send({ type: "BUSINESS.SET", clientId: id })}
-      />
+      <BusinessPicker clientId={clientId} onPick={pick} />
       {account ? <BalanceCard account={account} /> : null}
       {done ? (
         <Callout intent="success" data-testid="billing-admin-done">

@@ -61,9 +61,7 @@ export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]
                 {entry.reason}
                 {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
               </td>
-              <td className="mc-num" style={{ color: entry.amount < 0 ? "#ac2f33" : "#1c6e42" }}>
-                {fmt(entry.amount)}
-              </td>
+              <td className={`mc-num ${entry.amount < 0 ? "mc-amount-debit" : "mc-amount-credit"}`}>{fmt(entry.amount)}</td>
               <td className="mc-num">{fmt(entry.balance_after)}</td>
               <td>{entry.by ?? t("billing.system")}</td>
             </tr>

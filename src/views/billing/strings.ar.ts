@@ -16,7 +16,6 @@ export const billingAr: typeof billingEn = {
   system: "النظام",
   admin: {
     subtitle: "رصيد كل نشاط تجاري وسجله. اشحن الرصيد، أو اسمح له بالنزول تحت الصفر حتى حد ائتمان.",
-    business: "النشاط التجاري",
     topUp: "شحن الرصيد",
     amount: "المبلغ",
     reasonLabel: "السبب (يظهر في السجل)",

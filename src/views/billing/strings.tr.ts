@@ -17,7 +17,6 @@ export const billingTr: typeof billingEn = {
   admin: {
     subtitle:
       "Her işletmenin bakiyesi ve hesap dökümü. Bakiyeye yükleme yapın ya da bir kredi limitine kadar sıfırın altına inmesine izin verin.",
-    business: "İşletme",
     topUp: "Bakiye yükle",
     amount: "Tutar",
     reasonLabel: "Açıklama (dökümde görünür)",

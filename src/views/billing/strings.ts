@@ -15,7 +15,6 @@ export const billingEn = {
   system: "System",
   admin: {
     subtitle: "Each business's balance and ledger. Top a balance up, or let it go below zero down to a credit allowance.",
-    business: "Business",
     topUp: "Top up",
     amount: "Amount",
     reasonLabel: "What for (shown in the ledger)",

@@ -1,11 +1,19 @@
 /** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
-import { memo, useRef, useState, type PointerEvent } from "react"
+import { memo, useEffect, useRef, useState, type PointerEvent } from "react"
 import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { IncomingCallRef } from "../../machines/calls/call-center-setup"
-import { CARD_BASE_PX, CARD_SPACING_PX, cardOf, selectCardSeconds, type CardView } from "../../machines/calls/call-selectors"
+import {
+  CARD_BASE_PX,
+  CARD_SPACING_PX,
+  cardOf,
+  selectCardSeconds,
+  selectHeldSeconds,
+  type CardView,
+} from "../../machines/calls/call-selectors"
 import { formatClock } from "../../machines/common/clock"
+import { isTypingTarget } from "../shell/typing"
 
 export const QUICK_REPLIES = ["busy", "later", "message"] as const
 
@@ -35,6 +43,18 @@ export const useDrag = () => {
   }
 }
 
+/**
+ * A card that starts ringing takes the keyboard focus (on its Accept button), unless the agent is typing: a reply
+ * half-written keeps its caret; the assertive announcement has told them of the call either way.
+ */
+const useFocusWhenRinging = (ringing: boolean) => {
+  const accept = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (ringing && !isTypingTarget(document.activeElement)) accept.current?.focus()
+  }, [ringing])
+  return accept
+}
+
 /** Every field but the ticking ones: the card re-renders on changes, not on every second. */
 const sameCard = (a: CardView, b: CardView) =>
   a.callId === b.callId &&
@@ -55,10 +75,24 @@ const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean })
   )
 }
 
+/** The hold's own clock, beside the call's: "On hold 00:12". */
+const HeldClock = ({ actor }: { actor: IncomingCallRef }) => {
+  const { t } = useTranslation()
+  const seconds = useSelector(actor, selectHeldSeconds)
+  if (seconds === null) return null
+  return (
+    <Tag minimal intent="warning" data-testid="call-held-clock">
+      {t("calls.onHold")} {formatClock(seconds)}
+    </Tag>
+  )
+}
+
+type CardCommand = "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute" | "call.hold" | "call.resume"
+
 export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
-  readonly send: (event: { type: "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute"; callId: string }) => void
+  readonly send: (event: { type: CardCommand; callId: string }) => void
   /** The tenant's quick replies (its call setting); the standard three when it has none. */
   readonly replies?: readonly string[]
   readonly onQuickReply: (callId: string, text: string) => void
@@ -70,8 +104,10 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
   const { t } = useTranslation()
   const card = useSelector(actor, cardOf, sameCard)
   const { offset, handlers } = useDrag()
-  if (card.hidden) return null
   const ringing = card.phase === "ringing"
+  const held = card.phase === "held"
+  const accept = useFocusWhenRinging(ringing && !card.hidden)
+  if (card.hidden) return null
   const id = card.callId
   const replies = (
     <Menu>
@@ -84,6 +120,8 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
   return (
     <Card
       className="mc-call-card"
+      role="group"
+      aria-label={`${card.name || t("calls.unknown")}, ${card.number}`}
       elevation={Elevation.THREE}
       data-testid="call-card"
       data-call-id={id}
@@ -98,10 +136,12 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
       <div className="mc-call-meta">
         <span dir="ltr">{card.number}</span>
         <span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span>
+        <HeldClock actor={actor} />
       </div>
       <div className="mc-call-actions">
         {ringing ? (
           <Button
+            ref={accept}
             intent="success"
             icon="phone"
             text={t("calls.accept")}
@@ -125,7 +165,19 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             data-testid="call-end"
           />
         ) : null}
-        {!ringing ? (
+        {card.phase === "connected" ? (
+          <Button icon="pause" text={t("calls.hold")} onClick={() => send({ type: "call.hold", callId: id })} data-testid="call-hold" />
+        ) : null}
+        {held ? (
+          <Button
+            intent="primary"
+            icon="play"
+            text={t("calls.resume")}
+            onClick={() => send({ type: "call.resume", callId: id })}
+            data-testid="call-resume"
+          />
+        ) : null}
+        {!ringing && !held ? (
           <Button
             text={card.isMuted ? t("calls.unmute") : t("calls.mute")}
             onClick={() => send({ type: "call.mute", callId: id })}

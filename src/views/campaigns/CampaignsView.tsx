@@ -47,7 +47,12 @@ const Progress = ({ c }: { c: Campaign }) => {
   const done = c.total - (c.queued ?? 0)
   return (
     <div className="mc-campaign-progress" data-testid="campaign-progress">
-      <ProgressBar value={c.total ? done / c.total : 0} stripes={c.status === "running"} intent={c.failed ? "warning" : "success"} />
+      <ProgressBar
+        aria-label={t("campaigns.progress")}
+        value={c.total ? done / c.total : 0}
+        stripes={c.status === "running"}
+        intent={c.failed ? "warning" : "success"}
+      />
       <div className="mc-campaign-counts" data-testid="campaign-counts">
         {t("campaigns.counts", {
           sent: c.sent,

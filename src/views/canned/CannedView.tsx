@@ -43,8 +43,9 @@ export const CannedView = () => {
       />
       <ReportFilters actor={list} testId="canned-filters" buttons="short">
         <ReportSearch actor={list} label={t("canned.search")} placeholder={t("canned.searchPlaceholder")} testId="canned-search" />
-        <FormGroup label={t("canned.kind")} className="mc-report-field">
+        <FormGroup label={t("canned.kind")} labelFor="canned-kind-filter" className="mc-report-field">
           <HTMLSelect
+            id="canned-kind-filter"
             value={kind}
             onChange={(e) => list.send({ type: "FILTER.CHANGE", patch: { kind: e.currentTarget.value as CannedFilters["kind"] } })}
             data-testid="canned-kind-filter"

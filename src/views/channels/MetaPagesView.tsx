@@ -54,6 +54,11 @@ const MetaPages = ({ actor, channel }: { actor: MetaActor; channel: MetaChannel 
     <div className="mc-channel" style={{ display: "grid", gap: 16, maxWidth: 760 }}>
       <ChannelStateCard prefix="meta" state={state} intent={stateIntent}>
         {login?.display_name ? <p data-testid="meta-login-name">{t("channels.meta.loggedInAs", { name: login.display_name })}</p> : null}
+        {channel === "instagram" && login?.connection ? (
+          <p data-testid="meta-connection" data-connection={login.connection}>
+            {t(`channels.meta.instagram.connection.${login.connection}`)}
+          </p>
+        ) : null}
         {login?.error && !failed ? (
           <Callout intent="danger" data-testid="meta-error">
             {login.error}

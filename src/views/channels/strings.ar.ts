@@ -84,6 +84,10 @@ export const channelsAr: typeof channelsEn = {
       pages: "حسابات إنستغرام لصفحات تسجيل الدخول",
       noPages: "لا توجد صفحة لتسجيل الدخول هذا لها حساب إنستغرام تجاري.",
       webhookHelp: "في تطبيقك لدى Meta، ضمن إنستغرام › خطافات الويب، الصق عنوان الاستدعاء ورمز التحقق هذين، ثم اشترك في messages.",
+      connection: {
+        facebook_login: "متصل عبر تسجيل الدخول بفيسبوك: تُرسل الردود عبر صفحة فيسبوك المرتبطة.",
+        instagram_login: "متصل عبر تسجيل الدخول بإنستغرام: تُرسل الردود باسم حساب إنستغرام (graph.instagram.com).",
+      },
     },
     loggedInAs: "متصل باسم {{name}}",
     save: "اربط واعرض",
@@ -93,7 +97,8 @@ export const channelsAr: typeof channelsEn = {
     unsubscribe: "ألغِ الاشتراك",
     fields: { access_token: "رمز وصول تسجيل الدخول", app_secret: "سرّ التطبيق" },
     help: {
-      access_token: "رمز مستخدم من تسجيل الدخول بفيسبوك بصلاحية pages_messaging (وinstagram_manage_messages لإنستغرام).",
+      access_token:
+        "رمز مستخدم من تسجيل الدخول بفيسبوك بصلاحية pages_messaging (وinstagram_manage_messages لإنستغرام)، أو لإنستغرام رمز من تسجيل الدخول بإنستغرام بصلاحية instagram_business_manage_messages.",
       app_secret: "سرّ تطبيقك لدى Meta (إعدادات التطبيق › أساسي): يتحقق من توقيع كل خطاف ويب.",
     },
     problems: { required: "{{field}} مطلوب.", invalid: "{{field}} لا يبدو صحيحًا: راجعه في تطبيقك لدى Meta." },

@@ -86,6 +86,10 @@ export const channelsTr: typeof channelsEn = {
       noPages: "Bu oturumun hiçbir sayfasında Instagram işletme hesabı yok.",
       webhookHelp:
         "Meta uygulamanızda Instagram › Webhook'lar altında bu geri çağırma adresini ve doğrulama anahtarını yapıştırın, sonra messages alanına abone olun.",
+      connection: {
+        facebook_login: "Facebook Girişi ile bağlı: yanıtlar bağlı Facebook sayfası üzerinden gider.",
+        instagram_login: "Instagram Girişi ile bağlı: yanıtlar Instagram hesabı olarak gider (graph.instagram.com).",
+      },
     },
     loggedInAs: "{{name}} olarak bağlı",
     save: "Bağla ve listele",
@@ -95,7 +99,8 @@ export const channelsTr: typeof channelsEn = {
     unsubscribe: "Aboneliği bitir",
     fields: { access_token: "Oturum erişim anahtarı", app_secret: "Uygulama gizli anahtarı" },
     help: {
-      access_token: "Facebook Login'den pages_messaging (Instagram için instagram_manage_messages) izinli bir kullanıcı anahtarı.",
+      access_token:
+        "Facebook Login'den pages_messaging (Instagram için instagram_manage_messages) izinli bir kullanıcı anahtarı ya da Instagram için instagram_business_manage_messages izinli bir Instagram Login anahtarı.",
       app_secret: "Meta uygulamanızın gizli anahtarı (Uygulama ayarları › Temel): her webhook imzasını denetler.",
     },
     problems: { required: "{{field}} gerekli.", invalid: "{{field}} doğru görünmüyor: Meta uygulamanızda denetleyin." },

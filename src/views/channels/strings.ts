@@ -83,6 +83,10 @@ export const channelsEn = {
       pages: "Instagram accounts of the login's pages",
       noPages: "No page of this login has an Instagram business account.",
       webhookHelp: "In your Meta app, under Instagram › Webhooks, paste this callback URL and verify token, then subscribe to messages.",
+      connection: {
+        facebook_login: "Connected through Facebook Login: replies go out through the linked Facebook page.",
+        instagram_login: "Connected through Instagram Login: replies go out as the Instagram account (graph.instagram.com).",
+      },
     },
     loggedInAs: "Connected as {{name}}",
     save: "Connect and list",
@@ -92,7 +96,8 @@ export const channelsEn = {
     unsubscribe: "Unsubscribe",
     fields: { access_token: "Login access token", app_secret: "App secret" },
     help: {
-      access_token: "A user token from Facebook Login with pages_messaging (and instagram_manage_messages for Instagram).",
+      access_token:
+        "A user token from Facebook Login with pages_messaging (and instagram_manage_messages for Instagram), or for Instagram an Instagram Login token with instagram_business_manage_messages.",
       app_secret: "Your Meta app's secret (App settings › Basic): it checks every webhook's signature.",
     },
     problems: { required: "{{field}} is required.", invalid: "{{field}} does not look right: check it in your Meta app." },

@@ -8,17 +8,17 @@ import { useSelector } from "@xstate/react"
 import { Button, Callout, NonIdealState, Tag } from "@blueprintjs/core"
 import type { Label } from "../../contract/schemas/tagging"
 import { composerMode, mayClose, mayTake } from "../../machines/chat/chat-selectors"
+import { opensHelp } from "../../machines/shell/shortcuts-machine"
 import { ConversationList } from "./ConversationList"
 import { CustomerPanel } from "./CustomerPanel"
 import { ThreadPane } from "./ThreadPane"
 import { ShortcutsDialog, shortcutOf } from "./ShortcutsDialog"
 import type { DialogKind } from "./ActionDialogs"
 import { useInbox, useLookup, useLookupRef, type InboxRef } from "./chat-hooks"
+import { isTypingTarget } from "../shell/typing"
+import { useShortcutsActor } from "../common/actor-context"
 import "./chat.css"
 import "./inbox.css"
-
-const isTypingTarget = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
 
 const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   const { t } = useTranslation()
@@ -29,6 +29,7 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   const connection = useSelector(inbox, (s) => s.context.connection)
   const labelsRef = useLookupRef("labels")
   const { items: labels } = useLookup(labelsRef, "labels")
+  const choices = useSelector(useShortcutsActor(), (s) => s.context)
   const [help, setHelp] = useState(false)
   const [dialogOn, setDialogOn] = useState<{ kind: DialogKind; id: number } | null>(null)
   const [panel, setPanel] = useState(true)
@@ -44,7 +45,7 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
   const onKey = useCallback(
     (event: KeyboardEvent) => {
       if (document.querySelector(".bp6-overlay-open .bp6-dialog") && event.key !== "Escape") return
-      const action = shortcutOf(event, isTypingTarget(event.target))
+      const action = shortcutOf(event, isTypingTarget(event.target), choices)
       if (!action) return
       event.preventDefault()
       const conversation = selected?.getSnapshot().context.conversation
@@ -65,9 +66,12 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
         case "close":
           if (conversation && mayClose(conversation)) setDialog("close")
           return
+        case "labels":
+          if (conversation) setDialog("labels")
+          return
       }
     },
-    [inbox, selected, userId, setDialog],
+    [inbox, selected, userId, setDialog, choices],
   )
 
   useEffect(() => {
@@ -108,8 +112,9 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
           <Button
             variant="minimal"
             icon="key"
-            aria-label={t("chat.shortcuts.open")}
-            title={t("chat.shortcuts.open")}
+            aria-label={t("chat.shortcuts.open", { key: choices.helpKey })}
+            title={t("chat.shortcuts.open", { key: choices.helpKey })}
+            aria-keyshortcuts={opensHelp(choices, choices.helpKey) ? `${choices.helpKey} F1` : "F1"}
             onClick={() => setHelp(true)}
             data-testid="chat-help"
           />
@@ -134,7 +139,7 @@ const Inbox = ({ inbox }: { inbox: InboxRef }) => {
         )}
       </div>
       {panel && customer && selected ? <CustomerPanel customer={customer} /> : null}
-      <ShortcutsDialog isOpen={help} onClose={() => setHelp(false)} />
+      <ShortcutsDialog isOpen={help} onClose={() => setHelp(false)} choices={choices} />
     </div>
   )
 }

@@ -67,15 +67,20 @@ export const CustomerPanel = ({ customer }: { customer: CustomerRef }) => {
             <Field label={t("chat.customer.flags")}>{tags(profile.flags)}</Field>
           </dl>
           <h4 className="mc-customer-sub">{t("chat.customer.attributes")}</h4>
-          <dl className="mc-fields" data-testid="chat-attributes">
-            {Object.entries(profile.attributes).length === 0
-              ? none
-              : Object.entries(profile.attributes).map(([k, v]) => (
-                  <Field key={k} label={k}>
-                    {typeof v === "string" ? v : JSON.stringify(v)}
-                  </Field>
-                ))}
-          </dl>
+          {Object.entries(profile.attributes).length === 0 ? (
+            // A list of terms may hold only terms and details: "none" stands without one.
+            <p className="mc-fields mc-muted" data-testid="chat-attributes">
+              {t("chat.customer.none")}
+            </p>
+          ) : (
+            <dl className="mc-fields" data-testid="chat-attributes">
+              {Object.entries(profile.attributes).map(([k, v]) => (
+                <Field key={k} label={k}>
+                  {typeof v === "string" ? v : JSON.stringify(v)}
+                </Field>
+              ))}
+            </dl>
+          )}
           <Button
             icon="edit"
             text={t("chat.customer.edit")}

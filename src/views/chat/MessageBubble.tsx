@@ -192,7 +192,9 @@ const Body = ({ message, onOpen }: { message: Message; onOpen: (preview: CallMes
       return message.body ? (
         <p className="mc-bubble-text">{message.body}</p>
       ) : (
-        <p className="mc-bubble-text mc-muted">{t("chat.bubble.unsupported")}</p>
+        <p className="mc-bubble-text mc-muted">
+          {t(message.type === "unsupported" ? "chat.bubble.customerUnsupported" : "chat.bubble.unsupported")}
+        </p>
       )
   }
 }

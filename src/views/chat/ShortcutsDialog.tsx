@@ -1,32 +1,34 @@
 /** The keyboard moves of the inbox, one table so the help dialog and the handler cannot drift apart. */
 import { useTranslation } from "react-i18next"
-import { Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core"
+import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core"
+import { opensHelp, type ShortcutChoices } from "../../machines/shell/shortcuts-machine"
 
-export type ShortcutAction = "next" | "previous" | "close" | "take" | "focus" | "search" | "help"
+export type ShortcutAction = "next" | "previous" | "close" | "take" | "focus" | "search" | "labels" | "help"
 
-/** `code` is the physical key (Alt+letter types other characters on some layouts); `key` for the rest. */
+/**
+ * `code` is the physical key (Alt+letter types other characters on some layouts, Arabic among them); `key` for the
+ * rest. Up and down need no mirroring right to left; the help key is the person's choice (shortcuts-machine.ts).
+ */
 export const SHORTCUTS: readonly {
-  action: ShortcutAction
+  action: Exclude<ShortcutAction, "help">
   keys: readonly string[]
-  alt: boolean
   code?: string
   key?: string
 }[] = [
-  { action: "next", keys: ["Alt", "↓"], alt: true, key: "ArrowDown" },
-  { action: "previous", keys: ["Alt", "↑"], alt: true, key: "ArrowUp" },
-  { action: "focus", keys: ["Alt", "R"], alt: true, code: "KeyR" },
-  { action: "take", keys: ["Alt", "A"], alt: true, code: "KeyA" },
-  { action: "close", keys: ["Alt", "C"], alt: true, code: "KeyC" },
-  { action: "search", keys: ["Alt", "F"], alt: true, code: "KeyF" },
-  { action: "help", keys: ["?"], alt: false, key: "?" },
+  { action: "next", keys: ["Alt", "↓"], key: "ArrowDown" },
+  { action: "previous", keys: ["Alt", "↑"], key: "ArrowUp" },
+  { action: "focus", keys: ["Alt", "R"], code: "KeyR" },
+  { action: "take", keys: ["Alt", "A"], code: "KeyA" },
+  { action: "close", keys: ["Alt", "C"], code: "KeyC" },
+  { action: "labels", keys: ["Alt", "L"], code: "KeyL" },
+  { action: "search", keys: ["Alt", "F"], code: "KeyF" },
 ]
 
-export const shortcutOf = (event: KeyboardEvent, typing: boolean): ShortcutAction | null => {
-  for (const s of SHORTCUTS) {
-    if (s.alt !== event.altKey || event.ctrlKey || event.metaKey) continue
-    if (!s.alt && typing) continue
-    if ((s.key && event.key === s.key) || (s.code && event.code === s.code)) return s.action
-  }
+/** The action of a key press: Alt chords anywhere, the single help key only outside a field and when chosen. */
+export const shortcutOf = (event: KeyboardEvent, typing: boolean, choices: ShortcutChoices): ShortcutAction | null => {
+  if (event.ctrlKey || event.metaKey) return null
+  if (!event.altKey) return !typing && opensHelp(choices, event.key) ? "help" : null
+  for (const s of SHORTCUTS) if ((s.key && event.key === s.key) || (s.code && event.code === s.code)) return s.action
   return null
 }
 
@@ -36,7 +38,7 @@ const COMPOSER_KEYS: readonly { keys: readonly string[]; label: string }[] = [
   { keys: ["/"], label: "chat.shortcuts.canned" },
 ]
 
-export const ShortcutsDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+export const ShortcutsDialog = ({ isOpen, onClose, choices }: { isOpen: boolean; onClose: () => void; choices: ShortcutChoices }) => {
   const { t } = useTranslation()
   const row = (keys: readonly string[], label: string) => (
     <tr key={label}>
@@ -50,15 +52,22 @@ export const ShortcutsDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose:
       </td>
     </tr>
   )
+  const helpOn = choices.singleKeys
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t("chat.shortcuts.title")} icon="key" data-testid="chat-shortcuts">
       <DialogBody>
         <HTMLTable compact striped className="mc-shortcuts">
           <tbody>
             {SHORTCUTS.map((s) => row(s.keys, t(`chat.shortcuts.${s.action}`)))}
+            {row(helpOn ? [choices.helpKey, "F1"] : ["F1"], t("chat.shortcuts.help"))}
             {COMPOSER_KEYS.map((s) => row(s.keys, t(s.label)))}
           </tbody>
         </HTMLTable>
+        {helpOn ? null : (
+          <Callout compact icon="info-sign" data-testid="chat-shortcuts-single-off">
+            {t("chat.shortcuts.singleOff")}
+          </Callout>
+        )}
       </DialogBody>
     </Dialog>
   )

@@ -16,6 +16,7 @@ import { MessageBubble } from "./MessageBubble"
 import { Transcript } from "./Transcript"
 import { ErrorCallout, chatToast, useLookupRef } from "./chat-hooks"
 import { useFailureText } from "../common/failure-text"
+import { ThreadTranscript } from "../transcripts/ThreadTranscript"
 
 export const ThreadPane = ({
   actor,
@@ -154,6 +155,7 @@ export const ThreadPane = ({
           {mayClose(conversation) ? (
             <Button icon="tick" text={t("chat.thread.close")} disabled={busy} onClick={() => setDialog("close")} data-testid="chat-close" />
           ) : null}
+          <ThreadTranscript conversationId={conversation.id} />
           <Popover
             placement="bottom-end"
             content={

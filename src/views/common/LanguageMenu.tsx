@@ -33,7 +33,8 @@ export const LanguageMenu = ({ minimal = true }: { minimal?: boolean }) => {
         endIcon="caret-down"
         text={t(`languages.${current}`)}
         data-testid="language-menu"
-        aria-label={t("shell.language")}
+        // The name starts with the language it shows (WCAG 2.5.3), then says what the menu chooses.
+        aria-label={`${t(`languages.${current}`)} (${t("shell.language")})`}
       />
     </PopoverNext>
   )

@@ -30,6 +30,8 @@ export const useLayoutActor = () => useSystemActor("layout")
 export const useAccountActor = () => useSystemActor("account")
 export const useNavGroupsActor = () => useSystemActor("navGroups")
 export const useQuickJumpActor = () => useSystemActor("quickJump")
+export const useAnnouncerActor = () => useSystemActor("announcer")
+export const useShortcutsActor = () => useSystemActor("shortcuts")
 
 /**
  * A page actor (declared in its feature's manifest) for as long as the calling view is mounted: the root spawns it on

@@ -13,7 +13,7 @@ export const commonAr: typeof commonEn = {
     landingTitle: "مرحبًا، {{name}}",
     landingBody: "اختر صفحة من القائمة. لا توجد لوحة معلومات لحسابك.",
     landingEmpty: "لم تُخصَّص لحسابك أي صفحات بعد. اطلب الوصول من أحد المسؤولين.",
-    skipToContent: "الانتقال إلى المحتوى",
+    skipToContent: "الانتقال إلى المحتوى الرئيسي",
     copyright: "© {{year}} وحدة تحكم المراسلة",
   },
   failure: {

@@ -13,7 +13,7 @@ export const commonTr: typeof commonEn = {
     landingTitle: "Hoş geldiniz, {{name}}",
     landingBody: "Menüden bir sayfa seçin. Hesabınızın bir panosu yok.",
     landingEmpty: "Hesabınıza henüz sayfa atanmadı. Erişim için bir yöneticiye başvurun.",
-    skipToContent: "İçeriğe geç",
+    skipToContent: "Ana içeriğe geç",
     copyright: "© {{year}} Mesajlaşma Konsolu",
   },
   failure: {

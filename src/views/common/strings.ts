@@ -14,7 +14,7 @@ export const commonEn = {
     landingTitle: "Welcome, {{name}}",
     landingBody: "Pick a page from the menu. Your account has no dashboard.",
     landingEmpty: "Your account has no pages assigned yet. Ask an administrator for access.",
-    skipToContent: "Skip to content",
+    skipToContent: "Skip to main content",
     copyright: "© {{year}} Messaging Console",
   },
   failure: {

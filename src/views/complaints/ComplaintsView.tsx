@@ -80,7 +80,14 @@ export const ComplaintsView = () => {
         />
       </ReportFilters>
       <ReportFailure actor={actor} />
-      <ReportTable actor={actor} testId="complaints-table" columns={COLUMNS.map((k) => t(k))} emptyText={t("workspace.complaints.noRows")}>
+      <ReportTable
+        actor={actor}
+        testId="complaints-table"
+        columns={COLUMNS.map((k) => t(k))}
+        emptyText={t("workspace.complaints.noRows")}
+        label={t("routes.complainTicket")}
+        tabPanel={{ tabs: "complaint-tabs", tab: context.filters.tab }}
+      >
         {context.rows.map((row) => (
           <tr key={row.ticket_number} data-testid="complaint-row">
             <OpenCell

@@ -123,7 +123,11 @@ export const BulkDialog = ({
         {state === "running" ? (
           <div data-testid="bulk-progress">
             <p>{t("contacts.bulk.running", { step: context.step + 1, steps: context.steps })}</p>
-            <ProgressBar intent="primary" value={context.steps > 1 ? context.step / context.steps : undefined} />
+            <ProgressBar
+              aria-label={t("contacts.bulk.running", { step: context.step + 1, steps: context.steps })}
+              intent="primary"
+              value={context.steps > 1 ? context.step / context.steps : undefined}
+            />
           </div>
         ) : null}
         {state === "done" ? (

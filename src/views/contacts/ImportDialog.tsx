@@ -145,7 +145,11 @@ const MappingStep = ({ actor }: { actor: ImportRef }) => {
                 })
               : t("contacts.import.uploading")}
           </p>
-          <ProgressBar intent="primary" value={progress ? progress.bytesDone / Math.max(1, progress.bytesTotal) : undefined} />
+          <ProgressBar
+            aria-label={t("contacts.import.uploading")}
+            intent="primary"
+            value={progress ? progress.bytesDone / Math.max(1, progress.bytesTotal) : undefined}
+          />
         </div>
       ) : null}
     </>

@@ -137,7 +137,13 @@ export const CampaignsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">)
         campaigns.length === 0 ? (
           <div className="mc-dash-empty">{t("dashboard.campaigns.none")}</div>
         ) : (
-          <div className="mc-dash-scroll">
+          // The table scrolls sideways on a narrow window: focusable so a keyboard can scroll it.
+          <section
+            className="mc-dash-scroll"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
+            tabIndex={0}
+            aria-label={t("dashboard.campaigns.title")}
+          >
             <HTMLTable compact striped className="mc-dash-table">
               <thead>
                 <tr>
@@ -164,7 +170,7 @@ export const CampaignsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">)
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </section>
         )
       }
     </Panel>

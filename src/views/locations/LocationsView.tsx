@@ -112,16 +112,18 @@ const NearestTool = ({ finder }: { finder: FinderActor }) => {
           finder.send({ type: "FIND" })
         }}
       >
-        <FormGroup label={t("locations.latitude")}>
+        <FormGroup label={t("locations.latitude")} labelFor="nearest-latitude">
           <InputGroup
+            id="nearest-latitude"
             dir="ltr"
             value={point.latitude}
             onValueChange={(latitude) => finder.send({ type: "POINT", patch: { latitude } })}
             data-testid="nearest-latitude"
           />
         </FormGroup>
-        <FormGroup label={t("locations.longitude")}>
+        <FormGroup label={t("locations.longitude")} labelFor="nearest-longitude">
           <InputGroup
+            id="nearest-longitude"
             dir="ltr"
             value={point.longitude}
             onValueChange={(longitude) => finder.send({ type: "POINT", patch: { longitude } })}

@@ -58,10 +58,20 @@ const MauReport = ({ actor }: { actor: MauActor }) => {
     <>
       <div className="mc-card mc-report-filters" data-testid="mau-filters" style={{ display: "flex", gap: 16, flexWrap: "wrap" }}>
         <FormGroup label={t("mau.from")}>
-          <MonthPicker value={from} onChange={(value) => actor.send({ type: "RANGE.SET", from: value, to })} testId="mau-from" />
+          <MonthPicker
+            value={from}
+            onChange={(value) => actor.send({ type: "RANGE.SET", from: value, to })}
+            testId="mau-from"
+            label={t("mau.from")}
+          />
         </FormGroup>
         <FormGroup label={t("mau.to")}>
-          <MonthPicker value={to} onChange={(value) => actor.send({ type: "RANGE.SET", from, to: value })} testId="mau-to" />
+          <MonthPicker
+            value={to}
+            onChange={(value) => actor.send({ type: "RANGE.SET", from, to: value })}
+            testId="mau-to"
+            label={t("mau.to")}
+          />
         </FormGroup>
         {scope === "admin" ? (
           <FormGroup label={t("mau.business")}>
@@ -201,8 +211,9 @@ const MailCard = ({ actor }: { actor: MauActor }) => {
             data-testid="mau-mail-email"
           />
         </FormGroup>
-        <FormGroup label={t("mau.mail.month")}>
+        <FormGroup label={t("mau.mail.month")} labelFor="mau-mail-month">
           <HTMLSelect
+            id="mau-mail-month"
             value={mail.month}
             onChange={(e) => actor.send({ type: "MAIL.EDIT", patch: { month: e.currentTarget.value } })}
             data-testid="mau-mail-month"

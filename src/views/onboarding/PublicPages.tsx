@@ -53,11 +53,30 @@ export const ExampleView = () => {
     <article className="mc-public-article mc-page" data-testid="example-page">
       <h1 data-testid="page-title">{t("onboarding.example.title")}</h1>
       <p>{t("onboarding.example.intro")}</p>
-      <h2>{t("onboarding.example.requestHeading")}</h2>
-      <pre dir="ltr">{DELIVERY}</pre>
-      <h2>{t("onboarding.example.verifyHeading")}</h2>
+      <h2 id="example-request">{t("onboarding.example.requestHeading")}</h2>
+      {/* A code block scrolls sideways: focusable, so a keyboard can scroll it, and named by its heading. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a code block stays a pre; the region role lets its heading name it */}
+      <pre
+        dir="ltr"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
+        tabIndex={0}
+        role="region"
+        aria-labelledby="example-request"
+      >
+        {DELIVERY}
+      </pre>
+      <h2 id="example-verify">{t("onboarding.example.verifyHeading")}</h2>
       <p>{t("onboarding.example.verifyText")}</p>
-      <pre dir="ltr">{VERIFY}</pre>
+      {/* biome-ignore lint/a11y/useSemanticElements: a code block stays a pre; the region role lets its heading name it */}
+      <pre
+        dir="ltr"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
+        tabIndex={0}
+        role="region"
+        aria-labelledby="example-verify"
+      >
+        {VERIFY}
+      </pre>
     </article>
   )
 }

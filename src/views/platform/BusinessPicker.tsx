@@ -1,7 +1,8 @@
 /**
  * The super admin's business picker (page actor `business-picker`): a search box over every business, keyboard
  * operable as a combobox (arrows move, Enter chooses, Escape closes) and clickable. `onPick` hears each choice; the
- * machine holds the list, the query and the highlight (machines/platform/business-picker.ts).
+ * machine holds the list, the query and the highlight (machines/platform/business-picker.ts). A form that keeps the
+ * chosen business itself (billing, account limits) passes it as `clientId`, and the box shows it.
  */
 import { Button, Callout, Classes, FormGroup, InputGroup, Spinner, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
@@ -18,13 +19,23 @@ type PickerActor = ActorRefFrom<typeof businessPickerMachine>
 const LIST_ID = "business-picker-list"
 const optionId = (id: number) => `business-picker-${id}`
 
-export const BusinessPicker = ({ onPick }: { readonly onPick: (business: PickedBusiness) => void }) => {
+export const BusinessPicker = ({
+  onPick,
+  clientId,
+}: {
+  readonly onPick: (business: PickedBusiness) => void
+  /** The business the screen acts on, when the screen holds it. */
+  readonly clientId?: number | null
+}) => {
   const actor = usePageActor<PickerActor>("business-picker")
   useEffect(() => {
     if (!actor) return
     const subscription = actor.on("chosen", (e) => onPick(e.business))
     return () => subscription.unsubscribe()
   }, [actor, onPick])
+  useEffect(() => {
+    if (actor && clientId !== undefined) actor.send({ type: "SHOW", id: clientId })
+  }, [actor, clientId])
   return actor ? <Picker actor={actor} /> : <Spinner size={16} />
 }
 

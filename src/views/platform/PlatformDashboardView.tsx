@@ -5,6 +5,7 @@
  */
 import { Button, Callout, HTMLTable, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
@@ -90,8 +91,6 @@ const Overview = ({ actor }: { actor: DashboardActor }) => {
 
 const Counts = ({ overview }: { overview: PlatformOverview | null }) => {
   const { t } = useTranslation()
-  const count = useCount()
-  const value = (n: number | undefined) => (n === undefined ? null : count(n))
   const none = t("platform.review.none")
   return (
     <section className="mc-dash-section" aria-labelledby="platform-businesses-title" data-testid="platform-businesses">
@@ -102,66 +101,52 @@ const Counts = ({ overview }: { overview: PlatformOverview | null }) => {
         </Link>
       </h2>
       <div className="mc-dash-boxes mc-platform-counts">
-        <Box
-          id="platform-total"
-          label={t("platform.businesses.total")}
-          value={value(overview?.businesses.total)}
-          zero={false}
-          zeroText=""
-        />
-        <Box
-          id="platform-active"
-          label={t("platform.businesses.active")}
-          value={value(overview?.businesses.active)}
-          zero={false}
-          zeroText=""
-        />
-        <Box
+        <CountBox id="platform-total" label={t("platform.businesses.total")} value={overview?.businesses.total} />
+        <CountBox id="platform-active" label={t("platform.businesses.active")} value={overview?.businesses.active} />
+        <CountBox
           id="platform-inactive"
           label={t("platform.businesses.inactive")}
-          value={value(overview?.businesses.inactive)}
-          zero={false}
-          zeroText=""
+          value={overview?.businesses.inactive}
           hint={t("platform.businesses.inactiveHint")}
         />
-        <ReviewBox
-          id="platform-registrations"
-          label={t("platform.review.registrations")}
-          value={overview?.pending_registrations}
-          to={REGISTRATIONS_PATH}
-          link={t("platform.review.openRegistrations")}
-          none={none}
-        />
-        <ReviewBox
-          id="platform-masks"
-          label={t("platform.review.masks")}
-          value={overview?.masks_awaiting_approval}
-          to={MASKS_PATH}
-          link={t("platform.review.openMasks")}
-          none={none}
-        />
+        <div className="mc-platform-review">
+          <CountBox
+            id="platform-registrations"
+            label={t("platform.review.registrations")}
+            value={overview?.pending_registrations}
+            none={none}
+          />
+          <ReviewLink id="platform-registrations" to={REGISTRATIONS_PATH} text={t("platform.review.openRegistrations")} />
+        </div>
+        <div className="mc-platform-review">
+          <CountBox id="platform-masks" label={t("platform.review.masks")} value={overview?.masks_awaiting_approval} none={none} />
+          <ReviewLink id="platform-masks" to={MASKS_PATH} text={t("platform.review.openMasks")} />
+        </div>
       </div>
     </section>
   )
 }
 
-const ReviewBox = (props: { id: string; label: string; value: number | undefined; to: string; link: string; none: string }) => {
+/** A count box, a skeleton until read; with `none`, a zero says it (nothing awaits review). */
+const CountBox = (props: { id: string; label: string; value: number | undefined; hint?: string; none?: string }) => {
   const count = useCount()
   return (
-    <div className="mc-platform-review">
-      <Box
-        id={props.id}
-        label={props.label}
-        value={props.value === undefined ? null : count(props.value)}
-        zero={props.value === 0}
-        zeroText={props.none}
-      />
-      <Link to={props.to} className="mc-platform-link" data-testid={`${props.id}-link`}>
-        {props.link}
-      </Link>
-    </div>
+    <Box
+      id={props.id}
+      label={props.label}
+      value={props.value === undefined ? null : count(props.value)}
+      zero={props.none !== undefined && props.value === 0}
+      zeroText={props.none ?? ""}
+      hint={props.hint}
+    />
   )
 }
+
+const ReviewLink = (props: { id: string; to: string; text: string }) => (
+  <Link to={props.to} className="mc-platform-link" data-testid={`${props.id}-link`}>
+    {props.text}
+  </Link>
+)
 
 const Activity = ({ overview }: { overview: PlatformOverview }) => {
   const { t } = useTranslation()
@@ -267,32 +252,31 @@ const Health = ({ overview }: { overview: PlatformOverview }) => {
         {t("platform.health.title")}
       </h2>
       <dl className="mc-dash-pairs mc-platform-health">
-        <div>
-          <dt>{t("platform.health.database")}</dt>
-          <dd data-testid="platform-health-database">{state(h.database)}</dd>
-        </div>
-        <div>
-          <dt>{t("platform.health.redis")}</dt>
-          <dd data-testid="platform-health-redis">{state(h.redis)}</dd>
-        </div>
-        <div>
-          <dt>{t("platform.health.queue")}</dt>
-          <dd data-testid="platform-health-queue">{count(h.queue_depth)}</dd>
-        </div>
-        <div>
-          <dt>{t("platform.health.oldest")}</dt>
-          <dd data-testid="platform-health-oldest">
-            {h.oldest_job_seconds === null ? t("platform.health.noneWaiting") : duration(h.oldest_job_seconds)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("platform.health.nodes")}</dt>
-          <dd data-testid="platform-health-nodes">
-            {count(h.nodes)}
-            <small className="mc-platform-hint">{t("platform.health.nodesHint")}</small>
-          </dd>
-        </div>
+        <Pair id="database" term={t("platform.health.database")}>
+          {state(h.database)}
+        </Pair>
+        <Pair id="redis" term={t("platform.health.redis")}>
+          {state(h.redis)}
+        </Pair>
+        <Pair id="queue" term={t("platform.health.queue")}>
+          {count(h.queue_depth)}
+        </Pair>
+        <Pair id="oldest" term={t("platform.health.oldest")}>
+          {h.oldest_job_seconds === null ? t("platform.health.noneWaiting") : duration(h.oldest_job_seconds)}
+        </Pair>
+        <Pair id="nodes" term={t("platform.health.nodes")}>
+          {count(h.nodes)}
+          <small className="mc-platform-hint">{t("platform.health.nodesHint")}</small>
+        </Pair>
       </dl>
     </section>
   )
 }
+
+/** One line of the health list: its name and its value (test id `platform-health-<id>`). */
+const Pair = (props: { id: string; term: string; children: ReactNode }) => (
+  <div>
+    <dt>{props.term}</dt>
+    <dd data-testid={`platform-health-${props.id}`}>{props.children}</dd>
+  </div>
+)

@@ -41,6 +41,9 @@ export const DateRange = ({
           }}
           locale={LOCALES[language] ?? enUS}
           dateFnsFormat="dd-MM-yyyy"
+          // The two inputs' frame says whether the calendar is open (aria-expanded), which only a grouping role may:
+          // a fieldset is a group, and groups the start and the end.
+          popoverProps={{ targetTagName: "fieldset" }}
           allowSingleDayRange
           overlappingDatesMessage={t("reports.problems.endBeforeStart")}
           shortcuts={false}

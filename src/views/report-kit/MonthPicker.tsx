@@ -10,13 +10,15 @@ interface MonthPickerProps {
   readonly value: string
   readonly onChange: (month: string) => void
   readonly testId: string
+  /** The picker's visible label ("From"): each select is named by it and by what it picks. */
+  readonly label: string
   readonly years?: number
 }
 
 const pad = (n: number) => String(n).padStart(2, "0")
 
-export const MonthPicker = ({ value, onChange, testId, years = 6 }: MonthPickerProps) => {
-  const { i18n } = useTranslation()
+export const MonthPicker = ({ value, onChange, testId, label, years = 6 }: MonthPickerProps) => {
+  const { t, i18n } = useTranslation()
   const language = i18n.resolvedLanguage ?? "en"
   const names = useMemo(() => {
     const format = new Intl.DateTimeFormat(`${language}-u-nu-latn`, { month: "long", timeZone: "UTC" })
@@ -31,6 +33,7 @@ export const MonthPicker = ({ value, onChange, testId, years = 6 }: MonthPickerP
       <HTMLSelect
         value={month ? pad(month) : ""}
         onChange={(e) => onChange(`${year || thisYear}-${e.currentTarget.value}`)}
+        aria-label={`${label}: ${t("reports.filters.month")}`}
         data-testid={`${testId}-month`}
       >
         {names.map((name, i) => (
@@ -42,6 +45,7 @@ export const MonthPicker = ({ value, onChange, testId, years = 6 }: MonthPickerP
       <HTMLSelect
         value={year ? String(year) : ""}
         onChange={(e) => onChange(`${e.currentTarget.value}-${pad(month || 1)}`)}
+        aria-label={`${label}: ${t("reports.filters.year")}`}
         data-testid={`${testId}-year`}
       >
         {choices.map((y) => (

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Callout, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core"
+import { Button, Callout, Classes, HTMLTable, NonIdealState, Spinner } from "@blueprintjs/core"
 import { selectEmpty, selectFailure, selectLoading } from "../../machines/report-kit/report-selectors"
 import { useFailureText } from "../common/failure-text"
 import { Pager } from "./Pager"
@@ -17,19 +17,39 @@ export const ReportTable = ({
   emptyText,
   children,
   testId,
+  label,
+  tabPanel,
 }: {
   actor: AnyReportActor
   columns: readonly string[]
   emptyText: string
   children: ReactNode
   testId: string
+  /** The table's name for assistive technology (the screen's title); "Results" when not given. */
+  label?: string
+  /** The tabs (Blueprint `Tabs` id and the selected tab) whose rows this table lists: the table is their panel. */
+  tabPanel?: { readonly tabs: string; readonly tab: string }
 }) => {
   const { t } = useTranslation()
   const loading = useSelector(actor, selectLoading)
   const empty = useSelector(actor, selectEmpty)
+  const panel = tabPanel
+    ? {
+        role: "tabpanel",
+        id: `${Classes.TAB_PANEL}_${tabPanel.tabs}_${tabPanel.tab}`,
+        "aria-labelledby": `${Classes.TAB}-title_${tabPanel.tabs}_${tabPanel.tab}`,
+      }
+    : {}
   return (
-    <div className="mc-card">
-      <div className="mc-report-table-wrap" aria-busy={loading}>
+    <div className="mc-card" {...panel}>
+      {/* A wide table scrolls sideways: a named region, focusable so a keyboard can scroll it. */}
+      <section
+        className="mc-report-table-wrap"
+        aria-busy={loading}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
+        tabIndex={0}
+        aria-label={label ?? t("reports.common.results")}
+      >
         <HTMLTable className="mc-report-table" striped interactive compact data-testid={testId}>
           <thead>
             <tr>
@@ -52,7 +72,7 @@ export const ReportTable = ({
             <Spinner size={28} />
           </div>
         ) : null}
-      </div>
+      </section>
       <Pager actor={actor} />
     </div>
   )

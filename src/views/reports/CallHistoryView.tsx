@@ -31,6 +31,7 @@ const COLUMNS = [
   "startTime",
   "endTime",
   "duration",
+  "holdTime",
   "acceptedBy",
   "status",
   "blocks",
@@ -74,6 +75,7 @@ const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
       <td className="mc-num">{formatDateTime(row.call_start_time)}</td>
       <td className="mc-num">{formatDateTime(row.call_end_time)}</td>
       <td>{format.duration(row.call_duration)}</td>
+      <td data-testid="call-hold-time">{format.duration(row.hold_seconds ?? 0)}</td>
       <td>{row.username ?? ""}</td>
       <td>{format.enumValue("callStatus", row.call_status)}</td>
       <td className="mc-num">{row.blocks}</td>

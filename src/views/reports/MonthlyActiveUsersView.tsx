@@ -39,6 +39,7 @@ export const MonthlyActiveUsersView = pageReport("report-monthly-active-users", 
                 value={month}
                 onChange={(value) => actor.send({ type: "FILTER.CHANGE", patch: { month: value } })}
                 testId="mau-month"
+                label={t("reports.filters.month")}
               />
             </label>
           </ReportFilters>

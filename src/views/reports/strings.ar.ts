@@ -15,6 +15,7 @@ export const reportsAr: ReportsStrings = {
     download: "تنزيل",
     loading: "جارٍ التحميل…",
     rowsPerPage: "صفوف لكل صفحة",
+    results: "النتائج",
     pageOf: "{{from}}–{{to}} من {{total}}",
     previousPage: "الصفحة السابقة",
     nextPage: "الصفحة التالية",
@@ -41,6 +42,7 @@ export const reportsAr: ReportsStrings = {
     thresholdDefault: "إعداد الشركة",
     menu: "القائمة",
     month: "الشهر",
+    year: "السنة",
   },
   problems: {
     missingDates: "اختر تاريخ البداية وتاريخ النهاية.",
@@ -153,6 +155,7 @@ export const reportsAr: ReportsStrings = {
     startTime: "وقت بدء المكالمة",
     endTime: "وقت انتهاء المكالمة",
     duration: "المدة",
+    holdTime: "قيد الانتظار",
     acceptedBy: "تم الرد بواسطة",
     status: "الحالة",
     blocks: "كتل المكالمة",

@@ -15,6 +15,7 @@ export const reportsTr: ReportsStrings = {
     download: "İndir",
     loading: "Yükleniyor…",
     rowsPerPage: "Sayfa başına satır",
+    results: "Sonuçlar",
     pageOf: "{{from}}–{{to}} / {{total}}",
     previousPage: "Önceki sayfa",
     nextPage: "Sonraki sayfa",
@@ -41,6 +42,7 @@ export const reportsTr: ReportsStrings = {
     thresholdDefault: "Şirket ayarı",
     menu: "Menü",
     month: "Ay",
+    year: "Yıl",
   },
   problems: {
     missingDates: "Hem başlangıç hem bitiş tarihini seçin.",
@@ -153,6 +155,7 @@ export const reportsTr: ReportsStrings = {
     startTime: "Arama Başlangıcı",
     endTime: "Arama Bitişi",
     duration: "Süre",
+    holdTime: "Beklemede",
     acceptedBy: "Yanıtlayan",
     status: "Durum",
     blocks: "Arama Blokları",

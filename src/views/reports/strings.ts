@@ -18,6 +18,7 @@ export const reportsEn = {
     download: "Download",
     loading: "Loading…",
     rowsPerPage: "Rows per page",
+    results: "Results",
     pageOf: "{{from}}–{{to}} of {{total}}",
     previousPage: "Previous page",
     nextPage: "Next page",
@@ -44,6 +45,7 @@ export const reportsEn = {
     thresholdDefault: "Company setting",
     menu: "Menu",
     month: "Month",
+    year: "Year",
   },
   problems: {
     missingDates: "Choose both a start and an end date.",
@@ -156,6 +158,7 @@ export const reportsEn = {
     startTime: "Call Start Time",
     endTime: "Call End Time",
     duration: "Duration",
+    holdTime: "On hold",
     acceptedBy: "Accepted By",
     status: "Status",
     blocks: "Call Blocks",

@@ -1,11 +1,14 @@
 import { Classes } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
-import { useEffect, useMemo, useState, type ReactNode } from "react"
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next"
+import { useLocation } from "react-router-dom"
 import { sidebarOf, selectUserAcl } from "../../machines/acl/acl-selectors"
-import { useAclActor, useLayoutActor } from "../common/actor-context"
+import { selectUserKey } from "../../machines/session/session-selectors"
+import { useAclActor, useLayoutActor, useSessionActor, useShortcutsActor } from "../common/actor-context"
 import { HorizontalNav } from "./HorizontalNav"
 import { LayoutPanel } from "./LayoutPanel"
+import { LiveRegions } from "./LiveRegions"
 import { QuickJump } from "./QuickJump"
 import { CallCards } from "../calls/CallCards"
 import { Sidebar } from "./Sidebar"
@@ -24,6 +27,24 @@ export const Shell = ({ children, toolbar }: { children: ReactNode; toolbar?: Re
   const sections = useMemo(() => sidebarOf(userAcl), [userAcl])
   const [folded, setFolded] = useState(false)
   const vertical = layout.style === "vertical"
+  const shortcuts = useShortcutsActor()
+  const user = useSelector(useSessionActor(), selectUserKey)
+
+  useEffect(() => {
+    if (user) shortcuts.send({ type: "KEYS.USER", user })
+  }, [shortcuts, user])
+
+  // A new screen whose old one took the focus with it: the focus starts again at the main content, so the next Tab
+  // goes on from there and not from where the removed control was (WCAG 2.4.3).
+  // A page just loaded keeps the browser's own start, so its first Tab reaches the skip link.
+  const { pathname } = useLocation()
+  const shown = useRef(pathname)
+  useEffect(() => {
+    if (shown.current === pathname) return
+    shown.current = pathname
+    if (document.activeElement === null || document.activeElement === document.body)
+      document.getElementById("mc-content")?.focus({ preventScroll: true })
+  }, [pathname])
 
   useEffect(() => {
     document.body.classList.toggle("mc-scroll-content", layout.scroll === "content")
@@ -50,7 +71,8 @@ export const Shell = ({ children, toolbar }: { children: ReactNode; toolbar?: Re
       <div className="mc-body">
         {vertical && layout.navbar.display ? <Sidebar sections={sections} folded={folded} /> : null}
         <div className="mc-main">
-          <main id="mc-content" className="mc-content">
+          {/* Focusable by the skip link only, so the next Tab goes on from the page's start. */}
+          <main id="mc-content" className="mc-content" tabIndex={-1}>
             {children}
           </main>
           {layout.footer.display ? (
@@ -63,6 +85,7 @@ export const Shell = ({ children, toolbar }: { children: ReactNode; toolbar?: Re
       <LayoutPanel />
       <QuickJump />
       <CallCards />
+      <LiveRegions />
     </div>
   )
 }

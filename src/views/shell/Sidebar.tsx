@@ -63,8 +63,11 @@ export const Sidebar = ({ sections, folded }: { sections: readonly SidebarSectio
               aria-label={title}
             >
               {folded || single ? null : (
+                // Inside the menu, a group's heading is one of its items (one that folds the group): a plain button
+                // is not allowed there.
                 <button
                   type="button"
+                  role="menuitem"
                   className={`mc-nav-heading${holdsCurrent ? " mc-nav-heading-current" : ""}`}
                   aria-expanded={open}
                   data-testid="nav-group-toggle"

@@ -61,13 +61,16 @@ export const Toolbar = ({
         <Switch
           className="mc-presence"
           checked={online}
-          disabled={switching}
+          // Not `disabled` while the change goes through: a disabled control drops the keyboard focus.
+          aria-disabled={switching}
           innerLabelChecked={t("shell.online")}
           innerLabel={t("shell.offline")}
           aria-label={t("shell.availability")}
           title={t("shell.availability")}
           data-testid="presence"
-          onChange={(event) => session.send({ type: "SET_ONLINE", online: event.currentTarget.checked })}
+          onChange={(event) => {
+            if (!switching) session.send({ type: "SET_ONLINE", online: event.currentTarget.checked })
+          }}
         />
         {extra}
         <LanguageMenu />

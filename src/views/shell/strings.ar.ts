@@ -22,6 +22,13 @@ export const shellAr: typeof shellEn = {
     jumpPlaceholder: "اكتب اسم الشاشة…",
     jumpNone: "لا توجد شاشة بهذا الاسم",
     backToCompany: "تفاصيل الشركة",
+    announce: {
+      message: "رسالة جديدة من {{name}}: {{text}}",
+      attachment: "رسالة جديدة من {{name}} مع مرفق",
+      queue: "محادثة جديدة في قائمة الانتظار من {{name}}",
+      call: "مكالمة واتساب واردة من {{name}}، {{number}}",
+      callUnknown: "مكالمة واتساب واردة من {{number}}",
+    },
   },
   sidebar: {
     dashboard: "لوحات المعلومات",

@@ -22,6 +22,13 @@ export const shellTr: typeof shellEn = {
     jumpPlaceholder: "Ekranın adını yazın…",
     jumpNone: "Bu adla bir ekran yok",
     backToCompany: "Şirket ayrıntıları",
+    announce: {
+      message: "{{name}} kişisinden yeni mesaj: {{text}}",
+      attachment: "{{name}} kişisinden ekli yeni mesaj",
+      queue: "Kuyrukta {{name}} kişisinden yeni konuşma",
+      call: "{{name}} kişisinden gelen WhatsApp araması, {{number}}",
+      callUnknown: "{{number}} numarasından gelen WhatsApp araması",
+    },
   },
   sidebar: {
     dashboard: "Panolar",

@@ -20,6 +20,13 @@ export const shellEn = {
     jumpPlaceholder: "Type a screen's name…",
     jumpNone: "No screen by that name",
     backToCompany: "Company details",
+    announce: {
+      message: "New message from {{name}}: {{text}}",
+      attachment: "New message from {{name}} with an attachment",
+      queue: "New conversation in the queue from {{name}}",
+      call: "Incoming WhatsApp call from {{name}}, {{number}}",
+      callUnknown: "Incoming WhatsApp call from {{number}}",
+    },
   },
   sidebar: {
     dashboard: "Dashboards",

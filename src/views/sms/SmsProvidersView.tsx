@@ -126,8 +126,9 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
           </HTMLTable>
           <form className="mc-sms-inline" onSubmit={submit("provider")} data-testid="sms-provider-form">
             <Field actor={actor} form="provider" name="name" label={t("sms.providers.name")} />
-            <FormGroup label={t("sms.providers.kind")}>
+            <FormGroup label={t("sms.providers.kind")} labelFor="sms-provider-kind">
               <HTMLSelect
+                id="sms-provider-kind"
                 value={drafts.provider.kind}
                 onChange={(e) => actor.send({ type: "DRAFT", form: "provider", patch: { kind: e.currentTarget.value } })}
               >
@@ -194,8 +195,9 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
         {data.providers ? (
           <form className="mc-sms-inline" onSubmit={submit("account")} data-testid="sms-account-form">
             <BusinessPicker onPick={pickBusiness} />
-            <FormGroup label={t("sms.providers.provider")}>
+            <FormGroup label={t("sms.providers.provider")} labelFor="sms-account-provider">
               <HTMLSelect
+                id="sms-account-provider"
                 value={drafts.account.providerId}
                 onChange={(e) => actor.send({ type: "DRAFT", form: "account", patch: { providerId: e.currentTarget.value } })}
               >
@@ -282,8 +284,9 @@ const Sections = ({ actor }: { actor: ProvidersActor }) => {
         ) : null}
         {data.accounts.length > 0 ? (
           <form className="mc-sms-inline" onSubmit={submit("mask")} data-testid="sms-mask-form">
-            <FormGroup label={t("sms.providers.account")}>
+            <FormGroup label={t("sms.providers.account")} labelFor="sms-mask-account">
               <HTMLSelect
+                id="sms-mask-account"
                 value={drafts.mask.accountId}
                 onChange={(e) => actor.send({ type: "DRAFT", form: "mask", patch: { accountId: e.currentTarget.value } })}
                 data-testid="sms-mask-account"

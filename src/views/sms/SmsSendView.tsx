@@ -40,7 +40,7 @@ const SendForm = ({ actor }: { actor: SendActor }) => {
   const state = useSelector(actor, (s) => s)
   const { draft, choices, failure } = state.context
   const edit = (field: keyof SmsDraft, value: string | number | null) => actor.send({ type: "EDIT", field, value })
-  if (state.matches("loading")) return <ProgressBar intent="primary" />
+  if (state.matches("loading")) return <ProgressBar intent="primary" aria-label={t("app.loading")} />
   if (state.matches("failed"))
     return (
       <Callout intent="danger" title={t("sms.send.loadFailed")} data-testid="sms-send-load-failed">
@@ -198,10 +198,12 @@ const Progress = ({ actor }: { actor: SendActor }) => {
   const done = useSelector(actor, (s) => s.matches("done"))
   if (!sent || !progress) return null
   const settled = progress.delivered + progress.failed
+  const summary = t("sms.send.progress", { count: sent.count, parts: sent.parts, cost: sent.cost.toFixed(4) })
   return (
     <div className="mc-card mc-sms-progress" data-testid="sms-progress" data-done={done}>
-      <p>{t("sms.send.progress", { count: sent.count, parts: sent.parts, cost: sent.cost.toFixed(4) })}</p>
+      <p>{summary}</p>
       <ProgressBar
+        aria-label={summary}
         value={sent.count === 0 ? 1 : settled / sent.count}
         intent={progress.failed > 0 ? "warning" : "success"}
         animate={!done}

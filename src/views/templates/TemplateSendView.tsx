@@ -58,7 +58,7 @@ const SendForm = ({ actor }: { actor: SendActor }) => {
   const failureText = useFailureText()
   const state = useSelector(actor, (s) => s)
   const { draft, templates, cost, costFailure, contact, failure, sent } = state.context
-  if (state.matches("loading")) return <ProgressBar intent="primary" />
+  if (state.matches("loading")) return <ProgressBar intent="primary" aria-label={t("app.loading")} />
   if (state.matches("failed"))
     return (
       <Callout intent="danger" title={t("templates.send.loadFailed")} data-testid="template-send-load-failed">

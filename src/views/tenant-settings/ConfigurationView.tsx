@@ -152,9 +152,11 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
           data-testid="configuration-auto-assign"
         />
         <p className="mc-muted">{t("tenantSettings.autoAssignHelp")}</p>
-        <FormGroup label={t("tenantSettings.cap")} labelFor="configuration-cap">
+        {/* Blueprint's step buttons point (aria-controls) at the input's own id, which an id of ours would replace:
+            the numbers are named by their label's text instead. */}
+        <FormGroup label={t("tenantSettings.cap")}>
           <NumericInput
-            id="configuration-cap"
+            aria-label={t("tenantSettings.cap")}
             min={1}
             max={100}
             value={draft.max_chats_per_agent}
@@ -168,9 +170,9 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
           onChange={(e) => edit({ session_timeout_enabled: e.currentTarget.checked })}
           data-testid="configuration-idle"
         />
-        <FormGroup label={t("tenantSettings.idleMinutes")} labelFor="configuration-idle-minutes" helperText={t("tenantSettings.idleHelp")}>
+        <FormGroup label={t("tenantSettings.idleMinutes")} helperText={t("tenantSettings.idleHelp")}>
           <NumericInput
-            id="configuration-idle-minutes"
+            aria-label={t("tenantSettings.idleMinutes")}
             min={1}
             max={10080}
             value={draft.session_timeout_minutes}
@@ -191,13 +193,9 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
           onChange={(e) => edit({ retention_enabled: e.currentTarget.checked })}
           data-testid="configuration-retention"
         />
-        <FormGroup
-          label={t("tenantSettings.retentionDays")}
-          labelFor="configuration-retention-days"
-          helperText={t("tenantSettings.retentionHelp")}
-        >
+        <FormGroup label={t("tenantSettings.retentionDays")} helperText={t("tenantSettings.retentionHelp")}>
           <NumericInput
-            id="configuration-retention-days"
+            aria-label={t("tenantSettings.retentionDays")}
             min={1}
             max={3650}
             disabled={!draft.retention_enabled}
@@ -216,9 +214,9 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
           onChange={(e) => edit({ calls_enabled: e.currentTarget.checked })}
           data-testid="configuration-calls"
         />
-        <FormGroup label={t("tenantSettings.ring")} labelFor="configuration-ring">
+        <FormGroup label={t("tenantSettings.ring")}>
           <NumericInput
-            id="configuration-ring"
+            aria-label={t("tenantSettings.ring")}
             min={10}
             max={300}
             value={draft.ring_timeout_seconds}

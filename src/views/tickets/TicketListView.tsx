@@ -224,7 +224,14 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
       {kind === "ticket-report" && meta?.agentsError ? (
         <Callout intent="warning">{t("workspace.common.agentsUnavailable", { message: failureText(meta.agentsError) })}</Callout>
       ) : null}
-      <ReportTable actor={actor} testId="tickets-table" columns={COLUMNS.map((k) => t(k))} emptyText={t("workspace.tickets.noRows")}>
+      <ReportTable
+        actor={actor}
+        testId="tickets-table"
+        columns={COLUMNS.map((k) => t(k))}
+        emptyText={t("workspace.tickets.noRows")}
+        label={t(`routes.${screen.route}`)}
+        tabPanel={kind === "inbox" ? { tabs: "inbox-tabs", tab: context.filters.tab } : undefined}
+      >
         {context.rows.map((row) => (
           <TicketRow key={row.id} row={row} canOpen={transcript !== null} onOpen={() => open(row)} />
         ))}

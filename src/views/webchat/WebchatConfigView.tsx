@@ -228,11 +228,14 @@ const WebchatConfig = ({ actor }: { actor: WebchatActor }) => {
         </div>
 
         <Card data-testid="webchat-snippet">
-          <h3 style={{ marginTop: 0 }}>{t("webchat.snippet")}</h3>
+          <h3 style={{ marginTop: 0 }} id="webchat-snippet-title">
+            {t("webchat.snippet")}
+          </h3>
           <p className="bp6-text-muted">{t("webchat.snippetHelp")}</p>
           <TextArea
             fill
             readOnly
+            aria-labelledby="webchat-snippet-title"
             dir="ltr"
             rows={3}
             value={snippet}

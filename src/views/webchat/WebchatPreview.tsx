@@ -36,7 +36,7 @@ export const WebchatPreview = ({ draft }: { draft: WebchatSettings }) => {
             {asked.map((field) => (
               <div
                 key={field}
-                style={{ border: "1px solid #c5cbd3", borderRadius: 8, padding: "6px 8px", background: "#fff", color: "#738091" }}
+                style={{ border: "1px solid #c5cbd3", borderRadius: 8, padding: "6px 8px", background: "#fff", color: "#5f6b7c" }}
               >
                 {t(`webchat.fields.${field}`)}
                 {draft.prechat[field] === "required" ? " *" : ""}

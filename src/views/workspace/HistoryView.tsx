@@ -14,6 +14,9 @@ import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { AgentSelect, ChannelCell, ChannelSelect, OpenCell, TranscriptDrawer, type TranscriptActor } from "./WorkspaceParts"
 import { usePageActor } from "../common/actor-context"
+import { TranscriptDownload } from "../transcripts/TranscriptDownload"
+import { TranscriptExport } from "../transcripts/TranscriptExport"
+import { useTranscripts } from "../transcripts/use-transcripts"
 import "../report-kit/report-kit.css"
 
 type HistoryActor = ActorRefFrom<typeof historyMachine>
@@ -27,6 +30,7 @@ export const HistoryView = () => {
   const { t } = useTranslation()
   const actor = useReportActor<HistoryActor>("report-history")
   const transcript = usePageActor<TranscriptActor>("transcript-history")
+  const transcripts = useTranscripts()
   const context = useSelector(actor, (s) => s.context)
   const draft: HistoryFilters = context.draft
   const change = (patch: Partial<HistoryFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
@@ -56,6 +60,9 @@ export const HistoryView = () => {
         />
       </ReportFilters>
       <ReportFailure actor={actor} />
+      {transcripts ? (
+        <TranscriptExport actor={transcripts} filters={context.filters} search={context.search} total={context.total} />
+      ) : null}
       <ReportTable
         actor={actor}
         testId="history-table"
@@ -78,7 +85,10 @@ export const HistoryView = () => {
               {row.last_message ?? ""}
             </td>
             <td className="mc-num">{formatDateTime(row.started_at)}</td>
-            <td className="mc-num">{formatDateTime(row.closed_at)}</td>
+            <td className="mc-num">
+              {formatDateTime(row.closed_at)}
+              {transcripts ? <TranscriptDownload actor={transcripts} conversationId={row.id} small /> : null}
+            </td>
           </tr>
         ))}
       </ReportTable>

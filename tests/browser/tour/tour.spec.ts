@@ -4,11 +4,15 @@
  * once.
  */
 import { expect, type Page, test } from "@playwright/test"
+import { screenAudit } from "../a11y/screen-audit"
 import { baseUrl, login } from "../helpers"
 import { addressesFor, tour } from "./tour"
 
 /** The demo logins (README "Demo users"): both tenants' admins, a full and a limited agent, and the super admin. */
 const USERS = ["admin", "agent1", "agent2", "superadmin", "admin2"] as const
+
+/** Whose tour also audits each screen for accessibility (tests/browser/a11y): a tenant's admin and an agent. */
+const AUDITED = new Set<string>(["admin", "agent1"])
 
 // Each user's tour is independent (its own login on its worker's server): the workers share them out.
 test.describe.configure({ mode: "parallel" })
@@ -17,10 +21,12 @@ const run = async (page: Page, user: string, acl: Record<string, unknown> | null
   const started = Date.now()
   const addresses = addressesFor(acl)
   expect(addresses.length).toBeGreaterThan(0)
-  const result = await tour(page, user, addresses)
+  const a11y = AUDITED.has(user) ? screenAudit(page) : null
+  const result = await tour(page, user, addresses, a11y?.check)
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   // The tour's cost, in the run's output: it must stay within the suite's budget.
   console.log(`tour ${user}: ${addresses.length} addresses in ${seconds} s; slowest ${result.slowest.slice(0, 5).join(", ")}`)
+  if (a11y) console.log(a11y.summary(user))
   expect(result.failures, `${result.failures.length} problems:\n${result.failures.join("\n")}`).toEqual([])
 }
 
@@ -30,8 +36,9 @@ for (const user of USERS) {
     const language = process.env.TOUR_LANGUAGE
     if (language) await page.addInitScript((choice) => localStorage.setItem("i18nextLng", choice), language)
     const body = await login(page, user)
-    // The tour's budget: a second and a half per address on a loaded machine (the admins have about a hundred).
-    test.setTimeout(30_000 + addressesFor(body.user_acl).length * 1_500)
+    // The tour's budget: a second and a half per address on a loaded machine (the admins have about a hundred), and
+    // twice as much again where each screen is also audited in two modes.
+    test.setTimeout(30_000 + addressesFor(body.user_acl).length * (AUDITED.has(user) ? 4_500 : 1_500))
     await run(page, user, body.user_acl)
   })
 }

@@ -132,11 +132,14 @@ export interface TourResult {
   readonly slowest: string[]
 }
 
+/** More checks on each settled screen (the accessibility audit): given the address landed on, answers problems. */
+export type ScreenCheck = (landed: string) => Promise<string[]>
+
 /**
  * Opens every address in turn; answers the failure lines, each prefixed with the user and the address. With
  * TOUR_SHOTS set, each screen's 1280 px view is saved under .tmp/screenshots/tour/<TOUR_SHOTS>/ to be looked at.
  */
-export const tour = async (page: Page, user: string, addresses: readonly string[]): Promise<TourResult> => {
+export const tour = async (page: Page, user: string, addresses: readonly string[], check?: ScreenCheck): Promise<TourResult> => {
   const shots = process.env.TOUR_SHOTS
   const watcher = watch(page)
   const failures: string[] = []
@@ -188,6 +191,7 @@ export const tour = async (page: Page, user: string, addresses: readonly string[
         visit.problems.push(...found.layout.map((problem) => `${viewport.width}px: ${problem}`), ...found.content)
       }
       size = 1 - size
+      if (check) visit.problems.push(...(await check(landed)))
     }
     failures.push(...[...new Set(visit.problems)].map((problem) => `${user} ${address}: ${problem}`))
     timings.push([address, Date.now() - started])
