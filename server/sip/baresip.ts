@@ -5,7 +5,7 @@
  * softphone's browser tests, the trunk simulator and `npm run bench:pbx`.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
-import { createConnection, type Socket } from "node:net"
+import { createConnection, createServer, type Socket } from "node:net"
 import { join } from "node:path"
 import { canConnect, freePort, startDaemon } from "./daemon"
 
@@ -87,12 +87,29 @@ const peakOf = (file: Buffer) => {
   return peak
 }
 
+/** Whether a TCP port on `host` can be bound right now. */
+const tcpFree = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer()
+    probe.once("error", () => resolve(false))
+    probe.listen(port, host, () => probe.close(() => resolve(true)))
+  })
+
+/** baresip also listens for SIP over TLS on the port after `sip_listen`'s, and fails to start when that one is taken. */
+const freeSipPort = async (host: string) => {
+  for (;;) {
+    const port = await freePort(host)
+    if (port < 65535 && (await tcpFree(host, port + 1))) return port
+  }
+}
+
 export const startBaresip = async (options: BaresipOptions): Promise<Baresip> => {
   const missing = baresipMissing()
   if (missing) throw new Error(missing)
   const host = options.host ?? "127.0.0.1"
-  const sipPort = await freePort(host)
-  const ctrlPort = await freePort(host)
+  const sipPort = await freeSipPort(host)
+  let ctrlPort = await freePort(host)
+  while (ctrlPort === sipPort + 1) ctrlPort = await freePort(host)
   const accountOf = (aor: string) =>
     [
       `<${aor}>`,

@@ -161,10 +161,19 @@ const FormSettings = ({ actor }: { actor: Actor }) => {
         <Button type="submit" intent="primary" loading={saving} text={t("contactForm.save")} data-testid="contact-form-save" />
       </div>
       <Card>
-        <h3 className="mc-contact-form-heading">{t("contactForm.link")}</h3>
+        <h3 className="mc-contact-form-heading" id="mc-contact-form-link">
+          {t("contactForm.link")}
+        </h3>
         {stored?.link ? (
           <>
-            <InputGroup readOnly value={stored.link} dir="ltr" onFocus={(e) => e.currentTarget.select()} data-testid="contact-form-link" />
+            <InputGroup
+              readOnly
+              value={stored.link}
+              dir="ltr"
+              aria-labelledby="mc-contact-form-link"
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="contact-form-link"
+            />
             <p className="mc-contact-form-hint">{t("contactForm.linkHelp")}</p>
           </>
         ) : (

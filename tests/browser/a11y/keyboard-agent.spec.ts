@@ -148,15 +148,19 @@ test("agent1 works a conversation and a WhatsApp call with the keyboard alone", 
   await shot(page, `${SHOTS}/close-en`)
   await page.keyboard.press("Enter")
   await expect(page.getByTestId("chat-thread-status")).toHaveText(/closed/i)
+  // The dialog gives the focus back as its closing transition ends: the next keys wait for it.
+  await expect(page.getByTestId("chat-close-submit")).toHaveCount(0)
+  await expect(page.getByRole("dialog")).toHaveCount(0)
 
-  // A call: one alert with the caller's name and number; the card takes the focus (the agent is not typing).
+  // To the profile, where the single-key shortcuts are turned off below. On the way a call: one alert with the
+  // caller's name and number; the card takes the focus (the agent is not typing).
+  await jumpTo(page, "Profile", "/apps/profile")
   const caller = `+90555${String(Date.now()).slice(-7)}`
   const callId = await ring(page, caller, "Keyboard Kemal")
   await expect(page.getByTestId("live-assertive")).toHaveText(`Incoming WhatsApp call from Keyboard Kemal, ${caller}`)
   await answerMuteEnd(page, callId, "en")
 
   // WCAG 2.1.4: single-key shortcuts turned off in the profile; then `?` does nothing and F1 still lists them.
-  await jumpTo(page, "Profile", "/apps/profile")
   await pressUntilFocused(page, page.getByTestId("profile-single-keys"))
   await expectVisibleFocus(page)
   await page.keyboard.press("Space")

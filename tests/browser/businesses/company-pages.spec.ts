@@ -29,7 +29,7 @@ test("edit the company profile and contact, see them after a reload; agents and 
   await page.getByTestId("company-address").fill(address)
   await page.getByTestId("company-timezone").selectOption("Asia/Dubai")
   await page.getByTestId("company-save").click()
-  await expect(page.getByText("Saved.")).toBeVisible()
+  await expect(page.getByTestId("company-saved")).toHaveText("Saved.")
   await page.reload()
   await expect(page.getByTestId("company-address")).toHaveValue(address)
   await expect(page.getByTestId("company-website")).toHaveValue("https://gardens.example")
@@ -39,7 +39,7 @@ test("edit the company profile and contact, see them after a reload; agents and 
   await page.goto(`${baseUrl()}/apps/company-details/Contact`)
   await page.getByTestId("company-contact_person").fill("Omar Haddad")
   await page.getByTestId("company-save").click()
-  await expect(page.getByText("Saved.")).toBeVisible()
+  await expect(page.getByTestId("company-saved")).toHaveText("Saved.")
   await page.reload()
   await expect(page.getByTestId("company-contact_person")).toHaveValue("Omar Haddad")
 

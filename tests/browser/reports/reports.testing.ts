@@ -1,5 +1,5 @@
 /** What the report screens' browser specs share. */
-import type { Page } from "@playwright/test"
+import { expect, type Page } from "@playwright/test"
 
 export const rows = (page: Page, id: string) => page.locator(`[data-testid=${id}]`)
 
@@ -14,12 +14,20 @@ export const setLanguage = async (page: Page, language: string) => {
  * bounds is taken when its field is left). End first: a start after the current end would overlap.
  */
 export const typeRange = async (page: Page, testId: string, start: string, end: string) => {
-  for (const [field, day] of [
-    [1, end],
-    [0, start],
-  ] as const) {
-    await page.locator(`[data-testid=${testId}] input`).nth(field).fill(day)
-    await page.locator(`[data-testid=${testId}] input`).nth(field).press("Tab")
-  }
+  const inputs = page.locator(`[data-testid=${testId}] input`)
+  // Blueprint's range input rewrites a field with its date as the field takes the focus, and refuses an end before the
+  // current start: a fill that lands before that rewrite, or an end typed against an old start, is typed again, as a
+  // person would, until both fields hold what was typed.
+  await expect(async () => {
+    for (const [field, day] of [
+      [1, end],
+      [0, start],
+    ] as const) {
+      await inputs.nth(field).fill(day)
+      await inputs.nth(field).press("Tab")
+    }
+    await expect(inputs.nth(0)).toHaveValue(start, { timeout: 1_000 })
+    await expect(inputs.nth(1)).toHaveValue(end, { timeout: 1_000 })
+  }).toPass({ timeout: 10_000 })
   await page.keyboard.press("Escape")
 }
