@@ -20,6 +20,8 @@ ls /usr/lib/*/kamailio/modules/auth_ephemeral.so >/dev/null 2>&1 || need+=(kamai
 # Scale-out: Redis shares live state between server processes; HAProxy balances them (`npm run cluster`).
 [ -x /usr/bin/redis-server ] || need+=(redis-server)
 [ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
+# opusdec decodes call recordings in the recording test, to measure each voice's level.
+[ -x /usr/bin/opusdec ] || need+=(opus-tools)
 # A real SMTP server (aiosmtpd) that the mail tests send to and read back.
 [ -x /usr/bin/aiosmtpd ] || need+=(python3-aiosmtpd)
 

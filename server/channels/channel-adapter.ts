@@ -25,6 +25,14 @@ export interface MediaStats {
   readonly heard?: { readonly agent: number; readonly tone: number }
 }
 
+/** A call's recording, handed each packet the relay sends (server/features/calls/recording-track.ts). */
+export interface CallTap {
+  /** A packet of the customer's voice as the agent hears it (none while the call is held). */
+  readonly customer: (payload: Buffer) => void
+  /** A packet the customer hears: the agent, the recording announcement or the hold tone. */
+  readonly heard: (payload: Buffer) => void
+}
+
 export interface VoiceChannel {
   /** An agent accepted an incoming call: answer the browser's offer; resolves to the answer SDP. */
   readonly acceptIncoming: (callId: string, offerSdp: string) => Promise<string>
@@ -41,6 +49,11 @@ export interface VoiceChannel {
   readonly hold: (callId: string, tone: readonly Buffer[] | null) => Promise<boolean>
   /** A held call resumed from another tab of the agent: answers that browser's offer as the call's agent leg. */
   readonly reconnect: (callId: string, offerSdp: string) => Promise<string>
+  /**
+   * Records an answered call from now on: plays `announcement` (20 ms Opus packets) to the customer once, and hands
+   * every packet both ways to `tap` until the call ends. False when this channel does not carry that call's media.
+   */
+  readonly record: (callId: string, tap: CallTap, announcement: readonly Buffer[]) => boolean
   readonly close: () => Promise<void>
 }
 

@@ -46,6 +46,8 @@ export interface SimulatedChannel extends VoiceChannel {
   readonly placeCall: (call: { clientId: number; number: string; name?: string }) => Promise<string>
   /** The customer hangs up. */
   readonly customerHangup: (callId: string) => Promise<boolean>
+  /** The customer of an answered call speaks `packets` (20 ms Opus each, looped) until null; false: no such call here. */
+  readonly customerSays: (callId: string, packets: readonly Buffer[] | null) => boolean
 }
 
 export interface TemplateVerdict {
@@ -97,6 +99,7 @@ export const notConnectedChannels: FallbackChannels = {
       throw notConnected(NO_VOICE_CHANNEL)
     },
     customerHangup: async () => false,
+    customerSays: () => false,
     acceptIncoming: async () => {
       throw notConnected(NO_VOICE_CHANNEL)
     },
@@ -112,6 +115,7 @@ export const notConnectedChannels: FallbackChannels = {
     reconnect: async () => {
       throw notConnected(NO_VOICE_CHANNEL)
     },
+    record: () => false,
     close: async () => {},
   }),
   templates: () => ({

@@ -26,6 +26,8 @@ export const EVENT_TYPES = {
   "complaint.created": "A complaint was filed",
   "complaint.updated": "A complaint changed status or details",
   "campaign.finished": "A campaign finished sending",
+  "conversation.sla_near_breach": "A conversation's SLA target is about to be breached",
+  "conversation.sla_breached": "A conversation's SLA target was breached",
 } as const
 
 export type EventType = keyof typeof EVENT_TYPES

@@ -14,8 +14,11 @@ const ROUND_SECONDS = 3600
 
 const keyOf = (secret: string) => createHmac("sha256", secret).update("attachment-url-v1").digest()
 
-export const signatureOf = (secret: string, id: number, exp: number) =>
-  createHmac("sha256", keyOf(secret)).update(`${id}.${exp}`).digest("base64url")
+/** `kind` names another kind of stored file than attachments (a call recording), so one kind's link never opens another's. */
+export const signatureOf = (secret: string, id: number, exp: number, kind = "") =>
+  createHmac("sha256", keyOf(secret))
+    .update(kind ? `${kind}:${id}.${exp}` : `${id}.${exp}`)
+    .digest("base64url")
 
 export const filePath = (config: Pick<Config, "apiBase">) => `${config.apiBase}/files`
 
@@ -23,16 +26,27 @@ export const filePath = (config: Pick<Config, "apiBase">) => `${config.apiBase}/
  * `origin` (the public address, attachments.ts publicOrigin) makes the URL absolute, so it can also be sent as a
  * media message's link (the contract's Url); without it the URL is relative, which is all an <img> needs.
  */
-export const signedUrlOf = (config: Pick<Config, "apiBase" | "jwtSecret">, id: number, origin = "", nowMs = Date.now()) => {
+export const signedUrlOf = (config: Pick<Config, "apiBase" | "jwtSecret">, id: number, origin = "", nowMs = Date.now()) =>
+  signedLinkOf(config.jwtSecret, `${origin}${filePath(config)}`, id, nowMs)
+
+/** `<base>/<id>?exp=&sig=`, for `kind` of file (attachments: none). */
+export const signedLinkOf = (secret: string, base: string, id: number, nowMs = Date.now(), kind = "") => {
   const exp = Math.ceil((Math.floor(nowMs / 1000) + URL_TTL_SECONDS) / ROUND_SECONDS) * ROUND_SECONDS
-  return `${origin}${filePath(config)}/${id}?exp=${exp}&sig=${signatureOf(config.jwtSecret, id, exp)}`
+  return `${base}/${id}?exp=${exp}&sig=${signatureOf(secret, id, exp, kind)}`
 }
 
 export type Verdict = "ok" | "forged" | "expired"
 
-export const verify = (secret: string, id: number, exp: string | undefined, sig: string | undefined, nowMs = Date.now()): Verdict => {
+export const verify = (
+  secret: string,
+  id: number,
+  exp: string | undefined,
+  sig: string | undefined,
+  nowMs = Date.now(),
+  kind = "",
+): Verdict => {
   if (!exp || !/^\d{1,12}$/.test(exp) || !sig || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return "forged"
-  const expected = Buffer.from(signatureOf(secret, id, Number(exp)))
+  const expected = Buffer.from(signatureOf(secret, id, Number(exp), kind))
   const given = Buffer.from(sig)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "forged"
   return Number(exp) * 1000 < nowMs ? "expired" : "ok"

@@ -1,10 +1,18 @@
 /** Test plumbing for the voice-call socket: socket.io clients, event waits, and a werift peer standing in for a browser. */
 import { io, type Socket } from "socket.io-client"
 import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from "werift"
-import { as, login } from "./harness"
+import { as, callOf, login, send } from "./harness"
 
-/** A console socket; `reconnection`: it comes back by itself, as the console's does (a node died behind the balancer). */
-export const connect = (url: string, token: string, reconnection = false): Promise<Socket> =>
+/**
+ * A console socket of an agent who is online, as the console's is once its Online switch is on (calls ring only online
+ * agents); `reconnection`: it comes back by itself, as the console's does (a node died behind the balancer).
+ */
+export const connect = async (url: string, token: string, reconnection = false): Promise<Socket> => {
+  await send(url, callOf("auth", "agentOnline"), {}, as(token))
+  return socketOf(url, token, reconnection)
+}
+
+const socketOf = (url: string, token: string, reconnection: boolean): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const socket = io(url, {
       path: "/rt/socket.io",
@@ -74,11 +82,11 @@ export const browserPeer = async () => {
       pc.connectionState === "connected"
         ? Promise.resolve()
         : pc.connectionStateChange.watch((s) => s === "connected").then(() => undefined),
-    /** Sends `count` Opus-sized packets, 20 ms apart. */
-    talk: async (count: number) => {
+    /** Sends `count` Opus-sized packets, 20 ms apart: `clip`'s packets in turn (real Opus), or filler bytes. */
+    talk: async (count: number, clip?: readonly Buffer[]) => {
       for (let i = 0; i < count; i++) {
         const header = new RtpHeader({ payloadType: 111, sequenceNumber: seq++, timestamp: seq * 960, marker: false })
-        await transceiver.sender.sendRtp(new RtpPacket(header, Buffer.alloc(60, i)))
+        await transceiver.sender.sendRtp(new RtpPacket(header, clip ? clip[i % clip.length] : Buffer.alloc(60, i)))
         await pause(20)
       }
     },

@@ -25,6 +25,9 @@ import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
 import { dataRights } from "./features/data-rights"
 import { transcripts } from "./features/transcripts"
+import { scheduledSends } from "./features/scheduled-sends"
+import { routing } from "./features/routing"
+import { sla } from "./features/sla"
 import { flags } from "./features/flags"
 import { reminders } from "./features/reminders"
 import { reports } from "./features/reports"
@@ -85,6 +88,9 @@ export const features: readonly Feature[] = [
   ipWhitelist,
   dataRights,
   transcripts,
+  scheduledSends,
+  routing,
+  sla,
   blacklist,
   accountLimits,
   uat,

@@ -22,6 +22,9 @@ import { businessReview } from "./groups/business-review"
 import { company } from "./groups/company"
 import { dataRights } from "./groups/data-rights"
 import { transcripts } from "./groups/transcripts"
+import { callRecordings } from "./groups/call-recordings"
+import { scheduledSends } from "./groups/scheduled-sends"
+import { sla } from "./groups/sla"
 import { platform } from "./groups/platform"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
@@ -93,6 +96,9 @@ export const catalogue = {
   chatProducts,
   dataRights,
   transcripts,
+  callRecordings,
+  scheduledSends,
+  sla,
   platform,
 } as const
 

@@ -81,6 +81,8 @@ const table: readonly RouteDef[] = [
   r("/apps/account-limits", "accountLimits"),
   r("/apps/ip-whitelist", "ipWhitelist"),
   r("/apps/client-webhook", "clientWebhook"),
+  // Not in the spec: SLA policies and their report.
+  r("/apps/sla-policies", "slaPolicies"),
   r("/apps/blacklist-token", "blacklistToken"),
   r("/apps/otp-providers", "otpProviders"),
   r("/apps/otp-users", "otpUsers"),
@@ -216,6 +218,7 @@ export const sidebarItems: Readonly<Record<SidebarGroup, readonly string[]>> = {
     "/apps/sessionMessage",
     "/apps/nearest-location",
     "/apps/client-webhook",
+    "/apps/sla-policies",
     "/apps/blacklist-token",
     "/apps/ip-whitelist",
     "/apps/billing",

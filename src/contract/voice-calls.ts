@@ -34,6 +34,16 @@ export const ToServer = {
    * it has no media for the call (the call was held in a tab since reloaded or closed); answered by `browser-answer`.
    */
   resume: Schema.Struct({ callId: CallId, sdp: Schema.optional(Sdp) }),
+  /** Who the agent's answered call could be transferred to now (answered by `transfer-targets`). */
+  "transfer-targets": Schema.Struct({ callId: CallId }),
+  /**
+   * Blind transfer of the agent's answered (or held) call to an agent or an agent group: the customer hears the hold
+   * tone while it rings there; if nobody takes it in the ring time it comes back (`transfer-returned`).
+   */
+  transfer: Schema.Struct({
+    callId: CallId,
+    to: Schema.Struct({ kind: Schema.Literals(["agent", "group"]), id: Schema.Number.check(Schema.isInt()) }),
+  }),
 } as const
 
 export type ToServerEvent = keyof typeof ToServer
@@ -51,6 +61,8 @@ export interface ToBrowser {
     callerNumber: string
     ringSeconds?: number
     quickReplies?: readonly string[]
+    /** A colleague's call transferred here: their name (the card says "transferred by …"). */
+    transferredBy?: string
   }
   "initiated-call-response": { callId: string; number: string; clientId: number; userId: number }
   "whatsapp-answer": { callId: string; sdp: string }
@@ -66,6 +78,16 @@ export interface ToBrowser {
   "call-held": { callId: string; callerName: string; callerNumber: string; heldSeconds: number; talkSeconds: number }
   /** The agent's held call is active again. */
   "call-resumed": { callId: string }
+  /** Whom the call can be transferred to now: agents who can take it, and the tenant's agent groups. */
+  "transfer-targets": { callId: string; agents: readonly TransferTargetName[]; groups: readonly TransferTargetName[] }
+  /** The agent's transfer was not taken in the ring time (or declined by all): the call rings on their card again. */
+  "transfer-returned": { callId: string; notTakenBy: string }
+}
+
+/** An agent or agent group a call can be transferred to. */
+export interface TransferTargetName {
+  readonly id: number
+  readonly name: string
 }
 
 export type ToBrowserEvent = keyof ToBrowser
@@ -81,6 +103,8 @@ export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
   "remove-call",
   "call-held",
   "call-resumed",
+  "transfer-targets",
+  "transfer-returned",
 ]
 
 /** Statuses written to call records and sent in `call-status-update`. */

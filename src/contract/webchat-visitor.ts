@@ -24,6 +24,12 @@ export interface VisitorMessage {
   readonly dt: string
 }
 
+/** The visitor's place in the queue for an agent (null: not waiting), and the estimated wait in minutes (null: unknown). */
+export interface VisitorQueue {
+  readonly position: number | null
+  readonly wait_minutes: number | null
+}
+
 export interface VisitorSession {
   readonly widget: VisitorWidget
   /** Null until the visitor starts (answers the pre-chat form). */
@@ -31,6 +37,8 @@ export interface VisitorSession {
   readonly messages: readonly VisitorMessage[]
   /** An agent has read everything the visitor wrote. */
   readonly agent_read: boolean
+  /** Where the visitor's conversation stands in the queue now (then live through `queue`). */
+  readonly queue: VisitorQueue
 }
 
 export interface VisitorError {
@@ -43,6 +51,8 @@ export interface ToVisitor {
   typing: { state: "typing" | "paused" }
   /** An agent read the visitor's messages. */
   read: Record<string, never>
+  /** The visitor's place in the queue moved (or they left it to an agent). */
+  queue: VisitorQueue
 }
 
 /** Visitor → server (`message` answers through its acknowledgement). */

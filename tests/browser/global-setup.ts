@@ -1,11 +1,11 @@
 /**
- * Builds dist/ when the console sources are newer than it, then starts one real server (server/testing.ts) per
- * Playwright worker for the whole run: each worker's specs log in as the demo users of its own server, so two workers
+ * Builds dist/ when the console sources are newer than it, then starts one real server per Playwright worker for the
+ * whole run, each in a process of its own (server/testing/test-server-process.ts says why): each worker's specs log in as the demo users of its own server, so two workers
  * never end each other's sessions. Their URLs reach the tests as CONSOLE_URLS (helpers.ts `baseUrl` picks the worker's).
  * The returned function stops them.
  */
 import { randomBytes } from "node:crypto"
-import { startTestServer } from "../../server/testing/test-server"
+import { startTestServerProcess } from "../../server/testing/test-server-process"
 import { ensureBuilt } from "../../scripts/console-build"
 import { browserDist, browserWorkers } from "./helpers"
 
@@ -15,7 +15,7 @@ export default async function globalSetup() {
   process.env.DEV_KEY ||= randomBytes(24).toString("base64url")
   // Meta's Graph API is the server's own fake (/dev/graph): only tenants that connect a channel use it.
   const servers = await Promise.all(
-    Array.from({ length: browserWorkers() }, () => startTestServer({ distDir: browserDist(), config: { graphBaseUrl: "self" } })),
+    Array.from({ length: browserWorkers() }, () => startTestServerProcess({ distDir: browserDist(), config: { graphBaseUrl: "self" } })),
   )
   process.env.CONSOLE_URLS = servers.map((server) => server.url).join(" ")
   return async () => {

@@ -73,8 +73,9 @@ export const shot = async (page: Page, name: string) => {
     .first()
     .waitFor({ state: "detached", timeout: 5_000 })
     .catch(() => {})
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false })
+  // The frame React last rendered, painted; transitions are finished by the screenshot rather than waited out.
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))))
+  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: false, animations: "disabled" })
 }
 
 /** Agents are rung only while online (spec 000 section 4): flip the toolbar's presence switch. */

@@ -7,6 +7,7 @@
  * Meta's answer arrives in a connect webhook, and only then is the browser's offer answered (`whatsapp-answer`).
  * On hold the customer hears the hold tone instead of the agent and the agent hears nothing (relay-stream.ts); a held
  * call outlives its browser peer, and a resume from another tab answers that tab's offer with a new one (`reconnect`).
+ * A recorded call hears the announcement first, and both directions' packets go to the recording as they are sent.
  */
 import { RTCPeerConnection, type RTCRtpTransceiver, type RtpPacket } from "werift"
 import type { MediaStats, VoiceChannel, VoiceChannelEvents } from "../channel-adapter"
@@ -280,6 +281,14 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
         call.toMeta.resume()
         call.toBrowser.resume()
       }
+      return true
+    },
+    record: (callId, tap, announcement) => {
+      const call = calls.get(callId)
+      if (!call?.accepted || !call.toMeta.target) return false
+      call.toBrowser.tap = tap.customer
+      call.toMeta.tap = tap.heard
+      if (!call.held) call.toMeta.playTone(announcement, true)
       return true
     },
     reconnect: async (callId, offer) => {

@@ -2,6 +2,8 @@
  * WhatsApp Cloud API webhooks as Meta posts them, written from Meta's published examples (webhooks reference:
  * messages of every type, statuses, errors, calls). `PHONE_NUMBER_ID` is the number the test connects.
  */
+import { unsupportedMessage } from "../../dev/meta/webhook-payloads"
+
 export const PHONE_NUMBER_ID = "106540352242922"
 export const WABA_ID = "102290129340398"
 export const CUSTOMER = "16505551234"
@@ -137,18 +139,7 @@ export const reaction = (target: string, emoji?: string) => ({
   reaction: { message_id: target, ...(emoji ? { emoji } : {}) },
 })
 
-export const unsupported = () => ({
-  id: wamid(),
-  type: "unsupported",
-  errors: [
-    {
-      code: 131051,
-      title: "Message type unknown",
-      message: "Message type unknown",
-      error_data: { details: "Message type is currently not supported." },
-    },
-  ],
-})
+export const unsupported = () => ({ id: wamid(), ...unsupportedMessage() })
 
 export const system = () => ({
   id: wamid(),

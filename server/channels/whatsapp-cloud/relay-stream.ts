@@ -29,6 +29,8 @@ export class RelayStream {
   private switched = true
   private paused = false
   private tone: NodeJS.Timeout | null = null
+  /** Sees every packet this direction sends (a call's recording, recording-track.ts). */
+  tap: ((payload: Buffer) => void) | null = null
 
   /** A packet of the other party: sent on unless this direction is paused or plays the tone. */
   relay(rtp: RtpPacket) {
@@ -44,15 +46,25 @@ export class RelayStream {
     this.paused = true
   }
 
-  /** Loops `packets` (20 ms each) instead of the other party's audio, until `resume`. */
-  playTone(packets: readonly Buffer[]) {
-    if (this.tone || packets.length === 0) return
+  /**
+   * Loops `packets` (20 ms each) instead of the other party's audio, until `resume`; `once`: plays them once and then
+   * goes back to the other party (the recording announcement). A clip still playing gives way to the new one.
+   */
+  playTone(packets: readonly Buffer[], once = false) {
+    if (packets.length === 0) return
+    if (this.tone) clearInterval(this.tone)
     let next = 0
     this.switchSource()
-    this.tone = setInterval(() => {
+    const timer = setInterval(() => {
       this.send(packets[next], FRAME_TICKS, "tone")
       next = (next + 1) % packets.length
+      if (once && next === 0 && this.tone === timer) {
+        clearInterval(timer)
+        this.tone = null
+        this.switchSource()
+      }
     }, FRAME_MS)
+    this.tone = timer
     this.tone.unref()
   }
 
@@ -77,6 +89,7 @@ export class RelayStream {
     this.seq = (this.seq + 1) & 0xffff
     this.ts = (this.ts + ticks) >>> 0
     this.lastSentAt = now
+    this.tap?.(payload)
     const header = new RtpHeader({ payloadType: 111, sequenceNumber: this.seq, timestamp: this.ts, marker: this.switched })
     this.switched = false
     target.sender.sendRtp(new RtpPacket(header, payload)).then(
@@ -89,5 +102,6 @@ export class RelayStream {
     if (this.tone) clearInterval(this.tone)
     this.tone = null
     this.target = null
+    this.tap = null
   }
 }

@@ -72,8 +72,39 @@ export const liveCalls = pgTable(
     emittedAt: bigint("emitted_at", { mode: "number" }),
     /** When the agent put the call on hold; null while it rings or is active (migration 0047). */
     heldSince: timestamp("held_since", { withTimezone: true }),
+    /** The agents the call was offered to while ringing (features/calls/call-takers.ts; migration 0050). */
+    rung: integer("rung").array().notNull().default(sql`'{}'::integer[]`),
+    /** The blind transfer a held call waits on while it rings at its target (features/calls/call-transfer.ts). */
+    transfer: jsonb("transfer"),
   },
   (t) => [index("live_calls_owner_idx").on(t.ownerNode), check("live_calls_channel_ck", sql`${t.channel} IN ('simulator', 'meta')`)],
+)
+
+/** A call's transfers (migration 0050): who sent it to whom (an agent or a group) and how it ended. */
+export const callTransfers = pgTable(
+  "call_transfers",
+  {
+    id: serial("id").primaryKey(),
+    callId: text("call_id")
+      .notNull()
+      .references(() => callRecords.callId, { onDelete: "cascade" }),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    fromUser: integer("from_user").references(() => users.id, { onDelete: "set null" }),
+    toUser: integer("to_user").references(() => users.id, { onDelete: "set null" }),
+    /** The agent group it was sent to (agent_groups.id; a group deleted later leaves null). */
+    toGroup: integer("to_group"),
+    targetName: text("target_name").notNull(),
+    takenBy: integer("taken_by").references(() => users.id, { onDelete: "set null" }),
+    outcome: text("outcome").$type<"ringing" | "taken" | "not_taken" | "cancelled">().notNull().default("ringing"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("call_transfers_call_idx").on(t.callId),
+    check("call_transfers_outcome_ck", sql`${t.outcome} IN ('ringing', 'taken', 'not_taken', 'cancelled')`),
+  ],
 )
 
 /** Each server process's lease: renewed every few seconds; a process whose lease ran out carries no call any more. */

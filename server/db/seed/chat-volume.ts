@@ -65,7 +65,9 @@ export const seedChatVolume = async (database: Database, o: ChatVolumeOptions): 
        WHERE ${where}`,
       params,
     )
-  const step = Math.max(1, Math.floor(200_000 / o.perConversation))
+  // 25,000 messages a statement: the roll-up trigger gathers a statement's new rows into one array, and PGlite's
+  // memory ran out at 200,000.
+  const step = Math.max(1, Math.floor(25_000 / o.perConversation))
   for (let from = lo; from <= hi; from += step) {
     await messages(`c.id BETWEEN $1 AND $2`, o.perConversation, [from, Math.min(hi, from + step - 1)])
     o.onProgress?.(`${Math.min(hi, from + step - 1) - lo + 1} conversations' messages`)

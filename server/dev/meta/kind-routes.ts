@@ -18,23 +18,10 @@ import { devCallerOf, devMaySee } from "../access"
 import { type Body, bodyOf } from "../body"
 import { fakeMetaOf } from "./fake-meta-of"
 import { digits, text, url } from "./fields"
-import { businessAppEchoPayload, instagramKindMessage, numberChangePayload, pageEvent } from "./webhook-payloads"
+import { businessAppEchoPayload, instagramKindMessage, numberChangePayload, pageEvent, unsupportedMessage } from "./webhook-payloads"
 
 const INSTAGRAM_KINDS = new Set(["share", "reel", "story_mention", "story_reply", "unsupported"])
 const PAGE_KINDS = new Set([...INSTAGRAM_KINDS, "echo", "reaction", "read"])
-
-/** Meta's message object for a kind the Cloud API does not deliver (a poll, a view-once message, ...). */
-const UNSUPPORTED = {
-  type: "unsupported",
-  errors: [
-    {
-      code: 131051,
-      title: "Message type unknown",
-      message: "Message type unknown",
-      error_data: { details: "Message type is currently not supported." },
-    },
-  ],
-}
 
 const wamid = () => `wamid.${randomBytes(24).toString("base64url")}`
 
@@ -83,7 +70,7 @@ export const metaKindRoutes = (app: FastifyInstance, services: Services) => {
   app.post("/dev/meta/unsupported-messages", async (req) => {
     const body = bodyOf(req.body)
     const number = await numberOf(req, body)
-    const { id, payload } = meta().customerPayload(number, digits(body, "from"), undefined, UNSUPPORTED)
+    const { id, payload } = meta().customerPayload(number, digits(body, "from"), undefined, unsupportedMessage())
     return { data: { id, status: await meta().post(number, payload) } }
   })
 

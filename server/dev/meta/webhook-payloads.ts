@@ -126,3 +126,16 @@ export const pageDeliveryPayload = (instagram: boolean, id: string, pageId: stri
     recipient: { id: pageId },
     delivery: { mids: [mid], watermark: Date.now() },
   })
+
+/** Meta's message object for a kind the Cloud API does not deliver (a poll, a view-once message, ...). */
+export const unsupportedMessage = (): Record<string, unknown> => ({
+  type: "unsupported",
+  errors: [
+    {
+      code: 131051,
+      title: "Message type unknown",
+      message: "Message type unknown",
+      error_data: { details: "Message type is currently not supported." },
+    },
+  ],
+})

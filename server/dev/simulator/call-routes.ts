@@ -5,9 +5,10 @@
  *
  *   POST /dev/simulator/calls               { clientId, number, name? } -> { data: { callId } }
  *   POST /dev/simulator/calls/:id/hangup    the customer hangs up
+ *   POST /dev/simulator/calls/:id/say       { speaking } the customer speaks (the hold tone's clip, looped) or stops
  *   GET  /dev/simulator/calls/:id           { data: { callId, status, agentId, emittedAt, media } }
  */
-import { hubOf } from "../../features/calls"
+import { holdTone, hubOf } from "../../features/calls"
 import type { HttpRoutes } from "../../core/registry"
 import { ApiError } from "../../http/errors"
 import { SHED_WHEN_BUSY } from "../../http/shedding"
@@ -29,6 +30,15 @@ export const callSimulatorRoutes: HttpRoutes = (app, services) => {
     const call = await hub.live(req.params.id)
     if (!call || !devMaySee(caller, call.clientId)) throw new ApiError(404, "NOT_FOUND", "No such live call")
     await hub.channel.customerHangup(req.params.id)
+    return { data: { ok: true } }
+  })
+  app.post<{ Params: { id: string } }>("/dev/simulator/calls/:id/say", async (req) => {
+    const caller = await devCallerOf(services, req)
+    const hub = hubOf(services)
+    const call = await hub.live(req.params.id)
+    const speaking = ((req.body ?? {}) as { speaking?: unknown }).speaking === true
+    if (!call || !devMaySee(caller, call.clientId) || !hub.channel.customerSays(req.params.id, speaking ? holdTone() : null))
+      throw new ApiError(404, "NOT_FOUND", "No such answered call")
     return { data: { ok: true } }
   })
   app.get<{ Params: { id: string } }>("/dev/simulator/calls/:id", async (req) => {

@@ -1,9 +1,10 @@
 /**
  * A simulated customer's phone calling the tenant through the platform's relay (voice-simulator.ts): a werift peer that
  * offers audio as Meta's side of a call does, takes the relay's answer (`pre_accept` / `accept`), sends back what it
- * hears, and counts what it heard: the agent's audio, or the hold tone (the packets the relay was given to play).
+ * hears, and counts what it heard: the agent's audio, or the hold tone (the packets the relay was given to play). It
+ * can also speak (`say`: a clip looped), so a recording's customer side can be told from the agent's.
  */
-import { RTCPeerConnection, type RTCRtpTransceiver } from "werift"
+import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from "werift"
 import type { MetaLeg } from "../../channels/whatsapp-cloud/call-bridge"
 
 export interface SimulatedPhone {
@@ -12,6 +13,8 @@ export interface SimulatedPhone {
   readonly heard: { agent: number; tone: number }
   /** The hold tone's packets from now on (null: none), so the phone tells them from the agent's audio. */
   readonly expectTone: (tone: readonly Buffer[] | null) => void
+  /** The customer speaks: `packets` (20 ms Opus each) looped every 20 ms, until called with null. */
+  readonly say: (packets: readonly Buffer[] | null) => void
   readonly close: () => Promise<void>
 }
 
@@ -37,7 +40,25 @@ export const phoneCalling = async (iceHost: string): Promise<SimulatedPhone> => 
   pc.addTransceiver("audio", { direction: "sendrecv" })
   await pc.setLocalDescription(await pc.createOffer())
   if (pc.iceGatheringState !== "complete") await pc.iceGatheringStateChange.watch((state) => state === "complete")
-  const close = () => pc.close().catch(() => undefined)
+  let speaking: NodeJS.Timeout | null = null
+  let seq = 0
+  const say = (packets: readonly Buffer[] | null) => {
+    if (speaking) clearInterval(speaking)
+    speaking = null
+    const sender = pc.getTransceivers().find((t) => t.kind === "audio")?.sender
+    if (!packets?.length || !sender) return
+    let next = 0
+    speaking = setInterval(() => {
+      seq = (seq + 1) & 0xffff
+      const header = new RtpHeader({ payloadType: 111, sequenceNumber: seq, timestamp: seq * 960, marker: false })
+      sender.sendRtp(new RtpPacket(header, packets[next])).catch(() => undefined)
+      next = (next + 1) % packets.length
+    }, 20)
+  }
+  const close = () => {
+    say(null)
+    return pc.close().catch(() => undefined)
+  }
   return {
     leg: {
       offer: pc.localDescription?.sdp ?? "",
@@ -53,6 +74,7 @@ export const phoneCalling = async (iceHost: string): Promise<SimulatedPhone> => 
     expectTone: (packets) => {
       if (packets) tone = new Set(packets.map(keyOf))
     },
+    say,
     close,
   }
 }

@@ -101,6 +101,11 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
       events.ended(callId)
       return known
     },
+    customerSays: (callId, packets) => {
+      const phone = phones.get(callId)
+      phone?.say(packets)
+      return phone !== undefined
+    },
     acceptIncoming: async (callId, offerSdp) => {
       const phone = await phoneCalling(iceHost)
       phones.set(callId, phone)
@@ -149,6 +154,7 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
       return relay.hold(callId, tone)
     },
     reconnect: (callId, offerSdp) => relay.reconnect(callId, offerSdp),
+    record: (callId, tap, announcement) => relay.record(callId, tap, announcement),
     close: async () => {
       await relay.close()
       await Promise.all([...new Set([...peers.keys(), ...timers.keys(), ...phones.keys()])].map(release))

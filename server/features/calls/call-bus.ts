@@ -1,10 +1,9 @@
 /**
  * Messages between the server processes about calls, for what only the process carrying a call's media can do: release
  * its peers (the call ended elsewhere: a customer's hang-up, a Meta terminate, the ring timeout), hold and resume its
- * media, and route Meta's
- * webhooks about an agent's call to a customer (Meta's id of it is known only where it was dialled). Carried by the
- * socket.io adapter's `serverSideEmit` (Redis reaches every process); the sender handles its own copy, so one process
- * without Redis needs nothing else.
+ * media, give its agent side to another tab or agent, and route Meta's webhooks about an agent's call to a customer
+ * (Meta's id of it is known only where it was dialled). Carried by the socket.io adapter's `serverSideEmit` (Redis
+ * reaches every process); the sender handles its own copy, so one process without Redis needs nothing else.
  */
 import type { Services } from "../../http/context"
 
@@ -13,6 +12,17 @@ export type CallBusMessage =
   | { readonly kind: "release"; readonly callId: string; readonly farEndGone: boolean }
   /** The call went on hold (`held`) or was resumed: the process carrying its media plays or stops the hold tone. */
   | { readonly kind: "hold"; readonly callId: string; readonly held: boolean }
+  /**
+   * The call's agent side is now this socket (a resume in another tab, a transfer taken): the process carrying its
+   * media tells that socket from now on and, with `sdp` (the tab's offer), answers it as the call's agent leg.
+   */
+  | {
+      readonly kind: "repoint"
+      readonly callId: string
+      readonly channel: "simulator" | "meta"
+      readonly socketId: string
+      readonly sdp: string | null
+    }
   /** A Meta webhook about a call named by Meta's id: the process that knows that id acts on it. */
   | {
       readonly kind: "meta"

@@ -1,12 +1,14 @@
 /**
- * The `calls.end` job (call-timers.ts schedules it): ends a live call if it is still in the state it was scheduled for
- * (still ringing at the ring's end, or its carrying process still gone), in the job's transaction; the agents hear of it
- * after the commit, from whichever process ran the job.
+ * The calls' jobs: `calls.end` (call-timers.ts schedules it) ends a live call if it is still in the state it was
+ * scheduled for (still ringing at the ring's end, or its carrying process still gone); `calls.transfer-end`
+ * (call-transfer-store.ts) takes a transfer nobody took in its ring time back to its sender. Each decides in the job's
+ * transaction; the agents hear of it after the commit, from whichever process ran the job.
  */
 import { CallStatus } from "../../../src/contract/voice-calls"
 import type { JobHandler } from "../../core/jobs"
 import { type EndCondition, finish } from "./call-store"
 import { END_JOB } from "./call-timers"
+import { TRANSFER_END_JOB, returnTransfer } from "./call-transfer-store"
 import { hubOf } from "./call-hub"
 
 export const jobHandlers: readonly JobHandler[] = [
@@ -16,6 +18,15 @@ export const jobHandlers: readonly JobHandler[] = [
       const { callId, condition } = job.payload as { callId: string; condition: EndCondition }
       const ended = await finish(ctx.db, callId, condition === "ringing" ? CallStatus.missed : undefined, condition)
       if (ended) ctx.afterCommit(() => void hubOf(ctx.services).announceEnded(ended, false))
+    },
+  },
+  {
+    kind: TRANSFER_END_JOB,
+    run: async (job, ctx) => {
+      const { callId, transferId } = job.payload as { callId: string; transferId: number }
+      if (job.clientId === null) return
+      const back = await returnTransfer(ctx.db, callId, job.clientId, transferId)
+      if (back) ctx.afterCommit(() => hubOf(ctx.services).transferReturned(callId, back))
     },
   },
 ]

@@ -1,8 +1,10 @@
 /**
  * The voice-call hub of a server process. A call's state lives in the database (call-store.ts: its record and its live
- * row), so any process can ring, accept, decline or end it; the socket events go to the tenant's voice room, which the
- * socket.io adapter reaches on every process. Agents are the sockets of the tenant holding FRONT:/channels/whatsapp-call;
- * they join `voice:<clientId>` so call events never reach colleagues without the permission.
+ * row), so any process can ring, accept, decline or end it; the socket events go through the socket.io adapter, which
+ * reaches every process. Agents are the sockets of the tenant holding FRONT:/channels/whatsapp-call; they join
+ * `voice:<clientId>` so call events never reach colleagues without the permission. A call rings only the agents who can
+ * take it (call-takers.ts: online, permitted, not busy), each in their own room; a call nobody can take gets the
+ * tenant's away message and ends as missed. Hold and resume are call-hold.ts, transfer call-transfer.ts.
  *
  * Nothing about a ringing call lives in one process's memory: the customer's media leg is made by the process that
  * wins the accept (the simulator's peer, or Meta's stored offer answered from there), which then owns the call.
@@ -22,6 +24,8 @@ import { callRecords } from "../../db/schema/calls"
 import { eq } from "drizzle-orm"
 import { metaDialer, metaLeg } from "./hooks"
 import { callSettingOf } from "../onboarding"
+import { awayForCall } from "../tenant-settings"
+import { keepRecording, recordIfAsked } from "./recording-live"
 import {
   type CallChannelName,
   type EndedCall,
@@ -41,15 +45,19 @@ import {
 } from "./call-store"
 import { type CallBusMessage, createCallBus } from "./call-bus"
 import { LEASE_MS, RENEW_MS, RING_GRACE_MS, scheduleRingEnd } from "./call-timers"
-import { type Agent, heldCallsOf, holdCall, resumeCall } from "./call-hold"
+import { holdDesk } from "./call-hold"
 import { holdTone } from "./hold-tone"
+import { type TransferTarget, callTakers, voiceRoom } from "./call-takers"
+import { type Emit, agentRooms } from "./call-desk"
+import { transferDesk } from "./call-transfer"
+import type { PendingTransfer } from "./call-store"
 
 export type { LiveCall } from "./call-store"
 
 /** A ringing call nobody answers ends as MISSED a little after the browsers' own countdown (the tenant's ring time, 60 s by default). */
 export const RING_TIMEOUT_MS = 60_000 + RING_GRACE_MS
 
-export const voiceRoom = (clientId: number) => `voice:${clientId}`
+export { voiceRoom } from "./call-takers"
 
 /** A call whose media this process carries: who to tell what the channel reports. */
 interface Carried {
@@ -59,17 +67,6 @@ interface Carried {
   /** The agent's tab on the call (another one after a resume from another tab). */
   agentSocket: string
 }
-
-const secondsSince = (at: Date | null) => (at === null ? 0 : Math.max(0, Math.round((Date.now() - at.getTime()) / 1000)))
-
-/** `call-held` of a call: what the agent's card shows (its clocks go on from the server's figures). */
-const heldEvent = (call: LiveCall): ToBrowser["call-held"] => ({
-  callId: call.callId,
-  callerName: call.name,
-  callerNumber: call.number,
-  heldSeconds: secondsSince(call.heldSince),
-  talkSeconds: secondsSince(call.startedAt),
-})
 
 export interface CallHub {
   /** This process's id in `live_calls.owner_node` and `call_nodes`. */
@@ -111,6 +108,12 @@ export interface CallHub {
   readonly resume: (socket: AppSocket, callId: string, sdp?: string) => Promise<void>
   /** A tab of the agent connected: it hears of their calls on hold (`call-held`), so held calls outlive a reload. */
   readonly showHeld: (socket: AppSocket) => Promise<void>
+  /** Whom the agent's call could be transferred to now (`transfer-targets`). */
+  readonly transferTargets: (socket: AppSocket, callId: string) => Promise<void>
+  /** Blind transfer of the agent's answered or held call to an agent or a group (call-transfer.ts). */
+  readonly transfer: (socket: AppSocket, callId: string, to: TransferTarget) => Promise<void>
+  /** A transfer went back to its sender (its ring time ended). */
+  readonly transferReturned: (callId: string, transfer: PendingTransfer) => void
   /** A browser ICE candidate: only from the agent on the call (so never from another tenant). */
   readonly candidate: (socket: AppSocket, callId: string, candidate: unknown) => Promise<void>
   readonly dropSocket: (socket: AppSocket) => Promise<void>
@@ -143,8 +146,9 @@ const createHub = (services: Services): CallHub => {
   const carried = new Map<string, Carried>()
   const db = () => services.database.db
   // A call that ends while the server stops (its socket service already closed) has nobody left to tell.
-  const emit = <E extends ToBrowserEvent>(room: string, event: E, payload: ToBrowser[E]) =>
-    void services.realtime?.io.to(room).emit(event, payload)
+  const emit: Emit = (room, event, payload) => {
+    if (room.length > 0) services.realtime?.io.to(room as string | string[]).emit(event, payload)
+  }
   const toAgent = <E extends ToBrowserEvent>(call: Carried, event: E, payload: ToBrowser[E]) => emit(call.agentSocket, event, payload)
   const log = (what: string) => (error: unknown) => console.error(`[calls] ${what}`, error)
 
@@ -162,6 +166,7 @@ const createHub = (services: Services): CallHub => {
   /** What this process does when a call ended anywhere: let its media go, if it carries it. */
   const release = async (callId: string, farEndGone: boolean) => {
     carried.delete(callId)
+    await keepRecording(services, callId).catch(log(`could not keep the recording of ${callId}`))
     await hub.channel.hangup(callId)
     await (farEndGone ? hub.meta.endedByMeta(callId) : hub.meta.hangup(callId))
   }
@@ -172,15 +177,10 @@ const createHub = (services: Services): CallHub => {
     if (!(await hub.channel.hold(callId, tone))) await hub.meta.hold(callId, tone)
   }
 
-  /** The agent of a socket, or null for a socket without one. */
-  const agentOf = (socket: AppSocket): Agent | null => {
-    const { userId, clientId } = socket.data.principal
-    return userId === null || clientId === null ? null : { userId, clientId }
-  }
-
   const onBus = async (message: CallBusMessage) => {
     if (message.kind === "release") return release(message.callId, message.farEndGone)
     if (message.kind === "hold") return carried.has(message.callId) ? holdMedia(message.callId, message.held) : undefined
+    if (message.kind === "repoint") return repoint(message.callId, message.channel, message.socketId, message.sdp)
     const callId = hub.meta.callIdOf(message.metaCallId)
     const call = callId ? carried.get(callId) : undefined
     if (!callId || !call || call.clientId !== message.clientId) return
@@ -192,6 +192,29 @@ const createHub = (services: Services): CallHub => {
     }
   }
   const bus = createCallBus(services, onBus)
+  const tools = { services, emit, broadcast: bus.broadcast }
+  const holding = holdDesk(tools)
+  const transferring = transferDesk(tools)
+
+  /** The agent side of a call carried here is now `socketId` (answering its offer `sdp`, when it sent one). */
+  const repoint = async (callId: string, channel: CallChannelName, socketId: string, sdp: string | null) => {
+    const call = carried.get(callId)
+    if (!call) return
+    call.agentSocket = socketId
+    if (!sdp) return
+    const answer = await (channel === "meta" ? hub.meta : hub.channel).reconnect(callId, sdp)
+    emit(socketId, "browser-answer", { callId, sdp: answer })
+  }
+
+  /** A customer's call nobody can take: the tenant's away message on WhatsApp, and the call ends as missed. */
+  const nobodyCanTake = async (call: { callId: string; clientId: number; name: string; number: string }) => {
+    const ended = await services.database.transaction(async (tx) => {
+      const missed = await finish(tx, call.callId, CallStatus.missed)
+      if (missed) await awayForCall(tx, call)
+      return missed
+    })
+    if (ended) await hub.announceEnded(ended, false)
+  }
 
   /** Rings the tenant's agents for a new incoming call; null when a call with this id was already recorded. */
   const ring = async (
@@ -208,6 +231,7 @@ const createHub = (services: Services): CallHub => {
       return fresh ? callId : null
     }
     const ringEndsAt = new Date(Date.now() + setting.ring_timeout_seconds * 1000)
+    const rung = await callTakers(services, { clientId })
     const fresh = await services.database.transaction(async (tx) => {
       const inserted = await insertRinging(tx, {
         callId,
@@ -218,13 +242,18 @@ const createHub = (services: Services): CallHub => {
         ringEndsAt,
         metaOffer: meta?.offer,
         metaNumberId: meta?.numberId,
+        rung,
       })
-      if (inserted) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
+      if (inserted && rung.length > 0) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
       return inserted
     })
     if (!fresh) return null
+    if (rung.length === 0) {
+      await nobodyCanTake({ callId, clientId, name, number })
+      return callId
+    }
     const emittedAt = Date.now()
-    emit(voiceRoom(clientId), "call-is-coming", {
+    emit(agentRooms(rung), "call-is-coming", {
       callId,
       callerName: name,
       callerNumber: number,
@@ -307,6 +336,7 @@ const createHub = (services: Services): CallHub => {
       // The winner owns the call: its lease must exist before any process could look for it.
       await leased
       const won = await services.database.transaction((tx) => claimAccept(tx, { callId, clientId, userId, socketId: socket.id, node }))
+      if (!won && (await transferring.take(socket, callId, sdp))) return
       if (!won) {
         // Another agent was quicker (on any process): this browser just drops the card.
         const call = await liveOf(db(), callId)
@@ -315,10 +345,14 @@ const createHub = (services: Services): CallHub => {
         return
       }
       carried.set(callId, { clientId, type: "incoming", agentId: userId, agentSocket: socket.id })
-      socket.to(voiceRoom(clientId)).emit("remove-call", { callId, userId })
+      // Every card of it goes, the acceptor's other tabs' too.
+      socket.to(agentRooms(won.rung)).emit("remove-call", { callId, userId })
       try {
-        const answer = await (await channelFor(won)).acceptIncoming(callId, sdp)
+        const carrier = await channelFor(won)
+        const answer = await carrier.acceptIncoming(callId, sdp)
         if (carried.has(callId)) socket.emit("browser-answer", { callId, sdp: answer })
+        // A recording that cannot start leaves the call as it is.
+        if (carried.has(callId)) await recordIfAsked(services, carrier, won).catch(log(`could not record ${callId}`))
       } catch (error) {
         console.error("[calls] could not answer the browser", callId, error)
         await end(callId, CallStatus.failed)
@@ -329,15 +363,15 @@ const createHub = (services: Services): CallHub => {
       if (userId === null || clientId === null) return
       const declined = await decline(db(), callId, clientId, userId)
       if (declined === null) {
-        // Not ringing: the agent on the call ends it.
+        // Not ringing: a transfer that rang this agent is declined, or the agent on the call ends it.
+        if (await transferring.decline(socket, callId)) return
         const call = await mine(socket, callId)
         if (call?.agentId === userId) await end(callId, CallStatus.completed)
         return
       }
-      // Every agent online for the tenant's calls (on any process) declined: the call is rejected.
-      const online = await services.realtime?.io.in(voiceRoom(clientId)).fetchSockets()
-      const agents = new Set((online ?? []).map((s) => (s.data as AppSocket["data"]).principal.userId).filter((id) => id !== null))
-      if ([...agents].every((id) => declined.includes(id))) await end(callId, CallStatus.rejected)
+      // Every agent it rang declined: the call is rejected.
+      const call = await liveOf(db(), callId)
+      if (call?.rung.every((id) => declined.includes(id))) await end(callId, CallStatus.rejected)
     },
     terminate: async (socket, callId) => {
       const call = await mine(socket, callId)
@@ -397,44 +431,12 @@ const createHub = (services: Services): CallHub => {
         })
         .where(eq(callRecords.callId, callId))
     },
-    hold: async (socket, callId) => {
-      const agent = agentOf(socket)
-      if (!agent) return
-      const call = await services.database.transaction((tx) => holdCall(tx, agent, callId))
-      if (!call) return
-      await bus.broadcast({ kind: "hold", callId, held: true })
-      socket.emit("call-held", heldEvent({ ...call, heldSince: new Date() }))
-    },
-    resume: async (socket, callId, sdp) => {
-      const agent = agentOf(socket)
-      if (!agent) return
-      const resumed = await services.database.transaction((tx) => resumeCall(tx, agent, callId, socket.id))
-      if (!resumed) return
-      const { call, held } = resumed
-      if (held) {
-        await bus.broadcast({ kind: "hold", callId: held.callId, held: true })
-        const event = heldEvent({ ...held, heldSince: new Date() })
-        socket.emit("call-held", event)
-        if (held.agentSocket && held.agentSocket !== socket.id) emit(held.agentSocket, "call-held", event)
-      }
-      const carriedHere = carried.get(callId)
-      if (carriedHere) carriedHere.agentSocket = socket.id
-      if (sdp) {
-        // This tab has no media for the call: its offer becomes the call's agent leg (where the media is carried).
-        if (!carriedHere) console.error(`[calls] ${callId} is carried by another process: resumed without this tab's media`)
-        else {
-          const answer = await (call.channel === "meta" ? hub.meta : hub.channel).reconnect(callId, sdp)
-          socket.emit("browser-answer", { callId, sdp: answer })
-        }
-      }
-      await bus.broadcast({ kind: "hold", callId, held: false })
-      socket.emit("call-resumed", { callId })
-    },
-    showHeld: async (socket) => {
-      const agent = agentOf(socket)
-      if (!agent) return
-      for (const call of await heldCallsOf(db(), agent)) socket.emit("call-held", heldEvent(call))
-    },
+    hold: holding.hold,
+    resume: holding.resume,
+    showHeld: holding.showHeld,
+    transferTargets: transferring.transferTargets,
+    transfer: transferring.transfer,
+    transferReturned: transferring.returned,
     candidate: async (socket, callId, candidate) => {
       // Only the agent on a call this process carries (the candidate belongs to its browser's peer here).
       const call = carried.get(callId)

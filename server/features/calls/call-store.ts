@@ -34,6 +34,22 @@ export interface LiveCall {
   readonly emittedAt: number | null
   /** When the agent put it on hold; null while it rings or is active (call-hold.ts). */
   readonly heldSince: Date | null
+  /** The agents it was offered to while ringing (call-takers.ts chose them). */
+  readonly rung: readonly number[]
+  /** The blind transfer it waits on, while one rings (call-transfer.ts). */
+  readonly transfer: PendingTransfer | null
+}
+
+/** A held call's transfer while it rings at its target (`live_calls.transfer`). */
+export interface PendingTransfer {
+  /** Its row in call_transfers. */
+  readonly id: number
+  readonly fromUser: number
+  readonly fromName: string
+  readonly target: { readonly kind: "agent" | "group"; readonly id: number }
+  readonly targetName: string
+  readonly rung: readonly number[]
+  readonly declined: readonly number[]
 }
 
 /** A call that just ended: what the process that ended it announces and releases. */
@@ -42,6 +58,9 @@ export interface EndedCall {
   readonly status: string
   readonly duration: number
 }
+
+/** An integer[] parameter (PGlite and node-postgres alike). */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::integer[]`
 
 const dateOf = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)))
 
@@ -70,11 +89,18 @@ export const liveOfRow = (r: Record<string, unknown>): LiveCall => ({
   metaNumberId: r.meta_number_id === null ? null : String(r.meta_number_id),
   emittedAt: r.emitted_at === null ? null : Number(r.emitted_at),
   heldSince: dateOf(r.held_since),
+  rung: intsOf(r.rung),
+  transfer: transferOf(r.transfer),
 })
+
+const transferOf = (value: unknown): PendingTransfer | null => {
+  if (value === null || value === undefined) return null
+  return (typeof value === "string" ? JSON.parse(value) : value) as PendingTransfer
+}
 
 export const LIVE = sql`SELECT r.call_id, r.client_id, r.name, r.number, r.call_type, r.status, r.accepted_by, r.start_time,
   l.channel, l.owner_node, l.agent_socket, l.declined, l.ring_ends_at, l.meta_offer, l.meta_number_id, l.emitted_at,
-  l.held_since FROM live_calls l JOIN call_records r ON r.call_id = l.call_id`
+  l.held_since, l.rung, l.transfer FROM live_calls l JOIN call_records r ON r.call_id = l.call_id`
 
 export const liveOf = async (db: Db, callId: string): Promise<LiveCall | null> => {
   const [row] = rowsOf(await db.execute(sql`${LIVE} WHERE l.call_id = ${callId}`))
@@ -90,6 +116,8 @@ export interface NewIncoming {
   readonly ringEndsAt: Date
   readonly metaOffer?: string
   readonly metaNumberId?: string
+  /** The agents it rings (call-takers.ts). */
+  readonly rung: readonly number[]
 }
 
 /** Records a new incoming call as ringing (in the caller's transaction); false when this call id was already recorded. */
@@ -100,9 +128,9 @@ export const insertRinging = async (tx: Db, call: NewIncoming): Promise<boolean>
       ON CONFLICT (call_id) DO NOTHING RETURNING id`),
   )
   if (inserted.length === 0) return false
-  await tx.execute(sql`INSERT INTO live_calls (call_id, client_id, channel, ring_ends_at, meta_offer, meta_number_id)
+  await tx.execute(sql`INSERT INTO live_calls (call_id, client_id, channel, ring_ends_at, meta_offer, meta_number_id, rung)
     VALUES (${call.callId}, ${call.clientId}, ${call.channel}, ${call.ringEndsAt.toISOString()}::timestamptz, ${call.metaOffer ?? null},
-      ${call.metaNumberId ?? null})`)
+      ${call.metaNumberId ?? null}, ${intArray(call.rung)})`)
   await customerCalled(tx, call.clientId, call.number, call.name)
   return true
 }
@@ -113,7 +141,7 @@ export const insertRinging = async (tx: Db, call: NewIncoming): Promise<boolean>
  */
 export const insertRefused = async (
   tx: Db,
-  call: Omit<NewIncoming, "ringEndsAt" | "channel">,
+  call: Omit<NewIncoming, "ringEndsAt" | "channel" | "rung">,
   status: string,
   agentId: number | null = null,
 ) => {
@@ -202,6 +230,7 @@ export const finish = async (tx: Db, callId: string, status?: string, condition:
       WHERE call_id = ${callId} RETURNING duration`),
   )
   await tx.execute(sql`DELETE FROM live_calls WHERE call_id = ${callId}`)
+  if (call.transfer) await tx.execute(sql`UPDATE call_transfers SET outcome = 'cancelled', ended_at = now() WHERE id = ${call.transfer.id}`)
   const duration = Number(ended?.duration ?? 0)
   await publish(tx, call.clientId, "call.ended", { call_id: callId, type: call.type, status: final, duration, agent_id: call.agentId })
   return { call, status: final, duration }

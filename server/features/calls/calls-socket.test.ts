@@ -200,6 +200,124 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
     }
   }, 40_000)
 
+  /** agent1 answers a fresh call from `number` with a werift peer standing in for their browser. */
+  const answered = async (number: string) => {
+    const ringing = next(s.agent1, "call-is-coming", (p) => p.callerNumber === number)
+    const callId = await place(number)
+    await ringing
+    const peer = await browserPeer()
+    const answer = next(s.agent1, "browser-answer", (p) => p.callId === callId)
+    s.agent1.emit("browser-offer", { callId, sdp: peer.offer })
+    await peer.accept((await answer).sdp)
+    return { callId, peer }
+  }
+  const heardOf = async (callId: string) =>
+    ((await (await devFetch(ctx.server, `/dev/simulator/calls/${callId}`)).json()) as any).data.media.heard as {
+      agent: number
+      tone: number
+    }
+  const setCallWaiting = async (on: boolean) =>
+    expect((await send(ctx.url, callOf("onboarding", "updateAllsettings"), { call_waiting: on }, as(adminToken))).status).toBe(200)
+
+  it("blind transfer taken: it rings the colleague as transferred, the customer hears the tone, then the taker's voice", async () => {
+    const { callId, peer } = await answered("+905550000121")
+    const peers = [peer]
+    try {
+      await peer.connected()
+      const targets = next(s.agent1, "transfer-targets", (p) => p.callId === callId)
+      s.agent1.emit("transfer-targets", { callId })
+      expect((await targets).agents).toEqual([{ id: ids.admin, name: "Aylin Admin" }])
+      const card = next(s.admin, "call-is-coming", (p) => p.callId === callId)
+      s.agent1.emit("transfer", { callId, to: { kind: "agent", id: ids.admin } })
+      expect(await card).toMatchObject({ callerNumber: "+905550000121", transferredBy: "Kerem Agent" })
+      await expect.poll(async () => (await heardOf(callId)).tone, { timeout: 5000 }).toBeGreaterThan(5)
+
+      const taker = await browserPeer()
+      peers.push(taker)
+      const gone = next(s.agent1, "remove-call", (p) => p.callId === callId)
+      const answer = next(s.admin, "browser-answer", (p) => p.callId === callId)
+      s.admin.emit("browser-offer", { callId, sdp: taker.offer })
+      await taker.accept((await answer).sdp)
+      expect(await gone).toEqual({ callId, userId: ids.admin })
+      await taker.connected()
+      const before = await heardOf(callId)
+      await taker.talk(10)
+      await expect.poll(async () => (await heardOf(callId)).agent, { timeout: 5000 }).toBeGreaterThan(before.agent + 5)
+      expect(taker.received.packets).toBeGreaterThan(0)
+
+      const ended = next(s.agent1, "call-ended", (p) => p.callId === callId)
+      s.admin.emit("terminate-call", { callId })
+      await ended
+      expect(await recordOf(callId)).toMatchObject({ call_status: "COMPLETED", username: "admin" })
+      expect((await recordOf(callId)).hold_seconds).toBeGreaterThanOrEqual(0)
+    } finally {
+      await Promise.all(peers.map((p) => p.close()))
+    }
+  }, 40_000)
+
+  it("a transfer nobody takes comes back to the sender's card; a busy agent is not rung unless call waiting is on", async () => {
+    const { callId, peer } = await answered("+905550000122")
+    try {
+      const card = next(s.admin, "call-is-coming", (p) => p.callId === callId)
+      s.agent1.emit("transfer", { callId, to: { kind: "agent", id: ids.admin } })
+      await card
+      const back = next(s.agent1, "transfer-returned", (p) => p.callId === callId)
+      const gone = next(s.admin, "remove-call", (p) => p.callId === callId)
+      s.admin.emit("reject-call", { callId })
+      expect(await back).toEqual({ callId, notTakenBy: "Aylin Admin" })
+      await gone
+      const resumed = next(s.agent1, "call-resumed", (p) => p.callId === callId)
+      s.agent1.emit("resume", { callId })
+      await resumed
+
+      // agent1 is on an active call: busy, so only admin is rung; with call waiting on, agent1 too.
+      const cards = record(s.agent1, "call-is-coming")
+      const rang = next(s.admin, "call-is-coming", (p) => p.callerNumber === "+905550000123")
+      const busyCall = await place("+905550000123")
+      await rang
+      await setCallWaiting(true)
+      try {
+        const both = Promise.all(
+          [s.admin, s.agent1].map((socket) => next(socket, "call-is-coming", (p) => p.callerNumber === "+905550000124")),
+        )
+        const waitingCall = await place("+905550000124")
+        await both
+        expect(cards.map((p) => p.callerNumber)).toEqual(["+905550000124"])
+        for (const id of [busyCall, waitingCall]) await devFetch(ctx.server, `/dev/simulator/calls/${id}/hangup`, undefined, "POST")
+      } finally {
+        await setCallWaiting(false)
+      }
+      const ended = next(s.admin, "call-ended", (p) => p.callId === callId)
+      s.agent1.emit("terminate-call", { callId })
+      await ended
+    } finally {
+      await peer.close()
+    }
+  }, 40_000)
+
+  it("a call nobody can take is not rung: the customer gets the away message and the call is missed", async () => {
+    const number = "+905550000125"
+    const offline = callOf("auth", "agentOffline")
+    for (const name of ["admin", "agent1"]) expect((await send(ctx.url, offline, {}, as(tokens[name]))).status).toBe(200)
+    try {
+      const cards = [record(s.admin, "call-is-coming"), record(s.agent1, "call-is-coming")]
+      const callId = await place(number)
+      await expect.poll(async () => (await recordOf(callId))?.call_status, { timeout: 5000 }).toBe("MISSED")
+      const inbox = async () =>
+        (
+          (await (
+            await devFetch(ctx.server, `/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
+          ).json()) as any
+        ).data.items as { body: string }[]
+      await expect.poll(async () => (await inbox()).length, { timeout: 10_000 }).toBe(1)
+      expect((await inbox())[0].body).toMatch(/closed right now/)
+      expect(cards).toEqual([[], []])
+    } finally {
+      const online = callOf("auth", "agentOnline")
+      for (const name of ["admin", "agent1"]) await send(ctx.url, online, {}, as(tokens[name]))
+    }
+  })
+
   it("reject: one agent declining keeps ringing the others; when all rung agents decline the call is rejected", async () => {
     const ringing = next(s.agent1, "call-is-coming", (p) => p.callerNumber === "+905550000103")
     const callId = await place("+905550000103")

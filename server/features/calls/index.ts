@@ -1,5 +1,6 @@
 /** The public module of the voice calls: what other features may use of them (the hub, and the hook points of its Meta side). */
 export { hubOf } from "./call-hub"
+export { holdTone } from "./hold-tone"
 export { metaDialer, metaLeg } from "./hooks"
 export { callRecordsOf } from "./call-records-of"
 export type { CallEntry } from "./call-records-of"

@@ -35,6 +35,8 @@ export const socketFeatures: readonly SocketFeature[] = [
     on(socket, "call-message", (p) => hub.attachMessage(socket, p.callId, p.messageId))
     on(socket, "hold", (p) => hub.hold(socket, p.callId))
     on(socket, "resume", (p) => hub.resume(socket, p.callId, p.sdp))
+    on(socket, "transfer-targets", (p) => hub.transferTargets(socket, p.callId))
+    on(socket, "transfer", (p) => hub.transfer(socket, p.callId, p.to))
     hub.showHeld(socket).catch((error: unknown) => console.error("[calls] could not show the held calls", error))
     socket.on("disconnect", () => void hub.dropSocket(socket))
   },

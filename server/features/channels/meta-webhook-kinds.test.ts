@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 import { baseMime } from "../../channels/whatsapp-cloud/media-api"
 import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harness"
 import { recipientOf } from "../../dev/meta/recipients"
+import { unsupportedMessage } from "../../dev/meta/webhook-payloads"
 import { channels, connectNumber, connectPage, dev, eventually, postSigned } from "./channels.testing"
 
 const NUMBER_ID = "320000000000001"
@@ -458,22 +459,7 @@ describe.each(DB_KINDS)("Meta's other webhook kinds (%s)", (kind) => {
       whatsapp("messages", {
         metadata: { display_phone_number: "15550783881", phone_number_id: number.phoneNumberId },
         contacts: [{ profile: { name: "Lale" }, wa_id: "16505550888" }],
-        messages: [
-          {
-            from: "16505550888",
-            id: "wamid.kinds.unsupported",
-            timestamp: String(T + 30),
-            type: "unsupported",
-            errors: [
-              {
-                code: 131051,
-                title: "Message type unknown",
-                message: "Message type unknown",
-                error_data: { details: "Message type is currently not supported." },
-              },
-            ],
-          },
-        ],
+        messages: [{ from: "16505550888", id: "wamid.kinds.unsupported", timestamp: String(T + 30), ...unsupportedMessage() }],
       }),
     )
     const simulated = await dev(ctx.server, "/dev/meta/unsupported-messages", {

@@ -1,14 +1,14 @@
 /**
  * Who may hold chats, as SQL over `u` (users): the agent lists (chat/agents.ts), auto-assign's hand-out
  * (tenant-settings/auto-assign.ts) and the dashboard's agents online (dashboard/dashboard-now.ts) read the same rule.
- * No feature imports here, so any of them may use it.
+ * No feature imports here, so any of them may use it. How many each agent may hold: capacity.ts.
  */
 import { sql, type SQL } from "drizzle-orm"
 import { likeOf } from "../../db/rows"
+import { capSql } from "./capacity"
 
-/** An agent's cap as SQL over `u` (users): the tenant's cap, or the agent's own when lower. */
-export const agentCapSql = (tenantCap: number): SQL =>
-  sql`CASE WHEN u.attributes->>'max_chats' ~ '^[0-9]{1,6}$' THEN least((u.attributes->>'max_chats')::int, ${tenantCap}::int) ELSE ${tenantCap}::int END`
+/** An agent's chat cap as SQL over `u` (users): the capacity model's (capacity.ts), the tenant's being `tenantCap`. */
+export const agentCapSql = (tenantCap: number): SQL => capSql("chat", tenantCap)
 
 export interface AgentFilter {
   readonly admins: boolean

@@ -1,7 +1,7 @@
 /**
  * The agent pickers and load lists: users of the tenant who may hold chats (their role grants BACK:chat), with how
  * many open conversations they hold (active_chats: the counter the database keeps, `heldSql`) and their cap
- * (max_chats: the tenant's `max_chats_per_agent` setting, lowered by the user's own `max_chats` attribute when set;
+ * (max_chats: the capacity model's chat cap, chat/capacity.ts: the user's own, else their role's, else the tenant's;
  * auto-assign keeps to it: tenant-settings/auto-assign.ts). listAgentlist leaves out the tenant's admins;
  * listAgentadminlist (shift targets) includes them.
  */

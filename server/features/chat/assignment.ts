@@ -15,7 +15,7 @@ import { rowsOf } from "../../db/rows"
 import { publish } from "../../core/events"
 import { announceConversation, loadConversation } from "./conversation-rows"
 import { closedError, type Holding, isOpen, next, settled } from "./conversation-status"
-import { conversationClosed, conversationReleased, messagesRead } from "./hooks"
+import { conversationClosed, conversationReleased, conversationTaken, messagesRead } from "./hooks"
 
 interface OpenRow extends Holding {
   readonly id: number
@@ -100,7 +100,7 @@ export const closeConversation = async (
   await conversationClosed.run({ db, clientId, conversationId, agentId: closed.agentId })
 }
 
-/** A change of holder is a `conversation.assigned` event (to null: back to the queue). */
+/** A change of holder is a `conversation.assigned` event (to null: back to the queue); from the queue, the queue moved. */
 const announceAssignment = async (db: Db, clientId: number, before: OpenRow, after: Holding) => {
   if (after.agentId === before.agentId) return
   await publish(db, clientId, "conversation.assigned", {
@@ -108,6 +108,7 @@ const announceAssignment = async (db: Db, clientId: number, before: OpenRow, aft
     agent_id: after.agentId,
     previous_agent_id: before.agentId,
   })
+  if (before.agentId === null && before.status === "unassigned") await conversationTaken.run({ db, clientId, conversationId: before.id })
 }
 
 const resetUnread = async (ctx: Ctx, number: string) => {

@@ -132,6 +132,7 @@ export const inboundArriving = hookPoint<InboundArriving, InboundTaken | null>("
  *   tickets 40: a conversation without an open ticket opens one.
  *   chatbots 50: the bot's turn (before the tenant's automatic answers: auto-assign leaves a pending turn alone).
  *   tenant-settings 60: auto-assign, the away message, the opt-out confirmation.
+ *   sla 70: the SLA clock's next check of the conversation.
  */
 export const inboundStored = hookPoint<InboundStored>("chat.inboundStored")
 
@@ -153,11 +154,18 @@ export const handOverRefused = hookPoint<HandOverRefused>("chat.handOverRefused"
  * After a conversation closed:
  *   tickets 10: its open tickets are resolved, credited to whoever held it.
  *   tenant-settings 20: the satisfaction survey, and the waiting queue gets the freed place.
+ *   sla 30: the conversation's SLA targets are settled.
  */
 export const conversationClosed = hookPoint<ConversationClosed>("chat.conversationClosed")
 
-/** After an agent released a conversation to the queue: tenant-settings 10 gives the freed place to the waiting queue. */
+/**
+ * After an agent released a conversation to the queue: tenant-settings 10 gives the freed place to the waiting queue,
+ * routing 20 tells the customer their place.
+ */
 export const conversationReleased = hookPoint<ConversationReleased>("chat.conversationReleased")
+
+/** After a conversation waiting in the queue went to an agent by hand (taken, handed over): routing 10 tells the ones behind it. */
+export const conversationTaken = hookPoint<ConversationReleased>("chat.conversationTaken")
 
 /** After an agent read a chat: webchat 10 tells the visitor. */
 export const messagesRead = hookPoint<MessagesRead>("chat.messagesRead")

@@ -7,6 +7,7 @@ export {
   channelLayers,
   conversationClosed,
   conversationReleased,
+  conversationTaken,
   eventsRelayed,
   handOverRefused,
   inboundArriving,
@@ -20,12 +21,14 @@ export type { ChannelLayer } from "./hooks"
 export { sendAnswer, sendToNumbers } from "./send"
 export type { Outgoing } from "./send"
 export { agentCapSql, agentsWhere } from "./agent-eligibility"
+export { CAPACITY_DEFAULTS, CAPACITY_KINDS, canTakeSql, capSql, heldOfSql, kindOfChannel, tenantCapSql } from "./capacity"
+export type { CapacityKind } from "./capacity"
 export { announceMessages } from "./announce"
 export { closeConversation } from "./assignment"
 export { chatWriterOf, emitChat } from "./chat-bus"
 export type { ChatWriter } from "./chat-bus"
 export { chatHubOf } from "./chat-hub"
-export { blockedError, contactFor, customerCalled, openConversationOf, storeOutbound, storeOutboundAll } from "./chat-store"
+export { blockedError, checkSend, contactFor, customerCalled, openConversationOf, storeOutbound, storeOutboundAll } from "./chat-store"
 export { storeStatus } from "./status-store"
 export type { ContactRow, OpenConversation } from "./chat-store"
 export {

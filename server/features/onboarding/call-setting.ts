@@ -15,6 +15,8 @@ export const DEFAULT_CALL_SETTING: CallSetting = {
   enabled: true,
   ring_timeout_seconds: 60,
   quick_replies: [],
+  record_calls: false,
+  recording_retention_days: 90,
 }
 
 export const callSettingOf = async (db: Db, clientId: number): Promise<CallSetting> => {
@@ -26,6 +28,8 @@ export const callSettingOf = async (db: Db, clientId: number): Promise<CallSetti
     enabled: pick("enabled"),
     ring_timeout_seconds: pick("ring_timeout_seconds"),
     quick_replies: pick("quick_replies"),
+    record_calls: pick("record_calls"),
+    recording_retention_days: pick("recording_retention_days"),
   }
 }
 

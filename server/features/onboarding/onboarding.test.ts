@@ -192,6 +192,8 @@ describe.each(DB_KINDS)("onboarding on %s", (kind) => {
       enabled: true,
       ring_timeout_seconds: 45,
       quick_replies: ["Call you back in 5 minutes"],
+      record_calls: false,
+      recording_retention_days: 90,
     })
     const read = (await send(ctx.url, o("getCallSetting"), {}, agent)).body.data
     expect(read).toMatchObject({ ring_timeout_seconds: 45, quick_replies: ["Call you back in 5 minutes"] })

@@ -1,50 +1,62 @@
 /**
- * Setting `auto_assign` with its cap `max_chats_per_agent`: a customer's conversation waiting in the queue goes to the
- * online agent (a user whose role grants BACK:chat, not the tenant's admins: chat/agent-eligibility.ts `agentsWhere`) holding the
- * fewest open chats under the cap (`agentCapSql` there: the tenant's cap, or the agent's own `max_chats` when
- * lower; ties to the longest-serving agent). When nobody is under the cap it waits, and is handed out when an agent
- * frees a place (a close, a release) or comes online: a `settings.assign` job (chat/assignment.ts and
- * session/session.ts enqueue it through `assignWaitingLater`).
- * Race-safe without a tenant-wide lock: the database keeps each user's held chats in `agent_loads` (migration 0039,
- * triggers on conversations), and a hand-out is one query that takes the least loaded free agent's counter row
- * `FOR UPDATE ... SKIP LOCKED`. Locking re-checks `held < cap` on the row's newest committed version (READ COMMITTED),
- * and the row stays locked until the hand-out's transaction commits its +1, so the cap holds exactly; two hand-outs
- * at once take two different agents instead of waiting for each other. When every agent with a free place is being
- * handed a conversation by another transaction at that moment, the conversation waits and a `settings.assign` job
- * gives it another go after the commit. (Before: one advisory lock per tenant and a count of all its held chats per
- * hand-out, about 11 ms of database time each, one at a time; before that, FOR UPDATE on every agent row.)
+ * Setting `auto_assign`: a customer's conversation waiting in the queue goes to the online agent (a user whose role
+ * grants BACK:chat, not the tenant's admins: chat/agent-eligibility.ts `agentsWhere`) holding the fewest of its kind
+ * (chats or SMS threads) under their cap of that kind (the capacity model: chat/capacity.ts; ties to the longest-serving
+ * agent), and when it is routed to an agent group (its skill), only to that group's members.
+ * The queue is served in order: the highest priority first (the tenant's `queue_priority_rules`, stamped by migration
+ * 0048), then first in, first out (routing/queue.ts `QUEUE_ORDER`). A new conversation takes a free agent at once: a
+ * free place while others of its route wait lasts only until the `settings.assign` job that freed it serves them.
+ * When nobody is under the cap it waits, and is handed out when an agent frees a place (a close, a release) or comes
+ * online: a `settings.assign` job (chat/assignment.ts and session/session.ts enqueue it through `assignWaitingLater`).
+ * Race-safe without a tenant-wide lock: the database keeps each user's held conversations per kind in `agent_loads`
+ * (migrations 0039 and 0048, triggers on conversations), and a hand-out is one query that takes the least loaded free
+ * agent's counter row `FOR UPDATE ... SKIP LOCKED`. Locking re-checks `held < cap` on the row's newest committed
+ * version (READ COMMITTED), and the row stays locked until the hand-out's transaction commits its +1, so the cap holds
+ * exactly; two hand-outs at once take two different agents instead of waiting for each other. When every agent with a
+ * free place is being handed a conversation by another transaction at that moment, the conversation waits and a
+ * `settings.assign` job gives it another go after the commit.
  */
 import { type SQL, sql } from "drizzle-orm"
 import { enqueue, type JobContext, type JobHandler } from "../../core/jobs"
 import { publish } from "../../core/events"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { announceConversation, loadConversation, STEP_STATUS, agentCapSql, agentsWhere } from "../chat"
+import {
+  announceConversation,
+  type CapacityKind,
+  capSql,
+  heldOfSql,
+  kindOfChannel,
+  loadConversation,
+  STEP_STATUS,
+  agentsWhere,
+  tenantCapSql,
+} from "../chat"
 import { type TenantSettings, tenantSettings } from "./settings-store"
 import { botHasSql } from "../chatbots"
+import { QUEUE_ORDER, queueMoved } from "../routing"
 
 export const ASSIGN_JOB = "settings.assign"
 
-/**
- * The tenant's online agents with a free place, the least loaded first (then the longest-serving), as one row. The
- * `held < cap` on the tenant's cap bounds the index range (agent_loads_client_held_idx): a full tenant reads nothing.
- */
-const freeAgentSql = (clientId: number, cap: number): SQL =>
-  sql`SELECT l.user_id FROM agent_loads l JOIN users u ON u.id = l.user_id
-    WHERE l.client_id = ${clientId} AND l.held < ${cap}::int AND l.held < ${agentCapSql(cap)}
-      AND ${agentsWhere(clientId, { admins: false, online: true })}
-    ORDER BY l.held, l.user_id LIMIT 1`
+/** How many waiting conversations one `settings.assign` job looks at; a job that handed some out and saw this many enqueues the next. */
+const SERVE_BATCH = 200
+
+/** What routes a waiting conversation: its kind and the agent group it is routed to. */
+interface Route {
+  readonly kind: CapacityKind
+  readonly groupId: number | null
+}
 
 /**
- * The free agent for one hand-out, their counter row locked until the commit: an agent id; "full" when nobody is under
- * the cap; "busy" when the only ones under it are being handed a conversation by other transactions right now.
+ * The tenant's online agents with a free place of `kind` (in `groupId` when set), the least loaded first (then the
+ * longest-serving), as one row.
  */
-const freeAgent = async (db: Db, clientId: number, cap: number): Promise<number | "full" | "busy"> => {
-  const [row] = rowsOf(await db.execute(sql`${freeAgentSql(clientId, cap)} FOR UPDATE OF l SKIP LOCKED`))
-  if (row) return Number(row.user_id)
-  const [locked] = rowsOf(await db.execute(freeAgentSql(clientId, cap)))
-  return locked ? "busy" : "full"
-}
+const freeAgentSql = (clientId: number, { kind, groupId }: Route): SQL =>
+  sql`SELECT l.user_id FROM agent_loads l JOIN users u ON u.id = l.user_id
+    WHERE l.client_id = ${clientId} AND ${heldOfSql(kind)} < ${capSql(kind, tenantCapSql(kind, clientId))}
+      AND ${agentsWhere(clientId, { admins: false, online: true })}
+      ${groupId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM agent_group_members m WHERE m.group_id = ${groupId} AND m.user_id = u.id)`}
+    ORDER BY ${heldOfSql(kind)}, l.user_id LIMIT 1`
 
 /**
  * A conversation waiting in the queue for an agent: unassigned, and no chatbot has it (chatbots/bot-turn.ts; `inTurn`:
@@ -53,24 +65,75 @@ const freeAgent = async (db: Db, clientId: number, cap: number): Promise<number 
 const waiting = (inTurn: number | null = null) =>
   sql`conversations.status = 'unassigned' AND conversations.assigned_user_id IS NULL AND NOT ${botHasSql(sql`conversations.id`, inTurn)}`
 
-/** Hands one waiting conversation to a free agent; answers whether it did. */
-const assignOne = async (db: Db, clientId: number, conversationId: number, cap: number, inTurn: number | null = null): Promise<boolean> => {
-  const agentId = await freeAgent(db, clientId, cap)
-  if (agentId === "busy") await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
-  if (typeof agentId !== "number") return false
+const routeOf = (r: Record<string, unknown>): Route => ({
+  kind: kindOfChannel(String(r.channel)),
+  groupId: r.route_group_id === null ? null : Number(r.route_group_id),
+})
+
+/**
+ * Hands one waiting conversation to a free agent in one statement (the agent's counter row locked until the commit):
+ * the agent's id, or why not: "gone" (it no longer waits), "full" (nobody is under the cap), "busy" (the only ones
+ * under it are being handed a conversation by other transactions right now: a job gives it another go after them).
+ */
+const assignOne = async (
+  db: Db,
+  clientId: number,
+  conversationId: number,
+  route: Route,
+  inTurn: number | null = null,
+): Promise<number | "full" | "busy" | "gone"> => {
   const [row] = rowsOf(
-    await db.execute(sql`UPDATE conversations SET assigned_user_id = ${agentId}, status = ${STEP_STATUS.handOver}
-      WHERE id = ${conversationId} AND client_id = ${clientId} AND ${waiting(inTurn)} RETURNING id`),
+    await db.execute(sql`WITH agent AS (${freeAgentSql(clientId, route)} FOR UPDATE OF l SKIP LOCKED)
+      UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
+      WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
+      RETURNING agent.user_id`),
   )
-  if (!row) return false
+  if (!row) return whyNot(db, clientId, conversationId, route, inTurn)
+  const agentId = Number(row.user_id)
   await publish(db, clientId, "conversation.assigned", { conversation_id: conversationId, agent_id: agentId, previous_agent_id: null })
-  return true
+  return agentId
 }
 
-/** In the inbound pipeline (chat-store.ts), the conversation locked: a new customer conversation finds its agent. */
+const whyNot = async (db: Db, clientId: number, conversationId: number, route: Route, inTurn: number | null) => {
+  const [still] = rowsOf(await db.execute(sql`SELECT 1 FROM conversations WHERE id = ${conversationId} AND ${waiting(inTurn)}`))
+  if (!still) return "gone"
+  const [free] = rowsOf(await db.execute(freeAgentSql(clientId, route)))
+  if (!free) return "full"
+  await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
+  return "busy"
+}
+
+/**
+ * The conversation `conversationId` as it waits (null when it no longer does), and whether it joined the queue in this
+ * transaction (a customer's further messages while waiting do not move the queue).
+ */
+const waitingAt = async (db: Db, clientId: number, conversationId: number) => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT channel, route_group_id, queued_at = now() AS joined FROM conversations
+      WHERE id = ${conversationId} AND client_id = ${clientId} AND queued_at IS NOT NULL`),
+  )
+  return row ? { route: routeOf(row), joined: Boolean(row.joined) } : null
+}
+
+/**
+ * A new conversation (or one a bot let go of, or a waiting one whose customer writes again) takes a free agent of its
+ * route; none free: it waits, and when it just joined, the queue moved.
+ */
+const arrive = async (db: Db, clientId: number, conversationId: number, inTurn: number | null) => {
+  const at = await waitingAt(db, clientId, conversationId)
+  if (!at) return false
+  if (typeof (await assignOne(db, clientId, conversationId, at.route, inTurn)) === "number") return true
+  if (at.joined) await queueMoved(db, clientId)
+  return false
+}
+
+/**
+ * In the inbound pipeline (chat-store.ts), the conversation locked: a new customer conversation finds its agent; one that
+ * joins the queue (or waits in it without auto-assign) has its place told.
+ */
 export const assignArrival = async (db: Db, clientId: number, conversationId: number, settings: TenantSettings) => {
-  if (!settings.auto_assign) return
-  await assignOne(db, clientId, conversationId, settings.max_chats_per_agent)
+  if (settings.auto_assign) await arrive(db, clientId, conversationId, null)
+  else if ((await waitingAt(db, clientId, conversationId))?.joined) await queueMoved(db, clientId)
 }
 
 /**
@@ -80,7 +143,7 @@ export const assignArrival = async (db: Db, clientId: number, conversationId: nu
 export const assignAfterBotTurn = async (ctx: JobContext, clientId: number, conversationId: number, messageId: number) => {
   const settings = await tenantSettings(ctx.db, clientId)
   if (!settings.auto_assign) return
-  if (await assignOne(ctx.db, clientId, conversationId, settings.max_chats_per_agent, messageId))
+  if (await arrive(ctx.db, clientId, conversationId, messageId))
     announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, conversationId))
 }
 
@@ -93,22 +156,49 @@ export const assignWaitingLater = async (db: Db, clientId: number) => {
   if (row) await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
 }
 
+/**
+ * Serves the queue from its head: each waiting conversation in order goes to a free agent of its kind (and group). A
+ * route found full is not asked again in this pass (nobody behind on it could be served either), so a conversation
+ * served later never took a place an earlier one could have had.
+ */
+export const serveQueue = async (ctx: JobContext, clientId: number) => {
+  const queued = rowsOf(
+    await ctx.db.execute(sql`SELECT id, channel, route_group_id FROM conversations
+      WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()}
+      ORDER BY ${QUEUE_ORDER} LIMIT ${SERVE_BATCH} FOR UPDATE SKIP LOCKED`),
+  )
+  const full = new Set<string>()
+  const handed: number[] = []
+  for (const w of queued) {
+    const route = routeOf(w)
+    if (full.has(`${route.kind}:`) || full.has(`${route.kind}:${route.groupId ?? ""}`)) continue
+    const id = Number(w.id)
+    const result = await assignOne(ctx.db, clientId, id, route)
+    if (result === "full" || result === "busy") full.add(`${route.kind}:${route.groupId ?? ""}`)
+    if (typeof result !== "number") continue
+    handed.push(id)
+    await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
+  }
+  if (handed.length > 0) await queueMoved(ctx.db, clientId, handed)
+  if (handed.length > 0 && queued.length === SERVE_BATCH) await enqueue(ctx.db, { kind: ASSIGN_JOB, clientId, payload: {} })
+}
+
+/** One hand-out decision, as the benchmark (scripts/bench/bench-handout.ts) times it: the queue's head to its agent. */
+export const handOutHead = async (db: Db, clientId: number) => {
+  const [w] = rowsOf(
+    await db.execute(sql`SELECT id, channel, route_group_id FROM conversations
+      WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()} ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`),
+  )
+  return w ? assignOne(db, clientId, Number(w.id), routeOf(w)) : null
+}
+
 export const jobHandlers: JobHandler[] = [
   {
     kind: ASSIGN_JOB,
     run: async (job, ctx) => {
       const clientId = job.clientId!
       const settings = await tenantSettings(ctx.db, clientId)
-      if (!settings.auto_assign) return
-      const queued = rowsOf(
-        await ctx.db.execute(sql`SELECT id FROM conversations WHERE client_id = ${clientId} AND ${waiting()}
-          ORDER BY last_message_at, id LIMIT 200 FOR UPDATE SKIP LOCKED`),
-      )
-      for (const w of queued) {
-        const id = Number(w.id)
-        if (!(await assignOne(ctx.db, clientId, id, settings.max_chats_per_agent))) break
-        await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
-      }
+      if (settings.auto_assign) await serveQueue(ctx, clientId)
     },
   },
 ]

@@ -35,6 +35,18 @@ const TEXTS = {
     tr: "Artık mesajlarımızı almayacaksınız. Yeniden konuşmak için bize istediğiniz zaman yazın.",
     ar: "لن تتلقى رسائلنا بعد الآن. راسلنا في أي وقت للتحدث مجددًا.",
   },
+  /** A WhatsApp or SMS customer waiting for an agent (routing's queue), with an estimated wait; `{position}`, `{minutes}`. */
+  queuePositionWait: {
+    en: "You are number {position} in the queue. The estimated wait is {minutes} min. An agent will be with you soon.",
+    tr: "Sırada {position}. sıradasınız. Tahmini bekleme süresi {minutes} dk. Bir temsilci birazdan sizinle olacak.",
+    ar: "أنت رقم {position} في قائمة الانتظار. وقت الانتظار المتوقع {minutes} دقيقة. سيكون أحد الموظفين معك قريبًا.",
+  },
+  /** The same when the wait cannot be estimated yet (nothing was handed out lately). */
+  queuePosition: {
+    en: "You are number {position} in the queue. An agent will be with you soon.",
+    tr: "Sırada {position}. sıradasınız. Bir temsilci birazdan sizinle olacak.",
+    ar: "أنت رقم {position} في قائمة الانتظار. سيكون أحد الموظفين معك قريبًا.",
+  },
   webchatGreeting: {
     en: "Hi! How can we help you?",
     tr: "Merhaba! Size nasıl yardımcı olabiliriz?",
@@ -45,6 +57,10 @@ const TEXTS = {
 export type CustomerText = keyof typeof TEXTS
 
 export const customerText = (key: CustomerText, language: Language): string => TEXTS[key][language] ?? TEXTS[key].en
+
+/** `text` with each `{name}` replaced by its value. */
+export const filledIn = (text: string, values: Readonly<Record<string, string | number>>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 
 /** The tenant's own text when it wrote one, otherwise ours in its language. */
 export const ownOr = (own: string | null | undefined, key: CustomerText, language: Language) =>

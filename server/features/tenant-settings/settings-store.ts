@@ -14,6 +14,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest } from "../../http/errors"
 import { handle } from "../../core/registry"
 import { FORM_KEY, linkOf, newFormKey } from "../contact-form"
+import { CAPACITY_DEFAULTS } from "../chat"
 import { ruleOf, SESSION_KEY, saveSessionRule } from "./session-rule"
 import { isTimeZone } from "../../../src/contract/time-zone"
 
@@ -29,6 +30,11 @@ const KEYS = {
   default_country: "default_country",
   contact_form: "contact_form",
   retention_days: "retention_days",
+  max_sms_per_agent: "max_sms_per_agent",
+  max_calls_per_agent: "max_calls_per_agent",
+  queue_position_messages: "queue_position_messages",
+  queue_priority_rules: "queue_priority_rules",
+  call_waiting: "call_waiting",
 } as const
 type Field = keyof typeof KEYS
 
@@ -36,13 +42,18 @@ const DEFAULTS = {
   timezone: "UTC",
   language: "en",
   auto_assign: false,
-  max_chats_per_agent: 5,
+  max_chats_per_agent: CAPACITY_DEFAULTS.chat,
   working_hours: [],
   away_message: null,
   survey_enabled: false,
   default_country: null,
   contact_form: { enabled: false, fields: [] },
   retention_days: null,
+  max_sms_per_agent: CAPACITY_DEFAULTS.sms,
+  max_calls_per_agent: CAPACITY_DEFAULTS.voice,
+  queue_position_messages: false,
+  queue_priority_rules: [],
+  call_waiting: false,
 } as const
 
 export const settingsOf = async (db: Db, clientId: number): Promise<Record<string, unknown>> => {
@@ -77,6 +88,11 @@ export const tenantSettings = async (db: Db, clientId: number): Promise<TenantSe
     default_country: value("default_country") ?? null,
     contact_form: { enabled: form.enabled, fields: form.fields, link: null },
     retention_days: value("retention_days") ?? null,
+    max_sms_per_agent: value("max_sms_per_agent") ?? CAPACITY_DEFAULTS.sms,
+    max_calls_per_agent: value("max_calls_per_agent") ?? CAPACITY_DEFAULTS.voice,
+    queue_position_messages: value("queue_position_messages") ?? false,
+    queue_priority_rules: value("queue_priority_rules") ?? [],
+    call_waiting: value("call_waiting") ?? false,
   }
 }
 

@@ -96,11 +96,12 @@ describe.each(DB_KINDS)("settings that take effect on %s", (kind) => {
     await db().execute(sql`UPDATE users SET online = false WHERE client_id = 1`)
     expect((await send(ctx.url, callOf("auth", "agentOnline"), {}, a1)).status).toBe(200)
     const agentId = agent1.user_data.id
+    // The chats agent1 holds (SMS threads have their own cap), and the chats' queue in its order.
     const held = async () =>
       Number(
         rowsOf(
           await db().execute(
-            sql`SELECT count(*)::int AS n FROM conversations WHERE assigned_user_id = ${agentId} AND status IN ('active', 'ongoing')`,
+            sql`SELECT count(*)::int AS n FROM conversations WHERE assigned_user_id = ${agentId} AND status IN ('active', 'ongoing') AND channel <> 'sms'`,
           ),
         )[0].n,
       )
@@ -122,7 +123,8 @@ describe.each(DB_KINDS)("settings that take effect on %s", (kind) => {
     // agent1 closes the one it got: the longest-waiting conversation of the queue is its now.
     const waiting = async () =>
       rowsOf(
-        await db().execute(sql`SELECT id FROM conversations WHERE client_id = 1 AND status = 'unassigned' ORDER BY last_message_at, id`),
+        await db().execute(sql`SELECT id FROM conversations WHERE client_id = 1 AND queued_at IS NOT NULL AND channel <> 'sms'
+          ORDER BY queue_priority DESC, queued_at, id`),
       ).map((r) => Number(r.id))
     const queue = await waiting()
     expect(queue).toContain((await openOf("+905551110020"))[0].id)

@@ -27,6 +27,7 @@ import type { Ctx, Services } from "../../http/context"
 import { ApiError, badRequest } from "../../http/errors"
 import { chatHubOf, type FileLinks } from "../chat"
 import type { HttpRoutes } from "../../core/registry"
+import { visitorQueue } from "./queue-display"
 import { fileTypeOf, storeUpload, type InlineUpload } from "../uploads"
 import { openWidget, type OpenWidget, visitorOf } from "./visitor-access"
 import { hubEventsOf, setVisitorServer, toVisitor, visitorRoom } from "./visitor-hub"
@@ -107,12 +108,13 @@ const sessionRoute =
       const answers = prechatAnswers(open.widget, body.visitor)
       visitorId = await database.transaction((tx) => startVisitor(tx, open.clientId, answers))
     }
-    if (visitorId === null) return { widget, token: null, messages: [], agent_read: true }
-    const [messages, read] = await Promise.all([
+    if (visitorId === null) return { widget, token: null, messages: [], agent_read: true, queue: { position: null, wait_minutes: null } }
+    const [messages, read, queue] = await Promise.all([
       visitorMessages(database.db, open.clientId, visitorId, linksOf(services, req)),
       agentHasRead(database.db, open.clientId, visitorId),
+      visitorQueue(database.db, open.clientId, visitorId),
     ])
-    return { widget, token: signVisitorToken(config.jwtSecret, open.clientId, visitorId), messages, agent_read: read }
+    return { widget, token: signVisitorToken(config.jwtSecret, open.clientId, visitorId), messages, agent_read: read, queue }
   }
 
 const uploadRoute =

@@ -1,11 +1,16 @@
 /**
  * The web chat across two nodes behind one Redis (server/testing/nodes.ts): the visitor's widget is connected to node
  * A, the agent to node B. The agent's typing, reply and read reach the widget, and the agent sees the reply delivered
- * and then read by the visitor, whichever node each report starts on.
+ * and then read by the visitor, whichever node each report starts on. And the queue raced from both nodes at once
+ * (routing, tenant-settings/auto-assign.ts): customers writing through A and B, closes on A and B, both nodes' job
+ * runners serving the queue; nobody goes over their cap, no conversation is given twice, the queue is served in its
+ * order, and the visitor on A sees their place fall.
  */
+import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
-import { as, callOf, login, send } from "../../testing/harness"
+import { rowsOf } from "../../db/rows"
+import { as, callOf, customerWrites, login, send } from "../../testing/harness"
 import { connect, next } from "../../testing/calls-peer"
 import { useNodes } from "../../testing/nodes"
 import { enableWidget, visitorCall, visitorSocket } from "./webchat.testing"
@@ -77,5 +82,71 @@ describe("web chat with the widget on node A and the agent on node B", () => {
     const read = next<any>(agent, "chat:message-status", (p) => p.status === "read", 10_000)
     visitor.emit("read", {})
     expect((await read).message_id).toBeGreaterThan(0)
+  })
+
+  it("two nodes serve the queue at once: within the caps, each conversation once, in order; the visitor's place falls", async () => {
+    const db = nodeA().services.database.db
+    const admin = as((await login(nodeB().url, "admin")).user_token)
+    await db.execute(sql`UPDATE conversations SET status = 'closed', closed_at = now() WHERE client_id = 1 AND status <> 'closed'`)
+    await db.execute(sql`UPDATE users SET online = (username IN ('agent1', 'agent2')) WHERE client_id = 1`)
+    const settings = await send(
+      nodeB().url,
+      callOf("onboarding", "updateAllsettings"),
+      { auto_assign: true, max_chats_per_agent: 1 },
+      admin,
+    )
+    expect(settings.status).toBe(200)
+    const open = async () =>
+      rowsOf(
+        await db.execute(sql`SELECT c.id, c.assigned_user_id, c.queued_at IS NOT NULL AS waiting FROM conversations c
+          WHERE c.client_id = 1 AND c.status <> 'closed' ORDER BY c.queue_priority DESC, c.queued_at, c.id`),
+      )
+    const until = async (done: (rows: Record<string, unknown>[]) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const rows = await open()
+        if (done(rows)) return rows
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`The queue did not settle: ${JSON.stringify(await open())}`)
+    }
+    const numbers = Array.from({ length: 6 }, (_, i) => `+90555313${String(i).padStart(4, "0")}`)
+    const written = await Promise.all(numbers.map((n, i) => customerWrites(i % 2 === 0 ? nodeA() : nodeB(), n, { text: "Hello" })))
+    expect(written.map((w) => w.status)).toEqual(numbers.map(() => 200))
+    const first = await until((rows) => rows.length === 6 && rows.filter((r) => r.waiting).length === 4)
+    const held = first.filter((r) => !r.waiting)
+    expect(new Set(held.map((r) => r.assigned_user_id)).size).toBe(2)
+
+    // The visitor on A joins the queue behind the four.
+    const fifth = next<any>(visitor, "queue", (q) => q.position === 5, 10_000)
+    await visitor.timeout(10_000).emitWithAck("message", { text: "Anyone there?" })
+    expect((await fifth).position).toBe(5)
+    const order = (await until((rows) => rows.filter((r) => r.waiting).length === 5)).filter((r) => r.waiting).map((r) => Number(r.id))
+
+    // Both held conversations close at once, one through each node: the two at the head of the queue take the places.
+    const third = next<any>(visitor, "queue", (q) => q.position === 3, 15_000)
+    const closed = await Promise.all(
+      held.map((r, i) => send((i === 0 ? nodeA() : nodeB()).url, callOf("chat", "chatClose"), { conversation_id: Number(r.id) }, admin)),
+    )
+    expect(closed.map((c) => c.status)).toEqual([200, 200])
+    expect((await third).position).toBe(3)
+    const after = await until((rows) => rows.filter((r) => r.waiting).length === 3)
+    expect(
+      after
+        .filter((r) => !r.waiting)
+        .map((r) => Number(r.id))
+        .sort(),
+    ).toEqual(order.slice(0, 2).sort())
+    const loads = rowsOf(
+      await db.execute(sql`SELECT l.held FROM agent_loads l JOIN users u ON u.id = l.user_id WHERE u.username IN ('agent1', 'agent2')`),
+    )
+    expect(loads.map((l) => Number(l.held))).toEqual([1, 1])
+    const given = rowsOf(
+      await db.execute(sql`SELECT data ->> 'conversation_id' AS id, count(*)::int AS n FROM domain_events
+        WHERE client_id = 1 AND type = 'conversation.assigned' AND data ->> 'previous_agent_id' IS NULL
+          AND (data ->> 'conversation_id')::int = ANY(string_to_array(${[...held.map((r) => r.id), ...order].join(",")}, ',')::int[]) GROUP BY 1`),
+    )
+    expect(given.every((g) => Number(g.n) === 1)).toBe(true)
+    expect(given).toHaveLength(4)
+    await send(nodeB().url, callOf("onboarding", "updateAllsettings"), { auto_assign: false, max_chats_per_agent: 5 }, admin)
   })
 })

@@ -27,6 +27,6 @@ export const chat: Feature = {
     tr: () => import("../../views/chat/strings.tr").then((m) => ({ chat: m.chatTr })),
     ar: () => import("../../views/chat/strings.ar").then((m) => ({ chat: m.chatAr })),
   },
-  // The media preview dialog of a message bubble; the thread's transcript download.
-  uses: ["reports", "transcripts"],
+  // The media preview dialog of a message bubble; the thread's transcript download; its scheduled sends.
+  uses: ["reports", "transcripts", "scheduled-sends", "sla"],
 }

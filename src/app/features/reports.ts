@@ -10,7 +10,7 @@ import { type Feature, screen } from "../feature"
 export const reports: Feature = {
   name: "reports",
   layers: ["machines", "views", "server", "browser", "docs"],
-  calls: ["chat", "complaints", "dashboard", "otp", "reports"],
+  calls: ["callRecordings", "chat", "complaints", "dashboard", "otp", "reports"],
   reports: {
     "report-otp-logs": () => import("../../machines/reports/otp-logs-report").then((m) => m.otpLogsMachine),
     "report-call-history": () => import("../../machines/reports/call-history-report").then((m) => m.callHistoryMachine),

@@ -101,6 +101,14 @@ export const WorkingDay = Schema.Struct({
 })
 export type WorkingDay = typeof WorkingDay.Type
 /** Tenant-wide behaviour of chats and agents. */
+/** A conversation with the label, or whose contact is in the segment or carries the flag (VIP), waits at `priority`. */
+export const QueuePriorityRule = Schema.Struct({
+  kind: Schema.Literals(["label", "segment", "flag"]),
+  id: Schema.Number.check(Schema.isInt(), Schema.isGreaterThan(0)),
+  priority: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: -100, maximum: 100 })),
+})
+export type QueuePriorityRule = typeof QueuePriorityRule.Type
+
 export const ClientSettingsFields = {
   timezone: Schema.String.check(Schema.isMaxLength(64)),
   language: Schema.Literals(["en", "tr", "ar"]),
@@ -119,6 +127,16 @@ export const ClientSettingsFields = {
   contact_form: Schema.optional(Schema.Struct(ContactFormSettingsFields)),
   /** Days messages and their media are kept (older ones are deleted daily); null keeps them. Client setting `retention_days`. */
   retention_days: Schema.optional(Schema.NullOr(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 3650 })))),
+  /** How many SMS threads an agent may hold at once unless their role or they have their own cap. Client setting `max_sms_per_agent`. */
+  max_sms_per_agent: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 500 }))),
+  /** How many calls an agent may be on at once unless their role or they have their own cap. Client setting `max_calls_per_agent`. */
+  max_calls_per_agent: Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10 }))),
+  /** Whether WhatsApp and SMS customers waiting for an agent are told their place in the queue. Client setting `queue_position_messages`. */
+  queue_position_messages: Schema.optional(Schema.Boolean),
+  /** The queue's priorities: a conversation meeting a rule waits at its priority (the highest it meets; 0 without). */
+  queue_priority_rules: Schema.optional(Schema.Array(QueuePriorityRule).check(Schema.isMaxLength(50))),
+  /** Whether an agent already on a call is still rung for new ones (off: busy agents are not rung). Client setting `call_waiting`. */
+  call_waiting: Schema.optional(Schema.Boolean),
 }
 export const ClientSettings = Schema.Struct({
   ...ClientSettingsFields,
@@ -142,6 +160,10 @@ export const CallSettingFields = {
   ring_timeout_seconds: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 10, maximum: 300 })),
   /** The quick replies an agent can send instead of answering. */
   quick_replies: Schema.Array(Name(200)).check(Schema.isMaxLength(20)),
+  /** Answered calls are recorded, the customer hearing an announcement first (off by default). */
+  record_calls: Schema.Boolean,
+  /** Days a recording is kept before the job queue deletes it. */
+  recording_retention_days: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 3650 })),
 }
 export const CallSetting = Schema.Struct(CallSettingFields)
 export type CallSetting = typeof CallSetting.Type

@@ -3,7 +3,8 @@
  * owns the socket, spawns one incoming-call actor per `call-is-coming` (ignored while the agent is offline, and for
  * a call already on screen) and one outgoing-call actor per dial, enforces "one active call" rules (a call on hold is
  * not active: another may be accepted; resuming one makes it the active call, the server holding the other), keeps the ringing
- * cards in storage for a reload, and rings while there are unanswered calls and nothing is active. Its rules are in
+ * cards in storage for a reload, and rings while there are unanswered calls (or a held call whose transfer came back)
+ * and nothing is active. Transfer: the card asks for targets and sends the call on (held meanwhile). Its rules are in
  * call-center-setup.ts; this is the chart.
  */
 import { and, assertEvent, not } from "xstate"
@@ -49,6 +50,7 @@ export const callCenterMachine = centreSetup.createMachine({
                   number: event.callerNumber,
                   ringSeconds: event.ringSeconds,
                   quickReplies: event.quickReplies,
+                  transferredBy: event.transferredBy,
                 },
               ],
             },
@@ -89,6 +91,16 @@ export const callCenterMachine = centreSetup.createMachine({
           },
         ],
         "rt.call-resumed": { guard: "isHeldCall", actions: [{ type: "forward", params: { type: "RESUMED" } }, "markActive"] },
+        "rt.transfer-targets": {
+          actions: {
+            type: "forward",
+            params: ({ event }) => ({ type: "TARGETS", agents: event.agents, groups: event.groups }),
+          },
+        },
+        "rt.transfer-returned": {
+          guard: "isHeldCall",
+          actions: [{ type: "forward", params: ({ event }) => ({ type: "RETURNED", notTakenBy: event.notTakenBy }) }, "markReturned"],
+        },
         "rt.browser-answer": { actions: { type: "forward", params: ({ event }) => ({ type: "ANSWER", sdp: event.sdp }) } },
         "rt.start-browser-timer": { actions: { type: "forward", params: { type: "START_TIMER" } } },
         "rt.initiated-call-response": {
@@ -114,6 +126,19 @@ export const callCenterMachine = centreSetup.createMachine({
           { guard: and(["isHeldCall", "hasOutgoing"]), actions: "noticeBusy" },
           { guard: "isHeldCall", actions: [{ type: "forward", params: { type: "RESUME" } }, "markActive", "markShown", "persist"] },
         ],
+        "call.transferTargets": { guard: "isAnsweredCall", actions: { type: "forward", params: { type: "LIST_TARGETS" } } },
+        "call.transfer": {
+          guard: "isAnsweredCall",
+          actions: [
+            {
+              type: "forward",
+              params: ({ event }) => ({ type: "TRANSFER", to: event.to, name: event.name }),
+            },
+            "markHeld",
+            "clearReturned",
+            "persist",
+          ],
+        },
         "call.finished": { actions: ["removeCall", "markShown", "persist"] },
         "call.notice": { actions: ["notice", "clearActiveOnMicrophone", "persist"] },
         "socket.emit": { actions: "emit" },

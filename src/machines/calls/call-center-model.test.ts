@@ -65,6 +65,11 @@ const foundH: CallCenterEvent = {
   talkSeconds: 30,
 }
 const resumedA: CallCenterEvent = { type: "rt.call-resumed", callId: "a" }
+const askTargets: CallCenterEvent = { type: "call.transferTargets", callId: "a" }
+const targets: CallCenterEvent = { type: "rt.transfer-targets", callId: "a", agents: [{ id: 3, name: "Aylin" }], groups: [] }
+const transferA: CallCenterEvent = { type: "call.transfer", callId: "a", to: { kind: "agent", id: 3 }, name: "Aylin" }
+const returnedA: CallCenterEvent = { type: "rt.transfer-returned", callId: "a", notTakenBy: "Aylin" }
+const takenA: CallCenterEvent = { type: "rt.remove-call", callId: "a", userId: 3 }
 const CENTER_STOP: CallCenterEvent = { type: "CENTER.STOP" }
 
 const events: ModelEvent[] = [
@@ -92,7 +97,7 @@ const events: ModelEvent[] = [
   refused,
 ]
 /** Walked in the stories below only: in the shortest-path walk they multiply its few hundred paths several times over. */
-const holdEvents: ModelEvent[] = [hold, resume, heldB, foundH, resumedA]
+const holdEvents: ModelEvent[] = [hold, resume, heldB, foundH, resumedA, askTargets, targets, transferA, returnedA, takenA]
 
 type Snap = ReturnType<typeof callCenterMachine.getInitialSnapshot>
 /** Everything the cards and toasts show: the replay must match the model on all of it. */
@@ -108,6 +113,7 @@ const detail = (s: Snap) => ({
   notice: s.context.notice,
   replyCallId: s.context.replyCallId,
   held: s.context.held,
+  returned: s.context.returned,
 })
 /** The walk's state identity, coarser than `detail` so that the walk stays a few hundred paths. */
 const identity = (s: Snap) => {
@@ -121,6 +127,7 @@ const identity = (s: Snap) => {
     d.toneEnabled,
     d.outgoing && d.activeOutgoingCallId,
     [...d.held].sort(),
+    [...d.returned].sort(),
   ]
 }
 /**
@@ -162,6 +169,9 @@ const stories: ModelEvent[][] = [
   [start, coming("a"), accept("a"), hold, dial, resume, dialEnded, resume, finished],
   [start, foundH, coming("a"), accept("a"), resume, hold, resumedA, heldB, coming("b"), heldB, accept("b"), resume],
   [start, coming("a"), hold, resume, accept("a"), hold, hold, resume, resume, resumedA, CENTER_STOP],
+  // Transfer the active call (it is held, another may be accepted), it comes back and rings, is sent again and taken.
+  [start, coming("a"), transferA, accept("a"), askTargets, targets, transferA, coming("b"), returnedA, accept("b"), transferA, takenA],
+  [start, coming("a"), accept("a"), hold, transferA, returnedA, resume, resumedA, askTargets, finished],
 ]
 const paths = [
   ...shortest,
@@ -256,6 +266,12 @@ describe("call centre (model)", () => {
         if (event.type === "call.resume" && snapshot.context.activeCallId === "a" && before.activeCallId !== "a")
           expect(sent.filter((command) => command.type === "RESUME").map((command) => command.callId)).toEqual(["a"])
         for (const id of snapshot.context.held) expect(snapshot.context.activeCallId).not.toBe(id)
+        // A transfer is passed on only for an answered call, and holds it; a returned call is a held one.
+        if (event.type === "call.transfer")
+          expect(sent.filter((command) => command.type === "TRANSFER").length).toBe(
+            before.held.includes("a") || before.activeCallId === "a" ? 1 : 0,
+          )
+        for (const id of snapshot.context.returned) expect(snapshot.context.held).toContain(id)
         expect(h.tone.running).toBe(snapshot.matches({ on: { tone: "ringing" } }) ? 1 : 0)
         h.script.forget((id) => id in snapshot.children)
       }

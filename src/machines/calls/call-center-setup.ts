@@ -6,7 +6,7 @@ import { assertEvent, assign, enqueueActions, setup, type ActorRefFrom } from "x
 import { CallStatus } from "../../contract/voice-calls"
 import type { CallNotice, ChildToCentre, SocketEmit } from "./call-events"
 import { callSocket, persistCalls, restoreCalls, ringTone, sendQuickReply, type SocketEvent } from "./call-actors"
-import { incomingCallMachine, type HeldFigures, type IncomingCallEvent } from "./incoming-call-machine"
+import { incomingCallMachine, type HeldFigures, type IncomingCallEvent, type TransferChoice } from "./incoming-call-machine"
 import { outgoingCallMachine, type OutgoingCallEvent } from "./outgoing-call-machine"
 import type { StoredCall } from "./stored-calls"
 import { announce } from "../shell/announcer-machine"
@@ -21,6 +21,8 @@ export interface CentreCall {
   readonly ringSeconds?: number
   /** The tenant's quick replies sent with the call (the card's menu). */
   readonly quickReplies?: readonly string[]
+  /** A colleague transferred it here: their name. */
+  readonly transferredBy?: string
   readonly ref: IncomingCallRef
 }
 
@@ -48,6 +50,8 @@ export interface CallCenterContext {
   readonly replyCallId: string | null
   /** Calls on hold: not the active call, and not ringing. */
   readonly held: readonly string[]
+  /** Held calls whose transfer nobody took: they ring again (still held). */
+  readonly returned: readonly string[]
 }
 
 export type CallCenterEvent =
@@ -62,6 +66,8 @@ export type CallCenterEvent =
   | { type: "call.mute"; callId: string }
   | { type: "call.hold"; callId: string }
   | { type: "call.resume"; callId: string }
+  | { type: "call.transferTargets"; callId: string }
+  | ({ type: "call.transfer"; callId: string } & TransferChoice)
   | { type: "call.quickReply"; callId: string; text: string }
   | { type: "outgoing.dial"; number: string; name?: string }
   | { type: "outgoing.terminate" }
@@ -85,6 +91,7 @@ export const initialCentreContext: CallCenterContext = {
   replyCallId: null,
   hidden: [],
   held: [],
+  returned: [],
 }
 
 /** The systemId of a call's actor (DESIGN.md: `call-<callId>`); one call id, one actor. */
@@ -112,12 +119,16 @@ export const centreSetup = setup({
     hasOutgoing: ({ context }) => context.outgoing !== null,
     isActiveCall: ({ context, event }) => context.activeCallId !== null && context.activeCallId === callIdOf(event),
     isHeldCall: ({ context, event }) => context.held.includes(callIdOf(event)),
-    /** Calls on hold do not ring: only a card still ringing does. */
+    isAnsweredCall: ({ context, event }) =>
+      context.held.includes(callIdOf(event)) || (context.activeCallId !== null && context.activeCallId === callIdOf(event)),
+    /** Calls on hold do not ring, unless their transfer came back: only a card still ringing does. */
     shouldRing: ({ context }) =>
       context.toneEnabled &&
       context.activeCallId === null &&
       context.activeOutgoingCallId === null &&
-      context.calls.some((call) => call.callId !== context.activeCallId && !context.held.includes(call.callId)),
+      context.calls.some(
+        (call) => call.callId !== context.activeCallId && (!context.held.includes(call.callId) || context.returned.includes(call.callId)),
+      ),
     isOutgoingCall: ({ context, event }) => context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
   },
   actions: {
@@ -135,16 +146,17 @@ export const centreSetup = setup({
         ...context.calls,
         ...added
           .filter((stored) => callOf(context, stored.id) === undefined)
-          .map(({ id, name, number, ringSeconds, quickReplies }) => ({
+          .map(({ id, name, number, ringSeconds, quickReplies, transferredBy }) => ({
             callId: id,
             name,
             number,
             ringSeconds,
             quickReplies,
+            transferredBy,
             ref: spawn("incomingCall", {
               id: childId(id),
               systemId: childId(id),
-              input: { callId: id, name, number, ringSeconds, userId: context.userId, clientId: context.clientId },
+              input: { callId: id, name, number, ringSeconds, transferredBy, userId: context.userId, clientId: context.clientId },
             }),
           })),
       ],
@@ -196,7 +208,13 @@ export const centreSetup = setup({
     markActive: assign({
       activeCallId: ({ event }) => callIdOf(event),
       held: ({ context, event }) => context.held.filter((id) => id !== callIdOf(event)),
+      returned: ({ context, event }) => context.returned.filter((id) => id !== callIdOf(event)),
     }),
+    /** The call's transfer was not taken: it rings again on its card. */
+    markReturned: assign({
+      returned: ({ context, event }) => [...context.returned.filter((id) => id !== callIdOf(event)), callIdOf(event)],
+    }),
+    clearReturned: assign({ returned: ({ context, event }) => context.returned.filter((id) => id !== callIdOf(event)) }),
     setTone: assign((_, toneEnabled: boolean) => ({ toneEnabled })),
     removeCall: enqueueActions(({ context, event, enqueue }) => {
       const call = callOf(context, callIdOf(event))
@@ -206,6 +224,7 @@ export const centreSetup = setup({
         calls: context.calls.filter((other) => other !== call),
         activeCallId: context.activeCallId === call.callId ? null : context.activeCallId,
         held: context.held.filter((id) => id !== call.callId),
+        returned: context.returned.filter((id) => id !== call.callId),
       })
     }),
     accept: enqueueActions(({ context, event, enqueue }) => {
@@ -286,12 +305,13 @@ export const centreSetup = setup({
     persist: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild("persistCalls", {
         input: {
-          calls: context.calls.map(({ callId, name, number, ringSeconds, quickReplies }) => ({
+          calls: context.calls.map(({ callId, name, number, ringSeconds, quickReplies, transferredBy }) => ({
             id: callId,
             name,
             number,
             ringSeconds,
             quickReplies,
+            transferredBy,
           })),
           activeCallId: context.activeCallId,
           activeOutgoingCallId: context.activeOutgoingCallId,
@@ -310,6 +330,7 @@ export const centreSetup = setup({
         notice: null,
         connection: "connecting",
         held: [],
+        returned: [],
       })
     }),
   },

@@ -30,6 +30,14 @@ export interface CardView {
   readonly clock: string
   readonly isMuted: boolean
   readonly hidden: boolean
+  /** A held call's transfer: ringing at its target, or back here (not taken). */
+  readonly transfer: "transferring" | "returned" | null
+  /** Where the transfer rings, or who did not take it. */
+  readonly transferTo: string | null
+  /** The colleague who transferred this call here. */
+  readonly transferredBy: string | null
+  /** Whether the agent may transfer the call now (answered, no transfer ringing). */
+  readonly canTransfer: boolean
 }
 
 export const cardOf = (s: IncomingCallSnapshot): CardView => ({
@@ -41,7 +49,14 @@ export const cardOf = (s: IncomingCallSnapshot): CardView => ({
   clock: formatClock(s.context.timer),
   isMuted: s.context.isMuted,
   hidden: s.context.hidden || s.status === "done",
+  transfer: s.hasTag("transferring") ? "transferring" : s.hasTag("returned") ? "returned" : null,
+  transferTo: s.context.transferTo,
+  transferredBy: s.context.transferredBy ?? null,
+  canTransfer: s.can({ type: "TRANSFER", to: { kind: "agent", id: 0 }, name: "" }),
 })
+
+/** The transfer menu's choices, once the server said them. */
+export const selectTransferTargets = (s: IncomingCallSnapshot) => s.context.targets
 
 /** The card's ticking number: the seconds left while ringing, the seconds since accepted afterwards. */
 export const selectCardSeconds = (s: IncomingCallSnapshot) => (s.hasTag("ringing") ? s.context.countdown : s.context.timer)

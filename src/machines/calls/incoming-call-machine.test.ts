@@ -2,8 +2,8 @@
  * Model-based test of the incoming-call machine: xstate/graph walks the shortest path to every reachable state and
  * the simple paths of up to 5 steps; each path is replayed on a running actor whose ticker and peer connection are
  * scripted, and after each step the actor must sit where the model says with the same countdown, timer, hidden and
- * mute flags, and the messages to the centre must match the state entered. Every event is on some path, hold and
- * resume included, and a card found held (a reload) is walked from its parked start too.
+ * mute flags, and the messages to the centre must match the state entered. Every event is on some path, hold, resume
+ * and transfer included, and a card found held (a reload) is walked from its parked start too.
  */
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
@@ -29,6 +29,10 @@ const events: IncomingCallEvent[] = [
   { type: "RESUME" },
   { type: "HELD", heldSeconds: 3, talkSeconds: 5 },
   { type: "RESUMED" },
+  { type: "LIST_TARGETS" },
+  { type: "TARGETS", agents: [{ id: 3, name: "Aylin" }], groups: [{ id: 9, name: "Sales" }] },
+  { type: "TRANSFER", to: { kind: "agent", id: 3 }, name: "Aylin" },
+  { type: "RETURNED", notTakenBy: "Aylin" },
 ]
 const input = { callId: "wacid.1", name: "Ayşe", number: "+905551112233", userId: 7, clientId: 1 }
 
@@ -52,6 +56,13 @@ const recording = (toCentre: ChildToCentre[]) => {
         ),
       tellHold: tell((c) => ({ type: "socket.emit", event: "hold", payload: { callId: c.callId } })),
       tellResume: tell((c) => ({ type: "socket.emit", event: "resume", payload: { callId: c.callId } })),
+      askTargets: tell((c) => ({ type: "socket.emit", event: "transfer-targets", payload: { callId: c.callId } })),
+      tellTransfer: ({ context, event }) =>
+        void toCentre.push({
+          type: "socket.emit",
+          event: "transfer",
+          payload: { callId: context.callId, to: (event as { to: { kind: "agent" | "group"; id: number } }).to },
+        }),
       tellRejected: tell((c) => ({ type: "socket.emit", event: "reject-call", payload: ids(c) })),
       tellTerminated: tell((c) => ({ type: "socket.emit", event: "terminate-call", payload: ids(c) })),
       noticeMicrophone: tell(() => ({ type: "call.notice", notice: "microphone" })),
@@ -69,6 +80,7 @@ const serialize = (s: Snap) =>
     s.context.timer > 0,
     s.context.heldTimer > 0,
     s.context.reclaiming,
+    s.context.targets !== null,
   ])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
@@ -127,6 +139,24 @@ const stories: IncomingCallEvent[][] = [
     { type: "TERMINATE" },
   ],
   [{ type: "HELD", heldSeconds: 3, talkSeconds: 5 }, { type: "RESUME" }, { type: "media.failed" }, { type: "REJECT" }],
+  // Transfer from the active call, it comes back and is sent again, taken back by a resume; then from a held call.
+  [
+    { type: "ACCEPT" },
+    { type: "START_TIMER" },
+    { type: "LIST_TARGETS" },
+    { type: "TARGETS", agents: [{ id: 3, name: "Aylin" }], groups: [{ id: 9, name: "Sales" }] },
+    { type: "TRANSFER", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "TICK" },
+    { type: "RETURNED", notTakenBy: "Aylin" },
+    { type: "LIST_TARGETS" },
+    { type: "TRANSFER", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "RESUME" },
+    { type: "HOLD" },
+    { type: "TRANSFER", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "HELD", heldSeconds: 3, talkSeconds: 5 },
+    { type: "RESUMED" },
+    { type: "TERMINATE" },
+  ],
 ]
 const simple = stories.map((story) => getPathsFromEvents(model, story, options)[0])
 
@@ -197,6 +227,17 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
     if (step.event.type === "RESUME" && snap.matches({ active: "connected" }))
       expect(sent).toEqual([{ type: "socket.emit", event: "resume", payload: { callId: "wacid.1" } }])
     if (step.event.type === "HELD" || step.event.type === "RESUMED") expect(sent).toEqual([])
+    // A transfer is told with its target and holds the call until it is taken or comes back; the menu asks the server.
+    if (step.event.type === "TRANSFER" && snap.hasTag("transferring"))
+      expect(sent).toEqual([{ type: "socket.emit", event: "transfer", payload: { callId: "wacid.1", to: step.event.to } }])
+    if (step.event.type === "LIST_TARGETS" && snap.matches("active"))
+      expect(sent).toEqual(
+        snap.matches({ active: { held: "transferring" } }) || snap.matches({ active: "connecting" })
+          ? []
+          : [{ type: "socket.emit", event: "transfer-targets", payload: { callId: "wacid.1" } }],
+      )
+    if (snap.hasTag("transferring") || snap.hasTag("returned")) expect(cardOf(snap).transferTo).toBe("Aylin")
+    if (step.event.type === "RETURNED" || step.event.type === "TARGETS") expect(sent).toEqual([])
     if (step.event.type === "media.failed" && sent.length) expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
     // What the card shows follows the state: its phase, and the countdown while ringing, the timer afterwards.
     if (snap.status === "active") {
@@ -220,7 +261,17 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
 describe("incoming-call machine (model)", () => {
   it("reaches every state of the machine", () => {
     const reached = new Set(shortest.map((p) => JSON.stringify(p.state.value)))
-    for (const value of ["ringing", { active: "connecting" }, { active: "connected" }, { active: "held" }, "parked", "rejected", "ended"])
+    for (const value of [
+      "ringing",
+      { active: "connecting" },
+      { active: "connected" },
+      { active: { held: "waiting" } },
+      { active: { held: "transferring" } },
+      { active: { held: "returned" } },
+      "parked",
+      "rejected",
+      "ended",
+    ])
       expect(reached).toContain(JSON.stringify(value))
   })
   it("covers every event on some path", () => {
@@ -254,7 +305,7 @@ describe("incoming-call machine (model, found held after a reload)", () => {
   const paths = getShortestPaths(model, { ...options, input: given })
   it("starts parked and reaches the active states", () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
-    for (const value of ["parked", { active: "connecting" }, { active: "connected" }, { active: "held" }, "ended"])
+    for (const value of ["parked", { active: "connecting" }, { active: "connected" }, { active: { held: "waiting" } }, "ended"])
       expect(reached).toContain(JSON.stringify(value))
     expect(harness(given).actor.getSnapshot().value).toBe("parked")
   })

@@ -5,10 +5,15 @@
  * resets the countdown), hold and resume, and the end. A call on hold is not the active call: it keeps its peer
  * connection (the server cuts both ways and plays the customer the hold tone) and counts its own hold time. A call
  * this tab finds held on the server (a reload: `held` input, or HELD while ringing from storage) is `parked`, without
- * media: resuming it makes a peer whose offer goes with `resume`. The actor tells the server through its parent
- * (`socket.emit`) and leaves through `call.finished`, after which the centre stops it.
+ * media: resuming it makes a peer whose offer goes with `resume`. Blind transfer: from an answered call (active or
+ * held) the agent asks whom it could go to (`targets`) and sends it to an agent or group; the call is held while it
+ * rings there (`held.transferring`) and leaves once taken (the centre drops the card on `remove-call`); not taken, it
+ * comes back (`held.returned`, ringing on this card with who did not take it) to be resumed or sent again. A card
+ * ringing here because a colleague transferred it says by whom (`transferredBy`). The actor tells the server through
+ * its parent (`socket.emit`) and leaves through `call.finished`, after which the centre stops it.
  */
 import { assertEvent, assign, sendParent, sendTo, setup } from "xstate"
+import type { TransferTargetName } from "../../contract/voice-calls"
 import { RING_SECONDS, type ChildToCentre, type MediaCommand, type MediaEvent } from "./call-events"
 import { callMedia, ticker } from "./call-actors"
 
@@ -22,6 +27,20 @@ export interface IncomingCallInput {
   readonly ringSeconds?: number
   /** The call is on hold on the server (`call-held` as this tab connected): the card starts parked. */
   readonly held?: HeldFigures
+  /** A colleague transferred the call here: their name. */
+  readonly transferredBy?: string
+}
+
+/** Where a transfer goes (`transfer`'s `to`) and the name the card shows while it rings there. */
+export interface TransferChoice {
+  readonly to: { readonly kind: "agent" | "group"; readonly id: number }
+  readonly name: string
+}
+
+/** Whom the call can be transferred to (the server's `transfer-targets`). */
+export interface TransferTargets {
+  readonly agents: readonly TransferTargetName[]
+  readonly groups: readonly TransferTargetName[]
 }
 
 /** The server's figures of a held call (`call-held`). */
@@ -42,6 +61,10 @@ export interface IncomingCallContext extends IncomingCallInput {
   readonly heldTimer: number
   /** This tab has no media for the call (found held): its offer goes with `resume`, and the talk clock goes on. */
   readonly reclaiming: boolean
+  /** The transfer menu's choices, once the server said them. */
+  readonly targets: TransferTargets | null
+  /** Where the call's transfer rings (or rang, when it came back). */
+  readonly transferTo: string | null
 }
 
 export type IncomingCallEvent =
@@ -59,6 +82,12 @@ export type IncomingCallEvent =
   /** The server holds the call (the agent's own hold, a switch to another call, or found held). */
   | ({ type: "HELD" } & HeldFigures)
   | { type: "RESUMED" }
+  /** The agent opens the transfer menu: the server is asked whom the call can go to. */
+  | { type: "LIST_TARGETS" }
+  | ({ type: "TARGETS" } & TransferTargets)
+  | ({ type: "TRANSFER" } & TransferChoice)
+  /** Nobody took the transfer: it rings on this card again. */
+  | { type: "RETURNED"; notTakenBy: string }
   | MediaEvent
 
 const ids = ({ context }: { context: IncomingCallContext }) => ({
@@ -78,7 +107,7 @@ export const incomingCallMachine = setup({
     input: {} as IncomingCallInput,
     context: {} as IncomingCallContext,
     events: {} as IncomingCallEvent,
-    tags: {} as "ringing" | "connected" | "held",
+    tags: {} as "ringing" | "connected" | "held" | "transferring" | "returned",
   },
   actors: { ticker, callMedia },
   guards: {
@@ -99,6 +128,25 @@ export const incomingCallMachine = setup({
     ),
     park: assign({ reclaiming: true }),
     reclaimed: assign({ reclaiming: false }),
+    setTargets: assign(({ event }) => {
+      assertEvent(event, "TARGETS")
+      return { targets: { agents: event.agents, groups: event.groups } }
+    }),
+    askTargets: sendParent(
+      ({ context }): ChildToCentre => ({ type: "socket.emit", event: "transfer-targets", payload: { callId: context.callId } }),
+    ),
+    noteTransfer: assign(({ event }) => {
+      assertEvent(event, "TRANSFER")
+      return { transferTo: event.name, targets: null }
+    }),
+    tellTransfer: sendParent(({ context, event }): ChildToCentre => {
+      assertEvent(event, "TRANSFER")
+      return { type: "socket.emit", event: "transfer", payload: { callId: context.callId, to: event.to } }
+    }),
+    noteReturned: assign(({ event }) => {
+      assertEvent(event, "RETURNED")
+      return { transferTo: event.notTakenBy }
+    }),
     cutMedia: sendTo("media", (): MediaCommand => ({ type: "mute", muted: true })),
     toggleMute: assign({ isMuted: ({ context }) => !context.isMuted }),
     markConnected: assign({ connected: true }),
@@ -133,6 +181,8 @@ export const incomingCallMachine = setup({
     connected: false,
     heldTimer: input?.held?.heldSeconds ?? 0,
     reclaiming: input?.held !== undefined,
+    targets: null,
+    transferTo: null,
   }),
   initial: "start",
   states: {
@@ -164,6 +214,7 @@ export const incomingCallMachine = setup({
         RESTORE: { actions: "restore" },
         TERMINATE: { target: "ended" },
         REJECT: { target: "ended" },
+        TARGETS: { actions: "setTargets" },
         "media.failed": [
           { guard: "foundHeld", target: "parked", actions: "noticeMicrophone" },
           { target: "ringing", actions: "noticeMicrophone" },
@@ -186,18 +237,37 @@ export const incomingCallMachine = setup({
             "media.connected": {},
             HOLD: { target: "held", actions: "tellHold" },
             HELD: { target: "held" },
+            LIST_TARGETS: { actions: "askTargets" },
+            TRANSFER: { target: "held.transferring", actions: ["noteTransfer", "tellTransfer"] },
           },
         },
         held: {
           tags: ["held"],
           entry: ["startHold", "cutMedia"],
           exit: "applyMute",
+          initial: "waiting",
           on: {
             TICK: { actions: ["tickTimer", "tickHeld"] },
             RESUME: { target: "connected", actions: "tellResume" },
             RESUMED: { target: "connected" },
             HELD: {},
             MUTE: { actions: "toggleMute" },
+          },
+          states: {
+            waiting: {
+              on: {
+                LIST_TARGETS: { actions: "askTargets" },
+                TRANSFER: { target: "transferring", actions: ["noteTransfer", "tellTransfer"] },
+              },
+            },
+            transferring: { tags: ["transferring"], on: { RETURNED: { target: "returned", actions: "noteReturned" } } },
+            returned: {
+              tags: ["returned"],
+              on: {
+                LIST_TARGETS: { actions: "askTargets" },
+                TRANSFER: { target: "transferring", actions: ["noteTransfer", "tellTransfer"] },
+              },
+            },
           },
         },
       },

@@ -9,6 +9,8 @@ export const StoredCall = Schema.Struct({
   ringSeconds: Schema.optional(Schema.Number),
   /** The tenant's quick replies the server sent with the call. */
   quickReplies: Schema.optional(Schema.Array(Schema.String)),
+  /** A colleague transferred the call here: their name. */
+  transferredBy: Schema.optional(Schema.String),
 })
 export type StoredCall = typeof StoredCall.Type
 export const StoredCalls = Schema.Array(StoredCall)

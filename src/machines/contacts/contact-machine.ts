@@ -14,14 +14,13 @@ import { assertEvent, assign, emit, enqueueActions, setup } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
 import type { Contact } from "../../contract/schemas/contacts"
 import type { Segment } from "../../contract/schemas/tagging"
-import type { InboxEvent } from "../chat/inbox-machine"
+import { openInInbox } from "../chat/open-in-inbox"
 import { Api } from "../../services/api/api"
 import { ifMayCall } from "../acl/may-call"
 import { segmentsOfContactCall } from "./contact-calls"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
-import { systemActor } from "../system-ids"
 import { type AttributeRow, attributesPatch, draftOf, draftProblem } from "./contact-attributes"
 
 /** How many of the customer's conversations the page lists (open ones first, then the latest closed). */
@@ -131,20 +130,11 @@ export const contactMachine = setup({
     }),
     resetDraft: assign({ draft: ({ context }) => draftOf(context.contact?.attributes ?? {}), saveFailure: null }),
     close: assign(closedContext),
-    /** The chat inbox shows every open conversation of this number and selects the chosen one (closed ones too). */
+    /** The chat inbox shows the chosen conversation (chat/open-in-inbox.ts). */
     openChat: enqueueActions(({ context, event, system, enqueue }) => {
       assertEvent(event, "CHAT.OPEN")
       const conversation = context.details?.conversations.find((c) => c.id === event.conversationId)
-      const inbox = systemActor(system, "chat-inbox")
-      if (!conversation || !inbox) return
-      const events: readonly InboxEvent[] = [
-        { type: "FILTER", patch: { box: "all", channel: null, label: null, status: null, search: conversation.number } },
-        { type: "conversation.updated", conversation },
-        { type: "SELECT", id: conversation.id },
-      ]
-      enqueue(() => {
-        for (const e of events) inbox.send(e)
-      })
+      if (conversation) enqueue(() => openInInbox(system, conversation))
     }),
   },
 }).createMachine({

@@ -11,7 +11,7 @@ import { zoneOr } from "./reminder-zone"
 dayjs.extend(utc)
 dayjs.extend(timezone)
 
-const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/
 
 /** `2026-11-23T18:00` in `Europe/Istanbul` as `2026-11-23T18:00:00+03:00`; "" for an empty or partial value. */
 export const instantOf = (local: string, zone: string): string => (LOCAL.test(local) ? dayjs.tz(local, zoneOr(zone)).format() : "")

@@ -1,7 +1,13 @@
-/** Call History (`/apps/call-history`) as a configured paged report: `report-call-history`. */
+/**
+ * Call History (`/apps/call-history`) as a configured paged report: `report-call-history`. Each page also carries the
+ * recordings of its calls (`meta.recordings`, by call id) for a person who may listen (BACK:call_recordings); for
+ * anyone else they are not asked for.
+ */
 import { Effect } from "effect"
+import { type CallRecording, callRecordings } from "../../contract/groups/call-recordings"
 import type { CallsListRequest, CallRecord, CallType } from "../../contract/schemas/reports"
 import { Api } from "../../services/api/api"
+import { ifMayCall } from "../acl/may-call"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
 import { csvLine } from "../../contract/csv"
@@ -154,15 +160,34 @@ const exportCalls = (query: ReportQuery<CallHistoryFilters>, now: () => Date) =>
     ),
   )
 
-export const callHistoryConfig = (now: () => Date = () => new Date()): ReportConfig<CallRecord, CallHistoryFilters> => ({
+export interface CallHistoryMeta {
+  /** The page's recorded calls, by call id. */
+  readonly recordings: Readonly<Record<string, CallRecording>>
+}
+
+/** The recordings among `rows`, when the person may listen; a failure to list them leaves the page without players. */
+const recordingsOf = (rows: readonly CallRecord[]) =>
+  Effect.gen(function* () {
+    if (rows.length === 0) return {}
+    const api = yield* Api
+    const listed = yield* api.call("callRecordings", "recordingsOfCalls", { call_ids: rows.map((row) => row.call_id) })
+    return Object.fromEntries(listed.data.map((recording) => [recording.call_id, recording]))
+  }).pipe(
+    (effect) => ifMayCall(callRecordings.calls.recordingsOfCalls, effect, {}),
+    Effect.orElseSucceed(() => ({})),
+  )
+
+export const callHistoryConfig = (now: () => Date = () => new Date()): ReportConfig<CallRecord, CallHistoryFilters, CallHistoryMeta> => ({
   name: "call-history",
   pageBase: 1,
   defaultFilters: () => todayFilters(now()),
   draftOf: (draft) => completeRange(draft, now()),
   load: (query) =>
-    listCalls(query, query.page, query.pageSize).pipe(
-      Effect.map((body) => ({ rows: body.whatsappCalls.whatsappCalls, total: body.whatsappCalls.totalItems })),
-    ),
+    Effect.gen(function* () {
+      const body = yield* listCalls(query, query.page, query.pageSize)
+      const rows = body.whatsappCalls.whatsappCalls
+      return { rows, total: body.whatsappCalls.totalItems, meta: { recordings: yield* recordingsOf(rows) } }
+    }),
   exportFile: (query) => exportCalls(query, now),
   downloadDelayMs: 1000,
 })

@@ -46,7 +46,7 @@ describe("sidebar groups machine (model-based)", () => {
         expect(actor.getSnapshot().context).toEqual(step.state.context)
         if (step.event.type === "NAV.TOGGLE" && actor.getSnapshot().matches("ready")) {
           const group = (step.event as { group: string }).group
-          expect(script.calls.at(-1)?.input).toEqual({ user: before.user, collapsed: toggled(before.collapsed, group) })
+          expect(script.calls.at(-1)?.input).toEqual({ user: before.user, value: toggled(before.collapsed, group) })
         }
       }
     },

@@ -3,11 +3,10 @@
  * once it knows them; their folded groups are read from the browser, and every fold or unfold is written back, per
  * person, so the next visit in this browser opens the sidebar as they left it.
  */
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import { assertEvent, assign, setup, spawnChild } from "xstate"
-import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
-import { fromEffect } from "../common/from-effect"
+import { namesSomeoneElse, perPersonStore } from "./per-person-store"
 
 export interface NavGroupsContext {
   readonly user: string | null
@@ -16,24 +15,7 @@ export interface NavGroupsContext {
 
 export type NavGroupsEvent = { type: "NAV.USER"; user: string } | { type: "NAV.TOGGLE"; group: string }
 
-const Folded = Schema.Record(Schema.String, Schema.Array(Schema.String))
-
-const readAll = Effect.gen(function* () {
-  const storage = yield* Storage
-  const stored = yield* storage.getJson(StorageKeys.navGroups, Folded)
-  return stored._tag === "Some" ? stored.value : {}
-})
-
-export const navGroupsActors = {
-  read: fromEffect<readonly string[], { readonly user: string }>(({ user }) => readAll.pipe(Effect.map((all) => all[user] ?? []))),
-  save: fromEffect<void, { readonly user: string; readonly collapsed: readonly string[] }>(({ user, collapsed }) =>
-    Effect.gen(function* () {
-      const all = yield* readAll
-      const storage = yield* Storage
-      yield* storage.setJson(StorageKeys.navGroups, { ...all, [user]: collapsed })
-    }),
-  ),
-}
+export const navGroupsActors = perPersonStore<readonly string[]>(StorageKeys.navGroups, Schema.Array(Schema.String), [])
 
 export const toggled = (collapsed: readonly string[], group: string): readonly string[] =>
   collapsed.includes(group) ? collapsed.filter((g) => g !== group) : [...collapsed, group]
@@ -41,12 +23,7 @@ export const toggled = (collapsed: readonly string[], group: string): readonly s
 export const navGroupsMachine = setup({
   types: { context: {} as NavGroupsContext, events: {} as NavGroupsEvent },
   actors: navGroupsActors,
-  guards: {
-    otherUser: ({ context, event }) => {
-      assertEvent(event, "NAV.USER")
-      return event.user !== context.user
-    },
-  },
+  guards: { otherUser: namesSomeoneElse },
   actions: {
     name: assign(({ event }) => {
       assertEvent(event, "NAV.USER")
@@ -56,7 +33,7 @@ export const navGroupsMachine = setup({
       assertEvent(event, "NAV.TOGGLE")
       return { collapsed: toggled(context.collapsed, event.group) }
     }),
-    save: spawnChild("save", { id: "save", input: ({ context }) => ({ user: context.user ?? "", collapsed: context.collapsed }) }),
+    save: spawnChild("save", { id: "save", input: ({ context }) => ({ user: context.user ?? "", value: context.collapsed }) }),
   },
 }).createMachine({
   id: "navGroups",

@@ -1,11 +1,14 @@
 /**
- * Model-based test of the quick-jump box: shortest paths over opening, typing, moving the highlight, choosing and
- * closing, replayed on a real actor; choosing emits the highlighted screen's address and closes the box.
+ * Model-based test of the quick-jump box (common/model-check.testing.ts): opening, typing, the pause before a
+ * conversation search and its answer or failure, moving the highlight, choosing and closing, replayed on a real actor
+ * whose search is scripted. Screens are found by every word of their title; found conversations follow them, and
+ * choosing one opens it in the chat inbox before going to /apps/chat.
  */
 import { describe, expect, it } from "vitest"
-import { createActor } from "xstate"
-import { getShortestPaths } from "xstate/graph"
-import { type JumpTarget, matchesOf, type QuickJumpEvent, quickJumpMachine } from "./quick-jump-machine"
+import { createActor, fromCallback, fromPromise, setup } from "xstate"
+import type { Conversation } from "../../contract/schemas/chat"
+import { checkModel } from "../common/model-check.testing"
+import { conversationTarget, type JumpTarget, matchesOf, type QuickJumpEvent, quickJumpMachine, SEARCH_WAIT_MS } from "./quick-jump-machine"
 
 const targets: JumpTarget[] = [
   { path: "/apps/chat", title: "Chat" },
@@ -14,25 +17,74 @@ const targets: JumpTarget[] = [
   { path: "/sms/send", title: "Send SMS" },
 ]
 
-const events: QuickJumpEvent[] = [
-  { type: "JUMP.OPEN", targets },
-  { type: "JUMP.TYPE", query: "chat" },
-  { type: "JUMP.TYPE", query: "KULLANICI" },
-  { type: "JUMP.TYPE", query: "nothing like it" },
-  { type: "JUMP.NEXT" },
-  { type: "JUMP.PREV" },
-  { type: "JUMP.CHOOSE" },
-  { type: "JUMP.CHOOSE", index: 1 },
-  { type: "JUMP.CLOSE" },
-]
+const selin: Conversation = {
+  id: 41,
+  number: "+905551112233",
+  name: "Selin Chat",
+  channel_type: "whatsapp",
+  status: "active",
+  agent_id: null,
+  agent_name: null,
+  last_message: "hello",
+  last_message_at: "2026-11-28T10:00:00.000Z",
+  unread: 1,
+  labels: [],
+  blocked: false,
+  started_at: "2026-11-28T09:00:00.000Z",
+  closed_at: null,
+  session_expires_at: null,
+}
 
-const paths = getShortestPaths(quickJumpMachine, {
-  events,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.query, snapshot.context.active]),
-  limit: 5_000,
+const AFTER = "xstate.after.wait.quickJump.open.waiting"
+const found = { type: "xstate.done.actor.find", output: [conversationTarget(selin)] }
+const failed = { type: "xstate.error.actor.find", error: new Error("offline") }
+
+checkModel({
+  name: "quick-jump box",
+  machine: quickJumpMachine,
+  sources: ["findConversations"],
+  states: ["closed", "open.idle", "open.waiting", "open.searching"],
+  after: { type: AFTER, ms: SEARCH_WAIT_MS },
+  events: [
+    { type: "JUMP.OPEN", targets },
+    { type: "JUMP.TYPE", query: "chat" },
+    { type: "JUMP.TYPE", query: "KULLANICI" },
+    { type: "JUMP.TYPE", query: "s" },
+    { type: AFTER },
+    found,
+    failed,
+    { type: "JUMP.NEXT" },
+    { type: "JUMP.PREV" },
+    { type: "JUMP.CHOOSE" },
+    { type: "JUMP.CHOOSE", index: 2 },
+    { type: "JUMP.CLOSE" },
+  ],
+  stories: [
+    // Typing again while searching drops the search; the answer of the new one counts.
+    [
+      { type: "JUMP.OPEN", targets },
+      { type: "JUMP.TYPE", query: "chat" },
+      { type: AFTER },
+      { type: "JUMP.TYPE", query: "chat r" },
+      { type: AFTER },
+      found,
+    ],
+    [
+      { type: "JUMP.OPEN", targets },
+      { type: "JUMP.TYPE", query: "chat" },
+      { type: AFTER },
+      failed,
+      { type: "JUMP.PREV" },
+      { type: "JUMP.CHOOSE" },
+    ],
+    // Escape while a search waits closes the box; nothing is looked for.
+    [{ type: "JUMP.OPEN", targets }, { type: "JUMP.TYPE", query: "chat" }, { type: "JUMP.CLOSE" }],
+  ],
+  key: (s) => [s.value, s.context.query, s.context.active, s.context.found.length],
+  view: (s) => ({ value: s.value, context: s.context }),
 })
 
-describe("quick-jump machine (model-based)", () => {
+describe("quick-jump box", () => {
   it("finds screens by every word of their title, ignoring case, accents and the Turkish dotless i", () => {
     expect(matchesOf(targets, "chat").map((t) => t.path)).toEqual(["/apps/chat", "/report/chat"])
     expect(matchesOf(targets, "report CHAT").map((t) => t.path)).toEqual(["/report/chat"])
@@ -41,50 +93,49 @@ describe("quick-jump machine (model-based)", () => {
     expect(matchesOf(targets, "")).toHaveLength(targets.length)
   })
 
-  it("goes to the highlighted match on Enter, to a clicked one by index, and not at all without a match", () => {
-    const actor = createActor(quickJumpMachine).start()
+  it("lists found conversations after the screens; choosing one opens it in the inbox and goes to the chat", async () => {
+    const received: unknown[] = []
+    const searched: string[] = []
+    const inbox = fromCallback(({ receive }) => {
+      receive((event) => {
+        received.push(event)
+      })
+    })
+    const jump = quickJumpMachine.provide({
+      actors: {
+        findConversations: fromPromise(async ({ input }: { input: string }) => {
+          searched.push(input)
+          return [conversationTarget(selin)]
+        }) as never,
+      },
+    })
+    const root = setup({ actors: { inbox, jump } }).createMachine({
+      invoke: [
+        { src: "inbox", systemId: "chat-inbox" },
+        { src: "jump", systemId: "quickJump" },
+      ],
+    })
+    const actor = createActor(root).start()
+    const box = actor.system.get("quickJump")
     const went: string[] = []
-    actor.on("go", (event) => went.push(event.path))
-    actor.send({ type: "JUMP.OPEN", targets })
-    actor.send({ type: "JUMP.TYPE", query: "chat" })
-    actor.send({ type: "JUMP.NEXT" })
-    actor.send({ type: "JUMP.CHOOSE" })
-    expect(went).toEqual(["/report/chat"])
-    expect(actor.getSnapshot().matches("closed")).toBe(true)
-    actor.send({ type: "JUMP.OPEN", targets })
-    actor.send({ type: "JUMP.PREV" })
-    actor.send({ type: "JUMP.CHOOSE", index: 2 })
-    actor.send({ type: "JUMP.OPEN", targets })
-    actor.send({ type: "JUMP.TYPE", query: "nothing like it" })
-    actor.send({ type: "JUMP.CHOOSE" })
-    expect(went).toEqual(["/report/chat", matchesOf(targets, "")[2].path])
-    expect(actor.getSnapshot().matches("open")).toBe(true)
+    box.on("go", (event: { path: string }) => went.push(event.path))
+    box.send({ type: "JUMP.OPEN", targets } satisfies QuickJumpEvent)
+    box.send({ type: "JUMP.TYPE", query: "c" } satisfies QuickJumpEvent)
+    box.send({ type: "JUMP.TYPE", query: " chat " } satisfies QuickJumpEvent)
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_WAIT_MS + 50))
+    expect(searched).toEqual(["chat"])
+    expect(box.getSnapshot().context.matches.map((t: JumpTarget) => t.title)).toEqual(["Chat", "Chat Report", "Selin Chat · +905551112233"])
+    box.send({ type: "JUMP.CHOOSE", index: 2 } satisfies QuickJumpEvent)
+    expect(went).toEqual(["/apps/chat"])
+    expect(received).toEqual([
+      { type: "FILTER", patch: { box: "all", channel: null, label: null, status: null, search: selin.number } },
+      { type: "conversation.updated", conversation: selin },
+      { type: "SELECT", id: selin.id },
+    ])
+    box.send({ type: "JUMP.OPEN", targets } satisfies QuickJumpEvent)
+    box.send({ type: "JUMP.CHOOSE", index: 1 } satisfies QuickJumpEvent)
+    expect(went).toEqual(["/apps/chat", "/report/chat"])
+    expect(received).toHaveLength(3)
+    actor.stop()
   })
-
-  it("walks open and closed, with the highlight moved both ways", () => {
-    expect(new Set(paths.map((path) => String(path.state.value)))).toEqual(new Set(["closed", "open"]))
-    expect(paths.some((path) => path.state.context.active > 0)).toBe(true)
-  })
-
-  it.each(paths.map((path) => [path.steps.map((step) => JSON.stringify(step.event)).join(" > ") || "(initial)", path] as const))(
-    "replays %s on the real actor",
-    (_name, path) => {
-      const actor = createActor(quickJumpMachine).start()
-      const went: string[] = []
-      actor.on("go", (event) => went.push(event.path))
-      for (const step of path.steps) {
-        const before = actor.getSnapshot()
-        actor.send(step.event)
-        const after = actor.getSnapshot()
-        expect(after.value).toEqual(step.state.value)
-        expect(after.context).toEqual(step.state.context)
-        if (step.event.type === "JUMP.CHOOSE" && before.matches("open") && after.matches("closed")) {
-          const index = step.event.index ?? before.context.active
-          expect(went.at(-1)).toBe(before.context.matches[index].path)
-        }
-        const { matches, active } = after.context
-        expect(active === 0 || active < matches.length).toBe(true)
-      }
-    },
-  )
 })

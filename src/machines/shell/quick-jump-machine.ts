@@ -1,22 +1,59 @@
 /**
  * The quick-jump box (systemId `quickJump`): Ctrl+K or the top bar's button opens it over the screens the person may
  * open (the view passes them with their titles in the current language); typing narrows them, the arrow keys move the
- * highlight, Enter goes to the highlighted screen (emitted as `go`), Escape closes it.
+ * highlight, Enter goes to the highlighted screen (emitted as `go`), Escape closes it. A query of two characters or
+ * more also looks, after a pause in the typing, for customers' open conversations by name or number (when the person
+ * may list them); those follow the screens, and choosing one opens it in the chat inbox.
+ *
+ *   closed --OPEN--> open.idle --TYPE (2+ chars)--> open.waiting --(250 ms)--> open.searching --done/error--> open.idle
  */
-import { assertEvent, assign, emit, setup } from "xstate"
+import { Effect } from "effect"
+import { assertEvent, assign, enqueueActions, setup } from "xstate"
+import type { Conversation } from "../../contract/schemas/chat"
+import { Api } from "../../services/api/api"
+import { ifMayCall } from "../acl/may-call"
+import { openInInbox } from "../chat/open-in-inbox"
+import { fromEffect } from "../common/from-effect"
+import { outputOf } from "../common/settled"
 
 export interface JumpTarget {
   readonly path: string
   readonly title: string
+  /** A customer's conversation the query found: choosing it opens it in the chat inbox. */
+  readonly conversation?: Conversation
 }
 
 export interface QuickJumpContext {
   readonly targets: readonly JumpTarget[]
   readonly query: string
+  /** The customers' conversations found for `query`. */
+  readonly found: readonly JumpTarget[]
   readonly matches: readonly JumpTarget[]
   /** The highlighted match's index in `matches`. */
   readonly active: number
 }
+
+export const SEARCH_WAIT_MS = 250
+export const FOUND_LIMIT = 6
+const CHAT = "/apps/chat"
+
+/** A found conversation as a jump target, titled by the customer's name and number. */
+export const conversationTarget = (conversation: Conversation): JumpTarget => ({
+  path: CHAT,
+  title: conversation.name ? `${conversation.name} · ${conversation.number}` : conversation.number,
+  conversation,
+})
+
+/** Open conversations whose customer's name or number holds the query: the chat inbox's own list ("all" box). */
+const findConversations = fromEffect((query: string) =>
+  ifMayCall(
+    { permission: "chat", access: "tenant" },
+    Effect.flatMap(Api, (api) =>
+      api.call("chat", "agentConversationsOngoing", { page: 1, limit: FOUND_LIMIT, search: query, queue: true }),
+    ).pipe(Effect.map((body) => body.data.items.map(conversationTarget))),
+    [] as readonly JumpTarget[],
+  ),
+)
 
 export type QuickJumpEvent =
   | { type: "JUMP.OPEN"; targets: readonly JumpTarget[] }
@@ -46,32 +83,45 @@ export const matchesOf = (targets: readonly JumpTarget[], query: string): readon
   return [...found].sort((a, b) => starts(a) - starts(b) || a.title.localeCompare(b.title))
 }
 
-const closed: QuickJumpContext = { targets: [], query: "", matches: [], active: 0 }
+const closed: QuickJumpContext = { targets: [], query: "", found: [], matches: [], active: 0 }
 
 export const quickJumpMachine = setup({
   types: { context: {} as QuickJumpContext, events: {} as QuickJumpEvent, emitted: {} as QuickJumpEmitted },
+  actors: { findConversations },
+  delays: { wait: SEARCH_WAIT_MS },
   guards: {
     hasChoice: ({ context, event }) => {
       assertEvent(event, "JUMP.CHOOSE")
       return context.matches[event.index ?? context.active] !== undefined
     },
+    searchable: ({ event }) => {
+      assertEvent(event, "JUMP.TYPE")
+      return event.query.trim().length >= 2
+    },
   },
   actions: {
     start: assign(({ event }) => {
       assertEvent(event, "JUMP.OPEN")
-      return { targets: event.targets, query: "", matches: matchesOf(event.targets, ""), active: 0 }
+      return { targets: event.targets, query: "", found: [], matches: matchesOf(event.targets, ""), active: 0 }
     }),
     type: assign(({ context, event }) => {
       assertEvent(event, "JUMP.TYPE")
-      return { query: event.query, matches: matchesOf(context.targets, event.query), active: 0 }
+      return { query: event.query, found: [], matches: matchesOf(context.targets, event.query), active: 0 }
     }),
+    found: assign(({ context }, found: readonly JumpTarget[]) => ({
+      found,
+      matches: [...matchesOf(context.targets, context.query), ...found],
+    })),
     next: assign({ active: ({ context }) => (context.matches.length === 0 ? 0 : (context.active + 1) % context.matches.length) }),
     prev: assign({
       active: ({ context }) => (context.matches.length === 0 ? 0 : (context.active - 1 + context.matches.length) % context.matches.length),
     }),
-    go: emit(({ context, event }) => {
+    go: enqueueActions(({ context, event, system, enqueue }) => {
       assertEvent(event, "JUMP.CHOOSE")
-      return { type: "go" as const, path: context.matches[event.index ?? context.active].path }
+      const target = context.matches[event.index ?? context.active]
+      const conversation = target.conversation
+      if (conversation) enqueue(() => openInInbox(system, conversation))
+      enqueue.emit({ type: "go" as const, path: target.path })
     }),
     reset: assign(closed),
   },
@@ -82,8 +132,26 @@ export const quickJumpMachine = setup({
   states: {
     closed: { on: { "JUMP.OPEN": { target: "open", actions: "start" } } },
     open: {
+      initial: "idle",
+      states: {
+        idle: {},
+        waiting: { after: { wait: "searching" } },
+        searching: {
+          invoke: {
+            src: "findConversations",
+            id: "find",
+            input: ({ context }) => context.query.trim(),
+            onDone: { target: "idle", actions: { type: "found", params: outputOf } },
+            // The screens still answer; a failed look-up only finds no conversations.
+            onError: "idle",
+          },
+        },
+      },
       on: {
-        "JUMP.TYPE": { actions: "type" },
+        "JUMP.TYPE": [
+          { guard: "searchable", target: ".waiting", reenter: true, actions: "type" },
+          { target: ".idle", actions: "type" },
+        ],
         "JUMP.NEXT": { actions: "next" },
         "JUMP.PREV": { actions: "prev" },
         "JUMP.CHOOSE": { guard: "hasChoice", target: "closed", actions: ["go", "reset"] },

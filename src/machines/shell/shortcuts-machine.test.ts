@@ -46,7 +46,7 @@ describe("keyboard shortcut choices (model-based)", () => {
         if (step.event.type === "KEYS.SET" && after.matches("ready"))
           expect(script.calls.at(-1)?.input).toEqual({
             user: after.context.user,
-            choices: { singleKeys: after.context.singleKeys, helpKey: after.context.helpKey },
+            value: { singleKeys: after.context.singleKeys, helpKey: after.context.helpKey },
           })
       }
     },

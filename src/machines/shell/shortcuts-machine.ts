@@ -5,11 +5,10 @@
  * is written back, per person. The profile stores no preferences on the server, and the console's other
  * per-person looks (the language, the folded sidebar groups) are this browser's too, so these sit with them.
  */
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import { assertEvent, assign, setup, spawnChild } from "xstate"
-import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
-import { fromEffect } from "../common/from-effect"
+import { namesSomeoneElse, perPersonStore } from "./per-person-store"
 
 /** The character keys that may open the list of shortcuts (F1, which no typing presses, always does). */
 export const HELP_KEYS = ["?", "h"] as const
@@ -29,26 +28,7 @@ export interface ShortcutsContext extends ShortcutChoices {
 export type ShortcutsEvent = { type: "KEYS.USER"; user: string } | { type: "KEYS.SET"; choices: Partial<ShortcutChoices> }
 
 const Choices = Schema.Struct({ singleKeys: Schema.Boolean, helpKey: Schema.Literals(HELP_KEYS) })
-const AllChoices = Schema.Record(Schema.String, Choices)
-
-const readAll = Effect.gen(function* () {
-  const storage = yield* Storage
-  const stored = yield* storage.getJson(StorageKeys.shortcuts, AllChoices)
-  return stored._tag === "Some" ? stored.value : {}
-})
-
-export const shortcutsActors = {
-  read: fromEffect<ShortcutChoices, { readonly user: string }>(({ user }) =>
-    readAll.pipe(Effect.map((all) => all[user] ?? DEFAULT_CHOICES)),
-  ),
-  save: fromEffect<void, { readonly user: string; readonly choices: ShortcutChoices }>(({ user, choices }) =>
-    Effect.gen(function* () {
-      const all = yield* readAll
-      const storage = yield* Storage
-      yield* storage.setJson(StorageKeys.shortcuts, { ...all, [user]: choices })
-    }),
-  ),
-}
+export const shortcutsActors = perPersonStore<ShortcutChoices>(StorageKeys.shortcuts, Choices, DEFAULT_CHOICES)
 
 /** Whether a key press (its `key`, outside a field) opens the list of shortcuts under these choices. */
 export const opensHelp = (choices: ShortcutChoices, key: string) => key === "F1" || (choices.singleKeys && key === choices.helpKey)
@@ -56,12 +36,7 @@ export const opensHelp = (choices: ShortcutChoices, key: string) => key === "F1"
 export const shortcutsMachine = setup({
   types: { context: {} as ShortcutsContext, events: {} as ShortcutsEvent },
   actors: shortcutsActors,
-  guards: {
-    otherUser: ({ context, event }) => {
-      assertEvent(event, "KEYS.USER")
-      return event.user !== context.user
-    },
-  },
+  guards: { otherUser: namesSomeoneElse },
   actions: {
     name: assign(({ event }) => {
       assertEvent(event, "KEYS.USER")
@@ -73,7 +48,7 @@ export const shortcutsMachine = setup({
     }),
     save: spawnChild("save", {
       id: "save",
-      input: ({ context }) => ({ user: context.user ?? "", choices: { singleKeys: context.singleKeys, helpKey: context.helpKey } }),
+      input: ({ context }) => ({ user: context.user ?? "", value: { singleKeys: context.singleKeys, helpKey: context.helpKey } }),
     }),
   },
 }).createMachine({

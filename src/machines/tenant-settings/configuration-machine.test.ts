@@ -23,7 +23,13 @@ const stored = {
     survey_enabled: true,
     default_country: "TR",
   },
-  call: { enabled: true, ring_timeout_seconds: 45, quick_replies: ["I will call you back", "Please write to us"] },
+  call: {
+    enabled: true,
+    ring_timeout_seconds: 45,
+    quick_replies: ["I will call you back", "Please write to us"],
+    record_calls: true,
+    recording_retention_days: 30,
+  },
 }
 
 checkModel({
@@ -90,6 +96,11 @@ describe("configuration rules", () => {
       retention_enabled: true,
       retention_days: 90,
     })
+    // Recording: kept 1 to 3650 whole days while it is on (off, any number is ignored).
+    expect([draft.record_calls, draft.recording_retention_days]).toEqual([true, 30])
+    expect(configurationProblem({ ...draft, recording_retention_days: 0 })).toBe("recordingRetentionRange")
+    expect(configurationProblem({ ...draft, record_calls: false, recording_retention_days: 0 })).toBeNull()
+    expect(draftOf(null)).toMatchObject({ record_calls: false, recording_retention_days: 90 })
     // An overnight shift (open after close) is allowed.
     expect(configurationProblem({ ...draft, hours: { ...draft.hours, fri: { open: "22:00", close: "06:00" } } })).toBeNull()
   })

@@ -1,7 +1,8 @@
 /**
  * The company sub-page configration (page actor `tenant-configuration`): the tenant's settings that act on every
  * conversation (language of the automatic texts, time zone, working hours per day, idle close, auto-assign with its
- * cap, away message, survey, default country) and the WhatsApp call settings, edited as one draft. Read by
+ * cap, away message, survey, default country) and the WhatsApp call settings (with call recording and its retention),
+ * edited as one draft. Read by
  * onboarding.clientAllsettings and onboarding.getCallSetting, saved by onboarding.updateAllsettings then
  * onboarding.callSetting. The settings-form kit (common/settings-form.ts) gives the states.
  */
@@ -34,8 +35,13 @@ export interface ConfigurationDraft {
   readonly default_country: string
   readonly calls_enabled: boolean
   readonly ring_timeout_seconds: number
+  /** Agents already on a call are rung for new calls too. */
+  readonly call_waiting: boolean
   /** One quick reply a line. */
   readonly quick_replies: string
+  /** Answered calls are recorded (the customer hears an announcement) and kept `recording_retention_days`. */
+  readonly record_calls: boolean
+  readonly recording_retention_days: number
   /** Messages and their media are deleted after `retention_days` (off: kept). */
   readonly retention_enabled: boolean
   readonly retention_days: number
@@ -52,6 +58,7 @@ export type ConfigurationProblem =
   | "quickRepliesTooMany"
   | "quickReplyTooLong"
   | "retentionRange"
+  | "recordingRetentionRange"
 
 export type ConfigurationContext = SettingsFormContext<StoredConfiguration, ConfigurationDraft, ConfigurationProblem>
 export type ConfigurationEvent = SettingsFormEvent<ConfigurationDraft>
@@ -81,6 +88,7 @@ export const configurationProblem = (d: ConfigurationDraft): ConfigurationProble
   if (replies.length > 20) return "quickRepliesTooMany"
   if (replies.some((r) => r.length > 200)) return "quickReplyTooLong"
   if (d.retention_enabled && !intIn(d.retention_days, 1, 3650)) return "retentionRange"
+  if (d.record_calls && !intIn(d.recording_retention_days, 1, 3650)) return "recordingRetentionRange"
   return null
 }
 
@@ -96,7 +104,13 @@ const DEFAULT_SETTINGS: ClientSettings = {
   survey_enabled: false,
   default_country: null,
 }
-const DEFAULT_CALL: CallSetting = { enabled: true, ring_timeout_seconds: 60, quick_replies: [] }
+const DEFAULT_CALL: CallSetting = {
+  enabled: true,
+  ring_timeout_seconds: 60,
+  quick_replies: [],
+  record_calls: false,
+  recording_retention_days: 90,
+}
 
 export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft => {
   const s = stored?.settings ?? DEFAULT_SETTINGS
@@ -120,7 +134,10 @@ export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft 
     default_country: s.default_country ?? "",
     calls_enabled: c.enabled,
     ring_timeout_seconds: c.ring_timeout_seconds,
+    call_waiting: s.call_waiting ?? false,
     quick_replies: c.quick_replies.join("\n"),
+    record_calls: c.record_calls,
+    recording_retention_days: c.recording_retention_days,
     retention_enabled: s.retention_days != null,
     retention_days: s.retention_days ?? 365,
   }
@@ -136,8 +153,15 @@ const load = () =>
   Effect.gen(function* () {
     const api = yield* Api
     const settings = (yield* api.call("onboarding", "clientAllsettings", {})).data
-    const { enabled, ring_timeout_seconds, quick_replies } = (yield* api.call("onboarding", "getCallSetting", {})).data
-    return { settings, call: { enabled, ring_timeout_seconds, quick_replies } } satisfies StoredConfiguration
+    const { enabled, ring_timeout_seconds, quick_replies, record_calls, recording_retention_days } = (yield* api.call(
+      "onboarding",
+      "getCallSetting",
+      {},
+    )).data
+    return {
+      settings,
+      call: { enabled, ring_timeout_seconds, quick_replies, record_calls, recording_retention_days },
+    } satisfies StoredConfiguration
   })
 
 const save = (d: ConfigurationDraft) =>
@@ -155,11 +179,14 @@ const save = (d: ConfigurationDraft) =>
       survey_enabled: d.survey_enabled,
       default_country: d.default_country || null,
       retention_days: d.retention_enabled ? d.retention_days : null,
+      call_waiting: d.call_waiting,
     })).data
     const call = (yield* api.call("onboarding", "callSetting", {
       enabled: d.calls_enabled,
       ring_timeout_seconds: d.ring_timeout_seconds,
       quick_replies: quickRepliesOf(d.quick_replies),
+      record_calls: d.record_calls,
+      recording_retention_days: d.recording_retention_days,
     })).data
     return { settings, call } satisfies StoredConfiguration
   })

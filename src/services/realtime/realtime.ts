@@ -19,6 +19,7 @@ import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contra
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
 import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
 import { CAMPAIGNS_TO_BROWSER_EVENTS, type CampaignsToBrowser } from "../../contract/campaigns-events"
+import { SLA_TO_BROWSER_EVENTS, type SlaToBrowser } from "../../contract/sla-events"
 import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
@@ -41,6 +42,8 @@ interface ChannelMaps {
   readonly webhooks: { readonly in: WebhooksToBrowser; readonly out: Record<never, never> }
   /** Campaign progress: the tenant's campaigns with their counts as they send. */
   readonly campaigns: { readonly in: CampaignsToBrowser; readonly out: Record<never, never> }
+  /** SLA alerts: a conversation's target near breach or breached (the agent holding it and the admins hear it). */
+  readonly sla: { readonly in: SlaToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -57,6 +60,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   team: TEAM_TO_BROWSER_EVENTS,
   webhooks: WEBHOOKS_TO_BROWSER_EVENTS,
   campaigns: CAMPAIGNS_TO_BROWSER_EVENTS,
+  sla: SLA_TO_BROWSER_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -140,6 +144,7 @@ const makeHub = (config: ApiConfigShape) => {
       team: new Set(),
       campaigns: new Set(),
       webhooks: new Set(),
+      sla: new Set(),
     }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {

@@ -40,9 +40,10 @@ export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]
         {t("billing.empty")}
       </p>
     )
-  // A long reference scrolls inside the card instead of widening the page.
+  // A long reference scrolls inside the card instead of widening the page: a named region the keyboard can scroll.
   return (
-    <div className="mc-report-table-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
+    <section className="mc-report-table-wrap" tabIndex={0} aria-label={t("billing.ledger")}>
       <HTMLTable striped style={{ width: "100%", marginTop: 16 }} data-testid="billing-ledger">
         <thead>
           <tr>
@@ -68,6 +69,6 @@ export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </section>
   )
 }

@@ -8,6 +8,7 @@ export const billingAr: typeof billingEn = {
   credit: "يُسمح بالائتمان حتى -{{amount}}",
   noCredit: "لا يمكن أن ينخفض الرصيد عن الصفر.",
   empty: "لا توجد قيود بعد.",
+  ledger: "دفتر الحساب",
   date: "التاريخ",
   reason: "الغرض",
   amount: "المبلغ",

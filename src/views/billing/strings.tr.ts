@@ -8,6 +8,7 @@ export const billingTr: typeof billingEn = {
   credit: "-{{amount}} tutarına kadar kredi izni var",
   noCredit: "Bakiye sıfırın altına inemez.",
   empty: "Henüz kayıt yok.",
+  ledger: "Hesap hareketleri",
   date: "Tarih",
   reason: "Açıklama",
   amount: "Tutar",

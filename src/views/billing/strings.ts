@@ -7,6 +7,7 @@ export const billingEn = {
   credit: "Credit allowed down to -{{amount}}",
   noCredit: "The balance cannot go below zero.",
   empty: "No entries yet.",
+  ledger: "Ledger",
   date: "Date",
   reason: "What for",
   amount: "Amount",

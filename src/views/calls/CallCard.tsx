@@ -1,15 +1,16 @@
 /** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
 import { memo, useEffect, useRef, useState, type PointerEvent } from "react"
-import { Button, Card, Elevation, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
+import { Button, Card, Elevation, Menu, MenuDivider, MenuItem, Popover, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
-import type { IncomingCallRef } from "../../machines/calls/call-center-setup"
+import type { CallCenterEvent, IncomingCallRef } from "../../machines/calls/call-center-setup"
 import {
   CARD_BASE_PX,
   CARD_SPACING_PX,
   cardOf,
   selectCardSeconds,
   selectHeldSeconds,
+  selectTransferTargets,
   type CardView,
 } from "../../machines/calls/call-selectors"
 import { formatClock } from "../../machines/common/clock"
@@ -62,7 +63,11 @@ const sameCard = (a: CardView, b: CardView) =>
   a.number === b.number &&
   a.phase === b.phase &&
   a.isMuted === b.isMuted &&
-  a.hidden === b.hidden
+  a.hidden === b.hidden &&
+  a.transfer === b.transfer &&
+  a.transferTo === b.transferTo &&
+  a.transferredBy === b.transferredBy &&
+  a.canTransfer === b.canTransfer
 
 /** The only part that changes each second: a number, so the selector is cheap and the comparison exact. */
 const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean }) => {
@@ -87,12 +92,50 @@ const HeldClock = ({ actor }: { actor: IncomingCallRef }) => {
   )
 }
 
-type CardCommand = "call.accept" | "call.reject" | "call.terminate" | "call.hide" | "call.mute" | "call.hold" | "call.resume"
+/** Whom the call can go to, as the server said when the menu opened: agents who can take it, then the groups. */
+const TransferMenu = ({ actor, send }: { actor: IncomingCallRef; send: (event: CallCenterEvent) => void }) => {
+  const { t } = useTranslation()
+  const targets = useSelector(actor, selectTransferTargets)
+  const callId = actor.getSnapshot().context.callId
+  if (!targets)
+    return (
+      <Menu>
+        <MenuItem disabled text={t("calls.transfer.loading")} />
+      </Menu>
+    )
+  const item = (kind: "agent" | "group") => (target: { id: number; name: string }) => (
+    <MenuItem
+      key={`${kind}-${target.id}`}
+      text={target.name}
+      icon={kind === "agent" ? "person" : "people"}
+      onClick={() => send({ type: "call.transfer", callId, to: { kind, id: target.id }, name: target.name })}
+      data-testid="call-transfer-target"
+    />
+  )
+  return (
+    <Menu>
+      <MenuDivider title={t("calls.transfer.agents")} />
+      {targets.agents.length ? targets.agents.map(item("agent")) : <MenuItem disabled text={t("calls.transfer.nobody")} />}
+      {targets.groups.length ? <MenuDivider title={t("calls.transfer.groups")} /> : null}
+      {targets.groups.map(item("group"))}
+    </Menu>
+  )
+}
+
+/** The transfer's line on the card: who sent it here, where it rings, or who did not take it. */
+const transferLine = (card: CardView, t: (key: string, values?: Record<string, string>) => string) =>
+  card.transfer === "transferring"
+    ? t("calls.transfer.transferring", { name: card.transferTo ?? "" })
+    : card.transfer === "returned"
+      ? t("calls.transfer.returned", { name: card.transferTo ?? "" })
+      : card.transferredBy
+        ? t("calls.transfer.transferredBy", { name: card.transferredBy })
+        : null
 
 export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
-  readonly send: (event: { type: CardCommand; callId: string }) => void
+  readonly send: (event: CallCenterEvent) => void
   /** The tenant's quick replies (its call setting); the standard three when it has none. */
   readonly replies?: readonly string[]
   readonly onQuickReply: (callId: string, text: string) => void
@@ -109,6 +152,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
   const accept = useFocusWhenRinging(ringing && !card.hidden)
   if (card.hidden) return null
   const id = card.callId
+  const transferNote = transferLine(card, t)
   const replies = (
     <Menu>
       {(own?.length ? own : QUICK_REPLIES.map((key) => t(`calls.replies.${key}`))).map((text) => (
@@ -126,6 +170,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
       data-testid="call-card"
       data-call-id={id}
       data-phase={card.phase}
+      data-transfer={card.transfer ?? ""}
       style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }}
       {...handlers}
     >
@@ -138,6 +183,11 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         <span>{ringing ? t("calls.incoming") : card.phase === "connecting" ? t("calls.connecting") : ""}</span>
         <HeldClock actor={actor} />
       </div>
+      {transferNote ? (
+        <div className="mc-call-meta" data-testid="call-transfer-note">
+          {transferNote}
+        </div>
+      ) : null}
       <div className="mc-call-actions">
         {ringing ? (
           <Button
@@ -176,6 +226,15 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             onClick={() => send({ type: "call.resume", callId: id })}
             data-testid="call-resume"
           />
+        ) : null}
+        {card.canTransfer ? (
+          <Popover
+            content={<TransferMenu actor={actor} send={send} />}
+            placement="top"
+            onOpening={() => send({ type: "call.transferTargets", callId: id })}
+          >
+            <Button icon="exchange" text={t("calls.transfer.open")} data-testid="call-transfer" />
+          </Popover>
         ) : null}
         {!ringing && !held ? (
           <Button

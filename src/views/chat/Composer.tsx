@@ -1,9 +1,10 @@
 /**
  * The composer: text (Enter sends, Shift+Enter breaks the line), a file (uploaded, then sent by link; the text
- * becomes its caption), canned replies behind `/`, templates, and the tenant's products (ProductPicker.tsx). Outside the 24-hour window only the template
+ * becomes its caption), canned replies behind `/`, templates, the tenant's products (ProductPicker.tsx), and "Send later" on
+ * the send button (src/views/scheduled-sends). Outside the 24-hour window only the template
  * button remains, with the reason; closed, blocked or someone else's conversations say why nothing can be sent.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { Button, Callout, Icon, Menu, MenuItem, Spinner, Tag, TextArea } from "@blueprintjs/core"
 import type { CannedMessage } from "../../contract/schemas/contacts"
@@ -12,6 +13,8 @@ import { cannedMatches, insertCanned, slashQuery } from "../../machines/chat/cha
 import { fileSize } from "../../machines/chat/chat-format"
 import type { ConversationRef } from "../../machines/chat/inbox-machine"
 import { ErrorCallout, useLookup, type LookupRef } from "./chat-hooks"
+import { SendLaterMenu } from "../scheduled-sends/SendLater"
+import type { ScheduledSendsRef } from "../scheduled-sends/use-scheduled-sends"
 
 export const Composer = ({
   conversation,
@@ -22,8 +25,11 @@ export const Composer = ({
   onTake,
   onUnblock,
   heldBy,
+  scheduled,
 }: {
   conversation: ConversationRef
+  /** The conversation's scheduled sends ("Send later" on the send button); null until its actor runs. */
+  scheduled: ScheduledSendsRef | null
   mode: ComposerMode
   /** The colleague holding the conversation (no take then); null when it waits for anyone. */
   heldBy: string | null
@@ -45,6 +51,7 @@ export const Composer = ({
   const query = slashQuery(draft)
   const open = query !== null && dismissedAt !== draft
   const matches = useMemo(() => (query === null ? [] : cannedMatches(cannedItems, query)), [cannedItems, query])
+  const clearDraft = useCallback(() => setDraft(""), [])
 
   // Each conversation gets its own composer (the thread pane is keyed by it), so drafts never cross over.
   useEffect(() => {
@@ -241,6 +248,9 @@ export const Composer = ({
           data-testid="chat-send"
           className="mc-send"
         />
+        {scheduled ? (
+          <SendLaterMenu actor={scheduled} draft={draft} disabled={!draft.trim() || file !== null} onScheduled={clearDraft} />
+        ) : null}
       </div>
     </div>
   )

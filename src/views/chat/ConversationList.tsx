@@ -14,6 +14,7 @@ import { visibleConversations, type Box } from "../../machines/chat/chat-logic"
 import { labelOptions } from "../../machines/chat/chat-selectors"
 import type { Label } from "../../contract/schemas/tagging"
 import { ErrorCallout, type InboxRef } from "./chat-hooks"
+import { SlaCountdown, SlaWatch } from "../sla/SlaCountdown"
 
 const ROW = 68
 const MARGIN = 6
@@ -75,6 +76,7 @@ const Row = memo(function Row({
               {t(`chat.statuses.${c.status}`)}
             </Tag>
           ) : null}
+          {c.status === "closed" ? null : <SlaCountdown conversationId={c.id} compact />}
           {c.unread ? (
             <span className="mc-unread" role="img" aria-label={t("chat.inbox.unread", { count: c.unread })} data-testid="chat-unread">
               {c.unread}
@@ -136,6 +138,20 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
   }
   const first = Math.max(0, Math.floor(top / ROW) - MARGIN)
   const last = Math.min(list.length, Math.ceil((top + height) / ROW) + MARGIN)
+  // The SLA clocks of the open conversations in view, and of the one open in the thread.
+  const watched = useMemo(
+    () =>
+      [
+        ...new Set([
+          ...list
+            .slice(first, last)
+            .filter((c) => c.status !== "closed")
+            .map((c) => c.id),
+          ...(selectedId ? [selectedId] : []),
+        ]),
+      ].sort((a, b) => a - b),
+    [list, first, last, selectedId],
+  )
   const select = (id: number) => inbox.send({ type: "SELECT", id })
   const box = (b: Box) => inbox.send({ type: "FILTER", patch: { box: b, status: null } })
 
@@ -226,6 +242,7 @@ export const ConversationList = ({ inbox, labels }: { inbox: InboxRef; labels: r
           <ErrorCallout failure={failure} compact onRetry={() => inbox.send({ type: "RELOAD" })} testId="chat-list-error" />
         </div>
       ) : null}
+      <SlaWatch ids={watched} />
       <div className="mc-chat-rows" ref={scroller} onScroll={onScroll} data-testid="chat-list" data-count={list.length}>
         {loading && list.length === 0 ? (
           <div className="mc-chat-pad mc-muted">

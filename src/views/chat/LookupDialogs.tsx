@@ -9,6 +9,7 @@ import type { Conversation } from "../../contract/schemas/chat"
 import type { ChatAction } from "../../machines/chat/chat-actors"
 import type { ConversationRef } from "../../machines/chat/inbox-machine"
 import { ErrorCallout, useLookup, useLookupRef } from "./chat-hooks"
+import { SendTemplateLater } from "../scheduled-sends/SendLater"
 
 const Loading = ({ text }: { text: string }) => (
   <div className="mc-muted">
@@ -109,6 +110,10 @@ export const TemplateBody = ({ actor, onClose }: { actor: ConversationRef; onClo
   const [params, setParams] = useState("")
   useEffect(() => ref.send({ type: "NEED" }), [ref])
   const template = items.find((x) => x.id === id)
+  const paramList = params
+    .split("\n")
+    .map((p) => p.trim())
+    .filter(Boolean)
   return (
     <>
       <DialogBody>
@@ -142,28 +147,31 @@ export const TemplateBody = ({ actor, onClose }: { actor: ConversationRef; onClo
       </DialogBody>
       <DialogFooter
         actions={
-          <Button
-            intent="primary"
-            text={t("chat.template.send")}
-            disabled={!template}
-            data-testid="chat-template-send"
-            onClick={() => {
-              if (!template) return
-              actor.send({
-                type: "SEND",
-                request: {
-                  kind: "template",
-                  name: template.name,
-                  language: template.language,
-                  params: params
-                    .split("\n")
-                    .map((p) => p.trim())
-                    .filter(Boolean),
-                },
-              })
-              onClose()
-            }}
-          />
+          <>
+            <SendTemplateLater
+              template={template ? { name: template.name, language: template.language, params: paramList } : null}
+              onPicked={onClose}
+            />
+            <Button
+              intent="primary"
+              text={t("chat.template.send")}
+              disabled={!template}
+              data-testid="chat-template-send"
+              onClick={() => {
+                if (!template) return
+                actor.send({
+                  type: "SEND",
+                  request: {
+                    kind: "template",
+                    name: template.name,
+                    language: template.language,
+                    params: paramList,
+                  },
+                })
+                onClose()
+              }}
+            />
+          </>
         }
       />
     </>

@@ -13,10 +13,14 @@ import { clockTime, dayKey } from "../../machines/chat/chat-format"
 import { ActionDialogs, type DialogKind } from "./ActionDialogs"
 import { Composer } from "./Composer"
 import { MessageBubble } from "./MessageBubble"
+import { SlaCountdown } from "../sla/SlaCountdown"
 import { Transcript } from "./Transcript"
 import { ErrorCallout, chatToast, useLookupRef } from "./chat-hooks"
 import { useFailureText } from "../common/failure-text"
 import { ThreadTranscript } from "../transcripts/ThreadTranscript"
+import { ScheduleDialog } from "../scheduled-sends/SendLater"
+import { ScheduledList } from "../scheduled-sends/ScheduledList"
+import { useScheduledSends } from "../scheduled-sends/use-scheduled-sends"
 
 export const ThreadPane = ({
   actor,
@@ -42,6 +46,8 @@ export const ThreadPane = ({
   const typing = useSelector(actor, (s) => s.hasTag("typing"))
   const busy = useSelector(actor, isBusy)
   const canned = useLookupRef("canned")
+  const scheduled = useScheduledSends(conversation.id)
+  const lastOutboundId = useMemo(() => messages.findLast((m) => m.direction === "outbound")?.id ?? null, [messages])
   // The window closes while the agent looks at it: re-evaluate every half minute.
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
@@ -87,6 +93,7 @@ export const ThreadPane = ({
               onRetry={o.state === "failed" ? () => actor.send({ type: "RETRY", localId: o.localId }) : undefined}
             />
           ))}
+        {scheduled ? <ScheduledList actor={scheduled} lastOutboundId={lastOutboundId} /> : null}
         {typing ? (
           <div className="mc-typing" data-testid="chat-typing">
             <span className="mc-typing-dots" aria-hidden="true">
@@ -99,7 +106,7 @@ export const ThreadPane = ({
         ) : null}
       </>
     ),
-    [outbox, typing, conversation.number, you, actor, failureText, t],
+    [outbox, typing, conversation.number, you, actor, failureText, t, scheduled, lastOutboundId],
   )
 
   const loadOlder = useCallback(() => actor.send({ type: "LOAD_OLDER" }), [actor])
@@ -122,6 +129,7 @@ export const ThreadPane = ({
             <Tag minimal intent={conversation.status === "closed" ? "none" : "primary"} data-testid="chat-thread-status">
               {t(`chat.statuses.${conversation.status}`)}
             </Tag>
+            <SlaCountdown conversationId={conversation.id} />
             <span className="mc-muted" data-testid="chat-thread-agent">
               {conversation.agent_name ? t("chat.thread.assignedTo", { name: conversation.agent_name }) : t("chat.thread.unassigned")}
             </span>
@@ -213,7 +221,9 @@ export const ThreadPane = ({
         onTake={() => act("take")}
         onUnblock={() => act("unblock")}
         heldBy={conversation.agent_id === null ? null : (conversation.agent_name ?? "")}
+        scheduled={scheduled}
       />
+      {scheduled ? <ScheduleDialog actor={scheduled} /> : null}
       <ActionDialogs kind={dialog} conversation={conversation} actor={actor} onClose={() => setDialog(null)} />
     </section>
   )

@@ -1,17 +1,20 @@
 /**
  * /apps/call-history: Call History (spec 000 section 2) on the `report-call-history` actor. Listed only with
- * BACK:whatsapp_calls equal to 1 (the server refuses it too).
+ * BACK:whatsapp_calls equal to 1 (the server refuses it too). A person who may listen (BACK:call_recordings) gets a
+ * Recording column: a recorded call's row plays it.
  */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, HTMLSelect, NonIdealState, Tooltip } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
+import { type CallRecording, callRecordings } from "../../contract/groups/call-recordings"
 import type { CallRecord } from "../../contract/schemas/reports"
 import { selectMayListCalls } from "../../machines/acl/acl-selectors"
 import type { CallHistoryFilters, callHistoryMachine } from "../../machines/reports/call-history-report"
 import { formatDateTime, preview, shortId } from "../../machines/report-kit/format"
 import { useFormat } from "../common/format"
 import { useAclActor } from "../common/actor-context"
+import { useMayCall } from "../common/use-may-call"
 import { PageHeader } from "../common/PageHeader"
 import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
@@ -20,6 +23,7 @@ import { ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useCopy, useReportActor } from "../report-kit/report-hooks"
 import "../report-kit/report-kit.css"
+import "./call-recording.css"
 
 type CallsActor = ActorRefFrom<typeof callHistoryMachine>
 
@@ -39,8 +43,28 @@ const COLUMNS = [
   // Ours, after the spec's columns: how long the customer waited on hold.
   "holdTime",
 ]
+/** Ours too, for those who may listen: the call's recording. */
+const RECORDING_COLUMN = "recording"
 
-const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
+const RecordingCell = ({ row, recording }: { row: CallRecord; recording: CallRecording | undefined }) => {
+  const { t } = useTranslation()
+  return (
+    <td data-testid="call-recording-cell">
+      {recording ? (
+        <audio
+          controls
+          preload="metadata"
+          className="mc-call-recording"
+          src={recording.url}
+          aria-label={t("reports.calls.recordingOf", { number: row.number })}
+          data-testid="call-recording"
+        />
+      ) : null}
+    </td>
+  )
+}
+
+const Row = ({ row, onOpen, recording }: { row: CallRecord; onOpen: () => void; recording?: CallRecording | null }) => {
   const { t } = useTranslation()
   const format = useFormat()
   const copy = useCopy()
@@ -95,6 +119,7 @@ const Row = ({ row, onOpen }: { row: CallRecord; onOpen: () => void }) => {
         ) : null}
       </td>
       <td data-testid="call-hold-time">{format.duration(row.hold_seconds ?? 0)}</td>
+      {recording === null ? null : <RecordingCell row={row} recording={recording} />}
     </tr>
   )
 }
@@ -104,6 +129,8 @@ const CallHistory = () => {
   const actor = useReportActor<CallsActor>("report-call-history")
   const context = useSelector(actor, (s) => s.context)
   const draft: CallHistoryFilters = context.draft
+  const mayListen = useMayCall(callRecordings.calls.recordingsOfCalls)
+  const columns = mayListen ? [...COLUMNS, RECORDING_COLUMN] : COLUMNS
   const change = (patch: Partial<CallHistoryFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   return (
     <div className="mc-page mc-report" data-testid="call-history">
@@ -134,11 +161,16 @@ const CallHistory = () => {
       <ReportTable
         actor={actor}
         testId="calls-table"
-        columns={COLUMNS.map((k) => t(`reports.calls.${k}`))}
+        columns={columns.map((k) => t(`reports.calls.${k}`))}
         emptyText={t("reports.calls.noCalls")}
       >
         {context.rows.map((row) => (
-          <Row key={row.call_id} row={row} onOpen={() => actor.send({ type: "DETAIL.OPEN", row })} />
+          <Row
+            key={row.call_id}
+            row={row}
+            recording={mayListen ? context.meta?.recordings[row.call_id] : null}
+            onOpen={() => actor.send({ type: "DETAIL.OPEN", row })}
+          />
         ))}
       </ReportTable>
       <MediaPreviewDialog message={context.detail?.message ?? null} onClose={() => actor.send({ type: "DETAIL.CLOSE" })} />

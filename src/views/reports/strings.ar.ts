@@ -156,6 +156,8 @@ export const reportsAr: ReportsStrings = {
     endTime: "وقت انتهاء المكالمة",
     duration: "المدة",
     holdTime: "قيد الانتظار",
+    recording: "التسجيل",
+    recordingOf: "تسجيل المكالمة مع {{number}}",
     acceptedBy: "تم الرد بواسطة",
     status: "الحالة",
     blocks: "كتل المكالمة",

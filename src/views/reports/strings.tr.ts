@@ -156,6 +156,8 @@ export const reportsTr: ReportsStrings = {
     endTime: "Arama Bitişi",
     duration: "Süre",
     holdTime: "Beklemede",
+    recording: "Kayıt",
+    recordingOf: "{{number}} ile yapılan aramanın kaydı",
     acceptedBy: "Yanıtlayan",
     status: "Durum",
     blocks: "Arama Blokları",

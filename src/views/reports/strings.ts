@@ -159,6 +159,8 @@ export const reportsEn = {
     endTime: "Call End Time",
     duration: "Duration",
     holdTime: "On hold",
+    recording: "Recording",
+    recordingOf: "Recording of the call with {{number}}",
     acceptedBy: "Accepted By",
     status: "Status",
     blocks: "Call Blocks",

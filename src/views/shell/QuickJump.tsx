@@ -14,6 +14,8 @@ import { COMPANY_DETAILS, isGranted } from "../../machines/acl/decide"
 import { selectCompanySections } from "../../machines/onboarding/company-sections"
 import type { JumpTarget } from "../../machines/shell/quick-jump-machine"
 import { useAclActor, useQuickJumpActor } from "../common/actor-context"
+import { useFormat } from "../common/format"
+import { channelIconOf } from "../report-kit/channel-icons"
 import { iconOfRoute } from "./route-icons"
 
 const aliases = new Set(Object.keys(canonicalAddresses).map((path) => path.toLowerCase()))
@@ -49,6 +51,8 @@ export const QuickJump = () => {
   const targets = useJumpTargets()
   const open = useSelector(jump, (s) => s.matches("open"))
   const { query, matches, active } = useSelector(jump, (s) => s.context)
+  const searching = useSelector(jump, (s) => s.matches({ open: "waiting" }) || s.matches({ open: "searching" }))
+  const f = useFormat()
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -74,13 +78,14 @@ export const QuickJump = () => {
     () =>
       matches.map((match, index) => (
         <div
-          key={match.path}
+          key={match.conversation ? `conversation-${match.conversation.id}` : match.path}
           id={`mc-jump-${index}`}
           role="option"
           aria-selected={index === active}
           className={`mc-jump-option${index === active ? " mc-jump-active" : ""}`}
           data-testid="jump-option"
           data-path={match.path}
+          data-conversation={match.conversation?.id}
           onMouseDown={(event) => event.preventDefault()}
           tabIndex={-1}
           onClick={() => jump.send({ type: "JUMP.CHOOSE", index })}
@@ -88,11 +93,26 @@ export const QuickJump = () => {
             if (event.key === "Enter") jump.send({ type: "JUMP.CHOOSE", index })
           }}
         >
-          <Icon icon={iconOfRoute(match.path.startsWith(COMPANY_DETAILS) ? "/apps/company-profile" : match.path) as never} />
-          <span>{match.title}</span>
+          {match.conversation ? (
+            <>
+              <Icon icon={channelIconOf(match.conversation.channel_type)} />
+              <span>{match.conversation.name ?? f.phone(match.conversation.number)}</span>
+              <span className={`mc-jump-detail ${Classes.TEXT_MUTED}`}>
+                {t("shell.jumpConversation", {
+                  number: f.phone(match.conversation.number),
+                  channel: f.enumValue("channel", match.conversation.channel_type),
+                })}
+              </span>
+            </>
+          ) : (
+            <>
+              <Icon icon={iconOfRoute(match.path.startsWith(COMPANY_DETAILS) ? "/apps/company-profile" : match.path) as never} />
+              <span>{match.title}</span>
+            </>
+          )}
         </div>
       )),
-    [matches, active, jump],
+    [matches, active, jump, f, t],
   )
 
   return (
@@ -125,7 +145,7 @@ export const QuickJump = () => {
             event.preventDefault()
           }}
         />
-        {matches.length === 0 ? (
+        {matches.length === 0 && !searching ? (
           <p className={`mc-jump-none ${Classes.TEXT_MUTED}`} data-testid="jump-none">
             {t("shell.jumpNone")}
           </p>
@@ -133,6 +153,11 @@ export const QuickJump = () => {
           <div id="mc-jump-list" role="listbox" aria-label={t("shell.jump")} className="mc-jump-list" data-testid="jump-list">
             {list}
           </div>
+        )}
+        {searching && (
+          <p className={`mc-jump-none ${Classes.TEXT_MUTED}`} data-testid="jump-searching">
+            {t("shell.jumpSearching")}
+          </p>
         )}
       </div>
     </Dialog>

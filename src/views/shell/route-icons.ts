@@ -60,6 +60,7 @@ const icons: Readonly<Record<string, string>> = {
   "/adminchatbot": "automatic-updates",
   "/admin-reminderMessage": "notifications",
   "/apps/sessionMessage": "outdated",
+  "/apps/sla-policies": "flash",
   "/apps/nearest-location": "map-marker",
   "/apps/client-webhook": "link",
   "/apps/blacklist-token": "disable",

@@ -224,6 +224,13 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
             data-testid="configuration-ring"
           />
         </FormGroup>
+        <Switch
+          checked={draft.call_waiting}
+          label={t("tenantSettings.callWaiting")}
+          onChange={(e) => edit({ call_waiting: e.currentTarget.checked })}
+          data-testid="configuration-call-waiting"
+        />
+        <p className="mc-muted">{t("tenantSettings.callWaitingHelp")}</p>
         <FormGroup
           label={t("tenantSettings.quickReplies")}
           labelFor="configuration-quick"
@@ -236,6 +243,23 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
             value={draft.quick_replies}
             onChange={(e) => edit({ quick_replies: e.currentTarget.value })}
             data-testid="configuration-quick"
+          />
+        </FormGroup>
+        <Switch
+          checked={draft.record_calls}
+          label={t("tenantSettings.recordCalls")}
+          onChange={(e) => edit({ record_calls: e.currentTarget.checked })}
+          data-testid="configuration-record-calls"
+        />
+        <FormGroup label={t("tenantSettings.recordingDays")} helperText={t("tenantSettings.recordCallsHelp")}>
+          <NumericInput
+            aria-label={t("tenantSettings.recordingDays")}
+            min={1}
+            max={3650}
+            disabled={!draft.record_calls}
+            value={draft.recording_retention_days}
+            onValueChange={(n) => edit({ recording_retention_days: n })}
+            data-testid="configuration-recording-days"
           />
         </FormGroup>
       </section>

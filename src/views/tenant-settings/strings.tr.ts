@@ -39,9 +39,16 @@ export const tenantSettingsTr: TenantSettingsStrings = {
   retentionDays: "Mesajların saklanacağı süre (gün)",
   retentionHelp: "Bundan eski mesajlar ve dosyaları her gün kalıcı olarak silinir. Rapor rakamları kalanları sayar.",
   callsEnabled: "WhatsApp sesli aramalarını al",
+  callWaiting: "Çağrı bekletme: görüşmedeki temsilcileri de çaldır",
+  callWaitingHelp:
+    "Kapalı: çağrı yalnızca çevrimiçi ve başka görüşmede olmayan temsilcileri çaldırır; kimse boşta değilse arayana uzakta mesajı gider.",
   ring: "Çalma süresi (saniye)",
   quickReplies: "Hızlı yanıtlar",
   quickRepliesHelp: "Her satıra bir tane (en fazla 20). Temsilci, çalan bir aramayı açmak yerine birini gönderebilir.",
+  recordCalls: "Aramaları kaydet",
+  recordingDays: "Kayıtları sakla (gün)",
+  recordCallsHelp:
+    "Arama yanıtlandığında müşteri kısa bir kayıt sesi duyar. Kayıtlar, dinleme izni olanlar için Arama Geçmişi'nde çalınır ve bu kadar gün sonra silinir.",
   save: "Kaydet",
   saved: "Yapılandırma kaydedildi.",
   loadFailed: "Yapılandırma yüklenemedi: {{message}}",
@@ -58,5 +65,6 @@ export const tenantSettingsTr: TenantSettingsStrings = {
     quickRepliesTooMany: "En fazla 20 hızlı yanıt.",
     quickReplyTooLong: "Bir hızlı yanıt en fazla 200 karakter olabilir.",
     retentionRange: "Mesajlar 1 ile 3650 gün arasında saklanır.",
+    recordingRetentionRange: "Kayıtlar 1 ile 3650 gün arasında saklanır.",
   },
 }

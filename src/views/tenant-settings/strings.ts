@@ -36,9 +36,15 @@ export const tenantSettingsEn = {
   retentionDays: "Keep messages for (days)",
   retentionHelp: "Messages and their files older than this are deleted every day, for good. Report figures count what remains.",
   callsEnabled: "Take WhatsApp voice calls",
+  callWaiting: "Call waiting: ring agents who are already on a call",
+  callWaitingHelp: "Off: a call rings only agents who are online and not on another call; nobody free, the caller gets the away message.",
   ring: "Ring for (seconds)",
   quickReplies: "Quick replies",
   quickRepliesHelp: "One per line (at most 20). An agent can send one instead of answering a ringing call.",
+  recordCalls: "Record calls",
+  recordingDays: "Keep recordings for (days)",
+  recordCallsHelp:
+    "The customer hears a short recording tone when the call is answered. Recordings play in Call History for those allowed to listen and are deleted after this many days.",
   save: "Save",
   saved: "Configuration saved.",
   loadFailed: "The configuration could not be loaded: {{message}}",
@@ -55,6 +61,7 @@ export const tenantSettingsEn = {
     quickRepliesTooMany: "At most 20 quick replies.",
     quickReplyTooLong: "A quick reply can have at most 200 characters.",
     retentionRange: "Messages are kept 1 to 3650 days.",
+    recordingRetentionRange: "Recordings are kept 1 to 3650 days.",
   },
 }
 

@@ -56,5 +56,7 @@ export const webhooksAr: typeof webhooksEn = {
     "complaint.created": "قُدّمت شكوى",
     "complaint.updated": "تغيّرت شكوى",
     "campaign.finished": "انتهى إرسال حملة",
+    "conversation.sla_near_breach": "هدف اتفاقية مستوى الخدمة على وشك أن يُتجاوز",
+    "conversation.sla_breached": "تم تجاوز هدف اتفاقية مستوى الخدمة",
   },
 }

@@ -57,5 +57,7 @@ export const webhooksTr: typeof webhooksEn = {
     "complaint.created": "Bir şikâyet oluşturuldu",
     "complaint.updated": "Bir şikâyet değişti",
     "campaign.finished": "Bir kampanyanın gönderimi bitti",
+    "conversation.sla_near_breach": "Bir SLA hedefi aşılmak üzere",
+    "conversation.sla_breached": "Bir SLA hedefi aşıldı",
   },
 }

@@ -55,5 +55,7 @@ export const webhooksEn = {
     "complaint.created": "A complaint was filed",
     "complaint.updated": "A complaint changed",
     "campaign.finished": "A campaign finished sending",
+    "conversation.sla_near_breach": "An SLA target is about to be breached",
+    "conversation.sla_breached": "An SLA target was breached",
   },
 }

@@ -20,6 +20,10 @@ export interface WidgetStrings {
   readonly reconnecting: string
   readonly you: string
   readonly agent: string
+  /** The visitor's place in the queue; `{position}`. */
+  readonly queued: string
+  /** The estimated wait; `{minutes}`. */
+  readonly queueWait: string
 }
 
 const en: WidgetStrings = {
@@ -43,6 +47,8 @@ const en: WidgetStrings = {
   reconnecting: "Reconnecting…",
   you: "You",
   agent: "Agent",
+  queued: "You are number {position} in the queue.",
+  queueWait: "Estimated wait: {minutes} min.",
 }
 
 const tr: WidgetStrings = {
@@ -66,6 +72,8 @@ const tr: WidgetStrings = {
   reconnecting: "Yeniden bağlanılıyor…",
   you: "Siz",
   agent: "Temsilci",
+  queued: "Sırada {position}. sıradasınız.",
+  queueWait: "Tahmini bekleme: {minutes} dk.",
 }
 
 const ar: WidgetStrings = {
@@ -89,6 +97,8 @@ const ar: WidgetStrings = {
   reconnecting: "جارٍ إعادة الاتصال…",
   you: "أنت",
   agent: "الموظف",
+  queued: "أنت رقم {position} في قائمة الانتظار.",
+  queueWait: "وقت الانتظار المتوقع: {minutes} دقيقة.",
 }
 
 export const WIDGET_STRINGS = { en, tr, ar } as const

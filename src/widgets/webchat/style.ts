@@ -20,6 +20,7 @@ export const widgetCss = (color: string, textColor: string, side: "right" | "lef
 .msg a { color: inherit; text-decoration: underline; }
 .meta { font-size: 11px; color: #738091; align-self: flex-end; }
 .typing { font-size: 12px; color: #738091; font-style: italic; padding: 0 12px 6px; min-height: 18px; background: #f6f7f9; }
+.queue { font-size: 13px; padding: 8px 12px; background: #fef6e7; color: #5c4405; border-bottom: 1px solid #fbd065; }
 .error { color: #ac2f33; font-size: 12px; padding: 4px 12px; }
 .composer { display: flex; gap: 6px; padding: 8px; border-top: 1px solid #e5e8eb; align-items: flex-end; }
 .composer textarea { flex: 1; resize: none; border: 1px solid #c5cbd3; border-radius: 8px; padding: 8px; font-size: 14px; height: 40px; }

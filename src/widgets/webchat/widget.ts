@@ -5,7 +5,7 @@
  * widget (the server's reason goes to the console).
  */
 import type { Socket } from "socket.io-client"
-import type { VisitorMessage, VisitorSession, VisitorWidget } from "../../contract/webchat-visitor"
+import type { VisitorMessage, VisitorQueue, VisitorSession, VisitorWidget } from "../../contract/webchat-visitor"
 import { WEBCHAT_PRECHAT_FIELDS } from "../../contract/webchat-rules"
 import { languageOf, WIDGET_STRINGS, type WidgetStrings } from "./strings"
 import { widgetCss } from "./style"
@@ -50,6 +50,7 @@ const start = (script: HTMLScriptElement) => {
   const root = h("div", { className: "root", dir: lang === "ar" ? "rtl" : "ltr", lang })
   const body = h("div", { className: "body", role: "log", "aria-live": "polite" })
   const typing = h("div", { className: "typing", "data-testid": "webchat-typing" })
+  const queueLine = h("div", { className: "queue", role: "status", "data-testid": "webchat-queue", hidden: true })
   const error = h("div", { className: "error", role: "alert", hidden: true })
   const textarea = h("textarea", { placeholder: t.placeholder, "aria-label": t.placeholder, rows: 1 })
   const fileInput = h("input", { type: "file", accept: "image/jpeg,image/png,image/webp,application/pdf", hidden: true })
@@ -90,6 +91,14 @@ const start = (script: HTMLScriptElement) => {
     scrollDown()
   }
 
+  /** The visitor's place in the queue, or nothing once an agent has the conversation. */
+  const showQueue = (queue: VisitorQueue) => {
+    queueLine.hidden = queue.position === null
+    if (queue.position === null) return
+    const place = t.queued.replace("{position}", String(queue.position))
+    queueLine.textContent = queue.wait_minutes === null ? place : `${place} ${t.queueWait.replace("{minutes}", String(queue.wait_minutes))}`
+  }
+
   const reportRead = () => {
     if (socket?.connected && isOpen() && document.visibilityState === "visible") socket.emit("read", {})
   }
@@ -107,6 +116,7 @@ const start = (script: HTMLScriptElement) => {
       if (payload.state === "typing") typingTimer = window.setTimeout(() => typing.replaceChildren(), 15_000)
     })
     socket.on("read", () => markSeen(true))
+    socket.on("queue", showQueue)
     socket.on("connect", () => {
       showError(null)
       reportRead()
@@ -135,6 +145,7 @@ const start = (script: HTMLScriptElement) => {
     }
     for (const message of session.messages) show(message)
     markSeen(session.agent_read)
+    showQueue(session.queue)
     connect()
   }
 
@@ -241,6 +252,7 @@ const start = (script: HTMLScriptElement) => {
     composer.hidden = asking
     body.hidden = asking
     typing.hidden = asking
+    if (asking) queueLine.hidden = true
     if (asking) prechatForm()
   }
 
@@ -283,6 +295,7 @@ const start = (script: HTMLScriptElement) => {
         h("h2", {}, t.title),
         h("button", { type: "button", "aria-label": t.close, title: t.close, onclick: () => toggle(false) }, "×"),
       ),
+      queueLine,
       body,
       typing,
       error,

@@ -1,8 +1,9 @@
 /**
  * The agent's day with the keyboard alone (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 4.1.3): agent1 signs in, goes online,
  * jumps to the chat with Ctrl+K, hears a new conversation join the queue, moves to it with Alt+↓, takes it, replies
- * with a canned answer, labels it and closes it; then a WhatsApp call from the simulator is alerted once with the
- * caller's name and number, its card takes the focus, and the agent accepts, mutes and ends it. No click, no mouse:
+ * with a canned answer, finds it again by the customer's number from another screen with Ctrl+K, labels it and closes
+ * it; then a WhatsApp call from the simulator is alerted once with the caller's name and number, its card takes the
+ * focus, and the agent accepts, mutes and ends it. No click, no mouse:
  * the customer's side (a message, a call) comes from the simulator's hooks. Screenshots of the focus are saved under
  * .tmp/screenshots/keyboard/, in English and Arabic.
  */
@@ -129,6 +130,20 @@ test("agent1 works a conversation and a WhatsApp call with the keyboard alone", 
   // The customer answers: the open conversation's new message is said politely.
   await customerWrites(page, number, "Thanks!")
   await expect(page.getByTestId("live-polite")).toHaveText(`New message from Customer ${number.slice(-4)}: Thanks!`)
+
+  // From another screen, Ctrl+K finds the customer by their number; Enter opens their conversation.
+  await jumpTo(page, "Profile", "/apps/profile")
+  await page.keyboard.press("Control+k")
+  await page.keyboard.type(number.slice(-7))
+  const found = page.locator("[data-testid=jump-option][data-conversation]")
+  await expect(found).toHaveCount(1)
+  await expect(found).toContainText(`Customer ${number.slice(-4)}`)
+  for (let i = 0; i < 10 && (await found.getAttribute("aria-selected")) !== "true"; i++) await page.keyboard.press("ArrowDown")
+  await shot(page, `${SHOTS}/quick-jump-customer-en`)
+  await page.keyboard.press("Enter")
+  await page.waitForURL((url) => url.pathname === "/apps/chat")
+  await expect(row(page, number)).toHaveAttribute("aria-current", "true")
+  await expect(page.getByTestId("chat-thread")).toContainText("Thanks!")
 
   // A label (Alt+L, Tab to the first, Space), then close (Alt+C, a resolution, Tab to Close, Enter).
   await page.keyboard.press("Alt+l")

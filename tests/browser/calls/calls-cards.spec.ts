@@ -51,7 +51,9 @@ test("three calls ring two agents; accept one, remove-call, audio both ways, han
   await expect(agent.getByTestId("call-notice")).toBeVisible()
   await expect(callCard(agent, ids[0])).toHaveAttribute("data-phase", "ringing")
 
-  await agent.waitForTimeout(2500)
+  // Audio both ways: the test waits for packets, as a person listens for the other side.
+  const flowing = async () => Math.min(...Object.values((await rtpStats(agent, ids[1])) ?? { none: 0 }))
+  await expect.poll(flowing).toBeGreaterThan(20)
   const stats = await rtpStats(agent, ids[1])
   expect(stats?.sent ?? 0).toBeGreaterThan(20)
   expect(stats?.received ?? 0).toBeGreaterThan(20)

@@ -4,22 +4,8 @@
  * the agent's audio), accepts the second, and resumes the first (the second goes on hold in the same step).
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, callCard, devHeaders, goOnline, login, shot } from "../helpers"
-
-const place = async (number: string) => {
-  const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...devHeaders() },
-    body: JSON.stringify({ clientId: 1, number, name: `Customer ${number.slice(-3)}` }),
-  })
-  return ((await response.json()) as { data: { callId: string } }).data.callId
-}
-
-/** What the customer's simulated phone has heard so far: packets of the agent's audio and of the hold tone. */
-const heard = async (callId: string) => {
-  const response = await fetch(`${baseUrl()}/dev/simulator/calls/${callId}`, { headers: devHeaders() })
-  return ((await response.json()) as { data: { media: { heard: { agent: number; tone: number } } } }).data.media.heard
-}
+import { callCard, goOnline, login, shot } from "../helpers"
+import { heard, place } from "./simulated-calls"
 
 test("hold one call, accept another, switch back: the held customer hears the tone, never the agent", async ({ browser }) => {
   const context = await browser.newContext()

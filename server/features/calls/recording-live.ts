@@ -1,0 +1,55 @@
+/**
+ * Recording a call where its media is carried: when a customer's call is answered and the tenant records calls, the
+ * relay plays the announcement to the customer and taps both directions into a track (recording-track.ts), on the
+ * server, so the recording does not depend on the agent's tab. When the call ends there, the track is stored beside
+ * the call record with the tenant's retention (recording-store.ts).
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import type { VoiceChannel } from "../../channels/channel-adapter"
+import type { Services } from "../../http/context"
+import { callSettingOf } from "../onboarding"
+import { opusPacketsOf } from "./hold-tone"
+import { type RecordingTrack, startTrack } from "./recording-track"
+import { storeRecording } from "./recording-store"
+
+interface Recording {
+  readonly clientId: number
+  readonly retentionDays: number
+  readonly track: RecordingTrack
+}
+
+/** The calls this process records, by call id. */
+const recordings = new Map<string, Recording>()
+
+let notice: readonly Buffer[] | null = null
+/** The announcement's packets (recording-notice.opus, scripts/make-recording-notice.ts), read on first use. */
+export const recordingNotice = (): readonly Buffer[] => {
+  notice ??= opusPacketsOf(readFileSync(join(import.meta.dirname, "recording-notice.opus")))
+  return notice
+}
+
+/** Starts recording an answered call carried by `channel` when its tenant records calls; answers whether it does. */
+export const recordIfAsked = async (services: Services, channel: VoiceChannel, call: { callId: string; clientId: number }) => {
+  const setting = await callSettingOf(services.database.db, call.clientId)
+  if (!setting.record_calls || recordings.has(call.callId)) return false
+  const track = startTrack()
+  if (!channel.record(call.callId, track.tap, recordingNotice())) return false
+  recordings.set(call.callId, { clientId: call.clientId, retentionDays: setting.recording_retention_days, track })
+  return true
+}
+
+/** The call ended: its recording, if this process made one, is stored. */
+export const keepRecording = async (services: Services, callId: string) => {
+  const recording = recordings.get(callId)
+  if (!recording) return
+  recordings.delete(callId)
+  const { ogg, durationMs } = recording.track.stop()
+  await storeRecording(services.database.db, {
+    clientId: recording.clientId,
+    callId,
+    ogg,
+    durationMs,
+    retentionDays: recording.retentionDays,
+  })
+}

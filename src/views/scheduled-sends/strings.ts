@@ -1,0 +1,23 @@
+/** English strings of scheduled sends (key `scheduledSends`). */
+export const scheduledSendsEn = {
+  more: "More send options",
+  sendLater: "Send later…",
+  newTitle: "Send later",
+  editTitle: "Edit scheduled message",
+  message: "Message",
+  template: "Template",
+  time: "Send at ({{zone}})",
+  inHour: "In 1 hour",
+  tomorrow: "Tomorrow 09:00",
+  schedule: "Schedule",
+  save: "Save",
+  close: "Close",
+  listLabel: "Scheduled messages",
+  scheduledFor: "Scheduled for {{time}}",
+  failedAt: "Not sent at {{time}}: {{reason}}",
+  edit: "Edit",
+  cancel: "Cancel send",
+  dismiss: "Dismiss",
+  listFailed: "Scheduled messages could not be read: {{message}}",
+  retry: "Retry",
+}

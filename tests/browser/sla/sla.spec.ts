@@ -1,0 +1,94 @@
+/**
+ * SLA policies in Chromium against the real server and its job queue: an admin sets a 30-second first-response policy
+ * on the SLA screen (breach: notify and webhook), a customer writes, the chat list's and header's countdown runs and
+ * turns breached, the breach notice arrives on the socket and the webhook reaches a receiver this test runs. Arabic
+ * mirrors the screen.
+ */
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { expect, test } from "@playwright/test"
+import { baseUrl, shot } from "../helpers"
+import { customerWrites, freshNumber, openInbox, row } from "../chat/chat-inbox-helpers"
+
+const api = async (request: import("@playwright/test").APIRequestContext, token: string, path: string, data: unknown) => {
+  const response = await request.post(`${baseUrl()}/api${path}`, { data, headers: { "user-token": token } })
+  expect(response.status(), path).toBe(200)
+  return (await response.json()) as { data: unknown }
+}
+
+const tokenOf = async (request: import("@playwright/test").APIRequestContext) => {
+  const response = await request.post(`${baseUrl()}/api/auth/user`, { data: { username: "admin", password: "demo1234" } })
+  expect(response.status()).toBe(200)
+  return ((await response.json()) as { user_token: string }).user_token
+}
+
+test("SLA: a 30-second first response counts down, turns breached, notifies and fires the webhook; Arabic", async ({ page }) => {
+  test.setTimeout(120_000)
+  const received: { type: string; body: string }[] = []
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on("data", (c: Buffer) => chunks.push(c))
+    req.on("end", () => {
+      received.push({ type: String(req.headers["x-webhook-event"] ?? ""), body: Buffer.concat(chunks).toString("utf8") })
+      res.writeHead(200).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/sla/${Date.now().toString(36)}`
+  const name = `SLA ${Date.now().toString(36)}`
+  const setup = await tokenOf(page.request)
+  const hook = (await api(page.request, setup, "/create/client/webhook", { url, events: ["conversation.sla_breached"] })).data as {
+    id: number
+  }
+  try {
+    await openInbox(page, "admin")
+    await page.goto(`${baseUrl()}/apps/sla-policies`)
+    await expect(page.getByTestId("page-title")).toHaveText("SLA policies")
+    await page.getByTestId("sla-new").click()
+    await page.getByTestId("sla-name").fill(name)
+    await page.getByTestId("sla-first_response_seconds").fill("0.5")
+    await page.getByTestId("sla-breach_actions-webhook").check({ force: true })
+    await page.getByTestId("sla-save").click()
+    const policy = page.locator(`[data-testid=sla-policy][data-name="${name}"]`)
+    await expect(policy).toContainText("30")
+    await shot(page, "sla/policies")
+
+    const number = freshNumber()
+    await page.goto(`${baseUrl()}/apps/chat`)
+    await expect(page.getByTestId("chat-inbox")).toHaveAttribute("data-connection", "connected")
+    const { conversationId } = await customerWrites(page, number, "Is anyone there?")
+    await page.getByTestId("chat-box-all").click()
+    const countdown = row(page, number).getByTestId("sla-countdown")
+    await expect(countdown).toHaveAttribute("data-state", /running|near/, { timeout: 20_000 })
+    await row(page, number).click()
+    const header = page.getByTestId("chat-thread").getByTestId("sla-countdown")
+    await expect(header).toContainText("First response")
+    await shot(page, "sla/countdown-running")
+
+    await expect(countdown).toHaveAttribute("data-state", "breached", { timeout: 45_000 })
+    await expect(header).toContainText("breached")
+    await expect(page.locator(`[data-testid=sla-alert][data-kind=breached]`).first()).toContainText(String(conversationId), {
+      timeout: 20_000,
+    })
+    await expect.poll(() => received.filter((r) => r.type === "conversation.sla_breached").length, { timeout: 30_000 }).toBeGreaterThan(0)
+    const event = JSON.parse(received.find((r) => r.type === "conversation.sla_breached")!.body) as {
+      data: { conversation_id: number; metric: string }
+    }
+    expect(event.data).toMatchObject({ conversation_id: conversationId, metric: "first_response" })
+    await shot(page, "sla/countdown-breached")
+
+    await page.goto(`${baseUrl()}/apps/sla-policies`)
+    await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
+    await page.reload()
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+    await expect(page.getByTestId("page-title")).toHaveText("سياسات مستوى الخدمة")
+    await shot(page, "sla/policies-ar")
+    await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
+  } finally {
+    const token = await tokenOf(page.request)
+    const policies = (await api(page.request, token, "/sla/policies", {})).data as { id: number; name: string }[]
+    for (const p of policies.filter((p) => p.name === name)) await api(page.request, token, "/sla/policy/delete", { id: p.id })
+    await api(page.request, token, "/webhook/delete", { id: hook.id })
+    receiver.close()
+  }
+})
