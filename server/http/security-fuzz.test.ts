@@ -18,6 +18,8 @@ import { DB_KINDS, as, callOf, devFetch, login, send, useServer } from "../testi
 
 const RUNS = Number(process.env.ISOLATION_FUZZ_RUNS ?? 8)
 const MARKERS = ["T1SECRET", "acme.example", "Acme Retail"]
+/** The groups whose calls can change a tenant's roles, their grants or who holds them. */
+const ROLE_GROUPS = new Set(["roles", "permissions", "users"])
 
 /** What tenant one's admin sees on the screens that list its data (presence flags move with logins: left out). */
 const VIEWS = [
@@ -81,6 +83,32 @@ describe.each(DB_KINDS)("another tenant's ids on %s", (kind) => {
       return signJwt({ typ: "user", ...claims }, "test-secret")
     }
     let token = admin2.user_token
+    // Random calls may also change admin2's own role (tenant two's to change): its grants are put back after each call
+    // of the groups that can, so the fuzz keeps reaching handlers instead of being refused for a lost permission.
+    const ownId = admin2.user_data.id
+    const [{ role_id: roleId }] = (await database.query("SELECT role_id FROM users WHERE id = $1", [ownId])).rows as {
+      role_id: number
+    }[]
+    const grants = (
+      (await database.query("SELECT permission_id FROM role_permissions WHERE role_id = $1", [roleId])).rows as {
+        permission_id: number
+      }[]
+    )
+      .map((r) => r.permission_id)
+      .sort((a, b) => a - b)
+    const restoreRole = async () => {
+      const [now] = (
+        await database.query(
+          `SELECT u.role_id, u.status, (SELECT array_agg(rp.permission_id ORDER BY rp.permission_id) FROM role_permissions rp
+            WHERE rp.role_id = $1) AS grants FROM users u WHERE u.id = $2`,
+          [roleId, ownId],
+        )
+      ).rows as { role_id: number; status: string; grants: number[] | null }[]
+      if (now.role_id === roleId && now.status === "active" && JSON.stringify(now.grants ?? []) === JSON.stringify(grants)) return
+      await database.query("UPDATE users SET role_id = $1, status = 'active' WHERE id = $2", [roleId, ownId])
+      await database.query("DELETE FROM role_permissions WHERE role_id = $1", [roleId])
+      await database.query("INSERT INTO role_permissions (role_id, permission_id) SELECT $1, unnest($2::int[])", [roleId, grants])
+    }
     const { handlers } = await loadFeatures()
     const implemented = allCalls.filter((c) => handlers.has(`${c.group}.${c.name}`) && !CREDENTIAL_CALLS.has(`${c.group}.${c.name}`))
     const statuses = new Map<number, number>()
@@ -95,6 +123,7 @@ describe.each(DB_KINDS)("another tenant's ids on %s", (kind) => {
           const leaked = MARKERS.find((marker) => text.includes(marker))
           if (leaked) throw new Error(`${where} named tenant one's ${leaked}: ${text.slice(0, 300)}`)
           if (reply.status === 401) token = await freshToken()
+          if (ROLE_GROUPS.has(call.group)) await restoreRole()
         }),
         { numRuns: RUNS, seed: 20261123, endOnFailure: true },
       )

@@ -6,6 +6,7 @@
  */
 import { request } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { connect, next } from "../testing/calls-peer"
 import { DB_KINDS, as, callOf, devFetch, login, send, useServer } from "../testing/harness"
 import { startTestServer, type TestServer } from "../testing/test-server"
 
@@ -74,13 +75,21 @@ describe.each(DB_KINDS)("the development hooks on %s", (kind) => {
     // A customer of tenant one: its phone and its calls stay out of admin2's reach.
     const own = await devFetch(ctx.server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, text: "tenant one" })
     expect(own.status).toBe(200)
-    const placed = (await (await devFetch(ctx.server, "/dev/simulator/calls", { clientId: 1, number })).json()) as {
-      data: { callId: string }
+    // An online agent of tenant one: a call nobody can take is missed at once and is no longer there to reach.
+    const agent = await connect(ctx.url, (await login(ctx.url, "agent1")).user_token)
+    try {
+      const [, response] = await Promise.all([
+        next(agent, "call-is-coming", (p: { callerNumber: string }) => p.callerNumber === number),
+        devFetch(ctx.server, "/dev/simulator/calls", { clientId: 1, number }),
+      ])
+      const placed = (await response.json()) as { data: { callId: string } }
+      expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}`, { headers: admin2 })).status).toBe(404)
+      expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}/hangup`, { body: {}, headers: admin2 })).status).toBe(404)
+      expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}`, { headers: admin })).status).toBe(200)
+      expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}/hangup`, { body: {}, headers: admin })).status).toBe(200)
+    } finally {
+      agent.close()
     }
-    expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}`, { headers: admin2 })).status).toBe(404)
-    expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}/hangup`, { body: {}, headers: admin2 })).status).toBe(404)
-    expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}`, { headers: admin })).status).toBe(200)
-    expect((await hook(ctx.url, `/dev/simulator/calls/${placed.data.callId}/hangup`, { body: {}, headers: admin })).status).toBe(200)
   })
 })
 
