@@ -44,7 +44,13 @@ const LABEL = 66
 if (values.serve) {
   const { startServer } = await import("../server/app")
   const { seedChatVolume } = await import("../server/db/seed/chat-volume")
-  const server = await startServer({ port: 0, dataDir: values.data, distDir: values.dist })
+  // Every bench agent signs in from this one address: the sign-in budget per address would refuse the later ones.
+  const server = await startServer({
+    port: 0,
+    dataDir: values.data,
+    distDir: values.dist,
+    config: { credentialRatePerMinute: 1_000_000_000 },
+  })
   const db = server.services.database
   const log = (text: string) => process.send?.({ log: text })
   const one = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0] as Record<string, any>
