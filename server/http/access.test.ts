@@ -49,6 +49,46 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
     expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: role.body.data.role.id }, h)).status).toBe(200)
   })
 
+  it("an admin cannot take role editing from their own role, nor move themselves to a role without it", async () => {
+    const me = await login(ctx.url, "admin")
+    const h = as(me.user_token)
+    const users = await send(ctx.url, callOf("users", "fetchListUsers"), { search: "admin", limit: 100 }, h)
+    const { role_id: roleId } = (users.body.data.items as { id: number; role_id: number }[]).find((u) => u.id === me.user_data.id)!
+    const roleList = await send(ctx.url, callOf("roles", "fetchListRoles"), { limit: 100 }, h)
+    const own = (roleList.body.data.items as { id: number; permissions: string[] }[]).find((r) => r.id === roleId)!
+    const perms = await send(ctx.url, callOf("permissions", "fetchListPermissions"), { limit: 1000 }, h)
+    const ids = new Map((perms.body.data.items as { id: number; key: string }[]).map((p) => [p.key, p.id]))
+    const without = own.permissions.filter((k) => k !== "BACK:roles").map((k) => ids.get(k)!)
+    const emptied = await send(ctx.url, callOf("roles", "rolesUpdateById"), { id: own.id, permission_ids: without }, h)
+    expect(emptied.status).toBe(409)
+    expect(emptied.body.error.field).toBe("permission_ids")
+    // Other grants of one's own role may go, and come back, while role editing stays.
+    const fewer = without.filter((id) => id !== ids.get("BACK:canned_messages")).concat(ids.get("BACK:roles")!)
+    expect((await send(ctx.url, callOf("roles", "rolesUpdateById"), { id: own.id, permission_ids: fewer }, h)).status).toBe(200)
+    const back = own.permissions.map((k) => ids.get(k)!)
+    expect((await send(ctx.url, callOf("roles", "rolesUpdateById"), { id: own.id, permission_ids: back }, h)).status).toBe(200)
+
+    const plain = await send(
+      ctx.url,
+      callOf("roles", "rolesCreate"),
+      { name: "no roles", permission_ids: [ids.get("BACK:canned_messages")!] },
+      h,
+    )
+    const moved = await send(
+      ctx.url,
+      callOf("users", "usersUpdatePartialById"),
+      { id: me.user_data.id, role_id: plain.body.data.role.id },
+      h,
+    )
+    expect(moved.status).toBe(409)
+    expect(moved.body.error.field).toBe("role_id")
+    const reread = await send(ctx.url, callOf("roles", "fetchListRoles"), { limit: 100 }, h)
+    expect((reread.body.data.items as { id: number; permissions: string[] }[]).find((r) => r.id === own.id)!.permissions).toContain(
+      "BACK:roles",
+    )
+    expect((await send(ctx.url, callOf("roles", "rolesDeleteById"), { id: plain.body.data.role.id }, h)).status).toBe(200)
+  })
+
   it("keeps platform permissions read-only for tenants and lets them manage their own", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
     const all = await send(ctx.url, callOf("permissions", "fetchListPermissions"), { kind: "back", limit: 5 }, h)

@@ -9,6 +9,7 @@ import { pageOf } from "../../core/paging"
 import { likeOf } from "../../db/rows"
 import type { Role } from "../../../src/contract/schemas/access"
 import { accessChanged, usersInRoles } from "./access-live"
+import { refuseOwnRoleLockout } from "./own-access"
 
 type RoleRow = typeof roles.$inferSelect
 
@@ -104,6 +105,7 @@ export const handlers = [
   handle("roles", "rolesUpdateById", async (ctx, input) => {
     const current = await tenantRole(ctx, idOf(input.id, "Role"))
     if (input.name !== undefined) await nameFree(ctx, input.name, current.id)
+    if (input.permission_ids !== undefined) await refuseOwnRoleLockout(ctx, current.id, input.permission_ids)
     const patch = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),

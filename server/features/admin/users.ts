@@ -15,6 +15,7 @@ import { checkLimit } from "../account-limits"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
 import { confirmOwnEmailChange, endUserSessions, wrongCurrentPassword } from "../session"
 import { accessChanged } from "./access-live"
+import { refuseOwnMoveLockout } from "./own-access"
 
 interface Patch {
   email?: string
@@ -28,7 +29,10 @@ interface Patch {
 
 const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
   const target = await tenantUser(ctx, id)
-  if (patch.role_id !== undefined) await checkRole(ctx.db, target.clientId, patch.role_id)
+  if (patch.role_id !== undefined) {
+    await checkRole(ctx.db, target.clientId, patch.role_id)
+    await refuseOwnMoveLockout(ctx, id, patch.role_id)
+  }
   if (patch.status === "disabled" && id === ctx.principal.userId) throw conflict("You cannot disable yourself", "status")
   // Allowing a stopped user back in makes one more active agent: the same limit as creating one.
   if (patch.status === "active" && target.status !== "active") await checkLimit(ctx.db, target.clientId, "agents")

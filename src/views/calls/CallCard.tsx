@@ -231,6 +231,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
           <Popover
             content={<TransferMenu actor={actor} send={send} />}
             placement="top"
+            portalClassName="mc-call-portal"
             onOpening={() => send({ type: "call.transferTargets", callId: id })}
           >
             <Button icon="exchange" text={t("calls.transfer.open")} data-testid="call-transfer" />

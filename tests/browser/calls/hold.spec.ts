@@ -5,7 +5,9 @@
  */
 import { expect, test } from "@playwright/test"
 import { callCard, goOnline, login, shot } from "../helpers"
-import { heard, place } from "./simulated-calls"
+import { hangUpPlaced, heard, place } from "./simulated-calls"
+
+test.afterEach(hangUpPlaced)
 
 test("hold one call, accept another, switch back: the held customer hears the tone, never the agent", async ({ browser }) => {
   const context = await browser.newContext()

@@ -7,7 +7,9 @@
  */
 import { expect, type Page, test } from "@playwright/test"
 import { callCard, goOnline, login, shot } from "../helpers"
-import { heard, place } from "./simulated-calls"
+import { hangUpPlaced, heard, place } from "./simulated-calls"
+
+test.afterEach(hangUpPlaced)
 
 /** An agent signed in and online (calls ring online agents only), as the server knows once the switch is saved. */
 const agentOnline = async (page: Page, username: string) => {
