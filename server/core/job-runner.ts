@@ -148,8 +148,12 @@ export const startJobs = (
     let ran = 0
     const waiting: Job[] = []
     const inFlight = new Set<Promise<void>>()
+    // A job that ends during a claim may have enqueued one due after the claim's "now" (on PGlite the claim waits for the
+    // job's transaction): claim again before ending the round.
+    let endedSinceClaim = false
     for (;;) {
       if (waiting.length === 0 && !stopped) {
+        endedSinceClaim = false
         const claimed = await claim(batch)
         waiting.push(...claimed)
         ran += claimed.length
@@ -160,11 +164,17 @@ export const startJobs = (
         const job = waiting.shift()!
         const running: Promise<void> = runOne(job)
           .catch((error) => console.error(`[jobs] job ${job.id} failed to settle:`, error))
-          .finally(() => inFlight.delete(running))
+          .finally(() => {
+            inFlight.delete(running)
+            endedSinceClaim = true
+          })
         inFlight.add(running)
       }
       // Jobs may enqueue jobs (a reminder's fan-out): stop only when nothing is due and nothing runs.
-      if (inFlight.size === 0 && waiting.length === 0) return ran
+      if (inFlight.size === 0 && waiting.length === 0) {
+        if (!endedSinceClaim || stopped) return ran
+        continue
+      }
       await Promise.race(inFlight)
     }
   }

@@ -2,7 +2,7 @@
  * The durable queue's own promises, on both databases, with controlled clocks: a job exists only if its transaction
  * commits; an idempotency key enqueues once; a crashed worker's job is taken over when its lease runs out (not
  * before); a failure is retried after its backoff (not before) and gives up after max attempts; two workers draining
- * one queue run every job exactly once.
+ * one queue run every job exactly once; a job enqueued by a job runs in the same round.
  */
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -145,6 +145,27 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     expect(all).toEqual(ids)
     const done = rowsOf(await database().db.execute(sql`SELECT count(*)::int AS n FROM jobs WHERE kind = 'test-share' AND status = 'done'`))
     expect(Number(done[0].n)).toBe(60)
+  })
+
+  it("runs in the same round a job that a job enqueued while the worker was claiming", async () => {
+    const clock = new TestClock()
+    const follow = recorder("test-follow")
+    // The quick job ends first and the worker claims again while the slow one runs; the slow one enqueues its follow-up
+    // due after that claim's "now". On PGlite the claim waits for the slow job's transaction, so it answers nothing.
+    const slow: JobHandler = {
+      kind: "test-slow",
+      run: async (_job, ctx) => {
+        await new Promise((resolve) => setTimeout(resolve, 30))
+        clock.advance(1000)
+        await enqueue(ctx.db, { kind: "test-follow", clientId: 1, runAt: clock.now() })
+      },
+    }
+    const quick = recorder("test-quick")
+    await enqueue(database().db, { kind: "test-quick", clientId: 1, runAt: new Date(clock.now().getTime() - 1) })
+    await enqueue(database().db, { kind: "test-slow", clientId: 1, runAt: clock.now() })
+    const worker = startJobs(server.services, [slow, quick.handler, follow.handler], [], { clock, autoStart: false })
+    expect(await worker.runDue()).toBe(3)
+    expect(follow.runs).toHaveLength(1)
   })
 
   it("stops after the running job: the claimed jobs it had not started are queued again, their attempt not counted", async () => {
