@@ -31,6 +31,9 @@ const { values } = parseArgs({
   },
 })
 
+// Its million-row tables want PGlite's large buffers (server/db/db.ts); the figures in docs/benchmarks.md were taken so.
+process.env.PGLITE_SHARED_BUFFERS ??= "1GB"
+
 const { startServer } = await import("../server/app")
 const cluster = values.postgres ? await (await import("../server/testing/test-server")).startPostgres() : null
 const server = await startServer({

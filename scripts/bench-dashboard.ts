@@ -21,6 +21,9 @@ const { values } = parseArgs({
   },
 })
 
+// Its million-row tables want PGlite's large buffers (server/db/db.ts); the figures in docs/benchmarks.md were taken so.
+process.env.PGLITE_SHARED_BUFFERS ??= "1GB"
+
 const { startServer } = await import("../server/app")
 const { seedChatVolume } = await import("../server/db/seed/chat-volume")
 const { seedCallRecords } = await import("../server/db/seed/calls")

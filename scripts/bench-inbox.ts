@@ -42,6 +42,8 @@ const LABEL = 66
 // ---- the server child --------------------------------------------------------------------------------------
 
 if (values.serve) {
+  // Its million-row tables want PGlite's large buffers (server/db/db.ts); the figures in docs/benchmarks.md were taken so.
+  process.env.PGLITE_SHARED_BUFFERS ??= "1GB"
   const { startServer } = await import("../server/app")
   const { seedChatVolume } = await import("../server/db/seed/chat-volume")
   // Every bench agent signs in from this one address: the sign-in budget per address would refuse the later ones.

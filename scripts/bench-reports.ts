@@ -39,6 +39,8 @@ const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MiB`
 // ---- the server child --------------------------------------------------------------------------------------
 
 if (values.serve) {
+  // Its million-row tables want PGlite's large buffers (server/db/db.ts); the figures in docs/benchmarks.md were taken so.
+  process.env.PGLITE_SHARED_BUFFERS ??= "1GB"
   const { startServer } = await import("../server/app")
   const { seedCallRecords } = await import("../server/db/seed/calls")
   const rows = Number(values.rows)

@@ -42,12 +42,17 @@ export const PGLITE_EXTENSIONS = { pg_trgm }
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
 /**
- * A PGlite data folder (the server's own database; in-memory test clones keep PGlite's 128 MB) runs with 1 GB of shared
- * buffers: a 100,000-row import into the million-contact bench book touches more index pages than 128 MB (or 512 MB)
- * holds; evicting and reading them back cost it about a third of its wall time under load, at the same CPU time, and
- * about 3% on a quiet machine (docs/benchmarks.md, bench:contacts). It costs about 0.9 GB of resident memory from the start.
+ * A PGlite data folder runs with 64 MB of shared buffers (the demo's server stays under 500 MiB resident) unless
+ * `PGLITE_SHARED_BUFFERS` asks for another size PostgreSQL reads, like `1GB`: the benchmarks and big imports do. A
+ * 100,000-row import into the million-contact bench book touches more index pages than 128 MB holds; evicting and
+ * reading them back cost it about a third of its wall time under load (docs/benchmarks.md, bench:contacts), and 1 GB
+ * costs about 0.9 GB of resident memory from the start.
  */
-const DATA_FOLDER_PARAMS = ["-c", "shared_buffers=1GB"]
+const dataFolderParams = (): string[] => {
+  const size = process.env.PGLITE_SHARED_BUFFERS?.trim() || "64MB"
+  if (!/^\d+(kB|MB|GB)$/.test(size)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 512MB or 1GB, not "${size}"`)
+  return ["-c", `shared_buffers=${size}`]
+}
 
 export interface OpenOptions {
   /** PostgreSQL connection string; wins over everything else. */
@@ -143,7 +148,7 @@ export const openDatabase = async (options: OpenOptions): Promise<Database> => {
   const dataDir = options.dataDir ?? "./data"
   mkdirSync(dataDir, { recursive: true })
   return fromPglite(
-    await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, startParams: [...PGlite.defaultStartParams, ...DATA_FOLDER_PARAMS] }),
+    await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, startParams: [...PGlite.defaultStartParams, ...dataFolderParams()] }),
   )
 }
 
