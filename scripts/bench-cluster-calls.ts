@@ -6,8 +6,11 @@
  *
  * - Which calls: call i is accepted when it falls in `share` (spread evenly over the run), and every call placed in the
  *   `HOLD_MS` before the kill is held back: it is left ringing (not hung up at 3 s) and accepted after the kill.
- * - Who: one agent per call, agent `i % agents` when its socket saw `call-is-coming` for it and is connected, otherwise
- *   the first connected socket that saw it. It accepts at once: the measure is the server's accept, from
+ * - Who: one agent per call, the first idle connected agent from `i % agents` on, chosen when the call first rings on
+ *   a socket, accepting when its socket saw `call-is-coming` for it. Idle: no call of theirs offered and not ended yet.
+ *   A call rings only agents under their voice cap (features/calls/call-takers.ts; the tenant's call waiting is off),
+ *   so an agent on a call is not rung: choosing a busy one would leave the call to ring out unanswered, and the bench
+ *   would measure the ringing rule instead of the accept. It accepts at once: the measure is the server's accept, from
  *   `call-is-coming` on that socket to `browser-answer`, not a person's reaction time.
  * - The offers are made before the live phase (one peer per call to accept), so the bench client does not spend the
  *   live phase in werift. The answer is not set on the peers: no media flows (the customer hangs up 3 s later anyway).
@@ -66,6 +69,12 @@ export const createCallAccepts = (options: {
   const accepts = new Map<string, Accept>()
   /** The agents whose sockets saw each held call ring. */
   const sawHeld = new Map<string, Set<number>>()
+  /** The agent chosen for each call when it first rang on a socket (null: every connected agent was on a call). */
+  const chosenFor = new Map<string, number | null>()
+  /** The calls each agent offered to take and that have not ended for them (their voice load, as the bench sees it). */
+  const onCall = new Map<number, Set<string>>()
+  const idle = (k: number) => (onCall.get(k)?.size ?? 0) === 0
+  const leave = (k: number, callId: string) => void onCall.get(k)?.delete(callId)
   let agents: readonly AcceptingAgent[] = []
   let killedAt: number | null = null
   let removed = 0
@@ -74,6 +83,7 @@ export const createCallAccepts = (options: {
     const peer = peers.get(accept.i)
     if (!peer) return
     accept.offeredAt = Date.now()
+    onCall.set(accept.agent, (onCall.get(accept.agent) ?? new Set()).add(callId))
     agents[accept.agent].socket.emit("browser-offer", { callId, sdp: peer.offer })
   }
 
@@ -101,8 +111,11 @@ export const createCallAccepts = (options: {
           if (i === null || !wanted(i)) return
           if (held(i)) sawHeld.set(p.callId, (sawHeld.get(p.callId) ?? new Set()).add(k))
           if (accepts.has(p.callId)) return
-          const preferred = all[i % all.length]
-          if (k !== i % all.length && preferred.socket.connected) return
+          if (!chosenFor.has(p.callId)) {
+            const order = Array.from({ length: all.length }, (_, j) => (i + j) % all.length)
+            chosenFor.set(p.callId, order.find((j) => all[j].socket.connected && idle(j)) ?? null)
+          }
+          if (k !== chosenFor.get(p.callId)) return
           const accept: Accept = { i, agent: k, rungAt: Date.now(), offeredAt: null, answeredAt: null }
           accepts.set(p.callId, accept)
           if (!held(i)) offer(p.callId, accept)
@@ -112,8 +125,11 @@ export const createCallAccepts = (options: {
           if (accept && accept.agent === k && accept.answeredAt === null) accept.answeredAt = Date.now()
         })
         agent.socket.on("remove-call", (p: { callId: string }) => {
-          if (accepts.get(p.callId)?.agent === k) removed++
+          if (accepts.get(p.callId)?.agent !== k) return
+          removed++
+          leave(k, p.callId)
         })
+        agent.socket.on("call-ended", (p: { callId: string }) => leave(k, p.callId))
       })
     },
     /**
@@ -177,6 +193,11 @@ export const createCallAccepts = (options: {
         .sort((a, b) => a - b)
       return {
         offered: live.length,
+        /**
+         * Calls to accept that rang while every connected agent was on a call as the bench saw it (not taken). A call no
+         * agent was free for at all rings on no socket: the table's "rung on a socket" falls short of "acknowledged".
+         */
+        noIdle: [...chosenFor.values()].filter((k) => k === null).length,
         latencies,
         removed,
         ringingAtKill: ringing.length,

@@ -403,7 +403,7 @@ const measure = async (postgres: PostgresCluster) => {
     ],
     [
       `calls accepted (share ${ACCEPT_SHARE}): answered / offered`,
-      `${live.accepts.latencies.length} / ${live.accepts.offered} (lost to another: ${live.accepts.removed})`,
+      `${live.accepts.latencies.length} / ${live.accepts.offered} (lost to another: ${live.accepts.removed}; no agent free: ${live.accepts.noIdle})`,
     ],
     ["accept: call-is-coming to browser-answer p50 / p99 (ms)", `${pct(live.accepts.latencies, 50)} / ${pct(live.accepts.latencies, 99)}`],
     [

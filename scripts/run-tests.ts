@@ -10,6 +10,7 @@
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { stripVTControlCharacters } from "node:util"
+import { timelineOf } from "./playwright-timeline"
 
 interface Tally {
   passed: number
@@ -237,6 +238,9 @@ if (vitestFiles.length > 0) {
   console.log("Slowest feature folders (vitest, summed file time):")
   for (const [feature, seconds] of featureTimes(vitestFiles).slice(0, 8)) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${feature}`)
 }
+// How the browser suite's two workers shared the specs: a late long spec shows as one worker ending well after the other.
+if (wanted("browser") && !stop && existsSync(`${outDir}/playwright.json`))
+  for (const line of timelineOf(`${outDir}/playwright.json`)) console.log(line)
 if (stop) console.log("The house checks failed (above): fix them first; the suites did not run.")
 
 const sum = suites.reduce(

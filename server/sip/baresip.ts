@@ -1,10 +1,12 @@
 /**
- * baresip (Debian's) as a plain SIP phone: SIP over UDP or TCP, plain RTP/AVP with G.711 only (no DTLS, no ICE),
- * like a desk phone or a carrier's trunk. It plays a 440 Hz tone into calls (aufile, 8 kHz WAV) and dumps what it
+ * baresip (Debian's) as a SIP phone in one of two profiles: "plain" (plain RTP/AVP with G.711 only, no DTLS, no ICE,
+ * like a desk phone or a carrier's trunk) or "webrtc" (UDP/TLS/RTP/SAVPF: DTLS-SRTP keys, ICE with an optional
+ * STUN/TURN server, rtcp-mux, opus before PCMU, as baresip's WebRTC profile and many softphones do). SIP over UDP or
+ * TCP. It plays a 440 Hz tone into calls (aufile, 8 kHz WAV) and dumps what it
  * hears to WAV files (sndfile), is driven over ctrl_tcp (dial, answer, hang up) and reports call events. Used by the
  * softphone's browser tests, the trunk simulator and `npm run bench:pbx`.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { createConnection, createServer, type Socket } from "node:net"
 import { join } from "node:path"
 import { canConnect, freePort, startDaemon } from "./daemon"
@@ -22,7 +24,11 @@ export interface BaresipOptions {
   readonly authPass?: string
   /** Where it registers and sends calls: "sip:127.0.0.1:5066;transport=tcp". Without it, it does not register. */
   readonly outbound?: string
-  /** "PCMU" (default) or "PCMU,PCMA". */
+  /** "plain" (default) or "webrtc" (see above). */
+  readonly media?: "plain" | "webrtc"
+  /** The ICE server of a "webrtc" phone: "turn:127.0.0.1:3478" (or "stun:..."), with TURN's credentials. */
+  readonly iceServer?: { readonly url: string; readonly username?: string; readonly password?: string }
+  /** The codecs it offers and accepts: "PCMU" by default, "opus/48000/2,PCMU" for a "webrtc" phone. */
   readonly codecs?: string
   readonly answer?: "auto" | "manual"
   readonly host?: string
@@ -53,8 +59,11 @@ export interface Baresip {
   readonly listen: (aor?: string) => Promise<void>
   /** Registers (every `seconds`) and resolves once the registrar said 200; rejects on a refusal. */
   readonly register: (seconds?: number) => Promise<void>
-  /** Peak absolute sample of everything it heard so far (0 = silence; a browser's tone or voice is far above). */
-  readonly heardPeak: () => number
+  /**
+   * Peak absolute sample of everything it heard so far (0 = silence; a browser's tone or voice is far above), or only
+   * in the recordings written since `since` (a Date.now() taken before the call: earlier calls left out).
+   */
+  readonly heardPeak: (since?: number) => number
   readonly stop: () => Promise<void>
 }
 
@@ -110,14 +119,19 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
   const sipPort = await freeSipPort(host)
   let ctrlPort = await freePort(host)
   while (ctrlPort === sipPort + 1) ctrlPort = await freePort(host)
+  const webrtc = options.media === "webrtc"
+  const ice = options.iceServer
   const accountOf = (aor: string) =>
     [
       `<${aor}>`,
       options.authUser ? `;auth_user=${options.authUser}` : "",
       options.authPass ? `;auth_pass=${options.authPass}` : "",
       options.outbound ? `;outbound="${options.outbound}"` : "",
-
-      `;audio_codecs=${options.codecs ?? "PCMU"}`,
+      webrtc ? ";mediaenc=dtls_srtp;medianat=ice" : "",
+      webrtc && ice ? `;stunserver="${ice.url}"` : "",
+      webrtc && ice?.username ? `;stunuser=${ice.username}` : "",
+      webrtc && ice?.password ? `;stunpass=${ice.password}` : "",
+      `;audio_codecs=${options.codecs ?? (webrtc ? "opus/48000/2,PCMU" : "PCMU")}`,
       `;answermode=${options.answer ?? "manual"}`,
       options.extra ?? "",
     ].join("")
@@ -137,11 +151,15 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
           `sip_listen ${host}:${sipPort}`,
           "call_local_timeout 120",
           `audio_source aufile,${join(dir, "tone.wav")}`,
+          // The tone file's format; baresip resamples it to the codec's (opus: 48 kHz stereo).
+          "ausrc_srate 8000",
+          "ausrc_channels 1",
           "audio_player aubridge,none",
           "audio_alert aubridge,none",
-          "rtcp_mux no",
+          `rtcp_mux ${webrtc ? "yes" : "no"}`,
           `module_path ${MODULES}`,
           "module g711.so",
+          ...(webrtc ? ["module opus.so", "module stun.so", "module turn.so", "module ice.so", "module dtls_srtp.so"] : []),
           "module aufile.so",
           "module aubridge.so",
           "module sndfile.so",
@@ -215,9 +233,10 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
     control.write(`${Buffer.byteLength(json)}:${json},`)
   }
 
-  const heardPeak = () =>
+  const heardPeak = (since = 0) =>
     readdirSync(daemon.dir)
       .filter((name) => name.startsWith("dump-") && name.includes("-dec"))
+      .filter((name) => statSync(join(daemon.dir, name)).mtimeMs >= since)
       .reduce((peak, name) => Math.max(peak, peakOf(readFileSync(join(daemon.dir, name)))), 0)
 
   const register = async (seconds = 60) => {

@@ -262,21 +262,32 @@ route[CALL_START] {
 	$sht(calls=>$ci::start) = $TV(Sn) + ";" + $fU + ";" + $var(rec_dialled) + ";" + $var(rec_dir) + ";" + $var(rec_tenant);
 }
 
-# The media gateway, by what each side speaks: a browser (SIP over WebSocket) offers DTLS-SRTP with ICE and
-# rtcp-mux; a desk phone, baresip or a trunk offers plain RTP/AVP. Calls between two browsers, or two plain phones,
-# keep their media end to end; a call between the two kinds goes through rtpengine, which converts the offer here
-# and the answer in onreply_route (branch flag 1: towards a plain phone; 2: towards a browser).
+# The media gateway, by what each side's SDP speaks. WebRTC media is UDP/TLS/RTP/SAVPF: DTLS-SRTP keys, ICE and
+# rtcp-mux, what browsers (SIP over WebSocket) and WebRTC-grade phones offer; desk phones and trunks offer plain RTP/AVP.
+# A browser is known to take WebRTC media; any other phone is first offered plain RTP, and one that refuses it (488,
+# as a DTLS-SRTP-only phone does) is offered WebRTC media on a second attempt (transaction flag 5, failure_route).
+# Browser to browser and plain to plain keep their media end to end; plain to WebRTC goes through rtpengine, which
+# converts the offer here and the answer in onreply_route (branch flag 1: the offer became plain, 2: it became WebRTC);
+# a WebRTC phone to a browser, or one WebRTC end to another through the retry, goes through rtpengine with SAVPF on
+# both legs (branch flag 3), rtpengine being the one address both can reach when either is behind NAT.
 branch_route[MEDIA] {
 #!ifdef WITH_RTPENGINE
 	if (!has_body("application/sdp")) { return; }
 	$var(to_ws) = 0;
 	if ($du =~ "transport=ws" || ($du == $null && $ru =~ "transport=ws")) { $var(to_ws) = 1; }
-	if ($proto =~ "^ws" && $var(to_ws) == 0) {
+	$var(offers_webrtc) = 0;
+	if ($rb =~ "UDP/TLS/RTP/SAVPF") { $var(offers_webrtc) = 1; }
+	$var(takes_webrtc) = 0;
+	if ($var(to_ws) == 1 || isflagset(5)) { $var(takes_webrtc) = 1; }
+	if ($var(offers_webrtc) == 1 && $var(takes_webrtc) == 0) {
 		setbflag(1);
 		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
-	} else if (!($proto =~ "^ws") && $var(to_ws) == 1) {
+	} else if ($var(offers_webrtc) == 0 && $var(takes_webrtc) == 1) {
 		setbflag(2);
 		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=force DTLS=passive SDES-off rtcp-mux-offer generate-mid UDP/TLS/RTP/SAVPF");
+	} else if ($var(offers_webrtc) == 1 && !($proto =~ "^ws" && $var(to_ws) == 1)) {
+		setbflag(3);
+		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=force DTLS=passive SDES-off rtcp-mux-require generate-mid UDP/TLS/RTP/SAVPF");
 	}
 #!endif
 	return;
@@ -296,7 +307,7 @@ onreply_route[REPLY] {
 	if (nat_uac_test("65")) { add_contact_alias(); }
 #!ifdef WITH_RTPENGINE
 	if (has_body("application/sdp")) {
-		if (isbflagset(1)) {
+		if (isbflagset(1) || isbflagset(3)) {
 			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=force SDES-off rtcp-mux-require UDP/TLS/RTP/SAVPF");
 		} else if (isbflagset(2)) {
 			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
@@ -310,6 +321,22 @@ failure_route[FAILED] {
 		route(MEDIA_END);
 		route(CALL_FAILED);
 		exit;
+	}
+	# Offered plain RTP, a phone that takes only DTLS-SRTP with ICE answers 488: offer it WebRTC media, once, at the
+	# contacts registered for the number dialled (looked up again: a failed branch's address, and the NAT-traversal
+	# destination with it, is spent). Not towards a carrier (transaction flag 3): a trunk speaks plain RTP.
+	if (t_check_status("488") && !isflagset(5) && !isflagset(3) && !($ru =~ "transport=ws")) {
+		$ru = $ou;
+		if (lookup("location")) {
+			# No rtpengine_delete(): a deleted call lingers in rtpengine, and a new offer under the same Call-ID would
+			# meet its old DTLS state. The new offer updates the call instead.
+			setflag(5);
+			t_on_branch("MEDIA");
+			t_on_reply("REPLY");
+			t_on_failure("FAILED");
+			t_relay();
+			exit;
+		}
 	}
 	# The carrier challenged: answer once with the tenant's credentials (the media offer is converted again).
 	if (isflagset(3) && !isflagset(4) && t_check_status("401|407") && $avp(trunk_user) != $null) {

@@ -25,6 +25,7 @@ import { transcripts } from "./groups/transcripts"
 import { callRecordings } from "./groups/call-recordings"
 import { scheduledSends } from "./groups/scheduled-sends"
 import { sla } from "./groups/sla"
+import { routing } from "./groups/routing"
 import { platform } from "./groups/platform"
 import { chatbots } from "./groups/chatbots"
 import { layout } from "./groups/layout"
@@ -99,6 +100,7 @@ export const catalogue = {
   callRecordings,
   scheduledSends,
   sla,
+  routing,
   platform,
 } as const
 

@@ -143,6 +143,7 @@ describe("catalogue vs calls.tsv", () => {
       "callRecordings",
       "scheduledSends",
       "sla",
+      "routing",
       "platform",
     ])
     for (const group of ours) expect(specCalls.some((c) => c.group === group.title)).toBe(false)

@@ -43,6 +43,7 @@ export const groupLoaders: GroupLoaders = {
   callRecordings: () => import("./groups/call-recordings").then((m) => m.callRecordings),
   scheduledSends: () => import("./groups/scheduled-sends").then((m) => m.scheduledSends),
   sla: () => import("./groups/sla").then((m) => m.sla),
+  routing: () => import("./groups/routing").then((m) => m.routing),
   platform: () => import("./groups/platform").then((m) => m.platform),
   chatbots: () => import("./groups/chatbots").then((m) => m.chatbots),
   flags: () => import("./groups/flags").then((m) => m.flags),

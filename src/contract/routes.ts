@@ -49,6 +49,8 @@ const table: readonly RouteDef[] = [
   // Chat and tickets
   r("/apps/chat", "chat"),
   r("/apps/ongoing", "ongoing"),
+  // Not in the spec: the agents' queue (feature routing).
+  r("/apps/queue", "routingQueue"),
   r("/apps/inbox", "inbox"),
   r("/apps/ticket-history", "ticketHistory"),
   r("/apps/ticket-ongoing", "ticketOngoing"),
@@ -169,7 +171,7 @@ export type SidebarGroup = (typeof sidebarOrder)[number]
 export const sidebarItems: Readonly<Record<SidebarGroup, readonly string[]>> = {
   dashboard: ["/platform", "/apps/dashboard", "/dashboard"],
   company: ["/apps/company-profile"],
-  chat: ["/apps/chat", "/apps/ongoing"],
+  chat: ["/apps/chat", "/apps/ongoing", "/apps/queue"],
   inbox: [
     "/apps/inbox",
     "/apps/ticket-history",

@@ -33,8 +33,18 @@ export interface LoginBody {
  * Logs in through the login page (of the server at `url`: the suite's by default) and returns the body the server
  * answered (its ACL is the reference).
  */
-export const login = async (page: Page, username: string, password = "demo1234", url = baseUrl()): Promise<LoginBody> => {
-  await page.goto(`${url}/login`)
+export const login = (page: Page, username: string, password = "demo1234", url = baseUrl()): Promise<LoginBody> =>
+  signIn(page, `${url}/login`, username, password)
+
+/**
+ * Opens `path` logged out, which shows the login page, and logs in there: the console goes on to `path` (or the
+ * user's home when it is not theirs) without drawing the home screen first.
+ */
+export const loginTo = (page: Page, username: string, path: string, password = "demo1234"): Promise<LoginBody> =>
+  signIn(page, `${baseUrl()}${path}`, username, password)
+
+const signIn = async (page: Page, address: string, username: string, password: string): Promise<LoginBody> => {
+  await page.goto(address)
   await page.waitForSelector("[data-testid=login-form]")
   await page.fill("#login-username", username)
   await page.fill("#login-password", password)
@@ -47,6 +57,16 @@ export const login = async (page: Page, username: string, password = "demo1234",
   await page.waitForURL((url) => url.pathname !== "/login")
   return body
 }
+
+/**
+ * Moves the single-page app to `path` the way its links do (a history entry and popstate), without reloading it: a
+ * reload costs the whole console's start, which a spec visiting many screens need not pay for each.
+ */
+export const openInApp = (page: Page, path: string) =>
+  page.evaluate((to) => {
+    window.history.pushState({}, "", to)
+    window.dispatchEvent(new PopStateEvent("popstate", { state: {} }))
+  }, path)
 
 /** The sidebar spec 000 prescribes for an access list: items with FRONT:<url> true, groups with an item left. */
 export const expectedSidebar = (acl: Record<string, unknown>) =>

@@ -63,6 +63,7 @@ const SETTINGS_PATHS = new Set(routes.filter((r) => r.sidebar === "settings" || 
 const AGENT_FRONT = [
   "/apps/chat",
   "/apps/ongoing",
+  "/apps/queue",
   "/apps/inbox",
   "/apps/ticket-history",
   "/apps/ticket-ongoing",
@@ -88,9 +89,15 @@ const AGENT_BACK = [
   WHATSAPP_CALLS,
 ].map(backKey)
 /** The limited agent: chat and tickets only; no call history, no voice calls, no settings. */
-const LIMITED_FRONT = ["/apps/chat", "/apps/ongoing", "/apps/inbox", "/apps/ticket-ongoing", "/apps/contacts/all", "/apps/profile"].map(
-  frontKey,
-)
+const LIMITED_FRONT = [
+  "/apps/chat",
+  "/apps/ongoing",
+  "/apps/queue",
+  "/apps/inbox",
+  "/apps/ticket-ongoing",
+  "/apps/contacts/all",
+  "/apps/profile",
+].map(frontKey)
 const LIMITED_BACK = ["chat", "tickets", "contacts", "canned_messages"].map(backKey)
 
 export interface TenantRoles {

@@ -1,15 +1,16 @@
 /** The Roles group: a tenant's roles and the permission keys each grants. */
-import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm"
+import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm"
 import { handle } from "../../core/registry"
 import type { Db } from "../../db/db"
 import { roles, rolePermissions, permissions, users } from "../../db/schema/identity"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
-import { likeOf } from "../../db/rows"
-import type { Role } from "../../../src/contract/schemas/access"
+import { likeOf, rowsOf } from "../../db/rows"
+import type { Role, RoleCapacity } from "../../../src/contract/schemas/access"
 import { accessChanged, usersInRoles } from "./access-live"
 import { refuseOwnRoleLockout } from "./own-access"
+import { serveWaitingLater } from "../routing"
 
 type RoleRow = typeof roles.$inferSelect
 
@@ -25,6 +26,10 @@ const rolesWithGrants = async (db: Db, rows: RoleRow[]): Promise<Role[]> => {
   const counts = ids.length
     ? await db.select({ roleId: users.roleId, n: count() }).from(users).where(inArray(users.roleId, ids)).groupBy(users.roleId)
     : []
+  // roles.capacity (migration 0048): the capacity model's per-role caps, read by chat/capacity.ts.
+  const capacities = ids.length
+    ? rowsOf(await db.execute(sql`SELECT id, capacity FROM roles WHERE id = ANY(string_to_array(${ids.join(",")}, ',')::int[])`))
+    : []
   return rows.map((row) => {
     const mine = grants.filter((g) => g.roleId === row.id)
     return {
@@ -36,9 +41,18 @@ const rolesWithGrants = async (db: Db, rows: RoleRow[]): Promise<Role[]> => {
       permissions: mine.map((g) => g.key),
       users_count: Number(counts.find((c) => c.roleId === row.id)?.n ?? 0),
       created_at: row.createdAt.toISOString(),
+      capacity: capacityOf(capacities.find((c) => Number(c.id) === row.id)?.capacity),
     }
   })
 }
+
+const capacityOf = (value: unknown): RoleCapacity => {
+  const stored = (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>
+  return Object.fromEntries(Object.entries(stored).filter(([k, v]) => ["chat", "sms", "voice"].includes(k) && typeof v === "number"))
+}
+
+const setCapacity = (db: Db, roleId: number, capacity: RoleCapacity) =>
+  db.execute(sql`UPDATE roles SET capacity = ${JSON.stringify(capacity)}::jsonb WHERE id = ${roleId}`)
 
 const tenantRole = async (ctx: Ctx, id: number) => {
   const [row] = await ctx.db
@@ -99,6 +113,7 @@ export const handlers = [
       .values({ clientId: tenantOf(ctx), name: input.name, description: input.description ?? "" })
       .returning()
     await setGrants(ctx, row.id, input.permission_ids ?? [])
+    if (input.capacity !== undefined) await setCapacity(ctx.db, row.id, input.capacity)
     return { data: { role: (await rolesWithGrants(ctx.db, [row]))[0] } }
   }),
 
@@ -111,6 +126,11 @@ export const handlers = [
       ...(input.description !== undefined ? { description: input.description } : {}),
     }
     const row = Object.keys(patch).length ? (await ctx.db.update(roles).set(patch).where(eq(roles.id, current.id)).returning())[0] : current
+    if (input.capacity !== undefined) {
+      await setCapacity(ctx.db, row.id, input.capacity)
+      // A raised capacity frees places: the waiting conversations get another go at once.
+      await serveWaitingLater.ask(ctx.db, tenantOf(ctx))
+    }
     if (input.permission_ids !== undefined) {
       await setGrants(ctx, row.id, input.permission_ids)
       accessChanged(ctx, await usersInRoles(ctx.db, [row.id]))

@@ -39,17 +39,19 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
     expect(response.status).toBe(200)
     return ((await response.json()) as { data: { callId: string } }).data.callId
   }
-  const recordOf = async (callId: string) => {
+  /** Today's Call History as the admin sees it. */
+  const recordsOf = async (filter: { transferred?: boolean } = {}) => {
     const today = new Date().toISOString().slice(0, 10)
     const reply = await send(
       ctx.url,
       callOf("reports", "callsList"),
-      { start_date: `${today} 00:00:00`, end_date: `${today} 23:59:59`, limit: 100, page: 1 },
+      { start_date: `${today} 00:00:00`, end_date: `${today} 23:59:59`, limit: 100, page: 1, ...filter },
       as(adminToken),
     )
     expect(reply.status).toBe(200)
-    return (reply.body.whatsappCalls.whatsappCalls as any[]).find((row) => row.call_id === callId)
+    return reply.body.whatsappCalls.whatsappCalls as any[]
   }
+  const recordOf = async (callId: string) => (await recordsOf()).find((row) => row.call_id === callId)
 
   it("rings every online agent of the tenant holding the voice-call key, and nobody else", async () => {
     const limited = record(s.agent2, "call-is-coming")
@@ -250,6 +252,11 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
       await ended
       expect(await recordOf(callId)).toMatchObject({ call_status: "COMPLETED", username: "admin" })
       expect((await recordOf(callId)).hold_seconds).toBeGreaterThanOrEqual(0)
+      // Call History tells it was transferred, by whom, to whom and who took it; its filter finds it.
+      expect((await recordOf(callId)).transfers).toEqual([{ from: "agent1", to: "admin", taken_by: "admin", outcome: "taken" }])
+      const transferred = await recordsOf({ transferred: true })
+      expect(transferred.map((row) => row.call_id)).toContain(callId)
+      expect(transferred.every((row) => row.transfers.length > 0)).toBe(true)
     } finally {
       await Promise.all(peers.map((p) => p.close()))
     }
@@ -266,6 +273,7 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
       s.admin.emit("reject-call", { callId })
       expect(await back).toEqual({ callId, notTakenBy: "Aylin Admin" })
       await gone
+      expect((await recordOf(callId)).transfers).toEqual([{ from: "agent1", to: "admin", taken_by: null, outcome: "not_taken" }])
       const resumed = next(s.agent1, "call-resumed", (p) => p.callId === callId)
       s.agent1.emit("resume", { callId })
       await resumed
@@ -287,6 +295,47 @@ describe.each(DB_KINDS)("voice-call socket on %s", (kind) => {
       } finally {
         await setCallWaiting(false)
       }
+      const ended = next(s.admin, "call-ended", (p) => p.callId === callId)
+      s.agent1.emit("terminate-call", { callId })
+      await ended
+    } finally {
+      await peer.close()
+    }
+  }, 40_000)
+
+  it("the voice cap: a held call frees the agent; a cap of 2 rings an agent already on a call", async () => {
+    const { callId, peer } = await answered("+905550000126")
+    const rings = async (number: string) => {
+      const cards = record(s.agent1, "call-is-coming")
+      const rang = next(s.admin, "call-is-coming", (p) => p.callerNumber === number)
+      const id = await place(number)
+      await rang
+      // admin's card and agent1's go out together: a card for agent1 has come by the time admin's did.
+      await pause(200)
+      await devFetch(ctx.server, `/dev/simulator/calls/${id}/hangup`, undefined, "POST")
+      return cards.some((p) => p.callerNumber === number)
+    }
+    const setCap = async (cap: number) =>
+      expect((await send(ctx.url, callOf("onboarding", "updateAllsettings"), { max_calls_per_agent: cap }, as(adminToken))).status).toBe(
+        200,
+      )
+    try {
+      await peer.connected()
+      expect(await rings("+905550000127")).toBe(false)
+      const held = next(s.agent1, "call-held", (p) => p.callId === callId)
+      s.agent1.emit("hold", { callId })
+      await held
+      expect(await rings("+905550000128")).toBe(true)
+      const resumed = next(s.agent1, "call-resumed", (p) => p.callId === callId)
+      s.agent1.emit("resume", { callId })
+      await resumed
+      await setCap(2)
+      try {
+        expect(await rings("+905550000129")).toBe(true)
+      } finally {
+        await setCap(1)
+      }
+      expect(await rings("+905550000130")).toBe(false)
       const ended = next(s.admin, "call-ended", (p) => p.callId === callId)
       s.agent1.emit("terminate-call", { callId })
       await ended

@@ -8,6 +8,7 @@
  * Chat hand-out (tenant-settings/auto-assign.ts) and voice ringing read the same SQL (`canTakeSql`).
  */
 import { type SQL, sql } from "drizzle-orm"
+import { CallStatus } from "../../../src/contract/voice-calls"
 
 export const CAPACITY_KINDS = ["chat", "sms", "voice"] as const
 export type CapacityKind = (typeof CAPACITY_KINDS)[number]
@@ -41,17 +42,26 @@ export const capSql = (kind: CapacityKind, tenantCap: number | SQL): SQL =>
     (SELECT ${whole(`r.capacity ->> '${kind}'`)} FROM roles r WHERE r.id = u.role_id), ${tenantCap}::int)`
 
 /**
- * How many of `kind` the user `u` holds: conversations from the counters of agent_loads `l` (migrations 0039, 0048),
- * calls from the live calls they accepted.
+ * An agent's voice load, the calls that keep them from another: the calls they are talking on (answered or connected,
+ * not on hold) and their own calls to a customer still in progress (not on hold). A call on hold leaves them free for
+ * another (that is what hold is for), a call ringing at them is not theirs yet. The one definition: ringing
+ * (calls/call-takers.ts, through canTakeSql) reads it, and so must any voice load a screen shows (heldOfSql("voice")).
+ * Scanned from live_calls (only calls in progress), never from all of call_records.
  */
-export const heldOfSql = (kind: CapacityKind): SQL =>
-  kind === "voice"
-    ? sql`(SELECT count(*)::int FROM live_calls lc JOIN call_records cr ON cr.call_id = lc.call_id WHERE cr.accepted_by = u.id)`
-    : sql.raw(`l.held_${kind}`)
+const VOICE_LOAD = sql`(SELECT count(*)::int FROM live_calls lc JOIN call_records cr ON cr.call_id = lc.call_id
+  WHERE cr.accepted_by = u.id AND cr.end_time IS NULL AND lc.held_since IS NULL
+    AND (cr.call_type = 'outgoing' OR cr.status IN (${CallStatus.accepted}, ${CallStatus.connected})))`
+
+/**
+ * How many of `kind` the user `u` holds: conversations from the counters of agent_loads `l` (migrations 0039, 0048),
+ * calls by their voice load.
+ */
+export const heldOfSql = (kind: CapacityKind): SQL => (kind === "voice" ? VOICE_LOAD : sql.raw(`l.held_${kind}`))
 
 /**
  * Whether the agent `userId` (a number or SQL) may take one more of `kind` now, as a boolean SQL expression: under
- * their cap. Who may hold chats at all, and who is online, is agentsWhere's (agent-eligibility.ts).
+ * their cap. Who may hold chats at all, and who is online, is agentsWhere's (agent-eligibility.ts); who is rung for a
+ * call, call-takers.ts. `userId` as SQL must not name the alias `u` (this expression's own users row).
  */
 export const canTakeSql = (userId: number | SQL, kind: CapacityKind): SQL =>
   sql`EXISTS (SELECT 1 FROM users u JOIN agent_loads l ON l.user_id = u.id WHERE u.id = ${userId}

@@ -29,11 +29,16 @@ export interface Filter {
   readonly from: Date | null
   readonly to: Date | null
   readonly callType: string | undefined
+  /** Only the calls transferred at least once (call_transfers). */
+  readonly transferred?: boolean
 }
+
+const TRANSFERRED = "EXISTS (SELECT 1 FROM call_transfers t WHERE t.call_id = c.call_id)"
 
 const whereOf = (f: Filter): SQL => {
   const parts: SQL[] = [sql`c.client_id = ${f.clientId}`]
   if (f.callType) parts.push(sql`c.call_type = ${f.callType}`)
+  if (f.transferred) parts.push(sql.raw(TRANSFERRED))
   if (f.from) parts.push(sql`c.dt >= ${f.from.toISOString()}::timestamptz`)
   if (f.to) parts.push(sql`c.dt < ${f.to.toISOString()}::timestamptz`)
   return sql.join(parts, sql` AND `)
@@ -56,6 +61,7 @@ const fetchBatch = async (
   const params: unknown[] = [f.clientId]
   const where = ["c.client_id = $1"]
   if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
+  if (f.transferred) where.push(TRANSFERRED)
   if (f.from) where.push(`c.dt >= $${params.push(f.from.toISOString())}::timestamptz`)
   if (f.to) where.push(`c.dt < $${params.push(f.to.toISOString())}::timestamptz`)
   // `dt <=` bounds the index scan at the cursor; the (dt, id) tie-break alone would be a filter over every row above it.
@@ -119,10 +125,10 @@ const isMidnight = (date: Date | null) => date === null || date.getTime() % 86_4
 
 /**
  * The total. Whole UTC days (what the console sends) are summed from call_record_days, kept by triggers; any other
- * range counts the index.
+ * range, and the transferred calls, count the index.
  */
 const countOf = async (ctx: Ctx, f: Filter): Promise<number> => {
-  if (isMidnight(f.from) && isMidnight(f.to)) {
+  if (!f.transferred && isMidnight(f.from) && isMidnight(f.to)) {
     const parts: SQL[] = [sql`client_id = ${f.clientId}`]
     if (f.callType) parts.push(sql`call_type = ${f.callType}`)
     if (f.from) parts.push(sql`day >= ${f.from.toISOString().slice(0, 10)}::date`)
@@ -139,7 +145,13 @@ const countOf = async (ctx: Ctx, f: Filter): Promise<number> => {
 export const handlers = [
   handle("reports", "callsList", async (ctx, input) => {
     const range = rangeOf(input.start_date, input.end_date)
-    const f: Filter = { clientId: tenantOf(ctx), from: range.from, to: range.to, callType: input.call_type }
+    const f: Filter = {
+      clientId: tenantOf(ctx),
+      from: range.from,
+      to: range.to,
+      callType: input.call_type,
+      transferred: input.transferred === true,
+    }
     const page = Math.max(1, input.page)
     const total = await countOf(ctx, f)
     if (input.limit > STREAM_LIMIT && page === 1) return streamCalls(ctx.services.database, f, input.limit, total)

@@ -8,13 +8,16 @@
  *  - none is lost or given twice: every open conversation waits or is held by one agent, each agent's counters equal a
  *    plain count, and a conversation handed out left the queue exactly once;
  *  - the standings customers see count 1, 2, 3... per kind in the queue's order.
+ * And the agents' queue over the API (queue-view.ts): what an agent and an admin see, "take next" through the one
+ * hand-out, and the settings taking effect: a lowered cap refuses the next take, a rule moves a conversation up, a
+ * conversation routed to an agent group goes only to a member, a role's capacity replaces the tenant's cap.
  */
 import { sql } from "drizzle-orm"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { DB_KINDS, useServer } from "../../testing/harness"
+import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harness"
 import { putSetting, tenantSettings } from "../tenant-settings/settings-store"
 import { assignArrival, assignWaitingLater } from "../tenant-settings/auto-assign"
 import { queueStandings } from "./queue"
@@ -58,7 +61,8 @@ describe.each(DB_KINDS)("the queue and capacity on %s", (kind) => {
 
   afterAll(async () => {
     await db().execute(
-      sql`DELETE FROM client_settings WHERE client_id = 1 AND key IN ('auto_assign', 'queue_priority_rules', 'max_sms_per_agent')`,
+      sql`DELETE FROM client_settings WHERE client_id = 1
+        AND key IN ('auto_assign', 'queue_priority_rules', 'max_sms_per_agent', 'max_chats_per_agent')`,
     )
   })
 
@@ -257,5 +261,104 @@ describe.each(DB_KINDS)("the queue and capacity on %s", (kind) => {
     expect((await conversations([third]))[0].priority).toBe(10)
     await putSetting(db(), 1, "queue_priority_rules", [])
     expect((await conversations([third]))[0].priority).toBe(0)
+  })
+
+  it("shows agents and admins the queue, takes next within the cap, and applies caps, rules and group routes", async () => {
+    const call = (name: Parameters<typeof callOf<"routing">>[1]) => callOf("routing", name)
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const agent = as((await login(ctx.url, "agent1")).user_token)
+    const [me] = rowsOf(await db().execute(sql`SELECT id FROM users WHERE username = 'agent1'`))
+    const { agents } = await fresh(`q${kind}view`)
+    await db().execute(sql`UPDATE users SET online = false WHERE client_id = 1`)
+    await putSetting(db(), 1, "auto_assign", false)
+    await putSetting(db(), 1, "max_chats_per_agent", 2)
+    await putSetting(db(), 1, "queue_priority_rules", [])
+    const [other] = rowsOf(
+      await db().execute(
+        sql`INSERT INTO agent_groups (client_id, name, created_by) VALUES (1, ${`${kind} night shift`}, ${agents[2]}) RETURNING id`,
+      ),
+    )
+    await db().execute(sql`INSERT INTO agent_group_members (group_id, user_id, role) VALUES (${other.id}, ${agents[2]}, 'owner')`)
+    const a = await arrive("whatsapp", null, null)
+    const b = await arrive("whatsapp", null, null)
+    const c = await arrive("whatsapp", null, null)
+    const elsewhere = await arrive("whatsapp", Number(other.id), null)
+    const queueOf = async (who: Record<string, string>) => {
+      const reply = await send(ctx.url, call("routingQueue"), {}, who)
+      expect(reply.status).toBe(200)
+      return reply.body.data as {
+        admin: boolean
+        mine: { kind: string; held: number; cap: number }[]
+        entries: { conversation_id: number; position: number; rule: { name: string } | null; group: { id: number } | null }[]
+        agents: { user_id: number; loads: { kind: string; held: number; cap: number }[] }[]
+      }
+    }
+    const chatLoad = (loads: readonly { kind: string; held: number; cap: number }[]) => loads.find((l) => l.kind === "chat")
+
+    // An agent sees what they may take, in place order; the conversation routed to a group they are not in is not theirs.
+    const mine = await queueOf(agent)
+    expect(mine.admin).toBe(false)
+    expect(mine.entries.map((e) => [e.conversation_id, e.position])).toEqual([
+      [a, 1],
+      [b, 2],
+      [c, 3],
+    ])
+    expect(chatLoad(mine.mine)).toEqual({ kind: "chat", held: 0, cap: 2 })
+    const all = await queueOf(admin)
+    expect(all.entries.find((e) => e.conversation_id === elsewhere)?.group?.id).toBe(Number(other.id))
+    expect(all.agents.some((x) => x.user_id === Number(me.id))).toBe(true)
+    expect((await send(ctx.url, call("routingTakeNext"), {}, admin)).status).toBe(403)
+    expect((await send(ctx.url, call("routingRoute"), { conversation_id: b, group_id: null }, agent)).status).toBe(403)
+
+    // Take next serves the head through the hand-out; it leaves the queue.
+    const took = await send(ctx.url, call("routingTakeNext"), {}, agent)
+    expect(took.body.data.conversation_id).toBe(a)
+    expect((await conversations([a]))[0].agent).toBe(Number(me.id))
+    expect((await queueOf(agent)).entries.map((e) => e.conversation_id)).toEqual([b, c])
+
+    // The admin lowers the tenant's chat cap to the one held: the next take is refused, and the load reads "1 of 1".
+    const update = callOf("onboarding", "updateAllsettings")
+    expect((await send(ctx.url, update, { max_chats_per_agent: 1 }, admin)).status).toBe(200)
+    const refused = await send(ctx.url, call("routingTakeNext"), {}, agent)
+    expect([refused.status, refused.body.error.code]).toEqual([409, "AT_CAPACITY"])
+    expect(chatLoad((await queueOf(admin)).agents.find((x) => x.user_id === Number(me.id))!.loads)).toEqual({
+      kind: "chat",
+      held: 1,
+      cap: 1,
+    })
+
+    // A label rule moves the later conversation to the front, with the rule named as the reason.
+    const [vip] = rowsOf(await db().execute(sql`INSERT INTO labels (client_id, name) VALUES (1, ${`vip ${kind}`}) RETURNING id`))
+    const rules = [{ kind: "label", id: Number(vip.id), priority: 5 }]
+    expect((await send(ctx.url, update, { queue_priority_rules: rules }, admin)).status).toBe(200)
+    await db().execute(sql`INSERT INTO conversation_labels (label_id, conversation_id) VALUES (${vip.id}, ${c})`)
+    const ranked = (await queueOf(agent)).entries
+    expect(ranked.map((e) => [e.conversation_id, e.position, e.rule?.name ?? null])).toEqual([
+      [c, 1, `vip ${kind}`],
+      [b, 2, null],
+    ])
+
+    // Routed to a group, it goes only to its member, though an equally free agent who is not one comes first otherwise.
+    await close(c)
+    await close(elsewhere)
+    await putSetting(db(), 1, "auto_assign", true)
+    await db().execute(sql`UPDATE users SET online = true WHERE id IN (${agents[0]}, ${agents[2]})`)
+    expect((await send(ctx.url, call("routingRoute"), { conversation_id: b, group_id: Number(other.id) }, admin)).status).toBe(200)
+    await ctx.server.jobs.runDue()
+    expect((await conversations([b]))[0].agent).toBe(agents[2])
+
+    // A role's capacity replaces the tenant's cap: raised on the role editor's call, the refused take goes through.
+    await db().execute(sql`UPDATE users SET online = false WHERE client_id = 1`)
+    const d = await arrive("whatsapp", null, null)
+    const refusedAgain = await send(ctx.url, call("routingTakeNext"), {}, agent)
+    expect(refusedAgain.body.error?.code).toBe("AT_CAPACITY")
+    const [role] = rowsOf(await db().execute(sql`SELECT role_id FROM users WHERE id = ${me.id}`))
+    const roleCall = callOf("roles", "rolesUpdateById")
+    expect((await send(ctx.url, roleCall, { id: Number(role.role_id), capacity: { chat: 2 } }, admin)).status).toBe(200)
+    try {
+      expect((await send(ctx.url, call("routingTakeNext"), {}, agent)).body.data?.conversation_id).toBe(d)
+    } finally {
+      await send(ctx.url, roleCall, { id: Number(role.role_id), capacity: {} }, admin)
+    }
   })
 })

@@ -14,13 +14,15 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { conversationClosed, inboundStored } from "../chat"
 import { assessConversation, type ConversationSla, slaSettingOf } from "./sla-assess"
+import { reassign } from "./sla-reassign"
 import type { Assessed } from "./sla-targets"
 
 export const SLA_CHECK = "sla.check"
 /** Who hears "notify" besides the agent holding the conversation. */
 const ADMIN_PERMISSION = "BACK:client_settings"
 
-const checkAt = (db: Db, clientId: number, conversationId: number, at: Date, key: string) =>
+/** An `sla.check` of the conversation at `at`; `key` tells apart what asked for it (a repeat of the same adds nothing). */
+export const checkAt = (db: Db, clientId: number, conversationId: number, at: Date, key: string) =>
   enqueue(db, {
     kind: SLA_CHECK,
     clientId,
@@ -63,11 +65,19 @@ const raisePriority = async (db: Db, clientId: number, sla: ConversationSla) => 
     ON CONFLICT (conversation_id) DO UPDATE SET priority = EXCLUDED.priority`)
 }
 
-const fire = async (ctx: JobContext, clientId: number, sla: ConversationSla, target: Assessed, kind: Kind) => {
+/**
+ * Fires the policy's actions for one target. `moved` is shared by the targets of one check: two targets reaching a
+ * reassigning action at once move the conversation once (a second move would take it from the agent just given it).
+ */
+const fire = async (ctx: JobContext, clientId: number, sla: ConversationSla, target: Assessed, kind: Kind, moved: { done: boolean }) => {
   const actions: readonly SlaAction[] = kind === "breached" ? sla.policy.breach_actions : sla.policy.near_actions
   for (const action of actions) {
     if (action === "notify") await notify(ctx, clientId, sla, target, kind)
     if (action === "raise_priority") await raisePriority(ctx.db, clientId, sla)
+    if (action === "reassign" && !moved.done) {
+      moved.done = true
+      await reassign(ctx, clientId, sla.conversationId)
+    }
     if (action === "webhook")
       await publish(ctx.db, clientId, kind === "breached" ? "conversation.sla_breached" : "conversation.sla_near_breach", {
         conversation_id: sla.conversationId,
@@ -101,15 +111,16 @@ const check = async (ctx: JobContext, clientId: number, conversationId: number) 
   const now = ctx.clock.now().getTime()
   const sla = await assessConversation(ctx.db, clientId, await slaSettingOf(ctx.db, clientId), conversationId, now)
   if (!sla) return
+  const moved = { done: false }
   for (const t of sla.targets) {
     const { id, wasNear, wasBreached } = await record(ctx.db, clientId, sla, t)
     if (t.breached && !wasBreached) {
       await ctx.db.execute(sql`UPDATE sla_targets SET breached_at = ${instant(t.dueAt)}::timestamptz,
         near_at = coalesce(near_at, ${instant(t.nearDueAt)}::timestamptz) WHERE id = ${id}`)
-      await fire(ctx, clientId, sla, t, "breached")
+      await fire(ctx, clientId, sla, t, "breached", moved)
     } else if (t.near && !wasNear) {
       await ctx.db.execute(sql`UPDATE sla_targets SET near_at = ${instant(t.nearDueAt)}::timestamptz WHERE id = ${id}`)
-      await fire(ctx, clientId, sla, t, "near")
+      await fire(ctx, clientId, sla, t, "near", moved)
     }
     if (t.metAt !== null || t.breached) continue
     const next = !wasNear && !t.near && t.nearDueAt !== null ? t.nearDueAt : t.dueAt

@@ -1,6 +1,7 @@
 /**
  * The SLA policies screen's calls: list, create, update, delete. A policy measures at least one target; its segment
- * must be the tenant's. Conversations pick their policy when their clock is next read or checked (sla-assess.ts).
+ * must be the tenant's. Conversations pick their policy when their clock is next read or checked (sla-assess.ts); a
+ * saved policy has the open conversations it matches checked at once (sla-sweep.ts).
  */
 import { sql } from "drizzle-orm"
 import type { SlaPolicyInput } from "../../../src/contract/groups/sla"
@@ -10,6 +11,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { loadSegment } from "../segments"
 import { columnsOf, policiesOf, policyOf } from "./sla-rows"
+import { sweepPolicy } from "./sla-sweep"
 
 const check = async (ctx: Ctx, clientId: number, input: SlaPolicyInput) => {
   if (input.first_response_seconds === null && input.next_response_seconds === null && input.resolution_seconds === null)
@@ -31,6 +33,7 @@ export const handlers = [
           ${c.next_response_seconds}, ${c.resolution_seconds}, ${c.near_percent}, ${c.near_actions}::jsonb, ${c.breach_actions}::jsonb,
           ${c.enabled}) RETURNING *`),
     )
+    await sweepPolicy(ctx.db, clientId, Number(row.id))
     return { data: policyOf(row) }
   }),
 
@@ -46,6 +49,7 @@ export const handlers = [
         enabled = ${c.enabled} WHERE id = ${input.id} AND client_id = ${clientId} RETURNING *`),
     )
     if (!row) throw notFound("SLA policy")
+    await sweepPolicy(ctx.db, clientId, Number(row.id))
     return { data: policyOf(row) }
   }),
 

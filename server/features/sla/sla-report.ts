@@ -2,7 +2,8 @@
  * The SLA report: the targets that started in the range (the tenant's days, reports' `reportRange`), by policy, agent
  * or channel and by metric. One definition of each figure (FIGURES): achieved = met and never breached; breached =
  * breached (met late, or still open past due); open = neither yet. achieved_percent = achieved / (achieved + breached).
- * UAT customers' conversations count nowhere, as in every report. The CSV goes through the one CSV writer.
+ * UAT customers' conversations count nowhere, as in every report. The CSV goes through the one CSV writer, its words
+ * the caller's (the console sends its SLA strings in the user's language: one source of words, read away from it).
  */
 import { type SQL, sql } from "drizzle-orm"
 import type { SlaReportBy, SlaReportRow } from "../../../src/contract/groups/sla"
@@ -11,7 +12,6 @@ import { handle } from "../../core/registry"
 import { rowsOf } from "../../db/rows"
 import type { Ctx } from "../../http/context"
 import { reportRange } from "../reports"
-import { csvLabels, type CsvLanguage } from "./sla-csv-labels"
 
 const FIGURES = sql`count(*) FILTER (WHERE t.met_at IS NOT NULL AND t.breached_at IS NULL)::int AS achieved,
   count(*) FILTER (WHERE t.breached_at IS NOT NULL)::int AS breached,
@@ -53,10 +53,10 @@ export const handlers = [
 
   handle("sla", "slaReportCsv", async (ctx, input) => {
     const rows = await reportOf(ctx, input)
-    const l = csvLabels[(input.language ?? "en") as CsvLanguage]
+    const h = input.headings
     const csv = writeCsv(
-      [l.by[input.by], l.metric, l.achieved, l.breached, l.open, l.percent],
-      rows.map((r) => [r.label || l.none, l.metrics[r.metric], r.achieved, r.breached, r.open, r.achieved_percent ?? ""]),
+      [h.by, h.target, h.achieved, h.breached, h.open, h.percent],
+      rows.map((r) => [r.label || h.unassigned, h.metrics[r.metric], r.achieved, r.breached, r.open, r.achieved_percent ?? ""]),
     )
     return { data: { file_name: `sla-${input.by}.csv`, csv } }
   }),

@@ -5,7 +5,7 @@
  * the report's figures against a naive count of random target rows, other tenants' and UAT rows never counting.
  */
 import fc from "fast-check"
-import { beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DB_KINDS, as, callOf, customerWrites, login, send, shaped, useServer } from "../../testing/harness"
 
 class TestClock {
@@ -26,6 +26,17 @@ const POLICY = {
   near_actions: ["notify"],
   breach_actions: ["webhook", "raise_priority"],
   enabled: true,
+}
+
+const TURKISH = {
+  by: "Temsilci",
+  target: "Hedef",
+  metrics: { first_response: "İlk yanıt", next_response: "Sonraki yanıt", resolution: "Çözüm" },
+  achieved: "Karşılandı",
+  breached: "Aşıldı",
+  open: "Açık",
+  percent: "Karşılanma %",
+  unassigned: "Atanmamış",
 }
 
 describe.each(DB_KINDS)("SLA policies on %s", (kind) => {
@@ -210,8 +221,151 @@ describe.each(DB_KINDS)("SLA policies on %s", (kind) => {
       }),
       { numRuns: 5 },
     )
-    const csv = await ok("slaReportCsv", { by: "channel", language: "tr" })
-    expect(csv.csv.split("\n")[0]).toContain("Kanal")
+    // The file's words are the ones the console sends (its strings in the user's language).
+    const csv = await ok("slaReportCsv", { by: "agent", headings: TURKISH })
+    expect(csv.csv.split("\r\n")[0]).toBe("Temsilci,Hedef,Karşılandı,Aşıldı,Açık,Karşılanma %")
     for (const p of policies) await ok("slaPolicyDelete", { id: p.id })
+  })
+
+  describe("reassign on breach", () => {
+    /** First response and resolution breach in the same check: the conversation moves once. */
+    const REASSIGN = { ...POLICY, name: "Reassign", resolution_seconds: 120, near_actions: [], breach_actions: ["reassign"] }
+    let tag = 0
+    const settings = (payload: Record<string, unknown>) =>
+      send(ctx.url, callOf("onboarding", "updateAllsettings"), payload, admin).then((r) => expect(r.status).toBe(200))
+    /** Tenant one with nothing open and only `n` new agents (agent1's role) online, lowest id first. */
+    const onlyAgents = async (n: number) => {
+      tag++
+      await query("UPDATE conversations SET status = 'closed', closed_at = now() WHERE client_id = 1 AND status <> 'closed'")
+      await query("UPDATE users SET online = false WHERE client_id = 1")
+      const rows = await query(
+        `INSERT INTO users (client_id, role_id, username, email, password_hash, display_name, online)
+         SELECT 1, (SELECT role_id FROM users WHERE username = 'agent1'), $1 || n, $1 || n || '@acme.example', 'x', $1 || n, true
+         FROM generate_series(1, $2::int) AS n RETURNING id`,
+        [`sla${kind}${tag}x`, n],
+      )
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+    }
+    const writes = async (n: number) => {
+      const number = `+90555${kind === "pglite" ? 3 : 4}${String(tag).padStart(2, "0")}${String(n).padStart(4, "0")}`
+      expect((await customerWrites(ctx.server, number, { text: "help" })).status).toBe(200)
+      const [c] = await query(
+        "SELECT c.id FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE ct.number IN ($1, $2) AND c.status <> 'closed'",
+        [number, number.slice(1)],
+      )
+      return Number(c.id)
+    }
+    const holderOf = async (id: number) => {
+      const [c] = await query("SELECT assigned_user_id FROM conversations WHERE id = $1", [id])
+      return c.assigned_user_id === null ? null : Number(c.assigned_user_id)
+    }
+    const assignedEvents = async (id: number) =>
+      (await query("SELECT data FROM domain_events WHERE type = 'conversation.assigned' ORDER BY created_at"))
+        .map((e) => (typeof e.data === "string" ? JSON.parse(e.data) : e.data))
+        .filter((d) => d.conversation_id === id)
+        .map((d) => [d.previous_agent_id, d.agent_id])
+    const held = async (agents: readonly number[]) =>
+      (await query("SELECT user_id, held FROM agent_loads WHERE user_id = ANY($1::int[]) ORDER BY user_id", [agents])).map((r) =>
+        Number(r.held),
+      )
+    let policyId = 0
+    beforeAll(async () => {
+      await settings({ auto_assign: true })
+      policyId = (await ok("slaPolicyCreate", REASSIGN)).id
+    })
+
+    it("takes a breached conversation from its holder and gives it to another free agent, once", async () => {
+      const [first, second] = await onlyAgents(2)
+      const id = await writes(1)
+      await ctx.server.jobs.runDue()
+      expect(await holderOf(id)).toBe(first)
+      clock.offset = 121_000
+      await ctx.server.jobs.runDue()
+      // The holder had the fewest (none, once released) and still never gets it back.
+      expect(await holderOf(id)).toBe(second)
+      expect(await held([first, second])).toEqual([0, 1])
+      // The release and the new hand-out are written in one transaction (possibly within the same millisecond).
+      const lines = await assignedEvents(id)
+      expect(lines[0]).toEqual([null, first])
+      expect(lines.slice(1)).toEqual(
+        expect.arrayContaining([
+          [first, null],
+          [null, second],
+        ]),
+      )
+      expect(lines).toHaveLength(3)
+      const told = await query("SELECT payload FROM chat_events WHERE event = 'chat:conversation' ORDER BY id DESC LIMIT 1")
+      expect((told[0].payload as { conversation: unknown }).conversation).toMatchObject({ id, agent_id: second })
+      const [online] = await query("SELECT online FROM users WHERE id = $1", [first])
+      expect(online.online).toBe(true)
+
+      // A later check of the same breached target does not move it again.
+      await writes(1)
+      clock.offset = 200_000
+      await ctx.server.jobs.runDue()
+      expect(await holderOf(id)).toBe(second)
+      expect(await assignedEvents(id)).toHaveLength(3)
+      clock.offset = 0
+    })
+
+    it("puts it back at the head of the queue when nobody else is free", async () => {
+      const [only] = await onlyAgents(1)
+      const cap = (n: number) =>
+        query(`UPDATE users SET attributes = attributes || jsonb_build_object('max_chats', $1::int) WHERE id = $2`, [n, only])
+      await cap(2)
+      const id = await writes(1)
+      await ctx.server.jobs.runDue()
+      expect(await holderOf(id)).toBe(only)
+      // A second conversation (no customer message: no target) fills the agent; a third waits in the queue.
+      const other = async (n: number, status: string, agent: number | null) => {
+        const [ct] = await query("INSERT INTO contacts (client_id, channel, number, name) VALUES (1, 'whatsapp', $1, '') RETURNING id", [
+          `+90555${kind === "pglite" ? 5 : 6}${String(tag).padStart(2, "0")}${String(n).padStart(4, "0")}`,
+        ])
+        const [c] = await query(
+          "INSERT INTO conversations (client_id, contact_id, channel, status, assigned_user_id) VALUES (1, $1, 'whatsapp', $2, $3) RETURNING id",
+          [ct.id, status, agent],
+        )
+        return Number(c.id)
+      }
+      await other(1, "active", only)
+      const waiting = await other(2, "unassigned", null)
+      // The admin lowers the cap: the agent keeps both (2 of 1) and, once one is taken away, has no free place.
+      await cap(1)
+      clock.offset = 121_000
+      await ctx.server.jobs.runDue()
+      expect(await holderOf(id)).toBeNull()
+      expect(await held([only])).toEqual([1])
+      const queue = await query(
+        "SELECT id FROM conversations WHERE client_id = 1 AND queued_at IS NOT NULL ORDER BY queue_priority DESC, queued_at, id",
+      )
+      expect(queue.map((r) => Number(r.id))).toEqual([id, waiting])
+      clock.offset = 0
+    })
+
+    it("checks the open conversations a saved policy matches at once", async () => {
+      await ok("slaPolicyDelete", { id: policyId })
+      await onlyAgents(1)
+      const id = await writes(1)
+      await ctx.server.jobs.runDue()
+      const targets = () => query("SELECT metric, policy_name FROM sla_targets WHERE conversation_id = $1", [id])
+      expect(await targets()).toEqual([])
+      const policy = await ok("slaPolicyCreate", { ...POLICY, name: "Late comer", channel: "whatsapp" })
+      await ctx.server.jobs.runDue()
+      expect((await targets()).map((t) => `${t.policy_name}:${t.metric}`).sort()).toEqual([
+        "Late comer:first_response",
+        "Late comer:resolution",
+      ])
+      // Editing it asks again: the targets take the edited policy.
+      await ok("slaPolicyUpdate", { ...POLICY, id: policy.id, name: "Renamed", channel: "whatsapp" })
+      await ctx.server.jobs.runDue()
+      expect((await targets()).map((t) => t.policy_name)).toEqual(["Renamed", "Renamed"])
+      await ok("slaPolicyDelete", { id: policy.id })
+    })
+
+    afterAll(async () => {
+      await settings({ auto_assign: false })
+      await query("UPDATE conversations SET status = 'closed', closed_at = now() WHERE client_id = 1 AND status <> 'closed'")
+      await query("UPDATE users SET online = false WHERE client_id = 1 AND username LIKE 'sla%'")
+    })
   })
 })

@@ -24,6 +24,7 @@ import { rowsOf } from "../../db/rows"
 import {
   announceConversation,
   type CapacityKind,
+  canTakeSql,
   capSql,
   heldOfSql,
   kindOfChannel,
@@ -34,7 +35,7 @@ import {
 } from "../chat"
 import { type TenantSettings, tenantSettings } from "./settings-store"
 import { botHasSql } from "../chatbots"
-import { QUEUE_ORDER, queueMoved } from "../routing"
+import { type HandOutCtx, QUEUE_ORDER, queueMoved, serveWaitingLater, type TakeRefusal, takeNextFor } from "../routing"
 
 export const ASSIGN_JOB = "settings.assign"
 
@@ -48,13 +49,23 @@ interface Route {
 }
 
 /**
- * The tenant's online agents with a free place of `kind` (in `groupId` when set), the least loaded first (then the
- * longest-serving), as one row.
+ * Whom a hand-out may pick besides the rule: `only` that agent, online or not ("take next": they asked), or anyone but
+ * `except` (the holder a conversation was just taken from: SLA's reassign).
  */
-const freeAgentSql = (clientId: number, { kind, groupId }: Route): SQL =>
+export interface AgentPick {
+  readonly only?: number
+  readonly except?: number
+}
+
+/**
+ * The tenant's online agents with a free place of `kind` (in `groupId` when set), the least loaded first (then the
+ * longest-serving), as one row, narrowed by `pick`.
+ */
+const freeAgentSql = (clientId: number, { kind, groupId }: Route, pick: AgentPick = {}): SQL =>
   sql`SELECT l.user_id FROM agent_loads l JOIN users u ON u.id = l.user_id
     WHERE l.client_id = ${clientId} AND ${heldOfSql(kind)} < ${capSql(kind, tenantCapSql(kind, clientId))}
-      AND ${agentsWhere(clientId, { admins: false, online: true })}
+      AND ${pick.only === undefined ? agentsWhere(clientId, { admins: false, online: true }) : sql`u.id = ${pick.only} AND ${agentsWhere(clientId, { admins: false })}`}
+      ${pick.except === undefined ? sql`` : sql`AND u.id <> ${pick.except}`}
       ${groupId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM agent_group_members m WHERE m.group_id = ${groupId} AND m.user_id = u.id)`}
     ORDER BY ${heldOfSql(kind)}, l.user_id LIMIT 1`
 
@@ -81,25 +92,26 @@ const assignOne = async (
   conversationId: number,
   route: Route,
   inTurn: number | null = null,
+  pick: AgentPick = {},
 ): Promise<number | "full" | "busy" | "gone"> => {
   const [row] = rowsOf(
-    await db.execute(sql`WITH agent AS (${freeAgentSql(clientId, route)} FOR UPDATE OF l SKIP LOCKED)
+    await db.execute(sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED)
       UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
       WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
       RETURNING agent.user_id`),
   )
-  if (!row) return whyNot(db, clientId, conversationId, route, inTurn)
+  if (!row) return whyNot(db, clientId, conversationId, route, inTurn, pick)
   const agentId = Number(row.user_id)
   await publish(db, clientId, "conversation.assigned", { conversation_id: conversationId, agent_id: agentId, previous_agent_id: null })
   return agentId
 }
 
-const whyNot = async (db: Db, clientId: number, conversationId: number, route: Route, inTurn: number | null) => {
+const whyNot = async (db: Db, clientId: number, conversationId: number, route: Route, inTurn: number | null, pick: AgentPick) => {
   const [still] = rowsOf(await db.execute(sql`SELECT 1 FROM conversations WHERE id = ${conversationId} AND ${waiting(inTurn)}`))
   if (!still) return "gone"
-  const [free] = rowsOf(await db.execute(freeAgentSql(clientId, route)))
+  const [free] = rowsOf(await db.execute(freeAgentSql(clientId, route, pick)))
   if (!free) return "full"
-  await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
+  if (pick.only === undefined) await enqueue(db, { kind: ASSIGN_JOB, clientId, payload: {} })
   return "busy"
 }
 
@@ -161,7 +173,7 @@ export const assignWaitingLater = async (db: Db, clientId: number) => {
  * route found full is not asked again in this pass (nobody behind on it could be served either), so a conversation
  * served later never took a place an earlier one could have had.
  */
-export const serveQueue = async (ctx: JobContext, clientId: number) => {
+export const serveQueue = async (ctx: JobContext, clientId: number, pick: Pick<AgentPick, "except"> = {}) => {
   const queued = rowsOf(
     await ctx.db.execute(sql`SELECT id, channel, route_group_id FROM conversations
       WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()}
@@ -173,7 +185,7 @@ export const serveQueue = async (ctx: JobContext, clientId: number) => {
     const route = routeOf(w)
     if (full.has(`${route.kind}:`) || full.has(`${route.kind}:${route.groupId ?? ""}`)) continue
     const id = Number(w.id)
-    const result = await assignOne(ctx.db, clientId, id, route)
+    const result = await assignOne(ctx.db, clientId, id, route, null, pick)
     if (result === "full" || result === "busy") full.add(`${route.kind}:${route.groupId ?? ""}`)
     if (typeof result !== "number") continue
     handed.push(id)
@@ -191,6 +203,38 @@ export const handOutHead = async (db: Db, clientId: number) => {
   )
   return w ? assignOne(db, clientId, Number(w.id), routeOf(w)) : null
 }
+
+/** The waiting conversations `agentId` may take: of a kind they are under their cap of (`free`), and of their groups. */
+const takeableSql = (clientId: number, agentId: number, free: boolean) =>
+  sql`conversations.client_id = ${clientId} AND conversations.queued_at IS NOT NULL AND ${waiting()}
+    AND (conversations.route_group_id IS NULL OR EXISTS (SELECT 1 FROM agent_group_members m
+      WHERE m.group_id = conversations.route_group_id AND m.user_id = ${agentId}))
+    ${free ? sql`AND CASE channel_kind(conversations.channel) WHEN 'sms' THEN ${canTakeSql(agentId, "sms")} ELSE ${canTakeSql(agentId, "chat")} END` : sql``}`
+
+/**
+ * "Take next" (routing's agents' queue): the first waiting conversation, in the queue's order, of a kind `agentId` is
+ * under their cap of and routed to nobody or to one of their groups, handed to them by the same statement as every
+ * hand-out. "full": something waits for them, but they are at their cap of its kind; "busy": another hand-out to them
+ * is committing right now.
+ */
+const takeNext = async (ctx: HandOutCtx, clientId: number, agentId: number): Promise<number | TakeRefusal> => {
+  const [w] = rowsOf(
+    await ctx.db.execute(sql`SELECT id, channel, route_group_id FROM conversations WHERE ${takeableSql(clientId, agentId, true)}
+      ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`),
+  )
+  if (!w) {
+    const [any] = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM conversations WHERE ${takeableSql(clientId, agentId, false)} LIMIT 1`))
+    return any ? "full" : "empty"
+  }
+  const id = Number(w.id)
+  const result = await assignOne(ctx.db, clientId, id, routeOf(w), null, { only: agentId })
+  if (typeof result !== "number") return result === "gone" ? "busy" : result
+  await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, id))
+  await queueMoved(ctx.db, clientId, [id])
+  return id
+}
+
+export const hooks = [takeNextFor.provide("tenant-settings", takeNext), serveWaitingLater.provide("tenant-settings", assignWaitingLater)]
 
 export const jobHandlers: JobHandler[] = [
   {

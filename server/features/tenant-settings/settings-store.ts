@@ -15,6 +15,7 @@ import { badRequest } from "../../http/errors"
 import { handle } from "../../core/registry"
 import { FORM_KEY, linkOf, newFormKey } from "../contact-form"
 import { CAPACITY_DEFAULTS } from "../chat"
+import { serveWaitingLater } from "../routing"
 import { ruleOf, SESSION_KEY, saveSessionRule } from "./session-rule"
 import { isTimeZone } from "../../../src/contract/time-zone"
 
@@ -119,6 +120,8 @@ export const handlers = [
     for (const field of Object.keys(KEYS) as Field[]) {
       if (input[field] !== undefined) await putSetting(ctx.db, clientId, KEYS[field], input[field])
     }
+    // A raised cap frees places: the waiting conversations get another go at once.
+    if (input.max_chats_per_agent !== undefined || input.max_sms_per_agent !== undefined) await serveWaitingLater.ask(ctx.db, clientId)
     if (form?.enabled === false) await ctx.db.execute(sql`DELETE FROM client_settings WHERE client_id = ${clientId} AND key = ${FORM_KEY}`)
     if (form?.enabled) {
       const [row] = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM client_settings WHERE client_id = ${clientId} AND key = ${FORM_KEY}`))

@@ -4,7 +4,7 @@ import { type Feature, screen } from "../feature"
 export const sla: Feature = {
   name: "sla",
   layers: ["machines", "views", "server", "browser", "docs"],
-  calls: ["sla"],
+  calls: ["sla", "tagging"],
   screens: {
     slaPolicies: screen(
       () => import("../../views/sla/SlaView"),

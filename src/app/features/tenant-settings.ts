@@ -7,7 +7,7 @@ import { type Feature, screen } from "../feature"
 export const tenantSettings: Feature = {
   name: "tenant-settings",
   layers: ["machines", "views", "server", "browser", "docs"],
-  calls: ["onboarding"],
+  calls: ["onboarding", "routing"],
   screens: {
     "companyDetails/configration": screen(
       () => import("../../views/tenant-settings/ConfigurationView"),

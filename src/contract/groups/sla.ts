@@ -16,9 +16,10 @@ export const SlaPriority = Schema.Literals(["low", "normal", "high", "urgent"])
 export type SlaPriority = typeof SlaPriority.Type
 export const SLA_PRIORITIES = ["low", "normal", "high", "urgent"] as const satisfies readonly SlaPriority[]
 
-export const SlaAction = Schema.Literals(["notify", "raise_priority", "webhook"])
+/** reassign: the conversation leaves its holder for the next free eligible agent (back to the queue's head when none is). */
+export const SlaAction = Schema.Literals(["notify", "raise_priority", "webhook", "reassign"])
 export type SlaAction = typeof SlaAction.Type
-export const SLA_ACTIONS = ["notify", "raise_priority", "webhook"] as const satisfies readonly SlaAction[]
+export const SLA_ACTIONS = ["notify", "raise_priority", "webhook", "reassign"] as const satisfies readonly SlaAction[]
 
 /** The longest target: 30 days of business time. */
 export const SLA_MAX_SECONDS = 30 * 86_400
@@ -36,8 +37,8 @@ export const SlaPolicyFields = {
   resolution_seconds: Target,
   /** Near breach once this share of the target has passed. */
   near_percent: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 10, maximum: 99 })),
-  near_actions: Schema.Array(SlaAction).check(Schema.isMaxLength(3)),
-  breach_actions: Schema.Array(SlaAction).check(Schema.isMaxLength(3)),
+  near_actions: Schema.Array(SlaAction).check(Schema.isMaxLength(SLA_ACTIONS.length)),
+  breach_actions: Schema.Array(SlaAction).check(Schema.isMaxLength(SLA_ACTIONS.length)),
   enabled: Schema.Boolean,
 }
 export const SlaPolicyInput = Schema.Struct(SlaPolicyFields)
@@ -84,6 +85,23 @@ export type SlaReportRow = typeof SlaReportRow.Type
 
 const ReportQuery = Schema.Struct({ ...DateRange, by: SlaReportBy })
 
+const Heading = NonEmpty.check(Schema.isMaxLength(100))
+/**
+ * The report file's words in the caller's language, as the console's SLA strings have them (their one source): the
+ * grouping's column, the target's column and its three names, the figures, and the name of a row without an agent.
+ */
+export const SlaCsvHeadings = Schema.Struct({
+  by: Heading,
+  target: Heading,
+  metrics: Schema.Struct({ first_response: Heading, next_response: Heading, resolution: Heading }),
+  achieved: Heading,
+  breached: Heading,
+  open: Heading,
+  percent: Heading,
+  unassigned: Heading,
+})
+export type SlaCsvHeadings = typeof SlaCsvHeadings.Type
+
 export const sla = defineGroup(
   "sla",
   { title: "SLA policies", permission: "client_settings", beyondSpec: true },
@@ -109,7 +127,7 @@ export const sla = defineGroup(
     slaReportCsv: {
       method: "POST",
       path: "/sla/report/csv",
-      request: Schema.Struct({ ...DateRange, by: SlaReportBy, language: Schema.optional(Schema.Literals(["en", "tr", "ar"])) }),
+      request: Schema.Struct({ ...DateRange, by: SlaReportBy, headings: SlaCsvHeadings }),
       response: Data(Schema.Struct({ file_name: Schema.String, csv: Schema.String })),
     },
   },

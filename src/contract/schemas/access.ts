@@ -14,6 +14,14 @@ export const ListRequest = Schema.Struct({
   search: Schema.optional(Search),
 })
 
+const capOf = (maximum: number) => Schema.optional(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum })))
+/**
+ * How many of each channel kind the role's users may hold at once (ours, beyond the spec: the capacity model,
+ * server/features/chat/capacity.ts); a kind left out takes the tenant's cap. A user's own cap replaces the role's.
+ */
+export const RoleCapacity = Schema.Struct({ chat: capOf(100), sms: capOf(500), voice: capOf(10) })
+export type RoleCapacity = typeof RoleCapacity.Type
+
 export const Role = Schema.Struct({
   id: Id,
   name: Schema.String,
@@ -23,6 +31,7 @@ export const Role = Schema.Struct({
   permissions: Schema.Array(Schema.String),
   users_count: Schema.Number,
   created_at: Instant,
+  capacity: Schema.optional(RoleCapacity),
 })
 export type Role = typeof Role.Type
 export const RoleResponse = Data(Schema.Struct({ role: Role }))
@@ -31,12 +40,14 @@ export const RoleCreate = Schema.Struct({
   name: Name,
   description: Schema.optional(Description),
   permission_ids: Schema.optional(IdList),
+  capacity: Schema.optional(RoleCapacity),
 })
 export const RoleUpdate = Schema.Struct({
   id: IdParam,
   name: Schema.optional(Name),
   description: Schema.optional(Description),
   permission_ids: Schema.optional(IdList),
+  capacity: Schema.optional(RoleCapacity),
 })
 export const IdRequest = Schema.Struct({ id: IdParam })
 export const Deleted = Data(Schema.Struct({ id: Id, deleted: Schema.Boolean }))

@@ -17,6 +17,16 @@ export const CallMessage = Schema.Struct({
 })
 export type CallMessage = typeof CallMessage.Type
 
+/** One transfer of a call (call_transfers): agents by username; `to` the target agent's username or the group's name. */
+export const CallTransferEntry = Schema.Struct({
+  from: Schema.NullOr(Schema.String),
+  to: Schema.String,
+  taken_by: Schema.NullOr(Schema.String),
+  /** `ringing` while it rings at its target; `not_taken` when it went back to `from`. */
+  outcome: Schema.Literals(["ringing", "taken", "not_taken", "cancelled"]),
+})
+export type CallTransferEntry = typeof CallTransferEntry.Type
+
 export const CallRecord = Schema.Struct({
   call_id: Schema.String,
   name: Schema.NullOr(Schema.String),
@@ -35,6 +45,8 @@ export const CallRecord = Schema.Struct({
   message: Schema.NullOr(CallMessage),
   /** Seconds the call spent on hold (part of call_duration); absent on records made before calls could be held. */
   hold_seconds: Schema.optional(Count),
+  /** The call's transfers, oldest first; absent when it was never transferred. */
+  transfers: Schema.optional(Schema.Array(CallTransferEntry)),
 })
 export type CallRecord = typeof CallRecord.Type
 
@@ -45,6 +57,8 @@ export const CallsListRequest = Schema.Struct({
   limit: Limit(999_999),
   page: Page,
   call_type: Schema.optional(CallType),
+  /** Ours: true for only the calls transferred at least once. */
+  transferred: Schema.optional(Schema.Boolean),
 })
 export type CallsListRequest = typeof CallsListRequest.Type
 

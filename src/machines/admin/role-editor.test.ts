@@ -58,14 +58,33 @@ checkModel({
 })
 
 describe("role rules", () => {
+  const none = { chat: "", sms: "", voice: "" }
   it("needs a name; an edit sends only what changed, permissions as a set", () => {
-    expect(roleRequestOf({ name: " ", description: "", permission_ids: [] }, null)).toEqual({ problem: "nameRequired" })
-    expect(roleRequestOf({ name: "x".repeat(121), description: "", permission_ids: [] }, null)).toEqual({ problem: "nameTooLong" })
-    expect(roleRequestOf({ name: "S", description: "", permission_ids: [3, 3] }, null)).toEqual({
-      request: { name: "S", description: "", permission_ids: [3] },
+    expect(roleRequestOf({ name: " ", description: "", permission_ids: [], capacity: none }, null)).toEqual({ problem: "nameRequired" })
+    expect(roleRequestOf({ name: "x".repeat(121), description: "", permission_ids: [], capacity: none }, null)).toEqual({
+      problem: "nameTooLong",
     })
-    expect(roleRequestOf({ name: "agent", description: "Chats", permission_ids: [2, 1] }, row)).toEqual({ problem: "noChange" })
-    expect(roleRequestOf({ name: "agent", description: "Chats", permission_ids: [2] }, row)).toEqual({ request: { permission_ids: [2] } })
+    expect(roleRequestOf({ name: "S", description: "", permission_ids: [3, 3], capacity: none }, null)).toEqual({
+      request: { name: "S", description: "", permission_ids: [3], capacity: {} },
+    })
+    expect(roleRequestOf({ name: "agent", description: "Chats", permission_ids: [2, 1], capacity: none }, row)).toEqual({
+      problem: "noChange",
+    })
+    expect(roleRequestOf({ name: "agent", description: "Chats", permission_ids: [2], capacity: none }, row)).toEqual({
+      request: { permission_ids: [2] },
+    })
+  })
+
+  it("sends the capacity per kind when it changed; an empty kind takes the tenant's; out of range refuses", () => {
+    const capped = { ...row, capacity: { chat: 3 } }
+    const draft = { name: "agent", description: "Chats", permission_ids: [1, 2] }
+    expect(roleRequestOf({ ...draft, capacity: { ...none, chat: "3" } }, capped)).toEqual({ problem: "noChange" })
+    expect(roleRequestOf({ ...draft, capacity: { ...none, chat: "1", voice: "0" } }, capped)).toEqual({
+      request: { capacity: { chat: 1, voice: 0 } },
+    })
+    expect(roleRequestOf({ ...draft, capacity: none }, capped)).toEqual({ request: { capacity: {} } })
+    expect(roleRequestOf({ ...draft, capacity: { ...none, voice: "11" } }, capped)).toEqual({ problem: "capacityRange" })
+    expect(roleRequestOf({ ...draft, capacity: { ...none, sms: "2.5" } }, capped)).toEqual({ problem: "capacityRange" })
   })
 
   it("ticks and unticks one key or a whole section", () => {

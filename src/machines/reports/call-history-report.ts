@@ -5,7 +5,7 @@
  */
 import { Effect } from "effect"
 import { type CallRecording, callRecordings } from "../../contract/groups/call-recordings"
-import type { CallsListRequest, CallRecord, CallType } from "../../contract/schemas/reports"
+import type { CallsListRequest, CallRecord, CallTransferEntry, CallType } from "../../contract/schemas/reports"
 import { Api } from "../../services/api/api"
 import { ifMayCall } from "../acl/may-call"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
@@ -20,7 +20,11 @@ export interface CallHistoryFilters {
   readonly startDate: string
   readonly endDate: string
   readonly callType: CallTypeFilter
+  /** "transferred": only the calls transferred at least once. */
+  readonly transfers: TransfersFilter
 }
+
+export type TransfersFilter = "all" | "transferred"
 
 /** Spec 000 section 9: the export asks for everything on one page. */
 export const EXPORT_LIMIT = 999_999
@@ -29,6 +33,7 @@ export const todayFilters = (now = new Date()): CallHistoryFilters => ({
   startDate: utcDay(now),
   endDate: utcDay(now),
   callType: "all",
+  transfers: "all",
 })
 
 /** Spec 000 section 2: clearing the range puts it back to today (UTC); one day picked is a range of that day. */
@@ -37,13 +42,14 @@ export const completeRange = (f: CallHistoryFilters, now = new Date()): CallHist
   return { ...f, startDate: f.startDate || f.endDate, endDate: f.endDate || f.startDate }
 }
 
-/** call_type only when it is not "all" (spec 000 section 7). */
+/** call_type only when it is not "all" (spec 000 section 7); `transferred` only when asked for (ours). */
 export const callsRequestOf = (f: CallHistoryFilters, page: number, limit: number): CallsListRequest => ({
   start_date: f.startDate,
   end_date: f.endDate,
   limit,
   page,
   ...(f.callType === "all" ? {} : { call_type: f.callType }),
+  ...(f.transfers === "transferred" ? { transferred: true } : {}),
 })
 
 export const CALL_COLUMNS = [
@@ -59,10 +65,23 @@ export const CALL_COLUMNS = [
   "Call Blocks",
   "Date Time",
   "Message",
+  // Ours, after the spec's columns.
+  "Transfers",
 ] as const
 
 const messageText = (row: CallRecord) =>
   row.message ? (row.message.message_type === "text" ? (row.message.message_body ?? "") : row.message.message_type) : ""
+
+const OUTCOME_TEXT: Readonly<Record<CallTransferEntry["outcome"], (t: CallTransferEntry) => string>> = {
+  taken: (t) => `taken by ${t.taken_by ?? "?"}`,
+  not_taken: () => "not taken",
+  ringing: () => "ringing",
+  cancelled: () => "cancelled",
+}
+
+/** The CSV's Transfers cell: `agent1 → Sales: taken by agent2; …`, oldest first. */
+const transfersText = (row: CallRecord) =>
+  (row.transfers ?? []).map((t) => `${t.from ?? "?"} → ${t.to}: ${OUTCOME_TEXT[t.outcome](t)}`).join("; ")
 
 const CALL_TYPES: ReadonlySet<unknown> = new Set(["incoming", "outgoing"])
 const MESSAGE_TYPES: ReadonlySet<unknown> = new Set(["text", "image", "video", "document", "interactive"])
@@ -70,6 +89,15 @@ const isText = (v: unknown) => typeof v === "string"
 const isTextOrNull = (v: unknown) => v === null || typeof v === "string"
 const isCount = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0
 const isSecondsOrNull = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v))
+
+const OUTCOMES: ReadonlySet<unknown> = new Set(Object.keys(OUTCOME_TEXT))
+const isTransfers = (v: unknown) =>
+  v === undefined ||
+  (Array.isArray(v) &&
+    v.every(
+      (t) =>
+        typeof t === "object" && t !== null && isTextOrNull(t.from) && isText(t.to) && isTextOrNull(t.taken_by) && OUTCOMES.has(t.outcome),
+    ))
 
 /**
  * The fields the CSV uses, checked against the contract's CallRecord by hand: the export streams 999,999 rows and
@@ -95,6 +123,7 @@ export const isCallRecordRow = (value: unknown): value is CallRecord => {
     )
   )
     return false
+  if (!isTransfers(r.transfers)) return false
   if (r.message === null) return true
   if (typeof r.message !== "object") return false
   const m = r.message as Record<string, unknown>
@@ -121,6 +150,7 @@ export const callCsvLines = () => {
       row.blocks,
       when(row.dt),
       messageText(row),
+      transfersText(row),
     ])
   }
 }

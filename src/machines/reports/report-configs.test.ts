@@ -9,7 +9,7 @@ import { lastMonth } from "./otp-logs-report"
 describe("report configurations", () => {
   it("call history: today in UTC, call_type only when not 'all', export file named from filters and date", () => {
     const now = new Date("2026-03-04T23:30:00Z")
-    expect(todayFilters(now)).toEqual({ startDate: "2026-03-04", endDate: "2026-03-04", callType: "all" })
+    expect(todayFilters(now)).toEqual({ startDate: "2026-03-04", endDate: "2026-03-04", callType: "all", transfers: "all" })
     expect(callsRequestOf(todayFilters(now), 1, 10)).toEqual({
       start_date: "2026-03-04",
       end_date: "2026-03-04",
@@ -21,7 +21,8 @@ describe("report configurations", () => {
       page: 2,
       limit: 25,
     })
-    expect(callsFilename({ startDate: "2026-03-01", endDate: "2026-03-04", callType: "incoming" }, now)).toBe(
+    expect(callsRequestOf({ ...todayFilters(now), transfers: "transferred" }, 1, 10)).toMatchObject({ transferred: true })
+    expect(callsFilename({ startDate: "2026-03-01", endDate: "2026-03-04", callType: "incoming", transfers: "all" }, now)).toBe(
       "call_history_incoming_2026-03-01_to_2026-03-04_2026-03-04.csv",
     )
   })
@@ -85,6 +86,17 @@ describe("report configurations", () => {
     expect(lines).toHaveLength(3)
     expect(lines[1]).toContain('"Ayşe, K"')
     expect(lines[1]).toContain(",42s,")
+    expect(lines[0].endsWith(",Message,Transfers")).toBe(true)
+    expect(lines[1].endsWith(",hello,")).toBe(true)
+    const transfers = [
+      { from: "agent1", to: "Sales", taken_by: "agent2", outcome: "taken" as const },
+      { from: "agent2", to: "admin", taken_by: null, outcome: "not_taken" as const },
+    ]
+    expect(
+      callsCsv([{ ...row, transfers }])
+        .trim()
+        .split("\r\n")[1],
+    ).toMatch(/,hello,agent1 → Sales: taken by agent2; agent2 → admin: not taken$/)
     const tickets = ticketsCsv([
       {
         name: "A",

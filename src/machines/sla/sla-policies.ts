@@ -1,6 +1,8 @@
 /**
  * The SLA policies screen (page actor `sla-policies`): the tenant's policies, one draft at a time in the editor, saved
- * or deleted through the server (which checks the rule: at least one target, the segment the tenant's own).
+ * or deleted through the server (which checks the rule: at least one target, the segment the tenant's own). The
+ * editor picks a segment from the tenant's segments (the list the contacts screens read); a user who may not list
+ * segments (no `tagging`) gets none to pick, and a policy's segment they cannot see shows by its id.
  *
  *   EDIT / CHANGE / CANCEL: the draft, in any state
  *   loading --done--> ready (draft) --SAVE--> saving --done--> loading
@@ -13,6 +15,7 @@ import type { SlaPolicy, SlaPolicyInput } from "../../contract/groups/sla"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
+import { type Choice, namesOf, PICK } from "../report-kit/picker-list"
 
 /** A new policy's fields: every conversation, a one-hour first response, breaches notify. */
 export const NEW_POLICY: SlaPolicyInput = {
@@ -36,6 +39,7 @@ export interface Draft extends SlaPolicyInput {
 
 export interface PoliciesContext {
   readonly policies: readonly SlaPolicy[]
+  readonly segments: readonly Choice[]
   readonly draft: Draft | null
   readonly failure: Failure | null
   readonly saveFailure: Failure | null
@@ -49,16 +53,31 @@ export type PoliciesEvent =
   | { type: "DELETE"; id: number }
   | { type: "RETRY" }
 
+export interface Listed {
+  readonly policies: readonly SlaPolicy[]
+  readonly segments: readonly Choice[]
+}
+
 const fieldsOf = ({ id: _, created_at: __, ...fields }: SlaPolicy): SlaPolicyInput => fields
 
 export const slaPoliciesMachine = setup({
   types: { context: {} as PoliciesContext, events: {} as PoliciesEvent },
   actors: {
-    list: fromEffect<readonly SlaPolicy[], void>(() =>
-      Effect.map(
-        Effect.flatMap(Api, (api) => api.call("sla", "slaPolicies", {})),
-        (body) => body.data,
-      ),
+    list: fromEffect<Listed, void>(() =>
+      Effect.gen(function* () {
+        const api = yield* Api
+        const [policies, segments] = yield* Effect.all(
+          [
+            Effect.map(api.call("sla", "slaPolicies", {}), (body) => body.data),
+            api.call("tagging", "segments", PICK).pipe(
+              Effect.map(namesOf),
+              Effect.catch(() => Effect.succeed([] as readonly Choice[])),
+            ),
+          ],
+          { concurrency: 2 },
+        )
+        return { policies, segments }
+      }),
     ),
     save: fromEffect<unknown, Draft>(({ id, ...fields }) =>
       Effect.flatMap(Api, (api) =>
@@ -83,7 +102,7 @@ export const slaPoliciesMachine = setup({
   },
 }).createMachine({
   id: "sla-policies",
-  context: { policies: [], draft: null, failure: null, saveFailure: null },
+  context: { policies: [], segments: [], draft: null, failure: null, saveFailure: null },
   // The editor opens whatever the list is doing (a click before the list has loaded still opens it).
   on: {
     EDIT: { actions: "edit" },
@@ -96,7 +115,14 @@ export const slaPoliciesMachine = setup({
       invoke: {
         id: "list",
         src: "list",
-        onDone: { target: "ready", actions: assign({ policies: ({ event }) => event.output, failure: null }) },
+        onDone: {
+          target: "ready",
+          actions: assign({
+            policies: ({ event }) => event.output.policies,
+            segments: ({ event }) => event.output.segments,
+            failure: null,
+          }),
+        },
         onError: { target: "failed", actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },
     },

@@ -1,13 +1,13 @@
 /**
  * The SLA report (page actor `sla-report`): achieved, breached and open targets by policy, agent or channel over a
  * range of the tenant's days, read again whenever the grouping or the range changes; the CSV is the server's (one
- * writer), handed to the view as a file to save once.
+ * writer, the words the view's), handed to the view as a file to save once.
  *
  *   loading --done/error--> ready --SET--> loading      ready --CSV--> exporting --done--> ready (file) --SAVED--> ready
  */
 import { Effect } from "effect"
 import { assertEvent, assign, setup } from "xstate"
-import type { SlaReportBy, SlaReportRow } from "../../contract/groups/sla"
+import type { SlaCsvHeadings, SlaReportBy, SlaReportRow } from "../../contract/groups/sla"
 import { Api } from "../../services/api/api"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
@@ -32,7 +32,8 @@ export interface ReportContext {
   readonly failure: Failure | null
 }
 
-export type ReportEvent = { type: "SET"; patch: Partial<ReportQuery> } | { type: "CSV"; language: "en" | "tr" | "ar" } | { type: "SAVED" }
+/** CSV carries the file's words in the user's language (the view's SLA strings). */
+export type ReportEvent = { type: "SET"; patch: Partial<ReportQuery> } | { type: "CSV"; headings: SlaCsvHeadings } | { type: "SAVED" }
 
 export const slaReportMachine = setup({
   types: { context: {} as ReportContext, events: {} as ReportEvent },
@@ -43,7 +44,7 @@ export const slaReportMachine = setup({
         (body) => body.data,
       ),
     ),
-    csv: fromEffect<{ file_name: string; csv: string }, ReportQuery & { language: "en" | "tr" | "ar" }>((query) =>
+    csv: fromEffect<{ file_name: string; csv: string }, ReportQuery & { headings: SlaCsvHeadings }>((query) =>
       Effect.map(
         Effect.flatMap(Api, (api) => api.call("sla", "slaReportCsv", query)),
         (body) => body.data,
@@ -84,7 +85,7 @@ export const slaReportMachine = setup({
         src: "csv",
         input: ({ context, event }) => {
           assertEvent(event, "CSV")
-          return { ...context.query, language: event.language }
+          return { ...context.query, headings: event.headings }
         },
         onDone: {
           target: "ready",

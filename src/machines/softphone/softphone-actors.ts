@@ -42,6 +42,8 @@ const reportOf = (event: PhoneEvent): PhoneReport => {
       return { type: "PHONE.INCOMING_REFUSED", from: event.from }
     case "microphone":
       return { type: "PHONE.MICROPHONE" }
+    case "held":
+      return { type: "PHONE.HELD", held: event.held }
   }
 }
 
@@ -51,6 +53,9 @@ const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, rec
     if (command.type === "DIAL") sip.dial(command.number)
     else if (command.type === "ANSWER") sip.answer()
     else if (command.type === "REJECT") sip.reject()
+    else if (command.type === "MUTE") sip.mute(command.muted)
+    else if (command.type === "HOLD") sip.hold(command.held)
+    else if (command.type === "DTMF") sip.dtmf(command.digit)
     else sip.hangup()
   })
   return () => sip.stop()

@@ -2,15 +2,17 @@
  * Model-based test of the softphone machine: xstate/graph walks the shortest path to every reachable state (and
  * the simple paths through the call region), each path is replayed on a running actor whose credentials loader,
  * phone and ticker are scripted, and after every step the actor must be where the model says, with the same remote
- * party, timer, commands sent to the phone, and alerts.
+ * party, timer, mute, hold and tones, commands sent to the phone, and alerts. What the call says in the shell's live
+ * region is checked beside the announcer, in one system as under the root.
  */
 import { describe, expect, it } from "vitest"
-import { createActor, fromCallback, fromPromise, type AnyStateMachine, type AnyStateNode } from "xstate"
+import { createActor, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyStateMachine, type AnyStateNode } from "xstate"
 import { getPathsFromEvents, getShortestPaths, getSimplePaths } from "xstate/graph"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { noticeOf, softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
 import { selectClock, selectNotice } from "./softphone-selectors"
 import { failureOf } from "../common/failure"
+import { announcerMachine, type Words } from "../shell/announcer-machine"
 
 const creds: SipCredentials = {
   ws_url: "ws://127.0.0.1:5066",
@@ -51,10 +53,19 @@ const events: ModelEvent[] = [
   { type: "PHONE.MEDIA_FAILED" },
   { type: "PHONE.INCOMING_REFUSED", from: "1006" },
   { type: "PHONE.MICROPHONE" },
+  { type: "MUTE" },
+  { type: "HOLD" },
+  { type: "PHONE.HELD", held: true },
+  { type: "PHONE.HELD", held: false },
+  { type: "DTMF", digit: "5" },
+  { type: "DTMF", digit: "a" },
 ]
 
 type Snap = ReturnType<typeof softphoneMachine.getInitialSnapshot>
-/** The walk's state identity: where, who, whether the timer has run, and whether credentials are held. */
+/**
+ * The walk's state identity: where, who, whether the timer has run, and whether credentials are held. Mute, hold and
+ * tones are left out (each would multiply every connected state): the call stories below walk them.
+ */
 const serialize = (snapshot: Snap) =>
   JSON.stringify([
     snapshot.value,
@@ -89,6 +100,11 @@ const callEvents = events.filter(
       "PHONE.MEDIA_FAILED",
       "PHONE.INCOMING_REFUSED",
       "PHONE.MICROPHONE",
+      // Mute, hold and tones only change the connected call: the shortest paths reach each of their states.
+      "MUTE",
+      "HOLD",
+      "PHONE.HELD",
+      "DTMF",
     ].includes(e.type),
 )
 const simple = getSimplePaths(softphoneMachine, {
@@ -103,6 +119,52 @@ const alertsOnly = [
   [...PREFIX, { type: "PHONE.MICROPHONE" }],
   [{ type: "PHONE.MICROPHONE" }],
 ].map((list) => storyPath(list as ModelEvent[]))
+
+/** A call story walked with mute, hold and tones in the state identity, over its own events only (a small graph). */
+const callStoryPath = (story: ModelEvent[]) =>
+  getPathsFromEvents(softphoneMachine as unknown as AnyStateMachine, story as SoftphoneEvent[], {
+    events: story as SoftphoneEvent[],
+    serializeState: (s: unknown) => {
+      const snapshot = s as Snap
+      return `${serialize(snapshot)}${JSON.stringify([snapshot.context.muted, snapshot.context.held, snapshot.context.tones !== ""])}`
+    },
+  })[0] as unknown as (typeof shortest)[number]
+
+/** Mute, hold and tones on a connected call, each way it can go, then the call ends and they are forgotten. */
+const CONNECTED: ModelEvent[] = [...PREFIX, { type: "DIAL", number: "1004" }, { type: "PHONE.ESTABLISHED" }]
+const callStories = [
+  [...CONNECTED, { type: "MUTE" }, { type: "DTMF", digit: "5" }, { type: "DTMF", digit: "a" }, { type: "MUTE" }, { type: "HANGUP" }],
+  [
+    ...CONNECTED,
+    { type: "HOLD" },
+    { type: "PHONE.HELD", held: true },
+    { type: "MUTE" },
+    { type: "HOLD" },
+    { type: "PHONE.HELD", held: false },
+  ],
+  // A refused hold leaves the call as it was; a resume refused keeps it held; the other side ending forgets both.
+  [...CONNECTED, { type: "HOLD" }, { type: "PHONE.HELD", held: false }, { type: "HOLD" }, { type: "PHONE.HELD", held: true }],
+  [
+    ...CONNECTED,
+    { type: "HOLD" },
+    { type: "PHONE.HELD", held: true },
+    { type: "HOLD" },
+    { type: "PHONE.HELD", held: true },
+    { type: "PHONE.ENDED" },
+  ],
+  // Not connected: nothing to mute, hold or send tones on.
+  [...PREFIX, { type: "DIAL", number: "1004" }, { type: "MUTE" }, { type: "HOLD" }, { type: "DTMF", digit: "1" }],
+].map((list) => callStoryPath(list as ModelEvent[]))
+
+/** The machine with its credentials loaded at once and a silent phone, for the tests that only read what it says. */
+const harnessMachine = () =>
+  softphoneMachine.provide({
+    actors: {
+      loadCredentials: fromPromise<SipCredentials | null>(async () => creds),
+      phone: fromCallback<PhoneCommand, SipCredentials>(() => () => undefined),
+      ticker: fromCallback(() => () => undefined),
+    },
+  })
 
 /** A running actor with scripted children; `step` replays one model event on it. */
 const harness = () => {
@@ -155,6 +217,11 @@ const expectedCommand = (event: ModelEvent, before: Snap, after: Snap): PhoneCom
   if (event.type === "ANSWER" && was.includes("incoming")) return { type: "ANSWER" }
   if (event.type === "REJECT" && was.includes("incoming")) return { type: "REJECT" }
   if (event.type === "HANGUP" && (was.includes("calling") || was.includes("active"))) return { type: "HANGUP" }
+  if (before.matches({ running: { call: { active: "connected" } } })) {
+    if (event.type === "MUTE") return { type: "MUTE", muted: !before.context.muted }
+    if (event.type === "HOLD") return { type: "HOLD", held: !before.context.held }
+    if (event.type === "DTMF" && /^[0-9*#]$/.test(event.digit)) return { type: "DTMF", digit: event.digit }
+  }
   return null
 }
 
@@ -175,6 +242,11 @@ const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []
     expect(after.value, `${nameOf(path)}: after ${event.type}`).toEqual(model.value)
     expect(after.context.remote).toEqual(model.context.remote)
     expect(after.context.notice).toEqual(model.context.notice)
+    expect([after.context.muted, after.context.held, after.context.tones]).toEqual([
+      model.context.muted,
+      model.context.held,
+      model.context.tones,
+    ])
     expect(selectNotice(after)).toEqual(selectNotice(model))
     // The walk keeps one snapshot per "timer has run" (seconds > 0); exact counting has its own test below.
     expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
@@ -189,7 +261,14 @@ const replay = async (path: (typeof shortest)[number], prefix: ModelEvent[] = []
       phone: after.matches("running") ? 1 : 0,
       ticker: after.matches({ running: { call: { active: "connected" } } }) ? 1 : 0,
     })
-    if (after.matches({ running: { call: "idle" } })) expect([after.context.remote, after.context.seconds]).toEqual([null, 0])
+    if (after.matches({ running: { call: "idle" } }))
+      expect([after.context.remote, after.context.seconds, after.context.muted, after.context.held, after.context.tones]).toEqual([
+        null,
+        0,
+        false,
+        false,
+        "",
+      ])
   }
   expect(h.actor.getSnapshot().value).toEqual(path.state.value)
   h.actor.stop()
@@ -206,7 +285,7 @@ describe("softphone machine (model-based)", () => {
   })
 
   it("exercises every event type", () => {
-    const used = new Set([...shortest, ...simple, ...alertsOnly].flatMap((p) => p.steps.map((s) => s.event.type)))
+    const used = new Set([...shortest, ...simple, ...alertsOnly, ...callStories].flatMap((p) => p.steps.map((s) => s.event.type)))
     for (const event of events) expect(used, event.type).toContain(event.type)
   })
 
@@ -215,6 +294,10 @@ describe("softphone machine (model-based)", () => {
   })
 
   it.each(alertsOnly.map((p) => [nameOf(p), p] as const))("alert only: %s", async (_name, path) => {
+    await replay(path)
+  })
+
+  it.each(callStories.map((p) => [nameOf(p), p] as const))("call story: %s", async (_name, path) => {
     await replay(path)
   })
 
@@ -279,5 +362,59 @@ describe("softphone machine (model-based)", () => {
     await h.step({ type: "PHONE.ENDED" })
     expect(h.actor.getSnapshot().context).toMatchObject({ seconds: 0, remote: null })
     h.actor.stop()
+  })
+
+  it("says each change of the call in the live region: calling, connected, muted, held, resumed, ended", async () => {
+    const heard: Words[] = []
+    const root = createActor(
+      setup({ actors: { softphone: harnessMachine(), announcer: announcerMachine } }).createMachine({
+        invoke: [
+          { id: "announcer", systemId: "announcer", src: "announcer" },
+          { id: "softphone", src: "softphone" },
+        ],
+      }),
+    ).start()
+    const { announcer, softphone } = root.getSnapshot().children as {
+      announcer: ActorRefFrom<typeof announcerMachine>
+      softphone: ActorRefFrom<typeof softphoneMachine>
+    }
+    announcer.subscribe((s) => {
+      for (const said of [s.context.polite, s.context.assertive]) if (said && said.seq > heard.length) heard.push(said.words)
+    })
+    const flush = () => new Promise((r) => setTimeout(r, 0))
+    await flush()
+    expect(softphone.getSnapshot().matches("running")).toBe(true)
+    for (const event of [
+      { type: "PHONE.REGISTERED" },
+      { type: "DIAL", number: "1004" },
+      { type: "PHONE.ESTABLISHED" },
+      { type: "MUTE" },
+      { type: "MUTE" },
+      { type: "HOLD" },
+      { type: "PHONE.HELD", held: true },
+      { type: "PHONE.HELD", held: true },
+      { type: "HOLD" },
+      { type: "PHONE.HELD", held: false },
+      { type: "DTMF", digit: "1" },
+      { type: "HANGUP" },
+      { type: "PHONE.INCOMING", from: "1005" },
+      { type: "REJECT" },
+    ] as SoftphoneEvent[]) {
+      softphone.send(event)
+      await flush()
+    }
+    const said = (key: string, remote: string) => ({ key: `pbx.said.${key}`, values: { remote } })
+    expect(heard).toEqual([
+      said("calling", "1004"),
+      said("connected", "1004"),
+      said("muted", "1004"),
+      said("unmuted", "1004"),
+      said("held", "1004"),
+      said("resumed", "1004"),
+      said("ended", "1004"),
+      said("incoming", "1005"),
+      said("rejected", "1005"),
+    ])
+    root.stop()
   })
 })

@@ -4,11 +4,15 @@
  * SIP server last answered) and the call (idle / calling / incoming / active). The sip.js user agent lives in the
  * `phone` callback actor, so leaving `running` or stopping the machine closes it.
  *
+ * A connected call can be muted, held and resumed, and sent tones (DTMF); each change of the call is said in the
+ * shell's live region (the announcer), so an agent working by keyboard or with a screen reader hears it.
+ *
  * The actors here are placeholders: softphone-actors.ts provides the live ones, the model tests scripted ones.
  */
-import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { type Failure, failureOf } from "../common/failure"
+import { announce, type Politeness } from "../shell/announcer-machine"
 
 /** What the phone actor reports (it mirrors the SIP service's PhoneEvent, prefixed). */
 export type PhoneReport =
@@ -25,15 +29,31 @@ export type PhoneReport =
   /** An incoming call whose media this browser cannot take was refused (488) before it rang. */
   | { type: "PHONE.INCOMING_REFUSED"; from: string }
   | { type: "PHONE.MICROPHONE" }
+  /** The other side accepted (or refused) a hold or resume: the call is held or not. */
+  | { type: "PHONE.HELD"; held: boolean }
 
 /** What the machine tells the phone actor. */
-export type PhoneCommand = { type: "DIAL"; number: string } | { type: "ANSWER" } | { type: "REJECT" } | { type: "HANGUP" }
+export type PhoneCommand =
+  | { type: "DIAL"; number: string }
+  | { type: "ANSWER" }
+  | { type: "REJECT" }
+  | { type: "HANGUP" }
+  | { type: "MUTE"; muted: boolean }
+  | { type: "HOLD"; held: boolean }
+  | { type: "DTMF"; digit: string }
+
+/** The keys a call can send as tones. */
+export const isToneKey = (key: string) => /^[0-9*#]$/.test(key)
 
 export type SoftphoneEvent =
   | { type: "DIAL"; number: string }
   | { type: "ANSWER" }
   | { type: "REJECT" }
   | { type: "HANGUP" }
+  /** Mute or unmute, hold or resume: each toggles. */
+  | { type: "MUTE" }
+  | { type: "HOLD" }
+  | { type: "DTMF"; digit: string }
   | { type: "TICK" }
   | { type: "RETRY" }
   | PhoneReport
@@ -83,6 +103,14 @@ export interface SoftphoneContext {
   readonly notice: CallNotice | null
   /** Whom the notice is about: the number last dialled, or the caller (kept after the call). */
   readonly party: string | null
+  /** The connected call's microphone is silenced. */
+  readonly muted: boolean
+  /** The connected call is on hold, as the other side accepted. */
+  readonly held: boolean
+  /** The tones sent on this call, in order. */
+  readonly tones: string
+  /** Grows with every announcement: part of its key, so equal words are said again (the announcer drops a key said). */
+  readonly said: number
 }
 
 const SIP_REFUSED: Failure = { status: null, code: "SIP_REJECTED", message: "SIP credentials refused" }
@@ -105,6 +133,10 @@ export const softphoneMachine = setup({
   },
   actors: { loadCredentials: credentialsStub, phone: phoneStub, ticker },
   guards: {
+    isTone: ({ event }) => {
+      assertEvent(event, "DTMF")
+      return isToneKey(event.digit)
+    },
     numberIsEmpty: ({ event }) => {
       assertEvent(event, "DIAL")
       return event.number.trim() === ""
@@ -112,7 +144,7 @@ export const softphoneMachine = setup({
     isRegistered: stateIn("#softphone.running.registration.registered"),
   },
   actions: {
-    resetCall: assign({ remote: null, seconds: 0 }),
+    resetCall: assign({ remote: null, seconds: 0, muted: false, held: false, tones: "" }),
     tick: assign({ seconds: ({ context }) => context.seconds + 1 }),
     alertEmptyNumber: emit({ type: "alert", key: "enterPhoneNumber" } as const),
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
@@ -125,11 +157,53 @@ export const softphoneMachine = setup({
     answer: sendTo("phone", { type: "ANSWER" } satisfies PhoneCommand),
     reject: sendTo("phone", { type: "REJECT" } satisfies PhoneCommand),
     hangup: sendTo("phone", { type: "HANGUP" } satisfies PhoneCommand),
+    toggleMute: assign({ muted: ({ context }) => !context.muted }),
+    mute: sendTo("phone", ({ context }): PhoneCommand => ({ type: "MUTE", muted: context.muted })),
+    hold: sendTo("phone", ({ context }): PhoneCommand => ({ type: "HOLD", held: !context.held })),
+    setHeld: assign({
+      held: ({ event }) => {
+        assertEvent(event, "PHONE.HELD")
+        return event.held
+      },
+    }),
+    addTone: assign({
+      tones: ({ context, event }) => {
+        assertEvent(event, "DTMF")
+        return context.tones + event.digit
+      },
+    }),
+    tone: sendTo("phone", ({ event }): PhoneCommand => {
+      assertEvent(event, "DTMF")
+      return { type: "DTMF", digit: event.digit }
+    }),
+    /** Says `key` (pbx.said.*) with the other party's number, politely unless `assertive`. */
+    say: enqueueActions(({ context, system, self, enqueue }, params: { key: string; politeness?: Politeness }) => {
+      enqueue.assign({ said: context.said + 1 })
+      enqueue(() =>
+        announce(system, {
+          // This actor's session and the count: a phone opened again later says its own things afresh.
+          key: `softphone:${self.sessionId}:${context.said}`,
+          politeness: params.politeness ?? "polite",
+          words: { key: `pbx.said.${params.key}`, values: { remote: context.remote ?? context.party ?? "" } },
+        }),
+      )
+    }),
   },
   delays: { retryDelay: 5000 },
 }).createMachine({
   id: "softphone",
-  context: { credentials: null, remote: null, seconds: 0, failure: null, notice: null, party: null },
+  context: {
+    credentials: null,
+    remote: null,
+    seconds: 0,
+    failure: null,
+    notice: null,
+    party: null,
+    muted: false,
+    held: false,
+    tones: "",
+    said: 0,
+  },
   initial: "loading",
   states: {
     loading: {
@@ -200,28 +274,33 @@ export const softphoneMachine = setup({
                         party: ({ event }) => event.number.trim(),
                       }),
                       "dial",
+                      { type: "say", params: { key: "calling" } },
                     ],
                   },
                   { actions: "alertNotRegistered" },
                 ],
                 "PHONE.INCOMING": {
                   target: "incoming",
-                  actions: ["clearNotice", assign({ remote: ({ event }) => event.from, party: ({ event }) => event.from })],
+                  actions: [
+                    "clearNotice",
+                    assign({ remote: ({ event }) => event.from, party: ({ event }) => event.from }),
+                    { type: "say", params: { key: "incoming", politeness: "assertive" } },
+                  ],
                 },
               },
             },
             calling: {
               on: {
                 "PHONE.ESTABLISHED": "active.connected",
-                "PHONE.ENDED": "idle",
-                HANGUP: { target: "idle", actions: "hangup" },
+                "PHONE.ENDED": { target: "idle", actions: { type: "say", params: { key: "ended" } } },
+                HANGUP: { target: "idle", actions: ["hangup", { type: "say", params: { key: "ended" } }] },
               },
             },
             incoming: {
               on: {
                 ANSWER: { target: "active.connecting", actions: "answer" },
-                REJECT: { target: "idle", actions: "reject" },
-                "PHONE.ENDED": "idle",
+                REJECT: { target: "idle", actions: ["reject", { type: "say", params: { key: "rejected" } }] },
+                "PHONE.ENDED": { target: "idle", actions: { type: "say", params: { key: "ended" } } },
               },
             },
             active: {
@@ -230,13 +309,29 @@ export const softphoneMachine = setup({
                 /** Answered; the timer waits for the connection. */
                 connecting: { on: { "PHONE.ESTABLISHED": "connected" } },
                 connected: {
+                  entry: { type: "say", params: { key: "connected" } },
                   invoke: { id: "ticker", src: "ticker" },
-                  on: { TICK: { actions: "tick" } },
+                  on: {
+                    TICK: { actions: "tick" },
+                    MUTE: {
+                      actions: [
+                        "toggleMute",
+                        "mute",
+                        { type: "say", params: ({ context }) => ({ key: context.muted ? "muted" : "unmuted" }) },
+                      ],
+                    },
+                    HOLD: { actions: "hold" },
+                    "PHONE.HELD": {
+                      guard: ({ context, event }) => context.held !== event.held,
+                      actions: ["setHeld", { type: "say", params: ({ context }) => ({ key: context.held ? "held" : "resumed" }) }],
+                    },
+                    DTMF: { guard: "isTone", actions: ["addTone", "tone"] },
+                  },
                 },
               },
               on: {
-                HANGUP: { target: "idle", actions: "hangup" },
-                "PHONE.ENDED": "idle",
+                HANGUP: { target: "idle", actions: ["hangup", { type: "say", params: { key: "ended" } }] },
+                "PHONE.ENDED": { target: "idle", actions: { type: "say", params: { key: "ended" } } },
               },
             },
           },

@@ -42,10 +42,18 @@ export const noticeKey = (kind: string) => `pbx.notice${kind[0].toUpperCase()}${
 /** The dial pad's keys, in rows of three. */
 export const KEYPAD = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"] as const
 
-/** Which buttons the page offers in each phase. */
+export const selectMuted = (s: Snapshot) => s.context.muted
+export const selectHeld = (s: Snapshot) => s.context.held
+/** The tones sent on this call, in order ("" before any). */
+export const selectTones = (s: Snapshot) => s.context.tones
+
+/** Which buttons the page offers in each phase: mute, hold and tones only on a connected call. */
 export const buttonsFor = (phase: CallPhase) => ({
   call: phase === "idle",
   answer: phase === "incoming",
   reject: phase === "incoming",
   end: phase === "calling" || phase === "connecting" || phase === "active",
+  mute: phase === "active",
+  hold: phase === "active",
+  tones: phase === "active",
 })

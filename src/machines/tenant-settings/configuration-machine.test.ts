@@ -30,6 +30,7 @@ const stored = {
     record_calls: true,
     recording_retention_days: 30,
   },
+  choices: { label: [{ id: 4, name: "VIP" }], segment: [], flag: [] },
 }
 
 checkModel({
@@ -101,6 +102,13 @@ describe("configuration rules", () => {
     expect(configurationProblem({ ...draft, recording_retention_days: 0 })).toBe("recordingRetentionRange")
     expect(configurationProblem({ ...draft, record_calls: false, recording_retention_days: 0 })).toBeNull()
     expect(draftOf(null)).toMatchObject({ record_calls: false, recording_retention_days: 90 })
+    // The caps per kind and the queue's priority rules: a rule must name its label, segment or flag.
+    expect(configurationProblem({ ...draft, max_sms_per_agent: 0 })).toBe("smsCapRange")
+    expect(configurationProblem({ ...draft, max_calls_per_agent: 11 })).toBe("callCapRange")
+    expect(configurationProblem({ ...draft, queue_priority_rules: [{ kind: "label", id: 0, priority: 5 }] })).toBe("ruleUnchosen")
+    expect(configurationProblem({ ...draft, queue_priority_rules: [{ kind: "label", id: 4, priority: 101 }] })).toBe("rulePriorityRange")
+    expect(configurationProblem({ ...draft, queue_priority_rules: [{ kind: "flag", id: 4, priority: -100 }] })).toBeNull()
+    expect([draft.max_sms_per_agent, draft.max_calls_per_agent, draft.queue_position_messages]).toEqual([20, 1, false])
     // An overnight shift (open after close) is allowed.
     expect(configurationProblem({ ...draft, hours: { ...draft.hours, fri: { open: "22:00", close: "06:00" } } })).toBeNull()
   })

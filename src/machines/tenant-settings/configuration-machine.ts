@@ -1,13 +1,14 @@
 /**
  * The company sub-page configration (page actor `tenant-configuration`): the tenant's settings that act on every
  * conversation (language of the automatic texts, time zone, working hours per day, idle close, auto-assign with its
- * cap, away message, survey, default country) and the WhatsApp call settings (with call recording and its retention),
- * edited as one draft. Read by
- * onboarding.clientAllsettings and onboarding.getCallSetting, saved by onboarding.updateAllsettings then
- * onboarding.callSetting. The settings-form kit (common/settings-form.ts) gives the states.
+ * caps per kind, the queue's position messages and priority rules, away message, survey, default country) and the
+ * WhatsApp call settings (with call recording and its retention), edited as one draft. Read by
+ * onboarding.clientAllsettings, onboarding.getCallSetting and routing.routingRuleChoices (the labels, segments and
+ * flags a priority rule may name), saved by onboarding.updateAllsettings then onboarding.callSetting. The settings-form kit (common/settings-form.ts) gives the states.
  */
 import { Effect } from "effect"
-import type { CallSetting, ClientSettings, WorkingDay } from "../../contract/schemas/tenants"
+import type { RuleChoices } from "../../contract/groups/routing"
+import type { CallSetting, ClientSettings, QueuePriorityRule, WorkingDay } from "../../contract/schemas/tenants"
 import { Api } from "../../services/api/api"
 import { fromEffect } from "../common/from-effect"
 import { type SettingsFormContext, type SettingsFormEvent, settingsFormMachine } from "../common/settings-form"
@@ -19,7 +20,11 @@ export type Weekday = (typeof WEEK)[number]
 export interface StoredConfiguration {
   readonly settings: ClientSettings
   readonly call: CallSetting
+  readonly choices: RuleChoices
 }
+
+/** A priority rule being edited: `id` 0 until the label, segment or flag is chosen. */
+export type RuleDraft = QueuePriorityRule
 
 export interface ConfigurationDraft {
   readonly language: ClientSettings["language"]
@@ -30,6 +35,11 @@ export interface ConfigurationDraft {
   readonly session_timeout_minutes: number
   readonly auto_assign: boolean
   readonly max_chats_per_agent: number
+  readonly max_sms_per_agent: number
+  readonly max_calls_per_agent: number
+  /** WhatsApp and SMS customers waiting for an agent are told their place. */
+  readonly queue_position_messages: boolean
+  readonly queue_priority_rules: readonly RuleDraft[]
   readonly away_message: string
   readonly survey_enabled: boolean
   readonly default_country: string
@@ -52,6 +62,11 @@ export type ConfigurationProblem =
   | "hoursInvalid"
   | "timeoutRange"
   | "capRange"
+  | "smsCapRange"
+  | "callCapRange"
+  | "ruleUnchosen"
+  | "rulePriorityRange"
+  | "rulesTooMany"
   | "awayTooLong"
   | "countryInvalid"
   | "ringRange"
@@ -81,6 +96,11 @@ export const configurationProblem = (d: ConfigurationDraft): ConfigurationProble
   }
   if (!intIn(d.session_timeout_minutes, 1, 10080)) return "timeoutRange"
   if (!intIn(d.max_chats_per_agent, 1, 100)) return "capRange"
+  if (!intIn(d.max_sms_per_agent, 1, 500)) return "smsCapRange"
+  if (!intIn(d.max_calls_per_agent, 1, 10)) return "callCapRange"
+  if (d.queue_priority_rules.length > 50) return "rulesTooMany"
+  if (d.queue_priority_rules.some((r) => r.id <= 0)) return "ruleUnchosen"
+  if (d.queue_priority_rules.some((r) => !intIn(r.priority, -100, 100))) return "rulePriorityRange"
   if (d.away_message.length > 1024) return "awayTooLong"
   if (d.default_country !== "" && !/^[A-Z]{2}$/.test(d.default_country)) return "countryInvalid"
   if (!intIn(d.ring_timeout_seconds, 10, 300)) return "ringRange"
@@ -129,6 +149,10 @@ export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft 
     session_timeout_minutes: s.session_timeout_minutes,
     auto_assign: s.auto_assign,
     max_chats_per_agent: s.max_chats_per_agent,
+    max_sms_per_agent: s.max_sms_per_agent ?? 20,
+    max_calls_per_agent: s.max_calls_per_agent ?? 1,
+    queue_position_messages: s.queue_position_messages ?? false,
+    queue_priority_rules: s.queue_priority_rules ?? [],
     away_message: s.away_message ?? "",
     survey_enabled: s.survey_enabled,
     default_country: s.default_country ?? "",
@@ -158,13 +182,23 @@ const load = () =>
       "getCallSetting",
       {},
     )).data
+    const choices = (yield* api.call("routing", "routingRuleChoices", {})).data
     return {
       settings,
       call: { enabled, ring_timeout_seconds, quick_replies, record_calls, recording_retention_days },
+      choices,
     } satisfies StoredConfiguration
   })
 
-const save = (d: ConfigurationDraft) =>
+const NO_CHOICES: RuleChoices = { label: [], segment: [], flag: [] }
+
+/** What a save is given: the draft, and the pick lists read with the stored settings (kept across the save). */
+interface SaveInput {
+  readonly draft: ConfigurationDraft
+  readonly choices: RuleChoices
+}
+
+const save = ({ draft: d, choices }: SaveInput) =>
   Effect.gen(function* () {
     const api = yield* Api
     const settings = (yield* api.call("onboarding", "updateAllsettings", {
@@ -175,6 +209,10 @@ const save = (d: ConfigurationDraft) =>
       session_timeout_minutes: d.session_timeout_minutes,
       auto_assign: d.auto_assign,
       max_chats_per_agent: d.max_chats_per_agent,
+      max_sms_per_agent: d.max_sms_per_agent,
+      max_calls_per_agent: d.max_calls_per_agent,
+      queue_position_messages: d.queue_position_messages,
+      queue_priority_rules: d.queue_priority_rules,
       away_message: d.away_message.trim() ? d.away_message : null,
       survey_enabled: d.survey_enabled,
       default_country: d.default_country || null,
@@ -188,7 +226,7 @@ const save = (d: ConfigurationDraft) =>
       record_calls: d.record_calls,
       recording_retention_days: d.recording_retention_days,
     })).data
-    return { settings, call } satisfies StoredConfiguration
+    return { settings, call, choices } satisfies StoredConfiguration
   })
 
 export const configurationMachine = settingsFormMachine({
@@ -197,4 +235,5 @@ export const configurationMachine = settingsFormMachine({
   save: fromEffect(save),
   draftOf,
   problemOf: configurationProblem,
+  saveInput: (draft, stored): SaveInput => ({ draft, choices: stored?.choices ?? NO_CHOICES }),
 })

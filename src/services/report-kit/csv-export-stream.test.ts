@@ -55,7 +55,8 @@ describe("streamCsvExport", () => {
     expect(lines[0]).toBe(CALLS_CSV_HEADER)
     expect(lines[1]).toContain('"Ayşe, ""K"""')
     expect(lines[1]).toContain(",0h 1m 15s,")
-    expect(lines[2].endsWith(",hello")).toBe(true)
+    // The message, then the Transfers column, empty for a call never transferred.
+    expect(lines[2].endsWith(",hello,")).toBe(true)
     expect(lines[4]).toBe("")
   })
 

@@ -8,7 +8,7 @@
  * again when the server is back.
  */
 import { Effect, Schema } from "effect"
-import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session } from "sip.js"
+import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from "sip.js"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { offerProblem } from "./sdp-offer"
 
@@ -30,12 +30,20 @@ export type PhoneEvent =
   | { readonly type: "incomingRefused"; readonly from: string }
   /** The browser gave no microphone (permission refused or no device). */
   | { readonly type: "microphone" }
+  /** The call is held or resumed, as the other side last accepted (a refused re-INVITE reports the state kept). */
+  | { readonly type: "held"; readonly held: boolean }
 
 export interface SipPhone {
   readonly dial: (number: string) => void
   readonly answer: () => void
   readonly reject: () => void
   readonly hangup: () => void
+  /** Silences the microphone on the connected call (the other side is not told) or opens it again. */
+  readonly mute: (muted: boolean) => void
+  /** Puts the connected call on hold (a re-INVITE, sendonly) or resumes it; answered with a `held` event. */
+  readonly hold: (held: boolean) => void
+  /** Sends one key (0-9, *, #) as an RFC 4733 telephone event on the connected call: false when it cannot. */
+  readonly dtmf: (digit: string) => boolean
   readonly stop: () => void
 }
 
@@ -85,6 +93,9 @@ const userOf = (uri: { user?: string } | undefined, fallback: string) => uri?.us
 export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) => void): SipPhone => {
   let stopped = false
   let session: Session | null = null
+  /** The current call's microphone is silenced / the call is on hold (both start off with each call). */
+  let muted = false
+  let held = false
   let retryTimer: ReturnType<typeof setTimeout> | null = null
   let attempt = 0
   const audio = typeof Audio === "undefined" ? null : new Audio()
@@ -234,6 +245,8 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
 
   const track = (current: Session) => {
     session = current
+    muted = false
+    held = false
     current.stateChange.addListener((state) => {
       if (session !== current) return
       if (state === SessionState.Established) {
@@ -286,6 +299,34 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       return
     }
     if (current.state === SessionState.Established) ignore(current.bye())
+  }
+
+  /** The connected call's media handler, for mute, hold and tones (none before the call is established). */
+  const connected = () => {
+    const current = session
+    if (!current || current.state !== SessionState.Established) return null
+    const handler = current.sessionDescriptionHandler as Web.SessionDescriptionHandler | undefined
+    return handler ? { current, handler } : null
+  }
+  /** Sender tracks carry the microphone only when the call is neither muted nor held. */
+  const applyTracks = (handler: Web.SessionDescriptionHandler) => {
+    handler.enableSenderTracks(!muted && !held)
+    handler.enableReceiverTracks(!held)
+  }
+
+  const hold = (want: boolean) => {
+    const call = connected()
+    if (!call || want === held) return
+    const { current, handler } = call
+    const options: Web.SessionDescriptionHandlerOptions = { ...current.sessionDescriptionHandlerOptionsReInvite, hold: want }
+    current.sessionDescriptionHandlerOptionsReInvite = options
+    const settle = (now: boolean) => {
+      if (session !== current) return
+      held = now
+      applyTracks(handler)
+      emit({ type: "held", held: now })
+    }
+    current.invite({ requestDelegate: { onAccept: () => settle(want), onReject: () => settle(!want) } }).catch(() => settle(!want))
   }
 
   if (hookWindow?.__enableSoftphoneTestHooks) {
@@ -341,6 +382,14 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       if (session instanceof Invitation && session.state === SessionState.Initial) ignore(session.reject({ statusCode: 603 }))
     },
     hangup,
+    mute: (want) => {
+      const call = connected()
+      if (!call) return
+      muted = want
+      applyTracks(call.handler)
+    },
+    hold,
+    dtmf: (digit) => (/^[0-9*#]$/.test(digit) ? (connected()?.handler.sendDtmf(digit) ?? false) : false),
     stop: () => {
       if (stopped) return
       hangup()

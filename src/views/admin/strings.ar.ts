@@ -42,6 +42,10 @@ export const adminAr: typeof adminEn = {
     empty: "لا توجد أدوار مطابقة",
     name: "الاسم",
     description: "الوصف",
+    capacity: "السعة لكل موظف",
+    capacityHelp: "كم يمكن لمستخدم هذا الدور أن يحمل من كل نوع في آن واحد؛ الفارغ يأخذ حد الشركة (الإعدادات)، وحدّ المستخدم الخاص يحل محله.",
+    capacityKinds: { chat: "المحادثات", sms: "رسائل SMS", voice: "المكالمات" },
+    tenantCap: "حد الشركة",
     permissions: "الصلاحيات",
     users: "المستخدمون",
     builtIn: "مدمج",
@@ -87,6 +91,7 @@ export const adminAr: typeof adminEn = {
   problems: {
     usernameRequired: "أعطِ المستخدم اسم مستخدم.",
     nameRequired: "أدخل اسمًا.",
+    capacityRange: "السعة: أعداد صحيحة؛ المحادثات حتى 100، ورسائل SMS حتى 500، والمكالمات حتى 10.",
     nameTooLong: "يمكن أن يتكون اسم الدور من 120 حرفًا على الأكثر.",
     emailInvalid: "أدخل بريدًا إلكترونيًا مثل name@example.com.",
     phoneInvalid: "أدخل رقم هاتف من 5 إلى 16 رقمًا، مع + اختيارية في البداية.",

@@ -42,6 +42,11 @@ export const adminTr: typeof adminEn = {
     empty: "Eşleşen rol yok",
     name: "Ad",
     description: "Açıklama",
+    capacity: "Temsilci başına kapasite",
+    capacityHelp:
+      "Bu roldeki bir kullanıcının her türden aynı anda en fazla kaç tane tutabileceği; boş bırakılırsa firmanın sınırı (Yapılandırma) geçerlidir, kullanıcının kendi sınırı bunun yerine geçer.",
+    capacityKinds: { chat: "Sohbetler", sms: "SMS yazışmaları", voice: "Aramalar" },
+    tenantCap: "Firmanın sınırı",
     permissions: "İzinler",
     users: "Kullanıcılar",
     builtIn: "yerleşik",
@@ -87,6 +92,7 @@ export const adminTr: typeof adminEn = {
   problems: {
     usernameRequired: "Kullanıcıya bir kullanıcı adı verin.",
     nameRequired: "Bir ad verin.",
+    capacityRange: "Kapasite: tam sayılar; sohbet en fazla 100, SMS yazışması en fazla 500, arama en fazla 10.",
     nameTooLong: "Rol adı en fazla 120 karakter olabilir.",
     emailInvalid: "ad@ornek.com gibi bir e-posta adresi girin.",
     phoneInvalid: "Başında isteğe bağlı + olan 5 ile 16 haneli bir telefon numarası girin.",

@@ -40,6 +40,11 @@ export const adminEn = {
     empty: "No roles match",
     name: "Name",
     description: "Description",
+    capacity: "Capacity per agent",
+    capacityHelp:
+      "How many of each kind a user of this role may hold at once; empty takes the tenant's cap (Configuration), and a user's own cap replaces it.",
+    capacityKinds: { chat: "Chats", sms: "SMS threads", voice: "Calls" },
+    tenantCap: "Tenant's cap",
     permissions: "Permissions",
     users: "Users",
     builtIn: "built-in",
@@ -85,6 +90,7 @@ export const adminEn = {
   problems: {
     usernameRequired: "Give the user a username.",
     nameRequired: "Give a name.",
+    capacityRange: "Capacity: whole numbers, chats up to 100, SMS threads up to 500, calls up to 10.",
     nameTooLong: "A role name can have at most 120 characters.",
     emailInvalid: "Enter an e-mail address like name@example.com.",
     phoneInvalid: "Enter a phone number of 5 to 16 digits, with an optional leading +.",

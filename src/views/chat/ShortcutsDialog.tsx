@@ -1,7 +1,8 @@
 /** The keyboard moves of the inbox, one table so the help dialog and the handler cannot drift apart. */
 import { useTranslation } from "react-i18next"
-import { Callout, Classes, Dialog, DialogBody, HTMLTable } from "@blueprintjs/core"
+import { Callout, Dialog, DialogBody } from "@blueprintjs/core"
 import { opensHelp, type ShortcutChoices } from "../../machines/shell/shortcuts-machine"
+import { KeysTable } from "../common/KeysTable"
 
 export type ShortcutAction = "next" | "previous" | "close" | "take" | "focus" | "search" | "labels" | "help"
 
@@ -40,29 +41,17 @@ const COMPOSER_KEYS: readonly { keys: readonly string[]; label: string }[] = [
 
 export const ShortcutsDialog = ({ isOpen, onClose, choices }: { isOpen: boolean; onClose: () => void; choices: ShortcutChoices }) => {
   const { t } = useTranslation()
-  const row = (keys: readonly string[], label: string) => (
-    <tr key={label}>
-      <td>{label}</td>
-      <td className="mc-kbd">
-        {keys.map((k) => (
-          <kbd key={k} className={Classes.KEY}>
-            {k}
-          </kbd>
-        ))}
-      </td>
-    </tr>
-  )
   const helpOn = choices.singleKeys
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t("chat.shortcuts.title")} icon="key" data-testid="chat-shortcuts">
       <DialogBody>
-        <HTMLTable compact striped className="mc-shortcuts">
-          <tbody>
-            {SHORTCUTS.map((s) => row(s.keys, t(`chat.shortcuts.${s.action}`)))}
-            {row(helpOn ? [choices.helpKey, "F1"] : ["F1"], t("chat.shortcuts.help"))}
-            {COMPOSER_KEYS.map((s) => row(s.keys, t(s.label)))}
-          </tbody>
-        </HTMLTable>
+        <KeysTable
+          rows={[
+            ...SHORTCUTS.map((s) => ({ keys: s.keys, label: t(`chat.shortcuts.${s.action}`) })),
+            { keys: helpOn ? [choices.helpKey, "F1"] : ["F1"], label: t("chat.shortcuts.help") },
+            ...COMPOSER_KEYS.map((s) => ({ keys: s.keys, label: t(s.label) })),
+          ]}
+        />
         {helpOn ? null : (
           <Callout compact icon="info-sign" data-testid="chat-shortcuts-single-off">
             {t("chat.shortcuts.singleOff")}

@@ -1,7 +1,12 @@
 /**
  * The reports' date-range picker, with its label: two months, dd-MM-yyyy, in the console's language (date-fns
  * locales), any dates past or future (date-days.ts).
+ *
+ * Escape closes the calendar and Blueprint takes the focus out of the field (focusing the field again would open
+ * the calendar again): the focus goes to the range's frame, so it stays where the user was instead of the page's
+ * start, and Tab goes on from there.
  */
+import { useRef, type KeyboardEvent } from "react"
 import { useTranslation } from "react-i18next"
 import { DateRangeInput } from "@blueprintjs/datetime"
 import { arSA, enUS, tr } from "date-fns/locale"
@@ -28,10 +33,19 @@ export const DateRange = ({
   const language = (i18n.resolvedLanguage ?? "en") as keyof typeof LOCALES
   const value = [toDate(start), toDate(end)] as [Date | null, Date | null]
   const [minDate, maxDate] = boundsOf(value[0], value[1])
+  const frame = useRef<HTMLFieldSetElement>(null)
+  const keepFocus = (event: KeyboardEvent) => {
+    if (event.key !== "Escape") return
+    requestAnimationFrame(() => {
+      const focused = document.activeElement
+      if (focused === null || focused === document.body) frame.current?.focus()
+    })
+  }
   return (
     <label className="mc-report-field">
       <span>{t("reports.common.dateRange")}</span>
-      <div className="mc-report-daterange" data-testid={testId}>
+      {/* Named, and focusable from a script only: where Escape leaves the focus. */}
+      <fieldset ref={frame} className="mc-report-daterange" data-testid={testId} tabIndex={-1} aria-label={t("reports.common.dateRange")}>
         <DateRangeInput
           value={value}
           onChange={([from, to]) => onChange(toDay(from), toDay(to))}
@@ -49,10 +63,20 @@ export const DateRange = ({
           shortcuts={false}
           minDate={minDate}
           maxDate={maxDate}
-          startInputProps={{ "aria-label": t("reports.common.startDate"), placeholder: t("reports.common.startDate"), name: "start" }}
-          endInputProps={{ "aria-label": t("reports.common.endDate"), placeholder: t("reports.common.endDate"), name: "end" }}
+          startInputProps={{
+            "aria-label": t("reports.common.startDate"),
+            placeholder: t("reports.common.startDate"),
+            name: "start",
+            onKeyDown: keepFocus,
+          }}
+          endInputProps={{
+            "aria-label": t("reports.common.endDate"),
+            placeholder: t("reports.common.endDate"),
+            name: "end",
+            onKeyDown: keepFocus,
+          }}
         />
-      </div>
+      </fieldset>
     </label>
   )
 }

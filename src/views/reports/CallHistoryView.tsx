@@ -64,6 +64,24 @@ const RecordingCell = ({ row, recording }: { row: CallRecord; recording: CallRec
   )
 }
 
+/** Under the agent: each transfer of the call, oldest first (who sent it where, and who took it or that it came back). */
+const Transfers = ({ transfers }: { transfers: CallRecord["transfers"] }) => {
+  const { t } = useTranslation()
+  if (!transfers?.length) return null
+  const who = (username: string | null) => username ?? t("reports.calls.transfer.removedAgent")
+  return (
+    <ul className="mc-call-transfers" data-testid="call-transfers">
+      {transfers.map((transfer, i) => (
+        // A call's transfers never reorder: the position is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <li key={i} data-testid="call-transfer" data-outcome={transfer.outcome}>
+          {t(`reports.calls.transfer.${transfer.outcome}`, { from: who(transfer.from), to: transfer.to, by: who(transfer.taken_by) })}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 const Row = ({ row, onOpen, recording }: { row: CallRecord; onOpen: () => void; recording?: CallRecording | null }) => {
   const { t } = useTranslation()
   const format = useFormat()
@@ -100,7 +118,10 @@ const Row = ({ row, onOpen, recording }: { row: CallRecord; onOpen: () => void; 
       <td className="mc-num">{formatDateTime(row.call_start_time)}</td>
       <td className="mc-num">{formatDateTime(row.call_end_time)}</td>
       <td>{format.duration(row.call_duration)}</td>
-      <td>{row.username ?? ""}</td>
+      <td>
+        {row.username ?? ""}
+        <Transfers transfers={row.transfers} />
+      </td>
       <td>{format.enumValue("callStatus", row.call_status)}</td>
       <td className="mc-num">{row.blocks}</td>
       <td className="mc-num">{formatDateTime(row.dt)}</td>
@@ -155,6 +176,17 @@ const CallHistory = () => {
             <option value="all">{t("reports.common.all")}</option>
             <option value="incoming">{t("reports.calls.incoming")}</option>
             <option value="outgoing">{t("reports.calls.outgoing")}</option>
+          </HTMLSelect>
+        </label>
+        <label className="mc-report-field">
+          <span>{t("reports.calls.transfers")}</span>
+          <HTMLSelect
+            value={draft.transfers}
+            data-testid="calls-transfers"
+            onChange={(e) => change({ transfers: e.currentTarget.value as CallHistoryFilters["transfers"] })}
+          >
+            <option value="all">{t("reports.common.all")}</option>
+            <option value="transferred">{t("reports.calls.transferred")}</option>
           </HTMLSelect>
         </label>
       </ReportFilters>

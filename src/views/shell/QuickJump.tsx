@@ -119,6 +119,14 @@ export const QuickJump = () => {
     <Dialog
       isOpen={open}
       onClose={() => jump.send({ type: "JUMP.CLOSE" })}
+      // The control it was opened from went away with the screen left behind: the new screen's content takes the focus.
+      // (Checked a frame later: the overlay gives the focus back to the gone control, and the page's body, as it ends.)
+      onClosed={() =>
+        requestAnimationFrame(() => {
+          const focused = document.activeElement
+          if (focused === null || focused === document.body) document.getElementById("mc-content")?.focus()
+        })
+      }
       title={t("shell.jump")}
       className="mc-jump"
       data-testid="quick-jump"

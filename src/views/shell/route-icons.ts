@@ -11,6 +11,7 @@ const icons: Readonly<Record<string, string>> = {
   // Chat
   "/apps/chat": "chat",
   "/apps/ongoing": "comment",
+  "/apps/queue": "numbered-list",
   // Tickets inbox
   "/apps/inbox": "inbox",
   "/apps/ticket-history": "history",

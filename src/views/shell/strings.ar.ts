@@ -93,6 +93,7 @@ export const shellAr: typeof shellEn = {
     example: "مثال",
     chat: "المحادثة",
     ongoing: "المحادثات الجارية",
+    routingQueue: "قائمة الانتظار",
     inbox: "التذاكر",
     ticketHistory: "سجل التذاكر",
     ticketOngoing: "التذاكر الجارية",

@@ -93,6 +93,7 @@ export const shellTr: typeof shellEn = {
     example: "Örnek",
     chat: "Konuşma",
     ongoing: "Devam Eden Sohbetler",
+    routingQueue: "Kuyruk",
     inbox: "Talepler",
     ticketHistory: "Talep Geçmişi",
     ticketOngoing: "Devam Eden Talepler",

@@ -91,6 +91,7 @@ export const shellEn = {
     example: "Example",
     chat: "Conversation",
     ongoing: "Ongoing Chats",
+    routingQueue: "Queue",
     inbox: "Tickets",
     ticketHistory: "Ticket History",
     ticketOngoing: "Ongoing Tickets",

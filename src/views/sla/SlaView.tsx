@@ -19,7 +19,14 @@ import { useSelector } from "@xstate/react"
 import { useCallback } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
-import { SLA_ACTIONS, SLA_PRIORITIES, type SlaAction, type SlaPolicyInput, type SlaReportBy } from "../../contract/groups/sla"
+import {
+  SLA_ACTIONS,
+  SLA_PRIORITIES,
+  type SlaAction,
+  type SlaCsvHeadings,
+  type SlaPolicyInput,
+  type SlaReportBy,
+} from "../../contract/groups/sla"
 import type { Channel } from "../../contract/schemas/common"
 import type { slaPoliciesMachine } from "../../machines/sla/sla-policies"
 import type { slaReportMachine } from "../../machines/sla/sla-report"
@@ -54,6 +61,7 @@ export const SlaView = () => {
               intent="primary"
               icon="plus"
               text={t("sla.new")}
+              style={{ whiteSpace: "nowrap" }}
               onClick={() => policies.send({ type: "EDIT", id: null })}
               data-testid="sla-new"
             />
@@ -72,6 +80,7 @@ const Policies = ({ actor }: { actor: PoliciesRef }) => {
   const failureText = useFailureText()
   const rows = useSelector(actor, (s) => s.context.policies)
   const failure = useSelector(actor, (s) => s.context.failure)
+  const segmentName = useSegmentName(actor)
   const target = (seconds: number | null) => (seconds === null ? "" : format.duration(seconds))
   return (
     <section aria-label={t("sla.policies")}>
@@ -87,6 +96,7 @@ const Policies = ({ actor }: { actor: PoliciesRef }) => {
             <th>{t("sla.name")}</th>
             <th>{t("sla.priority")}</th>
             <th>{t("sla.channel")}</th>
+            <th>{t("sla.segment")}</th>
             <th>{t("sla.metrics.first_response")}</th>
             <th>{t("sla.metrics.next_response")}</th>
             <th>{t("sla.metrics.resolution")}</th>
@@ -97,7 +107,7 @@ const Policies = ({ actor }: { actor: PoliciesRef }) => {
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={8}>{t("sla.empty")}</td>
+              <td colSpan={9}>{t("sla.empty")}</td>
             </tr>
           ) : null}
           {rows.map((p) => (
@@ -105,6 +115,7 @@ const Policies = ({ actor }: { actor: PoliciesRef }) => {
               <td>{p.name}</td>
               <td>{p.priority ? t(`sla.priorities.${p.priority}`) : t("sla.any")}</td>
               <td>{p.channel ? format.enumValue("channel", p.channel) : t("sla.any")}</td>
+              <td>{p.segment_id === null ? t("sla.any") : segmentName(p.segment_id)}</td>
               <td className="mc-num">{target(p.first_response_seconds)}</td>
               <td className="mc-num">{target(p.next_response_seconds)}</td>
               <td className="mc-num">{target(p.resolution_seconds)}</td>
@@ -135,6 +146,13 @@ const Policies = ({ actor }: { actor: PoliciesRef }) => {
   )
 }
 
+/** A segment's name from the picker's list; one the user cannot list shows by its id. */
+const useSegmentName = (actor: PoliciesRef) => {
+  const { t } = useTranslation()
+  const segments = useSelector(actor, (s) => s.context.segments)
+  return (id: number) => segments.find((g) => g.id === id)?.name ?? t("sla.segmentId", { id })
+}
+
 const minutesOf = (seconds: number | null) => (seconds === null ? "" : String(Math.round((seconds / 60) * 100) / 100))
 const secondsOf = (text: string) => {
   const minutes = Number(text.replace(",", "."))
@@ -148,6 +166,8 @@ const Editor = ({ actor }: { actor: PoliciesRef }) => {
   const draft = useSelector(actor, (s) => s.context.draft)
   const saving = useSelector(actor, (s) => s.matches("saving"))
   const saveFailure = useSelector(actor, (s) => s.context.saveFailure)
+  const segments = useSelector(actor, (s) => s.context.segments)
+  const segmentName = useSegmentName(actor)
   if (!draft) return null
   const change = (patch: Partial<SlaPolicyInput>) => actor.send({ type: "CHANGE", patch })
   const toggle = (list: "near_actions" | "breach_actions", action: SlaAction) =>
@@ -192,12 +212,22 @@ const Editor = ({ actor }: { actor: PoliciesRef }) => {
           </HTMLSelect>
         </FormGroup>
         <FormGroup label={t("sla.segment")} labelFor="sla-segment">
-          <InputGroup
+          <HTMLSelect
             id="sla-segment"
-            inputMode="numeric"
             value={draft.segment_id === null ? "" : String(draft.segment_id)}
-            onValueChange={(v) => change({ segment_id: /^[1-9]\d*$/.test(v) ? Number(v) : null })}
-          />
+            onChange={(e) => change({ segment_id: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+            data-testid="sla-segment"
+          >
+            <option value="">{t("sla.any")}</option>
+            {draft.segment_id !== null && !segments.some((g) => g.id === draft.segment_id) ? (
+              <option value={draft.segment_id}>{segmentName(draft.segment_id)}</option>
+            ) : null}
+            {segments.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </HTMLSelect>
         </FormGroup>
         {TARGETS.map(([field, label]) => (
           <FormGroup key={field} label={t(`sla.${label}`)} labelFor={`sla-${field}`} helperText={t("sla.secondsHint")}>
@@ -252,7 +282,7 @@ const Editor = ({ actor }: { actor: PoliciesRef }) => {
 }
 
 const Report = ({ actor }: { actor: ReportRef }) => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const format = useFormat()
   const failureText = useFailureText()
   const query = useSelector(actor, (s) => s.context.query)
@@ -261,7 +291,20 @@ const Report = ({ actor }: { actor: ReportRef }) => {
   const file = useSelector(actor, (s) => s.context.file)
   const saved = useCallback(() => actor.send({ type: "SAVED" }), [actor])
   useSaveFile(file, saved)
-  const language = (["en", "tr", "ar"] as const).find((l) => l === i18n.language) ?? "en"
+  const headings: SlaCsvHeadings = {
+    by: t(`sla.column.${query.by}`),
+    target: t("sla.target"),
+    metrics: {
+      first_response: t("sla.metrics.first_response"),
+      next_response: t("sla.metrics.next_response"),
+      resolution: t("sla.metrics.resolution"),
+    },
+    achieved: t("sla.achieved"),
+    breached: t("sla.breached"),
+    open: t("sla.open"),
+    percent: t("sla.percent"),
+    unassigned: t("sla.unassigned"),
+  }
   return (
     <section aria-label={t("sla.report")}>
       <h2>{t("sla.report")}</h2>
@@ -289,13 +332,13 @@ const Report = ({ actor }: { actor: ReportRef }) => {
           value={query.end_date ?? ""}
           onValueChange={(v) => actor.send({ type: "SET", patch: { end_date: v || undefined } })}
         />
-        <Button icon="download" text={t("sla.csv")} onClick={() => actor.send({ type: "CSV", language })} data-testid="sla-csv" />
+        <Button icon="download" text={t("sla.csv")} onClick={() => actor.send({ type: "CSV", headings })} data-testid="sla-csv" />
       </div>
       {failure ? <Callout intent="danger">{failureText(failure)}</Callout> : null}
       <HTMLTable compact striped data-testid="sla-report">
         <thead>
           <tr>
-            <th>{t(`sla.by.${query.by}`)}</th>
+            <th>{t(`sla.column.${query.by}`)}</th>
             <th>{t("sla.target")}</th>
             <th>{t("sla.achieved")}</th>
             <th>{t("sla.breached")}</th>

@@ -4,6 +4,7 @@
  * machine's (machines/tenant-settings/configuration-machine.ts).
  */
 import { useMemo } from "react"
+import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NumericInput, Spinner, Switch, TextArea } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
@@ -12,6 +13,7 @@ import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { useSettingsFormView } from "../common/settings-form-view"
+import { PriorityRules } from "./PriorityRules"
 import "./tenant-settings.css"
 
 type ConfigurationActor = ActorRefFrom<typeof configurationMachine>
@@ -35,6 +37,7 @@ const zones = (): string[] => {
 const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
+  const choices = useSelector(actor, (s) => s.context.stored?.choices)
   const { draft, problem, failure, saving, gate } = useSettingsFormView(actor, {
     saved: "tenantSettings.saved",
     loadFailed: "tenantSettings.loadFailed",
@@ -164,6 +167,28 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
             data-testid="configuration-cap"
           />
         </FormGroup>
+        <FormGroup label={t("tenantSettings.smsCap")} helperText={t("tenantSettings.capsHelp")}>
+          <NumericInput
+            aria-label={t("tenantSettings.smsCap")}
+            min={1}
+            max={500}
+            value={draft.max_sms_per_agent}
+            onValueChange={(n) => edit({ max_sms_per_agent: n })}
+            data-testid="configuration-sms-cap"
+          />
+        </FormGroup>
+        <Switch
+          checked={draft.queue_position_messages}
+          label={t("tenantSettings.positionMessages")}
+          onChange={(e) => edit({ queue_position_messages: e.currentTarget.checked })}
+          data-testid="configuration-position-messages"
+        />
+        <p className="mc-muted">{t("tenantSettings.positionMessagesHelp")}</p>
+        <PriorityRules
+          rules={draft.queue_priority_rules}
+          choices={choices ?? { label: [], segment: [], flag: [] }}
+          onChange={(rules) => edit({ queue_priority_rules: rules })}
+        />
         <Switch
           checked={draft.session_timeout_enabled}
           label={t("tenantSettings.idleClose")}
@@ -222,6 +247,16 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
             value={draft.ring_timeout_seconds}
             onValueChange={(n) => edit({ ring_timeout_seconds: n })}
             data-testid="configuration-ring"
+          />
+        </FormGroup>
+        <FormGroup label={t("tenantSettings.callCap")}>
+          <NumericInput
+            aria-label={t("tenantSettings.callCap")}
+            min={1}
+            max={10}
+            value={draft.max_calls_per_agent}
+            onValueChange={(n) => edit({ max_calls_per_agent: n })}
+            data-testid="configuration-call-cap"
           />
         </FormGroup>
         <Switch

@@ -1,10 +1,9 @@
 /** Account limits in Chromium against the seeded server: the tenant's usage bars follow what the super admin sets (by call and in the super admin's form); big numbers grouped; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, login, loginTo, shot } from "../helpers"
 
 test("Account limits: usage of each limit, a new limit set by the super admin shows after Refresh; Arabic", async ({ page, request }) => {
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/account-limits`)
+  await loginTo(page, "admin", "/apps/account-limits")
   await expect(page.getByTestId("page-title")).toHaveText("Account limits")
   await expect(page.getByTestId("usage-agents").getByTestId("usage-text")).toHaveText(/^\d+ of 25$/)
   await expect(page.getByTestId("usage-monthly_messages").getByTestId("usage-text")).toHaveText(/^\d+ of 100,000$/)

@@ -5,14 +5,13 @@
  */
 import { expect, test } from "@playwright/test"
 import { frontKey } from "../../../src/contract/routes"
-import { baseUrl, expectedSidebar, login, renderedSidebar, shot } from "../helpers"
+import { baseUrl, expectedSidebar, login, loginTo, renderedSidebar, shot } from "../helpers"
 
 const dialogKey = (path: string) => `input[data-key="${frontKey(path)}"]`
 
 test("an admin makes a role and a user with it; the user sees what the preview said; Arabic mirrors", async ({ browser, page }) => {
   const tag = Date.now().toString(36)
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/roles`)
+  await loginTo(page, "admin", "/apps/roles")
   await expect(page.getByTestId("page-title")).toHaveText("Roles")
 
   // The role: chat and the contact book, previewed before saving.

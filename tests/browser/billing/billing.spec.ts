@@ -1,6 +1,6 @@
 /** Billing in Chromium against the seeded server: a super admin's top-up shows in the tenant's balance and ledger; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 
 test("Billing: a top-up by the super admin appears with its running balance; Arabic", async ({ page, request }) => {
   const root = await (await request.post(`${baseUrl()}/api/auth/user`, { data: { username: "superadmin", password: "demo1234" } })).json()
@@ -12,8 +12,7 @@ test("Billing: a top-up by the super admin appears with its running balance; Ara
   expect(topUp.status()).toBe(200)
   const entry = (await topUp.json()).data
 
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/billing`)
+  await loginTo(page, "admin", "/apps/billing")
   await expect(page.getByTestId("page-title")).toHaveText("Billing")
   const row = page.getByTestId("ledger-row").filter({ hasText: reason })
   await expect(row).toContainText("$25.50")

@@ -4,7 +4,7 @@
  * credit allowance granted; English and Arabic.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, login, loginTo, shot } from "../helpers"
 
 const usd = (value: number) => new Intl.NumberFormat("en", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(value)
 
@@ -12,8 +12,7 @@ test("Billing: the super admin tops up a business and grants credit; the tenant 
   page,
   browser,
 }) => {
-  await login(page, "superadmin")
-  await page.goto(`${baseUrl()}/apps/billing`)
+  await loginTo(page, "superadmin", "/apps/billing")
   await expect(page.getByTestId("page-title")).toHaveText("Billing")
   const picker = page.getByTestId("business-picker-input")
   await picker.fill("Acme Retail")

@@ -1,6 +1,6 @@
 /** Revoked tokens in Chromium against the seeded server: a short token refused, a real key revoked and refused by the API, taken back; the cache cleared; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 
 test("Blacklisted tokens: revoke a session's client token, the API refuses it, take it back; clear the cache", async ({
   page,
@@ -12,8 +12,7 @@ test("Blacklisted tokens: revoke a session's client token, the API refuses it, t
   const authenticate = () => request.get(`${baseUrl()}/api/authenticate`, { headers: { "client-token": token } })
   expect((await authenticate()).status()).toBe(200)
 
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/blacklist-token`)
+  await loginTo(page, "admin", "/apps/blacklist-token")
   await expect(page.getByTestId("page-title")).toHaveText("Blacklisted tokens")
   const dialog = page.getByTestId("revoke-dialog")
   await page.getByTestId("revoke-new").click()

@@ -4,7 +4,7 @@
  * the public pages; English and Arabic.
  */
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, login, loginTo, shot } from "../helpers"
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")
 
@@ -56,8 +56,7 @@ test("a business registers with a document, the super admin approves it, and its
   // The super admin, in another browser, finds it among the registrations, reads the document and approves it.
   const admin = await browser.newContext()
   const review = await admin.newPage()
-  await login(review, "superadmin")
-  await review.goto(`${baseUrl()}/apps/company-forms`)
+  await loginTo(review, "superadmin", "/apps/company-forms")
   await expect(review.getByTestId("page-title")).toHaveText("Registrations")
   await searchFor(review, "registrations-search", tag)
   await review.getByTestId("registration-row").filter({ hasText: name }).click()
@@ -107,8 +106,7 @@ test("a switched-off business's user is logged out live, and the drawer says wha
   await login(owner, username, "strong-pass-1")
   await expect(owner).not.toHaveURL(/\/login$/)
 
-  await login(page, "superadmin")
-  await page.goto(`${baseUrl()}/apps/company-profile`)
+  await loginTo(page, "superadmin", "/apps/company-profile")
   await expect(page.getByTestId("page-title")).toHaveText("Businesses")
   await searchFor(page, "businesses-search", tag)
   await page.getByTestId("business-row").filter({ hasText: name }).click()
@@ -159,8 +157,7 @@ test("the public pages and the registration form in Arabic", async ({ page }) =>
 })
 
 test("a business's admin configures its webhook on the company page; Arabic", async ({ page }) => {
-  await login(page, "admin2")
-  await page.goto(`${baseUrl()}/apps/company-details/configure-web-hook`)
+  await loginTo(page, "admin2", "/apps/company-details/configure-web-hook")
   await expect(page.getByTestId("page-title")).toHaveText("Configure web hook")
   await page.getByTestId("company-webhook-url").fill("https://hooks.globex.example/events")
   await page.getByTestId("company-webhook-token").fill("short")

@@ -4,11 +4,10 @@
  * (shown once) then revokes it; English and Arabic.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 
 test("edit the company profile and contact, see them after a reload; agents and the API key; Arabic", async ({ page }) => {
-  await login(page, "admin2")
-  await page.goto(`${baseUrl()}/apps/company-details`)
+  await loginTo(page, "admin2", "/apps/company-details")
   await expect(page.getByTestId("page-title")).toHaveText("Company Details")
   const sections = page.getByTestId("company-section")
   await expect(sections.first()).toBeVisible()

@@ -1,6 +1,6 @@
 /**
  * Current campaigns in Chromium: a 200-number list typed on the Recipient lists tab, and a campaign to it where one customer wrote STOP first (through the simulator),
- * created in the dialog at 5 messages a second; its counts move live, it is paused and resumed with the buttons and
+ * created in the dialog at 10 messages a second; its counts move live, it is paused and resumed with the buttons and
  * completes with the opt-out skipped; the channel fails one message (the simulator's hook), the outbox shows the
  * reason, Retry failed sends it again; the CSV report downloads with a row per number. Arabic, right to left.
  */
@@ -11,18 +11,21 @@ import { customerWrites } from "../chat/chat-inbox-helpers"
 import { baseUrl, devHeaders, login, shot } from "../helpers"
 import { approvedTemplate, listRow, openLists, topUp, typeList } from "./campaigns-helpers"
 
+/** Messages a second: 200 numbers take 20 s, time enough to see the counts move and to pause before the end. */
+const RATE = 10
+
 const createCampaign = async (page: Page, name: string, template: string, list: string) => {
   await page.getByTestId("campaigns-new").click()
   const dialog = page.locator(".bp6-dialog")
   // Typed at once, while the dialog's choices may still load: nothing typed is lost.
   await dialog.getByTestId("campaign-name").fill(name)
-  await dialog.getByTestId("campaign-rate").fill("5")
+  await dialog.getByTestId("campaign-rate").fill(String(RATE))
   await expect(dialog.getByTestId("campaign-template").locator(`option[value="${template}|en"]`)).toHaveCount(1, { timeout: 20_000 })
   await dialog.getByTestId("campaign-template").selectOption(`${template}|en`)
   await dialog.getByTestId("campaign-list").selectOption({ label: `${list} (200 numbers)` })
   await dialog.getByTestId("campaign-param-1").fill("friend")
   await expect(dialog.getByTestId("campaign-name")).toHaveValue(name)
-  await expect(dialog.getByTestId("campaign-rate")).toHaveValue("5")
+  await expect(dialog.getByTestId("campaign-rate")).toHaveValue(String(RATE))
   await dialog.getByTestId("campaign-create").click()
   await expect(dialog).toHaveCount(0, { timeout: 30_000 })
 }

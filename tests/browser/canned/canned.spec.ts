@@ -4,13 +4,12 @@
  * the screen in Arabic, right to left.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("Canned messages: create, edit, a duplicate shortcut refused on the field, delete; Arabic mirrors", async ({ page }) => {
   const stamp = Date.now().toString(36)
   const shortcut = `thanks-${stamp}`
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/canned-messages`)
+  await loginTo(page, "admin", "/apps/canned-messages")
   await expect(page.getByTestId("page-title")).toHaveText("Canned Messages")
   await expect(page.getByTestId("canned-row").first()).toBeVisible()
 

@@ -5,7 +5,7 @@
  * admin adds a city. English and Arabic screenshots.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 
 // A 2×2 red PNG.
 const PNG = Buffer.from(
@@ -23,8 +23,7 @@ const english = (page: Page) => page.evaluate(() => localStorage.setItem("i18nex
 test("a product with an image appears in the list and is found by a misspelt search", async ({ page }) => {
   test.setTimeout(120_000)
   const tag = Date.now().toString(36)
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/fb-catalogues-menu`)
+  await loginTo(page, "admin", "/fb-catalogues-menu")
   await expect(page.getByTestId("catalogues-page")).toBeVisible()
   for (const attempt of [1, 2]) {
     await page.getByTestId("catalogue-new").click()
@@ -116,8 +115,7 @@ test("a product with an image appears in the list and is found by a misspelt sea
 test("a branches CSV with one bad line shows the exact refusal and keeps the good lines", async ({ page }) => {
   test.setTimeout(120_000)
   const tag = Date.now().toString(36)
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/nearest-location`)
+  await loginTo(page, "admin", "/apps/nearest-location")
   await expect(page.getByTestId("locations-page")).toBeVisible()
   const csv = [
     "name,address,latitude,longitude,city,opening_hours",
@@ -154,8 +152,7 @@ test("a branches CSV with one bad line shows the exact refusal and keeps the goo
 test("the super admin adds a city, and a name already taken in that country is refused on the field", async ({ page }) => {
   test.setTimeout(120_000)
   const tag = Date.now().toString(36)
-  await login(page, "superadmin")
-  await page.goto(`${baseUrl()}/apps/nearest-location`)
+  await loginTo(page, "superadmin", "/apps/nearest-location")
   await expect(page.getByTestId("reference-section")).toBeVisible()
   for (const attempt of [1, 2]) {
     await page.getByTestId("city-new").click()

@@ -4,7 +4,7 @@
  * page; /channels/sms shows the SMS state and links to the sender names. English and Arabic.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 test("the overview shows a connected WhatsApp number and every other channel's state; the SMS page; Arabic", async ({ page }) => {
   const phoneNumberId = `8${String(Date.now()).slice(-12)}`
@@ -23,8 +23,7 @@ test("the overview shows a connected WhatsApp number and every other channel's s
   })
   expect(registered.status()).toBe(200)
 
-  await login(page, "admin2")
-  await page.goto(`${baseUrl()}/channels/Whatsapp`)
+  await loginTo(page, "admin2", "/channels/Whatsapp")
   await page.getByTestId("whatsapp-phone_number_id").fill(phoneNumberId)
   await page.getByTestId("whatsapp-waba_id").fill("102290129340398")
   await page.getByTestId("whatsapp-display_number").fill("+15550105588")

@@ -5,7 +5,7 @@
  * in the inbox. Another visit shows the same webhook URL; unsubscribing shows the page not subscribed again. Arabic mirrors the page.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 test("connect a Facebook page against the simulated Meta and receive a Messenger customer's message in the inbox; Arabic", async ({
   page,
@@ -29,8 +29,7 @@ test("connect a Facebook page against the simulated Meta and receive a Messenger
     page.request.post(`${baseUrl()}${path}`, { data: { clientId: 2, ...data }, headers: devHeaders() })
   expect((await meta("/dev/meta/logins", login_)).status()).toBe(200)
 
-  await login(page, "admin2")
-  await page.goto(`${baseUrl()}/channels/fb-page`)
+  await loginTo(page, "admin2", "/channels/fb-page")
   await expect(page.getByTestId("page-title")).toHaveText("Facebook pages")
   const status = page.getByTestId("meta-status")
   await expect(status).toHaveText(/Not connected|Connected/)

@@ -5,7 +5,7 @@
  * customer writes and the message appears in the inbox. Arabic mirrors the page.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 test("connect an Instagram account against the simulated Meta and receive a customer's direct message in the inbox; Arabic", async ({
   page,
@@ -35,8 +35,7 @@ test("connect an Instagram account against the simulated Meta and receive a cust
     page.request.post(`${baseUrl()}${path}`, { data: { clientId: 2, ...data }, headers: devHeaders() })
   expect((await meta("/dev/meta/logins", login_)).status()).toBe(200)
 
-  await login(page, "admin2")
-  await page.goto(`${baseUrl()}/channels/Instagram`)
+  await loginTo(page, "admin2", "/channels/Instagram")
   await expect(page.getByTestId("page-title")).toHaveText("Instagram")
   const status = page.getByTestId("meta-status")
   await expect(status).toHaveText(/Not connected|Connected/)

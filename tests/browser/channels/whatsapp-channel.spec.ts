@@ -8,7 +8,7 @@
  * Tenant two: tenant one's WhatsApp stays on the built-in simulator the other specs use.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 /** A 96×64 PNG of blue and yellow squares: what the customer's phone uploads to Meta. */
 const PHOTO =
@@ -32,8 +32,7 @@ test("connect a WhatsApp number against the simulated Meta and receive a custome
     ).status(),
   ).toBe(200)
 
-  await login(page, "admin2")
-  await page.goto(`${baseUrl()}/channels/Whatsapp`)
+  await loginTo(page, "admin2", "/channels/Whatsapp")
   await expect(page.getByTestId("page-title")).toHaveText("WhatsApp")
   const status = page.getByTestId("whatsapp-status")
   await expect(status).toHaveText(/Not connected|Connected|Failing/)

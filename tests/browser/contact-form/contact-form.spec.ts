@@ -5,14 +5,13 @@
  * says so. Arabic mirrors both pages.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 
 test("Contact form: the tenant sets its questions, a logged-out visitor fills the link, the answers are on the contact", async ({
   page,
   browser,
 }) => {
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/ContactInformationCollection`)
+  await loginTo(page, "admin", "/ContactInformationCollection")
   await expect(page.getByTestId("page-title")).toHaveText("Contact Information Collection")
   const settings = page.getByTestId("contact-form-settings")
   // Start from a closed form with no questions, whatever an earlier run left.

@@ -3,12 +3,11 @@
  * `text/csv` body with the mapping in the query string, and every row comes back imported.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login } from "../helpers"
+import { loginTo } from "../helpers"
 
 test("imports a 28 MB CSV picked in the wizard, sent as text/csv, every row accounted for", async ({ page }) => {
   test.setTimeout(120_000)
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/contacts/all`)
+  await loginTo(page, "admin", "/apps/contacts/all")
   await page.getByTestId("contacts-import").click()
   const notes = "n".repeat(920)
   const lines = ["number,name,notes"]

@@ -1,10 +1,9 @@
 /** The IP whitelist in Chromium against the seeded server: add, a bad address refused, the lock-out warning, the login switch; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("IP whitelist: add ranges, warn before login enforcement would lock the admin out, switch it on once listed", async ({ page }) => {
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/ip-whitelist`)
+  await loginTo(page, "admin", "/apps/ip-whitelist")
   await expect(page.getByTestId("page-title")).toHaveText("IP whitelist")
   await expect(page.getByTestId("ip-your-address")).toHaveText("Your address, 127.0.0.1, is not on the list.")
   const dialog = page.getByTestId("ip-dialog")

@@ -1,11 +1,10 @@
 /** Labels in Chromium against the seeded server: create one, a second with the same name refused on the field, delete; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("Labels: create, a taken name refused on the field, delete; Arabic mirrors", async ({ page }) => {
   const name = `Urgent ${Date.now().toString(36)}`
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/labels`)
+  await loginTo(page, "admin", "/apps/labels")
   await expect(page.getByTestId("page-title")).toHaveText("Labels")
   const dialog = page.getByTestId("label-dialog")
 

@@ -4,7 +4,7 @@
  * Arabic mirrors the screen.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("a new branch is found by search and comes first in its own nearest search", async ({ page }) => {
   test.setTimeout(120_000)
@@ -12,8 +12,7 @@ test("a new branch is found by search and comes first in its own nearest search"
   // A point far from every other test's branches: the South Atlantic.
   const lat = (-40 - (Date.now() % 1000) / 1000).toFixed(4)
   const lng = "-20.1234"
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/nearest-location`)
+  await loginTo(page, "admin", "/apps/nearest-location")
   await expect(page.getByTestId("locations-page")).toBeVisible()
 
   await page.getByTestId("branch-new").click()

@@ -4,7 +4,7 @@
  * admin's company sub-page across businesses; English and Arabic.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, loginTo, shot } from "../helpers"
 
 test("MAU: months per channel as table and chart, a bad range refused, the report mailed; Arabic", async ({ page, request }) => {
   const body = await login(page, "admin")
@@ -47,8 +47,7 @@ test("MAU: months per channel as table and chart, a bad range refused, the repor
 })
 
 test("MAU: the super admin's company sub-page shows every business, narrowed to one on demand", async ({ page }) => {
-  await login(page, "superadmin")
-  await page.goto(`${baseUrl()}/apps/company-details/mau`)
+  await loginTo(page, "superadmin", "/apps/company-details/mau")
   await expect(page.getByTestId("page-title")).toHaveText("Monthly active users")
   const businesses = page.getByTestId("mau-business-row")
   await expect(businesses.filter({ hasText: "Acme Retail" })).toHaveCount(1)

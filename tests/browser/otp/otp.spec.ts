@@ -5,7 +5,7 @@
  * in English and Arabic.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 const call = async (page: Page, method: "POST" | "PUT" | "GET", path: string, body: unknown, token: string) => {
   const response = await page.request.fetch(`${baseUrl()}/api${path}`, {
@@ -70,8 +70,7 @@ test("OTP: enrol agent1, a sixth wrong code is refused, then log in with the cod
   for (const row of enrolled.items ?? []) await call(page, "PUT", `/backend/users/otp/remove/${row.id}`, {}, admin)
 
   // The admin enrols agent1 on the OTP users screen.
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/otp-users`)
+  await loginTo(page, "admin", "/apps/otp-users")
   await expect(page.getByTestId("page-title")).toHaveText("OTP users")
   await page.getByTestId("otp-user-new").click()
   const user = page.getByTestId("otp-user-user")
@@ -128,8 +127,7 @@ test("OTP: enrol agent1, a sixth wrong code is refused, then log in with the cod
 })
 
 test("OTP: the admin's settings, providers and report, in English and Arabic", async ({ page }) => {
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/opt`)
+  await loginTo(page, "admin", "/apps/opt")
   await expect(page.getByTestId("page-title")).toHaveText("OTP login")
   // The stored settings first: typed before they load, the value would be replaced by them.
   await expect(page.getByTestId("otp-settings-ttl")).toHaveValue(/^\d+$/)

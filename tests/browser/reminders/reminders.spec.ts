@@ -4,7 +4,7 @@
  * chat specs read it) within seconds, the row's last run saying so; then edit, disable, delete. Arabic mirrors it.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 import { customerWrites, freshNumber, phoneOf } from "../chat/chat-inbox-helpers"
 
 test("Reminders: a reminder created on the screen reaches the customer's phone; edit, disable and delete it", async ({ page }) => {
@@ -12,8 +12,7 @@ test("Reminders: a reminder created on the screen reaches the customer's phone; 
   const name = `Pickup ${Date.now().toString(36)}`
   const text = `Your order is ready for pickup (${name})`
   await customerWrites(page, number, "Is my order ready?")
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/admin-reminderMessage`)
+  await loginTo(page, "admin", "/admin-reminderMessage")
   await expect(page.getByTestId("page-title")).toHaveText("Reminder Messages")
 
   await page.getByTestId("reminders-new").click()

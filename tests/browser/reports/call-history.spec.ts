@@ -1,7 +1,8 @@
 /** Call History in Chromium against the seeded server: filters, copy, messages, the CSV export and its failures. */
 import { readFileSync } from "node:fs"
-import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { expect, type Page, test } from "@playwright/test"
+import { baseUrl, callCard, goOnline, login, shot } from "../helpers"
+import { hangUpPlaced, place } from "../calls/simulated-calls"
 import { rows, setLanguage, typeRange } from "./reports.testing"
 
 test.describe("Call History", () => {
@@ -44,7 +45,7 @@ test.describe("Call History", () => {
       .trim()
       .split("\r\n")
     expect(csv[0]).toBe(
-      "Call ID,Name,Number,Call Type,Call Start Time,Call End Time,Duration,Accepted By,Status,Call Blocks,Date Time,Message",
+      "Call ID,Name,Number,Call Type,Call Start Time,Call End Time,Duration,Accepted By,Status,Call Blocks,Date Time,Message,Transfers",
     )
     expect(csv).toHaveLength(total + 1)
 
@@ -57,6 +58,52 @@ test.describe("Call History", () => {
     await page.getByTestId("calls-export").click()
     await expect(page.getByTestId("notice-noData").first()).toHaveText("No data available for export with current filters.")
     await shot(page, "reports-call-history-empty")
+  })
+
+  test("a transferred call says so under its agent, in English and Arabic, and the Transferred filter finds it", async ({ browser }) => {
+    test.setTimeout(120_000)
+    const online = async (username: string) => {
+      const page: Page = await (await browser.newContext()).newPage()
+      await login(page, username)
+      const saved = page.waitForResponse((r) => r.url().endsWith("/agent/online") && r.ok())
+      await goOnline(page)
+      await saved
+      return page
+    }
+    const [admin, agent1] = [await online("admin"), await online("agent1")]
+    try {
+      const callId = await place("+905550000471")
+      await callCard(admin, callId).getByTestId("call-accept").click()
+      await expect(callCard(admin, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+      await callCard(admin, callId).getByTestId("call-transfer").click()
+      await admin.getByTestId("call-transfer-target").filter({ hasText: "Kerem Agent" }).click()
+      await callCard(agent1, callId).getByTestId("call-accept").click()
+      await expect(callCard(agent1, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
+      await callCard(agent1, callId).getByTestId("call-end").click()
+      await expect(callCard(agent1, callId)).toHaveCount(0)
+
+      await admin.goto(`${baseUrl()}/apps/call-history`)
+      await admin.selectOption("[data-testid=calls-transfers]", "transferred")
+      const [filtered] = await Promise.all([
+        admin.waitForRequest((r) => r.url().endsWith("/api/calls/list")),
+        admin.getByTestId("calls-apply").click(),
+      ])
+      expect(filtered.postDataJSON()).toMatchObject({ transferred: true, page: 1 })
+      const row = rows(admin, "call-row").filter({ hasText: "+905550000471" })
+      await expect(row.getByTestId("call-transfer")).toHaveText("Transferred by admin to agent1, taken by agent1")
+      // Only transferred calls are listed: every row has its transfer line.
+      await expect(rows(admin, "call-row").filter({ hasNot: admin.getByTestId("call-transfers") })).toHaveCount(0)
+      await row.getByTestId("call-transfer").scrollIntoViewIfNeeded()
+      await shot(admin, "reports-call-history-transfer-en")
+      await setLanguage(admin, "ar")
+      await expect(row.getByTestId("call-transfer")).toHaveText("حوّلها admin إلى agent1، واستلمها agent1")
+      await row.getByTestId("call-transfer").scrollIntoViewIfNeeded()
+      await shot(admin, "reports-call-history-transfer-ar")
+      await setLanguage(admin, "en")
+    } finally {
+      await hangUpPlaced()
+      await Promise.all([admin.context().close(), agent1.context().close()])
+    }
   })
 
   test("shows every kind of message in the media dialog", async ({ page }) => {

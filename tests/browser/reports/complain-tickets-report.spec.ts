@@ -1,7 +1,7 @@
 /** The Complain Tickets Report in Chromium against the seeded server: cards, filters, the dialog, search, the CSV. */
 import { readFileSync } from "node:fs"
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, login, loginTo, shot } from "../helpers"
 import { rows, setLanguage } from "./reports.testing"
 
 test.describe("Complain Tickets Report", () => {
@@ -66,8 +66,7 @@ test.describe("Complain Tickets Report", () => {
   })
 
   test("search with Enter finds a WhatsApp ticket by number", async ({ page }) => {
-    await login(page, "admin")
-    await page.goto(`${baseUrl()}/report/complain-tickets-report`)
+    await loginTo(page, "admin", "/report/complain-tickets-report")
     await page.selectOption("[data-testid=tickets-platform]", "whatsapp")
     await page.getByTestId("tickets-apply").click()
     // The rows on screen until the filtered page arrives are all channels': wait for WhatsApp's own.

@@ -1,12 +1,11 @@
 /** OTP Logs in Chromium against the seeded server: paging, page sizes, the email search, Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 import { rows, setLanguage } from "./reports.testing"
 
 test.describe("OTP Logs", () => {
   test("pages, sizes and searches by email with Enter, Search and Clear", async ({ page }) => {
-    await login(page, "admin")
-    await page.goto(`${baseUrl()}/apps/otp-logs`)
+    await loginTo(page, "admin", "/apps/otp-logs")
     await expect(rows(page, "otp-row")).toHaveCount(10)
     for (const header of ["Id", "UserName", "Email", "Phone Number", "OTP Code", "Date & Time", "Provider", "Provider Email"]) {
       await expect(page.locator("[data-testid=otp-table] th", { hasText: header }).first()).toBeVisible()

@@ -2,7 +2,7 @@
 import Papa from "papaparse"
 import { expect, type Page, test } from "@playwright/test"
 import { readFileSync } from "node:fs"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, loginTo, openInApp, shot } from "../helpers"
 import { rows, setLanguage, typeRange } from "./reports.testing"
 
 const fillDay = async (page: Page, testId: string, field: 0 | 1, day: string) => {
@@ -32,8 +32,7 @@ test.describe("Range reports", () => {
   test("an end before the start and a ten-year range are refused with a clear message, nothing loads, no spinner stays", async ({
     page,
   }) => {
-    await login(page, "admin")
-    await page.goto(`${baseUrl()}/report/chat`)
+    await loginTo(page, "admin", "/report/chat")
     await expect(page.getByTestId("chat-report")).toBeVisible()
     await expect(page.getByTestId("report-loading")).toHaveCount(0)
     const requests: unknown[] = []
@@ -68,8 +67,9 @@ test.describe("Range reports", () => {
     await login(page, "admin")
     for (const language of ["en", "ar"]) {
       if (language === "ar") await setLanguage(page, "ar")
+      // Screen after screen as the menu opens them, without reloading the console for each.
       for (const [path, id] of SCREENS) {
-        await page.goto(`${baseUrl()}${path}`)
+        await openInApp(page, path)
         await expect(page.getByTestId(id)).toBeVisible()
         await expect(page.getByTestId(`${id}-export`)).toBeVisible()
         await expect(page.getByTestId(`${id}-table`)).toBeVisible()
@@ -96,8 +96,7 @@ test.describe("Range reports", () => {
       })
       expect(sent.status()).toBeLessThan(300)
     }
-    await login(page, "admin")
-    await page.goto(`${baseUrl()}/report/chat`)
+    await loginTo(page, "admin", "/report/chat")
     await expect(page.getByTestId("chat-report")).toBeVisible()
     await expect(rows(page, "chat-report-table-row").first()).toBeVisible()
 

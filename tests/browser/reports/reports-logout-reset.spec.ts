@@ -4,13 +4,12 @@
  * kept across navigation, log out, log in again in the same page, and Call History is back to today, All and 10.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 const isExport = (body: { limit?: number } | null) => body?.limit === 999_999
 
 test("Call History filters survive navigation, and are back to their defaults after log out and log in", async ({ page }) => {
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/call-history`)
+  await loginTo(page, "admin", "/apps/call-history")
   await expect(page.locator("[data-testid=call-row]").first()).toBeVisible()
   await page.selectOption("[data-testid=calls-type]", "incoming")
   await page.getByTestId("calls-apply").click()

@@ -4,15 +4,14 @@
  * the same number of members; Arabic mirrors the builder.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 const countAnswer = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith("/api/backend/fetch/all/contacts") && r.request().postDataJSON()?.rules !== undefined)
 
 test("Segments: build rules, see the live count, save; the list shows its members", async ({ page }) => {
   const name = `WhatsApp or SMS ${Date.now().toString(36)}`
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/admin-segments`)
+  await loginTo(page, "admin", "/apps/admin-segments")
   await expect(page.getByTestId("page-title")).toHaveText("Segments")
   // A new segment without conditions counts every contact at once.
   const [all] = await Promise.all([countAnswer(page), page.getByTestId("segments-new").click()])

@@ -1,11 +1,10 @@
 /** Session Timeout in Chromium: a bad number of minutes is refused before any call; a saved message is there after a reload; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("Session Timeout: refuse 0 minutes, save 45 with a message, still there after a reload; Arabic mirrors", async ({ page }) => {
   const message = `We closed this chat after 45 minutes (${Date.now().toString(36)}).`
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/sessionMessage`)
+  await loginTo(page, "admin", "/apps/sessionMessage")
   await expect(page.getByTestId("page-title")).toHaveText("Session Timeout")
   await page.getByTestId("session-minutes").fill("0")
   await page.getByTestId("session-save").click()

@@ -1,8 +1,8 @@
 /**
  * SLA policies in Chromium against the real server and its job queue: an admin sets a 30-second first-response policy
  * on the SLA screen (breach: notify and webhook), a customer writes, the chat list's and header's countdown runs and
- * turns breached, the breach notice arrives on the socket and the webhook reaches a receiver this test runs. Arabic
- * mirrors the screen.
+ * turns breached, the breach notice arrives on the socket and the webhook reaches a receiver this test runs. The
+ * editor picks a segment by name from the tenant's segments; the screen and its editor in Turkish and Arabic (mirrored).
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -70,19 +70,39 @@ test("SLA: a 30-second first response counts down, turns breached, notifies and 
     await expect(page.locator(`[data-testid=sla-alert][data-kind=breached]`).first()).toContainText(String(conversationId), {
       timeout: 20_000,
     })
-    await expect.poll(() => received.filter((r) => r.type === "conversation.sla_breached").length, { timeout: 30_000 }).toBeGreaterThan(0)
-    const event = JSON.parse(received.find((r) => r.type === "conversation.sla_breached")!.body) as {
-      data: { conversation_id: number; metric: string }
-    }
-    expect(event.data).toMatchObject({ conversation_id: conversationId, metric: "first_response" })
+    // A new policy applies to every open conversation at once: the tenant's older ones breach too, each its own event.
+    const breaches = () =>
+      received
+        .filter((r) => r.type === "conversation.sla_breached")
+        .map((r) => (JSON.parse(r.body) as { data: { conversation_id: number; metric: string } }).data)
+    await expect.poll(() => breaches().some((d) => d.conversation_id === conversationId), { timeout: 30_000 }).toBe(true)
+    expect(breaches().find((d) => d.conversation_id === conversationId)).toMatchObject({ metric: "first_response" })
     await shot(page, "sla/countdown-breached")
 
     await page.goto(`${baseUrl()}/apps/sla-policies`)
-    await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
-    await page.reload()
-    await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
-    await expect(page.getByTestId("page-title")).toHaveText("سياسات مستوى الخدمة")
-    await shot(page, "sla/policies-ar")
+    await policy.getByRole("button", { name: "Edit policy" }).click()
+    const segment = page.getByTestId("sla-segment")
+    await segment.selectOption({ label: "WhatsApp VIPs" })
+    await expect(page.getByTestId("sla-breach_actions-reassign")).toBeVisible()
+    await shot(page, "sla/editor")
+    await page.getByTestId("sla-save").click()
+    await expect(policy).toContainText("WhatsApp VIPs")
+
+    for (const [language, title, dir] of [
+      ["tr", "SLA politikaları", "ltr"],
+      ["ar", "سياسات مستوى الخدمة", "rtl"],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem("i18nextLng", l), language)
+      await page.reload()
+      await expect(page.locator("html")).toHaveAttribute("dir", dir)
+      await expect(page.getByTestId("page-title")).toHaveText(title)
+      await expect(policy).toContainText("WhatsApp VIPs")
+      await shot(page, `sla/policies-${language}`)
+      await policy.getByRole("button").first().click()
+      await expect(page.getByTestId("sla-segment")).toHaveValue(await segment.inputValue())
+      await shot(page, `sla/editor-${language}`)
+      await page.keyboard.press("Escape")
+    }
     await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
   } finally {
     const token = await tokenOf(page.request)

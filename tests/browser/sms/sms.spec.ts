@@ -5,7 +5,7 @@
  * and sees it delivered in the SMS report. Arabic mirrors the screens.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, login, loginTo, shot } from "../helpers"
 
 const api = async (page: Page, path: string, body: unknown, token: string) => {
   const response = await page.request.post(`${baseUrl()}/api${path}`, { data: body, headers: { "user-token": token } })
@@ -52,8 +52,7 @@ test("SMS: ask for a sender name, get it approved, send an Arabic SMS and see it
   await api(page, "/sms/client/add", { client_id: 1, provider_id: gateway.id, username: `acct-${mask}` }, superToken)
 
   // The tenant admin asks for the sender name on the company's SMS providers page.
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/company-details/sms-provider`)
+  await loginTo(page, "admin", "/apps/company-details/sms-provider")
   await expect(page.getByTestId("page-title")).toHaveText("SMS providers")
   await expect(page.getByTestId("sms-gateways")).toHaveCount(0)
   const account = page.getByTestId("sms-mask-account")

@@ -13,6 +13,8 @@ export interface NatBox {
   readonly insidePort: number
   /** Every message the box forwarded towards Kamailio, after rewriting. */
   readonly sent: string[]
+  /** Every message the box forwarded from Kamailio to the phone. */
+  readonly received: string[]
   readonly stop: () => Promise<void>
 }
 
@@ -37,6 +39,7 @@ export const startNatBox = async (kamailioPort: number): Promise<NatBox> => {
   const outside = await bind()
   let phone: RemoteInfo | null = null
   const sent: string[] = []
+  const received: string[] = []
   inside.on("message", (message, from) => {
     phone = from
     const text = privatize(message.toString())
@@ -44,11 +47,13 @@ export const startNatBox = async (kamailioPort: number): Promise<NatBox> => {
     outside.send(text, kamailioPort, "127.0.0.1")
   })
   outside.on("message", (message) => {
+    received.push(message.toString())
     if (phone) inside.send(message, phone.port, phone.address)
   })
   return {
     insidePort: inside.address().port,
     sent,
+    received,
     stop: async () => {
       await new Promise<void>((resolve) => inside.close(() => resolve()))
       await new Promise<void>((resolve) => outside.close(() => resolve()))

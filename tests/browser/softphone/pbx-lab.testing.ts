@@ -1,7 +1,7 @@
 /**
  * The softphone's test lab: rtpengine (the media gateway), Kamailio and the API server on private ports, agents'
- * pages logged in to /apps/pbxcalls, and plain phones (baresip) with credentials minted from the shared secret, as
- * the server would issue them. Everything it starts stops in `stop()`.
+ * pages logged in to /apps/pbxcalls, and SIP phones (baresip, plain RTP or DTLS-SRTP+ICE) with credentials minted
+ * from the shared secret, as the server would issue them. Everything it starts stops in `stop()`.
  */
 import { expect, type Browser, type Page } from "@playwright/test"
 import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../server/sip/kamailio"
@@ -34,8 +34,11 @@ export interface Lab {
   readonly openPhone: (browser: Browser, username: string, lang?: string) => Promise<Phone>
   /** Calls the API as `username` (what the console would send), answering the status and the body. */
   readonly api: (username: string, group: string, call: string, body?: unknown) => Promise<{ status: number; body: unknown }>
-  /** A registered baresip (plain RTP, PCMU) on `extension`, over `transport` (tcp by default). */
-  readonly plainPhone: (extension: string, options?: Partial<BaresipOptions> & { transport?: "tcp" | "udp" }) => Promise<Baresip>
+  /**
+   * A registered baresip on `extension`, over `transport` (tcp by default): plain RTP with PCMU by default, or with
+   * `media: "webrtc"` DTLS-SRTP and ICE, gathering through the lab's TURN server when it runs one.
+   */
+  readonly deskPhone: (extension: string, options?: Partial<BaresipOptions> & { transport?: "tcp" | "udp" }) => Promise<Baresip>
   readonly stop: () => Promise<void>
 }
 
@@ -113,8 +116,16 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     return { page, extension, registerMs, close: () => context.close() }
   }
 
-  const plainPhone: Lab["plainPhone"] = async (extension, { transport = "tcp", ...rest } = {}) => {
+  /** TURN credentials for a phone, as the server issues them to a user (coturn's use-auth-secret). */
+  const iceServerFor = (extension: string) => {
+    if (!coturn) return undefined
+    const username = `${Math.floor(Date.now() / 1000) + 600}:${extension}`
+    return { url: `turn:127.0.0.1:${coturn.port}`, username, password: ephemeralPassword(TURN_SECRET, username) }
+  }
+
+  const deskPhone: Lab["deskPhone"] = async (extension, { transport = "tcp", ...rest } = {}) => {
     const phone = await startBaresip({
+      iceServer: rest.media === "webrtc" ? iceServerFor(extension) : undefined,
       aor: `sip:${extension}@${kamailio.domain}`,
       ...credentialsFor(extension),
       outbound: `sip:127.0.0.1:${sipPort};transport=${transport}`,
@@ -150,7 +161,7 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
       kamailio = await startKamailio(kamailioOptions)
     },
     openPhone,
-    plainPhone,
+    deskPhone,
     stop: async () => {
       await Promise.all(phones.map((phone) => phone.stop()))
       await server?.stop()

@@ -4,15 +4,14 @@
  * call; Clear takes the customer off the list and Check says so. Arabic, right to left.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, loginTo, shot } from "../helpers"
 import { customerWrites, freshNumber } from "../chat/chat-inbox-helpers"
 
 test("Check and clear numbers: an opted-out customer found, cleared, and checked again; Arabic", async ({ page }) => {
   const optedOut = freshNumber()
   await customerWrites(page, optedOut, "İPTAL")
   const unknown = "+905550000000"
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/check-number`)
+  await loginTo(page, "admin", "/apps/check-number")
   await expect(page.getByTestId("page-title")).toHaveText("Check Number")
   const input = page.getByTestId("check-number-input")
   await input.fill(`+${optedOut}\ncall me later`)

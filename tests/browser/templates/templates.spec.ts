@@ -5,7 +5,7 @@
  * reason. Arabic: the editor right to left.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 import { freshNumber, phoneOf } from "../chat/chat-inbox-helpers"
 
 const topUp = async (page: Page, amount: number) => {
@@ -64,8 +64,7 @@ const writeTemplate = async (page: Page, name: string) => {
 test("Templates: written in the editor, approved by the channel, sent to one number and on the customer's phone", async ({ page }) => {
   const name = `order_ready_${Date.now().toString(36)}`
   const number = `+${freshNumber()}`
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/templateMessage-hsm`)
+  await loginTo(page, "admin", "/templateMessage-hsm")
   await expect(page.getByTestId("page-title")).toHaveText("Template Messages (HSM)")
   const dialog = await writeTemplate(page, name)
   await shot(page, "templates/editor-en")
@@ -117,8 +116,7 @@ test("Templates: written in the editor, approved by the channel, sent to one num
 test("Templates: a template the channel rejects shows why; the editor in Arabic, right to left", async ({ page }) => {
   const name = `promo_${Date.now().toString(36)}`
   await verdict(page, name, "REJECTED", "The body asks for payment details")
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/templateMessage-hsm`)
+  await loginTo(page, "admin", "/templateMessage-hsm")
   const dialog = await writeTemplate(page, name)
   await dialog.getByTestId("template-dialog-save").click()
   await expect(dialog).toHaveCount(0)

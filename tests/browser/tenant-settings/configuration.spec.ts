@@ -4,7 +4,7 @@
  * reload; Arabic mirrors. The tenant's hours and away message are put back for the other specs.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const
 
@@ -33,8 +33,7 @@ test("configuration: refuse a cap of 0, save hours that exclude now with an away
   const away = `We are closed now, back soon (${Date.now().toString(36)}).`
   // Open only two days from today (UTC): now is outside working hours.
   const openDay = DAYS[(new Date().getUTCDay() + 2) % 7]
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/company-details/configration`)
+  await loginTo(page, "admin", "/apps/company-details/configration")
   await expect(page.getByTestId("page-title")).toHaveText("Configuration")
   await expect(page.getByTestId("configuration-save")).toBeVisible()
 

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs"
 import type { Page, Request, Response } from "@playwright/test"
 import { companySections, frontKey, HOME_ROUTES, routes } from "../../../src/contract/routes"
 import { COMPANY_DETAILS } from "../../../src/machines/acl/decide"
-import { baseUrl } from "../helpers"
+import { baseUrl, openInApp } from "../helpers"
 import { inspectScreen } from "./tour-page-checks"
 
 /** The string tables' names: each views folder's, camel-cased ("tenant-settings" holds tenantSettings). */
@@ -73,13 +73,18 @@ const pathOf = (url: string) => {
 /** Watches one page: open requests, failed answers, page errors and console errors, charged to the current visit. */
 const watch = (page: Page) => {
   const open = new Set<Request>()
+  // Screens' code being fetched: while it loads, the previous screen stays drawn.
+  const code = new Set<Request>()
   let current: Visit | null = null
   let quietSince = Date.now()
+  let codeSince = Date.now()
   const done = (request: Request) => {
     if (open.delete(request) && open.size === 0) quietSince = Date.now()
+    if (code.delete(request) && code.size === 0) codeSince = Date.now()
   }
   page.on("request", (request) => {
     if (!lingers(request)) open.add(request)
+    else if (request.resourceType() === "script") code.add(request)
   })
   page.on("requestfinished", done)
   page.on("requestfailed", done)
@@ -100,6 +105,8 @@ const watch = (page: Page) => {
     begin: (visit: Visit) => {
       current = visit
     },
+    /** Milliseconds since the last screen code arrived, or 0 while some is still loading. */
+    codeQuiet: () => (code.size > 0 ? 0 : Date.now() - codeSince),
     /**
      * Until no request has been open for a moment and no spinner is left (at most a few seconds); answers what was
      * still going on when it gave up, or null once settled.
@@ -119,12 +126,46 @@ const watch = (page: Page) => {
   }
 }
 
-/** Moves the single-page app to `address` the way a link does (history entry and popstate), without a reload. */
-const navigate = (page: Page, address: string) =>
-  page.evaluate((to) => {
-    window.history.pushState({}, "", to)
-    window.dispatchEvent(new PopStateEvent("popstate", { state: {} }))
-  }, address)
+/** The screens' frames: the shell's content, or the logged-out pages'. */
+const FRAMES = "#mc-content, .mc-public-main"
+
+/**
+ * Marks what is drawn and starts counting the time since it last changed: the previous screen stays drawn while the
+ * next one's code loads, so the next screen is told apart from it (the company pages' back link stays, marked).
+ */
+const markDrawn = (page: Page) =>
+  page.evaluate((frames) => {
+    const tour = window as unknown as { tourChanged: number; tourObserver?: MutationObserver }
+    tour.tourObserver?.disconnect()
+    for (const frame of document.querySelectorAll(frames)) for (const element of frame.children) element.setAttribute("data-tour-left", "")
+    tour.tourChanged = performance.now()
+    tour.tourObserver = new MutationObserver(() => {
+      tour.tourChanged = performance.now()
+    })
+    for (const frame of document.querySelectorAll(frames))
+      tour.tourObserver.observe(frame, { childList: true, subtree: true, attributes: true, characterData: true })
+  }, FRAMES)
+
+/** How long the drawn screen must stay as it was, with no code loading, to count as the next one kept in place. */
+const KEPT_MS = 150
+
+/**
+ * Until the next screen is drawn: something new beside the marked screen, the marked screen gone, or (the same view
+ * under another address, which React keeps in place) no screen code loading and nothing changed for a moment. At
+ * most 3 s: then the checks run on what is there.
+ */
+const newScreen = async (page: Page, codeQuiet: () => number) => {
+  const until = Date.now() + 3_000
+  while (Date.now() < until) {
+    const drawn = await page.evaluate((frames) => {
+      const elements = [...document.querySelectorAll(frames)].flatMap((frame) => [...frame.children])
+      const fresh = !document.querySelector("[data-tour-left]") || elements.some((element) => !element.hasAttribute("data-tour-left"))
+      return { fresh, still: performance.now() - (window as unknown as { tourChanged: number }).tourChanged }
+    }, FRAMES)
+    if (drawn.fresh || (drawn.still >= KEPT_MS && codeQuiet() >= KEPT_MS)) return
+    await page.waitForTimeout(30)
+  }
+}
 
 export interface TourResult {
   readonly failures: string[]
@@ -151,22 +192,9 @@ export const tour = async (page: Page, user: string, addresses: readonly string[
     const started = Date.now()
     const visit: Visit = { address, problems: [] }
     watcher.begin(visit)
-    // The previous screen stays drawn while the next one's code loads: mark what is drawn, and wait until something
-    // new is drawn beside it or it has gone (the company pages' back link stays across addresses, marked).
-    const CONTENT = "#mc-content > *, .mc-public-main > *"
-    await page.evaluate((content) => {
-      for (const element of document.querySelectorAll(content)) element.setAttribute("data-tour-left", "")
-    }, CONTENT)
-    await navigate(page, address)
-    await page
-      .waitForFunction(
-        (content) =>
-          !document.querySelector("[data-tour-left]") ||
-          [...document.querySelectorAll(content)].some((element) => !element.hasAttribute("data-tour-left")),
-        CONTENT,
-        { timeout: 3_000 },
-      )
-      .catch(() => {})
+    await markDrawn(page)
+    await openInApp(page, address)
+    await newScreen(page, watcher.codeQuiet)
     const pending = await watcher.settle()
     if (pending !== null) visit.problems.push(`still loading after 8 s: ${pending}`)
     const landed = (await page.evaluate(() => window.location.pathname)).toLowerCase()

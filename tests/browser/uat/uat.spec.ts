@@ -1,11 +1,10 @@
 /** UAT customers in Chromium against the seeded server: add a test number, a repeat refused on the field, switch it off; Arabic. */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("UAT customers: add a test number, a repeat refused on the field, switched off; Arabic mirrors", async ({ page }) => {
   const number = `+90555${Date.now().toString().slice(-7)}`
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/company-details/uat-customer`)
+  await loginTo(page, "admin", "/apps/company-details/uat-customer")
   await expect(page.getByTestId("page-title")).toHaveText("UAT customers")
   const dialog = page.getByTestId("uat-dialog")
 

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from "node:http"
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot } from "../helpers"
+import { baseUrl, devHeaders, loginTo, shot } from "../helpers"
 
 const DIR = "webchat"
 
@@ -31,8 +31,7 @@ const placeOf = async (page: Page) => {
 test("a visitor sees their place in the queue fall as agent1 takes the earlier conversations", async ({ browser }) => {
   test.setTimeout(180_000)
   const admin = await browser.newPage()
-  await login(admin, "admin")
-  await admin.goto(`${baseUrl()}/channels/webchat-btn`)
+  await loginTo(admin, "admin", "/channels/webchat-btn")
   await expect(admin.getByTestId("webchat-settings")).toBeVisible({ timeout: 20_000 })
   const snippet = await admin.getByTestId("webchat-snippet-code").inputValue()
   const sites = { en: await hostSite(snippet, "en"), ar: await hostSite(snippet, "ar") }
@@ -85,8 +84,7 @@ test("a visitor sees their place in the queue fall as agent1 takes the earlier c
   expect(await placeOf(visitors.ar)).toBe(start + 1)
 
   // agent1 takes the earlier conversations one by one: each time the visitors' places fall.
-  await login(agent, "agent1")
-  await agent.goto(`${baseUrl()}/apps/chat`)
+  await loginTo(agent, "agent1", "/apps/chat")
   await expect(agent.getByTestId("chat-inbox")).toHaveAttribute("data-connection", "connected")
   await agent.getByTestId("chat-box-unassigned").click()
   let place = start

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from "node:http"
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 const DIR = "webchat"
 
@@ -33,8 +33,7 @@ test("a visitor on another site chats with agent1, sees typing, the reply and Se
   test.setTimeout(180_000)
   // The admin: allow the site, switch the widget on, copy the snippet.
   const admin = await browser.newPage()
-  await login(admin, "admin")
-  await admin.goto(`${baseUrl()}/channels/webchat-btn`)
+  await loginTo(admin, "admin", "/channels/webchat-btn")
   await expect(admin.getByTestId("webchat-settings")).toBeVisible({ timeout: 20_000 })
   const snippet = await admin.getByTestId("webchat-snippet-code").inputValue()
   expect(snippet).toMatch(/^<script src="http.+\/webchat\/widget\.js" data-key="wc_1_[A-Za-z0-9_-]{24}" async><\/script>$/)
@@ -47,7 +46,10 @@ test("a visitor on another site chats with agent1, sees typing, the reply and Se
   await admin.getByTestId("webchat-origin-input").fill(`${allowed.origin}/`)
   await admin.getByTestId("webchat-origin-add").click()
   await expect(admin.getByTestId("webchat-origin").filter({ hasText: allowed.origin })).toBeVisible()
-  await admin.locator("label", { hasText: "Widget switched on" }).click()
+  // Switched on whatever an earlier spec on this server left (queue-position.spec.ts switches it on too).
+  const enabled = admin.locator("label", { hasText: "Widget switched on" })
+  if (!(await enabled.locator("input").isChecked())) await enabled.click()
+  await expect(enabled.locator("input")).toBeChecked()
   await admin.getByTestId("webchat-greeting").fill("Hello from the test shop: ask us anything.")
   await admin.getByTestId("webchat-prechat-name").selectOption("required")
   await admin.getByTestId("webchat-prechat-email").selectOption("off")
@@ -87,8 +89,7 @@ test("a visitor on another site chats with agent1, sees typing, the reply and Se
 
   // agent1 sees it in the inbox as a web-chat conversation and answers.
   const agent = await browser.newPage()
-  await login(agent, "agent1")
-  await agent.goto(`${baseUrl()}/apps/chat`)
+  await loginTo(agent, "agent1", "/apps/chat")
   await expect(agent.getByTestId("chat-inbox")).toHaveAttribute("data-connection", "connected")
   await agent.getByTestId("chat-box-unassigned").click()
   const row = agent.locator(`[data-testid=chat-conversation][data-number="${visitorId}"]`)

@@ -6,7 +6,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { loginTo, shot } from "../helpers"
 
 test("Client webhooks: a receiver that fails then recovers, seen in the delivery log; secret shown once; Arabic", async ({ page }) => {
   const received: { id: string; attempt: string; signature: string }[] = []
@@ -24,8 +24,7 @@ test("Client webhooks: a receiver that fails then recovers, seen in the delivery
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/${Date.now().toString(36)}`
   try {
-    await login(page, "admin")
-    await page.goto(`${baseUrl()}/apps/client-webhook`)
+    await loginTo(page, "admin", "/apps/client-webhook")
     await expect(page.getByTestId("page-title")).toHaveText("Client webhooks")
 
     const dialog = page.getByTestId("webhook-dialog")

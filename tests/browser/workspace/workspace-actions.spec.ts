@@ -4,11 +4,10 @@
  * customer message that agent1's Ongoing Chats lists, and shows the agent's reply arriving on the customer's phone.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, shot, goOnline, callCard } from "../helpers"
+import { baseUrl, callCard, goOnline, login, loginTo, shot } from "../helpers"
 
 test("Complain Tickets: open a complaint, resolve it with a note; it stays resolved after a reload", async ({ page }) => {
-  await login(page, "admin")
-  await page.goto(`${baseUrl()}/apps/complain/ticket`)
+  await loginTo(page, "admin", "/apps/complain/ticket")
   const row = page.getByTestId("complaint-row").first()
   await expect(row).toBeVisible()
   await expect(page.getByTestId("ws-error")).toHaveCount(0)
@@ -51,8 +50,7 @@ test("Simulator: a call rings agent1 and ends when the customer hangs up; a mess
   const agent = await agentCtx.newPage()
   await login(agent, "agent1")
   await goOnline(agent)
-  await login(admin, "admin")
-  await admin.goto(`${baseUrl()}/apps/simulator`)
+  await loginTo(admin, "admin", "/apps/simulator")
   await expect(admin.getByTestId("sim-calls")).toBeVisible()
 
   // A voice call from a simulated customer rings agent1's console.

@@ -3,7 +3,7 @@
  * lists and report, each listing seeded rows, filtering, searching and opening a read-only transcript; Arabic RTL.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, login, shot } from "../helpers"
+import { baseUrl, login, openInApp, shot } from "../helpers"
 
 const rows = (page: Page, id: string) => page.locator(`[data-testid=${id}]`)
 const requestTo = (page: Page, path: string) => page.waitForRequest((r) => r.url().endsWith(path) && r.method() === "POST")
@@ -28,12 +28,13 @@ const openTranscript = async (page: Page, rowId: string) => {
 }
 
 test.describe("workspace screens", () => {
+  // Each test opens its first screen from the admin's home, as the menu does (no second start of the console).
   test.beforeEach(async ({ page }) => {
     await login(page, "admin")
   })
 
   test("Ongoing Chats: conversations in progress, agents' loads, channel and status filters, a transcript", async ({ page }) => {
-    const [first] = await Promise.all([ongoingList(page), page.goto(`${baseUrl()}/apps/ongoing`)])
+    const [first] = await Promise.all([ongoingList(page), openInApp(page, "/apps/ongoing")])
     expect(first.postDataJSON()).toMatchObject({ page: 1, limit: 1000 })
     await expect(rows(page, "ongoing-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
@@ -57,7 +58,7 @@ test.describe("workspace screens", () => {
   })
 
   test("Overall History: closed conversations, search by number, a closed chat's transcript", async ({ page }) => {
-    await page.goto(`${baseUrl()}/apps/history`)
+    await openInApp(page, "/apps/history")
     await expect(rows(page, "history-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
     const number = (await page.locator("[data-testid=history-row] td:nth-child(2)").first().textContent())!.trim()
@@ -75,7 +76,7 @@ test.describe("workspace screens", () => {
   })
 
   test("Messages: every message, direction and number filters, media in the preview dialog", async ({ page }) => {
-    await page.goto(`${baseUrl()}/apps/messages`)
+    await openInApp(page, "/apps/messages")
     await expect(rows(page, "message-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
     await page.selectOption("[data-testid=messages-direction]", "inbound")
@@ -107,7 +108,7 @@ test.describe("workspace screens", () => {
   })
 
   test("Tickets inbox: active and unassigned tabs with counts, search, a ticket's chat", async ({ page }) => {
-    await page.goto(`${baseUrl()}/apps/inbox`)
+    await openInApp(page, "/apps/inbox")
     await expect(rows(page, "ticket-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
     await expect(page.getByTestId("inbox-count-total")).toHaveText(/^\d+$/)
@@ -128,7 +129,7 @@ test.describe("workspace screens", () => {
   })
 
   test("Ongoing Tickets, Ticket History and the Ticket Report list, filter and open chats", async ({ page }) => {
-    await page.goto(`${baseUrl()}/apps/ticket-ongoing`)
+    await openInApp(page, "/apps/ticket-ongoing")
     await expect(rows(page, "ticket-row").first()).toBeVisible()
     await expect(page.getByTestId("ws-error")).toHaveCount(0)
     await shot(page, "h4/ticket-ongoing-en")
@@ -159,7 +160,7 @@ test.describe("workspace screens", () => {
         }),
       }),
     )
-    await page.goto(`${baseUrl()}/apps/messages`)
+    await openInApp(page, "/apps/messages")
     // One wording for every failure (useFailureText): a 501 names the call the server lacks.
     await expect(page.getByTestId("ws-error")).toContainText("The server does not offer this yet (chat.fetchListWtMessages).")
     await expect(rows(page, "message-row")).toHaveCount(0)
@@ -171,7 +172,7 @@ test.describe("workspace screens", () => {
   })
 
   test("Arabic: the workspace screens mirror right to left", async ({ page }) => {
-    await page.goto(`${baseUrl()}/apps/ongoing`)
+    await openInApp(page, "/apps/ongoing")
     await setLanguage(page, "ar")
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
     await expect(page.getByTestId("page-title")).toHaveText("المحادثات الجارية")

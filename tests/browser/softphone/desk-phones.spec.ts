@@ -1,0 +1,132 @@
+/**
+ * A browser and SIP phones nobody here wrote (Debian's baresip) talk through the media gateway, in both of baresip's
+ * profiles: "plain" (PCMU only, plain RTP/AVP, no DTLS, no ICE: a desk phone), whose RTP rtpengine converts to and
+ * from the browser's DTLS-SRTP/ICE, and "webrtc" (UDP/TLS/RTP/SAVPF: DTLS-SRTP with ICE through the lab's TURN server,
+ * opus), refused plain RTP (488) and offered SAVPF again, with SAVPF on both legs. Each phone plays a tone and records
+ * what it hears; each calls the browser and is called by it over TCP; behind a simulated home router over UDP, the plain
+ * phone both ways and the WebRTC phone calling the browser.
+ */
+import { test, expect } from "@playwright/test"
+import type { Baresip } from "../../../server/sip/baresip"
+import { bytesReceived, card, gatewaySkipReason, iceServersOfCall, startLab, type Lab, type Phone } from "./pbx-lab.testing"
+import { PRIVATE_ADDRESS, startNatBox } from "./nat-box.testing"
+
+let lab: Lab
+test.describe.configure({ mode: "serial" })
+test.skip(gatewaySkipReason() !== null, "Kamailio, rtpengine or baresip is not installed")
+test.beforeAll(async () => {
+  lab = await startLab({ rtpengine: true, turn: true })
+})
+test.afterAll(async () => {
+  await lab?.stop()
+})
+
+/**
+ * Each hears the other on this call: the browser the phone's tone, the phone Chromium's fake microphone (it beeps).
+ * `since`: when the call began (what the phone recorded before is left out).
+ */
+const audioBothWays = async (alice: Phone, desk: Baresip, since: number) => {
+  await expect.poll(() => bytesReceived(alice.page), { timeout: 5_000 }).toBeGreaterThan(2000)
+  await expect.poll(() => desk.heardPeak(since), { timeout: 5_000 }).toBeGreaterThan(1000)
+}
+
+const browserCalls = async (alice: Phone, desk: Baresip, number: string, screenshot?: string) => {
+  const since = Date.now()
+  await alice.page.fill("[data-testid=softphone-number]", number)
+  const dialled = performance.now()
+  await alice.page.click("[data-testid=softphone-call]")
+  await expect.poll(() => desk.events.map((event) => event.type)).toContain("CALL_INCOMING")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "calling")
+  await desk.command("accept")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
+  console.log(`call setup browser -> phone ${number} (Call click to connected): ${(performance.now() - dialled).toFixed(0)} ms`)
+  await expect(alice.page.locator("[data-testid=softphone-status]")).toHaveText(`In call with ${number}`)
+  // The call's media may relay through the server's TURN (coturn), with the credentials issued with the SIP ones.
+  const [turn] = await iceServersOfCall(alice.page)
+  expect(turn.urls).toEqual(expect.arrayContaining([expect.stringMatching(/^turn:127\.0\.0\.1:\d+\?transport=udp$/)]))
+  expect(turn.username).toMatch(/^\d+:\d+$/)
+  await audioBothWays(alice, desk, since)
+  if (screenshot) await alice.page.screenshot({ path: `.tmp/screenshots/${screenshot}.png` })
+  const closed = desk.next("CALL_CLOSED")
+  await alice.page.click("[data-testid=softphone-end]")
+  await closed
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+}
+
+const phoneCalls = async (alice: Phone, desk: Baresip, number: string) => {
+  const since = Date.now()
+  const established = desk.next("CALL_ESTABLISHED")
+  await desk.command("dial", `sip:${alice.extension}@pbx.local`)
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "incoming")
+  await expect(alice.page.locator("[data-testid=softphone-status]")).toHaveText(`Incoming call from ${number}`)
+  await alice.page.click("[data-testid=softphone-answer]")
+  await established
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
+  await audioBothWays(alice, desk, since)
+  await desk.command("hangup")
+  await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
+}
+
+for (const [media, label, first] of [
+  ["plain", "plain-RTP", 2001],
+  ["webrtc", "DTLS-SRTP+ICE", 2011],
+] as const) {
+  test(`the browser calls a ${label} phone, which answers; audio flows both ways`, async ({ browser }) => {
+    const number = String(first)
+    const desk = await lab.deskPhone(number, { media })
+    const alice = await lab.openPhone(browser, "agent1")
+    await browserCalls(alice, desk, number, `pbx-${media}-phone`)
+    await alice.close()
+    await desk.stop()
+  })
+
+  test(`a ${label} phone calls the browser, which rings and answers; audio flows both ways`, async ({ browser }) => {
+    const number = String(first + 1)
+    const desk = await lab.deskPhone(number, { media })
+    const alice = await lab.openPhone(browser, "agent1")
+    await phoneCalls(alice, desk, number)
+    await alice.close()
+    await desk.stop()
+  })
+}
+
+test("a plain-RTP phone behind NAT (private contact, UDP) registers, is called and calls; audio flows both ways", async ({ browser }) => {
+  const box = await startNatBox(lab.sipPort)
+  const desk = await lab.deskPhone("2003", { outbound: `sip:127.0.0.1:${box.insidePort};transport=udp` })
+  try {
+    // What Kamailio saw: a REGISTER whose contact is the private address only.
+    expect(box.sent.find((message) => message.startsWith("REGISTER"))).toContain(`@${PRIVATE_ADDRESS}`)
+    const alice = await lab.openPhone(browser, "agent1")
+    await browserCalls(alice, desk, "2003")
+    await phoneCalls(alice, desk, "2003")
+    // The phone was offered, and answered in, plain RTP: no DTLS fingerprint reached it.
+    for (const start of ["INVITE ", "SIP/2.0 200"]) {
+      const message = box.received.find((text) => text.startsWith(start) && text.includes("application/sdp")) ?? ""
+      expect(message).toMatch(/^m=audio \d+ RTP\/AVP /m)
+      expect(message).not.toContain("a=fingerprint")
+    }
+    await alice.close()
+  } finally {
+    await desk.stop()
+    await box.stop()
+  }
+})
+
+test("a DTLS-SRTP+ICE phone behind NAT (private contact, UDP) calls the browser; audio flows both ways", async ({ browser }) => {
+  const box = await startNatBox(lab.sipPort)
+  const desk = await lab.deskPhone("2013", { media: "webrtc", outbound: `sip:127.0.0.1:${box.insidePort};transport=udp` })
+  try {
+    expect(box.sent.find((message) => message.startsWith("REGISTER"))).toContain(`@${PRIVATE_ADDRESS}`)
+    const alice = await lab.openPhone(browser, "agent1")
+    await phoneCalls(alice, desk, "2013")
+    // It offered WebRTC media and was answered in kind: SAVPF with rtpengine's DTLS fingerprint and ICE candidates.
+    const answer = box.received.find((text) => text.startsWith("SIP/2.0 200") && text.includes("application/sdp")) ?? ""
+    expect(answer).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF /m)
+    expect(answer).toMatch(/^a=fingerprint:/m)
+    expect(answer).toMatch(/^a=candidate:/m)
+    await alice.close()
+  } finally {
+    await desk.stop()
+    await box.stop()
+  }
+})
