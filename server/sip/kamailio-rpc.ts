@@ -1,7 +1,8 @@
 /**
  * Kamailio's JSON-RPC over its own HTTP port (jsonrpcs through xhttp, path /RPC), guarded by a token derived from
  * the secret the API server and Kamailio share. The API server publishes the tenants' trunks with it (`htable.sets`,
- * `htable.delete` on the `pbx` table); nothing else uses it.
+ * `htable.delete` on the `pbx` table) and reads the call records (`calls`); the browser tests forget what the phones
+ * answered to OPTIONS with it (`htable.flush` of `media`).
  */
 import { createHash } from "node:crypto"
 

@@ -74,6 +74,9 @@ modparam("htable", "htable", "pbx=>size=10;")
 # <dialled>;<internal|outbound|inbound>;<tenant of an inbound call>", "::answer" = "<time>;<who answered>",
 # "::end" = "<time>;<final SIP status>" (times "seconds.microseconds"). Unread records expire after 6 h.
 modparam("htable", "htable", "calls=>size=10;autoexpire=21600;")
+# Registered contacts ("<user>@<host>:<port>" of the contact URI) whose answer to OPTIONS offered WebRTC media
+# (route[PROBE_MEDIA]); kept a little longer than the longest registration, refreshed by each REGISTER.
+modparam("htable", "htable", "media=>size=8;autoexpire=660;")
 modparam("jsonrpcs", "transport", 1)
 modparam("jsonrpcs", "pretty_format", 0)
 # The caller id replaces From towards the carrier and is restored on the way back (an rr parameter).
@@ -130,7 +133,7 @@ request_route {
 
 	if (is_method("REGISTER")) {
 		# save() answers the REGISTER itself, also when it fails (a second reply would be a stray "500").
-		save("location");
+		if (save("location")) { route(PROBE_MEDIA); }
 		exit;
 	}
 
@@ -162,6 +165,41 @@ route[NAT] {
 		if ($proto == "udp") { setbflag(6); }
 	} else {
 		add_contact_alias();
+	}
+}
+
+# What media a registered phone speaks, asked before anyone calls it: OPTIONS with "Accept: application/sdp" is
+# answered with the SDP the phone would offer (RFC 3261 11.2; baresip, for one, does so). A phone that offers
+# UDP/TLS/RTP/SAVPF is then offered WebRTC media at once (branch_route[MEDIA]) instead of plain RTP first: over UDP a
+# phone that refused the plain offer 488 may never answer a second offer of the same request (same Call-ID, From tag
+# and CSeq while it still holds the refused transaction). Browsers (WebSocket) always take WebRTC media: not asked.
+# The request leaves to where the REGISTER came from, the phone's NAT mapping (or its own TCP connection).
+route[PROBE_MEDIA] {
+	if ($proto =~ "^ws" || $ct == "*") { return; }
+	$var(contact) = $(ct{nameaddr.uri});
+	$var(key) = $(var(contact){uri.user}) + "@" + $(var(contact){uri.host}) + ":" + $(var(contact){uri.port});
+	if ($hdr(Expires) == "0" || $ct =~ ";expires=0") {
+		$sht(media=>$var(key)) = $null;
+		return;
+	}
+	$uac_req(all) = $null;
+	$uac_req(method) = "OPTIONS";
+	$uac_req(ruri) = $var(contact);
+	$uac_req(furi) = "sip:pbx@__DOMAIN__";
+	$uac_req(turi) = $var(contact);
+	$uac_req(ouri) = "sip:" + $si + ":" + $sp + ";transport=" + $proto;
+	$uac_req(hdrs) = "Accept: application/sdp\r\n";
+	$uac_req(evroute) = 1;
+	$uac_req(evparam) = $var(key);
+	uac_req_send();
+}
+
+event_route[uac:reply] {
+	if ($uac_req(evcode) != 200) { return; }
+	if (has_body("application/sdp") && $rb =~ "UDP/TLS/RTP/SAVPF") {
+		$sht(media=>$uac_req(evparam)) = "webrtc";
+	} else {
+		$sht(media=>$uac_req(evparam)) = $null;
 	}
 }
 
@@ -264,8 +302,9 @@ route[CALL_START] {
 
 # The media gateway, by what each side's SDP speaks. WebRTC media is UDP/TLS/RTP/SAVPF: DTLS-SRTP keys, ICE and
 # rtcp-mux, what browsers (SIP over WebSocket) and WebRTC-grade phones offer; desk phones and trunks offer plain RTP/AVP.
-# A browser is known to take WebRTC media; any other phone is first offered plain RTP, and one that refuses it (488,
-# as a DTLS-SRTP-only phone does) is offered WebRTC media on a second attempt (transaction flag 5, failure_route).
+# A browser is known to take WebRTC media, and so is a phone whose answer to OPTIONS offered it (route[PROBE_MEDIA]);
+# any other phone is first offered plain RTP, and one that refuses it (488, as a DTLS-SRTP-only phone does) is offered
+# WebRTC media on a second attempt (transaction flag 5, failure_route).
 # Browser to browser and plain to plain keep their media end to end; plain to WebRTC goes through rtpengine, which
 # converts the offer here and the answer in onreply_route (branch flag 1: the offer became plain, 2: it became WebRTC);
 # a WebRTC phone to a browser, or one WebRTC end to another through the retry, goes through rtpengine with SAVPF on
@@ -278,7 +317,8 @@ branch_route[MEDIA] {
 	$var(offers_webrtc) = 0;
 	if ($rb =~ "UDP/TLS/RTP/SAVPF") { $var(offers_webrtc) = 1; }
 	$var(takes_webrtc) = 0;
-	if ($var(to_ws) == 1 || isflagset(5)) { $var(takes_webrtc) = 1; }
+	$var(contact) = $(ru{uri.user}) + "@" + $(ru{uri.host}) + ":" + $(ru{uri.port});
+	if ($var(to_ws) == 1 || isflagset(5) || $sht(media=>$var(contact)) == "webrtc") { $var(takes_webrtc) = 1; }
 	if ($var(offers_webrtc) == 1 && $var(takes_webrtc) == 0) {
 		setbflag(1);
 		rtpengine_offer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");

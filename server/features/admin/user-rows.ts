@@ -1,6 +1,7 @@
 /** Users as the contract shows them, and the one place users are created (so every path checks the same rules). */
 import { and, eq, inArray } from "drizzle-orm"
 import { checkLimit } from "../account-limits"
+import { ownCapsOf } from "../chat"
 import type { Db } from "../../db/db"
 import { users, roles } from "../../db/schema/identity"
 import { hashPassword } from "../../auth/password"
@@ -24,6 +25,7 @@ export const toUser = (row: Row, roleName: string | null): User => ({
   online: row.online,
   call_permission: row.callPermission,
   created_at: row.createdAt.toISOString(),
+  capacity: ownCapsOf(row.attributes),
 })
 
 export const usersWithRoles = async (db: Db, rows: Row[]): Promise<User[]> => {

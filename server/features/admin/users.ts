@@ -15,6 +15,9 @@ import { checkLimit } from "../account-limits"
 import { checkRole, createUser, tenantUser, usersWithRoles } from "./user-rows"
 import { confirmOwnEmailChange, endUserSessions, wrongCurrentPassword } from "../session"
 import { accessChanged } from "./access-live"
+import { withOwnCapsSql } from "../chat"
+import { serveWaitingLater } from "../routing"
+import type { RoleCapacity } from "../../../src/contract/schemas/access"
 import { refuseOwnMoveLockout } from "./own-access"
 
 interface Patch {
@@ -25,6 +28,7 @@ interface Patch {
   phone?: string | null
   photo_url?: string
   password?: string
+  capacity?: RoleCapacity
 }
 
 const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
@@ -46,11 +50,15 @@ const applyPatch = async (ctx: Ctx, id: number, patch: Patch) => {
       ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
       ...(patch.photo_url !== undefined ? { photoUrl: patch.photo_url } : {}),
       ...(patch.password !== undefined ? { passwordHash: await hashPassword(patch.password) } : {}),
+      ...(patch.capacity !== undefined ? { attributes: withOwnCapsSql(patch.capacity) } : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, id))
     .returning()
   if (patch.role_id !== undefined && patch.role_id !== target.roleId) accessChanged(ctx, [id])
+  // A raised cap (or another role's) frees places: the waiting conversations get another go at once.
+  if (patch.capacity !== undefined || (patch.role_id !== undefined && patch.role_id !== target.roleId))
+    await serveWaitingLater.ask(ctx.db, target.clientId)
   if (patch.status === "disabled") await endUserSessions(ctx, id, "disabled")
   else if (patch.password !== undefined)
     await endUserSessions(ctx, id, "password", id === ctx.principal.userId ? ctx.principal.loginId : null)

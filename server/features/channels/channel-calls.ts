@@ -74,7 +74,8 @@ const connectLogin = async (ctx: Ctx, channel: "facebook" | "instagram", token: 
   }
   const sealed = sealSecrets(config, { accessToken: token, appSecret })
   const login = await loginOf(ctx.db, clientId, channel)
-  const settings = JSON.stringify({ login_kind: me.kind })
+  // The token's issue time: Instagram Login tokens are refreshed by age (instagram-tokens.ts).
+  const settings = JSON.stringify({ login_kind: me.kind, token_issued_at: new Date().toISOString() })
   if (login)
     await ctx.db.execute(sql`UPDATE channel_accounts SET external_id = ${`user:${me.id}`}, name = ${me.name}, secrets = ${sealed},
       secret_hint = ${hintOf(token)}, config = config || ${settings}::jsonb, health = 'connected', error = NULL, updated_at = now()
@@ -131,7 +132,12 @@ const connectPage = async (
       sql`SELECT id, status FROM channel_accounts WHERE client_id = ${clientId} AND channel = ${channel} AND external_id = ${page.id}`,
     ),
   )
-  const settings = JSON.stringify({ page_id: page.pageId || null, picture_url: page.pictureUrl, login_kind: kind })
+  const settings = JSON.stringify({
+    page_id: page.pageId || null,
+    picture_url: page.pictureUrl,
+    login_kind: kind,
+    token_issued_at: new Date().toISOString(),
+  })
   if (existing) {
     if (existing.status !== "active") await checkLimit(ctx.db, clientId, "channels")
     await ctx.db.execute(sql`UPDATE channel_accounts SET name = ${page.name}, status = 'active', secrets = ${sealed}, secret_hint = ${hintOf(page.token)},

@@ -19,6 +19,21 @@ export const CAPACITY_DEFAULTS: Readonly<Record<CapacityKind, number>> = { chat:
 /** The users.attributes key of an agent's own cap. */
 const AGENT_KEY: Readonly<Record<CapacityKind, string>> = { chat: "max_chats", sms: "max_sms", voice: "max_voice" }
 
+/** An agent's own caps, as their attributes hold them; a kind left out follows their role. */
+export const ownCapsOf = (attributes: Readonly<Record<string, unknown>>): Partial<Record<CapacityKind, number>> =>
+  Object.fromEntries(
+    CAPACITY_KINDS.flatMap((kind) => {
+      const value = attributes[AGENT_KEY[kind]]
+      return typeof value === "number" && Number.isInteger(value) ? [[kind, value]] : []
+    }),
+  )
+
+/** SQL for the users row's attributes with the agent's own caps replaced by `caps` (the other attributes kept). */
+export const withOwnCapsSql = (caps: Partial<Record<CapacityKind, number>>): SQL => {
+  const own = Object.fromEntries(CAPACITY_KINDS.flatMap((kind) => (caps[kind] === undefined ? [] : [[AGENT_KEY[kind], caps[kind]]])))
+  return sql`(users.attributes ${sql.raw(CAPACITY_KINDS.map((kind) => `- '${AGENT_KEY[kind]}'`).join(" "))}) || ${JSON.stringify(own)}::jsonb`
+}
+
 /** The client_settings key of the tenant's cap. */
 export const TENANT_KEY: Readonly<Record<CapacityKind, string>> = {
   chat: "max_chats_per_agent",

@@ -21,7 +21,17 @@ export type { ChannelLayer } from "./hooks"
 export { sendAnswer, sendToNumbers } from "./send"
 export type { Outgoing } from "./send"
 export { agentCapSql, agentsWhere } from "./agent-eligibility"
-export { CAPACITY_DEFAULTS, CAPACITY_KINDS, canTakeSql, capSql, heldOfSql, kindOfChannel, tenantCapSql } from "./capacity"
+export {
+  CAPACITY_DEFAULTS,
+  CAPACITY_KINDS,
+  canTakeSql,
+  capSql,
+  heldOfSql,
+  kindOfChannel,
+  ownCapsOf,
+  tenantCapSql,
+  withOwnCapsSql,
+} from "./capacity"
 export type { CapacityKind } from "./capacity"
 export { announceMessages } from "./announce"
 export { closeConversation } from "./assignment"

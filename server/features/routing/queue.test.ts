@@ -360,5 +360,19 @@ describe.each(DB_KINDS)("the queue and capacity on %s", (kind) => {
     } finally {
       await send(ctx.url, roleCall, { id: Number(role.role_id), capacity: {} }, admin)
     }
+
+    // The agent's own cap replaces the role's (set on the user editor's call, shown with the user); cleared, it follows again.
+    const e = await arrive("whatsapp", null, null)
+    expect((await send(ctx.url, call("routingTakeNext"), {}, agent)).body.error?.code).toBe("AT_CAPACITY")
+    const userCall = callOf("users", "usersUpdatePartialById")
+    const own = await send(ctx.url, userCall, { id: Number(me.id), capacity: { chat: 3 } }, admin)
+    expect(own.body.data.user.capacity).toEqual({ chat: 3 })
+    try {
+      expect((await send(ctx.url, call("routingTakeNext"), {}, agent)).body.data?.conversation_id).toBe(e)
+      expect(chatLoad((await queueOf(agent)).mine)).toEqual({ kind: "chat", held: 3, cap: 3 })
+    } finally {
+      expect((await send(ctx.url, userCall, { id: Number(me.id), capacity: {} }, admin)).body.data.user.capacity).toEqual({})
+    }
+    expect(chatLoad((await queueOf(agent)).mine)).toEqual({ kind: "chat", held: 3, cap: 1 })
   })
 })

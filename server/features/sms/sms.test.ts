@@ -10,7 +10,7 @@ import { rowsOf } from "../../db/rows"
 import { DB_KINDS, callOf, devFetch, send, shaped, useServer } from "../../testing/harness"
 import { debit } from "../billing/ledger"
 import { enqueue } from "../../core/jobs"
-import { gatewayOf } from "./gateway"
+import { closeGateway, gatewayOf } from "./gateway"
 import { schedules } from "./send"
 import { type SmsWorld, sms, smsWorld, smsc, smscMessages, waitForBatch } from "./sms.testing"
 
@@ -137,18 +137,62 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
     expect(done.items[0].error).toContain("ESME_RINVDSTADR")
   })
 
-  it("logs and ignores a receipt for an unknown id", async () => {
+  /** The `sms.receipts` jobs that carry a receipt for this SMSC message id, oldest first. */
+  const receiptJobs = async (messageId: string) =>
+    rowsOf(
+      await ctx.server.services.database.db.execute(sql`SELECT status, (payload->>'tries')::int AS tries FROM jobs
+        WHERE kind = 'sms.receipts' AND payload::text LIKE ${`%"${messageId}"%`} ORDER BY id`),
+    )
+  const until = async (what: string, done: () => Promise<boolean>, ms = 8000) => {
+    const end = Date.now() + ms
+    while (!(await done())) {
+      if (Date.now() > end) throw new Error(`never: ${what}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+
+  it("tries a receipt for an unknown id on the job queue, then logs and ignores it", async () => {
     const sent = await sendSms({ to: ["+905550000701"], text: "Bind first" })
     await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
     const sink = gatewayOf(ctx.server.services).sink
     const before = sink.unknownReceipts
-    const reply = await devFetch(ctx.server, "/dev/sms/smsc/receipt", { messageId: "no-such-id" })
+    const messageId = `no-such-id-${kind}`
+    const reply = await devFetch(ctx.server, "/dev/sms/smsc/receipt", { messageId })
     expect(((await reply.json()) as { data: { sessions: number } }).data.sessions).toBeGreaterThan(0)
-    const until = Date.now() + 5000
-    while (sink.unknownReceipts === before && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
+    // Three more tries, each a job about a second after the last.
+    await until("the receipt given up", async () => sink.unknownReceipts > before)
     expect(sink.unknownReceipts).toBe(before + 1)
+    expect(await receiptJobs(messageId)).toEqual([
+      { status: "done", tries: 1 },
+      { status: "done", tries: 2 },
+      { status: "done", tries: 3 },
+    ])
     const report = await send(ctx.url, sms("smsMessages"), { batch_id: sent.body.data.batch_id }, world.admin)
     expect(report.body.data.items[0].status).toBe("delivered")
+  })
+
+  it("applies a receipt that came before its message id was stored once the id is stored, across a restart of the gateway", async () => {
+    const sent = await sendSms({ to: ["+905550000703"], text: "Bind first" })
+    await waitForBatch(ctx.server, world.admin, sent.body.data.batch_id, allDone)
+    const messageId = `late-id-${kind}`
+    const reply = await devFetch(ctx.server, "/dev/sms/smsc/receipt", { messageId })
+    expect(((await reply.json()) as { data: { sessions: number } }).data.sessions).toBeGreaterThan(0)
+    // The first job found nothing either and queued the next try; then the gateway (and its sink) goes away.
+    await until("a second try queued", async () => (await receiptJobs(messageId)).some((j) => j.tries === 2))
+    await closeGateway(ctx.server.services)
+    const database = ctx.server.services.database
+    const batchId = `late-${kind}`
+    await database.transaction(async (tx) => {
+      const [row] = rowsOf(
+        await tx.execute(sql`INSERT INTO sms_messages (client_id, batch_id, mask, number, body, status, provider_id, sent_at)
+          VALUES (1, ${batchId}, 'ACME', '+905550000704', 'Late id', 'sent', ${world.providerId}, now()) RETURNING id`),
+      )
+      await tx.execute(sql`INSERT INTO sms_parts (sms_message_id, provider_id, part_no, message_id)
+        VALUES (${row.id}, ${world.providerId}, 1, ${messageId})`)
+    })
+    const done = await waitForBatch(ctx.server, world.admin, batchId, allDone, 8000)
+    expect(done.items[0].status).toBe("delivered")
+    expect((await receiptJobs(messageId)).map((j) => j.tries)).toEqual([1, 2])
   })
 
   it("reconnects after the SMSC drops the connection and keeps sending", async () => {

@@ -16,7 +16,7 @@ export const shell: Feature = {
   name: "shell",
   layers: ["machines", "views", "server", "browser", "docs"],
   // The quick-jump box looks for customers' open conversations.
-  calls: ["chat"],
+  calls: ["chat", "contacts"],
   // The ACL gate and the layout come before the session: it tells them about the stored session as soon as it is read.
   actors: [
     { id: "acl", systemId: "acl", logic: aclMachine },

@@ -112,6 +112,8 @@ export const User = Schema.Struct({
   /** Voice-call permission override: null follows the role. */
   call_permission: Schema.NullOr(Schema.Boolean),
   created_at: Instant,
+  /** The user's own caps (ours, beyond the spec): a kind left out follows the role's, then the tenant's. */
+  capacity: Schema.optional(RoleCapacity),
 })
 export type User = typeof User.Type
 export const UserResponse = Data(Schema.Struct({ user: User }))
@@ -146,6 +148,8 @@ const userExtraFields = {
   phone: Schema.optional(Schema.NullOr(Phone)),
   photo_url: Schema.optional(Text(2048)),
   password: Schema.optional(NewPassword),
+  /** Replaces the user's own caps: a kind left out follows the role. */
+  capacity: Schema.optional(RoleCapacity),
 }
 export const UserUpdate = Schema.Struct({ id: IdParam, ...userEditFields, ...userExtraFields })
 export const UserPartialUpdate = Schema.Struct({ id: IdParam, ...optionalFields(userEditFields), ...userExtraFields })

@@ -8,20 +8,16 @@ import { Effect } from "effect"
 import type { Role, RoleCapacity } from "../../contract/schemas/access"
 import { Api } from "../../services/api/api"
 import { createRecordEditor } from "../common/record-editor"
+import { type CapacityDraft, capacityDraftOf, capacityOf, sameCapacity } from "./capacity-draft"
 
 export const ROLE_NAME_MAX = 120
-
-export const CAPACITY_KINDS = ["chat", "sms", "voice"] as const
-export type CapacityKind = (typeof CAPACITY_KINDS)[number]
-/** The highest cap of each kind a role may set. */
-export const CAPACITY_MAX: Readonly<Record<CapacityKind, number>> = { chat: 100, sms: 500, voice: 10 }
 
 export interface RoleDraft {
   readonly name: string
   readonly description: string
   readonly permission_ids: readonly number[]
   /** Each kind's cap as typed; empty: the tenant's. */
-  readonly capacity: Readonly<Record<CapacityKind, string>>
+  readonly capacity: CapacityDraft
 }
 
 export type RoleProblem = "nameRequired" | "nameTooLong" | "capacityRange" | "noChange"
@@ -32,26 +28,6 @@ export interface RoleRequest {
   readonly permission_ids?: readonly number[]
   readonly capacity?: RoleCapacity
 }
-
-const capacityDraftOf = (capacity: RoleCapacity | undefined): RoleDraft["capacity"] => ({
-  chat: capacity?.chat === undefined ? "" : String(capacity.chat),
-  sms: capacity?.sms === undefined ? "" : String(capacity.sms),
-  voice: capacity?.voice === undefined ? "" : String(capacity.voice),
-})
-
-/** The draft's capacity as the server takes it; null when a kind is not a whole number within its range. */
-export const capacityOf = (draft: RoleDraft["capacity"]): RoleCapacity | null => {
-  const out: Record<string, number> = {}
-  for (const kind of CAPACITY_KINDS) {
-    const text = draft[kind].trim()
-    if (text === "") continue
-    if (!/^[0-9]{1,3}$/.test(text) || Number(text) > CAPACITY_MAX[kind]) return null
-    out[kind] = Number(text)
-  }
-  return out
-}
-
-const sameCapacity = (a: RoleCapacity, b: RoleCapacity | undefined) => CAPACITY_KINDS.every((kind) => a[kind] === b?.[kind])
 
 const sameIds = (a: readonly number[], b: readonly number[]) => {
   const set = new Set(a)

@@ -33,6 +33,7 @@ checkModel({
     { type: "CHANGE", patch: { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" } },
     { type: "CHANGE", patch: { role_id: 3 } },
     { type: "CHANGE", patch: { call_permission: false } },
+    { type: "CHANGE", patch: { capacity: { chat: "3", sms: "", voice: "" } } },
     { type: "SAVE" },
     { type: "CANCEL" },
     { type: "DELETE", row },
@@ -70,7 +71,8 @@ checkModel({
 })
 
 describe("user rules", () => {
-  const blank = { username: "", email: "", display_name: "", phone: "", role_id: null, password: "", call_permission: null }
+  const none = { chat: "", sms: "", voice: "" }
+  const blank = { username: "", email: "", display_name: "", phone: "", role_id: null, password: "", call_permission: null, capacity: none }
   it("a new user needs a username, a name, an e-mail and a password of 8 or more", () => {
     expect(userRequestOf(blank, null)).toEqual({ problem: "usernameRequired" })
     expect(userRequestOf({ ...blank, username: "a" }, null)).toEqual({ problem: "nameRequired" })
@@ -85,11 +87,32 @@ describe("user rules", () => {
   })
 
   it("an edit sends only what changed; an empty password keeps the old one", () => {
-    const draft = { username: "kerem", email: row.email, display_name: "Kerem", phone: "", role_id: 2, password: "", call_permission: null }
+    const draft = {
+      username: "kerem",
+      email: row.email,
+      display_name: "Kerem",
+      phone: "",
+      role_id: 2,
+      password: "",
+      call_permission: null,
+      capacity: none,
+    }
     expect(userRequestOf(draft, row)).toEqual({ problem: "noChange" })
     expect(userRequestOf({ ...draft, role_id: null }, row)).toEqual({ request: { role_id: null } })
     expect(userRequestOf({ ...draft, password: "new-secret-1" }, row)).toEqual({ request: { password: "new-secret-1" } })
     expect(userRequestOf({ ...draft, phone: "+905551112233" }, row)).toEqual({ request: { phone: "+905551112233" } })
     expect(userRequestOf({ ...draft, call_permission: false }, row)).toEqual({ request: { call_permission: false } })
+  })
+
+  it("the user's own caps: whole numbers within each kind's range, empty follows the role, sent only when changed", () => {
+    const draft = { ...blank, username: "kerem", email: row.email, display_name: "Kerem", role_id: 2 }
+    expect(userRequestOf({ ...draft, capacity: { ...none, chat: "3" } }, row)).toEqual({ request: { capacity: { chat: 3 } } })
+    expect(userRequestOf({ ...draft, capacity: { ...none, voice: "11" } }, row)).toEqual({ problem: "capacityRange" })
+    expect(userRequestOf({ ...draft, capacity: { ...none, sms: "2.5" } }, row)).toEqual({ problem: "capacityRange" })
+    const capped = { ...row, capacity: { chat: 3 } }
+    expect(userRequestOf({ ...draft, capacity: { ...none, chat: "3" } }, capped)).toEqual({ problem: "noChange" })
+    expect(userRequestOf(draft, capped)).toEqual({ request: { capacity: {} } })
+    const created = userRequestOf({ ...draft, username: "leyla", password: "long-enough", capacity: { ...none, sms: "40" } }, null)
+    expect(created).toMatchObject({ request: { username: "leyla", capacity: { sms: 40 } } })
   })
 })

@@ -1,5 +1,6 @@
 /** The business picker on its own (a form with no edits of its own), model-based (model-check.testing.ts). */
-import { fromPromise } from "xstate"
+import { describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
 import { type BusinessPickerContext, businessPicker } from "./business-picker"
 import { checkModel } from "./model-check.testing"
 
@@ -52,4 +53,25 @@ checkModel({
     figures: s.context.figures,
     failure: s.context.failure,
   }),
+})
+
+describe("choosing while a business is read", () => {
+  it("drops the earlier read: its late answer never shows under the business chosen since", async () => {
+    const answers = new Map<number, (figures: readonly number[]) => void>()
+    const slow = figuresMachine.provide({
+      actors: {
+        businesses: fromPromise(async () => businesses) as never,
+        figures: fromPromise<readonly number[], number>(({ input }) => new Promise((resolve) => answers.set(input, resolve))) as never,
+      },
+    })
+    const actor = createActor(slow).start()
+    await vi.waitFor(() => expect(answers.has(1)).toBe(true))
+    actor.send({ type: "BUSINESS.SET", clientId: 2 })
+    await vi.waitFor(() => expect(answers.has(2)).toBe(true))
+    answers.get(1)?.([1, 1, 1])
+    answers.get(2)?.([2])
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("ready"))
+    expect(actor.getSnapshot().context).toMatchObject({ clientId: 2, figures: [2] })
+    actor.stop()
+  })
 })

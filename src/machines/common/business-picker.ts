@@ -4,7 +4,7 @@
  * form's own call (invoked under the form's name for it). Choosing another business reads again; a failed read shows
  * with RETRY, which starts again from the businesses.
  *
- *   businesses --done--> loading --done--> ready --BUSINESS.SET--> loading
+ *   businesses --done--> loading --done--> ready --BUSINESS.SET--> loading (also from loading and failed)
  *        \--error--> failed <--error--/                 failed --RETRY--> businesses
  *
  * A form made from it adds its own events in `ready` (`on` here holds BUSINESS.SET) and its own states (an edit's
@@ -65,6 +65,7 @@ export const businessPicker = <
   spec: BusinessPickerSpec<TContext, TEvent, TLoadId, TLoaded, TActors>,
 ) => {
   const failed = spec.failed ?? ((error: unknown) => ({ failure: failureOf(error) }) as Partial<TContext>)
+  const chosenId = ({ event }: { event: { clientId: number } }) => event.clientId
   const loader = { [spec.loadId]: spec.load } as Record<TLoadId, PromiseActorLogic<TLoaded, number>>
   const kit = setup({
     types: { context: {} as TContext, events: {} as TEvent | BusinessPickerEvent, tags: {} as BusinessPickerTag },
@@ -100,8 +101,13 @@ export const businessPicker = <
         onDone: { target: "ready", actions: { type: "picker.store", params: outputOf<TLoaded> } },
         onError: { target: "failed", actions: { type: "picker.fail", params: errorOf } },
       },
+      // Another business chosen while one is read: that read is dropped (its late answer must not show under the
+      // new name) and the new one is read.
+      on: { "BUSINESS.SET": { target: "loading", reenter: true, actions: { type: "picker.choose", params: chosenId } } },
     },
-    failed: { on: { RETRY: "businesses" } },
+    failed: {
+      on: { RETRY: "businesses", "BUSINESS.SET": { target: "loading", actions: { type: "picker.choose", params: chosenId } } },
+    },
   } as const
   return {
     kit,
@@ -110,7 +116,7 @@ export const businessPicker = <
     on: {
       "BUSINESS.SET": {
         target: "loading",
-        actions: { type: "picker.choose", params: ({ event }: { event: { clientId: number } }) => event.clientId },
+        actions: { type: "picker.choose", params: chosenId },
       },
     } as const,
   }

@@ -7,8 +7,18 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, fromPromise, setup } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
+import type { Contact } from "../../contract/schemas/contacts"
 import { checkModel } from "../common/model-check.testing"
-import { conversationTarget, type JumpTarget, matchesOf, type QuickJumpEvent, quickJumpMachine, SEARCH_WAIT_MS } from "./quick-jump-machine"
+import {
+  CONTACTS,
+  contactTarget,
+  conversationTarget,
+  type JumpTarget,
+  matchesOf,
+  type QuickJumpEvent,
+  quickJumpMachine,
+  SEARCH_WAIT_MS,
+} from "./quick-jump-machine"
 
 const targets: JumpTarget[] = [
   { path: "/apps/chat", title: "Chat" },
@@ -35,6 +45,19 @@ const selin: Conversation = {
   session_expires_at: null,
 }
 
+const selinContact: Contact = {
+  id: 9,
+  number: "+905551112233",
+  name: "Selin Contact",
+  email: null,
+  channel_type: "whatsapp",
+  blocked: false,
+  attributes: {},
+  group_ids: [],
+  created_at: "2026-11-01T09:00:00.000Z",
+  last_seen_at: null,
+}
+
 const AFTER = "xstate.after.wait.quickJump.open.waiting"
 const found = { type: "xstate.done.actor.find", output: [conversationTarget(selin)] }
 const failed = { type: "xstate.error.actor.find", error: new Error("offline") }
@@ -42,7 +65,7 @@ const failed = { type: "xstate.error.actor.find", error: new Error("offline") }
 checkModel({
   name: "quick-jump box",
   machine: quickJumpMachine,
-  sources: ["findConversations"],
+  sources: ["findCustomers"],
   states: ["closed", "open.idle", "open.waiting", "open.searching"],
   after: { type: AFTER, ms: SEARCH_WAIT_MS },
   events: [
@@ -103,9 +126,9 @@ describe("quick-jump box", () => {
     })
     const jump = quickJumpMachine.provide({
       actors: {
-        findConversations: fromPromise(async ({ input }: { input: string }) => {
+        findCustomers: fromPromise(async ({ input }: { input: string }) => {
           searched.push(input)
-          return [conversationTarget(selin)]
+          return [conversationTarget(selin), contactTarget(selinContact)]
         }) as never,
       },
     })
@@ -118,13 +141,22 @@ describe("quick-jump box", () => {
     const actor = createActor(root).start()
     const box = actor.system.get("quickJump")
     const went: string[] = []
-    box.on("go", (event: { path: string }) => went.push(event.path))
+    const handed: unknown[] = []
+    box.on("go", (event: { path: string; contact?: unknown }) => {
+      went.push(event.path)
+      handed.push(event.contact)
+    })
     box.send({ type: "JUMP.OPEN", targets } satisfies QuickJumpEvent)
     box.send({ type: "JUMP.TYPE", query: "c" } satisfies QuickJumpEvent)
     box.send({ type: "JUMP.TYPE", query: " chat " } satisfies QuickJumpEvent)
     await new Promise((resolve) => setTimeout(resolve, SEARCH_WAIT_MS + 50))
     expect(searched).toEqual(["chat"])
-    expect(box.getSnapshot().context.matches.map((t: JumpTarget) => t.title)).toEqual(["Chat", "Chat Report", "Selin Chat · +905551112233"])
+    expect(box.getSnapshot().context.matches.map((t: JumpTarget) => t.title)).toEqual([
+      "Chat",
+      "Chat Report",
+      "Selin Chat · +905551112233",
+      "Selin Contact · +905551112233",
+    ])
     box.send({ type: "JUMP.CHOOSE", index: 2 } satisfies QuickJumpEvent)
     expect(went).toEqual(["/apps/chat"])
     expect(received).toEqual([
@@ -135,6 +167,14 @@ describe("quick-jump box", () => {
     box.send({ type: "JUMP.OPEN", targets } satisfies QuickJumpEvent)
     box.send({ type: "JUMP.CHOOSE", index: 1 } satisfies QuickJumpEvent)
     expect(went).toEqual(["/apps/chat", "/report/chat"])
+    expect(received).toHaveLength(3)
+    // A found contact goes to the contact book with the contact handed along (its page opens there).
+    box.send({ type: "JUMP.OPEN", targets } satisfies QuickJumpEvent)
+    box.send({ type: "JUMP.TYPE", query: "selin" } satisfies QuickJumpEvent)
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_WAIT_MS + 50))
+    box.send({ type: "JUMP.CHOOSE", index: 1 } satisfies QuickJumpEvent)
+    expect(went).toEqual(["/apps/chat", "/report/chat", CONTACTS])
+    expect(handed).toEqual([undefined, undefined, selinContact])
     expect(received).toHaveLength(3)
     actor.stop()
   })

@@ -2,14 +2,16 @@
  * The quick-jump box (systemId `quickJump`): Ctrl+K or the top bar's button opens it over the screens the person may
  * open (the view passes them with their titles in the current language); typing narrows them, the arrow keys move the
  * highlight, Enter goes to the highlighted screen (emitted as `go`), Escape closes it. A query of two characters or
- * more also looks, after a pause in the typing, for customers' open conversations by name or number (when the person
- * may list them); those follow the screens, and choosing one opens it in the chat inbox.
+ * more also looks, after a pause in the typing, for customers by name or number: their open conversations and their
+ * contacts (each when the person may list them). Those follow the screens; choosing a conversation opens it in the
+ * chat inbox, choosing a contact goes to the contact book with that contact's page open.
  *
  *   closed --OPEN--> open.idle --TYPE (2+ chars)--> open.waiting --(250 ms)--> open.searching --done/error--> open.idle
  */
 import { Effect } from "effect"
 import { assertEvent, assign, enqueueActions, setup } from "xstate"
 import type { Conversation } from "../../contract/schemas/chat"
+import type { Contact } from "../../contract/schemas/contacts"
 import { Api } from "../../services/api/api"
 import { ifMayCall } from "../acl/may-call"
 import { openInInbox } from "../chat/open-in-inbox"
@@ -21,12 +23,14 @@ export interface JumpTarget {
   readonly title: string
   /** A customer's conversation the query found: choosing it opens it in the chat inbox. */
   readonly conversation?: Conversation
+  /** A contact the query found: choosing it opens its page in the contact book. */
+  readonly contact?: Contact
 }
 
 export interface QuickJumpContext {
   readonly targets: readonly JumpTarget[]
   readonly query: string
-  /** The customers' conversations found for `query`. */
+  /** The customers' conversations and contacts found for `query`. */
   readonly found: readonly JumpTarget[]
   readonly matches: readonly JumpTarget[]
   /** The highlighted match's index in `matches`. */
@@ -36,6 +40,7 @@ export interface QuickJumpContext {
 export const SEARCH_WAIT_MS = 250
 export const FOUND_LIMIT = 6
 const CHAT = "/apps/chat"
+export const CONTACTS = "/apps/contacts/all"
 
 /** A found conversation as a jump target, titled by the customer's name and number. */
 export const conversationTarget = (conversation: Conversation): JumpTarget => ({
@@ -44,15 +49,37 @@ export const conversationTarget = (conversation: Conversation): JumpTarget => ({
   conversation,
 })
 
-/** Open conversations whose customer's name or number holds the query: the chat inbox's own list ("all" box). */
-const findConversations = fromEffect((query: string) =>
-  ifMayCall(
-    { permission: "chat", access: "tenant" },
-    Effect.flatMap(Api, (api) =>
-      api.call("chat", "agentConversationsOngoing", { page: 1, limit: FOUND_LIMIT, search: query, queue: true }),
-    ).pipe(Effect.map((body) => body.data.items.map(conversationTarget))),
-    [] as readonly JumpTarget[],
-  ),
+/** A found contact as a jump target, titled by the customer's name and number. */
+export const contactTarget = (contact: Contact): JumpTarget => ({
+  path: CONTACTS,
+  title: contact.name ? `${contact.name} · ${contact.number}` : contact.number,
+  contact,
+})
+
+/**
+ * Customers whose name or number holds the query: their open conversations (the chat inbox's own list, "all" box),
+ * then their contacts (the contact book's list); each only when the person may list it.
+ */
+const findCustomers = fromEffect((query: string) =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    const conversations = ifMayCall(
+      { permission: "chat", access: "tenant" },
+      Effect.map(api.call("chat", "agentConversationsOngoing", { page: 1, limit: FOUND_LIMIT, search: query, queue: true }), (body) =>
+        body.data.items.map(conversationTarget),
+      ),
+      [] as readonly JumpTarget[],
+    )
+    const contacts = ifMayCall(
+      { permission: "contacts", access: "tenant" },
+      Effect.map(api.call("contacts", "fetchAllContacts", { page: 1, limit: FOUND_LIMIT, search: query }), (body) =>
+        body.data.items.map(contactTarget),
+      ),
+      [] as readonly JumpTarget[],
+    )
+    const [found, book] = yield* Effect.all([conversations, contacts], { concurrency: 2 })
+    return [...found, ...book]
+  }),
 )
 
 export type QuickJumpEvent =
@@ -64,7 +91,8 @@ export type QuickJumpEvent =
   /** Goes to the match at `index`, or to the highlighted one. */
   | { type: "JUMP.CHOOSE"; index?: number }
 
-export type QuickJumpEmitted = { type: "go"; path: string }
+/** Where to go; with `contact`, the contact book opens that contact's page on arrival. */
+export type QuickJumpEmitted = { type: "go"; path: string; contact?: Contact }
 
 /** Case- and accent-insensitive folding (Turkish dotted and dotless i alike), so "ayar" finds "Ayarlar". */
 const fold = (text: string) =>
@@ -87,7 +115,7 @@ const closed: QuickJumpContext = { targets: [], query: "", found: [], matches: [
 
 export const quickJumpMachine = setup({
   types: { context: {} as QuickJumpContext, events: {} as QuickJumpEvent, emitted: {} as QuickJumpEmitted },
-  actors: { findConversations },
+  actors: { findCustomers },
   delays: { wait: SEARCH_WAIT_MS },
   guards: {
     hasChoice: ({ context, event }) => {
@@ -121,7 +149,7 @@ export const quickJumpMachine = setup({
       const target = context.matches[event.index ?? context.active]
       const conversation = target.conversation
       if (conversation) enqueue(() => openInInbox(system, conversation))
-      enqueue.emit({ type: "go" as const, path: target.path })
+      enqueue.emit({ type: "go" as const, path: target.path, ...(target.contact ? { contact: target.contact } : {}) })
     }),
     reset: assign(closed),
   },
@@ -138,11 +166,11 @@ export const quickJumpMachine = setup({
         waiting: { after: { wait: "searching" } },
         searching: {
           invoke: {
-            src: "findConversations",
+            src: "findCustomers",
             id: "find",
             input: ({ context }) => context.query.trim(),
             onDone: { target: "idle", actions: { type: "found", params: outputOf } },
-            // The screens still answer; a failed look-up only finds no conversations.
+            // The screens still answer; a failed look-up only finds no customers.
             onError: "idle",
           },
         },

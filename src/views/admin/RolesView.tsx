@@ -11,7 +11,7 @@ import type { ActorRefFrom } from "xstate"
 import type { Role } from "../../contract/schemas/access"
 import { aclOfKeys, keysOfIds, previewOf, sectionsOf } from "../../machines/admin/access-catalogue"
 import type { rolesListMachine } from "../../machines/admin/lists"
-import { CAPACITY_KINDS, type RoleDraft, type roleEditorMachine, togglePermissions } from "../../machines/admin/role-editor"
+import { type RoleDraft, type roleEditorMachine, togglePermissions } from "../../machines/admin/role-editor"
 import { formatDateTime } from "../../machines/report-kit/format"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
@@ -22,6 +22,7 @@ import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { ConfirmDelete, NewButton, RecordDialog, RowActions, useFieldFailure, useWriteNotices } from "../record-kit/RecordDialog"
 import { AccessPreviewPanel } from "./AccessPreviewPanel"
+import { CapacityFields } from "./CapacityFields"
 import { PermissionEditor } from "./PermissionEditor"
 import "../report-kit/report-kit.css"
 import "../record-kit/record-kit.css"
@@ -122,23 +123,14 @@ const RoleDialog = ({ editor, list }: { editor: EditorActor; list: ListActor }) 
         <FormGroup label={t("admin.roles.description")} labelFor="role-description">
           <InputGroup id="role-description" value={draft.description} onValueChange={(description) => change({ description })} />
         </FormGroup>
-        <FormGroup label={t("admin.roles.capacity")} helperText={t("admin.roles.capacityHelp")}>
-          <div className="mc-role-capacity">
-            {CAPACITY_KINDS.map((kind) => (
-              <InputGroup
-                key={kind}
-                dir="ltr"
-                inputMode="numeric"
-                aria-label={t(`admin.roles.capacityKinds.${kind}`)}
-                leftElement={<span className="mc-role-capacity-kind">{t(`admin.roles.capacityKinds.${kind}`)}</span>}
-                placeholder={t("admin.roles.tenantCap")}
-                value={draft.capacity[kind]}
-                onValueChange={(value) => change({ capacity: { ...draft.capacity, [kind]: value } })}
-                data-testid={`role-capacity-${kind}`}
-              />
-            ))}
-          </div>
-        </FormGroup>
+        <CapacityFields
+          value={draft.capacity}
+          onChange={(capacity) => change({ capacity })}
+          label={t("admin.roles.capacity")}
+          help={t("admin.roles.capacityHelp")}
+          empty={t("admin.roles.tenantCap")}
+          testId="role-capacity"
+        />
         {meta?.choicesError ? (
           <Callout intent="warning">{t("admin.choicesFailed", { message: failureText(meta.choicesError) })}</Callout>
         ) : (

@@ -1,6 +1,6 @@
 /**
  * Users (/apps/users): the tenant's users on `report-users` (search, paging), allowed or stopped from signing in
- * with a switch, and the `user-editor` dialog that creates and edits one (role, new password) with what their
+ * with a switch, and the `user-editor` dialog that creates and edits one (role, new password, own caps) with what their
  * sidebar becomes previewed before saving. The server's 4xx on a field is said on that field.
  */
 import { type ReactNode, useMemo } from "react"
@@ -22,6 +22,7 @@ import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { ConfirmDelete, NewButton, RecordDialog, RowActions, useFieldFailure, useWriteNotices } from "../record-kit/RecordDialog"
 import { AccessPreviewPanel } from "./AccessPreviewPanel"
+import { CapacityFields } from "./CapacityFields"
 import "../report-kit/report-kit.css"
 import "../record-kit/record-kit.css"
 import "./admin.css"
@@ -177,6 +178,14 @@ const UserDialog = ({ editor, list }: { editor: EditorActor; list: ListActor }) 
             data-testid="user-voice"
           />
         </FormGroup>
+        <CapacityFields
+          value={draft.capacity}
+          onChange={(capacity) => change({ capacity })}
+          label={t("admin.users.capacity")}
+          help={t("admin.users.capacityHelp")}
+          empty={t("admin.users.roleCap")}
+          testId="user-capacity"
+        />
         {field(
           "password",
           t(row ? "admin.users.newPassword" : "admin.users.password"),

@@ -31,6 +31,9 @@ export const adminAr: typeof adminEn = {
     voiceRole: "كما يحدد الدور",
     voiceOn: "مسموح دائمًا",
     voiceOff: "أبدًا",
+    capacity: "السعة الخاصة",
+    capacityHelp: "كم يمكن لهذا المستخدم أن يتولى من كل نوع في وقت واحد؛ الحقل الفارغ يأخذ حد دوره.",
+    roleCap: "حد الدور",
   },
   roles: {
     title: "الأدوار",

@@ -31,6 +31,9 @@ export const adminTr: typeof adminEn = {
     voiceRole: "Rolün belirlediği gibi",
     voiceOn: "Her zaman izinli",
     voiceOff: "Hiçbir zaman",
+    capacity: "Kendi kapasitesi",
+    capacityHelp: "Bu kullanıcının her türden aynı anda kaç tane tutabileceği; boş bırakılırsa rolünün sınırı geçerlidir.",
+    roleCap: "Rolün sınırı",
   },
   roles: {
     title: "Roller",

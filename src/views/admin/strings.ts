@@ -29,6 +29,9 @@ export const adminEn = {
     voiceRole: "As the role says",
     voiceOn: "Always allowed",
     voiceOff: "Never",
+    capacity: "Own capacity",
+    capacityHelp: "How many of each kind this user may hold at once; empty takes their role's cap.",
+    roleCap: "Role's cap",
   },
   roles: {
     title: "Roles",

@@ -24,7 +24,7 @@ import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { BulkBar, BulkDialog, type BulkRef } from "./BulkActions"
 import { ContactDrawer, type ContactPageRef } from "./ContactDrawer"
-import { useLinkedFilter } from "./contacts-link"
+import { useLinkedContact, useLinkedFilter } from "./contacts-link"
 import { ImportDialog } from "./ImportDialog"
 import "../report-kit/report-kit.css"
 import "./contacts.css"
@@ -222,6 +222,7 @@ const ContactList = ({ mode }: { mode: Mode }) => {
   const kinds = useBulkKinds(mode)
   const mayImport = useMayCall(importCall)
   const contactPage = usePageActor<ContactPageRef>("contact-page")
+  useLinkedContact(mode === "contacts" ? contactPage : null)
   const context = useSelector(actor, (s) => s.context)
   const reload = useCallback(() => actor.send({ type: "REPORT.RELOAD" }), [actor])
   const filter = contactFilterOf(context.filters, context.search)

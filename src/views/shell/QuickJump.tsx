@@ -66,7 +66,8 @@ export const QuickJump = () => {
   }, [jump, targets])
 
   useEffect(() => {
-    const subscription = jump.on("go", (event) => navigate(event.path))
+    // A contact goes with the navigation: the contact book opens its page on arrival (ContactsView).
+    const subscription = jump.on("go", (event) => navigate(event.path, event.contact ? { state: { contact: event.contact } } : undefined))
     return () => subscription.unsubscribe()
   }, [jump, navigate])
 
@@ -86,6 +87,7 @@ export const QuickJump = () => {
           data-testid="jump-option"
           data-path={match.path}
           data-conversation={match.conversation?.id}
+          data-contact={match.contact?.id}
           onMouseDown={(event) => event.preventDefault()}
           tabIndex={-1}
           onClick={() => jump.send({ type: "JUMP.CHOOSE", index })}
@@ -102,6 +104,14 @@ export const QuickJump = () => {
                   number: f.phone(match.conversation.number),
                   channel: f.enumValue("channel", match.conversation.channel_type),
                 })}
+              </span>
+            </>
+          ) : match.contact ? (
+            <>
+              <Icon icon="person" />
+              <span>{match.contact.name || f.phone(match.contact.number)}</span>
+              <span className={`mc-jump-detail ${Classes.TEXT_MUTED}`}>
+                {t("shell.jumpContact", { number: f.phone(match.contact.number) })}
               </span>
             </>
           ) : (

@@ -22,6 +22,7 @@ export const shellAr: typeof shellEn = {
     jumpPlaceholder: "اكتب اسم شاشة أو اسم عميل أو رقمه…",
     jumpNone: "لا شيء بهذا الاسم",
     jumpConversation: "{{number}} · محادثة {{channel}}",
+    jumpContact: "{{number}} · جهة اتصال",
     jumpSearching: "جارٍ البحث عن العملاء…",
     backToCompany: "تفاصيل الشركة",
     announce: {

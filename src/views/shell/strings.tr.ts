@@ -22,6 +22,7 @@ export const shellTr: typeof shellEn = {
     jumpPlaceholder: "Bir ekran ya da müşterinin adını veya numarasını yazın…",
     jumpNone: "Bu adla bir şey bulunamadı",
     jumpConversation: "{{number}} · {{channel}} görüşmesi",
+    jumpContact: "{{number}} · kişi",
     jumpSearching: "Müşteriler aranıyor…",
     backToCompany: "Şirket ayrıntıları",
     announce: {

@@ -20,6 +20,7 @@ export const shellEn = {
     jumpPlaceholder: "Type a screen, or a customer’s name or number…",
     jumpNone: "Nothing by that name",
     jumpConversation: "{{number}} · {{channel}} conversation",
+    jumpContact: "{{number}} · contact",
     jumpSearching: "Looking for customers…",
     backToCompany: "Company details",
     announce: {

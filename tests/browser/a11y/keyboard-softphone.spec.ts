@@ -3,13 +3,15 @@
  * softphone specs' lab): agent1 presses Alt+N for the number field, types admin's extension and Enter; admin hears
  * the call announced and answers with Alt+A; agent1 mutes (Alt+M), holds and resumes (Alt+H), sends a tone by typing
  * a digit, reaches the call's controls by Tab in their order with a visible ring, and ends (Alt+X); the focus moves
- * to Mute when the field it was in goes away with the call, and stays on a control that outlives it. Every change is said in the live region. `?` lists the keys; Escape closes the
- * list and gives the focus back. Screenshots under .tmp/screenshots/keyboard/.
+ * to Mute when the field it was in goes away with the call, and stays on a control that outlives it. Every change is
+ * said in the live region; the held call passes the axe audit. `?` lists the keys; Escape closes the list and gives the
+ * focus back. Screenshots under .tmp/screenshots/keyboard/.
  */
 import { expect, type Page, test } from "@playwright/test"
 import { kamailioSkipReason } from "../../../server/sip/kamailio"
 import { shot } from "../helpers"
 import { card, startLab, type Lab } from "../softphone/pbx-lab.testing"
+import { audit } from "./axe"
 import { expectVisibleFocus, pressUntilFocused } from "./keyboard-helpers"
 
 let lab: Lab
@@ -67,6 +69,8 @@ test("an agent dials, answers, mutes, holds, sends a tone and hangs up with the 
   await expect(polite(a)).toHaveText(`Call with ${bob.extension} on hold`)
   await expect(a.getByTestId("softphone-status")).toHaveText(`On hold with ${bob.extension}`)
   await shot(a, "keyboard/softphone-held-en")
+  // The softphone in a call is one of the audit's open states (the tour sees it idle only).
+  expect((await audit(a, "softphone in a call, held, en light")).failures).toEqual([])
   await a.keyboard.press("Alt+h")
   await expect(a.getByTestId("softphone-hold")).toHaveAttribute("aria-pressed", "false")
   await expect(polite(a)).toHaveText(`Call with ${bob.extension} resumed`)

@@ -65,13 +65,21 @@ test("an admin makes a role and a user with it; the user sees what the preview s
   expect((await renderedSidebar(userPage)).flatMap((g) => g.paths).sort()).toEqual(["/apps/chat", "/apps/contacts/all"])
   await other.close()
 
-  // The voice-call override is kept: reopened, the dialog shows it.
+  // The voice-call override and the user's own chat cap are kept: reopened, the dialog shows them; a cap out of range
+  // is refused in words.
   await row.getByTestId("user-row-edit").click()
   await userDialog.getByTestId("user-voice").selectOption("off")
+  await userDialog.getByTestId("user-capacity-chat").fill("101")
+  await userDialog.getByTestId("user-dialog-save").click()
+  await expect(userDialog.getByText("chats up to 100")).toBeVisible()
+  await userDialog.getByTestId("user-capacity-chat").fill("7")
+  await shot(page, "admin/user-capacity-en")
   await userDialog.getByTestId("user-dialog-save").click()
   await expect(userDialog).toHaveCount(0)
   await row.getByTestId("user-row-edit").click()
   await expect(userDialog.getByTestId("user-voice")).toHaveValue("off")
+  await expect(userDialog.getByTestId("user-capacity-chat")).toHaveValue("7")
+  await expect(userDialog.getByTestId("user-capacity-sms")).toHaveValue("")
   await userDialog.getByTestId("user-dialog-cancel").click()
 
   // Stopped from signing in: the switch says so, and the login is refused.
@@ -89,6 +97,13 @@ test("an admin makes a role and a user with it; the user sees what the preview s
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   await expect(page.getByTestId("page-title")).toHaveText("المستخدمون")
   await shot(page, "admin/users-ar")
+  await page.getByTestId("users-search").fill(`deniz-${tag}`)
+  await page.getByTestId("users-search").press("Enter")
+  await expect(row).toHaveCount(1)
+  await row.getByTestId("user-row-edit").click()
+  await expect(userDialog.getByTestId("user-capacity-chat")).toHaveValue("7")
+  await shot(page, "admin/user-capacity-ar")
+  await userDialog.getByTestId("user-dialog-cancel").click()
   await page.goto(`${baseUrl()}/apps/roles`)
   await expect(page.getByTestId("page-title")).toHaveText("الأدوار")
   await page.getByTestId("role-row").first().getByTestId("role-row-edit").click()

@@ -69,6 +69,21 @@ test("contact page: edit an attribute, keep it across a failed save and a reload
   await expect(page.getByTestId("chat-thread")).toHaveAttribute("data-id", String(conversationId))
   await expect(page.getByTestId("chat-thread")).toContainText(text)
 
+  // Ctrl+K finds the customer by number from the chat: their conversation and their contact; the contact opens its
+  // page in the contact book.
+  await page.keyboard.press("Control+k")
+  await page.getByTestId("jump-input").fill(number.slice(-8))
+  const contactOption = page.locator("[data-testid=jump-option][data-contact]")
+  await expect(contactOption).toHaveCount(1)
+  await expect(page.locator("[data-testid=jump-option][data-conversation]")).toHaveCount(1)
+  await contactOption.click()
+  await page.waitForURL((url) => url.pathname === "/apps/contacts/all")
+  await expect(drawer).toBeVisible()
+  await expect(page.getByTestId("contact-page-number")).toHaveText(number)
+  await expect(drawer.getByTestId("contact-attribute-value")).toHaveValue("Izmir")
+  await page.keyboard.press("Escape")
+  await expect(drawer).toHaveCount(0)
+
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
   await openContact(page, number)
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")

@@ -2,9 +2,9 @@
  * A browser and SIP phones nobody here wrote (Debian's baresip) talk through the media gateway, in both of baresip's
  * profiles: "plain" (PCMU only, plain RTP/AVP, no DTLS, no ICE: a desk phone), whose RTP rtpengine converts to and
  * from the browser's DTLS-SRTP/ICE, and "webrtc" (UDP/TLS/RTP/SAVPF: DTLS-SRTP with ICE through the lab's TURN server,
- * opus), refused plain RTP (488) and offered SAVPF again, with SAVPF on both legs. Each phone plays a tone and records
- * what it hears; each calls the browser and is called by it over TCP; behind a simulated home router over UDP, the plain
- * phone both ways and the WebRTC phone calling the browser.
+ * opus), offered SAVPF at once because its answer to OPTIONS said so (or, when it said nothing, after refusing plain
+ * RTP with 488), with SAVPF on both legs. Each phone plays a tone and records what it hears; each calls the browser and
+ * is called by it over TCP, and again behind a simulated home router over UDP.
  */
 import { test, expect } from "@playwright/test"
 import type { Baresip } from "../../../server/sip/baresip"
@@ -29,6 +29,9 @@ const audioBothWays = async (alice: Phone, desk: Baresip, since: number) => {
   await expect.poll(() => bytesReceived(alice.page), { timeout: 5_000 }).toBeGreaterThan(2000)
   await expect.poll(() => desk.heardPeak(since), { timeout: 5_000 }).toBeGreaterThan(1000)
 }
+
+/** The calls the phone refused before taking one (baresip answers 488 "No audio codecs" to an offer it cannot take). */
+const refusals = (desk: Baresip) => desk.events.filter((event) => event.type === "CALL_CLOSED" && !event.id).map((event) => event.param)
 
 const browserCalls = async (alice: Phone, desk: Baresip, number: string, screenshot?: string) => {
   const since = Date.now()
@@ -75,7 +78,10 @@ for (const [media, label, first] of [
     const number = String(first)
     const desk = await lab.deskPhone(number, { media })
     const alice = await lab.openPhone(browser, "agent1")
+    // A WebRTC phone whose answer to OPTIONS said nothing is offered plain RTP, refuses it, and is offered SAVPF again.
+    if (media === "webrtc") await lab.forgetPhoneMedia()
     await browserCalls(alice, desk, number, `pbx-${media}-phone`)
+    expect(refusals(desk)).toEqual(media === "webrtc" ? ["No audio codecs"] : [])
     await alice.close()
     await desk.stop()
   })
@@ -112,14 +118,22 @@ test("a plain-RTP phone behind NAT (private contact, UDP) registers, is called a
   }
 })
 
-test("a DTLS-SRTP+ICE phone behind NAT (private contact, UDP) calls the browser; audio flows both ways", async ({ browser }) => {
+test("a DTLS-SRTP+ICE phone behind NAT (private contact, UDP) is called and calls; audio flows both ways", async ({ browser }) => {
   const box = await startNatBox(lab.sipPort)
   const desk = await lab.deskPhone("2013", { media: "webrtc", outbound: `sip:127.0.0.1:${box.insidePort};transport=udp` })
   try {
     expect(box.sent.find((message) => message.startsWith("REGISTER"))).toContain(`@${PRIVATE_ADDRESS}`)
+    // Asked, once registered, what media it speaks (its answer goes straight back to Kamailio's Via, past the box).
+    await expect.poll(() => box.received.some((text) => text.startsWith("OPTIONS ") && /^Accept: application\/sdp$/m.test(text))).toBe(true)
     const alice = await lab.openPhone(browser, "agent1")
+    await browserCalls(alice, desk, "2013")
+    // So it was offered WebRTC media at once (no plain offer, no 488): SAVPF with rtpengine's fingerprint and candidates.
+    const offer = box.received.find((text) => text.startsWith("INVITE ") && text.includes("application/sdp")) ?? ""
+    expect(offer).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF /m)
+    expect(offer).toMatch(/^a=fingerprint:/m)
+    expect(refusals(desk)).toEqual([])
     await phoneCalls(alice, desk, "2013")
-    // It offered WebRTC media and was answered in kind: SAVPF with rtpengine's DTLS fingerprint and ICE candidates.
+    // It offered WebRTC media and was answered in kind.
     const answer = box.received.find((text) => text.startsWith("SIP/2.0 200") && text.includes("application/sdp")) ?? ""
     expect(answer).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF /m)
     expect(answer).toMatch(/^a=fingerprint:/m)

@@ -8,6 +8,7 @@ import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../serve
 import { rtpengineMissing, startRtpengine, type Rtpengine } from "../../../server/sip/rtpengine"
 import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../server/sip/baresip"
 import { freePort } from "../../../server/sip/daemon"
+import { kamailioRpc } from "../../../server/sip/kamailio-rpc"
 import { coturnMissing, startCoturn, type Coturn } from "../../../server/sip/coturn"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
 import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
@@ -39,6 +40,8 @@ export interface Lab {
    * `media: "webrtc"` DTLS-SRTP and ICE, gathering through the lab's TURN server when it runs one.
    */
   readonly deskPhone: (extension: string, options?: Partial<BaresipOptions> & { transport?: "tcp" | "udp" }) => Promise<Baresip>
+  /** Forgets what the registered phones answered when asked what media they speak, like phones that never said. */
+  readonly forgetPhoneMedia: () => Promise<void>
   readonly stop: () => Promise<void>
 }
 
@@ -162,6 +165,9 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     },
     openPhone,
     deskPhone,
+    forgetPhoneMedia: async () => {
+      await kamailioRpc(kamailio.controlUrl, SECRET).call("htable.flush", ["media"])
+    },
     stop: async () => {
       await Promise.all(phones.map((phone) => phone.stop()))
       await server?.stop()
