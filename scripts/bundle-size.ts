@@ -9,12 +9,12 @@
 import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { createServer } from "node:http"
-import { extname, join, normalize } from "node:path"
+import { extname, join, normalize, resolve } from "node:path"
 import { gzipSync } from "node:zlib"
 import { chromium } from "@playwright/test"
 
 const BUDGET_KIB = 250
-const dist = join(process.cwd(), process.env.BUNDLE_DIST ?? "dist")
+const dist = resolve(process.env.BUNDLE_DIST ?? "dist")
 const args = new Set(process.argv.slice(2))
 
 if (!args.has("--no-build") || !existsSync(join(dist, "index.html"))) {

@@ -59,9 +59,14 @@ export interface ToVisitor {
 export interface FromVisitor {
   message: { text: string }
   typing: { state: "typing" | "paused" }
-  /** The visitor has the agent's messages on screen. */
-  read: Record<string, never>
+  /**
+   * The visitor has the agent's messages on screen: all of them, and by id those shown since the last report (at most
+   * READ_IDS_MAX), which may have reached the page before their send was written.
+   */
+  read: { ids?: readonly string[] }
 }
+
+export const READ_IDS_MAX = 100
 
 export const VISITOR_SOCKET_PATH = "/webchat/socket.io"
 export const VISITOR_API = "/webchat/api"

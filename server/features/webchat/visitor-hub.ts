@@ -43,6 +43,9 @@ export const agentRead = (services: Services, clientId: number, number: string) 
   if (isVisitorId(number)) toVisitor(services, clientId, number, "read", {})
 }
 
+/** The id an agent's message to a visitor's page carries (its external id): `wc.` and a random UUID. */
+export const VISITOR_MESSAGE_ID = /^wc\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 /** The hub's channel with web-chat visitors routed to their sockets (chat-hub.ts wraps its channel once). */
 export const withWebchat: ChannelLayer = (services, events, inner) => {
   hubEvents.set(services, events)

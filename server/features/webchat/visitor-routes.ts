@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { Server, type Socket } from "socket.io"
 import {
   type FromVisitor,
+  READ_IDS_MAX,
   VISITOR_API,
   VISITOR_SOCKET_PATH,
   type VisitorMessage,
@@ -30,7 +31,7 @@ import type { HttpRoutes } from "../../core/registry"
 import { visitorQueue } from "./queue-display"
 import { fileTypeOf, storeUpload, type InlineUpload } from "../uploads"
 import { openWidget, type OpenWidget, visitorOf } from "./visitor-access"
-import { hubEventsOf, setVisitorServer, toVisitor, visitorRoom } from "./visitor-hub"
+import { hubEventsOf, setVisitorServer, toVisitor, VISITOR_MESSAGE_ID, visitorRoom } from "./visitor-hub"
 import { agentHasRead, prechatAnswers, startVisitor, unreadByVisitor, visitorMessages, widgetLook } from "./visitor-session"
 import { signVisitorToken } from "./visitor-token"
 import { closeRedis, openRedis, type RedisClient } from "../../core/redis"
@@ -206,12 +207,19 @@ const admitVisitor = (services: Services, raw: Socket) => {
       .typing({ clientId, channel: "webchat", number: visitorId, state })
       .catch((error: unknown) => console.error("[webchat] typing failed", error))
   })
-  socket.on("read", () => {
+  socket.on("read", (payload: FromVisitor["read"] | undefined) => {
     if (!allowed()) return
     chatHubOf(services)
     const events = hubEventsOf(services)
+    // The ids the page names were sent to this visitor's room only (random, the server's own): one that reached the
+    // page before its send was written is reported too, and the hub retries it until the send is.
+    const named = Array.isArray(payload?.ids)
+      ? payload.ids.slice(0, READ_IDS_MAX).filter((id): id is string => typeof id === "string" && VISITOR_MESSAGE_ID.test(id))
+      : []
     unreadByVisitor(services.database.db, clientId, visitorId)
-      .then((ids) => Promise.all(ids.map((externalId) => events.status({ clientId, externalId, status: "read" }))))
+      .then((ids) =>
+        Promise.all([...new Set([...ids, ...named])].map((externalId) => events.status({ clientId, externalId, status: "read" }))),
+      )
       .catch((error: unknown) => console.error("[webchat] read report failed", error))
   })
 }

@@ -5,7 +5,13 @@
  * widget (the server's reason goes to the console).
  */
 import type { Socket } from "socket.io-client"
-import type { VisitorMessage, VisitorQueue, VisitorSession, VisitorWidget } from "../../contract/webchat-visitor"
+import {
+  READ_IDS_MAX,
+  type VisitorMessage,
+  type VisitorQueue,
+  type VisitorSession,
+  type VisitorWidget,
+} from "../../contract/webchat-visitor"
 import { WEBCHAT_PRECHAT_FIELDS } from "../../contract/webchat-rules"
 import { languageOf, WIDGET_STRINGS, type WidgetStrings } from "./strings"
 import { widgetCss } from "./style"
@@ -99,8 +105,12 @@ const start = (script: HTMLScriptElement) => {
     queueLine.textContent = queue.wait_minutes === null ? place : `${place} ${t.queueWait.replace("{minutes}", String(queue.wait_minutes))}`
   }
 
+  /** The agent's messages shown since the last read report: named in it, so one that arrived ahead of its send's commit still counts. */
+  let unreported: string[] = []
   const reportRead = () => {
-    if (socket?.connected && isOpen() && document.visibilityState === "visible") socket.emit("read", {})
+    if (!socket?.connected || !isOpen() || document.visibilityState !== "visible") return
+    socket.emit("read", { ids: unreported.slice(-READ_IDS_MAX) })
+    unreported = []
   }
 
   const connect = () => {
@@ -108,7 +118,9 @@ const start = (script: HTMLScriptElement) => {
     socket = visitorSocket(base, key, token)
     socket.on("message", (message: VisitorMessage) => {
       show(message)
-      if (message.from === "agent") reportRead()
+      if (message.from !== "agent") return
+      unreported.push(message.id)
+      reportRead()
     })
     socket.on("typing", (payload: { state: string }) => {
       window.clearTimeout(typingTimer)
