@@ -4,16 +4,8 @@
  * (RTCPeerConnection stats), hanging up frees the agent, a reload restores the ringing cards.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot, goOnline, callCard } from "../helpers"
-
-const place = async (number: string) => {
-  const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...devHeaders() },
-    body: JSON.stringify({ clientId: 1, number, name: `Customer ${number.slice(-3)}` }),
-  })
-  return ((await response.json()) as { data: { callId: string } }).data.callId
-}
+import { login, shot, goOnline, callCard } from "../helpers"
+import { place } from "./simulated-calls"
 
 const rtpStats = (page: Page, callId: string) =>
   page.evaluate(async (id) => {

@@ -6,15 +6,7 @@
  */
 import { expect, test, type Page } from "@playwright/test"
 import { baseUrl, devHeaders, login, shot, goOnline, callCard } from "../helpers"
-
-const place = async (number: string, name = `Customer ${number.slice(-3)}`) => {
-  const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...devHeaders() },
-    body: JSON.stringify({ clientId: 1, number, name }),
-  })
-  return ((await response.json()) as { data: { callId: string } }).data.callId
-}
+import { place } from "./simulated-calls"
 
 interface FarEnd {
   packetsReceived: number

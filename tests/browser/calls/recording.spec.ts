@@ -4,16 +4,8 @@
  * setting is put back off for the other specs (a recorded call's customer hears the announcement first).
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, callCard, devHeaders, goOnline, login, shot } from "../helpers"
-
-const place = async (number: string) => {
-  const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...devHeaders() },
-    body: JSON.stringify({ clientId: 1, number, name: "Recorded Customer" }),
-  })
-  return ((await response.json()) as { data: { callId: string } }).data.callId
-}
+import { baseUrl, callCard, goOnline, login, shot } from "../helpers"
+import { place } from "./simulated-calls"
 
 const recordCalls = async (page: Page, on: boolean) => {
   const token = await page.evaluate(() => localStorage.getItem("user_token") ?? "")
@@ -49,7 +41,7 @@ test("record calls: a taken call plays back in its Call History row", async ({ b
 
     await goOnline(page)
     const number = `+90555${Date.now().toString().slice(-7)}`
-    const callId = await place(number)
+    const callId = await place(number, "Recorded Customer")
     await callCard(page, callId).getByTestId("call-accept").click()
     await expect(callCard(page, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
     await page.waitForTimeout(3000)

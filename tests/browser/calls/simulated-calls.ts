@@ -4,12 +4,12 @@ import { baseUrl, devHeaders } from "../helpers"
 /** Calls placed through `place` in this worker, for `hangUpPlaced`. */
 const placed = new Set<string>()
 
-/** A call from `number` to the tenant, as the simulator's customer; answers its id. */
-export const place = async (number: string) => {
+/** A call from `number` (named `name`) to the tenant, as the simulator's customer; answers its id. */
+export const place = async (number: string, name = `Customer ${number.slice(-3)}`) => {
   const response = await fetch(`${baseUrl()}/dev/simulator/calls`, {
     method: "POST",
     headers: { "content-type": "application/json", ...devHeaders() },
-    body: JSON.stringify({ clientId: 1, number, name: `Customer ${number.slice(-3)}` }),
+    body: JSON.stringify({ clientId: 1, number, name }),
   })
   const { callId } = ((await response.json()) as { data: { callId: string } }).data
   placed.add(callId)
