@@ -1,5 +1,6 @@
 /** The balancer's probes, and the graceful stop a SIGTERM starts (app.ts `stop`). */
 import { connect } from "node:net"
+import { sql } from "drizzle-orm"
 import { describe, expect, it } from "vitest"
 import { callOf, DB_KINDS, useServer } from "../testing/harness"
 import { startTestServer } from "../testing/test-server"
@@ -70,5 +71,16 @@ describe("graceful stop", () => {
     await expect.poll(() => refused(server.port), { timeout: 15_000, interval: 100 }).toBe(true)
     expect(await inFlight.finish()).toBe("HTTP/1.1 200 OK")
     await stopped
+  })
+
+  it("lets a socket's work in flight (a dropped socket's clean-up) finish before the database closes", async () => {
+    const server = await startTestServer()
+    const realtime = server.services.realtime
+    if (!realtime) throw new Error("no socket service")
+    const work = realtime.track(
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => server.services.database.db.execute(sql`select 1 as one`)),
+    )
+    await server.stop()
+    await expect(work).resolves.toBeDefined()
   })
 })

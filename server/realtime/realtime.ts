@@ -16,6 +16,12 @@ export interface Realtime {
    * connected (leaves every room, drops its event handlers, then joins and registers what the new grants allow).
    */
   readonly regrant: (userId: number, grants: ReadonlySet<string>) => void
+  /**
+   * Socket work in flight (a handler's writes, a dropped socket's clean-up): `close` waits for it, so a stopping
+   * server does not end its database under a handler. Returns `work`.
+   */
+  readonly track: <T>(work: Promise<T>) => Promise<T>
+  /** Drops this process's sockets, then waits for the work they left in flight. */
   readonly close: () => Promise<void>
 }
 

@@ -35,6 +35,7 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     if (principal.loginId !== null) void socket.join(loginRoom(principal.loginId))
     for (const feature of features) feature(socket, realtime, services)
   }
+  const inFlight = new Set<Promise<unknown>>()
   const realtime: Realtime = {
     io,
     toClient: (clientId, event, payload) => void io.to(clientRoom(clientId)).emit(event, payload),
@@ -47,9 +48,19 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     },
     // Drop this process's sockets (their clients reconnect, possibly to another process) but leave the HTTP server to
     // its owner (Fastify closes it). `local`: through the Redis adapter a plain disconnectSockets reaches every process.
+    track: (work) => {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      )
+      inFlight.add(settled)
+      void settled.then(() => inFlight.delete(settled))
+      return work
+    },
     close: async () => {
       io.local.disconnectSockets(true)
       io.engine.close()
+      while (inFlight.size > 0) await Promise.all(inFlight)
     },
   }
   /** Re-admits this process's sockets of `userId` with new grants. */

@@ -5,11 +5,13 @@
 import { Exit, Schema } from "effect"
 import { VOICE_CALL_KEY } from "../../../src/contract/routes"
 import { ToServer, type ToServerEvent, type ToServerPayload } from "../../../src/contract/voice-calls"
+import type { Realtime } from "../../realtime/realtime"
 import type { SocketFeature } from "../../realtime/socket"
 import { hubOf, voiceRoom } from "./call-hub"
 
 const on = <E extends ToServerEvent>(
   socket: Parameters<SocketFeature>[0],
+  realtime: Realtime,
   event: E,
   run: (payload: ToServerPayload<E>) => Promise<unknown>,
 ) => {
@@ -17,27 +19,29 @@ const on = <E extends ToServerEvent>(
   socket.on(event as string, (raw: unknown) => {
     const decoded = decode(raw)
     if (Exit.isFailure(decoded)) return
-    run(decoded.value).catch((error: unknown) => console.error(`[calls] ${event} failed`, error))
+    realtime.track(run(decoded.value)).catch((error: unknown) => console.error(`[calls] ${event} failed`, error))
   })
 }
 
 export const socketFeatures: readonly SocketFeature[] = [
-  (socket, _realtime, services) => {
+  (socket, realtime, services) => {
     const { principal } = socket.data
     if (principal.clientId === null || principal.userId === null || !principal.grants.has(VOICE_CALL_KEY)) return
     void socket.join(voiceRoom(principal.clientId))
     const hub = hubOf(services)
-    on(socket, "browser-offer", (p) => hub.accept(socket, p.callId, p.sdp))
-    on(socket, "reject-call", (p) => hub.reject(socket, p.callId))
-    on(socket, "terminate-call", (p) => hub.terminate(socket, p.callId))
-    on(socket, "initiate-call", (p) => hub.dial(socket, p.number, p.sdp))
-    on(socket, "browser-candidate", (p) => hub.candidate(socket, p.callId, p.candidate))
-    on(socket, "call-message", (p) => hub.attachMessage(socket, p.callId, p.messageId))
-    on(socket, "hold", (p) => hub.hold(socket, p.callId))
-    on(socket, "resume", (p) => hub.resume(socket, p.callId, p.sdp))
-    on(socket, "transfer-targets", (p) => hub.transferTargets(socket, p.callId))
-    on(socket, "transfer", (p) => hub.transfer(socket, p.callId, p.to))
-    hub.showHeld(socket).catch((error: unknown) => console.error("[calls] could not show the held calls", error))
-    socket.on("disconnect", () => void hub.dropSocket(socket))
+    on(socket, realtime, "browser-offer", (p) => hub.accept(socket, p.callId, p.sdp))
+    on(socket, realtime, "reject-call", (p) => hub.reject(socket, p.callId))
+    on(socket, realtime, "terminate-call", (p) => hub.terminate(socket, p.callId))
+    on(socket, realtime, "initiate-call", (p) => hub.dial(socket, p.number, p.sdp))
+    on(socket, realtime, "browser-candidate", (p) => hub.candidate(socket, p.callId, p.candidate))
+    on(socket, realtime, "call-message", (p) => hub.attachMessage(socket, p.callId, p.messageId))
+    on(socket, realtime, "hold", (p) => hub.hold(socket, p.callId))
+    on(socket, realtime, "resume", (p) => hub.resume(socket, p.callId, p.sdp))
+    on(socket, realtime, "transfer-targets", (p) => hub.transferTargets(socket, p.callId))
+    on(socket, realtime, "transfer", (p) => hub.transfer(socket, p.callId, p.to))
+    realtime.track(hub.showHeld(socket)).catch((error: unknown) => console.error("[calls] could not show the held calls", error))
+    socket.on("disconnect", () => {
+      realtime.track(hub.dropSocket(socket)).catch((error: unknown) => console.error("[calls] could not drop a socket", error))
+    })
   },
 ]

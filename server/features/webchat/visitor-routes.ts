@@ -182,30 +182,32 @@ const admitVisitor = (services: Services, raw: Socket) => {
   const { clientId, visitorId } = socket.data
   void socket.join(visitorRoom(clientId, visitorId))
   const allowed = eventBudget()
+  // The agents' socket service waits for this work when the server stops (realtime.ts).
+  const track = <T>(work: Promise<T>) => services.realtime?.track(work) ?? work
   const tooMany = { error: { code: "TOO_MANY_REQUESTS", message: "Too many messages at once: wait a few seconds" } }
   socket.on("message", (payload: FromVisitor["message"], ack?: (answer: unknown) => void) => {
     const reply = typeof ack === "function" ? ack : () => {}
     if (!allowed()) return reply(tooMany)
-    Promise.resolve()
-      .then(async () => {
+    track(
+      Promise.resolve().then(async () => {
         const text = textOf(payload?.text)
         const sent = await visitorWrites(services, { clientId }, visitorId, { type: "text", text })
         const message: VisitorMessage = { id: sent.externalId, from: "visitor", text, files: [], dt: new Date().toISOString() }
         toVisitor(services, clientId, visitorId, "message", message)
         reply({ message })
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiError)) console.error("[webchat] a visitor's message failed", error)
-        reply(errorBody(error))
-      })
+      }),
+    ).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) console.error("[webchat] a visitor's message failed", error)
+      reply(errorBody(error))
+    })
   })
   socket.on("typing", (payload: FromVisitor["typing"]) => {
     if (!allowed()) return
     const state = payload?.state === "typing" ? "typing" : "paused"
     chatHubOf(services)
-    hubEventsOf(services)
-      .typing({ clientId, channel: "webchat", number: visitorId, state })
-      .catch((error: unknown) => console.error("[webchat] typing failed", error))
+    track(hubEventsOf(services).typing({ clientId, channel: "webchat", number: visitorId, state })).catch((error: unknown) =>
+      console.error("[webchat] typing failed", error),
+    )
   })
   socket.on("read", (payload: FromVisitor["read"] | undefined) => {
     if (!allowed()) return
@@ -216,11 +218,11 @@ const admitVisitor = (services: Services, raw: Socket) => {
     const named = Array.isArray(payload?.ids)
       ? payload.ids.slice(0, READ_IDS_MAX).filter((id): id is string => typeof id === "string" && VISITOR_MESSAGE_ID.test(id))
       : []
-    unreadByVisitor(services.database.db, clientId, visitorId)
-      .then((ids) =>
+    track(
+      unreadByVisitor(services.database.db, clientId, visitorId).then((ids) =>
         Promise.all([...new Set([...ids, ...named])].map((externalId) => events.status({ clientId, externalId, status: "read" }))),
-      )
-      .catch((error: unknown) => console.error("[webchat] read report failed", error))
+      ),
+    ).catch((error: unknown) => console.error("[webchat] read report failed", error))
   })
 }
 
