@@ -216,7 +216,10 @@ if (!stop && wanted("browser"))
         failures.push(`playwright exited ${status} with every test passing (see the log above)`)
         return { ...tally, failed: 1 }
       }
-      return tally
+      // The login route's and the widget's download budgets, on the build the suite just served (a few seconds).
+      const budget = run("npx", ["tsx", "scripts/bundle-size.ts", "--no-build"], { BUNDLE_DIST: process.env.BROWSER_DIST ?? "dist" })
+      if (budget !== 0) failures.push("the login route or the web-chat widget is over its download budget (bundle-size above)")
+      return budget === 0 ? { ...tally, passed: tally.passed + 1 } : { ...tally, failed: tally.failed + 1 }
     }),
   )
 
