@@ -9,7 +9,7 @@
  * other through hook points (core/hooks.ts), not through these.
  */
 import { randomUUID } from "node:crypto"
-import { sql } from "drizzle-orm"
+import { type SQL, sql } from "drizzle-orm"
 import type { Db } from "../db/db"
 
 /** Every event type the server publishes, with what it means (the `/get/webhook/event/types` answer). */
@@ -66,18 +66,26 @@ export const publish = async (
 }
 
 /**
+ * The CTEs that record one event of `type` per row of `data` (a query answering one jsonb column) and enqueue their
+ * deliveries, for a writer that computes the events' data in its own statement (from a data-modifying CTE's RETURNING):
+ * `WITH ..., ${publishedCtes(...)} SELECT ...`. PostgreSQL runs each data-modifying CTE once, read or not.
+ */
+export const publishedCtes = (clientId: number, type: EventType, data: SQL): SQL => {
+  const now = new Date().toISOString()
+  return sql`published_events AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
+      SELECT gen_random_uuid(), ${clientId}, ${type}, d.data, ${now}::timestamptz FROM (${data}) AS d(data) RETURNING id),
+    published_deliveries AS (INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
+      SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', e.id),
+        ${now}::timestamptz, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
+      FROM webhooks w CROSS JOIN published_events e WHERE w.client_id = ${clientId} AND w.active AND ${type}::text = ANY (w.events)
+      ON CONFLICT (idempotency_key) DO NOTHING)`
+}
+
+/**
  * `publish` for many events of one type at once (a campaign's batch): one statement records them all and enqueues
  * their deliveries, each event with its own id, in `tx`.
  */
 export const publishEach = async (tx: Db, clientId: number, type: EventType, data: readonly Record<string, unknown>[]) => {
   if (data.length === 0) return
-  const now = new Date().toISOString()
-  await tx.execute(sql`WITH e AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
-      SELECT gen_random_uuid(), ${clientId}, ${type}, d, ${now}::timestamptz FROM jsonb_array_elements(${JSON.stringify(data)}::jsonb) AS d
-      RETURNING id)
-    INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
-    SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', e.id),
-      ${now}::timestamptz, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
-    FROM webhooks w CROSS JOIN e WHERE w.client_id = ${clientId} AND w.active AND ${type}::text = ANY (w.events)
-    ON CONFLICT (idempotency_key) DO NOTHING`)
+  await tx.execute(sql`WITH ${publishedCtes(clientId, type, sql`SELECT jsonb_array_elements(${JSON.stringify(data)}::jsonb)`)} SELECT 1`)
 }

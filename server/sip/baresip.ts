@@ -64,6 +64,9 @@ export interface Baresip {
    * in the recordings written since `since` (a Date.now() taken before the call: earlier calls left out).
    */
   readonly heardPeak: (since?: number) => number
+  /** How far each recording has got: `heardPeakAfter` reads only what is heard after this point, on any call. */
+  readonly heardMark: () => ReadonlyMap<string, number>
+  readonly heardPeakAfter: (mark: ReadonlyMap<string, number>) => number
   readonly stop: () => Promise<void>
 }
 
@@ -89,10 +92,10 @@ const toneWav = (seconds: number): Buffer => {
   return Buffer.concat([header, data])
 }
 
-/** Peak of a 16-bit PCM WAV's samples after its 44-byte header. */
-const peakOf = (file: Buffer) => {
+/** Peak of a 16-bit PCM WAV's samples after its 44-byte header (or from byte `from`). */
+const peakOf = (file: Buffer, from = 44) => {
   let peak = 0
-  for (let at = 44; at + 1 < file.length; at += 2) peak = Math.max(peak, Math.abs(file.readInt16LE(at)))
+  for (let at = Math.max(44, from - (from % 2)); at + 1 < file.length; at += 2) peak = Math.max(peak, Math.abs(file.readInt16LE(at)))
   return peak
 }
 
@@ -233,11 +236,14 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
     control.write(`${Buffer.byteLength(json)}:${json},`)
   }
 
+  const recordings = () => readdirSync(daemon.dir).filter((name) => name.startsWith("dump-") && name.includes("-dec"))
   const heardPeak = (since = 0) =>
-    readdirSync(daemon.dir)
-      .filter((name) => name.startsWith("dump-") && name.includes("-dec"))
+    recordings()
       .filter((name) => statSync(join(daemon.dir, name)).mtimeMs >= since)
       .reduce((peak, name) => Math.max(peak, peakOf(readFileSync(join(daemon.dir, name)))), 0)
+  const heardMark = () => new Map(recordings().map((name) => [name, statSync(join(daemon.dir, name)).size]))
+  const heardPeakAfter = (mark: ReadonlyMap<string, number>) =>
+    recordings().reduce((peak, name) => Math.max(peak, peakOf(readFileSync(join(daemon.dir, name)), mark.get(name) ?? 0)), 0)
 
   const register = async (seconds = 60) => {
     const outcome = Promise.race([
@@ -256,6 +262,8 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
     next,
     events,
     heardPeak,
+    heardMark,
+    heardPeakAfter,
     stop: async () => {
       control.destroy()
       await daemon.stop()

@@ -76,6 +76,8 @@ export const liveCalls = pgTable(
     rung: integer("rung").array().notNull().default(sql`'{}'::integer[]`),
     /** The blind transfer a held call waits on while it rings at its target (features/calls/call-transfer.ts). */
     transfer: jsonb("transfer"),
+    /** When a call that found every online agent busy joined the agents' queue (features/calls/call-waiting.ts; migration 0054). */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
   },
   (t) => [index("live_calls_owner_idx").on(t.ownerNode), check("live_calls_channel_ck", sql`${t.channel} IN ('simulator', 'meta')`)],
 )

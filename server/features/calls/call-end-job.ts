@@ -1,8 +1,9 @@
 /**
  * The calls' jobs: `calls.end` (call-timers.ts schedules it) ends a live call if it is still in the state it was
- * scheduled for (still ringing at the ring's end, or its carrying process still gone); `calls.transfer-end`
- * (call-transfer-store.ts) takes a transfer nobody took in its ring time back to its sender. Each decides in the job's
- * transaction; the agents hear of it after the commit, from whichever process ran the job.
+ * scheduled for (still ringing at the ring's end, or its carrying process still gone; a waiting call nobody was free
+ * for gets the away message); `calls.transfer-end` (call-transfer-store.ts) takes a transfer nobody took in its ring
+ * time back to its sender. Each decides in the job's transaction; the agents hear of it after the commit, from
+ * whichever process ran the job.
  */
 import { CallStatus } from "../../../src/contract/voice-calls"
 import type { JobHandler } from "../../core/jobs"
@@ -10,6 +11,7 @@ import { type EndCondition, finish } from "./call-store"
 import { END_JOB } from "./call-timers"
 import { TRANSFER_END_JOB, returnTransfer } from "./call-transfer-store"
 import { hubOf } from "./call-hub"
+import { awayForCall } from "../tenant-settings"
 
 export const jobHandlers: readonly JobHandler[] = [
   {
@@ -17,6 +19,8 @@ export const jobHandlers: readonly JobHandler[] = [
     run: async (job, ctx) => {
       const { callId, condition } = job.payload as { callId: string; condition: EndCondition }
       const ended = await finish(ctx.db, callId, condition === "ringing" ? CallStatus.missed : undefined, condition)
+      // A waiting call no agent was ever free for: the customer gets the away message, as a call nobody can take.
+      if (ended && condition === "ringing" && ended.call.rung.length === 0) await awayForCall(ctx.db, ended.call)
       if (ended) ctx.afterCommit(() => void hubOf(ctx.services).announceEnded(ended, false))
     },
   },

@@ -13,6 +13,7 @@ import { rowsOf } from "../../db/rows"
 import type { AppSocket } from "../../realtime/socket"
 import { LIVE, type LiveCall, type PendingTransfer, heldPart, liveOfRow } from "./call-store"
 import { type Agent, type DeskTools, agentOf, agentRooms } from "./call-desk"
+import { serveWaitingAfter } from "./call-waiting"
 
 /** Statuses of a customer's call the agent answered and is still on. */
 const ANSWERED = [CallStatus.accepted, CallStatus.connected]
@@ -89,6 +90,8 @@ export const holdDesk = ({ services, emit, broadcast }: DeskTools) => ({
     if (!call) return
     await broadcast({ kind: "hold", callId, held: true })
     socket.emit("call-held", heldEvent({ ...call, heldSince: new Date() }))
+    // A held call is not one the agent talks on: their place may go to a waiting call.
+    await serveWaitingAfter(services, agent.clientId)
   },
   resume: async (socket: AppSocket, callId: string, sdp?: string) => {
     const agent = agentOf(socket)

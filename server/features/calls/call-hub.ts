@@ -3,8 +3,9 @@
  * row), so any process can ring, accept, decline or end it; the socket events go through the socket.io adapter, which
  * reaches every process. Agents are the sockets of the tenant holding FRONT:/channels/whatsapp-call; they join
  * `voice:<clientId>` so call events never reach colleagues without the permission. A call rings only the agents who can
- * take it (call-takers.ts: online, permitted, not busy), each in their own room; a call nobody can take gets the
- * tenant's away message and ends as missed. Hold and resume are call-hold.ts, transfer call-transfer.ts.
+ * take it (call-takers.ts: online, permitted, not busy), each in their own room, or waits for one (call-waiting.ts); a
+ * call nobody online can take gets the tenant's away message and ends as missed. Hold and resume are call-hold.ts,
+ * transfer call-transfer.ts.
  *
  * Nothing about a ringing call lives in one process's memory: the customer's media leg is made by the process that
  * wins the accept (the simulator's peer, or Meta's stored offer answered from there), which then owns the call.
@@ -47,9 +48,10 @@ import { type CallBusMessage, createCallBus } from "./call-bus"
 import { LEASE_MS, RENEW_MS, RING_GRACE_MS, scheduleRingEnd } from "./call-timers"
 import { holdDesk } from "./call-hold"
 import { holdTone } from "./hold-tone"
-import { type TransferTarget, callTakers, voiceRoom } from "./call-takers"
+import { type TransferTarget, voiceRoom } from "./call-takers"
 import { type Emit, agentRooms } from "./call-desk"
 import { transferDesk } from "./call-transfer"
+import { ringOrWait, serveWaitingAfter } from "./call-waiting"
 import type { PendingTransfer } from "./call-store"
 
 export type { LiveCall } from "./call-store"
@@ -231,7 +233,7 @@ const createHub = (services: Services): CallHub => {
       return fresh ? callId : null
     }
     const ringEndsAt = new Date(Date.now() + setting.ring_timeout_seconds * 1000)
-    const rung = await callTakers(services, { clientId })
+    const { rung, queued } = await ringOrWait(services, clientId)
     const fresh = await services.database.transaction(async (tx) => {
       const inserted = await insertRinging(tx, {
         callId,
@@ -243,11 +245,13 @@ const createHub = (services: Services): CallHub => {
         metaOffer: meta?.offer,
         metaNumberId: meta?.numberId,
         rung,
+        queued,
       })
-      if (inserted && rung.length > 0) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
+      if (inserted && (rung.length > 0 || queued)) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
       return inserted
     })
     if (!fresh) return null
+    if (queued) return serveWaitingAfter(services, clientId).then(() => callId)
     if (rung.length === 0) {
       await nobodyCanTake({ callId, clientId, name, number })
       return callId
@@ -345,6 +349,7 @@ const createHub = (services: Services): CallHub => {
         return
       }
       carried.set(callId, { clientId, type: "incoming", agentId: userId, agentSocket: socket.id })
+      void serveWaitingAfter(services, clientId)
       // Every card of it goes, the acceptor's other tabs' too.
       socket.to(agentRooms(won.rung)).emit("remove-call", { callId, userId })
       try {
@@ -371,7 +376,7 @@ const createHub = (services: Services): CallHub => {
       }
       // Every agent it rang declined: the call is rejected.
       const call = await liveOf(db(), callId)
-      if (call?.rung.every((id) => declined.includes(id))) await end(callId, CallStatus.rejected)
+      if (call && call.rung.length > 0 && call.rung.every((id) => declined.includes(id))) await end(callId, CallStatus.rejected)
     },
     terminate: async (socket, callId) => {
       const call = await mine(socket, callId)
@@ -466,6 +471,7 @@ const createHub = (services: Services): CallHub => {
       }
       if (call.ownerNode === node || call.ownerNode === null) await release(call.callId, farEndGone)
       else await bus.broadcast({ kind: "release", callId: call.callId, farEndGone })
+      await serveWaitingAfter(services, call.clientId)
     },
     close: async () => {
       if (renewing) clearInterval(renewing)

@@ -1,7 +1,8 @@
 /**
  * Voice calls whose state lives in the database, on one server over each database: the first of many simultaneous
  * accepts wins and the others drop their card; the tenant's ring time is the card's countdown and the server's MISSED
- * (a job on the queue); a tenant with calls turned off refuses them at the channel; a call whose carrying process died
+ * (a job on the queue); a call finding every online agent busy waits in the agents' queue and is served first in, first
+ * out; a tenant with calls turned off refuses them at the channel; a call whose carrying process died
  * (its lease gone) is ended by the process still alive.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -17,6 +18,7 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
   const sockets: Socket[] = []
   const ids: Record<string, number> = {}
   let adminToken = ""
+  let agentToken = ""
   let admin: Socket
   let agent1: Socket
 
@@ -24,6 +26,7 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
     const a = await login(ctx.url, "admin")
     const b = await login(ctx.url, "agent1")
     adminToken = a.user_token
+    agentToken = b.user_token
     ids.admin = a.user_data.id
     ids.agent1 = b.user_data.id
     // Several tabs per agent: eight sockets racing for every call.
@@ -124,6 +127,94 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
     await ringing
     await devFetch(ctx.server, `/dev/simulator/calls/${callId}/hangup`, undefined, "POST")
   })
+
+  it("calls that find every online agent busy wait in the queue, ring in arrival order as a place frees, else miss with the away message", async () => {
+    const presence = (name: "agentOnline" | "agentOffline") => send(ctx.url, callOf("auth", name), {}, as(adminToken))
+    const inbox = async (number: string) =>
+      (
+        (await (
+          await devFetch(ctx.server, `/dev/simulator/messages?clientId=1&channel=whatsapp&number=${encodeURIComponent(number)}`)
+        ).json()) as any
+      ).data.items as { body: string }[]
+    const queuedCalls = async (token = adminToken) =>
+      ((await send(ctx.url, callOf("routing", "routingQueue"), {}, as(token))).body.data.calls as any[]).map((c) => [
+        c.call_id,
+        c.position,
+        c.ringing,
+      ])
+    const peers: Awaited<ReturnType<typeof browserPeer>>[] = []
+    const answer = async (callId: string) => {
+      const peer = await browserPeer()
+      peers.push(peer)
+      const answered = next(agent1, "browser-answer", (p) => p.callId === callId)
+      agent1.emit("browser-offer", { callId, sdp: peer.offer })
+      await answered
+    }
+    // Only agent1 is online, at their voice cap of 1 once on a call.
+    expect((await presence("agentOffline")).status).toBe(200)
+    expect((await setCalls({ ring_timeout_seconds: 10 })).status).toBe(200)
+    let talking = ""
+    try {
+      const rang = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007011")
+      const first = await place("+905550007011")
+      await rang
+      await answer(first)
+      const cards = record<{ callId: string; ringSeconds: number }>(agent1, "call-is-coming")
+      const second = await place("+905550007012")
+      const third = await place("+905550007013")
+      await pause(500)
+      expect(cards).toEqual([])
+      expect(await statusOf(second)).toEqual({ status: "RINGING", accepted_by: null })
+      expect(await inbox("+905550007012")).toEqual([])
+      expect(await queuedCalls()).toEqual([
+        [second, 1, false],
+        [third, 2, false],
+      ])
+      // An agent who takes calls sees them too.
+      expect(await queuedCalls(agentToken)).toEqual(await queuedCalls())
+
+      // The first call ends: the oldest waiting call rings agent1 with what is left of its ring time, the next waits.
+      await pause(1500)
+      const secondRings = next(agent1, "call-is-coming", (p) => p.callId === second)
+      agent1.emit("terminate-call", { callId: first })
+      const card = await secondRings
+      expect(card.ringSeconds).toBeGreaterThan(0)
+      expect(card.ringSeconds).toBeLessThan(10)
+      await pause(300)
+      expect(cards.map((p) => p.callId)).toEqual([second])
+      expect(await queuedCalls()).toEqual([
+        [second, 1, true],
+        [third, 2, false],
+      ])
+      const thirdRings = next(agent1, "call-is-coming", (p) => p.callId === third)
+      agent1.emit("reject-call", { callId: second })
+      await thirdRings
+      expect((await statusOf(second)).status).toBe("REJECTED")
+      await answer(third)
+      talking = third
+
+      // Nobody frees up for the fourth: it ends as MISSED at its ring time and the customer gets the away message.
+      const fourth = await place("+905550007014")
+      await next(agent1, "call-ended", (p) => p.callId === fourth, 30_000)
+      expect(await statusOf(fourth)).toEqual({ status: "MISSED", accepted_by: null })
+      await expect.poll(async () => (await inbox("+905550007014")).length, { timeout: 10_000 }).toBe(1)
+      expect(await inbox("+905550007013")).toEqual([])
+
+      // A held call is not one the agent talks on: holding the third gives the place to the fifth, waiting.
+      const fifth = await place("+905550007015")
+      await pause(300)
+      expect(await queuedCalls()).toEqual([[fifth, 1, false]])
+      const fifthRings = next(agent1, "call-is-coming", (p) => p.callId === fifth)
+      agent1.emit("hold", { callId: third })
+      await fifthRings
+      await devFetch(ctx.server, `/dev/simulator/calls/${fifth}/hangup`, undefined, "POST")
+    } finally {
+      if (talking) agent1.emit("terminate-call", { callId: talking })
+      await Promise.all(peers.map((peer) => peer.close()))
+      await setCalls({ ring_timeout_seconds: 60 })
+      await presence("agentOnline")
+    }
+  }, 60_000)
 
   it("an answered call whose carrying process died (its lease gone) is ended by the process still alive", async () => {
     const ringing = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007005")

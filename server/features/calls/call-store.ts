@@ -118,6 +118,8 @@ export interface NewIncoming {
   readonly metaNumberId?: string
   /** The agents it rings (call-takers.ts). */
   readonly rung: readonly number[]
+  /** It waits in the agents' queue for a free agent (call-waiting.ts), from now. */
+  readonly queued?: boolean
 }
 
 /** Records a new incoming call as ringing (in the caller's transaction); false when this call id was already recorded. */
@@ -128,9 +130,9 @@ export const insertRinging = async (tx: Db, call: NewIncoming): Promise<boolean>
       ON CONFLICT (call_id) DO NOTHING RETURNING id`),
   )
   if (inserted.length === 0) return false
-  await tx.execute(sql`INSERT INTO live_calls (call_id, client_id, channel, ring_ends_at, meta_offer, meta_number_id, rung)
+  await tx.execute(sql`INSERT INTO live_calls (call_id, client_id, channel, ring_ends_at, meta_offer, meta_number_id, rung, queued_at)
     VALUES (${call.callId}, ${call.clientId}, ${call.channel}, ${call.ringEndsAt.toISOString()}::timestamptz, ${call.metaOffer ?? null},
-      ${call.metaNumberId ?? null}, ${intArray(call.rung)})`)
+      ${call.metaNumberId ?? null}, ${intArray(call.rung)}, ${call.queued ? sql`now()` : sql`NULL`})`)
   await customerCalled(tx, call.clientId, call.number, call.name)
   return true
 }

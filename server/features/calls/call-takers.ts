@@ -27,6 +27,8 @@ export interface TakerQuery {
   readonly only?: TransferTarget
   /** Never these agents (the one transferring the call). */
   readonly except?: readonly number[]
+  /** Whoever is present, online and permitted, at their voice cap or not (could a call wait for them: call-waiting.ts). */
+  readonly atAnyLoad?: boolean
 }
 
 /** The agents with a socket in the tenant's voice room, on every process. */
@@ -57,7 +59,7 @@ export const callTakers = async (services: Services, query: TakerQuery): Promise
                 WHERE m.group_id = ${only.id} AND m.user_id = a.id AND g.client_id = ${query.clientId})`
             : sql``
         }
-        ${call_waiting ? sql`` : sql`AND ${canTakeSql(sql`a.id`, "voice")}`}
+        ${call_waiting || query.atAnyLoad ? sql`` : sql`AND ${canTakeSql(sql`a.id`, "voice")}`}
       ORDER BY a.id`),
   )
   return rows.map((r) => Number(r.id))

@@ -8,6 +8,7 @@ import { ToServer, type ToServerEvent, type ToServerPayload } from "../../../src
 import type { Realtime } from "../../realtime/realtime"
 import type { SocketFeature } from "../../realtime/socket"
 import { hubOf, voiceRoom } from "./call-hub"
+import { serveWaitingAfter } from "./call-waiting"
 
 const on = <E extends ToServerEvent>(
   socket: Parameters<SocketFeature>[0],
@@ -39,6 +40,8 @@ export const socketFeatures: readonly SocketFeature[] = [
     on(socket, realtime, "resume", (p) => hub.resume(socket, p.callId, p.sdp))
     on(socket, realtime, "transfer-targets", (p) => hub.transferTargets(socket, p.callId))
     on(socket, realtime, "transfer", (p) => hub.transfer(socket, p.callId, p.to))
+    // A place may have opened for a waiting call (call-waiting.ts).
+    realtime.track(serveWaitingAfter(services, principal.clientId))
     realtime.track(hub.showHeld(socket)).catch((error: unknown) => console.error("[calls] could not show the held calls", error))
     socket.on("disconnect", () => {
       realtime.track(hub.dropSocket(socket)).catch((error: unknown) => console.error("[calls] could not drop a socket", error))

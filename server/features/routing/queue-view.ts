@@ -4,11 +4,13 @@
  * `queue_priority_rule_of`, the same rule its priority comes from) and the agent group it is routed to.
  * An agent sees what they may take: kinds their cap of is above zero, routed to nobody or to one of their groups, and
  * their own load per kind; the tenant's admin (a system role) sees every waiting conversation and every agent's load.
- * Loads and caps are the capacity model's (chat/capacity.ts), so "3 of 5" here is the figure the hand-out obeys.
+ * The customers' calls waiting for a free agent (calls/call-waiting.ts, through calls-port.ts) are listed for the admin
+ * and for agents who take calls. Loads and caps are the capacity model's (chat/capacity.ts), so "3 of 5" here is the figure the hand-out obeys.
  */
 import { type SQL, sql } from "drizzle-orm"
 import type { QueueAgent, QueueEntry, QueueGroup, QueueLoad, QueueRule } from "../../../src/contract/groups/routing"
 import type { Channel } from "../../../src/contract/schemas/common"
+import { VOICE_CALL_KEY } from "../../../src/contract/routes"
 import { handle } from "../../core/registry"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
@@ -17,6 +19,7 @@ import { userOf } from "../../http/context"
 import { agentsWhere, CAPACITY_KINDS, capSql, heldOfSql, tenantCapSql } from "../chat"
 import { queueStandings } from "./queue"
 import { serveWaitingLater, takeNextFor } from "./hand-out-port"
+import { waitingCallsOf } from "./calls-port"
 
 /** Per kind, the held count and the cap of the user `u` (agent_loads `l` joined), as columns held_<kind>, cap_<kind>. */
 const loadColumns = (clientId: number): SQL =>
@@ -115,15 +118,25 @@ export const handlers = [
     const at = new Date().toISOString()
     if (await isAdmin(ctx.db, userId)) {
       const entries = await entriesOf(ctx.db, clientId, () => true)
+      const calls = await waitingCallsOf.ask(ctx.db, clientId)
       return {
-        data: { admin: true, mine: [], entries, agents: await agentLoads(ctx.db, clientId), groups: await groupsOf(ctx.db, clientId), at },
+        data: {
+          admin: true,
+          mine: [],
+          entries,
+          calls,
+          agents: await agentLoads(ctx.db, clientId),
+          groups: await groupsOf(ctx.db, clientId),
+          at,
+        },
       }
     }
     const mine = await myLoads(ctx.db, clientId, userId)
     const groups = await myGroups(ctx.db, userId)
     const mayTake = new Set(mine.filter((l) => l.cap > 0).map((l) => l.kind))
     const entries = await entriesOf(ctx.db, clientId, (e) => mayTake.has(e.kind) && (e.group === null || groups.has(e.group.id)))
-    return { data: { admin: false, mine, entries, agents: [], groups: [], at } }
+    const calls = ctx.principal.grants.has(VOICE_CALL_KEY) ? await waitingCallsOf.ask(ctx.db, clientId) : []
+    return { data: { admin: false, mine, entries, calls, agents: [], groups: [], at } }
   }),
 
   handle("routing", "routingTakeNext", async (ctx) => {

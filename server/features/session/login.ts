@@ -60,6 +60,7 @@ export const startSession = async (ctx: Ctx, user: UserRow): Promise<LoginRespon
     user_data: { id: user.id, client_id: user.clientId },
     user: await sessionUserOf(db, user),
     login_id: loginId,
+    online: user.online,
   }
 }
 

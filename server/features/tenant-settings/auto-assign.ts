@@ -18,7 +18,7 @@
  */
 import { type SQL, sql } from "drizzle-orm"
 import { enqueue, type JobContext, type JobHandler } from "../../core/jobs"
-import { publish } from "../../core/events"
+import { publishedCtes } from "../../core/events"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import {
@@ -94,16 +94,20 @@ const assignOne = async (
   inTurn: number | null = null,
   pick: AgentPick = {},
 ): Promise<number | "full" | "busy" | "gone"> => {
+  // The event is written by the same statement: a hand-out is one round trip to the database, not two.
   const [row] = rowsOf(
-    await db.execute(sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED)
-      UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
-      WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
-      RETURNING agent.user_id`),
+    await db.execute(sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED),
+      handed AS (UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
+        WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
+        RETURNING agent.user_id),
+      ${publishedCtes(
+        clientId,
+        "conversation.assigned",
+        sql`SELECT jsonb_build_object('conversation_id', ${conversationId}::int, 'agent_id', user_id, 'previous_agent_id', NULL) FROM handed`,
+      )}
+      SELECT user_id FROM handed`),
   )
-  if (!row) return whyNot(db, clientId, conversationId, route, inTurn, pick)
-  const agentId = Number(row.user_id)
-  await publish(db, clientId, "conversation.assigned", { conversation_id: conversationId, agent_id: agentId, previous_agent_id: null })
-  return agentId
+  return row ? Number(row.user_id) : whyNot(db, clientId, conversationId, route, inTurn, pick)
 }
 
 const whyNot = async (db: Db, clientId: number, conversationId: number, route: Route, inTurn: number | null, pick: AgentPick) => {

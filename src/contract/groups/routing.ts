@@ -5,7 +5,7 @@ import { QueuePriorityRule } from "../schemas/tenants"
 
 /**
  * The agents' queue (ours, beyond the spec): the conversations waiting for an agent with their place, estimated wait,
- * priority and why, and the agent group they are routed to; each agent's load against their caps; "take next", which
+ * priority and why, and the agent group they are routed to; the customers' calls waiting for a free agent; each agent's load against their caps; "take next", which
  * serves the caller the first waiting conversation they may take through the one hand-out; routing a waiting
  * conversation to an agent group (admins).
  */
@@ -37,6 +37,21 @@ export const QueueEntry = Schema.Struct({
 })
 export type QueueEntry = typeof QueueEntry.Type
 
+/**
+ * A customer's call waiting for a free agent (every online agent was busy when it came): served first in, first out;
+ * `ringing` once it rings the agents who became free (only the first waiting call rings at a time).
+ */
+export const WaitingCall = Schema.Struct({
+  call_id: Schema.String,
+  caller: Schema.String,
+  number: Schema.String,
+  /** 1 + how many calls wait ahead of it. */
+  position: Id,
+  queued_at: Instant,
+  ringing: Schema.Boolean,
+})
+export type WaitingCall = typeof WaitingCall.Type
+
 /** How many of a kind an agent holds against their cap (a lowered cap may leave held above it). */
 export const QueueLoad = Schema.Struct({ kind: QueueKind, held: Count, cap: Count })
 export type QueueLoad = typeof QueueLoad.Type
@@ -55,6 +70,8 @@ export const RoutingQueue = Schema.Struct({
   /** An agent's own loads (empty for an admin, who takes no hand-outs). */
   mine: Schema.Array(QueueLoad),
   entries: Schema.Array(QueueEntry),
+  /** The waiting calls, for an admin or an agent who takes calls (empty for the others). */
+  calls: Schema.Array(WaitingCall),
   agents: Schema.Array(QueueAgent),
   groups: Schema.Array(QueueGroup),
   at: Instant,

@@ -35,6 +35,11 @@ export const LoginResponse = Schema.Struct({
   user_data: Schema.Struct({ id: Id, client_id: Id }),
   user: SessionUser,
   login_id: Schema.String,
+  /**
+   * Ours: whether the server has the user online (taking chats and calls) as the session starts, so the console shows
+   * the state its agent is served by rather than a default.
+   */
+  online: Schema.optional(Schema.Boolean),
 })
 export type LoginResponse = typeof LoginResponse.Type
 

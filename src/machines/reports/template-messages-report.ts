@@ -16,7 +16,7 @@ export interface TemplateMessagesMeta {
 
 export const templateColumns = [
   column<TemplateConsumption>("template", "Template", "text", (r) => r.template_name),
-  column<TemplateConsumption>("category", "Category", "text", (r) => r.category),
+  column<TemplateConsumption>("category", "Category", "status", (r) => r.category),
   column<TemplateConsumption>("sent", "Messages", "number", (r) => r.count),
   column<TemplateConsumption>("cost", "Cost", "money", (r) => r.cost),
 ]

@@ -1,4 +1,4 @@
-/** The agents' queue, model-based: reading, re-reading on chat events (also during a read), taking next, routing. */
+/** The agents' queue, model-based: reading, re-reading on chat and call events (also during a read), taking next, routing. */
 import { describe, expect, it } from "vitest"
 import type { RoutingQueue } from "../../contract/groups/routing"
 import { checkModel } from "../common/model-check.testing"
@@ -22,23 +22,26 @@ const queue = (admin: boolean): RoutingQueue => ({
       group: null,
     },
   ],
+  calls: [{ call_id: "wacid.1", caller: "Bora", number: "+905550000002", position: 1, queued_at: "2026-11-29T10:00:30Z", ringing: false }],
   agents: [],
   groups: admin ? [{ id: 2, name: "Billing" }] : [],
   at: "2026-11-29T10:01:00Z",
 })
 const after = "xstate.after.30000.routing-queue.ready"
 const changed = { type: "rt.chat:conversation", conversation: { id: 7 } }
+const callEnded = { type: "rt.call-ended", callId: "wacid.1" }
 
 checkModel({
   name: "routing queue",
   machine: routingQueueMachine,
-  sources: ["socket", "ticker", "read", "take", "route"],
+  sources: ["socket", "calls", "ticker", "read", "take", "route"],
   states: ["loading", "ready", "taking", "routing"],
   events: [
     { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1000 } },
     { type: "xstate.done.actor.read", output: { queue: queue(true), readAt: 2000 } },
     { type: "xstate.error.actor.read", error: new Error("offline") },
     changed,
+    callEnded,
     { type: "TAKE_NEXT" },
     { type: "xstate.done.actor.take", output: 7 },
     { type: "xstate.error.actor.take", error: { status: 409, code: "AT_CAPACITY", message: "full" } },
@@ -53,6 +56,7 @@ checkModel({
   after: { type: after, ms: REFRESH_MS },
   stories: [
     [changed, { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } }, { type: "TICK", at: 9 }],
+    [callEnded, { type: "xstate.done.actor.read", output: { queue: queue(true), readAt: 1 } }, callEnded],
     [
       { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } },
       { type: "ROUTE", conversationId: 7, groupId: null },

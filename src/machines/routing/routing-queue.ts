@@ -1,14 +1,17 @@
 /**
  * The agents' queue (page actor `routing-queue`, /apps/queue): the waiting conversations the caller may take (an admin:
- * all, with every agent's load), read at once, again on every `chat:conversation` and `chat:message` the chat socket
- * brings (every chat console hears each conversation taken, handed over, released or closed, and the queue's
- * messages: server/features/chat/chat-audience.ts) and every REFRESH_MS for the estimated waits; a one-second tick
+ * all, with every agent's load) and the customers' calls waiting for a free agent, read at once, again on every
+ * `chat:conversation` and `chat:message` the chat socket brings (every chat console hears each conversation taken,
+ * handed over, released or closed, and the queue's messages: server/features/chat/chat-audience.ts), on every call
+ * rung, taken or ended the calls socket brings (`call-is-coming`, `remove-call`, `call-ended`: a waiting call rings
+ * once a place frees, and leaves the queue when taken or ended) and every REFRESH_MS for the estimated waits and calls
+ * that joined; a one-second tick
  * moves `now`, so each wait runs between reads. "Take next" asks the server's one hand-out; an admin routes a waiting
  * conversation to an agent group. A socket event during a read marks it stale and reads again after it.
  *
  *   loading --done--> ready --TAKE_NEXT--> taking --done/error--> loading/ready
  *      ^  \--error--> ready --ROUTE-----> routing --done/error--> loading/ready
- *      \--------------- ready: after REFRESH_MS, rt.chat:conversation, rt.chat:message, RETRY
+ *      \--------------- ready: after REFRESH_MS, rt.chat:conversation, rt.chat:message, a call event, RETRY
  */
 import { Effect } from "effect"
 import { assertEvent, assign, fromCallback, setup } from "xstate"
@@ -48,6 +51,7 @@ export type QueueEvent =
   | { type: "DISMISS" }
   | { type: "TICK"; at: number }
   | RealtimeEvent<"chat">
+  | RealtimeEvent<"calls">
 
 /** Seconds a conversation has waited as of `now` (the server's clock at the read, moved on by this browser's). */
 export const waitedSeconds = (queuedAt: string, serverAt: string, readAt: number, now: number) =>
@@ -66,6 +70,7 @@ export const routingQueueMachine = setup({
   types: { context: {} as QueueContext, events: {} as QueueEvent },
   actors: {
     socket: fromRealtime("chat"),
+    calls: fromRealtime("calls"),
     ticker: fromCallback<QueueEvent>(({ sendBack }) => {
       const timer = setInterval(() => sendBack({ type: "TICK", at: Date.now() }), TICK_MS)
       return () => clearInterval(timer)
@@ -99,6 +104,7 @@ export const routingQueueMachine = setup({
   context: { queue: null, readAt: 0, now: 0, stale: false, failure: null, notice: null },
   invoke: [
     { id: "socket", src: "socket" },
+    { id: "calls", src: "calls" },
     { id: "ticker", src: "ticker" },
   ],
   on: {
@@ -137,6 +143,9 @@ export const routingQueueMachine = setup({
       on: {
         "rt.chat:conversation": { actions: "markStale" },
         "rt.chat:message": { actions: "markStale" },
+        "rt.call-is-coming": { actions: "markStale" },
+        "rt.remove-call": { actions: "markStale" },
+        "rt.call-ended": { actions: "markStale" },
       },
     },
     ready: {
@@ -144,6 +153,9 @@ export const routingQueueMachine = setup({
       on: {
         "rt.chat:conversation": { target: "loading" },
         "rt.chat:message": { target: "loading" },
+        "rt.call-is-coming": { target: "loading" },
+        "rt.remove-call": { target: "loading" },
+        "rt.call-ended": { target: "loading" },
         RETRY: { target: "loading" },
         TAKE_NEXT: { guard: "mayTake", target: "taking", actions: assign({ notice: null }) },
         ROUTE: { guard: "admin", target: "routing" },

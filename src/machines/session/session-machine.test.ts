@@ -172,18 +172,24 @@ describe("session machine (model-based)", () => {
     },
   )
 
-  it("logs out at the token's exp moment", async () => {
-    const script = makeScript()
-    const actor = createActor(
+  /** The session machine with the actors these stories settle by hand (the others as the machine has them). */
+  const scripted = (script: ReturnType<typeof makeScript>) =>
+    createActor(
       sessionMachine.provide({
         actors: {
           restore: script.logic as never,
+          login: script.logic as never,
+          persist: script.logic as never,
           clear: script.logic as never,
           watchStorage: script.logic as never,
           watchUnauthorized: script.logic as never,
         },
       }),
     )
+
+  it("logs out at the token's exp moment", async () => {
+    const script = makeScript()
+    const actor = scripted(script)
     actor.start()
     await settle()
     const exp = Math.floor(Date.now() / 1000) + 2
@@ -200,5 +206,25 @@ describe("session machine (model-based)", () => {
     expect(actor.getSnapshot().value).toBe("loggedOut")
     expect(actor.getSnapshot().context.user).toBeNull()
     actor.stop()
+  })
+
+  it("a login takes the server's online flag: an agent the server still serves is shown online, one it does not, offline", async () => {
+    for (const online of [true, false]) {
+      const script = makeScript()
+      const actor = scripted(script)
+      actor.start()
+      await settle()
+      script.resolve("restore", null)
+      await settle()
+      actor.send({ type: "LOGIN", username: "agent1", password: "demo1234" })
+      await settle()
+      script.resolve("login", { ...loginResult, online })
+      await settle()
+      script.resolve("persist", undefined)
+      await settle()
+      expect(actor.getSnapshot().context.online).toBe(online)
+      expect(actor.getSnapshot().matches({ loggedIn: { presence: online ? "online" : "offline" } })).toBe(true)
+      actor.stop()
+    }
   })
 })

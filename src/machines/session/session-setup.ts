@@ -130,8 +130,9 @@ export const sessionSetup = setup({
     adoptStored: assign((_, stored: StoredSession | null) =>
       stored === null ? {} : { ...fromResult(stored, stored.online), locked: stored.locked === true, message: null, detail: null },
     ),
+    // The server's online flag when it says (a user left online by an earlier session is still served chats and calls).
     adoptLogin: assign(({ context }, result: LoginResult) => ({
-      ...fromResult(result, context.online),
+      ...fromResult(result, result.online ?? context.online),
       locked: false,
       message: null,
       detail: null,

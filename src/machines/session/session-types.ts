@@ -26,6 +26,8 @@ export interface LoginResult {
   readonly user_data: UserData
   readonly user: SessionUser
   readonly login_id: string | number
+  /** Whether the server has the user online as the session starts (ours; absent from older servers). */
+  readonly online?: boolean
 }
 
 /** What a page load finds in storage. */

@@ -44,6 +44,14 @@ const reportOf = (event: PhoneEvent): PhoneReport => {
       return { type: "PHONE.MICROPHONE" }
     case "held":
       return { type: "PHONE.HELD", held: event.held }
+    case "transferred":
+      return { type: "PHONE.TRANSFERRED" }
+    case "transferFailed":
+      return { type: "PHONE.TRANSFER_FAILED", stage: event.stage, status: event.status }
+    case "referred":
+      return { type: "PHONE.REFERRED", to: event.to }
+    case "referralFailed":
+      return { type: "PHONE.REFERRAL_FAILED", remote: event.remote }
   }
 }
 
@@ -56,6 +64,7 @@ const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, rec
     else if (command.type === "MUTE") sip.mute(command.muted)
     else if (command.type === "HOLD") sip.hold(command.held)
     else if (command.type === "DTMF") sip.dtmf(command.digit)
+    else if (command.type === "TRANSFER") sip.transfer(command.target)
     else sip.hangup()
   })
   return () => sip.stop()

@@ -7,6 +7,11 @@
  * A connected call can be muted, held and resumed, and sent tones (DTMF); each change of the call is said in the
  * shell's live region (the announcer), so an agent working by keyboard or with a screen reader hears it.
  *
+ * A blind transfer (connected.choosing, then connected.transferring): the agent names a target and the other side is
+ * asked (REFER) to call it; once it reached it the call here ends with "Transferred to …", otherwise the call stays as
+ * it was (held only if the agent held it) and the card says why. A call this phone is asked to move elsewhere (an
+ * incoming REFER) goes back to calling, the new party's number shown.
+ *
  * The actors here are placeholders: softphone-actors.ts provides the live ones, the model tests scripted ones.
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
@@ -31,6 +36,14 @@ export type PhoneReport =
   | { type: "PHONE.MICROPHONE" }
   /** The other side accepted (or refused) a hold or resume: the call is held or not. */
   | { type: "PHONE.HELD"; held: boolean }
+  /** The other side reached the transfer target: the call here has been hung up. */
+  | { type: "PHONE.TRANSFERRED" }
+  /** The transfer did not happen: the other side refused the REFER, or its call to the target failed with `status`. */
+  | { type: "PHONE.TRANSFER_FAILED"; stage: "refer" | "target"; status: number }
+  /** The other side asked this phone to call `to` instead: it is calling there. */
+  | { type: "PHONE.REFERRED"; to: string }
+  /** That call failed: the phone is back on the call with `remote`. */
+  | { type: "PHONE.REFERRAL_FAILED"; remote: string }
 
 /** What the machine tells the phone actor. */
 export type PhoneCommand =
@@ -41,6 +54,7 @@ export type PhoneCommand =
   | { type: "MUTE"; muted: boolean }
   | { type: "HOLD"; held: boolean }
   | { type: "DTMF"; digit: string }
+  | { type: "TRANSFER"; target: string }
 
 /** The keys a call can send as tones. */
 export const isToneKey = (key: string) => /^[0-9*#]$/.test(key)
@@ -54,6 +68,10 @@ export type SoftphoneEvent =
   | { type: "MUTE" }
   | { type: "HOLD" }
   | { type: "DTMF"; digit: string }
+  /** The transfer dialog opens or closes; TRANSFER blind-transfers the connected call to `target`. */
+  | { type: "TRANSFER_OPEN" }
+  | { type: "TRANSFER_CANCEL" }
+  | { type: "TRANSFER"; target: string }
   | { type: "TICK" }
   | { type: "RETRY" }
   | PhoneReport
@@ -72,6 +90,15 @@ export type CallNotice =
   | "media"
   | "incomingIncompatible"
   | "failed"
+  /** The call went on with the transfer target (the party). */
+  | "transferred"
+
+/** Why a transfer did not happen: the other side refused the REFER, nothing came back in time, or the target's call failed. */
+export type TransferProblem = "refused" | "timeout" | CallNotice
+
+/** A failed transfer's report, as the problem the agent reads. */
+export const transferProblemOf = (stage: "refer" | "target", status: number): TransferProblem =>
+  stage === "target" ? noticeOf(status) : status === 408 ? "timeout" : "refused"
 
 /** An outgoing call's SIP final status, as the notice the user reads. */
 const NOTICE_BY_STATUS: Readonly<Record<number, CallNotice>> = {
@@ -109,6 +136,10 @@ export interface SoftphoneContext {
   readonly held: boolean
   /** The tones sent on this call, in order. */
   readonly tones: string
+  /** The transfer target named last on this call. */
+  readonly transferTarget: string | null
+  /** Why the last transfer on this call failed (shown while the call goes on). */
+  readonly transferProblem: TransferProblem | null
   /** Grows with every announcement: part of its key, so equal words are said again (the announcer drops a key said). */
   readonly said: number
 }
@@ -124,6 +155,9 @@ const ticker = fromCallback(({ sendBack }) => {
   const id = setInterval(() => sendBack({ type: "TICK" }), 1000)
   return () => clearInterval(id)
 })
+
+/** Said (assertively) when a transfer did not happen. */
+const SAY_TRANSFER_FAILED = { type: "say", params: { key: "transferFailed", politeness: "assertive" } } as const
 
 export const softphoneMachine = setup({
   types: {
@@ -142,9 +176,21 @@ export const softphoneMachine = setup({
       return event.number.trim() === ""
     },
     isRegistered: stateIn("#softphone.running.registration.registered"),
+    targetIsEmpty: ({ event }) => {
+      assertEvent(event, "TRANSFER")
+      return event.target.trim() === ""
+    },
   },
   actions: {
-    resetCall: assign({ remote: null, seconds: 0, muted: false, held: false, tones: "" }),
+    resetCall: assign({
+      remote: null,
+      seconds: 0,
+      muted: false,
+      held: false,
+      tones: "",
+      transferTarget: null,
+      transferProblem: null,
+    }),
     tick: assign({ seconds: ({ context }) => context.seconds + 1 }),
     alertEmptyNumber: emit({ type: "alert", key: "enterPhoneNumber" } as const),
     alertNotRegistered: emit({ type: "alert", key: "notRegistered" } as const),
@@ -160,6 +206,13 @@ export const softphoneMachine = setup({
     toggleMute: assign({ muted: ({ context }) => !context.muted }),
     mute: sendTo("phone", ({ context }): PhoneCommand => ({ type: "MUTE", muted: context.muted })),
     hold: sendTo("phone", ({ context }): PhoneCommand => ({ type: "HOLD", held: !context.held })),
+    setTransferTarget: assign({
+      transferTarget: ({ event }) => {
+        assertEvent(event, "TRANSFER")
+        return event.target.trim()
+      },
+    }),
+    transfer: sendTo("phone", ({ context }): PhoneCommand => ({ type: "TRANSFER", target: context.transferTarget ?? "" })),
     setHeld: assign({
       held: ({ event }) => {
         assertEvent(event, "PHONE.HELD")
@@ -184,12 +237,20 @@ export const softphoneMachine = setup({
           // This actor's session and the count: a phone opened again later says its own things afresh.
           key: `softphone:${self.sessionId}:${context.said}`,
           politeness: params.politeness ?? "polite",
-          words: { key: `pbx.said.${params.key}`, values: { remote: context.remote ?? context.party ?? "" } },
+          words: {
+            key: `pbx.said.${params.key}`,
+            values: {
+              remote: context.remote ?? context.party ?? "",
+              ...(context.transferTarget ? { target: context.transferTarget } : {}),
+            },
+          },
         }),
       )
     }),
+    setTransferProblem: assign({ transferProblem: (_, params: { problem: TransferProblem }) => params.problem }),
   },
-  delays: { retryDelay: 5000 },
+  /** A transfer whose target neither answered nor failed within a minute is given up (the call stays here). */
+  delays: { retryDelay: 5000, transferTimeout: 60_000 },
 }).createMachine({
   id: "softphone",
   context: {
@@ -202,6 +263,8 @@ export const softphoneMachine = setup({
     muted: false,
     held: false,
     tones: "",
+    transferTarget: null,
+    transferProblem: null,
     said: 0,
   },
   initial: "loading",
@@ -292,6 +355,11 @@ export const softphoneMachine = setup({
             calling: {
               on: {
                 "PHONE.ESTABLISHED": "active.connected",
+                // The call this phone was asked to place instead failed: back on the call it left.
+                "PHONE.REFERRAL_FAILED": {
+                  target: "active.connected",
+                  actions: assign({ remote: ({ event }) => event.remote, seconds: 0 }),
+                },
                 "PHONE.ENDED": { target: "idle", actions: { type: "say", params: { key: "ended" } } },
                 HANGUP: { target: "idle", actions: ["hangup", { type: "say", params: { key: "ended" } }] },
               },
@@ -311,6 +379,7 @@ export const softphoneMachine = setup({
                 connected: {
                   entry: { type: "say", params: { key: "connected" } },
                   invoke: { id: "ticker", src: "ticker" },
+                  initial: "talking",
                   on: {
                     TICK: { actions: "tick" },
                     MUTE: {
@@ -320,18 +389,82 @@ export const softphoneMachine = setup({
                         { type: "say", params: ({ context }) => ({ key: context.muted ? "muted" : "unmuted" }) },
                       ],
                     },
-                    HOLD: { actions: "hold" },
                     "PHONE.HELD": {
                       guard: ({ context, event }) => context.held !== event.held,
                       actions: ["setHeld", { type: "say", params: ({ context }) => ({ key: context.held ? "held" : "resumed" }) }],
                     },
                     DTMF: { guard: "isTone", actions: ["addTone", "tone"] },
                   },
+                  states: {
+                    talking: {
+                      on: {
+                        HOLD: { actions: "hold" },
+                        TRANSFER_OPEN: { target: "choosing", actions: assign({ transferProblem: null }) },
+                      },
+                    },
+                    /** The transfer dialog is open: the agent names the target. */
+                    choosing: {
+                      on: {
+                        HOLD: { actions: "hold" },
+                        TRANSFER_CANCEL: "talking",
+                        TRANSFER: [
+                          { guard: "targetIsEmpty", actions: "alertEmptyNumber" },
+                          { target: "transferring", actions: "setTransferTarget" },
+                        ],
+                      },
+                    },
+                    /**
+                     * The other side is asked to call the target (REFER) and says how that went (NOTIFY). The call is
+                     * not held for it: the caller keeps hearing the agent until the target answers.
+                     */
+                    transferring: {
+                      entry: ["transfer", { type: "say", params: { key: "transferring" } }],
+                      after: {
+                        transferTimeout: {
+                          target: "talking",
+                          actions: [{ type: "setTransferProblem", params: { problem: "timeout" } }, SAY_TRANSFER_FAILED],
+                        },
+                      },
+                      on: {
+                        "PHONE.TRANSFERRED": {
+                          target: "#softphone.running.call.idle",
+                          actions: [
+                            assign({ notice: "transferred" as const, party: ({ context }) => context.transferTarget }),
+                            { type: "say", params: { key: "transferred" } },
+                          ],
+                        },
+                        "PHONE.TRANSFER_FAILED": {
+                          target: "talking",
+                          actions: [
+                            {
+                              type: "setTransferProblem",
+                              params: ({ event }) => ({ problem: transferProblemOf(event.stage, event.status) }),
+                            },
+                            SAY_TRANSFER_FAILED,
+                          ],
+                        },
+                      },
+                    },
+                  },
                 },
               },
               on: {
                 HANGUP: { target: "idle", actions: ["hangup", { type: "say", params: { key: "ended" } }] },
                 "PHONE.ENDED": { target: "idle", actions: { type: "say", params: { key: "ended" } } },
+                "PHONE.REFERRED": {
+                  target: "calling",
+                  actions: [
+                    assign({
+                      remote: ({ event }) => event.to,
+                      party: ({ event }) => event.to,
+                      seconds: 0,
+                      muted: false,
+                      held: false,
+                      tones: "",
+                    }),
+                    { type: "say", params: { key: "referred" } },
+                  ],
+                },
               },
             },
           },

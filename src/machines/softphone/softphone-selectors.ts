@@ -47,7 +47,32 @@ export const selectHeld = (s: Snapshot) => s.context.held
 /** The tones sent on this call, in order ("" before any). */
 export const selectTones = (s: Snapshot) => s.context.tones
 
-/** Which buttons the page offers in each phase: mute, hold and tones only on a connected call. */
+/** Where a blind transfer stands: the dialog closed, open (naming the target), or the far end being moved. */
+export type TransferStep = "closed" | "choosing" | "transferring"
+export const selectTransferStep = (s: Snapshot): TransferStep =>
+  s.matches({ running: { call: { active: { connected: "choosing" } } } })
+    ? "choosing"
+    : s.matches({ running: { call: { active: { connected: "transferring" } } } })
+      ? "transferring"
+      : "closed"
+export const selectTransferTarget = (s: Snapshot) => s.context.transferTarget ?? ""
+
+/** Why the last transfer failed, shown while the call goes on: the sentences to read (i18n key and values). */
+export const selectTransferProblem = (s: Snapshot): readonly { key: string; values: Record<string, string> }[] | null => {
+  const kind = s.context.transferProblem
+  if (!kind || !s.matches({ running: { call: { active: "connected" } } })) return null
+  const target = s.context.transferTarget ?? ""
+  const values = { remote: s.context.remote ?? "", target }
+  if (kind === "refused") return [{ key: "pbx.transferRefused", values }]
+  if (kind === "timeout") return [{ key: "pbx.transferTimeout", values }]
+  // The target's refusal reads as a refused call to it.
+  return [
+    { key: "pbx.transferFailed", values },
+    { key: noticeKey(kind), values: { remote: target } },
+  ]
+}
+
+/** Which buttons the page offers in each phase: mute, hold, tones and transfer only on a connected call. */
 export const buttonsFor = (phase: CallPhase) => ({
   call: phase === "idle",
   answer: phase === "incoming",
@@ -56,4 +81,5 @@ export const buttonsFor = (phase: CallPhase) => ({
   mute: phase === "active",
   hold: phase === "active",
   tones: phase === "active",
+  transfer: phase === "active",
 })

@@ -8,7 +8,7 @@
  * again when the server is back.
  */
 import { Effect, Schema } from "effect"
-import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from "sip.js"
+import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Referral, type Session, type Web } from "sip.js"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { offerProblem } from "./sdp-offer"
 
@@ -32,6 +32,17 @@ export type PhoneEvent =
   | { readonly type: "microphone" }
   /** The call is held or resumed, as the other side last accepted (a refused re-INVITE reports the state kept). */
   | { readonly type: "held"; readonly held: boolean }
+  /** The other side reached the transfer target (NOTIFY 2xx): this phone has hung up its call. */
+  | { readonly type: "transferred" }
+  /**
+   * The transfer did not happen and the call stays here: the other side refused the REFER ("refer", its status), or
+   * its call to the target failed ("target", the status its NOTIFY reported).
+   */
+  | { readonly type: "transferFailed"; readonly stage: "refer" | "target"; readonly status: number }
+  /** The other side asked this phone to call `to` instead (an incoming REFER): it is calling there now. */
+  | { readonly type: "referred"; readonly to: string }
+  /** The call placed for a REFER failed: this phone is back on the call it was asked to leave (with `remote`). */
+  | { readonly type: "referralFailed"; readonly remote: string }
 
 export interface SipPhone {
   readonly dial: (number: string) => void
@@ -44,6 +55,9 @@ export interface SipPhone {
   readonly hold: (held: boolean) => void
   /** Sends one key (0-9, *, #) as an RFC 4733 telephone event on the connected call: false when it cannot. */
   readonly dtmf: (digit: string) => boolean
+  /** Asks the other side of the connected call to call `target` instead (a blind transfer, REFER): answered with
+   * `transferred` or `transferFailed`. */
+  readonly transfer: (target: string) => void
   readonly stop: () => void
 }
 
@@ -89,6 +103,12 @@ const instanceIdFor = (extension: string): string => {
 
 /** The display part of an address: "1003" from sip:1003@pbx.local. */
 const userOf = (uri: { user?: string } | undefined, fallback: string) => uri?.user ?? fallback
+
+/** The status line of a REFER's NOTIFY (message/sipfrag, "SIP/2.0 200 OK"), or null when it carries none. */
+const sipfragStatus = (body: string | undefined): number | null => {
+  const match = /^SIP\/2\.0 (\d{3})/.exec((body ?? "").trim())
+  return match ? Number(match[1]) : null
+}
 
 export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) => void): SipPhone => {
   let stopped = false
@@ -247,6 +267,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     session = current
     muted = false
     held = false
+    current.delegate = { ...current.delegate, onRefer: (referral) => followReferral(current, referral) }
     current.stateChange.addListener((state) => {
       if (session !== current) return
       if (state === SessionState.Established) {
@@ -329,6 +350,80 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     current.invite({ requestDelegate: { onAccept: () => settle(want), onReject: () => settle(!want) } }).catch(() => settle(!want))
   }
 
+  /**
+   * A blind transfer (RFC 3515): REFER to the other side of the connected call, which calls `target` and reports by
+   * NOTIFY (message/sipfrag). On a 2xx the call here is hung up; a refused REFER or a failed call to the target
+   * leaves it as it is. Only the first outcome counts (NOTIFYs may repeat).
+   */
+  const transfer = (target: string) => {
+    const call = connected()
+    const uri = UserAgent.makeURI(`sip:${target}@${creds.domain}`)
+    if (!call) return
+    const { current } = call
+    let settled = false
+    const settle = (event: PhoneEvent) => {
+      if (settled || session !== current) return
+      settled = true
+      emit(event)
+    }
+    if (!uri) {
+      settle({ type: "transferFailed", stage: "refer", status: 0 })
+      return
+    }
+    current
+      .refer(uri, {
+        requestDelegate: {
+          onReject: (response) => settle({ type: "transferFailed", stage: "refer", status: response.message.statusCode ?? 0 }),
+        },
+        onNotify: (notification) => {
+          ignore(notification.accept())
+          const status = sipfragStatus(notification.request.body)
+          if (status === null || status < 200) return
+          if (status >= 300) {
+            settle({ type: "transferFailed", stage: "target", status })
+            return
+          }
+          settle({ type: "transferred" })
+          if (current.state === SessionState.Established) ignore(current.bye())
+        },
+      })
+      .catch(() => settle({ type: "transferFailed", stage: "refer", status: 0 }))
+  }
+
+  /**
+   * The other side asks this phone to continue the call with someone else (it is the transferee of a blind
+   * transfer): call the Refer-To target; sip.js reports that call's progress back by NOTIFY. Once the new call
+   * connects the old one is hung up; when it fails, the old call (which the transferor keeps) is the current one again.
+   */
+  const followReferral = (previous: Session, referral: Referral) => {
+    if (session !== previous || previous.state !== SessionState.Established) {
+      ignore(referral.reject())
+      return
+    }
+    const to = userOf(referral.referTo.uri, referral.referTo.friendlyName)
+    const remote = userOf(previous.remoteIdentity.uri, previous.remoteIdentity.displayName)
+    const inviter = referral.makeInviter({ sessionDescriptionHandlerOptions: AUDIO_ONLY })
+    // Listening before track() does: a call that never connected hands back to the previous one before it is reported ended.
+    inviter.stateChange.addListener((state) => {
+      if (state === SessionState.Established && previous.state === SessionState.Established) ignore(previous.bye())
+      if (state !== SessionState.Terminated || session !== inviter || established(inviter)) return
+      if (previous.state !== SessionState.Established) return
+      session = previous
+      muted = false
+      held = false
+      const handler = previous.sessionDescriptionHandler as Web.SessionDescriptionHandler | undefined
+      if (handler) applyTracks(handler)
+      playRemote(previous)
+      emit({ type: "referralFailed", remote })
+    })
+    track(inviter)
+    emit({ type: "referred", to })
+    referral
+      .accept()
+      .then(() => inviter.invite())
+      .catch(mediaFailure)
+  }
+
   if (hookWindow?.__enableSoftphoneTestHooks) {
     hookWindow.__softphoneTestHooks = {
       extension: creds.extension,
@@ -390,6 +485,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     },
     hold,
     dtmf: (digit) => (/^[0-9*#]$/.test(digit) ? (connected()?.handler.sendDtmf(digit) ?? false) : false),
+    transfer,
     stop: () => {
       if (stopped) return
       hangup()

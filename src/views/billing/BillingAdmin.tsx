@@ -8,7 +8,7 @@ import type { billingAdminMachine } from "../../machines/billing/billing-admin"
 import type { PickedBusiness } from "../../machines/platform/business-picker"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
-import { BusinessPicker } from "../platform/BusinessPicker"
+import { BusinessFilter } from "../platform/BusinessFilter"
 import { BalanceCard, LedgerTable, useMoney } from "./ledger-parts"
 
 type AdminActor = ActorRefFrom<typeof billingAdminMachine>
@@ -36,8 +36,8 @@ const Admin = ({ actor }: { actor: AdminActor }) => {
     )
   const amountBad = problem === "amount"
   return (
-    <div aria-busy={loading} data-testid="billing-admin">
-      <BusinessPicker clientId={clientId} onPick={pick} />
+    <div className="mc-page" aria-busy={loading} data-testid="billing-admin">
+      <BusinessFilter clientId={clientId} onPick={pick} testId="billing-business" />
       {account ? <BalanceCard account={account} /> : null}
       {done ? (
         <Callout intent="success" data-testid="billing-admin-done">
@@ -49,7 +49,7 @@ const Admin = ({ actor }: { actor: AdminActor }) => {
           {t("billing.admin.failed", { reason: failureText(failure) })}
         </Callout>
       ) : null}
-      <div style={{ display: "flex", gap: 16, flexWrap: "wrap", marginTop: 16 }}>
+      <div style={{ display: "flex", gap: 16, flexWrap: "wrap" }}>
         <Card style={{ flex: "2 1 420px" }}>
           <h3>{t("billing.admin.topUp")}</h3>
           <form

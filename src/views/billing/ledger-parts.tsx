@@ -40,35 +40,38 @@ export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]
         {t("billing.empty")}
       </p>
     )
-  // A long reference scrolls inside the card instead of widening the page: a named region the keyboard can scroll.
+  // Dates and amounts stay on one line and the reason wraps, its reference anywhere; what is still too wide scrolls
+  // inside the card instead of widening the page: a named region the keyboard can scroll.
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
-    <section className="mc-report-table-wrap" tabIndex={0} aria-label={t("billing.ledger")}>
-      <HTMLTable striped style={{ width: "100%", marginTop: 16 }} data-testid="billing-ledger">
-        <thead>
-          <tr>
-            <th>{t("billing.date")}</th>
-            <th>{t("billing.reason")}</th>
-            <th>{t("billing.amount")}</th>
-            <th>{t("billing.after")}</th>
-            <th>{t("billing.by")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((entry) => (
-            <tr key={entry.id} data-testid="ledger-row">
-              <td className="mc-num">{formatDateTime(entry.created_at)}</td>
-              <td>
-                {entry.reason}
-                {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
-              </td>
-              <td className={`mc-num ${entry.amount < 0 ? "mc-amount-debit" : "mc-amount-credit"}`}>{fmt(entry.amount)}</td>
-              <td className="mc-num">{fmt(entry.balance_after)}</td>
-              <td>{entry.by ?? t("billing.system")}</td>
+    <div className="mc-card">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard */}
+      <section className="mc-report-table-wrap" tabIndex={0} aria-label={t("billing.ledger")}>
+        <HTMLTable striped className="mc-report-table" data-testid="billing-ledger">
+          <thead>
+            <tr>
+              <th>{t("billing.date")}</th>
+              <th>{t("billing.reason")}</th>
+              <th>{t("billing.amount")}</th>
+              <th>{t("billing.after")}</th>
+              <th>{t("billing.by")}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    </section>
+          </thead>
+          <tbody>
+            {items.map((entry) => (
+              <tr key={entry.id} data-testid="ledger-row">
+                <td className="mc-num">{formatDateTime(entry.created_at)}</td>
+                <td style={{ whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 160 }}>
+                  {entry.reason}
+                  {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
+                </td>
+                <td className={`mc-num ${entry.amount < 0 ? "mc-amount-debit" : "mc-amount-credit"}`}>{fmt(entry.amount)}</td>
+                <td className="mc-num">{fmt(entry.balance_after)}</td>
+                <td>{entry.by ?? t("billing.system")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </section>
+    </div>
   )
 }

@@ -12,6 +12,7 @@ import type { CatalogueDraft, catalogueEditorMachine } from "../../machines/cata
 import type { cataloguesListMachine } from "../../machines/catalogues/catalogues-list"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { FilterCard } from "../common/FilterCard"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
@@ -37,7 +38,14 @@ export const CataloguesView = () => {
         subtitle={t("catalogues.subtitle")}
         actions={<NewButton actor={editor} text={t("catalogues.new")} testId="catalogue-new" />}
       />
-      <ReportSearch actor={list} label={t("catalogues.search")} placeholder={t("catalogues.searchPlaceholder")} testId="catalogue-search" />
+      <FilterCard>
+        <ReportSearch
+          actor={list}
+          label={t("catalogues.search")}
+          placeholder={t("catalogues.searchPlaceholder")}
+          testId="catalogue-search"
+        />
+      </FilterCard>
       <ReportFailure actor={list} />
       <ReportTable actor={list} testId="catalogue-table" columns={columns} emptyText={t("catalogues.empty")}>
         {rows.map((row) => (

@@ -16,6 +16,7 @@ import type { productImportMachine } from "../../machines/catalogues/product-imp
 import type { ProductFilters, productsListMachine } from "../../machines/catalogues/products-list"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { FilterCard } from "../common/FilterCard"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
@@ -50,7 +51,7 @@ export const ProductsView = () => {
         subtitle={t("catalogues.productsSubtitle")}
         actions={<NewButton actor={editor} text={t("catalogues.newProduct")} testId="product-new" />}
       />
-      <div className="mc-products-filters">
+      <FilterCard testId="product-filters">
         <label className="mc-report-field">
           <span>{t("catalogues.catalogue")}</span>
           <HTMLSelect
@@ -66,13 +67,13 @@ export const ProductsView = () => {
             ))}
           </HTMLSelect>
         </label>
-      </div>
-      <ReportSearch
-        actor={list}
-        label={t("catalogues.search")}
-        placeholder={t("catalogues.productSearchPlaceholder")}
-        testId="product-search"
-      />
+        <ReportSearch
+          actor={list}
+          label={t("catalogues.search")}
+          placeholder={t("catalogues.productSearchPlaceholder")}
+          testId="product-search"
+        />
+      </FilterCard>
       <ReportFailure actor={list} />
       <ReportTable
         actor={list}

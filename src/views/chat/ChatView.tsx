@@ -17,6 +17,7 @@ import type { DialogKind } from "./ActionDialogs"
 import { useInbox, useLookup, useLookupRef, type InboxRef } from "./chat-hooks"
 import { isTypingTarget } from "../shell/typing"
 import { useShortcutsActor } from "../common/actor-context"
+import { PageHeader } from "../common/PageHeader"
 import "./chat.css"
 import "./inbox.css"
 
@@ -148,12 +149,16 @@ export const ChatView = () => {
   const { t } = useTranslation()
   const inbox = useInbox()
   const on = useSelector(inbox ?? undefined, (s) => (s ? s.hasTag("on") : false))
-  if (!inbox || !on) {
-    return (
-      <Callout intent="warning" icon="lock" data-testid="chat-off" title={t("chat.title")}>
-        {t("chat.inbox.connecting")}
-      </Callout>
-    )
-  }
-  return <Inbox inbox={inbox} />
+  return (
+    <div className="mc-page mc-chat-page">
+      <PageHeader title={t("chat.title")} />
+      {inbox && on ? (
+        <Inbox inbox={inbox} />
+      ) : (
+        <Callout intent="warning" icon="lock" data-testid="chat-off">
+          {t("chat.inbox.connecting")}
+        </Callout>
+      )}
+    </div>
+  )
 }

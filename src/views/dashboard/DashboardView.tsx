@@ -13,6 +13,7 @@ import type { dashboardMachine } from "../../machines/dashboard/dashboard-machin
 import { localDay, MAX_RANGE_DAYS } from "../../machines/dashboard/dashboard-range"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { FilterCard } from "../common/FilterCard"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
 import "../report-kit/report-kit.css"
@@ -34,16 +35,16 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
       <PageHeader
         title={t(`routes.${routeKey}`)}
         subtitle={t(routeKey === "intelligence" ? "dashboard.intelligenceSubtitle" : "dashboard.subtitle")}
+        actions={<Button icon="refresh" loading={loading} onClick={refresh} data-testid="dash-refresh" text={t("dashboard.refresh")} />}
       />
-      <div className="mc-dash-toolbar">
+      <FilterCard testId="dash-filters">
         <DateRange
           start={draft.start}
           end={draft.end}
           testId="dash-range"
           onChange={(start, end) => actor.send({ type: "RANGE.SET", range: { start, end } })}
         />
-        <Button icon="refresh" loading={loading} onClick={refresh} data-testid="dash-refresh" text={t("dashboard.refresh")} />
-      </div>
+      </FilterCard>
       {context.rangeProblem ? (
         <Callout intent="warning" icon="calendar" data-testid="dash-range-problem">
           {t(`dashboard.rangeProblem.${context.rangeProblem}`, { days: MAX_RANGE_DAYS })}

@@ -73,7 +73,7 @@ const LoginSwitch = ({ guard }: { guard: GuardActor }) => {
   const busy = useSelector(guard, (s) => s.hasTag("busy"))
   const confirming = useSelector(guard, (s) => s.matches("confirming"))
   return (
-    <div className="mc-ip-login" data-testid="ip-login">
+    <div className="mc-card mc-card-body" data-testid="ip-login">
       <Switch
         checked={settings?.enforce_login ?? false}
         disabled={busy || settings === null}

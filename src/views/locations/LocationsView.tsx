@@ -18,6 +18,7 @@ import type { branchImportMachine } from "../../machines/locations/branch-import
 import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
 import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { FilterCard } from "../common/FilterCard"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { useReportActor } from "../report-kit/report-hooks"
@@ -53,7 +54,9 @@ export const LocationsView = () => {
         subtitle={t("locations.subtitle")}
         actions={<NewButton actor={editor} text={t("locations.new")} testId="branch-new" />}
       />
-      <ReportSearch actor={list} label={t("locations.search")} placeholder={t("locations.searchPlaceholder")} testId="branch-search" />
+      <FilterCard>
+        <ReportSearch actor={list} label={t("locations.search")} placeholder={t("locations.searchPlaceholder")} testId="branch-search" />
+      </FilterCard>
       <ReportFailure actor={list} />
       <ReportTable actor={list} testId="branch-table" columns={columns} emptyText={t("locations.empty")}>
         {rows.map((row) => (

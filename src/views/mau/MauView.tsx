@@ -15,6 +15,7 @@ import { MAX_MONTHS, activeChannels, businessesOf, mauMonths } from "../../machi
 import { Chart } from "../chart-kit/Chart"
 import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
+import { FilterCard } from "../common/FilterCard"
 import { useCount } from "../common/use-count"
 import { PageHeader } from "../common/PageHeader"
 import { MonthPicker, useMonthName } from "../report-kit/MonthPicker"
@@ -56,7 +57,7 @@ const MauReport = ({ actor }: { actor: MauActor }) => {
   )
   return (
     <>
-      <div className="mc-card mc-report-filters" data-testid="mau-filters" style={{ display: "flex", gap: 16, flexWrap: "wrap" }}>
+      <FilterCard testId="mau-filters">
         <FormGroup label={t("mau.from")}>
           <MonthPicker
             value={from}
@@ -90,7 +91,7 @@ const MauReport = ({ actor }: { actor: MauActor }) => {
           </FormGroup>
         ) : null}
         {loading ? <Spinner size={20} /> : null}
-      </div>
+      </FilterCard>
       {problem ? (
         <Callout intent="warning" data-testid="mau-problem">
           {t(`mau.problems.${problem}`, { max: MAX_MONTHS })}

@@ -9,7 +9,7 @@ import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
 import type { PickedBusiness } from "../../machines/platform/business-picker"
 import { useAclActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
-import { BusinessPicker } from "../platform/BusinessPicker"
+import { BusinessFilter } from "../platform/BusinessFilter"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
@@ -23,7 +23,7 @@ export const CompanyAgentsView = () => {
   const list = useReportActor<ListActor>("report-company-agents")
   const rows = useSelector(list, (s) => s.context.rows)
   const superAdmin = useSelector(useAclActor(), selectSuperAdmin)
-  const picked = useSelector(list, (s) => s.context.filters.client_id !== undefined)
+  const picked = useSelector(list, (s) => s.context.filters.client_id)
   const pick = useCallback(
     (business: PickedBusiness) => {
       list.send({ type: "FILTER.CHANGE", patch: { client_id: business.id } })
@@ -35,13 +35,8 @@ export const CompanyAgentsView = () => {
   return (
     <div className="mc-page mc-report" data-testid="company-agents-page">
       <PageHeader title={t("onboarding.agents.title")} subtitle={t("onboarding.agents.subtitle")} />
-      {superAdmin ? (
-        <div className="mc-card mc-platform-picker-bar" data-testid="company-agents-business">
-          <BusinessPicker onPick={pick} />
-          {picked ? null : <p className="mc-platform-picker-prompt">{t("platform.picker.prompt")}</p>}
-        </div>
-      ) : null}
-      {superAdmin && !picked ? null : (
+      {superAdmin ? <BusinessFilter clientId={picked ?? null} onPick={pick} testId="company-agents-business" /> : null}
+      {superAdmin && picked === undefined ? null : (
         <>
           <ReportFilters actor={list} testId="company-agents-filters" buttons="none">
             <ReportSearch

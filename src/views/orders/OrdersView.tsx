@@ -63,6 +63,7 @@ export const OrdersView = () => {
         actions={<ExportButton actor={list} text={t("orders.export")} testId="orders-export" />}
       />
       <ReportFilters actor={list} testId="orders-filters">
+        <ReportSearch actor={list} label={t("orders.search")} placeholder={t("orders.searchPlaceholder")} testId="orders-search" />
         <DateRange
           reversed
           testId="orders-range"
@@ -87,7 +88,6 @@ export const OrdersView = () => {
         </label>
       </ReportFilters>
       <FilterProblem actor={list} />
-      <ReportSearch actor={list} label={t("orders.search")} placeholder={t("orders.searchPlaceholder")} testId="orders-search" />
       <ReportFailure actor={list} />
       <ReportTable
         actor={list}

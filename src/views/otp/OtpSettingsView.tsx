@@ -1,5 +1,5 @@
 /** /apps/opt: the OTP login's settings (page actor `otp-settings`): on/off, a code's lifetime, wrong tries, the resend wait. */
-import { Button, Callout, FormGroup, InputGroup, Switch } from "@blueprintjs/core"
+import { Button, Callout, Card, FormGroup, InputGroup, Switch } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import type { FormEvent } from "react"
 import { useTranslation } from "react-i18next"
@@ -59,27 +59,29 @@ const SettingsForm = ({ actor }: { actor: SettingsActor }) => {
   )
   const busy = !state.matches("ready")
   return (
-    <form className="mc-otp-settings" onSubmit={submit} noValidate data-testid="otp-settings-form">
-      {failure ? (
-        <Callout intent="danger" data-testid="otp-settings-failure">
-          {failureText(failure)}
-        </Callout>
-      ) : null}
-      {saved > 0 && !failure && state.matches("ready") ? (
-        <Callout intent="success" data-testid="otp-settings-saved">
-          {t("otp.settings.saved")}
-        </Callout>
-      ) : null}
-      <Switch
-        checked={draft.enabled}
-        label={t("otp.settings.enabled")}
-        onChange={(e) => change({ enabled: e.currentTarget.checked })}
-        data-testid="otp-settings-enabled"
-      />
-      {number("ttl", t("otp.settings.ttl"))}
-      {number("tries", t("otp.settings.tries"))}
-      {number("cooldown", t("otp.settings.cooldown"))}
-      <Button type="submit" intent="primary" loading={busy} text={t("otp.settings.save")} data-testid="otp-settings-save" />
-    </form>
+    <Card className="mc-otp-settings">
+      <form onSubmit={submit} noValidate data-testid="otp-settings-form">
+        {failure ? (
+          <Callout intent="danger" data-testid="otp-settings-failure">
+            {failureText(failure)}
+          </Callout>
+        ) : null}
+        {saved > 0 && !failure && state.matches("ready") ? (
+          <Callout intent="success" data-testid="otp-settings-saved">
+            {t("otp.settings.saved")}
+          </Callout>
+        ) : null}
+        <Switch
+          checked={draft.enabled}
+          label={t("otp.settings.enabled")}
+          onChange={(e) => change({ enabled: e.currentTarget.checked })}
+          data-testid="otp-settings-enabled"
+        />
+        {number("ttl", t("otp.settings.ttl"))}
+        {number("tries", t("otp.settings.tries"))}
+        {number("cooldown", t("otp.settings.cooldown"))}
+        <Button type="submit" intent="primary" loading={busy} text={t("otp.settings.save")} data-testid="otp-settings-save" />
+      </form>
+    </Card>
   )
 }

@@ -5,6 +5,7 @@
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "@blueprintjs/core"
+import { FilterCard } from "../common/FilterCard"
 import type { AnyReportActor } from "./report-hooks"
 
 const LABELS = {
@@ -24,7 +25,7 @@ interface ReportFiltersProps {
 export const ReportFilters = ({ actor, testId, buttons = "filters", children }: ReportFiltersProps) => {
   const { t } = useTranslation()
   return (
-    <div className="mc-card mc-report-filters">
+    <FilterCard>
       {children}
       {buttons === "none" ? null : (
         <>
@@ -37,6 +38,6 @@ export const ReportFilters = ({ actor, testId, buttons = "filters", children }: 
           <Button text={t(LABELS[buttons].clear)} onClick={() => actor.send({ type: "FILTER.CLEAR" })} data-testid={`${testId}-clear`} />
         </>
       )}
-    </div>
+    </FilterCard>
   )
 }

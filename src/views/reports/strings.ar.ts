@@ -32,7 +32,15 @@ export const reportsAr: ReportsStrings = {
     no: "لا",
   },
   weekdays: { 0: "الأحد", 1: "الاثنين", 2: "الثلاثاء", 3: "الأربعاء", 4: "الخميس", 5: "الجمعة", 6: "السبت" },
-  statuses: { unassigned: "غير مُسنَدة", active: "نشطة", ongoing: "جارية", closed: "مغلقة" },
+  statuses: {
+    unassigned: "غير مُسنَدة",
+    active: "نشطة",
+    ongoing: "جارية",
+    closed: "مغلقة",
+    MARKETING: "تسويق",
+    UTILITY: "خدمة",
+    AUTHENTICATION: "مصادقة",
+  },
   channels: { whatsapp: "واتساب", facebook: "فيسبوك", instagram: "إنستغرام", sms: "رسائل SMS", webchat: "دردشة الويب" },
   filters: {
     channel: "القناة",

@@ -32,7 +32,15 @@ export const reportsTr: ReportsStrings = {
     no: "Hayır",
   },
   weekdays: { 0: "Pazar", 1: "Pazartesi", 2: "Salı", 3: "Çarşamba", 4: "Perşembe", 5: "Cuma", 6: "Cumartesi" },
-  statuses: { unassigned: "Atanmamış", active: "Aktif", ongoing: "Devam ediyor", closed: "Kapalı" },
+  statuses: {
+    unassigned: "Atanmamış",
+    active: "Aktif",
+    ongoing: "Devam ediyor",
+    closed: "Kapalı",
+    MARKETING: "Pazarlama",
+    UTILITY: "Hizmet",
+    AUTHENTICATION: "Kimlik doğrulama",
+  },
   channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web sohbeti" },
   filters: {
     channel: "Kanal",

@@ -35,7 +35,15 @@ export const reportsEn = {
     no: "No",
   },
   weekdays: { 0: "Sunday", 1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday" },
-  statuses: { unassigned: "Unassigned", active: "Active", ongoing: "Ongoing", closed: "Closed" },
+  statuses: {
+    unassigned: "Unassigned",
+    active: "Active",
+    ongoing: "Ongoing",
+    closed: "Closed",
+    MARKETING: "Marketing",
+    UTILITY: "Utility",
+    AUTHENTICATION: "Authentication",
+  },
   channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web chat" },
   filters: {
     channel: "Channel",

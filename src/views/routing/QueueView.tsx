@@ -1,15 +1,16 @@
 /**
  * The agents' queue (/apps/queue): what waits, in the order it is served, with each conversation's place, running
- * wait, estimated wait, priority and the rule behind it, agent group and SLA countdown; the caller's load and "Take
+ * wait, estimated wait, priority and the rule behind it, agent group and SLA countdown, and the customers' calls
+ * waiting for a free agent (their place among calls, running wait, whether they ring now); the caller's load and "Take
  * next" (an agent), or every agent's load and routing to an agent group (an admin). Thin: the page actor
  * `routing-queue` (machines/routing/routing-queue.ts) reads, re-reads and takes.
  */
-import { Button, Callout, HTMLSelect, HTMLTable, Spinner, Tag } from "@blueprintjs/core"
+import { Button, Callout, HTMLSelect, HTMLTable, Icon, Spinner, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import type { ActorRefFrom } from "xstate"
-import type { QueueEntry, QueueGroup, QueueLoad } from "../../contract/groups/routing"
+import type { QueueEntry, QueueGroup, QueueLoad, WaitingCall } from "../../contract/groups/routing"
 import { mayTakeNext, type routingQueueMachine, waitedSeconds } from "../../machines/routing/routing-queue"
 import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
@@ -70,7 +71,7 @@ const QueueBody = ({ actor }: { actor: QueueRef }) => {
         </section>
       )}
       <Notice actor={actor} />
-      <Entries actor={actor} entries={queue.entries} groups={queue.groups} admin={queue.admin} />
+      <Entries actor={actor} entries={queue.entries} calls={queue.calls} groups={queue.groups} admin={queue.admin} />
       {queue.admin ? <AgentLoads actor={actor} /> : null}
     </>
   )
@@ -123,16 +124,18 @@ const Notice = ({ actor }: { actor: QueueRef }) => {
 const Entries = ({
   actor,
   entries,
+  calls,
   groups,
   admin,
 }: {
   actor: QueueRef
   entries: readonly QueueEntry[]
+  calls: readonly WaitingCall[]
   groups: readonly QueueGroup[]
   admin: boolean
 }) => {
   const { t } = useTranslation()
-  if (entries.length === 0)
+  if (entries.length === 0 && calls.length === 0)
     return (
       <p className="mc-muted" data-testid="routing-empty">
         {t("routing.empty")}
@@ -140,6 +143,11 @@ const Entries = ({
     )
   return (
     <>
+      {calls.length > 0 ? (
+        <p className="mc-muted" data-testid="routing-calls-note">
+          {t("routing.callsNote")}
+        </p>
+      ) : null}
       <SlaWatch ids={entries.map((e) => e.conversation_id)} />
       <HTMLTable compact striped className="mc-routing-table" data-testid="routing-entries">
         <thead>
@@ -150,6 +158,9 @@ const Entries = ({
           </tr>
         </thead>
         <tbody>
+          {calls.map((c) => (
+            <CallRow key={c.call_id} actor={actor} call={c} />
+          ))}
           {entries.map((e) => (
             <Row key={e.conversation_id} actor={actor} entry={e} groups={groups} admin={admin} />
           ))}
@@ -208,6 +219,36 @@ const Row = ({ actor, entry: e, groups, admin }: { actor: QueueRef; entry: Queue
       <td>
         <SlaCountdown conversationId={e.conversation_id} compact />
       </td>
+    </tr>
+  )
+}
+
+/** A customer's call waiting for a free agent: its place among calls, caller, running wait and whether it rings now. */
+const CallRow = ({ actor, call: c }: { actor: QueueRef; call: WaitingCall }) => {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const serverAt = useSelector(actor, (s) => s.context.queue?.at ?? c.queued_at)
+  const readAt = useSelector(actor, (s) => s.context.readAt)
+  const now = useSelector(actor, (s) => s.context.now)
+  const waited = waitedSeconds(c.queued_at, serverAt, readAt, now)
+  const caller = c.caller && c.caller !== c.number ? c.caller : ""
+  return (
+    <tr data-testid="routing-call" data-call={c.call_id} data-position={c.position} data-ringing={c.ringing}>
+      <td data-testid="routing-place">
+        <Icon icon="phone" size={12} /> {t("routing.callOf", { place: format.count(c.position) })}
+      </td>
+      <td>
+        <div>{caller || format.phone(c.number)}</div>
+        {caller ? <div className="mc-muted">{format.phone(c.number)}</div> : null}
+      </td>
+      <td>{t("routing.callChannel")}</td>
+      <td data-testid="routing-call-state">{t(c.ringing ? "routing.callState.ringing" : "routing.callState.waiting")}</td>
+      <td data-testid="routing-waiting" data-seconds={waited}>
+        {format.duration(waited)}
+      </td>
+      <td />
+      <td />
+      <td />
     </tr>
   )
 }

@@ -34,6 +34,7 @@ import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
+import { DateRange } from "../report-kit/DateRange"
 import { useSaveFile } from "../contacts/use-save-file"
 
 type PoliciesRef = ActorRefFrom<typeof slaPoliciesMachine>
@@ -83,8 +84,8 @@ const Policies = ({ actor }: { actor: PoliciesRef }) => {
   const segmentName = useSegmentName(actor)
   const target = (seconds: number | null) => (seconds === null ? "" : format.duration(seconds))
   return (
-    <section aria-label={t("sla.policies")}>
-      <h2>{t("sla.policies")}</h2>
+    <section className="mc-card mc-card-body" aria-label={t("sla.policies")}>
+      <h3>{t("sla.policies")}</h3>
       {failure ? (
         <Callout intent="danger" data-testid="sla-failure">
           {failureText(failure)} <Button size="small" text={t("sla.retry")} onClick={() => actor.send({ type: "RETRY" })} />
@@ -306,9 +307,9 @@ const Report = ({ actor }: { actor: ReportRef }) => {
     unassigned: t("sla.unassigned"),
   }
   return (
-    <section aria-label={t("sla.report")}>
-      <h2>{t("sla.report")}</h2>
-      <div style={{ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", marginBlockEnd: 8 }}>
+    <section className="mc-card mc-card-body" aria-label={t("sla.report")}>
+      <h3>{t("sla.report")}</h3>
+      <div style={{ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "flex-end", marginBlockEnd: 8 }}>
         <HTMLSelect
           value={query.by}
           aria-label={t("sla.report")}
@@ -320,17 +321,11 @@ const Report = ({ actor }: { actor: ReportRef }) => {
             </option>
           ))}
         </HTMLSelect>
-        <InputGroup
-          type="date"
-          aria-label={t("sla.from")}
-          value={query.start_date ?? ""}
-          onValueChange={(v) => actor.send({ type: "SET", patch: { start_date: v || undefined } })}
-        />
-        <InputGroup
-          type="date"
-          aria-label={t("sla.to")}
-          value={query.end_date ?? ""}
-          onValueChange={(v) => actor.send({ type: "SET", patch: { end_date: v || undefined } })}
+        <DateRange
+          testId="sla-range"
+          start={query.start_date ?? ""}
+          end={query.end_date ?? ""}
+          onChange={(start, end) => actor.send({ type: "SET", patch: { start_date: start || undefined, end_date: end || undefined } })}
         />
         <Button icon="download" text={t("sla.csv")} onClick={() => actor.send({ type: "CSV", headings })} data-testid="sla-csv" />
       </div>

@@ -38,8 +38,6 @@ export const slaAr: typeof slaEn = {
   metrics: { first_response: "الرد الأول", next_response: "الرد التالي", resolution: "الحل" },
   by: { policy: "حسب السياسة", agent: "حسب الموظف", channel: "حسب القناة" },
   column: { policy: "السياسة", agent: "الموظف", channel: "القناة" },
-  from: "من",
-  to: "إلى",
   csv: "تنزيل CSV",
   achieved: "تم تحقيقه",
   breached: "تم تجاوزه",

@@ -38,8 +38,6 @@ export const slaTr: typeof slaEn = {
   metrics: { first_response: "İlk yanıt", next_response: "Sonraki yanıt", resolution: "Çözüm" },
   by: { policy: "Politikaya göre", agent: "Temsilciye göre", channel: "Kanala göre" },
   column: { policy: "Politika", agent: "Temsilci", channel: "Kanal" },
-  from: "Başlangıç",
-  to: "Bitiş",
   csv: "CSV indir",
   achieved: "Karşılandı",
   breached: "Aşıldı",

@@ -36,8 +36,6 @@ export const slaEn = {
   metrics: { first_response: "First response", next_response: "Next response", resolution: "Resolution" },
   by: { policy: "By policy", agent: "By agent", channel: "By channel" },
   column: { policy: "Policy", agent: "Agent", channel: "Channel" },
-  from: "From",
-  to: "To",
   csv: "Download CSV",
   achieved: "Achieved",
   breached: "Breached",

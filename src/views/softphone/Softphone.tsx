@@ -1,7 +1,7 @@
 /**
  * The softphone card of /apps/pbxcalls: registration, the call's state, the number field and keypad, and the call's
  * controls. By keyboard (softphone-keys.ts): Alt+N to the number, Enter calls, Alt+A answers, Alt+X rejects or ends,
- * Alt+M mutes, Alt+H holds and resumes, digits on a connected call are sent as tones, `?` or F1 lists the keys. A
+ * Alt+M mutes, Alt+H holds and resumes, Alt+T opens the transfer dialog (TransferDialog.tsx), digits on a connected call are sent as tones, `?` or F1 lists the keys. A
  * control that goes away with the phase it belonged to (the number field, End) hands the focus to Mute once the call
  * connects, or back to the number field, but only when the focus went with it: a key pressed elsewhere keeps its place.
  */
@@ -24,12 +24,16 @@ import {
   selectRemote,
   selectSetup,
   selectTones,
+  selectTransferProblem,
+  selectTransferStep,
+  selectTransferTarget,
   type CallPhase,
 } from "../../machines/softphone/softphone-selectors"
 import { useShortcutsActor } from "../common/actor-context"
 import { isTypingTarget } from "../shell/typing"
 import { PhoneKeysDialog } from "./PhoneKeysDialog"
 import { phoneKeyOf } from "./softphone-keys"
+import { TransferDialog } from "./TransferDialog"
 
 /**
  * Where the focus goes in each phase when the control that held it went away (selectors inside the card). Never to
@@ -61,6 +65,9 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
   const muted = useSelector(actor, selectMuted)
   const held = useSelector(actor, selectHeld)
   const tones = useSelector(actor, selectTones)
+  const transferStep = useSelector(actor, selectTransferStep)
+  const transferTarget = useSelector(actor, selectTransferTarget)
+  const transferProblem = useSelector(actor, selectTransferProblem)
   const choices = useSelector(useShortcutsActor(), (s) => s.context)
   const [number, setNumber] = useState("")
   const [help, setHelp] = useState(false)
@@ -88,10 +95,11 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
       else if (action === "end" && (buttons.reject || buttons.end)) actor.send({ type: buttons.reject ? "REJECT" : "HANGUP" })
       else if (action === "mute" && buttons.mute) actor.send({ type: "MUTE" })
       else if (action === "hold" && buttons.hold) actor.send({ type: "HOLD" })
+      else if (action === "transfer" && buttons.transfer) actor.send({ type: "TRANSFER_OPEN" })
     }
     window.addEventListener("keydown", onKey)
     return () => window.removeEventListener("keydown", onKey)
-  }, [actor, buttons.answer, buttons.end, buttons.hold, buttons.mute, buttons.reject, buttons.tones, choices, help])
+  }, [actor, buttons.answer, buttons.end, buttons.hold, buttons.mute, buttons.reject, buttons.tones, buttons.transfer, choices, help])
 
   // The control that had the focus went away with the last phase (the page's body holds it now): the one that
   // takes its place gets it, a frame later, once the key that changed the phase is done.
@@ -157,9 +165,11 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
       ? t("pbx.idle")
       : phase === "connecting"
         ? t("pbx.connecting")
-        : phase === "active" && held
-          ? t("pbx.held", { remote })
-          : t(`pbx.${phase}`, { remote })
+        : phase === "active" && transferStep === "transferring"
+          ? t("pbx.transferring", { remote, target: transferTarget })
+          : phase === "active" && held
+            ? t("pbx.held", { remote })
+            : t(`pbx.${phase}`, { remote })
   const registrationLabel =
     registration === "registered" ? t("pbx.registered") : registration === "registering" ? t("pbx.registering") : t("pbx.notRegistered")
 
@@ -271,6 +281,17 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
               data-testid="softphone-hold"
             />
           ) : null}
+          {buttons.transfer ? (
+            <Button
+              size="large"
+              icon="exchange"
+              aria-keyshortcuts="Alt+T"
+              text={t("pbx.transfer")}
+              disabled={transferStep === "transferring"}
+              onClick={() => actor.send({ type: "TRANSFER_OPEN" })}
+              data-testid="softphone-transfer"
+            />
+          ) : null}
           {buttons.end ? (
             <Button
               size="large"
@@ -298,6 +319,11 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           </fieldset>
         ) : null}
       </form>
+      {transferProblem ? (
+        <Callout intent={Intent.WARNING} compact icon="warning-sign" data-testid="softphone-transfer-problem">
+          {transferProblem.map((line) => t(line.key, line.values)).join(" ")}
+        </Callout>
+      ) : null}
       {notice ? (
         <Callout intent={Intent.PRIMARY} compact icon="info-sign" data-testid="softphone-notice">
           {t(noticeKey(notice.kind), { remote: notice.remote })}
@@ -308,6 +334,7 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           {t("pbx.notRegisteredAlert")}
         </Callout>
       ) : null}
+      <TransferDialog actor={actor} />
       <PhoneKeysDialog isOpen={help} onClose={() => setHelp(false)} choices={choices} />
     </div>
   )

@@ -5,7 +5,7 @@
  */
 import { opensHelp, type ShortcutChoices } from "../../machines/shell/shortcuts-machine"
 
-export type PhoneKeyAction = "dial" | "answer" | "end" | "mute" | "hold" | "help"
+export type PhoneKeyAction = "dial" | "answer" | "end" | "mute" | "hold" | "transfer" | "help"
 
 export const PHONE_KEYS: readonly { action: Exclude<PhoneKeyAction, "help">; keys: readonly string[]; code: string }[] = [
   { action: "dial", keys: ["Alt", "N"], code: "KeyN" },
@@ -13,6 +13,7 @@ export const PHONE_KEYS: readonly { action: Exclude<PhoneKeyAction, "help">; key
   { action: "end", keys: ["Alt", "X"], code: "KeyX" },
   { action: "mute", keys: ["Alt", "M"], code: "KeyM" },
   { action: "hold", keys: ["Alt", "H"], code: "KeyH" },
+  { action: "transfer", keys: ["Alt", "T"], code: "KeyT" },
 ]
 
 /** The action of a key press: Alt chords anywhere, the single help key only outside a field and when chosen. */

@@ -36,7 +36,15 @@ export const HistoryView = () => {
   const change = (patch: Partial<HistoryFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   return (
     <div className="mc-page mc-report" data-testid="ws-history">
-      <PageHeader title={t("routes.history")} subtitle={t("workspace.history.subtitle")} />
+      <PageHeader
+        title={t("routes.history")}
+        subtitle={t("workspace.history.subtitle")}
+        actions={
+          transcripts ? (
+            <TranscriptExport actor={transcripts} filters={context.filters} search={context.search} total={context.total} />
+          ) : null
+        }
+      />
       <ReportFilters actor={actor} testId="history">
         <ReportSearch
           actor={actor}
@@ -60,9 +68,6 @@ export const HistoryView = () => {
         />
       </ReportFilters>
       <ReportFailure actor={actor} />
-      {transcripts ? (
-        <TranscriptExport actor={transcripts} filters={context.filters} search={context.search} total={context.total} />
-      ) : null}
       <ReportTable
         actor={actor}
         testId="history-table"

@@ -63,8 +63,9 @@ export const inspectScreen = async (checks: ScreenChecks): Promise<ScreenProblem
         }
         return known
       }
+      // What only a screen reader reads (clipped to a pixel on purpose) is not drawn past anything.
       for (const el of card.querySelectorAll("*")) {
-        if (contained(el) || !shown(el)) continue
+        if (contained(el) || !shown(el) || el.closest(".mc-visually-hidden")) continue
         const rect = el.getBoundingClientRect()
         const past = Math.max(rect.right - box.right, box.left - rect.left)
         if (past > 1) {
@@ -122,6 +123,23 @@ export const inspectScreen = async (checks: ScreenChecks): Promise<ScreenProblem
       if (MISSING.test(text)) content.push(`shows "${text.slice(0, 60)}"`)
       else if (I18N_KEY.test(text) && namespaces.has(text.split(".")[0])) content.push(`shows the i18n key "${text}"`)
       else if (ENUMS.has(text)) content.push(`shows the raw value "${text}"`)
+    }
+  }
+
+  if (checks.words && root.id === "mc-content") {
+    // The one page frame: the screen's title heads it, once; only a way back (a nav) may come before it.
+    const titles = [...root.querySelectorAll('[data-testid="page-title"]')].filter(shown)
+    const header = titles[0]?.closest("header") ?? titles[0]
+    if (titles.length !== 1) content.push(`shows ${titles.length} page titles (the page frame has one, at its top)`)
+    else if (header) {
+      const before = [...root.querySelectorAll("a, button, input, select, textarea, h1, h2, h3, h4, p, label, td, th")].find(
+        (el) =>
+          shown(el) &&
+          !el.closest("nav") &&
+          !el.contains(header) &&
+          (header.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) !== 0,
+      )
+      if (before) content.push(`${nameOf(before)} comes before the page title`)
     }
   }
 

@@ -1,0 +1,102 @@
+/**
+ * Customers' calls waiting in the agents' queue. A call that comes while every agent who could take it is present and
+ * online but busy (at their voice cap: call-takers.ts) rings nobody yet: it is recorded RINGING with `queued_at` set
+ * and waits (the caller keeps hearing it ring), and its ring-time end job still ends it as MISSED with the tenant's
+ * away message (call-end-job.ts) if nobody took it in time. A call with nobody present and online at all is answered
+ * with the away message at once, as before (call-hub.ts `nobodyCanTake`).
+ *
+ * Served first in, first out: whenever a place may have freed (a call of the tenant ended or was accepted, an agent
+ * went online, a voice socket connected), the oldest waiting call rings the agents who can take it now, with what is
+ * left of its ring time. Only that call rings at a time (a later call waits behind it, a new one too), so no later
+ * call is taken before an earlier one; once it is accepted or ends, the next is served. The head is chosen and its
+ * `rung` written under its live row's lock, so two server processes never ring it twice.
+ */
+import { sql } from "drizzle-orm"
+import { CallStatus, type ToBrowser } from "../../../src/contract/voice-calls"
+import type { WaitingCall } from "../../../src/contract/groups/routing"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
+import type { Services } from "../../http/context"
+import { callSettingOf } from "../onboarding"
+import { waitingCallsOf } from "../routing"
+import { presenceChanged } from "../session"
+import { agentRooms } from "./call-desk"
+import { LIVE, intArray, liveOfRow, markEmitted } from "./call-store"
+import { callTakers } from "./call-takers"
+
+const log = (what: string) => (error: unknown) => console.error(`[calls] ${what}`, error)
+
+/** The tenant's queued calls not yet taken (its live row exists only while the call does). */
+const QUEUED = (clientId: number) =>
+  sql`l.client_id = ${clientId} AND l.queued_at IS NOT NULL AND r.status = ${CallStatus.ringing} AND r.end_time IS NULL`
+
+const anyWaiting = async (db: Db, clientId: number) =>
+  rowsOf(await db.execute(sql`SELECT 1 FROM live_calls l JOIN call_records r ON r.call_id = l.call_id WHERE ${QUEUED(clientId)} LIMIT 1`))
+    .length > 0
+
+/**
+ * Whom a new call of the tenant rings now, or that it waits (ringing nobody yet): calls wait ahead of it, or nobody
+ * can take it now though someone present and online with the permission is merely busy.
+ */
+export const ringOrWait = async (services: Services, clientId: number): Promise<{ rung: number[]; queued: boolean }> => {
+  const takers = await callTakers(services, { clientId })
+  const queued =
+    takers.length > 0
+      ? await anyWaiting(services.database.db, clientId)
+      : (await callTakers(services, { clientId, atAnyLoad: true })).length > 0
+  return { rung: queued ? [] : takers, queued }
+}
+
+/** Rings the head waiting call of the tenant at the agents free for it now, if any (see above). */
+export const serveWaiting = async (services: Services, clientId: number): Promise<void> => {
+  const db = services.database.db
+  if (!(await anyWaiting(db, clientId))) return
+  const takers = await callTakers(services, { clientId })
+  if (takers.length === 0) return
+  const served = await services.database.transaction(async (tx) => {
+    const [row] = rowsOf(await tx.execute(sql`${LIVE} WHERE ${QUEUED(clientId)} ORDER BY l.queued_at, l.call_id LIMIT 1 FOR UPDATE OF l`))
+    if (!row) return null
+    const head = liveOfRow(row)
+    const fresh = takers.filter((id) => !head.rung.includes(id) && !head.declined.includes(id))
+    if (fresh.length === 0) return null
+    await tx.execute(sql`UPDATE live_calls SET rung = ${intArray([...head.rung, ...fresh])} WHERE call_id = ${head.callId}`)
+    return { head, fresh }
+  })
+  if (!served) return
+  const { head, fresh } = served
+  const setting = await callSettingOf(db, clientId)
+  const left = head.ringEndsAt ? head.ringEndsAt.getTime() - Date.now() : setting.ring_timeout_seconds * 1000
+  const card: ToBrowser["call-is-coming"] = {
+    callId: head.callId,
+    callerName: head.name,
+    callerNumber: head.number,
+    ringSeconds: Math.max(1, Math.ceil(left / 1000)),
+    quickReplies: setting.quick_replies,
+  }
+  services.realtime?.io.to(agentRooms(fresh)).emit("call-is-coming", card)
+  if (head.emittedAt === null) await markEmitted(db, head.callId, Date.now())
+}
+
+/** After a change that may have freed a place: serve the waiting calls, never failing the change. */
+export const serveWaitingAfter = (services: Services, clientId: number) =>
+  serveWaiting(services, clientId).catch(log(`could not serve the waiting calls of tenant ${clientId}`))
+
+/** The waiting calls as the agents' queue lists them (routing/calls-port.ts). */
+const waitingCalls = async (db: Db, clientId: number): Promise<WaitingCall[]> =>
+  rowsOf(
+    await db.execute(sql`SELECT r.call_id, r.name, r.number, l.queued_at, cardinality(l.rung) > 0 AS ringing,
+        row_number() OVER (ORDER BY l.queued_at, l.call_id) AS position
+      FROM live_calls l JOIN call_records r ON r.call_id = l.call_id WHERE ${QUEUED(clientId)} ORDER BY position`),
+  ).map((r) => ({
+    call_id: String(r.call_id),
+    caller: String(r.name),
+    number: String(r.number),
+    position: Number(r.position),
+    queued_at: (r.queued_at instanceof Date ? r.queued_at : new Date(String(r.queued_at))).toISOString(),
+    ringing: r.ringing === true,
+  }))
+
+export const hooks = [
+  waitingCallsOf.provide("calls", waitingCalls),
+  presenceChanged.on("calls", 20, (p) => serveWaitingAfter(p.services, p.clientId)),
+]

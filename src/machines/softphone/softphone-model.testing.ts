@@ -1,0 +1,242 @@
+/**
+ * The softphone machine's model, shared by its model-based tests (softphone-machine.test.ts, the call region;
+ * softphone-transfer.test.ts, blind transfers): the events the walks use, the state identity, a running actor with
+ * scripted credentials, phone and ticker, and `replay`, which checks the actor against the model after every step.
+ */
+import { expect } from "vitest"
+import { createActor, fromCallback, fromPromise, type AnyStateMachine } from "xstate"
+import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
+import type { SipCredentials } from "../../contract/schemas/tenants"
+import { softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
+import { selectNotice, selectTransferProblem } from "./softphone-selectors"
+
+export const creds: SipCredentials = {
+  ws_url: "ws://127.0.0.1:5066",
+  domain: "pbx.local",
+  extension: "1003",
+  username: "1999999999:1003",
+  password: "x",
+  expires_at: 1999999999,
+}
+
+export type ModelEvent =
+  | SoftphoneEvent
+  | { type: "xstate.done.actor.credentials"; output: SipCredentials | null }
+  | { type: "xstate.error.actor.credentials"; error: unknown }
+
+/** The blind transfer's events (softphone-transfer.test.ts walks their stories). */
+export const TRANSFER_EVENTS: ModelEvent[] = [
+  { type: "TRANSFER_OPEN" },
+  { type: "TRANSFER_CANCEL" },
+  { type: "TRANSFER", target: " " },
+  { type: "TRANSFER", target: " 1007 " },
+  { type: "PHONE.TRANSFERRED" },
+  { type: "PHONE.TRANSFER_FAILED", stage: "target", status: 404 },
+  { type: "PHONE.TRANSFER_FAILED", stage: "refer", status: 405 },
+  { type: "xstate.after.transferTimeout.softphone.running.call.active.connected.transferring" } as unknown as ModelEvent,
+  { type: "PHONE.REFERRED", to: "1008" },
+  { type: "PHONE.REFERRAL_FAILED", remote: "1005" },
+]
+export const TRANSFER_EVENT_TYPES = new Set(TRANSFER_EVENTS.map((event) => event.type))
+
+export const events: ModelEvent[] = [
+  { type: "xstate.done.actor.credentials", output: creds },
+  { type: "xstate.done.actor.credentials", output: null },
+  { type: "xstate.error.actor.credentials", error: new Error("offline") },
+  { type: "RETRY" },
+  { type: "PHONE.REGISTERING" },
+  { type: "PHONE.REGISTERED" },
+  { type: "PHONE.UNREGISTERED" },
+  { type: "PHONE.REJECTED" },
+  { type: "DIAL", number: "" },
+  { type: "DIAL", number: "   " },
+  { type: "DIAL", number: " 1004 " },
+  { type: "PHONE.INCOMING", from: "1005" },
+  { type: "ANSWER" },
+  { type: "REJECT" },
+  { type: "HANGUP" },
+  { type: "PHONE.ESTABLISHED" },
+  { type: "PHONE.ENDED" },
+  { type: "TICK" },
+  { type: "PHONE.FAILED", status: 486 },
+  { type: "PHONE.FAILED", status: 603 },
+  { type: "PHONE.FAILED", status: 488 },
+  { type: "PHONE.MEDIA_FAILED" },
+  { type: "PHONE.INCOMING_REFUSED", from: "1006" },
+  { type: "PHONE.MICROPHONE" },
+  { type: "MUTE" },
+  { type: "HOLD" },
+  { type: "PHONE.HELD", held: true },
+  { type: "PHONE.HELD", held: false },
+  { type: "DTMF", digit: "5" },
+  { type: "DTMF", digit: "a" },
+]
+
+export type Snap = ReturnType<typeof softphoneMachine.getInitialSnapshot>
+/**
+ * The walk's state identity: where, who, whether the timer has run, and whether credentials are held. Mute, hold and
+ * tones are left out (each would multiply every connected state): the call stories below walk them.
+ */
+export const serialize = (snapshot: Snap) =>
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.remote,
+    snapshot.context.seconds > 0,
+    snapshot.context.credentials !== null,
+    snapshot.context.failure !== null,
+    snapshot.context.notice,
+    snapshot.context.party,
+    snapshot.context.transferProblem,
+    snapshot.context.transferTarget,
+  ])
+export const options = { events: events as SoftphoneEvent[], serializeState: (s: unknown) => serialize(s as Snap) }
+const modelPaths = (o: typeof options) => getShortestPaths(softphoneMachine, o)
+export type ModelPath = ReturnType<typeof modelPaths>[number]
+
+// Simple paths through the call region, from "registered and idle": the long stories (dial, connect, tick, hang up).
+export const PREFIX: ModelEvent[] = [{ type: "xstate.done.actor.credentials", output: creds }, { type: "PHONE.REGISTERED" }]
+/** getPathsFromEvents is typed without the emitted-event parameter, so a machine that emits alerts needs widening. */
+export const storyPath = (story: ModelEvent[]) =>
+  getPathsFromEvents(softphoneMachine as unknown as AnyStateMachine, story as SoftphoneEvent[], options)[0] as unknown as ModelPath
+
+/** A call story walked with mute, hold and tones in the state identity, over its own events only (a small graph). */
+export const callStoryPath = (story: ModelEvent[]) =>
+  getPathsFromEvents(softphoneMachine as unknown as AnyStateMachine, story as SoftphoneEvent[], {
+    events: story as SoftphoneEvent[],
+    serializeState: (s: unknown) => {
+      const snapshot = s as Snap
+      return `${serialize(snapshot)}${JSON.stringify([snapshot.context.muted, snapshot.context.held, snapshot.context.tones !== ""])}`
+    },
+  })[0] as unknown as ModelPath
+
+/** Mute, hold and tones on a connected call, each way it can go, then the call ends and they are forgotten. */
+export const CONNECTED: ModelEvent[] = [...PREFIX, { type: "DIAL", number: "1004" }, { type: "PHONE.ESTABLISHED" }]
+
+/** The machine with its credentials loaded at once and a silent phone, for the tests that only read what it says. */
+export const harnessMachine = () =>
+  softphoneMachine.provide({
+    actors: {
+      loadCredentials: fromPromise<SipCredentials | null>(async () => creds),
+      phone: fromCallback<PhoneCommand, SipCredentials>(() => () => undefined),
+      ticker: fromCallback(() => () => undefined),
+    },
+  })
+
+/** A running actor with scripted children; `step` replays one model event on it. */
+export const harness = () => {
+  const commands: PhoneCommand[] = []
+  const alerts: string[] = []
+  let settle: { resolve: (v: SipCredentials | null) => void; reject: (e: unknown) => void } | null = null
+  let phoneRunning = 0
+  let tickerRunning = 0
+  const actor = createActor(
+    softphoneMachine.provide({
+      actors: {
+        loadCredentials: fromPromise<SipCredentials | null>(
+          () =>
+            new Promise((resolve, reject) => {
+              settle = { resolve, reject }
+            }),
+        ),
+        phone: fromCallback<PhoneCommand, SipCredentials>(({ receive }) => {
+          phoneRunning += 1
+          receive((command) => commands.push(command))
+          return () => {
+            phoneRunning -= 1
+          }
+        }),
+        ticker: fromCallback(() => {
+          tickerRunning += 1
+          return () => {
+            tickerRunning -= 1
+          }
+        }),
+      },
+    }),
+  )
+  actor.on("alert", (event) => alerts.push(event.key))
+  actor.start()
+  const flush = () => new Promise((r) => setTimeout(r, 0))
+  const step = async (event: ModelEvent) => {
+    if (event.type === "xstate.done.actor.credentials") settle!.resolve(event.output)
+    else if (event.type === "xstate.error.actor.credentials") settle!.reject(event.error)
+    else actor.send(event)
+    await flush()
+  }
+  return { actor, commands, alerts, step, children: () => ({ phone: phoneRunning, ticker: tickerRunning }) }
+}
+
+const expectedCommand = (event: ModelEvent, before: Snap, after: Snap): PhoneCommand | null => {
+  const was = JSON.stringify(before.value)
+  if (event.type === "DIAL" && after.matches({ running: { call: "calling" } }) && !before.matches({ running: { call: "calling" } }))
+    return { type: "DIAL", number: event.number.trim() }
+  if (event.type === "ANSWER" && was.includes("incoming")) return { type: "ANSWER" }
+  if (event.type === "REJECT" && was.includes("incoming")) return { type: "REJECT" }
+  if (event.type === "HANGUP" && (was.includes("calling") || was.includes("active"))) return { type: "HANGUP" }
+  const transferring = (s: Snap) => s.matches({ running: { call: { active: { connected: "transferring" } } } })
+  if (transferring(after) && !transferring(before)) return { type: "TRANSFER", target: after.context.transferTarget ?? "" }
+  if (before.matches({ running: { call: { active: "connected" } } })) {
+    if (event.type === "MUTE") return { type: "MUTE", muted: !before.context.muted }
+    if (event.type === "HOLD" && !was.includes("transferring")) return { type: "HOLD", held: !before.context.held }
+    if (event.type === "DTMF" && /^[0-9*#]$/.test(event.digit)) return { type: "DTMF", digit: event.digit }
+  }
+  return null
+}
+
+export const nameOf = (path: ModelPath) => path.steps.map((step) => step.event.type.replace("xstate.", "")).join(" > ") || "(initial)"
+
+export const replay = async (path: ModelPath, prefix: ModelEvent[] = []) => {
+  const h = harness()
+  await new Promise((r) => setTimeout(r, 0))
+  for (const event of prefix) await h.step(event)
+  for (const { event, state } of path.steps) {
+    const before = h.actor.getSnapshot()
+    const sentBefore = h.commands.length
+    const alertsBefore = h.alerts.length
+    await h.step(event as ModelEvent)
+    const after = h.actor.getSnapshot()
+    const model = state as Snap
+    expect(after.value, `${nameOf(path)}: after ${event.type}`).toEqual(model.value)
+    expect(after.context.remote).toEqual(model.context.remote)
+    expect(after.context.notice).toEqual(model.context.notice)
+    expect([after.context.muted, after.context.held, after.context.tones]).toEqual([
+      model.context.muted,
+      model.context.held,
+      model.context.tones,
+    ])
+    expect(selectNotice(after)).toEqual(selectNotice(model))
+    expect(selectTransferProblem(after)).toEqual(selectTransferProblem(model))
+    expect(after.context.transferTarget).toEqual(model.context.transferTarget)
+    // The walk keeps one snapshot per "timer has run" (seconds > 0); exact counting has its own test below.
+    expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
+    const command = expectedCommand(event as ModelEvent, before, after)
+    expect(h.commands.slice(sentBefore)).toEqual(command ? [command] : [])
+    if (event.type === "DIAL" && (event as { number: string }).number.trim() === "" && JSON.stringify(before.value).includes("idle")) {
+      expect(h.alerts.slice(alertsBefore)).toEqual(["enterPhoneNumber"])
+    }
+    if (
+      event.type === "TRANSFER" &&
+      (event as { target: string }).target.trim() === "" &&
+      JSON.stringify(before.value).includes("choosing")
+    ) {
+      expect(h.alerts.slice(alertsBefore)).toEqual(["enterPhoneNumber"])
+    }
+    if (event.type === "PHONE.MICROPHONE") expect(h.alerts.slice(alertsBefore)).toEqual(before.matches("running") ? ["microphone"] : [])
+    // The phone (sip.js user agent) lives exactly while running; the ticker exactly while connected.
+    expect(h.children()).toEqual({
+      phone: after.matches("running") ? 1 : 0,
+      ticker: after.matches({ running: { call: { active: "connected" } } }) ? 1 : 0,
+    })
+    if (after.matches({ running: { call: "idle" } }))
+      expect([after.context.remote, after.context.seconds, after.context.muted, after.context.held, after.context.tones]).toEqual([
+        null,
+        0,
+        false,
+        false,
+        "",
+      ])
+  }
+  expect(h.actor.getSnapshot().value).toEqual(path.state.value)
+  h.actor.stop()
+  expect(h.children()).toEqual({ phone: 0, ticker: 0 })
+}
