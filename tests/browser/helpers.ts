@@ -99,11 +99,22 @@ export const shot = async (page: Page, name: string) => {
 }
 
 /** Agents are rung only while online (spec 000 section 4): flip the toolbar's presence switch. */
-export const goOnline = async (page: Page) => {
+/**
+ * Sets the agent's Availability switch to `online` and returns once the server has it (a login shows the flag the server
+ * already serves the agent by, so there may be nothing to switch).
+ */
+export const setPresence = async (page: Page, online: boolean) => {
   const input = page.locator("[data-testid=presence]")
-  if (!(await input.isChecked())) await input.click({ force: true })
-  await expect(input).toBeChecked()
+  if ((await input.isChecked()) !== online) {
+    const saved = page.waitForResponse((r) => r.url().endsWith(online ? "/agent/online" : "/agent/offline") && r.ok())
+    await input.click({ force: true })
+    await saved
+  }
+  if (online) await expect(input).toBeChecked()
+  else await expect(input).not.toBeChecked()
 }
+
+export const goOnline = (page: Page) => setPresence(page, true)
 
 /** A voice call's card in the console's call stack. */
 export const callCard = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)

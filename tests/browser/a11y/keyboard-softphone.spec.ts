@@ -51,14 +51,14 @@ test("an agent dials, answers, mutes, holds, sends a tone and hangs up with the 
   // The number field went away with the idle phase: once connected, its focus is on Mute (never End).
   await expect(a.getByTestId("softphone-mute")).toBeFocused()
 
-  // The call's controls in order by Tab: Mute, Hold, End, then the tones keypad.
+  // The call's controls in order by Tab: Mute, Hold, Transfer, End, then the tones keypad.
   await pressUntilFocused(a, a.getByTestId("softphone-mute"), "Shift+Tab")
   const order: (string | null)[] = [await focusedTestId(a)]
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     await a.keyboard.press("Tab")
     order.push(await focusedTestId(a))
   }
-  expect(order).toEqual(["softphone-mute", "softphone-hold", "softphone-end", "softphone-key-1"])
+  expect(order).toEqual(["softphone-mute", "softphone-hold", "softphone-transfer", "softphone-end", "softphone-key-1"])
   await expectVisibleFocus(a)
 
   await a.keyboard.press("Alt+m")

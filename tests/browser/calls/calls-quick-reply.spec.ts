@@ -4,15 +4,13 @@
  * received the text. A WhatsApp call opens the 24-hour window, so no template is needed to answer it.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders, login, shot, callCard } from "../helpers"
+import { baseUrl, callCard, devHeaders, goOnline, login, shot } from "../helpers"
 
 const json = { "content-type": "application/json" }
 
 test("a quick reply on a ringing call reaches the customer, ends the call and says 'Sent Successfully!'", async ({ page }) => {
   await login(page, "agent1")
-  const presence = page.locator("[data-testid=presence]")
-  if (!(await presence.isChecked())) await presence.click({ force: true })
-  await expect(presence).toBeChecked()
+  await goOnline(page)
 
   const number = `+90556${String(Date.now()).slice(-6)}`
   const placed = await fetch(`${baseUrl()}/dev/simulator/calls`, {

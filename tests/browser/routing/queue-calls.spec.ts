@@ -5,7 +5,7 @@
  * rings agent1 and the queue says so. The serving order and the ring time: server/features/calls/call-state.test.ts.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, callCard, goOnline, login, shot } from "../helpers"
+import { baseUrl, callCard, goOnline, login, setPresence, shot } from "../helpers"
 import { hangUpPlaced, place } from "../calls/simulated-calls"
 
 test.afterEach(hangUpPlaced)
@@ -24,14 +24,7 @@ test("a call finding every online agent busy waits in the queue, then rings the 
     await goOnline(agent)
     // The admin watches the queue offline, so agent1 is the only one who could take a call.
     await login(page, "admin")
-    // Offline on the server before the calls come (an earlier spec may have left the admin online).
-    const presence = page.locator("[data-testid=presence]")
-    if (await presence.isChecked()) {
-      const saved = page.waitForResponse((r) => r.url().endsWith("/agent/offline") && r.ok())
-      await presence.click({ force: true })
-      await saved
-    }
-    await expect(presence).not.toBeChecked()
+    await setPresence(page, false)
 
     const first = await place("+905550000411")
     await callCard(agent, first).getByTestId("call-accept").click()
