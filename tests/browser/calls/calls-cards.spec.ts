@@ -108,9 +108,11 @@ test("the agent dials a customer: CALLING, the simulator answers, the timer runs
   // The simulator answers after SIM_ANSWER_MS (2 s by default).
   await expect(outgoing).toHaveAttribute("data-status", /^(ACCEPTED|CONNECTED)$/, { timeout: 15_000 })
   await expect(outgoing.getByTestId("call-clock")).toHaveText(/^00:0[1-9]$/)
+  // The second by the keyboard: Enter in the number field dials as the Call button does.
   await page.getByTestId("dial-open").click()
   await page.getByTestId("dial-number").fill("+905550000402")
-  await page.getByTestId("dial-call").click()
+  await page.getByTestId("dial-number").press("Enter")
+  await expect(page.getByTestId("dial-number")).toHaveCount(0)
   await expect(page.getByTestId("call-notice")).toContainText("Another outgoing call is already active")
   await expect(outgoing).toHaveCount(1)
   await outgoing.getByTestId("outgoing-end").click()
