@@ -8,6 +8,9 @@ import { userRoom } from "../../realtime/realtime"
 import type { AppSocket } from "../../realtime/socket"
 import type { CallBusMessage } from "./call-bus"
 
+/** A failure of work nobody awaits (an announcement, a follow-up), logged under `what` it was. */
+export const logFailure = (what: string) => (error: unknown) => console.error(`[calls] ${what}`, error)
+
 export type Emit = <E extends ToBrowserEvent>(room: string | readonly string[], event: E, payload: ToBrowser[E]) => void
 
 export interface DeskTools {

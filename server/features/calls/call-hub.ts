@@ -49,7 +49,7 @@ import { LEASE_MS, RENEW_MS, RING_GRACE_MS, scheduleRingEnd } from "./call-timer
 import { holdDesk } from "./call-hold"
 import { holdTone } from "./hold-tone"
 import { type TransferTarget, voiceRoom } from "./call-takers"
-import { type Emit, agentRooms } from "./call-desk"
+import { type Emit, agentRooms, logFailure } from "./call-desk"
 import { transferDesk } from "./call-transfer"
 import { ringOrWait, serveWaitingAfter } from "./call-waiting"
 import type { PendingTransfer } from "./call-store"
@@ -152,7 +152,6 @@ const createHub = (services: Services): CallHub => {
     if (room.length > 0) services.realtime?.io.to(room as string | string[]).emit(event, payload)
   }
   const toAgent = <E extends ToBrowserEvent>(call: Carried, event: E, payload: ToBrowser[E]) => emit(call.agentSocket, event, payload)
-  const log = (what: string) => (error: unknown) => console.error(`[calls] ${what}`, error)
 
   /** This tenant's live call, or null (another tenant's call is nobody's business here). */
   const mine = async (socket: AppSocket, callId: string) => {
@@ -168,7 +167,7 @@ const createHub = (services: Services): CallHub => {
   /** What this process does when a call ended anywhere: let its media go, if it carries it. */
   const release = async (callId: string, farEndGone: boolean) => {
     carried.delete(callId)
-    await keepRecording(services, callId).catch(log(`could not keep the recording of ${callId}`))
+    await keepRecording(services, callId).catch(logFailure(`could not keep the recording of ${callId}`))
     await hub.channel.hangup(callId)
     await (farEndGone ? hub.meta.endedByMeta(callId) : hub.meta.hangup(callId))
   }
@@ -264,7 +263,7 @@ const createHub = (services: Services): CallHub => {
       ringSeconds: setting.ring_timeout_seconds,
       quickReplies: setting.quick_replies,
     })
-    markEmitted(db(), callId, emittedAt).catch(log(`could not note when ${callId} rang`))
+    markEmitted(db(), callId, emittedAt).catch(logFailure(`could not note when ${callId} rang`))
     return callId
   }
 
@@ -278,7 +277,7 @@ const createHub = (services: Services): CallHub => {
       const call = carried.get(callId)
       if (!call) return
       toAgent(call, "call-status-update", { callId, callStatus: status })
-      saveStatus(db(), callId, status).catch(log(`could not store status ${status} of ${callId}`))
+      saveStatus(db(), callId, status).catch(logFailure(`could not store status ${status} of ${callId}`))
     },
     answered: (callId, sdp) => {
       const call = carried.get(callId)
@@ -289,7 +288,7 @@ const createHub = (services: Services): CallHub => {
       if (call?.type === "incoming") toAgent(call, "start-browser-timer", { callId })
     },
     // The channel ended it (the customer hung up, declined, or media failed); the Meta bridge knows whether Meta was told.
-    ended: (callId, status) => void end(callId, status).catch(log(`could not end ${callId}`)),
+    ended: (callId, status) => void end(callId, status).catch(logFailure(`could not end ${callId}`)),
   }
 
   /** The customer's leg of a call this process just won: the simulator answers anywhere; Meta's leg is rebuilt here. */
@@ -310,7 +309,7 @@ const createHub = (services: Services): CallHub => {
 
   let renewing: NodeJS.Timeout | null = null
   let leased: Promise<unknown> | null = null
-  const renew = () => renewLease(db(), node, LEASE_MS).catch(log("could not renew this process's lease"))
+  const renew = () => renewLease(db(), node, LEASE_MS).catch(logFailure("could not renew this process's lease"))
 
   const hub: CallHub = {
     node,
@@ -357,7 +356,7 @@ const createHub = (services: Services): CallHub => {
         const answer = await carrier.acceptIncoming(callId, sdp)
         if (carried.has(callId)) socket.emit("browser-answer", { callId, sdp: answer })
         // A recording that cannot start leaves the call as it is.
-        if (carried.has(callId)) await recordIfAsked(services, carrier, won).catch(log(`could not record ${callId}`))
+        if (carried.has(callId)) await recordIfAsked(services, carrier, won).catch(logFailure(`could not record ${callId}`))
       } catch (error) {
         console.error("[calls] could not answer the browser", callId, error)
         await end(callId, CallStatus.failed)
@@ -467,7 +466,7 @@ const createHub = (services: Services): CallHub => {
             offer: call.metaOffer,
           })
           .catch(() => null)
-        await leg?.act("reject").catch(log(`Meta refused declining ${call.callId}`))
+        await leg?.act("reject").catch(logFailure(`Meta refused declining ${call.callId}`))
       }
       if (call.ownerNode === node || call.ownerNode === null) await release(call.callId, farEndGone)
       else await bus.broadcast({ kind: "release", callId: call.callId, farEndGone })

@@ -20,11 +20,9 @@ import type { Services } from "../../http/context"
 import { callSettingOf } from "../onboarding"
 import { waitingCallsOf } from "../routing"
 import { presenceChanged } from "../session"
-import { agentRooms } from "./call-desk"
+import { agentRooms, logFailure } from "./call-desk"
 import { LIVE, intArray, liveOfRow, markEmitted } from "./call-store"
 import { callTakers } from "./call-takers"
-
-const log = (what: string) => (error: unknown) => console.error(`[calls] ${what}`, error)
 
 /** The tenant's queued calls not yet taken (its live row exists only while the call does). */
 const QUEUED = (clientId: number) =>
@@ -79,7 +77,7 @@ export const serveWaiting = async (services: Services, clientId: number): Promis
 
 /** After a change that may have freed a place: serve the waiting calls, never failing the change. */
 export const serveWaitingAfter = (services: Services, clientId: number) =>
-  serveWaiting(services, clientId).catch(log(`could not serve the waiting calls of tenant ${clientId}`))
+  serveWaiting(services, clientId).catch(logFailure(`could not serve the waiting calls of tenant ${clientId}`))
 
 /** The waiting calls as the agents' queue lists them (routing/calls-port.ts). */
 const waitingCalls = async (db: Db, clientId: number): Promise<WaitingCall[]> =>
