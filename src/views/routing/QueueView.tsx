@@ -149,23 +149,27 @@ const Entries = ({
         </p>
       ) : null}
       <SlaWatch ids={entries.map((e) => e.conversation_id)} />
-      <HTMLTable compact striped className="mc-routing-table" data-testid="routing-entries">
-        <thead>
-          <tr>
-            {(["place", "customer", "channel", "priority", "waiting", "estimate", "group", "sla"] as const).map((c) => (
-              <th key={c}>{t(`routing.columns.${c}`)}</th>
+      {/* A region the keyboard reaches, so a long list scrolls by arrow keys even when nothing in it can be pressed. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (WCAG 2.1.1) */}
+      <section tabIndex={0} aria-label={t("routing.waitingList")} className="mc-routing-list">
+        <HTMLTable compact striped className="mc-routing-table" data-testid="routing-entries">
+          <thead>
+            <tr>
+              {(["place", "customer", "channel", "priority", "waiting", "estimate", "group", "sla"] as const).map((c) => (
+                <th key={c}>{t(`routing.columns.${c}`)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {calls.map((c) => (
+              <CallRow key={c.call_id} actor={actor} call={c} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {calls.map((c) => (
-            <CallRow key={c.call_id} actor={actor} call={c} />
-          ))}
-          {entries.map((e) => (
-            <Row key={e.conversation_id} actor={actor} entry={e} groups={groups} admin={admin} />
-          ))}
-        </tbody>
-      </HTMLTable>
+            {entries.map((e) => (
+              <Row key={e.conversation_id} actor={actor} entry={e} groups={groups} admin={admin} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      </section>
     </>
   )
 }

@@ -5,6 +5,7 @@ export const routingTr: RoutingStrings = {
   subtitle: "Temsilci bekleyen konuşmalar, sunulma sırasıyla: önce en yüksek öncelik, sonra en uzun bekleyen.",
   subtitleAdmin:
     "Temsilci bekleyen tüm konuşmalar sunulma sırasıyla ve her temsilcinin sınırlarına göre yükü. Bir konuşmayı bir temsilci grubuna yönlendirin; yalnızca o grubun üyelerine sunulsun.",
+  waitingList: "Bekleyen konuşmalar ve aramalar",
   takeNext: "Sıradakini al",
   retry: "Yeniden dene",
   loadFailed: "Kuyruk okunamadı: {{message}}",

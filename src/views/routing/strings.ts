@@ -4,6 +4,7 @@ export const routingEn = {
   subtitle: "Conversations waiting for an agent, in the order they are served: the highest priority first, then the longest waiting.",
   subtitleAdmin:
     "Every conversation waiting for an agent, in the order they are served, and each agent's load against their caps. Route a conversation to an agent group to have it offered only to that group's members.",
+  waitingList: "Waiting conversations and calls",
   takeNext: "Take next",
   retry: "Retry",
   loadFailed: "The queue could not be read: {{message}}",

@@ -7,7 +7,7 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test"
 import { baseUrl } from "../helpers"
-import { expectVisibleFocus, keyboardLogin, pressUntilFocused } from "./keyboard-helpers"
+import { expectFocusInOverlay, expectVisibleFocus, keyboardLogin, pressUntilFocused } from "./keyboard-helpers"
 
 const isFocused = (target: Locator) => expect(target).toBeFocused()
 
@@ -32,6 +32,7 @@ test("focus returns to the opener: dialogs, the date picker, sidebar groups, the
   await page.keyboard.press("Enter")
   const dialog = page.getByRole("dialog")
   await expect(dialog).toBeVisible()
+  await expectFocusInOverlay(page)
   await page.keyboard.press("Escape")
   await expect(dialog).toHaveCount(0)
   await isFocused(opener)

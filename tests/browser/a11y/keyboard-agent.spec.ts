@@ -10,7 +10,7 @@
 import { expect, type Page, test } from "@playwright/test"
 import { customerWrites, freshNumber, row } from "../chat/chat-inbox-helpers"
 import { baseUrl, callCard, devHeaders, shot } from "../helpers"
-import { expectVisibleFocus, keyboardLogin, pressUntilFocused } from "./keyboard-helpers"
+import { expectFocusInOverlay, expectVisibleFocus, keyboardLogin, pressUntilFocused } from "./keyboard-helpers"
 
 const SHOTS = "keyboard"
 
@@ -109,6 +109,7 @@ test("agent1 works a conversation and a WhatsApp call with the keyboard alone", 
   await expect(list).toBeVisible()
   await expect(list).toContainText("Labels of the conversation")
   await shot(page, `${SHOTS}/shortcuts-en`)
+  await expectFocusInOverlay(page)
   await page.keyboard.press("Escape")
   await expect(list).toHaveCount(0)
   expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null)).toBe(before)

@@ -14,6 +14,13 @@ export const pressUntilFocused = async (page: Page, target: Locator, key = "Tab"
   expect(await focusedIn(target), `focus reached ${await target.first().getAttribute("data-testid")}`).toBe(true)
 }
 
+/**
+ * Waits until the focus is inside the open overlay (a dialog brings it in a frame after it appears): Escape closes
+ * only what holds the focus, as for a person who sees the ring move into the dialog before pressing it.
+ */
+export const expectFocusInOverlay = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.activeElement?.closest(".bp6-overlay-open") != null)).toBe(true)
+
 /** Signs in from the login page with the keyboard: Tab to the fields, type, Enter. */
 export const keyboardLogin = async (page: Page, username: string, password = "demo1234") => {
   await page.goto(`${baseUrl()}/login`)

@@ -12,7 +12,7 @@ import { kamailioSkipReason } from "../../../server/sip/kamailio"
 import { shot } from "../helpers"
 import { card, startLab, type Lab } from "../softphone/pbx-lab.testing"
 import { audit } from "./axe"
-import { expectVisibleFocus, pressUntilFocused } from "./keyboard-helpers"
+import { expectFocusInOverlay, expectVisibleFocus, pressUntilFocused } from "./keyboard-helpers"
 
 let lab: Lab
 test.skip(kamailioSkipReason() !== null, "Kamailio with websocket and auth_ephemeral modules is not installed")
@@ -100,6 +100,7 @@ test("an agent dials, answers, mutes, holds, sends a tone and hangs up with the 
   const keys = a.getByRole("dialog", { name: "Softphone keyboard shortcuts" })
   await expect(keys).toContainText("Go to the phone number")
   await shot(a, "keyboard/softphone-keys-en")
+  await expectFocusInOverlay(a)
   await a.keyboard.press("Escape")
   await expect(keys).toHaveCount(0)
   await expect(a.getByTestId("softphone-keys-open")).toBeFocused()
