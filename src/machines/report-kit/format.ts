@@ -57,17 +57,6 @@ export const formatDuration = (seconds: number): string => {
   return p.short ? `${p.s}s` : `${p.h}h ${p.m}m ${p.s}s`
 }
 
-/** Average resolution time as the complaint report's card shows it: days, hrs, min, s. */
-export const splitDays = (seconds: number) => {
-  const total = Math.max(0, Math.round(seconds))
-  return {
-    days: Math.floor(total / 86_400),
-    hrs: Math.floor((total % 86_400) / 3600),
-    min: Math.floor((total % 3600) / 60),
-    s: total % 60,
-  }
-}
-
 /** The call id cell: first 10 characters plus an ellipsis. */
 export const shortId = (id: string): string => (id.length > 10 ? `${id.slice(0, 10)}...` : id)
 

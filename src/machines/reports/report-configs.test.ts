@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { callsCsv, callsFilename, callsRequestOf, todayFilters } from "./call-history-report"
 import { reportRequestOf, ticketsCsv } from "./complaint-tickets-report"
 import { csvCell } from "../../contract/csv"
-import { formatDateTime, formatDuration, preview, shortId, splitDays } from "../report-kit/format"
+import { formatDateTime, formatDuration, preview, shortId } from "../report-kit/format"
 import { lastMonth } from "./otp-logs-report"
 
 describe("report configurations", () => {
@@ -59,7 +59,6 @@ describe("report configurations", () => {
     expect(preview("x".repeat(50))).toBe("x".repeat(50))
     expect(preview("x".repeat(51))).toBe(`${"x".repeat(50)}...`)
     expect(shortId("wacid.1234567890")).toBe("wacid.1234...")
-    expect(splitDays(2 * 86_400 + 3 * 3600 + 4 * 60 + 5)).toEqual({ days: 2, hrs: 3, min: 4, s: 5 })
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"')
     expect(csvCell("=HYPERLINK(1)")).toBe(`"'=HYPERLINK(1)"`)
     // A numeral given as text is text: escaped; given as a number it stays one.

@@ -23,7 +23,7 @@ import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { CampaignDialog } from "./CampaignDialog"
-import { RecipientListsPanel } from "./RecipientListsPanel"
+import { NewListButton, RecipientListsPanel } from "./RecipientListsPanel"
 import "../report-kit/report-kit.css"
 import "./campaigns.css"
 
@@ -173,16 +173,6 @@ const CampaignsPanel = () => {
   const columns = [t("campaigns.name"), t("campaigns.template"), t("campaigns.status"), t("campaigns.progress"), t("campaigns.actions")]
   return (
     <div data-testid="campaigns-panel">
-      <div className="mc-list-toolbar">
-        <Button
-          intent="primary"
-          icon="add"
-          text={t("campaigns.new")}
-          disabled={!creator}
-          onClick={() => creator?.send({ type: "OPEN" })}
-          data-testid="campaigns-new"
-        />
-      </div>
       <ReportFilters actor={list} testId="campaigns-filters" buttons="none">
         <ReportSearch actor={list} label={t("campaigns.search")} placeholder={t("campaigns.searchHint")} testId="campaigns-search" />
         <HTMLSelect
@@ -235,13 +225,36 @@ const CampaignsPanel = () => {
   )
 }
 
-/** Two tabs: the campaigns, and the recipient lists they send to (spec 000 has no route of its own for lists). */
+/** The page header's action on the Campaigns tab. */
+const NewCampaignButton = () => {
+  const { t } = useTranslation()
+  const creator = usePageActor<CreateActor>("campaign-create")
+  return (
+    <Button
+      intent="primary"
+      icon="add"
+      text={t("campaigns.new")}
+      disabled={!creator}
+      onClick={() => creator?.send({ type: "OPEN" })}
+      data-testid="campaigns-new"
+    />
+  )
+}
+
+/**
+ * Two tabs: the campaigns, and the recipient lists they send to (spec 000 has no route of its own for lists). The
+ * header's action makes one of what the open tab lists.
+ */
 export const CampaignsView = () => {
   const { t } = useTranslation()
   const [tab, setTab] = useState<"campaigns" | "lists">("campaigns")
   return (
     <div className="mc-page mc-report" data-testid="campaigns-page">
-      <PageHeader title={t("campaigns.title")} subtitle={t("campaigns.subtitle")} />
+      <PageHeader
+        title={t("campaigns.title")}
+        subtitle={t("campaigns.subtitle")}
+        actions={tab === "campaigns" ? <NewCampaignButton /> : <NewListButton />}
+      />
       <Tabs id="campaigns-tabs" selectedTabId={tab} onChange={(id) => setTab(id as "campaigns" | "lists")} renderActiveTabPanelOnly large>
         <Tab id="campaigns" title={t("campaigns.tabCampaigns")} panel={<CampaignsPanel />} data-testid="tab-campaigns" />
         <Tab id="lists" title={t("campaigns.tabLists")} panel={<RecipientListsPanel />} data-testid="tab-lists" />

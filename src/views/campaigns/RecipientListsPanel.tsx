@@ -20,6 +20,22 @@ import { RecipientListDialog } from "./RecipientListDialog"
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>
 type EditorActor = ActorRefFrom<typeof recipientListEditorMachine>
 
+/** The page header's action on the Recipient lists tab. */
+export const NewListButton = () => {
+  const { t } = useTranslation()
+  const editor = usePageActor<EditorActor>("recipient-list-editor")
+  return (
+    <Button
+      intent="primary"
+      icon="add"
+      text={t("campaigns.lists.new")}
+      disabled={!editor}
+      onClick={() => editor?.send({ type: "CREATE" })}
+      data-testid="lists-new"
+    />
+  )
+}
+
 export const RecipientListsPanel = () => {
   const { t } = useTranslation()
   const count = useCount()
@@ -35,16 +51,6 @@ export const RecipientListsPanel = () => {
   ]
   return (
     <div data-testid="recipient-lists">
-      <div className="mc-list-toolbar">
-        <Button
-          intent="primary"
-          icon="add"
-          text={t("campaigns.lists.new")}
-          disabled={!editor}
-          onClick={() => editor?.send({ type: "CREATE" })}
-          data-testid="lists-new"
-        />
-      </div>
       <ReportFilters actor={lists} testId="lists-filters" buttons="none">
         <ReportSearch actor={lists} label={t("campaigns.search")} placeholder={t("campaigns.lists.searchLists")} testId="lists-search" />
       </ReportFilters>

@@ -9,7 +9,7 @@ import { dayText } from "../../machines/report-kit/columns"
 import { durationParts, formatDateTime } from "../../machines/report-kit/format"
 
 /** Stored values with a name of their own in every language (strings.ts `enums`). */
-export type EnumKind = "channel" | "callStatus" | "messageStatus" | "campaignStatus"
+export type EnumKind = "channel" | "callStatus" | "messageStatus" | "campaignStatus" | "ticketStatus"
 
 /** Unicode first-strong isolate … pop: a value keeps its own reading order inside text of the other direction. */
 const isolate = (text: string) => `\u2068${text}\u2069`
@@ -22,10 +22,15 @@ export const formatterFor = (t: ReturnType<typeof useTranslation>["t"], language
     dateTime: formatDateTime,
     /** A calendar day (`YYYY-MM-DD` as stored) as DD-MM-YYYY. */
     day: dayText,
-    /** "1h 2m 5s" in the user's language, in the page's reading order (each number stays whole in Arabic). */
+    /**
+     * "45s", "1h 2m 5s", from a day on "2d 3h 4m", in the user's language and the page's reading order (each number
+     * stays whole in Arabic): the one way a length of time reads, from a call's talk time to a ticket's resolution.
+     */
     duration: (seconds: number) => {
       const p = durationParts(seconds)
-      return p.short ? t("duration.seconds", { s: p.s }) : t("duration.hms", { h: p.h, m: p.m, s: p.s })
+      if (p.short) return t("duration.seconds", { s: p.s })
+      if (p.h >= 24) return t("duration.dhm", { d: Math.floor(p.h / 24), h: p.h % 24, m: p.m })
+      return t("duration.hms", { h: p.h, m: p.m, s: p.s })
     },
     count: (value: number) => counts.format(value),
     money: (value: number) => amounts.format(value),

@@ -30,6 +30,7 @@ export const commonAr: typeof commonEn = {
     retry: "إعادة المحاولة",
   },
   enums: {
+    ticketStatus: { Pending: "قيد الانتظار", Ongoing: "جارية", Resolved: "محلولة" },
     channel: { whatsapp: "واتساب", facebook: "فيسبوك", instagram: "إنستغرام", sms: "رسائل SMS", webchat: "دردشة الويب" },
     callStatus: {
       RINGING: "يرن",
@@ -59,7 +60,7 @@ export const commonAr: typeof commonEn = {
       received: "مستلمة",
     },
   },
-  duration: { seconds: "{{s}} ث", hms: "{{h}} س {{m}} د {{s}} ث" },
+  duration: { seconds: "{{s}} ث", hms: "{{h}} س {{m}} د {{s}} ث", dhm: "{{d}} ي {{h}} س {{m}} د" },
   alerts: {
     sessionReplaced: "لقد سجّلت الدخول بالفعل على جهاز آخر. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
     sessionExpired: "انتهت صلاحية جلستك، يرجى تسجيل الدخول مرة أخرى",

@@ -30,6 +30,7 @@ export const commonTr: typeof commonEn = {
     retry: "Tekrar dene",
   },
   enums: {
+    ticketStatus: { Pending: "Beklemede", Ongoing: "Devam ediyor", Resolved: "Çözüldü" },
     channel: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web sohbeti" },
     callStatus: {
       RINGING: "Çalıyor",
@@ -59,7 +60,7 @@ export const commonTr: typeof commonEn = {
       received: "Alındı",
     },
   },
-  duration: { seconds: "{{s}} sn", hms: "{{h}} sa {{m}} dk {{s}} sn" },
+  duration: { seconds: "{{s}} sn", hms: "{{h}} sa {{m}} dk {{s}} sn", dhm: "{{d}} g {{h}} sa {{m}} dk" },
   alerts: {
     sessionReplaced: "Başka bir cihazda zaten oturum açtınız. Lütfen birkaç dakika bekleyip tekrar deneyin.",
     sessionExpired: "Oturumunuzun süresi doldu, lütfen tekrar giriş yapın",

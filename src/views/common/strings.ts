@@ -32,6 +32,7 @@ export const commonEn = {
   },
   /** How the console names a stored value of each kind (src/views/common/format.ts); never the raw value. */
   enums: {
+    ticketStatus: { Pending: "Pending", Ongoing: "Ongoing", Resolved: "Resolved" },
     channel: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web chat" },
     callStatus: {
       RINGING: "Ringing",
@@ -61,7 +62,7 @@ export const commonEn = {
       received: "Received",
     },
   },
-  duration: { seconds: "{{s}}s", hms: "{{h}}h {{m}}m {{s}}s" },
+  duration: { seconds: "{{s}}s", hms: "{{h}}h {{m}}m {{s}}s", dhm: "{{d}}d {{h}}h {{m}}m" },
   alerts: {
     sessionReplaced: "You are already logged in on a different device. Please wait for a few minutes, and try again.",
     sessionExpired: "Your session has expired please try to login in again",

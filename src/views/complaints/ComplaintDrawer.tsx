@@ -3,6 +3,7 @@
  * resolution note, and its details (name, category, complaint text, at most 800 characters), each saved apart.
  */
 import { useEffect, useRef } from "react"
+import { useFormat } from "../common/format"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Drawer, HTMLSelect, InputGroup, Spinner, Tag, TextArea } from "@blueprintjs/core"
@@ -19,6 +20,7 @@ type ComplaintActor = ActorRefFrom<typeof complaintMachine>
 
 export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
   const { t, i18n } = useTranslation()
+  const format = useFormat()
   const s = useSelector(actor, (snapshot) => snapshot)
   const { context } = s
   const c = context.complaint
@@ -61,7 +63,7 @@ export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
               <div className="mc-media-row" style={{ alignItems: "center" }}>
                 <strong>{c.name}</strong> <ChannelCell channel={c.channel_type} />
                 <Tag minimal intent={c.status === "Resolved" ? "success" : "warning"} data-testid="complaint-status">
-                  {t(`workspace.ticketStatus.${c.status}`, { defaultValue: c.status })}
+                  {format.enumValue("ticketStatus", c.status)}
                 </Tag>
               </div>
               <small className="mc-num">
@@ -76,7 +78,7 @@ export const ComplaintDrawer = ({ actor }: { actor: ComplaintActor }) => {
                   >
                     {TICKET_STATUSES.map((st) => (
                       <option key={st} value={st}>
-                        {t(`workspace.ticketStatus.${st}`)}
+                        {format.enumValue("ticketStatus", st)}
                       </option>
                     ))}
                   </HTMLSelect>

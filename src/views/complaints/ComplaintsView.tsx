@@ -2,6 +2,7 @@
  * /apps/complain/ticket: Complain Tickets on `report-complaints` (active and resolved tabs, search by ticket
  * number); a row opens its complaint in the drawer (ComplaintDrawer.tsx, page-scoped `complaint` actor).
  */
+import { useFormat } from "../common/format"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Tab, Tabs, Tag } from "@blueprintjs/core"
@@ -36,6 +37,7 @@ const COLUMNS = [
 
 export const ComplaintsView = () => {
   const { t } = useTranslation()
+  const format = useFormat()
   const actor = useReportActor<ComplaintsActor>("report-complaints")
   const complaint = usePageActor<ActorRefFrom<typeof complaintMachine>>("complaint")
   const context = useSelector(actor, (s) => s.context)
@@ -104,7 +106,7 @@ export const ComplaintsView = () => {
             </td>
             <td>
               <Tag minimal intent={row.status === "Resolved" ? "success" : "warning"} data-testid="complaint-row-status">
-                {t(`workspace.ticketStatus.${row.status}`, { defaultValue: row.status })}
+                {format.enumValue("ticketStatus", row.status)}
               </Tag>
             </td>
             <td>{row.agent_name ?? ""}</td>

@@ -146,20 +146,21 @@ const FormSettings = ({ actor }: { actor: Actor }) => {
             />
           ))}
         </div>
+        {/* What Save would refuse or could not do, then Save itself, at the foot of the card it saves. */}
+        {problem ? (
+          <Callout intent="warning" className="mc-contact-form-note" data-testid="contact-form-problem">
+            {t(`contactForm.problems.${problem.key}`, { number: (problem.index ?? 0) + 1 })}
+          </Callout>
+        ) : null}
+        {failure && stored ? (
+          <Callout intent="danger" className="mc-contact-form-note" data-testid="contact-form-failure">
+            {t("contactForm.saveFailed", { message: failureText(failure) })}
+          </Callout>
+        ) : null}
+        <div className="mc-contact-form-save">
+          <Button type="submit" intent="primary" loading={saving} text={t("contactForm.save")} data-testid="contact-form-save" />
+        </div>
       </Card>
-      {problem ? (
-        <Callout intent="warning" data-testid="contact-form-problem">
-          {t(`contactForm.problems.${problem.key}`, { number: (problem.index ?? 0) + 1 })}
-        </Callout>
-      ) : null}
-      {failure && stored ? (
-        <Callout intent="danger" data-testid="contact-form-failure">
-          {t("contactForm.saveFailed", { message: failureText(failure) })}
-        </Callout>
-      ) : null}
-      <div>
-        <Button type="submit" intent="primary" loading={saving} text={t("contactForm.save")} data-testid="contact-form-save" />
-      </div>
       <Card>
         <h3 className="mc-contact-form-heading" id="mc-contact-form-link">
           {t("contactForm.link")}

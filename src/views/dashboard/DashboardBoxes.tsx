@@ -3,7 +3,8 @@ import { Tag } from "@blueprintjs/core"
 import { useTranslation } from "react-i18next"
 import type { DashboardNow, InfoBoxes, TimeMetric } from "../../contract/schemas/reports"
 import type { Card } from "../../machines/dashboard/dashboard-figures"
-import { Box, CardFailure, useCount, useDuration } from "./DashboardParts"
+import { Box, CardFailure, useDuration } from "./DashboardParts"
+import { useCount } from "../common/use-count"
 
 /** Conversations open, waiting and unassigned, agents online: moved by the socket's events while `live`. */
 export const NowBoxes = ({

@@ -6,7 +6,8 @@ import type { DayRange } from "../../machines/dashboard/dashboard-range"
 import { heatOf, templateFunnelOf, ticketStatusesOf, trendOf } from "../../machines/dashboard/dashboard-selectors"
 import { Chart } from "../chart-kit/Chart"
 import { useFormat } from "../common/format"
-import { Panel, useCount, useDuration } from "./DashboardParts"
+import { Panel, useDuration } from "./DashboardParts"
+import { useCount } from "../common/use-count"
 
 interface PanelsProps {
   readonly figures: DashboardFigures | null
@@ -62,6 +63,7 @@ export const HeatmapPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) =
 
 export const TicketsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) => {
   const { t } = useTranslation()
+  const format = useFormat()
   return (
     <Panel title={t("dashboard.tickets.title")} card={figures?.tickets} onRetry={onRetry} testId="dash-tickets" chart>
       {(tickets) => {
@@ -71,7 +73,7 @@ export const TicketsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) =
             kind="pie"
             title={t("dashboard.tickets.title")}
             categoryLabel={t("dashboard.tickets.status")}
-            categories={statuses.categories.map((status) => t(`workspace.ticketStatus.${status}`, { defaultValue: status }))}
+            categories={statuses.categories.map((status) => format.enumValue("ticketStatus", status))}
             series={[{ name: t("dashboard.tickets.count"), data: statuses.series[0]?.data ?? [] }]}
             testId="chart-tickets"
           />

@@ -1,26 +1,13 @@
-/** The dashboard's building blocks: a figure box, a panel that shows its card's failure with Retry, durations. */
+/** The dashboard's building blocks: a figure box, a panel that shows its card's failure with Retry. */
 import { Button, Callout, Classes } from "@blueprintjs/core"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { Card } from "../../machines/dashboard/dashboard-figures"
-import { durationParts } from "../../machines/report-kit/format"
+import { useFormat } from "../common/format"
 import { useFailureText } from "../common/failure-text"
 
-/** Whole numbers in the user's language, Western digits like the rest of the console. */
-export const useCount = () => {
-  const { i18n } = useTranslation()
-  const formatter = new Intl.NumberFormat(`${i18n.language}-u-nu-latn`, { maximumFractionDigits: 1 })
-  return (value: number) => formatter.format(value)
-}
-
-export const useDuration = () => {
-  const { t } = useTranslation()
-  return (seconds: number) => {
-    const p = durationParts(seconds)
-    if (p.short) return t("dashboard.duration.seconds", { s: p.s })
-    return p.h > 0 ? t("dashboard.duration.hours", { h: p.h, m: p.m }) : t("dashboard.duration.minutes", { m: p.m, s: p.s })
-  }
-}
+/** Lengths of time as every screen words them (the console's one duration format). */
+export const useDuration = () => useFormat().duration
 
 /**
  * One figure: its label, its value (null while nothing is known: a skeleton), and what zero means in words. `zero`

@@ -43,7 +43,6 @@ export const dashboardAr: typeof dashboardEn = {
     noAnswers: "لا محادثات مجابة في هذه الأيام",
     noClosed: "لا محادثات مغلقة في هذه الأيام",
   },
-  duration: { seconds: "{{s}} ث", minutes: "{{m}} د {{s}} ث", hours: "{{h}} س {{m}} د" },
   percent: "{{value}}%",
   trend: {
     title: "المحادثات والرسائل يوميًا",

@@ -43,7 +43,6 @@ export const dashboardTr: typeof dashboardEn = {
     noAnswers: "Bu günlerde yanıtlanan konuşma yok",
     noClosed: "Bu günlerde kapanan konuşma yok",
   },
-  duration: { seconds: "{{s}} sn", minutes: "{{m}} dk {{s}} sn", hours: "{{h}} sa {{m}} dk" },
   percent: "%{{value}}",
   trend: {
     title: "Günlük konuşmalar ve mesajlar",

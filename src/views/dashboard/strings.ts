@@ -42,7 +42,6 @@ export const dashboardEn = {
     noAnswers: "No answered conversations in these days",
     noClosed: "No closed conversations in these days",
   },
-  duration: { seconds: "{{s}} s", minutes: "{{m}} min {{s}} s", hours: "{{h}} h {{m}} min" },
   percent: "{{value}}%",
   trend: {
     title: "Conversations and messages per day",

@@ -157,6 +157,7 @@ const CallHistory = () => {
     <div className="mc-page mc-report" data-testid="call-history">
       <PageHeader
         title={t("routes.callHistory")}
+        subtitle={t("reports.subtitles.callHistory")}
         actions={<ExportButton actor={actor} text={t("reports.common.export")} testId="calls-export" />}
       />
       <ReportFilters actor={actor} testId="calls" buttons="short">

@@ -5,7 +5,7 @@ import { Button, Dialog, DialogBody, HTMLSelect, Icon, Tag, TextArea } from "@bl
 import type { ActorRefFrom } from "xstate"
 import type { ComplaintTicket } from "../../contract/schemas/tickets"
 import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
-import { formatDateTime, splitDays } from "../../machines/report-kit/format"
+import { formatDateTime } from "../../machines/report-kit/format"
 import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { channelIconOf } from "../report-kit/channel-icons"
@@ -38,7 +38,7 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
               />
               <strong data-testid="complain-name">{ticket.name}</strong>
               <Tag minimal intent={ticket.status === "Resolved" ? "success" : "warning"} data-testid="complain-status">
-                {ticket.status}
+                {format.enumValue("ticketStatus", ticket.status)}
               </Tag>
             </div>
             <Button
@@ -79,12 +79,12 @@ export const ComplainTicketsReportView = () => {
   const meta = context.meta
   const draft: ComplaintFilters = context.draft
   const change = (patch: Partial<ComplaintFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
-  const count = (status: string) => meta?.status_count.find((c) => c.status === status)?.count ?? 0
-  const avg = splitDays(meta?.avg_resolution_time.difference ?? 0)
+  const count = (status: string) => format.count(meta?.status_count.find((c) => c.status === status)?.count ?? 0)
   return (
     <div className="mc-page mc-report" data-testid="complain-report">
       <PageHeader
         title={t("routes.complainTicketsReport")}
+        subtitle={t("reports.subtitles.complainTicketsReport")}
         actions={<ExportButton actor={actor} text={t("reports.common.download")} testId="tickets-download" />}
       />
       <ReportFilters actor={actor} testId="tickets">
@@ -138,7 +138,7 @@ export const ComplainTicketsReportView = () => {
         <div className="mc-card mc-report-card">
           <div className="mc-report-card-label">{t("reports.tickets.total")}</div>
           <div className="mc-report-card-value mc-num" data-testid="card-total">
-            {meta?.total_tickets ?? 0}
+            {format.count(meta?.total_tickets ?? 0)}
           </div>
         </div>
         <div className="mc-card mc-report-card">
@@ -156,7 +156,7 @@ export const ComplainTicketsReportView = () => {
         <div className="mc-card mc-report-card">
           <div className="mc-report-card-label">{t("reports.tickets.avgResolution")}</div>
           <div className="mc-report-card-value mc-small" data-testid="card-avg">
-            {t("reports.tickets.avgValue", avg)}
+            {format.duration(meta?.avg_resolution_time.difference ?? 0)}
           </div>
         </div>
       </div>
@@ -175,7 +175,7 @@ export const ComplainTicketsReportView = () => {
             <td className="mc-num">{row.ticket_number}</td>
             <td>
               <Tag minimal intent={row.status === "Resolved" ? "success" : "warning"}>
-                {row.status}
+                {format.enumValue("ticketStatus", row.status)}
               </Tag>
             </td>
             <td className="mc-num">{row.number}</td>

@@ -22,7 +22,7 @@ export const OtpLogsView = () => {
   const context = useSelector(actor, (s) => s.context)
   return (
     <div className="mc-page mc-report" data-testid="otp-logs">
-      <PageHeader title={t("routes.otpLogs")} />
+      <PageHeader title={t("routes.otpLogs")} subtitle={t("reports.subtitles.otpLogs")} />
       <ReportFilters actor={actor} testId="otp" buttons="none">
         <DateRange
           testId="otp-range"

@@ -13,7 +13,6 @@ import "../report-kit/report-kit.css"
 export const ReportLayout = ({
   actor,
   routeKey,
-  subtitle,
   testId,
   filters,
   cards,
@@ -21,10 +20,8 @@ export const ReportLayout = ({
   table,
 }: {
   actor: AnyReportActor
-  /** The route key, whose title the shell already words (`routes.<key>`). */
+  /** The route key: the title the shell already words (`routes.<key>`) and what the page shows (`reports.subtitles.<key>`). */
   routeKey: string
-  /** What the page shows, where its title alone would mislead (`reports.subtitles.<key>`). */
-  subtitle?: string
   testId: string
   filters: ReactNode
   cards?: ReactNode
@@ -36,7 +33,7 @@ export const ReportLayout = ({
     <div className="mc-page mc-report" data-testid={testId}>
       <PageHeader
         title={t(`routes.${routeKey}`)}
-        subtitle={subtitle}
+        subtitle={t(`reports.subtitles.${routeKey}`)}
         actions={<ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
       />
       {filters}

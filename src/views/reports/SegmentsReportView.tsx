@@ -24,7 +24,6 @@ export const SegmentsReportView = pageReport("report-channel-segments", ({ actor
     <ReportLayout
       actor={actor}
       routeKey="segmentsReport"
-      subtitle={t("reports.subtitles.segmentsReport")}
       testId="segments-report"
       filters={<ConversationFilterBar actor={actor} testId="segments-report" />}
       cards={

@@ -8,7 +8,7 @@ import { useSelector } from "@xstate/react"
 import { Callout, HTMLSelect, Tab, Tabs, Tag } from "@blueprintjs/core"
 import type { ActorRefFrom } from "xstate"
 import type { Ticket } from "../../contract/schemas/tickets"
-import { formatDateTime, splitDays } from "../../machines/report-kit/format"
+import { formatDateTime } from "../../machines/report-kit/format"
 import type { ReportId } from "../../machines/system-ids"
 import {
   TICKET_STATUSES,
@@ -20,6 +20,7 @@ import {
   type TicketMeta,
 } from "../../machines/tickets/ticket-reports"
 import { useFailureText } from "../common/failure-text"
+import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { DateRange } from "../report-kit/DateRange"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -48,10 +49,10 @@ const SCREENS: Record<TicketListKind, { systemId: ReportId; route: string; subti
 }
 
 const StatusTag = ({ status }: { status: string }) => {
-  const { t } = useTranslation()
+  const format = useFormat()
   return (
     <Tag minimal intent={status === "Resolved" ? "success" : status === "Ongoing" ? "primary" : "warning"}>
-      {t(`workspace.ticketStatus.${status}`, { defaultValue: status })}
+      {format.enumValue("ticketStatus", status)}
     </Tag>
   )
 }
@@ -85,6 +86,7 @@ const Counts = ({ meta }: { meta: TicketMeta | undefined }) => {
 
 const Figures = ({ meta }: { meta: TicketMeta | undefined }) => {
   const { t } = useTranslation()
+  const format = useFormat()
   const f = meta?.figures
   if (!f) return null
   return (
@@ -92,21 +94,21 @@ const Figures = ({ meta }: { meta: TicketMeta | undefined }) => {
       <div className="mc-card mc-report-card">
         <div className="mc-report-card-label">{t("workspace.tickets.total")}</div>
         <div className="mc-report-card-value mc-num" data-testid="figure-total">
-          {f.total}
+          {format.count(f.total)}
         </div>
       </div>
       {f.byStatus.map((c) => (
         <div key={c.status} className="mc-card mc-report-card">
-          <div className="mc-report-card-label">{t(`workspace.ticketStatus.${c.status}`, { defaultValue: c.status })}</div>
+          <div className="mc-report-card-label">{format.enumValue("ticketStatus", c.status)}</div>
           <div className="mc-report-card-value mc-num" data-testid={`figure-${c.status}`}>
-            {c.count}
+            {format.count(c.count)}
           </div>
         </div>
       ))}
       <div className="mc-card mc-report-card">
         <div className="mc-report-card-label">{t("workspace.tickets.avgResolution")}</div>
         <div className="mc-report-card-value mc-small" data-testid="figure-avg">
-          {t("workspace.tickets.avgValue", splitDays(f.avgSeconds))}
+          {format.duration(f.avgSeconds)}
         </div>
       </div>
     </div>
@@ -150,6 +152,7 @@ const COLUMNS = [
 
 const TicketList = ({ kind }: { kind: TicketListKind }) => {
   const { t } = useTranslation()
+  const format = useFormat()
   const screen = SCREENS[kind]
   const actor = useReportActor<TicketsActor>(screen.systemId)
   const transcript = usePageActor<TranscriptActor>(`transcript-${kind}`)
@@ -211,7 +214,7 @@ const TicketList = ({ kind }: { kind: TicketListKind }) => {
                 <option value="">{t("workspace.common.all")}</option>
                 {TICKET_STATUSES.map((st) => (
                   <option key={st} value={st}>
-                    {t(`workspace.ticketStatus.${st}`)}
+                    {format.enumValue("ticketStatus", st)}
                   </option>
                 ))}
               </HTMLSelect>

@@ -27,7 +27,6 @@ export const workspaceAr: typeof workspaceEn = {
   },
   channels: { whatsapp: "واتساب", facebook: "فيسبوك", instagram: "إنستغرام", sms: "رسائل SMS", webchat: "دردشة الويب" },
   conversationStatus: { unassigned: "غير مُسنَدة", active: "نشطة", ongoing: "جارية", closed: "مغلقة" },
-  ticketStatus: { Pending: "قيد الانتظار", Ongoing: "جارية", Resolved: "محلولة" },
   ongoing: {
     subtitle: "المحادثات الجارية لدى موظفيك",
     agents: "الموظفون",
@@ -70,7 +69,6 @@ export const workspaceAr: typeof workspaceEn = {
     countsFailed: "الأعداد غير متاحة: {{message}}",
     total: "إجمالي التذاكر",
     avgResolution: "متوسط وقت الحل",
-    avgValue: "{{days}} يوم، {{hrs}} ساعة، {{min}} دقيقة، {{s}} ثانية",
     resolvedAt: "تاريخ الحل",
     openChat: "فتح المحادثة",
     inboxSubtitle: "التذاكر النشطة وغير المُسنَدة",

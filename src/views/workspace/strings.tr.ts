@@ -27,7 +27,6 @@ export const workspaceTr: typeof workspaceEn = {
   },
   channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web sohbet" },
   conversationStatus: { unassigned: "Atanmamış", active: "Aktif", ongoing: "Devam ediyor", closed: "Kapalı" },
-  ticketStatus: { Pending: "Beklemede", Ongoing: "Devam ediyor", Resolved: "Çözüldü" },
   ongoing: {
     subtitle: "Temsilcilerinizin yürüttüğü konuşmalar",
     agents: "Temsilciler",
@@ -70,7 +69,6 @@ export const workspaceTr: typeof workspaceEn = {
     countsFailed: "Sayılar alınamadı: {{message}}",
     total: "Toplam talep",
     avgResolution: "Ortalama çözüm süresi",
-    avgValue: "{{days}} gün, {{hrs}} sa, {{min}} dk, {{s}} sn",
     resolvedAt: "Çözüldü",
     openChat: "Sohbeti aç",
     inboxSubtitle: "Aktif ve atanmamış talepler",

@@ -28,7 +28,6 @@ export const workspaceEn = {
   },
   channels: { whatsapp: "WhatsApp", facebook: "Facebook", instagram: "Instagram", sms: "SMS", webchat: "Web chat" },
   conversationStatus: { unassigned: "Unassigned", active: "Active", ongoing: "Ongoing", closed: "Closed" },
-  ticketStatus: { Pending: "Pending", Ongoing: "Ongoing", Resolved: "Resolved" },
   ongoing: {
     subtitle: "Conversations in progress across your agents",
     agents: "Agents",
@@ -71,7 +70,6 @@ export const workspaceEn = {
     countsFailed: "Counts unavailable: {{message}}",
     total: "Total tickets",
     avgResolution: "Average resolution time",
-    avgValue: "{{days}} days, {{hrs}} hrs, {{min}} min, {{s}} s",
     resolvedAt: "Resolved",
     openChat: "Open chat",
     inboxSubtitle: "Active and unassigned tickets",
