@@ -250,15 +250,11 @@ for (let page = 1; sentAt.length < RATED; page++) {
   for (const r of items) if (r.sent_at) sentAt.push(Date.parse(r.sent_at))
 }
 sentAt.sort((a, b) => a - b)
-// Recipients go out a batch at a time (a batch shares one sent time): the rate is the count over the span from the first
-// batch to one batch period past the last (the median gap between batches), as for an even stream one message apart.
-const instants = [...new Set(sentAt)]
-const gaps = instants
-  .slice(1)
-  .map((at, i) => at - instants[i])
-  .sort((a, b) => a - b)
-const period = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0
-const measured = sentAt.length / ((sentAt[sentAt.length - 1] - sentAt[0] + period) / 1000)
+// Recipients go out a batch at a time (a batch shares one sent time), and the last batch may be partial: the rate is the
+// recipients of every batch but the last over the span from the first batch to the last one.
+const lastBatch = sentAt.filter((at) => at === sentAt[sentAt.length - 1]).length
+const span = (sentAt[sentAt.length - 1] - sentAt[0]) / 1000
+const measured = span > 0 ? (sentAt.length - lastBatch) / span : 0
 
 await kill()
 await direct?.end()

@@ -3,11 +3,13 @@
  * holding 2 chats under a cap of 6 from their role, or 5 to 8 of their own for a third of them) and 10,000 conversations waiting (a tenth
  * with a priority label, a tenth SMS, a tenth routed to an agent group of 50), each decision takes the queue's head and
  * gives it to the least loaded eligible agent, in its own transaction. Prints the median and p99 of the decisions;
- * fails (exit 1) when p99 is over 5 ms. Seeded in batches (one huge INSERT runs PGlite out of memory, and keeps
- * PostgreSQL's statements bounded).
+ * fails (exit 1) when p99 is over 5 ms. Prints the machine's load average before and after the decisions: the figures
+ * are only comparable between runs under the same load. Seeded in batches (one huge INSERT runs PGlite out of memory,
+ * and keeps PostgreSQL's statements bounded).
  *
  *   npm run bench:handout -- [decisions=2000]
  */
+import { loadavg } from "node:os"
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../../server/db/rows"
 import { startPostgres, startTestServer } from "../../server/testing/test-server"
@@ -21,7 +23,11 @@ const P99_MS = 5
 const decisions = Number(process.argv[2] ?? 2000)
 
 const cluster = await startPostgres()
-const server = await startTestServer({ postgres: cluster, jobs: { autoStart: false } })
+// A server that fails to start must not leave the cluster running.
+const server = await startTestServer({ postgres: cluster, jobs: { autoStart: false } }).catch(async (error: unknown) => {
+  await cluster.stop()
+  throw error
+})
 const database = server.services.database
 const db = database.db
 try {
@@ -76,6 +82,11 @@ try {
 
   // The decision is handOutHead's own time (its queries, the agent's counter row locked); the commit after it is
   // timed apart (it waits for the write-ahead log to reach the disk, which the machine's disk decides).
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ")
+  const loadBefore = load()
   const times: number[] = []
   const commits: number[] = []
   const outcomes = new Map<string, number>()
@@ -93,6 +104,7 @@ try {
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1)
   }
   const at = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]
+  console.log(`load average before ${loadBefore}, after ${load()}`)
   console.log(`${decisions} decisions: ${[...outcomes].map(([k, n]) => `${n} ${k}`).join(", ")}`)
   console.log(`decision: median ${at(times, 0.5).toFixed(2)} ms, p99 ${at(times, 0.99).toFixed(2)} ms (limit ${P99_MS} ms)`)
   console.log(`commit after it: median ${at(commits, 0.5).toFixed(2)} ms, p99 ${at(commits, 0.99).toFixed(2)} ms`)

@@ -62,7 +62,7 @@ export const startJobs = (
     }
   }
 
-  /** A short transaction: due jobs (or jobs whose lease expired) become ours for leaseMs. */
+  /** One statement (atomic on its own, no transaction around it): due jobs (or jobs whose lease expired) become ours for leaseMs. */
   const claim = async (limit: number): Promise<Job[]> => {
     if (kinds.length === 0 || limit <= 0) return []
     const now = clock.now()
@@ -73,9 +73,9 @@ export const startJobs = (
     )})`
     const at = now.toISOString()
     // Two index-ordered scans (jobs_due_idx, jobs_lease_idx) that stop after `limit` rows, however long the queue.
-    return database.transaction(async (tx) =>
+    return (
       rowsOf(
-        await tx.execute(sql`WITH due AS (SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${at}::timestamptz AND ${ofOurKinds}
+        await database.db.execute(sql`WITH due AS (SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${at}::timestamptz AND ${ofOurKinds}
             ORDER BY run_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
           expired AS (SELECT id FROM jobs WHERE status = 'running' AND locked_until < ${at}::timestamptz AND ${ofOurKinds}
             ORDER BY locked_until LIMIT ${limit} FOR UPDATE SKIP LOCKED)
@@ -86,7 +86,7 @@ export const startJobs = (
       )
         .map(jobOf)
         // RETURNING keeps no order: run the claimed jobs oldest first, as they were chosen.
-        .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id),
+        .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id)
     )
   }
 

@@ -176,7 +176,8 @@ export const startBaresip = async (options: BaresipOptions): Promise<Baresip> =>
         ].join("\n"),
       )
     },
-    args: (dir) => ["-f", dir, "-4"],
+    // BARESIP_VERBOSE=1 when tracing a call: baresip's debug lines (SIP messages, its audio pipeline's restarts).
+    args: (dir) => ["-f", dir, "-4", ...(process.env.BARESIP_VERBOSE ? ["-v"] : [])],
     ready: () => canConnect(host, ctrlPort),
     log: options.log,
   })

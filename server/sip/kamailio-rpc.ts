@@ -37,3 +37,20 @@ export const kamailioRpc = (url: string, secret: string, timeoutMs = 2_000): Kam
     },
   }
 }
+
+/**
+ * The users (extensions) with at least one contact in Kamailio's location table now: `ul.dump brief` answers
+ * { Domains: [{ Domain: { Domain: "location", AoRs: [{ AoR: "1003" }] } }] } (usrloc keeps no domain; the full dump
+ * nests each as { Info: { AoR } }).
+ */
+export const registeredUsers = async (rpc: KamailioRpc): Promise<ReadonlySet<string>> => {
+  type Aor = { AoR?: string; Info?: { AoR?: string } }
+  const dump = (await rpc.call("ul.dump", ["brief"])) as { Domains?: readonly { Domain?: { AoRs?: readonly Aor[] } }[] } | null
+  const users = new Set<string>()
+  for (const domain of dump?.Domains ?? [])
+    for (const aor of domain.Domain?.AoRs ?? []) {
+      const name = aor.AoR ?? aor.Info?.AoR
+      if (name) users.add(name.replace(/@.*$/, ""))
+    }
+  return users
+}

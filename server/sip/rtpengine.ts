@@ -110,7 +110,8 @@ export const startRtpengine = async (options: RtpengineOptions): Promise<Rtpengi
       "--config-file=none",
       "--foreground",
       "--log-stderr",
-      "--log-level=5",
+      // 7 (debug) logs every ng command's SDPs and each relayed packet: RTPENGINE_LOG_LEVEL=7 when tracing a call.
+      `--log-level=${/^[0-7]$/.test(process.env.RTPENGINE_LOG_LEVEL ?? "") ? process.env.RTPENGINE_LOG_LEVEL : 5}`,
       // Userspace forwarding: no kernel module, no iptables.
       "--table=-1",
       `--interface=${options.mediaIp}`,

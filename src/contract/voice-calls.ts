@@ -82,6 +82,11 @@ export interface ToBrowser {
   "transfer-targets": { callId: string; agents: readonly TransferTargetName[]; groups: readonly TransferTargetName[] }
   /** The agent's transfer was not taken in the ring time (or declined by all): the call rings on their card again. */
   "transfer-returned": { callId: string; notTakenBy: string }
+  /**
+   * A customer's call joined the agents' queue (every agent busy), was rung from it, or left it (taken or ended): to
+   * every socket of the tenant, so the queue page (routing-queue.ts) reads it again at once.
+   */
+  "call-queue-changed": { callId: string }
 }
 
 /** An agent or agent group a call can be transferred to. */
@@ -105,6 +110,7 @@ export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
   "call-resumed",
   "transfer-targets",
   "transfer-returned",
+  "call-queue-changed",
 ]
 
 /** Statuses written to call records and sent in `call-status-update`. */

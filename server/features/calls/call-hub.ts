@@ -51,7 +51,7 @@ import { holdTone } from "./hold-tone"
 import { type TransferTarget, voiceRoom } from "./call-takers"
 import { type Emit, agentRooms, logFailure } from "./call-desk"
 import { transferDesk } from "./call-transfer"
-import { ringOrWait, serveWaitingAfter } from "./call-waiting"
+import { callQueueChanged, leftQueue, ringOrWait, serveWaitingAfter } from "./call-waiting"
 import type { PendingTransfer } from "./call-store"
 
 export type { LiveCall } from "./call-store"
@@ -250,7 +250,10 @@ const createHub = (services: Services): CallHub => {
       return inserted
     })
     if (!fresh) return null
-    if (queued) return serveWaitingAfter(services, clientId).then(() => callId)
+    if (queued) {
+      callQueueChanged(services, clientId, callId)
+      return serveWaitingAfter(services, clientId).then(() => callId)
+    }
     if (rung.length === 0) {
       await nobodyCanTake({ callId, clientId, name, number })
       return callId
@@ -348,6 +351,7 @@ const createHub = (services: Services): CallHub => {
         return
       }
       carried.set(callId, { clientId, type: "incoming", agentId: userId, agentSocket: socket.id })
+      leftQueue(services, won, true)
       void serveWaitingAfter(services, clientId)
       // Every card of it goes, the acceptor's other tabs' too.
       socket.to(agentRooms(won.rung)).emit("remove-call", { callId, userId })
@@ -455,6 +459,7 @@ const createHub = (services: Services): CallHub => {
     announceEnded: async ({ call }, farEndGone) => {
       // The record is final before anyone hears the call ended, so a Call History reload on `call-ended` shows it.
       emit(voiceRoom(call.clientId), "call-ended", { callId: call.callId })
+      leftQueue(services, call, false)
       if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId: call.callId })
       // A Meta call that still rang is carried by nobody: declining it at Meta is for whoever ended it.
       if (call.channel === "meta" && call.ownerNode === null && !farEndGone && call.metaOffer && call.metaNumberId) {

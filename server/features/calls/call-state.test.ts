@@ -150,6 +150,11 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       agent1.emit("browser-offer", { callId, sdp: peer.offer })
       await answered
     }
+    // The queue page hears every call join, ring from and leave the queue on the tenant's sockets; another tenant's hear nothing.
+    const other = await connect(ctx.url, (await login(ctx.url, "admin2")).user_token)
+    sockets.push(other)
+    const foreign = record(other, "call-queue-changed")
+    const changes = record<{ callId: string }>(admin, "call-queue-changed")
     // Only agent1 is online, at their voice cap of 1 once on a call.
     expect((await presence("agentOffline")).status).toBe(200)
     expect((await setCalls({ ring_timeout_seconds: 10 })).status).toBe(200)
@@ -163,6 +168,7 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       const second = await place("+905550007012")
       const third = await place("+905550007013")
       await pause(500)
+      expect(changes.map((p) => p.callId)).toEqual([second, third])
       expect(cards).toEqual([])
       expect(await statusOf(second)).toEqual({ status: "RINGING", accepted_by: null })
       expect(await inbox("+905550007012")).toEqual([])
@@ -208,6 +214,12 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       agent1.emit("hold", { callId: third })
       await fifthRings
       await devFetch(ctx.server, `/dev/simulator/calls/${fifth}/hangup`, undefined, "POST")
+      // Each waiting call joined, rang (second, third, fifth), left taken (third) or ended (second rejected, fourth
+      // missed, fifth hung up); the first, rung at once, never waited. Nothing reached the other tenant.
+      await expect
+        .poll(() => changes.map((p) => p.callId))
+        .toEqual([second, third, second, second, third, third, fourth, fourth, fifth, fifth, fifth])
+      expect(foreign).toEqual([])
     } finally {
       if (talking) agent1.emit("terminate-call", { callId: talking })
       await Promise.all(peers.map((peer) => peer.close()))

@@ -36,6 +36,8 @@ export interface LiveCall {
   readonly heldSince: Date | null
   /** The agents it was offered to while ringing (call-takers.ts chose them). */
   readonly rung: readonly number[]
+  /** It waited in the agents' queue, every agent busy when it came (call-waiting.ts). */
+  readonly queued: boolean
   /** The blind transfer it waits on, while one rings (call-transfer.ts). */
   readonly transfer: PendingTransfer | null
 }
@@ -90,6 +92,7 @@ export const liveOfRow = (r: Record<string, unknown>): LiveCall => ({
   emittedAt: r.emitted_at === null ? null : Number(r.emitted_at),
   heldSince: dateOf(r.held_since),
   rung: intsOf(r.rung),
+  queued: r.queued === true,
   transfer: transferOf(r.transfer),
 })
 
@@ -100,7 +103,7 @@ const transferOf = (value: unknown): PendingTransfer | null => {
 
 export const LIVE = sql`SELECT r.call_id, r.client_id, r.name, r.number, r.call_type, r.status, r.accepted_by, r.start_time,
   l.channel, l.owner_node, l.agent_socket, l.declined, l.ring_ends_at, l.meta_offer, l.meta_number_id, l.emitted_at,
-  l.held_since, l.rung, l.transfer FROM live_calls l JOIN call_records r ON r.call_id = l.call_id`
+  l.held_since, l.rung, l.queued_at IS NOT NULL AS queued, l.transfer FROM live_calls l JOIN call_records r ON r.call_id = l.call_id`
 
 export const liveOf = async (db: Db, callId: string): Promise<LiveCall | null> => {
   const [row] = rowsOf(await db.execute(sql`${LIVE} WHERE l.call_id = ${callId}`))

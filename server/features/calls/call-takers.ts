@@ -27,8 +27,12 @@ export interface TakerQuery {
   readonly only?: TransferTarget
   /** Never these agents (the one transferring the call). */
   readonly except?: readonly number[]
-  /** Whoever is present, online and permitted, at their voice cap or not (could a call wait for them: call-waiting.ts). */
-  readonly atAnyLoad?: boolean
+}
+
+/** An agent present, online and permitted for the call, and whether they may take it now (under their voice cap). */
+export interface Candidate {
+  readonly id: number
+  readonly free: boolean
 }
 
 /** The agents with a socket in the tenant's voice room, on every process. */
@@ -38,8 +42,11 @@ const presentAgents = async (services: Services, clientId: number): Promise<numb
   return [...new Set(ids)]
 }
 
-/** The agents who can take a call of `query.clientId` now (ids, ascending). */
-export const callTakers = async (services: Services, query: TakerQuery): Promise<number[]> => {
+/**
+ * Everyone who could take a call of `query.clientId`, at their voice cap or not, each with whether they may now (ids
+ * ascending): whether a call rings or waits for someone (call-waiting.ts) is one look.
+ */
+export const callCandidates = async (services: Services, query: TakerQuery): Promise<readonly Candidate[]> => {
   const except = new Set(query.except ?? [])
   const present = (await presentAgents(services, query.clientId)).filter((id) => !except.has(id))
   if (present.length === 0) return []
@@ -47,7 +54,7 @@ export const callTakers = async (services: Services, query: TakerQuery): Promise
   const { call_waiting } = await tenantSettings(db, query.clientId)
   const only = query.only
   const rows = rowsOf(
-    await db.execute(sql`SELECT a.id FROM users a
+    await db.execute(sql`SELECT a.id, ${call_waiting ? sql`true` : canTakeSql(sql`a.id`, "voice")} AS free FROM users a
       WHERE a.client_id = ${query.clientId} AND a.online AND a.id IN (${sql.join(
         present.map((id) => sql`${id}`),
         sql`, `,
@@ -59,8 +66,11 @@ export const callTakers = async (services: Services, query: TakerQuery): Promise
                 WHERE m.group_id = ${only.id} AND m.user_id = a.id AND g.client_id = ${query.clientId})`
             : sql``
         }
-        ${call_waiting || query.atAnyLoad ? sql`` : sql`AND ${canTakeSql(sql`a.id`, "voice")}`}
       ORDER BY a.id`),
   )
-  return rows.map((r) => Number(r.id))
+  return rows.map((r) => ({ id: Number(r.id), free: r.free === true }))
 }
+
+/** The agents who can take a call of `query.clientId` now (ids, ascending). */
+export const callTakers = async (services: Services, query: TakerQuery): Promise<number[]> =>
+  (await callCandidates(services, query)).filter((c) => c.free).map((c) => c.id)

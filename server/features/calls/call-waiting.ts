@@ -10,6 +10,8 @@
  * left of its ring time. Only that call rings at a time (a later call waits behind it, a new one too), so no later
  * call is taken before an earlier one; once it is accepted or ends, the next is served. The head is chosen and its
  * `rung` written under its live row's lock, so two server processes never ring it twice.
+ * Every socket of the tenant hears `call-queue-changed` when a call joins the queue, is rung from it, or leaves it
+ * (taken or ended), after the change committed: the agents' queue page reads again at once.
  */
 import { sql } from "drizzle-orm"
 import { CallStatus, type ToBrowser } from "../../../src/contract/voice-calls"
@@ -21,8 +23,8 @@ import { callSettingOf } from "../onboarding"
 import { waitingCallsOf } from "../routing"
 import { presenceChanged } from "../session"
 import { agentRooms, logFailure } from "./call-desk"
-import { LIVE, intArray, liveOfRow, markEmitted } from "./call-store"
-import { callTakers } from "./call-takers"
+import { LIVE, type LiveCall, intArray, liveOfRow, markEmitted } from "./call-store"
+import { callCandidates, callTakers } from "./call-takers"
 
 /** The tenant's queued calls not yet taken (its live row exists only while the call does). */
 const QUEUED = (clientId: number) =>
@@ -37,12 +39,19 @@ const anyWaiting = async (db: Db, clientId: number) =>
  * can take it now though someone present and online with the permission is merely busy.
  */
 export const ringOrWait = async (services: Services, clientId: number): Promise<{ rung: number[]; queued: boolean }> => {
-  const takers = await callTakers(services, { clientId })
-  const queued =
-    takers.length > 0
-      ? await anyWaiting(services.database.db, clientId)
-      : (await callTakers(services, { clientId, atAnyLoad: true })).length > 0
+  const candidates = await callCandidates(services, { clientId })
+  const takers = candidates.filter((c) => c.free).map((c) => c.id)
+  const queued = takers.length > 0 ? await anyWaiting(services.database.db, clientId) : candidates.length > 0
   return { rung: queued ? [] : takers, queued }
+}
+
+/** Tells the tenant's sockets that the waiting call `callId` joined, rang from or left the queue (see above). */
+export const callQueueChanged = (services: Services, clientId: number, callId: string) =>
+  services.realtime?.toClient(clientId, "call-queue-changed", { callId } satisfies ToBrowser["call-queue-changed"])
+
+/** After `call` was taken (`taken`) or ended: when it still waited in the queue, the queue page hears it left. */
+export const leftQueue = (services: Services, call: LiveCall, taken: boolean) => {
+  if (call.queued && (taken || call.agentId === null)) callQueueChanged(services, call.clientId, call.callId)
 }
 
 /** Rings the head waiting call of the tenant at the agents free for it now, if any (see above). */
@@ -72,6 +81,7 @@ export const serveWaiting = async (services: Services, clientId: number): Promis
     quickReplies: setting.quick_replies,
   }
   services.realtime?.io.to(agentRooms(fresh)).emit("call-is-coming", card)
+  callQueueChanged(services, clientId, head.callId)
   if (head.emittedAt === null) await markEmitted(db, head.callId, Date.now())
 }
 

@@ -6,18 +6,20 @@
  *   start adds nothing) and due one after another at the campaign's rate (batch size / rate apart: 80/s by default, all
  *   at once when the rate is off). The rate is held by scheduling, never by sleeping in a transaction.
  * - A batch job does nothing unless the campaign runs and the job belongs to the current run; otherwise it claims the
- *   next waiting recipients (`FOR UPDATE SKIP LOCKED`, in id order: concurrent batches take disjoint ones) and, in ONE
- *   transaction of set-based statements (which also marks the job done), settles their refusals (opt-outs and blocked
- *   skipped with the reason, wrong parameters failed with the reason: one query each, one update), checks the limits
- *   and debits the total once (one ledger entry naming the campaign and the recipient ids; UAT numbers free), stores
- *   the messages `queued` with their contacts, conversations and events (templates' `queueTemplates`: a handful of
- *   statements for the whole batch), marks the recipients sent and enqueues one chat outbox job for the messages. No
+ *   next waiting recipients with the campaign's template in one statement (`FOR UPDATE SKIP LOCKED`, in id order:
+ *   concurrent batches take disjoint ones) and, in ONE transaction of set-based statements (which also marks the job
+ *   done), finds their refusals (opt-outs and blocked skipped with the reason, wrong parameters failed with the reason:
+ *   one query each), checks the limits and debits the total once (one ledger entry naming the campaign and the
+ *   recipient ids; UAT numbers free), stores the messages `queued` with their contacts, conversations and events
+ *   (templates' `queueTemplates`: a handful of statements for the whole batch), settles every recipient (sent, skipped,
+ *   failed) in one update and enqueues one chat outbox job for the messages. No
  *   channel I/O happens inside it: the outbox (chat/outbox.ts) hands the messages over after the commit, so a batch
  *   rolled back hands nothing, and a process killed at any point leaves all of a batch or none of it; the queue hands an
  *   unfinished job to the next worker once its lease ends: no recipient is charged or stored twice, none is lost.
- * - The sending runs in a savepoint: an empty balance, an account limit or a template that cannot be sent rolls the
- *   whole batch back (nothing half-charged) and pauses the campaign with the reason (resume once fixed). Anything else
- *   retries the batch with the queue's backoff, and fails its recipients with the error on the last attempt.
+ * - An empty balance, an account limit or a template that cannot be sent is found before the batch writes anything
+ *   and pauses the campaign with the reason (resume once fixed), nothing half-charged. Anything else rolls the job back
+ *   and retries the batch with the queue's backoff; the last attempt sends in a savepoint, so its failure fails the
+ *   recipients with the error.
  * - The `campaigns` schedule starts scheduled campaigns when due and completes running ones when nobody waits
  *   (publishing `campaign.finished` to the tenant's webhooks).
  */
@@ -76,18 +78,22 @@ const pauseFor = async (db: Db, campaignId: number, reason: string) =>
 const PAUSING = new Set(["INSUFFICIENT_BALANCE", "LIMIT_REACHED", "TEMPLATE_STATUS", "NOT_FOUND"])
 const SKIPPING = new Set(["OPTED_OUT", "CUSTOMER_BLOCKED"])
 
-interface Outcome {
-  readonly id: number
-  readonly status: "skipped" | "failed"
-  readonly error: string
-}
+/** A claimed recipient's end in this batch: sent with its message and cost, or skipped / failed with the reason. */
+type Settled =
+  | { readonly id: number; readonly status: "sent"; readonly message_id: number; readonly cost: string }
+  | { readonly id: number; readonly status: "skipped" | "failed"; readonly error: string }
 
-/** Skipped / failed recipients with their reasons, in one statement. */
-const settleAll = async (db: Db, outcomes: readonly Outcome[]) => {
-  if (outcomes.length === 0) return
-  await db.execute(sql`UPDATE campaign_recipients r SET status = x.status, error = x.error
-    FROM jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ ...o, error: o.error.slice(0, 500) })))}::jsonb)
-      AS x(id int, status text, error text) WHERE r.id = x.id`)
+/** The batch's recipients settled (sent, skipped, failed) in one statement. */
+const settleAll = async (db: Db, settled: readonly Settled[], sentAt: Date) => {
+  if (settled.length === 0) return
+  const rows = settled.map((s) => (s.status === "sent" ? s : { ...s, error: s.error.slice(0, 500) }))
+  await db.execute(sql`UPDATE campaign_recipients r SET status = x.status, error = x.error,
+      message_id = CASE WHEN x.status = 'sent' THEN x.message_id ELSE r.message_id END,
+      cost = CASE WHEN x.status = 'sent' THEN x.cost::numeric ELSE r.cost END,
+      sent_at = CASE WHEN x.status = 'sent' THEN ${sentAt.toISOString()}::timestamptz ELSE r.sent_at END,
+      external_id = CASE WHEN x.status = 'sent' THEN NULL ELSE r.external_id END
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id int, status text, error text, message_id int, cost text)
+    WHERE r.id = x.id`)
 }
 
 interface Claimed {
@@ -95,38 +101,39 @@ interface Claimed {
   readonly send: TemplateSend
 }
 
-/** One batch's sends in the caller's transaction (a savepoint): refusals settled, the total charged, each delivered. */
-const sendBatch = async (ctx: JobContext, job: Job, campaignId: number, claimed: readonly Claimed[]) => {
+/**
+ * One batch's sends in the caller's transaction: every refusal that pauses the campaign (the template's status, a
+ * limit, the balance) is found by reads before the first write, so a pausing error leaves nothing written; `writing`
+ * says when the writes began.
+ */
+const sendBatch = async (ctx: JobContext, job: Job, campaignId: number, claimed: readonly Claimed[], writing: { began: boolean }) => {
   const refusals = await refusalsOf(
     ctx.db,
     claimed.map((c) => c.send),
   )
-  const outcomes: Outcome[] = []
+  const settled: Settled[] = []
   const going: Claimed[] = []
   for (const [i, refusal] of refusals.entries()) {
     if (refusal === null) going.push(claimed[i])
     else if (PAUSING.has(refusal.code)) throw refusal
-    else if (SKIPPING.has(refusal.code)) outcomes.push({ id: claimed[i].id, status: "skipped", error: refusal.message })
-    else if (refusal.status === 400) outcomes.push({ id: claimed[i].id, status: "failed", error: refusal.message })
+    else if (SKIPPING.has(refusal.code)) settled.push({ id: claimed[i].id, status: "skipped", error: refusal.message })
+    else if (refusal.status === 400) settled.push({ id: claimed[i].id, status: "failed", error: refusal.message })
     else throw refusal
   }
-  await settleAll(ctx.db, outcomes)
-  if (going.length === 0) return
   const costs = await chargeTemplateSends(
     ctx.db,
     going.map((c) => c.send),
     `campaign:${campaignId}:recipients:${going.map((c) => c.id).join(",")}`,
   )
+  writing.began = true
   const messageIds = await queueTemplates(
     ctx,
     going.map((c) => c.send),
     costs,
     job.runAt,
   )
-  const sent = going.map((c, i) => ({ id: c.id, message_id: messageIds[i], cost: costs[i].toFixed(2) }))
-  await ctx.db.execute(sql`UPDATE campaign_recipients r SET status = 'sent', message_id = x.message_id, external_id = NULL,
-      cost = x.cost::numeric, sent_at = ${ctx.clock.now().toISOString()}::timestamptz, error = NULL
-    FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS x(id int, message_id int, cost text) WHERE r.id = x.id`)
+  for (const [i, c] of going.entries()) settled.push({ id: c.id, status: "sent", message_id: messageIds[i], cost: costs[i].toFixed(2) })
+  await settleAll(ctx.db, settled, ctx.clock.now())
 }
 
 const paramsOf = (value: unknown): string[] => {
@@ -134,47 +141,65 @@ const paramsOf = (value: unknown): string[] => {
   return Array.isArray(params) ? params.map(String) : []
 }
 
+/**
+ * The batch's recipients with their campaign's template, in one statement: none unless the campaign runs and the job
+ * belongs to its current run; the next waiting ones in id order, locked (`SKIP LOCKED`: concurrent batches take disjoint ones).
+ */
+const claimRecipients = async (db: Db, clientId: number, campaignId: number, gen: number, size: number) =>
+  rowsOf(
+    await db.execute(sql`SELECT r.id, r.number, r.params, c.template_name, c.language, c.header_value
+      FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+      WHERE c.id = ${campaignId} AND c.client_id = ${clientId} AND c.status = 'running' AND c.run_gen = ${gen}
+        AND r.campaign_id = ${campaignId} AND r.client_id = ${clientId} AND r.status = 'queued'
+      ORDER BY r.id LIMIT ${size} FOR UPDATE OF r SKIP LOCKED`),
+  )
+
+/**
+ * Runs the batch in the job's transaction. Only the last attempt needs a savepoint: its failure must roll the sends
+ * back yet commit the recipients `failed`; an earlier attempt's failure rolls the whole job back and retries it.
+ */
 const sendNextBatch = async (job: Job, ctx: JobContext) => {
   const { campaign_id: campaignId, gen, size } = job.payload as { campaign_id: number; gen: number; size: number }
   const clientId = job.clientId!
-  const [campaign] = rowsOf(
-    await ctx.db.execute(sql`SELECT status, run_gen, template_name, language, header_value FROM campaigns
-      WHERE id = ${campaignId} AND client_id = ${clientId}`),
-  )
-  if (campaign?.status !== "running" || Number(campaign.run_gen) !== gen) return
-  const rows = rowsOf(
-    await ctx.db.execute(sql`SELECT id, number, params FROM campaign_recipients
-      WHERE campaign_id = ${campaignId} AND client_id = ${clientId} AND status = 'queued'
-      ORDER BY id LIMIT ${size} FOR UPDATE SKIP LOCKED`),
-  )
+  const rows = await claimRecipients(ctx.db, clientId, campaignId, gen, size)
   if (rows.length === 0) return
+  const campaign = rows[0]
+  const last = job.attempts >= job.maxAttempts
+  const writing = { began: false }
+  const send = async (c: JobContext) => {
+    const template = await templateByName(c.db, clientId, String(campaign.template_name), String(campaign.language))
+    const claimed = rows.map((r) => ({
+      id: Number(r.id),
+      send: {
+        clientId,
+        template,
+        number: String(r.number),
+        params: paramsOf(r.params),
+        headerValue: (campaign.header_value as string | null) ?? undefined,
+        userId: null,
+        campaignId,
+        automated: true,
+      },
+    }))
+    await sendBatch(c, job, campaignId, claimed, writing)
+  }
   const committed: (() => void)[] = []
   try {
-    await ctx.db.transaction(async (tx) => {
-      committed.length = 0
-      const template = await templateByName(tx, clientId, String(campaign.template_name), String(campaign.language))
-      const claimed = rows.map((r) => ({
-        id: Number(r.id),
-        send: {
-          clientId,
-          template,
-          number: String(r.number),
-          params: paramsOf(r.params),
-          headerValue: (campaign.header_value as string | null) ?? undefined,
-          userId: null,
-          campaignId,
-          automated: true,
-        },
-      }))
-      await sendBatch({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) }, job, campaignId, claimed)
-    })
+    if (!last) await send(ctx)
+    else
+      await ctx.db.transaction(async (tx) => {
+        committed.length = 0
+        await send({ ...ctx, db: tx, afterCommit: (fn) => void committed.push(fn) })
+      })
   } catch (error) {
-    if (error instanceof ApiError && PAUSING.has(error.code)) return void (await pauseFor(ctx.db, campaignId, error.message))
-    if (job.attempts < job.maxAttempts) throw error
+    const pausing = error instanceof ApiError && PAUSING.has(error.code)
+    if (pausing && (last || !writing.began)) return void (await pauseFor(ctx.db, campaignId, error.message))
+    if (!last) throw error
     const reason = error instanceof Error ? error.message : String(error)
     return void (await settleAll(
       ctx.db,
       rows.map((r) => ({ id: Number(r.id), status: "failed", error: reason })),
+      ctx.clock.now(),
     ))
   }
   for (const fn of committed) ctx.afterCommit(fn)

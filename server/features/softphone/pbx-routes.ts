@@ -30,6 +30,13 @@ export const softphoneUserIds = async (db: Db, clientId: number): Promise<number
     Number(row.id),
   )
 
+/** The tenant's active softphone users, by name: whom a call can be transferred to. */
+export const softphoneUsers = async (db: Db, clientId: number): Promise<{ id: number; name: string }[]> =>
+  rowsOf(
+    await db.execute(sql`SELECT u.id, u.display_name FROM users u WHERE u.client_id = ${clientId} AND u.status = 'active'
+      AND ${mayUseSoftphone} ORDER BY u.display_name, u.id`),
+  ).map((row) => ({ id: Number(row.id), name: String(row.display_name) }))
+
 /** Every tenant's softphone users' extensions ("ext:<extension>" = tenant): calls between tenants are refused. */
 export const extensionKeys = async (db: Db): Promise<Map<string, string>> =>
   new Map(

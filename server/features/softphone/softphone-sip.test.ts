@@ -1,7 +1,8 @@
 /**
  * The softphone's SIP server end to end, without a browser: the API server issues per-user ephemeral credentials
  * (onboarding.getCallSetting) and a real Kamailio accepts them only for the user's own extension, only until
- * they expire. sip.js runs in Node over `ws`.
+ * they expire. sip.js runs in Node over `ws`. The transfer targets (pbx.listPbxExtensions): the tenant's other
+ * softphone users, registered as Kamailio's location table says.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
@@ -72,7 +73,16 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
   beforeAll(async () => {
     kamailio = await startKamailio({ port: await freePort(), secret: SECRET })
     server = await startTestServer({
-      config: { sip: { secret: SECRET, domain: kamailio.domain, wsUrl: null, wsPort: kamailio.port, ttlSeconds: 600 } },
+      config: {
+        sip: {
+          secret: SECRET,
+          domain: kamailio.domain,
+          wsUrl: null,
+          wsPort: kamailio.port,
+          controlUrl: kamailio.controlUrl,
+          ttlSeconds: 600,
+        },
+      },
     })
   })
   afterAll(async () => {
@@ -143,6 +153,41 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
   it("gives no credentials to agent2, who may not open /apps/pbxcalls", async () => {
     expect(await credsOf("agent2")).toBeNull()
     expect(await credsOf("admin")).not.toBeNull()
+  })
+
+  const extensionsOf = async (username: string) => {
+    const session = await login(server.url, username)
+    return send(server.url, callOf("pbx", "listPbxExtensions"), {}, as(session.user_token))
+  }
+  type Listed = { extension: string; name: string; registered: boolean }
+
+  it("lists the tenant's other softphone users as transfer targets, registered as Kamailio knows them", async () => {
+    const admin = (await credsOf("admin"))!
+    const agent1 = (await credsOf("agent1"))!
+    const before = (await extensionsOf("agent1")).body as { data: Listed[] }
+    // agent1 itself is left out, agent2 (no softphone) and the other tenant's users are not there.
+    expect(before.data.map((row) => row.extension)).toEqual([admin.extension])
+    expect(before.data[0]).toMatchObject({ registered: false })
+    expect(before.data[0].name).not.toBe("")
+    const { outcome, ua } = await registerOpen(admin.ws_url, admin.domain, admin.extension, admin.username, admin.password)
+    try {
+      expect(outcome).toBe("registered")
+      const after = (await extensionsOf("agent1")).body as { data: Listed[] }
+      expect(after.data).toEqual([{ ...before.data[0], registered: true }])
+      // The admin sees agent1, not registered now, and not itself.
+      const seen = ((await extensionsOf("admin")).body as { data: Listed[] }).data
+      expect(seen.map((row) => [row.extension, row.registered])).toEqual([[agent1.extension, false]])
+      // Another tenant's admin sees neither of them.
+      const other = ((await extensionsOf("admin2")).body as { data: Listed[] }).data
+      expect(other.map((row) => row.extension)).not.toContain(admin.extension)
+      expect(other.map((row) => row.extension)).not.toContain(agent1.extension)
+    } finally {
+      await ua.stop()
+    }
+  })
+
+  it("refuses the transfer targets to agent2, who may not use the softphone (403)", async () => {
+    expect((await extensionsOf("agent2")).status).toBe(403)
   })
 
   it("answers sip null when the server runs without a SIP server", async () => {

@@ -20,6 +20,7 @@ import { type SQL, sql } from "drizzle-orm"
 import { enqueue, type JobContext, type JobHandler } from "../../core/jobs"
 import { publishedCtes } from "../../core/events"
 import type { Db } from "../../db/db"
+import { executePrepared } from "../../db/prepared"
 import { rowsOf } from "../../db/rows"
 import {
   announceConversation,
@@ -94,9 +95,12 @@ const assignOne = async (
   inTurn: number | null = null,
   pick: AgentPick = {},
 ): Promise<number | "full" | "busy" | "gone"> => {
-  // The event is written by the same statement: a hand-out is one round trip to the database, not two.
+  // The event is written by the same statement: a hand-out is one round trip to the database, not two. Prepared: it
+  // took longer to plan than to run.
   const [row] = rowsOf(
-    await db.execute(sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED),
+    await executePrepared(
+      db,
+      sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED),
       handed AS (UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
         WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
         RETURNING agent.user_id),
@@ -105,7 +109,8 @@ const assignOne = async (
         "conversation.assigned",
         sql`SELECT jsonb_build_object('conversation_id', ${conversationId}::int, 'agent_id', user_id, 'previous_agent_id', NULL) FROM handed`,
       )}
-      SELECT user_id FROM handed`),
+      SELECT user_id FROM handed`,
+    ),
   )
   return row ? Number(row.user_id) : whyNot(db, clientId, conversationId, route, inTurn, pick)
 }
@@ -179,9 +184,12 @@ export const assignWaitingLater = async (db: Db, clientId: number) => {
  */
 export const serveQueue = async (ctx: JobContext, clientId: number, pick: Pick<AgentPick, "except"> = {}) => {
   const queued = rowsOf(
-    await ctx.db.execute(sql`SELECT id, channel, route_group_id FROM conversations
+    await executePrepared(
+      ctx.db,
+      sql`SELECT id, channel, route_group_id FROM conversations
       WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()}
-      ORDER BY ${QUEUE_ORDER} LIMIT ${SERVE_BATCH} FOR UPDATE SKIP LOCKED`),
+      ORDER BY ${QUEUE_ORDER} LIMIT ${SERVE_BATCH} FOR UPDATE SKIP LOCKED`,
+    ),
   )
   const full = new Set<string>()
   const handed: number[] = []
@@ -202,8 +210,11 @@ export const serveQueue = async (ctx: JobContext, clientId: number, pick: Pick<A
 /** One hand-out decision, as the benchmark (scripts/bench/bench-handout.ts) times it: the queue's head to its agent. */
 export const handOutHead = async (db: Db, clientId: number) => {
   const [w] = rowsOf(
-    await db.execute(sql`SELECT id, channel, route_group_id FROM conversations
-      WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()} ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`),
+    await executePrepared(
+      db,
+      sql`SELECT id, channel, route_group_id FROM conversations
+      WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()} ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    ),
   )
   return w ? assignOne(db, clientId, Number(w.id), routeOf(w)) : null
 }
@@ -223,8 +234,11 @@ const takeableSql = (clientId: number, agentId: number, free: boolean) =>
  */
 const takeNext = async (ctx: HandOutCtx, clientId: number, agentId: number): Promise<number | TakeRefusal> => {
   const [w] = rowsOf(
-    await ctx.db.execute(sql`SELECT id, channel, route_group_id FROM conversations WHERE ${takeableSql(clientId, agentId, true)}
-      ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`),
+    await executePrepared(
+      ctx.db,
+      sql`SELECT id, channel, route_group_id FROM conversations WHERE ${takeableSql(clientId, agentId, true)}
+      ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    ),
   )
   if (!w) {
     const [any] = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM conversations WHERE ${takeableSql(clientId, agentId, false)} LIMIT 1`))

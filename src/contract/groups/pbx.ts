@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Data, DateRange, Empty, Limit, ListQuery, Paged } from "../schemas/common"
-import { PbxCall, PbxDirection, PbxOutcome, PbxTrunk, PbxTrunkInput } from "../schemas/pbx"
+import { PbxCall, PbxDirection, PbxExtension, PbxOutcome, PbxTrunk, PbxTrunkInput } from "../schemas/pbx"
 
 export const pbx = defineGroup(
   "pbx",
@@ -28,6 +28,17 @@ export const pbx = defineGroup(
         outcome: Schema.optional(PbxOutcome),
       }),
       response: Paged(PbxCall),
+    },
+    /**
+     * The tenant's other softphone users' extensions, by name, each with whether a phone is registered on it now:
+     * whom a call can be transferred to. For everyone who may open the softphone page (checked in the handler).
+     */
+    listPbxExtensions: {
+      method: "POST",
+      path: "/pbx/extensions",
+      permission: null,
+      request: Empty,
+      response: Data(Schema.Array(PbxExtension)),
     },
   },
 )

@@ -74,3 +74,13 @@ export const PbxCall = Schema.Struct({
   sip_code: Schema.NullOr(Schema.Number),
 })
 export type PbxCall = typeof PbxCall.Type
+
+/** One of the tenant's extensions, as a transfer target: whose it is and whether a phone is registered on it now. */
+export const PbxExtension = Schema.Struct({
+  extension: Schema.String,
+  /** The user's display name. */
+  name: Schema.String,
+  /** A softphone or desk phone is registered on the extension now (Kamailio's location table). */
+  registered: Schema.Boolean,
+})
+export type PbxExtension = typeof PbxExtension.Type

@@ -30,6 +30,7 @@ const queue = (admin: boolean): RoutingQueue => ({
 const after = "xstate.after.30000.routing-queue.ready"
 const changed = { type: "rt.chat:conversation", conversation: { id: 7 } }
 const callEnded = { type: "rt.call-ended", callId: "wacid.1" }
+const callQueued = { type: "rt.call-queue-changed", callId: "wacid.2" }
 
 checkModel({
   name: "routing queue",
@@ -42,6 +43,7 @@ checkModel({
     { type: "xstate.error.actor.read", error: new Error("offline") },
     changed,
     callEnded,
+    callQueued,
     { type: "TAKE_NEXT" },
     { type: "xstate.done.actor.take", output: 7 },
     { type: "xstate.error.actor.take", error: { status: 409, code: "AT_CAPACITY", message: "full" } },
@@ -57,6 +59,7 @@ checkModel({
   stories: [
     [changed, { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } }, { type: "TICK", at: 9 }],
     [callEnded, { type: "xstate.done.actor.read", output: { queue: queue(true), readAt: 1 } }, callEnded],
+    [callQueued, { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } }, callQueued],
     [
       { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } },
       { type: "ROUTE", conversationId: 7, groupId: null },

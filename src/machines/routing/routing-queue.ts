@@ -2,11 +2,11 @@
  * The agents' queue (page actor `routing-queue`, /apps/queue): the waiting conversations the caller may take (an admin:
  * all, with every agent's load) and the customers' calls waiting for a free agent, read at once, again on every
  * `chat:conversation` and `chat:message` the chat socket brings (every chat console hears each conversation taken,
- * handed over, released or closed, and the queue's messages: server/features/chat/chat-audience.ts), on every call
- * rung, taken or ended the calls socket brings (`call-is-coming`, `remove-call`, `call-ended`: a waiting call rings
- * once a place frees, and leaves the queue when taken or ended) and every REFRESH_MS for the estimated waits and calls
- * that joined; a one-second tick
- * moves `now`, so each wait runs between reads. "Take next" asks the server's one hand-out; an admin routes a waiting
+ * handed over, released or closed, and the queue's messages: server/features/chat/chat-audience.ts), on every
+ * `call-queue-changed` (every socket of the tenant hears a customer's call join the queue, ring from it or leave it:
+ * calls/call-waiting.ts), on every call rung at, taken from or ended for this user (`call-is-coming`, `remove-call`,
+ * `call-ended`), and every REFRESH_MS for the estimated waits; a one-second tick moves `now`, so each wait runs between
+ * reads. "Take next" asks the server's one hand-out; an admin routes a waiting
  * conversation to an agent group. A socket event during a read marks it stale and reads again after it.
  *
  *   loading --done--> ready --TAKE_NEXT--> taking --done/error--> loading/ready
@@ -146,6 +146,7 @@ export const routingQueueMachine = setup({
         "rt.call-is-coming": { actions: "markStale" },
         "rt.remove-call": { actions: "markStale" },
         "rt.call-ended": { actions: "markStale" },
+        "rt.call-queue-changed": { actions: "markStale" },
       },
     },
     ready: {
@@ -156,6 +157,7 @@ export const routingQueueMachine = setup({
         "rt.call-is-coming": { target: "loading" },
         "rt.remove-call": { target: "loading" },
         "rt.call-ended": { target: "loading" },
+        "rt.call-queue-changed": { target: "loading" },
         RETRY: { target: "loading" },
         TAKE_NEXT: { guard: "mayTake", target: "taking", actions: assign({ notice: null }) },
         ROUTE: { guard: "admin", target: "routing" },

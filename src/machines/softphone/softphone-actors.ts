@@ -1,10 +1,12 @@
 /**
  * The live softphone: credentials from the API (onboarding.getCallSetting, the caller's own ephemeral SIP
- * account) and the sip.js user agent of src/services/sip in a callback actor whose clean-up stops it.
+ * account), the tenant's extensions to transfer to (pbx.listPbxExtensions) and the sip.js user agent of
+ * src/services/softphone in a callback actor whose clean-up stops it.
  */
 import { Effect } from "effect"
 import { fromCallback } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
+import type { PbxExtension } from "../../contract/schemas/pbx"
 import { Api } from "../../services/api/api"
 import { createSipPhone, type PhoneEvent } from "../../services/softphone/sip-phone"
 import { fromEffect } from "../common/from-effect"
@@ -15,6 +17,13 @@ const loadCredentials = fromEffect<SipCredentials | null>(() =>
     const api = yield* Api
     const reply = yield* api.call("onboarding", "getCallSetting", {})
     return reply.data.sip ?? null
+  }),
+)
+
+const loadExtensions = fromEffect<readonly PbxExtension[]>(() =>
+  Effect.gen(function* () {
+    const api = yield* Api
+    return (yield* api.call("pbx", "listPbxExtensions", {})).data
   }),
 )
 
@@ -70,4 +79,4 @@ const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, rec
   return () => sip.stop()
 })
 
-export const liveSoftphoneMachine = softphoneMachine.provide({ actors: { loadCredentials, phone } })
+export const liveSoftphoneMachine = softphoneMachine.provide({ actors: { loadCredentials, loadExtensions, phone } })

@@ -7,8 +7,9 @@
  * A connected call can be muted, held and resumed, and sent tones (DTMF); each change of the call is said in the
  * shell's live region (the announcer), so an agent working by keyboard or with a screen reader hears it.
  *
- * A blind transfer (connected.choosing, then connected.transferring): the agent names a target and the other side is
- * asked (REFER) to call it; once it reached it the call here ends with "Transferred to …", otherwise the call stays as
+ * A blind transfer (connected.choosing, then connected.transferring): the agent names a target, typed or picked from the
+ * tenant's extensions (loaded each time the dialog opens, filtered by what is typed, walked with the arrow keys), and
+ * the other side is asked (REFER) to call it; once it reached it the call here ends with "Transferred to …", otherwise the call stays as
  * it was (held only if the agent held it) and the card says why. A call this phone is asked to move elsewhere (an
  * incoming REFER) goes back to calling, the new party's number shown.
  *
@@ -16,6 +17,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
 import type { SipCredentials } from "../../contract/schemas/tenants"
+import type { PbxExtension } from "../../contract/schemas/pbx"
 import { type Failure, failureOf } from "../common/failure"
 import { announce, type Politeness } from "../shell/announcer-machine"
 
@@ -72,6 +74,9 @@ export type SoftphoneEvent =
   | { type: "TRANSFER_OPEN" }
   | { type: "TRANSFER_CANCEL" }
   | { type: "TRANSFER"; target: string }
+  /** What the agent typed in the transfer dialog (filters the extensions); the highlighted extension moves by one. */
+  | { type: "TRANSFER_FILTER"; text: string }
+  | { type: "TRANSFER_MOVE"; by: 1 | -1 }
   | { type: "TICK" }
   | { type: "RETRY" }
   | PhoneReport
@@ -140,14 +145,47 @@ export interface SoftphoneContext {
   readonly transferTarget: string | null
   /** Why the last transfer on this call failed (shown while the call goes on). */
   readonly transferProblem: TransferProblem | null
+  /** The tenant's extensions to transfer to, as the server last listed them; null while the list loads. */
+  readonly extensions: readonly PbxExtension[] | null
+  /** The list could not be loaded (a typed target still works). */
+  readonly extensionsFailed: boolean
+  /** What the agent typed in the transfer dialog. */
+  readonly transferQuery: string
+  /** The highlighted one of the matching extensions (transferChoicesOf), or null: Enter then transfers the typed text. */
+  readonly transferActive: number | null
   /** Grows with every announcement: part of its key, so equal words are said again (the announcer drops a key said). */
   readonly said: number
 }
+
+/**
+ * The extensions offered in the transfer dialog: those whose number or name contains what was typed, the other party
+ * of the call left out.
+ */
+export const transferChoicesOf = (context: SoftphoneContext): readonly PbxExtension[] => {
+  const query = context.transferQuery.trim().toLocaleLowerCase()
+  return (context.extensions ?? []).filter(
+    (choice) =>
+      choice.extension !== context.remote && (choice.extension.includes(query) || choice.name.toLocaleLowerCase().includes(query)),
+  )
+}
+
+/** What a transfer confirmed now goes to: the highlighted extension, or the typed text. */
+export const transferPickOf = (context: SoftphoneContext): string => {
+  const active = context.transferActive === null ? undefined : transferChoicesOf(context)[context.transferActive]
+  return active?.extension ?? context.transferQuery
+}
+
+/** The first match is highlighted once something is typed; with nothing typed, none is. */
+const firstMatch = (context: SoftphoneContext): number | null =>
+  context.transferQuery.trim() !== "" && transferChoicesOf(context).length > 0 ? 0 : null
 
 const SIP_REFUSED: Failure = { status: null, code: "SIP_REJECTED", message: "SIP credentials refused" }
 
 const credentialsStub = fromPromise<SipCredentials | null>(async () => {
   throw new Error("softphone: provide loadCredentials")
+})
+const extensionsStub = fromPromise<readonly PbxExtension[]>(async () => {
+  throw new Error("softphone: provide loadExtensions")
 })
 const phoneStub = fromCallback<PhoneCommand, SipCredentials>(() => () => undefined)
 /** One TICK a second while a call is connected. */
@@ -165,7 +203,7 @@ export const softphoneMachine = setup({
     events: {} as SoftphoneEvent,
     emitted: {} as SoftphoneEmitted,
   },
-  actors: { loadCredentials: credentialsStub, phone: phoneStub, ticker },
+  actors: { loadCredentials: credentialsStub, loadExtensions: extensionsStub, phone: phoneStub, ticker },
   guards: {
     isTone: ({ event }) => {
       assertEvent(event, "DTMF")
@@ -247,6 +285,27 @@ export const softphoneMachine = setup({
         }),
       )
     }),
+    openTransfer: assign({
+      transferProblem: null,
+      extensions: null,
+      extensionsFailed: false,
+      transferQuery: "",
+      transferActive: null,
+    }),
+    filterTransfer: assign(({ context, event }) => {
+      assertEvent(event, "TRANSFER_FILTER")
+      const next = { ...context, transferQuery: event.text }
+      return { transferQuery: event.text, transferActive: firstMatch(next) }
+    }),
+    moveTransfer: assign({
+      transferActive: ({ context, event }) => {
+        assertEvent(event, "TRANSFER_MOVE")
+        const count = transferChoicesOf(context).length
+        if (count === 0) return null
+        if (context.transferActive === null) return event.by > 0 ? 0 : count - 1
+        return (context.transferActive + event.by + count) % count
+      },
+    }),
     setTransferProblem: assign({ transferProblem: (_, params: { problem: TransferProblem }) => params.problem }),
   },
   /** A transfer whose target neither answered nor failed within a minute is given up (the call stays here). */
@@ -265,6 +324,10 @@ export const softphoneMachine = setup({
     tones: "",
     transferTarget: null,
     transferProblem: null,
+    extensions: null,
+    extensionsFailed: false,
+    transferQuery: "",
+    transferActive: null,
     said: 0,
   },
   initial: "loading",
@@ -399,12 +462,25 @@ export const softphoneMachine = setup({
                     talking: {
                       on: {
                         HOLD: { actions: "hold" },
-                        TRANSFER_OPEN: { target: "choosing", actions: assign({ transferProblem: null }) },
+                        TRANSFER_OPEN: { target: "choosing", actions: "openTransfer" },
                       },
                     },
                     /** The transfer dialog is open: the agent names the target. */
                     choosing: {
+                      invoke: {
+                        id: "extensions",
+                        src: "loadExtensions",
+                        onDone: {
+                          actions: assign(({ context, event }) => {
+                            const next = { ...context, extensions: event.output }
+                            return { extensions: event.output, transferActive: firstMatch(next) }
+                          }),
+                        },
+                        onError: { actions: assign({ extensions: [], extensionsFailed: true }) },
+                      },
                       on: {
+                        TRANSFER_FILTER: { actions: "filterTransfer" },
+                        TRANSFER_MOVE: { actions: "moveTransfer" },
                         HOLD: { actions: "hold" },
                         TRANSFER_CANCEL: "talking",
                         TRANSFER: [

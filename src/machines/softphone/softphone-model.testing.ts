@@ -7,7 +7,8 @@ import { expect } from "vitest"
 import { createActor, fromCallback, fromPromise, type AnyStateMachine } from "xstate"
 import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
 import type { SipCredentials } from "../../contract/schemas/tenants"
-import { softphoneMachine, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
+import type { PbxExtension } from "../../contract/schemas/pbx"
+import { softphoneMachine, transferPickOf, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
 import { selectNotice, selectTransferProblem } from "./softphone-selectors"
 
 export const creds: SipCredentials = {
@@ -19,8 +20,17 @@ export const creds: SipCredentials = {
   expires_at: 1999999999,
 }
 
+/** The tenant's extensions as the server lists them (the caller's own left out): one online, one not. */
+export const EXTENSIONS: readonly PbxExtension[] = [
+  { extension: "1007", name: "Admin", registered: true },
+  { extension: "1004", name: "Deniz", registered: false },
+  { extension: "1009", name: "Desk phone", registered: true },
+]
+
 export type ModelEvent =
   | SoftphoneEvent
+  | { type: "xstate.done.actor.extensions"; output: readonly PbxExtension[] }
+  | { type: "xstate.error.actor.extensions"; error: unknown }
   | { type: "xstate.done.actor.credentials"; output: SipCredentials | null }
   | { type: "xstate.error.actor.credentials"; error: unknown }
 
@@ -30,6 +40,12 @@ export const TRANSFER_EVENTS: ModelEvent[] = [
   { type: "TRANSFER_CANCEL" },
   { type: "TRANSFER", target: " " },
   { type: "TRANSFER", target: " 1007 " },
+  { type: "xstate.done.actor.extensions", output: EXTENSIONS },
+  { type: "xstate.error.actor.extensions", error: new Error("offline") },
+  { type: "TRANSFER_FILTER", text: "d" },
+  { type: "TRANSFER_FILTER", text: "2103" },
+  { type: "TRANSFER_MOVE", by: 1 },
+  { type: "TRANSFER_MOVE", by: -1 },
   { type: "PHONE.TRANSFERRED" },
   { type: "PHONE.TRANSFER_FAILED", stage: "target", status: 404 },
   { type: "PHONE.TRANSFER_FAILED", stage: "refer", status: 405 },
@@ -88,6 +104,10 @@ export const serialize = (snapshot: Snap) =>
     snapshot.context.party,
     snapshot.context.transferProblem,
     snapshot.context.transferTarget,
+    snapshot.context.extensions === null,
+    snapshot.context.extensionsFailed,
+    snapshot.context.transferQuery,
+    snapshot.context.transferActive,
   ])
 export const options = { events: events as SoftphoneEvent[], serializeState: (s: unknown) => serialize(s as Snap) }
 const modelPaths = (o: typeof options) => getShortestPaths(softphoneMachine, o)
@@ -117,6 +137,7 @@ export const harnessMachine = () =>
   softphoneMachine.provide({
     actors: {
       loadCredentials: fromPromise<SipCredentials | null>(async () => creds),
+      loadExtensions: fromPromise<readonly PbxExtension[]>(async () => EXTENSIONS),
       phone: fromCallback<PhoneCommand, SipCredentials>(() => () => undefined),
       ticker: fromCallback(() => () => undefined),
     },
@@ -127,6 +148,8 @@ export const harness = () => {
   const commands: PhoneCommand[] = []
   const alerts: string[] = []
   let settle: { resolve: (v: SipCredentials | null) => void; reject: (e: unknown) => void } | null = null
+  /** The extensions' request of the dialog open now (each opening asks again). */
+  let settleExtensions: { resolve: (v: readonly PbxExtension[]) => void; reject: (e: unknown) => void } | null = null
   let phoneRunning = 0
   let tickerRunning = 0
   const actor = createActor(
@@ -136,6 +159,12 @@ export const harness = () => {
           () =>
             new Promise((resolve, reject) => {
               settle = { resolve, reject }
+            }),
+        ),
+        loadExtensions: fromPromise<readonly PbxExtension[]>(
+          () =>
+            new Promise((resolve, reject) => {
+              settleExtensions = { resolve, reject }
             }),
         ),
         phone: fromCallback<PhoneCommand, SipCredentials>(({ receive }) => {
@@ -160,6 +189,8 @@ export const harness = () => {
   const step = async (event: ModelEvent) => {
     if (event.type === "xstate.done.actor.credentials") settle!.resolve(event.output)
     else if (event.type === "xstate.error.actor.credentials") settle!.reject(event.error)
+    else if (event.type === "xstate.done.actor.extensions") settleExtensions?.resolve(event.output)
+    else if (event.type === "xstate.error.actor.extensions") settleExtensions?.reject(event.error)
     else actor.send(event)
     await flush()
   }
@@ -207,6 +238,9 @@ export const replay = async (path: ModelPath, prefix: ModelEvent[] = []) => {
     expect(selectNotice(after)).toEqual(selectNotice(model))
     expect(selectTransferProblem(after)).toEqual(selectTransferProblem(model))
     expect(after.context.transferTarget).toEqual(model.context.transferTarget)
+    expect([after.context.extensions, after.context.extensionsFailed]).toEqual([model.context.extensions, model.context.extensionsFailed])
+    expect([after.context.transferQuery, after.context.transferActive]).toEqual([model.context.transferQuery, model.context.transferActive])
+    expect(transferPickOf(after.context)).toEqual(transferPickOf(model.context))
     // The walk keeps one snapshot per "timer has run" (seconds > 0); exact counting has its own test below.
     expect(after.context.seconds > 0).toEqual(model.context.seconds > 0)
     const command = expectedCommand(event as ModelEvent, before, after)

@@ -1,7 +1,7 @@
 /** What the softphone page shows, read from the machine's snapshot (views never decide). */
 import type { SnapshotFrom } from "xstate"
 import { formatClock } from "../common/clock"
-import type { softphoneMachine } from "./softphone-machine"
+import { transferChoicesOf, transferPickOf, type softphoneMachine } from "./softphone-machine"
 
 type Snapshot = SnapshotFrom<typeof softphoneMachine>
 
@@ -56,6 +56,16 @@ export const selectTransferStep = (s: Snapshot): TransferStep =>
       ? "transferring"
       : "closed"
 export const selectTransferTarget = (s: Snapshot) => s.context.transferTarget ?? ""
+
+/** The transfer dialog's list: the matching extensions, which one is highlighted, and whether the list is there. */
+export const selectTransferChoices = (s: Snapshot) => transferChoicesOf(s.context)
+export const selectTransferActive = (s: Snapshot) => s.context.transferActive
+export const selectTransferQuery = (s: Snapshot) => s.context.transferQuery
+export type ExtensionsLoad = "loading" | "failed" | "ready"
+export const selectExtensionsLoad = (s: Snapshot): ExtensionsLoad =>
+  s.context.extensionsFailed ? "failed" : s.context.extensions === null ? "loading" : "ready"
+/** What Transfer (or Enter) sends now: the highlighted extension, or what was typed. */
+export const selectTransferPick = (s: Snapshot) => transferPickOf(s.context)
 
 /** Why the last transfer failed, shown while the call goes on: the sentences to read (i18n key and values). */
 export const selectTransferProblem = (s: Snapshot): readonly { key: string; values: Record<string, string> }[] | null => {

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest"
 import type { AnyStateNode } from "xstate"
-import { softphoneMachine, transferProblemOf } from "./softphone-machine"
+import { softphoneMachine, transferChoicesOf, transferPickOf, transferProblemOf } from "./softphone-machine"
 import {
   CONNECTED,
+  EXTENSIONS,
   PREFIX,
   TRANSFER_EVENTS,
   TRANSFER_EVENT_TYPES,
@@ -19,6 +20,9 @@ import {
 
 const TIMEOUT = TRANSFER_EVENTS.find((event) => event.type.startsWith("xstate.after.transferTimeout")) as ModelEvent
 const to = (target: string): ModelEvent => ({ type: "TRANSFER", target })
+const LISTED: ModelEvent = { type: "xstate.done.actor.extensions", output: EXTENSIONS }
+const filter = (text: string): ModelEvent => ({ type: "TRANSFER_FILTER", text })
+const move = (by: 1 | -1): ModelEvent => ({ type: "TRANSFER_MOVE", by })
 
 const stories = [
   // An empty target alerts; the dialog closes and opens again; the REFER is sent and the far end moved.
@@ -68,6 +72,23 @@ const stories = [
     { type: "PHONE.ESTABLISHED" },
     { type: "PHONE.ENDED" },
   ],
+  // The list arrives; typing "d" highlights the first match (Deniz is the caller, 1004: left out), the arrows wrap
+  // around, and Enter transfers to the highlighted extension.
+  [...CONNECTED, { type: "TRANSFER_OPEN" }, LISTED, filter("d"), move(1), move(1), move(-1), to("1009"), { type: "PHONE.TRANSFERRED" }],
+  // A number not in the list (a desk phone): nothing highlighted, the typed text is the target; typed before the list came.
+  [...CONNECTED, { type: "TRANSFER_OPEN" }, filter("2103"), LISTED, move(1), filter("2103"), to("2103")],
+  // The list cannot be loaded: typing still works, the arrows have nothing to move; reopening asks again.
+  [
+    ...CONNECTED,
+    { type: "TRANSFER_OPEN" },
+    { type: "xstate.error.actor.extensions", error: new Error("offline") },
+    move(-1),
+    filter("1007"),
+    { type: "TRANSFER_CANCEL" },
+    { type: "TRANSFER_OPEN" },
+    LISTED,
+    move(-1),
+  ],
 ].map((list) => callStoryPath(list as ModelEvent[]))
 
 describe("softphone blind transfer (model-based)", () => {
@@ -92,10 +113,25 @@ describe("softphone blind transfer (model-based)", () => {
     expect([ends[1].context.held, ends[1].context.remote, ends[1].context.transferProblem]).toEqual([false, "1004", null])
     expect([ends[3].context.transferProblem, ends[3].context.held]).toEqual(["timeout", true])
     expect(ends[6].matches({ running: { call: "idle" } })).toBe(true)
+    expect([ends[7].context.notice, ends[7].context.party]).toEqual(["transferred", "1009"])
+    expect(ends[8].context.transferTarget).toBe("2103")
+    // Reopened after a failed load: a fresh list, the last one highlighted by the up arrow.
+    expect([ends[9].context.extensionsFailed, ends[9].context.transferQuery, transferPickOf(ends[9].context)]).toEqual([false, "", "1009"])
   })
 
   it.each(stories.map((p) => [nameOf(p), p] as const))("story: %s", async (_name, path) => {
     await replay(path)
+  })
+
+  it("offers the extensions whose number or name contains what was typed, without the other party", () => {
+    const context = { ...softphoneMachine.getInitialSnapshot(undefined as never).context, extensions: EXTENSIONS, remote: "1004" }
+    const names = (query: string) => transferChoicesOf({ ...context, transferQuery: query }).map((choice) => choice.name)
+    expect(names("")).toEqual(["Admin", "Desk phone"])
+    expect(names(" DESK ")).toEqual(["Desk phone"])
+    expect(names("100")).toEqual(["Admin", "Desk phone"])
+    expect(names("deniz")).toEqual([])
+    expect(transferPickOf({ ...context, transferQuery: "desk", transferActive: 0 })).toBe("1009")
+    expect(transferPickOf({ ...context, transferQuery: "2103", transferActive: null })).toBe("2103")
   })
 
   it("reads a failed transfer's report as the problem the agent is told", () => {

@@ -5,7 +5,7 @@
  */
 import { expect, type Browser, type Page } from "@playwright/test"
 import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../server/sip/kamailio"
-import { rtpengineMissing, startRtpengine, type Rtpengine } from "../../../server/sip/rtpengine"
+import { ngCommand, rtpengineMissing, startRtpengine, type Rtpengine } from "../../../server/sip/rtpengine"
 import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../server/sip/baresip"
 import { freePort } from "../../../server/sip/daemon"
 import { kamailioRpc } from "../../../server/sip/kamailio-rpc"
@@ -40,6 +40,8 @@ export interface Lab {
    * `media: "webrtc"` DTLS-SRTP and ICE, gathering through the lab's TURN server when it runs one.
    */
   readonly deskPhone: (extension: string, options?: Partial<BaresipOptions> & { transport?: "tcp" | "udp" }) => Promise<Baresip>
+  /** rtpengine's "query" of a call it relays (by SIP Call-ID): its legs, their streams and packet counts. */
+  readonly mediaQuery: (callId: string) => Promise<Record<string, unknown>>
   /** Forgets what the registered phones answered when asked what media they speak, like phones that never said. */
   readonly forgetPhoneMedia: () => Promise<void>
   readonly stop: () => Promise<void>
@@ -165,6 +167,10 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     },
     openPhone,
     deskPhone,
+    mediaQuery: async (callId) => {
+      if (!rtpengine) throw new Error("the lab runs no rtpengine")
+      return ngCommand(rtpengine.ngHost, rtpengine.ngPort, { command: "query", "call-id": callId })
+    },
     forgetPhoneMedia: async () => {
       await kamailioRpc(kamailio.controlUrl, SECRET).call("htable.flush", ["media"])
     },
