@@ -13,15 +13,22 @@ export const BACK_KEYS: readonly string[] = backPermissions.map(backKey)
 /** Keys of the super admin's own routes (the platform console): no role grants them. */
 export const SUPER_ADMIN_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.superAdminOnly).map((r) => frontKey(r.path)))
 
+/** Keys of an agent's desk for their own business: a super admin is no business's agent. */
+export const TENANT_ONLY_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.tenantOnly).map((r) => frontKey(r.path)))
+const SUPER_ADMIN_GRANTS: readonly string[] = [...FRONT_KEYS.filter((key) => !TENANT_ONLY_KEYS.has(key)), ...BACK_KEYS]
+
 export interface Grantee {
   readonly roleId: number | null
   readonly superAdmin: boolean
   readonly callPermission: boolean | null
 }
 
-/** The keys a user holds, given its role's keys: a super admin holds all; the voice-call override applies last. */
+/**
+ * The keys a user holds, given its role's keys: a super admin holds all but the agent's desk; the voice-call override
+ * applies last.
+ */
 export const grantsFrom = (user: Grantee, roleKeys: Iterable<string>): Set<string> => {
-  if (user.superAdmin) return new Set([...FRONT_KEYS, ...BACK_KEYS])
+  if (user.superAdmin) return new Set(SUPER_ADMIN_GRANTS)
   const keys = new Set([...roleKeys].filter((key) => !SUPER_ADMIN_KEYS.has(key)))
   if (user.callPermission === true) keys.add(VOICE_CALL_KEY)
   if (user.callPermission === false) keys.delete(VOICE_CALL_KEY)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { io } from "socket.io-client"
+import { frontKey, routes } from "../../src/contract/routes"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../testing/harness"
 
 describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
@@ -128,6 +129,18 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
     expect((await login(ctx.url, "agent1")).user_acl["FRONT:/channels/whatsapp-call"]).toBe(false)
     await send(ctx.url, callOf("users", "usersCallPermissionUpdate"), { user_id: agent.user_data.id, enabled: null }, admin)
     expect((await login(ctx.url, "agent1")).user_acl["FRONT:/channels/whatsapp-call"]).toBe(true)
+  })
+
+  it("keeps the agent's desk out of the super admin's grants, and in an agent's", async () => {
+    const desk = routes.filter((r) => r.tenantOnly).map((r) => frontKey(r.path))
+    expect(desk).toEqual(expect.arrayContaining(["FRONT:/apps/chat", "FRONT:/apps/queue", "FRONT:/apps/inbox", "FRONT:/apps/history"]))
+    const superadmin = await login(ctx.url, "superadmin")
+    for (const key of desk) expect(superadmin.user_acl[key], key).toBe(false)
+    expect(superadmin.user_acl["FRONT:/platform"]).toBe(true)
+    expect(superadmin.user_acl["FRONT:/apps/dashboard"]).toBe(true)
+    const agent = await login(ctx.url, "agent1")
+    expect(agent.user_acl["FRONT:/apps/chat"]).toBe(true)
+    expect(agent.user_acl["FRONT:/apps/inbox"]).toBe(true)
   })
 
   it("saves layout and theme per user", async () => {

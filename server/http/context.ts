@@ -4,7 +4,9 @@ import type { Config } from "../config"
 import type { Principal } from "../auth/principal"
 import type { Realtime } from "../realtime/realtime"
 import type { FallbackChannels } from "../channels/fallback-channels"
-import { forbidden, unauthorized } from "./errors"
+import { sql } from "drizzle-orm"
+import { rowsOf } from "../db/rows"
+import { forbidden, notFound, unauthorized } from "./errors"
 import type { UploadedFile } from "./upload"
 import type { RedisClient } from "../core/redis"
 
@@ -43,6 +45,27 @@ export const tenantOf = (ctx: Ctx): number => {
   if (ctx.principal.clientId === null || ctx.principal.clientId <= 0) throw forbidden("No tenant for this credential")
   return ctx.principal.clientId
 }
+
+/**
+ * The business a call acts on, given the `client_id` the caller named: a super admin may name any business but the
+ * platform's own (404 "Business" when there is no such business); anyone else gets their own tenant, and is refused
+ * for naming another. Naming nothing, or one's own tenant, is one's own tenant.
+ */
+export const businessOf = async (ctx: Ctx, asked: number | undefined): Promise<number> => {
+  const own = tenantOf(ctx)
+  if (asked === undefined || asked === own) return own
+  if (!ctx.principal.superAdmin) throw forbidden("Only a super admin may name another business")
+  const found = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM clients WHERE id = ${asked} AND NOT platform`))
+  if (found.length === 0) throw notFound("Business")
+  return asked
+}
+
+/**
+ * The call's context acting for `clientId` (from `businessOf`): the shared readers that take the tenant from the
+ * context then read that business. For reads only; the user stays the caller.
+ */
+export const actingFor = (ctx: Ctx, clientId: number): Ctx =>
+  clientId === ctx.principal.clientId ? ctx : { ...ctx, principal: { ...ctx.principal, clientId } }
 
 /** The calling user (user-token calls). */
 export const userOf = (ctx: Ctx): { userId: number; clientId: number } => {

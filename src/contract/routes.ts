@@ -19,9 +19,19 @@ export interface RouteDef {
   readonly devOnly?: boolean
   /** Held by super admins only, whatever a role says: the platform console, across every business. */
   readonly superAdminOnly?: boolean
+  /**
+   * A business's own working ground: an agent's desk, its customers' records, its channels' credentials
+   * (docs/decisions/super-admin-desk.md). A super admin, who is no business's agent, never holds it.
+   */
+  readonly tenantOnly?: boolean
 }
 
 const r = (path: string, key: string, extra: Omit<RouteDef, "path" | "key" | "sidebar"> = {}): RouteDef => ({ path, key, ...extra })
+
+/** The routes of an agent's desk. */
+const DESK = { tenantOnly: true } as const
+/** A business's customers and channels: its own, worked by its own people. */
+const OWN = { tenantOnly: true } as const
 
 /** The template message route that the spec lists among the public routes. */
 export const PUBLIC_TEMPLATE_ROUTE = "/templateMessage-individual-user"
@@ -47,23 +57,23 @@ const table: readonly RouteDef[] = [
   r("/pages/errors/internet-connectivity", "internetConnectivity", { public: true, auth: true }),
   r("/example", "example"),
   // Chat and tickets
-  r("/apps/chat", "chat"),
-  r("/apps/ongoing", "ongoing"),
+  r("/apps/chat", "chat", DESK),
+  r("/apps/ongoing", "ongoing", DESK),
   // Not in the spec: the agents' queue (feature routing).
-  r("/apps/queue", "routingQueue"),
-  r("/apps/inbox", "inbox"),
-  r("/apps/ticket-history", "ticketHistory"),
-  r("/apps/ticket-ongoing", "ticketOngoing"),
-  r("/apps/history", "history"),
+  r("/apps/queue", "routingQueue", DESK),
+  r("/apps/inbox", "inbox", DESK),
+  r("/apps/ticket-history", "ticketHistory", DESK),
+  r("/apps/ticket-ongoing", "ticketOngoing", DESK),
+  r("/apps/history", "history", DESK),
   r("/apps/report/ticket", "ticketReport"),
-  r("/apps/complain/ticket", "complainTicket"),
+  r("/apps/complain/ticket", "complainTicket", DESK),
   r("/report/complain-tickets-report", "complainTicketsReport"),
   r("/apps/call-history", "callHistory"),
   r("/apps/messages", "messages"),
   // Contacts and messaging
-  r("/apps/contacts/all", "contacts"),
-  r("/apps/contact-groups", "contactGroups"),
-  r("/apps/blocklist", "blocklist"),
+  r("/apps/contacts/all", "contacts", OWN),
+  r("/apps/contact-groups", "contactGroups", OWN),
+  r("/apps/blocklist", "blocklist", OWN),
   r("/apps/canned-messages", "cannedMessages"),
   r("/apps/sessionMessage", "sessionMessage"),
   r("/apps/flag", "flag"),
@@ -108,14 +118,14 @@ const table: readonly RouteDef[] = [
   r("/apps/admin-segments", "adminSegments"),
   r("/apps/nearest-location", "nearestLocation"),
   // Channels
-  r("/channels", "channels"),
-  r("/channels/Whatsapp", "channelWhatsapp"),
-  r("/channels/fb-page", "channelFbPage"),
-  r("/channels/Instagram", "channelInstagram"),
-  r("/channels/sms", "channelSms"),
-  r("/channels/webchat-btn", "channelWebchat"),
-  r("/channels/fbchannels", "channelFbChannels"),
-  r("/channels/fb", "channelFb"),
+  r("/channels", "channels", OWN),
+  r("/channels/Whatsapp", "channelWhatsapp", OWN),
+  r("/channels/fb-page", "channelFbPage", OWN),
+  r("/channels/Instagram", "channelInstagram", OWN),
+  r("/channels/sms", "channelSms", OWN),
+  r("/channels/webchat-btn", "channelWebchat", OWN),
+  r("/channels/fbchannels", "channelFbChannels", OWN),
+  r("/channels/fb", "channelFb", OWN),
   // SMS
   r("/sms/send", "smsSend"),
   r("/sms-report", "smsReport"),
@@ -137,7 +147,7 @@ const table: readonly RouteDef[] = [
   r("/report/template-messages-report", "templateMessagesReport"),
   r("/reports/agent-average-time", "agentAverageTime"),
   // Calls
-  r("/apps/pbxcalls", "pbxCalls"),
+  r("/apps/pbxcalls", "pbxCalls", DESK),
   // Not in the spec: the channel simulator, where an admin plays customers. Like every non-public
   // route it is a FRONT key that only the admin role holds; a production server grants it to nobody.
   r("/apps/simulator", "simulator", { devOnly: true }),

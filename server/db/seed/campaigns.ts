@@ -134,7 +134,7 @@ export const seedCampaigns = async (db: Db, plan: Plan) => {
       const batch = paid.slice(k * BATCH, (k + 1) * BATCH)
       charges.push({
         amount: -price * batch.length,
-        reason: batch.length === 1 ? `template ${template.name}` : `template ${template.name} × ${batch.length}`,
+        why: { kind: "template", templates: String(template.name), count: batch.length },
         ref: `campaign:${campaign.id}:recipients:${batch.map((r) => r.id).join(",")}`,
         at: new Date(startedAt + k * 1000),
       })

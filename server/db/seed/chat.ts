@@ -190,7 +190,7 @@ export const seedChat = async (db: Db, rng: Rng, plan: Plan, contactRows: readon
       ? [
           {
             amount: -m.cost,
-            reason: `template ${plan.welcome.template.name}`,
+            why: { kind: "template", templates: plan.welcome.template.name, count: 1 },
             ref: `template:${plan.welcome.template.id}:${numberOf(conv.contactId)}`,
             at: m.dt,
           },

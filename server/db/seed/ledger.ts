@@ -1,17 +1,18 @@
 /**
  * The demo's charges in the billing ledger, dated when they were incurred. Running billing/ledger.ts's `post` once per
  * charge would cost the seed three statements each; this writes exactly the rows it writes (amount, the running
- * balance after it, reason, ref; clients.balance = the last balance) in one statement, in time order after the entries
+ * balance after it, reason and its figures, ref; clients.balance = the last balance) in one statement, in time order after the entries
  * already there.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../db"
 import { rowsOf } from "../rows"
+import { type LedgerReason, reasonText } from "../../features/billing"
 
 export interface Charge {
   /** Negative: a debit. */
   readonly amount: number
-  readonly reason: string
+  readonly why: LedgerReason
   readonly ref: string
   readonly at: Date
 }
@@ -29,14 +30,15 @@ export const postCharges = async (db: Db, clientId: number, charges: readonly Ch
       return {
         amount: (Math.round(c.amount * 100) / 100).toFixed(2),
         balance_after: (balance / 100).toFixed(2),
-        reason: c.reason,
+        reason: reasonText(c.why),
+        why: c.why,
         ref: c.ref,
         at: c.at.toISOString(),
       }
     })
-  await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, ref, created_at)
-    SELECT ${clientId}, x.amount::numeric, x.balance_after::numeric, x.reason, x.ref, x.at::timestamptz
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(amount text, balance_after text, reason text, ref text, at text)`)
+  await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, why, ref, created_at)
+    SELECT ${clientId}, x.amount::numeric, x.balance_after::numeric, x.reason, x.why, x.ref, x.at::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(amount text, balance_after text, reason text, why jsonb, ref text, at text)`)
   await db.execute(sql`UPDATE clients SET balance = ${(balance / 100).toFixed(2)} WHERE id = ${clientId}`)
 }
 

@@ -87,7 +87,7 @@ export const seedSms = async (db: Db, plan: Plan) => {
     const parts = to.length
     charges.push({
       amount: -RATE * parts,
-      reason: `SMS: ${to.length} ${to.length === 1 ? "message" : "messages"}, ${parts} ${parts === 1 ? "part" : "parts"}`,
+      why: { kind: "sms", messages: to.length, parts },
       ref: `sms:${batchId}`,
       at: new Date(at + 400),
     })

@@ -82,8 +82,8 @@ export const seedTenants = async (db: Db): Promise<SeedResult> => {
   ])
   await db.insert(ipWhitelist).values({ clientId: two.id, ip: "127.0.0.1", label: "Office" })
   // The demo tenant starts with credit to send SMS and templates: a ledger entry, marked as the seed's, not a bare figure.
-  await credit(db, one.id, DEMO_TOP_UP, "Demo seed top-up", "seed")
-  await credit(db, two.id, DEMO_TOP_UP_TWO, "Demo seed top-up", "seed")
+  await credit(db, one.id, DEMO_TOP_UP, { kind: "topUp", note: null }, "seed")
+  await credit(db, two.id, DEMO_TOP_UP_TWO, { kind: "topUp", note: null }, "seed")
   return {
     tenantOne: one.id,
     tenantTwo: two.id,

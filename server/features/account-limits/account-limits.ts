@@ -6,8 +6,8 @@ import { sql } from "drizzle-orm"
 import type { AccountLimit, LimitKey } from "../../../src/contract/schemas/security"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { tenantOf, type Ctx } from "../../http/context"
-import { forbidden, idOf, notFound } from "../../http/errors"
+import { businessOf, type Ctx } from "../../http/context"
+import { idOf, notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
 import { handle } from "../../core/registry"
 import { usageOf } from "./limits"
@@ -32,17 +32,14 @@ const limitsOf = async (db: Db, rows: Record<string, unknown>[]): Promise<Accoun
 }
 
 /** A business the super admin may set limits for: an existing tenant, never the platform's own. */
-const businessOf = async (ctx: Ctx, clientId: number) => {
+const checkLimitedBusiness = async (ctx: Ctx, clientId: number) => {
   const [row] = rowsOf(await ctx.db.execute(sql`SELECT id FROM clients WHERE id = ${clientId} AND NOT platform`))
   if (!row) throw notFound("Business")
 }
 
 export const handlers = [
   handle("security", "getAccountLimits", async (ctx, input) => {
-    const own = tenantOf(ctx)
-    if (input.client_id !== undefined && input.client_id !== own && !ctx.principal.superAdmin)
-      throw forbidden("Only a super admin may read another business's limits")
-    const clientId = input.client_id ?? own
+    const clientId = await businessOf(ctx, input.client_id)
     const rows = rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM account_limits WHERE client_id = ${clientId} ORDER BY kind`))
     return { data: await limitsOf(ctx.db, rows) }
   }),
@@ -57,7 +54,7 @@ export const handlers = [
   }),
 
   handle("security", "postAccountLimits", async (ctx, input) => {
-    await businessOf(ctx, input.client_id)
+    await checkLimitedBusiness(ctx, input.client_id)
     const rows = rowsOf(
       await ctx.db.execute(sql`INSERT INTO account_limits (client_id, kind, limit_value) VALUES (${input.client_id}, ${input.key}, ${input.limit})
         ON CONFLICT (client_id, kind) DO UPDATE SET limit_value = EXCLUDED.limit_value, updated_at = now() RETURNING ${COLUMNS}`),

@@ -5,7 +5,7 @@ import { ownCapsOf } from "../chat"
 import type { Db } from "../../db/db"
 import { users, roles } from "../../db/schema/identity"
 import { hashPassword } from "../../auth/password"
-import { tenantOf, type Ctx } from "../../http/context"
+import { businessOf, tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, notFound } from "../../http/errors"
 import type { User } from "../../../src/contract/schemas/access"
 
@@ -69,7 +69,7 @@ export interface NewUser {
 
 export const createUser = async (ctx: Ctx, input: NewUser, allowOtherTenant: boolean): Promise<User> => {
   // Only a super admin may place a user in another business; everyone else creates in their own tenant.
-  const clientId = allowOtherTenant && ctx.principal.superAdmin && input.client_id !== undefined ? input.client_id : tenantOf(ctx)
+  const clientId = allowOtherTenant ? await businessOf(ctx, input.client_id) : tenantOf(ctx)
   await checkRole(ctx.db, clientId, input.role_id)
   await checkLimit(ctx.db, clientId, "agents")
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1)

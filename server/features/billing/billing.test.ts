@@ -6,6 +6,7 @@ import { rowsOf } from "../../db/rows"
 import { ApiError } from "../../http/errors"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../../testing/harness"
 import { debit } from "./ledger"
+import { adjustment } from "./ledger-reason"
 
 const b = (name: "getBillingLedger" | "billingAccounts" | "billingTopUp" | "billingCreditLimit") => callOf("billing", name)
 const balanceCall = callOf("auth", "getClientBalance")
@@ -53,7 +54,7 @@ describe.each(DB_KINDS)("billing on %s", (kind) => {
       Number(rowsOf(await database().db.execute(sql`SELECT count(*)::int AS n FROM billing_ledger WHERE client_id = 1`))[0].n)
     const count = await entries()
     const refused = await database()
-      .transaction((tx) => debit(tx, 1, start + 10, "SMS to 1,000 customers", "campaign:1"))
+      .transaction((tx) => debit(tx, 1, start + 10, adjustment("SMS to 1,000 customers"), "campaign:1"))
       .catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(ApiError)
     expect((refused as ApiError).status).toBe(402)
@@ -61,7 +62,7 @@ describe.each(DB_KINDS)("billing on %s", (kind) => {
     expect(await entries()).toBe(count)
     const allowed = (await send(ctx.url, b("billingCreditLimit"), { client_id: 1, credit_limit: 50 }, root)).body.data
     expect(allowed).toMatchObject({ client_id: 1, credit_limit: 50 })
-    await database().transaction((tx) => debit(tx, 1, start + 10, "SMS to 1,000 customers", "campaign:1"))
+    await database().transaction((tx) => debit(tx, 1, start + 10, adjustment("SMS to 1,000 customers"), "campaign:1"))
     expect((await send(ctx.url, balanceCall, {}, h1)).body.data.balance).toBe(-10)
     await send(ctx.url, b("billingCreditLimit"), { client_id: 1, credit_limit: 0 }, root)
     await send(ctx.url, b("billingTopUp"), { client_id: 1, amount: 10 }, root)
@@ -84,7 +85,7 @@ describe.each(DB_KINDS)("billing on %s", (kind) => {
             expected += s.cents
           } else {
             const ok = await database()
-              .transaction((tx) => debit(tx, 1, s.cents / 100, "test debit"))
+              .transaction((tx) => debit(tx, 1, s.cents / 100, adjustment("test debit")))
               .then(() => true)
               .catch(() => false)
             expect(ok).toBe(expected - s.cents >= 0)

@@ -1,19 +1,23 @@
 /** Billing calls: the balance (from the ledger), the ledger itself, and the super admin's top-ups and credit allowance. */
 import { sql } from "drizzle-orm"
-import type { BillingAccount, LedgerEntry } from "../../../src/contract/schemas/billing"
+import type { BillingAccount, LedgerEntry, LedgerReason } from "../../../src/contract/schemas/billing"
 import { rowsOf } from "../../db/rows"
-import { tenantOf, type Ctx } from "../../http/context"
-import { forbidden, notFound } from "../../http/errors"
+import { businessOf, tenantOf, type Ctx } from "../../http/context"
+import { notFound } from "../../http/errors"
 import { iso } from "../../core/date-range"
 import { handle } from "../../core/registry"
 import { pageOf, windowPage } from "../../core/paging"
 import { BALANCE, CURRENCY, balanceOf, credit } from "./ledger"
+
+/** The stored figures of a reason (jsonb: an object on PostgreSQL, text through some drivers). */
+const whyOf = (value: unknown): LedgerReason => (typeof value === "string" ? JSON.parse(value) : value) as LedgerReason
 
 const entryOf = (r: Record<string, unknown>): LedgerEntry => ({
   id: Number(r.id),
   amount: Number(r.amount),
   balance_after: Number(r.balance_after),
   reason: String(r.reason),
+  why: whyOf(r.why),
   ref: r.ref === null || r.ref === undefined ? null : String(r.ref),
   by: r.username === null || r.username === undefined ? null : String(r.username),
   created_at: iso(r.created_at),
@@ -39,15 +43,12 @@ export const handlers = [
   handle("auth", "getClientBalance", async (ctx) => ({ data: { balance: await balanceOf(ctx.db, tenantOf(ctx)), currency: CURRENCY } })),
 
   handle("billing", "getBillingLedger", async (ctx, input) => {
-    const own = tenantOf(ctx)
-    if (input.client_id !== undefined && input.client_id !== own && !ctx.principal.superAdmin)
-      throw forbidden("Only a super admin may read another business's ledger")
-    const clientId = input.client_id ?? own
+    const clientId = await businessOf(ctx, input.client_id)
     const account = await loadAccount(ctx, clientId)
     const paging = pageOf(input)
     const { rows, total } = await windowPage(
       ctx.db,
-      sql`SELECT l.id, l.amount, l.balance_after, l.reason, l.ref, l.created_at, u.username, count(*) OVER () AS total_rows
+      sql`SELECT l.id, l.amount, l.balance_after, l.reason, l.why, l.ref, l.created_at, u.username, count(*) OVER () AS total_rows
         FROM billing_ledger l LEFT JOIN users u ON u.id = l.user_id WHERE l.client_id = ${clientId} ORDER BY l.id DESC`,
       paging,
     )
@@ -65,7 +66,7 @@ export const handlers = [
       ctx.db,
       input.client_id,
       input.amount,
-      input.reason?.trim() || "Top-up",
+      { kind: "topUp", note: input.reason?.trim() || null },
       input.ref?.trim() || null,
       ctx.principal.userId,
     )

@@ -5,13 +5,15 @@
  * would take the balance below minus the tenant's credit allowance (0 unless the super admin grants one) is refused
  * with 402 INSUFFICIENT_BALANCE and writes nothing. Amounts are whole cents in arithmetic, two decimals in the database.
  *
- * Later features post their costs with `debit(ctx.db, clientId, amount, reason, ref)` (templates, SMS).
+ * Later features post their costs with `debit(ctx.db, clientId, amount, why, ref)` (templates, SMS); `why` is the
+ * reason as figures (ledger-reason.ts), stored with its English wording.
  */
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { ApiError, notFound } from "../../http/errors"
 import { isUatNumber, uatNumberOf, uatNumbersAmong } from "../uat"
+import { type LedgerReason, reasonText } from "./ledger-reason"
 
 const cents = (value: unknown): number => Math.round(Number(value) * 100)
 const money = (centsValue: number): string => (centsValue / 100).toFixed(2)
@@ -38,11 +40,12 @@ const post = async (
   db: Db,
   clientId: number,
   amountCents: number,
-  reason: string,
+  why: LedgerReason,
   ref: string | null,
   userId: number | null,
   incurred = false,
 ): Promise<Entry> => {
+  const reason = reasonText(why)
   if (!Number.isSafeInteger(amountCents) || amountCents === 0)
     throw new ApiError(400, "BAD_REQUEST", "The amount must be at least 0.01", "amount")
   const account = await lockAccount(db, clientId)
@@ -50,20 +53,32 @@ const post = async (
   // A cost already incurred (the carrier has the SMS) is recorded whatever the balance: refusing it would lose it.
   if (amountCents < 0 && !incurred && after < -account.creditLimit) throw short(account.balance, -amountCents, reason)
   const [row] = rowsOf(
-    await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, ref, user_id)
-      VALUES (${clientId}, ${money(amountCents)}, ${money(after)}, ${reason}, ${ref}, ${userId}) RETURNING id`),
+    await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, why, ref, user_id)
+      VALUES (${clientId}, ${money(amountCents)}, ${money(after)}, ${reason}, ${JSON.stringify(why)}::jsonb, ${ref}, ${userId}) RETURNING id`),
   )
   await db.execute(sql`UPDATE clients SET balance = ${money(after)} WHERE id = ${clientId}`)
   return { id: Number(row.id), amount: amountCents / 100, balanceAfter: after / 100 }
 }
 
 /** Takes `amount` (> 0, in the tenant's currency) from the tenant's balance, in the caller's transaction. */
-export const debit = (db: Db, clientId: number, amount: number, reason: string, ref: string | null = null, userId: number | null = null) =>
-  post(db, clientId, -Math.round(amount * 100), reason, ref, userId)
+export const debit = (
+  db: Db,
+  clientId: number,
+  amount: number,
+  why: LedgerReason,
+  ref: string | null = null,
+  userId: number | null = null,
+) => post(db, clientId, -Math.round(amount * 100), why, ref, userId)
 
 /** Adds `amount` (> 0) to the tenant's balance (a top-up), in the caller's transaction. */
-export const credit = (db: Db, clientId: number, amount: number, reason: string, ref: string | null = null, userId: number | null = null) =>
-  post(db, clientId, Math.round(amount * 100), reason, ref, userId)
+export const credit = (
+  db: Db,
+  clientId: number,
+  amount: number,
+  why: LedgerReason,
+  ref: string | null = null,
+  userId: number | null = null,
+) => post(db, clientId, Math.round(amount * 100), why, ref, userId)
 
 /** A cost for a customer (a template or SMS to `number`): nothing is charged for the tenant's UAT numbers (null). */
 export const debitUnlessUat = async (
@@ -71,9 +86,9 @@ export const debitUnlessUat = async (
   clientId: number,
   number: string,
   amount: number,
-  reason: string,
+  why: LedgerReason,
   ref: string | null = null,
-) => ((await isUatNumber(db, clientId, number)) ? null : debit(db, clientId, amount, reason, ref))
+) => ((await isUatNumber(db, clientId, number)) ? null : debit(db, clientId, amount, why, ref))
 
 /**
  * Refuses (402 INSUFFICIENT_BALANCE) when `amount` more would take the balance below the allowance; writes nothing.
@@ -96,7 +111,7 @@ const debitAllUnlessUatAs = async (
   db: Db,
   clientId: number,
   charges: readonly Charge[],
-  reason: string,
+  why: LedgerReason,
   ref: string | null,
   incurred: boolean,
 ): Promise<{ entry: Entry | null; charged: number[] }> => {
@@ -107,7 +122,7 @@ const debitAllUnlessUatAs = async (
   )
   const charged = charges.map((c) => (uat.has(uatNumberOf(c.number)) ? 0 : c.amount))
   const total = Math.round(charged.reduce((sum, amount) => sum + amount, 0) * 100)
-  return { entry: total > 0 ? await post(db, clientId, -total, reason, ref, null, incurred) : null, charged }
+  return { entry: total > 0 ? await post(db, clientId, -total, why, ref, null, incurred) : null, charged }
 }
 
 /**
@@ -115,8 +130,8 @@ const debitAllUnlessUatAs = async (
  * tenant's UAT numbers, refused whole (402, nothing written) when the balance does not cover it. Answers the entry (null
  * when nothing is charged) and what each charge cost (0 for a UAT number).
  */
-export const debitAllUnlessUat = (db: Db, clientId: number, charges: readonly Charge[], reason: string, ref: string | null = null) =>
-  debitAllUnlessUatAs(db, clientId, charges, reason, ref, false)
+export const debitAllUnlessUat = (db: Db, clientId: number, charges: readonly Charge[], why: LedgerReason, ref: string | null = null) =>
+  debitAllUnlessUatAs(db, clientId, charges, why, ref, false)
 
 /**
  * Costs already incurred for customers' numbers (SMS parts the carrier accepted), posted as one debit in the caller's
@@ -127,9 +142,9 @@ export const debitIncurredUnlessUat = async (
   db: Db,
   clientId: number,
   charges: readonly Charge[],
-  reason: string,
+  why: LedgerReason,
   ref: string | null = null,
-): Promise<Entry | null> => (await debitAllUnlessUatAs(db, clientId, charges, reason, ref, true)).entry
+): Promise<Entry | null> => (await debitAllUnlessUatAs(db, clientId, charges, why, ref, true)).entry
 
 /**
  * The tenant's balance: the running balance `post` keeps on the tenant row with every entry (so the sum of its ledger

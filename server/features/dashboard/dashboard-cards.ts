@@ -3,9 +3,11 @@
  * GET /fetch/shell/territories). Range figures come from the roll-ups (server/features/reports/metrics.ts).
  */
 import { sql } from "drizzle-orm"
+import type { BusinessRangeQuery as RangeQuery } from "../../../src/contract/groups/dashboard"
 import type { HeatCell } from "../../../src/contract/schemas/reports"
 import { handle } from "../../core/registry"
-import { tenantOf, type Ctx } from "../../http/context"
+import { actingFor, businessOf, type Ctx } from "../../http/context"
+import { idOf } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
 import { TICKET_FROM, TICKET_STATUS } from "../tickets"
 import {
@@ -31,9 +33,19 @@ const ticketCounts = async (ctx: Ctx, r: ReportRange) => {
   return rows.map((row) => ({ status: String(row.status), count: Number(row.count) }))
 }
 
+/**
+ * The context of the business a card reads: the caller's own, or the one a super admin picked (`client_id`). The
+ * shared range readers take the business from it.
+ */
+const shown = async (ctx: Ctx, asked: number | string | undefined): Promise<Ctx> =>
+  actingFor(ctx, await businessOf(ctx, asked === undefined ? undefined : idOf(asked, "Business")))
+
+/** A card's range, for the business it reads. */
+const rangeOf = async (ctx: Ctx, input: RangeQuery) => reportRange(await shown(ctx, input.client_id), input)
+
 export const handlers = [
   handle("dashboard", "infoBoxes", async (ctx, input) => {
-    const r = await reportRange(ctx, input)
+    const r = await rangeOf(ctx, input)
     const f = { channel: input.channel_type }
     const now = await nowOf(ctx.db, r.clientId)
     const t = await conversationTotals(ctx, r, f)
@@ -67,13 +79,13 @@ export const handlers = [
     }
   }),
   handle("dashboard", "messageStats", async (ctx, input) => {
-    const r = await reportRange(ctx, input)
+    const r = await rangeOf(ctx, input)
     const f = { channel: input.channel_type }
     const totals = await messageTotals(ctx, r, f)
     return { data: { ...totals, series: await dayTrends(ctx, r, f) } }
   }),
   handle("dashboard", "chatHourly", async (ctx, input) => {
-    const r = await reportRange(ctx, input)
+    const r = await rangeOf(ctx, input)
     const f = { channel: input.channel_type }
     const local = sql`(slot AT TIME ZONE ${r.zone})`
     const cell = sql`extract(dow FROM ${local})::int AS weekday, extract(hour FROM ${local})::int AS hour`
@@ -93,16 +105,17 @@ export const handlers = [
       }
     return { data: { time_zone: r.zone, cells } }
   }),
-  handle("dashboard", "callsSummary", async (ctx, input) => ({ data: await callTotals(ctx, await reportRange(ctx, input)) })),
+  handle("dashboard", "callsSummary", async (ctx, input) => ({ data: await callTotals(ctx, await rangeOf(ctx, input)) })),
   handle("dashboard", "ticketCount", async (ctx, input) => {
-    const statusCount = await ticketCounts(ctx, await reportRange(ctx, input))
+    const statusCount = await ticketCounts(ctx, await rangeOf(ctx, input))
     return { data: { total: statusCount.reduce((n, s) => n + s.count, 0), status_count: statusCount } }
   }),
-  handle("dashboard", "fetchShellTerritories", async (ctx) => {
+  handle("dashboard", "fetchShellTerritories", async (ctx, input) => {
+    const clientId = await businessOf(ctx, input.client_id === undefined ? undefined : idOf(input.client_id, "Business"))
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ci.id, ci.name, co.code, count(*)::int AS locations
         FROM client_locations l JOIN cities ci ON ci.id = l.city_id JOIN countries co ON co.id = ci.country_id
-        WHERE l.client_id = ${tenantOf(ctx)} GROUP BY ci.id, ci.name, co.code ORDER BY ci.name, ci.id`),
+        WHERE l.client_id = ${clientId} GROUP BY ci.id, ci.name, co.code ORDER BY ci.name, ci.id`),
     )
     return {
       data: rows.map((row) => ({ id: Number(row.id), name: String(row.name), code: String(row.code), locations: Number(row.locations) })),

@@ -34,6 +34,40 @@ describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
     expect(records.status).toBe(404)
   })
 
+  it("reads a business a super admin picks as its own admin reads it, and refuses a tenant naming another", async () => {
+    const [acme] = (await ctx.server.services.database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
+    const acmeId = Number(acme.client_id)
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const admin2 = as((await login(ctx.url, "admin2")).user_token)
+    const superadmin = as((await login(ctx.url, "superadmin")).user_token)
+    // The default range: the last days, where the seeded tenant's traffic is.
+    const range = {}
+    const cards = ["infoBoxes", "messageStats", "ticketCount", "fetchShellTerritories"] as const
+    const read = async (name: (typeof cards)[number], headers: Record<string, string>, extra: Record<string, unknown> = {}) => {
+      const reply = await send(
+        ctx.url,
+        callOf("dashboard", name),
+        name === "fetchShellTerritories" ? extra : { ...range, ...extra },
+        headers,
+      )
+      expect(reply.status, `${name} ${JSON.stringify(reply.body)}`).toBe(200)
+      // The live "now" values move with logins; the range figures must match.
+      return JSON.stringify({ ...reply.body.data, now: undefined })
+    }
+    for (const name of cards) {
+      const own = await read(name, admin)
+      expect(await read(name, superadmin, { client_id: acmeId }), name).toBe(own)
+      expect(await read(name, admin, { client_id: acmeId }), name).toBe(own)
+      const refused = await send(ctx.url, callOf("dashboard", name), { client_id: acmeId }, admin2)
+      expect(refused.status, name).toBe(403)
+      expect(JSON.stringify(refused.body)).not.toContain("Acme")
+    }
+    // The figures differ from the platform's own: the picked business is really read.
+    expect(JSON.parse(await read("ticketCount", admin)).total).toBeGreaterThan(0)
+    expect(await read("ticketCount", superadmin)).not.toBe(await read("ticketCount", admin))
+    expect((await send(ctx.url, callOf("dashboard", "infoBoxes"), { client_id: 999_999 }, superadmin)).status).toBe(404)
+  })
+
   it("refuses bad filters with a 400 naming the field", async () => {
     const admin = await login(ctx.url, "admin")
     const chatStats = callOf("reports", "chatStats")

@@ -11,6 +11,7 @@ import { DB_KINDS, as, callOf, login, send, shaped, useServer } from "../../test
 import { expectFigures, logArb, reference, writeLog } from "./metrics.testing"
 import { activityArb, naiveFigures, writeActivity } from "./metrics-figures.testing"
 import { debit } from "../billing/ledger"
+import { adjustment } from "../billing/ledger-reason"
 
 const ZONE = "Asia/Kathmandu"
 const OFFSET_MINUTES = 345
@@ -101,7 +102,7 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
         }
         for (const cents of activity.money)
           if (cents > 0) await call("billing", "billingTopUp", { client_id: clientId, amount: cents / 100 }, "superadmin")
-          else await database.db.transaction((tx) => debit(tx as never, clientId, -cents / 100, "Figures").catch(() => null))
+          else await database.db.transaction((tx) => debit(tx as never, clientId, -cents / 100, adjustment("Figures")).catch(() => null))
 
         const range = { start_date: `${month}-10`, end_date: `${month}-14` }
         const from = new Date(Date.parse(`${month}-10T00:00:00Z`) - OFFSET_MINUTES * 60_000)

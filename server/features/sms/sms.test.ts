@@ -9,6 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, callOf, devFetch, send, shaped, useServer } from "../../testing/harness"
 import { debit } from "../billing/ledger"
+import { adjustment } from "../billing/ledger-reason"
 import { enqueue } from "../../core/jobs"
 import { closeGateway, gatewayOf } from "./gateway"
 import { schedules } from "./send"
@@ -288,7 +289,7 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
 
     // Empty the balance: the next send is refused with 402, and nothing is stored, queued or submitted.
     const left = await balance()
-    await ctx.server.services.database.transaction((tx) => debit(tx, 1, left, "Test: empty the balance"))
+    await ctx.server.services.database.transaction((tx) => debit(tx, 1, left, adjustment("Test: empty the balance")))
     const submitted = (await smsc(ctx.server)).submitted
     const refused = await sendSms({ to: ["+905550009904"], text: "Not covered" })
     expect(refused.status).toBe(402)

@@ -41,7 +41,7 @@ const chargeSent = async (tx: Db, sent: readonly Record<string, unknown>[]) => {
       tx,
       Number(rows[0].client_id),
       rows.map((r) => ({ number: String(r.number), amount: Number(r.cost) })),
-      `SMS: ${rows.length} ${rows.length === 1 ? "message" : "messages"}, ${parts} ${parts === 1 ? "part" : "parts"}`,
+      { kind: "sms", messages: rows.length, parts },
       `sms:${rows[0].batch_id}`,
     )
   }

@@ -24,6 +24,7 @@ describe.each(DB_KINDS)("template refunds on %s", (kind) => {
     (await send(ctx.url, callOf("billing", "getBillingLedger"), { limit: 50 }, h.admin)).body.data.items as {
       amount: number
       reason: string
+      why: unknown
       ref: string | null
     }[]
   const sendTo = (number: string) =>
@@ -57,8 +58,17 @@ describe.each(DB_KINDS)("template refunds on %s", (kind) => {
     expect((await history("+16505557001")).map((m) => m.status)).toEqual(["failed"])
     expect(await balance()).toBeCloseTo(before, 2)
     const [refund, charge] = await ledger()
-    expect(charge).toMatchObject({ amount: -0.25, reason: "template order_ready" })
-    expect(refund).toMatchObject({ amount: 0.25, reason: "Refund: template order_ready refused by the channel" })
+    // The figures the console words in the reader's language, beside the English words files carry.
+    expect(charge).toMatchObject({
+      amount: -0.25,
+      reason: "template order_ready",
+      why: { kind: "template", templates: "order_ready", count: 1 },
+    })
+    expect(refund).toMatchObject({
+      amount: 0.25,
+      reason: "Refund: template order_ready refused by the channel",
+      why: { kind: "templateRefund", templates: "order_ready", count: 1 },
+    })
     expect(refund.ref).toMatch(/^refund:msg:\d+$/)
     // A second look at the same failure (a retried job, a late report) gives nothing more back.
     const messageId = Number(refund.ref!.split(":")[2])

@@ -31,9 +31,5 @@ export const refundFailedTemplates = async (db: Db, clientId: number, messageIds
   if (cents <= 0) return null
   const names = [...new Set(refunded.map((r) => String(r.name)))].join(", ")
   const ids = refunded.map((r) => Number(r.id))
-  const reason =
-    ids.length === 1
-      ? `Refund: template ${names} refused by the channel`
-      : `Refund: template ${names} × ${ids.length} refused by the channel`
-  return credit(db, clientId, cents / 100, reason, refOf(ids))
+  return credit(db, clientId, cents / 100, { kind: "templateRefund", templates: names, count: ids.length }, refOf(ids))
 }

@@ -125,7 +125,7 @@ export const chargeTemplateSends = async (db: Db, sends: readonly TemplateSend[]
     db,
     clientId,
     charges,
-    only ? `template ${names}` : `template ${names} × ${sends.length}`,
+    { kind: "template", templates: names, count: sends.length },
     ref ?? (only ? (only.ref ?? `template:${only.template.id}:${only.number}`) : `template:${sends.map((s) => s.number).join(",")}`),
   )
   return charged

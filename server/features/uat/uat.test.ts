@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, login, send, useServer } from "../../testing/harness"
 import { debitUnlessUat } from "../billing/ledger"
+import { adjustment } from "../billing/ledger-reason"
 
 const u = (name: "fetchUatCustomer" | "addUatCustomer" | "updateUatCustomer") => callOf("uat", name)
 
@@ -47,7 +48,7 @@ describe.each(DB_KINDS)("UAT customers on %s", (kind) => {
     expect(await listed()).toBe(false)
     const year = (await send(ctx.url, callOf("reports", "getallMonthly"), { year: Number(month.slice(0, 4)) }, h)).body.data
     expect(year.find((m: { month: string }) => m.month === month).active_users).toBe(counted - 1)
-    expect(await database().transaction((tx) => debitUnlessUat(tx, 1, number, 0.05, "Template message"))).toBeNull()
+    expect(await database().transaction((tx) => debitUnlessUat(tx, 1, number, 0.05, adjustment("Template message")))).toBeNull()
     await send(ctx.url, u("updateUatCustomer"), { id: tester.id, active: false }, h)
     expect(await mau()).toBe(counted)
     expect(await listed()).toBe(true)

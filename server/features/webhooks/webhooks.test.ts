@@ -82,6 +82,17 @@ describe.each(DB_KINDS)("client webhooks on %s", (kind) => {
     expect((await send(ctx.url, c.update, { id: made.id, active: false }, admin2)).status).toBe(404)
     expect((await send(ctx.url, c.log, { webhook_id: made.id }, admin2)).status).toBe(404)
     expect((await send(ctx.url, c.test, { id: made.id }, admin2)).status).toBe(404)
+    // A super admin reads the business they name, as its admin does; tenant two naming tenant one is refused.
+    const [row] = (await ctx.server.services.database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
+    const acme = { client_id: Number(row.client_id) }
+    const superadmin = as((await login(ctx.url, "superadmin")).user_token)
+    const named = async (call: typeof c.list, payload: Record<string, unknown>, headers: Record<string, string>) =>
+      (await send(ctx.url, call, payload, headers)).body
+    expect(await named(c.list, { ...acme, limit: 50 }, superadmin)).toEqual(await named(c.list, { limit: 50 }, admin))
+    expect(await named(c.log, { ...acme, webhook_id: made.id }, superadmin)).toEqual(await named(c.log, { webhook_id: made.id }, admin))
+    expect((await named(c.list, { limit: 50 }, superadmin)).data.items.some((w: { id: number }) => w.id === made.id)).toBe(false)
+    expect((await send(ctx.url, c.list, acme, admin2)).status).toBe(403)
+    expect((await send(ctx.url, c.log, { ...acme, webhook_id: made.id }, admin2)).status).toBe(403)
     // The limited agent holds no BACK:security.
     const agent = as((await login(ctx.url, "agent2")).user_token)
     expect((await send(ctx.url, c.list, {}, agent)).status).toBe(403)

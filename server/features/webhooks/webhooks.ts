@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm"
 import { EVENT_TYPES, publish, TEST_EVENT } from "../../core/events"
 import { likeOf, rowsOf } from "../../db/rows"
-import { tenantOf } from "../../http/context"
+import { businessOf, tenantOf } from "../../http/context"
 import { conflict, idOf } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
 import { iso } from "../../core/date-range"
@@ -14,7 +14,7 @@ import { checkEvents, checkUrl, loadWebhook, MAX_WEBHOOKS, newSecret, webhookOf 
 
 export const handlers = [
   handle("security", "clientWebhooks", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
+    const clientId = await businessOf(ctx, input.client_id)
     const { page, limit, offset } = pageOf(input, 10)
     const parts: SQL[] = [sql`client_id = ${clientId}`]
     if (input.search?.trim()) parts.push(sql`url ILIKE ${likeOf(input.search)}`)
@@ -72,7 +72,7 @@ export const handlers = [
   }),
 
   handle("webhooks", "webhookDeliveries", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
+    const clientId = await businessOf(ctx, input.client_id)
     const webhook = await loadWebhook(ctx.db, clientId, idOf(input.webhook_id, "Webhook"))
     const { page, limit, offset } = pageOf(input, 20, 200)
     const { rows, total } = await windowPage(

@@ -1,5 +1,6 @@
+import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Empty, List } from "../schemas/common"
+import { Data, Id, IdParam, List } from "../schemas/common"
 import {
   CallsSummary,
   CampaignSummary,
@@ -12,14 +13,18 @@ import {
   TicketCount,
 } from "../schemas/reports"
 
+/** A card's range, and the business a super admin picked (anyone else reads their own; naming another is refused). */
+export const BusinessRangeQuery = Schema.Struct({ ...RangeQuery.fields, client_id: Schema.optional(Id) })
+export type BusinessRangeQuery = typeof BusinessRangeQuery.Type
+
 export const dashboard = defineGroup(
   "dashboard",
   { title: "Dashboard", permission: "dashboard" },
   {
-    infoBoxes: { method: "POST", path: "/info/boxes", request: RangeQuery, response: Data(InfoBoxes) },
-    messageStats: { method: "POST", path: "/message/stats", request: RangeQuery, response: Data(MessageStats) },
+    infoBoxes: { method: "POST", path: "/info/boxes", request: BusinessRangeQuery, response: Data(InfoBoxes) },
+    messageStats: { method: "POST", path: "/message/stats", request: BusinessRangeQuery, response: Data(MessageStats) },
     /** The weekday x hour heat map of the range (also the /report/chat-hourly report). */
-    chatHourly: { method: "POST", path: "/chat/hourly", request: RangeQuery, response: Data(HeatMap) },
+    chatHourly: { method: "POST", path: "/chat/hourly", request: BusinessRangeQuery, response: Data(HeatMap) },
     fetchCustomerCampaign: {
       method: "POST",
       path: "/fetch/customer/campaign",
@@ -31,16 +36,16 @@ export const dashboard = defineGroup(
     callsSummary: {
       method: "POST",
       path: "/calls/summary",
-      request: RangeQuery,
+      request: BusinessRangeQuery,
       response: Data(CallsSummary),
       permission: "whatsapp_calls",
     },
-    ticketCount: { method: "POST", path: "/ticket/count", request: RangeQuery, response: Data(TicketCount) },
+    ticketCount: { method: "POST", path: "/ticket/count", request: BusinessRangeQuery, response: Data(TicketCount) },
     /** The tenant's branch locations by city (the "territories" card). */
     fetchShellTerritories: {
       method: "GET",
       path: "/fetch/shell/territories",
-      request: Empty,
+      request: Schema.Struct({ client_id: Schema.optional(IdParam) }),
       response: List(Territory),
     },
   },

@@ -19,7 +19,8 @@ export const security = defineGroup(
     clientWebhooks: {
       method: "POST",
       path: "/client/webhooks",
-      request: Schema.Struct(ListQuery),
+      // A super admin names the business (client_id); anyone else reads their own.
+      request: Schema.Struct({ ...ListQuery, client_id: Schema.optional(Id) }),
       response: Paged(Webhook),
     },
     getWebhookEventTypes: {

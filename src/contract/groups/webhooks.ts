@@ -12,7 +12,8 @@ export const webhooks = defineGroup(
     webhookDeliveries: {
       method: "POST",
       path: "/webhook/deliveries",
-      request: Schema.Struct({ webhook_id: Id, ...ListQuery }),
+      // A super admin names the webhook's business (client_id); anyone else reads their own.
+      request: Schema.Struct({ webhook_id: Id, ...ListQuery, client_id: Schema.optional(Id) }),
       response: Paged(WebhookDelivery),
     },
     /** Deletes a webhook with its delivery log; its queued deliveries are dropped. */

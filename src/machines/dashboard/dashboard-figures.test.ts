@@ -1,6 +1,7 @@
 /**
  * The dashboard's read of the figures over HTTP (a scripted server): every card's call with the range as whole days,
- * and one card's failure (a call the user may not make) kept on that card while the others load.
+ * and one card's failure (a call the user may not make) kept on that card while the others load; a business a super
+ * admin picked named to every call that reads one.
  */
 import { ManagedRuntime } from "effect"
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest"
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 beforeEach(() => server.reset())
 
-const read = async () => {
+const read = async (clientId: number | null = null) => {
   const runtime = ManagedRuntime.make(
     appTestLayer({
       config: { origin: server.origin, apiBase: "/api", rtBase: "/rt" },
@@ -28,7 +29,10 @@ const read = async () => {
       shell: makeRecordingShell(),
     }),
   )
-  const actor = createAppActor(dashboardActors.figures, { runtime, input: { start: "2026-03-01", end: "2026-03-07" } }).start()
+  const actor = createAppActor(dashboardActors.figures, {
+    runtime,
+    input: { range: { start: "2026-03-01", end: "2026-03-07" }, clientId },
+  }).start()
   await waitFor(actor, (s) => s.status !== "active").catch(() => undefined)
   await runtime.dispose()
   return actor.getSnapshot()
@@ -56,4 +60,21 @@ it("reads every card for the chosen days and keeps a refused call's failure on i
   const ranged = server.seen.filter((r) => r.method === "POST")
   expect(ranged).toHaveLength(7)
   for (const request of ranged) expect(request.body).toEqual({ start_date: "2026-03-01", end_date: "2026-03-07" })
+})
+
+it("names the picked business to each call that reads one, and leaves the own-business reports unread", async () => {
+  const expected = figuresWith(nowAt("2026-03-07T10:00:00Z", 2))
+  server.on("POST /api/info/boxes", { body: { data: expected.boxes.value } })
+  server.on("POST /api/ticket/count", { body: { data: expected.tickets.value } })
+  server.on("GET /api/fetch/shell/territories", { body: { data: [] } })
+  const figures = (await read(7)).output!
+  expect(figures.boxes).toEqual(expected.boxes)
+  expect(figures.campaigns).toBe(null)
+  expect(figures.templates).toBe(null)
+  const paths = server.seen.map((r) => r.path).sort()
+  expect(paths).not.toContain("/api/fetch/customer/campaign")
+  expect(paths).not.toContain("/api/template/report")
+  for (const request of server.seen.filter((r) => r.method === "POST"))
+    expect(request.body).toEqual({ start_date: "2026-03-01", end_date: "2026-03-07", client_id: 7 })
+  expect(server.seen.find((r) => r.method === "GET")?.query.get("client_id")).toBe("7")
 })

@@ -1,7 +1,8 @@
 /**
  * The range figures of the dashboard: every card's call for one date range, run side by side. Each card keeps its own
  * answer or failure, so one call the user may not make (calls summary without the voice-call permission) or one that
- * failed leaves the other cards standing, and its card says why with a Retry.
+ * failed leaves the other cards standing, and its card says why with a Retry. A business a super admin picked is
+ * named to each call that reads a named business.
  */
 import { Effect } from "effect"
 import type {
@@ -28,8 +29,9 @@ export interface DashboardFigures {
   readonly heatmap: Card<HeatMap>
   readonly calls: Card<CallsSummary>
   readonly tickets: Card<TicketCount>
-  readonly campaigns: Card<readonly CampaignSummary[]>
-  readonly templates: Card<readonly TemplateDelivery[]>
+  /** Null for a picked business: the campaign and template reports read the caller's own business only. */
+  readonly campaigns: Card<readonly CampaignSummary[]> | null
+  readonly templates: Card<readonly TemplateDelivery[]> | null
   readonly territories: Card<readonly Territory[]>
 }
 
@@ -41,10 +43,18 @@ const card = <A, E, R>(call: Effect.Effect<A, E, R>): Effect.Effect<Card<A>, nev
     Effect.catch((error) => Effect.succeed<Card<A>>({ value: null, failure: failureOf(error) })),
   )
 
-export const loadFigures = (range: DayRange) =>
+/** What one read is for: the days, and the business a super admin picked (null: the caller's own). */
+export interface FiguresRead {
+  readonly range: DayRange
+  readonly clientId: number | null
+}
+
+export const loadFigures = ({ range, clientId }: FiguresRead) =>
   Effect.gen(function* () {
     const api = yield* Api
-    const query = rangeQuery(range)
+    const business = clientId === null ? {} : { client_id: clientId }
+    const query = { ...rangeQuery(range), ...business }
+    const own = <A>(read: Effect.Effect<Card<A>, never, Api>) => (clientId === null ? read : Effect.succeed(null))
     return yield* Effect.all(
       {
         boxes: card(api.call("dashboard", "infoBoxes", query).pipe(Effect.map((body) => body.data))),
@@ -52,14 +62,14 @@ export const loadFigures = (range: DayRange) =>
         heatmap: card(api.call("dashboard", "chatHourly", query).pipe(Effect.map((body) => body.data))),
         calls: card(api.call("dashboard", "callsSummary", query).pipe(Effect.map((body) => body.data))),
         tickets: card(api.call("dashboard", "ticketCount", query).pipe(Effect.map((body) => body.data))),
-        campaigns: card(api.call("dashboard", "fetchCustomerCampaign", query).pipe(Effect.map((body) => body.data))),
-        templates: card(api.call("dashboard", "templateReport", query).pipe(Effect.map((body) => body.data))),
-        territories: card(api.call("dashboard", "fetchShellTerritories", {}).pipe(Effect.map((body) => body.data))),
+        campaigns: own(card(api.call("dashboard", "fetchCustomerCampaign", query).pipe(Effect.map((body) => body.data)))),
+        templates: own(card(api.call("dashboard", "templateReport", query).pipe(Effect.map((body) => body.data)))),
+        territories: card(api.call("dashboard", "fetchShellTerritories", business).pipe(Effect.map((body) => body.data))),
       },
       { concurrency: "unbounded" },
     ) satisfies Effect.Effect<DashboardFigures, never, Api>
   })
 
 export const dashboardActors = {
-  figures: fromEffect((range: DayRange) => loadFigures(range)),
+  figures: fromEffect((read: FiguresRead) => loadFigures(read)),
 }

@@ -48,13 +48,53 @@ checkModel({
   }),
 })
 
+// The super admin's dashboard: nothing is read until a business is picked, and the socket's own-business values are not
+// that business's.
+checkModel({
+  name: "dashboard (super admin)",
+  machine: dashboardMachine,
+  input: { ...input, picks: true },
+  sources: ["figures", "socket"],
+  states: ["figures.unpicked", "figures.loading", "figures.ready", "figures.failed", "live.connected", "live.disconnected"],
+  events: [
+    { type: "BUSINESS.PICK", clientId: 2 },
+    { type: "BUSINESS.PICK", clientId: 3 },
+    { type: "xstate.done.actor.figures", output: figures },
+    { type: "xstate.error.actor.figures", error: new Error("defect") },
+    { type: "REFRESH" },
+    { type: "RANGE.SET", range: good },
+    { type: "rt.status", status: "connected" },
+    { type: "rt.status", status: "disconnected" },
+    { type: "rt.dashboard:now", seq: 1, now: nowAt("2026-03-03T10:00:01Z", 3) },
+  ],
+  // The socket's own-business values change nothing, so no shortest path takes them: a story does.
+  stories: [
+    [
+      { type: "BUSINESS.PICK", clientId: 2 },
+      { type: "xstate.done.actor.figures", output: figures },
+      { type: "rt.dashboard:now", seq: 1, now: nowAt("2026-03-03T10:00:01Z", 3) },
+    ],
+  ],
+  key: (s) => [s.value, s.context.range, s.context.clientId, s.context.figures !== null, s.context.failure !== null, s.context.live.seq],
+  view: (s) => ({
+    value: s.value,
+    tags: [...s.tags].sort(),
+    range: s.context.range,
+    clientId: s.context.clientId,
+    figures: s.context.figures,
+    failure: s.context.failure,
+    live: s.context.live,
+  }),
+})
+
 describe("dashboard machine", () => {
-  const start = () => {
+  const start = (picks = false) => {
     const script = makeScript()
     const actor = createActor(dashboardMachine.provide({ actors: { figures: script.logic, socket: script.logic } } as never), {
-      input,
+      input: { ...input, picks },
     }).start()
-    const reads = () => script.calls.filter((c) => c.id === "figures").map((c) => c.input)
+    const reads = () =>
+      script.calls.filter((c) => c.id === "figures").map((c) => (c.input as { range: unknown; clientId: number | null }).range)
     return { actor, script, reads }
   }
 
@@ -104,6 +144,26 @@ describe("dashboard machine", () => {
     expect(actor.getSnapshot().context.live.now?.open).toBe(5)
     actor.send({ type: "rt.dashboard:now", seq: 3, now: nowAt("2026-03-03T10:00:03Z", 0) })
     expect(actor.getSnapshot().context.live.now?.open).toBe(0)
+  })
+
+  it("reads nothing for a super admin until a business is picked, then that business's figures", async () => {
+    const { actor, script } = start(true)
+    const asked = () => script.calls.filter((c) => c.id === "figures").map((c) => c.input)
+    actor.send({ type: "RANGE.SET", range: good })
+    actor.send({ type: "REFRESH" })
+    actor.send({ type: "rt.status", status: "connected" })
+    expect(asked()).toEqual([])
+    expect(actor.getSnapshot().value).toEqual({ figures: "unpicked", live: "connected" })
+    actor.send({ type: "BUSINESS.PICK", clientId: 2 })
+    expect(asked()).toEqual([{ range: good, clientId: 2 }])
+    script.resolve("figures", figures)
+    await settle()
+    // The socket speaks for the super admin's own business: its values never replace the picked one's.
+    actor.send({ type: "rt.dashboard:now", seq: 9, now: nowAt("2026-03-03T10:00:09Z", 0) })
+    expect(actor.getSnapshot().context.live.now?.open).toBe(2)
+    actor.send({ type: "BUSINESS.PICK", clientId: 3 })
+    expect(asked().at(-1)).toEqual({ range: good, clientId: 3 })
+    expect(actor.getSnapshot().context.figures).toBe(null)
   })
 
   it("reads the figures again when the socket comes back after a gap", async () => {

@@ -10,6 +10,8 @@ import { pageOf } from "../report-kit/paged"
 
 export interface DeliveryFilters {
   readonly webhook_id: number | null
+  /** The webhook's business, when a super admin picked it. */
+  readonly client_id?: number
 }
 
 export const webhookDeliveriesMachine = createReportMachine<WebhookDelivery, DeliveryFilters>({
@@ -21,7 +23,13 @@ export const webhookDeliveriesMachine = createReportMachine<WebhookDelivery, Del
       const id = query.filters.webhook_id
       if (id === null) return { rows: [], total: 0 }
       const api = yield* Api
-      const body = yield* api.call("webhooks", "webhookDeliveries", { webhook_id: id, page: query.page, limit: query.pageSize })
+      const business = query.filters.client_id === undefined ? {} : { client_id: query.filters.client_id }
+      const body = yield* api.call("webhooks", "webhookDeliveries", {
+        webhook_id: id,
+        page: query.page,
+        limit: query.pageSize,
+        ...business,
+      })
       return pageOf<WebhookDelivery>(body)
     }),
 })

@@ -3,8 +3,31 @@ import { Card, HTMLTable } from "@blueprintjs/core"
 import "../report-kit/report-kit.css"
 import { useMemo } from "react"
 import { useTranslation } from "react-i18next"
-import type { BillingAccount, LedgerEntry } from "../../contract/schemas/billing"
+import type { BillingAccount, LedgerEntry, LedgerReason } from "../../contract/schemas/billing"
 import { formatDateTime } from "../../machines/report-kit/format"
+import { useFormat } from "../common/format"
+
+/** Names as typed keep their own reading order inside text of the other direction (Unicode first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`
+
+/** A ledger entry's reason in the reader's language, from its figures; notes as they were typed. */
+const useReasonText = () => {
+  const { t } = useTranslation()
+  const format = useFormat()
+  return (why: LedgerReason): string => {
+    switch (why.kind) {
+      case "template":
+      case "templateRefund":
+        return t(`billing.reasons.${why.kind}`, { templates: isolated(why.templates), count: format.count(why.count) })
+      case "sms":
+        return t("billing.reasons.sms", { messages: format.count(why.messages), parts: format.count(why.parts) })
+      case "topUp":
+        return why.note ? t("billing.reasons.topUpNote", { note: isolated(why.note) }) : t("billing.reasons.topUp")
+      case "adjustment":
+        return t("billing.reasons.adjustment", { note: isolated(why.note) })
+    }
+  }
+}
 
 /** Money in the account's currency and the user's language, grouped ("$100,000.00"). */
 export const useMoney = (currency: string) => {
@@ -33,6 +56,7 @@ export const BalanceCard = ({ account }: { account: BillingAccount }) => {
 
 export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]; currency: string }) => {
   const { t } = useTranslation()
+  const reasonText = useReasonText()
   const fmt = useMoney(currency)
   if (items.length === 0)
     return (
@@ -61,8 +85,13 @@ export const LedgerTable = ({ items, currency }: { items: readonly LedgerEntry[]
               <tr key={entry.id} data-testid="ledger-row">
                 <td className="mc-num">{formatDateTime(entry.created_at)}</td>
                 <td style={{ whiteSpace: "normal", overflowWrap: "anywhere", minWidth: 160 }}>
-                  {entry.reason}
-                  {entry.ref ? <span className="bp6-text-muted"> ({entry.ref})</span> : null}
+                  {reasonText(entry.why)}
+                  {entry.ref ? (
+                    <span className="bp6-text-muted">
+                      {" ("}
+                      <bdi dir="ltr">{entry.ref}</bdi>)
+                    </span>
+                  ) : null}
                 </td>
                 <td className={`mc-num ${entry.amount < 0 ? "mc-amount-debit" : "mc-amount-credit"}`}>{fmt(entry.amount)}</td>
                 <td className="mc-num">{fmt(entry.balance_after)}</td>

@@ -14,6 +14,9 @@ describe("format.duration", () => {
 
   it("words seconds, hours and days as each language does", () => {
     expect(formatIn("en")(45)).toBe("45s")
+    expect(formatIn("en")(991)).toBe("16m 31s")
+    expect(formatIn("en")(5373, true)).toBe("1h 29m")
+    expect(formatIn("ar")(991)).toBe("16 د 31 ث")
     expect(formatIn("en")(3725)).toBe("1h 2m 5s")
     expect(formatIn("en")(2 * 86_400 + 3 * 3600 + 4 * 60 + 5)).toBe("2d 3h 4m")
     expect(formatIn("en")(86_399)).toBe("23h 59m 59s")

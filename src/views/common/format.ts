@@ -23,14 +23,16 @@ export const formatterFor = (t: ReturnType<typeof useTranslation>["t"], language
     /** A calendar day (`YYYY-MM-DD` as stored) as DD-MM-YYYY. */
     day: dayText,
     /**
-     * "45s", "1h 2m 5s", from a day on "2d 3h 4m", in the user's language and the page's reading order (each number
-     * stays whole in Arabic): the one way a length of time reads, from a call's talk time to a ticket's resolution.
+     * "45s", "16m 31s", "1h 2m 5s", from a day on "2d 3h 4m", in the user's language and the page's reading order
+     * (each number stays whole in Arabic): the one way a length of time reads, from a call's talk time to a ticket's
+     * resolution. `compact` (a figure box) leaves the seconds out from an hour on: "1h 29m".
      */
-    duration: (seconds: number) => {
+    duration: (seconds: number, compact = false) => {
       const p = durationParts(seconds)
       if (p.short) return t("duration.seconds", { s: p.s })
       if (p.h >= 24) return t("duration.dhm", { d: Math.floor(p.h / 24), h: p.h % 24, m: p.m })
-      return t("duration.hms", { h: p.h, m: p.m, s: p.s })
+      if (p.h > 0) return compact ? t("duration.hm", { h: p.h, m: p.m }) : t("duration.hms", { h: p.h, m: p.m, s: p.s })
+      return t("duration.ms", { m: p.m, s: p.s })
     },
     count: (value: number) => counts.format(value),
     money: (value: number) => amounts.format(value),

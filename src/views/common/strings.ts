@@ -62,7 +62,7 @@ export const commonEn = {
       received: "Received",
     },
   },
-  duration: { seconds: "{{s}}s", hms: "{{h}}h {{m}}m {{s}}s", dhm: "{{d}}d {{h}}h {{m}}m" },
+  duration: { seconds: "{{s}}s", ms: "{{m}}m {{s}}s", hm: "{{h}}h {{m}}m", hms: "{{h}}h {{m}}m {{s}}s", dhm: "{{d}}d {{h}}h {{m}}m" },
   alerts: {
     sessionReplaced: "You are already logged in on a different device. Please wait for a few minutes, and try again.",
     sessionExpired: "Your session has expired please try to login in again",

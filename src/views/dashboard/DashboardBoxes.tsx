@@ -6,15 +6,20 @@ import type { Card } from "../../machines/dashboard/dashboard-figures"
 import { Box, CardFailure, useDuration } from "./DashboardParts"
 import { useCount } from "../common/use-count"
 
-/** Conversations open, waiting and unassigned, agents online: moved by the socket's events while `live`. */
+/**
+ * Conversations open, waiting and unassigned, agents online: moved by the socket's events while `live`; `asRead` for
+ * a business the super admin picked, whose values only a read (Refresh) moves.
+ */
 export const NowBoxes = ({
   now,
   live,
+  asRead = false,
   boxes,
   onRetry,
 }: {
   now: DashboardNow | null
   live: boolean
+  asRead?: boolean
   boxes: Card<InfoBoxes> | undefined
   onRetry: () => void
 }) => {
@@ -37,7 +42,11 @@ export const NowBoxes = ({
     <section className="mc-dash-section" aria-labelledby="dash-now-title" data-testid="dash-now">
       <h2 className="mc-dash-section-head" id="dash-now-title">
         {t("dashboard.now.title")}
-        {live ? (
+        {asRead ? (
+          <Tag minimal icon="history" data-testid="dash-as-read">
+            {t("platform.picker.asRead")}
+          </Tag>
+        ) : live ? (
           <Tag minimal intent="success" icon="feed" data-testid="dash-live">
             {t("dashboard.now.live")}
           </Tag>

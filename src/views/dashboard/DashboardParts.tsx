@@ -6,8 +6,11 @@ import type { Card } from "../../machines/dashboard/dashboard-figures"
 import { useFormat } from "../common/format"
 import { useFailureText } from "../common/failure-text"
 
-/** Lengths of time as every screen words them (the console's one duration format). */
-export const useDuration = () => useFormat().duration
+/** Lengths of time as every screen words them (the console's one duration format), compact for a figure box. */
+export const useDuration = () => {
+  const format = useFormat()
+  return (seconds: number) => format.duration(seconds, true)
+}
 
 /**
  * One figure: its label, its value (null while nothing is known: a skeleton), and what zero means in words. `zero`

@@ -1,6 +1,7 @@
 /**
  * The dashboard (/apps/dashboard "Dashboard" and /dashboard "Intelligence"), on its page actor `dashboard`: the range
  * picker with Refresh, the figure boxes, and the panels of the chosen days. Thin: every number comes from the actor.
+ * A super admin picks the business in the filter card first; until then the page shows nothing else.
  */
 import "./dashboard.css"
 import { Button, Callout } from "@blueprintjs/core"
@@ -9,12 +10,14 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { ScreenProps } from "../../app/feature"
+import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
 import type { dashboardMachine } from "../../machines/dashboard/dashboard-machine"
 import { localDay, MAX_RANGE_DAYS } from "../../machines/dashboard/dashboard-range"
-import { usePageActor } from "../common/actor-context"
+import { useAclActor, usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { FilterCard } from "../common/FilterCard"
 import { PageHeader } from "../common/PageHeader"
+import { BusinessFilter } from "../platform/BusinessFilter"
 import { DateRange } from "../report-kit/DateRange"
 import "../report-kit/report-kit.css"
 import { CallsPanel, CampaignsPanel, HeatmapPanel, TemplatesPanel, TerritoriesPanel, TicketsPanel, TrendPanel } from "./DashboardCharts"
@@ -24,12 +27,10 @@ type DashboardActor = ActorRefFrom<typeof dashboardMachine>
 
 const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: string }) => {
   const { t } = useTranslation()
-  const failureText = useFailureText()
-  const context = useSelector(actor, (s) => s.context)
+  const picks = useSelector(actor, (s) => s.context.picks)
+  const clientId = useSelector(actor, (s) => s.context.clientId)
   const loading = useSelector(actor, (s) => s.hasTag("loading"))
-  const live = useSelector(actor, (s) => s.hasTag("live"))
   const refresh = () => actor.send({ type: "REFRESH" })
-  const { figures, range, draft } = context
   return (
     <div className="mc-page mc-dash" aria-busy={loading} data-testid="dashboard">
       <PageHeader
@@ -37,6 +38,29 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
         subtitle={t(routeKey === "intelligence" ? "dashboard.intelligenceSubtitle" : "dashboard.subtitle")}
         actions={<Button icon="refresh" loading={loading} onClick={refresh} data-testid="dash-refresh" text={t("dashboard.refresh")} />}
       />
+      {picks ? (
+        <BusinessFilter
+          clientId={clientId}
+          onPick={(business) => actor.send({ type: "BUSINESS.PICK", clientId: business.id })}
+          testId="dash-business"
+        />
+      ) : null}
+      {picks && clientId === null ? null : <Figures actor={actor} />}
+    </div>
+  )
+}
+
+/** The range and what it holds, for the business the page shows. */
+const Figures = ({ actor }: { actor: DashboardActor }) => {
+  const { t } = useTranslation()
+  const failureText = useFailureText()
+  const context = useSelector(actor, (s) => s.context)
+  // The socket speaks for the caller's own business: a picked business's boxes are as last read, not live.
+  const live = useSelector(actor, (s) => s.hasTag("live") && !s.context.picks)
+  const refresh = () => actor.send({ type: "REFRESH" })
+  const { figures, range, draft, picks } = context
+  return (
+    <>
       <FilterCard testId="dash-filters">
         <DateRange
           start={draft.start}
@@ -56,25 +80,26 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
           <Button size="small" variant="minimal" icon="refresh" text={t("dashboard.retry")} onClick={refresh} />
         </Callout>
       ) : null}
-      <NowBoxes now={context.live.now} live={live} boxes={figures?.boxes} onRetry={refresh} />
+      <NowBoxes now={context.live.now} live={live} asRead={picks} boxes={figures?.boxes} onRetry={refresh} />
       <RangeBoxes boxes={figures?.boxes} onRetry={refresh} />
       <div className="mc-dash-grid">
         <TrendPanel figures={figures} range={range} onRetry={refresh} />
         <HeatmapPanel figures={figures} onRetry={refresh} />
         <TicketsPanel figures={figures} onRetry={refresh} />
         <CallsPanel figures={figures} onRetry={refresh} />
-        <TemplatesPanel figures={figures} onRetry={refresh} />
-        <CampaignsPanel figures={figures} onRetry={refresh} />
+        {picks ? null : <TemplatesPanel figures={figures} onRetry={refresh} />}
+        {picks ? null : <CampaignsPanel figures={figures} onRetry={refresh} />}
         <TerritoriesPanel figures={figures} onRetry={refresh} />
       </div>
-    </div>
+    </>
   )
 }
 
 export const DashboardView = ({ routeKey }: ScreenProps) => {
   // Today is read once per visit: the default range is counted from it.
   const [today] = useState(() => localDay(new Date()))
-  const actor = usePageActor<DashboardActor>("dashboard", { today })
+  const picks = useSelector(useAclActor(), selectSuperAdmin)
+  const actor = usePageActor<DashboardActor>("dashboard", { today, picks })
   return actor ? <Dashboard actor={actor} routeKey={routeKey} /> : null
 }
 

@@ -60,5 +60,6 @@ export const platformAr: typeof platformEn = {
     failed: "تعذر تحميل المنشآت: {{message}}",
     inactive: "غير نشطة",
     prompt: "اختر المنشأة التي تعرض هذه الصفحة بياناتها.",
+    asRead: "كما في آخر قراءة: التحديث يقرأ من جديد",
   },
 }

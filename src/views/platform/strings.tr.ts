@@ -60,5 +60,6 @@ export const platformTr: typeof platformEn = {
     failed: "İşletmeler yüklenemedi: {{message}}",
     inactive: "etkin değil",
     prompt: "Bu sayfanın verilerini göstereceği işletmeyi seçin.",
+    asRead: "Son okunduğu gibi: Yenile yeniden okur",
   },
 }

@@ -58,5 +58,6 @@ export const platformEn = {
     failed: "The businesses could not be loaded: {{message}}",
     inactive: "not active",
     prompt: "Choose the business whose data this page shows.",
+    asRead: "As last read: Refresh reads again",
   },
 }

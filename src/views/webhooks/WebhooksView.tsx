@@ -2,9 +2,11 @@
  * Client webhooks (/apps/client-webhook): the tenant's endpoints on `report-webhooks` with their state (on, switched
  * off, or disabled by the server and why), the `webhook-editor` dialog (URL, event-type picker), the signing secret
  * shown once after a create, a test event and on/off per row, and the chosen webhook's delivery log
- * (`report-webhook-deliveries`). `webhooks-live` brings the server's disable notices and keeps the log current.
+ * (`report-webhook-deliveries`). `webhooks-live` brings the server's disable notices and keeps the log current. A
+ * super admin picks the business in the filter card first and reads its webhooks and their logs, without the writing
+ * controls (a business's webhooks are its own to change).
  */
-import { useState } from "react"
+import { useCallback, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch, Tag } from "@blueprintjs/core"
@@ -15,7 +17,10 @@ import { revealedSecret, type WebhookDraft, type webhookEditorMachine } from "..
 import type { webhooksListMachine } from "../../machines/webhooks/webhooks-list"
 import type { webhooksLiveMachine } from "../../machines/webhooks/webhooks-live"
 import { formatDateTime } from "../../machines/report-kit/format"
-import { usePageActor } from "../common/actor-context"
+import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
+import type { PickedBusiness } from "../../machines/platform/business-picker"
+import { useAclActor, usePageActor } from "../common/actor-context"
+import { BusinessFilter } from "../platform/BusinessFilter"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
@@ -35,11 +40,24 @@ export const WebhooksView = () => {
   const { t } = useTranslation()
   const list = useReportActor<ListActor>("report-webhooks")
   const log = useReportActor<LogActor>("report-webhook-deliveries")
-  const editor = usePageActor<EditorActor>("webhook-editor")
-  const live = usePageActor<LiveActor>("webhooks-live")
+  const superAdmin = useSelector(useAclActor(), selectSuperAdmin)
+  const ownEditor = usePageActor<EditorActor>("webhook-editor")
+  const ownLive = usePageActor<LiveActor>("webhooks-live")
+  // The writes and the live notices are the business's own: a super admin only reads.
+  const editor = superAdmin ? null : ownEditor
+  const live = superAdmin ? null : ownLive
   useWriteNotices(editor)
   const rows = useSelector(list, (s) => s.context.rows)
   const chosen = useSelector(log, (s) => s.context.filters.webhook_id)
+  const picked = useSelector(list, (s) => s.context.filters.client_id)
+  const pick = useCallback(
+    (business: PickedBusiness) => {
+      list.send({ type: "FILTER.CHANGE", patch: { client_id: business.id } })
+      log.send({ type: "FILTER.CHANGE", patch: { webhook_id: null, client_id: business.id } })
+      log.send({ type: "FILTER.APPLY" })
+    },
+    [list, log],
+  )
   const showLog = (row: Webhook) => {
     log.send({ type: "FILTER.CHANGE", patch: { webhook_id: row.id } })
     log.send({ type: "FILTER.APPLY" })
@@ -50,69 +68,76 @@ export const WebhooksView = () => {
     t("webhooks.state"),
     t("webhooks.lastDelivery"),
     t("webhooks.deliveries"),
-    t("recordKit.actions"),
+    ...(superAdmin ? [] : [t("recordKit.actions")]),
   ]
   return (
     <div className="mc-page mc-report" data-testid="webhooks-page">
       <PageHeader
         title={t("webhooks.title")}
         subtitle={t("webhooks.subtitle")}
-        actions={<NewButton actor={editor} text={t("webhooks.new")} testId="webhooks-new" />}
+        actions={superAdmin ? null : <NewButton actor={editor} text={t("webhooks.new")} testId="webhooks-new" />}
       />
-      {live ? <Notices live={live} /> : null}
-      <ReportFilters actor={list} testId="webhooks-filters" buttons="none">
-        <ReportSearch actor={list} label={t("webhooks.search")} placeholder={t("webhooks.url")} testId="webhooks-search" />
-      </ReportFilters>
-      <ReportFailure actor={list} />
-      <ReportTable actor={list} testId="webhooks-table" columns={columns} emptyText={t("webhooks.empty")}>
-        {rows.map((row) => (
-          <tr key={row.id} data-testid="webhook-row" className={row.id === chosen ? "mc-row-selected" : undefined}>
-            <td>
-              <code data-testid="webhook-url">{row.url}</code>
-              <div className="bp6-text-muted">{t("webhooks.secretHint", { hint: row.secret_hint ?? "" })}</div>
-            </td>
-            <td>
-              {row.events.map((e) => (
-                <Tag key={e} minimal className="mc-webhook-event" title={t(`webhooks.types.${e}`, { defaultValue: e })}>
-                  {/* The event's name as the receiver gets it, as the picker shows it. */}
-                  <code>{e}</code>
-                </Tag>
-              ))}
-            </td>
-            <td data-testid="webhook-state">
-              <Switch
-                checked={row.active}
-                label={row.active ? t("webhooks.on") : t("webhooks.off")}
-                disabled={!editor}
-                onChange={() => editor?.send({ type: "RUN", action: row.active ? "disable" : "enable", row })}
-                data-testid="webhook-switch"
-              />
-              {row.disabled_reason ? (
-                <Callout intent="danger" compact data-testid="webhook-disabled-reason">
-                  {t("webhooks.disabledBecause", { reason: row.disabled_reason, at: formatDateTime(row.disabled_at ?? "") })}
-                </Callout>
-              ) : null}
-            </td>
-            <td className="mc-num">
-              {row.last_status === null ? "—" : <Tag intent={row.last_status < 300 ? "success" : "danger"}>{row.last_status}</Tag>}{" "}
-              {row.last_delivery_at ? formatDateTime(row.last_delivery_at) : ""}
-            </td>
-            <td className="mc-record-actions">
-              <Button
-                size="small"
-                icon="send-message"
-                text={t("webhooks.test")}
-                disabled={!editor}
-                onClick={() => editor?.send({ type: "RUN", action: "test", row })}
-                data-testid="webhook-test"
-              />
-              <Button size="small" icon="history" text={t("webhooks.log")} onClick={() => showLog(row)} data-testid="webhook-log" />
-            </td>
-            {editor ? <RowActions actor={editor} row={row} testId="webhook-row" /> : <td />}
-          </tr>
-        ))}
-      </ReportTable>
-      <DeliveryLog log={log} url={rows.find((r) => r.id === chosen)?.url ?? null} />
+      {superAdmin ? <BusinessFilter clientId={picked ?? null} onPick={pick} testId="webhooks-business" /> : null}
+      {superAdmin && picked === undefined ? null : (
+        <>
+          {live ? <Notices live={live} /> : null}
+          <ReportFilters actor={list} testId="webhooks-filters" buttons="none">
+            <ReportSearch actor={list} label={t("webhooks.search")} placeholder={t("webhooks.url")} testId="webhooks-search" />
+          </ReportFilters>
+          <ReportFailure actor={list} />
+          <ReportTable actor={list} testId="webhooks-table" columns={columns} emptyText={t("webhooks.empty")}>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="webhook-row" className={row.id === chosen ? "mc-row-selected" : undefined}>
+                <td>
+                  <code data-testid="webhook-url">{row.url}</code>
+                  <div className="bp6-text-muted">{t("webhooks.secretHint", { hint: row.secret_hint ?? "" })}</div>
+                </td>
+                <td>
+                  {row.events.map((e) => (
+                    <Tag key={e} minimal className="mc-webhook-event" title={t(`webhooks.types.${e}`, { defaultValue: e })}>
+                      {/* The event's name as the receiver gets it, as the picker shows it. */}
+                      <code>{e}</code>
+                    </Tag>
+                  ))}
+                </td>
+                <td data-testid="webhook-state">
+                  <Switch
+                    checked={row.active}
+                    label={row.active ? t("webhooks.on") : t("webhooks.off")}
+                    disabled={!editor}
+                    onChange={() => editor?.send({ type: "RUN", action: row.active ? "disable" : "enable", row })}
+                    data-testid="webhook-switch"
+                  />
+                  {row.disabled_reason ? (
+                    <Callout intent="danger" compact data-testid="webhook-disabled-reason">
+                      {t("webhooks.disabledBecause", { reason: row.disabled_reason, at: formatDateTime(row.disabled_at ?? "") })}
+                    </Callout>
+                  ) : null}
+                </td>
+                <td className="mc-num">
+                  {row.last_status === null ? "—" : <Tag intent={row.last_status < 300 ? "success" : "danger"}>{row.last_status}</Tag>}{" "}
+                  {row.last_delivery_at ? formatDateTime(row.last_delivery_at) : ""}
+                </td>
+                <td className="mc-record-actions">
+                  {superAdmin ? null : (
+                    <Button
+                      size="small"
+                      icon="send-message"
+                      text={t("webhooks.test")}
+                      disabled={!editor}
+                      onClick={() => editor?.send({ type: "RUN", action: "test", row })}
+                      data-testid="webhook-test"
+                    />
+                  )}
+                  <Button size="small" icon="history" text={t("webhooks.log")} onClick={() => showLog(row)} data-testid="webhook-log" />
+                </td>
+                {superAdmin ? null : editor ? <RowActions actor={editor} row={row} testId="webhook-row" /> : <td />}
+              </tr>
+            ))}
+          </ReportTable>
+          <DeliveryLog log={log} url={rows.find((r) => r.id === chosen)?.url ?? null} />
+        </>
+      )}
       {editor ? <WebhookDialog editor={editor} live={live} /> : null}
       {editor ? <SecretOnce editor={editor} /> : null}
     </div>
