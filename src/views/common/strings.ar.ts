@@ -60,7 +60,13 @@ export const commonAr: typeof commonEn = {
       received: "مستلمة",
     },
   },
-  duration: { seconds: "{{s}} ث", ms: "{{m}} د {{s}} ث", hm: "{{h}} س {{m}} د", hms: "{{h}} س {{m}} د {{s}} ث", dhm: "{{d}} ي {{h}} س {{m}} د" },
+  duration: {
+    seconds: "{{s}} ث",
+    ms: "{{m}} د {{s}} ث",
+    hm: "{{h}} س {{m}} د",
+    hms: "{{h}} س {{m}} د {{s}} ث",
+    dhm: "{{d}} ي {{h}} س {{m}} د",
+  },
   alerts: {
     sessionReplaced: "لقد سجّلت الدخول بالفعل على جهاز آخر. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
     sessionExpired: "انتهت صلاحية جلستك، يرجى تسجيل الدخول مرة أخرى",

@@ -60,7 +60,13 @@ export const commonTr: typeof commonEn = {
       received: "Alındı",
     },
   },
-  duration: { seconds: "{{s}} sn", ms: "{{m}} dk {{s}} sn", hm: "{{h}} sa {{m}} dk", hms: "{{h}} sa {{m}} dk {{s}} sn", dhm: "{{d}} g {{h}} sa {{m}} dk" },
+  duration: {
+    seconds: "{{s}} sn",
+    ms: "{{m}} dk {{s}} sn",
+    hm: "{{h}} sa {{m}} dk",
+    hms: "{{h}} sa {{m}} dk {{s}} sn",
+    dhm: "{{d}} g {{h}} sa {{m}} dk",
+  },
   alerts: {
     sessionReplaced: "Başka bir cihazda zaten oturum açtınız. Lütfen birkaç dakika bekleyip tekrar deneyin.",
     sessionExpired: "Oturumunuzun süresi doldu, lütfen tekrar giriş yapın",

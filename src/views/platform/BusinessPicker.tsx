@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import { type PickedBusiness, type businessPickerMachine, matchesOf } from "../../machines/platform/business-picker"
 import { usePageActor } from "../common/actor-context"
+import { ComboOption } from "../common/ComboOption"
 import { useFailureText } from "../common/failure-text"
 import "./platform.css"
 
@@ -102,20 +103,13 @@ const Picker = ({ actor }: { actor: PickerActor }) => {
             <div className="mc-platform-picker-empty">{t("platform.picker.none", { query: query.trim() })}</div>
           ) : (
             matches.map((b, i) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox's input takes the keys (arrows, Enter) for its options
-              <div
+              <ComboOption
                 key={b.id}
                 id={optionId(b.id)}
-                role="option"
-                // Options are not tabbed to: the input keeps the focus and names the highlighted one (aria-activedescendant).
-                tabIndex={-1}
-                aria-selected={i === highlighted}
-                className={`${Classes.MENU_ITEM}${i === highlighted ? ` ${Classes.ACTIVE}` : ""}`}
-                // The input keeps the focus: a mouse press must not blur it (which closes the list) before the click.
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => actor.send({ type: "HIGHLIGHT.SET", index: i })}
-                onClick={() => actor.send({ type: "CHOOSE", id: b.id })}
-                data-testid="business-picker-option"
+                active={i === highlighted}
+                onHover={() => actor.send({ type: "HIGHLIGHT.SET", index: i })}
+                onChoose={() => actor.send({ type: "CHOOSE", id: b.id })}
+                testId="business-picker-option"
               >
                 <span className={Classes.FILL}>
                   <bdi>{b.name}</bdi>
@@ -124,7 +118,7 @@ const Picker = ({ actor }: { actor: PickerActor }) => {
                 <span className={Classes.MENU_ITEM_LABEL} dir="ltr">
                   #{b.id}
                 </span>
-              </div>
+              </ComboOption>
             ))
           )}
         </div>

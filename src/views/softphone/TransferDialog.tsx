@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent } from "@blueprintjs/core"
 import type { SoftphoneActor } from "../../machines/softphone/softphone-machine"
+import { ComboOption } from "../common/ComboOption"
 import {
   selectExtensionsLoad,
   selectRemote,
@@ -80,21 +81,14 @@ export const TransferDialog = ({ actor }: { actor: SoftphoneActor }) => {
             data-testid="softphone-transfer-list"
           >
             {choices.map((choice, index) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the field's arrow keys and Enter choose options
-              <div
+              <ComboOption
                 key={choice.extension}
                 id={optionId(choice.extension)}
-                role="option"
-                // Options are not tabbed to: the field keeps the focus and names the highlighted one (aria-activedescendant).
-                tabIndex={-1}
-                aria-selected={index === active}
-                aria-label={t("pbx.transferChoice", { name: choice.name, extension: choice.extension, status: status(choice.registered) })}
-                className={`${Classes.MENU_ITEM}${index === active ? ` ${Classes.ACTIVE}` : ""}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => actor.send({ type: "TRANSFER", target: choice.extension })}
-                data-testid="softphone-transfer-option"
-                data-extension={choice.extension}
-                data-registered={choice.registered}
+                active={index === active}
+                label={t("pbx.transferChoice", { name: choice.name, extension: choice.extension, status: status(choice.registered) })}
+                onChoose={() => actor.send({ type: "TRANSFER", target: choice.extension })}
+                testId="softphone-transfer-option"
+                data={{ extension: choice.extension, registered: choice.registered }}
               >
                 <Icon
                   icon="full-circle"
@@ -107,7 +101,7 @@ export const TransferDialog = ({ actor }: { actor: SoftphoneActor }) => {
                 <span className={Classes.MENU_ITEM_LABEL}>
                   <bdi>{choice.extension}</bdi> · {status(choice.registered)}
                 </span>
-              </div>
+              </ComboOption>
             ))}
           </div>
           {load === "loading" ? <p className={Classes.TEXT_MUTED}>{t("pbx.transferLoading")}</p> : null}
