@@ -9,7 +9,7 @@ import { handle } from "../../core/registry"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf, windowPage } from "../../core/paging"
-import { checkAgent, reportRange, type ReportRange } from "./report-range"
+import { checkAgent, forBusiness, reportRange, type ReportRange } from "./report-range"
 import { CONVERSATION_SUMS, dtWhere, slotWhere, timeMetric, totalsOf } from "./metrics"
 
 interface AgentQuery {
@@ -57,7 +57,7 @@ const wholeOf = (rows: Record<string, unknown>[]) => ({ rows, total: rows.length
 
 const pagedAgents = async (ctx: Ctx, input: AgentQuery) => ({ data: await agentRows(ctx, await reportRange(ctx, input), input, true) })
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("reports", "agentReport", pagedAgents),
   handle("reports", "agentPerformanceReport", pagedAgents),
   handle("reports", "agentAveragetime", pagedAgents),
@@ -89,4 +89,4 @@ export const handlers = [
     }))
     return { data: { items, totalItems: total, page, limit } }
   }),
-]
+])

@@ -9,10 +9,10 @@ import { handle } from "../../core/registry"
 import { rowsOf } from "../../db/rows"
 import { pageOf, windowPage } from "../../core/paging"
 import { iso, isoOrNull } from "../../core/date-range"
-import { checkAgent, reportRange } from "./report-range"
+import { checkAgent, forBusiness, reportRange } from "./report-range"
 import { csatOf, dtWhere, ratingCountsOf, surveyWhere } from "./metrics"
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("reports", "autorepliesReport", async (ctx, input) => {
     const r = await reportRange(ctx, input)
     const { page, limit, offset } = pageOf(input, 10, 999_999)
@@ -95,4 +95,4 @@ export const handlers = [
     )
     return { data: { issued: Number(row?.issued ?? 0), redeemed: Number(row?.redeemed ?? 0), expired: Number(row?.expired ?? 0) } }
   }),
-]
+])

@@ -1,6 +1,7 @@
 /**
  * reports.callsList (POST /calls/list): the Call History page and its export. The pipeline already checked
- * `BACK:whatsapp_calls` (the contract names the permission); the tenant comes from the token.
+ * `BACK:whatsapp_calls` (the contract names the permission); the tenant is the token's, or the business a super admin
+ * named (`forBusiness`).
  *
  * A page is one indexed read ordered by (dt desc, id desc) plus a COUNT over the same index. The export asks for
  * limit 999999, page 1 (spec 000 section 7): such a request is answered as a stream of the same JSON shape, written
@@ -15,6 +16,7 @@ import { tenantOf, type Ctx } from "../../http/context"
 import type { Database } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { rangeOf } from "../../core/date-range"
+import { forBusiness } from "./report-range"
 
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000
@@ -142,7 +144,7 @@ const countOf = async (ctx: Ctx, f: Filter): Promise<number> => {
   return Number(row?.n ?? 0)
 }
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("reports", "callsList", async (ctx, input) => {
     const range = rangeOf(input.start_date, input.end_date)
     const f: Filter = {
@@ -165,4 +167,4 @@ export const handlers = [
           )
     return { whatsappCalls: { whatsappCalls: rows.map((r) => JSON.parse(String(r.record_json))), totalItems: total } }
   }),
-]
+])

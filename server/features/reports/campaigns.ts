@@ -13,7 +13,7 @@ import { notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../../core/paging"
 import { iso, isoOrNull } from "../../core/date-range"
-import { checkAgent, reportRange, type ReportRange } from "./report-range"
+import { checkAgent, forBusiness, reportRange, type ReportRange } from "./report-range"
 import { dtWhere } from "./metrics"
 
 const FUNNEL = sql`count(cr.id)::int AS total,
@@ -63,7 +63,7 @@ const RECORD_STATUS: Record<string, CampaignRecord["status"]> = {
   read: "read",
 }
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("dashboard", "fetchCustomerCampaign", async (ctx, input) => ({ data: await campaignList(ctx, await reportRange(ctx, input)) })),
   handle("reports", "campaignReport", async (ctx, input) => ({ data: await campaignList(ctx, await reportRange(ctx, input)) })),
   handle("dashboard", "templateReport", async (ctx, input) => {
@@ -149,4 +149,4 @@ export const handlers = [
     }))
     return { data: { items, totalItems: Number(count?.n ?? 0), page, limit } }
   }),
-]
+])

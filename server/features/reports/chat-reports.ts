@@ -9,7 +9,7 @@ import { handle } from "../../core/registry"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../../core/paging"
-import { checkAgent, reportRange, type ReportRange } from "./report-range"
+import { checkAgent, forBusiness, reportRange, type ReportRange } from "./report-range"
 import { conversationTotals, dayOf, dayTrends, daysOf, dtWhere, notTest, serviceLevelOf, slotWhere, type MetricFilter } from "./metrics"
 import { iso, isoOrNull } from "../../core/date-range"
 
@@ -51,7 +51,7 @@ const conversationPage = async (ctx: Ctx, r: ReportRange, f: MetricFilter, input
 const countWhere = async (ctx: Ctx, where: SQL) =>
   Number(rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM conversations c WHERE ${where}`))[0]?.n ?? 0)
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("reports", "chatStats", async (ctx, input) => {
     const r = await reportRange(ctx, input)
     const f = { channel: input.channel_type }
@@ -116,4 +116,4 @@ export const handlers = [
     const byChannel = rows.map((row) => ({ channel_type: row.channel as ChatReportRow["channel_type"], count: Number(row.count) }))
     return { data: { total: byChannel.reduce((n, c) => n + c.count, 0), by_channel: byChannel } }
   }),
-]
+])

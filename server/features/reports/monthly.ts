@@ -10,7 +10,7 @@ import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../../core/paging"
 import { iso } from "../../core/date-range"
-import { monthRange, reportRange } from "./report-range"
+import { forBusiness, monthRange, reportRange } from "./report-range"
 import { conversationSlots, conversationTotals, messageSlots, messageTotals } from "./metrics"
 
 /** MAU of a month (YYYY-MM): the sum of its counter's rows (0038_rollup_stripes). */
@@ -35,7 +35,7 @@ const monthStat = async (ctx: Ctx, month: string): Promise<MonthlyStat> => {
   }
 }
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("reports", "getMonthly", async (ctx, input) => ({ data: await monthStat(ctx, input.month) })),
   handle("reports", "getallMonthly", async (ctx, input) => {
     // The whole year in one pass per roll-up table, grouped by the tenant's local month.
@@ -82,4 +82,4 @@ export const handlers = [
     }))
     return { data: { items, totalItems: await activeUsers(ctx, r.clientId, input.month), page, limit } }
   }),
-]
+])

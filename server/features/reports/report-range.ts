@@ -8,8 +8,9 @@
  */
 import { sql } from "drizzle-orm"
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../../src/contract/schemas/reports"
-import { badRequest } from "../../http/errors"
-import { tenantOf, type Ctx } from "../../http/context"
+import { badRequest, idOf } from "../../http/errors"
+import { actingFor, businessOf, tenantOf, type Ctx } from "../../http/context"
+import type { Handler } from "../../core/registry"
 import { rowsOf } from "../../db/rows"
 import { checkDate, checkMonth } from "../../core/date-range"
 
@@ -82,3 +83,17 @@ export const checkAgent = async (ctx: Ctx, agentId: number | undefined): Promise
   const rows = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM users WHERE id = ${agentId} AND client_id = ${tenantOf(ctx)}`))
   if (rows.length === 0) throw badRequest("No such agent", "agent_id")
 }
+
+/** The `client_id` a report call named, if any (text in a GET's query string). */
+const askedOf = (input: unknown): number | undefined => {
+  const asked = typeof input === "object" && input !== null ? (input as { client_id?: unknown }).client_id : undefined
+  return asked === undefined ? undefined : idOf(asked, "Business")
+}
+
+/**
+ * Report handlers run for the business their call names (`client_id`: a super admin's pick, see `businessOf`) or the
+ * caller's own: every reader here takes the tenant from the context, so the rows, figures and CSV exports (the same
+ * calls, all rows) are that business's.
+ */
+export const forBusiness = (handlers: readonly Handler[]): Handler[] =>
+  handlers.map((h) => ({ ...h, run: async (ctx, input) => h.run(actingFor(ctx, await businessOf(ctx, askedOf(input))), input) }))

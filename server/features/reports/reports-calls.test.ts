@@ -63,6 +63,39 @@ describe.each(DB_KINDS)("reports on %s", (kind) => {
     expect(incoming.body.whatsappCalls.whatsappCalls).toHaveLength(incoming.body.whatsappCalls.totalItems)
   })
 
+  it("reads the business a super admin names as its admin reads it, exports included; a tenant naming another is refused", async () => {
+    const [acme] = (await ctx.server.services.database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
+    const acmeId = Number(acme.client_id)
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const admin2 = as((await login(ctx.url, "admin2")).user_token)
+    const superadmin = as((await login(ctx.url, "superadmin")).user_token)
+    const reads = [
+      [callOf("reports", "chatReport"), { ...range, page: 1, limit: 10 }],
+      // What the chat report's CSV export asks: every row at once.
+      [callOf("reports", "chatReport"), { ...range, page: 1, limit: 999_999 }],
+      [callOf("reports", "chatStats"), range],
+      // A GET: the business arrives as text in the query string.
+      [callOf("reports", "conversationCount"), range],
+      // Call history's export, streamed.
+      [calls, { ...range, limit: 999_999, page: 1 }],
+    ] as const
+    for (const [call, payload] of reads) {
+      const own = await send(ctx.url, call, payload, admin)
+      expect(own.status, call.path).toBe(200)
+      const picked = await send(ctx.url, call, { ...payload, client_id: acmeId }, superadmin)
+      expect(picked.status, call.path).toBe(200)
+      expect(picked.body, call.path).toEqual(own.body)
+      const refused = await send(ctx.url, call, { ...payload, client_id: acmeId }, admin2)
+      expect(refused.status, call.path).toBe(403)
+      expect(JSON.stringify(refused.body)).not.toContain("Acme")
+    }
+    // Unpicked, the super admin reads the platform's own, empty business: the pick is what shows Acme's rows.
+    const chat = callOf("reports", "chatReport")
+    expect((await send(ctx.url, chat, { ...range, page: 1, limit: 10 }, admin)).body.data.totalItems).toBeGreaterThan(0)
+    expect((await send(ctx.url, chat, { ...range, page: 1, limit: 10 }, superadmin)).body.data.totalItems).toBe(0)
+    expect((await send(ctx.url, chat, { ...range, client_id: 999_999 }, superadmin)).status).toBe(404)
+  })
+
   it("counts whole days from the daily totals and any other range from the rows, with the same result", async () => {
     const admin = await login(ctx.url, "admin")
     const days = await send(ctx.url, calls, { ...range, limit: 5, page: 1, call_type: "outgoing" }, as(admin.user_token))

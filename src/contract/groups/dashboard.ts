@@ -1,9 +1,10 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
-import { Data, Id, IdParam, List } from "../schemas/common"
+import { Data, List } from "../schemas/common"
 import {
   CallsSummary,
   CampaignSummary,
+  ForBusiness,
   HeatMap,
   InfoBoxes,
   MessageStats,
@@ -14,7 +15,7 @@ import {
 } from "../schemas/reports"
 
 /** A card's range, and the business a super admin picked (anyone else reads their own; naming another is refused). */
-export const BusinessRangeQuery = Schema.Struct({ ...RangeQuery.fields, client_id: Schema.optional(Id) })
+export const BusinessRangeQuery = Schema.Struct({ ...RangeQuery.fields, ...ForBusiness })
 export type BusinessRangeQuery = typeof BusinessRangeQuery.Type
 
 export const dashboard = defineGroup(
@@ -45,7 +46,7 @@ export const dashboard = defineGroup(
     fetchShellTerritories: {
       method: "GET",
       path: "/fetch/shell/territories",
-      request: Schema.Struct({ client_id: Schema.optional(IdParam) }),
+      request: Schema.Struct(ForBusiness),
       response: List(Territory),
     },
   },

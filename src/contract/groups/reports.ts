@@ -15,6 +15,7 @@ import {
   ChatStats,
   ConversationCount,
   EngagementStats,
+  ForBusiness,
   MenuCount,
   MenuHit,
   MonthlyStat,
@@ -30,7 +31,10 @@ import {
 } from "../schemas/reports"
 
 const paging = { page: Schema.optional(Page), limit: Schema.optional(Limit(999_999)) }
-const Range = Schema.Struct(DateRange)
+/** A range report's days and the business it reads. */
+const Range = Schema.Struct({ ...DateRange, ...ForBusiness })
+/** A summary report's days, channel and business. */
+const BusinessRange = Schema.Struct({ ...RangeQuery.fields, ...ForBusiness })
 
 export const reports = defineGroup(
   "reports",
@@ -39,7 +43,7 @@ export const reports = defineGroup(
     getMonthly: {
       method: "POST",
       path: "/get/monthly",
-      request: Schema.Struct({ month: Month }),
+      request: Schema.Struct({ month: Month, ...ForBusiness }),
       response: Data(MonthlyStat),
     },
     getallMonthly: {
@@ -47,10 +51,11 @@ export const reports = defineGroup(
       path: "/getall/monthly",
       request: Schema.Struct({
         year: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 2000, maximum: 2100 })),
+        ...ForBusiness,
       }),
       response: List(MonthlyStat),
     },
-    chatStats: { method: "POST", path: "/chat/stats", request: RangeQuery, response: Data(ChatStats) },
+    chatStats: { method: "POST", path: "/chat/stats", request: BusinessRange, response: Data(ChatStats) },
     chatReport: { method: "POST", path: "/chat/report", request: ReportQuery, response: Paged(ChatReportRow) },
     agentConversation: {
       method: "POST",
@@ -80,7 +85,7 @@ export const reports = defineGroup(
     autorepliesReport: {
       method: "POST",
       path: "/autoreplies/report",
-      request: Schema.Struct({ ...DateRange, ...paging }),
+      request: Schema.Struct({ ...Range.fields, ...paging }),
       response: Paged(AutoReplyReportRow),
     },
     fetchCountMenu: { method: "POST", path: "/fetch/count/menu", request: Range, response: List(MenuCount) },
@@ -88,17 +93,17 @@ export const reports = defineGroup(
       method: "POST",
       path: "/fetch/count/report",
       request: Schema.Struct({
-        ...DateRange,
+        ...Range.fields,
         menu: Schema.optional(Schema.String.check(Schema.isMaxLength(100))),
         ...paging,
       }),
       response: Paged(MenuHit),
     },
-    agentAllstats: { method: "POST", path: "/agent/allstats", request: RangeQuery, response: List(AgentReportRow) },
+    agentAllstats: { method: "POST", path: "/agent/allstats", request: BusinessRange, response: List(AgentReportRow) },
     monthlyUsers: {
       method: "POST",
       path: "/monthly/users",
-      request: Schema.Struct({ month: Month, ...paging }),
+      request: Schema.Struct({ month: Month, ...ForBusiness, ...paging }),
       response: Paged(MonthlyUser),
     },
     userTemplateReport: {
@@ -115,13 +120,13 @@ export const reports = defineGroup(
       response: CallsListResponse,
       permission: "whatsapp_calls",
     },
-    conversationAht: { method: "POST", path: "/conversation/aht", request: RangeQuery, response: Data(AhtReport) },
+    conversationAht: { method: "POST", path: "/conversation/aht", request: BusinessRange, response: Data(AhtReport) },
     /** Service level; `threshold_seconds` overrides the tenant's T (client setting `service_level_seconds`, default 60). */
     serviceLevel: {
       method: "POST",
       path: "/service/level",
       request: Schema.Struct({
-        ...RangeQuery.fields,
+        ...BusinessRange.fields,
         threshold_seconds: Schema.optional(Count.check(Schema.isBetween({ minimum: 1, maximum: 86_400 }))),
       }),
       response: Data(ServiceLevel),
@@ -148,7 +153,7 @@ export const reports = defineGroup(
     campaignStats: {
       method: "GET",
       path: "/campaign/stats",
-      request: Schema.Struct({ ...DateRange, campaign_id: Schema.optional(IdParam) }),
+      request: Schema.Struct({ ...Range.fields, campaign_id: Schema.optional(IdParam) }),
       response: Data(CampaignStats),
     },
     campaignReport: { method: "GET", path: "/campaign/report", request: Range, response: List(CampaignSummary) },

@@ -6,7 +6,16 @@ import { describe, expect, it, vi } from "vitest"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { createAppActor } from "../common/from-effect"
 import { createReportMachine, type ReportConfig, type ReportEmitted } from "./report-machine"
-import { pagingOf, selectEmpty, selectExporting, selectFailure, selectLoading, selectPaging } from "./report-selectors"
+import {
+  pagingOf,
+  selectBusiness,
+  selectEmpty,
+  selectExporting,
+  selectFailure,
+  selectLoading,
+  selectPaging,
+  selectPicks,
+} from "./report-selectors"
 
 interface Row {
   readonly id: number
@@ -77,6 +86,56 @@ describe("paged-report machine (behaviour)", () => {
       { filters: all, search: "a@b", page: 1, pageSize: 10 },
       { filters: { ...all, kind: "outgoing" }, search: "a@b", page: 1, pageSize: 10 },
     ])
+    actor.stop()
+  })
+
+  it("for a super admin reads and exports nothing until a business is picked, then names it in every read and export", async () => {
+    const queries: unknown[] = []
+    const exported: unknown[] = []
+    const { actor } = drive({
+      load: (q) =>
+        Effect.sync(() => {
+          queries.push(q)
+          return { rows, total: 2 }
+        }),
+      exportRows: (q) =>
+        Effect.sync(() => {
+          exported.push(q)
+          return rows
+        }),
+    })
+    actor.send({ type: "REPORT.OPEN", picks: true })
+    actor.send({ type: "FILTER.APPLY" })
+    actor.send({ type: "PAGE.SET", page: 2 })
+    actor.send({ type: "EXPORT" })
+    // A read or export would have started on the event itself (its tag is set as it is sent).
+    expect([queries, exported, selectLoading(actor.getSnapshot()), selectExporting(actor.getSnapshot())]).toEqual([[], [], false, false])
+    expect([selectPicks(actor.getSnapshot()), selectBusiness(actor.getSnapshot())]).toEqual([true, null])
+    actor.send({ type: "BUSINESS.PICK", clientId: 7 })
+    await until(actor, (s) => s.hasTag("ready"))
+    actor.send({ type: "EXPORT" })
+    await until(actor, () => exported.length > 0)
+    const all = { from: "2026-01-01", to: "2026-01-31", kind: "all" }
+    // The page set while unpicked stays: the pick starts the business from the first page.
+    expect(queries).toEqual([{ filters: all, search: "", page: 1, pageSize: 10, clientId: 7 }])
+    expect(exported).toEqual(queries)
+    actor.stop()
+  })
+
+  it("a business's own member never picks: the report reads at once and names no business", async () => {
+    const queries: unknown[] = []
+    const { actor } = drive({
+      load: (q) =>
+        Effect.sync(() => {
+          queries.push(q)
+          return { rows, total: 2 }
+        }),
+    })
+    actor.send({ type: "REPORT.OPEN", picks: false })
+    await until(actor, (s) => s.hasTag("ready"))
+    actor.send({ type: "BUSINESS.PICK", clientId: 7 })
+    expect(selectBusiness(actor.getSnapshot())).toBe(null)
+    expect(queries).toEqual([{ filters: { from: "2026-01-01", to: "2026-01-31", kind: "all" }, search: "", page: 1, pageSize: 10 }])
     actor.stop()
   })
 

@@ -43,6 +43,9 @@ const rows: Row[] = [
 ]
 const events: Ev[] = [
   { type: "REPORT.OPEN" },
+  // A super admin's screen: nothing is read until they pick the business.
+  { type: "REPORT.OPEN", picks: true },
+  { type: "BUSINESS.PICK", clientId: 7 },
   { type: "REPORT.RELOAD" },
   { type: "REPORT.RESET" },
   { type: "FILTER.CHANGE", patch: { kind: "incoming" } },
@@ -85,9 +88,18 @@ const view = (s: Snap) => ({
   detail: s.context.detail,
   download: s.context.download && { filename: s.context.download.filename, content: s.context.download.content },
   notice: s.context.notice?.kind ?? null,
+  picks: s.context.picks,
+  clientId: s.context.clientId,
 })
 const serialize = (s: Snap) =>
-  JSON.stringify([s.value, s.context.detail !== null, s.context.notice?.kind ?? null, s.context.error !== null])
+  JSON.stringify([
+    s.value,
+    s.context.detail !== null,
+    s.context.notice?.kind ?? null,
+    s.context.error !== null,
+    s.context.picks,
+    s.context.clientId !== null,
+  ])
 
 const paths = getShortestPaths(machine, { events: events as never, serializeState: (s) => serialize(s as Snap) })
 
@@ -126,6 +138,7 @@ describe("paged-report machine (model-based)", () => {
     const reached = new Set(paths.flatMap((p) => leafValues(p.state.value)))
     for (const state of [
       "data.idle",
+      "data.unpicked",
       "data.loading",
       "data.ready",
       "data.failed",

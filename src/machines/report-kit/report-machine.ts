@@ -3,8 +3,9 @@
  * page and page size, the loaded rows and total, the last load failure, a detail dialog (a row's media or complaint)
  * and the export. Each screen configures it (`ReportConfig`); no screen pages by itself.
  *
- * Two regions run side by side: `data` (idle, loading, ready, failed) and `exporting` (idle, fetching, waiting,
- * saving). A new query while loading re-enters `loading`, which stops the old request (its fiber is interrupted).
+ * Two regions run side by side: `data` (idle, unpicked, loading, ready, failed) and `exporting` (idle, fetching,
+ * waiting, saving). A super admin (`picks`, told by REPORT.OPEN) is no business's member: nothing is read or exported
+ * until they pick the business (BUSINESS.PICK), and then every read and export names it (`clientId` of the query). A new query while loading re-enters `loading`, which stops the old request (its fiber is interrupted).
  * The export makes the file with the applied filters (`exportFile`, or `exportRows` then `toFile`), waits
  * `downloadDelayMs` after it is ready (1 s for call history, spec 000 section 9), then holds it in `download` until
  * the view has saved it (`EXPORT.SAVED`): handing a file to the browser is DOM work. A failed export is emitted as
@@ -25,6 +26,8 @@ export interface ReportQuery<F> {
   /** In the report's own numbering (`pageBase`). */
   readonly page: number
   readonly pageSize: number
+  /** The business a super admin picked; absent for a business's own members. */
+  readonly clientId?: number
 }
 
 export interface ReportPage<Row, Meta> {
@@ -96,10 +99,16 @@ export interface ReportContext<Row, F, Meta> {
   /** The file made, waiting out `downloadDelayMs`. */
   readonly pendingFile: ExportFile | null
   readonly seq: number
+  /** The user picks the business the report reads (a super admin); otherwise it is their own. */
+  readonly picks: boolean
+  /** The business picked; null until then, and always for a business's own members. */
+  readonly clientId: number | null
 }
 
 export type ReportEvent<Row, F> =
-  | { type: "REPORT.OPEN" }
+  /** `picks`: the user is a super admin, who picks the business first. */
+  | { type: "REPORT.OPEN"; picks?: boolean }
+  | { type: "BUSINESS.PICK"; clientId: number }
   | { type: "REPORT.RELOAD" }
   | { type: "REPORT.RESET" }
   | { type: "FILTER.CHANGE"; patch: Partial<F> }
@@ -121,7 +130,12 @@ export const queryOf = <Row, F, Meta>(context: ReportContext<Row, F, Meta>): Rep
   search: context.search,
   page: context.page,
   pageSize: context.pageSize,
+  ...(context.clientId === null ? {} : { clientId: context.clientId }),
 })
+
+/** The `client_id` a report call sends: the business a super admin picked, or nothing (the caller's own). */
+export const businessOf = (query: { readonly clientId?: number }): { client_id?: number } =>
+  query.clientId === undefined ? {} : { client_id: query.clientId }
 
 /** An invocation's failure, as an action's parameter (in an action list the event's type is not inferred). */
 const errorOf = ({ event }: { event: ErrorActorEvent }): unknown => event.error
@@ -150,6 +164,8 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
       notice: null,
       pendingFile: null,
       seq: 0,
+      picks: false,
+      clientId: null,
     }
   }
   /** The event an action or guard is bound to, typed (and checked: a wrong binding fails loudly). */
@@ -183,7 +199,11 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
         return Number.isInteger(page) && page >= config.pageBase && page !== context.page
       },
       validPageSize: ({ event }) => (PAGE_SIZES as readonly number[]).includes(eventOf(event, "PAGE_SIZE.SET").size),
-      canExport: () => config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined),
+      canExport: ({ context }) =>
+        (!context.picks || context.clientId !== null) &&
+        (config.exportFile !== undefined || (config.exportRows !== undefined && config.toFile !== undefined)),
+      readable: ({ context }) => !context.picks || context.clientId !== null,
+      picksBusiness: ({ context }) => context.picks,
       exportEmpty: (_, file: ExportFile | null) => file === null,
     },
     actions: {
@@ -222,6 +242,17 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
       logExportError: (_, error: unknown) => console.error(`[report ${config.name}] export failed:`, error),
       dismissNotice: assign({ notice: null }),
       reset: assign(() => initial()),
+      takePicks: assign(({ context, event }) => ({ picks: eventOf(event, "REPORT.OPEN").picks ?? context.picks })),
+      // Another business: its rows, cards and agents are not this one's; the filters stay.
+      pick: assign(({ event }) => ({
+        clientId: eventOf(event, "BUSINESS.PICK").clientId,
+        rows: [],
+        total: 0,
+        meta: undefined,
+        error: null,
+        detail: null,
+        page: config.pageBase,
+      })),
     },
   }).createMachine({
     id: `report-${config.name}`,
@@ -230,7 +261,7 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
     on: {
       "REPORT.RESET": { target: [".data.idle", ".exporting.idle"], actions: "reset" },
       "FILTER.CHANGE": [
-        { guard: "appliesOnChange", target: ".data.loading", actions: ["changeFilter", "applyFilter"] },
+        { guard: "appliesOnChange", target: ".data.choosing", actions: ["changeFilter", "applyFilter"] },
         { actions: "changeFilter" },
       ],
       "SEARCH.CHANGE": { actions: "changeSearch" },
@@ -242,20 +273,24 @@ export const createReportMachine = <Row, F, Meta = undefined>(config: ReportConf
       data: {
         initial: "idle",
         on: {
-          "REPORT.OPEN": { target: ".loading" },
-          "REPORT.RELOAD": { target: ".loading" },
+          "REPORT.OPEN": { target: ".choosing", actions: "takePicks" },
+          "REPORT.RELOAD": { target: ".choosing" },
+          "BUSINESS.PICK": { guard: "picksBusiness", target: ".choosing", actions: "pick" },
           "FILTER.APPLY": [
             { guard: "draftInvalid", actions: "refuseFilter" },
-            { target: ".loading", actions: "applyFilter" },
+            { target: ".choosing", actions: "applyFilter" },
           ],
-          "FILTER.CLEAR": { target: ".loading", actions: "clearFilter" },
-          "SEARCH.SUBMIT": { target: ".loading", actions: "submitSearch" },
-          "SEARCH.CLEAR": { target: ".loading", actions: "clearSearch" },
-          "PAGE.SET": { guard: "validPage", target: ".loading", actions: "setPage" },
-          "PAGE_SIZE.SET": { guard: "validPageSize", target: ".loading", actions: "setPageSize" },
+          "FILTER.CLEAR": { target: ".choosing", actions: "clearFilter" },
+          "SEARCH.SUBMIT": { target: ".choosing", actions: "submitSearch" },
+          "SEARCH.CLEAR": { target: ".choosing", actions: "clearSearch" },
+          "PAGE.SET": { guard: "validPage", target: ".choosing", actions: "setPage" },
+          "PAGE_SIZE.SET": { guard: "validPageSize", target: ".choosing", actions: "setPageSize" },
         },
         states: {
           idle: {},
+          // Where every read starts: a super admin who has not picked a business reads nothing.
+          choosing: { always: [{ guard: "readable", target: "loading" }, { target: "unpicked" }] },
+          unpicked: {},
           loading: {
             tags: "loading",
             invoke: {

@@ -15,6 +15,10 @@ export const selectLoading = (s: ReportSnapshotLike): boolean => s.hasTag("loadi
 export const selectExporting = (s: ReportSnapshotLike): boolean => s.hasTag("exporting")
 export const selectFailure = (s: ReportSnapshotLike): Failure | null => s.context.error
 export const selectEmpty = (s: ReportSnapshotLike): boolean => s.context.rows.length === 0
+/** Whether the user picks the business the report reads (a super admin). */
+export const selectPicks = (s: ReportSnapshotLike): boolean => s.context.picks
+/** The business picked; null until then, and for a business's own members. */
+export const selectBusiness = (s: ReportSnapshotLike): number | null => s.context.clientId
 
 export interface Paging {
   readonly pageSize: number

@@ -10,7 +10,7 @@ import { type WithAgents, withAgents } from "../report-kit/agent-choices"
 import { type Column, column } from "../report-kit/columns"
 import { checkRange, type ConversationFilters, conversationFilters, rangeStem, reportRequestOf } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 const agent = column<AgentReportRow>("agent", "Agent", "text", (r) => r.display_name ?? r.username)
@@ -46,9 +46,13 @@ const agentTable = (name: string, call: AgentCall, columns: readonly Column<Agen
     now,
     load: (query) =>
       withAgents(
+        query,
         Effect.gen(function* () {
           const api = yield* Api
-          const body = yield* api.call("reports", call, reportRequestOf(query.filters, query.page, query.pageSize))
+          const body = yield* api.call("reports", call, {
+            ...reportRequestOf(query.filters, query.page, query.pageSize),
+            ...businessOf(query),
+          })
           return pageOf(body, {})
         }),
       ),
@@ -56,7 +60,7 @@ const agentTable = (name: string, call: AgentCall, columns: readonly Column<Agen
       streamCsvExport({
         group: "reports",
         name: call,
-        payload: reportRequestOf(query.filters, 0, EXPORT_ALL),
+        payload: { ...reportRequestOf(query.filters, 0, EXPORT_ALL), ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

@@ -5,7 +5,7 @@ import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { column } from "../report-kit/columns"
 import { checkRange, type ConversationFilters, conversationFilters, rangeQueryOf, rangeStem } from "../report-kit/conversation-filters"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { localPage, tableReport } from "../report-kit/table-report"
 
 export const dayMetricColumns = (header: string) => [
@@ -31,14 +31,14 @@ export const ahtConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        const { data } = yield* api.call("reports", "conversationAht", rangeQueryOf(query.filters))
+        const { data } = yield* api.call("reports", "conversationAht", { ...rangeQueryOf(query.filters), ...businessOf(query) })
         return localPage(data.series, query, { aht: data.aht, series: data.series })
       }),
     stream: (query, csv) =>
       streamCsvExport({
         group: "reports",
         name: "conversationAht",
-        payload: rangeQueryOf(query.filters),
+        payload: { ...rangeQueryOf(query.filters), ...businessOf(query) },
         rowsAt: ["data", "series"],
         ...csv,
       }),

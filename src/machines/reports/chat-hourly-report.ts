@@ -8,7 +8,7 @@ import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { column } from "../report-kit/columns"
 import { checkRange, type ConversationFilters, conversationFilters, rangeQueryOf, rangeStem } from "../report-kit/conversation-filters"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { localPage, tableReport } from "../report-kit/table-report"
 
 export const hourlyColumns = [
@@ -42,11 +42,17 @@ export const chatHourlyConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        const { data } = yield* api.call("dashboard", "chatHourly", rangeQueryOf(query.filters))
+        const { data } = yield* api.call("dashboard", "chatHourly", { ...rangeQueryOf(query.filters), ...businessOf(query) })
         return localPage(data.cells, query, { timeZone: data.time_zone, cells: data.cells })
       }),
     stream: (query, csv) =>
-      streamCsvExport({ group: "dashboard", name: "chatHourly", payload: rangeQueryOf(query.filters), rowsAt: ["data", "cells"], ...csv }),
+      streamCsvExport({
+        group: "dashboard",
+        name: "chatHourly",
+        payload: { ...rangeQueryOf(query.filters), ...businessOf(query) },
+        rowsAt: ["data", "cells"],
+        ...csv,
+      }),
     fileStem: rangeStem("chat_hourly"),
   })
 

@@ -14,7 +14,7 @@ import {
   reportRequestOf,
 } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export const chatColumns = [
@@ -46,12 +46,13 @@ export const chatReportConfig = (now: () => Date = () => new Date()) =>
     now,
     load: (query) =>
       withAgents(
+        query,
         Effect.gen(function* () {
           const api = yield* Api
           const [list, stats] = yield* Effect.all(
             [
-              api.call("reports", "chatReport", reportRequestOf(query.filters, query.page, query.pageSize)),
-              api.call("reports", "chatStats", rangeQueryOf(query.filters)),
+              api.call("reports", "chatReport", { ...reportRequestOf(query.filters, query.page, query.pageSize), ...businessOf(query) }),
+              api.call("reports", "chatStats", { ...rangeQueryOf(query.filters), ...businessOf(query) }),
             ],
             { concurrency: "unbounded" },
           )
@@ -62,7 +63,7 @@ export const chatReportConfig = (now: () => Date = () => new Date()) =>
       streamCsvExport({
         group: "reports",
         name: "chatReport",
-        payload: reportRequestOf(query.filters, 0, EXPORT_ALL),
+        payload: { ...reportRequestOf(query.filters, 0, EXPORT_ALL), ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

@@ -7,7 +7,7 @@ import { column } from "../report-kit/columns"
 import { checkRange, type RangeFilters, daysOf, rangeStem, serverPage } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
 import { lastDays } from "../report-kit/range-rules"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export const chatbotColumns = [
@@ -30,13 +30,18 @@ export const chatbotInformationConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        return pageOf(yield* api.call("reports", "autorepliesReport", requestOf(query.filters, query.page, query.pageSize)))
+        return pageOf(
+          yield* api.call("reports", "autorepliesReport", {
+            ...requestOf(query.filters, query.page, query.pageSize),
+            ...businessOf(query),
+          }),
+        )
       }),
     stream: (query, csv) =>
       streamCsvExport({
         group: "reports",
         name: "autorepliesReport",
-        payload: requestOf(query.filters, 0, EXPORT_ALL),
+        payload: { ...requestOf(query.filters, 0, EXPORT_ALL), ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

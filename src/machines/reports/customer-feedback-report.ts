@@ -7,7 +7,7 @@ import { type WithAgents, withAgents } from "../report-kit/agent-choices"
 import { column } from "../report-kit/columns"
 import { checkRange, type ConversationFilters, conversationFilters, rangeStem, reportRequestOf } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export interface FeedbackFilters extends ConversationFilters {
@@ -47,9 +47,13 @@ export const customerFeedbackConfig = (now: () => Date = () => new Date()) =>
     now,
     load: (query) =>
       withAgents(
+        query,
         Effect.gen(function* () {
           const api = yield* Api
-          const body = yield* api.call("reports", "customerSurvey", feedbackRequestOf(query.filters, query.page, query.pageSize))
+          const body = yield* api.call("reports", "customerSurvey", {
+            ...feedbackRequestOf(query.filters, query.page, query.pageSize),
+            ...businessOf(query),
+          })
           return pageOf(body, { csat: body.data.csat, ratings: body.data.ratings })
         }),
       ),
@@ -57,7 +61,7 @@ export const customerFeedbackConfig = (now: () => Date = () => new Date()) =>
       streamCsvExport({
         group: "reports",
         name: "customerSurvey",
-        payload: feedbackRequestOf(query.filters, 0, EXPORT_ALL),
+        payload: { ...feedbackRequestOf(query.filters, 0, EXPORT_ALL), ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

@@ -11,7 +11,7 @@ import { column } from "../report-kit/columns"
 import { checkRange, type RangeFilters, daysOf, rangeStem, serverPage } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
 import { lastDays } from "../report-kit/range-rules"
-import { createReportMachine, type ReportQuery } from "../report-kit/report-machine"
+import { businessOf, createReportMachine, type ReportQuery } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export const journeyColumns = [
@@ -27,6 +27,7 @@ export interface JourneyMeta {
 
 export const journeyRequestOf = (query: ReportQuery<RangeFilters>, page: number, limit: number) => ({
   ...daysOf(query.filters),
+  ...businessOf(query),
   ...(query.search ? { menu: query.search.slice(0, 100) } : {}),
   page: serverPage(page),
   limit,
@@ -46,7 +47,7 @@ export const customerJourneyConfig = (now: () => Date = () => new Date()) =>
         const [hits, menus] = yield* Effect.all(
           [
             api.call("reports", "fetchCountReport", journeyRequestOf(query, query.page, query.pageSize)),
-            api.call("reports", "fetchCountMenu", daysOf(query.filters)),
+            api.call("reports", "fetchCountMenu", { ...daysOf(query.filters), ...businessOf(query) }),
           ],
           { concurrency: "unbounded" },
         )

@@ -11,7 +11,7 @@ import { column } from "../report-kit/columns"
 import { serverPage } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
 import { utcMonth } from "../report-kit/range-rules"
-import { createReportMachine, type FilterProblem } from "../report-kit/report-machine"
+import { businessOf, createReportMachine, type FilterProblem } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export interface MonthFilters {
@@ -55,9 +55,9 @@ export const monthlyActiveUsersConfig = (now: () => Date = () => new Date()) =>
         const { month } = query.filters
         const [users, stat, year] = yield* Effect.all(
           [
-            api.call("reports", "monthlyUsers", { month, page: serverPage(query.page), limit: query.pageSize }),
-            api.call("reports", "getMonthly", { month }),
-            api.call("reports", "getallMonthly", { year: Number(month.slice(0, 4)) }),
+            api.call("reports", "monthlyUsers", { month, page: serverPage(query.page), limit: query.pageSize, ...businessOf(query) }),
+            api.call("reports", "getMonthly", { month, ...businessOf(query) }),
+            api.call("reports", "getallMonthly", { year: Number(month.slice(0, 4)), ...businessOf(query) }),
           ],
           { concurrency: "unbounded" },
         )
@@ -67,7 +67,7 @@ export const monthlyActiveUsersConfig = (now: () => Date = () => new Date()) =>
       streamCsvExport({
         group: "reports",
         name: "monthlyUsers",
-        payload: { month: query.filters.month, page: serverPage(0), limit: EXPORT_ALL },
+        payload: { month: query.filters.month, page: serverPage(0), limit: EXPORT_ALL, ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

@@ -6,7 +6,7 @@ import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { column } from "../report-kit/columns"
 import { checkRange, daysOf, type RangeFilters, rangeStem } from "../report-kit/conversation-filters"
 import { lastDays } from "../report-kit/range-rules"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { localPage, tableReport } from "../report-kit/table-report"
 
 export interface SegmentsMeta {
@@ -30,14 +30,14 @@ export const segmentsConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        const { data } = yield* api.call("reports", "conversationCount", daysOf(query.filters))
+        const { data } = yield* api.call("reports", "conversationCount", { ...daysOf(query.filters), ...businessOf(query) })
         return localPage(data.by_channel, query, { total: data.total, byChannel: data.by_channel })
       }),
     stream: (query, csv) =>
       streamCsvExport({
         group: "reports",
         name: "conversationCount",
-        payload: daysOf(query.filters),
+        payload: { ...daysOf(query.filters), ...businessOf(query) },
         rowsAt: ["data", "by_channel"],
         ...csv,
       }),

@@ -8,7 +8,7 @@ import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { column } from "../report-kit/columns"
 import { checkRange, type ConversationFilters, conversationFilters, rangeQueryOf, rangeStem } from "../report-kit/conversation-filters"
-import { createReportMachine, type FilterProblem } from "../report-kit/report-machine"
+import { businessOf, createReportMachine, type FilterProblem } from "../report-kit/report-machine"
 import { localPage, tableReport } from "../report-kit/table-report"
 
 export type ServiceLevelDay = ServiceLevel["series"][number]
@@ -58,11 +58,17 @@ export const serviceLevelConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        const { data } = yield* api.call("reports", "serviceLevel", requestOf(query.filters))
+        const { data } = yield* api.call("reports", "serviceLevel", { ...requestOf(query.filters), ...businessOf(query) })
         return localPage(data.series, query, data)
       }),
     stream: (query, csv) =>
-      streamCsvExport({ group: "reports", name: "serviceLevel", payload: requestOf(query.filters), rowsAt: ["data", "series"], ...csv }),
+      streamCsvExport({
+        group: "reports",
+        name: "serviceLevel",
+        payload: { ...requestOf(query.filters), ...businessOf(query) },
+        rowsAt: ["data", "series"],
+        ...csv,
+      }),
     fileStem: rangeStem("service_level"),
   })
 

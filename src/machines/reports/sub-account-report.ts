@@ -7,7 +7,7 @@ import { type WithAgents, withAgents } from "../report-kit/agent-choices"
 import { column } from "../report-kit/columns"
 import { checkRange, type ConversationFilters, conversationFilters, rangeStem, reportRequestOf } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { EXPORT_ALL, tableReport } from "../report-kit/table-report"
 
 export const subAccountColumns = [
@@ -30,16 +30,23 @@ export const subAccountConfig = (now: () => Date = () => new Date()) =>
     now,
     load: (query) =>
       withAgents(
+        query,
         Effect.gen(function* () {
           const api = yield* Api
-          return pageOf(yield* api.call("reports", "userTemplateReport", reportRequestOf(query.filters, query.page, query.pageSize)), {})
+          return pageOf(
+            yield* api.call("reports", "userTemplateReport", {
+              ...reportRequestOf(query.filters, query.page, query.pageSize),
+              ...businessOf(query),
+            }),
+            {},
+          )
         }),
       ),
     stream: (query, csv) =>
       streamCsvExport({
         group: "reports",
         name: "userTemplateReport",
-        payload: reportRequestOf(query.filters, 0, EXPORT_ALL),
+        payload: { ...reportRequestOf(query.filters, 0, EXPORT_ALL), ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

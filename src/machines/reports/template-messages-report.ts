@@ -6,7 +6,7 @@ import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { column } from "../report-kit/columns"
 import { checkRange, daysOf, type RangeFilters, rangeStem } from "../report-kit/conversation-filters"
 import { lastDays } from "../report-kit/range-rules"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { localPage, tableReport } from "../report-kit/table-report"
 
 export interface TemplateMessagesMeta {
@@ -32,11 +32,17 @@ export const templateMessagesConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        const { data } = yield* api.call("reports", "templateConsumption", daysOf(query.filters))
+        const { data } = yield* api.call("reports", "templateConsumption", { ...daysOf(query.filters), ...businessOf(query) })
         return localPage(data, query, { all: data })
       }),
     stream: (query, csv) =>
-      streamCsvExport({ group: "reports", name: "templateConsumption", payload: daysOf(query.filters), rowsAt: ["data"], ...csv }),
+      streamCsvExport({
+        group: "reports",
+        name: "templateConsumption",
+        payload: { ...daysOf(query.filters), ...businessOf(query) },
+        rowsAt: ["data"],
+        ...csv,
+      }),
     fileStem: rangeStem("template_messages"),
   })
 

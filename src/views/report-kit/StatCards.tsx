@@ -10,7 +10,8 @@ export const StatCards = ({ cards, testId }: { cards: readonly StatCard[]; testI
     {cards.map((card) => (
       <div key={card.key} className="mc-card mc-report-card">
         <div className="mc-report-card-label">{card.label}</div>
-        <div className="mc-report-card-value mc-num" data-testid={`${testId}-${card.key}`}>
+        {/* A figure may be words ("1 h 23 m" in Arabic reads right to left): its own first letter sets its direction. */}
+        <div className="mc-report-card-value" dir="auto" data-testid={`${testId}-${card.key}`}>
           {card.value}
         </div>
       </div>

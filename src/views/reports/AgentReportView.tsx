@@ -10,7 +10,7 @@ import { agentAverageTimeColumns, agentReportColumns } from "../../machines/repo
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import type { AnyReportActor } from "../report-kit/report-hooks"
 import { ReportLayout } from "./ReportLayout"
 import { useChartFormat, useT } from "./report-view-hooks"
@@ -67,10 +67,10 @@ const AgentTable = ({
   )
 }
 
-export const AgentReportView = pageReport("report-agent", ({ actor }) => (
+export const AgentReportView = businessReport("report-agent", ({ actor }) => (
   <AgentTable actor={actor} routeKey="agentReport" testId="agent-report" columns={agentReportColumns} times={false} />
 ))
 
-export const AgentAverageTimeView = pageReport("report-agent-average-time", ({ actor }) => (
+export const AgentAverageTimeView = businessReport("report-agent-average-time", ({ actor }) => (
   <AgentTable actor={actor} routeKey="agentAverageTime" testId="agent-average-time" columns={agentAverageTimeColumns} times />
 ))

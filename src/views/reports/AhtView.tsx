@@ -7,13 +7,13 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useChartFormat, useFigure, useMeta, useT } from "./report-view-hooks"
 
 const columns = dayMetricColumns("AHT")
 
-export const AhtView = pageReport("report-aht", ({ actor }) => {
+export const AhtView = businessReport("report-aht", ({ actor }) => {
   const t = useT()
   const meta = useMeta<AhtMeta>(actor)
   const figure = useFigure()

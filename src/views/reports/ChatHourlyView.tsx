@@ -5,13 +5,13 @@ import { type HourlyMeta, hourlyColumns, weekdayRows } from "../../machines/repo
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useMeta, useT } from "./report-view-hooks"
 
 const HOURS = Array.from({ length: 24 }, (_, h) => hourText(h))
 
-export const ChatHourlyView = pageReport("report-chat-hourly", ({ actor }) => {
+export const ChatHourlyView = businessReport("report-chat-hourly", ({ actor }) => {
   const t = useT()
   const meta = useMeta<HourlyMeta>(actor)
   const chart = useMemo(

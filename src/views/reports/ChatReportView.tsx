@@ -6,11 +6,11 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const ChatReportView = pageReport("report-chat", ({ actor }) => {
+export const ChatReportView = businessReport("report-chat", ({ actor }) => {
   const t = useT()
   const meta = useMeta<ChatMeta>(actor)
   const stats = meta?.stats

@@ -6,11 +6,11 @@ import { chatbotColumns } from "../../machines/reports/chatbot-information-repor
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useT } from "./report-view-hooks"
 
-export const ChatbotInformationView = pageReport("report-chatbot-information", ({ actor }) => {
+export const ChatbotInformationView = businessReport("report-chatbot-information", ({ actor }) => {
   const t = useT()
   const rows = useSelector(actor, (s) => s.context.rows as readonly AutoReplyReportRow[])
   const chart = useMemo(

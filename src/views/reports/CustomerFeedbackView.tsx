@@ -7,11 +7,11 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const CustomerFeedbackView = pageReport("report-customer-feedback", ({ actor }) => {
+export const CustomerFeedbackView = businessReport("report-customer-feedback", ({ actor }) => {
   const t = useT()
   const meta = useMeta<FeedbackMeta>(actor)
   const rating = useSelector(actor, (s) => (s.context.draft as FeedbackFilters).rating)

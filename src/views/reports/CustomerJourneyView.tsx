@@ -5,11 +5,11 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useMeta, useT } from "./report-view-hooks"
 
-export const CustomerJourneyView = pageReport("report-customer-journey", ({ actor }) => {
+export const CustomerJourneyView = businessReport("report-customer-journey", ({ actor }) => {
   const t = useT()
   const meta = useMeta<JourneyMeta>(actor)
   const chart = useMemo(

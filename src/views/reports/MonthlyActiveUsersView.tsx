@@ -8,11 +8,11 @@ import { MonthPicker, useMonthName } from "../report-kit/MonthPicker"
 import { FilterProblem } from "../report-kit/FilterProblem"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { StatCards } from "../report-kit/StatCards"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const MonthlyActiveUsersView = pageReport("report-monthly-active-users", ({ actor }) => {
+export const MonthlyActiveUsersView = businessReport("report-monthly-active-users", ({ actor }) => {
   const t = useT()
   const meta = useMeta<MauMeta>(actor)
   const month = useSelector(actor, (s) => (s.context.draft as MonthFilters).month)

@@ -1,10 +1,14 @@
 /**
  * The page every range report shares: the title with the export, the filter bar, the load failure, the headline
- * cards, the chart and the table. Each report's view fills the parts it has.
+ * cards, the chart and the table. Each report's view fills the parts it has. A super admin picks the business first
+ * (the machine's `picks`); until then the page shows nothing else.
  */
+import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
+import { selectBusiness, selectPicks } from "../../machines/report-kit/report-selectors"
 import { PageHeader } from "../common/PageHeader"
+import { BusinessFilter } from "../platform/BusinessFilter"
 import { ExportButton } from "../report-kit/ExportButton"
 import { ReportFailure } from "../report-kit/ReportFrame"
 import type { AnyReportActor } from "../report-kit/report-hooks"
@@ -29,18 +33,32 @@ export const ReportLayout = ({
   table: ReactNode
 }) => {
   const { t } = useTranslation()
+  const picks = useSelector(actor, selectPicks)
+  const clientId = useSelector(actor, selectBusiness)
+  const unpicked = picks && clientId === null
   return (
     <div className="mc-page mc-report" data-testid={testId}>
       <PageHeader
         title={t(`routes.${routeKey}`)}
         subtitle={t(`reports.subtitles.${routeKey}`)}
-        actions={<ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
       />
-      {filters}
-      <ReportFailure actor={actor} />
-      {cards}
-      {chart ? <div className="mc-card mc-report-chart">{chart}</div> : null}
-      {table}
+      {picks ? (
+        <BusinessFilter
+          clientId={clientId}
+          onPick={(business) => actor.send({ type: "BUSINESS.PICK", clientId: business.id })}
+          testId={`${testId}-business`}
+        />
+      ) : null}
+      {unpicked ? null : (
+        <>
+          {filters}
+          <ReportFailure actor={actor} />
+          {cards}
+          {chart ? <div className="mc-card mc-report-chart">{chart}</div> : null}
+          {table}
+        </>
+      )}
     </div>
   )
 }

@@ -5,11 +5,11 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const SegmentsReportView = pageReport("report-channel-segments", ({ actor }) => {
+export const SegmentsReportView = businessReport("report-channel-segments", ({ actor }) => {
   const t = useT()
   const meta = useMeta<SegmentsMeta>(actor)
   const figure = useFigure()

@@ -13,11 +13,11 @@ import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { StatCards } from "../report-kit/StatCards"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useChartFormat, useFigure, useMeta, useT } from "./report-view-hooks"
 
-export const ServiceLevelView = pageReport("report-service-level", ({ actor }) => {
+export const ServiceLevelView = businessReport("report-service-level", ({ actor }) => {
   const t = useT()
   const meta = useMeta<ServiceLevelMeta>(actor)
   const threshold = useSelector(actor, (s) => (s.context.draft as ServiceLevelFilters).threshold)

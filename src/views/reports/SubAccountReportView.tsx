@@ -2,10 +2,10 @@
 import { subAccountColumns } from "../../machines/reports/sub-account-report"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 
-export const SubAccountReportView = pageReport("report-sub-account", ({ actor }) => {
+export const SubAccountReportView = businessReport("report-sub-account", ({ actor }) => {
   return (
     <ReportLayout
       actor={actor}

@@ -4,11 +4,11 @@ import { type TemplateMessagesMeta, templateColumns } from "../../machines/repor
 import { Chart } from "../chart-kit/Chart"
 import { ColumnTable } from "../report-kit/ColumnTable"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
 import { ReportLayout } from "./ReportLayout"
 import { useMeta, useT } from "./report-view-hooks"
 
-export const TemplateMessagesView = pageReport("report-template-messages", ({ actor }) => {
+export const TemplateMessagesView = businessReport("report-template-messages", ({ actor }) => {
   const t = useT()
   const meta = useMeta<TemplateMessagesMeta>(actor)
   const chart = useMemo(

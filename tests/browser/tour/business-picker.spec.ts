@@ -5,7 +5,7 @@
  * business's own: no new, edit or assign controls).
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, login, openInApp } from "../helpers"
+import { baseUrl, login, openInApp, shot } from "../helpers"
 
 test("the super admin picks a business to see its templates", async ({ page }) => {
   const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
@@ -34,4 +34,142 @@ test("the super admin picks a business to see its templates", async ({ page }) =
   for (const template of templates) await expect(page.locator(`[data-testid=template-row][data-name="${template.name}"]`)).toBeVisible()
   await expect(page.getByTestId("template-assign")).toHaveCount(0)
   await expect(page.getByTestId("templates-new")).toHaveCount(0)
+})
+
+/**
+ * The super admin on the dashboard: nothing but the business picker until a business is picked, then the figures the
+ * server answers for that business (its client_id on every read), not the platform's own zeros. Looked at in
+ * English, Turkish (before picking) and Arabic (right to left).
+ */
+test("the super admin picks a business to see its dashboard", async ({ page }) => {
+  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
+  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers: { "user-token": token } })
+  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
+  expect(acme).toBeDefined()
+  const pickAcme = async () => {
+    const input = page.getByTestId("business-picker-input")
+    await expect(input).toBeEnabled()
+    const [boxes] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/info/boxes")),
+      input.fill("acme").then(() => input.press("Enter")),
+    ])
+    await page.locator("[data-testid=dashboard][aria-busy=false]").waitFor()
+    expect(boxes.request().postDataJSON().client_id).toBe(acme?.id)
+    return (await boxes.json()).data as { conversations: number; messages_in: number; messages_out: number }
+  }
+  const number = async (id: string) => Number((await page.getByTestId(`box-${id}-value`).textContent())?.replace(/[^\d٠-٩]/g, ""))
+
+  // The agent's desk is no business's for the super admin: its address leads home, as any address not held.
+  await openInApp(page, "/apps/chat")
+  await expect(page).toHaveURL(/\/platform$/)
+  await expect(page.getByTestId("sidebar").locator('a[href="/apps/chat"]')).toHaveCount(0)
+  await openInApp(page, "/apps/dashboard")
+  await expect(page.getByTestId("dash-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("dash-range-boxes")).toHaveCount(0)
+
+  const figures = await pickAcme()
+  await expect(page.getByTestId("dash-business")).not.toContainText("Choose the business")
+  // The seeded business has traffic in the default range: the boxes are its figures, not the platform's zeros.
+  expect(figures.messages_in + figures.messages_out).toBeGreaterThan(0)
+  expect(await number("messagesIn")).toBe(figures.messages_in)
+  expect(await number("messagesOut")).toBe(figures.messages_out)
+  expect(await number("conversations")).toBe(figures.conversations)
+  // The socket speaks for the super admin's own business: the picked one's boxes say they are as last read.
+  await expect(page.getByTestId("dash-as-read")).toHaveText("As last read: Refresh reads again")
+  await expect(page.getByTestId("dash-live")).toHaveCount(0)
+  await expect(page.getByTestId("dash-campaigns")).toHaveCount(0)
+  await shot(page, "dashboard-business-en")
+
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "tr"))
+  await page.reload()
+  await expect(page.getByTestId("dash-business")).toBeVisible()
+  await shot(page, "dashboard-business-tr-unpicked")
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
+  await page.reload()
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  await pickAcme()
+  await shot(page, "dashboard-business-ar")
+})
+
+/**
+ * The super admin on client webhooks: the picker first, then the picked business's webhooks and a webhook's delivery
+ * log as the server's super-admin read answers them, read only (no new, test, edit or delete controls).
+ */
+test("the super admin picks a business to see its webhooks and their deliveries", async ({ page }) => {
+  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
+  const headers = { "user-token": token }
+  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers })
+  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
+  const listed = await page.request.post(`${baseUrl()}/api/client/webhooks`, { headers, data: { client_id: acme?.id, limit: 50 } })
+  const hooks = (await listed.json()).data.items as { id: number; url: string }[]
+  expect(hooks.length).toBeGreaterThan(0)
+  const log = await page.request.post(`${baseUrl()}/api/webhook/deliveries`, {
+    headers,
+    // The log's first page, as the page shows it (ten rows a page).
+    data: { client_id: acme?.id, webhook_id: hooks[0].id, limit: 10 },
+  })
+  const deliveries = (await log.json()).data.items as unknown[]
+  expect(deliveries.length).toBeGreaterThan(0)
+
+  await openInApp(page, "/apps/client-webhook")
+  await expect(page.getByTestId("webhooks-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("webhooks-table")).toHaveCount(0)
+  const input = page.getByTestId("business-picker-input")
+  await expect(input).toBeEnabled()
+  await input.fill("acme")
+  await input.press("Enter")
+  await expect(page.getByTestId("webhook-row")).toHaveCount(hooks.length)
+  for (const hook of hooks) await expect(page.getByTestId("webhook-url").filter({ hasText: hook.url })).toBeVisible()
+  await expect(page.getByTestId("webhooks-new")).toHaveCount(0)
+  await expect(page.getByTestId("webhook-test")).toHaveCount(0)
+  await page.getByTestId("webhook-log").first().click()
+  await expect(page.getByTestId("delivery-row")).toHaveCount(deliveries.length)
+  await shot(page, "webhooks-business-en")
+})
+
+/**
+ * The super admin on the Chat Report, standing for every range report (they share the frame and the machine):
+ * nothing but the picker until a business is picked, then that business's cards and rows as the server answers
+ * them for its client_id (named on every read and on the export), not the platform's own empty report.
+ */
+test("the super admin picks a business to see its chat report", async ({ page }) => {
+  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
+  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers: { "user-token": token } })
+  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
+  expect(acme).toBeDefined()
+  const pickAcme = async () => {
+    const input = page.getByTestId("business-picker-input")
+    await expect(input).toBeEnabled()
+    const [stats, list] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/chat/stats")),
+      page.waitForResponse((r) => r.url().endsWith("/api/chat/report")),
+      input.fill("acme").then(() => input.press("Enter")),
+    ])
+    expect(stats.request().postDataJSON().client_id).toBe(acme?.id)
+    expect(list.request().postDataJSON().client_id).toBe(acme?.id)
+    return { total: (await stats.json()).data.total as number, rows: (await list.json()).data.items as unknown[] }
+  }
+
+  await openInApp(page, "/report/chat")
+  await expect(page.getByTestId("chat-report-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("chat-report-table")).toHaveCount(0)
+  await expect(page.getByTestId("chat-report-export")).toHaveCount(0)
+  await shot(page, "chat-report-business-en-unpicked")
+
+  const answer = await pickAcme()
+  // The seeded business has conversations in the default range: its figures, not the platform's empty report.
+  expect(answer.total).toBeGreaterThan(0)
+  await expect(page.getByTestId("chat-report-business")).not.toContainText("Choose the business")
+  await expect(page.getByTestId("chat-report-cards-total")).toHaveText(String(answer.total))
+  await expect(page.getByTestId("chat-report-table-row")).toHaveCount(answer.rows.length)
+  const exported = page.waitForRequest((r) => r.url().endsWith("/api/chat/report") && r.postDataJSON().limit === 999_999)
+  await page.getByTestId("chat-report-export").click()
+  expect((await exported).postDataJSON().client_id).toBe(acme?.id)
+  await shot(page, "chat-report-business-en")
+
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
+  await page.reload()
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  await pickAcme()
+  await shot(page, "chat-report-business-ar")
 })
