@@ -42,7 +42,7 @@ export const writeCustomerRows = async (database: Database, v: Victim): Promise<
     JSON.stringify({ conversation: { conversation_id: v.conversationId }, text: "hi" }),
   ])
   await q(
-    "INSERT INTO billing_ledger (client_id, amount, balance_after, reason, ref) VALUES ($1, -0.5, 0, 'template', $2), ($1, -0.5, 0, 'template', $3)",
+    `INSERT INTO billing_ledger (client_id, amount, balance_after, reason, why, ref) VALUES ($1, -0.5, 0, 'template', '{"kind":"template","templates":"t","count":1}', $2), ($1, -0.5, 0, 'template', '{"kind":"template","templates":"t","count":1}', $3)`,
     [v.clientId, `template:1:${v.number}`, `template:1:${v.number}9`],
   )
   const [message] = (await q("SELECT id FROM messages WHERE conversation_id = $1 ORDER BY id LIMIT 1", [v.conversationId])).rows
