@@ -13,7 +13,7 @@ export const BACK_KEYS: readonly string[] = backPermissions.map(backKey)
 /** Keys of the super admin's own routes (the platform console): no role grants them. */
 export const SUPER_ADMIN_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.superAdminOnly).map((r) => frontKey(r.path)))
 
-/** Keys of an agent's desk for their own business: a super admin is no business's agent. */
+/** Keys of a business's own working ground (its agents' desk, customers, channels): a super admin is no business's agent. */
 export const TENANT_ONLY_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.tenantOnly).map((r) => frontKey(r.path)))
 const SUPER_ADMIN_GRANTS: readonly string[] = [...FRONT_KEYS.filter((key) => !TENANT_ONLY_KEYS.has(key)), ...BACK_KEYS]
 
@@ -24,7 +24,7 @@ export interface Grantee {
 }
 
 /**
- * The keys a user holds, given its role's keys: a super admin holds all but the agent's desk; the voice-call override
+ * The keys a user holds, given its role's keys: a super admin holds all but a business's own ground; the voice-call override
  * applies last.
  */
 export const grantsFrom = (user: Grantee, roleKeys: Iterable<string>): Set<string> => {
