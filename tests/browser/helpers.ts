@@ -1,5 +1,5 @@
 import { resolve } from "node:path"
-import { expect, type Page } from "@playwright/test"
+import { expect, type Locator, type Page } from "@playwright/test"
 import { frontKey, routes, sidebarOrder } from "../../src/contract/routes"
 
 /** Playwright workers, each with its own server (global-setup.ts): BROWSER_WORKERS, 2 by default. */
@@ -118,3 +118,22 @@ export const goOnline = (page: Page) => setPresence(page, true)
 
 /** A voice call's card in the console's call stack. */
 export const callCard = (page: Page, callId: string) => page.locator(`[data-testid=call-card][data-call-id="${callId}"]`)
+
+/**
+ * Waits until `target` stays where it is between two looks 100 ms apart, as a person waits for a menu that grew when
+ * its list arrived (and was placed again to fit) before pointing at an item.
+ */
+export const settled = async (target: Locator) => {
+  let last = ""
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await target.boundingBox())
+        const same = box === last && box !== "null"
+        last = box
+        return same
+      },
+      { intervals: [100] },
+    )
+    .toBe(true)
+}

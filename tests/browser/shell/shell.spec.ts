@@ -60,14 +60,15 @@ test("a second login elsewhere shows the 'different device' alert and returns th
   const page = await first.newPage()
   await login(page, "admin")
   await page.waitForSelector("[data-testid=nav-item]")
-  await login(await second.newPage(), "admin")
   const alerts: string[] = []
   page.on("dialog", (dialog) => {
     alerts.push(dialog.message())
     void dialog.accept()
   })
-  // Any call of the first session now answers 401: going online is one.
-  await page.getByTestId("presence").click({ force: true })
+  await login(await second.newPage(), "admin")
+  // Any call of the first session now answers 401: going online is one, unless a read of its screen got there first.
+  const presence = page.getByTestId("presence")
+  if (await presence.isVisible()) await presence.click({ force: true, timeout: 5_000 }).catch(() => undefined)
   await page.waitForURL("**/login", { timeout: 15_000 })
   expect(alerts).toEqual(["You are already logged in on a different device. Please wait for a few minutes, and try again."])
   expect(await page.evaluate(() => window.localStorage.getItem("user_token"))).toBeNull()
