@@ -6,7 +6,7 @@
 import { Effect, Option, Schema } from "effect"
 import type { UserRef } from "../../contract/schemas/common"
 import { Api } from "../../services/api/api"
-import { mayCallNow } from "../acl/may-call"
+import { picksBusinessNow } from "../platform/business-picker"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import { pageOf } from "../report-kit/paged"
@@ -19,8 +19,6 @@ export interface CompanyAgentsFilters {
   readonly client_id?: number
 }
 
-const SUPER_ADMIN = { permission: null, access: "superAdmin" } as const
-
 export const companyAgentsMachine = createReportMachine<UserRef, CompanyAgentsFilters>({
   name: "company-agents",
   pageBase: 1,
@@ -29,7 +27,7 @@ export const companyAgentsMachine = createReportMachine<UserRef, CompanyAgentsFi
     Effect.gen(function* () {
       const picked = query.filters.client_id
       // The super admin's own business is the platform, which has no agents: nothing is asked until one is picked.
-      if (picked === undefined && (yield* mayCallNow(SUPER_ADMIN))) return { rows: [], total: 0 }
+      if (picked === undefined && (yield* picksBusinessNow)) return { rows: [], total: 0 }
       const stored = yield* (yield* Storage).getJson(StorageKeys.userData, StoredBusiness)
       const body = yield* (yield* Api).call("businesses", "clientAgentsPaginated", {
         client_id: picked ?? Option.match(stored, { onNone: () => 0, onSome: (s) => s.client_id }),

@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import type { Template, TemplateStatus } from "../../contract/schemas/templates"
 import { Api } from "../../services/api/api"
-import { mayCallNow } from "../acl/may-call"
+import { picksBusinessNow } from "../platform/business-picker"
 import { pageOf } from "../report-kit/paged"
 import { createReportMachine } from "../report-kit/report-machine"
 
@@ -15,8 +15,6 @@ export interface TemplateFilters {
   /** The business a super admin picked; a tenant's people never set it. */
   readonly client_id?: number
 }
-
-const SUPER_ADMIN = { permission: null, access: "superAdmin" } as const
 
 export const templatesListMachine = createReportMachine<Template, TemplateFilters, undefined>({
   name: "templates",
@@ -27,7 +25,7 @@ export const templatesListMachine = createReportMachine<Template, TemplateFilter
     Effect.gen(function* () {
       const api = yield* Api
       const picked = query.filters.client_id
-      if (picked === undefined && (yield* mayCallNow(SUPER_ADMIN))) return { rows: [], total: 0 }
+      if (picked === undefined && (yield* picksBusinessNow)) return { rows: [], total: 0 }
       const asked = {
         page: query.page,
         limit: query.pageSize,
