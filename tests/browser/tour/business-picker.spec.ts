@@ -4,21 +4,28 @@
  * that business's templates as the server's super-admin call answers them, read only (writing them is the
  * business's own: no new, edit or assign controls).
  */
-import { expect, test } from "@playwright/test"
+import { expect, type Page, test } from "@playwright/test"
 import { baseUrl, login, openInApp, shot } from "../helpers"
 
+/** Signs the super admin in and finds Acme Retail as the platform's business list names it. */
+const superAdminWithAcme = async (page: Page) => {
+  const { user_token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
+  const headers = { "user-token": user_token }
+  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers })
+  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
+  expect(acme).toBeDefined()
+  return { headers, acme: acme as { id: number; name: string } }
+}
+
 test("the super admin picks a business to see its templates", async ({ page }) => {
-  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
+  const { headers, acme } = await superAdminWithAcme(page)
   await openInApp(page, "/templateMessage-hsm")
   await expect(page.getByTestId("templates-business")).toContainText("Choose the business whose data this page shows.")
   await expect(page.getByTestId("templates-table")).toHaveCount(0)
   await expect(page.getByTestId("templates-new")).toHaveCount(0)
 
-  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers: { "user-token": token } })
-  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
-  expect(acme).toBeDefined()
   const answer = await page.request.post(`${baseUrl()}/api/template/message/fetch/admin`, {
-    headers: { "user-token": token },
+    headers,
     data: { client_id: acme?.id, page: 1, limit: 10 },
   })
   const templates = (await answer.json()).data.items as { name: string }[]
@@ -42,10 +49,7 @@ test("the super admin picks a business to see its templates", async ({ page }) =
  * English, Turkish (before picking) and Arabic (right to left).
  */
 test("the super admin picks a business to see its dashboard", async ({ page }) => {
-  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
-  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers: { "user-token": token } })
-  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
-  expect(acme).toBeDefined()
+  const { acme } = await superAdminWithAcme(page)
   const pickAcme = async () => {
     const input = page.getByTestId("business-picker-input")
     await expect(input).toBeEnabled()
@@ -96,10 +100,7 @@ test("the super admin picks a business to see its dashboard", async ({ page }) =
  * log as the server's super-admin read answers them, read only (no new, test, edit or delete controls).
  */
 test("the super admin picks a business to see its webhooks and their deliveries", async ({ page }) => {
-  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
-  const headers = { "user-token": token }
-  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers })
-  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
+  const { headers, acme } = await superAdminWithAcme(page)
   const listed = await page.request.post(`${baseUrl()}/api/client/webhooks`, { headers, data: { client_id: acme?.id, limit: 50 } })
   const hooks = (await listed.json()).data.items as { id: number; url: string }[]
   expect(hooks.length).toBeGreaterThan(0)
@@ -133,10 +134,7 @@ test("the super admin picks a business to see its webhooks and their deliveries"
  * them for its client_id (named on every read and on the export), not the platform's own empty report.
  */
 test("the super admin picks a business to see its chat report", async ({ page }) => {
-  const { user_token: token } = (await login(page, "superadmin")) as Awaited<ReturnType<typeof login>> & { user_token: string }
-  const clients = await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers: { "user-token": token } })
-  const acme = ((await clients.json()).data as { id: number; name: string }[]).find((c) => c.name === "Acme Retail")
-  expect(acme).toBeDefined()
+  const { acme } = await superAdminWithAcme(page)
   const pickAcme = async () => {
     const input = page.getByTestId("business-picker-input")
     await expect(input).toBeEnabled()
