@@ -5,7 +5,7 @@
  */
 import { Button, Classes, Dialog, Icon, InputGroup } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
-import { useCallback, useEffect, useMemo } from "react"
+import { useCallback, useEffect, useMemo, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router-dom"
 import { canonicalAddresses, companySections, routes } from "../../contract/routes"
@@ -64,6 +64,14 @@ export const QuickJump = () => {
     window.addEventListener("keydown", onKey)
     return () => window.removeEventListener("keydown", onKey)
   }, [jump, targets])
+
+  // Where the focus was when the box opened. Blueprint would give it back as the closing transition ends, which may
+  // be after the next screen took the focus (a dialog opened there by its shortcut): the box gives it back itself,
+  // and only when nothing else holds it by then.
+  const before = useRef<Element | null>(null)
+  useEffect(() => {
+    if (open) before.current = document.activeElement
+  }, [open])
 
   useEffect(() => {
     // A contact goes with the navigation: the contact book opens its page on arrival (ContactsView).
@@ -129,12 +137,16 @@ export const QuickJump = () => {
     <Dialog
       isOpen={open}
       onClose={() => jump.send({ type: "JUMP.CLOSE" })}
-      // The control it was opened from went away with the screen left behind: the new screen's content takes the focus.
-      // (Checked a frame later: the overlay gives the focus back to the gone control, and the page's body, as it ends.)
+      shouldReturnFocusOnClose={false}
+      // Nothing took the focus since: it goes back where it was, or, when that control went away with the screen left
+      // behind, to the new screen's content.
       onClosed={() =>
         requestAnimationFrame(() => {
           const focused = document.activeElement
-          if (focused === null || focused === document.body) document.getElementById("mc-content")?.focus()
+          if (focused !== null && focused !== document.body) return
+          const back = before.current
+          if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus()
+          else document.getElementById("mc-content")?.focus()
         })
       }
       title={t("shell.jump")}
