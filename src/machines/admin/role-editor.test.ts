@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest"
 import type { Role } from "../../contract/schemas/access"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { roleEditorMachine, roleRequestOf, togglePermissions } from "./role-editor"
 
 const row: Role = {
@@ -15,47 +16,19 @@ const row: Role = {
   created_at: "2026-01-01T10:00:00Z",
 }
 const taken = Object.assign(new Error("A role with this name exists"), { status: 409, code: "CONFLICT", field: "name" })
-const saved = { type: "xstate.done.actor.save", output: { data: { role: row } } }
 
-checkModel({
-  name: "role editor",
-  machine: roleEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { name: "Supervisor" } },
-    { type: "CHANGE", patch: { permission_ids: [1] } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row },
-    { type: "CONFIRM" },
-    saved,
-    { type: "xstate.error.actor.save", error: taken },
-    { type: "xstate.done.actor.remove", output: { data: { id: 4, deleted: true } } },
-    { type: "xstate.error.actor.remove", error: Object.assign(new Error("in use"), { status: 409 }) },
-  ],
-  stories: [
-    [{ type: "NEW" }, { type: "CHANGE", patch: { name: "Supervisor" } }, { type: "SAVE" }, saved],
-    [
-      { type: "DELETE", row },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: Object.assign(new Error("in use"), { status: 409 }) },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { id: 4, deleted: true } } },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
-    saved: s.context.saved,
+checkModel(
+  recordEditorModel({
+    name: "role editor",
+    machine: roleEditorMachine,
+    row,
+    changes: [{ name: "Supervisor" }, { permission_ids: [1] }],
+    savedData: { role: row },
+    saveRefusal: taken,
+    removedData: { id: 4, deleted: true },
+    removeRefusal: Object.assign(new Error("in use"), { status: 409 }),
   }),
-})
+)
 
 describe("role rules", () => {
   const none = { chat: "", sms: "", voice: "" }

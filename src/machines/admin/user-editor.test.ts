@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest"
 import type { User } from "../../contract/schemas/access"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { userEditorMachine, userRequestOf } from "./user-editor"
 
 const row: User = {
@@ -22,53 +23,34 @@ const row: User = {
 const taken = Object.assign(new Error("This username is taken"), { status: 409, code: "CONFLICT", field: "username" })
 const done = (id: string) => ({ type: `xstate.done.actor.${id}`, output: { data: { user: row } } })
 
-checkModel({
-  name: "user editor",
-  machine: userEditorMachine,
-  sources: ["save", "remove", "run"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting", "record.running"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" } },
-    { type: "CHANGE", patch: { role_id: 3 } },
-    { type: "CHANGE", patch: { call_permission: false } },
-    { type: "CHANGE", patch: { capacity: { chat: "3", sms: "", voice: "" } } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row },
-    { type: "CONFIRM" },
-    { type: "RUN", action: "disable", row },
-    done("save"),
-    { type: "xstate.error.actor.save", error: taken },
-    done("remove"),
-    done("run"),
-    { type: "xstate.error.actor.run", error: new Error("409") },
-  ],
-  stories: [
-    [
-      { type: "NEW" },
-      { type: "CHANGE", patch: { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" } },
-      { type: "SAVE" },
-      done("save"),
+checkModel(
+  recordEditorModel({
+    name: "user editor",
+    machine: userEditorMachine,
+    row,
+    changes: [
+      { username: "leyla", display_name: "Leyla", email: "leyla@example.test", password: "long-enough" },
+      { role_id: 3 },
+      { call_permission: false },
+      { capacity: { chat: "3", sms: "", voice: "" } },
     ],
-    [{ type: "DELETE", row }, { type: "CONFIRM" }, done("remove")],
-    [{ type: "RUN", action: "disable", row }, done("run")],
-    [
-      { type: "RUN", action: "disable", row },
-      { type: "xstate.error.actor.run", error: new Error("409") },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
-    saved: s.context.saved,
+    savedData: { user: row },
+    saveRefusal: taken,
+    removedData: { user: row },
+    extra: {
+      sources: ["run"],
+      states: ["record.running"],
+      events: [{ type: "RUN", action: "disable", row }, done("run"), { type: "xstate.error.actor.run", error: new Error("409") }],
+      stories: [
+        [{ type: "RUN", action: "disable", row }, done("run")],
+        [
+          { type: "RUN", action: "disable", row },
+          { type: "xstate.error.actor.run", error: new Error("409") },
+        ],
+      ],
+    },
   }),
-})
+)
 
 describe("user rules", () => {
   const none = { chat: "", sms: "", voice: "" }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest"
 import type { CannedMessage } from "../../contract/schemas/contacts"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { cannedEditorMachine, cannedRequestOf } from "./canned-editor"
 
 const row: CannedMessage = {
@@ -20,57 +21,24 @@ const conflict = Object.assign(new Error('The shortcut /hello is already used by
   field: "shortcut",
 })
 
-checkModel({
-  name: "canned editor",
-  machine: cannedEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { title: "Thanks", text: "Thank you for writing" } },
-    { type: "CHANGE", patch: { shortcut: "/Hello!" } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row },
-    { type: "CONFIRM" },
-    { type: "xstate.done.actor.save", output: { data: row } },
-    { type: "xstate.error.actor.save", error: conflict },
-    { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    { type: "xstate.error.actor.remove", error: new Error("404") },
-  ],
-  stories: [
-    [
-      { type: "EDIT", row },
-      { type: "CHANGE", patch: { shortcut: "hi" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: row } },
+checkModel(
+  recordEditorModel({
+    name: "canned editor",
+    machine: cannedEditorMachine,
+    row,
+    changes: [{ title: "Thanks", text: "Thank you for writing" }, { shortcut: "/Hello!" }],
+    saveRefusal: conflict,
+    saveFrom: "edit",
+    key: (s) => [
+      s.value,
+      s.context.row?.id ?? null,
+      s.context.draft.title,
+      s.context.draft.shortcut,
+      s.context.problem,
+      s.context.failure?.field ?? null,
     ],
-    [
-      { type: "DELETE", row },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    ],
-  ],
-  key: (s) => [
-    s.value,
-    s.context.row?.id ?? null,
-    s.context.draft.title,
-    s.context.draft.shortcut,
-    s.context.problem,
-    s.context.failure?.field ?? null,
-  ],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
-    saved: s.context.saved,
   }),
-})
+)
 
 describe("canned message rules", () => {
   it("needs a title and a text, and a shortcut an agent can type after /", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { initialTransition, transition } from "xstate"
 import type { Catalogue, Product } from "../../contract/schemas/commerce"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { catalogueEditorMachine, catalogueRequestOf } from "./catalogue-editor"
 import { productDraftOf, productEditorMachine, productRequestOf } from "./product-editor"
 import { productImportMachine } from "./product-import"
@@ -25,100 +26,36 @@ const product: Product = {
 }
 const taken = (field: string) => Object.assign(new Error(`${field} already exists`), { status: 409, code: "CONFLICT", field })
 
-checkModel({
-  name: "catalogue editor",
-  machine: catalogueEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row: catalogue },
-    { type: "CHANGE", patch: { name: "Drinks" } },
-    { type: "CHANGE", patch: { name: " " } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row: catalogue },
-    { type: "CONFIRM" },
-    { type: "xstate.done.actor.save", output: { data: catalogue } },
-    { type: "xstate.error.actor.save", error: taken("name") },
-    { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    { type: "xstate.error.actor.remove", error: new Error("404") },
-  ],
-  stories: [
-    [
-      { type: "EDIT", row: catalogue },
-      { type: "CHANGE", patch: { name: "Drinks" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: catalogue } },
-    ],
-    [
-      { type: "DELETE", row: catalogue },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft.name, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
+checkModel(
+  recordEditorModel({
+    name: "catalogue editor",
+    machine: catalogueEditorMachine,
+    row: catalogue,
+    changes: [{ name: "Drinks" }, { name: " " }],
+    saveRefusal: taken("name"),
+    saveFrom: "edit",
+    key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft.name, s.context.problem, s.context.failure?.field ?? null],
   }),
-})
+)
 
-checkModel({
-  name: "product editor",
-  machine: productEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row: product },
-    { type: "CHANGE", patch: { name: "Tea", sku: "TEA-1", price: "2,5", currency: "eur", stock: "3" } },
-    { type: "CHANGE", patch: { price: "2.505" } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row: product },
-    { type: "CONFIRM" },
-    { type: "xstate.done.actor.save", output: { data: product } },
-    { type: "xstate.error.actor.save", error: taken("sku") },
-    { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    { type: "xstate.error.actor.remove", error: new Error("404") },
-  ],
-  stories: [
-    [
-      { type: "EDIT", row: product },
-      { type: "CHANGE", patch: { name: "Tea", sku: "TEA-1", price: "2,5", currency: "eur", stock: "3" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: product } },
+checkModel(
+  recordEditorModel({
+    name: "product editor",
+    machine: productEditorMachine,
+    row: product,
+    changes: [{ name: "Tea", sku: "TEA-1", price: "2,5", currency: "eur", stock: "3" }, { price: "2.505" }],
+    saveRefusal: taken("sku"),
+    saveFrom: "edit",
+    key: (s) => [
+      s.value,
+      s.context.row?.id ?? null,
+      s.context.draft.sku,
+      s.context.draft.price,
+      s.context.problem,
+      s.context.failure?.field ?? null,
     ],
-    [
-      { type: "DELETE", row: product },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    ],
-  ],
-  key: (s) => [
-    s.value,
-    s.context.row?.id ?? null,
-    s.context.draft.sku,
-    s.context.draft.price,
-    s.context.problem,
-    s.context.failure?.field ?? null,
-  ],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
   }),
-})
+)
 
 const csvFile = Object.assign(new Blob(["sku,name,price,currency\nA-1,A,1,USD"], { type: "text/csv" }), { name: "products.csv" })
 const answer = { inserted: 1, updated: 0, skipped: 1, errors: [{ line: 3, message: "price must be an amount in USD" }] }

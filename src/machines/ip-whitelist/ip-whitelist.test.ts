@@ -2,55 +2,22 @@
 import { describe, expect, it } from "vitest"
 import type { IpEntry, IpWhitelistSettings } from "../../contract/schemas/security"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { ipEditorMachine, ipRequestOf } from "./ip-editor"
 import { locksOut, loginGuardMachine } from "./login-guard"
 
 const row: IpEntry = { id: 4, ip: "10.0.0.0/8", label: "Office", created_at: "2026-01-01T10:00:00Z" }
 const taken = Object.assign(new Error("10.0.0.0/8 is already on the list"), { status: 409, code: "CONFLICT", field: "ip" })
 
-checkModel({
-  name: "IP whitelist entry editor",
-  machine: ipEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { ip: "192.168.1.0/24" } },
-    { type: "CHANGE", patch: { ip: "not an address" } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row },
-    { type: "CONFIRM" },
-    { type: "xstate.done.actor.save", output: { data: row } },
-    { type: "xstate.error.actor.save", error: taken },
-    { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    { type: "xstate.error.actor.remove", error: new Error("404") },
-  ],
-  stories: [
-    [
-      { type: "NEW" },
-      { type: "CHANGE", patch: { ip: "192.168.1.0/24" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: row } },
-    ],
-    [
-      { type: "DELETE", row },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    saved: s.context.saved,
+checkModel(
+  recordEditorModel({
+    name: "IP whitelist entry editor",
+    machine: ipEditorMachine,
+    row,
+    changes: [{ ip: "192.168.1.0/24" }, { ip: "not an address" }],
+    saveRefusal: taken,
   }),
-})
+)
 
 const settings = (listed: boolean, on = false): { data: IpWhitelistSettings } => ({
   data: { enforce_login: on, your_ip: "203.0.113.9", your_ip_listed: listed, entries: 1 },

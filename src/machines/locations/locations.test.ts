@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest"
 import type { Location, NearbyLocation } from "../../contract/schemas/locations"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { branchEditorMachine, branchRequestOf, degreesOf } from "./branch-editor"
 import { nearestFinderMachine, nearestQueryOf } from "./nearest-finder"
 
@@ -24,56 +25,24 @@ const badHours = Object.assign(new Error("opening_hours: 'soon' does not read as
 })
 const near: NearbyLocation = { ...row, distance_km: 1.2, open_now: true, map_url: "https://www.openstreetmap.org/?mlat=40.99&mlon=29.03" }
 
-checkModel({
-  name: "branch editor",
-  machine: branchEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { name: "Moda", address: "Moda Cd. 2", latitude: "40,98", longitude: "29.02" } },
-    { type: "CHANGE", patch: { latitude: "91" } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row },
-    { type: "CONFIRM" },
-    { type: "xstate.done.actor.save", output: { data: row } },
-    { type: "xstate.error.actor.save", error: badHours },
-    { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    { type: "xstate.error.actor.remove", error: new Error("404") },
-  ],
-  stories: [
-    [
-      { type: "EDIT", row },
-      { type: "CHANGE", patch: { name: "Moda", address: "Moda Cd. 2", latitude: "40,98", longitude: "29.02" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: row } },
+checkModel(
+  recordEditorModel({
+    name: "branch editor",
+    machine: branchEditorMachine,
+    row,
+    changes: [{ name: "Moda", address: "Moda Cd. 2", latitude: "40,98", longitude: "29.02" }, { latitude: "91" }],
+    saveRefusal: badHours,
+    saveFrom: "edit",
+    key: (s) => [
+      s.value,
+      s.context.row?.id ?? null,
+      s.context.draft.name,
+      s.context.draft.latitude,
+      s.context.problem,
+      s.context.failure?.field ?? null,
     ],
-    [
-      { type: "DELETE", row },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    ],
-  ],
-  key: (s) => [
-    s.value,
-    s.context.row?.id ?? null,
-    s.context.draft.name,
-    s.context.draft.latitude,
-    s.context.problem,
-    s.context.failure?.field ?? null,
-  ],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
   }),
-})
+)
 
 checkModel({
   name: "nearest finder",

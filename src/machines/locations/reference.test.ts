@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest"
 import type { City, Country } from "../../contract/schemas/locations"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { branchImportMachine } from "./branch-import"
 import { cityEditorMachine, cityRequestOf, countryEditorMachine, countryRequestOf } from "./reference-editors"
 
@@ -9,78 +10,38 @@ const country: Country = { id: 1, name: "Türkiye", iso_code: "TR", dial_code: "
 const city: City = { id: 5, country_id: 1, name: "İzmir", active: true }
 const taken = (field: string) => Object.assign(new Error(`${field} already exists`), { status: 409, code: "CONFLICT", field })
 
-checkModel({
-  name: "country editor",
-  machine: countryEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row: country },
-    { type: "CHANGE", patch: { name: "Greece", isoCode: "gr", dialCode: "30" } },
-    { type: "CHANGE", patch: { isoCode: "GRC" } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "xstate.done.actor.save", output: { data: country } },
-    { type: "xstate.error.actor.save", error: taken("iso_code") },
-  ],
-  stories: [
-    [
-      { type: "EDIT", row: country },
-      { type: "CHANGE", patch: { name: "Greece", isoCode: "gr", dialCode: "30" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: country } },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft.isoCode, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
+checkModel(
+  recordEditorModel({
+    name: "country editor",
+    machine: countryEditorMachine,
+    row: country,
+    changes: [{ name: "Greece", isoCode: "gr", dialCode: "30" }, { isoCode: "GRC" }],
+    saveRefusal: taken("iso_code"),
+    saveFrom: "edit",
+    noDelete: true,
+    key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft.isoCode, s.context.problem, s.context.failure?.field ?? null],
   }),
-})
+)
 
-checkModel({
-  name: "city editor",
-  machine: cityEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row: city },
-    { type: "CHANGE", patch: { name: "Bursa", countryId: "1" } },
-    { type: "CHANGE", patch: { countryId: "" } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "xstate.done.actor.save", output: { data: city } },
-    { type: "xstate.error.actor.save", error: taken("name") },
-  ],
-  stories: [
-    [
-      { type: "EDIT", row: city },
-      { type: "CHANGE", patch: { name: "Bursa", countryId: "1" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: city } },
+checkModel(
+  recordEditorModel({
+    name: "city editor",
+    machine: cityEditorMachine,
+    row: city,
+    changes: [{ name: "Bursa", countryId: "1" }, { countryId: "" }],
+    saveRefusal: taken("name"),
+    saveFrom: "edit",
+    noDelete: true,
+    key: (s) => [
+      s.value,
+      s.context.row?.id ?? null,
+      s.context.draft.name,
+      s.context.draft.countryId,
+      s.context.problem,
+      s.context.failure?.field ?? null,
     ],
-  ],
-  key: (s) => [
-    s.value,
-    s.context.row?.id ?? null,
-    s.context.draft.name,
-    s.context.draft.countryId,
-    s.context.problem,
-    s.context.failure?.field ?? null,
-  ],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
   }),
-})
+)
 
 const csvFile = Object.assign(new Blob(["name,address,latitude,longitude\nA,B,1,2"], { type: "text/csv" }), { name: "branches.csv" })
 

@@ -1,6 +1,7 @@
 /** The OTP provider and user editors (record editor kit) and the choices loader, model-based, with their rules. */
 import { describe, expect, it } from "vitest"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { otpChoicesMachine } from "./otp-choices-machine"
 import { otpProviderEditorMachine, providerProblemOf, providerRequestOf } from "./otp-provider-editor"
 import { otpUserEditorMachine, otpUserProblemOf, otpUserRequestOf } from "./otp-user-editor"
@@ -30,51 +31,33 @@ const user = {
 }
 const refused = { status: 400, code: "BAD_REQUEST", message: "NOPE is not an approved SMS sender name", field: "sender" }
 
-const editorModel = (name: string, machine: typeof otpProviderEditorMachine | typeof otpUserEditorMachine, row: object, patch: object) =>
-  checkModel({
-    name,
-    machine,
-    sources: ["save", "remove"],
-    states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting"],
-    events: [
-      { type: "NEW" },
-      { type: "EDIT", row },
-      { type: "CHANGE", patch },
-      { type: "SAVE" },
-      { type: "CANCEL" },
-      { type: "DELETE", row },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.save", output: { data: row } },
-      { type: "xstate.error.actor.save", error: refused },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-    ],
-    stories: [
-      [{ type: "NEW" }, { type: "CHANGE", patch }, { type: "SAVE" }, { type: "xstate.done.actor.save", output: { data: row } }],
-      [
-        { type: "EDIT", row },
-        { type: "CHANGE", patch },
-        { type: "SAVE" },
-        { type: "xstate.error.actor.save", error: refused },
-        { type: "CANCEL" },
-      ],
-      [
-        { type: "DELETE", row },
-        { type: "CONFIRM" },
-        { type: "xstate.error.actor.remove", error: new Error("404") },
-        { type: "CONFIRM" },
-        { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-      ],
-    ],
-    key: (s) => [s.value, s.context.row !== null, s.context.problem, s.context.failure?.field ?? null],
-    view: (s) => ({
-      tags: [...s.tags].sort(),
-      row: s.context.row,
-      draft: s.context.draft,
-      problem: s.context.problem,
-      saved: s.context.saved,
+const editorModel = (
+  name: string,
+  machine: typeof otpProviderEditorMachine | typeof otpUserEditorMachine,
+  row: { id: number },
+  patch: object,
+) =>
+  checkModel(
+    recordEditorModel({
+      name,
+      machine,
+      row,
+      changes: [patch],
+      saveRefusal: refused,
+      key: (s) => [s.value, s.context.row !== null, s.context.problem, s.context.failure?.field ?? null],
+      extra: {
+        stories: [
+          [
+            { type: "EDIT", row },
+            { type: "CHANGE", patch },
+            { type: "SAVE" },
+            { type: "xstate.error.actor.save", error: refused },
+            { type: "CANCEL" },
+          ],
+        ],
+      },
     }),
-  })
+  )
 
 editorModel("OTP provider editor", otpProviderEditorMachine, provider, { name: "SMS codes", email: "c@acme.example", sender: "ACME" })
 editorModel("OTP user editor", otpUserEditorMachine, user, { userId: "3", number: "+90 555 000 0001" })

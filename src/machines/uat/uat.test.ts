@@ -2,43 +2,22 @@
 import { describe, expect, it } from "vitest"
 import type { UatCustomer } from "../../contract/schemas/tenants"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { uatEditorMachine, uatRequestOf } from "./uat-editor"
 
 const row: UatCustomer = { id: 2, number: "+905550001122", name: "QA phone", active: true, created_at: "2026-01-01T10:00:00Z" }
 const taken = Object.assign(new Error("+905550001122 is already a UAT customer"), { status: 409, code: "CONFLICT", field: "number" })
 
-checkModel({
-  name: "UAT number editor",
-  machine: uatEditorMachine,
-  sources: ["save", "remove"],
-  states: ["record.closed", "record.editing", "record.saving"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { number: "+905550001133" } },
-    { type: "CHANGE", patch: { active: false } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "xstate.done.actor.save", output: { data: row } },
-    { type: "xstate.error.actor.save", error: taken },
-  ],
-  stories: [
-    [
-      { type: "NEW" },
-      { type: "CHANGE", patch: { number: "+905550001133" } },
-      { type: "SAVE" },
-      { type: "xstate.done.actor.save", output: { data: row } },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    saved: s.context.saved,
+checkModel(
+  recordEditorModel({
+    name: "UAT number editor",
+    machine: uatEditorMachine,
+    row,
+    changes: [{ number: "+905550001133" }, { active: false }],
+    saveRefusal: taken,
+    noDelete: true,
   }),
-})
+)
 
 describe("UAT number rules", () => {
   it("needs a phone number for a new one and sends only what changed", () => {

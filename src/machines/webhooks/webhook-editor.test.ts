@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest"
 import type { Webhook } from "../../contract/schemas/security"
 import { checkModel } from "../common/model-check.testing"
+import { recordEditorModel } from "../common/record-editor.testing"
 import { revealedSecret, webhookEditorMachine, webhookRequestOf } from "./webhook-editor"
 
 const row: Webhook = {
@@ -20,64 +21,44 @@ const row: Webhook = {
 const created = { type: "xstate.done.actor.save", output: { data: { ...row, active: true, secret: "whsec_once" } } }
 const refused = Object.assign(new Error("Use an https URL"), { status: 400, code: "BAD_REQUEST", field: "url" })
 
-checkModel({
-  name: "webhook editor",
-  machine: webhookEditorMachine,
-  sources: ["save", "remove", "run"],
-  states: ["record.closed", "record.editing", "record.saving", "record.confirming", "record.deleting", "record.running"],
-  events: [
-    { type: "NEW" },
-    { type: "EDIT", row },
-    { type: "CHANGE", patch: { url: "https://hooks.example.com/new" } },
-    { type: "CHANGE", patch: { events: ["call.ended"] } },
-    { type: "SAVE" },
-    { type: "CANCEL" },
-    { type: "DELETE", row },
-    { type: "CONFIRM" },
-    { type: "RUN", action: "enable", row },
-    { type: "RUN", action: "test", row },
-    created,
-    { type: "xstate.error.actor.save", error: refused },
-    { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    { type: "xstate.error.actor.remove", error: new Error("404") },
-    { type: "xstate.done.actor.run", output: { data: { event_id: "e-1" } } },
-    { type: "xstate.error.actor.run", error: new Error("403") },
-  ],
-  stories: [
-    [
-      { type: "NEW" },
-      { type: "CHANGE", patch: { url: "https://hooks.example.com/new" } },
-      { type: "CHANGE", patch: { events: ["call.ended"] } },
-      { type: "SAVE" },
-      created,
-    ],
-    [
-      { type: "DELETE", row },
-      { type: "CONFIRM" },
-      { type: "xstate.error.actor.remove", error: new Error("404") },
-      { type: "CONFIRM" },
-      { type: "xstate.done.actor.remove", output: { data: { ok: true } } },
-    ],
-    [
-      { type: "RUN", action: "test", row },
-      { type: "xstate.done.actor.run", output: { data: { event_id: "e-1" } } },
-    ],
-    [
-      { type: "RUN", action: "enable", row },
-      { type: "xstate.error.actor.run", error: new Error("403") },
-    ],
-  ],
-  key: (s) => [s.value, s.context.row?.id ?? null, s.context.draft, s.context.problem, s.context.failure?.field ?? null],
-  view: (s) => ({
-    tags: [...s.tags].sort(),
-    row: s.context.row,
-    draft: s.context.draft,
-    problem: s.context.problem,
-    failure: s.context.failure,
-    saved: s.context.saved,
-    secret: revealedSecret(s.context.answer),
+checkModel(
+  recordEditorModel({
+    name: "webhook editor",
+    machine: webhookEditorMachine,
+    row,
+    changes: [{ url: "https://hooks.example.com/new" }, { events: ["call.ended"] }],
+    savedData: created.output.data,
+    saveRefusal: refused,
+    alsoView: (s) => ({ secret: revealedSecret(s.context.answer) }),
+    extra: {
+      sources: ["run"],
+      states: ["record.running"],
+      events: [
+        { type: "RUN", action: "enable", row },
+        { type: "RUN", action: "test", row },
+        { type: "xstate.done.actor.run", output: { data: { event_id: "e-1" } } },
+        { type: "xstate.error.actor.run", error: new Error("403") },
+      ],
+      stories: [
+        [
+          { type: "NEW" },
+          { type: "CHANGE", patch: { url: "https://hooks.example.com/new" } },
+          { type: "CHANGE", patch: { events: ["call.ended"] } },
+          { type: "SAVE" },
+          created,
+        ],
+        [
+          { type: "RUN", action: "test", row },
+          { type: "xstate.done.actor.run", output: { data: { event_id: "e-1" } } },
+        ],
+        [
+          { type: "RUN", action: "enable", row },
+          { type: "xstate.error.actor.run", error: new Error("403") },
+        ],
+      ],
+    },
   }),
-})
+)
 
 describe("webhook rules", () => {
   it("needs a URL and an event, and sends only what changed", () => {
