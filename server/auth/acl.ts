@@ -13,8 +13,14 @@ export const BACK_KEYS: readonly string[] = backPermissions.map(backKey)
 /** Keys of the super admin's own routes (the platform console): no role grants them. */
 export const SUPER_ADMIN_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.superAdminOnly).map((r) => frontKey(r.path)))
 
-/** Keys of a business's own working ground (its agents' desk, customers, channels): a super admin is no business's agent. */
-export const TENANT_ONLY_KEYS: ReadonlySet<string> = new Set(routes.filter((r) => r.tenantOnly).map((r) => frontKey(r.path)))
+/**
+ * Keys of a business's own working ground (its agents' desk, customers, channels) and the voice-call key (taking and
+ * placing a business's calls): a super admin is no business's agent.
+ */
+export const TENANT_ONLY_KEYS: ReadonlySet<string> = new Set([
+  ...routes.filter((r) => r.tenantOnly).map((r) => frontKey(r.path)),
+  VOICE_CALL_KEY,
+])
 const SUPER_ADMIN_GRANTS: readonly string[] = [...FRONT_KEYS.filter((key) => !TENANT_ONLY_KEYS.has(key)), ...BACK_KEYS]
 
 export interface Grantee {

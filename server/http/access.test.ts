@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { io } from "socket.io-client"
-import { frontKey, routes } from "../../src/contract/routes"
+import { frontKey, PUBLIC_TEMPLATE_ROUTE, routes, VOICE_CALL_KEY } from "../../src/contract/routes"
 import { DB_KINDS, as, callOf, login, send, useServer } from "../testing/harness"
 
 describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
@@ -141,6 +141,25 @@ describe.each(DB_KINDS)("roles, permissions, users, layout on %s", (kind) => {
     const agent = await login(ctx.url, "agent1")
     expect(agent.user_acl["FRONT:/apps/chat"]).toBe(true)
     expect(agent.user_acl["FRONT:/apps/inbox"]).toBe(true)
+    // The super admin takes no calls: no voice-call key, so no call centre and no "Call a customer" button.
+    expect(superadmin.user_acl[VOICE_CALL_KEY]).toBe(false)
+    expect(agent.user_acl[VOICE_CALL_KEY]).toBe(true)
+  })
+
+  it("refuses the super admin the calls of a business's own screens, and answers the business's admin", async () => {
+    for (const path of ["/apps/current-campaigns", PUBLIC_TEMPLATE_ROUTE])
+      expect(routes.find((r) => r.path === path)?.tenantOnly, path).toBe(true)
+    const superadmin = as((await login(ctx.url, "superadmin")).user_token)
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const campaigns = callOf("campaigns", "fetchListCampaigns")
+    const refused = await send(ctx.url, campaigns, { page: 1, limit: 10 }, superadmin)
+    expect(refused.status).toBe(403)
+    expect(refused.body.error.code).toBe("FORBIDDEN")
+    expect((await send(ctx.url, campaigns, { page: 1, limit: 10 }, admin)).status).toBe(200)
+    expect((await send(ctx.url, callOf("company", "apiKeyState"), {}, superadmin)).status).toBe(403)
+    expect((await send(ctx.url, callOf("company", "apiKeyState"), {}, admin)).status).toBe(200)
+    const individual = { template_name: "order_ready", language: "en", to: ["+905551230001"], params: [] }
+    expect((await send(ctx.url, callOf("templates", "sendTemplateMessageText"), individual, superadmin)).status).toBe(403)
   })
 
   it("saves layout and theme per user", async () => {

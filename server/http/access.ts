@@ -10,6 +10,9 @@ import { forbidden } from "./errors"
  */
 export const needsSuperAdmin = (call: CallDef): boolean => call.access === "superAdmin"
 
+/** A business's own ground (its routes are `tenantOnly`): a super admin, no business's member, is refused it. */
+export const refusesSuperAdmin = (call: CallDef): boolean => call.access === "business"
+
 /** The public console client token may only reach the password-reset calls. */
 const PUBLIC_SCOPE_CALLS = new Set(["auth.sendEmail", "auth.passwordReset"])
 
@@ -18,6 +21,7 @@ export const authorize = (call: CallDef, principal: Principal): void => {
     throw forbidden("This token only allows password reset")
   }
   if (needsSuperAdmin(call) && !principal.superAdmin) throw forbidden("Super admin access is required")
+  if (refusesSuperAdmin(call) && principal.superAdmin) throw forbidden("A business's own people only")
   // Every credential needs the call's back-end permission: a user and a login's client token hold the user's grants,
   // an API key those of its tenant's admin role (auth/client-token.ts); a credential without grants holds none.
   if (call.permission !== null && !principal.superAdmin && !principal.grants.has(backKey(call.permission))) {

@@ -5,8 +5,12 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE"
 export type Credential = "none" | "user" | "client" | "apiKey"
 /** The API base, or the real-time socket-service base (spec 001 section 7). */
 export type Base = "api" | "socket"
-/** Who may call beyond the back-end permission: any authenticated user of the tenant, or only a super admin. */
-export type Access = "tenant" | "superAdmin"
+/**
+ * Who may call beyond the back-end permission: any authenticated user of the tenant, only a super admin, or only a
+ * business's own people (`business`: the calls of a business's own ground, the screens its routes mark `tenantOnly`,
+ * which a super admin is refused; docs/decisions/super-admin-desk.md).
+ */
+export type Access = "tenant" | "superAdmin" | "business"
 /**
  * A call whose body is a file, sent as its raw bytes (streamed on both ends, never base64 in JSON): the request's
  * fields travel in the query string (objects as JSON), the body has this content type and at most `maxBytes` bytes.

@@ -30,7 +30,7 @@ const r = (path: string, key: string, extra: Omit<RouteDef, "path" | "key" | "si
 
 /** The routes of an agent's desk. */
 const DESK = { tenantOnly: true } as const
-/** A business's customers and channels: its own, worked by its own people. */
+/** A business's customers, channels and what it sends them (campaigns, template messages): its own, worked by its own people. */
 const OWN = { tenantOnly: true } as const
 
 /** The template message route that the spec lists among the public routes. */
@@ -80,8 +80,8 @@ const table: readonly RouteDef[] = [
   r("/apps/labels", "labels"),
   // Templates
   r("/templateMessage-hsm", "templateMessageHsm"),
-  r(PUBLIC_TEMPLATE_ROUTE, "templateMessageIndividualUser", { public: true }),
-  r("/apps/current-campaigns", "currentCampaigns"),
+  r(PUBLIC_TEMPLATE_ROUTE, "templateMessageIndividualUser", { public: true, ...OWN }),
+  r("/apps/current-campaigns", "currentCampaigns", OWN),
   r("/apps/check-number", "checkNumber"),
   r("/apps/clear-number", "clearNumber"),
   // Admin
@@ -302,6 +302,21 @@ export const companySections = [
   "orders",
   "templateMessage-hsm",
 ] as const
+
+/**
+ * The company sub-pages that are a business's own settings (its profile and contact, configuration, web hook, API key,
+ * chatbot tags, test numbers): like a `tenantOnly` route, a super admin does not hold them. The company area stays
+ * theirs for the sub-pages that ask for a business first (Agents, sms-provider) and the screens it links to elsewhere.
+ */
+export const tenantOnlySections: ReadonlySet<string> = new Set<(typeof companySections)[number]>([
+  "Profile",
+  "Contact",
+  "configration",
+  "configure-web-hook",
+  "custom_api",
+  "Tagsforchatbot",
+  "uat-customer",
+])
 
 /** Home routes, in order of preference (spec 000 "Access rule"); the platform dashboard, ours, only super admins hold. */
 export const HOME_ROUTES = ["/platform", "/apps/dashboard", "/dashboard"] as const

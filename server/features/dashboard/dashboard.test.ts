@@ -42,7 +42,7 @@ describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
     const superadmin = as((await login(ctx.url, "superadmin")).user_token)
     // The default range: the last days, where the seeded tenant's traffic is.
     const range = {}
-    const cards = ["infoBoxes", "messageStats", "ticketCount", "fetchShellTerritories"] as const
+    const cards = ["infoBoxes", "messageStats", "ticketCount", "fetchShellTerritories", "fetchCustomerCampaign", "templateReport"] as const
     const read = async (name: (typeof cards)[number], headers: Record<string, string>, extra: Record<string, unknown> = {}) => {
       const reply = await send(
         ctx.url,
@@ -65,6 +65,9 @@ describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
     // The figures differ from the platform's own: the picked business is really read.
     expect(JSON.parse(await read("ticketCount", admin)).total).toBeGreaterThan(0)
     expect(await read("ticketCount", superadmin)).not.toBe(await read("ticketCount", admin))
+    expect(Object.keys(JSON.parse(await read("fetchCustomerCampaign", admin))).length).toBeGreaterThan(1)
+    expect(await read("fetchCustomerCampaign", superadmin)).not.toBe(await read("fetchCustomerCampaign", admin))
+    expect(await read("templateReport", superadmin)).not.toBe(await read("templateReport", admin))
     expect((await send(ctx.url, callOf("dashboard", "infoBoxes"), { client_id: 999_999 }, superadmin)).status).toBe(404)
   })
 

@@ -1,11 +1,13 @@
 /**
  * complaints.fetchTicketReport (complain/fetch_report) and complaints.searchComplaint (complain/search_ticket): the
  * Complain Tickets Report. The metadata (channels, agents, statuses) lists what the tenant has, the cards and the
- * page follow the filters. Pages count from 0 here (spec 000 section 9), unlike the other reports.
+ * page follow the filters. Pages count from 0 here (spec 000 section 9), unlike the other reports. Both read the
+ * business a super admin names in `client_id` (`forBusiness`), anyone else their own.
  */
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
+import { forBusiness } from "./report-range"
 import { rangeOf } from "../../core/date-range"
 import { prefixLikeOf, rowsOf } from "../../db/rows"
 import { ticketOf, TICKET_COLUMNS } from "../complaints"
@@ -16,7 +18,7 @@ const sequence = async <T>(queries: (() => Promise<T>)[]): Promise<T[]> => {
   return out
 }
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("complaints", "fetchTicketReport", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const range = rangeOf(input.start_date, input.end_date)
@@ -69,4 +71,4 @@ export const handlers = [
     )
     return { data: { list: rows.map(ticketOf) } }
   }),
-]
+])

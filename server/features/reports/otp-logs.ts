@@ -1,15 +1,16 @@
 /**
  * otp.otpLogs (POST /otp-logs): the OTP Logs screen. The console always sends clientId 1 (spec 000 section 9); the
- * server ignores it and scopes by the token's tenant, so the payload can never widen access.
+ * server ignores it and reads the token's tenant, or the business a super admin named in `client_id` (`forBusiness`).
  */
 import { sql, type SQL } from "drizzle-orm"
 import { handle } from "../../core/registry"
 import { tenantOf } from "../../http/context"
+import { forBusiness } from "./report-range"
 import { iso, rangeOf } from "../../core/date-range"
 import { likeOf, rowsOf } from "../../db/rows"
 import { otpNow, shownCode, stateSql } from "../otp"
 
-export const handlers = [
+export const handlers = forBusiness([
   handle("otp", "otpLogs", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const range = rangeOf(input.startDate, input.endDate, ["startDate", "endDate"])
@@ -44,4 +45,4 @@ export const handlers = [
       },
     }
   }),
-]
+])

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
 import { Count, Instant, List, Text } from "../schemas/common"
+import { ForBusiness } from "../schemas/reports"
 
 /**
  * Recorded WhatsApp calls (ours, beyond the spec): the recordings of Call History's rows, each with a signed link to its
@@ -24,7 +25,7 @@ export const callRecordings = defineGroup(
     recordingsOfCalls: {
       method: "POST",
       path: "/call/recordings",
-      request: Schema.Struct({ call_ids: Schema.Array(Text(100)).check(Schema.isMaxLength(200)) }),
+      request: Schema.Struct({ call_ids: Schema.Array(Text(100)).check(Schema.isMaxLength(200)), ...ForBusiness }),
       response: List(CallRecording),
     },
   },

@@ -5,7 +5,8 @@ import { Campaign, CampaignInput, CampaignStatus } from "../schemas/campaigns"
 
 export const campaigns = defineGroup(
   "campaigns",
-  { title: "Campaigns", permission: "campaigns" },
+  // The Current Campaigns screen's calls: a business runs its own campaigns (its route is tenantOnly).
+  { title: "Campaigns", permission: "campaigns", access: "business" },
   {
     fetchListCampaigns: {
       method: "POST",

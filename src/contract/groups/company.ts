@@ -23,15 +23,17 @@ export const company = defineGroup(
   { title: "The business's own profile and API key", permission: "client_settings", beyondSpec: true },
   {
     fetchOwnClient: { method: "POST", path: "/backend/client/own", request: Empty, response: Data(Client) },
-    apiKeyState: { method: "POST", path: "/client/api-key", request: Empty, response: Data(ApiKeyState) },
+    // The Custom API sub-page's calls: a business's own key, which a super admin is refused.
+    apiKeyState: { method: "POST", path: "/client/api-key", request: Empty, response: Data(ApiKeyState), access: "business" },
     /** A new key, answered once in clear; the previous key is refused from this call's commit on. */
     apiKeyRotate: {
       method: "POST",
       path: "/client/api-key/rotate",
       request: Empty,
       response: Data(Schema.Struct({ ...ApiKeyState.fields, key: Schema.String })),
+      access: "business",
     },
     /** No key works any more until the next rotate. */
-    apiKeyRevoke: { method: "POST", path: "/client/api-key/revoke", request: Empty, response: Data(ApiKeyState) },
+    apiKeyRevoke: { method: "POST", path: "/client/api-key/revoke", request: Empty, response: Data(ApiKeyState), access: "business" },
   },
 )

@@ -29,10 +29,10 @@ export const dashboard = defineGroup(
     fetchCustomerCampaign: {
       method: "POST",
       path: "/fetch/customer/campaign",
-      request: RangeQuery,
+      request: BusinessRangeQuery,
       response: List(CampaignSummary),
     },
-    templateReport: { method: "POST", path: "/template/report", request: RangeQuery, response: List(TemplateDelivery) },
+    templateReport: { method: "POST", path: "/template/report", request: BusinessRangeQuery, response: List(TemplateDelivery) },
     /** Voice-call totals: the same data as the call history, so the same permission. */
     callsSummary: {
       method: "POST",

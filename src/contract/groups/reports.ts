@@ -79,7 +79,7 @@ export const reports = defineGroup(
     campaignRecords: {
       method: "POST",
       path: "/campaign/records",
-      request: Schema.Struct({ campaign_id: Id, status: Schema.optional(CampaignRecord.fields.status), ...paging }),
+      request: Schema.Struct({ campaign_id: Id, status: Schema.optional(CampaignRecord.fields.status), ...ForBusiness, ...paging }),
       response: Paged(CampaignRecord),
     },
     autorepliesReport: {

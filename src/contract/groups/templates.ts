@@ -70,11 +70,13 @@ export const templates = defineGroup(
       response: Data(TemplateCost),
       ...admin,
     },
+    /** The Individual Template Message screen's send: a business messages its own customers (the super admin has the admin-only send). */
     sendTemplateMessageText: {
       method: "POST",
       path: "/send/template/message/text",
       request: Schema.Struct(TemplateSendInput),
       response: Data(TemplateSent),
+      access: "business",
     },
     sendTemplateMessageTextAdminOnly: {
       method: "POST",

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { LoginResponse } from "./auth"
 import { Count, DateTimeText, Email, Id, Instant, Limit, Name, Page, Phone, Text } from "./common"
+import { ForBusiness } from "./reports"
 
 /** A row of the OTP Logs screen (spec 000 section 3). */
 export const OtpLogRow = Schema.Struct({
@@ -15,7 +16,10 @@ export const OtpLogRow = Schema.Struct({
 })
 export type OtpLogRow = typeof OtpLogRow.Type
 
-/** `/otp-logs` request (spec 001 section 3); the console sends clientId 1 and the server scopes by the token's tenant. */
+/**
+ * `/otp-logs` request (spec 001 section 3); the console sends clientId 1 and the server ignores it: it reads the token's
+ * tenant, or the business a super admin picked (`client_id`).
+ */
 export const OtpLogsRequest = Schema.Struct({
   clientId: Id,
   limit: Limit(999_999),
@@ -24,6 +28,7 @@ export const OtpLogsRequest = Schema.Struct({
   endDate: DateTimeText,
   /** A search on the email, not an exact address. */
   email: Schema.optional(Text(254)),
+  ...ForBusiness,
 })
 export type OtpLogsRequest = typeof OtpLogsRequest.Type
 

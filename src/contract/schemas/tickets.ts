@@ -1,5 +1,6 @@
 import { Effect, Schema } from "effect"
 import { Channel, Count, CustomerNumber, DateTimeText, Id, Instant, Limit, Name, Page, StatusCount, Text } from "./common"
+import { ForBusiness } from "./reports"
 
 /** Complaint text as the Complain Details dialog bounds it (spec 000 section 5). */
 export const ComplaintText = Schema.String.check(Schema.isMaxLength(800))
@@ -54,6 +55,7 @@ export const TicketReportRequest = Schema.Struct({
   /** Agent id. */
   agent: Schema.optional(Id),
   status: Schema.optional(Schema.String.check(Schema.isMaxLength(32))),
+  ...ForBusiness,
 })
 export type TicketReportRequest = typeof TicketReportRequest.Type
 
@@ -79,6 +81,7 @@ export const SearchComplaintRequest = Schema.Struct({
   /** The report's search box sends "whatsapp". */
   channel_type: Channel,
   ticket_type: Schema.Literals(["active", "resolved"]),
+  ...ForBusiness,
 })
 export type SearchComplaintRequest = typeof SearchComplaintRequest.Type
 /** `{ data: { list: ComplaintTicket[] } }`; the console opens the first. */

@@ -2,7 +2,15 @@
  * The access rule of spec 000 section 2 as one pure function, so the gate machine's guards, the sidebar
  * and the tests all read the same rule.
  */
-import { HOME_ROUTES, canonicalAddresses, companySections, frontKey, routes, type RouteDef } from "../../contract/routes"
+import {
+  HOME_ROUTES,
+  canonicalAddresses,
+  companySections,
+  frontKey,
+  routes,
+  tenantOnlySections,
+  type RouteDef,
+} from "../../contract/routes"
 
 /** `FRONT:<path>` -> flag; an entry is active only when it is exactly `true`. */
 export type UserAcl = Readonly<Record<string, unknown>>
@@ -57,6 +65,12 @@ export const matchRoute = (path: string): Match | undefined => {
 
 export const isGranted = (acl: UserAcl, path: string): boolean => acl[frontKey(path)] === true
 
+/** Whether the user holds the platform console's own routes: a super admin, who holds no business's own ground. */
+const holdsPlatform = (acl: UserAcl): boolean => routes.some((route) => route.superAdminOnly === true && isGranted(acl, route.path))
+
+/** Whether a company sub-page is the user's: a business's own settings (`tenantOnlySections`) are not a super admin's. */
+export const isSectionGranted = (acl: UserAcl, section: string): boolean => !tenantOnlySections.has(section) || !holdsPlatform(acl)
+
 /** The first home route the user holds, in HOME_ROUTES order. */
 export const homeOf = (acl: UserAcl): string | undefined => HOME_ROUTES.find((home) => isGranted(acl, home))
 
@@ -65,8 +79,9 @@ export const homeOf = (acl: UserAcl): string | undefined => HOME_ROUTES.find((ho
  * 1. `/` goes to /dashboard (or, holding no home route, the landing page: /dashboard would send it back to `/`).
  * 2. Unknown paths go to the not-found page.
  * 3. Without an access list only the public routes open; everything else goes to login.
- * 4. With one, a route opens when `FRONT:<path>` is true (routes marked `auth` and the not-found page always open);
- *    otherwise the user goes to a home route they hold, or to the root.
+ * 4. With one, a route opens when `FRONT:<path>` is true (routes marked `auth` and the not-found page always open),
+ *    and a company sub-page when the user also holds it (`isSectionGranted`); otherwise the user goes to a home route
+ *    they hold, or to the root.
  */
 export const decide = (path: string, acl: UserAcl | null): Decision => {
   const normal = normalizePath(path)
@@ -79,8 +94,10 @@ export const decide = (path: string, acl: UserAcl | null): Decision => {
   if (!match) return { kind: "redirect", to: NOT_FOUND, reason: "notFound" }
   const open: Decision = { kind: "open", route: match.route, ...(match.section ? { section: match.section } : {}) }
   if (acl === null) return match.route.public ? open : { kind: "redirect", to: LOGIN, reason: "login" }
+  const refused: Decision = { kind: "redirect", to: homeOf(acl) ?? ROOT, reason: "forbidden" }
+  if (match.section && !isSectionGranted(acl, match.section)) return refused
   if (isGranted(acl, match.route.path) || match.route.auth || match.route.path === NOT_FOUND) return open
-  return { kind: "redirect", to: homeOf(acl) ?? ROOT, reason: "forbidden" }
+  return refused
 }
 
 /** The sidebar a user sees: items whose `FRONT:<url>` is true, groups with at least one item left. */

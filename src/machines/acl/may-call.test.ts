@@ -17,4 +17,9 @@ describe("mayCall", () => {
     expect(mayCall(superAdmin, { permission: null, access: "superAdmin" })).toBe(true)
     expect(mayCall(superAdmin, { permission: "tagging", access: "tenant" })).toBe(true)
   })
+  it("keeps a business's own calls from the super admin, and lets its people make them", () => {
+    expect(mayCall(superAdmin, { permission: "flags", access: "business" })).toBe(false)
+    expect(mayCall(tenantAdmin, { permission: "flags", access: "business" })).toBe(true)
+    expect(mayCall(tenantAdmin, { permission: "tagging", access: "business" })).toBe(false)
+  })
 })

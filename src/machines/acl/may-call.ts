@@ -1,8 +1,8 @@
 /**
  * May this person make a call? The one rule views and machines ask before they draw a control or load a list, read
  * from the back-end access list the console already holds (back_acl), and the same rule the server applies to the
- * call (server/http/access.ts): a super-admin call needs the super admin; any other its permission, which the super
- * admin holds all of. A control whose call would be refused is not drawn, and a list it would fill is not asked for.
+ * call (server/http/access.ts): a super-admin call needs the super admin, a business's own call refuses them; any other
+ * needs its permission, which the super admin holds all of. A control whose call would be refused is not drawn, and a list it would fill is not asked for.
  */
 import { Effect, Schema } from "effect"
 import type { CallDef } from "../../contract/call"
@@ -21,6 +21,7 @@ const SUPER_ADMIN_PERMISSION = "businesses"
 export const mayCall = (backAcl: BackAcl, need: CallNeed): boolean => {
   const superAdmin = hasBackPermission(backAcl, SUPER_ADMIN_PERMISSION)
   if (need.access === "superAdmin") return superAdmin
+  if (need.access === "business" && superAdmin) return false
   return need.permission === null || superAdmin || hasBackPermission(backAcl, need.permission)
 }
 

@@ -62,18 +62,31 @@ it("reads every card for the chosen days and keeps a refused call's failure on i
   for (const request of ranged) expect(request.body).toEqual({ start_date: "2026-03-01", end_date: "2026-03-07" })
 })
 
-it("names the picked business to each call that reads one, and leaves the own-business reports unread", async () => {
+it("names the picked business to every call, the campaign and template reports too", async () => {
   const expected = figuresWith(nowAt("2026-03-07T10:00:00Z", 2))
+  const campaign = {
+    campaign_id: 3,
+    name: "Spring sale",
+    status: "completed",
+    total: 4,
+    sent: 4,
+    delivered: 3,
+    read: 2,
+    failed: 0,
+    dt: "2026-03-02T09:00:00Z",
+  }
   server.on("POST /api/info/boxes", { body: { data: expected.boxes.value } })
   server.on("POST /api/ticket/count", { body: { data: expected.tickets.value } })
+  server.on("POST /api/fetch/customer/campaign", { body: { data: [campaign] } })
+  server.on("POST /api/template/report", { body: { data: [{ template_name: "order_ready", sent: 4, delivered: 3, read: 2, failed: 0 }] } })
   server.on("GET /api/fetch/shell/territories", { body: { data: [] } })
   const figures = (await read(7)).output!
   expect(figures.boxes).toEqual(expected.boxes)
-  expect(figures.campaigns).toBe(null)
-  expect(figures.templates).toBe(null)
+  expect(figures.campaigns.value?.map((c) => c.name)).toEqual(["Spring sale"])
+  expect(figures.templates.value?.map((t) => t.template_name)).toEqual(["order_ready"])
   const paths = server.seen.map((r) => r.path).sort()
-  expect(paths).not.toContain("/api/fetch/customer/campaign")
-  expect(paths).not.toContain("/api/template/report")
+  expect(paths).toContain("/api/fetch/customer/campaign")
+  expect(paths).toContain("/api/template/report")
   for (const request of server.seen.filter((r) => r.method === "POST"))
     expect(request.body).toEqual({ start_date: "2026-03-01", end_date: "2026-03-07", client_id: 7 })
   expect(server.seen.find((r) => r.method === "GET")?.query.get("client_id")).toBe("7")

@@ -29,9 +29,8 @@ export interface DashboardFigures {
   readonly heatmap: Card<HeatMap>
   readonly calls: Card<CallsSummary>
   readonly tickets: Card<TicketCount>
-  /** Null for a picked business: the campaign and template reports read the caller's own business only. */
-  readonly campaigns: Card<readonly CampaignSummary[]> | null
-  readonly templates: Card<readonly TemplateDelivery[]> | null
+  readonly campaigns: Card<readonly CampaignSummary[]>
+  readonly templates: Card<readonly TemplateDelivery[]>
   readonly territories: Card<readonly Territory[]>
 }
 
@@ -54,7 +53,6 @@ export const loadFigures = ({ range, clientId }: FiguresRead) =>
     const api = yield* Api
     const business = clientId === null ? {} : { client_id: clientId }
     const query = { ...rangeQuery(range), ...business }
-    const own = <A>(read: Effect.Effect<Card<A>, never, Api>) => (clientId === null ? read : Effect.succeed(null))
     return yield* Effect.all(
       {
         boxes: card(api.call("dashboard", "infoBoxes", query).pipe(Effect.map((body) => body.data))),
@@ -62,8 +60,8 @@ export const loadFigures = ({ range, clientId }: FiguresRead) =>
         heatmap: card(api.call("dashboard", "chatHourly", query).pipe(Effect.map((body) => body.data))),
         calls: card(api.call("dashboard", "callsSummary", query).pipe(Effect.map((body) => body.data))),
         tickets: card(api.call("dashboard", "ticketCount", query).pipe(Effect.map((body) => body.data))),
-        campaigns: own(card(api.call("dashboard", "fetchCustomerCampaign", query).pipe(Effect.map((body) => body.data)))),
-        templates: own(card(api.call("dashboard", "templateReport", query).pipe(Effect.map((body) => body.data)))),
+        campaigns: card(api.call("dashboard", "fetchCustomerCampaign", query).pipe(Effect.map((body) => body.data))),
+        templates: card(api.call("dashboard", "templateReport", query).pipe(Effect.map((body) => body.data))),
         territories: card(api.call("dashboard", "fetchShellTerritories", business).pipe(Effect.map((body) => body.data))),
       },
       { concurrency: "unbounded" },

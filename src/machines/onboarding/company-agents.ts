@@ -1,12 +1,12 @@
 /**
  * The company sub-page Agents (`report-company-agents`): the signed-in person's own business's agents, searchable,
  * with who is online (businesses.clientAgentsPaginated, which answers a tenant only for its own business). The
- * business is the one the login stored (`user_data.client_id`), or for a super admin the one picked (filter `client_id`).
+ * business is the one the login stored (`user_data.client_id`), or for a super admin the one picked first (the report
+ * machine's `picks`).
  */
 import { Effect, Option, Schema } from "effect"
 import type { UserRef } from "../../contract/schemas/common"
 import { Api } from "../../services/api/api"
-import { picksBusinessNow } from "../platform/business-picker"
 import { Storage } from "../../services/browser/storage"
 import { StorageKeys } from "../../services/browser/storage-keys"
 import { pageOf } from "../report-kit/paged"
@@ -14,23 +14,15 @@ import { createReportMachine } from "../report-kit/report-machine"
 
 const StoredBusiness = Schema.Struct({ client_id: Schema.Number })
 
-/** The business a super admin picked (the platform's business picker); a tenant's people never set it. */
-export interface CompanyAgentsFilters {
-  readonly client_id?: number
-}
-
-export const companyAgentsMachine = createReportMachine<UserRef, CompanyAgentsFilters>({
+export const companyAgentsMachine = createReportMachine<UserRef, Record<string, never>>({
   name: "company-agents",
   pageBase: 1,
   defaultFilters: () => ({}),
   load: (query) =>
     Effect.gen(function* () {
-      const picked = query.filters.client_id
-      // The super admin's own business is the platform, which has no agents: nothing is asked until one is picked.
-      if (picked === undefined && (yield* picksBusinessNow)) return { rows: [], total: 0 }
       const stored = yield* (yield* Storage).getJson(StorageKeys.userData, StoredBusiness)
       const body = yield* (yield* Api).call("businesses", "clientAgentsPaginated", {
-        client_id: picked ?? Option.match(stored, { onNone: () => 0, onSome: (s) => s.client_id }),
+        client_id: query.clientId ?? Option.match(stored, { onNone: () => 0, onSome: (s) => s.client_id }),
         page: query.page,
         limit: query.pageSize,
         ...(query.search ? { search: query.search } : {}),

@@ -7,6 +7,7 @@
 import type { companySections } from "../../contract/routes"
 import type { AclSnapshot } from "../acl/acl-selectors"
 import { hasBackPermission } from "../acl/acl-machine"
+import { isSectionGranted } from "../acl/decide"
 
 export type CompanySection = (typeof companySections)[number]
 
@@ -33,6 +34,10 @@ export const SECTION_PERMISSIONS: readonly (readonly [CompanySection, string])[]
   ["templateMessage-hsm", "templates"],
 ]
 
-/** The sub-pages the signed-in person may open, in order. */
-export const selectCompanySections = (snapshot: AclSnapshot): readonly CompanySection[] =>
-  SECTION_PERMISSIONS.filter(([, permission]) => hasBackPermission(snapshot.context.backAcl, permission)).map(([section]) => section)
+/** The sub-pages the signed-in person may open, in order: a super admin is not offered a business's own settings. */
+export const selectCompanySections = (snapshot: AclSnapshot): readonly CompanySection[] => {
+  const acl = snapshot.context.userAcl
+  return SECTION_PERMISSIONS.filter(
+    ([section, permission]) => hasBackPermission(snapshot.context.backAcl, permission) && (!acl || isSectionGranted(acl, section)),
+  ).map(([section]) => section)
+}

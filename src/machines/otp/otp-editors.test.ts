@@ -35,7 +35,7 @@ const editorModel = (
   name: string,
   machine: typeof otpProviderEditorMachine | typeof otpUserEditorMachine,
   row: { id: number },
-  patch: object,
+  patch: Record<string, unknown>,
 ) =>
   checkModel(
     recordEditorModel({

@@ -11,7 +11,6 @@
 import { Effect } from "effect"
 import { assertEvent, assign, emit, enqueueActions, setup } from "xstate"
 import { Api } from "../../services/api/api"
-import { mayCallNow } from "../acl/may-call"
 import { type Failure, failureOf } from "../common/failure"
 import { fromEffect } from "../common/from-effect"
 import { errorOf, outputOf } from "../common/settled"
@@ -57,9 +56,6 @@ export const loadPickable = fromEffect(() =>
     Effect.map((body) => body.data.map((c): PickedBusiness => ({ id: c.id, name: c.name, active: c.active }))),
   ),
 )
-
-/** Whether the signed-in person is a super admin, who picks the business a screen reads before it reads anything. */
-export const picksBusinessNow = mayCallNow({ permission: null, access: "superAdmin" })
 
 const wrap = (index: number, length: number) => (length === 0 ? 0 : (index + length) % length)
 

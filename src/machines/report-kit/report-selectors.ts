@@ -19,6 +19,8 @@ export const selectEmpty = (s: ReportSnapshotLike): boolean => s.context.rows.le
 export const selectPicks = (s: ReportSnapshotLike): boolean => s.context.picks
 /** The business picked; null until then, and for a business's own members. */
 export const selectBusiness = (s: ReportSnapshotLike): number | null => s.context.clientId
+/** A super admin who has not picked the business yet: the report reads and exports nothing. */
+export const selectUnpicked = (s: ReportSnapshotLike): boolean => s.context.picks && s.context.clientId === null
 
 export interface Paging {
   readonly pageSize: number

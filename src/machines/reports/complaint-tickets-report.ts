@@ -2,13 +2,13 @@
  * Complain Tickets Report (`/report/complain-tickets-report`) as a configured paged report: `report-complain-tickets`.
  * complain/fetch_report pages from 0 and carries the filter options and cards; the search box asks
  * complain/search_ticket and shows the one ticket it finds, or none. Both are silent on failure (spec 000 section 8):
- * the table keeps what it showed.
+ * the table keeps what it showed. A super admin's reads name the business they picked.
  */
 import { Effect } from "effect"
 import { readHelper } from "../../contract/helper-calls"
 import type { ComplaintMetadata, ComplaintTicket, TicketReportRequest } from "../../contract/schemas/tickets"
 import { Api } from "../../services/api/api"
-import { createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
+import { businessOf, createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
 import { csvFile } from "../../contract/csv"
 import { formatDateTime } from "../report-kit/format"
 
@@ -74,20 +74,21 @@ export const ticketsCsv = (rows: readonly ComplaintTicket[]) =>
 const fetchReport = (query: ReportQuery<ComplaintFilters>, page: number, limit: number) =>
   Effect.gen(function* () {
     const api = yield* Api
-    return yield* api.request("complain", "fetch_report", reportRequestOf(query.filters, page, limit))
+    return yield* api.request("complain", "fetch_report", { ...reportRequestOf(query.filters, page, limit), ...businessOf(query) })
   })
 
 /**
  * complain/search_ticket's own call, read as the helper reads it. Not through `api.request`: its silent answer is
  * `undefined` both for "no ticket" and for a failure, and only "no ticket" may empty the table.
  */
-const searchTicket = (ticketNumber: string) =>
+const searchTicket = (query: ReportQuery<ComplaintFilters>) =>
   Effect.gen(function* () {
     const api = yield* Api
     const body = yield* api.call("complaints", "searchComplaint", {
-      ticket_number: ticketNumber,
+      ticket_number: query.search,
       channel_type: "whatsapp",
       ticket_type: "active",
+      ...businessOf(query),
     })
     const found = readHelper("complain/search_ticket", body)
     return { rows: found ? [found] : [], total: found ? 1 : 0 }
@@ -102,7 +103,7 @@ export const complaintTicketsConfig = (): ReportConfig<ComplaintTicket, Complain
   defaultFilters: noComplaintFilters,
   load: (query) =>
     Effect.gen(function* () {
-      if (query.search) return yield* searchTicket(query.search)
+      if (query.search) return yield* searchTicket(query)
       const report = yield* fetchReport(query, query.page, query.pageSize)
       if (!report) return undefined
       const { tickets, ...meta } = report

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import type { OtpLogRow } from "../../contract/schemas/otp"
 import { Api } from "../../services/api/api"
-import { createReportMachine, type ReportConfig } from "../report-kit/report-machine"
+import { businessOf, createReportMachine, type ReportConfig } from "../report-kit/report-machine"
 import { utcDay } from "../report-kit/format"
 
 export interface OtpLogFilters {
@@ -25,7 +25,7 @@ export const otpLogsConfig = (now: () => Date = () => new Date()): ReportConfig<
   load: (query) =>
     Effect.gen(function* () {
       const api = yield* Api
-      // clientId is fixed to 1 (spec 000 section 9); the server scopes by the token's tenant anyway.
+      // clientId is fixed to 1 (spec 000 section 9) and the server ignores it; a super admin's pick is client_id.
       const body = yield* api.call("otp", "otpLogs", {
         clientId: 1,
         limit: query.pageSize,
@@ -33,6 +33,7 @@ export const otpLogsConfig = (now: () => Date = () => new Date()): ReportConfig<
         startDate: query.filters.startDate,
         endDate: query.filters.endDate,
         ...(query.search ? { email: query.search } : {}),
+        ...businessOf(query),
       })
       return { rows: body.logs.data, total: body.logs.totalItems }
     }),

@@ -1,19 +1,16 @@
 /**
  * The tenant's templates (`report-templates`, /templateMessage-hsm and its company sub-page): searched by name or
- * text, filtered by status, newest change first. A super admin reads the business picked (filter `client_id`) through
- * the call's super-admin form, and nothing until one is picked: the platform's own business sends no templates.
+ * text, filtered by status, newest change first. A super admin picks the business first (the report machine's `picks`)
+ * and reads its templates through the call's super-admin form; the platform's own business sends no templates.
  */
 import { Effect } from "effect"
 import type { Template, TemplateStatus } from "../../contract/schemas/templates"
 import { Api } from "../../services/api/api"
-import { picksBusinessNow } from "../platform/business-picker"
 import { pageOf } from "../report-kit/paged"
 import { createReportMachine } from "../report-kit/report-machine"
 
 export interface TemplateFilters {
   readonly status: TemplateStatus | ""
-  /** The business a super admin picked; a tenant's people never set it. */
-  readonly client_id?: number
 }
 
 export const templatesListMachine = createReportMachine<Template, TemplateFilters, undefined>({
@@ -24,8 +21,6 @@ export const templatesListMachine = createReportMachine<Template, TemplateFilter
   load: (query) =>
     Effect.gen(function* () {
       const api = yield* Api
-      const picked = query.filters.client_id
-      if (picked === undefined && (yield* picksBusinessNow)) return { rows: [], total: 0 }
       const asked = {
         page: query.page,
         limit: query.pageSize,
@@ -33,9 +28,9 @@ export const templatesListMachine = createReportMachine<Template, TemplateFilter
         ...(query.filters.status ? { status: query.filters.status } : {}),
       }
       const body =
-        picked === undefined
+        query.clientId === undefined
           ? yield* api.call("templates", "templateMessageFetch", asked)
-          : yield* api.call("templates", "templateMessageFetchAdmin", { ...asked, client_id: picked })
+          : yield* api.call("templates", "templateMessageFetchAdmin", { ...asked, client_id: query.clientId })
       return pageOf<Template, undefined>(body)
     }),
 })

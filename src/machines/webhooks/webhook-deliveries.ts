@@ -1,17 +1,16 @@
 /**
  * One webhook's delivery log (`report-webhook-deliveries`): every attempt, newest first, with the receiver's status
- * code, how long it took and why it failed. The filter names the webhook; with none chosen the log is empty.
+ * code, how long it took and why it failed. The filter names the webhook; with none chosen the log is empty. A super
+ * admin's log reads the business picked on the list (the report machine's `picks`).
  */
 import { Effect } from "effect"
 import type { WebhookDelivery } from "../../contract/schemas/security"
 import { Api } from "../../services/api/api"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { pageOf } from "../report-kit/paged"
 
 export interface DeliveryFilters {
   readonly webhook_id: number | null
-  /** The webhook's business, when a super admin picked it. */
-  readonly client_id?: number
 }
 
 export const webhookDeliveriesMachine = createReportMachine<WebhookDelivery, DeliveryFilters>({
@@ -23,12 +22,11 @@ export const webhookDeliveriesMachine = createReportMachine<WebhookDelivery, Del
       const id = query.filters.webhook_id
       if (id === null) return { rows: [], total: 0 }
       const api = yield* Api
-      const business = query.filters.client_id === undefined ? {} : { client_id: query.filters.client_id }
       const body = yield* api.call("webhooks", "webhookDeliveries", {
         webhook_id: id,
         page: query.page,
         limit: query.pageSize,
-        ...business,
+        ...businessOf(query),
       })
       return pageOf<WebhookDelivery>(body)
     }),

@@ -1,34 +1,26 @@
 /**
  * Client webhooks (`report-webhooks`, /apps/client-webhook): the tenant's endpoints, newest first, searched by URL. A
- * super admin reads the business picked (filter `client_id`), and nothing until one is picked.
+ * super admin picks the business first (the report machine's `picks`), and nothing is read until then.
  */
 import { Effect } from "effect"
 import type { Webhook } from "../../contract/schemas/security"
 import { Api } from "../../services/api/api"
-import { picksBusinessNow } from "../platform/business-picker"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { pageOf } from "../report-kit/paged"
 
-export interface WebhookFilters {
-  /** The business a super admin picked; a tenant's people never set it. */
-  readonly client_id?: number
-}
-
-export const webhooksListMachine = createReportMachine<Webhook, WebhookFilters>({
+export const webhooksListMachine = createReportMachine<Webhook, Record<string, never>>({
   name: "webhooks",
   pageBase: 1,
   defaultFilters: () => ({}),
   appliesOnChange: () => true,
   load: (query) =>
     Effect.gen(function* () {
-      const picked = query.filters.client_id
-      if (picked === undefined && (yield* picksBusinessNow)) return { rows: [], total: 0 }
       const api = yield* Api
       const body = yield* api.call("security", "clientWebhooks", {
         page: query.page,
         limit: query.pageSize,
         ...(query.search ? { search: query.search } : {}),
-        ...(picked === undefined ? {} : { client_id: picked }),
+        ...businessOf(query),
       })
       return pageOf<Webhook>(body)
     }),

@@ -110,7 +110,7 @@ export const CallsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) => 
 export const TemplatesPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">) => {
   const { t } = useTranslation()
   return (
-    <Panel title={t("dashboard.templates.title")} card={figures?.templates ?? undefined} onRetry={onRetry} testId="dash-templates" chart>
+    <Panel title={t("dashboard.templates.title")} card={figures?.templates} onRetry={onRetry} testId="dash-templates" chart>
       {(templates) => {
         const funnel = templateFunnelOf(templates)
         return (
@@ -134,7 +134,7 @@ export const CampaignsPanel = ({ figures, onRetry }: Omit<PanelsProps, "range">)
   const format = useFormat()
   const columns = ["total", "sent", "delivered", "read", "failed"] as const
   return (
-    <Panel title={t("dashboard.campaigns.title")} card={figures?.campaigns ?? undefined} onRetry={onRetry} testId="dash-campaigns">
+    <Panel title={t("dashboard.campaigns.title")} card={figures?.campaigns} onRetry={onRetry} testId="dash-campaigns">
       {(campaigns) =>
         campaigns.length === 0 ? (
           <div className="mc-dash-empty">{t("dashboard.campaigns.none")}</div>

@@ -1,7 +1,7 @@
 /**
  * The dashboard (/apps/dashboard "Dashboard" and /dashboard "Intelligence"), on its page actor `dashboard`: the range
  * picker with Refresh, the figure boxes, and the panels of the chosen days. Thin: every number comes from the actor.
- * A super admin picks the business in the filter card first; until then the page shows nothing else.
+ * A super admin picks the business in the filter card first, the range beside it; until then the page shows nothing else.
  */
 import "./dashboard.css"
 import { Button, Callout } from "@blueprintjs/core"
@@ -31,6 +31,9 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
   const clientId = useSelector(actor, (s) => s.context.clientId)
   const loading = useSelector(actor, (s) => s.hasTag("loading"))
   const refresh = () => actor.send({ type: "REFRESH" })
+  const unpicked = picks && clientId === null
+  // The range is a filter of a business's figures: a super admin sees it beside the picker once a business is picked.
+  const range = unpicked ? null : <Range actor={actor} />
   return (
     <div className="mc-page mc-dash" aria-busy={loading} data-testid="dashboard">
       <PageHeader
@@ -43,14 +46,30 @@ const Dashboard = ({ actor, routeKey }: { actor: DashboardActor; routeKey: strin
           clientId={clientId}
           onPick={(business) => actor.send({ type: "BUSINESS.PICK", clientId: business.id })}
           testId="dash-business"
-        />
-      ) : null}
-      {picks && clientId === null ? null : <Figures actor={actor} />}
+        >
+          {range}
+        </BusinessFilter>
+      ) : (
+        <FilterCard testId="dash-filters">{range}</FilterCard>
+      )}
+      {unpicked ? null : <Figures actor={actor} />}
     </div>
   )
 }
 
-/** The range and what it holds, for the business the page shows. */
+const Range = ({ actor }: { actor: DashboardActor }) => {
+  const draft = useSelector(actor, (s) => s.context.draft)
+  return (
+    <DateRange
+      start={draft.start}
+      end={draft.end}
+      testId="dash-range"
+      onChange={(start, end) => actor.send({ type: "RANGE.SET", range: { start, end } })}
+    />
+  )
+}
+
+/** What the range holds, for the business the page shows. */
 const Figures = ({ actor }: { actor: DashboardActor }) => {
   const { t } = useTranslation()
   const failureText = useFailureText()
@@ -58,17 +77,9 @@ const Figures = ({ actor }: { actor: DashboardActor }) => {
   // The socket speaks for the caller's own business: a picked business's boxes are as last read, not live.
   const live = useSelector(actor, (s) => s.hasTag("live") && !s.context.picks)
   const refresh = () => actor.send({ type: "REFRESH" })
-  const { figures, range, draft, picks } = context
+  const { figures, range, picks } = context
   return (
     <>
-      <FilterCard testId="dash-filters">
-        <DateRange
-          start={draft.start}
-          end={draft.end}
-          testId="dash-range"
-          onChange={(start, end) => actor.send({ type: "RANGE.SET", range: { start, end } })}
-        />
-      </FilterCard>
       {context.rangeProblem ? (
         <Callout intent="warning" icon="calendar" data-testid="dash-range-problem">
           {t(`dashboard.rangeProblem.${context.rangeProblem}`, { days: MAX_RANGE_DAYS })}
@@ -87,8 +98,8 @@ const Figures = ({ actor }: { actor: DashboardActor }) => {
         <HeatmapPanel figures={figures} onRetry={refresh} />
         <TicketsPanel figures={figures} onRetry={refresh} />
         <CallsPanel figures={figures} onRetry={refresh} />
-        {picks ? null : <TemplatesPanel figures={figures} onRetry={refresh} />}
-        {picks ? null : <CampaignsPanel figures={figures} onRetry={refresh} />}
+        <TemplatesPanel figures={figures} onRetry={refresh} />
+        <CampaignsPanel figures={figures} onRetry={refresh} />
         <TerritoriesPanel figures={figures} onRetry={refresh} />
       </div>
     </>

@@ -2,10 +2,11 @@
 import { useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
+import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
 import type { AnyReportRef } from "../../machines/report-kit/report-machine"
 import type { RootEvent } from "../../machines/root/root-machine"
 import { type ReportId, systemActor } from "../../machines/system-ids"
-import { useRootActor } from "../common/actor-context"
+import { useAclActor, useRootActor } from "../common/actor-context"
 import { saveFile } from "../common/save-file"
 import { TOAST_MS, toast } from "../common/toast"
 
@@ -17,9 +18,11 @@ export type AnyReportActor = AnyReportRef
  * report asks the root to start it (`report.open`, idempotent): the root handles the event at once, so the actor is
  * there for the first render. The screen's chunk brought its logic (src/app/screens.ts), so it always starts. A
  * mounted screen keeps the actor it started with: when the login ends the root stops it and the screen unmounts; it
- * must not start a new one in between (logged out, its first load would be refused).
+ * must not start a new one in between (logged out, its first load would be refused). A report of one business
+ * (`forBusiness`, its calls take `client_id`) is read by a super admin for the business they pick first (the machine's
+ * `picks`); the actor keeps the pick across visits, as it keeps the filters.
  */
-export const useReportActor = <A extends AnyReportActor>(systemId: ReportId): A => {
+export const useReportActor = <A extends AnyReportActor>(systemId: ReportId, { forBusiness = false } = {}): A => {
   const root = useRootActor()
   const actor = useMemo(() => {
     if (!systemActor(root.system, systemId)) root.send({ type: "report.open", id: systemId } satisfies RootEvent)
@@ -27,7 +30,8 @@ export const useReportActor = <A extends AnyReportActor>(systemId: ReportId): A 
     if (!started) throw new Error(`report ${systemId} could not start: its logic has not loaded`)
     return started
   }, [root, systemId])
-  useEffect(() => actor.send({ type: "REPORT.OPEN" }), [actor])
+  const picks = useSelector(useAclActor(), selectSuperAdmin) && forBusiness
+  useEffect(() => actor.send({ type: "REPORT.OPEN", picks }), [actor, picks])
   return actor
 }
 

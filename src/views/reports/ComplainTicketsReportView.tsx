@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate"
 import type { ComplaintTicket } from "../../contract/schemas/tickets"
 import type { ComplaintFilters, complaintTicketsMachine } from "../../machines/reports/complaint-tickets-report"
 import { formatDateTime } from "../../machines/report-kit/format"
+import { selectUnpicked } from "../../machines/report-kit/report-selectors"
 import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { channelIconOf } from "../report-kit/channel-icons"
@@ -15,6 +16,7 @@ import { ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useCopy, useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
+import { ReportBusiness } from "./ReportBusiness"
 import "../report-kit/report-kit.css"
 
 type TicketsActor = ActorRefFrom<typeof complaintTicketsMachine>
@@ -74,9 +76,10 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
 export const ComplainTicketsReportView = () => {
   const { t } = useTranslation()
   const format = useFormat()
-  const actor = useReportActor<TicketsActor>("report-complain-tickets")
+  const actor = useReportActor<TicketsActor>("report-complain-tickets", { forBusiness: true })
   const context = useSelector(actor, (s) => s.context)
   const meta = context.meta
+  const unpicked = useSelector(actor, selectUnpicked)
   const draft: ComplaintFilters = context.draft
   const change = (patch: Partial<ComplaintFilters>) => actor.send({ type: "FILTER.CHANGE", patch })
   const count = (status: string) => format.count(meta?.status_count.find((c) => c.status === status)?.count ?? 0)
@@ -85,117 +88,119 @@ export const ComplainTicketsReportView = () => {
       <PageHeader
         title={t("routes.complainTicketsReport")}
         subtitle={t("reports.subtitles.complainTicketsReport")}
-        actions={<ExportButton actor={actor} text={t("reports.common.download")} testId="tickets-download" />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.download")} testId="tickets-download" />}
       />
-      <ReportFilters actor={actor} testId="tickets">
-        <ReportSearch
+      <ReportBusiness actor={actor} testId="tickets-business">
+        <ReportFilters actor={actor} testId="tickets">
+          <ReportSearch
+            actor={actor}
+            label={t("reports.common.search")}
+            placeholder={t("reports.tickets.searchPlaceholder")}
+            testId="tickets-search"
+          />
+          <DateRange
+            testId="tickets-range"
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => change({ startDate, endDate })}
+          />
+          <label className="mc-report-field">
+            <span>{t("reports.tickets.platform")}</span>
+            <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
+              <option value="">{t("reports.common.all")}</option>
+              {(meta?.channel_type ?? []).map((c) => (
+                <option key={c} value={c}>
+                  {format.enumValue("channel", c)}
+                </option>
+              ))}
+            </HTMLSelect>
+          </label>
+          <label className="mc-report-field">
+            <span>{t("reports.tickets.agent")}</span>
+            <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
+              <option value="">{t("reports.common.all")}</option>
+              {(meta?.agents ?? []).map((a) => (
+                <option key={a.id} value={String(a.id)}>
+                  {a.username}
+                </option>
+              ))}
+            </HTMLSelect>
+          </label>
+          <label className="mc-report-field">
+            <span>{t("reports.tickets.ticketStatus")}</span>
+            <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
+              <option value="">{t("reports.common.all")}</option>
+              {(meta?.statuses ?? []).map((st) => (
+                <option key={st} value={st}>
+                  {st}
+                </option>
+              ))}
+            </HTMLSelect>
+          </label>
+        </ReportFilters>
+        <div className="mc-report-cards">
+          <div className="mc-card mc-report-card">
+            <div className="mc-report-card-label">{t("reports.tickets.total")}</div>
+            <div className="mc-report-card-value mc-num" data-testid="card-total">
+              {format.count(meta?.total_tickets ?? 0)}
+            </div>
+          </div>
+          <div className="mc-card mc-report-card">
+            <div className="mc-report-card-label">{t("reports.tickets.pending")}</div>
+            <div className="mc-report-card-value mc-num" data-testid="card-pending">
+              {count("Pending")}
+            </div>
+          </div>
+          <div className="mc-card mc-report-card">
+            <div className="mc-report-card-label">{t("reports.tickets.resolved")}</div>
+            <div className="mc-report-card-value mc-num" data-testid="card-resolved">
+              {count("Resolved")}
+            </div>
+          </div>
+          <div className="mc-card mc-report-card">
+            <div className="mc-report-card-label">{t("reports.tickets.avgResolution")}</div>
+            <div className="mc-report-card-value mc-small" data-testid="card-avg">
+              {format.duration(meta?.avg_resolution_time.difference ?? 0)}
+            </div>
+          </div>
+        </div>
+        <ReportTable
           actor={actor}
-          label={t("reports.common.search")}
-          placeholder={t("reports.tickets.searchPlaceholder")}
-          testId="tickets-search"
-        />
-        <DateRange
-          testId="tickets-range"
-          start={draft.startDate}
-          end={draft.endDate}
-          onChange={(startDate, endDate) => change({ startDate, endDate })}
-        />
-        <label className="mc-report-field">
-          <span>{t("reports.tickets.platform")}</span>
-          <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
-            <option value="">{t("reports.common.all")}</option>
-            {(meta?.channel_type ?? []).map((c) => (
-              <option key={c} value={c}>
-                {format.enumValue("channel", c)}
-              </option>
-            ))}
-          </HTMLSelect>
-        </label>
-        <label className="mc-report-field">
-          <span>{t("reports.tickets.agent")}</span>
-          <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
-            <option value="">{t("reports.common.all")}</option>
-            {(meta?.agents ?? []).map((a) => (
-              <option key={a.id} value={String(a.id)}>
-                {a.username}
-              </option>
-            ))}
-          </HTMLSelect>
-        </label>
-        <label className="mc-report-field">
-          <span>{t("reports.tickets.ticketStatus")}</span>
-          <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
-            <option value="">{t("reports.common.all")}</option>
-            {(meta?.statuses ?? []).map((st) => (
-              <option key={st} value={st}>
-                {st}
-              </option>
-            ))}
-          </HTMLSelect>
-        </label>
-      </ReportFilters>
-      <div className="mc-report-cards">
-        <div className="mc-card mc-report-card">
-          <div className="mc-report-card-label">{t("reports.tickets.total")}</div>
-          <div className="mc-report-card-value mc-num" data-testid="card-total">
-            {format.count(meta?.total_tickets ?? 0)}
-          </div>
-        </div>
-        <div className="mc-card mc-report-card">
-          <div className="mc-report-card-label">{t("reports.tickets.pending")}</div>
-          <div className="mc-report-card-value mc-num" data-testid="card-pending">
-            {count("Pending")}
-          </div>
-        </div>
-        <div className="mc-card mc-report-card">
-          <div className="mc-report-card-label">{t("reports.tickets.resolved")}</div>
-          <div className="mc-report-card-value mc-num" data-testid="card-resolved">
-            {count("Resolved")}
-          </div>
-        </div>
-        <div className="mc-card mc-report-card">
-          <div className="mc-report-card-label">{t("reports.tickets.avgResolution")}</div>
-          <div className="mc-report-card-value mc-small" data-testid="card-avg">
-            {format.duration(meta?.avg_resolution_time.difference ?? 0)}
-          </div>
-        </div>
-      </div>
-      <ReportTable
-        actor={actor}
-        testId="tickets-table"
-        columns={COLUMNS.map((k) => t(`reports.tickets.${k}`))}
-        emptyText={t("reports.tickets.noTickets")}
-      >
-        {context.rows.map((row) => (
-          <tr key={row.ticket_number} data-testid="ticket-row">
-            <td>{row.name}</td>
-            <td>
-              <Icon icon={channelIconOf(row.channel_type)} size={12} /> {format.enumValue("channel", row.channel_type)}
-            </td>
-            <td className="mc-num">{row.ticket_number}</td>
-            <td>
-              <Tag minimal intent={row.status === "Resolved" ? "success" : "warning"}>
-                {format.enumValue("ticketStatus", row.status)}
-              </Tag>
-            </td>
-            <td className="mc-num">{row.number}</td>
-            <td className="mc-num">{formatDateTime(row.dt)}</td>
-            <td className="mc-num">{formatDateTime(row.last_closed)}</td>
-            <td className="mc-clip" title={row.customer_message}>
-              {row.customer_message}
-            </td>
-            <td>
-              <Button
-                size="small"
-                icon="document-open"
-                text={t("reports.tickets.openTicket")}
-                onClick={() => actor.send({ type: "DETAIL.OPEN", row })}
-                data-testid="open-ticket"
-              />
-            </td>
-          </tr>
-        ))}
-      </ReportTable>
+          testId="tickets-table"
+          columns={COLUMNS.map((k) => t(`reports.tickets.${k}`))}
+          emptyText={t("reports.tickets.noTickets")}
+        >
+          {context.rows.map((row) => (
+            <tr key={row.ticket_number} data-testid="ticket-row">
+              <td>{row.name}</td>
+              <td>
+                <Icon icon={channelIconOf(row.channel_type)} size={12} /> {format.enumValue("channel", row.channel_type)}
+              </td>
+              <td className="mc-num">{row.ticket_number}</td>
+              <td>
+                <Tag minimal intent={row.status === "Resolved" ? "success" : "warning"}>
+                  {format.enumValue("ticketStatus", row.status)}
+                </Tag>
+              </td>
+              <td className="mc-num">{row.number}</td>
+              <td className="mc-num">{formatDateTime(row.dt)}</td>
+              <td className="mc-num">{formatDateTime(row.last_closed)}</td>
+              <td className="mc-clip" title={row.customer_message}>
+                {row.customer_message}
+              </td>
+              <td>
+                <Button
+                  size="small"
+                  icon="document-open"
+                  text={t("reports.tickets.openTicket")}
+                  onClick={() => actor.send({ type: "DETAIL.OPEN", row })}
+                  data-testid="open-ticket"
+                />
+              </td>
+            </tr>
+          ))}
+        </ReportTable>
+      </ReportBusiness>
       <ComplainDetails ticket={context.detail} onClose={() => actor.send({ type: "DETAIL.CLOSE" })} />
     </div>
   )

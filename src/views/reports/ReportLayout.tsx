@@ -6,12 +6,12 @@
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
-import { selectBusiness, selectPicks } from "../../machines/report-kit/report-selectors"
+import { selectUnpicked } from "../../machines/report-kit/report-selectors"
 import { PageHeader } from "../common/PageHeader"
-import { BusinessFilter } from "../platform/BusinessFilter"
 import { ExportButton } from "../report-kit/ExportButton"
 import { ReportFailure } from "../report-kit/ReportFrame"
 import type { AnyReportActor } from "../report-kit/report-hooks"
+import { ReportBusiness } from "./ReportBusiness"
 import "../report-kit/report-kit.css"
 
 export const ReportLayout = ({
@@ -33,9 +33,7 @@ export const ReportLayout = ({
   table: ReactNode
 }) => {
   const { t } = useTranslation()
-  const picks = useSelector(actor, selectPicks)
-  const clientId = useSelector(actor, selectBusiness)
-  const unpicked = picks && clientId === null
+  const unpicked = useSelector(actor, selectUnpicked)
   return (
     <div className="mc-page mc-report" data-testid={testId}>
       <PageHeader
@@ -43,22 +41,13 @@ export const ReportLayout = ({
         subtitle={t(`reports.subtitles.${routeKey}`)}
         actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
       />
-      {picks ? (
-        <BusinessFilter
-          clientId={clientId}
-          onPick={(business) => actor.send({ type: "BUSINESS.PICK", clientId: business.id })}
-          testId={`${testId}-business`}
-        />
-      ) : null}
-      {unpicked ? null : (
-        <>
-          {filters}
-          <ReportFailure actor={actor} />
-          {cards}
-          {chart ? <div className="mc-card mc-report-chart">{chart}</div> : null}
-          {table}
-        </>
-      )}
+      <ReportBusiness actor={actor} testId={`${testId}-business`}>
+        {filters}
+        <ReportFailure actor={actor} />
+        {cards}
+        {chart ? <div className="mc-card mc-report-chart">{chart}</div> : null}
+        {table}
+      </ReportBusiness>
     </div>
   )
 }

@@ -6,7 +6,6 @@
  */
 import { Button, HTMLSelect, Tag, type Intent } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
-import { useCallback } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { TemplateStatus } from "../../contract/schemas/templates"
@@ -14,7 +13,6 @@ import type { templateAssignMachine } from "../../machines/templates/template-as
 import type { templateEditorMachine } from "../../machines/templates/template-editor"
 import type { templatesListMachine } from "../../machines/templates/templates-list"
 import { selectSuperAdmin } from "../../machines/acl/acl-selectors"
-import type { PickedBusiness } from "../../machines/platform/business-picker"
 import { useAclActor, usePageActor } from "../common/actor-context"
 import { PageHeader } from "../common/PageHeader"
 import { NewButton, RowActions, useWriteNotices } from "../record-kit/RecordDialog"
@@ -22,7 +20,7 @@ import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
 import { ReportSearch } from "../report-kit/ReportSearch"
-import { BusinessFilter } from "../platform/BusinessFilter"
+import { ReportBusiness } from "../reports/ReportBusiness"
 import { AssignDialog } from "./AssignDialog"
 import { TemplateDialog } from "./TemplateDialog"
 import "../report-kit/report-kit.css"
@@ -44,7 +42,7 @@ const INTENTS: Readonly<Record<TemplateStatus, Intent>> = {
 
 export const TemplatesView = () => {
   const { t } = useTranslation()
-  const list = useReportActor<ListActor>("report-templates")
+  const list = useReportActor<ListActor>("report-templates", { forBusiness: true })
   const editor = usePageActor<EditorActor>("template-editor")
   const assigner = usePageActor<AssignActor>("template-assign")
   usePageActor("templates-watch")
@@ -53,8 +51,6 @@ export const TemplatesView = () => {
   const status = useSelector(list, (s) => s.context.draft.status)
   // A super admin reads the picked business's templates; writing them (create, edit, assign) is the business's own.
   const superAdmin = useSelector(useAclActor(), selectSuperAdmin)
-  const picked = useSelector(list, (s) => s.context.filters.client_id)
-  const pick = useCallback((business: PickedBusiness) => list.send({ type: "FILTER.CHANGE", patch: { client_id: business.id } }), [list])
   const writes = superAdmin ? null : editor
   const columns = [
     t("templates.name"),
@@ -70,65 +66,62 @@ export const TemplatesView = () => {
         subtitle={t("templates.subtitle")}
         actions={writes ? <NewButton actor={writes} text={t("templates.new")} testId="templates-new" /> : null}
       />
-      {superAdmin ? <BusinessFilter clientId={picked ?? null} onPick={pick} testId="templates-business" /> : null}
-      {superAdmin && picked === undefined ? null : (
-        <>
-          <ReportFilters actor={list} testId="templates-filters" buttons="none">
-            <ReportSearch actor={list} label={t("templates.search")} placeholder={t("templates.searchHint")} testId="templates-search" />
-            <HTMLSelect
-              aria-label={t("templates.status")}
-              value={status}
-              onChange={(e) => list.send({ type: "FILTER.CHANGE", patch: { status: e.currentTarget.value as TemplateStatus | "" } })}
-              options={[
-                { value: "", label: t("templates.allStatuses") },
-                ...STATUSES.map((value) => ({ value, label: t(`templates.statuses.${value}`) })),
-              ]}
-              data-testid="templates-status-filter"
-            />
-          </ReportFilters>
-          <ReportFailure actor={list} />
-          <ReportTable actor={list} testId="templates-table" columns={columns} emptyText={t("templates.empty")}>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="template-row" data-name={row.name} data-status={row.status}>
+      <ReportBusiness actor={list} testId="templates-business">
+        <ReportFilters actor={list} testId="templates-filters" buttons="none">
+          <ReportSearch actor={list} label={t("templates.search")} placeholder={t("templates.searchHint")} testId="templates-search" />
+          <HTMLSelect
+            aria-label={t("templates.status")}
+            value={status}
+            onChange={(e) => list.send({ type: "FILTER.CHANGE", patch: { status: e.currentTarget.value as TemplateStatus | "" } })}
+            options={[
+              { value: "", label: t("templates.allStatuses") },
+              ...STATUSES.map((value) => ({ value, label: t(`templates.statuses.${value}`) })),
+            ]}
+            data-testid="templates-status-filter"
+          />
+        </ReportFilters>
+        <ReportFailure actor={list} />
+        <ReportTable actor={list} testId="templates-table" columns={columns} emptyText={t("templates.empty")}>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="template-row" data-name={row.name} data-status={row.status}>
+              <td>
+                <div dir="ltr">{row.name}</div>
+                <div className="mc-templates-count">{row.language}</div>
+              </td>
+              <td>{t(`templates.categories.${row.category}`)}</td>
+              <td className="mc-templates-body-cell" dir="auto">
+                {row.body}
+              </td>
+              <td>
+                <Tag intent={INTENTS[row.status]} minimal data-testid="template-status">
+                  {t(`templates.statuses.${row.status}`)}
+                </Tag>
+                {row.rejected_reason ? (
+                  <div className="mc-templates-reason" data-testid="template-reason">
+                    {t("templates.reason", { reason: row.rejected_reason })}
+                  </div>
+                ) : null}
+              </td>
+              {superAdmin ? null : (
                 <td>
-                  <div dir="ltr">{row.name}</div>
-                  <div className="mc-templates-count">{row.language}</div>
+                  <Button
+                    small
+                    minimal
+                    icon="people"
+                    disabled={!assigner}
+                    text={
+                      row.agent_ids?.length ? t("templates.assign.some", { count: row.agent_ids.length }) : t("templates.assign.everyone")
+                    }
+                    onClick={() => assigner?.send({ type: "OPEN", template: row })}
+                    data-testid="template-assign"
+                  />
                 </td>
-                <td>{t(`templates.categories.${row.category}`)}</td>
-                <td className="mc-templates-body-cell" dir="auto">
-                  {row.body}
-                </td>
-                <td>
-                  <Tag intent={INTENTS[row.status]} minimal data-testid="template-status">
-                    {t(`templates.statuses.${row.status}`)}
-                  </Tag>
-                  {row.rejected_reason ? (
-                    <div className="mc-templates-reason" data-testid="template-reason">
-                      {t("templates.reason", { reason: row.rejected_reason })}
-                    </div>
-                  ) : null}
-                </td>
-                {superAdmin ? null : (
-                  <td>
-                    <Button
-                      small
-                      minimal
-                      icon="people"
-                      disabled={!assigner}
-                      text={
-                        row.agent_ids?.length ? t("templates.assign.some", { count: row.agent_ids.length }) : t("templates.assign.everyone")
-                      }
-                      onClick={() => assigner?.send({ type: "OPEN", template: row })}
-                      data-testid="template-assign"
-                    />
-                  </td>
-                )}
-                {superAdmin ? null : editor ? <RowActions actor={editor} row={row} testId="template-row" /> : <td />}
-              </tr>
-            ))}
-          </ReportTable>
-        </>
-      )}
+              )}
+              {superAdmin ? null : editor ? <RowActions actor={editor} row={row} testId="template-row" /> : <td />}
+            </tr>
+          ))}
+        </ReportTable>
+      </ReportBusiness>
       {editor ? <TemplateDialog editor={editor} /> : null}
       {assigner ? <AssignDialog actor={assigner} /> : null}
     </div>

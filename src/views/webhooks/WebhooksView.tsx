@@ -26,6 +26,7 @@ import { PageHeader } from "../common/PageHeader"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useReportActor } from "../report-kit/report-hooks"
+import { selectBusiness } from "../../machines/report-kit/report-selectors"
 import { ReportSearch } from "../report-kit/ReportSearch"
 import { ConfirmDelete, NewButton, RecordDialog, RowActions, useFieldFailure, useWriteNotices } from "../record-kit/RecordDialog"
 import "../report-kit/report-kit.css"
@@ -38,8 +39,8 @@ type LiveActor = ActorRefFrom<typeof webhooksLiveMachine>
 
 export const WebhooksView = () => {
   const { t } = useTranslation()
-  const list = useReportActor<ListActor>("report-webhooks")
-  const log = useReportActor<LogActor>("report-webhook-deliveries")
+  const list = useReportActor<ListActor>("report-webhooks", { forBusiness: true })
+  const log = useReportActor<LogActor>("report-webhook-deliveries", { forBusiness: true })
   const superAdmin = useSelector(useAclActor(), selectSuperAdmin)
   const ownEditor = usePageActor<EditorActor>("webhook-editor")
   const ownLive = usePageActor<LiveActor>("webhooks-live")
@@ -49,12 +50,13 @@ export const WebhooksView = () => {
   useWriteNotices(editor)
   const rows = useSelector(list, (s) => s.context.rows)
   const chosen = useSelector(log, (s) => s.context.filters.webhook_id)
-  const picked = useSelector(list, (s) => s.context.filters.client_id)
+  const picked = useSelector(list, selectBusiness)
+  // The log follows the list's business, its webhook chosen anew.
   const pick = useCallback(
     (business: PickedBusiness) => {
-      list.send({ type: "FILTER.CHANGE", patch: { client_id: business.id } })
-      log.send({ type: "FILTER.CHANGE", patch: { webhook_id: null, client_id: business.id } })
-      log.send({ type: "FILTER.APPLY" })
+      list.send({ type: "BUSINESS.PICK", clientId: business.id })
+      log.send({ type: "FILTER.CHANGE", patch: { webhook_id: null } })
+      log.send({ type: "BUSINESS.PICK", clientId: business.id })
     },
     [list, log],
   )
@@ -77,8 +79,8 @@ export const WebhooksView = () => {
         subtitle={t("webhooks.subtitle")}
         actions={superAdmin ? null : <NewButton actor={editor} text={t("webhooks.new")} testId="webhooks-new" />}
       />
-      {superAdmin ? <BusinessFilter clientId={picked ?? null} onPick={pick} testId="webhooks-business" /> : null}
-      {superAdmin && picked === undefined ? null : (
+      {superAdmin ? <BusinessFilter clientId={picked} onPick={pick} testId="webhooks-business" /> : null}
+      {superAdmin && picked === null ? null : (
         <>
           {live ? <Notices live={live} /> : null}
           <ReportFilters actor={list} testId="webhooks-filters" buttons="none">

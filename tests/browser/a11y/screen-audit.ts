@@ -3,7 +3,9 @@
  * is in, switched in place to the other mode (modes.ts) and audited again; the next screen starts in that mode, so a
  * screen costs two passes and one switch. Every `turkishEvery`-th screen is also audited in Turkish, between the two
  * (one pass and one switch more): its long labels and their names are checked on a share of the screens, at a third
- * of the cost of a third mode everywhere. Counts and the time spent are kept for the run's output.
+ * of the cost of a third mode everywhere. Counts and the time spent are kept for the run's output. A `words` check (the
+ * tour's look for raw keys and values, which it runs in the mode the screen lands in) runs in each mode switched to,
+ * so every audited screen is read in English and Arabic, and a share in Turkish.
  */
 import type { Page } from "@playwright/test"
 import { addCounts, audit, countLines } from "./axe"
@@ -21,7 +23,14 @@ const orderFor = (now: Mode, turkish: boolean): readonly Mode[] => {
   return turkish ? [first, TURKISH, last] : [first, last]
 }
 
-export const screenAudit = (page: Page, turkishEvery = TURKISH_EVERY) => {
+/** What the audit also does in each mode it switches to. */
+export interface AuditOptions {
+  readonly turkishEvery?: number
+  /** Problems with the screen's words as drawn now: raw i18n keys and values. */
+  readonly words?: () => Promise<string[]>
+}
+
+export const screenAudit = (page: Page, { turkishEvery = TURKISH_EVERY, words }: AuditOptions = {}) => {
   const counts = new Map<string, number>()
   const moderate = new Set<string>()
   let spent = 0
@@ -40,6 +49,7 @@ export const screenAudit = (page: Page, turkishEvery = TURKISH_EVERY) => {
         }
       } else await stillAnimations(page)
       if (mode === TURKISH) turkishScreens++
+      if (words && mode !== order[0]) failures.push(...(await words()).map((problem) => `${modeName(mode)}: ${problem}`))
       const found = await audit(page, `a11y ${modeName(mode)}`)
       failures.push(...found.failures)
       for (const line of found.moderate) moderate.add(`${landed} ${line}`)

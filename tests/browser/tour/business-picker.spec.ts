@@ -45,21 +45,39 @@ test("the super admin picks a business to see its templates", async ({ page }) =
 
 /**
  * The super admin on the dashboard: nothing but the business picker until a business is picked, then the figures the
- * server answers for that business (its client_id on every read), not the platform's own zeros. Looked at in
- * English, Turkish (before picking) and Arabic (right to left).
+ * server answers for that business (its client_id on every read, the campaigns and templates too), not the platform's
+ * own zeros; the picker and the date range share one filter card, side by side, mirrored in Arabic. A business's own
+ * screens (its campaigns, its individual template sends) and the call button are not the super admin's. Looked at in
+ * English, Turkish and Arabic (right to left).
  */
 test("the super admin picks a business to see its dashboard", async ({ page }) => {
   const { acme } = await superAdminWithAcme(page)
   const pickAcme = async () => {
     const input = page.getByTestId("business-picker-input")
     await expect(input).toBeEnabled()
-    const [boxes] = await Promise.all([
+    const [boxes, campaigns, templates] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith("/api/info/boxes")),
+      page.waitForResponse((r) => r.url().endsWith("/api/fetch/customer/campaign")),
+      page.waitForResponse((r) => r.url().endsWith("/api/template/report")),
       input.fill("acme").then(() => input.press("Enter")),
     ])
     await page.locator("[data-testid=dashboard][aria-busy=false]").waitFor()
-    expect(boxes.request().postDataJSON().client_id).toBe(acme?.id)
-    return (await boxes.json()).data as { conversations: number; messages_in: number; messages_out: number }
+    for (const read of [boxes, campaigns, templates]) expect(read.request().postDataJSON().client_id).toBe(acme?.id)
+    return {
+      ...((await boxes.json()).data as { conversations: number; messages_in: number; messages_out: number }),
+      campaigns: (await campaigns.json()).data as { name: string }[],
+      templates: (await templates.json()).data as { template_name: string }[],
+    }
+  }
+  /** The picker and the range in the one filter card, on one row: the range after the picker in the reading order. */
+  const sideBySide = async (rtl: boolean) => {
+    const card = page.getByTestId("dash-business")
+    await expect(page.getByTestId("dash-filters")).toHaveCount(0)
+    const picker = (await card.getByTestId("business-picker-input").boundingBox())!
+    const range = (await card.getByTestId("dash-range").boundingBox())!
+    expect(Math.abs(picker.y + picker.height - (range.y + range.height))).toBeLessThan(24)
+    if (rtl) expect(range.x + range.width).toBeLessThanOrEqual(picker.x + 1)
+    else expect(range.x).toBeGreaterThanOrEqual(picker.x + picker.width - 1)
   }
   const number = async (id: string) => Number((await page.getByTestId(`box-${id}-value`).textContent())?.replace(/[^\d٠-٩]/g, ""))
 
@@ -67,9 +85,16 @@ test("the super admin picks a business to see its dashboard", async ({ page }) =
   await openInApp(page, "/apps/chat")
   await expect(page).toHaveURL(/\/platform$/)
   await expect(page.getByTestId("sidebar").locator('a[href="/apps/chat"]')).toHaveCount(0)
+  for (const own of ["/apps/current-campaigns", "/templateMessage-individual-user"]) {
+    await expect(page.getByTestId("sidebar").locator(`a[href="${own}"]`)).toHaveCount(0)
+    await openInApp(page, own)
+    await expect(page).toHaveURL(/\/platform$/)
+  }
+  await expect(page.getByTestId("dial-open")).toHaveCount(0)
   await openInApp(page, "/apps/dashboard")
   await expect(page.getByTestId("dash-business")).toContainText("Choose the business whose data this page shows.")
   await expect(page.getByTestId("dash-range-boxes")).toHaveCount(0)
+  await expect(page.getByTestId("dash-range")).toHaveCount(0)
 
   const figures = await pickAcme()
   await expect(page.getByTestId("dash-business")).not.toContainText("Choose the business")
@@ -81,18 +106,39 @@ test("the super admin picks a business to see its dashboard", async ({ page }) =
   // The socket speaks for the super admin's own business: the picked one's boxes say they are as last read.
   await expect(page.getByTestId("dash-as-read")).toHaveText("As last read: Refresh reads again")
   await expect(page.getByTestId("dash-live")).toHaveCount(0)
-  await expect(page.getByTestId("dash-campaigns")).toHaveCount(0)
+  await sideBySide(false)
+  // The picked business's campaigns and template deliveries, as the server answers them for its client_id.
+  expect(figures.campaigns.length).toBeGreaterThan(0)
+  for (const campaign of figures.campaigns.slice(0, 10))
+    await expect(page.getByTestId("dash-campaigns").getByRole("rowheader", { name: campaign.name, exact: true })).toBeVisible()
+  expect(figures.templates.length).toBeGreaterThan(0)
+  await expect(page.getByTestId("dash-templates").getByTestId("chart-templates")).toBeVisible()
   await shot(page, "dashboard-business-en")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "tr"))
   await page.reload()
   await expect(page.getByTestId("dash-business")).toBeVisible()
   await shot(page, "dashboard-business-tr-unpicked")
+  await pickAcme()
+  await sideBySide(false)
+  await shot(page, "dashboard-business-tr")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
   await page.reload()
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   await pickAcme()
+  await sideBySide(true)
   await shot(page, "dashboard-business-ar")
+  // A narrower window: the range wraps under the picker, both date boxes inside the card.
+  await page.setViewportSize({ width: 900, height: 900 })
+  const card = (await page.getByTestId("dash-business").boundingBox())!
+  const picker = (await page.getByTestId("business-picker-input").boundingBox())!
+  for (const name of ["start", "end"]) {
+    const box = (await page.getByTestId("dash-business").locator(`input[name=${name}]`).boundingBox())!
+    expect(box.y, name).toBeGreaterThanOrEqual(picker.y + picker.height)
+    expect(box.x, name).toBeGreaterThanOrEqual(card.x)
+    expect(box.x + box.width, name).toBeLessThanOrEqual(card.x + card.width + 1)
+  }
+  await shot(page, "dashboard-business-ar-narrow")
 })
 
 /**
@@ -170,4 +216,86 @@ test("the super admin picks a business to see its chat report", async ({ page })
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
   await pickAcme()
   await shot(page, "chat-report-business-ar")
+})
+
+/** Picks Acme Retail in the screen's picker and answers the read at `path` it set off, which named Acme. */
+const pickAcmeRead = async (page: Page, acmeId: number, path: string) => {
+  const input = page.getByTestId("business-picker-input")
+  await expect(input).toBeEnabled()
+  const [read] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api${path}`)),
+    input.fill("acme").then(() => input.press("Enter")),
+  ])
+  expect(read.request().postDataJSON().client_id).toBe(acmeId)
+  return read.json()
+}
+
+/**
+ * The super admin on the Complain Tickets Report, a report kept across visits: the picker alone until a business is
+ * picked, then that business's tickets and cards as the server answers them for its client_id.
+ */
+test("the super admin picks a business to see its complaint tickets", async ({ page }) => {
+  const { acme } = await superAdminWithAcme(page)
+  await openInApp(page, "/report/complain-tickets-report")
+  await expect(page.getByTestId("tickets-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("tickets-table")).toHaveCount(0)
+  await expect(page.getByTestId("tickets-download")).toHaveCount(0)
+
+  const report = (await pickAcmeRead(page, acme.id, "/fetch/ticket/report")).data.complaintMetadata
+  expect(report.tickets.length).toBeGreaterThan(0)
+  await expect(page.getByTestId("tickets-business")).not.toContainText("Choose the business")
+  await expect(page.getByTestId("ticket-row")).toHaveCount(report.tickets.length)
+  await expect(page.getByTestId("ticket-row").first()).toContainText(report.tickets[0].ticket_number)
+  await expect(page.getByTestId("card-total")).toHaveText(String(report.total_tickets))
+  await expect(page.getByTestId("tickets-download")).toBeVisible()
+  await shot(page, "complaint-tickets-business-en")
+
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "tr"))
+  await page.reload()
+  await expect(page.getByTestId("tickets-business")).toBeVisible()
+  await shot(page, "complaint-tickets-business-tr")
+})
+
+/** The super admin on OTP Logs: the picker first, then the picked business's codes as the server answers them. */
+test("the super admin picks a business to see its OTP logs", async ({ page }) => {
+  const { acme } = await superAdminWithAcme(page)
+  await openInApp(page, "/apps/otp-logs")
+  await expect(page.getByTestId("otp-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("otp-table")).toHaveCount(0)
+
+  const logs = (await pickAcmeRead(page, acme.id, "/otp-logs")).logs
+  expect(logs.data.length).toBeGreaterThan(0)
+  await expect(page.getByTestId("otp-business")).not.toContainText("Choose the business")
+  await expect(page.getByTestId("otp-row")).toHaveCount(logs.data.length)
+  await expect(page.getByTestId("otp-row").first()).toContainText(logs.data[0].username)
+  await shot(page, "otp-logs-business-en")
+})
+
+/**
+ * The super admin on Call History: the picker first, then the picked business's calls of today, and the recordings
+ * of those calls asked for that business (the super admin may listen).
+ */
+test("the super admin picks a business to see its call history", async ({ page }) => {
+  const { acme } = await superAdminWithAcme(page)
+  await openInApp(page, "/apps/call-history")
+  await expect(page.getByTestId("calls-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("calls-table")).toHaveCount(0)
+  await expect(page.getByTestId("calls-export")).toHaveCount(0)
+
+  const recordings = page.waitForRequest((r) => r.url().endsWith("/api/call/recordings"))
+  const calls = (await pickAcmeRead(page, acme.id, "/calls/list")).whatsappCalls
+  expect(calls.whatsappCalls.length).toBeGreaterThan(0)
+  expect((await recordings).postDataJSON().client_id).toBe(acme.id)
+  await expect(page.getByTestId("calls-business")).not.toContainText("Choose the business")
+  await expect(page.getByTestId("call-row")).toHaveCount(calls.whatsappCalls.length)
+  await expect(page.getByTestId("calls-export")).toBeVisible()
+  await shot(page, "call-history-business-en")
+
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
+  await page.reload()
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  await expect(page.getByTestId("calls-business")).toBeVisible()
+  const again = (await pickAcmeRead(page, acme.id, "/calls/list")).whatsappCalls
+  await expect(page.getByTestId("call-row")).toHaveCount(again.whatsappCalls.length)
+  await shot(page, "call-history-business-ar")
 })

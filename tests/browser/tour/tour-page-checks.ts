@@ -6,8 +6,10 @@
 export interface ScreenChecks {
   /** Look for widths and the floating call button (once per viewport size). */
   readonly layout: boolean
-  /** Look for raw values and keys (once per screen). */
+  /** Look for raw values and keys (once per screen, and again in each language the screen is shown in). */
   readonly words: boolean
+  /** Look at the page frame's title, which no language changes (once per screen). */
+  readonly frame: boolean
   /** Look for dates later than now: only on screens that show what already happened. */
   readonly history: boolean
   /** The string tables' top-level names ("platform", "common", …): a key left untranslated starts with one of them. */
@@ -126,7 +128,7 @@ export const inspectScreen = async (checks: ScreenChecks): Promise<ScreenProblem
     }
   }
 
-  if (checks.words && root.id === "mc-content") {
+  if (checks.frame && root.id === "mc-content") {
     // The one page frame: the screen's title heads it, once; only a way back (a nav) may come before it.
     const titles = [...root.querySelectorAll('[data-testid="page-title"]')].filter(shown)
     const header = titles[0]?.closest("header") ?? titles[0]

@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs"
 import type { Page, Request, Response } from "@playwright/test"
 import { companySections, frontKey, HOME_ROUTES, routes } from "../../../src/contract/routes"
-import { COMPANY_DETAILS } from "../../../src/machines/acl/decide"
+import { COMPANY_DETAILS, isSectionGranted } from "../../../src/machines/acl/decide"
 import { baseUrl, openInApp } from "../helpers"
 import { inspectScreen } from "./tour-page-checks"
 
@@ -40,14 +40,17 @@ const EXPECTED_FAILURES: readonly { readonly path: RegExp; readonly status: numb
 ]
 
 /**
- * The addresses a user may open: granted ones plus the company pages when the company area is granted. Logged out
+ * The addresses a user may open: granted ones plus the company pages they hold when the company area is granted. Logged out
  * (no access list), the public pages outside the logged-out frame: the login, lock, token and reset pages are what
  * the other browser specs drive, and opening them logged in would end the session.
  */
 export const addressesFor = (acl: Record<string, unknown> | null): string[] => {
   if (!acl) return routes.filter((route) => route.public && !route.authFrame).map((route) => route.path)
   const granted = routes.filter((route) => !route.authFrame && acl[frontKey(route.path)] === true).map((route) => route.path)
-  const company = acl[frontKey(COMPANY_DETAILS)] === true ? companySections.map((section) => `${COMPANY_DETAILS}/${section}`) : []
+  const company =
+    acl[frontKey(COMPANY_DETAILS)] === true
+      ? companySections.filter((section) => isSectionGranted(acl, section)).map((section) => `${COMPANY_DETAILS}/${section}`)
+      : []
   return [...granted, ...company]
 }
 
@@ -167,6 +170,10 @@ const newScreen = async (page: Page, codeQuiet: () => number) => {
   }
 }
 
+/** The screen's words as drawn now, in whichever language: raw i18n keys and values, missing values. */
+export const screenWords = async (page: Page): Promise<string[]> =>
+  (await page.evaluate(inspectScreen, { layout: false, words: true, frame: false, history: false, namespaces: NAMESPACES })).content
+
 export interface TourResult {
   readonly failures: string[]
   /** Milliseconds per address, slowest first: what to look at when the tour grows slow. */
@@ -217,6 +224,7 @@ export const tour = async (page: Page, user: string, addresses: readonly string[
         const found = await page.evaluate(inspectScreen, {
           layout: true,
           words: n === 0,
+          frame: n === 0,
           history: history && n === 0,
           namespaces: NAMESPACES,
         })
