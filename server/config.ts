@@ -92,6 +92,15 @@ export interface SipSettings {
   readonly ttlSeconds: number
   /** The TURN relay (coturn) for browsers behind NAT, when one runs. */
   readonly turn?: TurnSettings | null
+  /** The media gateway (rtpengine), when one runs: PBX calls of tenants that record calls are recorded there. */
+  readonly rtpengine?: RtpengineSettings | null
+}
+
+export interface RtpengineSettings {
+  readonly ngHost: string
+  readonly ngPort: number
+  /** Its --recording-dir: the pcaps of recorded calls are read from `<dir>/pcaps` and removed. */
+  readonly recordingDir: string
 }
 
 export interface TurnSettings {

@@ -72,7 +72,8 @@ modparam("auth_ephemeral", "username_format", 1)
 modparam("htable", "htable", "pbx=>size=10;")
 # Call records, read and removed by the API server (pbx-call-records.ts): "<call-id>::start" = "<time>;<caller>;
 # <dialled>;<internal|outbound|inbound>;<tenant of an inbound call>", "::answer" = "<time>;<who answered>",
-# "::end" = "<time>;<final SIP status>" (times "seconds.microseconds"). Unread records expire after 6 h.
+# "::end" = "<time>;<final SIP status>" (times "seconds.microseconds"), "::tag" = the caller's From tag (rtpengine's
+# name for the caller's side of a recorded call, pbx-recording.ts). Unread records expire after 6 h.
 modparam("htable", "htable", "calls=>size=10;autoexpire=21600;")
 # Registered contacts ("<user>@<host>:<port>" of the contact URI) whose answer to OPTIONS offered WebRTC media
 # (route[PROBE_MEDIA]); kept a little longer than the longest registration, refreshed by each REGISTER.
@@ -298,6 +299,7 @@ route[RELAY] {
 route[CALL_START] {
 	if ($sht(calls=>$ci::start) != $null) { return; }
 	$sht(calls=>$ci::start) = $TV(Sn) + ";" + $fU + ";" + $var(rec_dialled) + ";" + $var(rec_dir) + ";" + $var(rec_tenant);
+	$sht(calls=>$ci::tag) = $ft;
 }
 
 # The media gateway, by what each side's SDP speaks. WebRTC media is UDP/TLS/RTP/SAVPF: DTLS-SRTP keys, ICE and

@@ -190,6 +190,7 @@ export const startSipServerFromEnv = async (
       controlUrl: kamailio.controlUrl,
       ttlSeconds: Number(env.SIP_CREDENTIAL_TTL_SECONDS ?? 12 * 3600),
       turn: coturn ? { secret: turnSecret, urls: env.TURN_URLS ? env.TURN_URLS.split(",") : null, port: coturn.port } : null,
+      rtpengine: rtpengine ? { ngHost: rtpengine.ngHost, ngPort: rtpengine.ngPort, recordingDir: rtpengine.recordingDir } : null,
     },
     stop: async () => {
       await kamailio.stop()

@@ -2,7 +2,8 @@
  * rtpengine (Debian's rtpengine-daemon, userspace forwarding) as the softphone's media gateway: Kamailio's rtpengine
  * module asks it, over the "ng" control protocol, to turn a browser's DTLS-SRTP/ICE/rtcp-mux offer into plain
  * RTP/AVP for a desk phone or trunk, and back. Started next to Kamailio (npm start, the tests, the bench) on a
- * private control port and a private range of media ports.
+ * private control port and a private range of media ports. A call it is asked to record (ng "start recording") is
+ * written as a pcap of the plain RTP each side sent, under `recordingDir`/pcaps (server/features/softphone/pbx-recording.ts).
  */
 import { existsSync } from "node:fs"
 import { createSocket } from "node:dgram"
@@ -29,6 +30,8 @@ export interface Rtpengine {
   readonly ngPort: number
   /** What Kamailio's rtpengine_sock names. */
   readonly socket: string
+  /** Where the calls asked to be recorded are written (pcaps/, metadata/): inside the daemon's own directory. */
+  readonly recordingDir: string
   readonly stop: () => Promise<void>
 }
 
@@ -121,9 +124,18 @@ export const startRtpengine = async (options: RtpengineOptions): Promise<Rtpengi
       "--num-threads=2",
       "--delete-delay=0",
       `--pidfile=${dir}/rtpengine.pid`,
+      `--recording-dir=${dir}/recordings`,
+      "--recording-method=pcap",
+      "--recording-format=raw",
     ],
     ready: ping,
     log: options.log,
   })
-  return { ngHost, ngPort: options.ngPort, socket: `udp:${ngHost}:${options.ngPort}`, stop: daemon.stop }
+  return {
+    ngHost,
+    ngPort: options.ngPort,
+    socket: `udp:${ngHost}:${options.ngPort}`,
+    recordingDir: `${daemon.dir}/recordings`,
+    stop: daemon.stop,
+  }
 }

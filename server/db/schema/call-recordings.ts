@@ -1,7 +1,11 @@
-/** Recorded WhatsApp calls (0051_call_recording.sql): one Ogg Opus file per call, kept until `expires_at`. */
-import { customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
+/**
+ * Recorded calls (0051_call_recording.sql, 0057_pbx_call_recordings.sql): one Ogg Opus file per call, a WhatsApp
+ * call's (call_id) or a PBX call's (pbx_call_id), kept until `expires_at`.
+ */
+import { sql } from "drizzle-orm"
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
 import { clients } from "./tenants"
-import { callRecords } from "./calls"
+import { callRecords, pbxCalls } from "./calls"
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" })
 
@@ -12,13 +16,17 @@ export const callRecordings = pgTable(
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    callId: text("call_id")
-      .notNull()
-      .references(() => callRecords.callId, { onDelete: "cascade" }),
+    callId: text("call_id").references(() => callRecords.callId, { onDelete: "cascade" }),
+    pbxCallId: integer("pbx_call_id").references(() => pbxCalls.id, { onDelete: "cascade" }),
     durationMs: integer("duration_ms").notNull(),
     data: bytea("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("call_recordings_call_uq").on(t.callId), index("call_recordings_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("call_recordings_call_uq").on(t.callId),
+    uniqueIndex("call_recordings_pbx_call_uq").on(t.pbxCallId),
+    index("call_recordings_expiry_idx").on(t.expiresAt),
+    check("call_recordings_one_call_ck", sql`(${t.callId} IS NULL) <> (${t.pbxCallId} IS NULL)`),
+  ],
 )

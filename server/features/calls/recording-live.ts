@@ -22,10 +22,13 @@ interface Recording {
 /** The calls this process records, by call id. */
 const recordings = new Map<string, Recording>()
 
+/** The announcement (scripts/make-recording-notice.ts): an Ogg Opus file, which rtpengine also plays to PBX callers. */
+export const RECORDING_NOTICE_FILE = join(import.meta.dirname, "recording-notice.opus")
+
 let notice: readonly Buffer[] | null = null
-/** The announcement's packets (recording-notice.opus, scripts/make-recording-notice.ts), read on first use. */
+/** The announcement's packets, read on first use. */
 export const recordingNotice = (): readonly Buffer[] => {
-  notice ??= opusPacketsOf(readFileSync(join(import.meta.dirname, "recording-notice.opus")))
+  notice ??= opusPacketsOf(readFileSync(RECORDING_NOTICE_FILE))
   return notice
 }
 

@@ -1,10 +1,12 @@
 /**
- * Call recordings kept: stored beside their call record when the call ends, listed for Call History with signed links
- * (callRecordings.recordingsOfCalls, for holders of `BACK:call_recordings`), served from `<apiBase>/call-recordings/:id`
+ * Call recordings kept: stored beside their call record (a WhatsApp call's, or a PBX call's pbx_calls row) when the
+ * call ends, listed by call id for Call History and the PBX call records with signed links
+ * (callRecordings.recordingsOfCalls, for holders of `BACK:call_recordings`: the caller's business's, or the one a super
+ * admin picked), served from `<apiBase>/call-recordings/:id`
  * with byte ranges (an <audio> element reads an Ogg file's end for its duration), and deleted by the `calls.recordings`
  * schedule once their retention ran out. A deleted recording's link answers 404.
  */
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm"
+import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm"
 import type { FastifyReply } from "fastify"
 import { handle, type HttpRoutes } from "../../core/registry"
 import type { Schedule } from "../../core/jobs"
@@ -12,7 +14,8 @@ import { signedLinkOf, verify } from "../../core/signed-url"
 import type { Config } from "../../config"
 import type { Db } from "../../db/db"
 import { callRecordings } from "../../db/schema/call-recordings"
-import { tenantOf } from "../../http/context"
+import { pbxCalls } from "../../db/schema/calls"
+import { businessOf } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
 
 /** The signature's kind: a recording's link opens no attachment of the same id, and the other way round. */
@@ -24,13 +27,15 @@ const pathOf = (config: Pick<Config, "apiBase">) => `${config.apiBase}/call-reco
 export const recordingLinkOf = (config: Pick<Config, "apiBase" | "jwtSecret">, id: number, nowMs = Date.now()) =>
   signedLinkOf(config.jwtSecret, pathOf(config), id, nowMs, LINK_KIND)
 
-export interface NewRecording {
+interface RecordingFile {
   readonly clientId: number
-  readonly callId: string
   readonly ogg: Buffer
   readonly durationMs: number
   readonly retentionDays: number
 }
+
+/** A recording of a WhatsApp call (its call record's id) or of a PBX call (its pbx_calls row). */
+export type NewRecording = RecordingFile & ({ readonly callId: string } | { readonly pbxCallId: number })
 
 /** Stores a finished call's recording (once: a second store of the same call keeps the first). */
 export const storeRecording = async (db: Db, recording: NewRecording, now = new Date()) => {
@@ -38,7 +43,8 @@ export const storeRecording = async (db: Db, recording: NewRecording, now = new 
     .insert(callRecordings)
     .values({
       clientId: recording.clientId,
-      callId: recording.callId,
+      callId: "callId" in recording ? recording.callId : null,
+      pbxCallId: "pbxCallId" in recording ? recording.pbxCallId : null,
       durationMs: Math.round(recording.durationMs),
       data: recording.ogg,
       expiresAt: new Date(now.getTime() + recording.retentionDays * DAY_MS),
@@ -59,25 +65,28 @@ export const schedules = [recordingRetention]
 
 export const handlers = [
   handle("callRecordings", "recordingsOfCalls", async (ctx, input) => {
+    const clientId = await businessOf(ctx, input.client_id === undefined ? undefined : idOf(input.client_id, "Business"))
     if (input.call_ids.length === 0) return { data: [] }
     const rows = await ctx.db
       .select({
         id: callRecordings.id,
         callId: callRecordings.callId,
+        pbxCallId: pbxCalls.callId,
         durationMs: callRecordings.durationMs,
         expiresAt: callRecordings.expiresAt,
       })
       .from(callRecordings)
+      .leftJoin(pbxCalls, eq(pbxCalls.id, callRecordings.pbxCallId))
       .where(
         and(
-          eq(callRecordings.clientId, tenantOf(ctx)),
-          inArray(callRecordings.callId, [...input.call_ids]),
+          eq(callRecordings.clientId, clientId),
+          or(inArray(callRecordings.callId, [...input.call_ids]), inArray(pbxCalls.callId, [...input.call_ids])),
           gt(callRecordings.expiresAt, sql`now()`),
         ),
       )
     return {
       data: rows.map((row) => ({
-        call_id: row.callId,
+        call_id: row.callId ?? row.pbxCallId ?? "",
         url: recordingLinkOf(ctx.services.config, row.id),
         duration_ms: row.durationMs,
         expires_at: row.expiresAt.toISOString(),

@@ -3,12 +3,15 @@
  * the final SIP status; server/sip/kamailio.cfg.tpl), and this server reads the finished ones over JSON-RPC every 2 s,
  * writes them to pbx_calls under the caller's tenant (an inbound call: the tenant of the number called) and removes
  * them from Kamailio. A browser that closes changes nothing; a record written twice is one row (call id unique).
+ * With rtpengine running, each round also hands the answered calls to the recorder (pbx-recording.ts), and each
+ * finished one once its row is written.
  */
 import { sql } from "drizzle-orm"
 import { KamailioRpcError, kamailioRpc, type KamailioRpc } from "../../sip/kamailio-rpc"
 import type { HttpRoutes } from "../../core/registry"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
+import { type AnsweredCall, type PbxRecorder, pbxRecorder } from "./pbx-recording"
 
 const TABLE = "calls"
 const ROUND_MS = 2_000
@@ -57,8 +60,8 @@ const itemsOf = (node: unknown, into: Map<string, string> = new Map()): Map<stri
   return into
 }
 
-/** The finished calls in Kamailio's table (those with an end), and every key each one holds. */
-export const finishedCalls = (dump: unknown): { call: NotedCall; keys: string[] }[] => {
+/** The calls in Kamailio's table, each with its parts ("start", "answer", "end", "tag") by name. */
+const callsOf = (dump: unknown) => {
   const byCall = new Map<string, Map<string, string>>()
   for (const [name, value] of itemsOf(dump)) {
     const at = name.lastIndexOf("::")
@@ -68,6 +71,12 @@ export const finishedCalls = (dump: unknown): { call: NotedCall; keys: string[] 
     parts.set(name.slice(at + 2), value)
     byCall.set(callId, parts)
   }
+  return byCall
+}
+
+/** The finished calls in Kamailio's table (those with an end), and every key each one holds. */
+export const finishedCalls = (dump: unknown): { call: NotedCall; keys: string[] }[] => {
+  const byCall = callsOf(dump)
   const finished: { call: NotedCall; keys: string[] }[] = []
   for (const [callId, parts] of byCall) {
     const [startText, caller = "", dialled = "", direction = "internal", tenant = ""] = (parts.get("start") ?? "").split(";")
@@ -101,6 +110,36 @@ const userIdOf = (extension: string | null): number | null => (extension && /^1\
 /** The extension a Contact's user starts with: phones and the softphone register "<extension>-<random>". */
 const extensionOfContact = (user: string | null): string | null => (user ? (/^(1\d{3,})(?:-|$)/.exec(user)?.[1] ?? null) : null)
 
+/** The tenant a call belongs to: an inbound call's number's, any other's caller's; null for an unknown caller. */
+const ownerOf = async (db: Db, call: Pick<NotedCall, "direction" | "caller" | "tenant">): Promise<number | null> => {
+  const callerUser = call.direction === "inbound" ? null : userIdOf(call.caller)
+  const [owner] = rowsOf(
+    await db.execute(
+      call.direction === "inbound"
+        ? sql`SELECT id AS client_id FROM clients WHERE id = ${call.tenant ?? 0}`
+        : sql`SELECT client_id FROM users WHERE id = ${callerUser ?? 0}`,
+    ),
+  )
+  return owner ? Number(owner.client_id) : null
+}
+
+/** The answered calls not ended yet, with their tenant (those of an unknown caller left out). */
+export const answeredCalls = async (db: Db, dump: unknown): Promise<AnsweredCall[]> => {
+  const answered: AnsweredCall[] = []
+  for (const [callId, parts] of callsOf(dump)) {
+    const fromTag = parts.get("tag")
+    if (!parts.has("answer") || parts.has("end") || !fromTag) continue
+    const [, caller = "", , direction = "internal", tenant = ""] = (parts.get("start") ?? "").split(";")
+    const clientId = await ownerOf(db, {
+      caller,
+      direction: direction === "outbound" || direction === "inbound" ? direction : "internal",
+      tenant: /^\d+$/.test(tenant) ? Number(tenant) : null,
+    })
+    if (clientId !== null) answered.push({ callId, clientId, fromTag, customerIsCaller: direction !== "outbound" })
+  }
+  return answered
+}
+
 /** Writes one call; answers false when no tenant owns it (an unknown caller), which is then dropped. */
 export const writeCall = async (db: Db, call: NotedCall): Promise<boolean> => {
   const callerUser = call.direction === "inbound" ? null : userIdOf(call.caller)
@@ -110,15 +149,8 @@ export const writeCall = async (db: Db, call: NotedCall): Promise<boolean> => {
       : call.direction === "internal"
         ? userIdOf(call.dialled)
         : null
-  const [owner] = rowsOf(
-    await db.execute(
-      call.direction === "inbound"
-        ? sql`SELECT id AS client_id FROM clients WHERE id = ${call.tenant ?? 0}`
-        : sql`SELECT client_id FROM users WHERE id = ${callerUser ?? 0}`,
-    ),
-  )
-  if (!owner) return false
-  const clientId = Number(owner.client_id)
+  const clientId = await ownerOf(db, call)
+  if (clientId === null) return false
   const answered = call.answeredAt !== null
   const duration = answered ? Math.max(0, Math.round((call.endedAt.getTime() - call.answeredAt!.getTime()) / 1000)) : 0
   // Only the tenant's own users are named: an extension of another tenant stays a bare number.
@@ -133,8 +165,11 @@ export const writeCall = async (db: Db, call: NotedCall): Promise<boolean> => {
   return true
 }
 
-/** One round: the finished calls written, then removed from Kamailio; answers how many were written. */
-export const pullCallRecords = async (db: Db, rpc: KamailioRpc): Promise<number> => {
+/**
+ * One round: the answered calls handed to the recorder, the finished calls written (and their recordings stored),
+ * then removed from Kamailio; answers how many were written.
+ */
+export const pullCallRecords = async (db: Db, rpc: KamailioRpc, recorder?: PbxRecorder): Promise<number> => {
   let dump: unknown = []
   try {
     dump = await rpc.call("htable.dump", [TABLE])
@@ -142,11 +177,15 @@ export const pullCallRecords = async (db: Db, rpc: KamailioRpc): Promise<number>
     if (!(error instanceof KamailioRpcError)) throw error
   }
   const finished = finishedCalls(dump)
+  if (recorder) await recorder.startAnswered(await answeredCalls(db, dump))
   let written = 0
   for (const { call, keys } of finished) {
-    if (await writeCall(db, call)) written += 1
+    const kept = await writeCall(db, call)
+    if (kept) written += 1
+    await recorder?.finished(call.callId, kept)
     for (const key of keys) await rpc.call("htable.delete", [TABLE, key])
   }
+  await recorder?.forgetOthers(new Set(callsOf(dump).keys()))
   return written
 }
 
@@ -155,12 +194,13 @@ export const httpRoutes: readonly HttpRoutes[] = [
     const sip = services.config.sip
     if (!sip?.controlUrl) return
     const rpc = kamailioRpc(sip.controlUrl, sip.secret)
+    const recorder = sip.rtpengine ? pbxRecorder(services.database.db, sip.rtpengine) : undefined
     let running: Promise<number> = Promise.resolve(0)
     let lastError = ""
     const pull = () => {
       running = running.then(
         () =>
-          pullCallRecords(services.database.db, rpc).then(
+          pullCallRecords(services.database.db, rpc, recorder).then(
             (written) => {
               lastError = ""
               return written

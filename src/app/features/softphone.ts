@@ -7,7 +7,7 @@ import { type Feature, screen } from "../feature"
 export const softphone: Feature = {
   name: "softphone",
   layers: ["machines", "views", "services", "server", "browser", "docs"],
-  calls: ["onboarding", "pbx"],
+  calls: ["callRecordings", "onboarding", "pbx"],
   screens: {
     pbxCalls: screen(
       () => import("../../views/softphone/PbxCallsView"),

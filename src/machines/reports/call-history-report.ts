@@ -1,15 +1,14 @@
 /**
  * Call History (`/apps/call-history`) as a configured paged report: `report-call-history`. Each page also carries the
  * recordings of its calls (`meta.recordings`, by call id) for a person who may listen (BACK:call_recordings); for
- * anyone else they are not asked for.
+ * anyone else they are not asked for. A super admin's reads, recordings and export included, name the business they picked.
  */
 import { Effect } from "effect"
-import { type CallRecording, callRecordings } from "../../contract/groups/call-recordings"
 import type { CallsListRequest, CallRecord, CallTransferEntry, CallType } from "../../contract/schemas/reports"
 import { Api } from "../../services/api/api"
-import { ifMayCall } from "../acl/may-call"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
-import { createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
+import { type RecordingsByCall, recordingsOfCalls } from "../report-kit/call-recordings"
+import { businessOf, createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
 import { csvLine } from "../../contract/csv"
 import { formatDuration, minuteFormatter, utcDay } from "../report-kit/format"
 
@@ -168,7 +167,7 @@ export const callsFilename = (f: CallHistoryFilters, now = new Date()) =>
 const listCalls = (query: ReportQuery<CallHistoryFilters>, page: number, limit: number) =>
   Effect.gen(function* () {
     const api = yield* Api
-    return yield* api.call("reports", "callsList", callsRequestOf(query.filters, page, limit))
+    return yield* api.call("reports", "callsList", { ...callsRequestOf(query.filters, page, limit), ...businessOf(query) })
   })
 
 /**
@@ -179,7 +178,7 @@ const exportCalls = (query: ReportQuery<CallHistoryFilters>, now: () => Date) =>
   streamCsvExport({
     group: "reports",
     name: "callsList",
-    payload: callsRequestOf(query.filters, 1, EXPORT_LIMIT),
+    payload: { ...callsRequestOf(query.filters, 1, EXPORT_LIMIT), ...businessOf(query) },
     rowsAt: ["whatsappCalls", "whatsappCalls"],
     header: CALLS_CSV_HEADER,
     lineOf: callCsvLines(),
@@ -192,20 +191,8 @@ const exportCalls = (query: ReportQuery<CallHistoryFilters>, now: () => Date) =>
 
 export interface CallHistoryMeta {
   /** The page's recorded calls, by call id. */
-  readonly recordings: Readonly<Record<string, CallRecording>>
+  readonly recordings: RecordingsByCall
 }
-
-/** The recordings among `rows`, when the person may listen; a failure to list them leaves the page without players. */
-const recordingsOf = (rows: readonly CallRecord[]) =>
-  Effect.gen(function* () {
-    if (rows.length === 0) return {}
-    const api = yield* Api
-    const listed = yield* api.call("callRecordings", "recordingsOfCalls", { call_ids: rows.map((row) => row.call_id) })
-    return Object.fromEntries(listed.data.map((recording) => [recording.call_id, recording]))
-  }).pipe(
-    (effect) => ifMayCall(callRecordings.calls.recordingsOfCalls, effect, {}),
-    Effect.orElseSucceed(() => ({})),
-  )
 
 export const callHistoryConfig = (now: () => Date = () => new Date()): ReportConfig<CallRecord, CallHistoryFilters, CallHistoryMeta> => ({
   name: "call-history",
@@ -216,7 +203,16 @@ export const callHistoryConfig = (now: () => Date = () => new Date()): ReportCon
     Effect.gen(function* () {
       const body = yield* listCalls(query, query.page, query.pageSize)
       const rows = body.whatsappCalls.whatsappCalls
-      return { rows, total: body.whatsappCalls.totalItems, meta: { recordings: yield* recordingsOf(rows) } }
+      return {
+        rows,
+        total: body.whatsappCalls.totalItems,
+        meta: {
+          recordings: yield* recordingsOfCalls(
+            rows.map((row) => row.call_id),
+            businessOf(query),
+          ),
+        },
+      }
     }),
   exportFile: (query) => exportCalls(query, now),
   downloadDelayMs: 1000,

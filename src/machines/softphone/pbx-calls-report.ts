@@ -1,11 +1,13 @@
 /**
  * The PBX call list under the softphone (/apps/pbxcalls): the tenant's calls through the PBX (pbx.listPbxCalls),
- * paged on the server, filtered by the tenant's days, direction and outcome, exported as CSV: `pbx-calls`.
+ * paged on the server, filtered by the tenant's days, direction and outcome, exported as CSV: `pbx-calls`. Each page
+ * also carries the recordings of its calls (`meta.recordings`, by call id) for a person who may listen.
  */
 import { Effect, Schema } from "effect"
 import { type PbxCall, PbxCall as PbxCallSchema } from "../../contract/schemas/pbx"
 import { Api } from "../../services/api/api"
 import { streamCsvExport } from "../../services/report-kit/csv-export"
+import { type RecordingsByCall, recordingsOfCalls } from "../report-kit/call-recordings"
 import { column } from "../report-kit/columns"
 import { checkRange, daysOf, rangeStem, serverPage } from "../report-kit/conversation-filters"
 import { pageOf } from "../report-kit/paged"
@@ -51,8 +53,13 @@ export const pbxCallsRequestOf = (f: PbxCallFilters, page: number, limit: number
   limit,
 })
 
+export interface PbxCallsMeta {
+  /** The page's recorded calls, by call id. */
+  readonly recordings: RecordingsByCall
+}
+
 export const pbxCallsConfig = (now: () => Date = () => new Date()) =>
-  tableReport<PbxCall, PbxCallFilters>({
+  tableReport<PbxCall, PbxCallFilters, PbxCallsMeta>({
     name: "pbx-calls",
     columns: pbxCallColumns,
     isRow: Schema.is(PbxCallSchema),
@@ -62,7 +69,8 @@ export const pbxCallsConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        return pageOf(yield* api.call("pbx", "listPbxCalls", pbxCallsRequestOf(query.filters, query.page, query.pageSize)))
+        const body = yield* api.call("pbx", "listPbxCalls", pbxCallsRequestOf(query.filters, query.page, query.pageSize))
+        return pageOf(body, { recordings: yield* recordingsOfCalls(body.data.items.map((row) => row.call_id)) })
       }),
     stream: (query, csv) =>
       streamCsvExport({

@@ -12,6 +12,7 @@ import type { CallRecord } from "../../contract/schemas/reports"
 import { selectMayListCalls } from "../../machines/acl/acl-selectors"
 import type { CallHistoryFilters, callHistoryMachine } from "../../machines/reports/call-history-report"
 import { formatDateTime, preview, shortId } from "../../machines/report-kit/format"
+import { selectUnpicked } from "../../machines/report-kit/report-selectors"
 import { useFormat } from "../common/format"
 import { useAclActor } from "../common/actor-context"
 import { useMayCall } from "../common/use-may-call"
@@ -22,8 +23,10 @@ import { ExportButton } from "../report-kit/ExportButton"
 import { ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import { useCopy, useReportActor } from "../report-kit/report-hooks"
+import { ReportBusiness } from "./ReportBusiness"
 import "../report-kit/report-kit.css"
 import "./call-recording.css"
+import { CallRecordingPlayer } from "./CallRecordingPlayer"
 
 type CallsActor = ActorRefFrom<typeof callHistoryMachine>
 
@@ -50,16 +53,7 @@ const RecordingCell = ({ row, recording }: { row: CallRecord; recording: CallRec
   const { t } = useTranslation()
   return (
     <td data-testid="call-recording-cell">
-      {recording ? (
-        <audio
-          controls
-          preload="metadata"
-          className="mc-call-recording"
-          src={recording.url}
-          aria-label={t("reports.calls.recordingOf", { number: row.number })}
-          data-testid="call-recording"
-        />
-      ) : null}
+      {recording ? <CallRecordingPlayer url={recording.url} label={t("reports.calls.recordingOf", { number: row.number })} /> : null}
     </td>
   )
 }
@@ -147,8 +141,9 @@ const Row = ({ row, onOpen, recording }: { row: CallRecord; onOpen: () => void; 
 
 const CallHistory = () => {
   const { t } = useTranslation()
-  const actor = useReportActor<CallsActor>("report-call-history")
+  const actor = useReportActor<CallsActor>("report-call-history", { forBusiness: true })
   const context = useSelector(actor, (s) => s.context)
+  const unpicked = useSelector(actor, selectUnpicked)
   const draft: CallHistoryFilters = context.draft
   const mayListen = useMayCall(callRecordings.calls.recordingsOfCalls)
   const columns = mayListen ? [...COLUMNS, RECORDING_COLUMN] : COLUMNS
@@ -158,54 +153,56 @@ const CallHistory = () => {
       <PageHeader
         title={t("routes.callHistory")}
         subtitle={t("reports.subtitles.callHistory")}
-        actions={<ExportButton actor={actor} text={t("reports.common.export")} testId="calls-export" />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId="calls-export" />}
       />
-      <ReportFilters actor={actor} testId="calls" buttons="short">
-        <DateRange
-          testId="calls-range"
-          start={draft.startDate}
-          end={draft.endDate}
-          onChange={(startDate, endDate) => change({ startDate, endDate })}
-        />
-        <label className="mc-report-field">
-          <span>{t("reports.calls.callType")}</span>
-          <HTMLSelect
-            value={draft.callType}
-            data-testid="calls-type"
-            onChange={(e) => change({ callType: e.currentTarget.value as CallHistoryFilters["callType"] })}
-          >
-            <option value="all">{t("reports.common.all")}</option>
-            <option value="incoming">{t("reports.calls.incoming")}</option>
-            <option value="outgoing">{t("reports.calls.outgoing")}</option>
-          </HTMLSelect>
-        </label>
-        <label className="mc-report-field">
-          <span>{t("reports.calls.transfers")}</span>
-          <HTMLSelect
-            value={draft.transfers}
-            data-testid="calls-transfers"
-            onChange={(e) => change({ transfers: e.currentTarget.value as CallHistoryFilters["transfers"] })}
-          >
-            <option value="all">{t("reports.common.all")}</option>
-            <option value="transferred">{t("reports.calls.transferred")}</option>
-          </HTMLSelect>
-        </label>
-      </ReportFilters>
-      <ReportTable
-        actor={actor}
-        testId="calls-table"
-        columns={columns.map((k) => t(`reports.calls.${k}`))}
-        emptyText={t("reports.calls.noCalls")}
-      >
-        {context.rows.map((row) => (
-          <Row
-            key={row.call_id}
-            row={row}
-            recording={mayListen ? context.meta?.recordings[row.call_id] : null}
-            onOpen={() => actor.send({ type: "DETAIL.OPEN", row })}
+      <ReportBusiness actor={actor} testId="calls-business">
+        <ReportFilters actor={actor} testId="calls" buttons="short">
+          <DateRange
+            testId="calls-range"
+            start={draft.startDate}
+            end={draft.endDate}
+            onChange={(startDate, endDate) => change({ startDate, endDate })}
           />
-        ))}
-      </ReportTable>
+          <label className="mc-report-field">
+            <span>{t("reports.calls.callType")}</span>
+            <HTMLSelect
+              value={draft.callType}
+              data-testid="calls-type"
+              onChange={(e) => change({ callType: e.currentTarget.value as CallHistoryFilters["callType"] })}
+            >
+              <option value="all">{t("reports.common.all")}</option>
+              <option value="incoming">{t("reports.calls.incoming")}</option>
+              <option value="outgoing">{t("reports.calls.outgoing")}</option>
+            </HTMLSelect>
+          </label>
+          <label className="mc-report-field">
+            <span>{t("reports.calls.transfers")}</span>
+            <HTMLSelect
+              value={draft.transfers}
+              data-testid="calls-transfers"
+              onChange={(e) => change({ transfers: e.currentTarget.value as CallHistoryFilters["transfers"] })}
+            >
+              <option value="all">{t("reports.common.all")}</option>
+              <option value="transferred">{t("reports.calls.transferred")}</option>
+            </HTMLSelect>
+          </label>
+        </ReportFilters>
+        <ReportTable
+          actor={actor}
+          testId="calls-table"
+          columns={columns.map((k) => t(`reports.calls.${k}`))}
+          emptyText={t("reports.calls.noCalls")}
+        >
+          {context.rows.map((row) => (
+            <Row
+              key={row.call_id}
+              row={row}
+              recording={mayListen ? context.meta?.recordings[row.call_id] : null}
+              onOpen={() => actor.send({ type: "DETAIL.OPEN", row })}
+            />
+          ))}
+        </ReportTable>
+      </ReportBusiness>
       <MediaPreviewDialog message={context.detail?.message ?? null} onClose={() => actor.send({ type: "DETAIL.CLOSE" })} />
     </div>
   )

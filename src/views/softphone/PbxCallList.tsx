@@ -1,12 +1,21 @@
 /**
  * The PBX call records under the softphone (machines/softphone/pbx-calls-report.ts, page actor `pbx-calls`): the
- * range, direction and outcome filters, the table with a refresh and the CSV export. Thin: the actor does the work.
+ * range, direction and outcome filters, the table with a refresh and the CSV export; a person who may listen
+ * (BACK:call_recordings) gets a Recording column, where a recorded call's row plays it. Thin: the actor does the work.
  */
 import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
 import { Button, HTMLSelect } from "@blueprintjs/core"
-import { PBX_DIRECTIONS, PBX_OUTCOMES, type PbxCallFilters, pbxCallColumns } from "../../machines/softphone/pbx-calls-report"
+import {
+  PBX_DIRECTIONS,
+  PBX_OUTCOMES,
+  type PbxCallFilters,
+  type PbxCallsMeta,
+  partyOf,
+  pbxCallColumns,
+} from "../../machines/softphone/pbx-calls-report"
+import { callRecordings } from "../../contract/groups/call-recordings"
 import type { PbxCall } from "../../contract/schemas/pbx"
 import { usePageActor } from "../common/actor-context"
 import { isNumeric, useCellText } from "../report-kit/cell-text"
@@ -16,17 +25,33 @@ import { FilterProblem } from "../report-kit/FilterProblem"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"
 import type { AnyReportActor } from "../report-kit/report-hooks"
+import { useMayCall } from "../common/use-may-call"
+import { CallRecordingPlayer } from "../reports/CallRecordingPlayer"
 import "../report-kit/report-kit.css"
+
+/** The call's recording, played in its row; the label names the other party of the one who listens. */
+const RecordingCell = ({ row, url }: { row: PbxCall; url: string | undefined }) => {
+  const { t } = useTranslation()
+  const party = row.direction === "outbound" ? partyOf(row.callee, row.callee_name) : partyOf(row.caller, row.caller_name)
+  return (
+    <td data-testid="call-recording-cell">
+      {url ? <CallRecordingPlayer url={url} label={t("pbx.calls.recordingOf", { party })} /> : null}
+    </td>
+  )
+}
 
 const CallTable = ({ actor }: { actor: AnyReportActor }) => {
   const { t } = useTranslation()
   const text = useCellText()
   const rows = useSelector(actor, (s) => s.context.rows as readonly PbxCall[])
+  const recordings = useSelector(actor, (s) => (s.context.meta as PbxCallsMeta | undefined)?.recordings)
+  const mayListen = useMayCall(callRecordings.calls.recordingsOfCalls)
+  const headers = pbxCallColumns.map((c) => t(`pbx.calls.columns.${c.key}`))
   return (
     <ReportTable
       actor={actor}
       testId="pbx-call-table"
-      columns={pbxCallColumns.map((c) => t(`pbx.calls.columns.${c.key}`))}
+      columns={mayListen ? [...headers, t("pbx.calls.columns.recording")] : headers}
       emptyText={t("pbx.calls.empty")}
     >
       {rows.map((row) => (
@@ -50,6 +75,7 @@ const CallTable = ({ actor }: { actor: AnyReportActor }) => {
               </td>
             )
           })}
+          {mayListen ? <RecordingCell row={row} url={recordings?.[row.call_id]?.url} /> : null}
         </tr>
       ))}
     </ReportTable>

@@ -92,6 +92,7 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
         controlUrl: kamailio.controlUrl,
         ttlSeconds: 3600,
         turn: coturn ? { secret: TURN_SECRET, urls: null, port: coturn.port } : null,
+        rtpengine: rtpengine ? { ngHost: rtpengine.ngHost, ngPort: rtpengine.ngPort, recordingDir: rtpengine.recordingDir } : null,
       },
     },
   })
