@@ -61,6 +61,12 @@ const reportOf = (event: PhoneEvent): PhoneReport => {
       return { type: "PHONE.REFERRED", to: event.to }
     case "referralFailed":
       return { type: "PHONE.REFERRAL_FAILED", remote: event.remote }
+    case "replaced":
+      return { type: "PHONE.REPLACED", remote: event.remote }
+    case "consultConnected":
+      return { type: "PHONE.CONSULT_CONNECTED" }
+    case "consultEnded":
+      return { type: "PHONE.CONSULT_ENDED", status: event.status }
   }
 }
 
@@ -74,6 +80,9 @@ const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, rec
     else if (command.type === "HOLD") sip.hold(command.held)
     else if (command.type === "DTMF") sip.dtmf(command.digit)
     else if (command.type === "TRANSFER") sip.transfer(command.target)
+    else if (command.type === "CONSULT") sip.consult(command.target)
+    else if (command.type === "CONSULT_COMPLETE") sip.completeConsult()
+    else if (command.type === "CONSULT_CANCEL") sip.cancelConsult()
     else sip.hangup()
   })
   return () => sip.stop()

@@ -13,6 +13,11 @@
  * it was (held only if the agent held it) and the card says why. A call this phone is asked to move elsewhere (an
  * incoming REFER) goes back to calling, the new party's number shown.
  *
+ * A warm transfer (connected.consulting, offered on a held call): the same dialog names a colleague, who is called on
+ * a second call (ringing, then speaking); Complete hands the customer to them (completing: the colleague's phone is
+ * REFERred to the customer, with Replaces) and ends the agent's calls; Cancel ends the consult and resumes the
+ * customer. A call another phone takes over (an INVITE with Replaces) goes on with that phone's party.
+ *
  * The actors here are placeholders: softphone-actors.ts provides the live ones, the model tests scripted ones.
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup, stateIn, type ActorRefFrom } from "xstate"
@@ -46,6 +51,12 @@ export type PhoneReport =
   | { type: "PHONE.REFERRED"; to: string }
   /** That call failed: the phone is back on the call with `remote`. */
   | { type: "PHONE.REFERRAL_FAILED"; remote: string }
+  /** Another phone took over the connected call (a warm transfer): it goes on with `remote`. */
+  | { type: "PHONE.REPLACED"; remote: string }
+  /** The colleague of a warm transfer answered the consult call. */
+  | { type: "PHONE.CONSULT_CONNECTED" }
+  /** The consult call is over: refused with `status`, or hung up (null). */
+  | { type: "PHONE.CONSULT_ENDED"; status: number | null }
 
 /** What the machine tells the phone actor. */
 export type PhoneCommand =
@@ -57,6 +68,9 @@ export type PhoneCommand =
   | { type: "HOLD"; held: boolean }
   | { type: "DTMF"; digit: string }
   | { type: "TRANSFER"; target: string }
+  | { type: "CONSULT"; target: string }
+  | { type: "CONSULT_COMPLETE" }
+  | { type: "CONSULT_CANCEL" }
 
 /** The keys a call can send as tones. */
 export const isToneKey = (key: string) => /^[0-9*#]$/.test(key)
@@ -77,6 +91,11 @@ export type SoftphoneEvent =
   /** What the agent typed in the transfer dialog (filters the extensions); the highlighted extension moves by one. */
   | { type: "TRANSFER_FILTER"; text: string }
   | { type: "TRANSFER_MOVE"; by: 1 | -1 }
+  /** A warm transfer: the same dialog names the colleague, who is called first (the held customer waits). */
+  | { type: "WARM_OPEN" }
+  /** The consulted colleague takes the customer's call over; or the consult ends and the customer is resumed. */
+  | { type: "CONSULT_COMPLETE" }
+  | { type: "CONSULT_CANCEL" }
   | { type: "TICK" }
   | { type: "RETRY" }
   | PhoneReport
@@ -153,6 +172,8 @@ export interface SoftphoneContext {
   readonly transferQuery: string
   /** The highlighted one of the matching extensions (transferChoicesOf), or null: Enter then transfers the typed text. */
   readonly transferActive: number | null
+  /** The transfer dialog names a colleague to consult first (a warm transfer), not a blind transfer's target. */
+  readonly warm: boolean
   /** Grows with every announcement: part of its key, so equal words are said again (the announcer drops a key said). */
   readonly said: number
 }
@@ -218,6 +239,8 @@ export const softphoneMachine = setup({
       assertEvent(event, "TRANSFER")
       return event.target.trim() === ""
     },
+    isWarm: ({ context }) => context.warm,
+    isHeld: ({ context }) => context.held,
   },
   actions: {
     resetCall: assign({
@@ -251,6 +274,9 @@ export const softphoneMachine = setup({
       },
     }),
     transfer: sendTo("phone", ({ context }): PhoneCommand => ({ type: "TRANSFER", target: context.transferTarget ?? "" })),
+    consult: sendTo("phone", ({ context }): PhoneCommand => ({ type: "CONSULT", target: context.transferTarget ?? "" })),
+    completeConsult: sendTo("phone", { type: "CONSULT_COMPLETE" } satisfies PhoneCommand),
+    cancelConsult: sendTo("phone", { type: "CONSULT_CANCEL" } satisfies PhoneCommand),
     setHeld: assign({
       held: ({ event }) => {
         assertEvent(event, "PHONE.HELD")
@@ -286,6 +312,7 @@ export const softphoneMachine = setup({
       )
     }),
     openTransfer: assign({
+      warm: (_, params: { warm: boolean }) => params.warm,
       transferProblem: null,
       extensions: null,
       extensionsFailed: false,
@@ -328,6 +355,7 @@ export const softphoneMachine = setup({
     extensionsFailed: false,
     transferQuery: "",
     transferActive: null,
+    warm: false,
     said: 0,
   },
   initial: "loading",
@@ -462,7 +490,8 @@ export const softphoneMachine = setup({
                     talking: {
                       on: {
                         HOLD: { actions: "hold" },
-                        TRANSFER_OPEN: { target: "choosing", actions: "openTransfer" },
+                        TRANSFER_OPEN: { target: "choosing", actions: { type: "openTransfer", params: { warm: false } } },
+                        WARM_OPEN: { guard: "isHeld", target: "choosing", actions: { type: "openTransfer", params: { warm: true } } },
                       },
                     },
                     /** The transfer dialog is open: the agent names the target. */
@@ -485,6 +514,7 @@ export const softphoneMachine = setup({
                         TRANSFER_CANCEL: "talking",
                         TRANSFER: [
                           { guard: "targetIsEmpty", actions: "alertEmptyNumber" },
+                          { guard: "isWarm", target: "consulting", actions: "setTransferTarget" },
                           { target: "transferring", actions: "setTransferTarget" },
                         ],
                       },
@@ -521,12 +551,101 @@ export const softphoneMachine = setup({
                         },
                       },
                     },
+                    /**
+                     * A warm transfer: the customer held, the agent calls the colleague (ringing), talks to them
+                     * (speaking), then hands the customer over (completing) or cancels, which resumes the customer.
+                     */
+                    consulting: {
+                      entry: ["consult", { type: "say", params: { key: "consulting" } }],
+                      initial: "ringing",
+                      on: {
+                        CONSULT_CANCEL: {
+                          target: "talking",
+                          actions: ["cancelConsult", { type: "say", params: { key: "consultCancelled" } }],
+                        },
+                      },
+                      states: {
+                        ringing: {
+                          on: {
+                            "PHONE.CONSULT_CONNECTED": "speaking",
+                            "PHONE.CONSULT_ENDED": {
+                              target: "#softphone.running.call.active.connected.talking",
+                              actions: [
+                                {
+                                  type: "setTransferProblem",
+                                  params: ({ event }: { event: SoftphoneEvent }) => {
+                                    assertEvent(event, "PHONE.CONSULT_ENDED")
+                                    return { problem: event.status === null ? "failed" : noticeOf(event.status) }
+                                  },
+                                },
+                                SAY_TRANSFER_FAILED,
+                              ],
+                            },
+                          },
+                        },
+                        speaking: {
+                          entry: { type: "say", params: { key: "consultConnected" } },
+                          on: {
+                            CONSULT_COMPLETE: "completing",
+                            "PHONE.CONSULT_ENDED": {
+                              target: "#softphone.running.call.active.connected.talking",
+                              actions: { type: "say", params: { key: "consultEnded" } },
+                            },
+                          },
+                        },
+                        /** The colleague's phone is asked (REFER) to take the customer's call over; the consult may end meanwhile. */
+                        completing: {
+                          entry: ["completeConsult", { type: "say", params: { key: "transferring" } }],
+                          after: {
+                            transferTimeout: {
+                              target: "speaking",
+                              actions: [{ type: "setTransferProblem", params: { problem: "timeout" } }, SAY_TRANSFER_FAILED],
+                            },
+                          },
+                          on: {
+                            "PHONE.TRANSFERRED": {
+                              target: "#softphone.running.call.idle",
+                              actions: [
+                                assign({ notice: "transferred" as const, party: ({ context }) => context.transferTarget }),
+                                { type: "say", params: { key: "transferred" } },
+                              ],
+                            },
+                            "PHONE.TRANSFER_FAILED": {
+                              target: "speaking",
+                              actions: [
+                                {
+                                  type: "setTransferProblem",
+                                  params: ({ event }: { event: SoftphoneEvent }) => {
+                                    assertEvent(event, "PHONE.TRANSFER_FAILED")
+                                    return { problem: transferProblemOf(event.stage, event.status) }
+                                  },
+                                },
+                                SAY_TRANSFER_FAILED,
+                              ],
+                            },
+                          },
+                        },
+                      },
+                    },
                   },
                 },
               },
               on: {
                 HANGUP: { target: "idle", actions: ["hangup", { type: "say", params: { key: "ended" } }] },
                 "PHONE.ENDED": { target: "idle", actions: { type: "say", params: { key: "ended" } } },
+                // The call goes on with the phone that took it over; its timer starts again.
+                "PHONE.REPLACED": {
+                  actions: [
+                    assign({
+                      remote: ({ event }) => event.remote,
+                      party: ({ event }) => event.remote,
+                      seconds: 0,
+                      held: false,
+                      muted: false,
+                    }),
+                    { type: "say", params: { key: "replaced" } },
+                  ],
+                },
                 "PHONE.REFERRED": {
                   target: "calling",
                   actions: [

@@ -1,6 +1,6 @@
 /**
  * The softphone machine's model, shared by its model-based tests (softphone-machine.test.ts, the call region;
- * softphone-transfer.test.ts, blind transfers): the events the walks use, the state identity, a running actor with
+ * softphone-transfer.test.ts, blind transfers; softphone-consult.test.ts, warm transfers): the events the walks use, the state identity, a running actor with
  * scripted credentials, phone and ticker, and `replay`, which checks the actor against the model after every step.
  */
 import { expect } from "vitest"
@@ -9,7 +9,7 @@ import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import type { PbxExtension } from "../../contract/schemas/pbx"
 import { softphoneMachine, transferPickOf, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
-import { selectNotice, selectTransferProblem } from "./softphone-selectors"
+import { selectConsult, selectNotice, selectTransferProblem } from "./softphone-selectors"
 
 export const creds: SipCredentials = {
   ws_url: "ws://127.0.0.1:5066",
@@ -54,6 +54,18 @@ export const TRANSFER_EVENTS: ModelEvent[] = [
   { type: "PHONE.REFERRAL_FAILED", remote: "1005" },
 ]
 export const TRANSFER_EVENT_TYPES = new Set(TRANSFER_EVENTS.map((event) => event.type))
+
+/** The warm transfer's events (softphone-consult.test.ts walks their stories). */
+export const CONSULT_EVENTS: ModelEvent[] = [
+  { type: "WARM_OPEN" },
+  { type: "CONSULT_COMPLETE" },
+  { type: "CONSULT_CANCEL" },
+  { type: "PHONE.CONSULT_CONNECTED" },
+  { type: "PHONE.CONSULT_ENDED", status: 486 },
+  { type: "PHONE.CONSULT_ENDED", status: null },
+  { type: "PHONE.REPLACED", remote: "1007" },
+  { type: "xstate.after.transferTimeout.softphone.running.call.active.connected.consulting.completing" } as unknown as ModelEvent,
+]
 
 export const events: ModelEvent[] = [
   { type: "xstate.done.actor.credentials", output: creds },
@@ -108,6 +120,7 @@ export const serialize = (snapshot: Snap) =>
     snapshot.context.extensionsFailed,
     snapshot.context.transferQuery,
     snapshot.context.transferActive,
+    snapshot.context.warm,
   ])
 export const options = { events: events as SoftphoneEvent[], serializeState: (s: unknown) => serialize(s as Snap) }
 const modelPaths = (o: typeof options) => getShortestPaths(softphoneMachine, o)
@@ -206,9 +219,14 @@ const expectedCommand = (event: ModelEvent, before: Snap, after: Snap): PhoneCom
   if (event.type === "HANGUP" && (was.includes("calling") || was.includes("active"))) return { type: "HANGUP" }
   const transferring = (s: Snap) => s.matches({ running: { call: { active: { connected: "transferring" } } } })
   if (transferring(after) && !transferring(before)) return { type: "TRANSFER", target: after.context.transferTarget ?? "" }
+  const now = JSON.stringify(after.value)
+  if (now.includes("consulting") && !was.includes("consulting")) return { type: "CONSULT", target: after.context.transferTarget ?? "" }
+  if (now.includes("completing") && !was.includes("completing")) return { type: "CONSULT_COMPLETE" }
+  if (event.type === "CONSULT_CANCEL" && was.includes("consulting")) return { type: "CONSULT_CANCEL" }
   if (before.matches({ running: { call: { active: "connected" } } })) {
     if (event.type === "MUTE") return { type: "MUTE", muted: !before.context.muted }
-    if (event.type === "HOLD" && !was.includes("transferring")) return { type: "HOLD", held: !before.context.held }
+    if (event.type === "HOLD" && !was.includes("transferring") && !was.includes("consulting"))
+      return { type: "HOLD", held: !before.context.held }
     if (event.type === "DTMF" && /^[0-9*#]$/.test(event.digit)) return { type: "DTMF", digit: event.digit }
   }
   return null
@@ -238,6 +256,8 @@ export const replay = async (path: ModelPath, prefix: ModelEvent[] = []) => {
     expect(selectNotice(after)).toEqual(selectNotice(model))
     expect(selectTransferProblem(after)).toEqual(selectTransferProblem(model))
     expect(after.context.transferTarget).toEqual(model.context.transferTarget)
+    expect(after.context.warm).toEqual(model.context.warm)
+    expect(selectConsult(after)).toEqual(selectConsult(model))
     expect([after.context.extensions, after.context.extensionsFailed]).toEqual([model.context.extensions, model.context.extensionsFailed])
     expect([after.context.transferQuery, after.context.transferActive]).toEqual([model.context.transferQuery, model.context.transferActive])
     expect(transferPickOf(after.context)).toEqual(transferPickOf(model.context))

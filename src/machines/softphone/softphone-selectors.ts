@@ -93,3 +93,20 @@ export const buttonsFor = (phase: CallPhase) => ({
   tones: phase === "active",
   transfer: phase === "active",
 })
+
+/** The transfer dialog names a colleague to consult (a warm transfer) rather than a blind transfer's target. */
+export const selectTransferWarm = (s: Snapshot) => s.context.warm
+
+/**
+ * A warm transfer's consult call, shown as its own line: calling the colleague, talking to them, or handing the
+ * customer over; `name` is the colleague's name from the extensions list, or their number. Null without one.
+ */
+export type ConsultStep = "ringing" | "speaking" | "completing"
+export const selectConsult = (s: Snapshot): { step: ConsultStep; target: string; name: string } | null => {
+  const steps: readonly ConsultStep[] = ["ringing", "speaking", "completing"]
+  const step = steps.find((one) => s.matches({ running: { call: { active: { connected: { consulting: one } } } } }))
+  if (!step) return null
+  const target = s.context.transferTarget ?? ""
+  const listed = s.context.extensions?.find((choice) => choice.extension === target)
+  return { step, target, name: listed ? `${listed.name} (${target})` : target }
+}

@@ -1,16 +1,30 @@
 /**
  * The softphone's SIP user agent: sip.js 0.21 (UserAgent, Registerer, Inviter, Invitation) over WebSocket, one
- * call at a time, audio only. It reports what happens as typed events and takes commands; the softphone machine
- * owns its lifetime (a fromCallback actor calls `stop()` in its clean-up).
+ * call at a time (plus a warm transfer's consult call, sip-consult.ts), audio only. It reports what happens as typed
+ * events and takes commands; the softphone machine owns its lifetime (a fromCallback actor calls `stop()` in its
+ * clean-up).
  *
  * Registration is tracked from what the SIP server answered, not from sip.js's cached state: a dropped WebSocket
  * reports "unregistered" at once, and the phone reconnects with backoff (1, 2, 4 s, then every 4 s) and registers
  * again when the server is back.
  */
 import { Effect, Schema } from "effect"
-import { Invitation, Inviter, Registerer, RegistererState, SessionState, UserAgent, type Referral, type Session, type Web } from "sip.js"
+import {
+  Invitation,
+  Inviter,
+  Registerer,
+  RegistererState,
+  SessionState,
+  SIPExtension,
+  UserAgent,
+  type Referral,
+  type Session,
+  type Web,
+} from "sip.js"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import { offerProblem } from "./sdp-offer"
+import { createConsult, type ConsultEvent } from "./sip-consult"
+import { referAndWatch } from "./sip-referral"
 
 export type PhoneEvent =
   | { readonly type: "registering" }
@@ -43,6 +57,9 @@ export type PhoneEvent =
   | { readonly type: "referred"; readonly to: string }
   /** The call placed for a REFER failed: this phone is back on the call it was asked to leave (with `remote`). */
   | { readonly type: "referralFailed"; readonly remote: string }
+  /** Another phone took over the connected call (an INVITE with Replaces, a warm transfer): the call goes on with `remote`. */
+  | { readonly type: "replaced"; readonly remote: string }
+  | ConsultEvent
 
 export interface SipPhone {
   readonly dial: (number: string) => void
@@ -58,6 +75,12 @@ export interface SipPhone {
   /** Asks the other side of the connected call to call `target` instead (a blind transfer, REFER): answered with
    * `transferred` or `transferFailed`. */
   readonly transfer: (target: string) => void
+  /** Calls `target` on a second session, the connected call held (a warm transfer's consult): `consultConnected`/`consultEnded`. */
+  readonly consult: (target: string) => void
+  /** Hands the held call to the consulted colleague (REFER with Replaces): `transferred` or `transferFailed`. */
+  readonly completeConsult: () => void
+  /** Hangs the consult up and resumes the held call. */
+  readonly cancelConsult: () => void
   readonly stop: () => void
 }
 
@@ -104,12 +127,6 @@ const instanceIdFor = (extension: string): string => {
 /** The display part of an address: "1003" from sip:1003@pbx.local. */
 const userOf = (uri: { user?: string } | undefined, fallback: string) => uri?.user ?? fallback
 
-/** The status line of a REFER's NOTIFY (message/sipfrag, "SIP/2.0 200 OK"), or null when it carries none. */
-const sipfragStatus = (body: string | undefined): number | null => {
-  const match = /^SIP\/2\.0 (\d{3})/.exec((body ?? "").trim())
-  return match ? Number(match[1]) : null
-}
-
 export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) => void): SipPhone => {
   let stopped = false
   let session: Session | null = null
@@ -134,6 +151,8 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     contactName: `${creds.extension}-${Math.random().toString(36).slice(2, 10)}`,
     // Reconnection is ours (below; sip.js's default is no reconnection attempts): it never re-registers by itself.
     logLevel: "warn",
+    // An INVITE with Replaces (RFC 3891) naming this phone's call takes that call over (answered at once, below).
+    sipExtensionReplaces: SIPExtension.Supported,
     sessionDescriptionHandlerFactoryOptions: {
       // The server's TURN relay (time-limited credentials issued with the SIP ones), for browsers behind NAT.
       peerConnectionConfiguration: { iceServers: (creds.ice_servers ?? []).map((server) => ({ ...server, urls: [...server.urls] })) },
@@ -279,12 +298,19 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       if (state === SessionState.Terminated) {
         session = null
         if (audio) audio.srcObject = null
+        // A consult outlives no customer: it ends with the held call.
+        consult.end()
         emit({ type: "ended", reason: "terminated" })
       }
     })
   }
 
   const onInvite = (invitation: Invitation) => {
+    const replaced = invitation.replacee
+    if (replaced && replaced === session && !stopped && replaced.state === SessionState.Established) {
+      takeOver(invitation, replaced)
+      return
+    }
     if (session || stopped) {
       void invitation.reject({ statusCode: 486 }).catch(() => undefined)
       return
@@ -298,6 +324,23 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     }
     track(invitation)
     emit({ type: "incoming", from })
+  }
+
+  /**
+   * Another phone continues this phone's connected call (a warm transfer handed it over): its INVITE is answered at
+   * once, and sip.js hangs the replaced call up when the new one is established. Refused media keeps the old call.
+   */
+  const takeOver = (invitation: Invitation, replaced: Session) => {
+    const remote = userOf(invitation.remoteIdentity.uri, invitation.remoteIdentity.displayName)
+    invitation.stateChange.addListener((state) => {
+      if (state !== SessionState.Established || session !== replaced) return
+      track(invitation)
+      reachedEstablished.add(invitation)
+      playRemote(invitation)
+      watchIce(invitation)
+      emit({ type: "replaced", remote })
+    })
+    invitation.accept({ sessionDescriptionHandlerOptions: AUDIO_ONLY }).catch(() => undefined)
   }
 
   const reachedEstablished = new WeakSet<Session>()
@@ -352,43 +395,32 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
 
   /**
    * A blind transfer (RFC 3515): REFER to the other side of the connected call, which calls `target` and reports by
-   * NOTIFY (message/sipfrag). On a 2xx the call here is hung up; a refused REFER or a failed call to the target
-   * leaves it as it is. Only the first outcome counts (NOTIFYs may repeat).
+   * NOTIFY. On a 2xx the call here is hung up; a refused REFER or a failed call to the target leaves it as it is.
    */
   const transfer = (target: string) => {
     const call = connected()
     const uri = UserAgent.makeURI(`sip:${target}@${creds.domain}`)
     if (!call) return
     const { current } = call
-    let settled = false
-    const settle = (event: PhoneEvent) => {
-      if (settled || session !== current) return
-      settled = true
-      emit(event)
-    }
     if (!uri) {
-      settle({ type: "transferFailed", stage: "refer", status: 0 })
+      emit({ type: "transferFailed", stage: "refer", status: 0 })
       return
     }
-    current
-      .refer(uri, {
-        requestDelegate: {
-          onReject: (response) => settle({ type: "transferFailed", stage: "refer", status: response.message.statusCode ?? 0 }),
-        },
-        onNotify: (notification) => {
-          ignore(notification.accept())
-          const status = sipfragStatus(notification.request.body)
-          if (status === null || status < 200) return
-          if (status >= 300) {
-            settle({ type: "transferFailed", stage: "target", status })
-            return
-          }
-          settle({ type: "transferred" })
-          if (current.state === SessionState.Established) ignore(current.bye())
-        },
-      })
-      .catch(() => settle({ type: "transferFailed", stage: "refer", status: 0 }))
+    referAndWatch(current, uri, (outcome) => {
+      if (session !== current) return
+      emit(outcome)
+      if (outcome.type === "transferred" && current.state === SessionState.Established) ignore(current.bye())
+    })
   }
+
+  const consult = createConsult({
+    ua,
+    domain: creds.domain,
+    main: () => connected()?.current ?? null,
+    emit,
+    play: playRemote,
+    mediaFailure,
+  })
 
   /**
    * The other side asks this phone to continue the call with someone else (it is the transferee of a blind
@@ -486,6 +518,15 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     hold,
     dtmf: (digit) => (/^[0-9*#]$/.test(digit) ? (connected()?.handler.sendDtmf(digit) ?? false) : false),
     transfer,
+    consult: (target) => {
+      if (!held) hold(true)
+      consult.start(target)
+    },
+    completeConsult: consult.complete,
+    cancelConsult: () => {
+      consult.end()
+      hold(false)
+    },
     stop: () => {
       if (stopped) return
       hangup()

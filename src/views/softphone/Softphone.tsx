@@ -1,7 +1,8 @@
 /**
  * The softphone card of /apps/pbxcalls: registration, the call's state, the number field and keypad, and the call's
  * controls. By keyboard (softphone-keys.ts): Alt+N to the number, Enter calls, Alt+A answers, Alt+X rejects or ends,
- * Alt+M mutes, Alt+H holds and resumes, Alt+T opens the transfer dialog (TransferDialog.tsx), digits on a connected call are sent as tones, `?` or F1 lists the keys. A
+ * Alt+M mutes, Alt+H holds and resumes, Alt+T opens the transfer dialog (TransferDialog.tsx; Warm transfer, on a held
+ * call, opens it to name a colleague to consult, shown by ConsultLine.tsx), digits on a connected call are sent as tones, `?` or F1 lists the keys. A
  * control that goes away with the phase it belonged to (the number field, End) hands the focus to Mute once the call
  * connects, or back to the number field, but only when the focus went with it: a key pressed elsewhere keeps its place.
  */
@@ -16,6 +17,7 @@ import {
   noticeKey,
   selectCallPhase,
   selectClock,
+  selectConsult,
   selectExtension,
   selectHeld,
   selectMuted,
@@ -33,6 +35,7 @@ import { useShortcutsActor } from "../common/actor-context"
 import { isTypingTarget } from "../shell/typing"
 import { PhoneKeysDialog } from "./PhoneKeysDialog"
 import { phoneKeyOf } from "./softphone-keys"
+import { ConsultLine } from "./ConsultLine"
 import { TransferDialog } from "./TransferDialog"
 
 /**
@@ -68,6 +71,7 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
   const transferStep = useSelector(actor, selectTransferStep)
   const transferTarget = useSelector(actor, selectTransferTarget)
   const transferProblem = useSelector(actor, selectTransferProblem)
+  const consulting = useSelector(actor, selectConsult) !== null
   const choices = useSelector(useShortcutsActor(), (s) => s.context)
   const [number, setNumber] = useState("")
   const [help, setHelp] = useState(false)
@@ -215,6 +219,7 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           </div>
         ) : null}
       </div>
+      <ConsultLine actor={actor} />
 
       <form className="mc-softphone-form" onSubmit={onSubmit}>
         <FormGroup label={t("pbx.numberLabel")} labelFor="softphone-number">
@@ -277,6 +282,7 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
               aria-pressed={held}
               aria-keyshortcuts="Alt+H"
               text={t("pbx.hold")}
+              disabled={consulting}
               onClick={() => actor.send({ type: "HOLD" })}
               data-testid="softphone-hold"
             />
@@ -287,9 +293,19 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
               icon="exchange"
               aria-keyshortcuts="Alt+T"
               text={t("pbx.transfer")}
-              disabled={transferStep === "transferring"}
+              disabled={transferStep === "transferring" || consulting}
               onClick={() => actor.send({ type: "TRANSFER_OPEN" })}
               data-testid="softphone-transfer"
+            />
+          ) : null}
+          {buttons.transfer && held && !consulting ? (
+            <Button
+              size="large"
+              icon="people"
+              text={t("pbx.warmTransfer")}
+              disabled={transferStep === "transferring"}
+              onClick={() => actor.send({ type: "WARM_OPEN" })}
+              data-testid="softphone-warm-transfer"
             />
           ) : null}
           {buttons.end ? (

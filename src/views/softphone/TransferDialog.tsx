@@ -1,5 +1,6 @@
 /**
- * The blind-transfer dialog of the softphone (Alt+T or the Transfer button on a connected call): a combobox over the
+ * The transfer dialog of the softphone (Alt+T or the Transfer button on a connected call; Warm transfer on a held
+ * one, which names the colleague to consult first): a combobox over the
  * tenant's extensions (name, number, online or not). Typing filters the list, the arrow keys move the highlight,
  * Enter or Transfer sends the highlighted extension, or what was typed when none is (a desk phone's number, say).
  * What is typed, the list and the highlight live in the softphone machine; this only shows them and sends events.
@@ -18,6 +19,7 @@ import {
   selectTransferPick,
   selectTransferQuery,
   selectTransferStep,
+  selectTransferWarm,
 } from "../../machines/softphone/softphone-selectors"
 
 const LIST_ID = "softphone-transfer-list"
@@ -32,6 +34,7 @@ export const TransferDialog = ({ actor }: { actor: SoftphoneActor }) => {
   const active = useSelector(actor, selectTransferActive)
   const load = useSelector(actor, selectExtensionsLoad)
   const pick = useSelector(actor, selectTransferPick)
+  const warm = useSelector(actor, selectTransferWarm)
   const activeChoice = active === null ? undefined : choices[active]
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -47,13 +50,13 @@ export const TransferDialog = ({ actor }: { actor: SoftphoneActor }) => {
     <Dialog
       isOpen={open}
       onClose={() => actor.send({ type: "TRANSFER_CANCEL" })}
-      title={t("pbx.transferTitle")}
+      title={t(warm ? "pbx.warmTitle" : "pbx.transferTitle")}
       icon="exchange"
       className="mc-transfer-dialog"
     >
       <form onSubmit={onSubmit}>
         <DialogBody>
-          <p>{t("pbx.transferIntro", { remote })}</p>
+          <p>{t(warm ? "pbx.warmIntro" : "pbx.transferIntro", { remote })}</p>
           <FormGroup label={t("pbx.transferTarget")} labelFor="softphone-transfer-target">
             <InputGroup
               id="softphone-transfer-target"
@@ -123,8 +126,8 @@ export const TransferDialog = ({ actor }: { actor: SoftphoneActor }) => {
               <Button
                 type="submit"
                 intent={Intent.PRIMARY}
-                icon="exchange"
-                text={t("pbx.transferConfirm")}
+                icon={warm ? "phone" : "exchange"}
+                text={t(warm ? "pbx.warmConfirm" : "pbx.transferConfirm")}
                 data-testid="softphone-transfer-confirm"
               />
             </>

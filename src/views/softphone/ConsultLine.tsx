@@ -1,0 +1,44 @@
+/**
+ * A warm transfer's consult call, under the held customer's call: "Consulting <name>" (or calling them, or handing
+ * the customer over), with Complete transfer and Cancel, both reachable by Tab. Cancel ends the consult and resumes
+ * the customer; Complete is offered once the colleague answered.
+ */
+import { useTranslation } from "react-i18next"
+import { useSelector } from "@xstate/react"
+import { Button, Intent, Spinner } from "@blueprintjs/core"
+import type { SoftphoneActor } from "../../machines/softphone/softphone-machine"
+import { selectConsult, selectRemote } from "../../machines/softphone/softphone-selectors"
+
+const STATUS_KEY = { ringing: "pbx.consultRinging", speaking: "pbx.consultSpeaking", completing: "pbx.consultCompleting" } as const
+
+export const ConsultLine = ({ actor }: { actor: SoftphoneActor }) => {
+  const { t } = useTranslation()
+  const consult = useSelector(actor, selectConsult)
+  const remote = useSelector(actor, selectRemote) ?? ""
+  if (!consult) return null
+  return (
+    <div className="mc-softphone-consult" data-step={consult.step} data-testid="softphone-consult">
+      {consult.step === "speaking" ? null : <Spinner size={16} aria-hidden />}
+      <span className="mc-softphone-consult-status" data-testid="softphone-consult-status">
+        {t(STATUS_KEY[consult.step], { name: consult.name, remote })}
+      </span>
+      <span className="mc-softphone-consult-actions">
+        <Button
+          intent={Intent.SUCCESS}
+          icon="exchange"
+          text={t("pbx.consultComplete")}
+          disabled={consult.step !== "speaking"}
+          onClick={() => actor.send({ type: "CONSULT_COMPLETE" })}
+          data-testid="softphone-consult-complete"
+        />
+        <Button
+          icon="undo"
+          text={t("pbx.consultCancel")}
+          disabled={consult.step === "completing"}
+          onClick={() => actor.send({ type: "CONSULT_CANCEL" })}
+          data-testid="softphone-consult-cancel"
+        />
+      </span>
+    </div>
+  )
+}
