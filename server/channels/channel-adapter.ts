@@ -47,6 +47,16 @@ export interface VoiceChannel {
    * side hears the other) or resumed it (null). False when this channel does not carry that call.
    */
   readonly hold: (callId: string, tone: readonly Buffer[] | null) => Promise<boolean>
+  /**
+   * A warm transfer's consult on a held call: answers the colleague's browser offer; the agent and the colleague hear
+   * each other, the customer still hears the hold tone.
+   */
+  readonly consult: (callId: string, offerSdp: string) => Promise<string>
+  /**
+   * Ends the call's consult: `handedOver`, the colleague's peer becomes the call's agent leg (the customer's leg as it
+   * was); otherwise it closes and the call is held with the agent again. False when this channel has no consult of it.
+   */
+  readonly endConsult: (callId: string, handedOver: boolean) => Promise<boolean>
   /** A held call resumed from another tab of the agent: answers that browser's offer as the call's agent leg. */
   readonly reconnect: (callId: string, offerSdp: string) => Promise<string>
   /**

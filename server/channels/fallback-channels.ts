@@ -115,6 +115,10 @@ export const notConnectedChannels: FallbackChannels = {
     reconnect: async () => {
       throw notConnected(NO_VOICE_CHANNEL)
     },
+    consult: async () => {
+      throw notConnected(NO_VOICE_CHANNEL)
+    },
+    endConsult: async () => false,
     record: () => false,
     close: async () => {},
   }),

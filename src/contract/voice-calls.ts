@@ -9,6 +9,8 @@ const Sdp = Schema.String
 const CallId = Schema.String
 const Num = Schema.Union([Schema.Number, Schema.String])
 
+const TransferTo = Schema.Struct({ kind: Schema.Literals(["agent", "group"]), id: Schema.Number.check(Schema.isInt()) })
+
 /** Browser -> server. */
 export const ToServer = {
   "initiate-call": Schema.Struct({
@@ -40,10 +42,15 @@ export const ToServer = {
    * Blind transfer of the agent's answered (or held) call to an agent or an agent group: the customer hears the hold
    * tone while it rings there; if nobody takes it in the ring time it comes back (`transfer-returned`).
    */
-  transfer: Schema.Struct({
-    callId: CallId,
-    to: Schema.Struct({ kind: Schema.Literals(["agent", "group"]), id: Schema.Number.check(Schema.isInt()) }),
-  }),
+  transfer: Schema.Struct({ callId: CallId, to: TransferTo }),
+  /**
+   * Warm transfer: as `transfer`, but whoever takes it talks with the agent first (`consult-started`), the customer on
+   * hold meanwhile; then the agent hands the call over (`consult-complete`) or either of them ends the talk
+   * (`consult-cancel`), the call back on hold with the agent.
+   */
+  consult: Schema.Struct({ callId: CallId, to: TransferTo }),
+  "consult-complete": Schema.Struct({ callId: CallId }),
+  "consult-cancel": Schema.Struct({ callId: CallId }),
 } as const
 
 export type ToServerEvent = keyof typeof ToServer
@@ -63,6 +70,8 @@ export interface ToBrowser {
     quickReplies?: readonly string[]
     /** A colleague's call transferred here: their name (the card says "transferred by …"). */
     transferredBy?: string
+    /** A colleague wants to talk before handing this call over (a warm transfer): their name. */
+    consultBy?: string
   }
   "initiated-call-response": { callId: string; number: string; clientId: number; userId: number }
   "whatsapp-answer": { callId: string; sdp: string }
@@ -82,6 +91,13 @@ export interface ToBrowser {
   "transfer-targets": { callId: string; agents: readonly TransferTargetName[]; groups: readonly TransferTargetName[] }
   /** The agent's transfer was not taken in the ring time (or declined by all): the call rings on their card again. */
   "transfer-returned": { callId: string; notTakenBy: string }
+  /** The colleague took the agent's warm transfer: the two talk now, the customer still on hold. */
+  "consult-started": { callId: string; colleague: string }
+  /**
+   * A warm transfer's talk ended: `handedOver` (to the colleague) the call is theirs now, active; otherwise (to the
+   * agent) the colleague left it, and the call is on hold with the agent.
+   */
+  "consult-ended": { callId: string; handedOver: boolean }
   /**
    * A customer's call joined the agents' queue (every agent busy), was rung from it, or left it (taken or ended): to
    * every socket of the tenant, so the queue page (routing-queue.ts) reads it again at once.
@@ -110,6 +126,8 @@ export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
   "call-resumed",
   "transfer-targets",
   "transfer-returned",
+  "consult-started",
+  "consult-ended",
   "call-queue-changed",
 ]
 

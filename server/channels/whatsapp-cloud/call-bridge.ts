@@ -8,6 +8,9 @@
  * On hold the customer hears the hold tone instead of the agent and the agent hears nothing (relay-stream.ts); a held
  * call outlives its browser peer, and a resume from another tab answers that tab's offer with a new one (`reconnect`).
  * A recorded call hears the announcement first, and both directions' packets go to the recording as they are sent.
+ * A warm transfer's consult: a held call gets a second browser peer, the colleague's; the agent and the colleague hear
+ * each other while the customer hears the hold tone. Handed over, the colleague's peer becomes the call's browser peer
+ * (Meta's leg is never renegotiated); cancelled, it closes and the agent's call is held as before.
  */
 import { RTCPeerConnection, type RTCRtpTransceiver, type RtpPacket } from "werift"
 import type { MediaStats, VoiceChannel, VoiceChannelEvents } from "../channel-adapter"
@@ -46,8 +49,15 @@ interface Bridged {
   meta: RTCPeerConnection | null
   /** Starts carrying audio between the two peers (once both have their audio transceiver). */
   link: (() => void) | null
-  /** Hooks the agent's audio of a browser peer (called before its description is applied). */
+  /** Hooks the audio of a browser peer, the agent's or a consulted colleague's (before its description is applied). */
   hookBrowser: ((browser: RTCPeerConnection) => () => void) | null
+  /** The colleague the agent talks with (a warm transfer), and what the colleague hears (the agent). */
+  consult: {
+    readonly peer: RTCPeerConnection
+    readonly toPeer: RelayStream
+    /** The recording's tap of the customer's voice, set aside while the agent hears the colleague. */
+    readonly tap: RelayStream["tap"]
+  } | null
   accepted: boolean
   /** Meta ended it, or we already told Meta: nothing more to say. */
   done: boolean
@@ -118,6 +128,7 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     if (call) byMetaId.delete(call.metaId)
     call?.toMeta.close()
     call?.toBrowser.close()
+    call?.consult?.toPeer.close()
     if (call) await Promise.all(call.peers.map((pc) => pc.close().catch(() => undefined)))
     return call
   }
@@ -136,6 +147,7 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     meta: null,
     link: null,
     hookBrowser: null,
+    consult: null,
     accepted: false,
     done: false,
   })
@@ -150,7 +162,6 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
     call.meta = meta
     call.hookBrowser = (browser) => {
       call.peers.push(browser)
-      call.browser = browser
       browser.connectionStateChange.subscribe((state) => {
         // A replaced peer (the call resumed in another tab) and a held call's closed tab end nothing.
         if (call.browser !== browser) return
@@ -158,15 +169,20 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
         if (state === "failed" && calls.has(callId) && !call.held) events.ended(callId, "FAILED")
       })
       return onAudio(browser, (rtp) => {
+        // The colleague of a consult speaks to the agent; the agent to the customer and, in a consult, to the colleague.
+        if (call.consult?.peer === browser) return call.toBrowser.relay(rtp)
+        if (call.browser !== browser) return
         call.stats.packetsReceived++
         call.stats.bytesReceived += rtp.payload.length
-        if (call.browser === browser) call.toMeta.relay(rtp)
+        call.consult?.toPeer.relay(rtp)
+        call.toMeta.relay(rtp)
       })
     }
     const browser = newPeer(iceHost)
+    call.browser = browser
     const fromBrowser = call.hookBrowser(browser)
     const fromMeta = onAudio(meta, (rtp) => {
-      call.toBrowser.relay(rtp)
+      if (!call.consult) call.toBrowser.relay(rtp)
       call.stats.packetsSent = call.toBrowser.counts.relayed
     })
     meta.connectionStateChange.subscribe((state) => {
@@ -296,12 +312,46 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
       if (!call?.hookBrowser || !call.accepted) throw new Error(`No answered call ${callId} here`)
       const old = call.browser
       const browser = newPeer(iceHost)
+      call.browser = browser
       const hook = call.hookBrowser(browser)
       await old?.close().catch(() => undefined)
       const sdp = await answer(browser, offer)
       hook()
       call.toBrowser.target = audioOf(browser)
       return sdp
+    },
+    consult: async (callId, offer) => {
+      const call = calls.get(callId)
+      if (!call?.hookBrowser || !call.held || call.consult) throw new Error(`No held call ${callId} here to consult on`)
+      const peer = newPeer(iceHost)
+      const hook = call.hookBrowser(peer)
+      const sdp = await answer(peer, offer)
+      hook()
+      const toPeer = new RelayStream()
+      toPeer.target = audioOf(peer)
+      call.consult = { peer, toPeer, tap: call.toBrowser.tap }
+      // The agent hears the colleague now; the recording's customer side hears nobody meanwhile.
+      call.toBrowser.tap = null
+      call.toBrowser.resume()
+      return sdp
+    },
+    endConsult: async (callId, handedOver) => {
+      const call = calls.get(callId)
+      const consult = call?.consult
+      if (!call || !consult) return false
+      call.consult = null
+      consult.toPeer.close()
+      call.toBrowser.tap = consult.tap
+      if (!handedOver) {
+        call.toBrowser.pause()
+        await consult.peer.close().catch(() => undefined)
+        return true
+      }
+      const old = call.browser
+      call.browser = consult.peer
+      call.toBrowser.target = audioOf(consult.peer)
+      await old?.close().catch(() => undefined)
+      return true
     },
     close: async () => {
       for (const call of calls.values()) call.done = true

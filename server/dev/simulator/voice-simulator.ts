@@ -154,6 +154,8 @@ export const createVoiceSimulator = (events: VoiceChannelEvents, options: Simula
       return relay.hold(callId, tone)
     },
     reconnect: (callId, offerSdp) => relay.reconnect(callId, offerSdp),
+    consult: (callId, offerSdp) => relay.consult(callId, offerSdp),
+    endConsult: (callId, handedOver) => relay.endConsult(callId, handedOver),
     record: (callId, tap, announcement) => relay.record(callId, tap, announcement),
     close: async () => {
       await relay.close()

@@ -1,7 +1,7 @@
 /**
  * Messages between the server processes about calls, for what only the process carrying a call's media can do: release
  * its peers (the call ended elsewhere: a customer's hang-up, a Meta terminate, the ring timeout), hold and resume its
- * media, give its agent side to another tab or agent, and route Meta's webhooks about an agent's call to a customer
+ * media, give its agent side to another tab or agent, relay a warm transfer's consult, and route Meta's webhooks about an agent's call to a customer
  * (Meta's id of it is known only where it was dialled). Carried by the socket.io adapter's `serverSideEmit` (Redis
  * reaches every process); the sender handles its own copy, so one process without Redis needs nothing else.
  */
@@ -23,6 +23,16 @@ export type CallBusMessage =
       readonly socketId: string
       readonly sdp: string | null
     }
+  /** A warm transfer's colleague took it (`sdp`: their browser's offer): the agent and the colleague talk. */
+  | {
+      readonly kind: "consult"
+      readonly callId: string
+      readonly channel: "simulator" | "meta"
+      readonly socketId: string
+      readonly sdp: string
+    }
+  /** The consult ended: handed over to the colleague, or back on hold with the agent. */
+  | { readonly kind: "consult-end"; readonly callId: string; readonly handedOver: boolean }
   /** A Meta webhook about a call named by Meta's id: the process that knows that id acts on it. */
   | {
       readonly kind: "meta"

@@ -4,7 +4,8 @@
  * while another of the agent's calls is active holds that one in the same transaction, the agent's live rows locked
  * first, so two resumes at once are one after the other and there is no moment with two active calls. The process
  * carrying the media plays or stops the hold tone when the call bus tells it (`hold`), and gives the agent side to the
- * resuming tab (`repoint`). Resuming a call whose transfer still rings takes it back: the transfer is cancelled.
+ * resuming tab (`repoint`). Resuming a call whose transfer still rings (or whose consult runs) takes it back: the
+ * transfer is cancelled.
  */
 import { sql } from "drizzle-orm"
 import { CallStatus, type ToBrowser } from "../../../src/contract/voice-calls"
@@ -106,6 +107,8 @@ export const holdDesk = ({ services, emit, broadcast }: DeskTools) => ({
       if (held.agentSocket && held.agentSocket !== socket.id) emit(held.agentSocket, "call-held", event)
     }
     if (cancelled) emit(agentRooms(cancelled.rung), "remove-call", { callId, userId: agent.userId })
+    // A consult that ran ends: the agent talks with the customer again, not with the colleague.
+    if (cancelled?.consulting) await broadcast({ kind: "consult-end", callId, handedOver: false })
     // This tab's offer (when it has no media for the call) becomes the call's agent leg where the media is carried.
     await broadcast({ kind: "repoint", callId, channel: call.channel, socketId: socket.id, sdp: sdp ?? null })
     await broadcast({ kind: "hold", callId, held: false })

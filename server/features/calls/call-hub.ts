@@ -4,8 +4,9 @@
  * reaches every process. Agents are the sockets of the tenant holding FRONT:/channels/whatsapp-call; they join
  * `voice:<clientId>` so call events never reach colleagues without the permission. A call rings only the agents who can
  * take it (call-takers.ts: online, permitted, not busy), each in their own room, or waits for one (call-waiting.ts); a
- * call nobody online can take gets the tenant's away message and ends as missed. Hold and resume are call-hold.ts,
- * transfer call-transfer.ts.
+ * call nobody online can take gets the tenant's away message and ends as missed (call-ring.ts). Hold and resume are
+ * call-hold.ts, transfer call-transfer.ts, warm transfer call-consult.ts, dialling call-dial.ts; the hub's surface is
+ * call-hub-api.ts.
  *
  * Nothing about a ringing call lives in one process's memory: the customer's media leg is made by the process that
  * wins the accept (the simulator's peer, or Meta's stored offer answered from there), which then owns the call.
@@ -19,114 +20,41 @@ import type { Services } from "../../http/context"
 import type { AppSocket } from "../../realtime/socket"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
 import type { VoiceChannel, VoiceChannelEvents } from "../../channels/channel-adapter"
-import type { SimulatedChannel } from "../../channels/fallback-channels"
-import { createMetaBridge, type MetaCallBridge } from "../../channels/whatsapp-cloud/call-bridge"
-import { callRecords } from "../../db/schema/calls"
-import { eq } from "drizzle-orm"
-import { metaDialer, metaLeg } from "./hooks"
-import { callSettingOf } from "../onboarding"
-import { awayForCall } from "../tenant-settings"
+import { createMetaBridge } from "../../channels/whatsapp-cloud/call-bridge"
+import { metaLeg } from "./hooks"
 import { keepRecording, recordIfAsked } from "./recording-live"
 import {
   type CallChannelName,
-  type EndedCall,
   type LiveCall,
   callsOfSocket,
   claimAccept,
   decline,
   dropLease,
   finish,
-  insertOutgoing,
-  insertRefused,
-  insertRinging,
   liveOf,
-  markEmitted,
   renewLease,
   saveStatus,
 } from "./call-store"
 import { type CallBusMessage, createCallBus } from "./call-bus"
-import { LEASE_MS, RENEW_MS, RING_GRACE_MS, scheduleRingEnd } from "./call-timers"
+import { LEASE_MS, RENEW_MS, RING_GRACE_MS } from "./call-timers"
 import { holdDesk } from "./call-hold"
 import { holdTone } from "./hold-tone"
-import { type TransferTarget, voiceRoom } from "./call-takers"
+import { voiceRoom } from "./call-takers"
 import { type Emit, agentRooms, logFailure } from "./call-desk"
 import { transferDesk } from "./call-transfer"
-import { callQueueChanged, leftQueue, ringOrWait, serveWaitingAfter } from "./call-waiting"
-import type { PendingTransfer } from "./call-store"
+import { consultDesk } from "./call-consult"
+import { type Carried, dialDesk } from "./call-dial"
+import { ringDesk } from "./call-ring"
+import { leftQueue, serveWaitingAfter } from "./call-waiting"
+import type { CallHub } from "./call-hub-api"
 
 export type { LiveCall } from "./call-store"
+export type { CallHub } from "./call-hub-api"
 
 /** A ringing call nobody answers ends as MISSED a little after the browsers' own countdown (the tenant's ring time, 60 s by default). */
 export const RING_TIMEOUT_MS = 60_000 + RING_GRACE_MS
 
 export { voiceRoom } from "./call-takers"
-
-/** A call whose media this process carries: who to tell what the channel reports. */
-interface Carried {
-  readonly clientId: number
-  readonly type: "incoming" | "outgoing"
-  readonly agentId: number
-  /** The agent's tab on the call (another one after a resume from another tab). */
-  agentSocket: string
-}
-
-export interface CallHub {
-  /** This process's id in `live_calls.owner_node` and `call_nodes`. */
-  readonly node: string
-  readonly channel: SimulatedChannel
-  readonly meta: MetaCallBridge
-  /** A live call (ringing or running), as every process sees it; null once it ended. */
-  readonly live: (callId: string) => Promise<LiveCall | null>
-  /**
-   * A WhatsApp user calls the tenant's Cloud API number (Meta's connect webhook, under Meta's call id): rings the
-   * agents; false when that call is already known (Meta delivers webhooks at least once).
-   */
-  readonly metaConnect: (call: {
-    clientId: number
-    callId: string
-    name: string
-    number: string
-    offer: string
-    numberId: string
-  }) => Promise<boolean>
-  /** Meta's terminate webhook (Meta's call id): the call ends on the agents' screens (without telling Meta back). */
-  readonly metaTerminate: (clientId: number, metaCallId: string) => Promise<void>
-  /** The customer answered an agent's call (connect webhook with Meta's SDP answer). */
-  readonly metaAnswered: (clientId: number, metaCallId: string, sdp: string) => Promise<void>
-  /** An agent's call moved on at Meta (`statuses[]` of type call). */
-  readonly metaStatus: (clientId: number, metaCallId: string, status: string) => Promise<void>
-  readonly incoming: (call: { clientId: number; name: string; number: string }) => Promise<string>
-  readonly accept: (socket: AppSocket, callId: string, sdp: string) => Promise<void>
-  readonly reject: (socket: AppSocket, callId: string) => Promise<void>
-  readonly terminate: (socket: AppSocket, callId: string) => Promise<void>
-  readonly dial: (socket: AppSocket, number: string, sdp: string) => Promise<string | null>
-  readonly attachMessage: (socket: AppSocket, callId: string, messageId: string) => Promise<void>
-  /** The agent puts their answered call on hold: the customer hears the hold tone, neither hears the other. */
-  readonly hold: (socket: AppSocket, callId: string) => Promise<void>
-  /**
-   * The agent takes their held call back, their active call held first in the same step (the switch); `sdp`: this
-   * tab's offer when it has no media for the call (answered by `browser-answer`).
-   */
-  readonly resume: (socket: AppSocket, callId: string, sdp?: string) => Promise<void>
-  /** A tab of the agent connected: it hears of their calls on hold (`call-held`), so held calls outlive a reload. */
-  readonly showHeld: (socket: AppSocket) => Promise<void>
-  /** Whom the agent's call could be transferred to now (`transfer-targets`). */
-  readonly transferTargets: (socket: AppSocket, callId: string) => Promise<void>
-  /** Blind transfer of the agent's answered or held call to an agent or a group (call-transfer.ts). */
-  readonly transfer: (socket: AppSocket, callId: string, to: TransferTarget) => Promise<void>
-  /** A transfer went back to its sender (its ring time ended). */
-  readonly transferReturned: (callId: string, transfer: PendingTransfer) => void
-  /** A browser ICE candidate: only from the agent on the call (so never from another tenant). */
-  readonly candidate: (socket: AppSocket, callId: string, candidate: unknown) => Promise<void>
-  readonly dropSocket: (socket: AppSocket) => Promise<void>
-  /** Ends a live call from any process (`farEndGone`: the customer's side ended it, so it is not told). */
-  readonly end: (callId: string, status?: string, farEndGone?: boolean) => Promise<void>
-  /** After a call's end committed: the agents hear it and the media is released wherever it is carried. */
-  readonly announceEnded: (ended: EndedCall, farEndGone: boolean) => Promise<void>
-  /** Starts the lease and listens to the other processes (idempotent; every entry point calls it). */
-  readonly start: () => void
-  readonly close: () => Promise<void>
-}
 
 const hubs = new WeakMap<Services, CallHub>()
 
@@ -182,6 +110,8 @@ const createHub = (services: Services): CallHub => {
     if (message.kind === "release") return release(message.callId, message.farEndGone)
     if (message.kind === "hold") return carried.has(message.callId) ? holdMedia(message.callId, message.held) : undefined
     if (message.kind === "repoint") return repoint(message.callId, message.channel, message.socketId, message.sdp)
+    if (message.kind === "consult") return consultMedia(message.callId, message.channel, message.socketId, message.sdp)
+    if (message.kind === "consult-end") return carried.has(message.callId) ? endConsultMedia(message.callId, message.handedOver) : undefined
     const callId = hub.meta.callIdOf(message.metaCallId)
     const call = callId ? carried.get(callId) : undefined
     if (!callId || !call || call.clientId !== message.clientId) return
@@ -196,6 +126,18 @@ const createHub = (services: Services): CallHub => {
   const tools = { services, emit, broadcast: bus.broadcast }
   const holding = holdDesk(tools)
   const transferring = transferDesk(tools)
+  const consulting = consultDesk(tools, transferring)
+  const ring = ringDesk(services, emit, (ended, farEndGone) => hub.announceEnded(ended, farEndGone))
+
+  /** A warm transfer's colleague joins the held call carried here: their browser's offer is answered. */
+  const consultMedia = async (callId: string, channel: CallChannelName, socketId: string, sdp: string) => {
+    if (!carried.has(callId)) return
+    const answer = await (channel === "meta" ? hub.meta : hub.channel).consult(callId, sdp)
+    emit(socketId, "browser-answer", { callId, sdp: answer })
+  }
+  const endConsultMedia = async (callId: string, handedOver: boolean) => {
+    if (!(await hub.channel.endConsult(callId, handedOver))) await hub.meta.endConsult(callId, handedOver)
+  }
 
   /** The agent side of a call carried here is now `socketId` (answering its offer `sdp`, when it sent one). */
   const repoint = async (callId: string, channel: CallChannelName, socketId: string, sdp: string | null) => {
@@ -205,69 +147,6 @@ const createHub = (services: Services): CallHub => {
     if (!sdp) return
     const answer = await (channel === "meta" ? hub.meta : hub.channel).reconnect(callId, sdp)
     emit(socketId, "browser-answer", { callId, sdp: answer })
-  }
-
-  /** A customer's call nobody can take: the tenant's away message on WhatsApp, and the call ends as missed. */
-  const nobodyCanTake = async (call: { callId: string; clientId: number; name: string; number: string }) => {
-    const ended = await services.database.transaction(async (tx) => {
-      const missed = await finish(tx, call.callId, CallStatus.missed)
-      if (missed) await awayForCall(tx, call)
-      return missed
-    })
-    if (ended) await hub.announceEnded(ended, false)
-  }
-
-  /** Rings the tenant's agents for a new incoming call; null when a call with this id was already recorded. */
-  const ring = async (
-    { clientId, name, number }: { clientId: number; name: string; number: string },
-    callId: string,
-    channel: CallChannelName,
-    meta?: { offer: string; numberId: string },
-  ): Promise<string | null> => {
-    const setting = await callSettingOf(db(), clientId)
-    if (!setting.enabled) {
-      // The tenant turned calls off: refused at the channel, in Call History as such, and no card rings.
-      const fresh = await services.database.transaction((tx) => insertRefused(tx, { callId, clientId, name, number }, CallStatus.refused))
-      if (fresh && meta) await metaLeg.ask(services, { clientId, callId, ...meta }).then((leg) => leg?.act("reject"))
-      return fresh ? callId : null
-    }
-    const ringEndsAt = new Date(Date.now() + setting.ring_timeout_seconds * 1000)
-    const { rung, queued } = await ringOrWait(services, clientId)
-    const fresh = await services.database.transaction(async (tx) => {
-      const inserted = await insertRinging(tx, {
-        callId,
-        clientId,
-        name,
-        number,
-        channel,
-        ringEndsAt,
-        metaOffer: meta?.offer,
-        metaNumberId: meta?.numberId,
-        rung,
-        queued,
-      })
-      if (inserted && (rung.length > 0 || queued)) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
-      return inserted
-    })
-    if (!fresh) return null
-    if (queued) {
-      callQueueChanged(services, clientId, callId)
-      return serveWaitingAfter(services, clientId).then(() => callId)
-    }
-    if (rung.length === 0) {
-      await nobodyCanTake({ callId, clientId, name, number })
-      return callId
-    }
-    const emittedAt = Date.now()
-    emit(agentRooms(rung), "call-is-coming", {
-      callId,
-      callerName: name,
-      callerNumber: number,
-      ringSeconds: setting.ring_timeout_seconds,
-      quickReplies: setting.quick_replies,
-    })
-    markEmitted(db(), callId, emittedAt).catch(logFailure(`could not note when ${callId} rang`))
-    return callId
   }
 
   const events: VoiceChannelEvents = {
@@ -312,6 +191,21 @@ const createHub = (services: Services): CallHub => {
 
   let renewing: NodeJS.Timeout | null = null
   let leased: Promise<unknown> | null = null
+  const dialling = dialDesk({
+    services,
+    node,
+    leased: async () => leased,
+    // The hub's channels, made below with it.
+    channels: {
+      get meta() {
+        return hub.meta
+      },
+      get channel() {
+        return hub.channel
+      },
+    },
+    carry: (callId, call) => void carried.set(callId, call),
+  })
   const renew = () => renewLease(db(), node, LEASE_MS).catch(logFailure("could not renew this process's lease"))
 
   const hub: CallHub = {
@@ -342,7 +236,7 @@ const createHub = (services: Services): CallHub => {
       // The winner owns the call: its lease must exist before any process could look for it.
       await leased
       const won = await services.database.transaction((tx) => claimAccept(tx, { callId, clientId, userId, socketId: socket.id, node }))
-      if (!won && (await transferring.take(socket, callId, sdp))) return
+      if (!won && ((await transferring.take(socket, callId, sdp)) || (await consulting.take(socket, callId, sdp)))) return
       if (!won) {
         // Another agent was quicker (on any process): this browser just drops the card.
         const call = await liveOf(db(), callId)
@@ -387,64 +281,17 @@ const createHub = (services: Services): CallHub => {
       if (call.agentId === null) return hub.reject(socket, callId)
       if (call.agentId === socket.data.principal.userId) await end(callId)
     },
-    dial: async (socket, number, sdp) => {
-      const { userId, clientId } = socket.data.principal
-      if (userId === null || clientId === null || !number.trim()) return null
-      const callId = `wacid.${randomUUID()}`
-      if (!(await callSettingOf(db(), clientId)).enabled) {
-        // The tenant turned calls off: the dialler hears REFUSED (the console says calls are off), Call History keeps it.
-        await services.database.transaction((tx) =>
-          insertRefused(tx, { callId, clientId, name: "Unknown", number }, CallStatus.refused, userId),
-        )
-        socket.emit("initiated-call-response", { callId, number, clientId, userId })
-        socket.emit("call-status-update", { callId, callStatus: CallStatus.refused })
-        socket.emit("call-ended", { callId })
-        return null
-      }
-      await leased
-      // A tenant with a WhatsApp Cloud API number calls through Meta; the others through the simulator.
-      const dialer = await metaDialer.ask(services, clientId)
-      const channel: VoiceChannel = dialer ? hub.meta : hub.channel
-      if (dialer) hub.meta.dialVia(callId, dialer)
-      await services.database.transaction((tx) =>
-        insertOutgoing(tx, {
-          callId,
-          clientId,
-          number,
-          agentId: userId,
-          agentSocket: socket.id,
-          node,
-          channel: dialer ? "meta" : "simulator",
-        }),
-      )
-      carried.set(callId, { clientId, type: "outgoing", agentId: userId, agentSocket: socket.id })
-      socket.emit("initiated-call-response", { callId, number, clientId, userId })
-      await channel.dial(callId, number, sdp)
-      return callId
-    },
-    attachMessage: async (socket, callId, messageId) => {
-      const clientId = socket.data.principal.clientId
-      if (clientId === null) return
-      const [row] = await db().select().from(callRecords).where(eq(callRecords.callId, callId)).limit(1)
-      if (!row || row.clientId !== clientId) return
-      await db()
-        .update(callRecords)
-        .set({
-          message: {
-            message_type: "text",
-            message_body: `Quick reply ${messageId}`,
-            attachments: [{ name: "message_id", value: messageId }],
-            interactive: null,
-          },
-        })
-        .where(eq(callRecords.callId, callId))
-    },
+    dial: (socket, number, sdp) => dialling.dial(socket, number, sdp),
+    attachMessage: dialling.attachMessage,
     hold: holding.hold,
     resume: holding.resume,
     showHeld: holding.showHeld,
     transferTargets: transferring.transferTargets,
     transfer: transferring.transfer,
     transferReturned: transferring.returned,
+    consult: consulting.consult,
+    completeConsult: consulting.complete,
+    cancelConsult: consulting.cancel,
     candidate: async (socket, callId, candidate) => {
       // Only the agent on a call this process carries (the candidate belongs to its browser's peer here).
       const call = carried.get(callId)

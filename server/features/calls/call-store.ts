@@ -38,11 +38,11 @@ export interface LiveCall {
   readonly rung: readonly number[]
   /** It waited in the agents' queue, every agent busy when it came (call-waiting.ts). */
   readonly queued: boolean
-  /** The blind transfer it waits on, while one rings (call-transfer.ts). */
+  /** The transfer it waits on, while one rings or its consult runs (call-transfer.ts, call-consult.ts). */
   readonly transfer: PendingTransfer | null
 }
 
-/** A held call's transfer while it rings at its target (`live_calls.transfer`). */
+/** A held call's transfer while it rings at its target, or while its consult runs (`live_calls.transfer`). */
 export interface PendingTransfer {
   /** Its row in call_transfers. */
   readonly id: number
@@ -52,6 +52,10 @@ export interface PendingTransfer {
   readonly targetName: string
   readonly rung: readonly number[]
   readonly declined: readonly number[]
+  /** A warm transfer: whoever takes it talks with the sender first (call-consult.ts). */
+  readonly warm?: boolean
+  /** The colleague who took a warm transfer and talks with the sender now, through `socketId`. */
+  readonly consulting?: { readonly userId: number; readonly socketId: string; readonly name: string } | null
 }
 
 /** A call that just ended: what the process that ended it announces and releases. */

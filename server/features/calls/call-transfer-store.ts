@@ -36,6 +36,8 @@ export interface NewTransfer {
   readonly fromName: string
   readonly rung: readonly number[]
   readonly ringSeconds: number
+  /** A warm transfer: whoever takes it talks with the sender first (call-consult.ts). */
+  readonly warm: boolean
 }
 
 export interface Started {
@@ -64,6 +66,7 @@ export const startTransfer = async (tx: Db, agent: Agent, t: NewTransfer): Promi
     targetName: t.targetName,
     rung: t.rung,
     declined: [],
+    ...(t.warm ? { warm: true } : {}),
   }
   await tx.execute(sql`UPDATE live_calls SET transfer = ${JSON.stringify(transfer)}::jsonb WHERE call_id = ${call.callId}`)
   await enqueue(tx, {
@@ -76,7 +79,7 @@ export const startTransfer = async (tx: Db, agent: Agent, t: NewTransfer): Promi
   return { call, transfer, wasActive }
 }
 
-const lockLive = async (tx: Db, callId: string, clientId: number): Promise<LiveCall | null> => {
+export const lockLive = async (tx: Db, callId: string, clientId: number): Promise<LiveCall | null> => {
   const [row] = rowsOf(await tx.execute(sql`${LIVE} WHERE l.call_id = ${callId} AND l.client_id = ${clientId} FOR UPDATE OF l`))
   return row ? liveOfRow(row) : null
 }
@@ -90,7 +93,7 @@ export interface Taken {
 export const takeTransfer = async (tx: Db, agent: Agent, callId: string, socketId: string): Promise<Taken | null> => {
   const call = await lockLive(tx, callId, agent.clientId)
   const transfer = call?.transfer
-  if (!call || !transfer?.rung.includes(agent.userId)) return null
+  if (!call || !transfer?.rung.includes(agent.userId) || transfer.warm) return null
   await tx.execute(sql`UPDATE call_records SET accepted_by = ${agent.userId}, hold_seconds = hold_seconds + ${heldPart(call.heldSince)}
     WHERE call_id = ${callId}`)
   await tx.execute(sql`UPDATE live_calls SET held_since = NULL, agent_socket = ${socketId}, transfer = NULL WHERE call_id = ${callId}`)
@@ -105,17 +108,17 @@ export const takeTransfer = async (tx: Db, agent: Agent, callId: string, socketI
 export const declineTransfer = async (tx: Db, agent: Agent, callId: string): Promise<PendingTransfer | "pending" | null> => {
   const call = await lockLive(tx, callId, agent.clientId)
   const transfer = call?.transfer
-  if (!call || !transfer?.rung.includes(agent.userId)) return null
+  if (!call || !transfer?.rung.includes(agent.userId) || transfer.consulting) return null
   const declined = [...new Set([...transfer.declined, agent.userId])]
   if (transfer.rung.every((id) => declined.includes(id))) return endTransfer(tx, call.callId, transfer)
   await tx.execute(sql`UPDATE live_calls SET transfer = ${JSON.stringify({ ...transfer, declined })}::jsonb WHERE call_id = ${callId}`)
   return "pending"
 }
 
-/** The transfer `transferId` of the call goes back to its sender, if it still rings; null otherwise. */
+/** The transfer `transferId` of the call goes back to its sender, if it still rings (no consult runs); null otherwise. */
 export const returnTransfer = async (tx: Db, callId: string, clientId: number, transferId: number): Promise<PendingTransfer | null> => {
   const call = await lockLive(tx, callId, clientId)
-  return call?.transfer?.id === transferId ? endTransfer(tx, callId, call.transfer) : null
+  return call?.transfer?.id === transferId && !call.transfer.consulting ? endTransfer(tx, callId, call.transfer) : null
 }
 
 const endTransfer = async (tx: Db, callId: string, transfer: PendingTransfer) => {

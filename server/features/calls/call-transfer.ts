@@ -6,6 +6,7 @@
  * the media re-points the agent side to that browser (`repoint` on the call bus), the customer's leg is never
  * renegotiated, and the sender's card leaves. Not taken in the ring time, or declined by everyone it rang: it goes
  * back to the sender, ringing on their card again ("not taken by …"), still held. The SQL: call-transfer-store.ts.
+ * A warm transfer rings the same way; taking it starts a consult instead (call-consult.ts).
  */
 import type { AppSocket } from "../../realtime/socket"
 import { callSettingOf } from "../onboarding"
@@ -32,7 +33,8 @@ export const transferDesk = ({ services, emit, broadcast }: DeskTools) => {
       socket.emit("transfer-targets", { callId, agents, groups })
     },
 
-    transfer: async (socket: AppSocket, callId: string, target: TransferTarget) => {
+    /** `warm`: whoever takes it talks with the agent first (call-consult.ts). */
+    transfer: async (socket: AppSocket, callId: string, target: TransferTarget, warm = false) => {
       const agent = agentOf(socket)
       if (!agent) return
       const name = await targetName(db(), agent.clientId, target)
@@ -45,7 +47,7 @@ export const transferDesk = ({ services, emit, broadcast }: DeskTools) => {
       const fromName = me?.name ?? ""
       const ringSeconds = setting.ring_timeout_seconds
       const started = await services.database.transaction((tx) =>
-        startTransfer(tx, agent, { callId, target, targetName: name, fromName, rung, ringSeconds }),
+        startTransfer(tx, agent, { callId, target, targetName: name, fromName, rung, ringSeconds, warm }),
       )
       if (!started) return
       if (started.wasActive) await broadcast({ kind: "hold", callId, held: true })
@@ -62,7 +64,7 @@ export const transferDesk = ({ services, emit, broadcast }: DeskTools) => {
         callerNumber: call.number,
         ringSeconds,
         quickReplies: setting.quick_replies,
-        transferredBy: fromName,
+        ...(warm ? { consultBy: fromName } : { transferredBy: fromName }),
       })
     },
 

@@ -2,7 +2,8 @@
  * Voice calls over two server processes' worth of servers on one PostgreSQL and one Redis (testing/nodes.ts): a call
  * rung through node A is answered by an agent on node B (B makes the customer's media leg, the card goes away on A),
  * simultaneous accepts on both nodes have one winner, a customer's hang-up arriving at A reaches the call carried by B,
- * and with node A gone a call it rang is still answerable on B and otherwise ends as MISSED at its time.
+ * a warm transfer's consult between agents on both nodes is relayed by the node carrying the call, and with node A
+ * gone a call it rang is still answerable on B and otherwise ends as MISSED at its time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sql } from "drizzle-orm"
@@ -108,6 +109,53 @@ describe("voice calls across two nodes", () => {
       await ended
     } finally {
       await peer.close()
+    }
+  }, 60_000)
+
+  it("warm transfer across nodes: agent1 on B talks with admin on A through B's relay, then hands the call over", async () => {
+    const heard = async () =>
+      ((await (await devFetch(nodeB(), `/dev/simulator/calls/${callId}`)).json()) as any).data.media.heard as {
+        agent: number
+        tone: number
+      }
+    const ringing = next(onB[0], "call-is-coming", (p) => p.callerNumber === "+905550008005", 10_000)
+    const callId = await place(nodeA(), "+905550008005")
+    await ringing
+    const [agent, colleague] = [await browserPeer(), await browserPeer()]
+    try {
+      const answered = next(onB[0], "browser-answer", (p) => p.callId === callId, 10_000)
+      onB[0].emit("browser-offer", { callId, sdp: agent.offer })
+      await agent.accept((await answered).sdp)
+      await agent.connected()
+      // agent1 asks admin (on A) to talk first; admin's answer comes from B, which carries the call.
+      const card = next(onA[0], "call-is-coming", (p) => p.callId === callId, 10_000)
+      onB[0].emit("consult", { callId, to: { kind: "agent", id: ids.admin } })
+      expect(await card).toMatchObject({ consultBy: expect.any(String) })
+      const started = next(onB[0], "consult-started", (p) => p.callId === callId, 10_000)
+      const colleagueAnswer = next(onA[0], "browser-answer", (p) => p.callId === callId, 10_000)
+      onA[0].emit("browser-offer", { callId, sdp: colleague.offer })
+      await colleague.accept((await colleagueAnswer).sdp)
+      await started
+      await colleague.connected()
+      const before = await heard()
+      await Promise.all([agent.talk(15), colleague.talk(15)])
+      await expect.poll(() => colleague.received.packets, { timeout: 5000 }).toBeGreaterThan(5)
+      await expect.poll(() => agent.received.packets, { timeout: 5000 }).toBeGreaterThan(5)
+      expect((await heard()).agent).toBe(before.agent)
+
+      const handed = next(onA[0], "consult-ended", (p) => p.callId === callId, 10_000)
+      const gone = next(onB[1], "remove-call", (p) => p.callId === callId, 10_000)
+      onB[0].emit("consult-complete", { callId })
+      expect(await handed).toEqual({ callId, handedOver: true })
+      expect(await gone).toEqual({ callId, userId: ids.admin })
+      await colleague.talk(15)
+      await expect.poll(async () => (await heard()).agent, { timeout: 5000 }).toBeGreaterThan(before.agent + 5)
+      expect(await recordOf(callId)).toEqual({ status: "ACCEPTED", accepted_by: ids.admin })
+      const ended = next(onB[1], "call-ended", (p) => p.callId === callId, 10_000)
+      onA[0].emit("terminate-call", { callId })
+      await ended
+    } finally {
+      await Promise.all([agent.close(), colleague.close()])
     }
   }, 60_000)
 

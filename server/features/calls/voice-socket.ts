@@ -40,6 +40,9 @@ export const socketFeatures: readonly SocketFeature[] = [
     on(socket, realtime, "resume", (p) => hub.resume(socket, p.callId, p.sdp))
     on(socket, realtime, "transfer-targets", (p) => hub.transferTargets(socket, p.callId))
     on(socket, realtime, "transfer", (p) => hub.transfer(socket, p.callId, p.to))
+    on(socket, realtime, "consult", (p) => hub.consult(socket, p.callId, p.to))
+    on(socket, realtime, "consult-complete", (p) => hub.completeConsult(socket, p.callId))
+    on(socket, realtime, "consult-cancel", (p) => hub.cancelConsult(socket, p.callId))
     // A place may have opened for a waiting call (call-waiting.ts).
     realtime.track(serveWaitingAfter(services, principal.clientId))
     realtime.track(hub.showHeld(socket)).catch((error: unknown) => console.error("[calls] could not show the held calls", error))

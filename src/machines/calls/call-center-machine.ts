@@ -4,7 +4,8 @@
  * a call already on screen) and one outgoing-call actor per dial, enforces "one active call" rules (a call on hold is
  * not active: another may be accepted; resuming one makes it the active call, the server holding the other), keeps the ringing
  * cards in storage for a reload, and rings while there are unanswered calls (or a held call whose transfer came back)
- * and nothing is active. Transfer: the card asks for targets and sends the call on (held meanwhile). Its rules are in
+ * and nothing is active. Transfer: the card asks for targets and sends the call on (held meanwhile), or asks a colleague
+ * to talk first (a warm transfer: the talk's start and end come from the server to the card). Its rules are in
  * call-center-setup.ts; this is the chart.
  */
 import { and, assertEvent, not } from "xstate"
@@ -51,6 +52,7 @@ export const callCenterMachine = centreSetup.createMachine({
                   ringSeconds: event.ringSeconds,
                   quickReplies: event.quickReplies,
                   transferredBy: event.transferredBy,
+                  consultBy: event.consultBy,
                 },
               ],
             },
@@ -101,6 +103,14 @@ export const callCenterMachine = centreSetup.createMachine({
           guard: "isHeldCall",
           actions: [{ type: "forward", params: ({ event }) => ({ type: "RETURNED", notTakenBy: event.notTakenBy }) }, "markReturned"],
         },
+        "rt.consult-started": {
+          guard: "isHeldCall",
+          actions: { type: "forward", params: ({ event }) => ({ type: "CONSULT_STARTED", colleague: event.colleague }) },
+        },
+        "rt.consult-ended": [
+          { guard: "isHandedOver", actions: { type: "forward", params: { type: "HANDED_OVER" } } },
+          { guard: "isHeldCall", actions: { type: "forward", params: { type: "CONSULT_ENDED" } } },
+        ],
         "rt.browser-answer": { actions: { type: "forward", params: ({ event }) => ({ type: "ANSWER", sdp: event.sdp }) } },
         "rt.start-browser-timer": { actions: { type: "forward", params: { type: "START_TIMER" } } },
         "rt.initiated-call-response": {
@@ -139,6 +149,17 @@ export const callCenterMachine = centreSetup.createMachine({
             "persist",
           ],
         },
+        "call.consult": {
+          guard: "isAnsweredCall",
+          actions: [
+            { type: "forward", params: ({ event }) => ({ type: "CONSULT", to: event.to, name: event.name }) },
+            "markHeld",
+            "clearReturned",
+            "persist",
+          ],
+        },
+        "call.completeConsult": { guard: "isHeldCall", actions: { type: "forward", params: { type: "COMPLETE" } } },
+        "call.cancelConsult": { guard: "isHeldCall", actions: { type: "forward", params: { type: "CANCEL" } } },
         "call.finished": { actions: ["removeCall", "markShown", "persist"] },
         "call.notice": { actions: ["notice", "clearActiveOnMicrophone", "persist"] },
         "socket.emit": { actions: "emit" },

@@ -71,6 +71,14 @@ const transferA: CallCenterEvent = { type: "call.transfer", callId: "a", to: { k
 const returnedA: CallCenterEvent = { type: "rt.transfer-returned", callId: "a", notTakenBy: "Aylin" }
 const takenA: CallCenterEvent = { type: "rt.remove-call", callId: "a", userId: 3 }
 const CENTER_STOP: CallCenterEvent = { type: "CENTER.STOP" }
+const consultA: CallCenterEvent = { type: "call.consult", callId: "a", to: { kind: "agent", id: 3 }, name: "Aylin" }
+const consultStarted: CallCenterEvent = { type: "rt.consult-started", callId: "a", colleague: "Aylin" }
+const completeA: CallCenterEvent = { type: "call.completeConsult", callId: "a" }
+const cancelA: CallCenterEvent = { type: "call.cancelConsult", callId: "a" }
+const consultLeft: CallCenterEvent = { type: "rt.consult-ended", callId: "a", handedOver: false }
+const handedB: CallCenterEvent = { type: "rt.consult-ended", callId: "b", handedOver: true }
+/** A colleague's consult rings here as "b". */
+const consultComing: CallCenterEvent = { ...coming("b"), consultBy: "Kerem" } as CallCenterEvent
 
 const events: ModelEvent[] = [
   start,
@@ -97,7 +105,25 @@ const events: ModelEvent[] = [
   refused,
 ]
 /** Walked in the stories below only: in the shortest-path walk they multiply its few hundred paths several times over. */
-const holdEvents: ModelEvent[] = [hold, resume, heldB, foundH, resumedA, askTargets, targets, transferA, returnedA, takenA]
+const holdEvents: ModelEvent[] = [
+  hold,
+  resume,
+  heldB,
+  foundH,
+  resumedA,
+  askTargets,
+  targets,
+  transferA,
+  returnedA,
+  takenA,
+  consultA,
+  consultStarted,
+  completeA,
+  cancelA,
+  consultLeft,
+  handedB,
+  consultComing,
+]
 
 type Snap = ReturnType<typeof callCenterMachine.getInitialSnapshot>
 /** Everything the cards and toasts show: the replay must match the model on all of it. */
@@ -172,6 +198,24 @@ const stories: ModelEvent[][] = [
   // Transfer the active call (it is held, another may be accepted), it comes back and rings, is sent again and taken.
   [start, coming("a"), transferA, accept("a"), askTargets, targets, transferA, coming("b"), returnedA, accept("b"), transferA, takenA],
   [start, coming("a"), accept("a"), hold, transferA, returnedA, resume, resumedA, askTargets, finished],
+  // Warm transfer: asked of a ringing call (refused), of the active call; not taken; asked again, the talk ends from the
+  // colleague, is cancelled, then handed over; meanwhile a colleague's consult rings here, is accepted and handed over.
+  [
+    start,
+    coming("a"),
+    consultA,
+    accept("a"),
+    consultA,
+    returnedA,
+    consultA,
+    consultStarted,
+    consultLeft,
+    consultA,
+    consultStarted,
+    cancelA,
+  ],
+  [start, coming("a"), accept("a"), consultA, consultStarted, consultComing, accept("b"), handedB, completeA, takenA],
+  [start, consultComing, completeA, cancelA, consultStarted, consultLeft, accept("b"), handedB, hold],
 ]
 const paths = [
   ...shortest,
@@ -272,6 +316,24 @@ describe("call centre (model)", () => {
             before.held.includes("a") || before.activeCallId === "a" ? 1 : 0,
           )
         for (const id of snapshot.context.returned) expect(snapshot.context.held).toContain(id)
+        // A warm transfer is asked only of an answered call, and holds it; the talk's steps reach only a held call, the
+        // hand-over of a colleague's call reaches it wherever it is.
+        const told = (type: string) => sent.filter((command) => command.type === type).length
+        if (event.type === "call.consult") {
+          expect(told("CONSULT")).toBe(before.held.includes("a") || before.activeCallId === "a" ? 1 : 0)
+          if (told("CONSULT")) expect(snapshot.context.held).toContain("a")
+        }
+        if (event.type === "call.completeConsult") expect(told("COMPLETE")).toBe(before.held.includes("a") ? 1 : 0)
+        if (event.type === "call.cancelConsult") expect(told("CANCEL")).toBe(before.held.includes("a") ? 1 : 0)
+        if (event.type === "rt.consult-started") expect(told("CONSULT_STARTED")).toBe(before.held.includes("a") ? 1 : 0)
+        const centreEvent = event as CallCenterEvent
+        if (centreEvent.type === "rt.consult-ended") {
+          const { handedOver, callId } = centreEvent
+          const reaches = handedOver ? before.calls.includes(callId) : before.held.includes(callId)
+          expect(told(handedOver ? "HANDED_OVER" : "CONSULT_ENDED")).toBe(reaches ? 1 : 0)
+        }
+        if (centreEvent.type === "rt.call-is-coming" && centreEvent.consultBy && !before.calls.includes(centreEvent.callId))
+          expect(snapshot.context.calls.find((call) => call.callId === centreEvent.callId)?.consultBy).toBe(centreEvent.consultBy)
         expect(h.tone.running).toBe(snapshot.matches({ on: { tone: "ringing" } }) ? 1 : 0)
         h.script.forget((id) => id in snapshot.children)
       }

@@ -23,6 +23,8 @@ export interface CentreCall {
   readonly quickReplies?: readonly string[]
   /** A colleague transferred it here: their name. */
   readonly transferredBy?: string
+  /** A colleague wants to talk before handing it over here: their name. */
+  readonly consultBy?: string
   readonly ref: IncomingCallRef
 }
 
@@ -68,6 +70,9 @@ export type CallCenterEvent =
   | { type: "call.resume"; callId: string }
   | { type: "call.transferTargets"; callId: string }
   | ({ type: "call.transfer"; callId: string } & TransferChoice)
+  | ({ type: "call.consult"; callId: string } & TransferChoice)
+  | { type: "call.completeConsult"; callId: string }
+  | { type: "call.cancelConsult"; callId: string }
   | { type: "call.quickReply"; callId: string; text: string }
   | { type: "outgoing.dial"; number: string; name?: string }
   | { type: "outgoing.terminate" }
@@ -129,6 +134,8 @@ export const centreSetup = setup({
       context.calls.some(
         (call) => call.callId !== context.activeCallId && (!context.held.includes(call.callId) || context.returned.includes(call.callId)),
       ),
+    /** A warm transfer's talk ended with the call handed to this agent. */
+    isHandedOver: ({ event }) => event.type === "rt.consult-ended" && event.handedOver,
     isOutgoingCall: ({ context, event }) => context.outgoing !== null && context.outgoing.getSnapshot().context.callId === callIdOf(event),
   },
   actions: {
@@ -146,17 +153,27 @@ export const centreSetup = setup({
         ...context.calls,
         ...added
           .filter((stored) => callOf(context, stored.id) === undefined)
-          .map(({ id, name, number, ringSeconds, quickReplies, transferredBy }) => ({
+          .map(({ id, name, number, ringSeconds, quickReplies, transferredBy, consultBy }) => ({
             callId: id,
             name,
             number,
             ringSeconds,
             quickReplies,
             transferredBy,
+            consultBy,
             ref: spawn("incomingCall", {
               id: childId(id),
               systemId: childId(id),
-              input: { callId: id, name, number, ringSeconds, transferredBy, userId: context.userId, clientId: context.clientId },
+              input: {
+                callId: id,
+                name,
+                number,
+                ringSeconds,
+                transferredBy,
+                consultBy,
+                userId: context.userId,
+                clientId: context.clientId,
+              },
             }),
           })),
       ],
@@ -305,13 +322,14 @@ export const centreSetup = setup({
     persist: enqueueActions(({ context, enqueue }) => {
       enqueue.spawnChild("persistCalls", {
         input: {
-          calls: context.calls.map(({ callId, name, number, ringSeconds, quickReplies, transferredBy }) => ({
+          calls: context.calls.map(({ callId, name, number, ringSeconds, quickReplies, transferredBy, consultBy }) => ({
             id: callId,
             name,
             number,
             ringSeconds,
             quickReplies,
             transferredBy,
+            consultBy,
           })),
           activeCallId: context.activeCallId,
           activeOutgoingCallId: context.activeOutgoingCallId,

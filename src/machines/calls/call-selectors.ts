@@ -38,6 +38,15 @@ export interface CardView {
   readonly transferredBy: string | null
   /** Whether the agent may transfer the call now (answered, no transfer ringing). */
   readonly canTransfer: boolean
+  /** Whether the agent may ask a colleague to talk first (a warm transfer) now. */
+  readonly canConsult: boolean
+  /**
+   * A warm transfer: the sender asks the colleague (`asking`), talks with them (`talking`), hands over (`handingOver`);
+   * the colleague talks before the call is theirs (`consultee`).
+   */
+  readonly consult: "asking" | "talking" | "handingOver" | "consultee" | null
+  /** The colleague who wants to talk before handing this call over here. */
+  readonly consultBy: string | null
 }
 
 export const cardOf = (s: IncomingCallSnapshot): CardView => ({
@@ -53,6 +62,17 @@ export const cardOf = (s: IncomingCallSnapshot): CardView => ({
   transferTo: s.context.transferTo,
   transferredBy: s.context.transferredBy ?? null,
   canTransfer: s.can({ type: "TRANSFER", to: { kind: "agent", id: 0 }, name: "" }),
+  canConsult: s.can({ type: "CONSULT", to: { kind: "agent", id: 0 }, name: "" }),
+  consult: s.hasTag("asking")
+    ? "asking"
+    : s.hasTag("consulting")
+      ? "talking"
+      : s.hasTag("handingOver")
+        ? "handingOver"
+        : s.hasTag("consultee")
+          ? "consultee"
+          : null,
+  consultBy: s.context.consultBy ?? null,
 })
 
 /** The transfer menu's choices, once the server said them. */

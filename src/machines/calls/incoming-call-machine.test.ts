@@ -3,7 +3,8 @@
  * the simple paths of up to 5 steps; each path is replayed on a running actor whose ticker and peer connection are
  * scripted, and after each step the actor must sit where the model says with the same countdown, timer, hidden and
  * mute flags, and the messages to the centre must match the state entered. Every event is on some path, hold, resume
- * and transfer included, and a card found held (a reload) is walked from its parked start too.
+ * and transfer included, warm transfer's consult on both cards (the sender's and the colleague's), and a card found
+ * held (a reload) is walked from its parked start too.
  */
 import { describe, expect, it } from "vitest"
 import { createActor, fromCallback } from "xstate"
@@ -33,6 +34,12 @@ const events: IncomingCallEvent[] = [
   { type: "TARGETS", agents: [{ id: 3, name: "Aylin" }], groups: [{ id: 9, name: "Sales" }] },
   { type: "TRANSFER", to: { kind: "agent", id: 3 }, name: "Aylin" },
   { type: "RETURNED", notTakenBy: "Aylin" },
+  { type: "CONSULT", to: { kind: "agent", id: 3 }, name: "Aylin" },
+  { type: "CONSULT_STARTED", colleague: "Aylin" },
+  { type: "COMPLETE" },
+  { type: "CANCEL" },
+  { type: "CONSULT_ENDED" },
+  { type: "HANDED_OVER" },
 ]
 const input = { callId: "wacid.1", name: "Ayşe", number: "+905551112233", userId: 7, clientId: 1 }
 
@@ -63,6 +70,14 @@ const recording = (toCentre: ChildToCentre[]) => {
           event: "transfer",
           payload: { callId: context.callId, to: (event as { to: { kind: "agent" | "group"; id: number } }).to },
         }),
+      tellConsult: ({ context, event }) =>
+        void toCentre.push({
+          type: "socket.emit",
+          event: "consult",
+          payload: { callId: context.callId, to: (event as { to: { kind: "agent" | "group"; id: number } }).to },
+        }),
+      tellComplete: tell((c) => ({ type: "socket.emit", event: "consult-complete", payload: { callId: c.callId } })),
+      tellCancel: tell((c) => ({ type: "socket.emit", event: "consult-cancel", payload: { callId: c.callId } })),
       tellRejected: tell((c) => ({ type: "socket.emit", event: "reject-call", payload: ids(c) })),
       tellTerminated: tell((c) => ({ type: "socket.emit", event: "terminate-call", payload: ids(c) })),
       noticeMicrophone: tell(() => ({ type: "call.notice", notice: "microphone" })),
@@ -81,6 +96,7 @@ const serialize = (s: Snap) =>
     s.context.heldTimer > 0,
     s.context.reclaiming,
     s.context.targets !== null,
+    s.context.consultBy ?? null,
   ])
 const options = { events, input, serializeState: (s: unknown) => serialize(s as Snap) }
 const shortest = getShortestPaths(model, options)
@@ -157,10 +173,71 @@ const stories: IncomingCallEvent[][] = [
     { type: "RESUMED" },
     { type: "TERMINATE" },
   ],
+  // Warm transfer: asked, not taken, asked again and taken; the talk muted and unmuted, ended by the colleague; asked
+  // from the held call, taken, cancelled by the agent; asked again, taken, handed over.
+  [
+    { type: "ACCEPT" },
+    { type: "START_TIMER" },
+    { type: "CONSULT", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "RETURNED", notTakenBy: "Aylin" },
+    { type: "CONSULT", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "CONSULT_STARTED", colleague: "Aylin" },
+    { type: "MUTE" },
+    { type: "TICK" },
+    { type: "MUTE" },
+    { type: "CONSULT_ENDED" },
+    { type: "CONSULT", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "CONSULT_STARTED", colleague: "Aylin" },
+    { type: "CANCEL" },
+    { type: "CONSULT", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "CONSULT_STARTED", colleague: "Aylin" },
+    { type: "COMPLETE" },
+    { type: "RESUME" },
+    { type: "TERMINATE" },
+  ],
+  // A consult taken and left by the agent resuming the customer.
+  [
+    { type: "ACCEPT" },
+    { type: "START_TIMER" },
+    { type: "HOLD" },
+    { type: "CONSULT", to: { kind: "agent", id: 3 }, name: "Aylin" },
+    { type: "CONSULT_STARTED", colleague: "Aylin" },
+    { type: "RESUME" },
+    { type: "TERMINATE" },
+  ],
 ]
 const simple = stories.map((story) => getPathsFromEvents(model, story, options)[0])
+// The colleague's card of a warm transfer: it talks, is handed the call, or leaves the talk (its end or its reject).
+const consultee = { ...input, consultBy: "Kerem" }
+const consulteeStories: IncomingCallEvent[][] = [
+  [
+    { type: "ACCEPT" },
+    { type: "media.offer", sdp: "v=0 offer" },
+    { type: "ANSWER", sdp: "v=0 answer" },
+    { type: "media.connected" },
+    { type: "MUTE" },
+    { type: "HOLD" },
+    { type: "HANDED_OVER" },
+    { type: "HOLD" },
+    { type: "TERMINATE" },
+  ],
+  [{ type: "ACCEPT" }, { type: "START_TIMER" }, { type: "TERMINATE" }],
+  [{ type: "ACCEPT" }, { type: "media.connected" }, { type: "REJECT" }],
+  // Handed over before the media connected: the card connects as the call's own; left before it connected.
+  [{ type: "ACCEPT" }, { type: "HANDED_OVER" }, { type: "media.connected" }, { type: "HOLD" }, { type: "TERMINATE" }],
+  [{ type: "ACCEPT" }, { type: "TERMINATE" }],
+]
+// getPathsFromEvents walks from the default input's start unless told the start (its `input` is not passed on).
+const consulteeStart = createActor(model, { input: consultee }).getSnapshot()
+const consulteeSimple = consulteeStories.map(
+  (story) => getPathsFromEvents(model, story, { ...options, input: consultee, fromState: consulteeStart })[0],
+)
 
-type Input = typeof input & { readonly ringSeconds?: number; readonly held?: { heldSeconds: number; talkSeconds: number } }
+type Input = typeof input & {
+  readonly ringSeconds?: number
+  readonly held?: { heldSeconds: number; talkSeconds: number }
+  readonly consultBy?: string
+}
 
 const harness = (given: Input = input) => {
   const toCentre: ChildToCentre[] = []
@@ -232,10 +309,36 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
       expect(sent).toEqual([{ type: "socket.emit", event: "transfer", payload: { callId: "wacid.1", to: step.event.to } }])
     if (step.event.type === "LIST_TARGETS" && snap.matches("active"))
       expect(sent).toEqual(
-        snap.matches({ active: { held: "transferring" } }) || snap.matches({ active: "connecting" })
-          ? []
-          : [{ type: "socket.emit", event: "transfer-targets", payload: { callId: "wacid.1" } }],
+        snap.matches({ active: { held: "waiting" } }) ||
+          snap.matches({ active: { held: "returned" } }) ||
+          snap.matches({ active: "connected" })
+          ? [{ type: "socket.emit", event: "transfer-targets", payload: { callId: "wacid.1" } }]
+          : [],
       )
+    // Warm transfer: the ask names its target; the hand-over and the end of the talk are told; the server's are not.
+    if (step.event.type === "CONSULT" && snap.hasTag("asking"))
+      expect(sent).toEqual([{ type: "socket.emit", event: "consult", payload: { callId: "wacid.1", to: step.event.to } }])
+    if (step.event.type === "COMPLETE" && snap.hasTag("handingOver"))
+      expect(sent).toEqual([{ type: "socket.emit", event: "consult-complete", payload: { callId: "wacid.1" } }])
+    if (step.event.type === "CANCEL" && snap.matches({ active: { held: "waiting" } }))
+      expect(sent).toEqual([{ type: "socket.emit", event: "consult-cancel", payload: { callId: "wacid.1" } }])
+    if (["CONSULT_STARTED", "CONSULT_ENDED", "HANDED_OVER"].includes(step.event.type)) expect(sent).toEqual([])
+    if (snap.hasTag("consulting") || snap.hasTag("asking") || snap.hasTag("handingOver")) expect(cardOf(snap).phase).toBe("held")
+    // The agent's microphone is live only while they talk with the colleague (as they left it: muted or not).
+    if (snap.hasTag("consulting")) expect(h.media.at(-1)).toEqual({ type: "mute", muted: snap.context.isMuted })
+    if (snap.hasTag("held") && !snap.hasTag("consulting") && snap.matches("active"))
+      expect(h.media.at(-1)).toEqual({ type: "mute", muted: true })
+    // The colleague only talks until the call is handed over: no hold, no transfer of a call that is not theirs yet.
+    if (snap.hasTag("consultee")) {
+      expect(cardOf(snap).consult).toBe("consultee")
+      expect(snap.can({ type: "HOLD" }) || cardOf(snap).canTransfer || cardOf(snap).canConsult).toBe(false)
+    }
+    if (step.event.type === "HANDED_OVER" && snap.matches({ active: "connecting" })) expect(snap.context.consultBy).toBeUndefined()
+    if (snap.matches("leftConsult"))
+      expect(sent).toEqual([
+        { type: "socket.emit", event: "consult-cancel", payload: { callId: "wacid.1" } },
+        { type: "call.finished", callId: "wacid.1" },
+      ])
     if (snap.hasTag("transferring") || snap.hasTag("returned")) expect(cardOf(snap).transferTo).toBe("Aylin")
     if (step.event.type === "RETURNED" || step.event.type === "TARGETS") expect(sent).toEqual([])
     if (step.event.type === "media.failed" && sent.length) expect(sent).toEqual([{ type: "call.notice", notice: "microphone" }])
@@ -245,7 +348,7 @@ const replay = (path: (typeof shortest)[number], given: Input = input) => {
         ? "ringing"
         : snap.matches({ active: "held" }) || snap.matches("parked")
           ? "held"
-          : snap.matches({ active: "connected" })
+          : snap.matches({ active: "connected" }) || snap.matches({ active: "consultee" })
             ? "connected"
             : "connecting"
       expect(cardOf(snap).phase).toBe(phase)
@@ -268,6 +371,9 @@ describe("incoming-call machine (model)", () => {
       { active: { held: "waiting" } },
       { active: { held: "transferring" } },
       { active: { held: "returned" } },
+      { active: { held: { consulting: "asking" } } },
+      { active: { held: { consulting: "talking" } } },
+      { active: { held: { consulting: "handingOver" } } },
       "parked",
       "rejected",
       "ended",
@@ -275,7 +381,7 @@ describe("incoming-call machine (model)", () => {
       expect(reached).toContain(JSON.stringify(value))
   })
   it("covers every event on some path", () => {
-    const used = new Set([...shortest, ...simple].flatMap((p) => p.steps.map((s) => s.event.type)))
+    const used = new Set([...shortest, ...simple, ...consulteeSimple].flatMap((p) => p.steps.map((s) => s.event.type)))
     for (const event of events) expect(used).toContain(event.type)
   })
   for (const path of [...shortest, ...simple]) {
@@ -308,6 +414,21 @@ describe("incoming-call machine (model, found held after a reload)", () => {
     for (const value of ["parked", { active: "connecting" }, { active: "connected" }, { active: { held: "waiting" } }, "ended"])
       expect(reached).toContain(JSON.stringify(value))
     expect(harness(given).actor.getSnapshot().value).toBe("parked")
+  })
+  for (const path of paths) {
+    const name = path.steps.map((s) => s.event.type).join(" → ") || "(start)"
+    it(`replays ${name}`, () => void replay(path, given))
+  }
+})
+
+describe("incoming-call machine (model, a colleague's consult ringing here)", () => {
+  // The colleague's card of a warm transfer: every state and step from its ringing start.
+  const given = consultee
+  const paths = [...getShortestPaths(model, { ...options, input: given }), ...consulteeSimple]
+  it("talks as the consultee, then has the call or leaves the talk", () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)))
+    for (const value of ["ringing", { active: "consultee" }, { active: "connected" }, "leftConsult", "rejected"])
+      expect(reached).toContain(JSON.stringify(value))
   })
   for (const path of paths) {
     const name = path.steps.map((s) => s.event.type).join(" → ") || "(start)"

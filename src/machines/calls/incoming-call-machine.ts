@@ -9,86 +9,18 @@
  * held) the agent asks whom it could go to (`targets`) and sends it to an agent or group; the call is held while it
  * rings there (`held.transferring`) and leaves once taken (the centre drops the card on `remove-call`); not taken, it
  * comes back (`held.returned`, ringing on this card with who did not take it) to be resumed or sent again. A card
- * ringing here because a colleague transferred it says by whom (`transferredBy`). The actor tells the server through
+ * ringing here because a colleague transferred it says by whom (`transferredBy`). Warm transfer: the agent sends the
+ * call to talk first (`CONSULT`); held, it rings there as a consult (`consultBy`); once taken the agent talks with the
+ * colleague (`held.consulting.talking`, the microphone on again, the customer still held) and hands the call over
+ * (`COMPLETE`: the card leaves on `remove-call`) or ends the talk (`CANCEL`, or the colleague left: `CONSULT_ENDED`),
+ * back on hold. The colleague's card talks as `active.consultee` until handed the call (`HANDED_OVER`); ending it
+ * there ends only the talk (`consult-cancel`). The actor tells the server through
  * its parent (`socket.emit`) and leaves through `call.finished`, after which the centre stops it.
  */
 import { assertEvent, assign, sendParent, sendTo, setup } from "xstate"
-import type { TransferTargetName } from "../../contract/voice-calls"
-import { RING_SECONDS, type ChildToCentre, type MediaCommand, type MediaEvent } from "./call-events"
+import { RING_SECONDS, type ChildToCentre, type MediaCommand } from "./call-events"
+import type { IncomingCallContext, IncomingCallEvent, IncomingCallInput } from "./incoming-call-types"
 import { callMedia, ticker } from "./call-actors"
-
-export interface IncomingCallInput {
-  readonly callId: string
-  readonly name: string
-  readonly number: string
-  readonly userId: number
-  readonly clientId: number
-  /** The tenant's ring time (call-is-coming's `ringSeconds`); RING_SECONDS when the server did not say. */
-  readonly ringSeconds?: number
-  /** The call is on hold on the server (`call-held` as this tab connected): the card starts parked. */
-  readonly held?: HeldFigures
-  /** A colleague transferred the call here: their name. */
-  readonly transferredBy?: string
-}
-
-/** Where a transfer goes (`transfer`'s `to`) and the name the card shows while it rings there. */
-export interface TransferChoice {
-  readonly to: { readonly kind: "agent" | "group"; readonly id: number }
-  readonly name: string
-}
-
-/** Whom the call can be transferred to (the server's `transfer-targets`). */
-export interface TransferTargets {
-  readonly agents: readonly TransferTargetName[]
-  readonly groups: readonly TransferTargetName[]
-}
-
-/** The server's figures of a held call (`call-held`). */
-export interface HeldFigures {
-  readonly heldSeconds: number
-  readonly talkSeconds: number
-}
-
-export interface IncomingCallContext extends IncomingCallInput {
-  readonly ringSeconds: number
-  readonly countdown: number
-  /** Seconds since accepted (the card's mm:ss). */
-  readonly timer: number
-  readonly isMuted: boolean
-  readonly hidden: boolean
-  readonly connected: boolean
-  /** Seconds of the current hold (the card's "On hold" clock). */
-  readonly heldTimer: number
-  /** This tab has no media for the call (found held): its offer goes with `resume`, and the talk clock goes on. */
-  readonly reclaiming: boolean
-  /** The transfer menu's choices, once the server said them. */
-  readonly targets: TransferTargets | null
-  /** Where the call's transfer rings (or rang, when it came back). */
-  readonly transferTo: string | null
-}
-
-export type IncomingCallEvent =
-  | { type: "ACCEPT" }
-  | { type: "REJECT" }
-  | { type: "TERMINATE" }
-  | { type: "HIDE" }
-  | { type: "RESTORE" }
-  | { type: "MUTE" }
-  | { type: "TICK" }
-  | { type: "ANSWER"; sdp: string }
-  | { type: "START_TIMER" }
-  | { type: "HOLD" }
-  | { type: "RESUME" }
-  /** The server holds the call (the agent's own hold, a switch to another call, or found held). */
-  | ({ type: "HELD" } & HeldFigures)
-  | { type: "RESUMED" }
-  /** The agent opens the transfer menu: the server is asked whom the call can go to. */
-  | { type: "LIST_TARGETS" }
-  | ({ type: "TARGETS" } & TransferTargets)
-  | ({ type: "TRANSFER" } & TransferChoice)
-  /** Nobody took the transfer: it rings on this card again. */
-  | { type: "RETURNED"; notTakenBy: string }
-  | MediaEvent
 
 const ids = ({ context }: { context: IncomingCallContext }) => ({
   clientId: context.clientId,
@@ -102,17 +34,27 @@ const countdownOf = (input: IncomingCallInput | undefined) => {
   return { ringSeconds, countdown: ringSeconds }
 }
 
+export type {
+  HeldFigures,
+  IncomingCallContext,
+  IncomingCallEvent,
+  IncomingCallInput,
+  TransferChoice,
+  TransferTargets,
+} from "./incoming-call-types"
+
 export const incomingCallMachine = setup({
   types: {
     input: {} as IncomingCallInput,
     context: {} as IncomingCallContext,
     events: {} as IncomingCallEvent,
-    tags: {} as "ringing" | "connected" | "held" | "transferring" | "returned",
+    tags: {} as "ringing" | "connected" | "held" | "transferring" | "returned" | "asking" | "consulting" | "handingOver" | "consultee",
   },
   actors: { ticker, callMedia },
   guards: {
     lastSecond: ({ context }) => context.countdown <= 1,
     foundHeld: ({ context }) => context.reclaiming,
+    isConsultee: ({ context }) => context.consultBy !== undefined,
   },
   actions: {
     countDown: assign({ countdown: ({ context }) => context.countdown - 1 }),
@@ -136,9 +78,24 @@ export const incomingCallMachine = setup({
       ({ context }): ChildToCentre => ({ type: "socket.emit", event: "transfer-targets", payload: { callId: context.callId } }),
     ),
     noteTransfer: assign(({ event }) => {
-      assertEvent(event, "TRANSFER")
+      assertEvent(event, ["TRANSFER", "CONSULT"])
       return { transferTo: event.name, targets: null }
     }),
+    noteColleague: assign(({ event }) => {
+      assertEvent(event, "CONSULT_STARTED")
+      return { transferTo: event.colleague }
+    }),
+    handedOver: assign({ consultBy: undefined }),
+    tellConsult: sendParent(({ context, event }): ChildToCentre => {
+      assertEvent(event, "CONSULT")
+      return { type: "socket.emit", event: "consult", payload: { callId: context.callId, to: event.to } }
+    }),
+    tellComplete: sendParent(
+      ({ context }): ChildToCentre => ({ type: "socket.emit", event: "consult-complete", payload: { callId: context.callId } }),
+    ),
+    tellCancel: sendParent(
+      ({ context }): ChildToCentre => ({ type: "socket.emit", event: "consult-cancel", payload: { callId: context.callId } }),
+    ),
     tellTransfer: sendParent(({ context, event }): ChildToCentre => {
       assertEvent(event, "TRANSFER")
       return { type: "socket.emit", event: "transfer", payload: { callId: context.callId, to: event.to } }
@@ -225,8 +182,21 @@ export const incomingCallMachine = setup({
           on: {
             "media.offer": { actions: "sendOffer" },
             ANSWER: { actions: "passAnswer" },
-            START_TIMER: { target: "connected" },
-            "media.connected": { target: "connected" },
+            START_TIMER: [{ guard: "isConsultee", target: "consultee" }, { target: "connected" }],
+            "media.connected": [{ guard: "isConsultee", target: "consultee" }, { target: "connected" }],
+            // A consult handed over (or left) before this browser's media connected.
+            HANDED_OVER: { actions: "handedOver" },
+            TERMINATE: [{ guard: "isConsultee", target: "#incomingCall.leftConsult" }, { target: "#incomingCall.ended" }],
+            REJECT: [{ guard: "isConsultee", target: "#incomingCall.leftConsult" }, { target: "#incomingCall.ended" }],
+          },
+        },
+        consultee: {
+          tags: ["connected", "consultee"],
+          entry: "markConnected",
+          on: {
+            HANDED_OVER: { target: "connected", actions: "handedOver" },
+            TERMINATE: { target: "#incomingCall.leftConsult" },
+            REJECT: { target: "#incomingCall.leftConsult" },
           },
         },
         connected: {
@@ -239,6 +209,7 @@ export const incomingCallMachine = setup({
             HELD: { target: "held" },
             LIST_TARGETS: { actions: "askTargets" },
             TRANSFER: { target: "held.transferring", actions: ["noteTransfer", "tellTransfer"] },
+            CONSULT: { target: "held.consulting", actions: ["noteTransfer", "tellConsult"] },
           },
         },
         held: {
@@ -258,6 +229,7 @@ export const incomingCallMachine = setup({
               on: {
                 LIST_TARGETS: { actions: "askTargets" },
                 TRANSFER: { target: "transferring", actions: ["noteTransfer", "tellTransfer"] },
+                CONSULT: { target: "consulting", actions: ["noteTransfer", "tellConsult"] },
               },
             },
             transferring: { tags: ["transferring"], on: { RETURNED: { target: "returned", actions: "noteReturned" } } },
@@ -266,6 +238,33 @@ export const incomingCallMachine = setup({
               on: {
                 LIST_TARGETS: { actions: "askTargets" },
                 TRANSFER: { target: "transferring", actions: ["noteTransfer", "tellTransfer"] },
+                CONSULT: { target: "consulting", actions: ["noteTransfer", "tellConsult"] },
+              },
+            },
+            consulting: {
+              initial: "asking",
+              states: {
+                asking: {
+                  tags: ["asking"],
+                  on: {
+                    RETURNED: { target: "#incomingCall.active.held.returned", actions: "noteReturned" },
+                    CONSULT_STARTED: { target: "talking", actions: "noteColleague" },
+                  },
+                },
+                // The agent speaks to the colleague: their microphone as they left it, cut again when the talk ends.
+                talking: {
+                  tags: ["consulting"],
+                  entry: "applyMute",
+                  exit: "cutMedia",
+                  on: {
+                    MUTE: { actions: ["toggleMute", "applyMute"] },
+                    COMPLETE: { target: "handingOver", actions: "tellComplete" },
+                    CANCEL: { target: "#incomingCall.active.held.waiting", actions: "tellCancel" },
+                    CONSULT_ENDED: { target: "#incomingCall.active.held.waiting" },
+                  },
+                },
+                // The card leaves when the server says the colleague has it (`remove-call`).
+                handingOver: { tags: ["handingOver"], on: { RESUME: {} } },
               },
             },
           },
@@ -286,6 +285,7 @@ export const incomingCallMachine = setup({
       },
     },
     rejected: { type: "final", entry: ["tellRejected", "finished"] },
+    leftConsult: { type: "final", entry: ["tellCancel", "finished"] },
     ended: { type: "final", entry: ["tellTerminated", "finished"] },
   },
 })

@@ -11,6 +11,8 @@ export const StoredCall = Schema.Struct({
   quickReplies: Schema.optional(Schema.Array(Schema.String)),
   /** A colleague transferred the call here: their name. */
   transferredBy: Schema.optional(Schema.String),
+  /** A colleague wants to talk before handing the call over here: their name. */
+  consultBy: Schema.optional(Schema.String),
 })
 export type StoredCall = typeof StoredCall.Type
 export const StoredCalls = Schema.Array(StoredCall)

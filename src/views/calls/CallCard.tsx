@@ -67,7 +67,10 @@ const sameCard = (a: CardView, b: CardView) =>
   a.transfer === b.transfer &&
   a.transferTo === b.transferTo &&
   a.transferredBy === b.transferredBy &&
-  a.canTransfer === b.canTransfer
+  a.canTransfer === b.canTransfer &&
+  a.canConsult === b.canConsult &&
+  a.consult === b.consult &&
+  a.consultBy === b.consultBy
 
 /** The only part that changes each second: a number, so the selector is cheap and the comparison exact. */
 const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean }) => {
@@ -92,8 +95,11 @@ const HeldClock = ({ actor }: { actor: IncomingCallRef }) => {
   )
 }
 
-/** Whom the call can go to, as the server said when the menu opened: agents who can take it, then the groups. */
-const TransferMenu = ({ actor, send }: { actor: IncomingCallRef; send: (event: CallCenterEvent) => void }) => {
+/**
+ * Whom the call can go to, as the server said when the menu opened: agents who can take it, then the groups. `warm`:
+ * the one who takes it talks with the agent first.
+ */
+const TransferMenu = ({ actor, send, warm }: { actor: IncomingCallRef; send: (event: CallCenterEvent) => void; warm: boolean }) => {
   const { t } = useTranslation()
   const targets = useSelector(actor, selectTransferTargets)
   const callId = actor.getSnapshot().context.callId
@@ -108,8 +114,8 @@ const TransferMenu = ({ actor, send }: { actor: IncomingCallRef; send: (event: C
       key={`${kind}-${target.id}`}
       text={target.name}
       icon={kind === "agent" ? "person" : "people"}
-      onClick={() => send({ type: "call.transfer", callId, to: { kind, id: target.id }, name: target.name })}
-      data-testid="call-transfer-target"
+      onClick={() => send({ type: warm ? "call.consult" : "call.transfer", callId, to: { kind, id: target.id }, name: target.name })}
+      data-testid={warm ? "call-consult-target" : "call-transfer-target"}
     />
   )
   return (
@@ -122,15 +128,27 @@ const TransferMenu = ({ actor, send }: { actor: IncomingCallRef; send: (event: C
   )
 }
 
-/** The transfer's line on the card: who sent it here, where it rings, or who did not take it. */
+/** The consult's line on the card, when a warm transfer is under way. */
+const consultLine = (card: CardView, t: (key: string, values?: Record<string, string>) => string) => {
+  const name = card.transferTo ?? ""
+  if (card.consult === "asking") return t("calls.consult.asking", { name })
+  if (card.consult === "talking") return t("calls.consult.talking", { name })
+  if (card.consult === "handingOver") return t("calls.consult.handingOver", { name })
+  if (card.consult === "consultee") return t("calls.consult.talkingBefore", { name: card.consultBy ?? "" })
+  if (card.consultBy) return t("calls.consult.asks", { name: card.consultBy, customer: card.name || card.number })
+  return null
+}
+
+/** The transfer's line on the card: a warm transfer's, who sent it here, where it rings, or who did not take it. */
 const transferLine = (card: CardView, t: (key: string, values?: Record<string, string>) => string) =>
-  card.transfer === "transferring"
+  consultLine(card, t) ??
+  (card.transfer === "transferring"
     ? t("calls.transfer.transferring", { name: card.transferTo ?? "" })
     : card.transfer === "returned"
       ? t("calls.transfer.returned", { name: card.transferTo ?? "" })
       : card.transferredBy
         ? t("calls.transfer.transferredBy", { name: card.transferredBy })
-        : null
+        : null)
 
 export interface CallCardProps {
   readonly actor: IncomingCallRef
@@ -149,6 +167,8 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
   const { offset, handlers } = useDrag()
   const ringing = card.phase === "ringing"
   const held = card.phase === "held"
+  const talking = card.consult === "talking"
+  const consultee = card.consult === "consultee"
   const accept = useFocusWhenRinging(ringing && !card.hidden)
   if (card.hidden) return null
   const id = card.callId
@@ -171,6 +191,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
       data-call-id={id}
       data-phase={card.phase}
       data-transfer={card.transfer ?? ""}
+      data-consult={card.consult ?? ""}
       style={{ bottom: CARD_BASE_PX + slot * CARD_SPACING_PX, transform: `translate(${offset.x}px, ${offset.y}px)` }}
       {...handlers}
     >
@@ -210,15 +231,31 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         {!ringing ? (
           <Button
             intent="danger"
-            text={t("calls.end")}
+            text={consultee ? t("calls.consult.cancel") : t("calls.end")}
             onClick={() => send({ type: "call.terminate", callId: id })}
             data-testid="call-end"
           />
         ) : null}
-        {card.phase === "connected" ? (
+        {talking ? (
+          <Button
+            intent="success"
+            icon="exchange"
+            text={t("calls.consult.complete")}
+            onClick={() => send({ type: "call.completeConsult", callId: id })}
+            data-testid="call-consult-complete"
+          />
+        ) : null}
+        {talking ? (
+          <Button
+            text={t("calls.consult.cancel")}
+            onClick={() => send({ type: "call.cancelConsult", callId: id })}
+            data-testid="call-consult-cancel"
+          />
+        ) : null}
+        {card.phase === "connected" && !consultee ? (
           <Button icon="pause" text={t("calls.hold")} onClick={() => send({ type: "call.hold", callId: id })} data-testid="call-hold" />
         ) : null}
-        {held ? (
+        {held && !talking && card.consult !== "handingOver" ? (
           <Button
             intent="primary"
             icon="play"
@@ -229,7 +266,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         ) : null}
         {card.canTransfer ? (
           <Popover
-            content={<TransferMenu actor={actor} send={send} />}
+            content={<TransferMenu actor={actor} send={send} warm={false} />}
             placement="top"
             portalClassName="mc-call-portal"
             onOpening={() => send({ type: "call.transferTargets", callId: id })}
@@ -237,7 +274,17 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             <Button icon="exchange" text={t("calls.transfer.open")} data-testid="call-transfer" />
           </Popover>
         ) : null}
-        {!ringing && !held ? (
+        {card.canConsult ? (
+          <Popover
+            content={<TransferMenu actor={actor} send={send} warm />}
+            placement="top"
+            portalClassName="mc-call-portal"
+            onOpening={() => send({ type: "call.transferTargets", callId: id })}
+          >
+            <Button icon="people" text={t("calls.consult.open")} data-testid="call-consult" />
+          </Popover>
+        ) : null}
+        {(!ringing && !held) || talking ? (
           <Button
             text={card.isMuted ? t("calls.unmute") : t("calls.mute")}
             onClick={() => send({ type: "call.mute", callId: id })}
