@@ -216,6 +216,7 @@ const ticker = fromCallback(({ sendBack }) => {
 })
 
 /** Said (assertively) when a transfer did not happen. */
+const SAY_TRANSFERRED = { type: "say", params: { key: "transferred" } } as const
 const SAY_TRANSFER_FAILED = { type: "say", params: { key: "transferFailed", politeness: "assertive" } } as const
 
 export const softphoneMachine = setup({
@@ -334,6 +335,15 @@ export const softphoneMachine = setup({
       },
     }),
     setTransferProblem: assign({ transferProblem: (_, params: { problem: TransferProblem }) => params.problem }),
+    /** The target took the call (blind, or the colleague of a warm transfer): the agent's line is free. */
+    noteTransferred: assign({ notice: "transferred" as const, party: ({ context }) => context.transferTarget }),
+    /** The REFER failed at a stage the phone reports. */
+    noteTransferFailed: assign({
+      transferProblem: ({ event }) => {
+        assertEvent(event, "PHONE.TRANSFER_FAILED")
+        return transferProblemOf(event.stage, event.status)
+      },
+    }),
   },
   /** A transfer whose target neither answered nor failed within a minute is given up (the call stays here). */
   delays: { retryDelay: 5000, transferTimeout: 60_000 },
@@ -532,23 +542,8 @@ export const softphoneMachine = setup({
                         },
                       },
                       on: {
-                        "PHONE.TRANSFERRED": {
-                          target: "#softphone.running.call.idle",
-                          actions: [
-                            assign({ notice: "transferred" as const, party: ({ context }) => context.transferTarget }),
-                            { type: "say", params: { key: "transferred" } },
-                          ],
-                        },
-                        "PHONE.TRANSFER_FAILED": {
-                          target: "talking",
-                          actions: [
-                            {
-                              type: "setTransferProblem",
-                              params: ({ event }) => ({ problem: transferProblemOf(event.stage, event.status) }),
-                            },
-                            SAY_TRANSFER_FAILED,
-                          ],
-                        },
+                        "PHONE.TRANSFERRED": { target: "#softphone.running.call.idle", actions: ["noteTransferred", SAY_TRANSFERRED] },
+                        "PHONE.TRANSFER_FAILED": { target: "talking", actions: ["noteTransferFailed", SAY_TRANSFER_FAILED] },
                       },
                     },
                     /**
@@ -603,26 +598,8 @@ export const softphoneMachine = setup({
                             },
                           },
                           on: {
-                            "PHONE.TRANSFERRED": {
-                              target: "#softphone.running.call.idle",
-                              actions: [
-                                assign({ notice: "transferred" as const, party: ({ context }) => context.transferTarget }),
-                                { type: "say", params: { key: "transferred" } },
-                              ],
-                            },
-                            "PHONE.TRANSFER_FAILED": {
-                              target: "speaking",
-                              actions: [
-                                {
-                                  type: "setTransferProblem",
-                                  params: ({ event }: { event: SoftphoneEvent }) => {
-                                    assertEvent(event, "PHONE.TRANSFER_FAILED")
-                                    return { problem: transferProblemOf(event.stage, event.status) }
-                                  },
-                                },
-                                SAY_TRANSFER_FAILED,
-                              ],
-                            },
+                            "PHONE.TRANSFERRED": { target: "#softphone.running.call.idle", actions: ["noteTransferred", SAY_TRANSFERRED] },
+                            "PHONE.TRANSFER_FAILED": { target: "speaking", actions: ["noteTransferFailed", SAY_TRANSFER_FAILED] },
                           },
                         },
                       },
