@@ -6,7 +6,7 @@ import type { Realtime } from "../realtime/realtime"
 import type { FallbackChannels } from "../channels/fallback-channels"
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../db/rows"
-import { forbidden, notFound, unauthorized } from "./errors"
+import { forbidden, idOf, notFound, unauthorized } from "./errors"
 import type { UploadedFile } from "./upload"
 import type { RedisClient } from "../core/redis"
 
@@ -49,11 +49,14 @@ export const tenantOf = (ctx: Ctx): number => {
 /**
  * The business a call acts on, given the `client_id` the caller named: a super admin may name any business but the
  * platform's own (404 "Business" when there is no such business); anyone else gets their own tenant, and is refused
- * for naming another. Naming nothing, or one's own tenant, is one's own tenant.
+ * for naming another. Naming nothing, or one's own tenant, is one's own tenant. The id may come as a path or query
+ * string: one that is not an id is 404 "Business" too.
  */
-export const businessOf = async (ctx: Ctx, asked: number | undefined): Promise<number> => {
+export const businessOf = async (ctx: Ctx, named: number | string | undefined): Promise<number> => {
   const own = tenantOf(ctx)
-  if (asked === undefined || asked === own) return own
+  if (named === undefined) return own
+  const asked = idOf(named, "Business")
+  if (asked === own) return own
   if (!ctx.principal.superAdmin) throw forbidden("Only a super admin may name another business")
   const found = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM clients WHERE id = ${asked} AND NOT platform`))
   if (found.length === 0) throw notFound("Business")

@@ -65,7 +65,7 @@ export const schedules = [recordingRetention]
 
 export const handlers = [
   handle("callRecordings", "recordingsOfCalls", async (ctx, input) => {
-    const clientId = await businessOf(ctx, input.client_id === undefined ? undefined : idOf(input.client_id, "Business"))
+    const clientId = await businessOf(ctx, input.client_id)
     if (input.call_ids.length === 0) return { data: [] }
     const rows = await ctx.db
       .select({

@@ -7,7 +7,6 @@ import type { BusinessRangeQuery as RangeQuery } from "../../../src/contract/gro
 import type { HeatCell } from "../../../src/contract/schemas/reports"
 import { handle } from "../../core/registry"
 import { actingFor, businessOf, type Ctx } from "../../http/context"
-import { idOf } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
 import { TICKET_FROM, TICKET_STATUS } from "../tickets"
 import {
@@ -37,8 +36,7 @@ const ticketCounts = async (ctx: Ctx, r: ReportRange) => {
  * The context of the business a card reads: the caller's own, or the one a super admin picked (`client_id`). The
  * shared range readers take the business from it.
  */
-const shown = async (ctx: Ctx, asked: number | string | undefined): Promise<Ctx> =>
-  actingFor(ctx, await businessOf(ctx, asked === undefined ? undefined : idOf(asked, "Business")))
+const shown = async (ctx: Ctx, asked: number | string | undefined): Promise<Ctx> => actingFor(ctx, await businessOf(ctx, asked))
 
 /** A card's range, for the business it reads. */
 const rangeOf = async (ctx: Ctx, input: RangeQuery) => reportRange(await shown(ctx, input.client_id), input)
@@ -111,7 +109,7 @@ export const handlers = [
     return { data: { total: statusCount.reduce((n, s) => n + s.count, 0), status_count: statusCount } }
   }),
   handle("dashboard", "fetchShellTerritories", async (ctx, input) => {
-    const clientId = await businessOf(ctx, input.client_id === undefined ? undefined : idOf(input.client_id, "Business"))
+    const clientId = await businessOf(ctx, input.client_id)
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ci.id, ci.name, co.code, count(*)::int AS locations
         FROM client_locations l JOIN cities ci ON ci.id = l.city_id JOIN countries co ON co.id = ci.country_id

@@ -1,6 +1,7 @@
 /**
  * `/otp/report` against a naive count over random log rows (fast-check) on both databases, with a second tenant's decoy
- * rows that must not count; `/update/redeem/{id}` on verified codes only, in the caller's tenant only.
+ * rows that must not count, and the same answer for the super admin who picked the tenant (`client_id`), while another
+ * tenant's admin naming it is refused; `/update/redeem/{id}` on verified codes only, in the caller's tenant only.
  */
 import fc from "fast-check"
 import { sql } from "drizzle-orm"
@@ -61,6 +62,10 @@ describe.each(DB_KINDS)("OTP report on %s", (kind) => {
   it("counts each figure per day and provider as a naive count does", async () => {
     const db = ctx.server.services.database.db
     const admin = as((await login(ctx.url, "admin")).user_token)
+    const superadmin = as((await login(ctx.url, "superadmin")).user_token)
+    const admin2 = as((await login(ctx.url, "admin2")).user_token)
+    const asked = { start_date: "2031-01-01", end_date: "2031-01-03", limit: 100 }
+    expect((await send(ctx.url, otp("otpReport"), { ...asked, client_id: 1 }, admin2)).status).toBe(403)
     await fc.assert(
       fc.asyncProperty(fc.array(rowArb, { maxLength: 40 }), async (rows) => {
         await db.execute(sql`DELETE FROM otp_logs WHERE dt >= '2031-01-01' AND dt < '2031-01-04'`)
@@ -71,8 +76,10 @@ describe.each(DB_KINDS)("OTP report on %s", (kind) => {
             VALUES (${r.client}, 'someone', '', ${r.provider}, ${r.verified}, ${r.dead}, ${r.digest ? "ab" : null},
               ${r.expiresIn === null ? null : new Date(now.getTime() + r.expiresIn * 60_000).toISOString()}::timestamptz, ${r.redeemed},
               ${r.undelivered ? "refused" : null}, ${new Date(DAY0 + r.minute * 60_000).toISOString()}::timestamptz)`)
-        const reply = await send(ctx.url, otp("otpReport"), { start_date: "2031-01-01", end_date: "2031-01-03", limit: 100 }, admin)
+        const reply = await send(ctx.url, otp("otpReport"), asked, admin)
         expect(reply.status).toBe(200)
+        const picked = await send(ctx.url, otp("otpReport"), { ...asked, client_id: 1 }, superadmin)
+        expect(picked.body.data).toEqual(reply.body.data)
         const expected = naive(rows, now)
         expect(reply.body.data.totalItems).toBe(expected.size)
         for (const item of reply.body.data.items) {

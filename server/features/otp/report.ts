@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
-import { tenantOf } from "../../http/context"
+import { businessOf, tenantOf } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
 import { pageOf, windowPage } from "../../core/paging"
 import { rangeOf } from "../../core/date-range"
@@ -26,8 +26,9 @@ export const figuresSql = (now: Date): SQL => {
 }
 
 export const handlers = [
+  // A super admin names the business they picked (`client_id`); anyone else reads their own.
   handle("otp", "otpReport", async (ctx, input) => {
-    const clientId = tenantOf(ctx)
+    const clientId = await businessOf(ctx, input.client_id)
     const range = rangeOf(input.start_date, input.end_date)
     const paging = pageOf(input)
     const where: SQL[] = [sql`l.client_id = ${clientId}`]

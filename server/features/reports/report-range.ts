@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm"
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../../src/contract/schemas/reports"
-import { badRequest, idOf } from "../../http/errors"
+import { badRequest } from "../../http/errors"
 import { actingFor, businessOf, tenantOf, type Ctx } from "../../http/context"
 import type { Handler } from "../../core/registry"
 import { rowsOf } from "../../db/rows"
@@ -85,9 +85,9 @@ export const checkAgent = async (ctx: Ctx, agentId: number | undefined): Promise
 }
 
 /** The `client_id` a report call named, if any (text in a GET's query string). */
-const askedOf = (input: unknown): number | undefined => {
+const askedOf = (input: unknown): number | string | undefined => {
   const asked = typeof input === "object" && input !== null ? (input as { client_id?: unknown }).client_id : undefined
-  return asked === undefined ? undefined : idOf(asked, "Business")
+  return typeof asked === "number" || typeof asked === "string" ? asked : undefined
 }
 
 /**

@@ -42,8 +42,9 @@ export const otp: Feature = {
     "otp-choices": () => import("../../machines/otp/otp-choices-machine").then((m) => m.otpChoicesMachine),
     "report-otp": () => import("../../machines/otp/otp-report").then((m) => m.otpReportMachine),
   },
-  // The lists' search, pager and export word themselves from the report kit's strings, the dialogs from the record kit's.
-  uses: ["reports", "record-kit", "chart-kit"],
+  // The lists' search, pager and export word themselves from the report kit's strings, the dialogs from the record kit's,
+  // the super admin's business picker from the platform's.
+  uses: ["reports", "record-kit", "chart-kit", "platform"],
   strings: {
     en: () => import("../../views/otp/strings").then((m) => ({ otp: m.otpEn })),
     tr: () => import("../../views/otp/strings.tr").then((m) => ({ otp: m.otpTr })),

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { defineGroup } from "../call"
+import { ForBusiness } from "../schemas/reports"
 import { Data, DateRange, Empty, Id, IdBody, IdParam, List, ListQuery, Ok, Paged, optionalFields } from "../schemas/common"
 import {
   OtpCode,
@@ -82,7 +83,7 @@ export const otp = defineGroup(
     otpReport: {
       method: "POST",
       path: "/otp/report",
-      request: Schema.Struct({ ...DateRange, ...ListQuery, provider_id: Schema.optional(Id) }),
+      request: Schema.Struct({ ...DateRange, ...ListQuery, provider_id: Schema.optional(Id), ...ForBusiness }),
       response: Paged(OtpReportRow),
     },
     /** The OTP Logs screen (spec 001 section 3). */

@@ -1,4 +1,7 @@
-/** The OTP report (`/apps/optReport`, page actor `report-otp`): codes per day and provider and what became of them. */
+/**
+ * The OTP report (`/apps/optReport`, page actor `report-otp`): codes per day and provider and what became of them. A
+ * super admin's reads and export name the business they picked.
+ */
 import { Effect, Schema } from "effect"
 import { type OtpReportRow, OtpReportRow as OtpReportRowSchema } from "../../contract/schemas/otp"
 import { Api } from "../../services/api/api"
@@ -6,7 +9,7 @@ import { streamCsvExport } from "../../services/report-kit/csv-export"
 import { column } from "../report-kit/columns"
 import { checkRange, daysOf, type RangeFilters, rangeStem } from "../report-kit/conversation-filters"
 import { lastDays } from "../report-kit/range-rules"
-import { createReportMachine } from "../report-kit/report-machine"
+import { businessOf, createReportMachine } from "../report-kit/report-machine"
 import { tableReport } from "../report-kit/table-report"
 
 export const OTP_FIGURES = ["sent", "verified", "expired", "dead", "redeemed", "failed"] as const
@@ -35,14 +38,19 @@ export const otpReportConfig = (now: () => Date = () => new Date()) =>
     load: (query) =>
       Effect.gen(function* () {
         const api = yield* Api
-        const { data } = yield* api.call("otp", "otpReport", { ...daysOf(query.filters), page: query.page + 1, limit: query.pageSize })
+        const { data } = yield* api.call("otp", "otpReport", {
+          ...daysOf(query.filters),
+          page: query.page + 1,
+          limit: query.pageSize,
+          ...businessOf(query),
+        })
         return { rows: data.items, total: data.totalItems }
       }),
     stream: (query, csv) =>
       streamCsvExport({
         group: "otp",
         name: "otpReport",
-        payload: { ...daysOf(query.filters), page: 1, limit: 1000 },
+        payload: { ...daysOf(query.filters), page: 1, limit: 1000, ...businessOf(query) },
         rowsAt: ["data", "items"],
         ...csv,
       }),

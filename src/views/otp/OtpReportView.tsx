@@ -12,15 +12,18 @@ import { useFormat } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
 import { ConversationFilterBar } from "../report-kit/ConversationFilterBar"
 import { ExportButton } from "../report-kit/ExportButton"
-import { pageReport } from "../report-kit/PageReport"
+import { businessReport } from "../report-kit/PageReport"
+import { ReportBusiness } from "../reports/ReportBusiness"
+import { selectUnpicked } from "../../machines/report-kit/report-selectors"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import "../report-kit/report-kit.css"
 
-export const OtpReportView = pageReport("report-otp", ({ actor }) => {
+export const OtpReportView = businessReport("report-otp", ({ actor }) => {
   const { t } = useTranslation()
   const format = useFormat()
   const rows = useSelector(actor, (s) => s.context.rows as readonly OtpReportRow[])
   const totals = useMemo(() => totalsOf(rows), [rows])
+  const unpicked = useSelector(actor, selectUnpicked)
   const r = (key: string) => t(`otp.report.${key}`)
   const chart = useMemo(
     () => ({
@@ -34,31 +37,33 @@ export const OtpReportView = pageReport("report-otp", ({ actor }) => {
       <PageHeader
         title={r("title")}
         subtitle={r("subtitle")}
-        actions={<ExportButton actor={actor} text={t("reports.common.export")} testId="otp-report-export" />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId="otp-report-export" />}
       />
-      <ConversationFilterBar actor={actor} testId="otp-report" />
-      <ReportFailure actor={actor} />
-      <div className="mc-card mc-report-chart">
-        <Chart kind="bar" title={r("totals")} {...chart} testId="otp-report-chart" />
-      </div>
-      <ReportTable
-        actor={actor}
-        testId="otp-report-table"
-        columns={[r("date"), r("provider"), ...OTP_FIGURES.map((key) => r(key))]}
-        emptyText={r("empty")}
-      >
-        {rows.map((row) => (
-          <tr key={`${row.date}-${row.provider_name}`} data-testid="otp-report-row">
-            <td className="mc-num">{format.day(row.date)}</td>
-            <td>{row.provider_name ?? "—"}</td>
-            {OTP_FIGURES.map((key) => (
-              <td key={key} className="mc-num">
-                {row[key]}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </ReportTable>
+      <ReportBusiness actor={actor} testId="otp-report-business">
+        <ConversationFilterBar actor={actor} testId="otp-report" />
+        <ReportFailure actor={actor} />
+        <div className="mc-card mc-report-chart">
+          <Chart kind="bar" title={r("totals")} {...chart} testId="otp-report-chart" />
+        </div>
+        <ReportTable
+          actor={actor}
+          testId="otp-report-table"
+          columns={[r("date"), r("provider"), ...OTP_FIGURES.map((key) => r(key))]}
+          emptyText={r("empty")}
+        >
+          {rows.map((row) => (
+            <tr key={`${row.date}-${row.provider_name}`} data-testid="otp-report-row">
+              <td className="mc-num">{format.day(row.date)}</td>
+              <td>{row.provider_name ?? "—"}</td>
+              {OTP_FIGURES.map((key) => (
+                <td key={key} className="mc-num">
+                  {row[key]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </ReportTable>
+      </ReportBusiness>
     </div>
   )
 })

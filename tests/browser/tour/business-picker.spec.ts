@@ -271,6 +271,20 @@ test("the super admin picks a business to see its OTP logs", async ({ page }) =>
   await shot(page, "otp-logs-business-en")
 })
 
+/** The super admin on the OTP Report: the picker first, then the picked business's codes per day as the server counts them. */
+test("the super admin picks a business to see its OTP report", async ({ page }) => {
+  const { acme } = await superAdminWithAcme(page)
+  await openInApp(page, "/apps/optReport")
+  await expect(page.getByTestId("otp-report-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(page.getByTestId("otp-report-table")).toHaveCount(0)
+  await expect(page.getByTestId("otp-report-export")).toHaveCount(0)
+
+  const report = await pickAcmeRead(page, acme.id, "/otp/report")
+  expect(report.data.items.length).toBeGreaterThan(0)
+  await expect(page.getByTestId("otp-report-row")).toHaveCount(report.data.items.length)
+  await expect(page.getByTestId("otp-report-export")).toBeVisible()
+})
+
 /**
  * The super admin on Call History: the picker first, then the picked business's calls of today, and the recordings
  * of those calls asked for that business (the super admin may listen).
