@@ -142,13 +142,16 @@ export const billingAdminMachine = picker.kit
       done: null,
     },
     initial: "businesses",
+    // The forms take what is typed in any state: a ledger still loading (a business just picked again) keeps it.
+    on: {
+      "TOPUP.EDIT": { actions: { type: "editTopUp", params: ({ event }) => event.patch } },
+      "CREDIT.EDIT": { actions: { type: "editCredit", params: ({ event }) => event.value } },
+    },
     states: {
       ...picker.states,
       ready: {
         on: {
           ...picker.on,
-          "TOPUP.EDIT": { actions: { type: "editTopUp", params: ({ event }) => event.patch } },
-          "CREDIT.EDIT": { actions: { type: "editCredit", params: ({ event }) => event.value } },
           "TOPUP.SAVE": [{ guard: "topUpOk", target: "toppingUp" }, { actions: "refuseTopUp" }],
           "CREDIT.SAVE": [{ guard: "creditOk", target: "crediting" }, { actions: "refuseCredit" }],
         },

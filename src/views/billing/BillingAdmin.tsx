@@ -92,7 +92,15 @@ const Admin = ({ actor }: { actor: AdminActor }) => {
                 {t(`billing.admin.problems.${problem}`)}
               </Callout>
             ) : null}
-            <Button type="submit" intent="primary" icon="plus" loading={saving} text={t("billing.admin.add")} data-testid="topup-save" />
+            <Button
+              type="submit"
+              intent="primary"
+              icon="plus"
+              loading={saving}
+              disabled={loading}
+              text={t("billing.admin.add")}
+              data-testid="topup-save"
+            />
           </form>
         </Card>
         <Card style={{ flex: "1 1 260px" }}>
@@ -118,7 +126,7 @@ const Admin = ({ actor }: { actor: AdminActor }) => {
                 data-testid="credit-limit"
               />
             </FormGroup>
-            <Button type="submit" loading={saving} text={t("billing.admin.creditSave")} data-testid="credit-save" />
+            <Button type="submit" loading={saving} disabled={loading} text={t("billing.admin.creditSave")} data-testid="credit-save" />
           </form>
         </Card>
       </div>

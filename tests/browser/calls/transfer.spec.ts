@@ -35,6 +35,8 @@ test("hold, switch, transfer one call to agent1 who takes it, end the other: the
 
   await callCard(admin, first).getByTestId("call-hold").click()
   await expect(callCard(admin, first)).toHaveAttribute("data-phase", "held")
+  // Counted once the tone reaches the phone: agent packets sent before the hold may still be arriving until then.
+  await expect.poll(async () => (await heard(first)).tone, { timeout: 10_000 }).toBeGreaterThan(5)
   const heldAt = await heard(first)
   await expect.poll(async () => (await heard(first)).tone, { timeout: 10_000 }).toBeGreaterThan(heldAt.tone + 25)
   expect((await heard(first)).agent).toBe(heldAt.agent)
@@ -56,6 +58,8 @@ test("hold, switch, transfer one call to agent1 who takes it, end the other: the
   await expect(callCard(admin, second).getByTestId("call-transfer-note")).toHaveText("Transferring to Kerem Agent…")
   await shot(admin, "calls-transfer-sending")
   await expect(callCard(agent1, second).getByTestId("call-transfer-note")).toHaveText("Transferred by Aylin Admin")
+  const transferred = await heard(second)
+  await expect.poll(async () => (await heard(second)).tone, { timeout: 10_000 }).toBeGreaterThan(transferred.tone + 5)
   const ringingThere = await heard(second)
   await expect.poll(async () => (await heard(second)).tone, { timeout: 10_000 }).toBeGreaterThan(ringingThere.tone + 25)
   expect((await heard(second)).agent).toBe(ringingThere.agent)

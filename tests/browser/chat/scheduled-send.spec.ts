@@ -1,8 +1,8 @@
 /**
  * Scheduled sends from the composer: agent1 schedules a reply twenty seconds ahead on the tenant's clock, another an
- * hour ahead (edited), one for tomorrow (cancelled) and a template from the template dialog (cancelled). The thread
- * lists them with their times; the first reaches the
- * simulated customer's phone by itself and becomes a normal message of the thread, live; the edited one keeps its new
+ * hour ahead (edited), one past the customer's 24-hour window (refused in the dialog, then two hours ahead and
+ * cancelled) and a template for tomorrow from the template dialog (cancelled). The thread lists them with their times;
+ * the first reaches the simulated customer's phone by itself and becomes a normal message of the thread, live; the edited one keeps its new
  * text; the cancelled one is gone. Turkish and Arabic show the same list, Arabic right to left.
  */
 import { expect, type Page, test } from "@playwright/test"
@@ -47,6 +47,7 @@ test("a scheduled reply leaves at its time; another is edited, a third cancelled
   test.setTimeout(150_000)
   await openInbox(page, "agent1")
   const number = await newTakenConversation(page, "Can you write me in a bit?")
+  const windowCloses = Date.now() + 24 * 3600_000
   const soon = `Writing as promised ${Date.now()}`
 
   // Twenty seconds ahead, typed on the tenant's clock (the field names its zone).
@@ -57,14 +58,17 @@ test("a scheduled reply leaves at its time; another is edited, a third cancelled
   await save(page)
   await expect(item(page, soon)).toContainText("Scheduled for")
 
-  // In an hour, then edited; tomorrow at nine, then cancelled.
+  // In an hour, then edited; another two hours ahead, then cancelled.
   await openSendLater(page, "First draft")
   await page.getByTestId("scheduled-in-hour").click()
   await expect(page.getByTestId("scheduled-time")).not.toHaveValue("")
   await save(page)
   await openSendLater(page, "Never mind this one")
-  await page.getByTestId("scheduled-tomorrow").click()
-  await expect(page.getByTestId("scheduled-time")).toHaveValue(/T09:00$/)
+  // A text past the customer's 24-hour window is refused in the dialog, which stays open; two hours ahead saves.
+  await page.getByTestId("scheduled-time").fill(localIn(zone, new Date(windowCloses + 3600_000)))
+  await page.getByTestId("scheduled-save").click()
+  await expect(page.getByTestId("scheduled-dialog-error")).toContainText(/window/i)
+  await page.getByTestId("scheduled-time").fill(localIn(zone, new Date(Date.now() + 2 * 3600_000)))
   await save(page)
   await expect(item(page, "Never mind this one")).toBeVisible()
 
@@ -85,6 +89,7 @@ test("a scheduled reply leaves at its time; another is edited, a third cancelled
   await page.getByTestId("chat-template-later").click()
   const name = (await page.getByTestId("scheduled-template").locator("strong").textContent()) ?? ""
   await page.getByTestId("scheduled-tomorrow").click()
+  await expect(page.getByTestId("scheduled-time")).toHaveValue(/T09:00$/)
   await save(page)
   await expect(item(page, name)).toBeVisible()
   await shot(page, "chat/scheduled-send-en")
