@@ -4,11 +4,12 @@
  * Starts the reference server in a child process over a PGlite data folder holding `--rows` call records for client 1
  * (seeded once, kept between runs), then through the HTTP API:
  *  - times `--runs` filtered Call History pages (last 7 days, incoming, limit 10, pages 1..50) and prints median/p95;
- *  - exports 999,999 rows the way the console does (limit 999999, page 1) with the body counted and dropped, timing
- *    the server alone (first and last byte) and sampling its memory every 20 ms (RSS and JS heap);
+ *  - exports 999,999 rows the way the console does (limit 999999, page 1, `format: "csv"`: the file written by the
+ *    database) with the body counted and dropped, timing the server alone (first and last byte) and sampling its
+ *    memory every 20 ms (RSS and JS heap);
  *  - then the whole export as a user does it, in Debian's Chromium (playwright): logs in as admin, opens Call
- *    History, picks the last 30 days, clicks Export and times the click to the download starting (the CSV is built
- *    while the response streams in, then the spec's 1 s wait) and to the file on disk, sampling the page's JS heap
+ *    History, picks the last 30 days, clicks Export and times the click to the download starting (the body goes
+ *    into a Blob as it streams in, then the spec's 1 s wait) and to the file on disk, sampling the page's JS heap
  *    (CDP Runtime.getHeapUsage) every 100 ms; it checks the file has 999,999 lines plus the header.
  * The server runs in its own process (V8 heap capped at 192 MiB) so its memory is measured apart from the client's.
  * The browser part needs a built console: `--dist DIR` (default dist/; `npm run build`), `--no-browser` skips it;
@@ -179,7 +180,9 @@ async function run(url: string, rows: number, child: ChildProcess, next: (type: 
   child.send({ type: "reset" })
   const base = await next("memory")
   const started = performance.now()
-  const response = await post({ ...exportFilter, limit: 999_999, page: 1 })
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const response = await post({ ...exportFilter, limit: 999_999, page: 1, format: "csv", time_zone: zone })
+  if (response.status !== 200) throw new Error(`export ${response.status}: ${await response.text()}`)
   const reader = response.body!.getReader()
   let bytes = 0
   let firstByte = 0
@@ -193,7 +196,7 @@ async function run(url: string, rows: number, child: ChildProcess, next: (type: 
   child.send({ type: "peak" })
   const peak = await next("memory")
   console.log(
-    `Export over HTTP (limit 999999, page 1), body discarded: ${(bytes / 1048576).toFixed(0)} MiB JSON, first byte ${firstByte.toFixed(0)} ms, last byte ${(transfer / 1000).toFixed(1)} s`,
+    `Export over HTTP (limit 999999, page 1, CSV in ${zone}), body discarded: ${(bytes / 1048576).toFixed(0)} MiB CSV, first byte ${firstByte.toFixed(0)} ms, last byte ${(transfer / 1000).toFixed(1)} s`,
   )
   console.log(
     `Server memory during export: RSS ${mb(base.rss)} -> peak ${mb(peak.rss)} (+${mb(peak.rss - base.rss)}); JS heap+buffers ${mb(base.heap)} -> peak ${mb(peak.heap)} (+${mb(peak.heap - base.heap)})`,
@@ -271,7 +274,7 @@ async function browserExport(url: string, day: (offset: number) => string) {
     for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++
     console.log(
       `Export in Chromium (${download.suggestedFilename()}, ${(lines - 1).toLocaleString("en")} rows, ${mb(size)} CSV): ` +
-        `click -> download starts ${(toDownload / 1000).toFixed(1)} s (includes the spec's 1 s wait), file on disk ${(toFile / 1000).toFixed(1)} s (bar ≤ 10 s, goal ≤ 5 s)`,
+        `click -> download starts ${(toDownload / 1000).toFixed(1)} s (includes the spec's 1 s wait), file on disk ${(toFile / 1000).toFixed(1)} s (bar ≤ 3 s)`,
     )
     console.log(`Page JS heap during export: ${mb(before)} -> peak ${mb(peak)} (+${mb(peak - before)})`)
   } finally {

@@ -68,12 +68,14 @@ modparam("auth_ephemeral", "username_format", 1)
 # The tenants' trunks as the API server publishes them (htable.sets over JSON-RPC, see route[TO_TRUNK]):
 #   ext:<extension> = tenant (every softphone user's); trunk:<tenant> = "host:port;transport=udp"; fmt/cc/np/ip:<tenant> = number format;
 #   cid:<tenant> = caller id; user/pass:<tenant> = digest credentials; did:<number> = tenant;
-#   src:<tenant> = the carrier's IP address; ring:<tenant> = the extensions an inbound call rings ("1001;1002").
+#   src:<tenant> = the carrier's IP address; ring:<tenant> = the extensions an inbound call rings ("1001;1002");
+#   rec:<tenant> = 1 when the tenant records its calls.
 modparam("htable", "htable", "pbx=>size=10;")
 # Call records, read and removed by the API server (pbx-call-records.ts): "<call-id>::start" = "<time>;<caller>;
 # <dialled>;<internal|outbound|inbound>;<tenant of an inbound call>", "::answer" = "<time>;<who answered>",
 # "::end" = "<time>;<final SIP status>" (times "seconds.microseconds"), "::tag" = the caller's From tag (rtpengine's
-# name for the caller's side of a recorded call, pbx-recording.ts). Unread records expire after 6 h.
+# name for the caller's side of a recorded call, pbx-recording.ts), "::rec" = 1 when the call's tenant records calls.
+# Unread records expire after 6 h.
 modparam("htable", "htable", "calls=>size=10;autoexpire=21600;")
 # Registered contacts ("<user>@<host>:<port>" of the contact URI) whose answer to OPTIONS offered WebRTC media
 # (route[PROBE_MEDIA]); kept a little longer than the longest registration, refreshed by each REGISTER.
@@ -300,6 +302,10 @@ route[CALL_START] {
 	if ($sht(calls=>$ci::start) != $null) { return; }
 	$sht(calls=>$ci::start) = $TV(Sn) + ";" + $fU + ";" + $var(rec_dialled) + ";" + $var(rec_dir) + ";" + $var(rec_tenant);
 	$sht(calls=>$ci::tag) = $ft;
+	# A tenant that records its calls (pbx "rec:<tenant>"): rtpengine records from the answer on (onreply_route).
+	$var(call_tenant) = $var(rec_tenant);
+	if ($var(call_tenant) == "") { $var(call_tenant) = $sht(pbx=>ext:$fU); }
+	if ($var(call_tenant) != $null && $sht(pbx=>rec:$var(call_tenant)) == "1") { $sht(calls=>$ci::rec) = 1; }
 }
 
 # The media gateway, by what each side's SDP speaks. WebRTC media is UDP/TLS/RTP/SAVPF: DTLS-SRTP keys, ICE and
@@ -349,10 +355,14 @@ onreply_route[REPLY] {
 	if (nat_uac_test("65")) { add_contact_alias(); }
 #!ifdef WITH_RTPENGINE
 	if (has_body("application/sdp")) {
+		# The call of a tenant that records calls is recorded from its answer (its 200), not from the API server's next
+		# round of the call records (pbx-recording.ts), which would miss its first seconds.
+		$var(record) = "";
+		if ($rs == 200 && $sht(calls=>$ci::rec) == 1) { $var(record) = " record-call=on"; }
 		if (isbflagset(1) || isbflagset(3)) {
-			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=force SDES-off rtcp-mux-require UDP/TLS/RTP/SAVPF");
+			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=force SDES-off rtcp-mux-require UDP/TLS/RTP/SAVPF$var(record)");
 		} else if (isbflagset(2)) {
-			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP");
+			rtpengine_answer("trust-address replace-origin replace-session-connection ICE=remove DTLS=off SDES-off rtcp-mux-demux RTP/AVP$var(record)");
 		}
 	}
 #!endif

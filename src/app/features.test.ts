@@ -50,6 +50,8 @@ describe("feature manifests", () => {
     // The shell's gate and layout start before the session, which tells them about the stored session.
     expect(invoked.indexOf("acl")).toBeLessThan(invoked.indexOf("session"))
     expect(invoked.indexOf("layout")).toBeLessThan(invoked.indexOf("session"))
+    // The business in view watches the session for the end of the login.
+    expect(invoked.indexOf("businessInView")).toBeGreaterThan(invoked.indexOf("session"))
   })
 
   it("declare the root actors' systemIds the typed lookup names (machines/system-actors.ts), and no other", () => {
@@ -64,6 +66,7 @@ describe("feature manifests", () => {
       shortcuts: true,
       callCenter: true,
       "chat-inbox": true,
+      businessInView: true,
     } satisfies Record<keyof RootActors, true>
     const declared = ids((f) => (f.actors ?? []).flatMap((a) => (a.systemId ? [a.systemId] : [])))
     expect([...declared].sort()).toEqual(Object.keys(typed).sort())

@@ -12,6 +12,7 @@ import type { incomingCallMachine } from "./calls/incoming-call-machine"
 import type { outgoingCallMachine } from "./calls/outgoing-call-machine"
 import type { chatInboxMachine } from "./chat/inbox-machine"
 import type { lookupMachine } from "./chat/lookup-machine"
+import type { businessInViewMachine } from "./session/business-in-view"
 import type { AnyReportRef } from "./report-kit/report-machine"
 import type { accountMachine } from "./session/account-machine"
 import type { sessionMachine } from "./session/session-machine"
@@ -33,6 +34,7 @@ export interface RootActors {
   readonly shortcuts: ActorRefFrom<typeof shortcutsMachine>
   readonly callCenter: ActorRefFrom<typeof callCenterMachine>
   readonly "chat-inbox": ActorRefFrom<typeof chatInboxMachine>
+  readonly businessInView: ActorRefFrom<typeof businessInViewMachine>
 }
 
 declare module "./system-ids" {

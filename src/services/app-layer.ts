@@ -7,6 +7,7 @@ import { Api, apiTestLayer, HttpLive } from "./api/api"
 import { ApiConfig } from "./api/config"
 import { BrowserShell } from "./browser/browser-shell"
 import { Storage } from "./browser/storage"
+import { TabStorage } from "./browser/tab-storage"
 import { VoiceMedia } from "./calls/voice-media"
 import { ChatFiles } from "./chat/chat-files"
 import { ContactCsv } from "./contacts/contact-csv"
@@ -23,7 +24,14 @@ const translatedShell = (translateAlert: (message: string) => string) =>
   ).pipe(Layer.provide(BrowserShell.layerBrowser))
 
 /** The services that stand on the API's collaborators (configuration and storage). */
-const featureServices = Layer.mergeAll(Api.layer, Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer, ContactCsv.layer)
+const featureServices = Layer.mergeAll(
+  Api.layer,
+  Realtime.layerBrowser,
+  VoiceMedia.layerBrowser,
+  ChatFiles.layer,
+  ContactCsv.layer,
+  TabStorage.layerBrowser,
+)
 
 export const appLayer = (options: { readonly translateAlert: (message: string) => string }) =>
   featureServices.pipe(
@@ -36,6 +44,6 @@ export type AppServices = Layer.Success<ReturnType<typeof appLayer>>
 
 /** The same services over memory storage, a recording shell and explicit bases (tests, or another backend). */
 export const appTestLayer = (options: Parameters<typeof apiTestLayer>[0]): Layer.Layer<AppServices> =>
-  Layer.mergeAll(Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer, ContactCsv.layer).pipe(
+  Layer.mergeAll(Realtime.layerBrowser, VoiceMedia.layerBrowser, ChatFiles.layer, ContactCsv.layer, TabStorage.layerMemory()).pipe(
     Layer.provideMerge(apiTestLayer(options)),
   )

@@ -57,21 +57,37 @@ export const limitReached = (key: LimitKey, limit: number, used: number) =>
   )
 
 /**
+ * Refuses (403 LIMIT_REACHED naming the first limit, in the order of `keys`) when using `amount` more of each key would
+ * exceed the tenant's limit. Call it inside the transaction that does the use, before writing: the limits' rows are
+ * locked in one statement, then what the tenant uses of the limited ones is read in one more.
+ */
+const checkLimits = async (db: Db, clientId: number, keys: readonly LimitKey[], amount: number): Promise<void> => {
+  const locked = rowsOf(
+    await db.execute(sql`SELECT kind, limit_value FROM account_limits WHERE client_id = ${clientId}
+      AND kind IN (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}) ORDER BY kind FOR UPDATE`),
+  )
+  const limits = new Map(locked.map((r) => [String(r.kind) as LimitKey, Number(r.limit_value)]))
+  const limited = keys.filter((key) => limits.has(key))
+  const counted = limited.flatMap((key, i) => {
+    const query = usageSql[key](clientId)
+    return query === null ? [] : [sql`(SELECT q.used FROM (${query}) AS q) AS ${sql.identifier(`u${i}`)}`]
+  })
+  const [usage] = counted.length === 0 ? [{}] : rowsOf(await db.execute(sql`SELECT ${sql.join(counted, sql`, `)}`))
+  for (const [i, key] of limited.entries()) {
+    const used = Number((usage as Record<string, unknown>)[`u${i}`] ?? 0)
+    if (used + amount > limits.get(key)!) throw limitReached(key, limits.get(key)!, used)
+  }
+}
+
+/**
  * Refuses (403 LIMIT_REACHED naming the limit) when using `amount` more of `key` would exceed the tenant's limit.
  * Call it inside the transaction that does the use, before writing.
  */
-export const checkLimit = async (db: Db, clientId: number, key: LimitKey, amount = 1): Promise<void> => {
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT limit_value FROM account_limits WHERE client_id = ${clientId} AND kind = ${key} FOR UPDATE`),
-  )
-  if (!row) return
-  const limit = Number(row.limit_value)
-  const used = await usageOf(db, clientId, key)
-  if (used + amount > limit) throw limitReached(key, limit, used)
-}
+export const checkLimit = (db: Db, clientId: number, key: LimitKey, amount = 1): Promise<void> => checkLimits(db, clientId, [key], amount)
 
-/** Messages count against both the day's and the month's limit. */
-export const checkMessageLimits = async (db: Db, clientId: number, count: number): Promise<void> => {
-  await checkLimit(db, clientId, "daily_messages", count)
-  await checkLimit(db, clientId, "monthly_messages", count)
-}
+/** Messages count against both the day's and the month's limit (the day's named first when both are reached). */
+export const checkMessageLimits = (db: Db, clientId: number, count: number): Promise<void> =>
+  checkLimits(db, clientId, ["daily_messages", "monthly_messages"], count)

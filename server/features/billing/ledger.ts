@@ -36,6 +36,10 @@ const lockAccount = async (db: Db, clientId: number) => {
 const short = (balanceCents: number, amountCents: number, reason: string) =>
   new ApiError(402, "INSUFFICIENT_BALANCE", `The balance (${money(balanceCents)}) does not cover ${money(amountCents)} for ${reason}`)
 
+/**
+ * One entry in ONE statement: the tenant's row locked (as `lockAccount`), the entry written only when the balance covers
+ * it (or the cost was incurred), the running balance moved; nothing is written when it is refused.
+ */
 const post = async (
   db: Db,
   clientId: number,
@@ -48,16 +52,21 @@ const post = async (
   const reason = reasonText(why)
   if (!Number.isSafeInteger(amountCents) || amountCents === 0)
     throw new ApiError(400, "BAD_REQUEST", "The amount must be at least 0.01", "amount")
-  const account = await lockAccount(db, clientId)
-  const after = account.balance + amountCents
+  const amount = money(amountCents)
   // A cost already incurred (the carrier has the SMS) is recorded whatever the balance: refusing it would lose it.
-  if (amountCents < 0 && !incurred && after < -account.creditLimit) throw short(account.balance, -amountCents, reason)
+  const always = amountCents > 0 || incurred
   const [row] = rowsOf(
-    await db.execute(sql`INSERT INTO billing_ledger (client_id, amount, balance_after, reason, why, ref, user_id)
-      VALUES (${clientId}, ${money(amountCents)}, ${money(after)}, ${reason}, ${JSON.stringify(why)}::jsonb, ${ref}, ${userId}) RETURNING id`),
+    await db.execute(sql`WITH account AS (SELECT balance, credit_limit FROM clients WHERE id = ${clientId} FOR NO KEY UPDATE),
+      entry AS (INSERT INTO billing_ledger (client_id, amount, balance_after, reason, why, ref, user_id)
+        SELECT ${clientId}::int, ${amount}::numeric, a.balance + ${amount}::numeric, ${reason}::text, ${JSON.stringify(why)}::jsonb, ${ref}::text,
+          ${userId}::int
+        FROM account a WHERE ${always}::boolean OR a.balance + ${amount}::numeric >= -a.credit_limit RETURNING id, balance_after),
+      moved AS (UPDATE clients SET balance = e.balance_after FROM entry e WHERE clients.id = ${clientId})
+    SELECT a.balance, e.id, e.balance_after FROM account a LEFT JOIN entry e ON TRUE`),
   )
-  await db.execute(sql`UPDATE clients SET balance = ${money(after)} WHERE id = ${clientId}`)
-  return { id: Number(row.id), amount: amountCents / 100, balanceAfter: after / 100 }
+  if (!row) throw notFound("Business")
+  if (row.id === null || row.id === undefined) throw short(cents(row.balance), -amountCents, reason)
+  return { id: Number(row.id), amount: amountCents / 100, balanceAfter: cents(row.balance_after) / 100 }
 }
 
 /** Takes `amount` (> 0, in the tenant's currency) from the tenant's balance, in the caller's transaction. */

@@ -8,11 +8,12 @@
  * - A batch job does nothing unless the campaign runs and the job belongs to the current run; otherwise it claims the
  *   next waiting recipients with the campaign's template in one statement (`FOR UPDATE SKIP LOCKED`, in id order:
  *   concurrent batches take disjoint ones) and, in ONE transaction of set-based statements (which also marks the job
- *   done), finds their refusals (opt-outs and blocked skipped with the reason, wrong parameters failed with the reason:
- *   one query each), checks the limits and debits the total once (one ledger entry naming the campaign and the
- *   recipient ids; UAT numbers free), stores the messages `queued` with their contacts, conversations and events
- *   (templates' `queueTemplates`: a handful of statements for the whole batch), settles every recipient (sent, skipped,
- *   failed) in one update and enqueues one chat outbox job for the messages. No
+ *   done), finds their refusals (opt-outs and blocked skipped with the reason, wrong parameters failed with the reason)
+ *   and their prices in one query (templates' `sendChecksOf`), checks the limits and debits the total once (one ledger
+ *   entry naming the campaign and the recipient ids, written in one statement; UAT numbers free), stores the messages
+ *   `queued` with their contacts, conversations and events (templates' `queueTemplates`: three statements for the
+ *   whole batch), settles every recipient (sent, skipped, failed) in one update and enqueues one chat outbox job for
+ *   the messages. No
  *   channel I/O happens inside it: the outbox (chat/outbox.ts) hands the messages over after the commit, so a batch
  *   rolled back hands nothing, and a process killed at any point leaves all of a batch or none of it; the queue hands an
  *   unfinished job to the next worker once its lease ends: no recipient is charged or stored twice, none is lost.
@@ -29,7 +30,7 @@ import { rowsOf } from "../../db/rows"
 import type { Job, JobContext, JobHandler, Schedule } from "../../core/jobs"
 import { publish } from "../../core/events"
 import { ApiError } from "../../http/errors"
-import { chargeTemplateSends, queueTemplates, refusalsOf, templateByName, type TemplateSend } from "../templates"
+import { chargeTemplateSends, queueTemplates, sendChecksOf, templateFromJson, templateJsonSql, type TemplateSend } from "../templates"
 
 export const BATCH_JOB = "campaign.batch"
 const ATTEMPTS = 5
@@ -107,7 +108,7 @@ interface Claimed {
  * says when the writes began.
  */
 const sendBatch = async (ctx: JobContext, job: Job, campaignId: number, claimed: readonly Claimed[], writing: { began: boolean }) => {
-  const refusals = await refusalsOf(
+  const { refusals, prices } = await sendChecksOf(
     ctx.db,
     claimed.map((c) => c.send),
   )
@@ -124,6 +125,7 @@ const sendBatch = async (ctx: JobContext, job: Job, campaignId: number, claimed:
     ctx.db,
     going.map((c) => c.send),
     `campaign:${campaignId}:recipients:${going.map((c) => c.id).join(",")}`,
+    prices,
   )
   writing.began = true
   const messageIds = await queueTemplates(
@@ -143,15 +145,19 @@ const paramsOf = (value: unknown): string[] => {
 
 /**
  * The batch's recipients with their campaign's template, in one statement: none unless the campaign runs and the job
- * belongs to its current run; the next waiting ones in id order, locked (`SKIP LOCKED`: concurrent batches take disjoint ones).
+ * belongs to its current run; the next waiting ones in id order, locked (`SKIP LOCKED`: concurrent batches take disjoint
+ * ones); the template (read once, `templateJsonSql`) on every row.
  */
 const claimRecipients = async (db: Db, clientId: number, campaignId: number, gen: number, size: number) =>
   rowsOf(
-    await db.execute(sql`SELECT r.id, r.number, r.params, c.template_name, c.language, c.header_value
-      FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-      WHERE c.id = ${campaignId} AND c.client_id = ${clientId} AND c.status = 'running' AND c.run_gen = ${gen}
-        AND r.campaign_id = ${campaignId} AND r.client_id = ${clientId} AND r.status = 'queued'
-      ORDER BY r.id LIMIT ${size} FOR UPDATE OF r SKIP LOCKED`),
+    await db.execute(sql`WITH claimed AS (SELECT r.id, r.number, r.params, c.template_name, c.language, c.header_value
+        FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+        WHERE c.id = ${campaignId} AND c.client_id = ${clientId} AND c.status = 'running' AND c.run_gen = ${gen}
+          AND r.campaign_id = ${campaignId} AND r.client_id = ${clientId} AND r.status = 'queued'
+        ORDER BY r.id LIMIT ${size} FOR UPDATE OF r SKIP LOCKED),
+      template AS (SELECT ${templateJsonSql(clientId, sql`one.template_name`, sql`one.language`)} AS value
+        FROM (SELECT template_name, language FROM claimed LIMIT 1) AS one)
+      SELECT claimed.*, (SELECT value FROM template) AS template FROM claimed ORDER BY claimed.id`),
   )
 
 /**
@@ -167,7 +173,7 @@ const sendNextBatch = async (job: Job, ctx: JobContext) => {
   const last = job.attempts >= job.maxAttempts
   const writing = { began: false }
   const send = async (c: JobContext) => {
-    const template = await templateByName(c.db, clientId, String(campaign.template_name), String(campaign.language))
+    const template = templateFromJson(campaign.template, String(campaign.template_name), String(campaign.language))
     const claimed = rows.map((r) => ({
       id: Number(r.id),
       send: {

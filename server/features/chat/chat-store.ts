@@ -9,7 +9,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
-import { publish, publishEach } from "../../core/events"
+import { publish, publishedCtes } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
 import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored } from "./hooks"
@@ -170,10 +170,10 @@ export interface OutboundInput {
 export const storeOutbound = async (db: Db, clientId: number, input: OutboundInput) => (await storeOutboundAll(db, clientId, [input]))[0]
 
 /**
- * Outbound messages in a handful of statements whatever their number (a campaign's batch): the messages, their
- * conversations' inbox columns and status (each a reply, or left as they were for a bot or an automated message), and their `message.sent`
- * events. Each conversation must be locked by the caller (openConversationOf / openConversationsFor). Answers the
- * messages' ids in the order of `inputs`.
+ * Outbound messages in ONE statement whatever their number (a campaign's batch): the messages, their conversations'
+ * inbox columns and status (each a reply, or left as they were for a bot or an automated message), and their
+ * `message.sent` events. Each conversation must be locked by the caller (openConversationOf / openConversationsFor).
+ * Answers the messages' ids in the order of `inputs`.
  */
 export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonly OutboundInput[]): Promise<number[]> => {
   if (inputs.length === 0) return []
@@ -189,19 +189,6 @@ export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonl
     status: input.status ?? "sent",
     sender_kind: input.senderKind ?? null,
   }))
-  const inserted = rowsOf(
-    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
-    SELECT ${clientId}, x.conversation_id, 'out', x.type, x.body, x.payload, x.sender_user_id, x.external_id, x.status, ${now}::timestamptz, x.sender_kind
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(i int, conversation_id int, type text, body text, payload jsonb,
-      sender_user_id int, external_id text, status text, sender_kind text)
-    ORDER BY x.i RETURNING id, conversation_id`),
-  )
-  // Ids are drawn in the insert's order: a conversation's inputs get its ids in ascending order.
-  const byConversation = new Map<number, number[]>()
-  for (const r of inserted)
-    byConversation.set(Number(r.conversation_id), [...(byConversation.get(Number(r.conversation_id)) ?? []), Number(r.id)])
-  for (const ids of byConversation.values()) ids.sort((a, b) => a - b)
-  const ids = inputs.map((input) => byConversation.get(input.conversation.id)!.shift()!)
   // Each conversation once, as its last input leaves it.
   const after = new Map<number, { id: number; status: string; agent_id: number | null; last_message: string; bot: boolean }>()
   for (const input of inputs) {
@@ -217,22 +204,26 @@ export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonl
       bot: bot && (from?.bot ?? true),
     })
   }
-  await db.execute(sql`UPDATE conversations c SET last_message = x.last_message, last_message_at = ${now}::timestamptz,
-    status = x.status, assigned_user_id = x.agent_id, unread = CASE WHEN x.bot THEN c.unread ELSE 0 END
-    FROM jsonb_to_recordset(${JSON.stringify([...after.values()])}::jsonb) AS x(id int, status text, agent_id int, last_message text, bot boolean)
-    WHERE c.id = x.id`)
-  await publishEach(
-    db,
-    clientId,
-    "message.sent",
-    inputs.map((input, i) => ({
-      message_id: ids[i],
-      conversation_id: input.conversation.id,
-      type: input.type,
-      body: input.body,
-      sender_user_id: input.senderUserId,
-      external_id: input.externalId,
-    })),
+  // Ids are drawn in the insert's order: a conversation's inputs get its ids in ascending order, so the kth input of a
+  // conversation is its kth id.
+  const sent = sql`SELECT jsonb_build_object('message_id', s.id, 'conversation_id', s.conversation_id, 'type', s.type, 'body', s.body,
+    'sender_user_id', s.sender_user_id, 'external_id', s.external_id) FROM stored s ORDER BY s.i`
+  const stored = rowsOf(
+    await db.execute(sql`WITH x AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(i int, conversation_id int, type text,
+        body text, payload jsonb, sender_user_id int, external_id text, status text, sender_kind text)),
+      inserted AS (INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, sender_user_id, external_id, status, dt, sender_kind)
+        SELECT ${clientId}, x.conversation_id, 'out', x.type, x.body, x.payload, x.sender_user_id, x.external_id, x.status, ${now}::timestamptz, x.sender_kind
+        FROM x ORDER BY x.i RETURNING id, conversation_id),
+      stored AS (SELECT m.id, x.* FROM (SELECT id, conversation_id, row_number() OVER (PARTITION BY conversation_id ORDER BY id) AS k FROM inserted) m
+        JOIN (SELECT x.*, row_number() OVER (PARTITION BY x.conversation_id ORDER BY x.i) AS k FROM x) x ON x.conversation_id = m.conversation_id AND x.k = m.k),
+      replied AS (UPDATE conversations c SET last_message = y.last_message, last_message_at = ${now}::timestamptz,
+          status = y.status, assigned_user_id = y.agent_id, unread = CASE WHEN y.bot THEN c.unread ELSE 0 END
+        FROM jsonb_to_recordset(${JSON.stringify([...after.values()])}::jsonb) AS y(id int, status text, agent_id int, last_message text, bot boolean)
+        WHERE c.id = y.id),
+      ${publishedCtes(clientId, "message.sent", sent)}
+    SELECT id, i FROM stored`),
   )
+  const ids: number[] = []
+  for (const r of stored) ids[Number(r.i)] = Number(r.id)
   return ids
 }

@@ -145,14 +145,17 @@ const mark = async (
     try {
       return await inChatTransaction(services, async (writer) => {
         const tx = writer.db
-        await tx.execute(sql`SELECT c.id FROM conversations c WHERE c.id IN (SELECT m.conversation_id FROM messages m
-            WHERE m.id IN (SELECT (e ->> 'id')::int FROM jsonb_array_elements(${x}::jsonb) AS e))
-          ORDER BY c.id FOR UPDATE`)
+        // One statement: the conversations are locked (in id order) by the one-time filter, evaluated once before any
+        // message row is read, so the messages are updated only with their conversations held.
         const changed = rowsOf(
-          await tx.execute(sql`UPDATE messages m SET status = ${status}, external_id = coalesce(x.external_id, m.external_id),
+          await tx.execute(sql`WITH locked AS (SELECT c.id FROM conversations c WHERE c.id IN (SELECT m.conversation_id FROM messages m
+              WHERE m.id IN (SELECT (e ->> 'id')::int FROM jsonb_array_elements(${x}::jsonb) AS e))
+            ORDER BY c.id FOR UPDATE)
+          UPDATE messages m SET status = ${status}, external_id = coalesce(x.external_id, m.external_id),
               payload = CASE WHEN x.error IS NULL THEN m.payload ELSE m.payload || jsonb_build_object('error', x.error) END
             FROM jsonb_to_recordset(${x}::jsonb) AS x(id int, external_id text, error text)
-            WHERE m.id = x.id AND m.client_id = ${clientId} AND m.status = 'queued' RETURNING m.id, m.conversation_id`),
+            WHERE (SELECT count(*) FROM locked) >= 0
+              AND m.id = x.id AND m.client_id = ${clientId} AND m.status = 'queued' RETURNING m.id, m.conversation_id`),
         ).map((r) => ({ id: Number(r.id), conversationId: Number(r.conversation_id) }))
         if (status === "failed") {
           await handOverRefused.run({

@@ -1,2 +1,2 @@
 /** The public module of the onboarding feature: what other features may use of it. */
-export { callSettingOf } from "./call-setting"
+export { callSettingOf, callSettingSaved, tenantsRecordingCalls } from "./call-setting"

@@ -7,7 +7,9 @@
  * limit 999999, page 1 (spec 000 section 7): such a request is answered as a stream of the same JSON shape, written
  * in keyset-paged batches of EXPORT_BATCH rows, so the server never holds more than one batch whatever the row count.
  * Both send each row's stored CallRecord JSON (`record_json`, rendered by the database when the row is written or
- * its agent renamed: migration 0035), so a record has one rendering and the export only moves text.
+ * its agent renamed: migration 0035), so a record has one rendering and the export only moves text. With
+ * `format: "csv"` (what the console's export asks) the answer is the file itself, written by the database
+ * (calls-csv.ts).
  */
 import { Readable } from "node:stream"
 import { sql, type SQL } from "drizzle-orm"
@@ -17,6 +19,8 @@ import type { Database } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { rangeOf } from "../../core/date-range"
 import { forBusiness } from "./report-range"
+import { type Filter, filterSql, whereOf } from "./calls-filter"
+import { checkZone, streamCallsCsv } from "./calls-csv"
 
 /** Above this many rows a request is streamed instead of built in memory. */
 export const STREAM_LIMIT = 2000
@@ -25,26 +29,6 @@ export const STREAM_LIMIT = 2000
  * memory low (docs/decisions has the measurements).
  */
 export const EXPORT_BATCH = 10_000
-
-export interface Filter {
-  readonly clientId: number
-  readonly from: Date | null
-  readonly to: Date | null
-  readonly callType: string | undefined
-  /** Only the calls transferred at least once (call_transfers). */
-  readonly transferred?: boolean
-}
-
-const TRANSFERRED = "EXISTS (SELECT 1 FROM call_transfers t WHERE t.call_id = c.call_id)"
-
-const whereOf = (f: Filter): SQL => {
-  const parts: SQL[] = [sql`c.client_id = ${f.clientId}`]
-  if (f.callType) parts.push(sql`c.call_type = ${f.callType}`)
-  if (f.transferred) parts.push(sql.raw(TRANSFERRED))
-  if (f.from) parts.push(sql`c.dt >= ${f.from.toISOString()}::timestamptz`)
-  if (f.to) parts.push(sql`c.dt < ${f.to.toISOString()}::timestamptz`)
-  return sql.join(parts, sql` AND `)
-}
 
 interface Batch {
   readonly json: string
@@ -60,17 +44,7 @@ const fetchBatch = async (
   size: number,
   cursor: { dt: string; id: number } | null,
 ): Promise<Batch | null> => {
-  const params: unknown[] = [f.clientId]
-  const where = ["c.client_id = $1"]
-  if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
-  if (f.transferred) where.push(TRANSFERRED)
-  if (f.from) where.push(`c.dt >= $${params.push(f.from.toISOString())}::timestamptz`)
-  if (f.to) where.push(`c.dt < $${params.push(f.to.toISOString())}::timestamptz`)
-  // `dt <=` bounds the index scan at the cursor; the (dt, id) tie-break alone would be a filter over every row above it.
-  if (cursor) {
-    const at = params.push(cursor.dt)
-    where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
-  }
+  const { where, params } = filterSql(f, cursor)
   // The rows' JSON is stored (call_records.record_json, kept by a trigger since 0035): a batch is one walk of the
   // (client_id, dt) index and one concatenation, with no rendering and no join. The aggregates take the walk's own
   // order (no sort) and the last row's key comes from the same pass: no CTE, which PGlite's 4 MB work_mem spilled to
@@ -79,7 +53,7 @@ const fetchBatch = async (
     `SELECT string_agg(p.record_json, ',' ORDER BY p.dt DESC, p.id DESC) AS json, count(*)::int AS rows,
        min(p.dt)::text AS last_dt, (array_agg(p.id ORDER BY p.dt DESC, p.id DESC))[count(*)] AS last_id
      FROM (SELECT c.id, c.dt, c.record_json FROM call_records c
-       WHERE ${where.join(" AND ")} ORDER BY c.dt DESC, c.id DESC LIMIT ${size}) p`,
+       WHERE ${where} ORDER BY c.dt DESC, c.id DESC LIMIT ${size}) p`,
     params,
   )
   const batch = rows[0]
@@ -155,6 +129,11 @@ export const handlers = forBusiness([
       transferred: input.transferred === true,
     }
     const page = Math.max(1, input.page)
+    if (input.format === "csv") {
+      const zone = input.time_zone ?? "UTC"
+      await checkZone(ctx.db, zone)
+      return streamCallsCsv(ctx.services.database, f, zone, input.limit)
+    }
     const total = await countOf(ctx, f)
     if (input.limit > STREAM_LIMIT && page === 1) return streamCalls(ctx.services.database, f, input.limit, total)
     const offset = (page - 1) * input.limit

@@ -3,6 +3,7 @@
  * softphone credentials. The credentials are issued only to a signed-in user whose access list grants the
  * softphone page; otherwise `sip` is null.
  */
+import { answerAfterCommit } from "../../core/after-commit"
 import { handle } from "../../core/registry"
 import { userOf } from "../../http/context"
 import { extensionOf, iceServersFor, issueSipCredentials } from "./sip-credentials"
@@ -17,10 +18,7 @@ export const handlers = [
     const sip = ctx.services.config.sip
     const allowed = ctx.principal.superAdmin || ctx.principal.grants.has(SOFTPHONE_KEY)
     const expiresAt = Math.floor(Date.now() / 1000) + (sip?.ttlSeconds ?? 0)
-    // A user Kamailio does not know yet (new since the last round) is published before it dials.
-    const publisher = publisherOf(ctx.services)
-    if (sip && allowed && publisher && publisher.lacks(extensionOf(userId))) await publisher.sync()
-    return {
+    const answer = {
       data: {
         ...(await callSettingOf(ctx.db, clientId)),
         sip: sip && allowed ? issueSipCredentials(sip, userId, ctx.origin) : null,
@@ -28,5 +26,13 @@ export const handlers = [
         ice_servers: iceServersFor(sip, userId, ctx.origin, expiresAt),
       },
     }
+    // A user Kamailio does not know yet (new since the last round) is published before it dials: after this call's
+    // transaction, since the publisher reads on a connection of its own (on PGlite, the one this transaction holds).
+    const publisher = publisherOf(ctx.services)
+    if (!sip || !allowed || !publisher?.lacks(extensionOf(userId))) return answer
+    return answerAfterCommit(async () => {
+      await publisher.sync()
+      return answer
+    })
   }),
 ]

@@ -1,8 +1,11 @@
 /**
- * PBX calls recorded where their media passes: rtpengine (server/sip/rtpengine.ts). Each round of the call records
- * (pbx-call-records.ts, every 2 s) hands over the calls Kamailio notes as answered and not ended; a call whose tenant
- * records calls (the call setting's record_calls) is asked of rtpengine over ng ("start recording"), which writes the
- * plain RTP of both sides to a pcap. When the call's record is written, the pcap becomes the same two-channel Ogg Opus
+ * PBX calls recorded where their media passes: rtpengine (server/sip/rtpengine.ts), which writes the plain RTP of both
+ * sides to a pcap. Kamailio asks for it with the answer (`record-call=on`) for the tenants published as recording
+ * (pbx-routes.ts, "rec:<tenant>"), so the file starts at the answer. Each round of the call records (pbx-call-records.ts,
+ * every 2 s) hands over the calls Kamailio notes as answered and not ended; a call whose tenant records calls (the
+ * call setting's record_calls) is also asked of rtpengine over ng ("start recording", which leaves a call already
+ * recording as it is): so a tenant that turned recording on since the last publication (up to 30 s) is recorded too,
+ * from that round on. When the call's record is written, the pcap becomes the same two-channel Ogg Opus
  * file as a WhatsApp call's (pbx-recording-pcap.ts), stored with the pbx_calls row and the tenant's retention, and
  * the pcap is removed. When recording starts, rtpengine plays the customer the recording announcement (the pcap holds
  * what each side sent, so the announcement is not in the file). Only calls whose media rtpengine carries are recorded: a browser calling a browser, or two

@@ -1,9 +1,10 @@
 /**
  * Publishes the tenants' trunks into Kamailio's `pbx` table (server/sip/kamailio.cfg.tpl, route[TO_TRUNK] and
  * route[FROM_TRUNK]) over its JSON-RPC: at start, every 30 s (so a restarted Kamailio is filled again), when a tenant
- * saves its trunk, and when a user gets softphone credentials before the next round. Every softphone user's
- * extension is published with its tenant, so Kamailio refuses calls between tenants. Only
- * what changed is sent; an epoch key tells whether Kamailio still holds what this server published.
+ * saves its trunk or its call setting, and when a user gets softphone credentials before the next round; a failed
+ * round is tried again after 2 s. Every softphone user's extension is published with its tenant, so Kamailio refuses
+ * calls between tenants. Only what changed is sent; an epoch key tells whether Kamailio still holds what this server
+ * published.
  */
 import { randomUUID } from "node:crypto"
 import { lookup } from "node:dns/promises"
@@ -14,11 +15,13 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import type { HttpRoutes } from "../../core/registry"
+import { tenantsRecordingCalls } from "../onboarding"
 import { allTrunks, type StoredTrunk } from "./pbx-trunk-store"
 import { extensionOf } from "./sip-credentials"
 
 const TABLE = "pbx"
 const ROUND_MS = 30_000
+const RETRY_MS = 2_000
 const SOFTPHONE_KEY = "FRONT:/apps/pbxcalls"
 
 /** The tenant's users who may use the softphone (a super admin, or a role granting /apps/pbxcalls). */
@@ -93,6 +96,8 @@ export const allTrunkKeys = async (db: Db): Promise<Map<string, string>> => {
   const keys = await extensionKeys(db)
   for (const { clientId, trunk } of await allTrunks(db))
     for (const [key, value] of await trunkKeys(db, clientId, trunk)) keys.set(key, value)
+  // Kamailio asks rtpengine to record these tenants' calls from the answer on (pbx-recording.ts starts the others' late).
+  for (const clientId of await tenantsRecordingCalls(db)) keys.set(`rec:${clientId}`, "1")
   return keys
 }
 
@@ -109,6 +114,7 @@ export const routePublisher = (db: Db, rpc: KamailioRpc, log: (line: string) => 
   let published = new Map<string, string>()
   let running: Promise<void> = Promise.resolve()
   let lastError = ""
+  let retry: NodeJS.Timeout | null = null
   const once = async () => {
     const wanted = await allTrunkKeys(db)
     let theirs: unknown = null
@@ -139,6 +145,12 @@ export const routePublisher = (db: Db, rpc: KamailioRpc, log: (line: string) => 
             const message = error instanceof Error ? error.message : String(error)
             if (message !== lastError) log(`[pbx] could not publish the trunks to Kamailio: ${message}`)
             lastError = message
+            // A Kamailio slow to answer at its start is asked again soon, not at the next round.
+            retry ??= setTimeout(() => {
+              retry = null
+              void sync()
+            }, RETRY_MS)
+            retry.unref()
           },
         ),
       () => undefined,
@@ -150,7 +162,10 @@ export const routePublisher = (db: Db, rpc: KamailioRpc, log: (line: string) => 
   return {
     sync,
     lacks: (extension) => !published.has(`ext:${extension}`),
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer)
+      if (retry) clearTimeout(retry)
+    },
   }
 }
 

@@ -256,6 +256,20 @@ describe.skipIf(kamailioSkipReason() !== null || baresipMissing() !== null)("cal
     )
   })
 
+  it("a business's Record calls reaches Kamailio as soon as it is saved, and going off is withdrawn", async () => {
+    const rpc = (await import("../../sip/kamailio-rpc")).kamailioRpc(kamailio.controlUrl, SECRET)
+    const published = async () =>
+      ((await rpc.call("htable.get", ["pbx", `rec:${tenant}`]).catch(() => null)) as { item?: { value?: string } } | null)?.item?.value
+    const record = async (on: boolean) =>
+      expect((await send(server.url, callOf("onboarding", "callSetting"), { record_calls: on }, as(adminToken))).status).toBe(200)
+    expect(await published()).toBeUndefined()
+    // Well inside the publisher's 30-second round: the save itself publishes.
+    await record(true)
+    await expect.poll(published, { timeout: 3_000 }).toBe("1")
+    await record(false)
+    await expect.poll(published, { timeout: 3_000 }).toBeUndefined()
+  })
+
   it("a phone of another tenant cannot reach this tenant's extensions (404), its own tenant's it can", async () => {
     const agentDesk = await deskPhone(agentExtension)
     const stranger = await deskPhone(extensionOf(otherTenantUserId))

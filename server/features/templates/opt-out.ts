@@ -33,19 +33,28 @@ export const optOutIfAsked = async (db: Db, clientId: number, number: string, te
   return true
 }
 
+/** The query of the blacklist's rows (column `number`, as stored) that may be among `numbers`; `listedOf` reads them. */
+export const blacklistSql = (clientId: number, numbers: readonly string[]) =>
+  sql`SELECT number FROM template_blacklist WHERE client_id = ${clientId}
+    AND number IN (${sql.join(
+      numbers.flatMap(variants).map((n) => sql`${n}`),
+      sql`, `,
+    )})`
+
+/** The numbers among `numbers` (as given) that the blacklist's rows `listed` name, with or without the `+`. */
+export const listedOf = (numbers: readonly string[], listed: readonly unknown[]): Set<string> => {
+  const bare = new Set(listed.map((n) => String(n).replace(/^\+/, "")))
+  return new Set(numbers.filter((n) => bare.has(n.replace(/^\+/, ""))))
+}
+
 /** The blacklisted numbers among `numbers` (as given). */
 export const blacklistedAmong = async (db: Db, clientId: number, numbers: readonly string[]): Promise<Set<string>> => {
   if (numbers.length === 0) return new Set()
-  const all = numbers.flatMap(variants)
-  const rows = rowsOf(
-    await db.execute(sql`SELECT number FROM template_blacklist WHERE client_id = ${clientId}
-      AND number IN (${sql.join(
-        all.map((n) => sql`${n}`),
-        sql`, `,
-      )})`),
+  const rows = rowsOf(await db.execute(blacklistSql(clientId, numbers)))
+  return listedOf(
+    numbers,
+    rows.map((r) => r.number),
   )
-  const listed = new Set(rows.map((r) => String(r.number).replace(/^\+/, "")))
-  return new Set(numbers.filter((n) => listed.has(n.replace(/^\+/, ""))))
 }
 
 export const optedOutError = (number: string) =>

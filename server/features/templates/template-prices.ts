@@ -9,10 +9,18 @@ import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { badRequest } from "../../http/errors"
 
-export const priceOf = async (db: Db, category: TemplateCategory): Promise<number> => {
-  const [row] = rowsOf(await db.execute(sql`SELECT price FROM template_prices WHERE category = ${category}`))
-  return row ? Number(row.price) : 0
+/** The query of the prices of `categories` (columns `category`, `price`); `pricesFrom` reads its rows. */
+export const pricesSql = (categories: readonly string[]) =>
+  sql`SELECT category, price FROM template_prices WHERE category IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify(categories)}::jsonb) AS x)`
+
+/** Each of `categories` with its price from `pricesSql`'s rows: 0 when it has none. */
+export const pricesFrom = (categories: readonly string[], rows: readonly Record<string, unknown>[]) => {
+  const found = new Map(rows.map((r) => [String(r.category), Number(r.price)]))
+  return new Map(categories.map((c) => [c, found.get(c) ?? 0]))
 }
+
+export const priceOf = async (db: Db, category: TemplateCategory): Promise<number> =>
+  pricesFrom([category], rowsOf(await db.execute(pricesSql([category])))).get(category)!
 
 export const allPrices = async (db: Db) =>
   rowsOf(await db.execute(sql`SELECT category, price FROM template_prices ORDER BY category`)).map((r) => ({

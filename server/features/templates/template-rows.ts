@@ -58,6 +58,8 @@ const one = async (db: Db, where: SQL, what: string, lock: boolean): Promise<Tem
 export const templateById = (db: Db, clientId: number, id: number, lock = false) =>
   one(db, sql`t.client_id = ${clientId} AND t.id = ${id}`, "Template", lock)
 
+const namedWhat = (name: string, language?: string) => `Template ${name}${language ? ` (${language})` : ""}`
+
 /** The tenant's template by name: in `language` when given, else the first made. */
 export const templateByName = (db: Db, clientId: number, name: string, language?: string, lock = false) =>
   one(
@@ -65,6 +67,20 @@ export const templateByName = (db: Db, clientId: number, name: string, language?
     language === undefined
       ? sql`t.client_id = ${clientId} AND t.name = ${name}`
       : sql`t.client_id = ${clientId} AND t.name = ${name} AND t.language = ${language}`,
-    `Template ${name}${language ? ` (${language})` : ""}`,
+    namedWhat(name, language),
     lock,
   )
+
+/**
+ * `templateByName` inside a caller's own statement: the template (as one jsonb value, null when there is none) of
+ * the tenant named by the SQL expressions given; `templateFromJson` reads it.
+ */
+export const templateJsonSql = (clientId: number, name: SQL, language: SQL) =>
+  sql`(SELECT to_jsonb(tt) FROM (SELECT ${TEMPLATE_COLUMNS} FROM templates t
+    WHERE t.client_id = ${clientId} AND t.name = ${name} AND t.language = ${language} ORDER BY t.id LIMIT 1) AS tt)`
+
+/** The template `templateJsonSql` read, or the 404 `templateByName` answers when there was none. */
+export const templateFromJson = (value: unknown, name: string, language: string): Template => {
+  if (value === null || value === undefined) throw notFound(namedWhat(name, language))
+  return templateOf(typeof value === "string" ? JSON.parse(value) : (value as Record<string, unknown>))
+}

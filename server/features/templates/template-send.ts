@@ -4,7 +4,7 @@
  * transaction:
  *  1. `refusalsOf`: per send, why it may not go: the template is not APPROVED (409 naming its status), the parameters
  *     do not fill its placeholders (400), the number opted out (409 OPTED_OUT) or is a blocked customer (403); the
- *     opt-outs and the blocked customers of the whole batch are read in one query each;
+ *     opt-outs and the blocked customers of the whole batch are read in one query (`sendChecksOf`, with the prices);
  *  2. `chargeTemplateSends`: the account limits for the batch's count and its cost (the category's price per number)
  *     debited as ONE ledger entry with `debitAllUnlessUat` (402 INSUFFICIENT_BALANCE writes nothing; the tenant's UAT
  *     numbers are free);
@@ -32,8 +32,8 @@ import {
   type ChatWriter,
 } from "../chat"
 import { rowsOf } from "../../db/rows"
-import { blacklistedAmong, optedOutError } from "./opt-out"
-import { priceOf } from "./template-prices"
+import { blacklistSql, listedOf, optedOutError } from "./opt-out"
+import { priceOf, pricesFrom, pricesSql } from "./template-prices"
 import { checkSendable } from "./template-status"
 
 export interface TemplateSend {
@@ -68,26 +68,35 @@ const checkSendRules = (send: TemplateSend) => {
   if (headerNeedsValue(t) && !send.headerValue?.trim()) throw badRequest("The header's parameter {{1}} needs a value", "header_value")
 }
 
-/** The blocked WhatsApp customers among `numbers`, in one query. */
-const blockedAmong = async (db: Db, clientId: number, numbers: readonly string[]): Promise<Set<string>> => {
-  if (numbers.length === 0) return new Set()
-  const rows = rowsOf(
-    await db.execute(sql`SELECT number FROM contacts WHERE client_id = ${clientId} AND channel = 'whatsapp' AND blocked
-      AND number IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify([...new Set(numbers)])}::jsonb) AS x)`),
-  )
-  return new Set(rows.map((r) => String(r.number)))
+/** What the sends' checks and charge read, in one query: their refusals (`refusalsOf`) and their categories' prices. */
+export interface SendChecks {
+  readonly refusals: (ApiError | null)[]
+  readonly prices: ReadonlyMap<string, number>
 }
 
 /**
- * Why each send (all of one tenant) may not go, before anything is charged or sent: null where it may. The opt-outs
- * and the blocked customers are read once for them all.
+ * Why each send (all of one tenant) may not go, before anything is charged or sent (null where it may), and the price of
+ * each category among them. The opt-outs, the blocked WhatsApp customers and the prices are read in one query.
  */
-export const refusalsOf = async (db: Db, sends: readonly TemplateSend[]): Promise<(ApiError | null)[]> => {
-  if (sends.length === 0) return []
+export const sendChecksOf = async (db: Db, sends: readonly TemplateSend[]): Promise<SendChecks> => {
+  if (sends.length === 0) return { refusals: [], prices: new Map() }
   const clientId = sends[0].clientId
-  const numbers = sends.map((s) => s.number)
-  const [optedOut, blocked] = [await blacklistedAmong(db, clientId, numbers), await blockedAmong(db, clientId, numbers)]
-  return sends.map((send) => {
+  const numbers = [...new Set(sends.map((s) => s.number))]
+  const categories = [...new Set(sends.map((s) => s.template.category))]
+  const rows = rowsOf(
+    await db.execute(sql`SELECT 'opted_out' AS why, b.number AS value, NULL::numeric AS price FROM (${blacklistSql(clientId, numbers)}) AS b
+      UNION ALL SELECT 'blocked', number, NULL FROM contacts WHERE client_id = ${clientId} AND channel = 'whatsapp' AND blocked
+        AND number IN (SELECT x FROM jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb) AS x)
+      UNION ALL SELECT 'price', p.category, p.price FROM (${pricesSql(categories)}) AS p`),
+  )
+  const of = (why: string) => rows.filter((r) => r.why === why).map((r) => r.value)
+  const optedOut = listedOf(numbers, of("opted_out"))
+  const blocked = new Set(of("blocked").map(String))
+  const prices = pricesFrom(
+    categories,
+    rows.filter((r) => r.why === "price").map((r) => ({ category: r.value, price: r.price })),
+  )
+  const refusals = sends.map((send) => {
     try {
       checkSendRules(send)
     } catch (error) {
@@ -98,7 +107,12 @@ export const refusalsOf = async (db: Db, sends: readonly TemplateSend[]): Promis
     if (blocked.has(send.number)) return blockedError()
     return null
   })
+  return { refusals, prices }
 }
+
+/** Why each send (all of one tenant) may not go, before anything is charged or sent: null where it may. */
+export const refusalsOf = async (db: Db, sends: readonly TemplateSend[]): Promise<(ApiError | null)[]> =>
+  (await sendChecksOf(db, sends)).refusals
 
 /** Throws the first refusal among the sends. */
 const checkAll = async (db: Db, sends: readonly TemplateSend[]) => {
@@ -108,13 +122,19 @@ const checkAll = async (db: Db, sends: readonly TemplateSend[]) => {
 
 /**
  * The account limits and the cost of the sends (all of one tenant), in the caller's transaction: one ledger entry for
- * their total named `ref` (a single send's own ref by default). Answers each send's cost (0: a UAT number).
+ * their total named `ref` (a single send's own ref by default), at the prices `read` by `sendChecksOf` when given.
+ * Answers each send's cost (0: a UAT number).
  */
-export const chargeTemplateSends = async (db: Db, sends: readonly TemplateSend[], ref?: string): Promise<number[]> => {
+export const chargeTemplateSends = async (
+  db: Db,
+  sends: readonly TemplateSend[],
+  ref?: string,
+  read?: ReadonlyMap<string, number>,
+): Promise<number[]> => {
   if (sends.length === 0) return []
   const clientId = sends[0].clientId
   await checkMessageLimits(db, clientId, sends.length)
-  const prices = new Map<string, number>()
+  const prices = new Map(read)
   for (const send of sends)
     if (!prices.has(send.template.category)) prices.set(send.template.category, await priceOf(db, send.template.category))
   const charges = sends.map((send) => ({ number: send.number, amount: prices.get(send.template.category)! }))

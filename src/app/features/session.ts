@@ -1,4 +1,6 @@
 /** The session (login, tokens, expiry, lock) and the account pages (forgot, mail confirm, reset password). */
+import { Effect } from "effect"
+import { businessInViewMachine, readBusinessInView } from "../../machines/session/business-in-view"
 import { liveAccountMachine, liveSessionMachine } from "../../machines/session/session-actors"
 import { type Feature, screen } from "../feature"
 
@@ -8,6 +10,14 @@ export const session: Feature = {
   actors: [
     { id: "account", systemId: "account", logic: liveAccountMachine },
     { id: "session", systemId: "session", logic: liveSessionMachine },
+    // The business the super admin's screens show (the platform's pickers), kept for the tab while the login lasts: it
+    // watches the session, so it starts after it.
+    {
+      id: "business-in-view",
+      systemId: "businessInView",
+      logic: businessInViewMachine,
+      prepare: readBusinessInView.pipe(Effect.map((stored) => ({ stored }))),
+    },
   ],
   screens: {
     login: screen(

@@ -65,6 +65,10 @@ export const CallsListRequest = Schema.Struct({
   call_type: Schema.optional(CallType),
   /** Ours: true for only the calls transferred at least once. */
   transferred: Schema.optional(Schema.Boolean),
+  /** Ours: "csv" answers with the export's file itself (its rows newest first, at most `limit`), not JSON. */
+  format: Schema.optional(Schema.Literals(["csv"])),
+  /** Ours: the IANA time zone the file's dates are written in (the viewer's); UTC when omitted. */
+  time_zone: Schema.optional(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))),
   ...ForBusiness,
 })
 export type CallsListRequest = typeof CallsListRequest.Type

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from "xstate"
 import { WHATSAPP_CALLS } from "../../contract/permissions"
 import { sidebarOrder } from "../../contract/routes"
 import { type aclMachine, hasBackPermission } from "./acl-machine"
-import { decide, sidebarFor, type UserAcl } from "./decide"
+import { decide, isSuperAdmin, sidebarFor, type UserAcl } from "./decide"
 
 export type AclSnapshot = SnapshotFrom<typeof aclMachine>
 
@@ -14,5 +14,6 @@ export const decisionFor = (path: string, userAcl: UserAcl | null) => decide(pat
 export const sidebarOf = (userAcl: UserAcl | null) => sidebarFor(userAcl, sidebarOrder)
 /** Call History lists and exports calls only with BACK:whatsapp_calls = 1 (spec 000 section 6; the server refuses it too). */
 export const selectMayListCalls = (snapshot: AclSnapshot): boolean => hasBackPermission(snapshot.context.backAcl, WHATSAPP_CALLS)
-/** A super admin: only they hold `BACK:businesses` (tenant admins get every other key), so their screens span businesses. */
-export const selectSuperAdmin = (snapshot: AclSnapshot): boolean => hasBackPermission(snapshot.context.backAcl, "businesses")
+/** A super admin (`isSuperAdmin`): their screens span businesses; nobody is one while logged out. */
+export const selectSuperAdmin = (snapshot: AclSnapshot): boolean =>
+  snapshot.context.userAcl !== null && isSuperAdmin(snapshot.context.userAcl)

@@ -65,11 +65,14 @@ export const matchRoute = (path: string): Match | undefined => {
 
 export const isGranted = (acl: UserAcl, path: string): boolean => acl[frontKey(path)] === true
 
-/** Whether the user holds the platform console's own routes: a super admin, who holds no business's own ground. */
-const holdsPlatform = (acl: UserAcl): boolean => routes.some((route) => route.superAdminOnly === true && isGranted(acl, route.path))
+/**
+ * A super admin: the user holds the platform console's own routes, which no business's member is granted. Their
+ * screens span businesses (they pick the one they act on), and a business's own ground is not theirs.
+ */
+export const isSuperAdmin = (acl: UserAcl): boolean => routes.some((route) => route.superAdminOnly === true && isGranted(acl, route.path))
 
 /** Whether a company sub-page is the user's: a business's own settings (`tenantOnlySections`) are not a super admin's. */
-export const isSectionGranted = (acl: UserAcl, section: string): boolean => !tenantOnlySections.has(section) || !holdsPlatform(acl)
+export const isSectionGranted = (acl: UserAcl, section: string): boolean => !tenantOnlySections.has(section) || !isSuperAdmin(acl)
 
 /** The first home route the user holds, in HOME_ROUTES order. */
 export const homeOf = (acl: UserAcl): string | undefined => HOME_ROUTES.find((home) => isGranted(acl, home))

@@ -26,6 +26,8 @@ export const StorageKeys = {
   navGroups: "nav_groups",
   /** JSON map user id -> that user's keyboard shortcut choices (single-key shortcuts on or off, the help key). */
   shortcuts: "keyboard_shortcuts",
+  /** Tab storage (TabStorage), JSON { id, name, active }: the business the super admin's console shows. */
+  businessInView: "business_in_view",
 } as const
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys]

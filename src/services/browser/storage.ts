@@ -18,15 +18,15 @@ export interface StorageShape {
   readonly watchExternal: (listener: (change: ExternalChange) => void) => Effect.Effect<void, never, Scope.Scope>
 }
 
-/** The minimal synchronous store both layers wrap: window.localStorage or a Map. */
-interface SyncStore {
+/** The minimal synchronous store the layers wrap: window.localStorage, window.sessionStorage or a Map. */
+export interface SyncStore {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
   removeItem(key: string): void
   clear(): void
 }
 
-type Subscribe = (listener: (change: ExternalChange) => void) => () => void
+export type Subscribe = (listener: (change: ExternalChange) => void) => () => void
 
 const decodeJson = <T>(raw: string, schema: Schema.ConstraintDecoder<T>): Option.Option<T> => {
   let parsed: unknown
@@ -41,7 +41,7 @@ const decodeJson = <T>(raw: string, schema: Schema.ConstraintDecoder<T>): Option
 }
 
 // A storage quota or privacy-mode exception is a defect: nothing a caller could do about it differs per call.
-const fromStore = (store: SyncStore, subscribe: Subscribe): StorageShape => ({
+export const fromStore = (store: SyncStore, subscribe: Subscribe): StorageShape => ({
   get: (key) => Effect.sync(() => Option.fromNullishOr(store.getItem(key))),
   set: (key, value) => Effect.sync(() => store.setItem(key, value)),
   remove: (key) => Effect.sync(() => store.removeItem(key)),

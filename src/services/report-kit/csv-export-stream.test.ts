@@ -1,13 +1,14 @@
 /**
- * The streamed call-history export against a real local HTTP server: the request the API client would send, the
- * CSV built from the streamed rows (a Blob), no rows, a malformed row or body as DecodeFailure, and an error status
- * as the API client's errors (401 resets the session).
+ * The streamed call-history export, and a file the server writes whole (downloadCsvFile), against a real local HTTP
+ * server: the request the API client would send, the CSV built from the streamed rows (a Blob), no rows, a malformed
+ * row or body as DecodeFailure, the server's file kept byte for byte, and an error status as the API client's errors
+ * (401 resets the session).
  */
 import { describe, expect, it } from "vitest"
 import { Effect } from "effect"
 import { callCsvLines, CALLS_CSV_HEADER } from "../../machines/reports/call-history-report"
 import { SESSION_REPLACED_ALERT } from "../api/errors"
-import { streamCsvExport } from "./csv-export"
+import { downloadCsvFile, streamCsvExport } from "./csv-export"
 import { errorOf, apiHarness, successOf } from "../api/api-harness.testing"
 
 const h = apiHarness()
@@ -83,6 +84,36 @@ describe("streamCsvExport", () => {
     expect(errorOf(await run())).toMatchObject({ _tag: "HttpFailure", status: 403, code: "FORBIDDEN", message: "no" })
     h.server.on("POST /api/calls/list", { status: 401, body: { error: { code: "SESSION_REPLACED", message: "x" } } })
     expect(errorOf(await run())).toMatchObject({ _tag: "Unauthorized", code: "SESSION_REPLACED" })
+    expect(h.shell.events).toEqual([{ kind: "alert", message: SESSION_REPLACED_ALERT }, { kind: "reload" }])
+  })
+})
+
+describe("downloadCsvFile", () => {
+  const download = () =>
+    Effect.runPromiseExit(
+      downloadCsvFile({
+        group: "reports",
+        name: "callsList",
+        payload: { start_date: "2026-01-01", end_date: "2026-01-02", limit: 999_999, page: 1, format: "csv", time_zone: "Europe/Istanbul" },
+        mime: "text/csv;charset=utf-8",
+      }).pipe(Effect.provide(h.layer())),
+    )
+
+  it("posts the call as the API client does and keeps the server's file byte for byte", async () => {
+    const file = `${CALLS_CSV_HEADER}\r\nwacid.1,"Ayşe, ""K""","'+905550000001"\r\n`
+    h.server.on("POST /api/calls/list", { text: file })
+    const blob = successOf(await download())
+    expect(h.server.seen[0].headers["user-token"]).toBe("U-TOKEN")
+    expect(h.server.seen[0].body).toMatchObject({ format: "csv", time_zone: "Europe/Istanbul", limit: 999_999 })
+    expect(blob.type).toBe("text/csv;charset=utf-8")
+    expect(await blob.text()).toBe(file)
+  })
+
+  it("error statuses fail as the API client's errors; 401 also resets the session", async () => {
+    h.server.on("POST /api/calls/list", { status: 400, body: { error: { code: "BAD_REQUEST", message: "Unknown time zone" } } })
+    expect(errorOf(await download())).toMatchObject({ _tag: "HttpFailure", status: 400, message: "Unknown time zone" })
+    h.server.on("POST /api/calls/list", { status: 401, body: { error: { code: "SESSION_REPLACED", message: "x" } } })
+    expect(errorOf(await download())).toMatchObject({ _tag: "Unauthorized", code: "SESSION_REPLACED" })
     expect(h.shell.events).toEqual([{ kind: "alert", message: SESSION_REPLACED_ALERT }, { kind: "reload" }])
   })
 })

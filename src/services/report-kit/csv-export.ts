@@ -7,6 +7,7 @@
  * The request goes out exactly as the API client sends it (credential header, encoded payload, path parameters) and
  * failures are the same ApiErrors, a 401 included (the session reset runs). The caller gives the row formatting, so
  * this stays a service (no report rules here) and the report machine stays free of network and Blob work.
+ * `downloadCsvFile` is the same request for a call whose server writes the CSV itself (the Call History export).
  */
 import { Effect } from "effect"
 import type { Catalogue } from "../../contract/catalogue"
@@ -36,13 +37,12 @@ export interface CsvExport {
   readonly rows: number
 }
 
-export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>>(
-  spec: CsvExportSpec<G, N>,
-): Effect.Effect<CsvExport, ApiError, ApiClientServices> =>
+/** The request exactly as the API client sends it: URL, method, credential header and encoded payload. */
+const requestOf = <G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>>(group: G, name: N, payload: RequestOf<Catalogue, G, N>) =>
   Effect.gen(function* () {
-    const def: CallDef = yield* resolveCall(groupLoaders, spec.group, spec.name)
+    const def: CallDef = yield* resolveCall(groupLoaders, group, name)
     const config = yield* ApiConfig
-    const { headers, parts } = yield* prepareCall(def, spec.payload)
+    const { headers, parts } = yield* prepareCall(def, payload)
     const url =
       urlOf(config, def.base, parts.path) + (parts.query.length ? `?${new URLSearchParams(parts.query as [string, string][])}` : "")
     const init: RequestInit =
@@ -53,6 +53,44 @@ export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<C
             headers: { ...headers, "content-type": "application/json" },
             body: JSON.stringify(parts.body),
           }
+    return { def, url, init }
+  })
+
+export interface CsvFileSpec<G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>> {
+  readonly group: G
+  readonly name: N
+  /** A request the server answers with the CSV file itself. */
+  readonly payload: RequestOf<Catalogue, G, N>
+  readonly mime: string
+}
+
+/**
+ * A CSV file the server writes whole (header and rows): the body goes straight into the browser's blob store as it
+ * arrives, so the page holds none of it. Failures are the API client's errors, a 401 included (the session reset runs).
+ */
+export const downloadCsvFile = <G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>>(
+  spec: CsvFileSpec<G, N>,
+): Effect.Effect<Blob, ApiError, ApiClientServices> =>
+  Effect.gen(function* () {
+    const { def, url, init } = yield* requestOf(spec.group, spec.name, spec.payload)
+    const outcome = yield* Effect.tryPromise({
+      try: async (signal) => {
+        const response = await fetch(url, { ...init, signal })
+        if (response.status < 200 || response.status >= 300)
+          return { ok: false as const, status: response.status, text: await response.text() }
+        return { ok: true as const, blob: await response.blob() }
+      },
+      catch: (error) => new NetworkFailure({ message: error instanceof Error ? error.message : String(error) }),
+    })
+    if (!outcome.ok) return yield* failureOf(def, outcome.status, outcome.text)
+    return new Blob([outcome.blob], { type: spec.mime })
+  })
+
+export const streamCsvExport = <G extends GroupOf<Catalogue>, N extends NameOf<Catalogue, G>>(
+  spec: CsvExportSpec<G, N>,
+): Effect.Effect<CsvExport, ApiError, ApiClientServices> =>
+  Effect.gen(function* () {
+    const { def, url, init } = yield* requestOf(spec.group, spec.name, spec.payload)
     const { blobSink, ParseFailure, readExport } = yield* Effect.promise(() => import("./csv-export-read"))
     const sink = blobSink(spec.header)
     const outcome = yield* Effect.tryPromise({

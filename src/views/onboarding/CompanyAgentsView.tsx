@@ -22,15 +22,20 @@ export const CompanyAgentsView = () => {
   return (
     <div className="mc-page mc-report" data-testid="company-agents-page">
       <PageHeader title={t("onboarding.agents.title")} subtitle={t("onboarding.agents.subtitle")} />
-      <ReportBusiness actor={list} testId="company-agents-business">
-        <ReportFilters actor={list} testId="company-agents-filters" buttons="none">
-          <ReportSearch
-            actor={list}
-            label={t("onboarding.agents.search")}
-            placeholder={t("onboarding.agents.username")}
-            testId="company-agents-search"
-          />
-        </ReportFilters>
+      <ReportBusiness
+        actor={list}
+        testId="company-agents-business"
+        filters={
+          <ReportFilters actor={list} testId="company-agents-filters" buttons="none">
+            <ReportSearch
+              actor={list}
+              label={t("onboarding.agents.search")}
+              placeholder={t("onboarding.agents.username")}
+              testId="company-agents-search"
+            />
+          </ReportFilters>
+        }
+      >
         <ReportFailure actor={list} />
         <ReportTable actor={list} testId="company-agents-table" columns={columns} emptyText={t("onboarding.agents.empty")}>
           {rows.map((row) => (

@@ -39,8 +39,7 @@ export const OtpReportView = businessReport("report-otp", ({ actor }) => {
         subtitle={r("subtitle")}
         actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId="otp-report-export" />}
       />
-      <ReportBusiness actor={actor} testId="otp-report-business">
-        <ConversationFilterBar actor={actor} testId="otp-report" />
+      <ReportBusiness actor={actor} testId="otp-report-business" filters={<ConversationFilterBar actor={actor} testId="otp-report" />}>
         <ReportFailure actor={actor} />
         <div className="mc-card mc-report-chart">
           <Chart kind="bar" title={r("totals")} {...chart} testId="otp-report-chart" />

@@ -155,38 +155,43 @@ const CallHistory = () => {
         subtitle={t("reports.subtitles.callHistory")}
         actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId="calls-export" />}
       />
-      <ReportBusiness actor={actor} testId="calls-business">
-        <ReportFilters actor={actor} testId="calls" buttons="short">
-          <DateRange
-            testId="calls-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => change({ startDate, endDate })}
-          />
-          <label className="mc-report-field">
-            <span>{t("reports.calls.callType")}</span>
-            <HTMLSelect
-              value={draft.callType}
-              data-testid="calls-type"
-              onChange={(e) => change({ callType: e.currentTarget.value as CallHistoryFilters["callType"] })}
-            >
-              <option value="all">{t("reports.common.all")}</option>
-              <option value="incoming">{t("reports.calls.incoming")}</option>
-              <option value="outgoing">{t("reports.calls.outgoing")}</option>
-            </HTMLSelect>
-          </label>
-          <label className="mc-report-field">
-            <span>{t("reports.calls.transfers")}</span>
-            <HTMLSelect
-              value={draft.transfers}
-              data-testid="calls-transfers"
-              onChange={(e) => change({ transfers: e.currentTarget.value as CallHistoryFilters["transfers"] })}
-            >
-              <option value="all">{t("reports.common.all")}</option>
-              <option value="transferred">{t("reports.calls.transferred")}</option>
-            </HTMLSelect>
-          </label>
-        </ReportFilters>
+      <ReportBusiness
+        actor={actor}
+        testId="calls-business"
+        filters={
+          <ReportFilters actor={actor} testId="calls" buttons="short">
+            <DateRange
+              testId="calls-range"
+              start={draft.startDate}
+              end={draft.endDate}
+              onChange={(startDate, endDate) => change({ startDate, endDate })}
+            />
+            <label className="mc-report-field">
+              <span>{t("reports.calls.callType")}</span>
+              <HTMLSelect
+                value={draft.callType}
+                data-testid="calls-type"
+                onChange={(e) => change({ callType: e.currentTarget.value as CallHistoryFilters["callType"] })}
+              >
+                <option value="all">{t("reports.common.all")}</option>
+                <option value="incoming">{t("reports.calls.incoming")}</option>
+                <option value="outgoing">{t("reports.calls.outgoing")}</option>
+              </HTMLSelect>
+            </label>
+            <label className="mc-report-field">
+              <span>{t("reports.calls.transfers")}</span>
+              <HTMLSelect
+                value={draft.transfers}
+                data-testid="calls-transfers"
+                onChange={(e) => change({ transfers: e.currentTarget.value as CallHistoryFilters["transfers"] })}
+              >
+                <option value="all">{t("reports.common.all")}</option>
+                <option value="transferred">{t("reports.calls.transferred")}</option>
+              </HTMLSelect>
+            </label>
+          </ReportFilters>
+        }
+      >
         <ReportTable
           actor={actor}
           testId="calls-table"

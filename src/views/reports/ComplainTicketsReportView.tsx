@@ -90,54 +90,59 @@ export const ComplainTicketsReportView = () => {
         subtitle={t("reports.subtitles.complainTicketsReport")}
         actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.download")} testId="tickets-download" />}
       />
-      <ReportBusiness actor={actor} testId="tickets-business">
-        <ReportFilters actor={actor} testId="tickets">
-          <ReportSearch
-            actor={actor}
-            label={t("reports.common.search")}
-            placeholder={t("reports.tickets.searchPlaceholder")}
-            testId="tickets-search"
-          />
-          <DateRange
-            testId="tickets-range"
-            start={draft.startDate}
-            end={draft.endDate}
-            onChange={(startDate, endDate) => change({ startDate, endDate })}
-          />
-          <label className="mc-report-field">
-            <span>{t("reports.tickets.platform")}</span>
-            <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
-              <option value="">{t("reports.common.all")}</option>
-              {(meta?.channel_type ?? []).map((c) => (
-                <option key={c} value={c}>
-                  {format.enumValue("channel", c)}
-                </option>
-              ))}
-            </HTMLSelect>
-          </label>
-          <label className="mc-report-field">
-            <span>{t("reports.tickets.agent")}</span>
-            <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
-              <option value="">{t("reports.common.all")}</option>
-              {(meta?.agents ?? []).map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {a.username}
-                </option>
-              ))}
-            </HTMLSelect>
-          </label>
-          <label className="mc-report-field">
-            <span>{t("reports.tickets.ticketStatus")}</span>
-            <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
-              <option value="">{t("reports.common.all")}</option>
-              {(meta?.statuses ?? []).map((st) => (
-                <option key={st} value={st}>
-                  {st}
-                </option>
-              ))}
-            </HTMLSelect>
-          </label>
-        </ReportFilters>
+      <ReportBusiness
+        actor={actor}
+        testId="tickets-business"
+        filters={
+          <ReportFilters actor={actor} testId="tickets">
+            <ReportSearch
+              actor={actor}
+              label={t("reports.common.search")}
+              placeholder={t("reports.tickets.searchPlaceholder")}
+              testId="tickets-search"
+            />
+            <DateRange
+              testId="tickets-range"
+              start={draft.startDate}
+              end={draft.endDate}
+              onChange={(startDate, endDate) => change({ startDate, endDate })}
+            />
+            <label className="mc-report-field">
+              <span>{t("reports.tickets.platform")}</span>
+              <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
+                <option value="">{t("reports.common.all")}</option>
+                {(meta?.channel_type ?? []).map((c) => (
+                  <option key={c} value={c}>
+                    {format.enumValue("channel", c)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </label>
+            <label className="mc-report-field">
+              <span>{t("reports.tickets.agent")}</span>
+              <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
+                <option value="">{t("reports.common.all")}</option>
+                {(meta?.agents ?? []).map((a) => (
+                  <option key={a.id} value={String(a.id)}>
+                    {a.username}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </label>
+            <label className="mc-report-field">
+              <span>{t("reports.tickets.ticketStatus")}</span>
+              <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
+                <option value="">{t("reports.common.all")}</option>
+                {(meta?.statuses ?? []).map((st) => (
+                  <option key={st} value={st}>
+                    {st}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </label>
+          </ReportFilters>
+        }
+      >
         <div className="mc-report-cards">
           <div className="mc-card mc-report-card">
             <div className="mc-report-card-label">{t("reports.tickets.total")}</div>

@@ -24,21 +24,26 @@ export const OtpLogsView = () => {
   return (
     <div className="mc-page mc-report" data-testid="otp-logs">
       <PageHeader title={t("routes.otpLogs")} subtitle={t("reports.subtitles.otpLogs")} />
-      <ReportBusiness actor={actor} testId="otp-business">
-        <ReportFilters actor={actor} testId="otp" buttons="none">
-          <DateRange
-            testId="otp-range"
-            start={context.filters.startDate}
-            end={context.filters.endDate}
-            onChange={(startDate, endDate) => actor.send({ type: "FILTER.CHANGE", patch: { startDate, endDate } })}
-          />
-          <ReportSearch
-            actor={actor}
-            label={t("reports.otp.searchLabel")}
-            placeholder={t("reports.otp.searchPlaceholder")}
-            testId="otp-search"
-          />
-        </ReportFilters>
+      <ReportBusiness
+        actor={actor}
+        testId="otp-business"
+        filters={
+          <ReportFilters actor={actor} testId="otp" buttons="none">
+            <DateRange
+              testId="otp-range"
+              start={context.filters.startDate}
+              end={context.filters.endDate}
+              onChange={(startDate, endDate) => actor.send({ type: "FILTER.CHANGE", patch: { startDate, endDate } })}
+            />
+            <ReportSearch
+              actor={actor}
+              label={t("reports.otp.searchLabel")}
+              placeholder={t("reports.otp.searchPlaceholder")}
+              testId="otp-search"
+            />
+          </ReportFilters>
+        }
+      >
         <ReportTable
           actor={actor}
           testId="otp-table"

@@ -1,7 +1,7 @@
 /**
  * The page every range report shares: the title with the export, the filter bar, the load failure, the headline
  * cards, the chart and the table. Each report's view fills the parts it has. A super admin picks the business first
- * (the machine's `picks`); until then the page shows nothing else.
+ * (the machine's `picks`), in the filter bar's card; until then the page shows nothing else.
  */
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
@@ -41,8 +41,7 @@ export const ReportLayout = ({
         subtitle={t(`reports.subtitles.${routeKey}`)}
         actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
       />
-      <ReportBusiness actor={actor} testId={`${testId}-business`}>
-        {filters}
+      <ReportBusiness actor={actor} testId={`${testId}-business`} filters={filters}>
         <ReportFailure actor={actor} />
         {cards}
         {chart ? <div className="mc-card mc-report-chart">{chart}</div> : null}

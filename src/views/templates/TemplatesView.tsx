@@ -66,20 +66,25 @@ export const TemplatesView = () => {
         subtitle={t("templates.subtitle")}
         actions={writes ? <NewButton actor={writes} text={t("templates.new")} testId="templates-new" /> : null}
       />
-      <ReportBusiness actor={list} testId="templates-business">
-        <ReportFilters actor={list} testId="templates-filters" buttons="none">
-          <ReportSearch actor={list} label={t("templates.search")} placeholder={t("templates.searchHint")} testId="templates-search" />
-          <HTMLSelect
-            aria-label={t("templates.status")}
-            value={status}
-            onChange={(e) => list.send({ type: "FILTER.CHANGE", patch: { status: e.currentTarget.value as TemplateStatus | "" } })}
-            options={[
-              { value: "", label: t("templates.allStatuses") },
-              ...STATUSES.map((value) => ({ value, label: t(`templates.statuses.${value}`) })),
-            ]}
-            data-testid="templates-status-filter"
-          />
-        </ReportFilters>
+      <ReportBusiness
+        actor={list}
+        testId="templates-business"
+        filters={
+          <ReportFilters actor={list} testId="templates-filters" buttons="none">
+            <ReportSearch actor={list} label={t("templates.search")} placeholder={t("templates.searchHint")} testId="templates-search" />
+            <HTMLSelect
+              aria-label={t("templates.status")}
+              value={status}
+              onChange={(e) => list.send({ type: "FILTER.CHANGE", patch: { status: e.currentTarget.value as TemplateStatus | "" } })}
+              options={[
+                { value: "", label: t("templates.allStatuses") },
+                ...STATUSES.map((value) => ({ value, label: t(`templates.statuses.${value}`) })),
+              ]}
+              data-testid="templates-status-filter"
+            />
+          </ReportFilters>
+        }
+      >
         <ReportFailure actor={list} />
         <ReportTable actor={list} testId="templates-table" columns={columns} emptyText={t("templates.empty")}>
           {rows.map((row) => (

@@ -4,18 +4,13 @@
  * call shows as busy; the list in Arabic reads right to left.
  */
 import { test, expect } from "@playwright/test"
-import { card, startLab, type Lab } from "./pbx-lab.testing"
+import { card, talkFor, useLab } from "./pbx-lab.testing"
 import { kamailioSkipReason } from "../../../server/sip/kamailio"
 
-let lab: Lab
 test.describe.configure({ mode: "serial" })
 test.skip(kamailioSkipReason() !== null, "Kamailio is not installed")
-test.beforeAll(async () => {
-  lab = await startLab()
-})
-test.afterAll(async () => {
-  await lab?.stop()
-})
+// Its own lab: the tests read the tenant's call records from the first call on.
+const lab = useLab()
 
 test("a call between two agents appears in the PBX call list with its outcome and duration", async ({ browser }) => {
   const alice = await lab.openPhone(browser, "agent1")
@@ -29,7 +24,7 @@ test("a call between two agents appears in the PBX call list with its outcome an
   await expect(card(bob.page)).toHaveAttribute("data-phase", "incoming")
   await bob.page.click("[data-testid=softphone-answer]")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
-  await alice.page.waitForTimeout(3_000)
+  await talkFor(alice.page, 3)
   await alice.page.click("[data-testid=softphone-end]")
   await expect(card(bob.page)).toHaveAttribute("data-phase", "idle")
 

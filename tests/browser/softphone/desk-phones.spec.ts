@@ -6,29 +6,13 @@
  * RTP with 488), with SAVPF on both legs. Each phone plays a tone and records what it hears; each calls the browser and
  * is called by it over TCP, and again behind a simulated home router over UDP.
  */
-import { test, expect } from "@playwright/test"
+import { expect } from "@playwright/test"
 import type { Baresip } from "../../../server/sip/baresip"
-import { bytesReceived, card, gatewaySkipReason, iceServersOfCall, startLab, type Lab, type Phone } from "./pbx-lab.testing"
+import { card, customerCalls, gatewaySkipReason, hearEachOther, iceServersOfCall, test, type Phone } from "./pbx-lab.testing"
 import { PRIVATE_ADDRESS, startNatBox } from "./nat-box.testing"
 
-let lab: Lab
 test.describe.configure({ mode: "serial" })
-test.skip(gatewaySkipReason() !== null, "Kamailio, rtpengine or baresip is not installed")
-test.beforeAll(async () => {
-  lab = await startLab({ rtpengine: true, turn: true })
-})
-test.afterAll(async () => {
-  await lab?.stop()
-})
-
-/**
- * Each hears the other on this call: the browser the phone's tone, the phone Chromium's fake microphone (it beeps).
- * `since`: when the call began (what the phone recorded before is left out).
- */
-const audioBothWays = async (alice: Phone, desk: Baresip, since: number) => {
-  await expect.poll(() => bytesReceived(alice.page), { timeout: 5_000 }).toBeGreaterThan(2000)
-  await expect.poll(() => desk.heardPeak(since), { timeout: 5_000 }).toBeGreaterThan(1000)
-}
+test.skip(gatewaySkipReason() !== null, "Kamailio, rtpengine, coturn or baresip is not installed")
 
 /** The calls the phone refused before taking one (baresip answers 488 "No audio codecs" to an offer it cannot take). */
 const refusals = (desk: Baresip) => desk.events.filter((event) => event.type === "CALL_CLOSED" && !event.id).map((event) => event.param)
@@ -48,7 +32,7 @@ const browserCalls = async (alice: Phone, desk: Baresip, number: string, screens
   const [turn] = await iceServersOfCall(alice.page)
   expect(turn.urls).toEqual(expect.arrayContaining([expect.stringMatching(/^turn:127\.0\.0\.1:\d+\?transport=udp$/)]))
   expect(turn.username).toMatch(/^\d+:\d+$/)
-  await audioBothWays(alice, desk, since)
+  await hearEachOther(alice, desk, since)
   if (screenshot) await alice.page.screenshot({ path: `.tmp/screenshots/${screenshot}.png` })
   const closed = desk.next("CALL_CLOSED")
   await alice.page.click("[data-testid=softphone-end]")
@@ -57,15 +41,7 @@ const browserCalls = async (alice: Phone, desk: Baresip, number: string, screens
 }
 
 const phoneCalls = async (alice: Phone, desk: Baresip, number: string) => {
-  const since = Date.now()
-  const established = desk.next("CALL_ESTABLISHED")
-  await desk.command("dial", `sip:${alice.extension}@pbx.local`)
-  await expect(card(alice.page)).toHaveAttribute("data-phase", "incoming")
-  await expect(alice.page.locator("[data-testid=softphone-status]")).toHaveText(`Incoming call from ${number}`)
-  await alice.page.click("[data-testid=softphone-answer]")
-  await established
-  await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
-  await audioBothWays(alice, desk, since)
+  await customerCalls(alice, desk, number)
   await desk.command("hangup")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "idle")
 }
@@ -74,7 +50,7 @@ for (const [media, label, first] of [
   ["plain", "plain-RTP", 2001],
   ["webrtc", "DTLS-SRTP+ICE", 2011],
 ] as const) {
-  test(`the browser calls a ${label} phone, which answers; audio flows both ways`, async ({ browser }) => {
+  test(`the browser calls a ${label} phone, which answers; audio flows both ways`, async ({ browser, lab }) => {
     const number = String(first)
     const desk = await lab.deskPhone(number, { media })
     const alice = await lab.openPhone(browser, "agent1")
@@ -86,7 +62,7 @@ for (const [media, label, first] of [
     await desk.stop()
   })
 
-  test(`a ${label} phone calls the browser, which rings and answers; audio flows both ways`, async ({ browser }) => {
+  test(`a ${label} phone calls the browser, which rings and answers; audio flows both ways`, async ({ browser, lab }) => {
     const number = String(first + 1)
     const desk = await lab.deskPhone(number, { media })
     const alice = await lab.openPhone(browser, "agent1")
@@ -96,7 +72,10 @@ for (const [media, label, first] of [
   })
 }
 
-test("a plain-RTP phone behind NAT (private contact, UDP) registers, is called and calls; audio flows both ways", async ({ browser }) => {
+test("a plain-RTP phone behind NAT (private contact, UDP) registers, is called and calls; audio flows both ways", async ({
+  browser,
+  lab,
+}) => {
   const box = await startNatBox(lab.sipPort)
   const desk = await lab.deskPhone("2003", { outbound: `sip:127.0.0.1:${box.insidePort};transport=udp` })
   try {
@@ -118,7 +97,7 @@ test("a plain-RTP phone behind NAT (private contact, UDP) registers, is called a
   }
 })
 
-test("a DTLS-SRTP+ICE phone behind NAT (private contact, UDP) is called and calls; audio flows both ways", async ({ browser }) => {
+test("a DTLS-SRTP+ICE phone behind NAT (private contact, UDP) is called and calls; audio flows both ways", async ({ browser, lab }) => {
   const box = await startNatBox(lab.sipPort)
   const desk = await lab.deskPhone("2013", { media: "webrtc", outbound: `sip:127.0.0.1:${box.insidePort};transport=udp` })
   try {

@@ -2,8 +2,12 @@
  * The softphone's test lab: rtpengine (the media gateway), Kamailio and the API server on private ports, agents'
  * pages logged in to /apps/pbxcalls, and SIP phones (baresip, plain RTP or DTLS-SRTP+ICE) with credentials minted
  * from the shared secret, as the server would issue them. Everything it starts stops in `stop()`.
+ *
+ * Starting a lab costs seconds (its server most of them), so the PBX specs share one per Playwright worker: the
+ * `lab` fixture of this file's `test`. A spec that reads the lab's PBX call records from the first call on starts
+ * its own with `useLab()`.
  */
-import { expect, type Browser, type Page } from "@playwright/test"
+import { test as base, expect, type Browser, type Page } from "@playwright/test"
 import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../server/sip/kamailio"
 import { ngCommand, rtpengineMissing, startRtpengine, type Rtpengine } from "../../../server/sip/rtpengine"
 import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../server/sip/baresip"
@@ -80,7 +84,27 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
       log: debug("coturn"),
     })
   const kamailioOptions = { port: sipPort, secret: SECRET, rtpengine: rtpengine?.socket, log: debug("kamailio") }
-  let kamailio = await startKamailio(kamailioOptions)
+  const rpcOf = (target: Kamailio) => kamailioRpc(target.controlUrl, SECRET, 15_000)
+  // A fresh Kamailio's first JSON-RPC answer can take seconds on a busy machine: answered here, not by the server.
+  const startedKamailio = async () => {
+    const started = await startKamailio(kamailioOptions)
+    await rpcOf(started).call("core.version")
+    return started
+  }
+  // The server has published the tenants' extensions to Kamailio (the epoch is set last; it publishes every 30 s).
+  // Until then it publishes them inside a softphone's request for its credentials, which stalls the server's one
+  // database connection.
+  const extensionsPublished = () =>
+    expect
+      .poll(
+        () =>
+          rpcOf(kamailio)
+            .call("htable.get", ["pbx", "epoch"])
+            .then(Boolean, () => false),
+        { timeout: 45_000, intervals: [250] },
+      )
+      .toBe(true)
+  let kamailio = await startedKamailio()
   const server = await startTestServer({
     distDir: browserDist(),
     config: {
@@ -96,6 +120,7 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
       },
     },
   })
+  await extensionsPublished()
   const phones: Baresip[] = []
 
   const openPhone = async (browser: Browser, username: string, lang?: string): Promise<Phone> => {
@@ -164,7 +189,8 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     kamailio: () => kamailio,
     stopKamailio: () => kamailio.stop(),
     startKamailio: async () => {
-      kamailio = await startKamailio(kamailioOptions)
+      kamailio = await startedKamailio()
+      await extensionsPublished()
     },
     openPhone,
     deskPhone,
@@ -184,6 +210,75 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     },
   }
 }
+
+/**
+ * The PBX specs' `test`, whose worker-scoped `lab` (rtpengine and TURN when installed) is started by the first test of
+ * a worker that asks for it and stopped with the worker. Specs sharing it use desk phones on extensions of their own,
+ * end their calls, and leave the tenant's call records to `useLab()` specs.
+ */
+export const test = base.extend<object, { lab: Lab }>({
+  lab: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const lab = await startLab({ rtpengine: rtpengineMissing() === null, turn: coturnMissing() === null })
+      await use(lab)
+      await lab.stop()
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+})
+
+/** A lab of the spec file's own, started before its first test and stopped after its last. */
+export const useLab = (options: Parameters<typeof startLab>[0] = {}): Lab => {
+  let lab: Lab | undefined
+  base.beforeAll(async () => {
+    lab = await startLab(options)
+  })
+  base.afterAll(async () => {
+    await lab?.stop()
+  })
+  return new Proxy({} as Lab, {
+    get: (_, key) => {
+      if (!lab) throw new Error("the lab is used before it started")
+      return Reflect.get(lab, key)
+    },
+  })
+}
+
+/**
+ * The customer's phone calls the agent, whose softphone rings (showing `caller` when given) and answers; each hears
+ * the other.
+ */
+export const customerCalls = async (agent: Phone, customer: Baresip, caller?: string) => {
+  const since = Date.now()
+  const established = customer.next("CALL_ESTABLISHED")
+  await customer.command("dial", `sip:${agent.extension}@pbx.local`)
+  await expect(card(agent.page)).toHaveAttribute("data-phase", "incoming")
+  if (caller) await expect(agent.page.locator("[data-testid=softphone-status]")).toHaveText(`Incoming call from ${caller}`)
+  await agent.page.click("[data-testid=softphone-answer]")
+  await established
+  await expect(card(agent.page)).toHaveAttribute("data-phase", "active")
+  await hearEachOther(agent, customer, since)
+}
+
+/**
+ * The agent's browser and the phone hear each other on this call: the browser the phone's tone, the phone Chromium's
+ * fake microphone (it beeps). `since`: when the call began (what the phone recorded before is left out).
+ */
+export const hearEachOther = async (agent: Phone, phone: Baresip, since: number) => {
+  await expect.poll(() => bytesReceived(agent.page), { timeout: 5_000 }).toBeGreaterThan(2000)
+  await expect.poll(() => phone.heardPeak(since), { timeout: 5_000 }).toBeGreaterThan(1000)
+}
+
+/** The softphone's call timer in seconds ("mm:ss"). */
+export const timerSeconds = async (page: Page) => {
+  const [mm, ss] = ((await page.locator("[data-testid=softphone-timer]").textContent()) ?? "").split(":").map(Number)
+  return mm * 60 + ss
+}
+
+/** The call goes on until the page's call timer shows `seconds` (read every quarter second). */
+export const talkFor = (page: Page, seconds: number) =>
+  expect.poll(() => timerSeconds(page), { timeout: seconds * 1000 + 5_000, intervals: [250] }).toBeGreaterThanOrEqual(seconds)
 
 /** The ICE servers the current call's RTCPeerConnection was configured with. */
 export const iceServersOfCall = (page: Page) =>

@@ -4,43 +4,44 @@
  * leaves through it and is answered there (audio both ways, through rtpengine), and the carrier's call to the
  * tenant's number rings the browser.
  */
-import { test, expect } from "@playwright/test"
+import { expect } from "@playwright/test"
 import { startTestTrunk, type TestTrunk } from "../../../server/sip/test-trunk"
-import { bytesReceived, card, gatewaySkipReason, startLab, type Lab } from "./pbx-lab.testing"
+import { bytesReceived, card, gatewaySkipReason, test } from "./pbx-lab.testing"
 
-let lab: Lab
 let carrier: TestTrunk
+/** The tenant's trunk to the carrier, set for these tests and disabled after them (the lab is shared). */
+const trunk = (enabled: boolean) => ({
+  enabled,
+  host: carrier.host,
+  port: carrier.port,
+  transport: "udp",
+  auth: "ip",
+  username: "",
+  password: "",
+  number_format: "e164",
+  country_code: "",
+  national_prefix: "",
+  international_prefix: "",
+  caller_id: "+4930555000",
+  inbound_numbers: ["+4930555001"],
+  ring_user_ids: [],
+})
 test.describe.configure({ mode: "serial" })
 test.skip(gatewaySkipReason() !== null, "Kamailio, rtpengine or baresip is not installed")
-test.beforeAll(async () => {
-  lab = await startLab({ rtpengine: true })
+test.beforeAll(async ({ lab }) => {
   carrier = await startTestTrunk()
   await carrier.subscriber("+4989123456")
-  const saved = await lab.api("admin", "pbx", "setPbxTrunk", {
-    enabled: true,
-    host: carrier.host,
-    port: carrier.port,
-    transport: "udp",
-    auth: "ip",
-    username: "",
-    password: "",
-    number_format: "e164",
-    country_code: "",
-    national_prefix: "",
-    international_prefix: "",
-    caller_id: "+4930555000",
-    inbound_numbers: ["+4930555001"],
-    ring_user_ids: [],
-  })
+  const saved = await lab.api("admin", "pbx", "setPbxTrunk", trunk(true))
   expect(saved.status).toBe(200)
 })
-test.afterAll(async () => {
+test.afterAll(async ({ lab }) => {
   await carrier?.stop()
-  await lab?.stop()
+  expect((await lab.api("admin", "pbx", "setPbxTrunk", trunk(false))).status).toBe(200)
 })
 
 test("the browser dials an E.164 number: it leaves through the trunk with the tenant's caller id and is answered there", async ({
   browser,
+  lab,
 }) => {
   const alice = await lab.openPhone(browser, "agent1")
   const answered = carrier.phone.next("CALL_ESTABLISHED", 15_000)
@@ -61,7 +62,7 @@ test("the browser dials an E.164 number: it leaves through the trunk with the te
   await alice.close()
 })
 
-test("a call from the trunk to the tenant's number rings the browser, which answers; audio flows both ways", async ({ browser }) => {
+test("a call from the trunk to the tenant's number rings the browser, which answers; audio flows both ways", async ({ browser, lab }) => {
   const alice = await lab.openPhone(browser, "agent1")
   const dialled = performance.now()
   await carrier.dial("+4930555001", `127.0.0.1:${lab.sipPort}`)

@@ -116,16 +116,14 @@ test("the super admin picks a business to see its dashboard", async ({ page }) =
   await shot(page, "dashboard-business-en")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "tr"))
-  await page.reload()
-  await expect(page.getByTestId("dash-business")).toBeVisible()
-  await shot(page, "dashboard-business-tr-unpicked")
-  await pickAcme()
+  await reloadKeeps(page, "/info/boxes", acme)
+  await page.locator("[data-testid=dashboard][aria-busy=false]").waitFor()
   await sideBySide(false)
   await shot(page, "dashboard-business-tr")
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
-  await page.reload()
+  await reloadKeeps(page, "/info/boxes", acme)
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
-  await pickAcme()
+  await page.locator("[data-testid=dashboard][aria-busy=false]").waitFor()
   await sideBySide(true)
   await shot(page, "dashboard-business-ar")
   // A narrower window: the range wraps under the picker, both date boxes inside the card.
@@ -212,11 +210,25 @@ test("the super admin picks a business to see its chat report", async ({ page })
   await shot(page, "chat-report-business-en")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
-  await page.reload()
+  await reloadKeeps(page, "/chat/report", acme)
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
-  await pickAcme()
+  await expect(page.getByTestId("chat-report-table-row")).toHaveCount(answer.rows.length)
   await shot(page, "chat-report-business-ar")
 })
+
+/**
+ * Reloads the page, which keeps the business the console shows: the screen reads `path` for it again without a
+ * pick, and its picker names it. Answers that read.
+ */
+const reloadKeeps = async (page: Page, path: string, business: { id: number; name: string }) => {
+  // The old page's reads are over once the new one's document arrives; the console's own start comes after that.
+  await page.reload({ waitUntil: "commit" })
+  const read = await page.waitForResponse((r) => r.url().endsWith(`/api${path}`))
+  expect(read.request().postDataJSON().client_id).toBe(business.id)
+  const body = await read.json()
+  await expect(page.getByTestId("business-picker-input")).toHaveValue(business.name)
+  return body
+}
 
 /** Picks Acme Retail in the screen's picker and answers the read at `path` it set off, which named Acme. */
 const pickAcmeRead = async (page: Page, acmeId: number, path: string) => {
@@ -306,10 +318,101 @@ test("the super admin picks a business to see its call history", async ({ page }
   await shot(page, "call-history-business-en")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
-  await page.reload()
+  const again = (await reloadKeeps(page, "/calls/list", acme)).whatsappCalls
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
-  await expect(page.getByTestId("calls-business")).toBeVisible()
-  const again = (await pickAcmeRead(page, acme.id, "/calls/list")).whatsappCalls
   await expect(page.getByTestId("call-row")).toHaveCount(again.whatsappCalls.length)
   await shot(page, "call-history-business-ar")
+})
+
+/**
+ * One business for the super admin's console: picked on one screen it is the next screen's without a pick, a reload
+ * keeps it, picking another on any screen changes it for the next, and a new login starts with none. A report draws
+ * one filter card: the picker and the report's own filters side by side, mirrored in Arabic, wrapping on a narrow
+ * window. Looked at in English, Turkish and Arabic.
+ */
+test("the business picked is every screen's until the login ends", async ({ page }) => {
+  // Five screens, three reloads and a second login.
+  test.setTimeout(120_000)
+  const { headers, acme } = await superAdminWithAcme(page)
+  const clients = (await (await page.request.get(`${baseUrl()}/api/backend/fetch/clients`, { headers })).json()).data as {
+    id: number
+    name: string
+  }[]
+  const other = clients.find((c) => !c.name.toLowerCase().includes("acme"))
+  expect(other).toBeDefined()
+  const beta = other as { id: number; name: string }
+  const input = page.getByTestId("business-picker-input")
+  /** Opens `path`, whose first read (`read`) names `business` without a pick. */
+  const opensFor = async (path: string, read: string, business: { id: number; name: string }) => {
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api${read}`)), openInApp(page, path)])
+    expect(answer.request().postDataJSON().client_id).toBe(business.id)
+    await expect(input).toHaveValue(business.name)
+  }
+  /** The chat report's one filter card: the picker, then the report's range on the same row, after it in reading order. */
+  const oneCard = async (rtl: boolean) => {
+    const card = page.getByTestId("chat-report-business")
+    await expect(page.locator(".mc-filter-card")).toHaveCount(1)
+    await expect(card.getByTestId("chat-report-apply")).toBeVisible()
+    const picker = (await card.getByTestId("business-picker-input").boundingBox())!
+    const range = (await card.getByTestId("chat-report-range").boundingBox())!
+    expect(Math.abs(picker.y + picker.height - (range.y + range.height))).toBeLessThan(24)
+    if (rtl) expect(range.x + range.width).toBeLessThanOrEqual(picker.x + 1)
+    else expect(range.x).toBeGreaterThanOrEqual(picker.x + picker.width - 1)
+  }
+
+  await openInApp(page, "/apps/otp-logs")
+  await pickAcmeRead(page, acme.id, "/otp-logs")
+  // The next screens show Acme at once: their reads name it, nobody picked it there.
+  await opensFor("/report/chat", "/chat/stats", acme)
+  await expect(page.getByTestId("chat-report-business")).not.toContainText("Choose the business")
+  await expect(page.getByTestId("chat-report-table")).toBeVisible()
+  await oneCard(false)
+  await shot(page, "chat-report-one-card-en")
+  await opensFor("/apps/dashboard", "/info/boxes", acme)
+
+  // A reload keeps it, in any language.
+  await openInApp(page, "/report/chat")
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "tr"))
+  await reloadKeeps(page, "/chat/stats", acme)
+  await oneCard(false)
+  await shot(page, "chat-report-one-card-tr")
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
+  await reloadKeeps(page, "/chat/stats", acme)
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl")
+  await oneCard(true)
+  await shot(page, "chat-report-one-card-ar")
+  // A narrower window: the report's filters wrap under the picker, inside the card.
+  await page.setViewportSize({ width: 900, height: 900 })
+  const card = (await page.getByTestId("chat-report-business").boundingBox())!
+  const picker = (await input.boundingBox())!
+  const range = (await page.getByTestId("chat-report-range").boundingBox())!
+  expect(range.y).toBeGreaterThanOrEqual(picker.y + picker.height)
+  expect(range.x).toBeGreaterThanOrEqual(card.x)
+  expect(range.x + range.width).toBeLessThanOrEqual(card.x + card.width + 1)
+  await shot(page, "chat-report-one-card-ar-narrow")
+  await page.setViewportSize({ width: 1366, height: 860 })
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "en"))
+
+  // Another business picked on the dashboard is the next screen's.
+  await opensFor("/apps/dashboard", "/info/boxes", acme)
+  await page.locator("[data-testid=dashboard][aria-busy=false]").waitFor()
+  await expect(input).toBeEnabled()
+  const [boxes] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/info/boxes")),
+    input.fill(beta.name).then(() => input.press("Enter")),
+  ])
+  expect(boxes.request().postDataJSON().client_id).toBe(beta.id)
+  await opensFor("/apps/otp-logs", "/otp-logs", beta)
+
+  // A new login starts with no business.
+  await page.getByTestId("user-menu").click()
+  await page.getByTestId("logout").click()
+  await expect(page).toHaveURL(/\/login$/)
+  await login(page, "superadmin")
+  await openInApp(page, "/report/chat")
+  await expect(page.getByTestId("chat-report-business")).toContainText("Choose the business whose data this page shows.")
+  await expect(input).toHaveValue("")
+  await expect(page.getByTestId("chat-report-table")).toHaveCount(0)
+  await page.reload()
+  await expect(page.getByTestId("chat-report-business")).toContainText("Choose the business whose data this page shows.")
 })
