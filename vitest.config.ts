@@ -7,7 +7,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
-    // `npm test`'s server suite shares one PostgreSQL cluster (server/testing/shared-postgres.ts says why).
-    globalSetup: process.env.TEST_SHARED_POSTGRES ? ["server/testing/shared-postgres.ts"] : [],
   },
 })

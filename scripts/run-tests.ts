@@ -164,7 +164,7 @@ const unhandledLines = (file: string): string[] => {
 
 const vitestFiles: VitestFile[] = []
 const vitestSuite =
-  (name: string, paths: string[], options: string[] = [], env: Record<string, string> = {}) =>
+  (name: string, paths: string[], options: string[] = []) =>
   () => {
     const file = `${outDir}/vitest-${name}.json`
     const unhandledFile = `${outDir}/vitest-${name}-unhandled.json`
@@ -172,7 +172,6 @@ const vitestSuite =
     const reporters = ["--reporter=default", "--reporter=json", "--reporter=./scripts/unhandled-reporter.ts"]
     const status = run("npx", ["vitest", "run", ...paths, ...options, ...reporters, `--outputFile.json=${file}`], {
       UNHANDLED_ERRORS_FILE: unhandledFile,
-      ...env,
     })
     const { files, ...tally } = readVitest(file)
     vitestFiles.push(...files)
@@ -206,12 +205,7 @@ if (!stop && wanted("console")) suites.push(timed("console: unit and model-based
 if (!stop && wanted("server"))
   // The server's test files share their worker's process (no isolation): the server's modules load once per worker, not
   // once per file (docs/decisions/server-suite-without-isolation.md).
-  suites.push(
-    timed(
-      "server: integration on PGlite and PostgreSQL (server/)",
-      vitestSuite("server", ["server"], ["--no-isolate"], { TEST_SHARED_POSTGRES: "1" }),
-    ),
-  )
+  suites.push(timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"], ["--no-isolate"])))
 if (!stop && wanted("browser"))
   suites.push(
     timed("browser: Chromium against the real server (tests/browser/)", () => {

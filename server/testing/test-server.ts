@@ -225,7 +225,7 @@ const startCluster = (bin: string, dir: string, data: string, port: number, para
     join(dir, "log"),
     "-w",
     "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${params}`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${params}`,
     "start",
   ])
 
@@ -274,42 +274,6 @@ const postgresTemplate = async (bin: string): Promise<string> => {
  * (scripts/profile-inbound.ts).
  */
 export const startPostgres = async (options: { statements?: boolean } = {}): Promise<PostgresCluster> => {
-  const shared = process.env[SHARED_POSTGRES_URL]
-  if (shared && !options.statements) return attachPostgres(shared)
-  return startOwnPostgres(options)
-}
-
-/**
- * The environment variable naming the server suite's one PostgreSQL cluster (server/testing/shared-postgres.ts starts
- * it for `npm test`): a file's cluster is then its own databases in that one, not a cluster started and stopped per
- * file. A file run alone starts its own.
- */
-export const SHARED_POSTGRES_URL = "TEST_SHARED_POSTGRES_URL"
-
-/** Databases of their own in a running cluster's: `stop` drops them (ending their connections) and leaves it running. */
-const attachPostgres = async (url: string): Promise<PostgresCluster> => {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  const mine: string[] = []
-  return {
-    url,
-    createDatabase: async () => {
-      const name = `world_${process.pid}_${++databases}`
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE template_world`)
-      mine.push(name)
-      return url.replace(/\/postgres$/, `/${name}`)
-    },
-    stop: async () => {
-      try {
-        for (const name of mine.splice(0)) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      } finally {
-        await admin.end().catch(() => {})
-      }
-    },
-  }
-}
-
-const startOwnPostgres = async (options: { statements?: boolean }): Promise<PostgresCluster> => {
   const bin = pgBin()
   const template = await postgresTemplate(bin)
   const dir = postgresOwnedDir()
