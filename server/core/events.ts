@@ -68,18 +68,22 @@ export const publish = async (
 /**
  * The CTEs that record one event of `type` per row of `data` (a query answering one jsonb column) and enqueue their
  * deliveries, for a writer that computes the events' data in its own statement (from a data-modifying CTE's RETURNING):
- * `WITH ..., ${publishedCtes(...)} SELECT ...`. PostgreSQL runs each data-modifying CTE once, read or not.
+ * `WITH ..., ${publishedCtes(...)} SELECT ...`. PostgreSQL runs each data-modifying CTE once, read or not. `now`: the
+ * events' time, this process's clock unless given (a statement kept compiled gives a placeholder).
  */
-export const publishedCtes = (clientId: number, type: EventType, data: SQL): SQL => {
-  const now = new Date().toISOString()
-  return sql`published_events AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
-      SELECT gen_random_uuid(), ${clientId}, ${type}, d.data, ${now}::timestamptz FROM (${data}) AS d(data) RETURNING id),
+export const publishedCtes = (
+  clientId: number,
+  type: EventType,
+  data: SQL,
+  now: SQL = sql`${new Date().toISOString()}::timestamptz`,
+): SQL =>
+  sql`published_events AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
+      SELECT gen_random_uuid(), ${clientId}, ${type}, d.data, ${now} FROM (${data}) AS d(data) RETURNING id),
     published_deliveries AS (INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
       SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', e.id),
-        ${now}::timestamptz, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
+        ${now}, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
       FROM webhooks w CROSS JOIN published_events e WHERE w.client_id = ${clientId} AND w.active AND ${type}::text = ANY (w.events)
       ON CONFLICT (idempotency_key) DO NOTHING)`
-}
 
 /**
  * `publish` for many events of one type at once (a campaign's batch): one statement records them all and enqueues

@@ -7,15 +7,48 @@
  * it as any other query (it prepares nothing across calls).
  */
 import { createHash } from "node:crypto"
-import type { SQL } from "drizzle-orm"
+import type { Query, SQL } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core"
 import type { Db } from "./db"
 
 const dialect = new PgDialect()
 
-/** `db.execute(query)`, the same result (`rowsOf` reads it), planned once per connection on PostgreSQL. */
-export const executePrepared = (db: Db, query: SQL): Promise<unknown> => {
+interface Compiled {
+  readonly query: Query
+  readonly name: string
+}
+
+const compile = (query: SQL): Compiled => {
   const built = dialect.sqlToQuery(query)
-  const name = `p_${createHash("sha1").update(built.sql).digest("base64url")}`
-  return db._.session.prepareQuery(built, undefined, name, false).execute()
+  return { query: built, name: `p_${createHash("sha1").update(built.sql).digest("base64url")}` }
+}
+
+const run = (db: Db, { query, name }: Compiled, values: Record<string, unknown> = {}): Promise<unknown> =>
+  db._.session.prepareQuery(query, undefined, name, false).execute(values)
+
+/** `db.execute(query)`, the same result (`rowsOf` reads it), planned once per connection on PostgreSQL. */
+export const executePrepared = (db: Db, query: SQL): Promise<unknown> => run(db, compile(query))
+
+/** How many shapes one `preparedByShape` keeps compiled (the least recently used goes first). */
+const SHAPES_KEPT = 1000
+
+/**
+ * A prepared statement (as `executePrepared`) built and compiled once per shape instead of at every call: `build` makes
+ * it for a shape (the inputs its text depends on: a tenant, a kind, a group), with `sql.placeholder(name)` where a value
+ * changes from call to call, and a call binds `values` to those names. `key` names the shape; `undefined` when it is
+ * not worth keeping (built for that call only). Building a drizzle SQL tree and compiling it allocates more than the
+ * statement's own round trip (the hand-out's most of its garbage, whose collections were its slowest decisions).
+ */
+export const preparedByShape = <S>(key: (shape: S) => string | undefined, build: (shape: S) => SQL) => {
+  const kept = new Map<string, Compiled>()
+  return (db: Db, shape: S, values: Record<string, unknown>): Promise<unknown> => {
+    const k = key(shape)
+    if (k === undefined) return run(db, compile(build(shape)), values)
+    let compiled = kept.get(k)
+    if (compiled) kept.delete(k)
+    else compiled = compile(build(shape))
+    kept.set(k, compiled)
+    if (kept.size > SHAPES_KEPT) kept.delete(kept.keys().next().value as string)
+    return run(db, compiled, values)
+  }
 }

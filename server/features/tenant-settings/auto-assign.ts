@@ -20,7 +20,7 @@ import { type SQL, sql } from "drizzle-orm"
 import { enqueue, type JobContext, type JobHandler } from "../../core/jobs"
 import { publishedCtes } from "../../core/events"
 import type { Db } from "../../db/db"
-import { executePrepared } from "../../db/prepared"
+import { executePrepared, preparedByShape } from "../../db/prepared"
 import { rowsOf } from "../../db/rows"
 import {
   announceConversation,
@@ -82,6 +82,38 @@ const routeOf = (r: Record<string, unknown>): Route => ({
   groupId: r.route_group_id === null ? null : Number(r.route_group_id),
 })
 
+/** What a hand-out's statement is built for: everything in its text but the conversation and the time. */
+interface HandOutShape {
+  readonly clientId: number
+  readonly route: Route
+  readonly inTurn: number | null
+  readonly pick: AgentPick
+}
+
+/**
+ * The hand-out's statement: the agent's counter row locked, the conversation handed, its event written, one round trip
+ * (not two). Prepared, and kept compiled per shape: it took longer to plan than to run, and to build than to bind. A
+ * bot's turn (`inTurn`) is a shape of its own each time, so that one is built for its call only.
+ */
+const handOutStatement = preparedByShape(
+  ({ clientId, route, inTurn, pick }: HandOutShape) =>
+    inTurn === null ? `${clientId}:${route.kind}:${route.groupId}:${pick.only}:${pick.except}` : undefined,
+  ({ clientId, route, inTurn, pick }: HandOutShape) => {
+    const conversationId = sql.placeholder("conversation")
+    return sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED),
+      handed AS (UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
+        WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
+        RETURNING agent.user_id),
+      ${publishedCtes(
+        clientId,
+        "conversation.assigned",
+        sql`SELECT jsonb_build_object('conversation_id', ${conversationId}::int, 'agent_id', user_id, 'previous_agent_id', NULL) FROM handed`,
+        sql`${sql.placeholder("now")}::timestamptz`,
+      )}
+      SELECT user_id FROM handed`
+  },
+)
+
 /**
  * Hands one waiting conversation to a free agent in one statement (the agent's counter row locked until the commit):
  * the agent's id, or why not: "gone" (it no longer waits), "full" (nobody is under the cap), "busy" (the only ones
@@ -95,22 +127,8 @@ const assignOne = async (
   inTurn: number | null = null,
   pick: AgentPick = {},
 ): Promise<number | "full" | "busy" | "gone"> => {
-  // The event is written by the same statement: a hand-out is one round trip to the database, not two. Prepared: it
-  // took longer to plan than to run.
   const [row] = rowsOf(
-    await executePrepared(
-      db,
-      sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED),
-      handed AS (UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
-        WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
-        RETURNING agent.user_id),
-      ${publishedCtes(
-        clientId,
-        "conversation.assigned",
-        sql`SELECT jsonb_build_object('conversation_id', ${conversationId}::int, 'agent_id', user_id, 'previous_agent_id', NULL) FROM handed`,
-      )}
-      SELECT user_id FROM handed`,
-    ),
+    await handOutStatement(db, { clientId, route, inTurn, pick }, { conversation: conversationId, now: new Date().toISOString() }),
   )
   return row ? Number(row.user_id) : whyNot(db, clientId, conversationId, route, inTurn, pick)
 }
@@ -178,19 +196,23 @@ export const assignWaitingLater = async (db: Db, clientId: number) => {
 }
 
 /**
+ * The first `limit` conversations waiting in the tenant's queue, in its order, locked (those others hold skipped). The
+ * limit is in the text: a generic plan that knows it takes one row walks the queue's index instead of sorting.
+ */
+const queueHead = preparedByShape(
+  ({ clientId, limit }: { clientId: number; limit: number }) => `${clientId}:${limit}`,
+  ({ clientId, limit }) => sql`SELECT id, channel, route_group_id FROM conversations
+    WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()}
+    ORDER BY ${QUEUE_ORDER} LIMIT ${sql.raw(String(limit))} FOR UPDATE SKIP LOCKED`,
+)
+
+/**
  * Serves the queue from its head: each waiting conversation in order goes to a free agent of its kind (and group). A
  * route found full is not asked again in this pass (nobody behind on it could be served either), so a conversation
  * served later never took a place an earlier one could have had.
  */
 export const serveQueue = async (ctx: JobContext, clientId: number, pick: Pick<AgentPick, "except"> = {}) => {
-  const queued = rowsOf(
-    await executePrepared(
-      ctx.db,
-      sql`SELECT id, channel, route_group_id FROM conversations
-      WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()}
-      ORDER BY ${QUEUE_ORDER} LIMIT ${SERVE_BATCH} FOR UPDATE SKIP LOCKED`,
-    ),
-  )
+  const queued = rowsOf(await queueHead(ctx.db, { clientId, limit: SERVE_BATCH }, {}))
   const full = new Set<string>()
   const handed: number[] = []
   for (const w of queued) {
@@ -209,13 +231,7 @@ export const serveQueue = async (ctx: JobContext, clientId: number, pick: Pick<A
 
 /** One hand-out decision, as the benchmark (scripts/bench/bench-handout.ts) times it: the queue's head to its agent. */
 export const handOutHead = async (db: Db, clientId: number) => {
-  const [w] = rowsOf(
-    await executePrepared(
-      db,
-      sql`SELECT id, channel, route_group_id FROM conversations
-      WHERE client_id = ${clientId} AND queued_at IS NOT NULL AND ${waiting()} ORDER BY ${QUEUE_ORDER} LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    ),
-  )
+  const [w] = rowsOf(await queueHead(db, { clientId, limit: 1 }, {}))
   return w ? assignOne(db, clientId, Number(w.id), routeOf(w)) : null
 }
 
