@@ -1,6 +1,7 @@
 /**
- * Recorded calls (0051_call_recording.sql, 0057_pbx_call_recordings.sql): one Ogg Opus file per call, a WhatsApp
- * call's (call_id) or a PBX call's (pbx_call_id), kept until `expires_at`.
+ * Recorded calls (0051_call_recording.sql, 0057_pbx_call_recordings.sql, 0059_call_recording_type.sql): one file per
+ * call, a WhatsApp call's (call_id) or a PBX call's (pbx_call_id), of its `content_type` (Ogg Opus, or WAV for a PBX
+ * call of G.711 only), kept until `expires_at`.
  */
 import { sql } from "drizzle-orm"
 import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core"
@@ -20,6 +21,7 @@ export const callRecordings = pgTable(
     pbxCallId: integer("pbx_call_id").references(() => pbxCalls.id, { onDelete: "cascade" }),
     durationMs: integer("duration_ms").notNull(),
     data: bytea("data").notNull(),
+    contentType: text("content_type").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

@@ -16,7 +16,14 @@ describe("recordings of a picked business", () => {
     const [call] = (await database.query("SELECT call_id FROM call_records WHERE client_id = $1 ORDER BY dt DESC LIMIT 1", [acmeId])).rows
     const callId = String(call.call_id)
     // The head of an Ogg stream: listing reads the row, not the sound.
-    await storeRecording(database.db, { clientId: acmeId, callId, ogg: Buffer.from("OggS"), durationMs: 12_000, retentionDays: 90 })
+    await storeRecording(database.db, {
+      clientId: acmeId,
+      callId,
+      file: Buffer.from("OggS"),
+      contentType: "audio/ogg",
+      durationMs: 12_000,
+      retentionDays: 90,
+    })
 
     const recordings = callOf("callRecordings", "recordingsOfCalls")
     const listed = async (token: string, extra: object = {}) => {

@@ -47,12 +47,10 @@ export const keepRecording = async (services: Services, callId: string) => {
   const recording = recordings.get(callId)
   if (!recording) return
   recordings.delete(callId)
-  const { ogg, durationMs } = recording.track.stop()
   await storeRecording(services.database.db, {
     clientId: recording.clientId,
     callId,
-    ogg,
-    durationMs,
     retentionDays: recording.retentionDays,
+    ...recording.track.stop(),
   })
 }

@@ -3,8 +3,9 @@
  * call ends, listed by call id for Call History and the PBX call records with signed links
  * (callRecordings.recordingsOfCalls, for holders of `BACK:call_recordings`: the caller's business's, or the one a super
  * admin picked), served from `<apiBase>/call-recordings/:id`
- * with byte ranges (an <audio> element reads an Ogg file's end for its duration), and deleted by the `calls.recordings`
- * schedule once their retention ran out. A deleted recording's link answers 404.
+ * with byte ranges (an <audio> element reads an Ogg file's end for its duration) under the content type stored with
+ * the file (recording-format.ts), and deleted by the `calls.recordings` schedule once their retention ran out. A
+ * deleted recording's link answers 404.
  */
 import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm"
 import type { FastifyReply } from "fastify"
@@ -17,6 +18,8 @@ import { callRecordings } from "../../db/schema/call-recordings"
 import { pbxCalls } from "../../db/schema/calls"
 import { businessOf } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
+import { extensionOf } from "./recording-format"
+import type { RecordedCall } from "./recording-track"
 
 /** The signature's kind: a recording's link opens no attachment of the same id, and the other way round. */
 const LINK_KIND = "call-recording"
@@ -27,10 +30,8 @@ const pathOf = (config: Pick<Config, "apiBase">) => `${config.apiBase}/call-reco
 export const recordingLinkOf = (config: Pick<Config, "apiBase" | "jwtSecret">, id: number, nowMs = Date.now()) =>
   signedLinkOf(config.jwtSecret, pathOf(config), id, nowMs, LINK_KIND)
 
-interface RecordingFile {
+interface RecordingFile extends RecordedCall {
   readonly clientId: number
-  readonly ogg: Buffer
-  readonly durationMs: number
   readonly retentionDays: number
 }
 
@@ -46,7 +47,8 @@ export const storeRecording = async (db: Db, recording: NewRecording, now = new 
       callId: "callId" in recording ? recording.callId : null,
       pbxCallId: "pbxCallId" in recording ? recording.pbxCallId : null,
       durationMs: Math.round(recording.durationMs),
-      data: recording.ogg,
+      data: recording.file,
+      contentType: recording.contentType,
       expiresAt: new Date(now.getTime() + recording.retentionDays * DAY_MS),
     })
     .onConflictDoNothing()
@@ -104,10 +106,17 @@ const rangeOf = (header: string | undefined, size: number) => {
   return { start, end }
 }
 
-const send = (reply: FastifyReply, bytes: Buffer, rangeHeader: string | undefined, exp: number) => {
+interface StoredFile {
+  readonly id: number
+  readonly bytes: Buffer
+  readonly contentType: string
+}
+
+const send = (reply: FastifyReply, { id, bytes, contentType }: StoredFile, rangeHeader: string | undefined, exp: number) => {
   const left = Math.max(0, exp - Math.floor(Date.now() / 1000))
   void reply
-    .header("content-type", "audio/ogg")
+    .header("content-type", contentType)
+    .header("content-disposition", `inline; filename="call-recording-${id}.${extensionOf(contentType)}"`)
     .header("accept-ranges", "bytes")
     .header("cache-control", `private, max-age=${left}`)
     .header("x-content-type-options", "nosniff")
@@ -134,11 +143,12 @@ export const httpRoutes: readonly HttpRoutes[] = [
         if (verdict === "expired")
           throw new ApiError(403, "LINK_EXPIRED", "This recording link has expired; reopen Call History for a new one")
         const [row] = await services.database.db
-          .select({ data: callRecordings.data })
+          .select({ data: callRecordings.data, contentType: callRecordings.contentType })
           .from(callRecordings)
           .where(and(eq(callRecordings.id, id), gt(callRecordings.expiresAt, sql`now()`)))
         if (!row) throw notFound("Recording")
-        return send(reply, Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength), req.headers.range, Number(req.query.exp))
+        const bytes = Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength)
+        return send(reply, { id, bytes, contentType: row.contentType }, req.headers.range, Number(req.query.exp))
       },
     )
   },

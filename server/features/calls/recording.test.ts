@@ -162,6 +162,7 @@ describe("call recording", () => {
     const file = await fetch(new URL(recording.url, ctx.url))
     expect(file.status).toBe(200)
     expect(file.headers.get("content-type")).toBe("audio/ogg")
+    expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="call-recording-\d+\.opus"$/)
     const ogg = Buffer.from(await file.arrayBuffer())
     expect(ogg.subarray(0, 4).toString("latin1")).toBe("OggS")
     const tail = await fetch(new URL(recording.url, ctx.url), { headers: { range: "bytes=-100" } })

@@ -106,24 +106,28 @@ export const storeInbound = async (
   if (taken) return { ...taken, waited: false }
   const conversation = await openConversationOf(db, clientId, contact, now)
   const conversationId = conversation.id
-  const [message] = rowsOf(
-    await db.execute(sql`INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
-    VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${now.toISOString()}::timestamptz)
-    RETURNING id`),
-  )
-  const messageId = Number(message.id)
-  await db.execute(sql`UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)},
-    last_message_at = ${now.toISOString()}::timestamptz WHERE id = ${conversationId}`)
-  await db.execute(sql`UPDATE contacts SET last_inbound_at = ${now.toISOString()}::timestamptz WHERE id = ${contact.id}`)
-  await publish(db, clientId, "message.received", {
-    message_id: messageId,
+  // One statement: the message, the conversation's inbox columns, the contact's last inbound time (the 24-hour window)
+  // and the `message.received` event with its webhook deliveries.
+  const at = sql`${now.toISOString()}::timestamptz`
+  const event = {
     conversation_id: conversationId,
     channel: input.channel,
     number: contact.number,
     type: input.type,
     body: input.body,
     external_id: input.externalId ?? null,
-  })
+  }
+  const [message] = rowsOf(
+    await db.execute(sql`WITH stored AS (INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
+      VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${at})
+      RETURNING id),
+    inbox AS (UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)}, last_message_at = ${at}
+      WHERE id = ${conversationId}),
+    window_opened AS (UPDATE contacts SET last_inbound_at = ${at} WHERE id = ${contact.id}),
+    ${publishedCtes(clientId, "message.received", sql`SELECT ${JSON.stringify(event)}::jsonb || jsonb_build_object('message_id', id) FROM stored`, at)}
+    SELECT id FROM stored`),
+  )
+  const messageId = Number(message.id)
   // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
   await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now })
   const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null

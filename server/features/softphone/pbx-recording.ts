@@ -5,9 +5,9 @@
  * every 2 s) hands over the calls Kamailio notes as answered and not ended; a call whose tenant records calls (the
  * call setting's record_calls) is also asked of rtpengine over ng ("start recording", which leaves a call already
  * recording as it is): so a tenant that turned recording on since the last publication (up to 30 s) is recorded too,
- * from that round on. When the call's record is written, the pcap becomes the same two-channel Ogg Opus
- * file as a WhatsApp call's (pbx-recording-pcap.ts), stored with the pbx_calls row and the tenant's retention, and
- * the pcap is removed. When recording starts, rtpengine plays the customer the recording announcement (the pcap holds
+ * from that round on. When the call's record is written, the pcap becomes the call's two-channel file
+ * (pbx-recording-pcap.ts: the same Ogg Opus file as a WhatsApp call's, or a WAV for a call of G.711 only), stored with
+ * the pbx_calls row and the tenant's retention, and the pcap is removed. When recording starts, rtpengine plays the customer the recording announcement (the pcap holds
  * what each side sent, so the announcement is not in the file). Only calls whose media rtpengine carries are recorded: a browser calling a browser, or two
  * plain-RTP phones, keep their media end to end and leave no pcap.
  */
@@ -110,16 +110,20 @@ export const pbxRecorder = (db: Db, rtpengine: RtpengineSettings, log: (line: st
     const { pcaps } = await filesOf(callId)
     const [row] = rowsOf(await db.execute(sql`SELECT id FROM pbx_calls WHERE client_id = ${recording.clientId} AND call_id = ${callId}`))
     if (!row || pcaps.length === 0) return
-    const recorded = recordingOfPcap(await readFile(pcaps[0]), recording.customerPorts)
-    if (!recorded) {
-      log(`[pbx] call ${callId} was recorded without Opus (G.711): no recording kept`)
+    const made = await recordingOfPcap(await readFile(pcaps[0]), recording.customerPorts)
+    if (!made) {
+      log(`[pbx] call ${callId} was recorded with neither Opus nor G.711: no recording kept`)
       return
+    }
+    if (made.unheard) {
+      const [g711, opus] = made.unheard === "customer" ? ["the customer", "the other side"] : ["the other side", "the customer"]
+      log(`[pbx] call ${callId}: ${g711} spoke G.711 and ${opus} Opus; ${g711} is silent in its recording`)
     }
     await storeRecording(db, {
       clientId: recording.clientId,
       pbxCallId: Number(row.id),
       retentionDays: recording.retentionDays,
-      ...recorded,
+      ...made.recorded,
     })
   }
 

@@ -5,7 +5,8 @@ import { ForBusiness } from "../schemas/reports"
 
 /**
  * Recorded WhatsApp calls (ours, beyond the spec): the recordings of Call History's rows, each with a signed link to its
- * Ogg Opus file, for users holding the permission to listen (`call_recordings`, which admins hold).
+ * file (Ogg Opus; a WAV for a PBX call of G.711 only), for users holding the permission to listen (`call_recordings`,
+ * which admins hold).
  */
 export const CallRecording = Schema.Struct({
   call_id: Schema.String,

@@ -83,6 +83,8 @@ const phone = fromCallback<PhoneCommand, SipCredentials>(({ input, sendBack, rec
     else if (command.type === "CONSULT") sip.consult(command.target)
     else if (command.type === "CONSULT_COMPLETE") sip.completeConsult()
     else if (command.type === "CONSULT_CANCEL") sip.cancelConsult()
+    else if (command.type === "CONSULT_MUTE") sip.consultMute(command.muted)
+    else if (command.type === "CONSULT_DTMF") sip.consultDtmf(command.digit)
     else sip.hangup()
   })
   return () => sip.stop()

@@ -5,9 +5,20 @@
  * actor, checked after every step (state, parties, hold, the consult line, the problem, the phone's commands).
  */
 import { describe, expect, it } from "vitest"
-import type { AnyStateNode } from "xstate"
-import { softphoneMachine } from "./softphone-machine"
-import { CONNECTED, CONSULT_EVENTS, EXTENSIONS, PREFIX, callStoryPath, nameOf, replay, type ModelEvent } from "./softphone-model.testing"
+import { createActor, type AnyStateNode } from "xstate"
+import { softphoneMachine, type SoftphoneEvent } from "./softphone-machine"
+import {
+  CONNECTED,
+  CONSULT_EVENTS,
+  EXTENSIONS,
+  PREFIX,
+  callStoryPath,
+  harnessMachine,
+  nameOf,
+  replay,
+  withAnnouncer,
+  type ModelEvent,
+} from "./softphone-model.testing"
 import { selectConsult, selectTransferProblem } from "./softphone-selectors"
 
 const TIMEOUT = CONSULT_EVENTS.find((event) => event.type.startsWith("xstate.after.transferTimeout")) as ModelEvent
@@ -18,6 +29,8 @@ const ANSWERED: ModelEvent = { type: "PHONE.CONSULT_CONNECTED" }
 const COMPLETE: ModelEvent = { type: "CONSULT_COMPLETE" }
 const CANCEL: ModelEvent = { type: "CONSULT_CANCEL" }
 const ended = (status: number | null): ModelEvent => ({ type: "PHONE.CONSULT_ENDED", status })
+const MUTE: ModelEvent = { type: "MUTE" }
+const tone = (digit: string): ModelEvent => ({ type: "DTMF", digit })
 /** A connected call the agent held. */
 const HELD: ModelEvent[] = [...CONNECTED, { type: "HOLD" }, { type: "PHONE.HELD", held: true }]
 
@@ -56,6 +69,29 @@ const stories = [
   // The customer hangs up during the consult; another call ends by the agent's End while consulting.
   [...HELD, WARM, to("1007"), { type: "PHONE.ENDED" }],
   [...HELD, WARM, to("1007"), ANSWERED, { type: "HANGUP" }],
+  // The agent muted the customer, then consults a desk phone: a key while it rings goes nowhere, Mute silences the
+  // consult only, keys reach the colleague once answered; Cancel resumes the customer still muted, no tone sent to them.
+  [
+    ...CONNECTED,
+    MUTE,
+    { type: "HOLD" },
+    { type: "PHONE.HELD", held: true },
+    WARM,
+    to("1009"),
+    tone("7"),
+    MUTE,
+    ANSWERED,
+    tone("7"),
+    tone("x"),
+    MUTE,
+    MUTE,
+    CANCEL,
+    { type: "PHONE.HELD", held: false },
+  ],
+  // The consult muted, the colleague hangs up: the held customer's call is as it was; Mute and tones are its own again.
+  [...HELD, WARM, to("1009"), ANSWERED, MUTE, tone("7"), ended(null), MUTE, tone("7")],
+  // Completed while the consult is muted, a key sent on the way: the agent's line is free and forgets both.
+  [...HELD, WARM, to("1009"), ANSWERED, MUTE, COMPLETE, tone("7"), { type: "PHONE.TRANSFERRED" }],
   // This phone is the customer's: the colleague's phone takes the call over and it goes on with them.
   [
     ...PREFIX,
@@ -96,7 +132,12 @@ describe("softphone warm transfer (model-based)", () => {
     expect([ends[3].context.held, ends[3].context.transferProblem, ends[3].context.transferTarget]).toEqual([true, null, "1004"])
     expect([ends[4].context.held, ends[4].context.transferProblem]).toEqual([true, "timeout"])
     expect(ends[5].matches({ running: { call: "idle" } }) && ends[6].matches({ running: { call: "idle" } })).toBe(true)
-    expect([ends[7].context.remote, ends[7].context.held, ends[7].matches(talking)]).toEqual(["1007", false, true])
+    // The customer comes back with the mute state it had before each consult; the consult's is forgotten.
+    const mute = (end: (typeof ends)[number]) => [end.context.muted, end.context.consultMuted, end.context.tones, end.context.consultTones]
+    expect([ends[7].matches(talking), ends[7].context.held, ...mute(ends[7])]).toEqual([true, false, true, false, "", ""])
+    expect([ends[8].matches(talking), ends[8].context.held, ...mute(ends[8])]).toEqual([true, true, true, false, "7", ""])
+    expect([ends[9].matches({ running: { call: "idle" } }), ...mute(ends[9])]).toEqual([true, false, false, "", ""])
+    expect([ends[10].context.remote, ends[10].context.held, ends[10].matches(talking)]).toEqual(["1007", false, true])
   })
 
   it("shows the consult as its own line, the colleague named from the list", () => {
@@ -105,7 +146,43 @@ describe("softphone warm transfer (model-based)", () => {
     expect(lines.map((line) => line.step)).toEqual(["ringing", "speaking", "completing"])
     expect(lines[0]).toMatchObject({ target: "1007", name: "Admin (1007)" })
     const unlisted = callStoryPath([...HELD, WARM, to("2103")] as ModelEvent[]).state
-    expect(selectConsult(unlisted)).toEqual({ step: "ringing", target: "2103", name: "2103" })
+    expect(selectConsult(unlisted)).toEqual({ step: "ringing", target: "2103", name: "2103", muted: false, tones: "", keypad: false })
+  })
+
+  it("shows the consult's mute and the tones sent to the colleague on its line, the keypad reaching them once answered", async () => {
+    const phone = createActor(harnessMachine()).start()
+    const flush = () => new Promise((r) => setTimeout(r, 0))
+    const lines: unknown[] = []
+    for (const event of [...HELD.slice(1), WARM, to("1009"), MUTE, ANSWERED, tone("1"), tone("#"), MUTE] as SoftphoneEvent[]) {
+      await flush()
+      phone.send(event)
+      const line = selectConsult(phone.getSnapshot())
+      if (line) lines.push([line.step, line.name, line.muted, line.tones, line.keypad])
+    }
+    expect(lines).toEqual([
+      ["ringing", "Desk phone (1009)", false, "", false],
+      ["ringing", "Desk phone (1009)", true, "", false],
+      ["speaking", "Desk phone (1009)", true, "", true],
+      ["speaking", "Desk phone (1009)", true, "1", true],
+      ["speaking", "Desk phone (1009)", true, "1#", true],
+      ["speaking", "Desk phone (1009)", false, "1#", true],
+    ])
+    expect(phone.getSnapshot().context.tones).toBe("")
+    phone.stop()
+  })
+
+  it("says which call Mute acted on in the live region", async () => {
+    const { heard, send, stop } = await withAnnouncer()
+    await send([...HELD.slice(1), WARM, to("1009"), ANSWERED, MUTE, MUTE, CANCEL] as SoftphoneEvent[])
+    const keys = heard.map((words) => ("key" in words ? words.key : words.text))
+    expect(keys.slice(keys.indexOf("pbx.said.consultConnected"))).toEqual([
+      "pbx.said.consultConnected",
+      "pbx.said.consultMuted",
+      "pbx.said.consultUnmuted",
+      "pbx.said.consultCancelled",
+    ])
+    expect(heard).toContainEqual({ key: "pbx.said.consultMuted", values: { remote: "1004", target: "1009" } })
+    stop()
   })
 
   it.each(stories.map((p) => [nameOf(p), p] as const))("story: %s", async (_name, path) => {

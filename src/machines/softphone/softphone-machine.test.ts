@@ -6,12 +6,11 @@
  * region is checked beside the announcer, in one system as under the root.
  */
 import { describe, expect, it } from "vitest"
-import { createActor, setup, type ActorRefFrom, type AnyStateNode } from "xstate"
+import type { AnyStateNode } from "xstate"
 import { getShortestPaths, getSimplePaths } from "xstate/graph"
 import { noticeOf, softphoneMachine, type SoftphoneEvent } from "./softphone-machine"
 import { selectClock } from "./softphone-selectors"
 import { failureOf } from "../common/failure"
-import { announcerMachine, type Words } from "../shell/announcer-machine"
 import {
   CONNECTED,
   PREFIX,
@@ -19,11 +18,11 @@ import {
   creds,
   events,
   harness,
-  harnessMachine,
   nameOf,
   options,
   replay,
   storyPath,
+  withAnnouncer,
   type ModelEvent,
   type Snap,
 } from "./softphone-model.testing"
@@ -178,26 +177,9 @@ describe("softphone machine (model-based)", () => {
   })
 
   it("says each change of the call in the live region: calling, connected, muted, held, resumed, ended", async () => {
-    const heard: Words[] = []
-    const root = createActor(
-      setup({ actors: { softphone: harnessMachine(), announcer: announcerMachine } }).createMachine({
-        invoke: [
-          { id: "announcer", systemId: "announcer", src: "announcer" },
-          { id: "softphone", src: "softphone" },
-        ],
-      }),
-    ).start()
-    const { announcer, softphone } = root.getSnapshot().children as {
-      announcer: ActorRefFrom<typeof announcerMachine>
-      softphone: ActorRefFrom<typeof softphoneMachine>
-    }
-    announcer.subscribe((s) => {
-      for (const said of [s.context.polite, s.context.assertive]) if (said && said.seq > heard.length) heard.push(said.words)
-    })
-    const flush = () => new Promise((r) => setTimeout(r, 0))
-    await flush()
+    const { heard, softphone, send, stop } = await withAnnouncer()
     expect(softphone.getSnapshot().matches("running")).toBe(true)
-    for (const event of [
+    await send([
       { type: "PHONE.REGISTERED" },
       { type: "DIAL", number: "1004" },
       { type: "PHONE.ESTABLISHED" },
@@ -212,10 +194,7 @@ describe("softphone machine (model-based)", () => {
       { type: "HANGUP" },
       { type: "PHONE.INCOMING", from: "1005" },
       { type: "REJECT" },
-    ] as SoftphoneEvent[]) {
-      softphone.send(event)
-      await flush()
-    }
+    ] as SoftphoneEvent[])
     const said = (key: string, remote: string) => ({ key: `pbx.said.${key}`, values: { remote } })
     expect(heard).toEqual([
       said("calling", "1004"),
@@ -228,6 +207,6 @@ describe("softphone machine (model-based)", () => {
       said("incoming", "1005"),
       said("rejected", "1005"),
     ])
-    root.stop()
+    stop()
   })
 })

@@ -4,12 +4,13 @@
  * scripted credentials, phone and ticker, and `replay`, which checks the actor against the model after every step.
  */
 import { expect } from "vitest"
-import { createActor, fromCallback, fromPromise, type AnyStateMachine } from "xstate"
+import { createActor, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyStateMachine } from "xstate"
 import { getPathsFromEvents, getShortestPaths } from "xstate/graph"
 import type { SipCredentials } from "../../contract/schemas/tenants"
 import type { PbxExtension } from "../../contract/schemas/pbx"
 import { softphoneMachine, transferPickOf, type PhoneCommand, type SoftphoneEvent } from "./softphone-machine"
 import { selectConsult, selectNotice, selectTransferProblem } from "./softphone-selectors"
+import { announcerMachine, type Words } from "../shell/announcer-machine"
 
 export const creds: SipCredentials = {
   ws_url: "ws://127.0.0.1:5066",
@@ -65,6 +66,10 @@ export const CONSULT_EVENTS: ModelEvent[] = [
   { type: "PHONE.CONSULT_ENDED", status: null },
   { type: "PHONE.REPLACED", remote: "1007" },
   { type: "xstate.after.transferTimeout.softphone.running.call.active.connected.consulting.completing" } as unknown as ModelEvent,
+  // Mute and the keypad while consulting: they reach the colleague, never the held customer.
+  { type: "MUTE" },
+  { type: "DTMF", digit: "7" },
+  { type: "DTMF", digit: "x" },
 ]
 
 export const events: ModelEvent[] = [
@@ -138,7 +143,8 @@ export const callStoryPath = (story: ModelEvent[]) =>
     events: story as SoftphoneEvent[],
     serializeState: (s: unknown) => {
       const snapshot = s as Snap
-      return `${serialize(snapshot)}${JSON.stringify([snapshot.context.muted, snapshot.context.held, snapshot.context.tones !== ""])}`
+      const { muted, held, tones, consultMuted, consultTones } = snapshot.context
+      return `${serialize(snapshot)}${JSON.stringify([muted, held, tones !== "", consultMuted, consultTones !== ""])}`
     },
   })[0] as unknown as ModelPath
 
@@ -223,6 +229,11 @@ const expectedCommand = (event: ModelEvent, before: Snap, after: Snap): PhoneCom
   if (now.includes("consulting") && !was.includes("consulting")) return { type: "CONSULT", target: after.context.transferTarget ?? "" }
   if (now.includes("completing") && !was.includes("completing")) return { type: "CONSULT_COMPLETE" }
   if (event.type === "CONSULT_CANCEL" && was.includes("consulting")) return { type: "CONSULT_CANCEL" }
+  if (was.includes("consulting")) {
+    if (event.type === "MUTE") return { type: "CONSULT_MUTE", muted: !before.context.consultMuted }
+    if (event.type === "DTMF")
+      return /^[0-9*#]$/.test(event.digit) && !was.includes("ringing") ? { type: "CONSULT_DTMF", digit: event.digit } : null
+  }
   if (before.matches({ running: { call: { active: "connected" } } })) {
     if (event.type === "MUTE") return { type: "MUTE", muted: !before.context.muted }
     if (event.type === "HOLD" && !was.includes("transferring") && !was.includes("consulting"))
@@ -253,6 +264,7 @@ export const replay = async (path: ModelPath, prefix: ModelEvent[] = []) => {
       model.context.held,
       model.context.tones,
     ])
+    expect([after.context.consultMuted, after.context.consultTones]).toEqual([model.context.consultMuted, model.context.consultTones])
     expect(selectNotice(after)).toEqual(selectNotice(model))
     expect(selectTransferProblem(after)).toEqual(selectTransferProblem(model))
     expect(after.context.transferTarget).toEqual(model.context.transferTarget)
@@ -281,6 +293,9 @@ export const replay = async (path: ModelPath, prefix: ModelEvent[] = []) => {
       phone: after.matches("running") ? 1 : 0,
       ticker: after.matches({ running: { call: { active: "connected" } } }) ? 1 : 0,
     })
+    // Outside a consult there is no consult's mute or tones to remember.
+    if (!JSON.stringify(after.value).includes("consulting"))
+      expect([after.context.consultMuted, after.context.consultTones]).toEqual([false, ""])
     if (after.matches({ running: { call: "idle" } }))
       expect([after.context.remote, after.context.seconds, after.context.muted, after.context.held, after.context.tones]).toEqual([
         null,
@@ -293,4 +308,36 @@ export const replay = async (path: ModelPath, prefix: ModelEvent[] = []) => {
   expect(h.actor.getSnapshot().value).toEqual(path.state.value)
   h.actor.stop()
   expect(h.children()).toEqual({ phone: 0, ticker: 0 })
+}
+
+/**
+ * The softphone (its harness actors) beside the shell's announcer, as the root system runs them: `send` gives it
+ * events one macrotask apart, `heard` is what the live region said, in order.
+ */
+export const withAnnouncer = async () => {
+  const heard: Words[] = []
+  const root = createActor(
+    setup({ actors: { softphone: harnessMachine(), announcer: announcerMachine } }).createMachine({
+      invoke: [
+        { id: "announcer", systemId: "announcer", src: "announcer" },
+        { id: "softphone", src: "softphone" },
+      ],
+    }),
+  ).start()
+  const { announcer, softphone } = root.getSnapshot().children as {
+    announcer: ActorRefFrom<typeof announcerMachine>
+    softphone: ActorRefFrom<typeof softphoneMachine>
+  }
+  announcer.subscribe((snapshot) => {
+    for (const said of [snapshot.context.polite, snapshot.context.assertive]) if (said && said.seq > heard.length) heard.push(said.words)
+  })
+  const flush = () => new Promise((r) => setTimeout(r, 0))
+  await flush()
+  const send = async (events: readonly SoftphoneEvent[]) => {
+    for (const event of events) {
+      softphone.send(event)
+      await flush()
+    }
+  }
+  return { heard, softphone, send, stop: () => root.stop() }
 }

@@ -99,14 +99,31 @@ export const selectTransferWarm = (s: Snapshot) => s.context.warm
 
 /**
  * A warm transfer's consult call, shown as its own line: calling the colleague, talking to them, or handing the
- * customer over; `name` is the colleague's name from the extensions list, or their number. Null without one.
+ * customer over; `name` is the colleague's name from the extensions list, or their number; whether the agent's
+ * microphone is silenced towards them, the tones sent to them, and whether the keypad reaches them now (once they
+ * answered; the keypad never reaches the held customer meanwhile). Null without one.
  */
 export type ConsultStep = "ringing" | "speaking" | "completing"
-export const selectConsult = (s: Snapshot): { step: ConsultStep; target: string; name: string } | null => {
+export interface ConsultLine {
+  readonly step: ConsultStep
+  readonly target: string
+  readonly name: string
+  readonly muted: boolean
+  readonly tones: string
+  readonly keypad: boolean
+}
+export const selectConsult = (s: Snapshot): ConsultLine | null => {
   const steps: readonly ConsultStep[] = ["ringing", "speaking", "completing"]
   const step = steps.find((one) => s.matches({ running: { call: { active: { connected: { consulting: one } } } } }))
   if (!step) return null
   const target = s.context.transferTarget ?? ""
   const listed = s.context.extensions?.find((choice) => choice.extension === target)
-  return { step, target, name: listed ? `${listed.name} (${target})` : target }
+  return {
+    step,
+    target,
+    name: listed ? `${listed.name} (${target})` : target,
+    muted: s.context.consultMuted,
+    tones: s.context.consultTones,
+    keypad: step !== "ringing",
+  }
 }

@@ -8,7 +8,7 @@
  * carrying Replaces nor honours an INVITE with Replaces (server/sip/README.md, "Warm transfer"); the colleague's phone
  * only has to follow a REFER, which browsers (sip.js) and baresip both do.
  */
-import { Inviter, SessionState, UserAgent, type Session } from "sip.js"
+import { Inviter, SessionState, UserAgent, type Session, type Web } from "sip.js"
 import { referAndWatch, replacingTarget, type ReferOutcome } from "./sip-referral"
 
 /** What the consult reports, besides the transfer's outcome. */
@@ -26,6 +26,8 @@ export interface ConsultDeps {
   readonly emit: (event: ConsultEvent | ReferOutcome) => void
   /** Plays what `session` receives (the consult while it lasts, then the customer's call again). */
   readonly play: (session: Session) => void
+  /** Sends one key as a telephone event on an established session (the connected call's way): false when it cannot. */
+  readonly tone: (session: Session | null, digit: string) => boolean
   /** The consult could not start (no microphone, media refused). */
   readonly mediaFailure: (error: unknown) => void
 }
@@ -35,12 +37,22 @@ export interface Consult {
   readonly complete: () => void
   /** Hangs the consult up (cancelled while it rings, ended once answered). */
   readonly end: () => void
+  /** Silences the agent's microphone towards the colleague, or opens it again (from the start: while it rings too). */
+  readonly mute: (muted: boolean) => void
+  /** Sends one key to the colleague once they answered: false when it cannot. */
+  readonly tone: (digit: string) => boolean
 }
 
 const AUDIO_ONLY = { constraints: { audio: true, video: false } }
 
-export const createConsult = ({ ua, domain, main, emit, play, mediaFailure }: ConsultDeps): Consult => {
+export const createConsult = ({ ua, domain, main, emit, play, tone, mediaFailure }: ConsultDeps): Consult => {
   let consult: Inviter | null = null
+  /** The consult's microphone is silenced (each consult starts open). */
+  let muted = false
+
+  /** The microphone's tracks towards the colleague follow `muted` (once the consult's media exists). */
+  const applyMute = (session: Session) =>
+    (session.sessionDescriptionHandler as Web.SessionDescriptionHandler | undefined)?.enableSenderTracks(!muted)
 
   const end = () => {
     const current = consult
@@ -59,10 +71,12 @@ export const createConsult = ({ ua, domain, main, emit, play, mediaFailure }: Co
     }
     const inviter = new Inviter(ua, uri, { sessionDescriptionHandlerOptions: AUDIO_ONLY })
     consult = inviter
+    muted = false
     let refusal: number | null = null
     inviter.stateChange.addListener((state) => {
       if (consult !== inviter) return
       if (state === SessionState.Established) {
+        applyMute(inviter)
         play(inviter)
         emit({ type: "consultConnected" })
       }
@@ -108,5 +122,10 @@ export const createConsult = ({ ua, domain, main, emit, play, mediaFailure }: Co
     })
   }
 
-  return { start, complete, end }
+  const mute = (want: boolean) => {
+    muted = want
+    if (consult) applyMute(consult)
+  }
+
+  return { start, complete, end, mute, tone: (digit) => tone(consult, digit) }
 }

@@ -81,6 +81,10 @@ export interface SipPhone {
   readonly completeConsult: () => void
   /** Hangs the consult up and resumes the held call. */
   readonly cancelConsult: () => void
+  /** Silences the microphone towards the consulted colleague or opens it again (the held call keeps its own). */
+  readonly consultMute: (muted: boolean) => void
+  /** Sends one key to the consulted colleague, as `dtmf` does on the connected call: false when it cannot. */
+  readonly consultDtmf: (digit: string) => boolean
   readonly stop: () => void
 }
 
@@ -122,6 +126,15 @@ const instanceIdFor = (extension: string): string => {
     // storage refused (private mode): this page load gets its own id
   }
   return fresh
+}
+
+/**
+ * Sends one key (0-9, *, #) as an RFC 4733 telephone event on an established call's media (the connected call's
+ * keypad and a consult's): false when it cannot.
+ */
+const sendTone = (current: Session | null, digit: string): boolean => {
+  const handler = current?.sessionDescriptionHandler as Web.SessionDescriptionHandler | undefined
+  return /^[0-9*#]$/.test(digit) && current?.state === SessionState.Established && handler?.sendDtmf(digit) === true
 }
 
 /** The display part of an address: "1003" from sip:1003@pbx.local. */
@@ -419,6 +432,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
     main: () => connected()?.current ?? null,
     emit,
     play: playRemote,
+    tone: sendTone,
     mediaFailure,
   })
 
@@ -516,7 +530,7 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       applyTracks(call.handler)
     },
     hold,
-    dtmf: (digit) => (/^[0-9*#]$/.test(digit) ? (connected()?.handler.sendDtmf(digit) ?? false) : false),
+    dtmf: (digit) => sendTone(connected()?.current ?? null, digit),
     transfer,
     consult: (target) => {
       if (!held) hold(true)
@@ -527,6 +541,8 @@ export const createSipPhone = (creds: SipCredentials, emit: (event: PhoneEvent) 
       consult.end()
       hold(false)
     },
+    consultMute: consult.mute,
+    consultDtmf: consult.tone,
     stop: () => {
       if (stopped) return
       hangup()

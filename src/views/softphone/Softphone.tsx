@@ -2,7 +2,9 @@
  * The softphone card of /apps/pbxcalls: registration, the call's state, the number field and keypad, and the call's
  * controls. By keyboard (softphone-keys.ts): Alt+N to the number, Enter calls, Alt+A answers, Alt+X rejects or ends,
  * Alt+M mutes, Alt+H holds and resumes, Alt+T opens the transfer dialog (TransferDialog.tsx; Warm transfer, on a held
- * call, opens it to name a colleague to consult, shown by ConsultLine.tsx), digits on a connected call are sent as tones, `?` or F1 lists the keys. A
+ * call, opens it to name a colleague to consult, shown by ConsultLine.tsx), digits on a connected call are sent as
+ * tones, `?` or F1 lists the keys. While consulting, Alt+M, the keypad and typed digits act on the consult (its own
+ * Mute is on ConsultLine; the customer's stays as it was, disabled until the consult ends). A
  * control that goes away with the phase it belonged to (the number field, End) hands the focus to Mute once the call
  * connects, or back to the number field, but only when the focus went with it: a key pressed elsewhere keeps its place.
  */
@@ -37,6 +39,7 @@ import { PhoneKeysDialog } from "./PhoneKeysDialog"
 import { phoneKeyOf } from "./softphone-keys"
 import { ConsultLine } from "./ConsultLine"
 import { TransferDialog } from "./TransferDialog"
+import { useFormat } from "../common/format"
 
 /**
  * Where the focus goes in each phase when the control that held it went away (selectors inside the card). Never to
@@ -58,6 +61,7 @@ const REGISTRATION_INTENT = {
 
 export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
   const { t } = useTranslation()
+  const format = useFormat()
   const setup = useSelector(actor, selectSetup)
   const registration = useSelector(actor, selectRegistration)
   const phase = useSelector(actor, selectCallPhase)
@@ -71,7 +75,8 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
   const transferStep = useSelector(actor, selectTransferStep)
   const transferTarget = useSelector(actor, selectTransferTarget)
   const transferProblem = useSelector(actor, selectTransferProblem)
-  const consulting = useSelector(actor, selectConsult) !== null
+  const consult = useSelector(actor, selectConsult)
+  const consulting = consult !== null
   const choices = useSelector(useShortcutsActor(), (s) => s.context)
   const [number, setNumber] = useState("")
   const [help, setHelp] = useState(false)
@@ -214,8 +219,8 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           {clock}
         </div>
         {tones ? (
-          <div className="mc-softphone-tones" dir="ltr" data-testid="softphone-tones">
-            {t("pbx.tonesSent", { tones })}
+          <div className="mc-softphone-tones" data-testid="softphone-tones">
+            {t("pbx.tonesSent", { tones: format.phone(tones) })}
           </div>
         ) : null}
       </div>
@@ -269,7 +274,9 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
               active={muted}
               aria-pressed={muted}
               aria-keyshortcuts="Alt+M"
+              aria-label={t("pbx.muteCall", { remote })}
               text={t("pbx.mute")}
+              disabled={consulting}
               onClick={() => actor.send({ type: "MUTE" })}
               data-testid="softphone-mute"
             />
@@ -321,13 +328,18 @@ export const Softphone = ({ actor }: { actor: SoftphoneActor }) => {
           ) : null}
         </div>
         {buttons.call || buttons.tones ? (
-          // Before a call the keys write the number; on a connected call they send tones.
-          <fieldset className="mc-softphone-keypad" aria-label={t(buttons.tones ? "pbx.tonesPad" : "pbx.keypad")} dir="ltr">
+          // Before a call the keys write the number; on a connected call they send tones, to the colleague while consulting.
+          <fieldset
+            className="mc-softphone-keypad"
+            aria-label={buttons.tones ? t("pbx.tonesPad", { party: consult?.name ?? remote }) : t("pbx.keypad")}
+            dir="ltr"
+          >
             {KEYPAD.map((key) => (
               <Button
                 key={key}
                 variant="outlined"
                 text={key}
+                disabled={consult !== null && !consult.keypad}
                 onClick={() => (buttons.tones ? actor.send({ type: "DTMF", digit: key }) : setNumber((value) => value + key))}
                 data-testid={`softphone-key-${key}`}
               />

@@ -1,7 +1,8 @@
 /**
  * The softphone's keyboard moves, one table so the help dialog and the handler cannot drift apart. Alt chords by
  * physical key (Alt+letter types other characters on some layouts, Arabic among them), as in the inbox; the help key
- * is the person's choice (shortcuts-machine.ts). Digits, * and # during a connected call are sent as tones.
+ * is the person's choice (shortcuts-machine.ts). Digits, * and # during a connected call are sent as tones. During a
+ * warm transfer's consult the same keys act on the consult (the machine routes them: softphone-consult.ts).
  */
 import { opensHelp, type ShortcutChoices } from "../../machines/shell/shortcuts-machine"
 

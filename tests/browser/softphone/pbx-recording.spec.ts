@@ -2,10 +2,11 @@
  * PBX calls recorded by the platform where their media passes (rtpengine): with the tenant's "Record calls" on, a
  * desk phone (baresip, DTLS-SRTP+ICE with Opus, on the admin's extension) calls agent1's browser softphone, they talk
  * and hang up; the admin's PBX call records then play the call's recording in its row, from the answer on, and both
- * voices are in it (the phone's tone in the first channel, the browser's beeping microphone in the second). With
- * recording off, the next call's row has no player.
+ * voices are in it (the phone's tone in the first channel, the browser's beeping microphone in the second), an Ogg
+ * Opus file. With recording off, the next call's row has no player. A plain desk phone speaking PCMU only is recorded
+ * too, as a WAV file the same player plays, both voices in it.
  */
-import { test, expect, type Page } from "@playwright/test"
+import { test, expect, type Locator, type Page } from "@playwright/test"
 import { card, customerCalls, gatewaySkipReason, talkFor, useLab, type Phone } from "./pbx-lab.testing"
 import type { Baresip } from "../../../server/sip/baresip"
 
@@ -43,14 +44,51 @@ const newestRow = async (page: Page, count: number) => {
   return rows.nth(0)
 }
 
-/** Each channel's loudness (RMS, 0..1) in the recording the page's player plays, decoded by Chromium. */
+/** The content type and each channel's loudness (RMS, 0..1) of the recording the page's player plays, decoded by Chromium. */
 const channelLevels = (page: Page, url: string) =>
   page.evaluate(async (source) => {
-    const bytes = await (await fetch(source)).arrayBuffer()
+    const reply = await fetch(source)
+    const bytes = await reply.arrayBuffer()
     const audio = await new OfflineAudioContext(2, 48_000, 48_000).decodeAudioData(bytes)
     const rms = (samples: Float32Array) => Math.sqrt(samples.reduce((sum, s) => sum + s * s, 0) / Math.max(1, samples.length))
-    return { seconds: audio.duration, channels: audio.numberOfChannels, levels: [0, 1].map((c) => rms(audio.getChannelData(c))) }
+    return {
+      type: reply.headers.get("content-type"),
+      seconds: audio.duration,
+      channels: audio.numberOfChannels,
+      levels: [0, 1].map((c) => rms(audio.getChannelData(c))),
+    }
   }, url)
+
+/** The recording `row` plays: its player shows a duration, it plays, and Chromium decodes both channels of it. */
+const recordingOf = async (page: Page, row: Locator) => {
+  const player = row.getByTestId("call-recording")
+  await expect
+    .poll(() => player.evaluate((el: HTMLAudioElement) => (Number.isFinite(el.duration) ? el.duration : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(2)
+  const recorded = await channelLevels(page, (await player.getAttribute("src")) ?? "")
+  console.log(
+    `PBX recording (${recorded.type}): ${recorded.seconds.toFixed(1)} s, levels ${recorded.levels.map((l) => l.toFixed(4)).join(" / ")}`,
+  )
+  await player.evaluate((el: HTMLAudioElement) => el.play())
+  await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2)
+  await player.evaluate((el: HTMLAudioElement) => el.pause())
+  return recorded
+}
+
+/**
+ * The row's recording, of `type`, holds a 6 s call in two channels: recorded from the answer on (Kamailio asks
+ * rtpengine with the 200), so the 6 s talked less at most the media's set-up, not the seconds until the server's next
+ * round of the call records; the desk phone's tone (the customer, left) and the browser's microphone (right) each a
+ * voice, not silence.
+ */
+const expectBothVoices = async (page: Page, row: Locator, type: string) => {
+  const recorded = await recordingOf(page, row)
+  expect(recorded.type).toBe(type)
+  expect(recorded.channels).toBe(2)
+  expect(recorded.seconds).toBeGreaterThan(5)
+  expect(recorded.levels[0]).toBeGreaterThan(0.01)
+  expect(recorded.levels[1]).toBeGreaterThan(0.01)
+}
 
 test("a recorded desk phone's call to the browser plays both voices in its PBX call record; not recorded when off", async ({ browser }) => {
   test.setTimeout(120_000)
@@ -64,21 +102,7 @@ test("a recorded desk phone's call to the browser plays both voices in its PBX c
   await expect(row.locator("[data-col=outcome]")).toHaveText("Answered")
   const player = row.getByTestId("call-recording")
   await expect(player).toHaveAttribute("aria-label", `Recording of the call with Aylin Admin (${admin.extension})`)
-  await expect
-    .poll(() => player.evaluate((el: HTMLAudioElement) => (Number.isFinite(el.duration) ? el.duration : 0)), { timeout: 15_000 })
-    .toBeGreaterThan(2)
-  const recorded = await channelLevels(admin.page, (await player.getAttribute("src")) ?? "")
-  console.log(`PBX recording: ${recorded.seconds.toFixed(1)} s, levels ${recorded.levels.map((l) => l.toFixed(4)).join(" / ")}`)
-  expect(recorded.channels).toBe(2)
-  // Recorded from the answer on (Kamailio asks rtpengine with the 200): the 6 s talked, less at most the media's set-up,
-  // not the seconds until the server's next round of the call records.
-  expect(recorded.seconds).toBeGreaterThan(5)
-  // The desk phone's tone (the customer) and the browser's microphone: each channel carries a voice, not silence.
-  expect(recorded.levels[0]).toBeGreaterThan(0.01)
-  expect(recorded.levels[1]).toBeGreaterThan(0.01)
-  await player.evaluate((el: HTMLAudioElement) => el.play())
-  await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2)
-  await player.evaluate((el: HTMLAudioElement) => el.pause())
+  await expectBothVoices(admin.page, row, "audio/ogg")
   await player.scrollIntoViewIfNeeded()
   await admin.page.screenshot({ path: ".tmp/screenshots/pbx-recording-en.png" })
 
@@ -99,6 +123,28 @@ test("a recorded desk phone's call to the browser plays both voices in its PBX c
     await played.scrollIntoViewIfNeeded()
     await admin.page.screenshot({ path: `.tmp/screenshots/pbx-recording-${language}.png` })
   }
+  await alice.close()
+  await admin.close()
+  await desk.stop()
+})
+
+test("a plain desk phone's call of PCMU only is recorded as a WAV file that plays both voices", async ({ browser }) => {
+  test.setTimeout(90_000)
+  const admin = await lab.openPhone(browser, "admin")
+  const alice = await lab.openPhone(browser, "agent1")
+  // baresip's plain profile: RTP/AVP offering PCMU alone, which the browser answers.
+  const desk = await lab.deskPhone(admin.extension, { media: "plain", codecs: "PCMU" })
+  // The calls listed so far (the first test's, when it ran).
+  await admin.page.click("[data-testid=pbx-calls-refresh]")
+  await expect(admin.page.locator(".mc-report-table-wrap")).toHaveAttribute("aria-busy", "false")
+  const before = await admin.page.locator("[data-testid=pbx-call-row]").count()
+  await recordCalls(admin.page, true)
+  await deskCallsBrowser(desk, alice, 6)
+
+  const row = await newestRow(admin.page, before + 1)
+  await expect(row.locator("[data-col=outcome]")).toHaveText("Answered")
+  // Decoded from G.711.
+  await expectBothVoices(admin.page, row, "audio/wav")
   await alice.close()
   await admin.close()
   await desk.stop()

@@ -21,6 +21,14 @@ test.skip(gatewaySkipReason() !== null, "Kamailio, rtpengine or baresip is not i
 const status = (phone: Phone) => phone.page.locator("[data-testid=softphone-status]")
 const consultLine = (phone: Phone) => phone.page.locator("[data-testid=softphone-consult-status]")
 
+/** What a phone recorded over the next `ms` (its peak sample): a muted agent leaves it under SILENCE. */
+const silentFor = async (phone: Baresip, ms: number) => {
+  const mark = phone.heardMark()
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  return phone.heardPeakAfter(mark)
+}
+const SILENCE = 100
+
 /** The customer's phone calls the agent, who answers and holds the call. */
 const customerCallsAndIsHeld = async (agent: Phone, customer: Baresip) => {
   await customerCalls(agent, customer)
@@ -326,6 +334,36 @@ test("agent1 consults a desk phone and completes: the desk phone calls the custo
   await expect(consultLine(alice)).toContainText("Consulting 2115")
   await expect.poll(() => desk.heardPeak(deskSince), { timeout: 5_000 }).toBeGreaterThan(1000)
 
+  // Alt+M mutes the consult: the desk phone hears no agent; the customer's own Mute is untouched (and waits disabled).
+  const consultMute = alice.page.getByRole("button", { name: "Mute the consult with 2115" })
+  const customerMute = alice.page.getByRole("button", { name: "Mute the call with 2114" })
+  await alice.page.keyboard.press("Alt+KeyM")
+  await expect(consultMute).toHaveAttribute("aria-pressed", "true")
+  await expect(alice.page.getByTestId("live-polite")).toHaveText("Microphone muted towards 2115")
+  await expect(customerMute).toHaveAttribute("aria-pressed", "false")
+  await expect(customerMute).toBeDisabled()
+  await alice.page.screenshot({ path: ".tmp/screenshots/pbx-warm-consult-muted-en.png" })
+  let mutedPeak = -1
+  await expect.poll(async () => (mutedPeak = await silentFor(desk, 2_000)), { timeout: 10_000 }).toBeLessThan(SILENCE)
+  await consultMute.click()
+  await expect(consultMute).toHaveAttribute("aria-pressed", "false")
+  const unmuted = desk.heardMark()
+  await expect.poll(() => desk.heardPeakAfter(unmuted), { timeout: 5_000 }).toBeGreaterThan(1000)
+  console.log(`consult muted: the desk phone's peak over 2 s ${mutedPeak}; unmuted ${desk.heardPeakAfter(unmuted)}`)
+
+  // A digit typed (the focus on a button) and a keypad key reach the desk phone as tones; the held customer gets none.
+  const five = desk.next("CALL_DTMF_START")
+  await alice.page.keyboard.press("5")
+  expect((await five).param).toBe("5")
+  const hash = desk.next("CALL_DTMF_START")
+  const keypad = alice.page.getByRole("group", { name: "Keypad: send tones to 2115" })
+  await keypad.getByRole("button", { name: "#" }).click()
+  expect((await hash).param).toBe("#")
+  await expect(alice.page.getByTestId("softphone-consult-tones")).toHaveText("Tones sent: \u20685#\u2069")
+  expect(desk.events.filter((event) => event.type === "CALL_DTMF_START").map((event) => event.param)).toEqual(["5", "#"])
+  expect(customer.events.filter((event) => event.type === "CALL_DTMF_START")).toEqual([])
+  await expect(alice.page.getByTestId("softphone-tones")).toHaveCount(0)
+
   const customerRings = customer.next("CALL_INCOMING", 20_000)
   await alice.page.locator("[data-testid=softphone-consult-complete]").click()
   expect((await customerRings).peeruri).toContain("2115@")
@@ -345,7 +383,13 @@ test("agent1 (in Turkish) consults the admin and cancels: the admin's call ends,
   const customer = await lab.deskPhone("2112")
   const alice = await lab.openPhone(browser, "agent1", "tr")
   const bob = await lab.openPhone(browser, "admin")
-  await customerCallsAndIsHeld(alice, customer)
+  // The agent mutes the customer before holding them: the consult starts open all the same.
+  await customerCalls(alice, customer)
+  const customerMute = alice.page.locator("[data-testid=softphone-mute]")
+  await customerMute.click()
+  await expect(customerMute).toHaveAttribute("aria-pressed", "true")
+  await alice.page.locator("[data-testid=softphone-hold]").click()
+  await expect(alice.page.locator("[data-testid=softphone-hold]")).toHaveAttribute("aria-pressed", "true")
   const warm = alice.page.locator("[data-testid=softphone-warm-transfer]")
   await warm.click()
   const field = alice.page.locator("[data-testid=softphone-transfer-target]")
@@ -353,6 +397,11 @@ test("agent1 (in Turkish) consults the admin and cancels: the admin's call ends,
   await field.press("Enter")
   await bob.page.click("[data-testid=softphone-answer]")
   await expect(consultLine(alice)).toContainText("ile görüşülüyor")
+  const consultMute = alice.page.getByRole("button", { name: `Sessize al: Aylin Admin (${bob.extension}) ile danışma görüşmesi` })
+  await expect(consultMute).toHaveAttribute("aria-pressed", "false")
+  await alice.page.keyboard.press("Alt+KeyM")
+  await expect(consultMute).toHaveAttribute("aria-pressed", "true")
+  await expect(customerMute).toBeDisabled()
   await alice.page.screenshot({ path: ".tmp/screenshots/pbx-warm-consult-tr.png" })
 
   await alice.page.locator("[data-testid=softphone-consult-cancel]").click()
@@ -360,6 +409,11 @@ test("agent1 (in Turkish) consults the admin and cancels: the admin's call ends,
   await expect(alice.page.locator("[data-testid=softphone-consult]")).toBeHidden()
   await expect(alice.page.locator("[data-testid=softphone-hold]")).toHaveAttribute("aria-pressed", "false")
   await expect(card(alice.page)).toHaveAttribute("data-phase", "active")
+  // The customer's call comes back as muted as the agent left it; Mute acts on it again.
+  await expect(customerMute).toBeEnabled()
+  await expect(customerMute).toHaveAttribute("aria-pressed", "true")
+  await alice.page.keyboard.press("Alt+KeyM")
+  await expect(customerMute).toHaveAttribute("aria-pressed", "false")
   // agent1 hears the customer's phone again on the call that was never left.
   const before = await bytesReceived(alice.page)
   await expect.poll(() => bytesReceived(alice.page), { timeout: 5_000 }).toBeGreaterThan(before + 2000)
@@ -383,6 +437,13 @@ test("the consult line in Arabic", async ({ browser, lab }) => {
   await field.press("Enter")
   await bob.page.click("[data-testid=softphone-answer]")
   await expect(consultLine(alice)).toContainText("تشاور مع")
+  await alice.page.keyboard.press("1")
+  await expect(alice.page.getByTestId("softphone-consult-tones")).toHaveText("النغمات المرسلة: \u20681\u2069")
+  await alice.page.locator("[data-testid=softphone-consult-mute]").click()
+  await expect(alice.page.getByRole("button", { name: `كتم الصوت: التشاور مع Aylin Admin (${bob.extension})` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  )
   await alice.page.screenshot({ path: ".tmp/screenshots/pbx-warm-consult-ar.png" })
   await alice.page.locator("[data-testid=softphone-end]").click()
   // Ending the customer's call ends the consult with it.
