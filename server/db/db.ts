@@ -80,11 +80,18 @@ const fromPglite = (client: PGlite): Database => {
 
 const STARTUP_LOCK = 7_342_001
 
+/**
+ * Every PostgreSQL session of the server runs in UTC, whatever the cluster's default (`timezone` in postgresql.conf,
+ * which initdb takes from the machine it ran on): the server's SQL keeps instants, slots and day bounds in UTC and
+ * turns them into a tenant's days itself, so a cluster set up in Lord Howe time must count as one set up in UTC.
+ */
+const SESSION = { options: "-c TimeZone=UTC" }
+
 /** One connection, opened on first use and again after it failed, for `ping`. */
 const prober = (connectionString: string) => {
   let connection: Promise<pg.Client> | null = null
   const open = () => {
-    const client = new pg.Client({ connectionString })
+    const client = new pg.Client({ connectionString, ...SESSION })
     client.on("error", () => {})
     connection = client.connect().then(() => client)
     connection.catch(() => {
@@ -139,7 +146,7 @@ const fromPool = (pool: pg.Pool, connectionString: string): Database => {
 
 export const openDatabase = async (options: OpenOptions): Promise<Database> => {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, ...SESSION })
     // An idle client's network error must not crash the process.
     pool.on("error", () => {})
     return fromPool(pool, options.databaseUrl)

@@ -196,11 +196,15 @@ const pgBin = () => {
 }
 
 /** Root cannot run postgres: run it as the postgres user when we are root. */
+/**
+ * Runs a PostgreSQL tool as the postgres user. In UTC: initdb writes the zone it runs in into the template's
+ * postgresql.conf, and a test that moved this process's TZ (a time-zone property test) must not leave it in every
+ * cluster copied from it.
+ */
 const asPostgres = (command: string, args: string[]) => {
   const isRoot = process.getuid?.() === 0
-  const result = isRoot
-    ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
-    : spawnSync(command, args, { encoding: "utf8" })
+  const options = { encoding: "utf8" as const, env: { ...process.env, TZ: "UTC" } }
+  const result = isRoot ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], options) : spawnSync(command, args, options)
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`)
 }
 
@@ -271,9 +275,9 @@ const postgresTemplate = async (bin: string): Promise<string> => {
 /**
  * Starts Debian's PostgreSQL on a private port with its data and socket in a temp dir (a copy of the seeded template
  * cluster). `statements`: with pg_stat_statements loaded, counting statements inside functions and triggers too
- * (scripts/profile-inbound.ts).
+ * (scripts/profile-inbound.ts). `timeZone`: the cluster's default zone (a server's sessions stay in UTC whatever it is).
  */
-export const startPostgres = async (options: { statements?: boolean } = {}): Promise<PostgresCluster> => {
+export const startPostgres = async (options: { statements?: boolean; timeZone?: string } = {}): Promise<PostgresCluster> => {
   const bin = pgBin()
   const template = await postgresTemplate(bin)
   const dir = postgresOwnedDir()
@@ -285,7 +289,8 @@ export const startPostgres = async (options: { statements?: boolean } = {}): Pro
     dir,
     data,
     port,
-    options.statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : "",
+    (options.statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : "") +
+      (options.timeZone ? ` -c timezone=${options.timeZone}` : ""),
   )
   const base = `postgres://postgres@127.0.0.1:${port}`
   const admin = new pg.Client({ connectionString: `${base}/postgres` })
