@@ -12,7 +12,7 @@ import { csvLine } from "../../core/csv-writer"
 import type { Database } from "../../db/db"
 import type { Ctx } from "../../http/context"
 import { badRequest } from "../../http/errors"
-import { type Filter, filterSql } from "./calls-filter"
+import { type Cursor, type Filter, filterSql, type KeysetBatch, keysetBatches } from "./calls-filter"
 
 /** Rows per batch: one statement's string_agg (about 1.3 MiB of CSV at 10,000 rows). */
 export const CSV_BATCH = 10_000
@@ -66,21 +66,12 @@ const lineOf = (zone: string) =>
     csvText("p.transfers"),
   ].join(", ")})`
 
-interface Batch {
+interface Batch extends KeysetBatch {
   readonly csv: string
-  readonly rows: number
-  readonly lastDt: string
-  readonly lastId: number
 }
 
 /** One keyset batch of the filter after `cursor`, newest first, as CSV lines joined by CRLF. */
-const fetchBatch = async (
-  database: Database,
-  f: Filter,
-  zone: string,
-  size: number,
-  cursor: { dt: string; id: number } | null,
-): Promise<Batch | null> => {
+const fetchBatch = async (database: Database, f: Filter, zone: string, size: number, cursor: Cursor | null): Promise<Batch | null> => {
   const { where, params } = filterSql(f, cursor)
   const tz = `$${params.push(zone)}`
   // The inner query walks the (client_id, dt) index in order and renders the computed cells once per row (a subquery
@@ -112,27 +103,14 @@ export const checkZone = async (db: Ctx["db"], zone: string): Promise<void> => {
 }
 
 /**
- * The CSV file: the header, then at most `limit` rows newest first, each line ending in CRLF. The next batch is read
- * while the current one is written, so at most two batches are held whatever the row count.
+ * The CSV file: the header, then at most `limit` rows newest first, each line ending in CRLF, in keyset batches (at
+ * most two held whatever the row count).
  */
 export const streamCallsCsv = (database: Database, f: Filter, zone: string, limit: number, size = CSV_BATCH): Readable =>
   Readable.from(
     (async function* () {
       yield `${csvLine(CALL_COLUMNS)}\r\n`
-      let left = limit
-      let pending: Promise<Batch | null> | null = fetchBatch(database, f, zone, Math.min(size, left), null)
-      while (pending) {
-        const batch: Batch | null = await pending
-        pending = null
-        if (!batch) return
-        left -= batch.rows
-        if (left > 0 && batch.rows === size) {
-          pending = fetchBatch(database, f, zone, Math.min(size, left), { dt: batch.lastDt, id: batch.lastId })
-          // A client that hangs up stops this generator with a read in flight: its failure must not go unhandled.
-          pending.catch(() => undefined)
-        }
-        yield `${batch.csv}\r\n`
-      }
+      for await (const batch of keysetBatches((n, after) => fetchBatch(database, f, zone, n, after), limit, size)) yield `${batch.csv}\r\n`
     })(),
     { objectMode: false },
   )

@@ -26,7 +26,7 @@ export const whereOf = (f: Filter): SQL => {
  * The filter over `call_records c` as numbered parameters, after a keyset `cursor` (newest first) when given; the
  * caller may push more parameters.
  */
-export const filterSql = (f: Filter, cursor: { dt: string; id: number } | null): { where: string; params: unknown[] } => {
+export const filterSql = (f: Filter, cursor: Cursor | null): { where: string; params: unknown[] } => {
   const params: unknown[] = [f.clientId]
   const where = ["c.client_id = $1"]
   if (f.callType) where.push(`c.call_type = $${params.push(f.callType)}`)
@@ -39,4 +39,43 @@ export const filterSql = (f: Filter, cursor: { dt: string; id: number } | null):
     where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
   }
   return { where: where.join(" AND "), params }
+}
+
+/** Where a keyset batch ended: the next one starts after this row, newest first. */
+export interface Cursor {
+  readonly dt: string
+  readonly id: number
+}
+
+/** One batch of the filter's rows: how many, and the key of its last (oldest) row. */
+export interface KeysetBatch {
+  readonly rows: number
+  readonly lastDt: string
+  readonly lastId: number
+}
+
+/**
+ * Keyset-paged batches, newest first, at most `limit` rows, each read by `fetch(size, after)`. The next batch is read
+ * while the current one is being written (at most two batches in memory), so the database and the socket work side by
+ * side.
+ */
+export async function* keysetBatches<B extends KeysetBatch>(
+  fetch: (size: number, after: Cursor | null) => Promise<B | null>,
+  limit: number,
+  size: number,
+): AsyncGenerator<B> {
+  let left = limit
+  let pending: Promise<B | null> | null = fetch(Math.min(size, left), null)
+  while (pending) {
+    const batch: B | null = await pending
+    pending = null
+    if (!batch) return
+    left -= batch.rows
+    if (left > 0 && batch.rows === size) {
+      pending = fetch(Math.min(size, left), { dt: batch.lastDt, id: batch.lastId })
+      // A client that hangs up stops this generator with a read in flight: its failure must not go unhandled.
+      pending.catch(() => undefined)
+    }
+    yield batch
+  }
 }

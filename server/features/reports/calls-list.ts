@@ -19,7 +19,7 @@ import type { Database } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { rangeOf } from "../../core/date-range"
 import { forBusiness } from "./report-range"
-import { type Filter, filterSql, whereOf } from "./calls-filter"
+import { type Cursor, type Filter, filterSql, type KeysetBatch, keysetBatches, whereOf } from "./calls-filter"
 import { checkZone, streamCallsCsv } from "./calls-csv"
 
 /** Above this many rows a request is streamed instead of built in memory. */
@@ -30,20 +30,12 @@ export const STREAM_LIMIT = 2000
  */
 export const EXPORT_BATCH = 10_000
 
-interface Batch {
+interface Batch extends KeysetBatch {
   readonly json: string
-  readonly rows: number
-  readonly lastDt: string
-  readonly lastId: number
 }
 
 /** One keyset batch: `size` rows of the filter after `cursor`, newest first, as JSON text. */
-const fetchBatch = async (
-  database: Database,
-  f: Filter,
-  size: number,
-  cursor: { dt: string; id: number } | null,
-): Promise<Batch | null> => {
+const fetchBatch = async (database: Database, f: Filter, size: number, cursor: Cursor | null): Promise<Batch | null> => {
   const { where, params } = filterSql(f, cursor)
   // The rows' JSON is stored (call_records.record_json, kept by a trigger since 0035): a batch is one walk of the
   // (client_id, dt) index and one concatenation, with no rendering and no join. The aggregates take the walk's own
@@ -61,34 +53,13 @@ const fetchBatch = async (
   return count === 0 ? null : { json: String(batch.json), rows: count, lastDt: String(batch.last_dt), lastId: Number(batch.last_id) }
 }
 
-/**
- * Keyset-paged batches of the filter, newest first, at most `limit` rows. The next batch is read while the current
- * one is being written (at most two batches in memory), so the database and the socket work side by side.
- */
-async function* exportBatches(database: Database, f: Filter, limit: number, size: number): AsyncGenerator<Batch> {
-  let left = limit
-  let pending: Promise<Batch | null> | null = fetchBatch(database, f, Math.min(size, left), null)
-  while (pending) {
-    const batch: Batch | null = await pending
-    pending = null
-    if (!batch) return
-    left -= batch.rows
-    if (left > 0 && batch.rows === size) {
-      pending = fetchBatch(database, f, Math.min(size, left), { dt: batch.lastDt, id: batch.lastId })
-      // A client that hangs up stops this generator with a read in flight: its failure must not go unhandled.
-      pending.catch(() => undefined)
-    }
-    yield batch
-  }
-}
-
 /** The export answer: `{"whatsappCalls":{"whatsappCalls":[...],"totalItems":N}}`, written batch by batch. */
 export const streamCalls = (database: Database, f: Filter, limit: number, total: number, size = EXPORT_BATCH): Readable =>
   Readable.from(
     (async function* () {
       yield '{"whatsappCalls":{"whatsappCalls":['
       let first = true
-      for await (const batch of exportBatches(database, f, limit, size)) {
+      for await (const batch of keysetBatches((n, after) => fetchBatch(database, f, n, after), limit, size)) {
         yield first ? batch.json : `,${batch.json}`
         first = false
       }
