@@ -1,5 +1,5 @@
 /**
- * `npm run profile:inbound [-- --messages 1000 --at-once 10 --agents 1000]`: where PostgreSQL spends a customer's
+ * `npm run profile:inbound [-- --messages 1000 --at-once 10 --agents 1000 --by-calls]`: where PostgreSQL spends a customer's
  * message. One server on a private PostgreSQL with pg_stat_statements (statements inside functions and triggers
  * counted too), tenant one staffed as in bench:cluster (scripts/bench-tenant.ts: online agents, auto-assign on),
  * `messages` customers' messages through the simulator, `at-once` in flight, over 300 customers. Prints the rate and
@@ -15,6 +15,7 @@ const { values } = parseArgs({
     messages: { type: "string", default: "1000" },
     "at-once": { type: "string", default: "10" },
     agents: { type: "string", default: "1000" },
+    "by-calls": { type: "boolean", default: false },
   },
 })
 const MESSAGES = Number(values.messages)
@@ -62,6 +63,13 @@ try {
     console.log(
       `${String(r.calls).padStart(6)} ${String(r.ms).padStart(9)} ${String(r.per).padStart(8)}  ${r.toplevel ? "T" : "-"} ${r.text}`,
     )
+  if (values["by-calls"]) {
+    // Every statement the server sent, by how often a message sends it: where the count per message comes from.
+    console.log("\nper message  statement (sent by the server)")
+    const sent = await query(`SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS text
+      FROM pg_stat_statements WHERE toplevel ORDER BY calls DESC, query`)
+    for (const r of sent.rows) console.log(`${(Number(r.calls) / MESSAGES).toFixed(2).padStart(11)}  ${r.text}`)
+  }
 } finally {
   await server.stop()
   await postgres.stop()

@@ -1,34 +1,23 @@
 /**
  * A tenant's IP whitelist as the credential checks read it: parsed once and kept for at most `IP_RULES_TTL_MS` per
- * server process (so an edit made through another process shows within that time; this process forgets at once on
- * its own edits, see `forgetIpRules`). Refusals are 403 `IP_NOT_ALLOWED` naming the address, and logged in the
+ * server process (core/tenant-cache.ts: an edit made through another process shows within that time; this process
+ * forgets at once on its own edits, see `forgetIpRules`). Refusals are 403 `IP_NOT_ALLOWED` naming the address, and logged in the
  * tenant's activity log.
  */
 import { sql } from "drizzle-orm"
+import { TENANT_CACHE_TTL_MS, tenantCache } from "../core/tenant-cache"
 import type { Db } from "../db/db"
 import { rowsOf } from "../db/rows"
 import { ApiError } from "../http/errors"
 import { type IpRange, ipInRanges, parseIpEntry } from "./ip"
 
-export const IP_RULES_TTL_MS = 500
+export const IP_RULES_TTL_MS = TENANT_CACHE_TTL_MS
 /** The client setting that extends the whitelist to console logins. */
 export const ENFORCE_LOGIN_SETTING = "ip_whitelist_login"
 
 export interface IpRules {
   readonly ranges: readonly IpRange[]
   readonly enforceLogin: boolean
-}
-
-interface Cached extends IpRules {
-  readonly at: number
-}
-
-/** One cache per database (a test process runs several servers, each with its own tenants 1 and 2). */
-const caches = new WeakMap<Db, Map<number, Cached>>()
-const cacheOf = (db: Db) => {
-  const cache = caches.get(db) ?? new Map<number, Cached>()
-  caches.set(db, cache)
-  return cache
 }
 
 export const readIpRules = async (db: Db, clientId: number): Promise<IpRules> => {
@@ -41,18 +30,13 @@ export const readIpRules = async (db: Db, clientId: number): Promise<IpRules> =>
   return { ranges, enforceLogin: rows[0]?.enforce === true }
 }
 
-/** `db` is the server's database (the cache's key); `read` the connection to read through (a call's transaction). */
-export const ipRulesOf = async (db: Db, clientId: number, read: Db = db, now = Date.now()): Promise<IpRules> => {
-  const cache = cacheOf(db)
-  const hit = cache.get(clientId)
-  if (hit && now - hit.at < IP_RULES_TTL_MS) return hit
-  const rules = await readIpRules(read, clientId)
-  cache.set(clientId, { ...rules, at: now })
-  return rules
-}
+const cache = tenantCache(readIpRules, { ttlMs: IP_RULES_TTL_MS, name: "ip_whitelist" })
 
-/** Drops a tenant's cached rules in this process; answers how many entries it removed (0 or 1). */
-export const forgetIpRules = (db: Db, clientId: number): number => (cacheOf(db).delete(clientId) ? 1 : 0)
+/** `db` is the server's database; `read` the connection to read through (a call's transaction on it). */
+export const ipRulesOf = (db: Db, clientId: number, read: Db = db, now = Date.now()): Promise<IpRules> => cache.get(read, clientId, now)
+
+/** An edit of a tenant's whitelist through `db`: its rules are forgotten now and on commit; answers how many entries it removed now (0 or 1). */
+export const forgetIpRules = (db: Db, clientId: number): number => cache.forget(db, clientId)
 
 const logRefusal = (db: Db, clientId: number, ip: string, credential: string) => {
   // Outside the call's transaction (which rolls back with the refusal); a failed log never changes the answer.

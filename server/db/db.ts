@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite"
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator"
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres"
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator"
+import { pgliteTextRows, postgresTextRows, type TextRow } from "./text-rows"
 
 /** A drizzle handle: the database or a transaction (a transaction is a PgDatabase too). */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>
@@ -24,6 +25,8 @@ export interface Database {
   readonly transaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>
   /** Runs raw SQL with positional parameters (bulk seeding). */
   readonly query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+  /** Many rows, each value as its text output (text-rows.ts); for exports. */
+  readonly textRows: (sql: string, params: readonly unknown[]) => Promise<TextRow[]>
   readonly pglite?: PGlite
   /** Runs `fn` while holding a database-wide lock (PostgreSQL advisory lock), so several processes starting at once migrate and seed once. */
   readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>
@@ -34,6 +37,31 @@ export interface Database {
    */
   readonly ping: () => Promise<void>
   readonly close: () => Promise<void>
+}
+
+/** The transactions `Database.transaction` opened and not finished: their database and their after-commit work. */
+const opened = new WeakMap<Db, { readonly database: Db; readonly committed: (() => void)[] }>()
+
+const inTransactions =
+  (db: Db) =>
+  async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    const committed: (() => void)[] = []
+    const result = await db.transaction((tx) => {
+      opened.set(tx as unknown as Db, { database: db, committed })
+      return fn(tx as unknown as Db)
+    })
+    for (const run of committed) run()
+    return result
+  }
+
+/** The database `db` runs on: the database of a transaction `Database.transaction` opened, else `db` itself. */
+export const databaseOf = (db: Db): Db => opened.get(db)?.database ?? db
+
+/** Runs `fn` once the transaction `Database.transaction` opened as `db` committed (never if it rolls back); at once for anything else. */
+export const onCommitOf = (db: Db, fn: () => void): void => {
+  const tx = opened.get(db)
+  if (tx) tx.committed.push(fn)
+  else fn()
 }
 
 /** The extensions every PGlite must load before the migrations run (0008 creates pg_trgm for contact search). */
@@ -69,8 +97,9 @@ const fromPglite = (client: PGlite): Database => {
     db,
     kind: "pglite",
     pglite: client,
-    transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    transaction: inTransactions(db),
     query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
+    textRows: (sql, params) => pgliteTextRows(client, sql, params),
     // One PGlite belongs to one process: nothing to coordinate.
     exclusive: (fn) => fn(),
     ping: async () => void (await client.query("select 1")),
@@ -124,8 +153,9 @@ const fromPool = (pool: pg.Pool, connectionString: string): Database => {
   return {
     db,
     kind: "postgres",
-    transaction: (fn) => db.transaction((tx) => fn(tx as unknown as Db)),
+    transaction: inTransactions(db),
     query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    textRows: (sql, params) => postgresTextRows(pool, sql, params),
     exclusive: async (fn) => {
       const holder = await pool.connect()
       try {

@@ -25,32 +25,41 @@ export const COMPLAINT_NUMBERS: NumberSeries = { table: "complaints", prefix: (c
 const sequenceName = (series: NumberSeries, clientId: number) => `${series.table}_numbers_${Math.trunc(clientId)}`
 
 /**
- * The next value of the sequence `name`, or null when it does not exist yet. Found through pg_class with this
+ * SQL for the tenant's sequence of the series (its oid; no row while it does not exist yet, see `startSeries`), for a
+ * writer that draws its number inside its own statement: `${prefix} || nextval(oid)`. Found through pg_class with the
  * statement's snapshot, not by its name's cache entry: after waiting for another transaction that created it, the
  * cache may still say there is none (and CREATE would then fail on the catalog's unique index).
  */
-const drawFrom = async (db: Db, name: string): Promise<number | null> => {
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT nextval(c.oid) AS n FROM pg_class c
-      WHERE c.relname = ${name} AND c.relkind = 'S' AND c.relnamespace = (SELECT n.oid FROM pg_namespace n WHERE n.nspname = current_schema())`),
-  )
+export const seriesSequenceSql = (series: NumberSeries, clientId: number) =>
+  sql`SELECT c.oid FROM pg_class c WHERE c.relname = ${sequenceName(series, clientId)} AND c.relkind = 'S'
+    AND c.relnamespace = (SELECT n.oid FROM pg_namespace n WHERE n.nspname = current_schema())`
+
+/** The next value of the tenant's sequence of the series, or null when it does not exist yet. */
+const drawFrom = async (db: Db, series: NumberSeries, clientId: number): Promise<number | null> => {
+  const [row] = rowsOf(await db.execute(sql`SELECT nextval(s.oid) AS n FROM (${seriesSequenceSql(series, clientId)}) s`))
   return row ? Number(row.n) : null
 }
 
 /** The series' next number for the tenant, in the caller's transaction. */
 export const nextNumber = async (db: Db, series: NumberSeries, clientId: number): Promise<string> => {
+  const prefix = series.prefix(clientId)
+  const drawn = await drawFrom(db, series, clientId)
+  if (drawn !== null) return `${prefix}${drawn}`
+  await startSeries(db, series, clientId)
+  return `${prefix}${await drawFrom(db, series, clientId)}`
+}
+
+/** Creates the tenant's sequence of the series when it has none yet, continuing the numbers already there. */
+export const startSeries = async (db: Db, series: NumberSeries, clientId: number): Promise<void> => {
   const name = sequenceName(series, clientId)
   const prefix = series.prefix(clientId)
-  const drawn = await drawFrom(db, name)
-  if (drawn !== null) return `${prefix}${drawn}`
   // Two first numbers at once: one creates, the other waits for its commit and then finds the sequence.
   await db.execute(sql`SELECT pg_advisory_xact_lock(${series.createLock}, ${clientId})`)
-  const after = await drawFrom(db, name)
-  if (after !== null) return `${prefix}${after}`
+  const [found] = rowsOf(await db.execute(seriesSequenceSql(series, clientId)))
+  if (found) return
   const [row] = rowsOf(
     await db.execute(sql`SELECT coalesce(max(substring(ticket_number FROM ${`^${prefix}([0-9]{1,9})$`})::int), ${series.before}) + 1 AS n
       FROM ${sql.identifier(series.table)} WHERE client_id = ${clientId} AND ticket_number LIKE ${prefixLikeOf(prefix)}`),
   )
   await db.execute(sql.raw(`CREATE SEQUENCE ${name} START WITH ${Number(row.n)}`))
-  return `${prefix}${await drawFrom(db, name)}`
 }

@@ -11,6 +11,7 @@ import { validatePayload } from "./validate"
 import { ApiError, notImplemented } from "./errors"
 import { throttling } from "./throttle"
 import { registerUploadParsers, withUpload, type UploadedFile } from "./upload"
+import { onCommitOf } from "../db/db"
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
   const value = req.headers[name]
@@ -74,17 +75,16 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
             await handler.run({ ...base, db: database.db, upload, afterCommit: (fn) => queueMicrotask(fn) } satisfies Ctx, input),
           )
         const inOneTransaction = async (upload?: UploadedFile) => {
-          const committed: (() => void)[] = []
+          // The transaction's after-commit work runs once it committed, before the answer is settled.
           const result = await database.transaction(async (tx) => {
             try {
-              return await handler.run({ ...base, db: tx, upload, afterCommit: (fn) => void committed.push(fn) } satisfies Ctx, input)
+              return await handler.run({ ...base, db: tx, upload, afterCommit: (fn) => onCommitOf(tx, fn) } satisfies Ctx, input)
             } catch (error) {
               // A refusal that keeps its writes (keepingWrites): commit them, then answer the error.
               if (error instanceof ApiError && error.keepWrites) return { kept: error }
               throw error
             }
           })
-          for (const fn of committed) fn()
           if (result && typeof result === "object" && "kept" in result && result.kept instanceof ApiError) throw result.kept
           return settleAnswer(result)
         }

@@ -11,9 +11,13 @@
  *   GET  /dev/simulator/messages?clientId=&channel=&number=   what that phone received, with delivery status
  *   POST /dev/simulator/messages/:externalId/read            the customer read an outbound message
  */
+import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { chatHubOf } from "../../features/chat"
 import type { HttpRoutes } from "../../core/registry"
+import { tenantCache } from "../../core/tenant-cache"
+import type { Db } from "../../db/db"
+import { rowsOf } from "../../db/rows"
 import { ApiError, badRequest } from "../../http/errors"
 import { SHED_WHEN_BUSY } from "../../http/shedding"
 import { devCallerOf, devTenantOf, type DevCaller } from "../access"
@@ -69,6 +73,16 @@ const orderOf = (raw: unknown) => {
   return { product_items, text: text(o, "text", 1000) }
 }
 
+/**
+ * The tenant exists (else 404), from this process's cache (core/tenant-cache.ts): only a found tenant is kept, so a
+ * tenant created a moment ago is found at once; one purged may pass for TENANT_CACHE_TTL_MS.
+ */
+const tenantFound = tenantCache(async (db: Db, clientId: number): Promise<true> => {
+  const [exists] = rowsOf(await db.execute(sql`SELECT 1 FROM clients WHERE id = ${clientId}`))
+  if (!exists) throw new ApiError(404, "NOT_FOUND", "Tenant not found")
+  return true
+})
+
 export const messageSimulatorRoutes: HttpRoutes = (app, services) => {
   app.post("/dev/simulator/messages", { config: SHED_WHEN_BUSY }, async (req) => {
     const { body, clientId, channel, number } = common(await devCallerOf(services, req), req.body)
@@ -81,8 +95,7 @@ export const messageSimulatorRoutes: HttpRoutes = (app, services) => {
     if (MEDIA.has(type) && !link) throw badRequest(`link is required for a ${type} message`, "link")
     const location = type === "location" ? locationOf(body.location) : undefined
     const order = type === "order" ? orderOf(body.order) : undefined
-    const [exists] = (await services.database.query("SELECT 1 FROM clients WHERE id = $1", [clientId])).rows
-    if (!exists) throw new ApiError(404, "NOT_FOUND", "Tenant not found")
+    await tenantFound.get(services.database.db, clientId)
     const written = {
       clientId,
       channel,

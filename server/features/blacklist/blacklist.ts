@@ -5,8 +5,8 @@
  * its two tokens nor its live connection outlives the revocation.
  */
 import { sql } from "drizzle-orm"
-import type { BlacklistedToken, CacheName } from "../../../src/contract/schemas/security"
-import { forgetIpRules } from "../../auth/ip-rules"
+import type { BlacklistedToken, CacheName, CacheScope } from "../../../src/contract/schemas/security"
+import { forgetTenant } from "../../core/tenant-cache"
 import { apiKeyOwnerSql } from "../../auth/api-keys"
 import { verifyJwt } from "../../auth/jwt"
 import { tokenHash, tokenHint } from "../../auth/revoked"
@@ -48,6 +48,15 @@ const endLogin = async (ctx: Ctx, clientId: number, loginId: string) => {
     ),
   )
   if (ended.length > 0) ctx.afterCommit?.(() => ctx.services.realtime?.endLogin(loginId))
+}
+
+/** The caches each scope of the "clear cache" call drops (undefined: every named cache). */
+const SCOPE_CACHES: Readonly<Record<CacheScope, readonly CacheName[] | undefined>> = {
+  all: undefined,
+  settings: ["settings", "sla_policies", "bots"],
+  acl: [],
+  templates: [],
+  tokens: [],
 }
 
 export const handlers = [
@@ -93,15 +102,16 @@ export const handlers = [
   }),
 
   /**
-   * The server keeps one cache of tenant data: the parsed IP whitelist (auth/ip-rules.ts, at most 500 ms old). ACLs,
-   * settings, templates and revoked tokens are read from the database on every call, so those scopes have nothing to
-   * clear and answer an empty list.
+   * The server keeps a few of a tenant's rarely edited rows in memory, each at most 500 ms old (server/core/tenant-cache.ts):
+   * the parsed IP whitelist, the settings, whether an SLA policy and whether a bot is in force. "all" drops them all in
+   * this process, "settings" the last three; ACLs, templates and revoked tokens are read from the database on every
+   * call, so those scopes have nothing to clear and answer an empty list.
    */
   handle("blacklist", "clearCache", async (ctx, input) => {
     const clientId = tenantOf(ctx)
     const scope = input.scope ?? "all"
-    if (scope !== "all") return { data: { cleared: 0, caches: [] as CacheName[] } }
-    const cleared = forgetIpRules(ctx.services.database.db, clientId)
-    return { data: { cleared, caches: ["ip_whitelist"] as CacheName[] } }
+    const names = SCOPE_CACHES[scope]
+    const cleared = forgetTenant(ctx.services.database.db, clientId, names)
+    return { data: { cleared: cleared.removed, caches: cleared.names as CacheName[] } }
   }),
 ]

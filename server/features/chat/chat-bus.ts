@@ -6,16 +6,17 @@
  * `emitChat(writer, ...)` writes the event as a row of `chat_events` (migration 0037) in the writer's own transaction,
  * so it exists if and only if the change commits; its id is the event's `seq` (one database sequence: never a process
  * counter, so two nodes' events never collide, though they may arrive out of order — the console applies each seq once,
- * in any order). Right after the commit the writer relays its rows (emit, then one UPDATE marks them relayed); rows a
- * dead writer left behind are relayed by the sweeper (chat-relay.ts) on the job runner. A relay may repeat an event
- * (the writer died between the emit and the mark): the console drops a seq it applied. `chat:typing` is not stored:
- * it goes out at once with seq 0 (ephemeral, not ordered against records).
+ * in any order). Right after the commit the writer relays its rows (emit, then an UPDATE marks them relayed, one for
+ * the rows of every writer that committed within a few milliseconds); rows a dead writer left behind are relayed by
+ * the sweeper (chat-relay.ts) on the job runner. A relay may repeat an event (the writer died between the emit and the
+ * mark): the console drops a seq it applied. `chat:typing` is not stored: it goes out at once with seq 0 (ephemeral,
+ * not ordered against records).
  */
 import { sql } from "drizzle-orm"
 import type { Server } from "socket.io"
 import type { ChatToBrowser, ChatToBrowserEvent } from "../../../src/contract/chat-events"
 import { backKey } from "../../../src/contract/routes"
-import type { Db } from "../../db/db"
+import { type Db, onCommitOf } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
@@ -83,15 +84,14 @@ export const emitChat = async <E extends ChatToBrowserEvent>(
   writer.afterCommit(() => {
     const rows = pending.get(writer.db) ?? []
     pending.delete(writer.db)
-    relayChatEvents(writer.services, writer.services.database.db, rows).catch((error: unknown) =>
-      console.error("[chat] relaying events failed (the sweeper will)", error),
-    )
+    emitRelayed(writer.services, rows)
+      .then(() => markSoon(writer.services.database.db, rows))
+      .catch((error: unknown) => console.error("[chat] relaying events failed (the sweeper will)", error))
   })
 }
 
-/** Emits committed events (seq = id) and marks them relayed in one UPDATE through `db` (the sweeper's transaction). */
-export const relayChatEvents = async (services: Services, db: Db, rows: readonly ChatEventRow[]) => {
-  if (rows.length === 0) return
+/** Emits committed events (seq = id) to their rooms. */
+const emitRelayed = async (services: Services, rows: readonly ChatEventRow[]) => {
   const io = services.realtime?.io
   const tenants = new Set<number>()
   for (const row of rows) {
@@ -99,21 +99,58 @@ export const relayChatEvents = async (services: Services, db: Db, rows: readonly
     tenants.add(row.clientId)
   }
   await eventsRelayed.run({ services, clientIds: tenants })
-  const ids = JSON.stringify(rows.map((r) => r.id))
+}
+
+const markRelayed = async (db: Db, ids: readonly number[]) => {
   await db.execute(sql`UPDATE chat_events SET relayed_at = now()
-    WHERE id IN (SELECT x::bigint FROM jsonb_array_elements_text(${ids}::jsonb) AS x) AND relayed_at IS NULL`)
+    WHERE id IN (SELECT x::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x) AND relayed_at IS NULL`)
+}
+
+/** How long relayed rows wait for others to share their mark (well under the sweeper's STALE_MS). */
+const MARK_AFTER_MS = 20
+
+/** Per database, the ids relayed after their writers' commits and not marked yet, and whether a mark is waiting or running. */
+const unmarked = new WeakMap<Db, { ids: number[]; running: boolean }>()
+
+/**
+ * Marks rows relayed after their writer's commit, MARK_AFTER_MS later: rows relayed meanwhile, or while the mark runs,
+ * go in the same or the next UPDATE (one per burst of messages instead of one each). A row not marked yet is at worst
+ * relayed again by the sweeper once STALE_MS old (chat-relay.ts), which the console drops by its seq.
+ */
+const markSoon = (db: Db, rows: readonly ChatEventRow[]) => {
+  const queue = unmarked.get(db) ?? { ids: [], running: false }
+  unmarked.set(db, queue)
+  queue.ids.push(...rows.map((r) => r.id))
+  if (queue.running) return
+  queue.running = true
+  const drain = async () => {
+    try {
+      while (queue.ids.length > 0) await markRelayed(db, queue.ids.splice(0))
+    } finally {
+      queue.running = false
+    }
+  }
+  setTimeout(() => {
+    drain().catch((error: unknown) => console.error("[chat] marking relayed events failed (the sweeper will relay them again)", error))
+  }, MARK_AFTER_MS)
+}
+
+/** Emits committed events (seq = id) and marks them relayed in one UPDATE through `db` (the sweeper's transaction). */
+export const relayChatEvents = async (services: Services, db: Db, rows: readonly ChatEventRow[]) => {
+  if (rows.length === 0) return
+  await emitRelayed(services, rows)
+  await markRelayed(
+    db,
+    rows.map((r) => r.id),
+  )
 }
 
 /**
  * Runs `work` in one transaction of its own (a channel's report, a job's mark), then what it registered for after the
  * commit (its events' relay).
  */
-export const inChatTransaction = async <T>(services: Services, work: (writer: ChatWriter) => Promise<T>): Promise<T> => {
-  const committed: (() => void)[] = []
-  const result = await services.database.transaction((tx) => work({ db: tx, services, afterCommit: (fn) => void committed.push(fn) }))
-  for (const fn of committed) fn()
-  return result
-}
+export const inChatTransaction = <T>(services: Services, work: (writer: ChatWriter) => Promise<T>): Promise<T> =>
+  services.database.transaction((tx) => work({ db: tx, services, afterCommit: (fn) => onCommitOf(tx, fn) }))
 
 /** A call's writer: its transaction, and after its commit (at once for a call without one, a read). */
 export const chatWriterOf = (ctx: Pick<Ctx, "db" | "services" | "afterCommit">): ChatWriter => ({

@@ -9,7 +9,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
-import { publish, publishedCtes } from "../../core/events"
+import { publishedCtes } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
 import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored } from "./hooks"
@@ -41,14 +41,37 @@ const contactOf = (r: Record<string, unknown>): ContactRow => ({
   lastInboundAt: r.last_inbound_at ? new Date(r.last_inbound_at as string) : null,
 })
 
+/** The upsert of the contact of `number` on `channel` (created when new; a given name fills an empty one). */
+const contactUpsert = (clientId: number, channel: Channel, number: string, name?: string) =>
+  sql`INSERT INTO contacts (client_id, channel, number, name) VALUES (${clientId}, ${channel}, ${number}, ${name ?? ""})
+    ON CONFLICT (client_id, channel, number) DO UPDATE SET name = CASE WHEN contacts.name = '' THEN excluded.name ELSE contacts.name END
+    RETURNING id, channel, number, blocked, last_inbound_at`
+
 /** The contact of `number` on `channel`, created when new; a given name fills an empty one. */
 export const contactFor = async (db: Db, clientId: number, channel: Channel, number: string, name?: string): Promise<ContactRow> => {
-  const [row] = rowsOf(
-    await db.execute(sql`INSERT INTO contacts (client_id, channel, number, name) VALUES (${clientId}, ${channel}, ${number}, ${name ?? ""})
-    ON CONFLICT (client_id, channel, number) DO UPDATE SET name = CASE WHEN contacts.name = '' THEN excluded.name ELSE contacts.name END
-    RETURNING id, channel, number, blocked, last_inbound_at`),
-  )
+  const [row] = rowsOf(await db.execute(contactUpsert(clientId, channel, number, name)))
   return contactOf(row)
+}
+
+/** The open conversation's row as selected (`id, status, assigned_user_id`). */
+const openOf = (open: Record<string, unknown>): OpenConversation => ({
+  id: Number(open.id),
+  status: String(open.status) as ConversationStatus,
+  agentId: open.assigned_user_id === null ? null : Number(open.assigned_user_id),
+})
+
+/**
+ * `contactFor` and the contact's open conversation locked for this transaction (null when none is open) in one
+ * statement: a customer's message.
+ */
+const contactWithOpenConversation = async (db: Db, clientId: number, input: InboundInput) => {
+  const [row] = rowsOf(
+    await db.execute(sql`WITH ct AS (${contactUpsert(clientId, input.channel, input.number, input.name)})
+    SELECT ct.*, o.id AS open_id, o.status AS open_status, o.assigned_user_id AS open_agent_id FROM ct
+      LEFT JOIN LATERAL (SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ct.id AND status <> 'closed' FOR UPDATE) o ON true`),
+  )
+  const open = row.open_id === null ? null : openOf({ id: row.open_id, status: row.open_status, assigned_user_id: row.open_agent_id })
+  return { contact: contactOf(row), open }
 }
 
 /**
@@ -60,31 +83,36 @@ export const customerCalled = async (db: Db, clientId: number, number: string, n
   await db.execute(sql`UPDATE contacts SET last_inbound_at = now() WHERE id = ${contact.id}`)
 }
 
-/** The contact's open conversation, locked for this transaction, or a new unassigned one (`created`). */
-export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<OpenConversation> => {
+/**
+ * The contact's open conversation, locked for this transaction, or a new unassigned one (`created`) with its
+ * `conversation.opened` event. `looked`: the caller just found none open (contactWithOpenConversation).
+ */
+export const openConversationOf = async (
+  db: Db,
+  clientId: number,
+  contact: ContactRow,
+  at = new Date(),
+  looked = false,
+): Promise<OpenConversation> => {
+  const when = sql`${at.toISOString()}::timestamptz`
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [open] = rowsOf(
-      await db.execute(
-        sql`SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
-      ),
-    )
-    if (open) {
-      const agentId = open.assigned_user_id === null ? null : Number(open.assigned_user_id)
-      return { id: Number(open.id), status: String(open.status) as ConversationStatus, agentId }
+    if (!looked || attempt > 0) {
+      const [open] = rowsOf(
+        await db.execute(
+          sql`SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
+        ),
+      )
+      if (open) return openOf(open)
     }
+    const opened = sql`SELECT jsonb_build_object('conversation_id', id, 'channel', ${contact.channel}::text, 'number', ${contact.number}::text) FROM created`
     const [created] = rowsOf(
-      await db.execute(sql`INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at)
-      VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
-      ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id`),
+      await db.execute(sql`WITH created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at)
+      VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${when}, ${when})
+      ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id),
+      ${publishedCtes(clientId, "conversation.opened", opened)}
+      SELECT id FROM created`),
     )
-    if (created) {
-      await publish(db, clientId, "conversation.opened", {
-        conversation_id: Number(created.id),
-        channel: contact.channel,
-        number: contact.number,
-      })
-      return { id: Number(created.id), status: NEW_STATUS, agentId: null, created: true }
-    }
+    if (created) return { id: Number(created.id), status: NEW_STATUS, agentId: null, created: true }
   }
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
 }
@@ -99,12 +127,12 @@ export const storeInbound = async (
   clientId: number,
   input: InboundInput,
 ): Promise<{ conversationId: number; messageId: number; waited: boolean }> => {
-  const contact = await contactFor(db, clientId, input.channel, input.number, input.name)
+  const { contact, open } = await contactWithOpenConversation(db, clientId, input)
   if (contact.blocked) throw blockedError()
   const now = new Date()
   const taken = await inboundArriving.first({ db, clientId, contact, message: input, at: now })
   if (taken) return { ...taken, waited: false }
-  const conversation = await openConversationOf(db, clientId, contact, now)
+  const conversation = open ?? (await openConversationOf(db, clientId, contact, now, true))
   const conversationId = conversation.id
   // One statement: the message, the conversation's inbox columns, the contact's last inbound time (the 24-hour window)
   // and the `message.received` event with its webhook deliveries.

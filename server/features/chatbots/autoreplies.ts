@@ -11,6 +11,7 @@ import { type Ctx, tenantOf } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
 import { autoReplyOf, checkFlow, loadAutoReply, visibleTo } from "./autoreply-rows"
+import { botInForce } from "./bot-turn"
 
 interface Fields {
   readonly name?: string
@@ -24,6 +25,7 @@ interface Fields {
 const create = async (ctx: Ctx, input: Required<Omit<Fields, "active" | "attributes">> & Fields, self: boolean) => {
   const clientId = tenantOf(ctx)
   checkFlow(input.flow, input.trigger, self)
+  botInForce.forget(ctx.db, clientId)
   const [row] = rowsOf(
     await ctx.db.execute(sql`INSERT INTO autoreplies (client_id, name, trigger, trigger_rule, channel, flow, self, owner_id, active)
       VALUES (${clientId}, ${input.name}, ${input.trigger.type}, ${JSON.stringify(input.trigger)}::jsonb, ${input.channel_type},
@@ -39,6 +41,7 @@ const update = async (ctx: Ctx, id: number, input: Fields, self: boolean) => {
   if (current.self_service !== self) throw notFound("Auto-reply")
   const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as AutoReply
   if (input.flow || input.trigger) checkFlow(next.flow, next.trigger, self)
+  botInForce.forget(ctx.db, clientId)
   const [row] = rowsOf(
     await ctx.db.execute(sql`UPDATE autoreplies SET name = ${next.name}, trigger = ${next.trigger.type},
       trigger_rule = ${JSON.stringify(next.trigger)}::jsonb, channel = ${next.channel_type}, flow = ${JSON.stringify(next.flow)}::jsonb,

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm"
 import { enqueue } from "../../core/jobs"
+import { tenantCache } from "../../core/tenant-cache"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 
@@ -12,9 +13,20 @@ export const TURN_JOB = "chatbot.turn"
 /** The key of the turn on a customer's message. */
 const turnKey = (messageId: number) => `chatbot:${messageId}`
 
+/**
+ * Whether the tenant has an active bot, from this process's cache (core/tenant-cache.ts, at most TENANT_CACHE_TTL_MS
+ * old); the auto-reply calls (autoreplies.ts) forget it on every save.
+ */
+export const botInForce = tenantCache(
+  async (db: Db, clientId: number): Promise<boolean> => {
+    const [row] = rowsOf(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM autoreplies WHERE client_id = ${clientId} AND active) AS any`))
+    return row?.any === true
+  },
+  { name: "bots" },
+)
+
 export const chatbotTurnFor = async (db: Db, clientId: number, conversationId: number, messageId: number) => {
-  const [any] = rowsOf(await db.execute(sql`SELECT 1 FROM autoreplies WHERE client_id = ${clientId} AND active LIMIT 1`))
-  if (!any) return
+  if (!(await botInForce.get(db, clientId))) return
   await enqueue(db, {
     kind: TURN_JOB,
     clientId,

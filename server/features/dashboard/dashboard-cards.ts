@@ -18,6 +18,7 @@ import {
   dtWhere,
   messageTotals,
   percentOf,
+  rollupFrom,
   slotWhere,
   type ReportRange,
 } from "../reports"
@@ -89,9 +90,9 @@ export const handlers = [
     const cell = sql`extract(dow FROM ${local})::int AS weekday, extract(hour FROM ${local})::int AS hour`
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT weekday, hour, sum(conversations)::int AS conversations, sum(messages_in)::int AS messages_in FROM (
-        SELECT ${cell}, sum(started)::int AS conversations, 0 AS messages_in FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY 1, 2
+        SELECT ${cell}, sum(started)::int AS conversations, 0 AS messages_in FROM ${rollupFrom(r, f, "conversation", true)} WHERE ${slotWhere(r, f)} GROUP BY 1, 2
         UNION ALL
-        SELECT ${cell}, 0, sum(messages)::int FROM message_rollups WHERE ${slotWhere(r, f, "message")} AND direction = 'in' GROUP BY 1, 2
+        SELECT ${cell}, 0, sum(messages)::int FROM ${rollupFrom(r, f, "message", true)} WHERE ${slotWhere(r, f, "message")} AND direction = 'in' GROUP BY 1, 2
       ) x GROUP BY 1, 2`),
     )
     const byCell = new Map(rows.map((row) => [`${row.weekday}:${row.hour}`, row]))

@@ -1,7 +1,8 @@
 /**
- * The dashboard's "now" values: conversations by status right now and agents online. Three index ranges of
- * conversations_inbox_idx (open statuses only) and the tenant's users; no history is read. Open, waiting and the
- * queue are the chat's own status sets (conversation-status.ts), so the inbox's boxes and Ongoing Chats count the same.
+ * The dashboard's "now" values: conversations by status right now and agents online. One pass over the open statuses'
+ * ranges of conversations_inbox_idx, each box a filtered count, and the tenant's users; no history is read. Open,
+ * waiting and the queue are the chat's own status sets (conversation-status.ts), so the inbox's boxes and Ongoing Chats
+ * count the same.
  */
 import { sql } from "drizzle-orm"
 import type { DashboardNow } from "../../../src/contract/schemas/reports"
@@ -11,14 +12,19 @@ import { OPEN_STATUSES, WAITING_STATUSES, agentsWhere, statusIn } from "../chat"
 
 type Executor = Pick<Db, "execute">
 
+/** Every status one of the boxes counts. */
+const COUNTED = [...new Set([...OPEN_STATUSES, ...WAITING_STATUSES, "unassigned" as const])]
+
 export const nowOf = async (db: Executor, clientId: number): Promise<DashboardNow> => {
   const [row] = rowsOf(
     await db.execute(sql`SELECT
-      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ${statusIn(OPEN_STATUSES)}) AS open,
-      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status IN ${statusIn(WAITING_STATUSES)}) AS waiting,
-      (SELECT count(*)::int FROM conversations WHERE client_id = ${clientId} AND status = 'unassigned') AS unassigned,
+      boxes.*,
       (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true, online: true })}) AS agents_online,
-      (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true })}) AS agents_total`),
+      (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true })}) AS agents_total
+    FROM (SELECT count(*) FILTER (WHERE status IN ${statusIn(OPEN_STATUSES)})::int AS open,
+        count(*) FILTER (WHERE status IN ${statusIn(WAITING_STATUSES)})::int AS waiting,
+        count(*) FILTER (WHERE status = 'unassigned')::int AS unassigned
+      FROM conversations WHERE client_id = ${clientId} AND status IN ${statusIn(COUNTED)}) boxes`),
   )
   return {
     open: Number(row?.open ?? 0),

@@ -8,8 +8,7 @@
  * in keyset-paged batches of EXPORT_BATCH rows, so the server never holds more than one batch whatever the row count.
  * Both send each row's stored CallRecord JSON (`record_json`, rendered by the database when the row is written or
  * its agent renamed: migration 0035), so a record has one rendering and the export only moves text. With
- * `format: "csv"` (what the console's export asks) the answer is the file itself, written by the database
- * (calls-csv.ts).
+ * `format: "csv"` (what the console's export asks) the answer is the file itself (calls-csv.ts).
  */
 import { Readable } from "node:stream"
 import { sql, type SQL } from "drizzle-orm"
@@ -102,7 +101,7 @@ export const handlers = forBusiness([
     const page = Math.max(1, input.page)
     if (input.format === "csv") {
       const zone = input.time_zone ?? "UTC"
-      await checkZone(ctx.db, zone)
+      checkZone(zone)
       return streamCallsCsv(ctx.services.database, f, zone, input.limit)
     }
     const total = await countOf(ctx, f)

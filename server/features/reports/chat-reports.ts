@@ -10,7 +10,18 @@ import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import { pageOf } from "../../core/paging"
 import { checkAgent, forBusiness, reportRange, type ReportRange } from "./report-range"
-import { conversationTotals, dayOf, dayTrends, daysOf, dtWhere, notTest, serviceLevelOf, slotWhere, type MetricFilter } from "./metrics"
+import {
+  conversationTotals,
+  dayOf,
+  dayTrends,
+  daysOf,
+  dtWhere,
+  notTest,
+  rollupFrom,
+  serviceLevelOf,
+  slotWhere,
+  type MetricFilter,
+} from "./metrics"
 import { iso, isoOrNull } from "../../core/date-range"
 
 const seconds = (from: unknown, to: unknown): number | null =>
@@ -93,7 +104,7 @@ export const handlers = forBusiness([
       threshold === r.slaSeconds
         ? rowsOf(
             await ctx.db.execute(sql`WITH days AS (${daysOf(r)}), c AS (SELECT ${dayOf(r)} AS date, sum(answered_within)::int AS within,
-                sum(answered)::int AS total FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY 1)
+                sum(answered)::int AS total FROM ${rollupFrom(r, f, "conversation", true)} WHERE ${slotWhere(r, f)} GROUP BY 1)
               SELECT days.date, coalesce(c.within, 0) AS within, coalesce(c.total, 0) AS total FROM days LEFT JOIN c ON c.date = days.date ORDER BY 1`),
           )
         : rowsOf(
@@ -110,7 +121,7 @@ export const handlers = forBusiness([
     const r = await reportRange(ctx, input)
     const rows = rowsOf(
       await ctx.db.execute(
-        sql`SELECT channel, sum(started)::int AS count FROM conversation_rollups WHERE ${slotWhere(r)} GROUP BY 1 HAVING sum(started) > 0 ORDER BY 1`,
+        sql`SELECT channel, sum(started)::int AS count FROM ${rollupFrom(r, {}, "conversation", false)} WHERE ${slotWhere(r)} GROUP BY 1 HAVING sum(started) > 0 ORDER BY 1`,
       ),
     )
     const byChannel = rows.map((row) => ({ channel_type: row.channel as ChatReportRow["channel_type"], count: Number(row.count) }))

@@ -1,5 +1,16 @@
 /** The public module of the reports feature: what other features may use of it. */
-export { callOutcomeOf, callTotals, conversationTotals, csatOf, dayTrends, dtWhere, messageTotals, percentOf, slotWhere } from "./metrics"
+export {
+  callOutcomeOf,
+  callTotals,
+  conversationTotals,
+  csatOf,
+  dayTrends,
+  dtWhere,
+  messageTotals,
+  percentOf,
+  rollupFrom,
+  slotWhere,
+} from "./metrics"
 export { reportRange } from "./report-range"
 export type { ReportRange } from "./report-range"
 export type { CallOutcome } from "./metrics"

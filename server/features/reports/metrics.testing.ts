@@ -224,7 +224,7 @@ export type FigureCall = (group: "dashboard" | "reports", name: string, payload:
 
 /**
  * Every dashboard and report figure of the window (the 10th to the 14th of `month`) against the reference: the info
- * boxes, survey, service level, message stats, the weekday x hour cells, the per-agent rows, the month and the year.
+ * boxes, survey, service level, message stats, chat stats, AHT, the weekday x hour cells, the per-agent rows, the month and the year.
  */
 export const expectFigures = async (call: FigureCall, ref: ReturnType<typeof reference>, month: string, zone: string) => {
   const range = { start_date: `${month}-10`, end_date: `${month}-14` }
@@ -272,6 +272,25 @@ export const expectFigures = async (call: FigureCall, ref: ReturnType<typeof ref
     `${month}-12`,
     `${month}-13`,
     `${month}-14`,
+  ])
+
+  const chat = await call("reports", "chatStats", range)
+  expect({ total: chat.total, closed: chat.closed, abandoned: chat.abandoned, series: chat.series }).toEqual({
+    total: ref.conversations,
+    closed: ref.closed,
+    abandoned: ref.abandoned,
+    series: stats.series,
+  })
+  const aht = await call("reports", "conversationAht", range)
+  expect(aht.aht).toEqual(boxes.aht)
+  expect(aht.series.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(ref.aht.count)
+  const slDays = await call("reports", "serviceLevel", range)
+  const summed = (key: "answered_within" | "total") => slDays.series.reduce((n: number, d: Record<string, number>) => n + d[key], 0)
+  expect([slDays.answered_within, slDays.total, summed("answered_within"), summed("total")]).toEqual([
+    ref.within(60),
+    ref.answered,
+    ref.within(60),
+    ref.answered,
   ])
 
   const heat = await call("dashboard", "chatHourly", range)

@@ -26,6 +26,7 @@ import { CallStatus } from "../../../src/contract/voice-calls"
 import type { Ctx } from "../../http/context"
 import { rowsOf } from "../../db/rows"
 import type { ReportRange } from "./report-range"
+import { rollupTable } from "./rollup-tables"
 
 export interface MetricFilter {
   readonly channel?: string
@@ -44,6 +45,13 @@ export const slotWhere = (r: ReportRange, f: MetricFilter = {}, table: "conversa
   return sql.join(parts, sql` AND `)
 }
 
+/**
+ * The roll-up table a reader of `table` takes for the range (rollup-tables.ts): `local` when it groups the rows by the
+ * tenant's local day, hour or month. Either holds the same sums under the same columns, so slotWhere fits both.
+ */
+export const rollupFrom = (r: ReportRange, f: MetricFilter, table: "conversation" | "message" | "call", local: boolean): SQL =>
+  rollupTable(r, table, f.agentId, local)
+
 /** The local day of a slot, `YYYY-MM-DD`. */
 export const dayOf = (r: ReportRange) => sql`to_char(slot AT TIME ZONE ${r.zone}, 'YYYY-MM-DD')`
 
@@ -55,12 +63,12 @@ export const dayOf = (r: ReportRange) => sql`to_char(slot AT TIME ZONE ${r.zone}
 export const conversationSlots = (r: ReportRange, f: MetricFilter = {}): SQL => sql`SELECT slot, sum(started) AS started,
   sum(closed) AS closed, sum(abandoned) AS abandoned, sum(answered) AS answered, sum(answered_within) AS answered_within,
   sum(frt_sum) AS frt_sum, sum(handled) AS handled, sum(aht_sum) AS aht_sum, sum(resolution_sum) AS resolution_sum,
-  sum(agent_messages) AS agent_messages FROM conversation_rollups WHERE ${slotWhere(r, f)} GROUP BY slot`
+  sum(agent_messages) AS agent_messages FROM ${rollupFrom(r, f, "conversation", true)} WHERE ${slotWhere(r, f)} GROUP BY slot`
 
 /** Messages in and out per slot (see conversationSlots). */
 export const messageSlots = (r: ReportRange, f: MetricFilter = {}): SQL => sql`SELECT slot,
   sum(messages) FILTER (WHERE direction = 'in') AS messages_in, sum(messages) FILTER (WHERE direction = 'out') AS messages_out
-  FROM message_rollups WHERE ${slotWhere(r, f, "message")} GROUP BY slot`
+  FROM ${rollupFrom(r, f, "message", true)} WHERE ${slotWhere(r, f, "message")} GROUP BY slot`
 
 /** The sums of conversation_rollups rows, as named columns. */
 export const CONVERSATION_SUMS = sql`coalesce(sum(started), 0)::int AS started, coalesce(sum(closed), 0)::int AS closed,
@@ -101,7 +109,9 @@ export const totalsOf = (row: Record<string, unknown> | undefined): Conversation
 })
 
 export const conversationTotals = async (ctx: Ctx, r: ReportRange, f: MetricFilter = {}): Promise<ConversationTotals> => {
-  const [row] = rowsOf(await ctx.db.execute(sql`SELECT ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)}`))
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`SELECT ${CONVERSATION_SUMS} FROM ${rollupFrom(r, f, "conversation", false)} WHERE ${slotWhere(r, f)}`),
+  )
   return totalsOf(row)
 }
 
@@ -186,7 +196,7 @@ export const messageTotals = async (ctx: Ctx, r: ReportRange, f: MetricFilter = 
       coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status IN ('delivered', 'read')), 0)::int AS delivered,
       coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status = 'read'), 0)::int AS read,
       coalesce(sum(messages) FILTER (WHERE direction = 'out' AND status = 'failed'), 0)::int AS failed
-    FROM message_rollups WHERE ${slotWhere(r, f, "message")}`),
+    FROM ${rollupFrom(r, f, "message", false)} WHERE ${slotWhere(r, f, "message")}`),
   )
   return {
     received: num(row?.received),
@@ -247,7 +257,7 @@ export const callOutcomeOf = (status: string): CallOutcome => {
 export const callTotals = async (ctx: Ctx, r: ReportRange): Promise<CallsSummary> => {
   const rows = rowsOf(
     await ctx.db.execute(sql`SELECT call_type, status, sum(calls)::int AS calls, sum(duration_sum)::float8 AS duration
-      FROM call_rollups WHERE ${slotWhere(r, {}, "call")} GROUP BY 1, 2`),
+      FROM ${rollupFrom(r, {}, "call", false)} WHERE ${slotWhere(r, {}, "call")} GROUP BY 1, 2`),
   )
   const of = (pick: (row: Record<string, unknown>) => boolean) => rows.filter(pick)
   const count = (picked: Record<string, unknown>[]) => picked.reduce((n, row) => n + num(row.calls), 0)

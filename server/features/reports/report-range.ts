@@ -6,7 +6,7 @@
  * No dates: the last DEFAULT_RANGE_DAYS local days, today included. End before start, or more than MAX_RANGE_DAYS:
  * a 400 naming the field.
  */
-import { sql } from "drizzle-orm"
+import { sql, type SQL } from "drizzle-orm"
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from "../../../src/contract/schemas/reports"
 import { badRequest } from "../../http/errors"
 import { actingFor, businessOf, tenantOf, type Ctx } from "../../http/context"
@@ -28,8 +28,8 @@ export interface ReportRange {
   readonly to: Date
 }
 
-/** The bound as SQL evaluated in the tenant's zone. */
-const boundSql = (text: string, zone: string, end: boolean) => {
+/** The bound as SQL evaluated in the tenant's zone (`zone`: SQL naming it). */
+const boundSql = (text: string, zone: SQL, end: boolean) => {
   if (/[zZ]$|[+-]\d{2}:?\d{2}$/.test(text) && text.includes("T"))
     return sql`${text}::timestamptz + ${end ? "1 second" : "0 seconds"}::interval`
   const local = DATE_ONLY.test(text) ? `${text} 00:00:00` : text.replace("T", " ")
@@ -48,8 +48,8 @@ export const reportRange = async (ctx: Ctx, input: { start_date?: string; end_da
   const clientId = tenantOf(ctx)
   validDate(input.start_date, "start_date")
   validDate(input.end_date, "end_date")
-  const [settings] = rowsOf(await ctx.db.execute(sql`SELECT tenant_zone(${clientId}) AS zone, tenant_sla_seconds(${clientId}) AS sla`))
-  const zone = String(settings?.zone ?? "UTC")
+  // The tenant's settings and the bounds in its zone, in one statement (OFFSET 0: the settings are read once).
+  const zone = sql.raw("s.zone")
   const today = sql`(now() AT TIME ZONE ${zone})::date`
   const to = input.end_date ? boundSql(input.end_date, zone, true) : sql`(${today} + 1)::timestamp AT TIME ZONE ${zone}`
   const from = input.start_date
@@ -57,7 +57,8 @@ export const reportRange = async (ctx: Ctx, input: { start_date?: string; end_da
     : sql`(${today} - ${DEFAULT_RANGE_DAYS - 1}::int)::timestamp AT TIME ZONE ${zone}`
   const [bounds] = rowsOf(
     await ctx.db.execute(
-      sql`SELECT extract(epoch FROM ${from})::float8 * 1000 AS from_ms, extract(epoch FROM ${to})::float8 * 1000 AS to_ms`,
+      sql`SELECT s.zone, s.sla, extract(epoch FROM ${from})::float8 * 1000 AS from_ms, extract(epoch FROM ${to})::float8 * 1000 AS to_ms
+        FROM (SELECT tenant_zone(${clientId}) AS zone, tenant_sla_seconds(${clientId}) AS sla OFFSET 0) s`,
     ),
   )
   const start = new Date(Number(bounds.from_ms))
@@ -65,7 +66,7 @@ export const reportRange = async (ctx: Ctx, input: { start_date?: string; end_da
   if (end.getTime() <= start.getTime()) throw badRequest("end_date must be after start_date", "end_date")
   if (end.getTime() - start.getTime() > (MAX_RANGE_DAYS + 1) * 86_400_000)
     throw badRequest(`The range may cover at most ${MAX_RANGE_DAYS} days`, input.start_date ? "end_date" : "start_date")
-  return { clientId, zone, slaSeconds: Number(settings?.sla ?? 60), from: floorSlot(start), to: ceilSlot(end) }
+  return { clientId, zone: String(bounds.zone ?? "UTC"), slaSeconds: Number(bounds.sla ?? 60), from: floorSlot(start), to: ceilSlot(end) }
 }
 
 /** A calendar month `YYYY-MM` of the tenant's zone as a range (MAU and monthly reports). */

@@ -15,6 +15,7 @@ import { rowsOf } from "../../db/rows"
 import { conversationClosed, inboundStored } from "../chat"
 import { assessConversation, type ConversationSla, slaSettingOf } from "./sla-assess"
 import { reassign } from "./sla-reassign"
+import { slaInForce } from "./sla-rows"
 import type { Assessed } from "./sla-targets"
 
 export const SLA_CHECK = "sla.check"
@@ -31,9 +32,14 @@ export const checkAt = (db: Db, clientId: number, conversationId: number, at: Da
     idempotencyKey: `sla:${conversationId}:${key}`,
   })
 
+/** A check only for a tenant with an enabled policy (without one a check finds nothing; a saved policy sweeps, sla-sweep.ts). */
+const checkIfInForce = async (db: Db, clientId: number, conversationId: number, key: string) => {
+  if (await slaInForce.get(db, clientId)) await checkAt(db, clientId, conversationId, new Date(), key)
+}
+
 export const hooks = [
-  inboundStored.on("sla", 70, (m) => checkAt(m.db, m.clientId, m.conversation.id, new Date(), `m${m.messageId}`).then(() => undefined)),
-  conversationClosed.on("sla", 30, (c) => checkAt(c.db, c.clientId, c.conversationId, new Date(), "closed").then(() => undefined)),
+  inboundStored.on("sla", 70, (m) => checkIfInForce(m.db, m.clientId, m.conversation.id, `m${m.messageId}`)),
+  conversationClosed.on("sla", 30, (c) => checkIfInForce(c.db, c.clientId, c.conversationId, "closed")),
 ]
 
 const instant = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())

@@ -10,7 +10,7 @@ import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, notFound } from "../../http/errors"
 import { loadSegment } from "../segments"
-import { columnsOf, policiesOf, policyOf } from "./sla-rows"
+import { columnsOf, policiesOf, policyOf, slaInForce } from "./sla-rows"
 import { sweepPolicy } from "./sla-sweep"
 
 const check = async (ctx: Ctx, clientId: number, input: SlaPolicyInput) => {
@@ -26,6 +26,7 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     await check(ctx, clientId, input)
     const c = columnsOf(input)
+    slaInForce.forget(ctx.db, clientId)
     const [row] = rowsOf(
       await ctx.db.execute(sql`INSERT INTO sla_policies (client_id, name, priority, channel, segment_id, first_response_seconds,
         next_response_seconds, resolution_seconds, near_percent, near_actions, breach_actions, enabled)
@@ -41,6 +42,7 @@ export const handlers = [
     const clientId = tenantOf(ctx)
     await check(ctx, clientId, input)
     const c = columnsOf(input)
+    slaInForce.forget(ctx.db, clientId)
     const [row] = rowsOf(
       await ctx.db.execute(sql`UPDATE sla_policies SET name = ${c.name}, priority = ${c.priority}, channel = ${c.channel},
         segment_id = ${c.segment_id}, first_response_seconds = ${c.first_response_seconds},
@@ -54,8 +56,10 @@ export const handlers = [
   }),
 
   handle("sla", "slaPolicyDelete", async (ctx, input) => {
+    const clientId = tenantOf(ctx)
+    slaInForce.forget(ctx.db, clientId)
     const [row] = rowsOf(
-      await ctx.db.execute(sql`DELETE FROM sla_policies WHERE id = ${input.id} AND client_id = ${tenantOf(ctx)} RETURNING id`),
+      await ctx.db.execute(sql`DELETE FROM sla_policies WHERE id = ${input.id} AND client_id = ${clientId} RETURNING id`),
     )
     if (!row) throw notFound("SLA policy")
     return { data: { ok: true } }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm"
 import type { SlaAction, SlaPolicy, SlaPolicyInput, SlaPriority } from "../../../src/contract/groups/sla"
 import type { Channel } from "../../../src/contract/schemas/common"
 import { iso } from "../../core/date-range"
+import { tenantCache } from "../../core/tenant-cache"
 import type { Db } from "../../db/db"
 import { jsonOf, rowsOf } from "../../db/rows"
 
@@ -23,6 +24,19 @@ export const policyOf = (r: Record<string, unknown>): SlaPolicy => ({
   enabled: Boolean(r.enabled),
   created_at: iso(r.created_at),
 })
+
+/**
+ * Whether the tenant has an enabled policy, from this process's cache (core/tenant-cache.ts, at most
+ * TENANT_CACHE_TTL_MS old): a customer's message or a close asks for no SLA check without one. The policies' calls
+ * (sla-policies.ts) forget it on every edit.
+ */
+export const slaInForce = tenantCache(
+  async (db: Db, clientId: number): Promise<boolean> => {
+    const [row] = rowsOf(await db.execute(sql`SELECT EXISTS (SELECT 1 FROM sla_policies WHERE client_id = ${clientId} AND enabled) AS any`))
+    return row?.any === true
+  },
+  { name: "sla_policies" },
+)
 
 export const policiesOf = async (db: Db, clientId: number): Promise<SlaPolicy[]> =>
   rowsOf(await db.execute(sql`SELECT * FROM sla_policies WHERE client_id = ${clientId} ORDER BY id`)).map(policyOf)

@@ -12,7 +12,7 @@ import { assignAfterBotTurn, assignArrival, assignWaitingLater } from "./auto-as
 import { awayIfClosed } from "./away"
 import { sayLater } from "./customer-say"
 import { customerText } from "./customer-texts"
-import { tenantSettings } from "./settings-store"
+import { recentTenantSettings, tenantSettings } from "./settings-store"
 import { askSurvey, takeSurveyAnswer } from "./survey"
 
 /** After a customer's message is stored in its (locked) conversation. */
@@ -26,7 +26,7 @@ const settingsOnInbound = async (
     readonly optedOut: boolean
   },
 ) => {
-  const settings = await tenantSettings(db, clientId)
+  const settings = await recentTenantSettings(db, clientId)
   if (m.conversation.status === "unassigned" && m.conversation.agentId === null)
     await assignArrival(db, clientId, m.conversation.id, settings)
   await awayIfClosed(db, clientId, m.conversation.id, m.at, settings)

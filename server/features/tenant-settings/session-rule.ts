@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
+import { storedSettings } from "./settings-rows"
 
 export const SESSION_KEY = "session_message"
 
@@ -45,6 +46,7 @@ export const saveSessionRule = async (db: Db, clientId: number, change: Partial<
     timeout_minutes: change.timeout_minutes ?? current.timeout_minutes,
     message: change.message === undefined ? current.message : change.message,
   }
+  storedSettings.forget(db, clientId)
   const [row] = rowsOf(
     await db.execute(sql`INSERT INTO client_settings (client_id, key, value) VALUES (${clientId}, ${SESSION_KEY}, ${JSON.stringify(value)}::jsonb)
     ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now() RETURNING id`),

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm"
 import type { ClientSettings } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
-import { rowsOf, settingValueOf } from "../../db/rows"
+import { rowsOf } from "../../db/rows"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest } from "../../http/errors"
 import { handle } from "../../core/registry"
@@ -17,6 +17,7 @@ import { FORM_KEY, linkOf, newFormKey } from "../contact-form"
 import { CAPACITY_DEFAULTS } from "../chat"
 import { serveWaitingLater } from "../routing"
 import { ruleOf, SESSION_KEY, saveSessionRule } from "./session-rule"
+import { settingsOf, storedSettings } from "./settings-rows"
 import { isTimeZone } from "../../../src/contract/time-zone"
 
 /** Contract field → stored key (the time zone keeps the key the SQL function tenant_zone() reads). */
@@ -57,22 +58,24 @@ const DEFAULTS = {
   call_waiting: false,
 } as const
 
-export const settingsOf = async (db: Db, clientId: number): Promise<Record<string, unknown>> => {
-  const rows = rowsOf(await db.execute(sql`SELECT key, value FROM client_settings WHERE client_id = ${clientId}`))
-  return Object.fromEntries(rows.map((r) => [String(r.key), settingValueOf(r.value)]))
-}
-
-export const putSetting = (db: Db, clientId: number, key: string, value: unknown) =>
-  db.execute(sql`INSERT INTO client_settings (client_id, key, value) VALUES (${clientId}, ${key}, ${JSON.stringify(value)}::jsonb)
+export const putSetting = async (db: Db, clientId: number, key: string, value: unknown) => {
+  storedSettings.forget(db, clientId)
+  await db.execute(sql`INSERT INTO client_settings (client_id, key, value) VALUES (${clientId}, ${key}, ${JSON.stringify(value)}::jsonb)
     ON CONFLICT (client_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`)
+}
 
 export type TenantSettings = Required<Omit<ClientSettings, "contact_form">> & {
   readonly contact_form: NonNullable<ClientSettings["contact_form"]>
 }
 
 /** The tenant's settings as they act now (a setting never saved: its default), the form's link left empty. */
-export const tenantSettings = async (db: Db, clientId: number): Promise<TenantSettings> => {
-  const stored = await settingsOf(db, clientId)
+export const tenantSettings = async (db: Db, clientId: number): Promise<TenantSettings> => settingsFrom(await settingsOf(db, clientId))
+
+/** `tenantSettings` from this process's cache (settings-rows.ts): on a customer's message, at most TENANT_CACHE_TTL_MS old. */
+export const recentTenantSettings = async (db: Db, clientId: number): Promise<TenantSettings> =>
+  settingsFrom(await storedSettings.get(db, clientId))
+
+const settingsFrom = (stored: Record<string, unknown>): TenantSettings => {
   const session = ruleOf(null, stored[SESSION_KEY])
   const value = <F extends Field>(field: F) => (stored[KEYS[field]] ?? DEFAULTS[field]) as ClientSettings[F]
   const form = value("contact_form") ?? DEFAULTS.contact_form
@@ -122,7 +125,10 @@ export const handlers = [
     }
     // A raised cap frees places: the waiting conversations get another go at once.
     if (input.max_chats_per_agent !== undefined || input.max_sms_per_agent !== undefined) await serveWaitingLater.ask(ctx.db, clientId)
-    if (form?.enabled === false) await ctx.db.execute(sql`DELETE FROM client_settings WHERE client_id = ${clientId} AND key = ${FORM_KEY}`)
+    if (form?.enabled === false) {
+      storedSettings.forget(ctx.db, clientId)
+      await ctx.db.execute(sql`DELETE FROM client_settings WHERE client_id = ${clientId} AND key = ${FORM_KEY}`)
+    }
     if (form?.enabled) {
       const [row] = rowsOf(await ctx.db.execute(sql`SELECT 1 FROM client_settings WHERE client_id = ${clientId} AND key = ${FORM_KEY}`))
       if (!row) await putSetting(ctx.db, clientId, FORM_KEY, newFormKey())

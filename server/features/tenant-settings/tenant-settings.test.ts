@@ -3,10 +3,12 @@
  * message outside working hours in the tenant's time zone (once per conversation), texts in the tenant's language
  * and the tenant's own texts as written, auto-assign under the cap (two arrivals at once never exceed it; a freed
  * place takes the waiting one), the idle close with the session message on a controlled clock, the survey's question
- * and answer reaching the Customer Feedback report, and the Session Timeout screen and the settings as one rule.
+ * and answer reaching the Customer Feedback report, and the Session Timeout screen and the settings as one rule. An edit
+ * reaches the next message at once, or within TENANT_CACHE_TTL_MS when another server made it.
  */
 import { sql } from "drizzle-orm"
 import { describe, expect, it } from "vitest"
+import { TENANT_CACHE_TTL_MS } from "../../core/tenant-cache"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, useServer } from "../../testing/harness"
 import type { TestServer } from "../../testing/test-server"
@@ -79,6 +81,24 @@ describe.each(DB_KINDS)("settings that take effect on %s", (kind) => {
     await writes("+905551110003", "Hello")
     expect(await phone(ctx.server, "+905551110003")).toEqual(["Back Monday 9:00, Kerem"])
     await send(ctx.url, update, { working_hours: [], away_message: null, language: "en", timezone: "UTC" }, h)
+  })
+
+  it("an edit made through another server reaches the next message once TENANT_CACHE_TTL_MS passed; this server's own edit at once", async () => {
+    const h = await admin()
+    const hours = openAroundNow("Asia/Tokyo")
+    await send(ctx.url, update, { timezone: "Asia/Tokyo", working_hours: hours, away_message: "Away, another node's edit" }, h)
+    await writes("+905551110050", "Hi")
+    expect(await phone(ctx.server, "+905551110050")).toEqual([])
+    // Another server's edit: straight to the table, this server not told (New York: closed now).
+    await db().execute(sql`UPDATE client_settings SET value = '"America/New_York"'::jsonb WHERE client_id = 1 AND key = 'time_zone'`)
+    await new Promise((resolve) => setTimeout(resolve, TENANT_CACHE_TTL_MS + 50))
+    await writes("+905551110051", "Hi")
+    expect(await phone(ctx.server, "+905551110051")).toEqual(["Away, another node's edit"])
+    // This server's own edit: the very next message.
+    await send(ctx.url, update, { timezone: "Asia/Tokyo" }, h)
+    await writes("+905551110052", "Hi")
+    expect(await phone(ctx.server, "+905551110052")).toEqual([])
+    await send(ctx.url, update, { working_hours: [], away_message: null, timezone: "UTC" }, h)
   })
 
   it("confirms an opt-out to the customer in the tenant's language", async () => {

@@ -7,38 +7,45 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { nextNumber, TICKET_NUMBERS } from "../../db/number-series"
-import { publish } from "../../core/events"
+import { seriesSequenceSql, startSeries, TICKET_NUMBERS } from "../../db/number-series"
+import { publish, publishedCtes } from "../../core/events"
 
 /**
  * The open ticket of a conversation, opened now when it has none (subject: the customer's first words, or `[image]`
- * and the like when the first message is a file without a caption, as the inbox previews it). Returns its
- * number, or null when the conversation is not the tenant's.
+ * and the like when the first message is a file without a caption, as the inbox previews it), with its
+ * `ticket.created` event: one statement (a second after creating the tenant's number series, on its first ticket).
+ * Returns its number, or null when the conversation is not the tenant's.
  */
 export const openTicketFor = async (db: Db, clientId: number, conversationId: number): Promise<string | null> => {
-  const [existing] = rowsOf(
-    await db.execute(sql`SELECT ticket_number FROM tickets
-    WHERE client_id = ${clientId} AND conversation_id = ${conversationId} AND status <> 'Resolved' ORDER BY id DESC LIMIT 1`),
-  )
-  if (existing) return String(existing.ticket_number)
-  const [conv] = rowsOf(
-    await db.execute(sql`SELECT c.contact_id, c.channel, c.assigned_user_id,
-      (SELECT coalesce(nullif(btrim(m.body), ''), '[' || m.type || ']') FROM messages m
-        WHERE m.conversation_id = c.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1) AS first_words
-    FROM conversations c WHERE c.id = ${conversationId} AND c.client_id = ${clientId}`),
-  )
-  if (!conv) return null
-  const ticketNumber = await nextNumber(db, TICKET_NUMBERS, clientId)
-  await db.execute(sql`INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
-    VALUES (${clientId}, ${ticketNumber}, ${conv.contact_id}, ${conversationId}, ${conv.channel}, 'Pending',
-      ${String(conv.first_words ?? "").slice(0, 200)}, ${conv.assigned_user_id ?? null})`)
-  await publish(db, clientId, "ticket.created", {
-    ticket_number: ticketNumber,
-    conversation_id: conversationId,
-    channel_type: String(conv.channel),
-    status: "Pending",
-  })
-  return ticketNumber
+  const prefix = TICKET_NUMBERS.prefix(clientId)
+  const created = sql`SELECT jsonb_build_object('ticket_number', ticket_number, 'conversation_id', conversation_id,
+    'channel_type', channel_type, 'status', status) FROM created`
+  const attempt = async () => {
+    const [row] = rowsOf(
+      await db.execute(sql`WITH open AS (SELECT ticket_number FROM tickets
+          WHERE client_id = ${clientId} AND conversation_id = ${conversationId} AND status <> 'Resolved' ORDER BY id DESC LIMIT 1),
+        conv AS (SELECT c.id, c.contact_id, c.channel, c.assigned_user_id FROM conversations c WHERE c.id = ${conversationId} AND c.client_id = ${clientId}),
+        series AS (${seriesSequenceSql(TICKET_NUMBERS, clientId)}),
+        created AS (INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
+          SELECT ${clientId}, ${prefix} || nextval(series.oid), conv.contact_id, conv.id, conv.channel, 'Pending',
+            left(coalesce((SELECT coalesce(nullif(btrim(m.body), ''), '[' || m.type || ']') FROM messages m
+              WHERE m.conversation_id = conv.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1), ''), 200),
+            conv.assigned_user_id
+          FROM conv, series WHERE NOT EXISTS (SELECT 1 FROM open)
+          RETURNING ticket_number, conversation_id, channel_type, status),
+        ${publishedCtes(clientId, "ticket.created", created)}
+      SELECT coalesce((SELECT ticket_number FROM open), (SELECT ticket_number FROM created)) AS ticket_number,
+        EXISTS (SELECT 1 FROM conv) AS theirs`),
+    )
+    return row
+  }
+  const first = await attempt()
+  if (first.ticket_number !== null) return String(first.ticket_number)
+  if (first.theirs !== true) return null
+  // The tenant's first ticket: its number series starts now.
+  await startSeries(db, TICKET_NUMBERS, clientId)
+  const row = await attempt()
+  return row.ticket_number === null ? null : String(row.ticket_number)
 }
 
 /** Resolves a conversation's open tickets, keeping the agent who held the conversation. Returns how many. */

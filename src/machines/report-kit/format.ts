@@ -1,14 +1,14 @@
 /** Pure formatting shared by the report screens and their CSV files (spec 000 section 9). */
+import { dateTimeText } from "../../contract/report-text"
 
-const pad = (n: number) => String(n).padStart(2, "0")
+export { type DurationParts, durationParts, formatDuration } from "../../contract/report-text"
 
 /** `DD-MM-YYYY hh:mm a` in the viewer's time zone; "" for nothing. */
 export const formatDateTime = (value: string | number | Date | null | undefined): string => {
   if (value === null || value === undefined || value === "") return ""
   const date = value instanceof Date ? value : new Date(typeof value === "number" ? value * 1000 : value)
   if (Number.isNaN(date.getTime())) return ""
-  const hours = date.getHours() % 12 || 12
-  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()} ${pad(hours)}:${pad(date.getMinutes())} ${date.getHours() < 12 ? "am" : "pm"}`
+  return dateTimeText(date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes())
 }
 
 /**
@@ -35,26 +35,6 @@ export const minuteFormatter = () => {
     }
     return formatDateTime(value)
   }
-}
-
-export interface DurationParts {
-  readonly h: number
-  readonly m: number
-  readonly s: number
-  /** Under a minute the screen shows seconds only. */
-  readonly short: boolean
-}
-
-export const durationParts = (seconds: number): DurationParts => {
-  const total = Math.max(0, Math.round(seconds))
-  return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60, short: total < 60 }
-}
-
-/** English form for files: `45s`, `1h 2m 5s`, `0h 12m 0s`. */
-export const formatDuration = (seconds: number): string => {
-  if (Number.isInteger(seconds) && seconds >= 0 && seconds < 60) return `${seconds}s`
-  const p = durationParts(seconds)
-  return p.short ? `${p.s}s` : `${p.h}h ${p.m}m ${p.s}s`
 }
 
 /** The call id cell: first 10 characters plus an ellipsis. */

@@ -4,14 +4,14 @@
  * anyone else they are not asked for. A super admin's reads, recordings and export included, name the business they picked.
  */
 import { Effect } from "effect"
-import type { CallsListRequest, CallRecord, CallTransferEntry, CallType } from "../../contract/schemas/reports"
+import type { CallsListRequest, CallRecord, CallType } from "../../contract/schemas/reports"
 import { Api } from "../../services/api/api"
 import { downloadCsvFile } from "../../services/report-kit/csv-export"
 import { type RecordingsByCall, recordingsOfCalls } from "../report-kit/call-recordings"
 import { businessOf, createReportMachine, type ReportConfig, type ReportQuery } from "../report-kit/report-machine"
 import { csvLine } from "../../contract/csv"
-import { CALL_COLUMNS } from "../../contract/call-history-csv"
-import { formatDuration, minuteFormatter, utcDay } from "../report-kit/format"
+import { CALL_COLUMNS, callCsvLine, TRANSFER_OUTCOMES, transfersCell } from "../../contract/call-history-csv"
+import { minuteFormatter, utcDay } from "../report-kit/format"
 
 export type CallTypeFilter = "all" | CallType
 
@@ -57,17 +57,6 @@ export { CALL_COLUMNS }
 const messageText = (row: CallRecord) =>
   row.message ? (row.message.message_type === "text" ? (row.message.message_body ?? "") : row.message.message_type) : ""
 
-const OUTCOME_TEXT: Readonly<Record<CallTransferEntry["outcome"], (t: CallTransferEntry) => string>> = {
-  taken: (t) => `taken by ${t.taken_by ?? "?"}`,
-  not_taken: () => "not taken",
-  ringing: () => "ringing",
-  cancelled: () => "cancelled",
-}
-
-/** The CSV's Transfers cell: `agent1 → Sales: taken by agent2; …`, oldest first. */
-const transfersText = (row: CallRecord) =>
-  (row.transfers ?? []).map((t) => `${t.from ?? "?"} → ${t.to}: ${OUTCOME_TEXT[t.outcome](t)}`).join("; ")
-
 const CALL_TYPES: ReadonlySet<unknown> = new Set(["incoming", "outgoing"])
 const MESSAGE_TYPES: ReadonlySet<unknown> = new Set(["text", "image", "video", "document", "interactive"])
 const isText = (v: unknown) => typeof v === "string"
@@ -75,13 +64,17 @@ const isTextOrNull = (v: unknown) => v === null || typeof v === "string"
 const isCount = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0
 const isSecondsOrNull = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v))
 
-const OUTCOMES: ReadonlySet<unknown> = new Set(Object.keys(OUTCOME_TEXT))
 const isTransfers = (v: unknown) =>
   v === undefined ||
   (Array.isArray(v) &&
     v.every(
       (t) =>
-        typeof t === "object" && t !== null && isTextOrNull(t.from) && isText(t.to) && isTextOrNull(t.taken_by) && OUTCOMES.has(t.outcome),
+        typeof t === "object" &&
+        t !== null &&
+        isTextOrNull(t.from) &&
+        isText(t.to) &&
+        isTextOrNull(t.taken_by) &&
+        TRANSFER_OUTCOMES.has(t.outcome as string),
     ))
 
 /**
@@ -123,24 +116,24 @@ const HEADER_BYTES = CALLS_CSV_HEADER.length + 2
  * server writes (src/machines/reports/call-history-csv-live.test.ts holds the two equal).
  */
 export const callCsvLines = () => {
-  const when = minuteFormatter()
+  const line = callCsvLine(minuteFormatter())
   return (row: unknown): string => {
     if (!isCallRecordRow(row)) throw new Error(`not a call record: ${JSON.stringify(row).slice(0, 200)}`)
-    return csvLine([
-      row.call_id,
-      row.name,
-      row.number,
-      row.call_type,
-      when(row.call_start_time),
-      when(row.call_end_time),
-      formatDuration(row.call_duration),
-      row.username,
-      row.call_status,
-      row.blocks,
-      when(row.dt),
-      messageText(row),
-      transfersText(row),
-    ])
+    return line({
+      call_id: row.call_id,
+      name: row.name,
+      number: row.number,
+      call_type: row.call_type,
+      start: row.call_start_time,
+      end: row.call_end_time,
+      duration: row.call_duration,
+      username: row.username,
+      status: row.call_status,
+      blocks: row.blocks,
+      dt: row.dt,
+      message: messageText(row),
+      transfers: transfersCell(row.transfers ?? []),
+    })
   }
 }
 

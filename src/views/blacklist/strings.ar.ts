@@ -14,7 +14,12 @@ export const blacklistAr: typeof blacklistEn = {
   empty: "لا توجد رموز ملغاة",
   clearCache: "مسح ذاكرة التخزين المؤقت",
   cacheCleared: "تم المسح: {{caches}}. الإدخالات المحذوفة: {{n}}.",
-  caches: { ip_whitelist: "قائمة عناوين IP المسموح بها" },
+  caches: {
+    ip_whitelist: "قائمة عناوين IP المسموح بها",
+    settings: "الإعدادات",
+    sla_policies: "سياسات اتفاقية مستوى الخدمة",
+    bots: "روبوتات المحادثة",
+  },
   problems: {
     tokenRequired: "الصق الرمز المراد إلغاؤه.",
     tokenTooShort: "يتكون الرمز من 16 حرفًا على الأقل.",

@@ -14,7 +14,7 @@ export const blacklistTr: typeof blacklistEn = {
   empty: "İptal edilmiş jeton yok",
   clearCache: "Önbelleği temizle",
   cacheCleared: "Temizlendi: {{caches}}. Silinen kayıt: {{n}}.",
-  caches: { ip_whitelist: "IP izin listesi" },
+  caches: { ip_whitelist: "IP izin listesi", settings: "ayarlar", sla_policies: "SLA politikaları", bots: "sohbet botları" },
   problems: {
     tokenRequired: "İptal edilecek jetonu yapıştırın.",
     tokenTooShort: "Bir jeton en az 16 karakterdir.",

@@ -13,7 +13,7 @@ export const blacklistEn = {
   empty: "No revoked tokens",
   clearCache: "Clear cache",
   cacheCleared: "Cleared: {{caches}}. Entries removed: {{n}}.",
-  caches: { ip_whitelist: "the IP whitelist" },
+  caches: { ip_whitelist: "the IP whitelist", settings: "the settings", sla_policies: "the SLA policies", bots: "the chatbots" },
   problems: {
     tokenRequired: "Paste the token to revoke.",
     tokenTooShort: "A token has at least 16 characters.",

@@ -1,0 +1,85 @@
+/**
+ * The one way to keep a tenant's rarely edited rows in memory (its settings, its SLA policies, whether a bot is active, its
+ * IP whitelist): one entry per database and tenant in this server process, read again once older than `ttlMs` (so an
+ * edit made through another process shows within that time) and forgotten at once by this process's own edits: the
+ * writer calls `forget` with its transaction, which drops the entry now and again when that transaction commits.
+ * A read through a transaction that edited the tenant's rows is not kept (it sees what may yet roll back), nor is a
+ * read that an edit overtook.
+ */
+import { type Db, databaseOf, onCommitOf } from "../db/db"
+
+export const TENANT_CACHE_TTL_MS = 500
+
+export interface TenantCache<T> {
+  /** The tenant's value: this process's entry while younger than the TTL, else read through `db` (a transaction or the database). */
+  readonly get: (db: Db, clientId: number, now?: number) => Promise<T>
+  /** An edit of the tenant's rows through `db`: the entry goes now and when `db`'s transaction commits. Answers how many it removed now (0 or 1). */
+  readonly forget: (db: Db, clientId: number) => number
+}
+
+interface Entry<T> {
+  readonly value: T
+  readonly at: number
+}
+
+/** The named caches, for the tenant's "clear cache" call. */
+const named = new Map<string, TenantCache<unknown>>()
+
+/** Drops the tenant's entries of the named caches `names` (all when not given) in this process. */
+export const forgetTenant = (
+  db: Db,
+  clientId: number,
+  names: readonly string[] = [...named.keys()],
+): { names: string[]; removed: number } => ({
+  names: [...names],
+  removed: names.reduce((n, name) => n + (named.get(name)?.forget(db, clientId) ?? 0), 0),
+})
+
+/** `name`: how the tenant's "clear cache" call names it (unnamed caches are not listed there). */
+export const tenantCache = <T>(
+  read: (db: Db, clientId: number) => Promise<T>,
+  options: { ttlMs?: number; name?: string } = {},
+): TenantCache<T> => {
+  const ttlMs = options.ttlMs ?? TENANT_CACHE_TTL_MS
+  /** One map per database (a test process runs several servers, each with its own tenants 1 and 2). */
+  const entries = new WeakMap<Db, Map<number, Entry<T>>>()
+  /** Per database and tenant, how many edits were seen: a read that an edit overtook is not kept. */
+  const edits = new WeakMap<Db, Map<number, number>>()
+  /** The tenants each open transaction edited. */
+  const edited = new WeakMap<Db, Set<number>>()
+  const mapOf = <V>(maps: WeakMap<Db, Map<number, V>>, db: Db) => {
+    const map = maps.get(db) ?? new Map<number, V>()
+    maps.set(db, map)
+    return map
+  }
+  const drop = (database: Db, clientId: number) => {
+    const count = mapOf(edits, database)
+    count.set(clientId, (count.get(clientId) ?? 0) + 1)
+    return mapOf(entries, database).delete(clientId) ? 1 : 0
+  }
+  const cache: TenantCache<T> = {
+    get: async (db, clientId, now = Date.now()) => {
+      const database = databaseOf(db)
+      const cache = mapOf(entries, database)
+      const hit = cache.get(clientId)
+      if (hit && now - hit.at < ttlMs) return hit.value
+      const seen = mapOf(edits, database).get(clientId) ?? 0
+      const value = await read(db, clientId)
+      if (!edited.get(db)?.has(clientId) && (mapOf(edits, database).get(clientId) ?? 0) === seen) cache.set(clientId, { value, at: now })
+      return value
+    },
+    forget: (db, clientId) => {
+      const database = databaseOf(db)
+      if (db !== database) {
+        const tenants = edited.get(db) ?? new Set<number>()
+        edited.set(db, tenants)
+        tenants.add(clientId)
+      }
+      const removed = drop(database, clientId)
+      onCommitOf(db, () => void drop(database, clientId))
+      return removed
+    },
+  }
+  if (options.name) named.set(options.name, cache)
+  return cache
+}

@@ -1,0 +1,97 @@
+/**
+ * Which roll-up rows a range reads: the UTC hour rows (0060_rollup_hours) or the UTC 15-minute slot rows (see
+ * rollupTable). Rows grouped by the tenant's local day, hour or month read hours only when the zone's offset is a whole
+ * number of hours over the whole range, so that each UTC hour lies in one local hour.
+ */
+import { sql, type SQL } from "drizzle-orm"
+import type { ReportRange } from "./report-range"
+
+export type RollupKind = "conversation" | "message" | "call"
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
+
+const formatters = new Map<string, Intl.DateTimeFormat | null>()
+const formatterOf = (zone: string): Intl.DateTimeFormat | null => {
+  if (!formatters.has(zone)) {
+    try {
+      formatters.set(zone, new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }))
+    } catch {
+      formatters.set(zone, null)
+    }
+  }
+  return formatters.get(zone) ?? null
+}
+
+/** Whether the zone's offset at `at` (ms) is a whole number of hours ("GMT", "GMT+03:00" are; "GMT+05:45" is not). */
+const wholeHourAt = (format: Intl.DateTimeFormat, at: number) => {
+  const name = format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? ""
+  return /^GMT(?:[+-]\d{2}(?::00)?)?$/.test(name)
+}
+
+/** Per zone and UTC day: the offset is whole hours at the day's start and middle (zones change offset at most once a day). */
+const wholeHourDays = new Map<string, boolean>()
+const DAYS_KEPT = 100_000
+
+const wholeHourDay = (zone: string, format: Intl.DateTimeFormat, day: number) => {
+  const key = `${zone}:${day}`
+  let whole = wholeHourDays.get(key)
+  if (whole === undefined) {
+    whole = wholeHourAt(format, day * DAY_MS) && wholeHourAt(format, day * DAY_MS + DAY_MS / 2)
+    if (wholeHourDays.size >= DAYS_KEPT) wholeHourDays.clear()
+    wholeHourDays.set(key, whole)
+  }
+  return whole
+}
+
+/** Whether the zone's offset is a whole number of hours on every day of the range. */
+export const wholeHourZone = (r: ReportRange): boolean => {
+  const format = formatterOf(r.zone)
+  if (!format) return false
+  for (let day = Math.floor(r.from.getTime() / DAY_MS); day <= Math.floor((r.to.getTime() - 1) / DAY_MS); day++)
+    if (!wholeHourDay(r.zone, format, day)) return false
+  return true
+}
+
+const TABLES: Record<RollupKind, { slots: string; hours: string; columns: string }> = {
+  conversation: {
+    slots: "conversation_rollups",
+    hours: "conversation_rollup_hours",
+    columns:
+      "client_id, slot, channel, started, closed, abandoned, answered, answered_within, frt_sum, handled, aht_sum, resolution_sum, agent_messages",
+  },
+  message: { slots: "message_rollups", hours: "message_rollup_hours", columns: "client_id, slot, channel, direction, status, messages" },
+  call: { slots: "call_rollups", hours: "call_rollup_hours", columns: "client_id, slot, call_type, status, calls, duration_sum" },
+}
+
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`
+
+/**
+ * The roll-up rows of `kind` that the range reads, as a table for `FROM` (the callers filter it by tenant and range
+ * with slotWhere): the slots when an agent is asked for, when the range holds no whole UTC hour, or when `local` (rows
+ * grouped by local day, hour or month) and the zone's offset is not whole hours; else the hours, plus the slots of
+ * the range's partial first and last hours when its bounds are not on the hour. Both hold the same sums under the same
+ * columns (an hour row is its four slots summed), so a figure reads the same either way.
+ */
+export const rollupTable = (r: ReportRange, kind: RollupKind, agentId: number | undefined, local: boolean): SQL => {
+  const t = TABLES[kind]
+  const from = r.from.getTime()
+  const to = r.to.getTime()
+  const firstHour = Math.ceil(from / HOUR_MS) * HOUR_MS
+  const lastHour = Math.floor(to / HOUR_MS) * HOUR_MS
+  if ((kind === "conversation" && agentId !== undefined) || firstHour >= lastHour || (local && !wholeHourZone(r))) return sql.raw(t.slots)
+  if (firstHour === from && lastHour === to) return sql.raw(t.hours)
+  const columns = sql.raw(t.columns)
+  const parts = [
+    sql`SELECT ${columns} FROM ${sql.raw(t.hours)} WHERE client_id = ${r.clientId} AND slot >= ${at(firstHour)} AND slot < ${at(lastHour)}`,
+  ]
+  if (from < firstHour)
+    parts.push(
+      sql`SELECT ${columns} FROM ${sql.raw(t.slots)} WHERE client_id = ${r.clientId} AND slot >= ${at(from)} AND slot < ${at(firstHour)}`,
+    )
+  if (lastHour < to)
+    parts.push(
+      sql`SELECT ${columns} FROM ${sql.raw(t.slots)} WHERE client_id = ${r.clientId} AND slot >= ${at(lastHour)} AND slot < ${at(to)}`,
+    )
+  return sql`(${sql.join(parts, sql` UNION ALL `)}) AS ${sql.raw(kind)}_rows`
+}
