@@ -45,7 +45,8 @@ CREATE TABLE "call_rollup_hours" (
 CREATE FUNCTION rollup_hour(slot timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
   SELECT date_bin('1 hour', slot, timestamptz '2000-01-01 00:00:00+00')
 $$;--> statement-breakpoint
--- A slot row's change (new minus old; an insert has no old row, a delete no new one) added to its hour's counter.
+-- A slot row's change (new minus old; an insert has no old row, a delete no new one) added to its hour's counter. A
+-- delete cascading from its business's purge writes nothing: the hour rows go with the business.
 CREATE FUNCTION conversation_rollup_hours_keep() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO conversation_rollup_hours AS h (client_id, slot, channel, stripe, started, closed, abandoned, answered, answered_within,
@@ -61,7 +62,7 @@ BEGIN
     SELECT OLD.client_id, rollup_hour(OLD.slot), OLD.channel, -OLD.started, -OLD.closed, -OLD.abandoned, -OLD.answered,
       -OLD.answered_within, -OLD.frt_sum, -OLD.handled, -OLD.aht_sum, -OLD.resolution_sum, -OLD.agent_messages
     WHERE TG_OP <> 'INSERT'
-  ) d GROUP BY client_id, slot, channel
+  ) d WHERE TG_OP <> 'DELETE' OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id) GROUP BY client_id, slot, channel
   ON CONFLICT (client_id, slot, channel, stripe) DO UPDATE SET started = h.started + EXCLUDED.started, closed = h.closed + EXCLUDED.closed,
     abandoned = h.abandoned + EXCLUDED.abandoned, answered = h.answered + EXCLUDED.answered,
     answered_within = h.answered_within + EXCLUDED.answered_within, frt_sum = h.frt_sum + EXCLUDED.frt_sum,
@@ -78,7 +79,7 @@ BEGIN
     SELECT NEW.client_id, rollup_hour(NEW.slot) AS slot, NEW.channel, NEW.direction, NEW.status, NEW.messages WHERE TG_OP <> 'DELETE'
     UNION ALL
     SELECT OLD.client_id, rollup_hour(OLD.slot), OLD.channel, OLD.direction, OLD.status, -OLD.messages WHERE TG_OP <> 'INSERT'
-  ) d GROUP BY client_id, slot, channel, direction, status
+  ) d WHERE TG_OP <> 'DELETE' OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id) GROUP BY client_id, slot, channel, direction, status
   ON CONFLICT (client_id, slot, channel, direction, status, stripe) DO UPDATE SET messages = h.messages + EXCLUDED.messages;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -91,7 +92,7 @@ BEGIN
     SELECT NEW.client_id, rollup_hour(NEW.slot) AS slot, NEW.call_type, NEW.status, NEW.calls, NEW.duration_sum WHERE TG_OP <> 'DELETE'
     UNION ALL
     SELECT OLD.client_id, rollup_hour(OLD.slot), OLD.call_type, OLD.status, -OLD.calls, -OLD.duration_sum WHERE TG_OP <> 'INSERT'
-  ) d GROUP BY client_id, slot, call_type, status
+  ) d WHERE TG_OP <> 'DELETE' OR EXISTS (SELECT 1 FROM clients c WHERE c.id = d.client_id) GROUP BY client_id, slot, call_type, status
   ON CONFLICT (client_id, slot, call_type, status, stripe) DO UPDATE SET calls = h.calls + EXCLUDED.calls,
     duration_sum = h.duration_sum + EXCLUDED.duration_sum;
   RETURN NULL;
