@@ -10,6 +10,8 @@ import { baseUrl, expectedSidebar, login, loginTo, renderedSidebar, shot } from 
 const dialogKey = (path: string) => `input[data-key="${frontKey(path)}"]`
 
 test("an admin makes a role and a user with it; the user sees what the preview said; Arabic mirrors", async ({ browser, page }) => {
+  // Two people, two languages: 27–44 s on an idle machine, so the default minute is too close under the full suite.
+  test.setTimeout(120_000)
   const tag = Date.now().toString(36)
   await loginTo(page, "admin", "/apps/roles")
   await expect(page.getByTestId("page-title")).toHaveText("Roles")
