@@ -116,6 +116,8 @@ test("an order placed in chat is confirmed, then prepared; refused moves are not
   await page.getByTestId("orders-search").fill(number)
   await page.getByTestId("orders-search-submit").click()
   await again
+  // The answer is in; the unfiltered list may still be on screen until it renders.
+  await expect(row).toHaveCount(1)
   await expect(row.locator("[data-col=status]")).toHaveText("قيد التحضير")
   await shot(page, "orders/orders-ar")
   await row.locator("[data-col=customer]").click()
