@@ -10,6 +10,7 @@ import { apiKeyOwnerSql } from "./api-keys"
 import { apiKeyGrants, verifyClientToken } from "./client-token"
 import { guardTenantIp } from "./ip-rules"
 import { revokedSql } from "./revoked"
+import { keysOfRole } from "./role-keys"
 
 /** Who is calling: a signed-in user, a tenant (client token or API key), or nobody (login). */
 export interface Principal {
@@ -53,12 +54,11 @@ export const verifyUserToken = async (db: Db, secret: string, token: string | un
   const { claims } = verified
   if (claims.typ !== "user" || typeof claims.sub !== "number" || typeof claims.lid !== "string")
     throw unauthorized("TOKEN_INVALID", "Invalid token")
-  // One round trip: the session, its user and tenant, whether the token is blacklisted, and the role's keys.
+  // One round trip: the session, its user and tenant, and whether the token is blacklisted; the role's keys are cached.
   const result = await db.execute(sql`
     select s.end_reason as "endReason", u.id as "userId", u.client_id as "clientId", u.role_id as "roleId", u.super_admin as "superAdmin",
       u.call_permission as "callPermission", u.status, c.status as "clientStatus",
-      ${revokedSql(token, sql`u.client_id`)} as blacklisted,
-      array(select p.key from role_permissions rp join permissions p on p.id = rp.permission_id where rp.role_id = u.role_id) as keys
+      ${revokedSql(token, sql`u.client_id`)} as blacklisted
     from login_sessions s join users u on u.id = s.user_id join clients c on c.id = u.client_id
     where s.id = ${claims.lid} and s.user_id = ${claims.sub} limit 1`)
   const row = (result as unknown as { rows: SessionRow[] }).rows[0]
@@ -76,7 +76,7 @@ export const verifyUserToken = async (db: Db, secret: string, token: string | un
     clientId: row.clientId,
     superAdmin: row.superAdmin,
     loginId: claims.lid,
-    grants: grantsFrom(row, row.keys ?? []),
+    grants: grantsFrom(row, row.superAdmin ? [] : await keysOfRole(db, row.clientId, row.roleId)),
     scope: null,
   }
 }
@@ -119,7 +119,6 @@ interface SessionRow {
   status: string
   clientStatus: string
   blacklisted: boolean
-  keys: string[] | null
 }
 
 const looksLikeJwt = (value: string) => value.split(".").length === 3

@@ -58,4 +58,25 @@ describe.each(DB_KINDS)("the tenant cache on %s", (kind) => {
     expect(await cache.get(db(), 1, t0)).toBe("edited here")
     await set(db(), 1, "first")
   })
+
+  it("forgets every tenant's entry for an edit of a row they all read, and keeps no read of it made inside", async () => {
+    const cache = tenantCache(stored)
+    const t0 = Date.now()
+    const both = () => Promise.all([cache.get(db(), 1, t0), cache.get(db(), 2, t0)])
+    expect(await both()).toEqual(["first", "other"])
+    const edit = (commit: boolean) =>
+      ctx.server.services.database.transaction(async (tx) => {
+        await set(tx, 1, "one")
+        await set(tx, 2, "two")
+        cache.forgetEvery(tx)
+        expect(await cache.get(tx, 2, t0)).toBe("two")
+        if (!commit) throw new Error("roll back")
+      })
+    await expect(edit(false)).rejects.toThrow("roll back")
+    expect(await both()).toEqual(["first", "other"])
+    await edit(true)
+    expect(await both()).toEqual(["one", "two"])
+    await set(db(), 1, "first")
+    await set(db(), 2, "other")
+  })
 })

@@ -15,7 +15,12 @@ export interface TenantCache<T> {
   readonly get: (db: Db, clientId: number, now?: number) => Promise<T>
   /** An edit of the tenant's rows through `db`: the entry goes now and when `db`'s transaction commits. Answers how many it removed now (0 or 1). */
   readonly forget: (db: Db, clientId: number) => number
+  /** An edit of a row every tenant reads (a platform row): `forget` for every tenant of `db`'s database. */
+  readonly forgetEvery: (db: Db) => void
 }
+
+/** In a transaction's set of edited tenants: it edited every tenant's rows. */
+const EVERY = -1
 
 interface Entry<T> {
   readonly value: T
@@ -52,6 +57,19 @@ export const tenantCache = <T>(
     maps.set(db, map)
     return map
   }
+  /** Per database, how many edits of every tenant were seen. */
+  const everyEdits = new WeakMap<Db, number>()
+  const editsOf = (database: Db, clientId: number) => (mapOf(edits, database).get(clientId) ?? 0) + (everyEdits.get(database) ?? 0)
+  const markEdited = (db: Db, database: Db, clientId: number) => {
+    if (db === database) return
+    const tenants = edited.get(db) ?? new Set<number>()
+    edited.set(db, tenants)
+    tenants.add(clientId)
+  }
+  const dropEvery = (database: Db) => {
+    everyEdits.set(database, (everyEdits.get(database) ?? 0) + 1)
+    mapOf(entries, database).clear()
+  }
   const drop = (database: Db, clientId: number) => {
     const count = mapOf(edits, database)
     count.set(clientId, (count.get(clientId) ?? 0) + 1)
@@ -63,21 +81,24 @@ export const tenantCache = <T>(
       const cache = mapOf(entries, database)
       const hit = cache.get(clientId)
       if (hit && now - hit.at < ttlMs) return hit.value
-      const seen = mapOf(edits, database).get(clientId) ?? 0
+      const seen = editsOf(database, clientId)
       const value = await read(db, clientId)
-      if (!edited.get(db)?.has(clientId) && (mapOf(edits, database).get(clientId) ?? 0) === seen) cache.set(clientId, { value, at: now })
+      const mine = edited.get(db)
+      if (!mine?.has(clientId) && !mine?.has(EVERY) && editsOf(database, clientId) === seen) cache.set(clientId, { value, at: now })
       return value
     },
     forget: (db, clientId) => {
       const database = databaseOf(db)
-      if (db !== database) {
-        const tenants = edited.get(db) ?? new Set<number>()
-        edited.set(db, tenants)
-        tenants.add(clientId)
-      }
+      markEdited(db, database, clientId)
       const removed = drop(database, clientId)
       onCommitOf(db, () => void drop(database, clientId))
       return removed
+    },
+    forgetEvery: (db) => {
+      const database = databaseOf(db)
+      markEdited(db, database, EVERY)
+      dropEvery(database)
+      onCommitOf(db, () => dropEvery(database))
     },
   }
   if (options.name) named.set(options.name, cache)

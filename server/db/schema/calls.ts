@@ -40,8 +40,9 @@ export const callRecords = pgTable(
     holdSeconds: integer("hold_seconds").notNull().default(0),
   },
   (t) => [
-    index("call_records_client_dt_idx").on(t.clientId, t.dt),
-    index("call_records_client_type_dt_idx").on(t.clientId, t.callType, t.dt),
+    // Newest first, ties by id: the order every Call History read takes (migration 0061).
+    index("call_records_client_dt_id_idx").on(t.clientId, t.dt, t.id),
+    index("call_records_client_type_dt_id_idx").on(t.clientId, t.callType, t.dt, t.id),
     uniqueIndex("call_records_call_id_uq").on(t.callId),
   ],
 )

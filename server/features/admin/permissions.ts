@@ -2,6 +2,7 @@
 import { and, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm"
 import { handle } from "../../core/registry"
 import { permissions, rolePermissions, roles, ruleSets } from "../../db/schema/identity"
+import { roleKeys } from "../../auth/role-keys"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, forbidden, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
@@ -127,6 +128,9 @@ export const handlers = [
   handle("permissions", "permissionsDeleteById", async (ctx, input) => {
     const current = await editable(ctx, idOf(input.id, "Permission"))
     const affected = await usersInRoles(ctx.db, await roleIdsHolding(ctx.db, current.id))
+    // A platform permission was every tenant's to grant.
+    if (current.clientId === null) roleKeys.forgetEvery(ctx.db)
+    else roleKeys.forget(ctx.db, current.clientId)
     await ctx.db.delete(permissions).where(eq(permissions.id, current.id))
     accessChanged(ctx, affected)
     return { data: { id: current.id, deleted: true } }

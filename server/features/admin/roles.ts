@@ -3,6 +3,7 @@ import { and, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizz
 import { handle } from "../../core/registry"
 import type { Db } from "../../db/db"
 import { roles, rolePermissions, permissions, users } from "../../db/schema/identity"
+import { roleKeys } from "../../auth/role-keys"
 import { tenantOf, type Ctx } from "../../http/context"
 import { badRequest, conflict, idOf, notFound } from "../../http/errors"
 import { pageOf } from "../../core/paging"
@@ -74,6 +75,7 @@ const setGrants = async (ctx: Ctx, roleId: number, ids: readonly number[]) => {
       .where(and(inArray(permissions.id, unique), or(isNull(permissions.clientId), eq(permissions.clientId, tenantOf(ctx)))))
     if (found.length !== unique.length) throw badRequest("Unknown permission id", "permission_ids")
   }
+  roleKeys.forget(ctx.db, tenantOf(ctx))
   await ctx.db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId))
   if (unique.length) await ctx.db.insert(rolePermissions).values(unique.map((permissionId) => ({ roleId, permissionId })))
 }
@@ -143,6 +145,7 @@ export const handlers = [
     if (role.system) throw conflict("A built-in role cannot be deleted")
     const [inUse] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.roleId, role.id)).limit(1)
     if (inUse) throw conflict("The role is given to users; move them to another role first")
+    roleKeys.forget(ctx.db, tenantOf(ctx))
     await ctx.db.delete(roles).where(eq(roles.id, role.id))
     return { data: { id: role.id, deleted: true } }
   }),

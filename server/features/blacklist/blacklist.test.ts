@@ -86,10 +86,32 @@ describe.each(DB_KINDS)("revoked tokens on %s", (kind) => {
     await send(ctx.url, authenticate, {}, { "x-api-key": await apiKeyOf(1) }) // fills the tenant's IP rules
     const all = await clear("all")
     expect(all.data.cleared).toBeGreaterThanOrEqual(1)
-    expect([...all.data.caches].sort()).toEqual(["bots", "ip_whitelist", "settings", "sla_policies"])
-    expect((await clear()).data.cleared).toBe(0)
+    expect([...all.data.caches].sort()).toEqual(["bots", "ip_whitelist", "roles", "settings", "sla_policies"])
+    // Every signed-in call reads its caller's role keys: the next clear finds only the entry its own check made.
+    expect((await clear()).data.cleared).toBe(1)
     expect(await clear("settings")).toEqual({ data: { cleared: 0, caches: ["settings", "sla_policies", "bots"] } })
-    expect(await clear("acl")).toEqual({ data: { cleared: 0, caches: [] } })
+    expect(await clear("acl")).toEqual({ data: { cleared: 1, caches: ["roles"] } })
     expect((await send(ctx.url, b("clearCache"), { scope: "everything" }, h)).status).toBe(400)
+  })
+
+  it("clearing the access lists makes a grant changed behind the server's back count at once", async () => {
+    const h = as((await login(ctx.url, "admin")).user_token)
+    const roles = callOf("roles", "fetchListRoles")
+    expect((await send(ctx.url, roles, {}, h)).status).toBe(200)
+    // As another server (or a hand-run script) would: the admin role loses "BACK:roles" in the tables alone.
+    const taken = rowsOf(
+      await db().execute(sql`DELETE FROM role_permissions rp USING users u, permissions p
+        WHERE u.username = 'admin' AND rp.role_id = u.role_id AND p.id = rp.permission_id AND p.key = 'BACK:roles'
+        RETURNING rp.role_id, rp.permission_id`),
+    )
+    expect(taken).toHaveLength(1)
+    try {
+      await send(ctx.url, b("clearCache"), { scope: "acl" }, h)
+      expect((await send(ctx.url, roles, {}, h)).status).toBe(403)
+    } finally {
+      await db().execute(sql`INSERT INTO role_permissions (role_id, permission_id) VALUES (${taken[0].role_id}, ${taken[0].permission_id})`)
+      await send(ctx.url, b("clearCache"), { scope: "acl" }, h)
+    }
+    expect((await send(ctx.url, roles, {}, h)).status).toBe(200)
   })
 })

@@ -54,7 +54,7 @@ const endLogin = async (ctx: Ctx, clientId: number, loginId: string) => {
 const SCOPE_CACHES: Readonly<Record<CacheScope, readonly CacheName[] | undefined>> = {
   all: undefined,
   settings: ["settings", "sla_policies", "bots"],
-  acl: [],
+  acl: ["roles"],
   templates: [],
   tokens: [],
 }

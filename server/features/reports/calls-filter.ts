@@ -33,11 +33,8 @@ export const filterSql = (f: Filter, cursor: Cursor | null): { where: string; pa
   if (f.transferred) where.push(TRANSFERRED)
   if (f.from) where.push(`c.dt >= $${params.push(f.from.toISOString())}::timestamptz`)
   if (f.to) where.push(`c.dt < $${params.push(f.to.toISOString())}::timestamptz`)
-  // `dt <=` bounds the index scan at the cursor; the (dt, id) tie-break alone would be a filter over every row above it.
-  if (cursor) {
-    const at = params.push(cursor.dt)
-    where.push(`c.dt <= $${at}::timestamptz AND (c.dt < $${at}::timestamptz OR c.id < $${params.push(cursor.id)})`)
-  }
+  // The cursor as a row comparison is a bound of the (…, dt, id) index scan (migration 0061).
+  if (cursor) where.push(`(c.dt, c.id) < ($${params.push(cursor.dt)}::timestamptz, $${params.push(cursor.id)})`)
   return { where: where.join(" AND "), params }
 }
 

@@ -97,7 +97,7 @@ export const BlacklistedTokenInput = {
 export const CacheScope = Schema.Literals(["all", "acl", "settings", "templates", "tokens"])
 export type CacheScope = typeof CacheScope.Type
 /** The server's caches `/clear/cache` empties for the tenant, by name. */
-export const CacheName = Schema.Literals(["ip_whitelist", "settings", "sla_policies", "bots"])
+export const CacheName = Schema.Literals(["ip_whitelist", "settings", "sla_policies", "bots", "roles"])
 export type CacheName = typeof CacheName.Type
 
 /** Whether the tenant's IP whitelist also guards console logins, and the address the server sees for the caller. */

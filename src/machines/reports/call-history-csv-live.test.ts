@@ -37,7 +37,11 @@ const NASTY = [
   "\u00e9",
 ]
 const cellText = fc.oneof(fc.string({ unit: fc.constantFrom(...NASTY), maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 12 }))
-const instant = fc.date({ min: new Date("2031-01-01T00:00:00Z"), max: new Date("2031-12-30T23:59:59Z"), noInvalidDate: true })
+// Calls at the very same instant too: the keyset's (dt, id) cursor must split such ties between batches.
+const instant = fc.oneof(
+  fc.date({ min: new Date("2031-01-01T00:00:00Z"), max: new Date("2031-12-30T23:59:59Z"), noInvalidDate: true }),
+  fc.constantFrom(new Date("2031-06-01T10:00:00Z"), new Date("2031-06-01T10:00:00.250Z")),
+)
 const message = fc.option(
   fc.record({ message_type: fc.constantFrom("text", "image", "video", "document", "interactive"), message_body: fc.option(cellText) }),
 )

@@ -19,6 +19,7 @@ export const blacklistAr: typeof blacklistEn = {
     settings: "الإعدادات",
     sla_policies: "سياسات اتفاقية مستوى الخدمة",
     bots: "روبوتات المحادثة",
+    roles: "صلاحيات الأدوار",
   },
   problems: {
     tokenRequired: "الصق الرمز المراد إلغاؤه.",

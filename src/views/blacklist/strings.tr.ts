@@ -14,7 +14,13 @@ export const blacklistTr: typeof blacklistEn = {
   empty: "İptal edilmiş jeton yok",
   clearCache: "Önbelleği temizle",
   cacheCleared: "Temizlendi: {{caches}}. Silinen kayıt: {{n}}.",
-  caches: { ip_whitelist: "IP izin listesi", settings: "ayarlar", sla_policies: "SLA politikaları", bots: "sohbet botları" },
+  caches: {
+    ip_whitelist: "IP izin listesi",
+    settings: "ayarlar",
+    sla_policies: "SLA politikaları",
+    bots: "sohbet botları",
+    roles: "rollerin izinleri",
+  },
   problems: {
     tokenRequired: "İptal edilecek jetonu yapıştırın.",
     tokenTooShort: "Bir jeton en az 16 karakterdir.",

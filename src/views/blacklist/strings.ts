@@ -13,7 +13,13 @@ export const blacklistEn = {
   empty: "No revoked tokens",
   clearCache: "Clear cache",
   cacheCleared: "Cleared: {{caches}}. Entries removed: {{n}}.",
-  caches: { ip_whitelist: "the IP whitelist", settings: "the settings", sla_policies: "the SLA policies", bots: "the chatbots" },
+  caches: {
+    ip_whitelist: "the IP whitelist",
+    settings: "the settings",
+    sla_policies: "the SLA policies",
+    bots: "the chatbots",
+    roles: "the roles' permissions",
+  },
   problems: {
     tokenRequired: "Paste the token to revoke.",
     tokenTooShort: "A token has at least 16 characters.",
