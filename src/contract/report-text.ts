@@ -34,11 +34,11 @@ const MINUTE = 60_000
 const QUARTER = 15
 
 /**
- * dateTimeText in `zone` (an IANA name the runtime knows) for a UTC minute (Unix milliseconds / 60,000), for many
- * values in a row (a 999,999-row file): the zone's offset is asked of Intl once per quarter hour, minute by minute only
- * in a quarter where it changes, and each minute's text is made once.
+ * The offset of `zone` (an IANA name the runtime knows; else Intl's RangeError) from UTC in minutes at a UTC minute
+ * (Unix milliseconds / 60,000), for many minutes in a row: Intl is asked once per quarter hour, and minute by minute
+ * only in a quarter where the offset changes.
  */
-export const zonedMinuteText = (zone: string): ((utcMinute: number) => string) => {
+export const zoneOffsetMinutes = (zone: string): ((utcMinute: number) => number) => {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     hourCycle: "h23",
@@ -53,17 +53,26 @@ export const zonedMinuteText = (zone: string): ((utcMinute: number) => string) =
     for (const p of parts.formatToParts(minute * MINUTE)) if (p.type !== "literal") f[p.type] = Number(p.value)
     return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute) / MINUTE - minute
   }
-  const quarters = new Map<number, number | null>()
-  const offsetOf = (minute: number): number => {
+  let quarters = new Map<number, number | null>()
+  return (minute) => {
     const quarter = Math.floor(minute / QUARTER)
     let offset = quarters.get(quarter)
     if (offset === undefined) {
       const start = offsetAt(quarter * QUARTER)
       offset = start === offsetAt(quarter * QUARTER + QUARTER - 1) ? start : null
+      if (quarters.size > 100_000) quarters = new Map()
       quarters.set(quarter, offset)
     }
     return offset ?? offsetAt(minute)
   }
+}
+
+/**
+ * dateTimeText in `zone` for a UTC minute (Unix milliseconds / 60,000), for many values in a row (a 999,999-row file):
+ * the offset comes from zoneOffsetMinutes, and each minute's text is made once.
+ */
+export const zonedMinuteText = (zone: string): ((utcMinute: number) => string) => {
+  const offsetOf = zoneOffsetMinutes(zone)
   let texts = new Map<number, string>()
   return (minute) => {
     let text = texts.get(minute)

@@ -4,40 +4,42 @@
  * number of hours over the whole range, so that each UTC hour lies in one local hour.
  */
 import { sql, type SQL } from "drizzle-orm"
+import { zoneOffsetMinutes } from "../../../src/contract/report-text"
 import type { ReportRange } from "./report-range"
 
 export type RollupKind = "conversation" | "message" | "call"
 
+const MINUTE_MS = 60_000
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
 
-const formatters = new Map<string, Intl.DateTimeFormat | null>()
-const formatterOf = (zone: string): Intl.DateTimeFormat | null => {
-  if (!formatters.has(zone)) {
+type OffsetReader = (utcMinute: number) => number
+
+/** Each zone's offset reader (null: a zone the runtime does not know). */
+const offsetReaders = new Map<string, OffsetReader | null>()
+const offsetReaderOf = (zone: string) => {
+  if (!offsetReaders.has(zone)) {
     try {
-      formatters.set(zone, new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }))
+      offsetReaders.set(zone, zoneOffsetMinutes(zone))
     } catch {
-      formatters.set(zone, null)
+      offsetReaders.set(zone, null)
     }
   }
-  return formatters.get(zone) ?? null
+  return offsetReaders.get(zone) ?? null
 }
 
-/** Whether the zone's offset at `at` (ms) is a whole number of hours ("GMT", "GMT+03:00" are; "GMT+05:45" is not). */
-const wholeHourAt = (format: Intl.DateTimeFormat, at: number) => {
-  const name = format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? ""
-  return /^GMT(?:[+-]\d{2}(?::00)?)?$/.test(name)
-}
+/** Whether the zone's offset at `at` (ms) is a whole number of hours (+03:00 is; +05:45 is not). */
+const wholeHourAt = (offsetOf: OffsetReader, at: number) => offsetOf(at / MINUTE_MS) % 60 === 0
 
 /** Per zone and UTC day: the offset is whole hours at the day's start and middle (zones change offset at most once a day). */
 const wholeHourDays = new Map<string, boolean>()
 const DAYS_KEPT = 100_000
 
-const wholeHourDay = (zone: string, format: Intl.DateTimeFormat, day: number) => {
+const wholeHourDay = (zone: string, offsetOf: OffsetReader, day: number) => {
   const key = `${zone}:${day}`
   let whole = wholeHourDays.get(key)
   if (whole === undefined) {
-    whole = wholeHourAt(format, day * DAY_MS) && wholeHourAt(format, day * DAY_MS + DAY_MS / 2)
+    whole = wholeHourAt(offsetOf, day * DAY_MS) && wholeHourAt(offsetOf, day * DAY_MS + DAY_MS / 2)
     if (wholeHourDays.size >= DAYS_KEPT) wholeHourDays.clear()
     wholeHourDays.set(key, whole)
   }
@@ -46,10 +48,10 @@ const wholeHourDay = (zone: string, format: Intl.DateTimeFormat, day: number) =>
 
 /** Whether the zone's offset is a whole number of hours on every day of the range. */
 export const wholeHourZone = (r: ReportRange): boolean => {
-  const format = formatterOf(r.zone)
-  if (!format) return false
+  const offsetOf = offsetReaderOf(r.zone)
+  if (!offsetOf) return false
   for (let day = Math.floor(r.from.getTime() / DAY_MS); day <= Math.floor((r.to.getTime() - 1) / DAY_MS); day++)
-    if (!wholeHourDay(r.zone, format, day)) return false
+    if (!wholeHourDay(r.zone, offsetOf, day)) return false
   return true
 }
 
