@@ -1,8 +1,8 @@
 /**
- * The dashboard's "now" values: conversations by status right now and agents online. One pass over the open statuses'
- * ranges of conversations_inbox_idx, each box a filtered count, and the tenant's users; no history is read. Open,
- * waiting and the queue are the chat's own status sets (conversation-status.ts), so the inbox's boxes and Ongoing Chats
- * count the same.
+ * The dashboard's "now" values: conversations by status right now and agents online. The conversations are summed from
+ * the tenant's status counters (conversation_status_counts, kept by triggers on every status write: migration 0062),
+ * each box a filtered sum, and the tenant's users are counted; no history is read. Open, waiting and the queue are the
+ * chat's own status sets (conversation-status.ts), so the inbox's boxes and Ongoing Chats count the same.
  */
 import { sql } from "drizzle-orm"
 import type { DashboardNow } from "../../../src/contract/schemas/reports"
@@ -21,10 +21,10 @@ export const nowOf = async (db: Executor, clientId: number): Promise<DashboardNo
       boxes.*,
       (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true, online: true })}) AS agents_online,
       (SELECT count(*)::int FROM users u WHERE ${agentsWhere(clientId, { admins: true })}) AS agents_total
-    FROM (SELECT count(*) FILTER (WHERE status IN ${statusIn(OPEN_STATUSES)})::int AS open,
-        count(*) FILTER (WHERE status IN ${statusIn(WAITING_STATUSES)})::int AS waiting,
-        count(*) FILTER (WHERE status = 'unassigned')::int AS unassigned
-      FROM conversations WHERE client_id = ${clientId} AND status IN ${statusIn(COUNTED)}) boxes`),
+    FROM (SELECT coalesce(sum(conversations) FILTER (WHERE status IN ${statusIn(OPEN_STATUSES)}), 0)::int AS open,
+        coalesce(sum(conversations) FILTER (WHERE status IN ${statusIn(WAITING_STATUSES)}), 0)::int AS waiting,
+        coalesce(sum(conversations) FILTER (WHERE status = 'unassigned'), 0)::int AS unassigned
+      FROM conversation_status_counts WHERE client_id = ${clientId} AND status IN ${statusIn(COUNTED)}) boxes`),
   )
   return {
     open: Number(row?.open ?? 0),
