@@ -29,7 +29,8 @@ test("Blacklisted tokens: revoke a session's client token, the API refuses it, t
 
   await page.getByTestId("cache-clear").click()
   const cleared = page.getByTestId("cache-result")
-  for (const cache of ["the IP whitelist", "the settings", "the SLA policies", "the chatbots", "the roles' permissions"]) await expect(cleared).toContainText(cache)
+  for (const cache of ["the IP whitelist", "the settings", "the SLA policies", "the chatbots", "the roles' permissions"])
+    await expect(cleared).toContainText(cache)
   await shot(page, "blacklist/revoked-en")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
