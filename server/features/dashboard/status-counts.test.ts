@@ -11,7 +11,7 @@ import type { Database, Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, useServer } from "../../testing/harness"
 import { OPEN_STATUSES, WAITING_STATUSES } from "../chat"
-import { logArb, writeLog } from "../reports/metrics.testing"
+import { demoTenant, logArb, writeLog } from "../reports/metrics.testing"
 import { nowOf } from "./dashboard-now"
 
 /** Per tenant and status: the rows counted, and what the counters say, where they differ. */
@@ -42,11 +42,7 @@ describe.each(DB_KINDS)("conversation status counters on %s", (kind) => {
 
   it("equal the rows per tenant and status after random inserts, moves and removals; the now boxes read them", async () => {
     const database = ctx.server.services.database
-    const [one] = (await database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
-    const clientId = Number(one.client_id)
-    const agents = (await database.query("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows.map((r) =>
-      Number(r.id),
-    )
+    const { clientId, agents } = await demoTenant(database)
     expect(await mismatches(database)).toEqual([])
     let run = 0
     await fc.assert(

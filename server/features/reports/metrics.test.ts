@@ -9,7 +9,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { DB_KINDS, as, callOf, login, send, shaped, useServer } from "../../testing/harness"
-import { expectFigures, logArb, reference, writeLog } from "./metrics.testing"
+import { demoTenant, expectFigures, logArb, reference, writeLog } from "./metrics.testing"
 import { activityArb, naiveFigures, writeActivity } from "./metrics-figures.testing"
 import { debit } from "../billing/ledger"
 import { adjustment } from "../billing/ledger-reason"
@@ -68,11 +68,7 @@ describe.each(DB_KINDS)("metrics on %s", (kind) => {
 
   it("shows each figure the same on every screen, equal to a naive count of the raw rows, after random activity", async () => {
     const database = ctx.server.services.database
-    const [one] = (await database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
-    const clientId = Number(one.client_id)
-    const agents = (await database.query("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows.map((r) =>
-      Number(r.id),
-    )
+    const { clientId, agents } = await demoTenant(database)
     const tokens = {
       admin: as((await login(ctx.url, "admin")).user_token),
       agent1: as((await login(ctx.url, "agent1")).user_token),

@@ -60,6 +60,13 @@ export interface Placed {
 }
 
 /** Writes a log for one tenant: contacts, conversations, messages (in two statements, so the roll-ups add up), surveys. */
+/** The demo's first business (admin's) and its two agents, agent1 then agent2: where the figure tests write. */
+export const demoTenant = async (database: Database): Promise<{ clientId: number; agents: number[] }> => {
+  const [one] = (await database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
+  const agents = (await database.query("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows
+  return { clientId: Number(one.client_id), agents: agents.map((r) => Number(r.id)) }
+}
+
 export const writeLog = async (
   database: Database,
   clientId: number,

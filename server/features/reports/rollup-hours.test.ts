@@ -9,7 +9,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { DB_KINDS, useServer } from "../../testing/harness"
 import type { Database } from "../../db/db"
-import { logArb, writeLog } from "./metrics.testing"
+import { demoTenant, logArb, writeLog } from "./metrics.testing"
 import { activityArb, writeActivity } from "./metrics-figures.testing"
 
 const TABLES = [
@@ -63,11 +63,7 @@ describe.each(DB_KINDS)("hour roll-ups on %s", (kind) => {
 
   it("hold their slots' sums after random writes, updates and deletes", async () => {
     const database = ctx.server.services.database
-    const [one] = (await database.query("SELECT client_id FROM users WHERE username = 'admin'")).rows
-    const clientId = Number(one.client_id)
-    const agents = (await database.query("SELECT id FROM users WHERE username IN ('agent1', 'agent2') ORDER BY username")).rows.map((r) =>
-      Number(r.id),
-    )
+    const { clientId, agents } = await demoTenant(database)
     expect(await mismatches(database)).toEqual([])
     let run = 0
     await fc.assert(
