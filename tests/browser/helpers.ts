@@ -139,19 +139,19 @@ export const settled = async (target: Locator) => {
 }
 
 /**
- * Picks an item of an open menu (a Blueprint MenuItem closes its popover when clicked) as a person does: points at it
- * once it stopped moving and clicks; when the menu is still open two seconds later, the pointer missed (the popover
- * was placed again between the press and the release, seen on loaded runs), so it points and clicks once more.
+ * Clicks a control of an open popover whose effect closes it (a menu item, a form's submit button) as a person does:
+ * points at it once it stopped moving and clicks; when the popover is still open five seconds later, the pointer
+ * missed (seen on loaded runs: the press and the release reached no control), so it points and clicks once more.
  */
-export const pickMenuItem = async (item: Locator) => {
-  await settled(item)
-  await item.click()
+export const clickInPopover = async (control: Locator) => {
+  await settled(control)
+  await control.click()
   try {
-    await expect(item).toBeHidden({ timeout: 2_000 })
+    await expect(control).toBeHidden({ timeout: 5_000 })
   } catch {
-    console.log(`[browser] the menu stayed open after clicking ${item}; clicking it again`)
-    await settled(item)
-    await item.click()
-    await expect(item).toBeHidden()
+    console.log(`[browser] the popover stayed open after clicking ${control}; clicking it again`)
+    await settled(control)
+    await control.click()
+    await expect(control).toBeHidden()
   }
 }
