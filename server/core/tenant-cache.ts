@@ -1,8 +1,9 @@
 /**
  * The one way to keep a tenant's rarely edited rows in memory (its settings, its SLA policies, whether a bot is active, its
- * IP whitelist, its roles' permission keys): one entry per database and tenant in this server process, read again once older than `ttlMs` (so an
- * edit made through another process shows within that time) and forgotten at once by this process's own edits: the
- * writer calls `forget` with its transaction, which drops the entry now and again when that transaction commits.
+ * IP whitelist, its roles' permission keys): one entry per database and tenant in this server process, read again once
+ * older than `ttlMs` (so an edit made through another process shows within that time) and forgotten at once by this
+ * process's own edits: the writer calls `forget` with its transaction, which drops the entry now and again when that
+ * transaction commits.
  * A read through a transaction that edited the tenant's rows is not kept (it sees what may yet roll back), nor is a
  * read that an edit overtook.
  */

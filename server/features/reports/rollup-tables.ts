@@ -31,27 +31,19 @@ const offsetReaderOf = (zone: string) => {
 /** Whether the zone's offset at `at` (ms) is a whole number of hours (+03:00 is; +05:45 is not). */
 const wholeHourAt = (offsetOf: OffsetReader, at: number) => offsetOf(at / MINUTE_MS) % 60 === 0
 
-/** Per zone and UTC day: the offset is whole hours at the day's start and middle (zones change offset at most once a day). */
-const wholeHourDays = new Map<string, boolean>()
-const DAYS_KEPT = 100_000
-
-const wholeHourDay = (zone: string, offsetOf: OffsetReader, day: number) => {
-  const key = `${zone}:${day}`
-  let whole = wholeHourDays.get(key)
-  if (whole === undefined) {
-    whole = wholeHourAt(offsetOf, day * DAY_MS) && wholeHourAt(offsetOf, day * DAY_MS + DAY_MS / 2)
-    if (wholeHourDays.size >= DAYS_KEPT) wholeHourDays.clear()
-    wholeHourDays.set(key, whole)
-  }
-  return whole
-}
+/**
+ * Whether the zone's offset is whole hours at the UTC day's start and middle (zones change offset at most once a day);
+ * the reader keeps each quarter hour's offset, so a day asked again costs two lookups.
+ */
+const wholeHourDay = (offsetOf: OffsetReader, day: number) =>
+  wholeHourAt(offsetOf, day * DAY_MS) && wholeHourAt(offsetOf, day * DAY_MS + DAY_MS / 2)
 
 /** Whether the zone's offset is a whole number of hours on every day of the range. */
 export const wholeHourZone = (r: ReportRange): boolean => {
   const offsetOf = offsetReaderOf(r.zone)
   if (!offsetOf) return false
   for (let day = Math.floor(r.from.getTime() / DAY_MS); day <= Math.floor((r.to.getTime() - 1) / DAY_MS); day++)
-    if (!wholeHourDay(r.zone, offsetOf, day)) return false
+    if (!wholeHourDay(offsetOf, day)) return false
   return true
 }
 
