@@ -36,7 +36,21 @@ export interface Database {
    * balancer just when its peer died (http/shedding.ts measures the queue instead).
    */
   readonly ping: () => Promise<void>
+  /** Work `close` finishes first, once (writes a timer batches, like the chat events' relay marks). */
+  readonly beforeClose: (finish: () => Promise<void>) => void
   readonly close: () => Promise<void>
+}
+
+/** `beforeClose` and a `close` that runs what was registered, then closes the connection. */
+const closing = (closeConnection: () => Promise<void>) => {
+  const pending: (() => Promise<void>)[] = []
+  return {
+    beforeClose: (finish: () => Promise<void>) => void pending.push(finish),
+    close: async () => {
+      await Promise.allSettled(pending.splice(0).map((finish) => finish()))
+      await closeConnection()
+    },
+  }
 }
 
 /** The transactions `Database.transaction` opened and not finished: their database and their after-commit work. */
@@ -103,7 +117,7 @@ const fromPglite = (client: PGlite): Database => {
     // One PGlite belongs to one process: nothing to coordinate.
     exclusive: (fn) => fn(),
     ping: async () => void (await client.query("select 1")),
-    close: () => client.close(),
+    ...closing(() => client.close()),
   }
 }
 
@@ -167,10 +181,10 @@ const fromPool = (pool: pg.Pool, connectionString: string): Database => {
       }
     },
     ping: probe.ping,
-    close: async () => {
+    ...closing(async () => {
       await probe.close()
       await pool.end()
-    },
+    }),
   }
 }
 

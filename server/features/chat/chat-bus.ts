@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm"
 import type { Server } from "socket.io"
 import type { ChatToBrowser, ChatToBrowserEvent } from "../../../src/contract/chat-events"
 import { backKey } from "../../../src/contract/routes"
-import { type Db, onCommitOf } from "../../db/db"
+import { type Database, type Db, onCommitOf } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
@@ -85,7 +85,7 @@ export const emitChat = async <E extends ChatToBrowserEvent>(
     const rows = pending.get(writer.db) ?? []
     pending.delete(writer.db)
     emitRelayed(writer.services, rows)
-      .then(() => markSoon(writer.services.database.db, rows))
+      .then(() => markSoon(writer.services.database, rows))
       .catch((error: unknown) => console.error("[chat] relaying events failed (the sweeper will)", error))
   })
 }
@@ -106,32 +106,58 @@ const markRelayed = async (db: Db, ids: readonly number[]) => {
     WHERE id IN (SELECT x::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS x) AND relayed_at IS NULL`)
 }
 
-/** How long relayed rows wait for others to share their mark (well under the sweeper's STALE_MS). */
-const MARK_AFTER_MS = 20
+/**
+ * How long relayed rows wait for others to share their mark: a tenth of the sweeper's STALE_MS, so a burst of messages
+ * costs one UPDATE per 200 ms, and a writer that dies leaves at most that much to be relayed again.
+ */
+const MARK_AFTER_MS = 200
 
-/** Per database, the ids relayed after their writers' commits and not marked yet, and whether a mark is waiting or running. */
-const unmarked = new WeakMap<Db, { ids: number[]; running: boolean }>()
+/** A database's ids relayed after their writers' commits and not marked yet, the timer that marks them, the mark running. */
+interface Marks {
+  readonly database: Database
+  readonly ids: number[]
+  timer: NodeJS.Timeout | null
+  running: Promise<void> | null
+}
+
+const unmarked = new WeakMap<Database, Marks>()
+
+/** Marks every waiting id now (after the running mark, which takes the ids added while it runs). */
+const drain = async (marks: Marks): Promise<void> => {
+  if (marks.timer) clearTimeout(marks.timer)
+  marks.timer = null
+  if (marks.running) return marks.running.then(() => drain(marks))
+  marks.running = (async () => {
+    try {
+      while (marks.ids.length > 0) await markRelayed(marks.database.db, marks.ids.splice(0))
+    } finally {
+      marks.running = null
+    }
+  })()
+  return marks.running
+}
 
 /**
  * Marks rows relayed after their writer's commit, MARK_AFTER_MS later: rows relayed meanwhile, or while the mark runs,
  * go in the same or the next UPDATE (one per burst of messages instead of one each). A row not marked yet is at worst
- * relayed again by the sweeper once STALE_MS old (chat-relay.ts), which the console drops by its seq.
+ * relayed again by the sweeper once STALE_MS old (chat-relay.ts), which the console drops by its seq. A database that
+ * closes marks what waits first.
  */
-const markSoon = (db: Db, rows: readonly ChatEventRow[]) => {
-  const queue = unmarked.get(db) ?? { ids: [], running: false }
-  unmarked.set(db, queue)
-  queue.ids.push(...rows.map((r) => r.id))
-  if (queue.running) return
-  queue.running = true
-  const drain = async () => {
-    try {
-      while (queue.ids.length > 0) await markRelayed(db, queue.ids.splice(0))
-    } finally {
-      queue.running = false
-    }
+const markSoon = (database: Database, rows: readonly ChatEventRow[]) => {
+  let marks = unmarked.get(database)
+  if (!marks) {
+    const created: Marks = { database, ids: [], timer: null, running: null }
+    database.beforeClose(() => drain(created))
+    unmarked.set(database, created)
+    marks = created
   }
-  setTimeout(() => {
-    drain().catch((error: unknown) => console.error("[chat] marking relayed events failed (the sweeper will relay them again)", error))
+  marks.ids.push(...rows.map((r) => r.id))
+  if (marks.timer || marks.running) return
+  const waiting = marks
+  waiting.timer = setTimeout(() => {
+    drain(waiting).catch((error: unknown) =>
+      console.error("[chat] marking relayed events failed (the sweeper will relay them again)", error),
+    )
   }, MARK_AFTER_MS)
 }
 

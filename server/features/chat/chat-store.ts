@@ -8,11 +8,11 @@ import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
-import { rowsOf } from "../../db/rows"
+import { jsonOf, rowsOf } from "../../db/rows"
 import { publishedCtes } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
-import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored } from "./hooks"
+import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored, openConversationFacts } from "./hooks"
 
 export type { ContactRow, InboundInput, OpenConversation } from "./hooks"
 
@@ -60,18 +60,28 @@ const openOf = (open: Record<string, unknown>): OpenConversation => ({
   agentId: open.assigned_user_id === null ? null : Number(open.assigned_user_id),
 })
 
+/** The other features' facts of the open conversation `o` (hooks.ts `openConversationFacts`), as one JSON object. */
+const factsOf = () => {
+  const facts = openConversationFacts.values()
+  if (facts.length === 0) return sql`NULL::jsonb`
+  return sql`CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object(${sql.join(
+    facts.map((fact) => sql`${fact.key}::text, ${fact.sql}`),
+    sql`, `,
+  )}) END`
+}
+
 /**
- * `contactFor` and the contact's open conversation locked for this transaction (null when none is open) in one
- * statement: a customer's message.
+ * `contactFor`, the contact's open conversation locked for this transaction (null when none is open) and the other
+ * features' facts of it, in one statement: a customer's message.
  */
 const contactWithOpenConversation = async (db: Db, clientId: number, input: InboundInput) => {
   const [row] = rowsOf(
     await db.execute(sql`WITH ct AS (${contactUpsert(clientId, input.channel, input.number, input.name)})
-    SELECT ct.*, o.id AS open_id, o.status AS open_status, o.assigned_user_id AS open_agent_id FROM ct
+    SELECT ct.*, o.id AS open_id, o.status AS open_status, o.assigned_user_id AS open_agent_id, ${factsOf()} AS facts FROM ct
       LEFT JOIN LATERAL (SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ct.id AND status <> 'closed' FOR UPDATE) o ON true`),
   )
   const open = row.open_id === null ? null : openOf({ id: row.open_id, status: row.open_status, assigned_user_id: row.open_agent_id })
-  return { contact: contactOf(row), open }
+  return { contact: contactOf(row), open, facts: jsonOf<Record<string, unknown> | null>(row.facts) ?? {} }
 }
 
 /**
@@ -127,7 +137,7 @@ export const storeInbound = async (
   clientId: number,
   input: InboundInput,
 ): Promise<{ conversationId: number; messageId: number; waited: boolean }> => {
-  const { contact, open } = await contactWithOpenConversation(db, clientId, input)
+  const { contact, open, facts } = await contactWithOpenConversation(db, clientId, input)
   if (contact.blocked) throw blockedError()
   const now = new Date()
   const taken = await inboundArriving.first({ db, clientId, contact, message: input, at: now })
@@ -157,7 +167,7 @@ export const storeInbound = async (
   )
   const messageId = Number(message.id)
   // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
-  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now })
+  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts: open ? facts : {} })
   const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null
   return { conversationId, messageId, waited }
 }

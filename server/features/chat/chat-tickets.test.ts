@@ -105,6 +105,24 @@ describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
     ])
   })
 
+  it("a chat an agent started with a template has no ticket until the customer answers: their words open it", async () => {
+    const number = "+905551110005"
+    const template = await send(
+      ctx.url,
+      callOf("chat", "messagesSendByType"),
+      { type: "template", template: { to: [number], message: { name: "order_update", language: "en", params: ["Ali", "A-18"] } } },
+      token.agent1,
+    )
+    expect(template.status).toBe(200)
+    expect(await listed("activeTickets", number)).toEqual([])
+    const answer = await customer(number, { text: "Which courier is it?" })
+    expect((await listed("activeTickets", number)).map((t) => [t.conversation_id, t.subject])).toEqual([
+      [answer.conversationId, "Which courier is it?"],
+    ])
+    await customer(number, { text: "Hello?" })
+    expect(await listed("activeTickets", number)).toHaveLength(1)
+  })
+
   it("a first message that is a file without words gets the inbox's preview as subject", async () => {
     const number = "+905551110004"
     await customer(number, { type: "image", link: "https://example.com/broken-box.jpg" })

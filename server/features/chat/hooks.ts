@@ -4,6 +4,7 @@
  * from its own module (`export const hooks = [inboundStored.on("tickets", 40, …)]`), and the feature loader installs
  * it at start. Reactions run inside the chat's transaction, lowest order first; the orders below are the contract.
  */
+import type { SQL } from "drizzle-orm"
 import type { SendAny, SendResult } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { MessageChannel, MessageChannelEvents } from "../../channels/message-channel"
@@ -60,6 +61,20 @@ export interface InboundStored {
   readonly messageId: number
   readonly message: InboundInput
   readonly at: Date
+  /** The `openConversationFacts` of a conversation that was open before this message, by key; empty for a new one. */
+  readonly facts: Readonly<Record<string, unknown>>
+}
+
+/** What a feature reads with a customer's open conversation (`openConversationFacts`). */
+export interface ConversationFact {
+  /** The key its value is given under in `InboundStored.facts`. */
+  readonly key: string
+  /**
+   * An SQL expression over `o`, the open conversation's row (`o.id`). It is read in the statement that locks the row,
+   * with that statement's snapshot, which may predate a write committed while the lock was awaited: a fact whose change
+   * the reaction must not miss has to come with a change of the row itself (which the lock re-reads).
+   */
+  readonly sql: SQL
 }
 
 /** Outbound messages whose delivery state a channel's report moved forward (their conversations locked). */
@@ -135,6 +150,13 @@ export const inboundArriving = hookPoint<InboundArriving, InboundTaken | null>("
  *   sla 70: the SLA clock's next check of the conversation.
  */
 export const inboundStored = hookPoint<InboundStored>("chat.inboundStored")
+
+/**
+ * Facts other features read with the customer's open conversation in the message's first statement, so that their
+ * `inboundStored` reaction can skip a statement of its own:
+ *   tickets 10: whether the conversation has an open ticket (then it opens none).
+ */
+export const openConversationFacts = listPoint<ConversationFact>("chat.openConversationFacts")
 
 /**
  * After a channel's delivery reports moved messages forward:

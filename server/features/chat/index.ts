@@ -13,6 +13,7 @@ export {
   inboundArriving,
   inboundStored,
   messagesRead,
+  openConversationFacts,
   sendChecked,
   sendKinds,
   statusesReported,
