@@ -10,7 +10,7 @@
  * "painted"`, set on ECharts' first `rendered` event: axes and series are on the canvas). Prints every run, then the
  * median and p95 of the warm runs.
  */
-import { join } from "node:path"
+import { resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { chromium } from "@playwright/test"
 import { startTestServer } from "../server/testing/test-server"
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 const runs = Math.max(2, Number(values.runs))
 
 ensureBuilt(values.dist, { quiet: true })
-const server = await startTestServer({ distDir: join(process.cwd(), values.dist) })
+const server = await startTestServer({ distDir: resolve(values.dist) })
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" })
 try {
   const dev = { "x-dev-key": server.services.config.devKey, "content-type": "application/json" }

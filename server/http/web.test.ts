@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mkdtempSync, writeFileSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { startTestServer, type TestServer } from "../testing/test-server"
@@ -9,6 +9,8 @@ describe("serving the console", () => {
   const dist = mkdtempSync(join(tmpdir(), "dist-"))
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>console</title>")
   writeFileSync(join(dist, "app.js"), "console.log(1)")
+  mkdirSync(join(dist, "assets"))
+  writeFileSync(join(dist, "assets", "Shell-BhbqTdu3.js"), "console.log(2)")
   let built: TestServer
   let bare: TestServer
   beforeAll(async () => {
@@ -38,6 +40,26 @@ describe("serving the console", () => {
       expect(reply.status).toBe(404)
       expect((await reply.json()).error.code).toBe("NOT_FOUND")
     }
+  })
+
+  it("lets a browser keep the build's named files for good and ask again for the rest; a missing build file is a 404", async () => {
+    const asset = await fetch(`${built.url}/assets/Shell-BhbqTdu3.js`)
+    expect(await asset.text()).toBe("console.log(2)")
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
+    for (const path of ["/", "/apps/dashboard", "/app.js"]) {
+      const reply = await fetch(`${built.url}${path}`)
+      expect(reply.status).toBe(200)
+      expect(reply.headers.get("cache-control")).toBe("no-cache")
+      // Asked again as a browser revalidates (fetch would add "no-cache" to a conditional request), an unchanged file
+      // is answered without its body.
+      const again = await fetch(`${built.url}${path}`, {
+        headers: { "if-none-match": reply.headers.get("etag")!, "cache-control": "max-age=0" },
+      })
+      expect(again.status).toBe(304)
+    }
+    const gone = await fetch(`${built.url}/assets/Shell-0ld0ld0l.js`)
+    expect(gone.status).toBe(404)
+    expect((await gone.json()).error.message).toBe("No such file: /assets/Shell-0ld0ld0l.js")
   })
 
   it("says to run the build when dist/ is missing", async () => {
