@@ -69,7 +69,7 @@ if (values.serve) {
   }[]
   if (correlation === undefined || correlation === null || Math.abs(Number(correlation)) < 0.9) {
     const started = Date.now()
-    await db.query("CLUSTER call_records USING call_records_client_dt_idx")
+    await db.query("CLUSTER call_records USING call_records_client_dt_id_idx")
     process.send?.({ log: `CLUSTER call_records in time order: ${((Date.now() - started) / 1000).toFixed(1)} s` })
   }
   {
