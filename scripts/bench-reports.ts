@@ -144,8 +144,9 @@ async function main() {
         ? `Seeding a private PostgreSQL with ${values.rows} call records...`
         : `Creating ${values.data} with ${values.rows} call records (once; later runs reuse it)...`,
     )
-  const { url, rows } = await next("ready")
+  // The cluster is stopped however the run ends, a server that died while seeding included.
   try {
+    const { url, rows } = await next("ready")
     await run(url, rows, child, next)
   } finally {
     console.log(
