@@ -4,7 +4,7 @@
  * (RTCPeerConnection stats), hanging up frees the agent, a reload restores the ringing cards.
  */
 import { expect, test, type Page } from "@playwright/test"
-import { callCard, clickInPopover, goOnline, login, shot } from "../helpers"
+import { callCard, clickClosing, goOnline, login, shot } from "../helpers"
 import { place } from "./simulated-calls"
 
 const rtpStats = (page: Page, callId: string) =>
@@ -102,7 +102,7 @@ test("the agent dials a customer: CALLING, the simulator answers, the timer runs
   await page.getByTestId("dial-open").click()
   await page.getByTestId("dial-number").fill("+905550000401")
   await shot(page, "calls-dial")
-  await clickInPopover(page.getByTestId("dial-call"))
+  await clickClosing(page.getByTestId("dial-call"))
   const outgoing = page.getByTestId("outgoing-card")
   await expect(outgoing).toHaveAttribute("data-status", /^(CALLING|RINGING)$/)
   // The simulator answers after SIM_ANSWER_MS (2 s by default).

@@ -6,7 +6,7 @@
  * it leaves, and admin ends the first call.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { callCard, goOnline, login, clickInPopover, shot } from "../helpers"
+import { callCard, goOnline, login, clickClosing, shot } from "../helpers"
 import { hangUpPlaced, heard, place } from "./simulated-calls"
 
 test.afterEach(hangUpPlaced)
@@ -51,7 +51,7 @@ test("hold, switch, transfer one call to agent1 who takes it, end the other: the
 
   // The held second call goes to agent1: it rings there as transferred, the customer hearing the tone meanwhile.
   await callCard(admin, second).getByTestId("call-transfer").click()
-  await clickInPopover(admin.getByTestId("call-transfer-target").filter({ hasText: "Kerem Agent" }))
+  await clickClosing(admin.getByTestId("call-transfer-target").filter({ hasText: "Kerem Agent" }))
   await expect(callCard(admin, second)).toHaveAttribute("data-transfer", "transferring")
   await expect(callCard(admin, second).getByTestId("call-transfer-note")).toHaveText("Transferring to Kerem Agent…")
   await shot(admin, "calls-transfer-sending")

@@ -7,7 +7,7 @@
  * agent1 and agent1 hears the customer.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, callCard, devHeaders, goOnline, login, clickInPopover, shot } from "../helpers"
+import { baseUrl, callCard, devHeaders, goOnline, login, clickClosing, shot } from "../helpers"
 import { hangUpPlaced, heard, place } from "./simulated-calls"
 
 test.afterEach(hangUpPlaced)
@@ -32,7 +32,7 @@ const inLanguage = async (page: Page, language: "en" | "tr" | "ar") => {
 /** admin asks agent1 to talk before handing the call over, and agent1 takes it. */
 const consult = async (admin: Page, agent1: Page, callId: string) => {
   await callCard(admin, callId).getByTestId("call-consult").click()
-  await clickInPopover(admin.getByTestId("call-consult-target").filter({ hasText: "Kerem Agent" }))
+  await clickClosing(admin.getByTestId("call-consult-target").filter({ hasText: "Kerem Agent" }))
   await expect(callCard(admin, callId)).toHaveAttribute("data-consult", "asking")
   await expect(callCard(admin, callId).getByTestId("call-transfer-note")).toHaveText("Asking Kerem Agent to talk…")
   await expect(callCard(agent1, callId).getByTestId("call-transfer-note")).toHaveText(

@@ -6,7 +6,7 @@
  * second call rings and the caller hanging up takes the card away. Tenant two: tenant one's calls stay on the built-in simulator the calls specs use.
  */
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, callCard, clickInPopover, devHeaders, goOnline, login, shot } from "../helpers"
+import { baseUrl, callCard, clickClosing, devHeaders, goOnline, login, shot } from "../helpers"
 
 const rtpStats = (page: Page, callId: string) =>
   page.evaluate(async (id) => {
@@ -100,7 +100,7 @@ test("a WhatsApp user's call through Meta rings in the console; the agent answer
   // The agent calls a customer: out through Meta (`connect` with our offer), the phone answers, the agent hangs up.
   await page.getByTestId("dial-open").click()
   await page.getByTestId("dial-number").fill("+16505557013")
-  await clickInPopover(page.getByTestId("dial-call"))
+  await clickClosing(page.getByTestId("dial-call"))
   const outgoing = page.getByTestId("outgoing-card")
   await expect(outgoing).toHaveAttribute("data-status", /^(ACCEPTED|CONNECTED)$/, { timeout: 20_000 })
   const calls = async () =>

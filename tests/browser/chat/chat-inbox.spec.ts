@@ -5,7 +5,7 @@
  * bursts, Arabic) is in chat-inbox-view.spec.ts.
  */
 import { expect, test } from "@playwright/test"
-import { baseUrl, devHeaders } from "../helpers"
+import { baseUrl, clickClosing, devHeaders } from "../helpers"
 import { customerWrites, freshNumber, newTakenConversation, openInbox, phoneOf, PNG, row, SHOTS, take } from "./chat-inbox-helpers"
 
 test.describe("chat inbox", () => {
@@ -100,7 +100,7 @@ test.describe("chat inbox", () => {
     await newTakenConversation(page, "I am annoying")
     await page.getByTestId("chat-more").click()
     await page.getByTestId("chat-block").click()
-    await page.getByTestId("chat-block-submit").click()
+    await clickClosing(page.getByTestId("chat-block-submit"))
     await expect(page.getByTestId("chat-composer-locked")).toHaveAttribute("data-mode", "blocked")
     await page.screenshot({ path: `${SHOTS}/07-blocked.png` })
     await page.getByTestId("chat-unblock-inline").click()

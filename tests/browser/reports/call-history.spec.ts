@@ -1,7 +1,7 @@
 /** Call History in Chromium against the seeded server: filters, copy, messages, the CSV export and its failures. */
 import { readFileSync } from "node:fs"
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, callCard, goOnline, login, clickInPopover, shot } from "../helpers"
+import { baseUrl, callCard, goOnline, login, clickClosing, shot } from "../helpers"
 import { hangUpPlaced, place } from "../calls/simulated-calls"
 import { rows, setLanguage, typeRange } from "./reports.testing"
 
@@ -74,7 +74,7 @@ test.describe("Call History", () => {
       await callCard(admin, callId).getByTestId("call-accept").click()
       await expect(callCard(admin, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
       await callCard(admin, callId).getByTestId("call-transfer").click()
-      await clickInPopover(admin.getByTestId("call-transfer-target").filter({ hasText: "Kerem Agent" }))
+      await clickClosing(admin.getByTestId("call-transfer-target").filter({ hasText: "Kerem Agent" }))
       await callCard(agent1, callId).getByTestId("call-accept").click()
       await expect(callCard(agent1, callId)).toHaveAttribute("data-phase", "connected", { timeout: 15_000 })
       await callCard(agent1, callId).getByTestId("call-end").click()
