@@ -18,13 +18,16 @@ const NO_BUILD_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>C
 <body style="font-family:sans-serif;max-width:40rem;margin:4rem auto"><h1>The console is not built yet</h1>
 <p>The API is running. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) to serve the console here.</p></body></html>`
 
+/** The build's folder of files named by their content (vite's hashes). */
+const ASSETS = "assets"
+
 /**
- * The build's files under assets/ are named by their content (vite's hashes): a browser keeps them a year without
- * asking again, so a returning user's screens load their code from the cache. Everything else (index.html, the web
- * chat's widget at its fixed address) is asked again each time, answered 304 while it is unchanged.
+ * The build's files under ASSETS: a browser keeps them a year without asking again, so a returning user's screens
+ * load their code from the cache. Everything else (index.html, the web chat's widget at its fixed address) is asked
+ * again each time, answered 304 while it is unchanged.
  */
 const cacheControlOf = (root: string, path: string) =>
-  relative(root, path).split(sep)[0] === "assets" ? "public, max-age=31536000, immutable" : "no-cache"
+  relative(root, path).split(sep)[0] === ASSETS ? "public, max-age=31536000, immutable" : "no-cache"
 
 export const registerWeb = async (app: FastifyInstance, services: Services, distDir: string) => {
   const { config } = services
@@ -48,7 +51,7 @@ export const registerWeb = async (app: FastifyInstance, services: Services, dist
     [config.apiBase, config.rtBase].some((base) => url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`))
   app.setNotFoundHandler((req, reply) => {
     // A build file that is not there (a tab opened before a deploy asks for its old code) is missing, not the console.
-    if (req.url.startsWith("/assets/")) {
+    if (req.url.startsWith(`/${ASSETS}/`)) {
       const error = new ApiError(404, "NOT_FOUND", `No such file: ${req.url.split("?")[0]}`)
       return reply.status(404).send(error.body())
     }

@@ -167,7 +167,7 @@ export const storeInbound = async (
   )
   const messageId = Number(message.id)
   // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
-  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts: open ? facts : {} })
+  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts })
   const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null
   return { conversationId, messageId, waited }
 }
