@@ -77,15 +77,15 @@ const recordingOf = async (page: Page, row: Locator) => {
 
 /**
  * The row's recording, of `type`, holds a 6 s call in two channels: recorded from the answer on (Kamailio asks
- * rtpengine with the 200), so the 6 s talked less at most the media's set-up, not the seconds until the server's next
- * round of the call records; the desk phone's tone (the customer, left) and the browser's microphone (right) each a
- * voice, not silence.
+ * rtpengine with the 200), so the 6 s talked less the media's set-up (ICE and DTLS, which a loaded machine stretches
+ * past a second; 2 s allowed), not a recording begun after the call; the desk phone's tone (the customer, left) and
+ * the browser's microphone (right) each a voice, not silence.
  */
 const expectBothVoices = async (page: Page, row: Locator, type: string) => {
   const recorded = await recordingOf(page, row)
   expect(recorded.type).toBe(type)
   expect(recorded.channels).toBe(2)
-  expect(recorded.seconds).toBeGreaterThan(5)
+  expect(recorded.seconds).toBeGreaterThan(4)
   expect(recorded.levels[0]).toBeGreaterThan(0.01)
   expect(recorded.levels[1]).toBeGreaterThan(0.01)
 }

@@ -205,12 +205,13 @@ export const tour = async (page: Page, user: string, addresses: readonly string[
     const pending = await watcher.settle()
     if (pending !== null) visit.problems.push(`still loading after 8 s: ${pending}`)
     // A screen that sends the user on (a tenant's Company Profile to its company area) draws its title after the move,
-    // which on a loaded machine, right after the login, can take seconds.
-    await page
-      .locator("#mc-content [data-testid=page-title]")
-      .first()
-      .waitFor({ timeout: 8_000 })
-      .catch(() => undefined)
+    // which on a loaded machine, right after the login, can take seconds. The logged-out pages have no shell to title.
+    if ((await page.locator("#mc-content").count()) > 0)
+      await page
+        .locator("#mc-content [data-testid=page-title]")
+        .first()
+        .waitFor({ timeout: 8_000 })
+        .catch(() => undefined)
     const landed = (await page.evaluate(() => window.location.pathname)).toLowerCase()
     if (landed !== address.toLowerCase() && DEAD_ENDS.has(landed)) visit.problems.push(`sent away to ${landed}`)
     // A canonical address already checked under its own name is not checked again.
