@@ -201,10 +201,12 @@ const suites: Suite[] = []
 
 if (wanted("checks")) suites.push(timed("checks: format and lint (Biome), layer rules (dependency-cruiser), types (tsc)", houseChecks))
 const stop = suites.some((suite) => suite.tally.failed > 0)
-if (!stop && wanted("console")) suites.push(timed("console: unit and model-based (src/)", vitestSuite("console", ["src"])))
+// The test files share their worker's process, as the server's below do (docs/decisions/suites-without-isolation.md).
+if (!stop && wanted("console"))
+  suites.push(timed("console: unit and model-based (src/)", vitestSuite("console", ["src"], ["--no-isolate"])))
 if (!stop && wanted("server"))
   // The server's test files share their worker's process (no isolation): the server's modules load once per worker, not
-  // once per file (docs/decisions/server-suite-without-isolation.md). Three workers on two cores: a file spends much of
+  // once per file (docs/decisions/suites-without-isolation.md). Three workers on two cores: a file spends much of
   // its time waiting (on PostgreSQL, Kamailio, timers), so two kept about one core busy (9 min; three: 6.5 min).
   suites.push(
     timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"], ["--no-isolate", "--maxWorkers=3"])),

@@ -1,14 +1,14 @@
 /**
- * The realtime service over a fake socket.io client: the token travels in the handshake's auth payload, each channel
+ * The realtime service over a fake socket.io client (opened in place of `io`): the token travels in the handshake's auth payload, each channel
  * hears only its own events, one socket is shared and reference-counted, a late subscriber hears "connected", and
  * a channel's messages reach the server as sent.
  */
 import { Effect, Layer, ManagedRuntime } from "effect"
-import { beforeEach, describe, expect, it, vi } from "vitest"
+import { beforeEach, describe, expect, it } from "vitest"
 import { ApiConfig } from "../api/config"
 import { Storage } from "../browser/storage"
 import { StorageKeys } from "../browser/storage-keys"
-import { Realtime, type Channel, type RealtimeHandlers, type RealtimeStatus } from "./realtime"
+import { Realtime, type Channel, type OpenSocket, type RealtimeHandlers, type RealtimeStatus } from "./realtime"
 
 interface FakeSocket {
   readonly url: string
@@ -25,26 +25,25 @@ interface FakeSocket {
 
 const sockets: FakeSocket[] = []
 
-vi.mock("socket.io-client", () => ({
-  io: (url: string, options: Record<string, unknown>) => {
-    const socket: FakeSocket = {
-      url,
-      options,
-      listeners: new Map(),
-      emitted: [],
-      closed: false,
-      on: (event, listener) => void socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]),
-      emit: (event, payload) => void socket.emitted.push([event, payload]),
-      connect: () => undefined,
-      close: () => {
-        socket.closed = true
-      },
-      removeAllListeners: () => socket.listeners.clear(),
-    }
-    sockets.push(socket)
-    return socket
-  },
-}))
+/** Opens a fake socket and keeps it in `sockets`, in place of socket.io's `io`. */
+const openFake = (url: string, options: Record<string, unknown>) => {
+  const socket: FakeSocket = {
+    url,
+    options,
+    listeners: new Map(),
+    emitted: [],
+    closed: false,
+    on: (event, listener) => void socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]),
+    emit: (event, payload) => void socket.emitted.push([event, payload]),
+    connect: () => undefined,
+    close: () => {
+      socket.closed = true
+    },
+    removeAllListeners: () => socket.listeners.clear(),
+  }
+  sockets.push(socket)
+  return socket
+}
 
 const fire = (socket: FakeSocket, event: string, payload?: unknown) => {
   for (const listener of socket.listeners.get(event) ?? []) listener(payload)
@@ -52,7 +51,7 @@ const fire = (socket: FakeSocket, event: string, payload?: unknown) => {
 
 const runtime = () =>
   ManagedRuntime.make(
-    Realtime.layerBrowser.pipe(
+    Realtime.layerWith(openFake as unknown as OpenSocket).pipe(
       Layer.provide(
         Layer.mergeAll(
           ApiConfig.layer({ origin: "http://console.test", rtBase: "/rt" }),

@@ -11,7 +11,7 @@
  * channel is typed by its contract map, so the call centre never sees chat events and vice versa.
  */
 import { Context, Effect, Layer, Option } from "effect"
-import { io, type Socket } from "socket.io-client"
+import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client"
 import { ACL_TO_BROWSER_EVENTS, type AclToBrowser } from "../../contract/acl-events"
 import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser, type ChatToServerEvent, type ChatToServerPayload } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
@@ -117,14 +117,17 @@ const listen = <C extends Channel>(shared: Shared, channel: C) => {
   }
 }
 
+/** How a socket is opened: socket.io's `io` in the browser, a test's fake in the service's own test. */
+export type OpenSocket = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => Socket
+
 /** One socket per user token (a token change means another login: its own connection). */
-const makeHub = (config: ApiConfigShape) => {
+const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
   const sockets = new Map<string, Shared>()
   const connect = (token: string): Shared => {
     const existing = sockets.get(token)
     if (existing) return existing
     const { origin, path } = socketTarget(config)
-    const socket = io(origin, {
+    const socket = open(origin, {
       path,
       transports: ["websocket"],
       // In the handshake's auth payload rather than the URL, so proxies and access logs never see the token.
@@ -185,17 +188,21 @@ const makeHub = (config: ApiConfigShape) => {
 }
 
 export class Realtime extends Context.Service<Realtime, RealtimeShape>()("app/Realtime") {
-  static readonly layerBrowser: Layer.Layer<Realtime, never, ApiConfig | Storage> = Layer.effect(
-    Realtime,
-    Effect.gen(function* () {
-      const config = yield* ApiConfig
-      const storage = yield* Storage
-      const hub = makeHub(config)
-      const token = storage.get(StorageKeys.userToken).pipe(Effect.map((value) => Option.getOrElse(value, () => "")))
-      return {
-        isOnline: storage.get(StorageKeys.online).pipe(Effect.map((value) => Option.getOrUndefined(value) !== "false")),
-        subscribe: (channel, handlers) => token.pipe(Effect.map((value) => hub.subscribe(value, channel, handlers))),
-      }
-    }),
-  )
+  /** Sockets opened by `open`. */
+  static readonly layerWith = (open: OpenSocket): Layer.Layer<Realtime, never, ApiConfig | Storage> =>
+    Layer.effect(
+      Realtime,
+      Effect.gen(function* () {
+        const config = yield* ApiConfig
+        const storage = yield* Storage
+        const hub = makeHub(config, open)
+        const token = storage.get(StorageKeys.userToken).pipe(Effect.map((value) => Option.getOrElse(value, () => "")))
+        return {
+          isOnline: storage.get(StorageKeys.online).pipe(Effect.map((value) => Option.getOrUndefined(value) !== "false")),
+          subscribe: (channel, handlers) => token.pipe(Effect.map((value) => hub.subscribe(value, channel, handlers))),
+        }
+      }),
+    )
+
+  static readonly layerBrowser: Layer.Layer<Realtime, never, ApiConfig | Storage> = Realtime.layerWith(io)
 }
