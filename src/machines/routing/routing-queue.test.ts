@@ -1,4 +1,8 @@
-/** The agents' queue, model-based: reading, re-reading on chat and call events (also during a read), taking next, routing. */
+/**
+ * The agents' queue, model-based: reading, re-reading on chat and call events (also during a read) and when the socket
+ * connects, taking next, routing.
+ */
+import { createActor, fromCallback, fromPromise, waitFor } from "xstate"
 import { describe, expect, it } from "vitest"
 import type { RoutingQueue } from "../../contract/groups/routing"
 import { checkModel } from "../common/model-check.testing"
@@ -31,6 +35,7 @@ const after = "xstate.after.30000.routing-queue.ready"
 const changed = { type: "rt.chat:conversation", conversation: { id: 7 } }
 const callEnded = { type: "rt.call-ended", callId: "wacid.1" }
 const callQueued = { type: "rt.call-queue-changed", callId: "wacid.2" }
+const connected = { type: "rt.status", status: "connected" }
 
 checkModel({
   name: "routing queue",
@@ -44,6 +49,8 @@ checkModel({
     changed,
     callEnded,
     callQueued,
+    connected,
+    { type: "rt.status", status: "disconnected" },
     { type: "TAKE_NEXT" },
     { type: "xstate.done.actor.take", output: 7 },
     { type: "xstate.error.actor.take", error: { status: 409, code: "AT_CAPACITY", message: "full" } },
@@ -60,6 +67,8 @@ checkModel({
     [changed, { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } }, { type: "TICK", at: 9 }],
     [callEnded, { type: "xstate.done.actor.read", output: { queue: queue(true), readAt: 1 } }, callEnded],
     [callQueued, { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } }, callQueued],
+    // The socket joins during the first read and again after a drop: each time the queue is read again.
+    [connected, { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } }, connected],
     [
       { type: "xstate.done.actor.read", output: { queue: queue(false), readAt: 1 } },
       { type: "ROUTE", conversationId: 7, groupId: null },
@@ -105,5 +114,29 @@ describe("a waiting time", () => {
     expect(waitedSeconds("2026-11-29T10:00:00Z", "2026-11-29T10:01:00Z", 1000, 1000)).toBe(60)
     expect(waitedSeconds("2026-11-29T10:00:00Z", "2026-11-29T10:01:00Z", 1000, 6500)).toBe(65)
     expect(waitedSeconds("2026-11-29T10:02:00Z", "2026-11-29T10:01:00Z", 1000, 1000)).toBe(0)
+  })
+})
+
+describe("the socket connecting", () => {
+  it("reads the queue again, as what changed before the socket joined reached no one; a drop reads nothing", async () => {
+    let reads = 0
+    const quiet = fromCallback(() => undefined)
+    const machine = routingQueueMachine.provide({
+      actors: {
+        read: fromPromise(async () => ({ queue: queue(false), readAt: ++reads })),
+        socket: quiet,
+        calls: quiet,
+        ticker: quiet,
+      } as never,
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(reads).toBe(1)
+    actor.send({ type: "rt.status", status: "connected" })
+    await waitFor(actor, (s) => s.matches("ready") && s.context.readAt === 2, { timeout: 2_000 })
+    actor.send({ type: "rt.status", status: "disconnected" })
+    expect(actor.getSnapshot().matches("ready")).toBe(true)
+    expect(reads).toBe(2)
+    actor.stop()
   })
 })

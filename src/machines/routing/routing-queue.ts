@@ -7,11 +7,13 @@
  * calls/call-waiting.ts), on every call rung at, taken from or ended for this user (`call-is-coming`, `remove-call`,
  * `call-ended`), and every REFRESH_MS for the estimated waits; a one-second tick moves `now`, so each wait runs between
  * reads. "Take next" asks the server's one hand-out; an admin routes a waiting
- * conversation to an agent group. A socket event during a read marks it stale and reads again after it.
+ * conversation to an agent group. A socket event during a read marks it stale and reads again after it. The socket's
+ * connecting (the page's first, after a reload, or again after a drop) reads again too: what changed before it
+ * joined was told to no one on this page.
  *
  *   loading --done--> ready --TAKE_NEXT--> taking --done/error--> loading/ready
  *      ^  \--error--> ready --ROUTE-----> routing --done/error--> loading/ready
- *      \--------------- ready: after REFRESH_MS, rt.chat:conversation, rt.chat:message, a call event, RETRY
+ *      \--------------- ready: after REFRESH_MS, rt.chat:conversation, rt.chat:message, a call event, connected, RETRY
  */
 import { Effect } from "effect"
 import { assertEvent, assign, fromCallback, setup } from "xstate"
@@ -95,6 +97,7 @@ export const routingQueueMachine = setup({
     stale: ({ context }) => context.stale,
     admin: ({ context }) => context.queue?.admin === true,
     mayTake: ({ context }) => mayTakeNext(context.queue),
+    connected: ({ event }) => event.type === "rt.status" && event.status === "connected",
   },
   actions: {
     markStale: assign({ stale: true }),
@@ -147,6 +150,7 @@ export const routingQueueMachine = setup({
         "rt.remove-call": { actions: "markStale" },
         "rt.call-ended": { actions: "markStale" },
         "rt.call-queue-changed": { actions: "markStale" },
+        "rt.status": { guard: "connected", actions: "markStale" },
       },
     },
     ready: {
@@ -158,6 +162,7 @@ export const routingQueueMachine = setup({
         "rt.remove-call": { target: "loading" },
         "rt.call-ended": { target: "loading" },
         "rt.call-queue-changed": { target: "loading" },
+        "rt.status": { guard: "connected", target: "loading" },
         RETRY: { target: "loading" },
         TAKE_NEXT: { guard: "mayTake", target: "taking", actions: assign({ notice: null }) },
         ROUTE: { guard: "admin", target: "routing" },
