@@ -1,7 +1,10 @@
 import { defineConfig } from "@playwright/test"
 import { browserWorkers } from "./tests/browser/helpers"
 
-/** Browser suite: Debian's Chromium (its headless shell) against the real server (tests/browser/global-setup.ts starts it once). */
+/**
+ * Browser suite: Debian's Chromium (its headless shell) against the real server (tests/browser/global-setup.ts starts
+ * it once).
+ */
 export default defineConfig({
   testDir: "tests/browser",
   globalSetup: "./tests/browser/global-setup.ts",

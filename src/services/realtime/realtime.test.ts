@@ -1,7 +1,7 @@
 /**
- * The realtime service over a fake socket.io client (opened in place of `io`): the token travels in the handshake's auth payload, each channel
- * hears only its own events, one socket is shared and reference-counted, a late subscriber hears "connected", and
- * a channel's messages reach the server as sent.
+ * The realtime service over a fake socket.io client (opened in place of `io`): the token travels in the handshake's
+ * auth payload, each channel hears only its own events, one socket is shared and reference-counted, a late subscriber
+ * hears "connected", and a channel's messages reach the server as sent.
  */
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
