@@ -1,10 +1,7 @@
 import { defineConfig } from "@playwright/test"
 import { browserWorkers } from "./tests/browser/helpers"
 
-/**
- * Browser suite: Debian's Chromium (its headless shell) against the real server (tests/browser/global-setup.ts starts
- * it once).
- */
+/** Browser suite: Debian's Chromium against the real server (tests/browser/global-setup.ts starts it once). */
 export default defineConfig({
   testDir: "tests/browser",
   globalSetup: "./tests/browser/global-setup.ts",
@@ -21,10 +18,7 @@ export default defineConfig({
     browserName: "chromium",
     viewport: { width: 1366, height: 860 },
     launchOptions: {
-      // Debian's headless shell (chromium-headless-shell, the build Playwright runs headless by default): the full
-      // browser's headless mode costs more of two cores (the same specs: 273 → 234 s and 160 → 154 s). To watch a run
-      // (--headed), BROWSER_EXECUTABLE=/usr/bin/chromium.
-      executablePath: process.env.BROWSER_EXECUTABLE ?? "/usr/bin/chromium-headless-shell",
+      executablePath: "/usr/bin/chromium",
       args: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"],
     },
     trace: "off",
