@@ -139,6 +139,15 @@ export const settled = async (target: Locator) => {
 }
 
 /**
+ * Checks a box or radio of a dialog that has just opened, once it stopped moving: a click during the opening
+ * transition can leave the choice unchanged. Forced: Blueprint draws its own indicator over the input.
+ */
+export const checkSettled = async (control: Locator) => {
+  await settled(control)
+  await control.check({ force: true })
+}
+
+/**
  * Clicks a control of an open popover or dialog whose effect closes it (a menu item, a form's submit button) as a
  * person does: points at it once it stopped moving and clicks; when the control is still there five seconds later,
  * the pointer missed (seen on loaded runs: the press and the release reached no control), so it points and clicks once

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test"
 import { customerWrites } from "../chat/chat-inbox-helpers"
-import { login, settled, shot } from "../helpers"
+import { checkSettled, login, shot } from "../helpers"
 import { listRow, openLists, typeList } from "./campaigns-helpers"
 
 test("Recipient lists: typed, CSV and contacts, every row accounted for; rename, delete; Arabic", async ({ page }) => {
@@ -31,9 +31,7 @@ test("Recipient lists: typed, CSV and contacts, every row accounted for; rename,
   const csvName = `From CSV ${stamp}`
   await page.getByTestId("lists-new").click()
   await page.getByTestId("list-name").fill(csvName)
-  // Once the dialog has stopped moving (its opening transition): a click during it can leave the choice unchanged.
-  await settled(page.getByTestId("list-source-csv"))
-  await page.getByTestId("list-source-csv").check({ force: true })
+  await checkSettled(page.getByTestId("list-source-csv"))
   await page.getByTestId("list-file").setInputFiles({
     name: "customers.csv",
     mimeType: "text/csv",
@@ -53,8 +51,7 @@ test("Recipient lists: typed, CSV and contacts, every row accounted for; rename,
   const found = `Search ${stamp}`
   await page.getByTestId("lists-new").click()
   await page.getByTestId("list-name").fill(found)
-  await settled(page.getByTestId("list-source-search"))
-  await page.getByTestId("list-source-search").check({ force: true })
+  await checkSettled(page.getByTestId("list-source-search"))
   await page.getByTestId("list-search").fill(word)
   await page.getByTestId("list-save").click()
   await expect(page.getByTestId("list-result-summary")).toContainText("2 rows, 2 accepted", { timeout: 30_000 })

@@ -7,7 +7,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { expect, test } from "@playwright/test"
-import { baseUrl, settled, shot } from "../helpers"
+import { baseUrl, checkSettled, shot } from "../helpers"
 import { customerWrites, freshNumber, openInbox, row } from "../chat/chat-inbox-helpers"
 
 const api = async (request: import("@playwright/test").APIRequestContext, token: string, path: string, data: unknown) => {
@@ -47,9 +47,7 @@ test("SLA: a 30-second first response counts down, turns breached, notifies and 
     await page.getByTestId("sla-new").click()
     await page.getByTestId("sla-name").fill(name)
     await page.getByTestId("sla-first_response_seconds").fill("0.5")
-    // Once the dialog has stopped moving (its opening transition), as a person points at a box.
-    await settled(page.getByTestId("sla-breach_actions-webhook"))
-    await page.getByTestId("sla-breach_actions-webhook").check({ force: true })
+    await checkSettled(page.getByTestId("sla-breach_actions-webhook"))
     await page.getByTestId("sla-save").click()
     const policy = page.locator(`[data-testid=sla-policy][data-name="${name}"]`)
     await expect(policy).toContainText("30")
