@@ -38,6 +38,20 @@ export const toVisitor = <E extends keyof ToVisitor>(
 
 const isVisitor = (channel: string, number: string) => channel === "webchat" && isVisitorId(number)
 
+/** Times the nodes are asked whether a visitor's page is open, when a node does not answer in time (a busy one). */
+const ASKS = 3
+
+/** Whether a socket of `room` is open on any node; asked again when a node does not answer within the adapter's time. */
+const onPage = async (io: Server, room: string): Promise<boolean> => {
+  for (let ask = 1; ; ask++) {
+    try {
+      return (await io.in(room).fetchSockets()).length > 0
+    } catch (error) {
+      if (ask >= ASKS) throw error
+    }
+  }
+}
+
 /** An agent read a conversation (chat.messagesReset): a visitor on the other end sees their messages read. */
 export const agentRead = (services: Services, clientId: number, number: string) => {
   if (isVisitorId(number)) toVisitor(services, clientId, number, "read", {})
@@ -65,12 +79,11 @@ export const withWebchat: ChannelLayer = (services, events, inner) => {
     const room = visitorRoom(out.clientId, out.number)
     io?.to(room).emit("message", message)
     // On a visitor's open page, on any node (fetchSockets asks every node through the Redis adapter), it is delivered;
-    // the report waits for the send's commit (the hub retries it). A node that does not answer in time: no report.
+    // the report waits for the send's commit (the hub retries it).
     if (io)
       setTimeout(() => {
-        io.in(room)
-          .fetchSockets()
-          .then((sockets) => (sockets.length > 0 ? events.status({ clientId: out.clientId, externalId, status: "delivered" }) : undefined))
+        onPage(io, room)
+          .then((present) => (present ? events.status({ clientId: out.clientId, externalId, status: "delivered" }) : undefined))
           .catch((error: unknown) => console.error("[webchat] delivery report failed", error))
       }, 0)
     return { externalId }

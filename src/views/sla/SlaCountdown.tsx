@@ -76,7 +76,12 @@ const SlaAlerts = ({ clocks }: { clocks: ClocksRef }) => {
   return (
     <Callout intent="danger" compact data-testid="sla-alerts">
       {alerts.map((a) => (
-        <div key={`${a.conversation_id}-${a.metric}-${a.kind}`} data-testid="sla-alert" data-kind={a.kind}>
+        <div
+          key={`${a.conversation_id}-${a.metric}-${a.kind}`}
+          data-testid="sla-alert"
+          data-kind={a.kind}
+          data-conversation={a.conversation_id}
+        >
           {t(`sla.alert.${a.kind}`, { id: a.conversation_id, metric: t(`sla.metrics.${a.metric}`), policy: a.policy_name })}
         </div>
       ))}

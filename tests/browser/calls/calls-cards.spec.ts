@@ -83,7 +83,7 @@ test("a ringing card counts down and auto-rejects at 60 s (browser clock); hide 
   await callCard(page, second).getByTestId("call-hide").click()
   await expect(callCard(page, second)).toHaveCount(0)
   await page.getByTestId("hidden-calls").click()
-  await page.getByRole("menuitem", { name: /\+905550000302/ }).click()
+  await clickClosing(page.getByRole("menuitem", { name: /\+905550000302/ }))
   await expect(callCard(page, second).getByTestId("call-clock")).toHaveText(/(60|59|58) /)
   await page.clock.runFor(31_000)
   await expect(callCard(page, first)).toHaveCount(0)

@@ -67,10 +67,12 @@ test("SLA: a 30-second first response counts down, turns breached, notifies and 
 
     await expect(countdown).toHaveAttribute("data-state", "breached", { timeout: 45_000 })
     await expect(header).toContainText("breached")
-    await expect(page.locator(`[data-testid=sla-alert][data-kind=breached]`).first()).toContainText(String(conversationId), {
-      timeout: 20_000,
-    })
-    // A new policy applies to every open conversation at once: the tenant's older ones breach too, each its own event.
+    // A new policy applies to every open conversation at once: the tenant's older ones breach too, each its own alert
+    // and event.
+    await expect(page.locator(`[data-testid=sla-alert][data-kind=breached][data-conversation="${conversationId}"]`)).toContainText(
+      String(conversationId),
+      { timeout: 20_000 },
+    )
     const breaches = () =>
       received
         .filter((r) => r.type === "conversation.sla_breached")
