@@ -1,6 +1,6 @@
 /** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
 import { memo, useEffect, useRef, useState, type PointerEvent } from "react"
-import { Button, Card, Elevation, Menu, MenuDivider, MenuItem, Popover, Tag } from "@blueprintjs/core"
+import { Button, Card, Elevation, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { CallCenterEvent, IncomingCallRef } from "../../machines/calls/call-center-setup"
@@ -265,24 +265,24 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
           />
         ) : null}
         {card.canTransfer ? (
-          <Popover
+          <PopoverNext
             content={<TransferMenu actor={actor} send={send} warm={false} />}
             placement="top"
             portalClassName="mc-call-portal"
             onOpening={() => send({ type: "call.transferTargets", callId: id })}
           >
             <Button icon="exchange" text={t("calls.transfer.open")} data-testid="call-transfer" />
-          </Popover>
+          </PopoverNext>
         ) : null}
         {card.canConsult ? (
-          <Popover
+          <PopoverNext
             content={<TransferMenu actor={actor} send={send} warm />}
             placement="top"
             portalClassName="mc-call-portal"
             onOpening={() => send({ type: "call.transferTargets", callId: id })}
           >
             <Button icon="people" text={t("calls.consult.open")} data-testid="call-consult" />
-          </Popover>
+          </PopoverNext>
         ) : null}
         {(!ringing && !held) || talking ? (
           <Button
@@ -291,9 +291,9 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             data-testid="call-mute"
           />
         ) : null}
-        <Popover content={replies} placement="top">
+        <PopoverNext content={replies} placement="top">
           <Button text={t("calls.quickReply")} data-testid="call-quick-reply" />
-        </Popover>
+        </PopoverNext>
         <Button
           variant="minimal"
           icon="eye-off"

@@ -3,7 +3,7 @@
  * outgoing card, the hidden-calls dropdown, the custom-message modal and the call notices.
  */
 import { useCallback, useEffect, useMemo, useState } from "react"
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Menu, MenuItem, Popover, TextArea } from "@blueprintjs/core"
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Menu, MenuItem, PopoverNext, TextArea } from "@blueprintjs/core"
 import { Icons, IconSize, type IconName } from "@blueprintjs/icons"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
@@ -126,7 +126,7 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
       <div className="mc-call-toolbar">
         <DialButton onDial={(number) => send({ type: "outgoing.dial", number })} />
         {hidden.length > 0 ? (
-          <Popover
+          <PopoverNext
             placement="top-end"
             portalClassName="mc-call-portal"
             content={
@@ -143,7 +143,7 @@ const Centre = ({ centre }: { centre: CentreRef }) => {
             }
           >
             <Button icon="eye-off" text={t("calls.hiddenCalls", { count: hidden.length })} data-testid="hidden-calls" />
-          </Popover>
+          </PopoverNext>
         ) : null}
       </div>
       {notice ? (

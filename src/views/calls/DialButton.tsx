@@ -1,6 +1,6 @@
 /** "Call a customer": a number and a Call button in a popover; the call centre decides whether the dial may go out. */
 import { useState } from "react"
-import { Button, InputGroup, Popover } from "@blueprintjs/core"
+import { Button, InputGroup, PopoverNext } from "@blueprintjs/core"
 import { useTranslation } from "react-i18next"
 
 export const DialButton = ({ onDial }: { onDial: (number: string) => void }) => {
@@ -37,8 +37,8 @@ export const DialButton = ({ onDial }: { onDial: (number: string) => void }) => 
     </form>
   )
   return (
-    <Popover isOpen={open} onInteraction={setOpen} content={form} placement="top-end" portalClassName="mc-call-portal">
+    <PopoverNext isOpen={open} onInteraction={setOpen} content={form} placement="top-end" portalClassName="mc-call-portal">
       <Button icon="phone" text={t("calls.dial.open")} data-testid="dial-open" />
-    </Popover>
+    </PopoverNext>
   )
 }

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, ButtonGroup, Menu, MenuItem, Popover, Tag } from "@blueprintjs/core"
+import { Button, ButtonGroup, Menu, MenuItem, PopoverNext, Tag } from "@blueprintjs/core"
 import type { ConversationRef } from "../../machines/chat/inbox-machine"
 import { pendingMessage } from "../../machines/chat/conversation-outbox"
 import { composerMode, isBusy, isMissingCall, mayClose, mayTake, mayTransfer } from "../../machines/chat/chat-selectors"
@@ -164,7 +164,7 @@ export const ThreadPane = ({
             <Button icon="tick" text={t("chat.thread.close")} disabled={busy} onClick={() => setDialog("close")} data-testid="chat-close" />
           ) : null}
           <ThreadTranscript conversationId={conversation.id} />
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             content={
               <Menu>
@@ -190,7 +190,7 @@ export const ThreadPane = ({
             }
           >
             <Button icon="more" aria-label={t("chat.thread.labels")} data-testid="chat-more" />
-          </Popover>
+          </PopoverNext>
         </ButtonGroup>
       </header>
       {mode === "text" && expires ? (

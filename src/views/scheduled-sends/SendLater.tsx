@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, FormGroup, Menu, MenuItem, Popover, TextArea } from "@blueprintjs/core"
+import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, FormGroup, Menu, MenuItem, PopoverNext, TextArea } from "@blueprintjs/core"
 import { ErrorCallout } from "../chat/chat-hooks"
 import type { ScheduledTemplate } from "../../contract/groups/scheduled-sends"
 import { type ScheduledSendsRef, useRunningScheduledSends } from "./use-scheduled-sends"
@@ -31,7 +31,7 @@ export const SendLaterMenu = ({
     onScheduled()
   }, [scheduled, onScheduled])
   return (
-    <Popover
+    <PopoverNext
       placement="top-end"
       disabled={disabled}
       content={
@@ -53,7 +53,7 @@ export const SendLaterMenu = ({
         title={t("scheduledSends.more")}
         data-testid="chat-send-more"
       />
-    </Popover>
+    </PopoverNext>
   )
 }
 

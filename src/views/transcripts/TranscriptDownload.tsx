@@ -1,7 +1,7 @@
 /** "Download transcript" of one conversation, as PDF or CSV: a small menu button (a history row, the thread's header). */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { Button, Menu, MenuItem, Popover } from "@blueprintjs/core"
+import { Button, Menu, MenuItem, PopoverNext } from "@blueprintjs/core"
 import type { TranscriptFormat } from "../../contract/groups/transcripts"
 import { transcriptLanguageOf } from "../../machines/transcripts/transcripts-machine"
 import type { TranscriptsRef } from "./use-transcripts"
@@ -20,7 +20,7 @@ export const TranscriptDownload = ({
   const get = (format: TranscriptFormat) =>
     actor.send({ type: "DOWNLOAD", conversationId, format, language: transcriptLanguageOf(i18n.language) })
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu>
@@ -38,6 +38,6 @@ export const TranscriptDownload = ({
         title={t("transcripts.download")}
         data-testid="transcript-download"
       />
-    </Popover>
+    </PopoverNext>
   )
 }

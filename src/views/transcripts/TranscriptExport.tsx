@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next"
 import { useSelector } from "@xstate/react"
-import { AnchorButton, Button, Callout, Menu, MenuItem, Popover, ProgressBar } from "@blueprintjs/core"
+import { AnchorButton, Button, Callout, Menu, MenuItem, PopoverNext, ProgressBar } from "@blueprintjs/core"
 import type { TranscriptFormat } from "../../contract/groups/transcripts"
 import type { HistoryFilters } from "../../machines/workspace/conversation-reports"
 import { exportFilterOf, transcriptLanguageOf } from "../../machines/transcripts/transcripts-machine"
@@ -32,7 +32,7 @@ export const TranscriptExport = ({
     actor.send({ type: "EXPORT", format, language: transcriptLanguageOf(i18n.language), filter: exportFilterOf(filters, search) })
   return (
     <div className="mc-transcript-export" data-testid="transcript-export">
-      <Popover
+      <PopoverNext
         placement="bottom-start"
         disabled={busy || total === 0}
         content={
@@ -49,7 +49,7 @@ export const TranscriptExport = ({
           disabled={busy || total === 0}
           data-testid="transcript-export-start"
         />
-      </Popover>
+      </PopoverNext>
       {job && job.status !== "done" && job.status !== "failed" ? (
         <div className="mc-transcript-progress" data-testid="transcript-export-progress">
           <ProgressBar
