@@ -279,7 +279,7 @@ const start = (script: HTMLScriptElement) => {
     reportRead()
     ;(token === null ? (form.querySelector("input") as HTMLElement | null) : textarea)?.focus()
   }
-  launcher.addEventListener("click", () => toggle(windowEl.hidden))
+  launcher.addEventListener("click", () => toggle(windowEl.hidden !== false))
   document.addEventListener("visibilitychange", reportRead)
 
   const boot = async () => {
