@@ -1,6 +1,6 @@
 /** Registers every call of the contract with Fastify: credential, authorisation, validation, handler (or 501), transaction (one per write, or the handler's own per batch). */
 import { settleAnswer } from "../core/after-commit"
-import type { FastifyInstance, FastifyRequest } from "fastify"
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { allCalls } from "../../src/contract/catalogue"
 import { routePathOf, type CallDef } from "../../src/contract/call"
 import { resolvePrincipal } from "../auth/principal"
@@ -39,6 +39,16 @@ export const urlOf = (services: Services, call: CallDef) => `${prefixOf(services
 
 const WRITES = new Set(["POST", "PUT", "DELETE"])
 
+/**
+ * An upload answered before its body arrived in full (refused for its token, its type or its size) closes the
+ * connection after the answer: the rest of the body is not waited for, and the connection does not linger until the
+ * server's request timeout (nor hold up the server's shutdown).
+ */
+const closeIfUnread = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  if (!req.raw.complete) reply.header("connection", "close")
+  return payload
+}
+
 export const registerCalls = (app: FastifyInstance, services: Services, handlers: ReadonlyMap<string, Handler>) => {
   const throttleOf = throttling(app, services)
   registerUploadParsers(app, allCalls)
@@ -48,6 +58,7 @@ export const registerCalls = (app: FastifyInstance, services: Services, handlers
       method: call.method,
       url: urlOf(services, call),
       ...throttleOf(call),
+      ...(call.upload ? { onSend: closeIfUnread } : {}),
       handler: async (req) => {
         const { database, config } = services
         const principal = await resolvePrincipal(database.db, config.jwtSecret, call.credential, {

@@ -104,23 +104,28 @@ describe.each(DB_KINDS)("contact CSV upload on %s", (kind) => {
     expect(reply.body.data).toMatchObject({ rows: 4_000, imported: 4_000 })
   }, 30_000)
 
-  it("refuses over 50 MiB with the size in the message, before reading the body; JSON is not the file", async () => {
+  it("refuses over 50 MiB with the size in the message, before reading the body, and closes the connection; JSON is not the file", async () => {
     const h = as((await login(ctx.url, "admin")).user_token)
-    const reply = await new Promise<Reply>((resolve, reject) => {
+    let closed: Promise<void> = Promise.resolve()
+    const reply = await new Promise<Reply & { connection: string }>((resolve, reject) => {
       const req = request(new URL(`${ctx.url}/api/add/customers?file_name=huge.csv`), {
         method: "POST",
         headers: { ...h, "content-type": "text/csv", "content-length": String(60 * MiB) },
       })
       req.on("error", reject)
+      req.on("socket", (socket) => (closed = new Promise((done) => socket.once("close", () => done()))))
       req.on("response", (res) => {
         let text = ""
         res.on("data", (chunk) => (text += chunk))
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), connection: String(res.headers.connection) }))
       })
       req.write("number\n")
     })
     expect(reply.status).toBe(413)
     expect(reply.body.error.message).toBe("A file may be at most 50 MiB; this one is 60.0 MiB")
+    // The rest of the 60 MiB is not waited for: the server closes the connection (it lingered until the request timeout).
+    expect(reply.connection).toBe("close")
+    await closed
     const json = await fetch(`${ctx.url}/api/add/customers?file_name=a.csv`, {
       method: "POST",
       headers: { ...h, "content-type": "application/json" },
