@@ -205,13 +205,14 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         <HeldClock actor={actor} />
       </div>
       {transferNote ? (
-        <div className="mc-call-meta" data-testid="call-transfer-note">
+        <div className="mc-call-note" title={transferNote} data-testid="call-transfer-note">
           {transferNote}
         </div>
       ) : null}
       <div className="mc-call-actions">
         {ringing ? (
           <Button
+            size="small"
             ref={accept}
             intent="success"
             icon="phone"
@@ -222,6 +223,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         ) : null}
         {ringing ? (
           <Button
+            size="small"
             intent="danger"
             text={t("calls.reject")}
             onClick={() => send({ type: "call.reject", callId: id })}
@@ -230,6 +232,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         ) : null}
         {!ringing ? (
           <Button
+            size="small"
             intent="danger"
             text={consultee ? t("calls.consult.cancel") : t("calls.end")}
             onClick={() => send({ type: "call.terminate", callId: id })}
@@ -238,6 +241,7 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         ) : null}
         {talking ? (
           <Button
+            size="small"
             intent="success"
             icon="exchange"
             text={t("calls.consult.complete")}
@@ -247,16 +251,25 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
         ) : null}
         {talking ? (
           <Button
+            size="small"
             text={t("calls.consult.cancel")}
             onClick={() => send({ type: "call.cancelConsult", callId: id })}
             data-testid="call-consult-cancel"
           />
         ) : null}
         {card.phase === "connected" && !consultee ? (
-          <Button icon="pause" text={t("calls.hold")} onClick={() => send({ type: "call.hold", callId: id })} data-testid="call-hold" />
+          <Button
+            size="small"
+            icon="pause"
+            aria-label={t("calls.hold")}
+            title={t("calls.hold")}
+            onClick={() => send({ type: "call.hold", callId: id })}
+            data-testid="call-hold"
+          />
         ) : null}
         {held && !talking && card.consult !== "handingOver" ? (
           <Button
+            size="small"
             intent="primary"
             icon="play"
             text={t("calls.resume")}
@@ -271,7 +284,13 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             portalClassName="mc-call-portal"
             onOpening={() => send({ type: "call.transferTargets", callId: id })}
           >
-            <Button icon="exchange" text={t("calls.transfer.open")} data-testid="call-transfer" />
+            <Button
+              size="small"
+              icon="exchange"
+              aria-label={t("calls.transfer.open")}
+              title={t("calls.transfer.open")}
+              data-testid="call-transfer"
+            />
           </PopoverNext>
         ) : null}
         {card.canConsult ? (
@@ -281,20 +300,34 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             portalClassName="mc-call-portal"
             onOpening={() => send({ type: "call.transferTargets", callId: id })}
           >
-            <Button icon="people" text={t("calls.consult.open")} data-testid="call-consult" />
+            <Button
+              size="small"
+              icon="people"
+              aria-label={t("calls.consult.open")}
+              title={t("calls.consult.open")}
+              data-testid="call-consult"
+            />
           </PopoverNext>
         ) : null}
         {(!ringing && !held) || talking ? (
           <Button
+            size="small"
             text={card.isMuted ? t("calls.unmute") : t("calls.mute")}
             onClick={() => send({ type: "call.mute", callId: id })}
             data-testid="call-mute"
           />
         ) : null}
         <PopoverNext content={replies} placement="top">
-          <Button text={t("calls.quickReply")} data-testid="call-quick-reply" />
+          <Button
+            size="small"
+            icon="comment"
+            aria-label={t("calls.quickReply")}
+            title={t("calls.quickReply")}
+            data-testid="call-quick-reply"
+          />
         </PopoverNext>
         <Button
+          size="small"
           variant="minimal"
           icon="eye-off"
           title={t("calls.hide")}
