@@ -1,21 +1,9 @@
 /**
- * Per-icon loading for Blueprint: naming an icon by string would otherwise pull one ~100 KiB chunk with every icon
- * path. Icons the shell draws load one by one (a tiny chunk each, 16 px and 20 px); any other icon falls back to
- * Blueprint's size-split loader, loaded only when such an icon first appears. Screens add their icons to the list.
+ * Icon loading for Blueprint: naming an icon by string would otherwise pull one ~100 KiB chunk with every icon path.
+ * The icons the console draws load together, in one small chunk (shell-icons.ts), with the first icon drawn; any
+ * other icon falls back to Blueprint's size-split loader, loaded only when such an icon first appears.
  */
-import { Icons, IconSize, type IconName, type IconPaths } from "@blueprintjs/icons"
-
-type PathModule = { default: IconPaths }
-
-const small = import.meta.glob<PathModule>([
-  "/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{application,archive,automatic-updates,blocked-person,box,build,calendar,caret-down,caret-up,chart,chat,chevron-down,chevron-left,chevron-right,chevron-up,clipboard,cloud,cog,comment,console,cross,dashboard,diagram-tree,disable,document,document-code,download,edit,document-open,document-share,dollar,double-caret-vertical,endorsed,envelope,eraser,error,exchange,eye-off,eye-open,flag,flash,globe,globe-network,group-objects,hand,heatmap,history,id-number,inbox,info-sign,issue,issue-new,key,layers,lightbulb,link,lock,log-out,map-marker,menu,mobile-phone,moon,more,mugshot,notifications,numbered-list,office,offline,oil-field,outdated,path-search,pause,people,person,phone,phone-call,pie-chart,play,predictive-analysis,search,send-message,settings,shield,shop,shopping-cart,small-cross,small-tick,star,stopwatch,tag,th,th-list,tick,time,timeline-bar-chart,timeline-events,timeline-line-chart,translate,user,warning-sign}.js",
-])
-const large = import.meta.glob<PathModule>([
-  "/node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{build,chat,error,hand,offline,search,cross,envelope,info-sign,warning-sign,tick}.js",
-])
-
-const pathOf = (size: IconSize, name: IconName) =>
-  `/node_modules/@blueprintjs/icons/lib/esm/generated/${size === IconSize.STANDARD ? 16 : 20}px/paths/${name}.js`
+import { Icons } from "@blueprintjs/icons"
 
 let installed = false
 
@@ -24,8 +12,8 @@ export const installIconLoader = () => {
   installed = true
   Icons.setLoaderOptions({
     loader: async (name, size) => {
-      const load = (size === IconSize.STANDARD ? small : large)[pathOf(size, name)]
-      if (load) return (await load()).default
+      const paths = (await import("./shell-icons")).listedPaths(name, size)
+      if (paths) return paths
       const { splitPathsBySizeLoader } = await import("@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader")
       return splitPathsBySizeLoader(name, size)
     },

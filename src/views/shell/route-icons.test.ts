@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest"
 import { routes } from "../../contract/routes"
 import { iconOfRoute } from "./route-icons"
 
-const loader = readFileSync(resolve(__dirname, "../common/icon-loader.ts"), "utf8")
+const loader = readFileSync(resolve(__dirname, "../common/shell-icons.ts"), "utf8")
 const preloaded = new Set(/16px\/paths\/\{([^}]*)\}/.exec(loader)?.[1].split(",") ?? [])
 
 describe("sidebar icons", () => {
@@ -15,7 +15,7 @@ describe("sidebar icons", () => {
     expect(icons).not.toContain("application")
     expect(new Set(icons).size).toBe(icons.length)
   })
-  it("loads each of them one by one with the shell", () => {
+  it("lists each of them in the shell's icon chunk", () => {
     for (const route of items) expect(preloaded.has(iconOfRoute(route.path)), route.path).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 /**
  * A Blueprint icon per sidebar route, no two alike (route-icons.test.ts checks it), so a folded sidebar still tells
- * its items apart. Only looks; each icon loads on its own (src/views/common/icon-loader.ts lists them).
+ * its items apart. Only looks; the icons load together (src/views/common/shell-icons.ts lists them).
  */
 const icons: Readonly<Record<string, string>> = {
   // Dashboards and the company
