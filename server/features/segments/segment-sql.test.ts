@@ -80,7 +80,7 @@ const holds = (p: Person, c: SegmentCondition, tagIds: readonly number[]): boole
         case "neq":
           return field !== value
         case "contains":
-          return field !== null && field.toLowerCase().includes(value.toLowerCase())
+          return field?.toLowerCase().includes(value.toLowerCase()) ?? false
         case "gt":
         case "lt": {
           if (field === null) return false

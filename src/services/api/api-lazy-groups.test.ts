@@ -18,7 +18,13 @@ const run = (source: Parameters<typeof makeCall>[0], calls: readonly [string, st
 describe("lazy groups", () => {
   it("load at the group's first call and then call as an eager group does", async () => {
     let loads = 0
-    const lazy = { t: () => Promise.resolve(t).then((group) => (loads++, group)) }
+    const lazy = {
+      t: () =>
+        Promise.resolve(t).then((group) => {
+          loads++
+          return group
+        }),
+    }
     const [first, second] = await run(lazy, [
       ["t", "create", { name: "a" }],
       ["t", "create", { name: "b" }],

@@ -75,7 +75,7 @@ test("an agent picks a product in the composer, sends it, and the customer's pho
   await expect(both.getByTestId("chat-products-preview")).toContainText("a list of 2 products")
   await both.getByTestId("chat-products-send").click()
   const list = page.getByTestId("chat-message").filter({ hasText: "Our products:" }).last()
-  await expect(list.locator(".mc-bubble-button")).toHaveText([cake.slice(0, 19) + "…", tart])
+  await expect(list.locator(".mc-bubble-button")).toHaveText([`${cake.slice(0, 19)}…`, tart])
   await expect.poll(async () => (await phoneOf(page, number)).map((m) => m.type), { timeout: 15_000 }).toEqual(["text", "interactive"])
   await shot(page, "chat/composer-products-sent-en")
 
