@@ -76,6 +76,8 @@ const featureTimes = (files: readonly VitestFile[]) => {
 
 /** What failed, one line each, printed again at the very end so that the tail of a long log names it. */
 const failures: string[] = []
+/** Browser tests that failed once and passed when run again (playwright.config.ts `retries`), with the first error. */
+const flaky: string[] = []
 const firstLine = (text: unknown) =>
   stripVTControlCharacters(String(text ?? ""))
     .split("\n")
@@ -125,6 +127,7 @@ const playwrightFailures = (suite: PlaywrightSuite) => {
     for (const test of spec.tests)
       if (test.status === "unexpected")
         failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${brief(test.results.at(-1)?.error?.message)}`)
+      else if (test.status === "flaky") flaky.push(`${spec.file}:${spec.line} › ${spec.title}: ${brief(test.results[0]?.error?.message)}`)
   for (const inner of suite.suites ?? []) playwrightFailures(inner)
 }
 
@@ -260,6 +263,10 @@ const sum = suites.reduce(
     skipped: 0,
   },
 )
+if (flaky.length > 0) {
+  console.log("Passed on the second run (failed on the first; each is a lead to follow):")
+  for (const test of flaky) console.log(`  ~ ${test}`)
+}
 if (failures.length > 0) {
   console.log("Failed:")
   for (const failure of failures) console.log(`  ✗ ${failure}`)
