@@ -1,6 +1,6 @@
 /** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
 import { memo, useEffect, useRef, useState, type PointerEvent } from "react"
-import { Button, Card, Elevation, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from "@blueprintjs/core"
+import { Button, type ButtonProps, Card, Elevation, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { CallCenterEvent, IncomingCallRef } from "../../machines/calls/call-center-setup"
@@ -150,6 +150,43 @@ const transferLine = (card: CardView, t: (key: string, values?: Record<string, s
         ? t("calls.transfer.transferredBy", { name: card.transferredBy })
         : null)
 
+/**
+ * A card's control drawn as its icon alone, named by its label (read aloud, and shown on hover): a card is 380 px wide,
+ * too narrow for every control's words in Turkish.
+ */
+const IconAction = ({ label, ...props }: Omit<ButtonProps, "size" | "text" | "title"> & { readonly label: string }) => (
+  <Button {...props} size="small" aria-label={label} title={label} />
+)
+
+/** Transfer (blind) or talk first (warm): the menu of colleagues and groups, read again each time it opens. */
+const TransferButton = ({
+  actor,
+  send,
+  callId,
+  warm,
+}: {
+  readonly actor: IncomingCallRef
+  readonly send: (event: CallCenterEvent) => void
+  readonly callId: string
+  readonly warm: boolean
+}) => {
+  const { t } = useTranslation()
+  return (
+    <PopoverNext
+      content={<TransferMenu actor={actor} send={send} warm={warm} />}
+      placement="top"
+      portalClassName="mc-call-portal"
+      onOpening={() => send({ type: "call.transferTargets", callId })}
+    >
+      <IconAction
+        icon={warm ? "people" : "exchange"}
+        label={t(warm ? "calls.consult.open" : "calls.transfer.open")}
+        data-testid={warm ? "call-consult" : "call-transfer"}
+      />
+    </PopoverNext>
+  )
+}
+
 export interface CallCardProps {
   readonly actor: IncomingCallRef
   readonly slot: number
@@ -258,11 +295,9 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
           />
         ) : null}
         {card.phase === "connected" && !consultee ? (
-          <Button
-            size="small"
+          <IconAction
             icon="pause"
-            aria-label={t("calls.hold")}
-            title={t("calls.hold")}
+            label={t("calls.hold")}
             onClick={() => send({ type: "call.hold", callId: id })}
             data-testid="call-hold"
           />
@@ -277,38 +312,8 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
             data-testid="call-resume"
           />
         ) : null}
-        {card.canTransfer ? (
-          <PopoverNext
-            content={<TransferMenu actor={actor} send={send} warm={false} />}
-            placement="top"
-            portalClassName="mc-call-portal"
-            onOpening={() => send({ type: "call.transferTargets", callId: id })}
-          >
-            <Button
-              size="small"
-              icon="exchange"
-              aria-label={t("calls.transfer.open")}
-              title={t("calls.transfer.open")}
-              data-testid="call-transfer"
-            />
-          </PopoverNext>
-        ) : null}
-        {card.canConsult ? (
-          <PopoverNext
-            content={<TransferMenu actor={actor} send={send} warm />}
-            placement="top"
-            portalClassName="mc-call-portal"
-            onOpening={() => send({ type: "call.transferTargets", callId: id })}
-          >
-            <Button
-              size="small"
-              icon="people"
-              aria-label={t("calls.consult.open")}
-              title={t("calls.consult.open")}
-              data-testid="call-consult"
-            />
-          </PopoverNext>
-        ) : null}
+        {card.canTransfer ? <TransferButton actor={actor} send={send} callId={id} warm={false} /> : null}
+        {card.canConsult ? <TransferButton actor={actor} send={send} callId={id} warm /> : null}
         {(!ringing && !held) || talking ? (
           <Button
             size="small"
@@ -318,20 +323,12 @@ export const CallCard = memo(({ actor, slot, replies: own, send, onQuickReply, o
           />
         ) : null}
         <PopoverNext content={replies} placement="top">
-          <Button
-            size="small"
-            icon="comment"
-            aria-label={t("calls.quickReply")}
-            title={t("calls.quickReply")}
-            data-testid="call-quick-reply"
-          />
+          <IconAction icon="comment" label={t("calls.quickReply")} data-testid="call-quick-reply" />
         </PopoverNext>
-        <Button
-          size="small"
+        <IconAction
           variant="minimal"
           icon="eye-off"
-          title={t("calls.hide")}
-          aria-label={t("calls.hide")}
+          label={t("calls.hide")}
           onClick={() => send({ type: "call.hide", callId: id })}
           data-testid="call-hide"
         />
