@@ -34,7 +34,8 @@ const residentOf = (group: number) =>
 
 const measure = async (label: string) => {
   const port = 18_000 + Math.floor(Math.random() * 1000)
-  const child = spawn("npx", ["tsx", "scripts/start.ts"], {
+  // As `npm start` runs it: one Node.js process with tsx's loader (package.json).
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SMSC_PORT: String(port + 9000) },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
