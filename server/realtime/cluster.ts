@@ -17,6 +17,23 @@ const clustered = new WeakSet<Server>()
  */
 export const mayHaveListeners = (io: Server, room: string) => clustered.has(io) || (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0
 
+/** Times the processes are asked for a room's sockets when one of them does not answer within `requestsTimeout`. */
+const ASKS = 3
+
+/**
+ * The sockets in `room` on every process (`fetchSockets`), asked again when a process does not answer within the
+ * adapter's time (a busy one): a single late answer would otherwise read as an error, or as nobody there.
+ */
+export const socketsIn = async (io: Server, room: string) => {
+  for (let ask = 1; ; ask++) {
+    try {
+      return await io.in(room).fetchSockets()
+    } catch (error) {
+      if (ask >= ASKS) throw error
+    }
+  }
+}
+
 /**
  * Puts `io` on the Redis adapter; returns what closes its connections. `key` names its channels: each socket.io
  * server of a process needs its own (the agents' "rt", the web-chat visitors' "wc"), or their rooms would mix.

@@ -12,6 +12,7 @@
 import { sql } from "drizzle-orm"
 import type { Services } from "../../http/context"
 import type { AppSocket } from "../../realtime/socket"
+import { socketsIn } from "../../realtime/cluster"
 import { rowsOf } from "../../db/rows"
 import { canTakeSql } from "../chat"
 import { tenantSettings } from "../tenant-settings"
@@ -37,7 +38,8 @@ export interface Candidate {
 
 /** The agents with a socket in the tenant's voice room, on every process. */
 const presentAgents = async (services: Services, clientId: number): Promise<number[]> => {
-  const sockets = (await services.realtime?.io.in(voiceRoom(clientId)).fetchSockets()) ?? []
+  const io = services.realtime?.io
+  const sockets = io ? await socketsIn(io, voiceRoom(clientId)) : []
   const ids = sockets.map((s) => (s.data as AppSocket["data"]).principal.userId).filter((id): id is number => id !== null)
   return [...new Set(ids)]
 }

@@ -13,6 +13,7 @@ import { onceByKey } from "../../channels/once-by-key"
 import type { ChannelLayer } from "../chat"
 import type { Services } from "../../http/context"
 import { isVisitorId } from "./visitor-token"
+import { socketsIn } from "../../realtime/cluster"
 
 const hubEvents = new WeakMap<Services, MessageChannelEvents>()
 const servers = new WeakMap<Services, Server>()
@@ -37,20 +38,6 @@ export const toVisitor = <E extends keyof ToVisitor>(
 ) => void servers.get(services)?.to(visitorRoom(clientId, visitorId)).emit(event, payload)
 
 const isVisitor = (channel: string, number: string) => channel === "webchat" && isVisitorId(number)
-
-/** Times the nodes are asked whether a visitor's page is open, when a node does not answer in time (a busy one). */
-const ASKS = 3
-
-/** Whether a socket of `room` is open on any node; asked again when a node does not answer within the adapter's time. */
-const onPage = async (io: Server, room: string): Promise<boolean> => {
-  for (let ask = 1; ; ask++) {
-    try {
-      return (await io.in(room).fetchSockets()).length > 0
-    } catch (error) {
-      if (ask >= ASKS) throw error
-    }
-  }
-}
 
 /** An agent read a conversation (chat.messagesReset): a visitor on the other end sees their messages read. */
 export const agentRead = (services: Services, clientId: number, number: string) => {
@@ -82,8 +69,8 @@ export const withWebchat: ChannelLayer = (services, events, inner) => {
     // the report waits for the send's commit (the hub retries it).
     if (io)
       setTimeout(() => {
-        onPage(io, room)
-          .then((present) => (present ? events.status({ clientId: out.clientId, externalId, status: "delivered" }) : undefined))
+        socketsIn(io, room)
+          .then((sockets) => (sockets.length > 0 ? events.status({ clientId: out.clientId, externalId, status: "delivered" }) : undefined))
           .catch((error: unknown) => console.error("[webchat] delivery report failed", error))
       }, 0)
     return { externalId }
