@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite"
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator"
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres"
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator"
+import { takingTurns } from "./pglite-turns"
 import { pgliteTextRows, postgresTextRows, type TextRow } from "./text-rows"
 
 /** A drizzle handle: the database or a transaction (a transaction is a PgDatabase too). */
@@ -106,6 +107,7 @@ export interface OpenOptions {
 }
 
 const fromPglite = (client: PGlite): Database => {
+  takingTurns(client)
   const db = drizzlePglite({ client }) as unknown as Db
   return {
     db,
