@@ -52,7 +52,10 @@ export const RouteGate = () => {
   const acl = useAclActor()
   const phase = useSelector(session, selectPhase)
   const userAcl = useSelector(acl, selectUserAcl)
-  const path = location.pathname
+  const canonical = canonicalOf(location.pathname)
+  // An alias draws its screen at once while the address moves on to the screen's own: no blank frame in between.
+  const path = canonical ?? location.pathname
+  const moveOn = canonical ? <Navigate to={`${canonical}${location.search}`} replace /> : null
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new access list must re-decide the same path
   useEffect(() => {
@@ -62,9 +65,6 @@ export const RouteGate = () => {
   // Until the stored session is read (or a login is being stored) the access list is not final.
   if (phase === "restoring" || (phase === "authenticating" && userAcl !== null)) return <PageLoading />
   if ((phase === "locked" || phase === "unlocking") && path.toLowerCase() !== LOCK.toLowerCase()) return <Navigate to={LOCK} replace />
-
-  const canonical = canonicalOf(path)
-  if (canonical) return <Navigate to={`${canonical}${location.search}`} replace />
 
   const decision = decisionFor(path, userAcl)
   if (decision.kind === "redirect") {
@@ -77,6 +77,8 @@ export const RouteGate = () => {
 
   const loggedIn = userAcl !== null
   if (decision.kind === "landing") {
+    Shell.preload()
+    LandingView.preload()
     return withBlueprint(
       <Shell toolbar={toolbar}>
         <LandingView />
@@ -84,15 +86,22 @@ export const RouteGate = () => {
     )
   }
   const Screen = screenFor(decision.route.key, decision.section)
+  const frame = framing(decision.route, loggedIn)
+  // The screen loads beside the frame it is drawn in (and that frame beside Blueprint), not each after the other.
+  Screen.preload()
+  if (frame === "shell") Shell.preload()
+  if (frame === "public") PublicFrame.preload()
   const page = (
-    <RenderFailureBoundary resetKey={path}>
-      <Suspense fallback={<PageLoading />}>
-        <Screen routeKey={decision.route.key} section={decision.section} />
-      </Suspense>
-    </RenderFailureBoundary>
+    <>
+      {moveOn}
+      <RenderFailureBoundary resetKey={path}>
+        <Suspense fallback={<PageLoading />}>
+          <Screen routeKey={decision.route.key} section={decision.section} />
+        </Suspense>
+      </RenderFailureBoundary>
+    </>
   )
   if (PLAIN_PAGES.has(decision.route.key)) return page
-  const frame = framing(decision.route, loggedIn)
   if (frame === "shell")
     return withBlueprint(
       <Shell toolbar={toolbar}>

@@ -36,10 +36,6 @@ const sharedKits: Readonly<Record<string, { readonly layers: readonly Layer[]; r
     layers: ["machines", "views"],
     why: "building blocks every feature uses (actor/Effect bridge, record editor, CSV import, page header, failure text)",
   },
-  "report-kit": {
-    layers: ["machines", "views", "services"],
-    why: "the paged and range report machinery (report machine, table, filters, CSV export) under every feature's lists",
-  },
   root: { layers: ["machines"], why: "the actor system's root, built from all the manifests; it knows no feature machine" },
   acl: {
     layers: ["machines"],

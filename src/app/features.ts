@@ -20,7 +20,9 @@ import { accountLimits } from "./features/account-limits"
 import { uat } from "./features/uat"
 import { billing } from "./features/billing"
 import { mau } from "./features/mau"
+import { mediaPreview } from "./features/media-preview"
 import { recordKit } from "./features/record-kit"
+import { reportKit } from "./features/report-kit"
 import { contactForm } from "./features/contact-form"
 import { contacts } from "./features/contacts"
 import { dataRights } from "./features/data-rights"
@@ -70,6 +72,8 @@ export const features: readonly Feature[] = [
   dashboard,
   recordKit,
   chartKit,
+  reportKit,
+  mediaPreview,
   canned,
   labels,
   chatbots,

@@ -53,11 +53,22 @@ const loadActors = (feature: Feature) =>
 /** The groups the root's actors call once logged in (the chat inbox, the call centre), loaded with the frame. */
 const frameGroups = features.flatMap((feature) => (feature.actors ? (feature.calls ?? []) : []))
 
-type Lazy<P> = LazyExoticComponent<ComponentType<P>>
+/**
+ * A lazy component, and a way to start loading it before it renders: a screen drawn inside a frame that is still
+ * loading would otherwise start only once the frame is in.
+ */
+type Lazy<P> = LazyExoticComponent<ComponentType<P>> & { readonly preload: () => void }
 
 /** A lazy component that renders once it and everything it waits for have loaded. */
-const lazyWith = <P>(load: () => Promise<ComponentType<P>>, ...waits: (() => Promise<unknown>)[]): Lazy<P> =>
-  lazy(() => Promise.all([load(), ...waits.map((wait) => wait())]).then(([component]) => ({ default: component })))
+const lazyWith = <P>(load: () => Promise<ComponentType<P>>, ...waits: (() => Promise<unknown>)[]): Lazy<P> => {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const start = () => {
+    loading ??= Promise.all([load(), ...waits.map((wait) => wait())]).then(([component]) => ({ default: component }))
+    return loading
+  }
+  // A load that fails is the render's to report (the screen's failure state), not an unhandled rejection here.
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) })
+}
 
 /** For the logged-in frame (the shell and what it shows on every screen, like the call cards). */
 export const lazyInFrame = <P>(load: () => Promise<ComponentType<P>>): Lazy<P> =>

@@ -38,5 +38,5 @@ export const admin: Feature = {
     tr: () => import("../../views/admin/strings.tr").then((m) => ({ admin: m.adminTr })),
     ar: () => import("../../views/admin/strings.ar").then((m) => ({ admin: m.adminAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -20,5 +20,5 @@ export const agentGroups: Feature = {
     tr: () => import("../../views/agent-groups/strings.tr").then((m) => ({ agentGroups: m.agentGroupsTr })),
     ar: () => import("../../views/agent-groups/strings.ar").then((m) => ({ agentGroups: m.agentGroupsAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

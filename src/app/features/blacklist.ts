@@ -21,5 +21,5 @@ export const blacklist: Feature = {
     tr: () => import("../../views/blacklist/strings.tr").then((m) => ({ blacklist: m.blacklistTr })),
     ar: () => import("../../views/blacklist/strings.ar").then((m) => ({ blacklist: m.blacklistAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -27,5 +27,5 @@ export const businesses: Feature = {
     tr: () => import("../../views/businesses/strings.tr").then((m) => ({ businesses: m.businessesTr })),
     ar: () => import("../../views/businesses/strings.ar").then((m) => ({ businesses: m.businessesAr })),
   },
-  uses: ["reports"],
+  uses: ["report-kit"],
 }

@@ -28,5 +28,5 @@ export const campaigns: Feature = {
     tr: () => import("../../views/campaigns/strings.tr").then((m) => ({ campaigns: m.campaignsTr })),
     ar: () => import("../../views/campaigns/strings.ar").then((m) => ({ campaigns: m.campaignsAr })),
   },
-  uses: ["reports"],
+  uses: ["report-kit"],
 }

@@ -18,5 +18,5 @@ export const canned: Feature = {
     tr: () => import("../../views/canned/strings.tr").then((m) => ({ canned: m.cannedTr })),
     ar: () => import("../../views/canned/strings.ar").then((m) => ({ canned: m.cannedAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -37,5 +37,5 @@ export const catalogues: Feature = {
     tr: () => import("../../views/catalogues/strings.tr").then((m) => ({ catalogues: m.cataloguesTr })),
     ar: () => import("../../views/catalogues/strings.ar").then((m) => ({ catalogues: m.cataloguesAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -28,5 +28,5 @@ export const chat: Feature = {
     ar: () => import("../../views/chat/strings.ar").then((m) => ({ chat: m.chatAr })),
   },
   // The media preview dialog of a message bubble; the thread's transcript download; its scheduled sends.
-  uses: ["reports", "transcripts", "scheduled-sends", "sla"],
+  uses: ["report-kit", "transcripts", "scheduled-sends", "sla", "media-preview"],
 }

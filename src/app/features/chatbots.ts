@@ -26,5 +26,5 @@ export const chatbots: Feature = {
     tr: () => import("../../views/chatbots/strings.tr").then((m) => ({ chatbots: m.chatbotsTr })),
     ar: () => import("../../views/chatbots/strings.ar").then((m) => ({ chatbots: m.chatbotsAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -15,5 +15,5 @@ export const complaints: Feature = {
   pages: {
     complaint: () => import("../../machines/complaints/complaint-machine").then((m) => m.complaintMachine),
   },
-  uses: ["workspace", "reports", "chat"],
+  uses: ["workspace", "report-kit", "chat", "media-preview"],
 }

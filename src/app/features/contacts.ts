@@ -33,5 +33,5 @@ export const contacts: Feature = {
     tr: () => import("../../views/contacts/strings.tr").then((m) => ({ contacts: m.contactsTr })),
     ar: () => import("../../views/contacts/strings.ar").then((m) => ({ contacts: m.contactsAr })),
   },
-  uses: ["reports", "data-rights"],
+  uses: ["report-kit", "data-rights"],
 }

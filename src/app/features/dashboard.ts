@@ -19,5 +19,5 @@ export const dashboard: Feature = {
     tr: () => import("../../views/dashboard/strings.tr").then((m) => ({ dashboard: m.dashboardTr })),
     ar: () => import("../../views/dashboard/strings.ar").then((m) => ({ dashboard: m.dashboardAr })),
   },
-  uses: ["reports", "workspace", "chart-kit", "platform"],
+  uses: ["report-kit", "chart-kit", "platform"],
 }

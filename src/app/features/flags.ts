@@ -20,5 +20,5 @@ export const flags: Feature = {
     tr: () => import("../../views/flags/strings.tr").then((m) => ({ flags: m.flagsTr })),
     ar: () => import("../../views/flags/strings.ar").then((m) => ({ flags: m.flagsAr })),
   },
-  uses: ["reports", "contacts"],
+  uses: ["report-kit", "contacts"],
 }

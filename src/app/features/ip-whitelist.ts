@@ -21,5 +21,5 @@ export const ipWhitelist: Feature = {
     tr: () => import("../../views/ip-whitelist/strings.tr").then((m) => ({ ipWhitelist: m.ipWhitelistTr })),
     ar: () => import("../../views/ip-whitelist/strings.ar").then((m) => ({ ipWhitelist: m.ipWhitelistAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -18,5 +18,5 @@ export const labels: Feature = {
     tr: () => import("../../views/labels/strings.tr").then((m) => ({ labels: m.labelsTr })),
     ar: () => import("../../views/labels/strings.ar").then((m) => ({ labels: m.labelsAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -31,5 +31,5 @@ export const locations: Feature = {
     tr: () => import("../../views/locations/strings.tr").then((m) => ({ locations: m.locationsTr })),
     ar: () => import("../../views/locations/strings.ar").then((m) => ({ locations: m.locationsAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

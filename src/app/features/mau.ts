@@ -17,5 +17,5 @@ export const mau: Feature = {
     tr: () => import("../../views/mau/strings.tr").then((m) => ({ mau: m.mauTr })),
     ar: () => import("../../views/mau/strings.ar").then((m) => ({ mau: m.mauAr })),
   },
-  uses: ["chart-kit", "reports"],
+  uses: ["chart-kit", "report-kit"],
 }

@@ -66,5 +66,5 @@ export const onboarding: Feature = {
     ar: () => import("../../views/onboarding/strings.ar").then((m) => ({ onboarding: m.onboardingAr })),
   },
   // The super admin picks the business of the Agents sub-page with the platform's business picker.
-  uses: ["reports", "platform"],
+  uses: ["report-kit", "platform"],
 }

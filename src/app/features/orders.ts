@@ -18,5 +18,5 @@ export const orders: Feature = {
     tr: () => import("../../views/orders/strings.tr").then((m) => ({ orders: m.ordersTr })),
     ar: () => import("../../views/orders/strings.ar").then((m) => ({ orders: m.ordersAr })),
   },
-  uses: ["reports"],
+  uses: ["report-kit"],
 }

@@ -44,7 +44,7 @@ export const otp: Feature = {
   },
   // The lists' search, pager and export word themselves from the report kit's strings, the dialogs from the record kit's,
   // the super admin's business picker from the platform's.
-  uses: ["reports", "record-kit", "chart-kit", "platform"],
+  uses: ["report-kit", "record-kit", "chart-kit", "platform"],
   strings: {
     en: () => import("../../views/otp/strings").then((m) => ({ otp: m.otpEn })),
     tr: () => import("../../views/otp/strings.tr").then((m) => ({ otp: m.otpTr })),

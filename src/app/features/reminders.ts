@@ -18,5 +18,5 @@ export const reminders: Feature = {
     tr: () => import("../../views/reminders/strings.tr").then((m) => ({ reminders: m.remindersTr })),
     ar: () => import("../../views/reminders/strings.ar").then((m) => ({ reminders: m.remindersAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

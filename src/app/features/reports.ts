@@ -104,5 +104,5 @@ export const reports: Feature = {
     tr: () => import("../../views/reports/strings.tr").then((m) => ({ reports: m.reportsTr })),
     ar: () => import("../../views/reports/strings.ar").then((m) => ({ reports: m.reportsAr })),
   },
-  uses: ["chart-kit", "platform"],
+  uses: ["report-kit", "chart-kit", "platform", "media-preview"],
 }

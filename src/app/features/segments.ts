@@ -21,5 +21,5 @@ export const segments: Feature = {
     tr: () => import("../../views/segments/strings.tr").then((m) => ({ segments: m.segmentsTr })),
     ar: () => import("../../views/segments/strings.ar").then((m) => ({ segments: m.segmentsAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

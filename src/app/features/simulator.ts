@@ -15,7 +15,7 @@ export const simulator: Feature = {
     "sim-outbox": () => import("../../machines/simulator/outbox-machine").then((m) => m.outboxMachine),
   },
   // The workspace's shared parts (fields; the transcript drawer, built on the chat's transcript and media preview).
-  uses: ["workspace", "chat", "reports"],
+  uses: ["workspace", "chat", "report-kit", "media-preview"],
   strings: {
     en: () => import("../../views/simulator/strings").then((m) => ({ simulator: m.simulatorEn })),
     tr: () => import("../../views/simulator/strings.tr").then((m) => ({ simulator: m.simulatorTr })),

@@ -21,5 +21,5 @@ export const sla: Feature = {
     tr: () => import("../../views/sla/strings.tr").then((m) => ({ sla: m.slaTr })),
     ar: () => import("../../views/sla/strings.ar").then((m) => ({ sla: m.slaAr })),
   },
-  uses: ["reports"],
+  uses: ["report-kit"],
 }

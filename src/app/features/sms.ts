@@ -26,7 +26,7 @@ export const sms: Feature = {
   },
   // The report's table, pager, filters and export word themselves from the report kit's strings; the super admin's
   // account form picks its business with the platform's business picker.
-  uses: ["reports", "platform"],
+  uses: ["report-kit", "platform"],
   strings: {
     en: () => import("../../views/sms/strings").then((m) => ({ sms: m.smsEn })),
     tr: () => import("../../views/sms/strings.tr").then((m) => ({ sms: m.smsTr })),

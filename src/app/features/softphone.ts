@@ -20,7 +20,7 @@ export const softphone: Feature = {
     "pbx-calls": () => import("../../machines/softphone/pbx-calls-report").then((m) => m.pbxCallsMachine),
   },
   // The call list's table, pager and filters word themselves from the report kit's strings.
-  uses: ["reports"],
+  uses: ["report-kit"],
   strings: {
     en: () => import("../../views/softphone/strings").then((m) => ({ pbx: m.pbxEn })),
     tr: () => import("../../views/softphone/strings.tr").then((m) => ({ pbx: m.pbxTr })),

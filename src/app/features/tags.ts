@@ -18,5 +18,5 @@ export const tags: Feature = {
     tr: () => import("../../views/tags/strings.tr").then((m) => ({ tags: m.tagsTr })),
     ar: () => import("../../views/tags/strings.ar").then((m) => ({ tags: m.tagsAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

@@ -43,5 +43,5 @@ export const templates: Feature = {
     tr: () => import("../../views/templates/strings.tr").then((m) => ({ templates: m.templatesTr })),
     ar: () => import("../../views/templates/strings.ar").then((m) => ({ templates: m.templatesAr })),
   },
-  uses: ["reports", "record-kit", "platform"],
+  uses: ["report-kit", "record-kit", "platform"],
 }

@@ -26,5 +26,5 @@ export const tickets: Feature = {
     "transcript-ticket-history": transcript,
     "transcript-ticket-report": transcript,
   },
-  uses: ["workspace", "reports", "chat"],
+  uses: ["workspace", "report-kit", "chat", "media-preview"],
 }

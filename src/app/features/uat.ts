@@ -18,5 +18,5 @@ export const uat: Feature = {
     tr: () => import("../../views/uat/strings.tr").then((m) => ({ uat: m.uatTr })),
     ar: () => import("../../views/uat/strings.ar").then((m) => ({ uat: m.uatAr })),
   },
-  uses: ["reports", "record-kit"],
+  uses: ["report-kit", "record-kit"],
 }

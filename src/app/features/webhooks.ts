@@ -24,5 +24,5 @@ export const webhooks: Feature = {
     tr: () => import("../../views/webhooks/strings.tr").then((m) => ({ webhooks: m.webhooksTr })),
     ar: () => import("../../views/webhooks/strings.ar").then((m) => ({ webhooks: m.webhooksAr })),
   },
-  uses: ["reports", "record-kit", "platform"],
+  uses: ["report-kit", "record-kit", "platform"],
 }

@@ -33,5 +33,5 @@ export const workspace: Feature = {
     ar: () => import("../../views/workspace/strings.ar").then((m) => ({ workspace: m.workspaceAr })),
   },
   // The report kit's notices and media preview; the chat's transcript in the drawer; transcript files and exports.
-  uses: ["reports", "chat", "transcripts"],
+  uses: ["report-kit", "chat", "transcripts", "media-preview"],
 }

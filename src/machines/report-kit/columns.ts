@@ -1,5 +1,5 @@
 /**
- * A report's columns, said once: the key the screen's header is worded by (`reports.columns.<key>`), the English
+ * A report's columns, said once: the key the screen's header is worded by (`reportKit.columns.<key>`), the English
  * header of the CSV, what kind of value it holds and how to read it from a row. The table and the export both follow
  * this list, so a column cannot be on screen and missing from the file.
  */

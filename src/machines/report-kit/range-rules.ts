@@ -2,7 +2,7 @@
  * The one rule for a report's date range, on the console's side: both days set, the end not before the start, and
  * at most MAX_RANGE_DAYS days (the contract's limit, which the server answers with a 400: a ten-year range is a
  * typing slip, not a question). The problems
- * are keys the views word under `reports.problems`.
+ * are keys the views word under `reportKit.problems`.
  */
 import { MAX_RANGE_DAYS } from "../../contract/schemas/reports"
 import { utcDay } from "./format"

@@ -61,13 +61,13 @@ export interface ReportConfig<Row, F, Meta = undefined> {
   /** A change that applies itself when the draft it leaves is complete (OTP logs: once both dates are picked). */
   readonly appliesOnChange?: (draft: F) => boolean
   /**
-   * Why a draft cannot be applied (a key under `reports.problems`, e.g. the end before the start), or null. Apply then
+   * Why a draft cannot be applied (a key under `reportKit.problems`, e.g. the end before the start), or null. Apply then
    * loads nothing and the view says why; the rows already shown stay.
    */
   readonly check?: (draft: F) => FilterProblem | null
 }
 
-/** Why a draft was not applied: a key the view words (`reports.problems.<key>`). */
+/** Why a draft was not applied: a key the view words (`reportKit.problems.<key>`). */
 export type FilterProblem = string
 
 export type Notice = "noData"

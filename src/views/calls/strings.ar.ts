@@ -1,4 +1,4 @@
-/** Arabic strings of src/i18n/calls.ts, in their own module so the login bundle carries English only. */
+/** Arabic strings of ./strings.ts, in their own module so the login bundle carries English only. */
 import type { callsEn } from "./strings"
 
 export const callsAr: typeof callsEn = {

@@ -1,4 +1,4 @@
-/** Turkish strings of src/i18n/calls.ts, in their own module so the login bundle carries English only. */
+/** Turkish strings of ./strings.ts, in their own module so the login bundle carries English only. */
 import type { callsEn } from "./strings"
 
 export const callsTr: typeof callsEn = {

@@ -10,7 +10,7 @@ import { Button, Icon, Tag, Tooltip } from "@blueprintjs/core"
 import type { Message, MessageStatus } from "../../contract/schemas/chat"
 import { clockTime, fileSize, mediaKind, previewOf } from "../../machines/chat/chat-format"
 import type { CallMessage } from "../../contract/schemas/reports"
-import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
+import { MediaPreviewDialog } from "../media-preview/MediaPreviewDialog"
 import { MessageExtras, Reaction, SharedLink } from "./MessageExtras"
 import "./chat.css"
 

@@ -1,4 +1,4 @@
-/** Arabic strings of src/i18n/chat.ts, in their own module so the login bundle carries English only. */
+/** Arabic strings of ./strings.ts, in their own module so the login bundle carries English only. */
 import type { chatEn } from "./strings"
 
 export const chatAr: typeof chatEn = {

@@ -1,4 +1,4 @@
-/** Turkish strings of src/i18n/chat.ts, in their own module so the login bundle carries English only. */
+/** Turkish strings of ./strings.ts, in their own module so the login bundle carries English only. */
 import type { chatEn } from "./strings"
 
 export const chatTr: typeof chatEn = {

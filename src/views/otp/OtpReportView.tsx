@@ -37,7 +37,7 @@ export const OtpReportView = businessReport("report-otp", ({ actor }) => {
       <PageHeader
         title={r("title")}
         subtitle={r("subtitle")}
-        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId="otp-report-export" />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reportKit.common.export")} testId="otp-report-export" />}
       />
       <ReportBusiness actor={actor} testId="otp-report-business" filters={<ConversationFilterBar actor={actor} testId="otp-report" />}>
         <ReportFailure actor={actor} />

@@ -24,8 +24,8 @@ export const ColumnTable = <Row,>({
     <ReportTable
       actor={actor}
       testId={testId}
-      columns={columns.map((c) => t(`reports.columns.${c.key}`))}
-      emptyText={t("reports.common.noRows")}
+      columns={columns.map((c) => t(`reportKit.columns.${c.key}`))}
+      emptyText={t("reportKit.common.noRows")}
     >
       {rows.map((row, index) => (
         <tr key={rowKey(row, index)} data-testid={`${testId}-row`}>

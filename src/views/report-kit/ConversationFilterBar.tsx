@@ -51,16 +51,16 @@ export const ConversationFilterBar = ({
         />
         {channel ? (
           <label className="mc-report-field">
-            <span>{t("reports.filters.channel")}</span>
+            <span>{t("reportKit.filters.channel")}</span>
             <HTMLSelect
               value={draft.channel ?? ""}
               onChange={(e) => change({ channel: e.currentTarget.value })}
               data-testid={`${testId}-channel`}
             >
-              <option value="">{t("reports.common.all")}</option>
+              <option value="">{t("reportKit.common.all")}</option>
               {CHANNELS.map((c) => (
                 <option key={c} value={c}>
-                  {t(`reports.channels.${c}`)}
+                  {t(`reportKit.channels.${c}`)}
                 </option>
               ))}
             </HTMLSelect>
@@ -68,13 +68,13 @@ export const ConversationFilterBar = ({
         ) : null}
         {agent ? (
           <label className="mc-report-field">
-            <span>{t("reports.filters.agent")}</span>
+            <span>{t("reportKit.filters.agent")}</span>
             <HTMLSelect
               value={draft.agent ?? ""}
               onChange={(e) => change({ agent: e.currentTarget.value })}
               data-testid={`${testId}-agent`}
             >
-              <option value="">{agentsFailed ? t("reports.filters.agentsFailed") : t("reports.common.all")}</option>
+              <option value="">{agentsFailed ? t("reportKit.filters.agentsFailed") : t("reportKit.common.all")}</option>
               {agents.map((a) => (
                 <option key={a.id} value={String(a.id)}>
                   {a.username}

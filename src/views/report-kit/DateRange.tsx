@@ -43,9 +43,9 @@ export const DateRange = ({
   }
   return (
     <label className="mc-report-field">
-      <span>{t("reports.common.dateRange")}</span>
+      <span>{t("reportKit.common.dateRange")}</span>
       {/* Named, and focusable from a script only: where Escape leaves the focus. */}
-      <fieldset ref={frame} className="mc-report-daterange" data-testid={testId} tabIndex={-1} aria-label={t("reports.common.dateRange")}>
+      <fieldset ref={frame} className="mc-report-daterange" data-testid={testId} tabIndex={-1} aria-label={t("reportKit.common.dateRange")}>
         <DateRangeInput
           value={value}
           onChange={([from, to]) => onChange(toDay(from), toDay(to))}
@@ -59,19 +59,19 @@ export const DateRange = ({
           // a fieldset is a group, and groups the start and the end.
           popoverProps={{ targetTagName: "fieldset" }}
           allowSingleDayRange
-          overlappingDatesMessage={t("reports.problems.endBeforeStart")}
+          overlappingDatesMessage={t("reportKit.problems.endBeforeStart")}
           shortcuts={false}
           minDate={minDate}
           maxDate={maxDate}
           startInputProps={{
-            "aria-label": t("reports.common.startDate"),
-            placeholder: t("reports.common.startDate"),
+            "aria-label": t("reportKit.common.startDate"),
+            placeholder: t("reportKit.common.startDate"),
             name: "start",
             onKeyDown: keepFocus,
           }}
           endInputProps={{
-            "aria-label": t("reports.common.endDate"),
-            placeholder: t("reports.common.endDate"),
+            "aria-label": t("reportKit.common.endDate"),
+            placeholder: t("reportKit.common.endDate"),
             name: "end",
             onKeyDown: keepFocus,
           }}

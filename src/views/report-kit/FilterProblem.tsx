@@ -11,7 +11,7 @@ export const FilterProblem = ({ actor }: { actor: AnyReportActor }) => {
   if (!invalid) return null
   return (
     <Callout intent="warning" icon="warning-sign" data-testid="filter-problem" role="alert">
-      {t(`reports.problems.${invalid}`, { days: MAX_RANGE_DAYS })}
+      {t(`reportKit.problems.${invalid}`, { days: MAX_RANGE_DAYS })}
     </Callout>
   )
 }

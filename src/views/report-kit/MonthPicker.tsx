@@ -33,7 +33,7 @@ export const MonthPicker = ({ value, onChange, testId, label, years = 6 }: Month
       <HTMLSelect
         value={month ? pad(month) : ""}
         onChange={(e) => onChange(`${year || thisYear}-${e.currentTarget.value}`)}
-        aria-label={`${label}: ${t("reports.filters.month")}`}
+        aria-label={`${label}: ${t("reportKit.filters.month")}`}
         data-testid={`${testId}-month`}
       >
         {names.map((name, i) => (
@@ -45,7 +45,7 @@ export const MonthPicker = ({ value, onChange, testId, label, years = 6 }: Month
       <HTMLSelect
         value={year ? String(year) : ""}
         onChange={(e) => onChange(`${e.currentTarget.value}-${pad(month || 1)}`)}
-        aria-label={`${label}: ${t("reports.filters.year")}`}
+        aria-label={`${label}: ${t("reportKit.filters.year")}`}
         data-testid={`${testId}-year`}
       >
         {choices.map((y) => (

@@ -13,7 +13,7 @@ export const Pager = ({ actor }: { actor: AnyReportActor }) => {
   return (
     <div className="mc-report-pager" data-testid="pager">
       <label className="mc-report-pager-size">
-        <span>{t("reports.common.rowsPerPage")}</span>
+        <span>{t("reportKit.common.rowsPerPage")}</span>
         <HTMLSelect
           value={pageSize}
           onChange={(e) => actor.send({ type: "PAGE_SIZE.SET", size: Number(e.currentTarget.value) })}
@@ -28,12 +28,12 @@ export const Pager = ({ actor }: { actor: AnyReportActor }) => {
         </HTMLSelect>
       </label>
       <span className="mc-report-pager-range" data-testid="page-range">
-        {t("reports.common.pageOf", { from, to, total })}
+        {t("reportKit.common.pageOf", { from, to, total })}
       </span>
       <Button
         icon="chevron-left"
         variant="minimal"
-        aria-label={t("reports.common.previousPage")}
+        aria-label={t("reportKit.common.previousPage")}
         disabled={previous === null}
         onClick={() => previous !== null && actor.send({ type: "PAGE.SET", page: previous })}
         data-testid="page-prev"
@@ -41,7 +41,7 @@ export const Pager = ({ actor }: { actor: AnyReportActor }) => {
       <Button
         icon="chevron-right"
         variant="minimal"
-        aria-label={t("reports.common.nextPage")}
+        aria-label={t("reportKit.common.nextPage")}
         disabled={next === null}
         onClick={() => next !== null && actor.send({ type: "PAGE.SET", page: next })}
         data-testid="page-next"

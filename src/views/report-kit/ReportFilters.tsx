@@ -9,8 +9,8 @@ import { FilterCard } from "../common/FilterCard"
 import type { AnyReportActor } from "./report-hooks"
 
 const LABELS = {
-  filters: { apply: "reports.common.applyFilters", clear: "reports.common.clearFilters" },
-  short: { apply: "reports.common.apply", clear: "reports.common.clear" },
+  filters: { apply: "reportKit.common.applyFilters", clear: "reportKit.common.clearFilters" },
+  short: { apply: "reportKit.common.apply", clear: "reportKit.common.clear" },
 } as const
 
 interface ReportFiltersProps {

@@ -48,7 +48,7 @@ export const ReportTable = ({
         aria-busy={loading}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard
         tabIndex={0}
-        aria-label={label ?? t("reports.common.results")}
+        aria-label={label ?? t("reportKit.common.results")}
       >
         <HTMLTable className="mc-report-table" striped interactive compact data-testid={testId}>
           <thead>
@@ -68,7 +68,7 @@ export const ReportTable = ({
           </div>
         ) : null}
         {loading ? (
-          <div className="mc-report-loading" data-testid="report-loading" role="status" aria-label={t("reports.common.loading")}>
+          <div className="mc-report-loading" data-testid="report-loading" role="status" aria-label={t("reportKit.common.loading")}>
             <Spinner size={28} />
           </div>
         ) : null}
@@ -86,12 +86,12 @@ export const ReportFailure = ({ actor }: { actor: AnyReportActor }) => {
   if (!failure) return null
   return (
     <Callout intent="danger" icon="error" data-testid="ws-error">
-      {t("reports.common.loadFailed", { message: failureText(failure) })}{" "}
+      {t("reportKit.common.loadFailed", { message: failureText(failure) })}{" "}
       <Button
         size="small"
         variant="minimal"
         icon="refresh"
-        text={t("reports.common.retry")}
+        text={t("reportKit.common.retry")}
         onClick={() => actor.send({ type: "REPORT.RELOAD" })}
       />
     </Callout>

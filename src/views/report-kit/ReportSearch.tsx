@@ -34,8 +34,8 @@ export const ReportSearch = ({ actor, label, placeholder, testId }: ReportSearch
             onValueChange={(text) => actor.send({ type: "SEARCH.CHANGE", text })}
             data-testid={testId}
           />
-          <Button type="submit" intent="primary" text={t("reports.common.search")} data-testid={`${testId}-submit`} />
-          <Button text={t("reports.common.clear")} onClick={() => actor.send({ type: "SEARCH.CLEAR" })} data-testid={`${testId}-clear`} />
+          <Button type="submit" intent="primary" text={t("reportKit.common.search")} data-testid={`${testId}-submit`} />
+          <Button text={t("reportKit.common.clear")} onClick={() => actor.send({ type: "SEARCH.CLEAR" })} data-testid={`${testId}-clear`} />
         </div>
       </form>
     </search>

@@ -27,15 +27,15 @@ const cellText = (t: ReturnType<typeof useTranslation>["t"], language: string) =
       case "number":
         return format.count(Number(value))
       case "flag":
-        return value ? t("reports.common.yes") : t("reports.common.no")
+        return value ? t("reportKit.common.yes") : t("reportKit.common.no")
       case "weekday":
-        return t(`reports.weekdays.${value}`)
+        return t(`reportKit.weekdays.${value}`)
       case "hour":
         return hourText(Number(value))
       case "channel":
         return format.enumValue("channel", String(value))
       case "status":
-        return t(`reports.statuses.${value}`, { defaultValue: wordsOf(String(value)) })
+        return t(`reportKit.statuses.${value}`, { defaultValue: wordsOf(String(value)) })
       default:
         return String(value)
     }

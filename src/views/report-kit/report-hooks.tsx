@@ -44,7 +44,7 @@ export const useCopy = () => {
     } catch {
       // Clipboard refused (no permission): the value is still selectable on screen; the notice still shows.
     }
-    void toast(t("reports.common.copied"), "success", "copied-toast", TOAST_MS.copied)
+    void toast(t("reportKit.common.copied"), "success", "copied-toast", TOAST_MS.copied)
   }
 }
 
@@ -63,11 +63,11 @@ export const useExportEffects = (actor: AnyReportActor) => {
   }, [download, actor])
   useEffect(() => {
     if (!notice) return
-    void toast(t(`reports.common.${notice.kind}`), "warning", `notice-${notice.kind}`)
+    void toast(t(`reportKit.common.${notice.kind}`), "warning", `notice-${notice.kind}`)
     actor.send({ type: "NOTICE.DISMISS" })
   }, [notice, actor, t])
   useEffect(() => {
-    const subscription = actor.on("alert", (event) => window.alert(t(`reports.common.${event.key}`)))
+    const subscription = actor.on("alert", (event) => window.alert(t(`reportKit.common.${event.key}`)))
     return () => subscription.unsubscribe()
   }, [actor, t])
 }

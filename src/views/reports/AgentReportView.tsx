@@ -37,12 +37,12 @@ const AgentTable = ({
       categories: rows.map((r) => r.display_name ?? r.username),
       series: times
         ? [
-            { name: t("reports.columns.avgFirstResponse"), data: rows.map((r) => r.first_response.avg_seconds ?? 0) },
-            { name: t("reports.columns.avgHandleTime"), data: rows.map((r) => r.aht.avg_seconds ?? 0) },
+            { name: t("reportKit.columns.avgFirstResponse"), data: rows.map((r) => r.first_response.avg_seconds ?? 0) },
+            { name: t("reportKit.columns.avgHandleTime"), data: rows.map((r) => r.aht.avg_seconds ?? 0) },
           ]
         : [
-            { name: t("reports.columns.conversations"), data: rows.map((r) => r.conversations) },
-            { name: t("reports.columns.closed"), data: rows.map((r) => r.closed) },
+            { name: t("reportKit.columns.conversations"), data: rows.map((r) => r.conversations) },
+            { name: t("reportKit.columns.closed"), data: rows.map((r) => r.closed) },
           ],
     }),
     [rows, times, t],

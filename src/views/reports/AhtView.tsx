@@ -21,7 +21,7 @@ export const AhtView = businessReport("report-aht", ({ actor }) => {
   const chart = useMemo(
     () => ({
       categories: (meta?.series ?? []).map((d) => dayText(d.date)),
-      series: [{ name: t("reports.columns.average"), data: (meta?.series ?? []).map((d) => d.avg_seconds ?? 0) }],
+      series: [{ name: t("reportKit.columns.average"), data: (meta?.series ?? []).map((d) => d.avg_seconds ?? 0) }],
     }),
     [meta, t],
   )

@@ -17,7 +17,7 @@ import { useFormat } from "../common/format"
 import { useAclActor } from "../common/actor-context"
 import { useMayCall } from "../common/use-may-call"
 import { PageHeader } from "../common/PageHeader"
-import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
+import { MediaPreviewDialog } from "../media-preview/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
 import { ExportButton } from "../report-kit/ExportButton"
 import { ReportTable } from "../report-kit/ReportFrame"
@@ -90,7 +90,7 @@ const Row = ({ row, onOpen, recording }: { row: CallRecord; onOpen: () => void; 
             size="small"
             className="mc-copy mc-num"
             text={shortId(row.call_id)}
-            aria-label={t("reports.common.copy", { value: row.call_id })}
+            aria-label={t("reportKit.common.copy", { value: row.call_id })}
             onClick={() => void copy(row.call_id)}
             data-testid="copy-call-id"
           />
@@ -103,7 +103,7 @@ const Row = ({ row, onOpen, recording }: { row: CallRecord; onOpen: () => void; 
           size="small"
           className="mc-copy mc-num"
           text={row.number}
-          aria-label={t("reports.common.copy", { value: row.number })}
+          aria-label={t("reportKit.common.copy", { value: row.number })}
           onClick={() => void copy(row.number)}
           data-testid="copy-number"
         />
@@ -153,7 +153,7 @@ const CallHistory = () => {
       <PageHeader
         title={t("routes.callHistory")}
         subtitle={t("reports.subtitles.callHistory")}
-        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId="calls-export" />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reportKit.common.export")} testId="calls-export" />}
       />
       <ReportBusiness
         actor={actor}
@@ -173,7 +173,7 @@ const CallHistory = () => {
                 data-testid="calls-type"
                 onChange={(e) => change({ callType: e.currentTarget.value as CallHistoryFilters["callType"] })}
               >
-                <option value="all">{t("reports.common.all")}</option>
+                <option value="all">{t("reportKit.common.all")}</option>
                 <option value="incoming">{t("reports.calls.incoming")}</option>
                 <option value="outgoing">{t("reports.calls.outgoing")}</option>
               </HTMLSelect>
@@ -185,7 +185,7 @@ const CallHistory = () => {
                 data-testid="calls-transfers"
                 onChange={(e) => change({ transfers: e.currentTarget.value as CallHistoryFilters["transfers"] })}
               >
-                <option value="all">{t("reports.common.all")}</option>
+                <option value="all">{t("reportKit.common.all")}</option>
                 <option value="transferred">{t("reports.calls.transferred")}</option>
               </HTMLSelect>
             </label>

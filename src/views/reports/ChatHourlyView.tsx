@@ -17,7 +17,7 @@ export const ChatHourlyView = businessReport("report-chat-hourly", ({ actor }) =
   const chart = useMemo(
     () => ({
       categories: HOURS,
-      series: weekdayRows(meta?.cells ?? []).map((data, day) => ({ name: t(`reports.weekdays.${day}`), data })),
+      series: weekdayRows(meta?.cells ?? []).map((data, day) => ({ name: t(`reportKit.weekdays.${day}`), data })),
     }),
     [meta, t],
   )
@@ -31,7 +31,7 @@ export const ChatHourlyView = businessReport("report-chat-hourly", ({ actor }) =
         <Chart
           kind="heatmap"
           title={t("reports.charts.hourly", { zone: meta?.timeZone ?? "UTC" })}
-          categoryLabel={t("reports.columns.hour")}
+          categoryLabel={t("reportKit.columns.hour")}
           {...chart}
           height={300}
           testId="chat-hourly-chart"

@@ -17,8 +17,8 @@ export const ChatbotInformationView = businessReport("report-chatbot-information
     () => ({
       categories: rows.map((r) => r.name),
       series: [
-        { name: t("reports.columns.triggered"), data: rows.map((r) => r.triggered) },
-        { name: t("reports.columns.customers"), data: rows.map((r) => r.customers) },
+        { name: t("reportKit.columns.triggered"), data: rows.map((r) => r.triggered) },
+        { name: t("reportKit.columns.customers"), data: rows.map((r) => r.customers) },
       ],
     }),
     [rows, t],

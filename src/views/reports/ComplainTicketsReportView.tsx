@@ -49,7 +49,7 @@ const ComplainDetails = ({ ticket, onClose }: { ticket: ComplaintTicket | null; 
               icon="duplicate"
               text={ticket.ticket_number}
               alignText="start"
-              aria-label={t("reports.common.copy", { value: ticket.ticket_number })}
+              aria-label={t("reportKit.common.copy", { value: ticket.ticket_number })}
               onClick={() => void copy(ticket.ticket_number)}
               data-testid="complain-ticket-number"
             />
@@ -88,7 +88,7 @@ export const ComplainTicketsReportView = () => {
       <PageHeader
         title={t("routes.complainTicketsReport")}
         subtitle={t("reports.subtitles.complainTicketsReport")}
-        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.download")} testId="tickets-download" />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reportKit.common.download")} testId="tickets-download" />}
       />
       <ReportBusiness
         actor={actor}
@@ -97,7 +97,7 @@ export const ComplainTicketsReportView = () => {
           <ReportFilters actor={actor} testId="tickets">
             <ReportSearch
               actor={actor}
-              label={t("reports.common.search")}
+              label={t("reportKit.common.search")}
               placeholder={t("reports.tickets.searchPlaceholder")}
               testId="tickets-search"
             />
@@ -110,7 +110,7 @@ export const ComplainTicketsReportView = () => {
             <label className="mc-report-field">
               <span>{t("reports.tickets.platform")}</span>
               <HTMLSelect value={draft.channel} onChange={(e) => change({ channel: e.currentTarget.value })} data-testid="tickets-platform">
-                <option value="">{t("reports.common.all")}</option>
+                <option value="">{t("reportKit.common.all")}</option>
                 {(meta?.channel_type ?? []).map((c) => (
                   <option key={c} value={c}>
                     {format.enumValue("channel", c)}
@@ -121,7 +121,7 @@ export const ComplainTicketsReportView = () => {
             <label className="mc-report-field">
               <span>{t("reports.tickets.agent")}</span>
               <HTMLSelect value={draft.agent} onChange={(e) => change({ agent: e.currentTarget.value })} data-testid="tickets-agent">
-                <option value="">{t("reports.common.all")}</option>
+                <option value="">{t("reportKit.common.all")}</option>
                 {(meta?.agents ?? []).map((a) => (
                   <option key={a.id} value={String(a.id)}>
                     {a.username}
@@ -132,7 +132,7 @@ export const ComplainTicketsReportView = () => {
             <label className="mc-report-field">
               <span>{t("reports.tickets.ticketStatus")}</span>
               <HTMLSelect value={draft.status} onChange={(e) => change({ status: e.currentTarget.value })} data-testid="tickets-status">
-                <option value="">{t("reports.common.all")}</option>
+                <option value="">{t("reportKit.common.all")}</option>
                 {(meta?.statuses ?? []).map((st) => (
                   <option key={st} value={st}>
                     {st}

@@ -32,13 +32,13 @@ export const CustomerFeedbackView = businessReport("report-customer-feedback", (
       filters={
         <ConversationFilterBar actor={actor} testId="customer-feedback" channel agent>
           <label className="mc-report-field">
-            <span>{t("reports.columns.rating")}</span>
+            <span>{t("reportKit.columns.rating")}</span>
             <HTMLSelect
               value={rating}
               onChange={(e) => actor.send({ type: "FILTER.CHANGE", patch: { rating: e.currentTarget.value } })}
               data-testid="customer-feedback-rating"
             >
-              <option value="">{t("reports.common.all")}</option>
+              <option value="">{t("reportKit.common.all")}</option>
               {RATINGS.map((r) => (
                 <option key={r} value={String(r)}>
                   {"★".repeat(r)}

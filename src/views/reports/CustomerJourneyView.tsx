@@ -15,7 +15,7 @@ export const CustomerJourneyView = businessReport("report-customer-journey", ({ 
   const chart = useMemo(
     () => ({
       categories: (meta?.menus ?? []).map((m) => m.menu),
-      series: [{ name: t("reports.columns.visits"), data: (meta?.menus ?? []).map((m) => m.count) }],
+      series: [{ name: t("reportKit.columns.visits"), data: (meta?.menus ?? []).map((m) => m.count) }],
     }),
     [meta, t],
   )
@@ -28,8 +28,8 @@ export const CustomerJourneyView = businessReport("report-customer-journey", ({ 
         <ConversationFilterBar actor={actor} testId="customer-journey">
           <ReportSearch
             actor={actor}
-            label={t("reports.filters.menu")}
-            placeholder={t("reports.columns.menu")}
+            label={t("reportKit.filters.menu")}
+            placeholder={t("reportKit.columns.menu")}
             testId="customer-journey-search"
           />
         </ConversationFilterBar>

@@ -34,12 +34,12 @@ export const MonthlyActiveUsersView = businessReport("report-monthly-active-user
         <>
           <ReportFilters actor={actor} testId="mau">
             <label className="mc-report-field">
-              <span>{t("reports.filters.month")}</span>
+              <span>{t("reportKit.filters.month")}</span>
               <MonthPicker
                 value={month}
                 onChange={(value) => actor.send({ type: "FILTER.CHANGE", patch: { month: value } })}
                 testId="mau-month"
-                label={t("reports.filters.month")}
+                label={t("reportKit.filters.month")}
               />
             </label>
           </ReportFilters>
@@ -51,7 +51,7 @@ export const MonthlyActiveUsersView = businessReport("report-monthly-active-user
           testId="mau-cards"
           cards={[
             { key: "mau", label: t("reports.cards.mau"), value: figure("number", meta?.stat.active_users) },
-            { key: "conversations", label: t("reports.columns.conversations"), value: figure("number", meta?.stat.conversations) },
+            { key: "conversations", label: t("reportKit.columns.conversations"), value: figure("number", meta?.stat.conversations) },
             { key: "in", label: t("reports.cards.messagesIn"), value: figure("number", meta?.stat.messages_in) },
             { key: "out", label: t("reports.cards.messagesOut"), value: figure("number", meta?.stat.messages_out) },
           ]}

@@ -48,7 +48,7 @@ export const OtpLogsView = () => {
           actor={actor}
           testId="otp-table"
           columns={COLUMNS.map((k) => t(`reports.otp.${k}`))}
-          emptyText={t("reports.common.noRows")}
+          emptyText={t("reportKit.common.noRows")}
         >
           {context.rows.map((row) => (
             <tr key={row.id} data-testid="otp-row">

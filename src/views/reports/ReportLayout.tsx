@@ -39,7 +39,7 @@ export const ReportLayout = ({
       <PageHeader
         title={t(`routes.${routeKey}`)}
         subtitle={t(`reports.subtitles.${routeKey}`)}
-        actions={unpicked ? null : <ExportButton actor={actor} text={t("reports.common.export")} testId={`${testId}-export`} />}
+        actions={unpicked ? null : <ExportButton actor={actor} text={t("reportKit.common.export")} testId={`${testId}-export`} />}
       />
       <ReportBusiness actor={actor} testId={`${testId}-business`} filters={filters}>
         <ReportFailure actor={actor} />

@@ -15,8 +15,8 @@ export const SegmentsReportView = businessReport("report-channel-segments", ({ a
   const figure = useFigure()
   const chart = useMemo(
     () => ({
-      categories: (meta?.byChannel ?? []).map((c) => t(`reports.channels.${c.channel_type}`)),
-      series: [{ name: t("reports.columns.conversations"), data: (meta?.byChannel ?? []).map((c) => c.count) }],
+      categories: (meta?.byChannel ?? []).map((c) => t(`reportKit.channels.${c.channel_type}`)),
+      series: [{ name: t("reportKit.columns.conversations"), data: (meta?.byChannel ?? []).map((c) => c.count) }],
     }),
     [meta, t],
   )

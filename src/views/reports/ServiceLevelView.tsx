@@ -26,7 +26,7 @@ export const ServiceLevelView = businessReport("report-service-level", ({ actor 
   const chart = useMemo(
     () => ({
       categories: (meta?.series ?? []).map((d) => dayText(d.date)),
-      series: [{ name: t("reports.columns.serviceLevel"), data: (meta?.series ?? []).map((d) => dayPercent(d) ?? 0) }],
+      series: [{ name: t("reportKit.columns.serviceLevel"), data: (meta?.series ?? []).map((d) => dayPercent(d) ?? 0) }],
     }),
     [meta, t],
   )
@@ -38,11 +38,11 @@ export const ServiceLevelView = businessReport("report-service-level", ({ actor 
       filters={
         <ConversationFilterBar actor={actor} testId="service-level" channel>
           <label className="mc-report-field">
-            <span>{t("reports.filters.threshold")}</span>
+            <span>{t("reportKit.filters.threshold")}</span>
             <InputGroup
               value={threshold}
               inputMode="numeric"
-              placeholder={t("reports.filters.thresholdDefault")}
+              placeholder={t("reportKit.filters.thresholdDefault")}
               onValueChange={(value) => actor.send({ type: "FILTER.CHANGE", patch: { threshold: value } })}
               data-testid="service-level-threshold"
             />
@@ -53,10 +53,10 @@ export const ServiceLevelView = businessReport("report-service-level", ({ actor 
         <StatCards
           testId="service-level-cards"
           cards={[
-            { key: "level", label: t("reports.columns.serviceLevel"), value: figure("percent", meta?.percent) },
+            { key: "level", label: t("reportKit.columns.serviceLevel"), value: figure("percent", meta?.percent) },
             { key: "threshold", label: t("reports.cards.threshold"), value: figure("duration", meta?.threshold_seconds) },
-            { key: "within", label: t("reports.columns.answeredWithin"), value: figure("number", meta?.answered_within) },
-            { key: "answered", label: t("reports.columns.answered"), value: figure("number", meta?.total) },
+            { key: "within", label: t("reportKit.columns.answeredWithin"), value: figure("number", meta?.answered_within) },
+            { key: "answered", label: t("reportKit.columns.answered"), value: figure("number", meta?.total) },
           ]}
         />
       }

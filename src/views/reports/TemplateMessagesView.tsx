@@ -14,7 +14,7 @@ export const TemplateMessagesView = businessReport("report-template-messages", (
   const chart = useMemo(
     () => ({
       categories: (meta?.all ?? []).map((r) => r.template_name),
-      series: [{ name: t("reports.columns.sent"), data: (meta?.all ?? []).map((r) => r.count) }],
+      series: [{ name: t("reportKit.columns.sent"), data: (meta?.all ?? []).map((r) => r.count) }],
     }),
     [meta, t],
   )

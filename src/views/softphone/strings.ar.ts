@@ -1,4 +1,4 @@
-/** Arabic strings of src/i18n/pbx.ts, in their own module so the login bundle carries English only. */
+/** Arabic strings of ./strings.ts, in their own module so the login bundle carries English only. */
 import type { PbxStrings } from "./strings"
 
 export const pbxAr: PbxStrings = {

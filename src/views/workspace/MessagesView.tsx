@@ -8,7 +8,7 @@ import { contentKindOf, type MessageFilters, type messagesMachine } from "../../
 import { formatDateTime } from "../../machines/report-kit/format"
 import { useFormat, wordsOf } from "../common/format"
 import { PageHeader } from "../common/PageHeader"
-import { MediaPreviewDialog } from "../common/MediaPreviewDialog"
+import { MediaPreviewDialog } from "../media-preview/MediaPreviewDialog"
 import { DateRange } from "../report-kit/DateRange"
 import { ReportFailure, ReportTable } from "../report-kit/ReportFrame"
 import { ReportFilters } from "../report-kit/ReportFilters"

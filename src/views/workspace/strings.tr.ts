@@ -1,4 +1,4 @@
-/** Turkish strings of src/i18n/workspace.ts, in their own module so the login bundle carries English only. */
+/** Turkish strings of ./strings.ts, in their own module so the login bundle carries English only. */
 import type { workspaceEn } from "./strings"
 
 export const workspaceTr: typeof workspaceEn = {

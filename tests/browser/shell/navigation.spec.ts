@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from "@playwright/test"
 import { sidebarOrder } from "../../../src/contract/routes"
-import { baseUrl, expectedSidebar, login, renderedSidebar, shot } from "../helpers"
+import { baseUrl, expectedSidebar, login, openInApp, renderedSidebar, shot } from "../helpers"
 
 /** Every 4xx/5xx the console's own calls get while `run` runs. */
 const refusals = async (page: Page, run: () => Promise<void>) => {
@@ -55,6 +55,21 @@ test("a screen has one address: the others redirect to it, keeping the query", a
   await page.goto(`${baseUrl()}/apps/company-details/CannedReplies`)
   await page.waitForURL((url) => url.pathname === "/apps/canned-messages")
   await expect(page.locator("[data-testid=nav-item][data-path='/apps/canned-messages']")).toHaveClass(/bp6-active/)
+
+  // Followed inside the console, an alias keeps the frame drawn: the same sidebar, and never an empty page between.
+  await page.getByTestId("sidebar").evaluate((sidebar) => {
+    sidebar.setAttribute("data-before", "")
+    const seen = window as unknown as { emptyPage: boolean }
+    seen.emptyPage = false
+    new MutationObserver(() => {
+      if (document.getElementById("mc-content")?.childElementCount === 0) seen.emptyPage = true
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  await openInApp(page, "/apps/company-details/autoReply")
+  await page.waitForURL((url) => url.pathname === "/adminchatbot")
+  await expect(page.locator("#mc-content [data-testid=page-title]")).toBeVisible()
+  await expect(page.locator("[data-testid=sidebar][data-before]")).toHaveCount(1)
+  expect(await page.evaluate(() => (window as unknown as { emptyPage: boolean }).emptyPage)).toBe(false)
 })
 
 test("Ctrl+K jumps to a screen by its title in the current language, by keyboard", async ({ page }) => {

@@ -153,16 +153,19 @@ const markDrawn = (page: Page) =>
 const KEPT_MS = 150
 
 /**
- * Until the next screen is drawn: something new beside the marked screen, the marked screen gone, or (the same view
- * under another address, which React keeps in place) no screen code loading and nothing changed for a moment. At
- * most 3 s: then the checks run on what is there.
+ * Until the next screen is drawn: something new beside the marked screen, the marked screen gone and another drawn,
+ * or (the same view under another address, which React keeps in place) no screen code loading and nothing changed
+ * for a moment. At most 3 s: then the checks run on what is there.
  */
 const newScreen = async (page: Page, codeQuiet: () => number) => {
   const until = Date.now() + 3_000
   while (Date.now() < until) {
     const drawn = await page.evaluate((frames) => {
       const elements = [...document.querySelectorAll(frames)].flatMap((frame) => [...frame.children])
-      const fresh = !document.querySelector("[data-tour-left]") || elements.some((element) => !element.hasAttribute("data-tour-left"))
+      // An empty frame (an alias moving on to its address) is not the next screen yet.
+      const fresh =
+        elements.length > 0 &&
+        (!document.querySelector("[data-tour-left]") || elements.some((element) => !element.hasAttribute("data-tour-left")))
       return { fresh, still: performance.now() - (window as unknown as { tourChanged: number }).tourChanged }
     }, FRAMES)
     if (drawn.fresh || (drawn.still >= KEPT_MS && codeQuiet() >= KEPT_MS)) return

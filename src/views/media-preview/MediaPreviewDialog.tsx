@@ -17,12 +17,12 @@ const ImagePreview = ({ url }: { url: string }) => {
   if (failed) {
     return (
       <Callout intent="warning" icon="error" data-testid="media-image-failed">
-        <p>{t("reports.media.failedImage")}</p>
-        <AnchorButton href={url} target="_blank" rel="noopener noreferrer" icon="link" text={t("reports.media.openOriginal")} />
+        <p>{t("mediaPreview.failedImage")}</p>
+        <AnchorButton href={url} target="_blank" rel="noopener noreferrer" icon="link" text={t("mediaPreview.openOriginal")} />
       </Callout>
     )
   }
-  return <img src={url} alt={t("reports.media.imageAlt")} onError={() => setFailed(true)} data-testid="media-image" />
+  return <img src={url} alt={t("mediaPreview.imageAlt")} onError={() => setFailed(true)} data-testid="media-image" />
 }
 
 const DocumentPreview = ({ url, filename }: { url: string; filename: string }) => {
@@ -33,12 +33,12 @@ const DocumentPreview = ({ url, filename }: { url: string; filename: string }) =
     <div className="mc-media-body" data-testid="media-document">
       <strong>{filename}</strong>
       <div className="mc-media-row">
-        <AnchorButton href={url} target="_blank" rel="noopener noreferrer" icon="document-open" text={t("reports.media.openNewTab")} />
-        <AnchorButton href={viewer} target="_blank" rel="noopener noreferrer" icon="document-share" text={t("reports.media.openViewer")} />
+        <AnchorButton href={url} target="_blank" rel="noopener noreferrer" icon="document-open" text={t("mediaPreview.openNewTab")} />
+        <AnchorButton href={viewer} target="_blank" rel="noopener noreferrer" icon="document-share" text={t("mediaPreview.openViewer")} />
       </div>
       {loading ? (
         <div className="mc-media-row" data-testid="media-document-loading">
-          <Spinner size={16} /> {t("reports.media.loadingDocument")}
+          <Spinner size={16} /> {t("mediaPreview.loadingDocument")}
         </div>
       ) : null}
       <iframe
@@ -67,12 +67,12 @@ const InteractivePreview = ({ value }: { value: Interactive }) => {
   const buttons = value.actions_list?.buttons ?? []
   return (
     <div className="mc-media-body" data-testid="media-interactive">
-      {value.header_type === "image" && value.header_value ? <img src={value.header_value} alt={t("reports.media.header")} /> : null}
+      {value.header_type === "image" && value.header_value ? <img src={value.header_value} alt={t("mediaPreview.header")} /> : null}
       {value.header_type !== "image" && value.header_value ? <strong>{value.header_value}</strong> : null}
       {value.body ? <p>{value.body}</p> : null}
       {value.footer ? <small>{value.footer}</small> : null}
       {buttons.length ? (
-        <section className="mc-media-row" aria-label={t("reports.media.buttons")}>
+        <section className="mc-media-row" aria-label={t("mediaPreview.buttons")}>
           {buttons.map((b, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's buttons never reorder, and titles may repeat
             <Tag key={i} large minimal>
@@ -83,10 +83,10 @@ const InteractivePreview = ({ value }: { value: Interactive }) => {
       ) : null}
       <div className="mc-media-row">
         <Tag minimal>
-          {t("reports.media.type")}: {value.type ?? ""}
+          {t("mediaPreview.type")}: {value.type ?? ""}
         </Tag>
         <Tag minimal>
-          {t("reports.media.headerType")}: {value.header_type ?? ""}
+          {t("mediaPreview.headerType")}: {value.header_type ?? ""}
         </Tag>
       </div>
     </div>
@@ -115,7 +115,7 @@ export const MediaBody = ({ message }: { message: CallMessage }) => {
     default:
       return (
         <Callout intent="warning" data-testid="media-unsupported">
-          {t("reports.media.unsupported")}
+          {t("mediaPreview.unsupported")}
         </Callout>
       )
   }
@@ -124,7 +124,7 @@ export const MediaBody = ({ message }: { message: CallMessage }) => {
 export const MediaPreviewDialog = ({ message, onClose }: { message: CallMessage | null; onClose: () => void }) => {
   const { t } = useTranslation()
   return (
-    <Dialog isOpen={message !== null} onClose={onClose} title={t("reports.media.title")} icon="comment" data-testid="media-dialog">
+    <Dialog isOpen={message !== null} onClose={onClose} title={t("mediaPreview.title")} icon="comment" data-testid="media-dialog">
       <DialogBody>{message ? <MediaBody message={message} /> : null}</DialogBody>
     </Dialog>
   )

@@ -13,18 +13,18 @@ import { I18nextProvider, initReactI18next } from "react-i18next"
 import { Schema } from "effect"
 import { CallMessage } from "../../contract/schemas/reports"
 import { MediaBody } from "./MediaPreviewDialog"
-import { reportsEn } from "../reports/strings"
-import { reportsAr } from "../reports/strings.ar"
-import { reportsTr } from "../reports/strings.tr"
+import { mediaPreviewEn } from "./strings"
+import { mediaPreviewAr } from "./strings.ar"
+import { mediaPreviewTr } from "./strings.tr"
 
 const render = async (language: string, message: CallMessage) => {
   const i18n = i18next.createInstance()
   await i18n.use(initReactI18next).init({
     lng: language,
     resources: {
-      en: { translation: { reports: reportsEn } },
-      tr: { translation: { reports: reportsTr } },
-      ar: { translation: { reports: reportsAr } },
+      en: { translation: { mediaPreview: mediaPreviewEn } },
+      tr: { translation: { mediaPreview: mediaPreviewTr } },
+      ar: { translation: { mediaPreview: mediaPreviewAr } },
     },
     interpolation: { escapeValue: false },
   })
