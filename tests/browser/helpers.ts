@@ -168,3 +168,36 @@ export const clickClosing = async (control: Locator) => {
     await expect(control).toBeHidden()
   }
 }
+
+/**
+ * How long the next element with this test id stays in the page, in milliseconds, timed by the page itself (from its
+ * insertion to its removal). Call it before the action that shows the element; await the answer once it is gone. A
+ * loaded machine delays the test's own polling by seconds, so a bound on how long something showed is measured here.
+ */
+export const timeOnScreen = async (page: Page, testId: string): Promise<() => Promise<number>> => {
+  const key = `timeOnScreen:${testId}`
+  await page.evaluate(
+    ([selector, slot]) => {
+      const times = window as unknown as Record<string, { shown?: number; gone?: number }>
+      const time: { shown?: number; gone?: number } = {}
+      times[slot] = time
+      const observer = new MutationObserver(() => {
+        const there = document.querySelector(selector) !== null
+        if (there && time.shown === undefined) time.shown = performance.now()
+        if (!there && time.shown !== undefined) {
+          time.gone = performance.now()
+          observer.disconnect()
+        }
+      })
+      observer.observe(document.body, { childList: true, subtree: true })
+    },
+    [`[data-testid="${testId}"]`, key] as const,
+  )
+  return async () => {
+    const handle = await page.waitForFunction((slot) => {
+      const time = (window as unknown as Record<string, { shown?: number; gone?: number }>)[slot]
+      return time.gone !== undefined && time.shown !== undefined ? time.gone - time.shown : false
+    }, key)
+    return (await handle.jsonValue()) as number
+  }
+}

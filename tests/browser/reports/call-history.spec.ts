@@ -1,7 +1,7 @@
 /** Call History in Chromium against the seeded server: filters, copy, messages, the CSV export and its failures. */
 import { readFileSync } from "node:fs"
 import { expect, type Page, test } from "@playwright/test"
-import { baseUrl, callCard, goOnline, login, clickClosing, shot } from "../helpers"
+import { baseUrl, callCard, clickClosing, goOnline, login, shot, timeOnScreen } from "../helpers"
 import { hangUpPlaced, place } from "../calls/simulated-calls"
 import { rows, setLanguage, typeRange } from "./reports.testing"
 
@@ -214,24 +214,27 @@ test.describe("Call History", () => {
     await login(page, "admin")
     await page.goto(`${baseUrl()}/apps/call-history`)
     await expect(rows(page, "call-row").first()).toBeVisible()
+    const copiedFor = await timeOnScreen(page, "copied-toast")
     await page.getByTestId("copy-number").first().click()
     const copied = page.getByTestId("copied-toast")
     await expect(copied).toBeVisible()
-    const copiedAt = Date.now()
     await expect(copied).toHaveCount(0, { timeout: 6_000 })
-    // 2 s and the toast's exit; the 3 s it lasted before would end after 3 s.
-    expect(Date.now() - copiedAt).toBeGreaterThan(1_500)
-    expect(Date.now() - copiedAt).toBeLessThan(2_900)
+    // 2 s and the toast's exit (about 2.36 s in the page); the 3 s it lasted before would end after 3.3 s.
+    const shown = await copiedFor()
+    expect(shown).toBeGreaterThan(1_500)
+    expect(shown).toBeLessThan(2_900)
 
     await typeRange(page, "calls-range", "01-01-2099", "02-01-2099")
     await page.getByTestId("calls-apply").click()
     await expect(page.getByTestId("report-empty")).toBeVisible()
+    const noticeFor = await timeOnScreen(page, "notice-noData")
     await page.getByTestId("calls-export").click()
     const notice = page.getByTestId("notice-noData")
     await expect(notice).toBeVisible()
-    await page.waitForTimeout(4_500)
-    await expect(notice).toBeVisible()
-    await expect(notice).toHaveCount(0, { timeout: 4_000 })
+    await expect(notice).toHaveCount(0, { timeout: 10_000 })
+    const noticed = await noticeFor()
+    expect(noticed).toBeGreaterThan(5_500)
+    expect(noticed).toBeLessThan(7_500)
   })
 
   test("a failed export says so in an alert, in the user's language; the rows stay", async ({ page }) => {
