@@ -15,8 +15,8 @@ const sameMode = (a: Mode, b: Mode) => a.language === b.language && a.theme === 
 
 /**
  * The logged-in frame around every screen: the top bar, the menu (side or top) and the footer. It is the same on each
- * screen but for which menu item is marked, so it is audited on the first screen in each mode and left out after (an
- * admin's menu has about ninety items; leaving the frame out saved about 8 % of the audit's time).
+ * screen but for which menu item is marked, so it is audited on the first screen in each mode and left out after: it
+ * held most of a screen's elements (an admin's menu has about ninety items), and so most of a pass's time.
  */
 const FRAME = ["[data-testid=toolbar]", "[data-testid=sidebar]", "[data-testid=footer]"] as const
 
