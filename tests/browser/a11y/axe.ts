@@ -22,20 +22,15 @@ export interface AuditFindings {
 
 const BLOCKING = new Set(["serious", "critical"])
 
-/**
- * Audits the page as it is now, but for the parts `exclude` selects; `where` names the screen and its mode in each line
- * ("agent1 /apps/chat en light").
- */
-export const audit = async (page: Page, where: string, exclude: readonly string[] = []): Promise<AuditFindings> => {
+/** Audits the page as it is now; `where` names the screen and its mode in each line ("agent1 /apps/chat en light"). */
+export const audit = async (page: Page, where: string): Promise<AuditFindings> => {
   // axe (600 kB) is put in a document once: the single-page app keeps it across screens, and putting it in again on
   // every pass would cost as much as the pass itself.
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object")
   // Legacy mode runs axe in the page itself instead of opening a blank page to merge frames: the console has no
   // frames of its own, and a page per pass would double the audit's cost.
   // Only the violations' elements come back: the passing ones (thousands on a long table) cost more to send than to find.
-  const builder = new AxeBuilder(loaded ? { page, axeSource: ";" } : { page })
-  for (const selector of exclude) builder.exclude(selector)
-  const results = await builder
+  const results = await new AxeBuilder(loaded ? { page, axeSource: ";" } : { page })
     // Options before tags: options() replaces every option, the tags among them. Label in name (WCAG 2.5.3) is
     // still marked experimental in axe, so not among the tags' rules: it is asked for by name.
     .options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } })

@@ -13,13 +13,6 @@ import { currentMode, MODES, type Mode, modeName, stillAnimations, switchMode, T
 
 const sameMode = (a: Mode, b: Mode) => a.language === b.language && a.theme === b.theme
 
-/**
- * The logged-in frame around every screen: the top bar, the menu (side or top) and the footer. It is the same on each
- * screen but for which menu item is marked, so it is audited on the first screen in each mode and left out after: it
- * held most of a screen's elements (an admin's menu has about ninety items), and so most of a pass's time.
- */
-const FRAME = ["[data-testid=toolbar]", "[data-testid=sidebar]", "[data-testid=footer]"] as const
-
 /** A11Y_TURKISH_EVERY=1 audits every screen in Turkish too (to look for Turkish findings at once). */
 const TURKISH_EVERY = Number(process.env.A11Y_TURKISH_EVERY ?? 3)
 
@@ -43,8 +36,6 @@ export const screenAudit = (page: Page, { turkishEvery = TURKISH_EVERY, words }:
   let spent = 0
   let screens = 0
   let turkishScreens = 0
-  /** The modes the frame has been audited in (by name). */
-  const frameAudited = new Set<string>()
   const check = async (landed: string): Promise<string[]> => {
     const started = Date.now()
     const failures: string[] = []
@@ -59,10 +50,7 @@ export const screenAudit = (page: Page, { turkishEvery = TURKISH_EVERY, words }:
       } else await stillAnimations(page)
       if (mode === TURKISH) turkishScreens++
       if (words && mode !== order[0]) failures.push(...(await words()).map((problem) => `${modeName(mode)}: ${problem}`))
-      const name = modeName(mode)
-      const framed = (await page.locator(FRAME.join(", ")).count()) > 0
-      const found = await audit(page, `a11y ${name}`, frameAudited.has(name) ? FRAME : [])
-      if (framed) frameAudited.add(name)
+      const found = await audit(page, `a11y ${modeName(mode)}`)
       failures.push(...found.failures)
       for (const line of found.moderate) moderate.add(`${landed} ${line}`)
       addCounts(counts, found.byRule)
