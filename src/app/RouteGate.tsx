@@ -87,10 +87,7 @@ export const RouteGate = () => {
   }
   const Screen = screenFor(decision.route.key, decision.section)
   const frame = framing(decision.route, loggedIn)
-  // The screen loads beside the frame it is drawn in (and that frame beside Blueprint), not each after the other.
   Screen.preload()
-  if (frame === "shell") Shell.preload()
-  if (frame === "public") PublicFrame.preload()
   const page = (
     <>
       {moveOn}
@@ -102,6 +99,10 @@ export const RouteGate = () => {
     </>
   )
   if (PLAIN_PAGES.has(decision.route.key)) return page
+  // The screen loads beside the frame it is drawn in (and that frame beside Blueprint), not each after the other; a
+  // plain page (above) fetches no frame.
+  if (frame === "shell") Shell.preload()
+  if (frame === "public") PublicFrame.preload()
   if (frame === "shell")
     return withBlueprint(
       <Shell toolbar={toolbar}>
