@@ -11,6 +11,8 @@
 import { randomUUID } from "node:crypto"
 import { type SQL, sql } from "drizzle-orm"
 import type { Db } from "../db/db"
+import { rowsOf } from "../db/rows"
+import { wakeAfterCommit } from "./jobs"
 
 /** Every event type the server publishes, with what it means (the `/get/webhook/event/types` answer). */
 export const EVENT_TYPES = {
@@ -55,21 +57,23 @@ export const publish = async (
   const id = randomUUID()
   const now = new Date().toISOString()
   const target = onlyWebhook === undefined ? sql`w.active AND ${type}::text = ANY (w.events)` : sql`w.id = ${onlyWebhook}`
-  await tx.execute(sql`WITH e AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
+  const queued = await tx.execute(sql`WITH e AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
       VALUES (${id}::uuid, ${clientId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now}::timestamptz) RETURNING id)
     INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
     SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', (SELECT id FROM e)),
       ${now}::timestamptz, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || ${id}
     FROM webhooks w WHERE w.client_id = ${clientId} AND ${target}
-    ON CONFLICT (idempotency_key) DO NOTHING`)
+    ON CONFLICT (idempotency_key) DO NOTHING RETURNING 1`)
+  if (rowsOf(queued).length > 0) wakeAfterCommit(tx)
   return id
 }
 
 /**
  * The CTEs that record one event of `type` per row of `data` (a query answering one jsonb column) and enqueue their
  * deliveries, for a writer that computes the events' data in its own statement (from a data-modifying CTE's RETURNING):
- * `WITH ..., ${publishedCtes(...)} SELECT ...`. PostgreSQL runs each data-modifying CTE once, read or not. `now`: the
- * events' time, this process's clock unless given (a statement kept compiled gives a placeholder).
+ * `WITH ..., ${publishedCtes(...)} SELECT ..., ${DELIVERIES_QUEUED}`, then `wakeForDeliveries(db, rows)`. PostgreSQL
+ * runs each data-modifying CTE once, read or not. `now`: the events' time, this process's clock unless given (a
+ * statement kept compiled gives a placeholder).
  */
 export const publishedCtes = (
   clientId: number,
@@ -83,7 +87,15 @@ export const publishedCtes = (
       SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', e.id),
         ${now}, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
       FROM webhooks w CROSS JOIN published_events e WHERE w.client_id = ${clientId} AND w.active AND ${type}::text = ANY (w.events)
-      ON CONFLICT (idempotency_key) DO NOTHING)`
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING 1)`
+
+/** The column a statement with `publishedCtes` answers beside its own: whether it queued a delivery. */
+export const DELIVERIES_QUEUED = sql`EXISTS (SELECT 1 FROM published_deliveries) AS deliveries_queued`
+
+/** Wakes the delivery workers after the commit when the statement's rows say it queued a delivery (`DELIVERIES_QUEUED`). */
+export const wakeForDeliveries = (db: Db, rows: readonly Record<string, unknown>[]) => {
+  if (rows.some((row) => row.deliveries_queued === true)) wakeAfterCommit(db)
+}
 
 /**
  * `publish` for many events of one type at once (a campaign's batch): one statement records them all and enqueues
@@ -91,5 +103,10 @@ export const publishedCtes = (
  */
 export const publishEach = async (tx: Db, clientId: number, type: EventType, data: readonly Record<string, unknown>[]) => {
   if (data.length === 0) return
-  await tx.execute(sql`WITH ${publishedCtes(clientId, type, sql`SELECT jsonb_array_elements(${JSON.stringify(data)}::jsonb)`)} SELECT 1`)
+  const rows = rowsOf(
+    await tx.execute(
+      sql`WITH ${publishedCtes(clientId, type, sql`SELECT jsonb_array_elements(${JSON.stringify(data)}::jsonb)`)} SELECT ${DELIVERIES_QUEUED}`,
+    ),
+  )
+  wakeForDeliveries(tx, rows)
 }

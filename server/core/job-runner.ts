@@ -211,16 +211,15 @@ export const startJobs = (
       timer = setTimeout(loop, 0)
     }
   }
-  if (options.autoStart !== false) {
-    setWaker(services, wake)
-    timer = setTimeout(loop, 0)
-  }
+  const unsetWaker = options.autoStart !== false ? setWaker(services, wake) : () => {}
+  if (options.autoStart !== false) timer = setTimeout(loop, 0)
 
   return {
     workerId,
     runDue,
     stop: async () => {
       stopped = true
+      unsetWaker()
       if (timer) clearTimeout(timer)
       await running?.catch(() => 0)
     },

@@ -2,7 +2,8 @@
  * The durable queue's own promises, on both databases, with controlled clocks: a job exists only if its transaction
  * commits; an idempotency key enqueues once; a crashed worker's job is taken over when its lease runs out (not
  * before); a failure is retried after its backoff (not before) and gives up after max attempts; two workers draining
- * one queue run every job exactly once; a job enqueued by a job runs in the same round.
+ * one queue run every job exactly once; a job enqueued by a job runs in the same round; a job due now wakes the workers
+ * when its transaction commits.
  */
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -166,6 +167,24 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     const worker = startJobs(server.services, [slow, quick.handler, follow.handler], [], { clock, autoStart: false })
     expect(await worker.runDue()).toBe(3)
     expect(follow.runs).toHaveLength(1)
+  })
+
+  it("runs a job due now as its transaction commits, not at the next poll", async () => {
+    const woken = recorder("test-woken")
+    const worker = startJobs(server.services, [woken.handler], [], { pollMs: 600_000 })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await database().transaction(async (tx) => {
+        await enqueue(tx, { kind: "test-woken", clientId: 1 })
+        await enqueue(tx, { kind: "test-woken", clientId: 1 })
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        expect(woken.runs).toEqual([])
+      })
+      // Ten minutes to the next poll: only the commit's wake runs them.
+      await expect.poll(() => woken.runs.length, { timeout: 10_000 }).toBe(2)
+    } finally {
+      await worker.stop()
+    }
   })
 
   it("stops after the running job: the claimed jobs it had not started are queued again, their attempt not counted", async () => {

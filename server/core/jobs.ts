@@ -2,7 +2,8 @@
  * THE durable job queue: one `jobs` table (migration 0007) on PGlite and PostgreSQL alike.
  *
  * - enqueue(db, job): inside the caller's transaction (a handler's `ctx.db`), so the job exists iff the write commits
- *   (a transactional outbox). An `idempotencyKey` makes a second enqueue of the same thing a no-op.
+ *   (a transactional outbox). An `idempotencyKey` makes a second enqueue of the same thing a no-op. A job due now wakes
+ *   this process's workers once that transaction commits, so it runs at once instead of at the next poll.
  * - Workers claim due jobs with `FOR UPDATE SKIP LOCKED` in a short transaction and hold a lease (locked_by,
  *   locked_until); a crashed process's jobs are claimed again once the lease expires, and several processes share work.
  * - A job's writes and its "done" mark commit together (handlers marked `sharesCommit` share one commit with the jobs
@@ -13,7 +14,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { sql } from "drizzle-orm"
-import type { Database, Db } from "../db/db"
+import { type Database, type Db, databaseOf, onCommitOf } from "../db/db"
 import { rowsOf } from "../db/rows"
 import type { Services } from "../http/context"
 
@@ -80,7 +81,9 @@ export const enqueue = async (db: Db, job: NewJob): Promise<number | null> => {
       ${job.maxAttempts ?? 5}, ${job.idempotencyKey ?? null})
     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`),
   )
-  return row ? Number(row.id) : null
+  if (!row) return null
+  if (!job.runAt || job.runAt.getTime() <= Date.now()) wakeAfterCommit(db)
+  return Number(row.id)
 }
 
 /** The minute an instant falls in, as the stable part of schedule idempotency keys (`2026-11-23T15:00`). */
@@ -99,13 +102,38 @@ export const jobOf = (r: Record<string, unknown>): Job => ({
   runAt: new Date(String(r.run_at instanceof Date ? r.run_at.toISOString() : r.run_at)),
 })
 
-const wakers = new WeakMap<Services, () => void>()
+/** The workers polling each database in this process (job-runner.ts), by how to wake them. */
+const wakers = new WeakMap<Db, Set<() => void>>()
+/** The transactions whose commit already wakes the workers. */
+const waking = new WeakSet<Db>()
 
-/** Runs what is due now instead of at the next poll (a webhook just enqueued work); a no-op where no runner polls. */
-export const wakeJobs = (services: Services) => wakers.get(services)?.()
+const wakeWorkers = (database: Db) => {
+  for (const wake of wakers.get(database) ?? []) wake()
+}
 
-/** The runner that polls for this server (job-runner.ts) tells how to wake it. */
-export const setWaker = (services: Services, wake: () => void) => void wakers.set(services, wake)
+/**
+ * Wakes the workers once `db`'s transaction commits (at once outside one), once per transaction however many jobs it
+ * enqueued: `enqueue` does it for a job due now, and a statement that inserts due jobs itself calls it.
+ */
+export const wakeAfterCommit = (db: Db) => {
+  const database = databaseOf(db)
+  if (database === db) return wakeWorkers(db)
+  if (waking.has(db)) return
+  waking.add(db)
+  onCommitOf(db, () => wakeWorkers(database))
+}
+
+/** Runs what is due now instead of at the next poll (a job became due by other means than `enqueue`); a no-op where no runner polls. */
+export const wakeJobs = (services: Services) => wakeWorkers(services.database.db)
+
+/** A runner polling for this server (job-runner.ts) tells how to wake it; the answer stops the wakes. */
+export const setWaker = (services: Services, wake: () => void): (() => void) => {
+  const database = services.database.db
+  const set = wakers.get(database) ?? new Set()
+  wakers.set(database, set)
+  set.add(wake)
+  return () => void set.delete(wake)
+}
 
 /**
  * The fast path of a job its writer waits for (a send that answers with the channel's id): right after the writer's

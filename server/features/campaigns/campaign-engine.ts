@@ -27,7 +27,7 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import type { Job, JobContext, JobHandler, Schedule } from "../../core/jobs"
+import { type Job, type JobContext, type JobHandler, type Schedule, wakeAfterCommit } from "../../core/jobs"
 import { publish } from "../../core/events"
 import { ApiError } from "../../http/errors"
 import { chargeTemplateSends, queueTemplates, sendChecksOf, templateFromJson, templateJsonSql, type TemplateSend } from "../templates"
@@ -68,6 +68,7 @@ export const startRun = async (db: Db, clientId: number, campaignId: number, now
       ${ATTEMPTS}, 'campaign:' || ${campaignId}::int || ':' || ${gen}::int || ':batch:' || k
     FROM generate_series(0, ${Math.ceil(count / size) - 1}::int) AS k
     ON CONFLICT (idempotency_key) DO NOTHING`)
+  if (count > 0) wakeAfterCommit(db)
   return count
 }
 

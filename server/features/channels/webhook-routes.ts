@@ -8,7 +8,7 @@
  * The body is kept as the bytes that arrived (a content parser for these routes only): the signature is over them.
  */
 import { timingSafeEqual } from "node:crypto"
-import { enqueue, wakeJobs } from "../../core/jobs"
+import { enqueue } from "../../core/jobs"
 import { signatureValid } from "../../channels/meta/signature"
 import type { HttpRoutes } from "../../core/registry"
 import { accountByKey, secretsOf } from "./accounts"
@@ -62,7 +62,6 @@ export const httpRoutes: readonly HttpRoutes[] = [
         await services.database.transaction((tx) =>
           enqueue(tx, { kind: WEBHOOK_JOB, clientId: account.clientId, payload: { account_id: account.id, body }, maxAttempts: 10 }),
         )
-        wakeJobs(services)
         return reply.type("text/plain").send("EVENT_RECEIVED")
       })
     })

@@ -11,7 +11,6 @@ import { rowsOf } from "../../db/rows"
 import { receiveInbound } from "./receive"
 import { statusReports } from "./status-reports"
 import { sql } from "drizzle-orm"
-import { wakeJobs } from "../../core/jobs"
 import { channelLayers } from "./hooks"
 
 export interface ChatHub {
@@ -52,7 +51,6 @@ const createHub = (services: Services): ChatHub => {
           externalId: input.externalId,
         }),
       )
-      wakeJobs(services)
       return ids
     },
     status: reports.report,

@@ -9,7 +9,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { jsonOf, rowsOf } from "../../db/rows"
-import { publishedCtes } from "../../core/events"
+import { DELIVERIES_QUEUED, publishedCtes, wakeForDeliveries } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
 import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored, openConversationFacts } from "./hooks"
@@ -120,9 +120,12 @@ export const openConversationOf = async (
       VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${when}, ${when})
       ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id),
       ${publishedCtes(clientId, "conversation.opened", opened)}
-      SELECT id FROM created`),
+      SELECT id, ${DELIVERIES_QUEUED} FROM created`),
     )
-    if (created) return { id: Number(created.id), status: NEW_STATUS, agentId: null, created: true }
+    if (created) {
+      wakeForDeliveries(db, [created])
+      return { id: Number(created.id), status: NEW_STATUS, agentId: null, created: true }
+    }
   }
   throw new ApiError(409, "CONFLICT", "The conversation changed meanwhile, try again")
 }
@@ -163,8 +166,9 @@ export const storeInbound = async (
       WHERE id = ${conversationId}),
     window_opened AS (UPDATE contacts SET last_inbound_at = ${at} WHERE id = ${contact.id}),
     ${publishedCtes(clientId, "message.received", sql`SELECT ${JSON.stringify(event)}::jsonb || jsonb_build_object('message_id', id) FROM stored`, at)}
-    SELECT id FROM stored`),
+    SELECT id, ${DELIVERIES_QUEUED} FROM stored`),
   )
+  wakeForDeliveries(db, [message])
   const messageId = Number(message.id)
   // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
   await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts })
@@ -263,8 +267,9 @@ export const storeOutboundAll = async (db: Db, clientId: number, inputs: readonl
         FROM jsonb_to_recordset(${JSON.stringify([...after.values()])}::jsonb) AS y(id int, status text, agent_id int, last_message text, bot boolean)
         WHERE c.id = y.id),
       ${publishedCtes(clientId, "message.sent", sent)}
-    SELECT id, i FROM stored`),
+    SELECT id, i, ${DELIVERIES_QUEUED} FROM stored`),
   )
+  wakeForDeliveries(db, stored)
   const ids: number[] = []
   for (const r of stored) ids[Number(r.i)] = Number(r.id)
   return ids

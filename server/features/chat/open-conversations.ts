@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { publishedCtes } from "../../core/events"
+import { DELIVERIES_QUEUED, publishedCtes, wakeForDeliveries } from "../../core/events"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { ApiError } from "../../http/errors"
@@ -72,8 +72,9 @@ export const openConversationsFor = async (
           FROM jsonb_array_elements_text(${JSON.stringify(without)}::jsonb) AS x ORDER BY x::int
           ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id, contact_id),
         ${publishedCtes(clientId, "conversation.opened", opened)}
-      SELECT id, contact_id FROM made`),
+      SELECT id, contact_id, ${DELIVERIES_QUEUED} FROM made`),
     )
+    wakeForDeliveries(db, created)
     for (const r of created) open.set(numberOf.get(Number(r.contact_id))!, { id: Number(r.id), status: NEW_STATUS, agentId: null })
   }
   if (open.size < wanted.length) throw conflict()

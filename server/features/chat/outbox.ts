@@ -24,7 +24,7 @@
  */
 import { sql } from "drizzle-orm"
 import type { Channel } from "../../../src/contract/schemas/common"
-import { enqueue, type Job, type JobHandler, takeJob, wakeJobs } from "../../core/jobs"
+import { enqueue, type Job, type JobHandler, takeJob } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import type { Services } from "../../http/context"
 import { ApiError } from "../../http/errors"
@@ -70,7 +70,6 @@ export const handOverAfterCommit = async (
     idempotencyKey: jobKeyOf(messageIds),
     maxAttempts: ATTEMPTS,
   })
-  if (!when.answered) writer.afterCommit(() => wakeJobs(writer.services))
 }
 
 interface Queued {

@@ -23,7 +23,7 @@ import { ApiError, badRequest, notFound } from "../../http/errors"
 import { rowsOf } from "../../db/rows"
 import type { Db } from "../../db/db"
 import { userRoom } from "../../realtime/realtime"
-import { enqueue, type JobHandler, minuteKey, wakeJobs } from "../../core/jobs"
+import { enqueue, type JobHandler, minuteKey } from "../../core/jobs"
 import { checkedCsv } from "./csv-file"
 
 /** Imports adding at least this many contacts refresh the table's planner statistics. */
@@ -257,7 +257,6 @@ export const importContacts = async (ctx: Ctx, clientId: number, input: Contacts
     await ctx.services.database.transaction((tx) =>
       enqueue(tx, { kind: ANALYZE_JOB, clientId, idempotencyKey: `${ANALYZE_JOB}:${minuteKey(new Date())}` }),
     )
-    wakeJobs(ctx.services)
   }
   progress(true)
   return { ...result, default_country: country }

@@ -11,7 +11,7 @@ import { sql, type SQL } from "drizzle-orm"
 import type { Reminder } from "../../../src/contract/schemas/tagging"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { enqueue, minuteKey, type JobContext, type JobHandler, type Schedule } from "../../core/jobs"
+import { enqueue, minuteKey, type JobContext, type JobHandler, type Schedule, wakeAfterCommit } from "../../core/jobs"
 import { loadSegment, segmentSql } from "../segments"
 import { ApiError } from "../../http/errors"
 import { templateSendByName, sendTemplateTo } from "../templates"
@@ -101,6 +101,7 @@ export const jobHandlers: JobHandler[] = [
           ON CONFLICT (idempotency_key) DO NOTHING RETURNING 1)
         SELECT count(*)::int AS n FROM ins`),
       )
+      if (Number(count.n) > 0) wakeAfterCommit(ctx.db)
       const run = { at: due, recipients: Number(count.n), sent_text: 0, sent_template: 0, skipped: 0, failed: 0 }
       await ctx.db.execute(sql`UPDATE reminders SET last_run = ${JSON.stringify(run)}::jsonb WHERE id = ${reminder.id}`)
     },

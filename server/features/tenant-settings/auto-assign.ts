@@ -18,7 +18,7 @@
  */
 import { type SQL, sql } from "drizzle-orm"
 import { enqueue, type JobContext, type JobHandler } from "../../core/jobs"
-import { publishedCtes } from "../../core/events"
+import { DELIVERIES_QUEUED, publishedCtes, wakeForDeliveries } from "../../core/events"
 import type { Db } from "../../db/db"
 import { executePrepared, preparedByShape } from "../../db/prepared"
 import { rowsOf } from "../../db/rows"
@@ -110,7 +110,7 @@ const handOutStatement = preparedByShape(
         sql`SELECT jsonb_build_object('conversation_id', ${conversationId}::int, 'agent_id', user_id, 'previous_agent_id', NULL) FROM handed`,
         sql`${sql.placeholder("now")}::timestamptz`,
       )}
-      SELECT user_id FROM handed`
+      SELECT user_id, ${DELIVERIES_QUEUED} FROM handed`
   },
 )
 
@@ -130,6 +130,7 @@ const assignOne = async (
   const [row] = rowsOf(
     await handOutStatement(db, { clientId, route, inTurn, pick }, { conversation: conversationId, now: new Date().toISOString() }),
   )
+  if (row) wakeForDeliveries(db, [row])
   return row ? Number(row.user_id) : whyNot(db, clientId, conversationId, route, inTurn, pick)
 }
 

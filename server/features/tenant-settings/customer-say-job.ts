@@ -1,6 +1,6 @@
 /** The `settings.say` job (customer-say.ts): the text stored as the bot's in the thread, handed to the channel by the chat outbox. */
 import { sql } from "drizzle-orm"
-import { type JobHandler, wakeJobs } from "../../core/jobs"
+import type { JobHandler } from "../../core/jobs"
 import { rowsOf } from "../../db/rows"
 import type { ConversationStatus } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
@@ -27,7 +27,6 @@ export const jobHandlers: JobHandler[] = [
       const target = { clientId, conversation, channel: String(row.channel) as Channel, number: String(row.number) }
       const id = await queueMessageAsBot(ctx, target, { type: "text", body: text, payload: { auto } })
       await handOverAfterCommit(ctx, clientId, [id])
-      ctx.afterCommit(() => wakeJobs(ctx.services))
     },
   },
 ]

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { seriesSequenceSql, startSeries, TICKET_NUMBERS } from "../../db/number-series"
-import { publish, publishedCtes } from "../../core/events"
+import { DELIVERIES_QUEUED, publish, publishedCtes, wakeForDeliveries } from "../../core/events"
 
 /**
  * The open ticket of a conversation, opened now when it has none (subject: the customer's first words, or `[image]`
@@ -35,8 +35,9 @@ export const openTicketFor = async (db: Db, clientId: number, conversationId: nu
           RETURNING ticket_number, conversation_id, channel_type, status),
         ${publishedCtes(clientId, "ticket.created", created)}
       SELECT coalesce((SELECT ticket_number FROM open), (SELECT ticket_number FROM created)) AS ticket_number,
-        EXISTS (SELECT 1 FROM conv) AS theirs`),
+        EXISTS (SELECT 1 FROM conv) AS theirs, ${DELIVERIES_QUEUED}`),
     )
+    wakeForDeliveries(db, [row])
     return row
   }
   const first = await attempt()

@@ -4,7 +4,7 @@
  * conversation is not found. A bulk export takes Overall History's filter, pinned to the conversations closed when it
  * is asked for, and is its asker's alone to follow and download.
  */
-import { enqueue, wakeJobs } from "../../core/jobs"
+import { enqueue } from "../../core/jobs"
 import { publicOrigin } from "../../core/attachments"
 import { handle } from "../../core/registry"
 import { tenantOf, userOf } from "../../http/context"
@@ -54,7 +54,6 @@ export const handlers = [
       idempotencyKey: `transcripts:${row.id}`,
       maxAttempts: 3,
     })
-    ctx.afterCommit?.(() => wakeJobs(ctx.services))
     return { data: exportOf(row, ctx.services.config, publicOrigin(ctx)) }
   }),
 
