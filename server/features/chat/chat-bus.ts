@@ -10,14 +10,15 @@
  * the rows of every writer that committed within a few milliseconds); rows a dead writer left behind are relayed by
  * the sweeper (chat-relay.ts) on the job runner. A relay may repeat an event (the writer died between the emit and the
  * mark): the console drops a seq it applied. `chat:typing` is not stored: it goes out at once with seq 0 (ephemeral,
- * not ordered against records).
+ * not ordered against records). An event the database reads in the statement that stores it (`emitChatRead`) may be
+ * stored in another form than the console's, which the relay turns into the console's (`storedForm`).
  */
-import { sql } from "drizzle-orm"
+import { type SQL, sql } from "drizzle-orm"
 import type { Server } from "socket.io"
 import type { ChatToBrowser, ChatToBrowserEvent } from "../../../src/contract/chat-events"
 import { backKey } from "../../../src/contract/routes"
 import { type Database, type Db, onCommitOf } from "../../db/db"
-import { rowsOf } from "../../db/rows"
+import { jsonOf, rowsOf } from "../../db/rows"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
 import { chatEventRooms, joinChatAudience } from "./chat-audience"
@@ -49,6 +50,21 @@ export interface ChatEventRow {
 /** Each transaction's events not relayed yet (its relay is registered with the first). */
 const pending = new WeakMap<Db, ChatEventRow[]>()
 
+/** How a payload stored in another form than the console's reaches it, by the form's name (`storedForm`). */
+const forms = new Map<string, (services: Services, payload: Record<string, unknown>) => Record<string, unknown>>()
+
+/**
+ * Names a form an event may be stored in (`{ form: name, ... }`, written by `emitChatRead`) and how it becomes the
+ * console's payload when relayed, by its writer or by the sweeper: a module registers its forms when it loads.
+ */
+export const storedForm = (name: string, toConsole: (services: Services, payload: Record<string, unknown>) => Record<string, unknown>) => {
+  forms.set(name, toConsole)
+  return name
+}
+
+const consolePayload = (services: Services, payload: Record<string, unknown>) =>
+  forms.get(String(payload.form))?.(services, payload) ?? payload
+
 /**
  * THE way to tell the consoles: stores durable events (one, or a list of the same kind in one INSERT) in the writer's
  * transaction and relays them after the commit; `chat:typing` goes out now.
@@ -74,7 +90,35 @@ export const emitChat = async <E extends ChatToBrowserEvent>(
   )
     .map((r) => Number(r.id))
     .sort((a, b) => a - b)
-  const stored = payloads.map((one, i): ChatEventRow => ({ id: ids[i]!, clientId, event, payload: one }))
+  relayAfterCommit(
+    writer,
+    payloads.map((one, i): ChatEventRow => ({ id: ids[i]!, clientId, event, payload: one })),
+  )
+}
+
+/**
+ * `emitChat` for a payload the database reads in the statement that stores it: `payload` is a query answering one
+ * jsonb column, `{ form, ... }` of a form named with `storedForm`; nothing is stored when it answers no row. Answers
+ * the stored payload (in its stored form), or null.
+ */
+export const emitChatRead = async (
+  writer: ChatWriter,
+  clientId: number,
+  event: Exclude<ChatToBrowserEvent, "chat:typing">,
+  payload: SQL,
+): Promise<Record<string, unknown> | null> => {
+  const [row] = rowsOf(
+    await writer.db.execute(sql`INSERT INTO chat_events (client_id, event, payload)
+      SELECT ${clientId}, ${event}, x.p FROM (${payload}) AS x(p) RETURNING id, payload`),
+  )
+  if (!row) return null
+  const stored = jsonOf<Record<string, unknown>>(row.payload)
+  relayAfterCommit(writer, [{ id: Number(row.id), clientId, event, payload: stored }])
+  return stored
+}
+
+/** Relays `stored` once the writer's transaction commits, with the rest of that transaction's events. */
+const relayAfterCommit = (writer: ChatWriter, stored: ChatEventRow[]) => {
   const list = pending.get(writer.db)
   if (list) {
     list.push(...stored)
@@ -95,7 +139,7 @@ const emitRelayed = async (services: Services, rows: readonly ChatEventRow[]) =>
   const io = services.realtime?.io
   const tenants = new Set<number>()
   for (const row of rows) {
-    if (io) toRoom(io, row.clientId, row.event, { ...row.payload, seq: row.id })
+    if (io) toRoom(io, row.clientId, row.event, { ...consolePayload(services, row.payload), seq: row.id })
     tenants.add(row.clientId)
   }
   await eventsRelayed.run({ services, clientIds: tenants })

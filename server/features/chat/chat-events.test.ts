@@ -1,6 +1,7 @@
 /**
  * Chat events through the database (chat-bus.ts, chat-relay.ts): nothing leaves before the commit, nothing committed
- * is lost, and two nodes' interleaved events reach an agent once each.
+ * is lost (a customer's message stored as its rows reaches the console in the console's form through the sweeper too),
+ * and two nodes' interleaved events reach an agent once each.
  */
 import { sql } from "drizzle-orm"
 import type { Socket } from "socket.io-client"
@@ -12,6 +13,7 @@ import { useNodes } from "../../testing/nodes"
 import type { TestServer } from "../../testing/test-server"
 import { type ChatWriter, emitChat } from "./chat-bus"
 import { STALE_MS } from "./chat-relay"
+import { receiveInbound } from "./receive"
 
 /** A status event no real message has: its message id marks it. */
 const marker = (messageId: number) => ({ conversation_id: 1, message_id: messageId, status: "read" as const })
@@ -82,6 +84,27 @@ describe.each(DB_KINDS)("chat events through the database on %s", (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect((await rowOf(ctx.server, orphan))[0].relayed_at).not.toBeNull()
     expect(heard.filter((e) => e.message_id === orphan)).toHaveLength(1)
+  })
+
+  it("a customer's message whose writer died reaches the agent through the sweeper as the console reads it", async () => {
+    const number = `+90555778${String(nextMarker++ % 10_000).padStart(4, "0")}`
+    const body = `orphaned ${Date.now()}`
+    const arrives = next(socket, "chat:message", (p: any) => p.message?.body === body, 15_000)
+    await socket.timeout(5000).emitWithAck("chat:watch", { all: true, conversation_ids: [] })
+    await ctx.server.services.database.transaction((tx) =>
+      receiveInbound({ db: tx, services: ctx.server.services, afterCommit: () => {} }, 1, {
+        channel: "whatsapp",
+        number,
+        name: "Orphan",
+        type: "text",
+        body,
+        payload: {},
+      }),
+    )
+    const event = await arrives
+    expect(event.conversation).toMatchObject({ number, name: "Orphan", channel_type: "whatsapp", unread: 1 })
+    expect(event.conversation).not.toHaveProperty("form")
+    expect(event.message).toMatchObject({ body, direction: "inbound", type: "text", number })
   })
 })
 

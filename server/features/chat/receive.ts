@@ -9,33 +9,39 @@
  * A new conversation handed out at once was in nobody's queue, so it tells only its holder.
  */
 import { sql } from "drizzle-orm"
-import type { Db } from "../../db/db"
-import { jsonOf, rowsOf } from "../../db/rows"
 import { notFound } from "../../http/errors"
-import { type ChatWriter, emitChat } from "./chat-bus"
+import { type ChatWriter, emitChat, emitChatRead, storedForm } from "./chat-bus"
 import { type InboundInput, storeInbound } from "./chat-store"
 import { CONVERSATION_COLUMNS, CONVERSATION_FROM, conversationOf } from "./conversation-rows"
-import { type FileLinks, MESSAGE_COLUMNS, MESSAGE_FROM, messageOf } from "./message-rows"
+import { MESSAGE_COLUMNS, MESSAGE_FROM, messageOf } from "./message-rows"
 
-/** The conversation and the message as the consoles get them (loadConversation, loadMessage), read in one statement. */
-const conversationAndMessage = async (db: Db, clientId: number, conversationId: number, messageId: number, links: FileLinks) => {
-  const [row] = rowsOf(
-    await db.execute(sql`SELECT
-      (SELECT to_jsonb(x) FROM (SELECT ${CONVERSATION_COLUMNS} FROM ${CONVERSATION_FROM} WHERE c.client_id = ${clientId} AND c.id = ${conversationId}) x) AS conversation,
-      (SELECT to_jsonb(x) FROM (SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM} WHERE m.client_id = ${clientId} AND m.id = ${messageId}) x) AS message`),
-  )
-  const conversation = jsonOf<Record<string, unknown> | null>(row?.conversation)
-  const message = jsonOf<Record<string, unknown> | null>(row?.message)
-  if (!conversation) throw notFound("Conversation")
-  return { conversation: conversationOf(conversation), message: message ? messageOf(message, links) : null }
-}
+/**
+ * `chat:message` stored as the conversation's and the message's rows, read in the statement that stores the event;
+ * relayed as the consoles get them (loadConversation, loadMessage). No request here: stored files' URLs are signed at
+ * the relay and relative to this server, which is all the console's <img> needs.
+ */
+const MESSAGE_ROWS = storedForm("message-rows", (services, payload) => ({
+  conversation: conversationOf(payload.conversation as Record<string, unknown>),
+  message: messageOf(payload.message as Record<string, unknown>, { config: services.config, origin: "" }),
+}))
 
 export const receiveInbound = async (writer: ChatWriter, clientId: number, input: InboundInput) => {
   const stored = await storeInbound(writer.db, clientId, input)
-  // No request here: stored files' URLs are relative to this server, which is all the console's <img> needs.
-  const links = { config: writer.services.config, origin: "" }
-  const { conversation, message } = await conversationAndMessage(writer.db, clientId, stored.conversationId, stored.messageId, links)
-  if (message) await emitChat(writer, clientId, "chat:message", { conversation, message })
+  const event = await emitChatRead(
+    writer,
+    clientId,
+    "chat:message",
+    // No row when either is missing. OFFSET 0 keeps each read once: pulled up, the conditions would read them again.
+    sql`SELECT jsonb_build_object('form', ${MESSAGE_ROWS}::text, 'conversation', r.conversation, 'message', r.message)
+      FROM (SELECT
+        (SELECT to_jsonb(x) FROM (SELECT ${CONVERSATION_COLUMNS} FROM ${CONVERSATION_FROM}
+          WHERE c.client_id = ${clientId} AND c.id = ${stored.conversationId}) x) AS conversation,
+        (SELECT to_jsonb(x) FROM (SELECT ${MESSAGE_COLUMNS} FROM ${MESSAGE_FROM}
+          WHERE m.client_id = ${clientId} AND m.id = ${stored.messageId}) x) AS message OFFSET 0) r
+      WHERE r.conversation IS NOT NULL AND r.message IS NOT NULL`,
+  )
+  if (!event) throw notFound("Conversation")
+  const conversation = conversationOf(event.conversation as Record<string, unknown>)
   if (stored.waited && conversation.agent_id !== null) await emitChat(writer, clientId, "chat:conversation", { conversation })
   return stored
 }
