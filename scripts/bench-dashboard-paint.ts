@@ -11,9 +11,9 @@
  * "painted"`, set on ECharts' first `rendered` event: axes and series are on the canvas). Prints every run, then the
  * median and p95 of the warm runs.
  *
- * `--profile`: one more warm run under Chromium's CPU profiler, then where its time went: each script and API call the
- * page fetched (start and end on the same clock as the paint), and the functions that held the main thread longest
- * (self time, by function and file).
+ * `--profile`: one more warm run under Chromium's tracing and CPU profiler, then where its time went (paint-profile.ts):
+ * the page's own request, each script and API call it fetched (on the same clock as the paint), the main thread's work
+ * by kind, and the functions that held it longest (self time, by function and file).
  */
 import { resolve } from "node:path"
 import { parseArgs } from "node:util"

@@ -1,6 +1,7 @@
 /**
- * Where a page's time went until something was painted (bench:dashboard-paint --profile): the scripts and API calls
- * it fetched, on the page's clock, and the functions that held the main thread longest, from Chromium's CPU profiler.
+ * Where a page's time went until something was painted (bench:dashboard-paint --profile): the page's own request and
+ * the scripts and API calls it fetched, on the page's clock; the renderer main thread's work by kind, from Chromium's
+ * trace; and the functions that held the main thread longest, from its CPU profiler.
  */
 import type { Page } from "@playwright/test"
 
@@ -55,13 +56,13 @@ export const printPaintProfile = async (page: Page, paint: () => Promise<number>
       .map((e) => ({ name: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd }))
       .filter((e) => /\.js$|\/api\//.test(e.name.split("?")[0])),
   )
-  const document = await page.evaluate(() => {
+  const navigation = await page.evaluate(() => {
     const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming
     return { request: n.requestStart, response: n.responseStart, received: n.responseEnd, interactive: n.domInteractive }
   })
   console.log(`profiled run: first chart painted at ${paintedAt.toFixed(0)} ms`)
   console.log(
-    `the page itself: asked at ${document.request.toFixed(0)} ms, first byte ${document.response.toFixed(0)}, received ${document.received.toFixed(0)}, parsed ${document.interactive.toFixed(0)}`,
+    `the page itself: asked at ${navigation.request.toFixed(0)} ms, first byte ${navigation.response.toFixed(0)}, received ${navigation.received.toFixed(0)}, parsed ${navigation.interactive.toFixed(0)}`,
   )
   console.log("fetched (ms from navigation, start → end):")
   for (const f of fetched.filter((e) => e.start <= paintedAt).sort((a, b) => a.start - b.start))
