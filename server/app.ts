@@ -142,10 +142,13 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const stop = async () => {
     readiness.draining = true
     if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs))
+    // The jobs first: what a finished job handed on after its commit (an SMS dispatch) is then in the hands of the
+    // feature's close hook, which lets it finish before the database closes.
+    await jobs.stop()
     const closing = app.close()
     // This process's sockets only: the adapter would carry a plain disconnectSockets to every process.
     realtime.io.local.disconnectSockets(true)
-    await Promise.all([closing, jobs.stop()])
+    await closing
     await realtime.close()
     // Timers that would announce something (the dashboard's now-values) find no socket service and stop there.
     services.realtime = null

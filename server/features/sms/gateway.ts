@@ -1,7 +1,8 @@
 /**
  * The SMS side of one server: one SMPP link per provider (rebuilt when the provider's settings change), the sink that
  * writes their outcomes and receipts, and inbound SMS handed to the inbox's SMS channel (the tenant is the one whose
- * approved mask the customer wrote to).
+ * approved mask the customer wrote to). Closing it (the server's stop) first lets the dispatches it carries finish, so a
+ * row the queue handed over ends sent, failed or queued again, not left `submitting` for the sweep to fail.
  */
 import { createHash } from "node:crypto"
 import { sql } from "drizzle-orm"
@@ -16,6 +17,8 @@ import { StatusSink } from "./status-sink"
 export interface SmsGateway {
   readonly sink: StatusSink
   readonly linkOf: (provider: ProviderRow) => SmppLink
+  /** Runs a dispatch of claimed rows that `close` waits for. */
+  readonly carry: (dispatch: Promise<void>) => void
   readonly close: () => Promise<void>
 }
 
@@ -52,8 +55,13 @@ const inbound = async (services: Services, providerId: number, from: string, to:
 const createGateway = (services: Services): SmsGateway => {
   const sink = new StatusSink(services.database)
   const links = new Map<number, { key: string; link: SmppLink }>()
+  const carried = new Set<Promise<void>>()
   return {
     sink,
+    carry: (dispatch) => {
+      const settled = dispatch.catch((error) => console.error("[sms] dispatch failed:", error)).finally(() => carried.delete(settled))
+      carried.add(settled)
+    },
     linkOf: (provider) => {
       const password = secretOf(services, provider.secret)
       const key = createHash("sha256")
@@ -81,6 +89,7 @@ const createGateway = (services: Services): SmsGateway => {
       return link
     },
     close: async () => {
+      await Promise.all(carried)
       await Promise.all([...links.values()].map(({ link }) => link.close()))
       links.clear()
       await sink.close()

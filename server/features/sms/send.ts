@@ -19,6 +19,7 @@ import { ensureCovers } from "../billing"
 import { isUatContactSql } from "../uat"
 import type { ClaimedRow } from "./claimed-row"
 import { SEND_JOB, dispatch } from "./dispatch"
+import { gatewayOf } from "./gateway"
 
 const CHUNK = 200
 /** A row still `submitting` this long after its claim belonged to a process that died mid-send. */
@@ -157,7 +158,7 @@ export const jobHandlers: JobHandler[] = [
       }))
       if (rows.length === 0) return
       // After the claim committed: a crash from here on leaves the rows `submitting`, never queued for a second send.
-      ctx.afterCommit(() => void dispatch(ctx.services, rows, round ?? 0).catch((error) => console.error("[sms] dispatch failed:", error)))
+      ctx.afterCommit(() => gatewayOf(ctx.services).carry(dispatch(ctx.services, rows, round ?? 0)))
     },
   },
 ]

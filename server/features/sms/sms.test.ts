@@ -196,6 +196,22 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
     expect((await receiptJobs(messageId)).map((j) => j.tries)).toEqual([1, 2])
   })
 
+  it("a stopping server lets a dispatch in its throttle pause finish: the row ends sent, submitted once", async () => {
+    await smsc(ctx.server, { throttleNext: 3 })
+    const sent = await sendSms({ to: ["+905550000502"], text: "Sent while stopping" })
+    const status = async () =>
+      String(
+        rowsOf(
+          await ctx.server.services.database.db.execute(sql`SELECT status FROM sms_messages WHERE batch_id = ${sent.body.data.batch_id}`),
+        )[0]?.status,
+      )
+    await until("the row handed to the gateway", async () => (await status()) === "submitting")
+    // What the server's stop does before it closes the database.
+    await closeGateway(ctx.server.services)
+    expect(await status()).toBe("sent")
+    expect(await smscMessages(ctx.server, "905550000502")).toHaveLength(1)
+  })
+
   it("reconnects after the SMSC drops the connection and keeps sending", async () => {
     const first = await sendSms({ to: ["+905550000801"], text: "Before the drop" })
     await waitForBatch(ctx.server, world.admin, first.body.data.batch_id, allDone)
