@@ -22,7 +22,6 @@ const open = async (page: Page, path: string, ready: string) => {
 }
 
 test("focus returns to the opener: dialogs, the date picker, sidebar groups, the quick jump", async ({ page }) => {
-  test.setTimeout(90_000)
   await keyboardLogin(page, "admin")
 
   // A dialog: Escape, then the close button.

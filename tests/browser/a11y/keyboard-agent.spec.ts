@@ -191,7 +191,6 @@ test("agent1 works a conversation and a WhatsApp call with the keyboard alone", 
 })
 
 test("in Arabic the call is alerted in Arabic and worked by the keyboard; typing keeps its caret", async ({ page }) => {
-  test.setTimeout(90_000)
   await page.addInitScript(() => window.localStorage.setItem("i18nextLng", "ar"))
   await keyboardLogin(page, "agent1")
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl")

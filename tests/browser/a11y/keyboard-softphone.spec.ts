@@ -27,7 +27,6 @@ const polite = (page: Page) => page.getByTestId("live-polite")
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null)
 
 test("an agent dials, answers, mutes, holds, sends a tone and hangs up with the keyboard alone", async ({ browser }) => {
-  test.setTimeout(90_000)
   const alice = await lab.openPhone(browser, "agent1")
   const bob = await lab.openPhone(browser, "admin")
   const a = alice.page

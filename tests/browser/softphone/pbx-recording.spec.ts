@@ -129,7 +129,6 @@ test("a recorded desk phone's call to the browser plays both voices in its PBX c
 })
 
 test("a plain desk phone's call of PCMU only is recorded as a WAV file that plays both voices", async ({ browser }) => {
-  test.setTimeout(90_000)
   const admin = await lab.openPhone(browser, "admin")
   const alice = await lab.openPhone(browser, "agent1")
   // baresip's plain profile: RTP/AVP offering PCMU alone, which the browser answers.
