@@ -349,6 +349,7 @@ export const createMetaBridge = (events: VoiceChannelEvents, options: { iceHost?
       }
       const old = call.browser
       call.browser = consult.peer
+      call.toBrowser.continueFrom(consult.toPeer)
       call.toBrowser.target = audioOf(consult.peer)
       await old?.close().catch(() => undefined)
       return true

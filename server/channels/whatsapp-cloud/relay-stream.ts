@@ -75,6 +75,18 @@ export class RelayStream {
     this.switchSource()
   }
 
+  /**
+   * Takes over a receiver that `other` fed (a warm transfer's colleague, heard by the consult's stream until the
+   * handover): this direction's packets run on from `other`'s last sequence number and timestamp, so the receiver's
+   * jitter buffer sees one stream with a pause, not packets from behind it that it drops as late.
+   */
+  continueFrom(other: RelayStream) {
+    this.seq = other.seq
+    this.ts = other.ts
+    this.lastSentAt = other.lastSentAt
+    this.switchSource()
+  }
+
   private switchSource() {
     this.sourceTs = null
     this.switched = true
