@@ -1,6 +1,6 @@
 /**
  * The agent workspace's chat in real time over a real server and database: a simulated customer writes, agents of
- * the tenant (and nobody else) get chat:message within a second; replies reach the customer's phone, delivery and read
+ * the tenant (and nobody else) get chat:message (how fast: `npm run bench:channels`, not a timed test); replies reach the customer's phone, delivery and read
  * come back as chat:message-status; take, shift, close and history; every event in seq order, none twice.
  */
 import { sql } from "drizzle-orm"
@@ -62,15 +62,13 @@ describe.each(DB_KINDS)("chat in real time on %s", (kind) => {
   const NUMBER = "+905557770001"
   let conversationId = 0
 
-  it("a customer writes on WhatsApp: the tenant's chat agents get chat:message within 1 s, the other tenant nothing", async () => {
+  it("a customer writes on WhatsApp: the tenant's chat agents get chat:message, the other tenant nothing", async () => {
     const foreign = record(s.admin2, "chat:message")
-    const started = Date.now()
     const [event, other, written] = await Promise.all([
-      next(s.agent1, "chat:message", (p) => p.message.number === NUMBER, 1000),
-      next(s.agent2, "chat:message", (p) => p.message.number === NUMBER, 1000),
+      next(s.agent1, "chat:message", (p) => p.message.number === NUMBER),
+      next(s.agent2, "chat:message", (p) => p.message.number === NUMBER),
       customer(NUMBER, { name: "Deniz Test" }),
     ])
-    expect(Date.now() - started).toBeLessThan(1000)
     expect(written.status).toBe(200)
     conversationId = written.body.data.conversationId
     expect(event.message).toMatchObject({
