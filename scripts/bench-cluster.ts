@@ -7,6 +7,11 @@
  * `--waits` also prints what the database's busy sessions waited on during the live phase, by statement (how the
  * roll-up rows, the ticket-number lock and auto-assign's lock were found).
  *
+ * CPU: what the nodes, PostgreSQL (its server and every backend), Redis, HAProxy and this client spent in the live
+ * phase, read from /proc (scripts/bench/process-cpu.ts; the killed node's up to its kill), per stored message (calls'
+ * work included), and computed from that, what one core of each would carry. Then pgbench's rate of single-row
+ * INSERTs on the same PostgreSQL: the database's own limit on this machine.
+ *
  * The agents are a real tenant's: `agents` users of tenant one with the agent role (bench-agent-N, online), each
  * logged in once and holding one socket, and the tenant's auto-assign on (tenant-settings/auto-assign.ts), so a
  * customer's conversation goes to one agent as it would in production, not to a queue every agent watches.
@@ -29,8 +34,10 @@
  * deliveries from 35 / 539 ms to 515 / 7,669 ms (p50 / p99) and the accepts from 28 / 188 to 214 / 1,369 ms, which is
  * no longer a measure of the messages. `--accept-share 1` accepts them all.
  */
-import { execSync } from "node:child_process"
+import { execSync, spawnSync } from "node:child_process"
+import { readFileSync, writeFileSync } from "node:fs"
 import { monitorEventLoopDelay } from "node:perf_hooks"
+import { cpus } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import autocannon from "autocannon"
@@ -38,7 +45,8 @@ import pg from "pg"
 import { io, type Socket } from "socket.io-client"
 import { catalogue } from "../src/contract/catalogue"
 import type { CallDef } from "../src/contract/call"
-import { type PostgresCluster, startPostgres } from "../server/testing/test-server"
+import { type PostgresCluster, pgBin, startPostgres } from "../server/testing/test-server"
+import { cpuMeter } from "./bench/process-cpu"
 import { callNumber, createCallAccepts } from "./bench-cluster-calls"
 import { type Cluster, startCluster } from "./cluster-kit"
 import { customerNumber, staffTenant } from "./bench-tenant"
@@ -249,10 +257,19 @@ const loadLive = async (cluster: Cluster) => {
   // The customer hangs up after 3 s so the ringing calls do not pile up for their 60 s (an accept on its way: later).
   const hangupLater = (id: string) => setTimeout(() => (accepts.busy(id) ? hangupLater(id) : hangup(id)), 3_000)
   let afterKill: Promise<void> = Promise.resolve()
+  // What each component spends from here to the end of the live phase's last deliveries (the bench client: itself).
+  const cpu = cpuMeter({
+    nodes: cluster.nodes.map((n) => n.pid),
+    PostgreSQL: [await postmasterPid(cluster.databaseUrl)],
+    Redis: [cluster.pids.redis],
+    HAProxy: [cluster.pids.haproxy],
+  })
+  const clientCpu = process.cpuUsage()
   if (killing)
     setTimeout(() => {
       killedAt = Date.now()
       console.log(`kill -9 ${cluster.nodes[0].name} at ${KILL_AT} s`)
+      cpu.read()
       cluster.kill(0)
       afterKill = accepts.afterKill(hangup)
     }, KILL_AT * 1000)
@@ -301,6 +318,10 @@ const loadLive = async (cluster: Cluster) => {
   await Promise.allSettled(pending)
   await afterKill
   await sleep(5_000) // the last deliveries, answers and reconnections
+  cpu.read()
+  const { user, system } = process.cpuUsage(clientCpu)
+  const cpuSeconds = { ...cpu.spent(), "bench client": (user + system) / 1e6 }
+  const liveSeconds = (Date.now() - started) / 1000
   const loadAfter = load()
   // Lost and duplicated, against the database.
   const db = new pg.Client({ connectionString: cluster.databaseUrl })
@@ -348,8 +369,42 @@ const loadLive = async (cluster: Cluster) => {
     stillDown,
     killed: killedAt > 0,
     loadAfter,
+    cpuSeconds,
+    liveSeconds,
     lag: { p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6 },
   }
+}
+
+/** The PostgreSQL server's main process (postmaster.pid's first line): its tree holds every backend. */
+const postmasterPid = async (databaseUrl: string) => {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ data_directory: string }>("SHOW data_directory")
+    return Number.parseInt(readFileSync(join(rows[0].data_directory, "postmaster.pid"), "utf8"), 10)
+  } finally {
+    await db.end()
+  }
+}
+
+/**
+ * The database's own limit on this machine, for comparison: pgbench's rate of single-row INSERTs (a transaction each,
+ * 8 clients on 2 threads, 10 s) into a table of a few columns, on the same PostgreSQL and its settings (test-server.ts).
+ */
+const pgbenchInserts = async (postgres: PostgresCluster) => {
+  const url = await postgres.createDatabase()
+  const db = new pg.Client({ connectionString: url })
+  await db.connect()
+  await db.query(
+    "CREATE TABLE pgbench_inserts (id bigserial PRIMARY KEY, client_id int NOT NULL, body text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())",
+  )
+  await db.end()
+  const script = join(dir, "pgbench-insert.sql")
+  writeFileSync(script, "INSERT INTO pgbench_inserts (client_id, body) VALUES (1, 'bench: a customer message of an ordinary length');\n")
+  const result = spawnSync(join(pgBin(), "pgbench"), ["-n", "-T", "10", "-c", "8", "-j", "2", "-f", script, url], { encoding: "utf8" })
+  const tps = /tps = ([\d.]+)/.exec(result.stdout)?.[1]
+  if (!tps) throw new Error(`pgbench: ${result.stderr || result.stdout}`)
+  return Number(tps)
 }
 
 const run = async () => {
@@ -386,6 +441,10 @@ const measure = async (postgres: PostgresCluster) => {
       }
     }
   }
+  const inserts = await pgbenchInserts(postgres)
+  const components = Object.keys(live.cpuSeconds).join(" / ")
+  const totalCpu = Object.values(live.cpuSeconds).reduce((a, b) => a + b, 0)
+  const perStored = Object.values(live.cpuSeconds).map((seconds) => (seconds * 1000) / Math.max(1, live.messages.acked))
   const rows: [string, string][] = [
     ["agents connected (via HAProxy)", `${live.connected} / ${AGENTS}`],
     [
@@ -422,6 +481,18 @@ const measure = async (postgres: PostgresCluster) => {
       `API throughput ${NODES} nodes / 1 node (req/s)`,
       ratio ? `${ratio.many.toFixed(0)} / ${ratio.one.toFixed(0)} = ${(ratio.many / ratio.one).toFixed(2)}x` : "skipped",
     ],
+    [
+      `CPU s in the live phase (${live.liveSeconds.toFixed(0)} s): ${components}`,
+      `${Object.values(live.cpuSeconds)
+        .map((seconds) => seconds.toFixed(1))
+        .join(" / ")}; ${totalCpu.toFixed(1)} of ${(live.liveSeconds * cpus().length).toFixed(0)} (${cpus().length} cores)`,
+    ],
+    [`CPU ms per stored message, calls' work included: ${components}`, perStored.map((ms) => ms.toFixed(1)).join(" / ")],
+    [
+      `computed: stored messages a second one core of each carries: ${components}`,
+      perStored.map((ms) => (1000 / ms).toFixed(0)).join(" / "),
+    ],
+    ["pgbench on this PostgreSQL: single-row INSERTs a second (8 clients)", inserts.toFixed(0)],
     ["the bench client's event-loop delay p50 / p99 (ms)", `${live.lag.p50.toFixed(0)} / ${live.lag.p99.toFixed(0)}`],
     ["load average (after the live phase / at the end)", `${live.loadAfter} / ${load()}`],
   ]

@@ -33,6 +33,8 @@ export type Balance = "roundrobin" | "failover"
 export interface ClusterNode {
   readonly name: string
   readonly url: string
+  /** Its process id (kept after it exited). */
+  readonly pid: number
   /** The running process (null once it exited). */
   process: ChildProcess | null
 }
@@ -44,6 +46,8 @@ export interface Cluster {
   readonly devKey: string
   readonly databaseUrl: string
   readonly redisUrl: string
+  /** The process ids of Redis and HAProxy (the nodes': `nodes[i].pid`). */
+  readonly pids: { readonly redis: number; readonly haproxy: number }
   /** kill -9 one node (no graceful stop): its sockets drop and HAProxy's checks take it out. */
   readonly kill: (index: number) => void
   readonly stop: () => Promise<void>
@@ -169,7 +173,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
       const nodePort = await freePort()
       const env = { ...shared, PORT: String(nodePort), DATA_DIR: join(options.dir, name) }
       const child = spawnLogged(process.execPath, ["--import", "tsx", "server/main.ts"], env, join(options.dir, `${name}.log`))
-      const node = { name, port: nodePort, url: `http://127.0.0.1:${nodePort}`, process: child as ChildProcess | null }
+      const node = { name, port: nodePort, url: `http://127.0.0.1:${nodePort}`, pid: child.pid ?? 0, process: child as ChildProcess | null }
       child.once("exit", () => {
         node.process = null
       })
@@ -199,6 +203,7 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
       devKey,
       databaseUrl,
       redisUrl: redis.url,
+      pids: { redis: redis.pid, haproxy: haproxy.pid ?? 0 },
       kill: (index) => nodes[index]?.process?.kill("SIGKILL"),
       stop,
     }

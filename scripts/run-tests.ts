@@ -10,6 +10,7 @@
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs"
 import { stripVTControlCharacters } from "node:util"
+import { statOf } from "./bench/process-cpu"
 import { timelineOf } from "./playwright-timeline"
 
 interface Tally {
@@ -35,16 +36,10 @@ const run = (command: string, args: string[], env: Record<string, string> = {}) 
 }
 
 /**
- * CPU seconds of the ended child processes so far (Linux's /proc/self/stat: cutime and cstime, in USER_HZ = 100 ticks
- * a second), their own ended children included; daemons that left their parent (a PostgreSQL that pg_ctl started) are
- * not. Zero where there is no /proc.
+ * CPU seconds of the ended child processes so far, their own ended children included; daemons that left their parent
+ * (a PostgreSQL that pg_ctl started) are not. Zero where there is no /proc.
  */
-const childCpuSeconds = () => {
-  if (!existsSync("/proc/self/stat")) return 0
-  // Fields after the command name's closing parenthesis, from the third (state): cutime is the 16th, cstime the 17th.
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ")
-  return (Number(fields[13]) + Number(fields[14])) / 100
-}
+const childCpuSeconds = () => statOf("self")?.reaped ?? 0
 
 const timed = (name: string, body: () => Tally): Suite => {
   const started = performance.now()

@@ -14,6 +14,8 @@ import { freePort } from "../sip/daemon"
 export interface RedisServer {
   readonly url: string
   readonly port: number
+  /** The redis-server process (its CPU time is read by bench:cluster). */
+  readonly pid: number
   readonly stop: () => Promise<void>
 }
 
@@ -62,6 +64,7 @@ export const startRedis = async (): Promise<RedisServer> => {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (stopped) return
       stopped = true

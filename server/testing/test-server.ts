@@ -188,7 +188,8 @@ export const freePort = () =>
     })
   })
 
-const pgBin = () => {
+/** The newest installed PostgreSQL's programs (postgres, pg_ctl, pgbench). */
+export const pgBin = () => {
   const root = "/usr/lib/postgresql"
   const version = existsSync(root) ? readdirSync(root).sort().reverse()[0] : undefined
   if (!version) throw new Error("PostgreSQL is not installed (apt-get install postgresql)")

@@ -44,6 +44,8 @@ export const callRecords = pgTable(
     index("call_records_client_dt_id_idx").on(t.clientId, t.dt, t.id),
     index("call_records_client_type_dt_id_idx").on(t.clientId, t.callType, t.dt, t.id),
     uniqueIndex("call_records_call_id_uq").on(t.callId),
+    // An agent's calls in progress, their voice load (features/chat/capacity.ts; migration 0063).
+    index("call_records_open_accepted_idx").on(t.acceptedBy).where(sql`"end_time" IS NULL`),
   ],
 )
 

@@ -61,7 +61,8 @@ export const capSql = (kind: CapacityKind, tenantCap: number | SQL): SQL =>
  * not on hold) and their own calls to a customer still in progress (not on hold). A call on hold leaves them free for
  * another (that is what hold is for), a call ringing at them is not theirs yet. The one definition: ringing
  * (calls/call-takers.ts, through canTakeSql) reads it, and so must any voice load a screen shows (heldOfSql("voice")).
- * Scanned from live_calls (only calls in progress), never from all of call_records.
+ * Found by agent among the calls not ended (the partial index call_records_open_accepted_idx, migration 0063) and
+ * joined to live_calls (only calls in progress), never scanned from all of call_records nor from every live call.
  */
 const VOICE_LOAD = sql`(SELECT count(*)::int FROM live_calls lc JOIN call_records cr ON cr.call_id = lc.call_id
   WHERE cr.accepted_by = u.id AND cr.end_time IS NULL AND lc.held_since IS NULL
