@@ -5,7 +5,8 @@
  * `seconds`; at `kill-at` s one node is killed with SIGKILL. Then the same API load (autocannon, 10 s) on N nodes and
  * on 1 node for the throughput ratio (`--no-ratio` skips it). Prints one table; every phase is bounded in time.
  * `--waits` also prints what the database's busy sessions waited on during the live phase, by statement (how the
- * roll-up rows, the ticket-number lock and auto-assign's lock were found).
+ * roll-up rows, the ticket-number lock and auto-assign's lock were found); `--profile` CPU-profiles the nodes and
+ * prints where the ones still running at the end spent their time, by function.
  *
  * CPU: what the nodes, PostgreSQL (its server and every backend), Redis, HAProxy and this client spent in the live
  * phase, read from /proc (scripts/bench/process-cpu.ts; the killed node's up to its kill), per stored message (calls'
@@ -35,7 +36,7 @@
  * no longer a measure of the messages. `--accept-share 1` accepts them all.
  */
 import { execSync, spawnSync } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { cpus } from "node:os"
 import { join } from "node:path"
@@ -46,6 +47,7 @@ import { io, type Socket } from "socket.io-client"
 import { catalogue } from "../src/contract/catalogue"
 import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, pgBin, startPostgres } from "../server/testing/test-server"
+import { printSelfTime } from "./bench/cpu-profile"
 import { cpuMeter } from "./bench/process-cpu"
 import { callNumber, createCallAccepts } from "./bench-cluster-calls"
 import { type Cluster, startCluster } from "./cluster-kit"
@@ -64,6 +66,8 @@ const { values } = parseArgs({
     "accept-share": { type: "string", default: "0.25" },
     /** Prints what the database's busy sessions wait on during the live phase (pg_stat_activity every 50 ms). */
     waits: { type: "boolean", default: false },
+    /** CPU-profiles the nodes (node --cpu-prof) and prints where the surviving ones spent their time. */
+    profile: { type: "boolean", default: false },
   },
 })
 const AGENTS = Number(values.agents)
@@ -422,7 +426,11 @@ const measure = async (postgres: PostgresCluster) => {
   await staffTenant(databaseUrl, AGENTS)
   // One address logs every agent in: the per-address credential limit is for the public, not for this run.
   process.env.CREDENTIAL_RATE_PER_MINUTE ??= String(AGENTS + 100)
-  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl })
+  const profiles = join(dir, "profiles")
+  rmSync(profiles, { recursive: true, force: true })
+  mkdirSync(profiles, { recursive: true })
+  const nodeArgs = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`] : []
+  const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl, nodeArgs })
   let live: Awaited<ReturnType<typeof loadLive>>
   let ratio: { many: number; one: number } | null = null
   try {
@@ -430,6 +438,11 @@ const measure = async (postgres: PostgresCluster) => {
   } finally {
     await cluster.stop()
   }
+  // A node writes its profile when it exits (the killed one leaves none), one per thread: the main thread's is thread 0
+  // (CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile; the others are tsx's loader).
+  if (values.profile)
+    for (const file of readdirSync(profiles).filter((f) => f.split(".")[4] === "0"))
+      printSelfTime(`Node process ${file.split(".")[3]}`, JSON.parse(readFileSync(join(profiles, file), "utf8")), 25)
   if (!values["no-ratio"]) {
     for (const nodes of [NODES, 1]) {
       const c = await startCluster({ nodes, port: 0, dir: `${dir}-${nodes}`, log: () => {}, databaseUrl: await postgres.createDatabase() })

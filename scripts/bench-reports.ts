@@ -23,6 +23,7 @@ import { loadavg } from "node:os"
 import { resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { fileURLToPath } from "node:url"
+import { printSelfTime } from "./bench/cpu-profile"
 
 const { values } = parseArgs({
   options: {
@@ -300,7 +301,7 @@ async function browserExport(url: string, day: (offset: number) => string) {
     const toFile = performance.now() - started
     sampling = false
     await sampler
-    if (values.profile) printProfile((await cdp.send("Profiler.stop")).profile)
+    if (values.profile) printSelfTime("Page main thread", (await cdp.send("Profiler.stop")).profile)
     const size = statSync(path).size
     const text = readFileSync(path, "utf8")
     // Compared across runs (before and after a change to the export): the same data must give the same file.
@@ -315,24 +316,4 @@ async function browserExport(url: string, day: (offset: number) => string) {
   } finally {
     await browser.close()
   }
-}
-
-/** Self time by function (and by script for the rest) from a CDP CPU profile, top 15. */
-function printProfile(profile: {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
-  samples?: number[]
-  timeDeltas?: number[]
-}) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
-  const self = new Map<string, number>()
-  const samples = profile.samples ?? []
-  const deltas = profile.timeDeltas ?? []
-  for (let i = 0; i < samples.length; i++) {
-    const frame = byNode.get(samples[i])?.callFrame
-    const key = frame ? `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}` : "?"
-    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0))
-  }
-  const total = [...self.values()].reduce((a, b) => a + b, 0)
-  console.log(`Page main thread, self time (${(total / 1e6).toFixed(1)} s sampled):`)
-  for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${(us / 1e6).toFixed(2)} s  ${key}`)
 }

@@ -25,6 +25,8 @@ export interface ClusterOptions {
   readonly balance?: Balance
   /** More environment for every node (e.g. DIST_DIR: the built console it serves). */
   readonly env?: Readonly<Record<string, string>>
+  /** Node.js options before the server's entry for every node (a CPU profile: `--cpu-prof`). */
+  readonly nodeArgs?: readonly string[]
 }
 
 /** `roundrobin` spreads over every node; `failover` keeps n1 the only one in use and the others as HAProxy backups. */
@@ -172,7 +174,12 @@ export const startCluster = async (options: ClusterOptions): Promise<Cluster> =>
       const name = `n${index + 1}`
       const nodePort = await freePort()
       const env = { ...shared, PORT: String(nodePort), DATA_DIR: join(options.dir, name) }
-      const child = spawnLogged(process.execPath, ["--import", "tsx", "server/main.ts"], env, join(options.dir, `${name}.log`))
+      const child = spawnLogged(
+        process.execPath,
+        [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"],
+        env,
+        join(options.dir, `${name}.log`),
+      )
       const node = { name, port: nodePort, url: `http://127.0.0.1:${nodePort}`, pid: child.pid ?? 0, process: child as ChildProcess | null }
       child.once("exit", () => {
         node.process = null
