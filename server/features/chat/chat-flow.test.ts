@@ -1,7 +1,8 @@
 /**
  * The agent workspace's chat in real time over a real server and database: a simulated customer writes, agents of
- * the tenant (and nobody else) get chat:message (how fast: `npm run bench:channels`, not a timed test); replies reach the customer's phone, delivery and read
- * come back as chat:message-status; take, shift, close and history; every event in seq order, none twice.
+ * the tenant (and nobody else) get chat:message (how fast is `npm run bench:channels`'s figure, not a timed test's);
+ * replies reach the customer's phone, delivery and read come back as chat:message-status; take, shift, close and
+ * history; every event in seq order, none twice.
  */
 import { sql } from "drizzle-orm"
 import { rowsOf } from "../../db/rows"
