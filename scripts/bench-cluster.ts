@@ -427,8 +427,10 @@ const measure = async (postgres: PostgresCluster) => {
   // One address logs every agent in: the per-address credential limit is for the public, not for this run.
   process.env.CREDENTIAL_RATE_PER_MINUTE ??= String(AGENTS + 100)
   const profiles = join(dir, "profiles")
-  rmSync(profiles, { recursive: true, force: true })
-  mkdirSync(profiles, { recursive: true })
+  if (values.profile) {
+    rmSync(profiles, { recursive: true, force: true })
+    mkdirSync(profiles, { recursive: true })
+  }
   const nodeArgs = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`] : []
   const cluster = await startCluster({ nodes: NODES, port: 0, dir, databaseUrl, nodeArgs })
   let live: Awaited<ReturnType<typeof loadLive>>

@@ -7,10 +7,11 @@
  *   npm run bench:demo-memory [-- --settle 30]
  */
 import { spawn } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
+import { processes } from "./process-cpu"
 
 const { values } = parseArgs({ options: { settle: { type: "string", default: "30" } } })
 const settleMs = Number(values.settle) * 1000
@@ -18,15 +19,13 @@ const dataDir = mkdtempSync(join(tmpdir(), "demo-memory-"))
 
 /** Processes whose process group is `group`, with their VmRSS in MiB. */
 const residentOf = (group: number) =>
-  readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
+  processes()
+    .filter((p) => p.group === group)
+    .flatMap(({ pid }) => {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
-        if (Number(stat[2]) !== group) return []
         const status = readFileSync(`/proc/${pid}/status`, "utf8")
         const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-        return [{ pid: Number(pid), name: /Name:\s+(\S+)/.exec(status)?.[1] ?? "?", mib: kb / 1024 }]
+        return [{ pid, name: /Name:\s+(\S+)/.exec(status)?.[1] ?? "?", mib: kb / 1024 }]
       } catch {
         return []
       }

@@ -11,6 +11,8 @@ const TICKS = 100
 export interface ProcStat {
   readonly pid: number
   readonly ppid: number
+  /** Its process group. */
+  readonly group: number
   readonly own: number
   readonly reaped: number
 }
@@ -19,12 +21,13 @@ export interface ProcStat {
 export const statOf = (pid: number | "self"): ProcStat | null => {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8")
-    // The fields after the command name's closing parenthesis, from the third (state): ppid is the 4th, utime the 14th,
-    // stime the 15th, cutime the 16th, cstime the 17th.
+    // The fields after the command name's closing parenthesis, from the third (state): ppid is the 4th, the process
+    // group the 5th, utime the 14th, stime the 15th, cutime the 16th, cstime the 17th.
     const fields = text.slice(text.lastIndexOf(") ") + 2).split(" ")
     return {
       pid: Number.parseInt(text, 10),
       ppid: Number(fields[1]),
+      group: Number(fields[2]),
       own: (Number(fields[11]) + Number(fields[12])) / TICKS,
       reaped: (Number(fields[13]) + Number(fields[14])) / TICKS,
     }
@@ -34,24 +37,34 @@ export const statOf = (pid: number | "self"): ProcStat | null => {
 }
 
 /** Every process now. */
-const processes = (): ProcStat[] =>
+export const processes = (): ProcStat[] =>
   existsSync("/proc")
     ? readdirSync("/proc")
         .filter((name) => /^\d+$/.test(name))
         .flatMap((name) => statOf(Number(name)) ?? [])
     : []
 
-/** CPU seconds of the tree under `root` (own and reaped, the root and its live descendants), or null once it is gone. */
-const treeSeconds = (root: number, all: readonly ProcStat[]): number | null => {
+/** Every process now, by pid and by parent. */
+const processTable = () => {
+  const all = processes()
   const children = new Map<number, ProcStat[]>()
-  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p])
-  const top = all.find((p) => p.pid === root)
+  for (const p of all) {
+    const siblings = children.get(p.ppid)
+    if (siblings) siblings.push(p)
+    else children.set(p.ppid, [p])
+  }
+  return { byPid: new Map(all.map((p) => [p.pid, p])), children }
+}
+
+/** CPU seconds of the tree under `root` (own and reaped, the root and its live descendants), or null once it is gone. */
+const treeSeconds = (root: number, table: ReturnType<typeof processTable>): number | null => {
+  const top = table.byPid.get(root)
   if (!top) return null
   let seconds = 0
   const stack = [top]
   for (let p = stack.pop(); p; p = stack.pop()) {
     seconds += p.own + p.reaped
-    stack.push(...(children.get(p.pid) ?? []))
+    stack.push(...(table.children.get(p.pid) ?? []))
   }
   return seconds
 }
@@ -64,9 +77,9 @@ export const cpuMeter = (groups: Readonly<Record<string, readonly number[]>>) =>
   const first = new Map<number, number>()
   const last = new Map<number, number>()
   const read = () => {
-    const all = processes()
+    const table = processTable()
     for (const pid of Object.values(groups).flat()) {
-      const seconds = treeSeconds(pid, all)
+      const seconds = treeSeconds(pid, table)
       if (seconds === null) continue
       if (!first.has(pid)) first.set(pid, seconds)
       last.set(pid, seconds)
