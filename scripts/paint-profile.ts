@@ -4,18 +4,7 @@
  * trace; and the functions that held the main thread longest, from its CPU profiler.
  */
 import type { Page } from "@playwright/test"
-
-interface ProfileNode {
-  readonly id: number
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }
-}
-interface CpuProfile {
-  readonly nodes: readonly ProfileNode[]
-  readonly samples: readonly number[]
-  readonly timeDeltas: readonly number[]
-}
-
-const fileOf = (url: string) => url.split("/").pop()?.split("?")[0] || "(page)"
+import { type CpuProfile, printSelfTime } from "./bench/cpu-profile"
 
 interface TraceEvent {
   readonly name: string
@@ -73,16 +62,6 @@ export const printPaintProfile = async (page: Page, paint: () => Promise<number>
     console.log("main thread by kind of work (ms, a kind nested in another is counted in both):")
     for (const [name, ms] of mainThreadWork(trace.traceEvents).slice(0, 16)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`)
   }
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]))
-  const self = new Map<string, number>()
-  profile.samples.forEach((id, i) => {
-    const frame = byNode.get(id)?.callFrame
-    if (!frame) return
-    const key = `${frame.functionName || "(anonymous)"} ${fileOf(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ""}`
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
-  })
-  const total = [...self.values()].reduce((a, b) => a + b, 0)
-  console.log(`main thread, sampled ${total.toFixed(0)} ms; longest self times:`)
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${key}`)
+  printSelfTime("main thread", profile, 20)
   await cdp.detach()
 }
