@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the test suites need when they are missing: Chromium for the browser
-# suite, PostgreSQL for the second database, Kamailio (with its WebSocket and auth_ephemeral modules), rtpengine and
-# baresip for the softphone, Redis and HAProxy for scale-out, aiosmtpd as the mail server.
+# Installs the Debian packages the test suites need when they are missing: Chromium's headless shell for the browser
+# suite and the full Chromium for the benchmarks, PostgreSQL for the second database, Kamailio (with its WebSocket and
+# auth_ephemeral modules), rtpengine and baresip for the softphone, Redis and HAProxy for scale-out, aiosmtpd as the
+# mail server.
 set -uo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+# The browser suite runs Chromium's headless shell (playwright.config.ts); the benchmarks run the full browser.
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 [ -x /usr/sbin/kamailio ] || command -v kamailio >/dev/null 2>&1 || need+=(kamailio)
 [ -e /usr/lib/x86_64-linux-gnu/kamailio/modules/websocket.so ] || ls /usr/lib/*/kamailio/modules/websocket.so >/dev/null 2>&1 || need+=(kamailio-websocket-modules)

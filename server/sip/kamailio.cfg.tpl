@@ -54,6 +54,12 @@ modparam("usrloc", "db_mode", 0)
 modparam("registrar", "max_expires", 600)
 modparam("registrar", "min_expires", 30)
 modparam("registrar", "max_contacts", 5)
+# A contact registered over a TCP or WebSocket connection leaves with it, at the next of usrloc's timer runs (every 10 s):
+# a console tab that crashed or lost its network could not unregister, and five such tabs would refuse the agent's next
+# registration (max_contacts) until they expired, up to ten minutes later, with colleagues' transfer lists showing the
+# agent online meanwhile.
+modparam("usrloc", "handle_lost_tcp", 1)
+modparam("usrloc", "timer_interval", 10)
 # Without this the stored contact keeps sip.js's "*.invalid" host and lookup() cannot reach the WebSocket.
 modparam("registrar", "received_avp", "$avp(RECEIVED)")
 modparam("nathelper", "received_avp", "$avp(RECEIVED)")

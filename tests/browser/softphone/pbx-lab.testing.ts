@@ -12,7 +12,7 @@ import { kamailioSkipReason, startKamailio, type Kamailio } from "../../../serve
 import { ngCommand, rtpengineMissing, startRtpengine, type Rtpengine } from "../../../server/sip/rtpengine"
 import { baresipMissing, startBaresip, type Baresip, type BaresipOptions } from "../../../server/sip/baresip"
 import { freePort } from "../../../server/sip/daemon"
-import { kamailioRpc } from "../../../server/sip/kamailio-rpc"
+import { KamailioRpcError, kamailioRpc } from "../../../server/sip/kamailio-rpc"
 import { coturnMissing, startCoturn, type Coturn } from "../../../server/sip/coturn"
 import { startTestServer, type TestServer } from "../../../server/testing/test-server"
 import { ephemeralPassword } from "../../../server/features/softphone/sip-credentials"
@@ -123,6 +123,14 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
   await extensionsPublished()
   const phones: Baresip[] = []
 
+  /** The contacts registered for an extension now (a browser tab or a desk phone each); none when Kamailio knows none. */
+  const contactsOf = async (extension: string) => {
+    const found = await rpcOf(kamailio)
+      .call("ul.lookup", ["location", extension])
+      .catch((error: unknown) => (error instanceof KamailioRpcError ? null : Promise.reject(error)))
+    return ((found as { Contacts?: readonly unknown[] } | null)?.Contacts ?? []).length
+  }
+
   const openPhone = async (browser: Browser, username: string, lang?: string): Promise<Phone> => {
     const context = await browser.newContext()
     await context.addInitScript((language) => {
@@ -144,7 +152,13 @@ export const startLab = async (options: { rtpengine?: boolean; turn?: boolean } 
     const extension = await page.evaluate(
       () => (window as unknown as { __softphoneTestHooks: { extension: string } }).__softphoneTestHooks.extension,
     )
-    return { page, extension, registerMs, close: () => context.close() }
+    // Closed as a tab whose network went (no unregister need reach Kamailio): the next test finds its contact gone.
+    const close = async () => {
+      const before = await contactsOf(extension)
+      await context.close()
+      await expect.poll(() => contactsOf(extension), { timeout: 30_000 }).toBeLessThan(before)
+    }
+    return { page, extension, registerMs, close }
   }
 
   /** TURN credentials for a phone, as the server issues them to a user (coturn's use-auth-secret). */
