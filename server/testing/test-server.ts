@@ -222,17 +222,34 @@ const postgresOwnedDir = () => {
   return dir
 }
 
-const startCluster = (bin: string, dir: string, data: string, port: number, params = "") =>
-  asPostgres(join(bin, "pg_ctl"), [
-    "-D",
-    data,
-    "-l",
-    join(dir, "log"),
-    "-w",
-    "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${params}`,
-    "start",
-  ])
+/**
+ * Starts a cluster on a free port and answers the port. A port another process took between its choice and the start
+ * is chosen again; any other failure throws with the end of the cluster's log (pg_ctl itself says only "could not start
+ * server").
+ */
+const startCluster = async (bin: string, dir: string, data: string, params = ""): Promise<number> => {
+  const log = join(dir, "log")
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      asPostgres(join(bin, "pg_ctl"), [
+        "-D",
+        data,
+        "-l",
+        log,
+        "-w",
+        "-o",
+        `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off${params}`,
+        "start",
+      ])
+      return port
+    } catch (error) {
+      const tail = existsSync(log) ? readFileSync(log, "utf8").slice(-2000) : "(no log)"
+      if (attempt < 3 && /could not bind|already in use/i.test(tail)) continue
+      throw new Error(`${(error as Error).message}\n${tail}`)
+    }
+  }
+}
 
 /**
  * A stopped cluster's data folder with `template_world` migrated and seeded, built once per template hash under
@@ -247,8 +264,7 @@ const postgresTemplate = async (bin: string): Promise<string> => {
   try {
     const data = join(dir, "data")
     asPostgres(join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--wal-segsize=1"])
-    const port = await freePort()
-    startCluster(bin, dir, data, port, " -c min_wal_size=2MB -c max_wal_size=32MB")
+    const port = await startCluster(bin, dir, data, " -c min_wal_size=2MB -c max_wal_size=32MB")
     try {
       const base = `postgres://postgres@127.0.0.1:${port}`
       const admin = new pg.Client({ connectionString: `${base}/postgres` })
@@ -282,14 +298,12 @@ export const startPostgres = async (options: { statements?: boolean; timeZone?: 
   const bin = pgBin()
   const template = await postgresTemplate(bin)
   const dir = postgresOwnedDir()
-  const port = await freePort()
   const data = join(dir, "data")
   execFileSync("cp", ["-a", template, data])
-  startCluster(
+  const port = await startCluster(
     bin,
     dir,
     data,
-    port,
     (options.statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : "") +
       (options.timeZone ? ` -c timezone=${options.timeZone}` : ""),
   )
