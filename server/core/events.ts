@@ -75,18 +75,25 @@ export const publish = async (
  * runs each data-modifying CTE once, read or not. `now`: the events' time, this process's clock unless given (a
  * statement kept compiled gives a placeholder).
  */
-export const publishedCtes = (
+export const publishedCtes = (clientId: number, type: EventType, data: SQL, now?: SQL): SQL =>
+  publishedEventsCtes(clientId, [{ type, data }], now)
+
+/** `publishedCtes` for events of several types in one statement (a message that opened its conversation). */
+export const publishedEventsCtes = (
   clientId: number,
-  type: EventType,
-  data: SQL,
+  events: readonly { readonly type: EventType; readonly data: SQL }[],
   now: SQL = sql`${new Date().toISOString()}::timestamptz`,
 ): SQL =>
   sql`published_events AS (INSERT INTO domain_events (id, client_id, type, data, created_at)
-      SELECT gen_random_uuid(), ${clientId}, ${type}, d.data, ${now} FROM (${data}) AS d(data) RETURNING id),
+      SELECT gen_random_uuid(), ${clientId}, d.type, d.data, ${now}
+      FROM (${sql.join(
+        events.map((e) => sql`SELECT ${e.type}::text, x.data FROM (${e.data}) AS x(data)`),
+        sql` UNION ALL `,
+      )}) AS d(type, data) RETURNING id, type),
     published_deliveries AS (INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
       SELECT ${WEBHOOK_DELIVERY}, w.client_id, jsonb_build_object('webhook_id', w.id, 'event_id', e.id),
         ${now}, ${DELIVERY_ATTEMPTS}, 'webhook:' || w.id || ':' || e.id
-      FROM webhooks w CROSS JOIN published_events e WHERE w.client_id = ${clientId} AND w.active AND ${type}::text = ANY (w.events)
+      FROM webhooks w JOIN published_events e ON e.type = ANY (w.events) WHERE w.client_id = ${clientId} AND w.active
       ON CONFLICT (idempotency_key) DO NOTHING RETURNING 1)`
 
 /** The column a statement with `publishedCtes` answers beside its own: whether it queued a delivery. */

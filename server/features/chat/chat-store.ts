@@ -9,7 +9,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { jsonOf, rowsOf } from "../../db/rows"
-import { DELIVERIES_QUEUED, publishedCtes, wakeForDeliveries } from "../../core/events"
+import { DELIVERIES_QUEUED, publishedCtes, publishedEventsCtes, wakeForDeliveries } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
 import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored, openConversationFacts } from "./hooks"
@@ -95,25 +95,17 @@ export const customerCalled = async (db: Db, clientId: number, number: string, n
 
 /**
  * The contact's open conversation, locked for this transaction, or a new unassigned one (`created`) with its
- * `conversation.opened` event. `looked`: the caller just found none open (contactWithOpenConversation).
+ * `conversation.opened` event.
  */
-export const openConversationOf = async (
-  db: Db,
-  clientId: number,
-  contact: ContactRow,
-  at = new Date(),
-  looked = false,
-): Promise<OpenConversation> => {
+export const openConversationOf = async (db: Db, clientId: number, contact: ContactRow, at = new Date()): Promise<OpenConversation> => {
   const when = sql`${at.toISOString()}::timestamptz`
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (!looked || attempt > 0) {
-      const [open] = rowsOf(
-        await db.execute(
-          sql`SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
-        ),
-      )
-      if (open) return openOf(open)
-    }
+    const [open] = rowsOf(
+      await db.execute(
+        sql`SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ${contact.id} AND status <> 'closed' FOR UPDATE`,
+      ),
+    )
+    if (open) return openOf(open)
     const opened = sql`SELECT jsonb_build_object('conversation_id', id, 'channel', ${contact.channel}::text, 'number', ${contact.number}::text) FROM created`
     const [created] = rowsOf(
       await db.execute(sql`WITH created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at)
@@ -131,9 +123,51 @@ export const openConversationOf = async (
 }
 
 /**
- * A customer's message: refused (403) when the customer is blocked; opens a conversation when none is open; the other
- * features react through the hook points (hooks.ts: a survey's answer, opt-out, tickets, the bot, ...). `waited`: the
- * conversation was already waiting in the queue before this message (chat/receive.ts tells the queue when it left).
+ * The statement that stores a customer's message: the message, its conversation's inbox columns, the contact's last
+ * inbound time (the 24-hour window) and the `message.received` event with its webhook deliveries. `into`: the open
+ * conversation, or "new": the conversation is opened by the same statement (unassigned, with its `conversation.opened`
+ * event), and the statement stores nothing when another transaction opened one meanwhile (the insert's conflict).
+ */
+const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, now: Date, into: number | "new") => {
+  const at = sql`${now.toISOString()}::timestamptz`
+  const preview = previewOf(input.type, input.body)
+  const opening = into === "new"
+  const event = {
+    channel: input.channel,
+    number: contact.number,
+    type: input.type,
+    body: input.body,
+    external_id: input.externalId ?? null,
+  }
+  const opened = {
+    type: "conversation.opened" as const,
+    data: sql`SELECT jsonb_build_object('conversation_id', id, 'channel', ${contact.channel}::text, 'number', ${contact.number}::text) FROM created`,
+  }
+  const received = {
+    type: "message.received" as const,
+    data: sql`SELECT ${JSON.stringify(event)}::jsonb || jsonb_build_object('conversation_id', conversation_id, 'message_id', id) FROM stored`,
+  }
+  return sql`WITH ${
+    opening
+      ? sql`created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at, unread, last_message)
+        VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at}, ${at}, 1, ${preview})
+        ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id),`
+      : sql`inbox AS (UPDATE conversations SET unread = unread + 1, last_message = ${preview}, last_message_at = ${at} WHERE id = ${into}),`
+  }
+    stored AS (INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
+      SELECT ${clientId}::int, ${opening ? sql`created.id` : sql`${into}::int`}, 'in', ${input.type}::text, ${input.body}::text,
+        ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}::text, 'received', ${at} ${opening ? sql`FROM created` : sql``}
+      RETURNING id, conversation_id),
+    window_opened AS (UPDATE contacts SET last_inbound_at = ${at} WHERE id = ${contact.id}),
+    ${publishedEventsCtes(clientId, opening ? [opened, received] : [received], at)}
+    SELECT id, conversation_id, ${DELIVERIES_QUEUED} FROM stored`
+}
+
+/**
+ * A customer's message: refused (403) when the customer is blocked; opens a conversation when none is open (in the
+ * message's statement); the other features react through the hook points (hooks.ts: a survey's answer, opt-out,
+ * tickets, the bot, ...). `waited`: the conversation was already waiting in the queue before this message
+ * (chat/receive.ts tells the queue when it left).
  */
 export const storeInbound = async (
   db: Db,
@@ -145,35 +179,20 @@ export const storeInbound = async (
   const now = new Date()
   const taken = await inboundArriving.first({ db, clientId, contact, message: input, at: now })
   if (taken) return { ...taken, waited: false }
-  const conversation = open ?? (await openConversationOf(db, clientId, contact, now, true))
-  const conversationId = conversation.id
-  // One statement: the message, the conversation's inbox columns, the contact's last inbound time (the 24-hour window)
-  // and the `message.received` event with its webhook deliveries.
-  const at = sql`${now.toISOString()}::timestamptz`
-  const event = {
-    conversation_id: conversationId,
-    channel: input.channel,
-    number: contact.number,
-    type: input.type,
-    body: input.body,
-    external_id: input.externalId ?? null,
+  let conversation: OpenConversation | null = open
+  let [message] = open ? [] : rowsOf(await db.execute(inboundSql(clientId, contact, input, now, "new")))
+  if (message) conversation = { id: Number(message.conversation_id), status: NEW_STATUS, agentId: null, created: true }
+  else {
+    // Open already, or opened by another transaction since the first statement looked.
+    conversation ??= await openConversationOf(db, clientId, contact, now)
+    ;[message] = rowsOf(await db.execute(inboundSql(clientId, contact, input, now, conversation.id)))
   }
-  const [message] = rowsOf(
-    await db.execute(sql`WITH stored AS (INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
-      VALUES (${clientId}, ${conversationId}, 'in', ${input.type}, ${input.body}, ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}, 'received', ${at})
-      RETURNING id),
-    inbox AS (UPDATE conversations SET unread = unread + 1, last_message = ${previewOf(input.type, input.body)}, last_message_at = ${at}
-      WHERE id = ${conversationId}),
-    window_opened AS (UPDATE contacts SET last_inbound_at = ${at} WHERE id = ${contact.id}),
-    ${publishedCtes(clientId, "message.received", sql`SELECT ${JSON.stringify(event)}::jsonb || jsonb_build_object('message_id', id) FROM stored`, at)}
-    SELECT id, ${DELIVERIES_QUEUED} FROM stored`),
-  )
   wakeForDeliveries(db, [message])
   const messageId = Number(message.id)
   // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
   await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts })
   const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null
-  return { conversationId, messageId, waited }
+  return { conversationId: conversation.id, messageId, waited }
 }
 
 /** Where a send to `number` goes: the contact with an open conversation first, then the one written to last. */

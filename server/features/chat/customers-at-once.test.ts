@@ -2,6 +2,7 @@
  * New customers writing in at the same moment no longer queue behind each other's commits: on the tenant's roll-up
  * counters (striped, migration 0038_rollup_stripes) and its ticket numbers (a sequence per tenant,
  * db/number-series.ts); the figures still count each of them and the ticket numbers stay distinct.
+ * And a new customer's messages arriving at once open one conversation between them, each message stored in it.
  * PostgreSQL only: PGlite has one connection, so its writers never overlap.
  */
 import { describe, expect, it } from "vitest"
@@ -73,5 +74,29 @@ describe("customers writing in at once, on postgres", () => {
     const reply = await send(ctx.url, callOf("dashboard", "infoBoxes"), { start_date: today, end_date: today }, as(token))
     expect(reply.status).toBe(200)
     expect(JSON.stringify(reply.body)).toContain(`"messages_in":${naive.n}`)
+  })
+
+  it("opens one conversation for a new customer's messages arriving at once, with every message in it and one opening event", async () => {
+    const database = ctx.server.services.database
+    const number = "+905551239999"
+    const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => customerWrites(ctx.server, number, { text: `at once ${i}` })))
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    const conversations = await database.query(
+      `SELECT c.id, c.messages_in FROM conversations c JOIN contacts ct ON ct.id = c.contact_id WHERE ct.number = $1`,
+      [number],
+    )
+    expect(conversations.rows).toHaveLength(1)
+    const id = Number(conversations.rows[0].id)
+    expect(Number(conversations.rows[0].messages_in)).toBe(5)
+    expect(new Set(replies.map((r) => r.body.data.conversationId))).toEqual(new Set([id]))
+    const events = await database.query(
+      `SELECT type, count(*)::int AS n FROM domain_events WHERE client_id = 1 AND (data ->> 'conversation_id')::int = $1
+        AND type IN ('conversation.opened', 'message.received') GROUP BY 1 ORDER BY 1`,
+      [id],
+    )
+    expect(events.rows).toEqual([
+      { type: "conversation.opened", n: 1 },
+      { type: "message.received", n: 5 },
+    ])
   })
 })

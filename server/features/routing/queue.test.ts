@@ -139,7 +139,7 @@ describe.each(DB_KINDS)("the queue and capacity on %s", (kind) => {
           VALUES (1, ${contact.id}, ${channel}, ${group}) RETURNING id`),
       )
       if (label !== null) await tx.execute(sql`INSERT INTO conversation_labels (label_id, conversation_id) VALUES (${label}, ${row.id})`)
-      await assignArrival(tx, 1, Number(row.id), await tenantSettings(tx, 1))
+      await assignArrival(tx, 1, Number(row.id), await tenantSettings(tx, 1), channel)
       return Number(row.id)
     })
   }
@@ -210,6 +210,8 @@ describe.each(DB_KINDS)("the queue and capacity on %s", (kind) => {
               if (w.kind === h.kind && (w.group === null || w.group === h.group) && ahead(w, was))
                 expect({ waiting: w, handed: was }).toBeNull()
           }
+          // Routed: a conversation routed to the group is held by one of its members (the first two agents) or waits.
+          for (const r of rows) if (r.group !== null && r.agent !== null) expect(agents.slice(0, 2)).toContain(r.agent)
           // Nothing lost or doubled: each open conversation waits (no holder) or has one; the counters agree.
           for (const r of rows)
             if (r.status !== "closed")

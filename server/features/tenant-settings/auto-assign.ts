@@ -103,6 +103,7 @@ const handOutStatement = preparedByShape(
     return sql`WITH agent AS (${freeAgentSql(clientId, route, pick)} FOR UPDATE OF l SKIP LOCKED),
       handed AS (UPDATE conversations SET assigned_user_id = agent.user_id, status = ${STEP_STATUS.handOver} FROM agent
         WHERE conversations.id = ${conversationId} AND conversations.client_id = ${clientId} AND ${waiting(inTurn)}
+          AND conversations.route_group_id IS NOT DISTINCT FROM ${route.groupId}
         RETURNING agent.user_id),
       ${publishedCtes(
         clientId,
@@ -155,24 +156,36 @@ const waitingAt = async (db: Db, clientId: number, conversationId: number) => {
   return row ? { route: routeOf(row), joined: Boolean(row.joined) } : null
 }
 
+const sameRoute = (a: Route, b: Route) => a.kind === b.kind && a.groupId === b.groupId
+
 /**
  * A new conversation (or one a bot let go of, or a waiting one whose customer writes again) takes a free agent of its
- * route; none free: it waits, and when it just joined, the queue moved.
+ * route; none free: it waits, and when it just joined, the queue moved. `opened`: the route of a conversation this
+ * transaction opened, which joined the queue with its insert, so the hand-out goes first without reading it; when it
+ * finds no agent, the conversation is read as it waits (a reaction before this one may have routed it elsewhere).
  */
-const arrive = async (db: Db, clientId: number, conversationId: number, inTurn: number | null) => {
-  const at = await waitingAt(db, clientId, conversationId)
+const arrive = async (db: Db, clientId: number, conversationId: number, inTurn: number | null, opened: Route | null = null) => {
+  const at = opened ? { route: opened, joined: true } : await waitingAt(db, clientId, conversationId)
   if (!at) return false
   if (typeof (await assignOne(db, clientId, conversationId, at.route, inTurn)) === "number") return true
+  if (opened) {
+    const read = await waitingAt(db, clientId, conversationId)
+    if (read && !sameRoute(read.route, opened)) return arrive(db, clientId, conversationId, inTurn)
+    if (read?.joined) await queueMoved(db, clientId)
+    return false
+  }
   if (at.joined) await queueMoved(db, clientId)
   return false
 }
 
 /**
  * In the inbound pipeline (chat-store.ts), the conversation locked: a new customer conversation finds its agent; one that
- * joins the queue (or waits in it without auto-assign) has its place told.
+ * joins the queue (or waits in it without auto-assign) has its place told. `openedOn`: the channel of a conversation
+ * this message opened (it waits on that channel's kind, routed to no group).
  */
-export const assignArrival = async (db: Db, clientId: number, conversationId: number, settings: TenantSettings) => {
-  if (settings.auto_assign) await arrive(db, clientId, conversationId, null)
+export const assignArrival = async (db: Db, clientId: number, conversationId: number, settings: TenantSettings, openedOn?: string) => {
+  const opened = openedOn === undefined ? null : { kind: kindOfChannel(openedOn), groupId: null }
+  if (settings.auto_assign) await arrive(db, clientId, conversationId, null, opened)
   else if ((await waitingAt(db, clientId, conversationId))?.joined) await queueMoved(db, clientId)
 }
 

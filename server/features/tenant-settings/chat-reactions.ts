@@ -20,7 +20,8 @@ const settingsOnInbound = async (
   db: Db,
   clientId: number,
   m: {
-    readonly conversation: Holding & { readonly id: number }
+    readonly conversation: Holding & { readonly id: number; readonly created?: boolean }
+    readonly channel: string
     readonly messageId: number
     readonly at: Date
     readonly optedOut: boolean
@@ -28,7 +29,7 @@ const settingsOnInbound = async (
 ) => {
   const settings = await recentTenantSettings(db, clientId)
   if (m.conversation.status === "unassigned" && m.conversation.agentId === null)
-    await assignArrival(db, clientId, m.conversation.id, settings)
+    await assignArrival(db, clientId, m.conversation.id, settings, m.conversation.created ? m.channel : undefined)
   await awayIfClosed(db, clientId, m.conversation.id, m.at, settings)
   if (m.optedOut)
     await sayLater(db, clientId, m.conversation.id, "opted_out", customerText("optedOut", settings.language), String(m.messageId))
@@ -41,6 +42,7 @@ export const hooks = [
   inboundStored.on("tenant-settings", 60, (m) =>
     settingsOnInbound(m.db, m.clientId, {
       conversation: m.conversation,
+      channel: m.contact.channel,
       messageId: m.messageId,
       at: m.at,
       optedOut: m.message.type === "text" && isOptOut(m.message.body),
