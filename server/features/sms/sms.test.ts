@@ -206,7 +206,10 @@ describe.each(DB_KINDS)("SMS over SMPP on %s", (kind) => {
         )[0]?.status,
       )
     await until("the row handed to the gateway", async () => (await status()) === "submitting")
-    // What the server's stop does before it closes the database.
+    // The dispatch in its pause: the SMSC throttled its first submit. (The row reads "submitting" from the claim's commit,
+    // a moment before the job hands the dispatch to the gateway; the server's stop stops the jobs first.)
+    await until("the first submit throttled", async () => ((await smsc(ctx.server)).settings as { throttleNext: number }).throttleNext < 3)
+    // What the server's stop does, after the jobs, before it closes the database.
     await closeGateway(ctx.server.services)
     expect(await status()).toBe("sent")
     expect(await smscMessages(ctx.server, "905550000502")).toHaveLength(1)
