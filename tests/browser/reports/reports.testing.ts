@@ -15,6 +15,9 @@ export const setLanguage = async (page: Page, language: string) => {
  */
 export const typeRange = async (page: Page, testId: string, start: string, end: string) => {
   const inputs = page.locator(`[data-testid=${testId}] input`)
+  // The pointer out of the way, as a person typing has it: the picker opens its calendar under a pointer left on the
+  // page (say, on a row's button just clicked), and the day it rests on previews in the fields, over what was typed.
+  await page.mouse.move(0, 0)
   // Blueprint's range input rewrites a field with its date as the field takes the focus, and refuses an end before the
   // current start: a fill that lands before that rewrite, or an end typed against an old start, is typed again, as a
   // person would, until both fields hold what was typed.
