@@ -52,7 +52,7 @@ try {
       FROM pg_stat_statements`)
   ).rows
   console.log(
-    `per message: ${(Number(total.statements) / MESSAGES).toFixed(1)} statements, ${(Number(total.ms) / MESSAGES).toFixed(2)} ms executing\n`,
+    `per message: ${(Number(total.statements) / MESSAGES).toFixed(2)} statements, ${(Number(total.ms) / MESSAGES).toFixed(2)} ms executing\n`,
   )
   console.log("calls   total ms  ms/call  statement")
   const { rows } =

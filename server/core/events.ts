@@ -78,10 +78,16 @@ export const publish = async (
 export const publishedCtes = (clientId: number, type: EventType, data: SQL, now?: SQL): SQL =>
   publishedEventsCtes(clientId, [{ type, data }], now)
 
+/** Events of one type to record in a statement: `data` answers one jsonb column, a row per event. */
+export interface PublishedEvent {
+  readonly type: EventType
+  readonly data: SQL
+}
+
 /** `publishedCtes` for events of several types in one statement (a message that opened its conversation). */
 export const publishedEventsCtes = (
   clientId: number,
-  events: readonly { readonly type: EventType; readonly data: SQL }[],
+  events: readonly PublishedEvent[],
   now: SQL = sql`${new Date().toISOString()}::timestamptz`,
 ): SQL =>
   sql`published_events AS (INSERT INTO domain_events (id, client_id, type, data, created_at)

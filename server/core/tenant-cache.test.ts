@@ -79,4 +79,63 @@ describe.each(DB_KINDS)("the tenant cache on %s", (kind) => {
     await set(db(), 1, "first")
     await set(db(), 2, "other")
   })
+
+  // PGlite runs one transaction at a time, so its transactions never miss together.
+  it.runIf(kind === "postgres")(
+    "lets transactions that miss together share one read, unless it failed or they edited the tenant's rows",
+    async () => {
+      let reads = 0
+      let failing = false
+      let gate: { opened: Promise<void>; open: () => void }
+      const newGate = () => {
+        let open = () => {}
+        const opened = new Promise<void>((resolve) => {
+          open = resolve
+        })
+        gate = { opened, open }
+      }
+      const cache = tenantCache(async (through: Db, clientId: number) => {
+        const first = ++reads === 1
+        await gate.opened
+        if (first && failing) throw new Error("its transaction failed")
+        return stored(through, clientId)
+      })
+      /** `count` transactions read tenant 1 at once; the first read ends once all of them asked. */
+      const together = (count: number, body: (tx: Db, i: number) => Promise<unknown> = () => Promise.resolve()) => {
+        newGate()
+        reads = 0
+        let asked = 0
+        return Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            ctx.server.services.database
+              .transaction(async (tx) => {
+                await body(tx, i)
+                const value = cache.get(tx, 1)
+                if (++asked === count) setTimeout(gate.open, 50)
+                return await value
+              })
+              .catch((error: Error) => error.message),
+          ),
+        )
+      }
+      expect(await together(5)).toEqual(Array(5).fill("first"))
+      expect(reads).toBe(1)
+
+      failing = true
+      cache.forget(db(), 1)
+      // Whichever transaction asked first made the read that failed; the other two read again, each its own.
+      expect((await together(3)).sort()).toEqual(["first", "first", "its transaction failed"])
+      expect(reads).toBe(3)
+      failing = false
+
+      cache.forget(db(), 1)
+      const seen = await together(3, async (tx, i) => {
+        if (i !== 1) return
+        cache.forget(tx, 1)
+        await set(tx, 1, "edited here")
+      })
+      expect(seen[1]).toBe("edited here")
+      await set(db(), 1, "first")
+    },
+  )
 })

@@ -49,6 +49,8 @@ export const tenantCache = <T>(
   const ttlMs = options.ttlMs ?? TENANT_CACHE_TTL_MS
   /** One map per database (a test process runs several servers, each with its own tenants 1 and 2). */
   const entries = new WeakMap<Db, Map<number, Entry<T>>>()
+  /** Per database and tenant, the read under way and the edit count it started at. */
+  const flights = new WeakMap<Db, Map<number, { readonly value: Promise<T>; readonly seen: number }>>()
   /** Per database and tenant, how many edits were seen: a read that an edit overtook is not kept. */
   const edits = new WeakMap<Db, Map<number, number>>()
   /** The tenants each open transaction edited. */
@@ -83,10 +85,33 @@ export const tenantCache = <T>(
       const hit = cache.get(clientId)
       if (hit && now - hit.at < ttlMs) return hit.value
       const seen = editsOf(database, clientId)
-      const value = await read(db, clientId)
-      const mine = edited.get(db)
-      if (!mine?.has(clientId) && !mine?.has(EVERY) && editsOf(database, clientId) === seen) cache.set(clientId, { value, at: now })
-      return value
+      const editedHere = () => {
+        const mine = edited.get(db)
+        return mine?.has(clientId) === true || mine?.has(EVERY) === true
+      }
+      // Callers that miss together share one read (ten messages of a tenant at once make one), unless an edit came
+      // between or this transaction edited the tenant's rows; a read that failed in its own transaction is not theirs.
+      // Only a transaction's read is shared: it holds its connection, while a read through the database may wait for
+      // one that a transaction sharing it holds (PGlite has one), and neither would go on.
+      const reading = mapOf(flights, database)
+      const flight = reading.get(clientId)
+      if (flight && flight.seen === seen && !editedHere()) {
+        const shared = await flight.value.then(
+          (value) => ({ value }),
+          () => null,
+        )
+        if (shared) return shared.value
+      }
+      const value = read(db, clientId)
+      const own = { value, seen }
+      if (db !== database && !editedHere()) reading.set(clientId, own)
+      try {
+        const answer = await value
+        if (!editedHere() && editsOf(database, clientId) === seen) cache.set(clientId, { value: answer, at: now })
+        return answer
+      } finally {
+        if (reading.get(clientId) === own) reading.delete(clientId)
+      }
     },
     forget: (db, clientId) => {
       const database = databaseOf(db)

@@ -12,7 +12,15 @@ import { jsonOf, rowsOf } from "../../db/rows"
 import { DELIVERIES_QUEUED, publishedCtes, publishedEventsCtes, wakeForDeliveries } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
-import { type ContactRow, type InboundInput, type OpenConversation, inboundArriving, inboundStored, openConversationFacts } from "./hooks"
+import {
+  type ContactRow,
+  type InboundInput,
+  type OpenConversation,
+  inboundArriving,
+  inboundStored,
+  openConversationFacts,
+  openingWrites,
+} from "./hooks"
 
 export type { ContactRow, InboundInput, OpenConversation } from "./hooks"
 
@@ -126,7 +134,8 @@ export const openConversationOf = async (db: Db, clientId: number, contact: Cont
  * The statement that stores a customer's message: the message, its conversation's inbox columns, the contact's last
  * inbound time (the 24-hour window) and the `message.received` event with its webhook deliveries. `into`: the open
  * conversation, or "new": the conversation is opened by the same statement (unassigned, with its `conversation.opened`
- * event), and the statement stores nothing when another transaction opened one meanwhile (the insert's conflict).
+ * event and the other features' `openingWrites`, whose facts it answers as `facts`), and the statement stores nothing
+ * when another transaction opened one meanwhile (the insert's conflict).
  */
 const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, now: Date, into: number | "new") => {
   const at = sql`${now.toISOString()}::timestamptz`
@@ -147,20 +156,27 @@ const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, 
     type: "message.received" as const,
     data: sql`SELECT ${JSON.stringify(event)}::jsonb || jsonb_build_object('conversation_id', conversation_id, 'message_id', id) FROM stored`,
   }
+  const writes = opening ? openingWrites.values().map((write) => write(clientId)) : []
+  const facts = writes.map((write) => sql`${write.fact.key}::text, ${write.fact.sql}`)
   return sql`WITH ${
     opening
       ? sql`created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at, unread, last_message)
         VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at}, ${at}, 1, ${preview})
-        ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id),`
+        ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id, contact_id, channel),`
       : sql`inbox AS (UPDATE conversations SET unread = unread + 1, last_message = ${preview}, last_message_at = ${at} WHERE id = ${into}),`
   }
     stored AS (INSERT INTO messages (client_id, conversation_id, direction, type, body, payload, external_id, status, dt)
       SELECT ${clientId}::int, ${opening ? sql`created.id` : sql`${into}::int`}, 'in', ${input.type}::text, ${input.body}::text,
         ${JSON.stringify(input.payload)}::jsonb, ${input.externalId ?? null}::text, 'received', ${at} ${opening ? sql`FROM created` : sql``}
-      RETURNING id, conversation_id),
+      RETURNING id, conversation_id, type, body),
     window_opened AS (UPDATE contacts SET last_inbound_at = ${at} WHERE id = ${contact.id}),
-    ${publishedEventsCtes(clientId, opening ? [opened, received] : [received], at)}
-    SELECT id, conversation_id, ${DELIVERIES_QUEUED} FROM stored`
+    ${sql.join(
+      writes.map((write) => sql`${write.ctes},`),
+      sql` `,
+    )}
+    ${publishedEventsCtes(clientId, opening ? [opened, received, ...writes.flatMap((write) => write.events)] : [received], at)}
+    SELECT id, conversation_id, ${facts.length > 0 ? sql`jsonb_build_object(${sql.join(facts, sql`, `)})` : sql`NULL::jsonb`} AS facts,
+      ${DELIVERIES_QUEUED} FROM stored`
 }
 
 /**
@@ -180,9 +196,12 @@ export const storeInbound = async (
   const taken = await inboundArriving.first({ db, clientId, contact, message: input, at: now })
   if (taken) return { ...taken, waited: false }
   let conversation: OpenConversation | null = open
+  let conversationFacts = facts
   let [message] = open ? [] : rowsOf(await db.execute(inboundSql(clientId, contact, input, now, "new")))
-  if (message) conversation = { id: Number(message.conversation_id), status: NEW_STATUS, agentId: null, created: true }
-  else {
+  if (message) {
+    conversation = { id: Number(message.conversation_id), status: NEW_STATUS, agentId: null, created: true }
+    conversationFacts = jsonOf<Record<string, unknown> | null>(message.facts) ?? {}
+  } else {
     // Open already, or opened by another transaction since the first statement looked.
     conversation ??= await openConversationOf(db, clientId, contact, now)
     ;[message] = rowsOf(await db.execute(inboundSql(clientId, contact, input, now, conversation.id)))
@@ -190,7 +209,7 @@ export const storeInbound = async (
   wakeForDeliveries(db, [message])
   const messageId = Number(message.id)
   // The other features' reactions, in the order hooks.ts gives (opt-out, location, order, ticket, bot, settings).
-  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts })
+  await inboundStored.run({ db, clientId, contact, conversation, messageId, message: input, at: now, facts: conversationFacts })
   const waited = !conversation.created && conversation.status === "unassigned" && conversation.agentId === null
   return { conversationId: conversation.id, messageId, waited }
 }

@@ -3,7 +3,9 @@
  * (subject: the customer's first words), later messages of that conversation open none, and closing the conversation
  * (chat.chatClose, or chat.chatUpdateByNumber with status closed) resolves it, credited to the agent who held it.
  */
+import { sql } from "drizzle-orm"
 import { beforeAll, describe, expect, it } from "vitest"
+import { jsonOf, rowsOf } from "../../db/rows"
 import { DB_KINDS, devFetch, as, callOf, login, send, useServer } from "../../testing/harness"
 
 describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
@@ -19,8 +21,8 @@ describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
     }
   })
 
-  const customer = async (number: string, body: Record<string, unknown>) => {
-    const response = await devFetch(ctx.server, "/dev/simulator/messages", { clientId: 1, channel: "whatsapp", number, ...body })
+  const customer = async (number: string, body: Record<string, unknown>, clientId = 1) => {
+    const response = await devFetch(ctx.server, "/dev/simulator/messages", { clientId, channel: "whatsapp", number, ...body })
     expect(response.status).toBe(200)
     return ((await response.json()) as { data: { conversationId: number; messageId: number } }).data
   }
@@ -127,5 +129,28 @@ describe.each(DB_KINDS)("tickets from conversations on %s", (kind) => {
     const number = "+905551110004"
     await customer(number, { type: "image", link: "https://example.com/broken-box.jpg" })
     expect((await listed("unassignedTicket", number)).map((t) => t.subject)).toEqual(["[image]"])
+  })
+
+  it("a tenant's first conversations get tickets numbered on, each told to its webhooks once as ticket.created", async () => {
+    // Tenant 2 has no ticket yet: its first starts the tenant's number series, the next is written with the message.
+    const db = ctx.server.services.database.db
+    const opened: number[] = []
+    for (const number of ["+905551110091", "+905551110092"]) {
+      const { conversationId } = await customer(number, { text: `Hello from ${number}` }, 2)
+      const tickets = rowsOf(
+        await db.execute(
+          sql`SELECT ticket_number, subject, status FROM tickets WHERE client_id = 2 AND conversation_id = ${conversationId}`,
+        ),
+      )
+      expect(tickets).toEqual([expect.objectContaining({ subject: `Hello from ${number}`, status: "Pending" })])
+      const ticket = String(tickets[0].ticket_number)
+      const events = rowsOf(
+        await db.execute(sql`SELECT data FROM domain_events WHERE client_id = 2 AND type = 'ticket.created'
+          AND data->>'conversation_id' = ${String(conversationId)}`),
+      ).map((e) => jsonOf(e.data))
+      expect(events).toEqual([{ ticket_number: ticket, conversation_id: conversationId, channel_type: "whatsapp", status: "Pending" }])
+      opened.push(Number(ticket.replace(/^TK-2-/, "")))
+    }
+    expect(opened[1]).toBe(opened[0] + 1)
   })
 })

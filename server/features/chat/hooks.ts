@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm"
 import type { SendAny, SendResult } from "../../../src/contract/schemas/chat"
 import type { Channel } from "../../../src/contract/schemas/common"
 import type { MessageChannel, MessageChannelEvents } from "../../channels/message-channel"
+import type { PublishedEvent } from "../../core/events"
 import { hookPoint, keyedPoint, listPoint, portPoint } from "../../core/hooks"
 import type { Db } from "../../db/db"
 import type { Ctx, Services } from "../../http/context"
@@ -61,7 +62,10 @@ export interface InboundStored {
   readonly messageId: number
   readonly message: InboundInput
   readonly at: Date
-  /** The `openConversationFacts` of a conversation that was open before this message, by key; empty for a new one. */
+  /**
+   * By key: the `openConversationFacts` of a conversation that was open before this message, or the `openingWrites`'
+   * facts of the one this message opened.
+   */
   readonly facts: Readonly<Record<string, unknown>>
 }
 
@@ -75,6 +79,23 @@ export interface ConversationFact {
    * the reaction must not miss has to come with a change of the row itself (which the lock re-reads).
    */
   readonly sql: SQL
+}
+
+/**
+ * What a feature writes in the statement of a customer's message that opens a conversation (`openingWrites`), so
+ * that its `inboundStored` reaction can skip a statement of its own.
+ */
+export interface OpeningWrite {
+  /**
+   * Its CTEs (`name AS (…)`, comma-separated, named after the feature), over `created` (the new conversation: `id`,
+   * `contact_id`, `channel`) and `stored` (the message: `id`, `conversation_id`, `type`, `body`). No row when another
+   * transaction opened the conversation meanwhile: then the statement stores nothing.
+   */
+  readonly ctes: SQL
+  /** The events the CTEs record, with the message's. */
+  readonly events: readonly PublishedEvent[]
+  /** What the reaction reads under `InboundStored.facts`, over the CTEs. */
+  readonly fact: ConversationFact
 }
 
 /** Outbound messages whose delivery state a channel's report moved forward (their conversations locked). */
@@ -157,6 +178,12 @@ export const inboundStored = hookPoint<InboundStored>("chat.inboundStored")
  *   tickets 10: whether the conversation has an open ticket (then it opens none).
  */
 export const openConversationFacts = listPoint<ConversationFact>("chat.openConversationFacts")
+
+/**
+ * What other features write in the statement of a customer's message that opens a conversation:
+ *   tickets 10: the conversation's ticket, when the tenant's ticket numbers have started (its fact: the ticket is open).
+ */
+export const openingWrites = listPoint<(clientId: number) => OpeningWrite>("chat.openingWrites")
 
 /**
  * After a channel's delivery reports moved messages forward:

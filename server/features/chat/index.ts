@@ -14,11 +14,12 @@ export {
   inboundStored,
   messagesRead,
   openConversationFacts,
+  openingWrites,
   sendChecked,
   sendKinds,
   statusesReported,
 } from "./hooks"
-export type { ChannelLayer } from "./hooks"
+export type { ChannelLayer, OpeningWrite } from "./hooks"
 export { sendAnswer, sendToNumbers } from "./send"
 export type { Outgoing } from "./send"
 export { agentCapSql, agentsWhere } from "./agent-eligibility"

@@ -4,11 +4,43 @@
  * message opens a conversation, `resolveTicketsOf` when an agent closes it (chat.chatClose). Both are idempotent and
  * run in the caller's transaction.
  */
-import { sql } from "drizzle-orm"
+import { type SQL, sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
+import type { OpeningWrite } from "../chat"
 import { rowsOf } from "../../db/rows"
 import { seriesSequenceSql, startSeries, TICKET_NUMBERS } from "../../db/number-series"
 import { DELIVERIES_QUEUED, publish, publishedCtes, wakeForDeliveries } from "../../core/events"
+
+/**
+ * The fact the chat reads with a customer's conversation: it has an open ticket. Only a conversation's closing
+ * resolves its tickets, and it changes the locked row, so "open" is never stale; a stale "none" only costs
+ * openTicketFor's statement (it finds the ticket).
+ */
+export const HAS_OPEN_TICKET = "tickets.open"
+
+/** A ticket's subject from the customer's first message `m` (`type`, `body`): its words, or `[image]` and the like. */
+const subjectOf = (m: SQL) => sql`left(coalesce(nullif(btrim(${m}.body), ''), '[' || ${m}.type || ']'), 200)`
+
+/** The `ticket.created` event's data of the tickets a CTE inserted (`RETURNING ticket_number, conversation_id, channel_type, status`). */
+const createdEventSql = (cte: SQL) =>
+  sql`SELECT jsonb_build_object('ticket_number', ticket_number, 'conversation_id', conversation_id,
+    'channel_type', channel_type, 'status', status) FROM ${cte}`
+
+/**
+ * The ticket of a conversation a customer's message opens, written in the message's statement (chat/hooks.ts
+ * `openingWrites`): none while the tenant's number series has not started, and then its `inboundStored` reaction
+ * opens it with `openTicketFor`.
+ */
+export const ticketOpening = (clientId: number): OpeningWrite => ({
+  ctes: sql`tickets_series AS (${seriesSequenceSql(TICKET_NUMBERS, clientId)}),
+    tickets_opened AS (INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject)
+      SELECT ${clientId}, ${TICKET_NUMBERS.prefix(clientId)} || nextval(s.oid), created.contact_id, created.id, created.channel,
+        'Pending', ${subjectOf(sql`stored`)}
+      FROM created, stored, tickets_series s
+      RETURNING ticket_number, conversation_id, channel_type, status)`,
+  events: [{ type: "ticket.created", data: createdEventSql(sql`tickets_opened`) }],
+  fact: { key: HAS_OPEN_TICKET, sql: sql`EXISTS (SELECT 1 FROM tickets_opened)` },
+})
 
 /**
  * The open ticket of a conversation, opened now when it has none (subject: the customer's first words, or `[image]`
@@ -18,8 +50,7 @@ import { DELIVERIES_QUEUED, publish, publishedCtes, wakeForDeliveries } from "..
  */
 export const openTicketFor = async (db: Db, clientId: number, conversationId: number): Promise<string | null> => {
   const prefix = TICKET_NUMBERS.prefix(clientId)
-  const created = sql`SELECT jsonb_build_object('ticket_number', ticket_number, 'conversation_id', conversation_id,
-    'channel_type', channel_type, 'status', status) FROM created`
+  const created = createdEventSql(sql`created`)
   const attempt = async () => {
     const [row] = rowsOf(
       await db.execute(sql`WITH open AS (SELECT ticket_number FROM tickets
@@ -28,8 +59,8 @@ export const openTicketFor = async (db: Db, clientId: number, conversationId: nu
         series AS (${seriesSequenceSql(TICKET_NUMBERS, clientId)}),
         created AS (INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
           SELECT ${clientId}, ${prefix} || nextval(series.oid), conv.contact_id, conv.id, conv.channel, 'Pending',
-            left(coalesce((SELECT coalesce(nullif(btrim(m.body), ''), '[' || m.type || ']') FROM messages m
-              WHERE m.conversation_id = conv.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1), ''), 200),
+            coalesce((SELECT ${subjectOf(sql`m`)} FROM messages m
+              WHERE m.conversation_id = conv.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1), ''),
             conv.assigned_user_id
           FROM conv, series WHERE NOT EXISTS (SELECT 1 FROM open)
           RETURNING ticket_number, conversation_id, channel_type, status),
