@@ -1,17 +1,6 @@
 /** One floating, draggable incoming-call card; its actor decides, the card shows and sends. */
-import { memo, type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react"
-import {
-  Button,
-  type ButtonProps,
-  Card,
-  Classes,
-  Elevation,
-  type Intent,
-  Menu,
-  MenuDivider,
-  MenuItem,
-  PopoverNext,
-} from "@blueprintjs/core"
+import { memo, type PointerEvent, useEffect, useRef, useState } from "react"
+import { Button, type ButtonProps, Card, Elevation, Menu, MenuDivider, MenuItem, PopoverNext } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { CallCenterEvent, IncomingCallRef } from "../../machines/calls/call-center-setup"
@@ -25,6 +14,7 @@ import {
   type CardView,
 } from "../../machines/calls/call-selectors"
 import { formatClock } from "../../machines/common/clock"
+import { LiveTag } from "../common/LiveTag"
 import { isTypingTarget } from "../shell/typing"
 
 export const QUICK_REPLIES = ["busy", "later", "message"] as const
@@ -83,25 +73,14 @@ const sameCard = (a: CardView, b: CardView) =>
   a.consult === b.consult &&
   a.consultBy === b.consultBy
 
-/**
- * A minimal tag drawn by Blueprint's classes alone. Blueprint's Tag measures its text for an ellipsis after every
- * change (a layout forced in the commit, and a second render): a clock that changes each second on fifty cards made
- * fifty of each a second, and each arriving card waited for its own.
- */
-const ClockTag = ({ intent, testId, children }: { intent: Intent; testId: string; children: ReactNode }) => (
-  <span className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.intentClass(intent)}`} data-testid={testId}>
-    {children}
-  </span>
-)
-
 /** The only part that changes each second: a number, so the selector is cheap and the comparison exact. */
 const Clock = ({ actor, ringing }: { actor: IncomingCallRef; ringing: boolean }) => {
   const { t } = useTranslation()
   const seconds = useSelector(actor, selectCardSeconds)
   return (
-    <ClockTag intent={ringing ? "warning" : "success"} testId="call-clock">
+    <LiveTag intent={ringing ? "warning" : "success"} data-testid="call-clock">
       {ringing ? t("calls.ringsFor", { seconds }) : formatClock(seconds)}
-    </ClockTag>
+    </LiveTag>
   )
 }
 
@@ -111,9 +90,9 @@ const HeldClock = ({ actor }: { actor: IncomingCallRef }) => {
   const seconds = useSelector(actor, selectHeldSeconds)
   if (seconds === null) return null
   return (
-    <ClockTag intent="warning" testId="call-held-clock">
+    <LiveTag intent="warning" data-testid="call-held-clock">
       {t("calls.onHold")} {formatClock(seconds)}
-    </ClockTag>
+    </LiveTag>
   )
 }
 

@@ -3,7 +3,7 @@
  * tells it which conversations are in view; `SlaCountdown` shows one conversation's clock, amber near breach and red
  * once breached; `SlaAlerts` shows the near-breach and breach notices the socket brought.
  */
-import { Button, Callout, Tag } from "@blueprintjs/core"
+import { Button, Callout } from "@blueprintjs/core"
 import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
@@ -12,6 +12,7 @@ import type { slaClocksMachine } from "../../machines/sla/sla-clocks"
 import { countdownOf } from "../../machines/sla/sla-countdown"
 import { usePageActor, useRootActor } from "../common/actor-context"
 import { useFormat } from "../common/format"
+import { LiveTag } from "../common/LiveTag"
 import type { ActorRefFrom } from "xstate"
 
 type ClocksRef = ActorRefFrom<typeof slaClocksMachine>
@@ -53,8 +54,7 @@ const Countdown = ({ clocks, conversationId, compact }: { clocks: ClocksRef; con
   const metric = t(`sla.metrics.${clock.metric}`)
   const text = t(`sla.clock.${shown.state}`, { metric, time: format.duration(shown.seconds) })
   return (
-    <Tag
-      minimal
+    <LiveTag
       round
       intent={INTENT[shown.state]}
       icon={shown.state === "paused" ? "pause" : "time"}
@@ -65,7 +65,7 @@ const Countdown = ({ clocks, conversationId, compact }: { clocks: ClocksRef; con
       data-conversation={conversationId}
     >
       {compact ? format.duration(shown.seconds) : text}
-    </Tag>
+    </LiveTag>
   )
 }
 
