@@ -1,5 +1,6 @@
+import type { AddressInfo } from "node:net"
 import { describe, expect, it } from "vitest"
-import type { Pdu } from "./smpp"
+import { createSmppServer, type Pdu, SMPP } from "./smpp"
 import { parseReceipt, SmppLink } from "./smpp-link"
 
 const pdu = (fields: Partial<Pdu>) =>
@@ -23,5 +24,29 @@ describe("SMPP link rules", () => {
 
   it("reconnects at once, then after 0.5 s, 1 s, 2 s … never more than 30 s", () => {
     expect([0, 1, 2, 3, 7, 20].map(SmppLink.backoffMs)).toEqual([0, 500, 1000, 2000, 30_000, 30_000])
+  })
+
+  it("closes within a second when the SMSC hangs up on the unbind instead of answering it", async () => {
+    // Answers the bind; on the unbind, drops the connection without a word (the socket's close then comes before the
+    // link's cut, and never again after it).
+    const smsc = createSmppServer((session) => {
+      session.on("bind_transceiver", (request: Pdu) => session.send(request.response({ command_status: SMPP.ROK })))
+      session.on("unbind", () => session.socket.destroy())
+    })
+    await new Promise<void>((resolve) => smsc.listen(0, "127.0.0.1", resolve))
+    const port = (smsc.address() as AddressInfo).port
+    const link = new SmppLink(
+      { host: "127.0.0.1", port, systemId: "test", password: "secret", systemType: "", window: 1 },
+      { receipt: () => {}, inbound: () => {} },
+    )
+    try {
+      await link.ready()
+      const started = Date.now()
+      const closed = await Promise.race([link.close().then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))])
+      expect(closed).toBe(true)
+      expect(Date.now() - started).toBeLessThan(1_500)
+    } finally {
+      await new Promise((resolve) => smsc.close(resolve))
+    }
   })
 })

@@ -239,12 +239,19 @@ export class SmppLink {
     this.session = null
     this.bound = null
     if (!session) return
+    // Unbinds politely and ends once the connection is closed; a peer that does not answer within a second is cut off.
+    // The cut does not wait for the socket's "close": a socket that closed meanwhile (the SMSC hung up on the unbind)
+    // never sends it again.
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => session.destroy(() => resolve()), 1000)
-      session.unbind({}, () => {
-        clearTimeout(timer)
-        session.close(() => resolve())
+      const cut = setTimeout(() => {
+        session.destroy()
+        resolve()
+      }, 1000)
+      session.once("close", () => {
+        clearTimeout(cut)
+        resolve()
       })
+      session.unbind({}, () => session.close())
     })
   }
 }
