@@ -205,10 +205,10 @@ if (!stop && wanted("console"))
   suites.push(timed("console: unit and model-based (src/)", vitestSuite("console", ["src"], ["--no-isolate"])))
 if (!stop && wanted("server"))
   // The server's test files share their worker's process (no isolation): the server's modules load once per worker, not
-  // once per file (docs/decisions/suites-without-isolation.md). Three workers on two cores: a file spends much of
-  // its time waiting (on PostgreSQL, Kamailio, timers), so two kept about one core busy (9 min; three: 6.5 min).
+  // once per file (docs/decisions/suites-without-isolation.md). Four workers on two cores: a file spends much of
+  // its time waiting (on PostgreSQL, Kamailio, timers), so fewer leave a core idle (docs/testing.md "Time").
   suites.push(
-    timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"], ["--no-isolate", "--maxWorkers=3"])),
+    timed("server: integration on PGlite and PostgreSQL (server/)", vitestSuite("server", ["server"], ["--no-isolate", "--maxWorkers=4"])),
   )
 if (!stop && wanted("browser"))
   suites.push(
