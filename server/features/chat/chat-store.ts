@@ -14,6 +14,7 @@ import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
 import {
   type ContactRow,
+  type ConversationFact,
   type InboundInput,
   type OpenConversation,
   inboundArriving,
@@ -68,14 +69,19 @@ const openOf = (open: Record<string, unknown>): OpenConversation => ({
   agentId: open.assigned_user_id === null ? null : Number(open.assigned_user_id),
 })
 
+/** Facts as one JSON object by key (null when there are none). */
+const factsObject = (facts: readonly ConversationFact[]) =>
+  facts.length === 0
+    ? sql`NULL::jsonb`
+    : sql`jsonb_build_object(${sql.join(
+        facts.map((fact) => sql`${fact.key}::text, ${fact.sql}`),
+        sql`, `,
+      )})`
+
 /** The other features' facts of the open conversation `o` (hooks.ts `openConversationFacts`), as one JSON object. */
 const factsOf = () => {
   const facts = openConversationFacts.values()
-  if (facts.length === 0) return sql`NULL::jsonb`
-  return sql`CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object(${sql.join(
-    facts.map((fact) => sql`${fact.key}::text, ${fact.sql}`),
-    sql`, `,
-  )}) END`
+  return facts.length === 0 ? factsObject(facts) : sql`CASE WHEN o.id IS NULL THEN NULL ELSE ${factsObject(facts)} END`
 }
 
 /**
@@ -157,7 +163,6 @@ const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, 
     data: sql`SELECT ${JSON.stringify(event)}::jsonb || jsonb_build_object('conversation_id', conversation_id, 'message_id', id) FROM stored`,
   }
   const writes = opening ? openingWrites.values().map((write) => write(clientId)) : []
-  const facts = writes.map((write) => sql`${write.fact.key}::text, ${write.fact.sql}`)
   return sql`WITH ${
     opening
       ? sql`created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at, unread, last_message)
@@ -175,8 +180,7 @@ const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, 
       sql` `,
     )}
     ${publishedEventsCtes(clientId, opening ? [opened, received, ...writes.flatMap((write) => write.events)] : [received], at)}
-    SELECT id, conversation_id, ${facts.length > 0 ? sql`jsonb_build_object(${sql.join(facts, sql`, `)})` : sql`NULL::jsonb`} AS facts,
-      ${DELIVERIES_QUEUED} FROM stored`
+    SELECT id, conversation_id, ${factsObject(writes.map((write) => write.fact))} AS facts, ${DELIVERIES_QUEUED} FROM stored`
 }
 
 /**

@@ -21,7 +21,27 @@ export const HAS_OPEN_TICKET = "tickets.open"
 /** A ticket's subject from the customer's first message `m` (`type`, `body`): its words, or `[image]` and the like. */
 const subjectOf = (m: SQL) => sql`left(coalesce(nullif(btrim(${m}.body), ''), '[' || ${m}.type || ']'), 200)`
 
-/** The `ticket.created` event's data of the tickets a CTE inserted (`RETURNING ticket_number, conversation_id, channel_type, status`). */
+/** A new ticket's columns, as SQL over the rows it is made from. */
+interface TicketSource {
+  readonly contact: SQL
+  readonly conversation: SQL
+  readonly channel: SQL
+  readonly subject: SQL
+  readonly agent: SQL
+}
+
+/**
+ * The INSERT of a Pending ticket per row of `from`, numbered from the tenant's series, whose row `from` names `s`
+ * (`seriesSequenceSql`); as a CTE, `createdEventSql` reads what it returns.
+ */
+const insertTicketSql = (clientId: number, row: TicketSource, from: SQL) =>
+  sql`INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
+    SELECT ${clientId}, ${TICKET_NUMBERS.prefix(clientId)} || nextval(s.oid), ${row.contact}, ${row.conversation}, ${row.channel},
+      'Pending', ${row.subject}, ${row.agent}
+    FROM ${from}
+    RETURNING ticket_number, conversation_id, channel_type, status`
+
+/** The `ticket.created` event's data of the tickets a CTE inserted (`insertTicketSql`). */
 const createdEventSql = (cte: SQL) =>
   sql`SELECT jsonb_build_object('ticket_number', ticket_number, 'conversation_id', conversation_id,
     'channel_type', channel_type, 'status', status) FROM ${cte}`
@@ -33,11 +53,17 @@ const createdEventSql = (cte: SQL) =>
  */
 export const ticketOpening = (clientId: number): OpeningWrite => ({
   ctes: sql`tickets_series AS (${seriesSequenceSql(TICKET_NUMBERS, clientId)}),
-    tickets_opened AS (INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject)
-      SELECT ${clientId}, ${TICKET_NUMBERS.prefix(clientId)} || nextval(s.oid), created.contact_id, created.id, created.channel,
-        'Pending', ${subjectOf(sql`stored`)}
-      FROM created, stored, tickets_series s
-      RETURNING ticket_number, conversation_id, channel_type, status)`,
+    tickets_opened AS (${insertTicketSql(
+      clientId,
+      {
+        contact: sql`created.contact_id`,
+        conversation: sql`created.id`,
+        channel: sql`created.channel`,
+        subject: subjectOf(sql`stored`),
+        agent: sql`NULL::int`,
+      },
+      sql`created, stored, tickets_series s`,
+    )})`,
   events: [{ type: "ticket.created", data: createdEventSql(sql`tickets_opened`) }],
   fact: { key: HAS_OPEN_TICKET, sql: sql`EXISTS (SELECT 1 FROM tickets_opened)` },
 })
@@ -49,7 +75,6 @@ export const ticketOpening = (clientId: number): OpeningWrite => ({
  * Returns its number, or null when the conversation is not the tenant's.
  */
 export const openTicketFor = async (db: Db, clientId: number, conversationId: number): Promise<string | null> => {
-  const prefix = TICKET_NUMBERS.prefix(clientId)
   const created = createdEventSql(sql`created`)
   const attempt = async () => {
     const [row] = rowsOf(
@@ -57,13 +82,18 @@ export const openTicketFor = async (db: Db, clientId: number, conversationId: nu
           WHERE client_id = ${clientId} AND conversation_id = ${conversationId} AND status <> 'Resolved' ORDER BY id DESC LIMIT 1),
         conv AS (SELECT c.id, c.contact_id, c.channel, c.assigned_user_id FROM conversations c WHERE c.id = ${conversationId} AND c.client_id = ${clientId}),
         series AS (${seriesSequenceSql(TICKET_NUMBERS, clientId)}),
-        created AS (INSERT INTO tickets (client_id, ticket_number, contact_id, conversation_id, channel_type, status, subject, assigned_user_id)
-          SELECT ${clientId}, ${prefix} || nextval(series.oid), conv.contact_id, conv.id, conv.channel, 'Pending',
-            coalesce((SELECT ${subjectOf(sql`m`)} FROM messages m
-              WHERE m.conversation_id = conv.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1), ''),
-            conv.assigned_user_id
-          FROM conv, series WHERE NOT EXISTS (SELECT 1 FROM open)
-          RETURNING ticket_number, conversation_id, channel_type, status),
+        created AS (${insertTicketSql(
+          clientId,
+          {
+            contact: sql`conv.contact_id`,
+            conversation: sql`conv.id`,
+            channel: sql`conv.channel`,
+            subject: sql`coalesce((SELECT ${subjectOf(sql`m`)} FROM messages m
+              WHERE m.conversation_id = conv.id AND m.direction = 'in' ORDER BY m.dt, m.id LIMIT 1), '')`,
+            agent: sql`conv.assigned_user_id`,
+          },
+          sql`conv, series s WHERE NOT EXISTS (SELECT 1 FROM open)`,
+        )}),
         ${publishedCtes(clientId, "ticket.created", created)}
       SELECT coalesce((SELECT ticket_number FROM open), (SELECT ticket_number FROM created)) AS ticket_number,
         EXISTS (SELECT 1 FROM conv) AS theirs, ${DELIVERIES_QUEUED}`),
