@@ -6,8 +6,9 @@
  *
  * - Which calls: call i is accepted when it falls in `share` (spread evenly over the run), and every call placed in the
  *   `HOLD_MS` before the kill is held back: it is left ringing (not hung up at 3 s) and accepted after the kill.
- * - Who: one agent per call, the first idle connected agent from `i % agents` on, chosen when the call first rings on
- *   a socket, accepting when its socket saw `call-is-coming` for it. Idle: no call of theirs offered and not ended yet.
+ * - Who: one agent per call, the first idle agent whose socket it rings on (all who can take it, or the few in their
+ *   ring turn when the tenant rings `ring_at_once` at a time), accepting at once. Idle: no call of theirs offered and
+ *   not ended yet.
  *   A call rings only agents under their voice cap (features/calls/call-takers.ts; the tenant's call waiting is off),
  *   so an agent on a call is not rung: choosing a busy one would leave the call to ring out unanswered, and the bench
  *   would measure the ringing rule instead of the accept. It accepts at once: the measure is the server's accept, from
@@ -69,8 +70,9 @@ export const createCallAccepts = (options: {
   const accepts = new Map<string, Accept>()
   /** The agents whose sockets saw each held call ring. */
   const sawHeld = new Map<string, Set<number>>()
-  /** The agent chosen for each call when it first rang on a socket (null: every connected agent was on a call). */
-  const chosenFor = new Map<string, number | null>()
+  /** The calls to accept that rang on some socket, and the agent chosen for each (none: every agent it rang was on a call). */
+  const rangWanted = new Set<string>()
+  const chosenFor = new Map<string, number>()
   /** The calls each agent offered to take and that have not ended for them (their voice load, as the bench sees it). */
   const onCall = new Map<number, Set<string>>()
   const idle = (k: number) => (onCall.get(k)?.size ?? 0) === 0
@@ -109,11 +111,12 @@ export const createCallAccepts = (options: {
         agent.socket.on("call-is-coming", (p: { callId: string; callerNumber: string }) => {
           const i = indexOf(p.callerNumber)
           if (i === null || !wanted(i)) return
+          rangWanted.add(p.callId)
           if (held(i)) sawHeld.set(p.callId, (sawHeld.get(p.callId) ?? new Set()).add(k))
           if (accepts.has(p.callId)) return
           if (!chosenFor.has(p.callId)) {
-            const order = Array.from({ length: all.length }, (_, j) => (i + j) % all.length)
-            chosenFor.set(p.callId, order.find((j) => all[j].socket.connected && idle(j)) ?? null)
+            if (!idle(k)) return
+            chosenFor.set(p.callId, k)
           }
           if (k !== chosenFor.get(p.callId)) return
           const accept: Accept = { i, agent: k, rungAt: Date.now(), offeredAt: null, answeredAt: null }
@@ -194,10 +197,10 @@ export const createCallAccepts = (options: {
       return {
         offered: live.length,
         /**
-         * Calls to accept that rang while every connected agent was on a call as the bench saw it (not taken). A call no
-         * agent was free for at all rings on no socket: the table's "rung on a socket" falls short of "acknowledged".
+         * Calls to accept that rang only agents on a call as the bench saw it (not taken). A call no agent was free for
+         * at all rings on no socket: the table's "rung on a socket" falls short of "acknowledged".
          */
-        noIdle: [...chosenFor.values()].filter((k) => k === null).length,
+        noIdle: [...rangWanted].filter((callId) => !chosenFor.has(callId)).length,
         latencies,
         removed,
         ringingAtKill: ringing.length,

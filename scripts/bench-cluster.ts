@@ -33,7 +33,9 @@
  * 2 min, for calls of which the nodes acknowledged about 120), and each accept a werift answer on the server (about
  * 4 ms of CPU) and a peer on both sides until the hang-up: at 300 agents, 10 calls/s, accepting every call took the
  * deliveries from 35 / 539 ms to 515 / 7,669 ms (p50 / p99) and the accepts from 28 / 188 to 214 / 1,369 ms, which is
- * no longer a measure of the messages. `--accept-share 1` accepts them all.
+ * no longer a measure of the messages. `--accept-share 1` accepts them all. `--ring-at-once N` (10 by default) is the
+ * tenant's call setting of that name, saved by its admin before the live phase: a call rings N agents in their ring
+ * turn (features/calls/call-widen.ts) and N more each step unanswered; `--ring-at-once 0` rings every free agent.
  */
 import { execSync, spawnSync } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -64,6 +66,8 @@ const { values } = parseArgs({
     "no-ratio": { type: "boolean", default: false },
     /** The share of the calls an agent accepts (every call placed in the 5 s before the kill is accepted after it). */
     "accept-share": { type: "string", default: "0.25" },
+    /** The tenant's `ring_at_once` call setting (0: every agent who can take a call is rung). */
+    "ring-at-once": { type: "string", default: "10" },
     /** Prints what the database's busy sessions wait on during the live phase (pg_stat_activity every 50 ms). */
     waits: { type: "boolean", default: false },
     /** CPU-profiles the nodes (node --cpu-prof) and prints where the surviving ones spent their time. */
@@ -77,6 +81,7 @@ const CALL_RATE = Number(values.calls)
 const KILL_AT = Number(values["kill-at"])
 const NODES = Number(values.nodes)
 const ACCEPT_SHARE = Number(values["accept-share"])
+const RING_AT_ONCE = Number(values["ring-at-once"])
 const dir = join(import.meta.dirname, "..", ".tmp", "bench-cluster")
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const load = () =>
@@ -110,6 +115,16 @@ const loginAgents = async (url: string, count: number) => {
   }
   await Promise.all(Array.from({ length: 8 }, worker))
   return tokens
+}
+
+/** The tenant's call setting `ring_at_once`, saved by its admin as the console does. */
+const saveRingAtOnce = async (url: string) => {
+  const response = await fetch(`${url}/api${call("onboarding", "callSetting").path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "user-token": await loginAs(url, "admin") },
+    body: JSON.stringify({ ring_at_once: RING_AT_ONCE }),
+  })
+  if (!response.ok) throw new Error(`call setting: ${response.status} ${await response.text()}`)
 }
 
 const devPost = (cluster: Cluster, path: string, body: unknown) =>
@@ -206,6 +221,8 @@ const loadLive = async (cluster: Cluster) => {
   /** When the POST of `bench <i>` left, by i. */
   const postedAt: number[] = []
   const rung = new Set<string>()
+  /** Every call card and card removal the agents' sockets received. */
+  const frames = { rings: 0, removals: 0 }
   console.log(`Connecting ${AGENTS} agent sockets through HAProxy...`)
   for (let i = 0; i < AGENTS; i++) {
     const agent: Agent = {
@@ -236,7 +253,11 @@ const loadLive = async (cluster: Cluster) => {
       const at = i === undefined ? undefined : postedAt[Number(i)]
       if (at !== undefined) latencies.push(Date.now() - at)
     })
-    socket.on("call-is-coming", (p: { callId: string }) => void rung.add(p.callId))
+    socket.on("call-is-coming", (p: { callId: string }) => {
+      frames.rings++
+      rung.add(p.callId)
+    })
+    socket.on("remove-call", () => void frames.removals++)
     socket.on("disconnect", () => {
       agent.disconnectedAt = Date.now()
     })
@@ -362,6 +383,7 @@ const loadLive = async (cluster: Cluster) => {
     messages,
     calls,
     rung: calls.ids.filter((id) => rung.has(id)).length,
+    frames,
     accepts: accepts.results(),
     latencies,
     lost,
@@ -436,6 +458,7 @@ const measure = async (postgres: PostgresCluster) => {
   let live: Awaited<ReturnType<typeof loadLive>>
   let ratio: { many: number; one: number } | null = null
   try {
+    await saveRingAtOnce(cluster.url)
     live = await loadLive(cluster)
   } finally {
     await cluster.stop()
@@ -474,6 +497,10 @@ const measure = async (postgres: PostgresCluster) => {
     [
       "calls posted / acknowledged / refused busy (503) / rung on a socket",
       `${live.calls.sent} / ${live.calls.acked} / ${live.calls.shed} / ${live.rung}`,
+    ],
+    [
+      `call cards / removals the sockets received (ring at once: ${RING_AT_ONCE || "everyone"})`,
+      `${live.frames.rings} / ${live.frames.removals}`,
     ],
     [
       `calls accepted (share ${ACCEPT_SHARE}): answered / offered`,

@@ -144,3 +144,9 @@ export const CallStatus = {
   /** The tenant turned WhatsApp calls off (its call setting): refused at the channel, no card rang. */
   refused: "REFUSED",
 } as const
+
+/**
+ * A tenant that rings a few agents at a time (its call setting `ring_at_once`) rings as many more after each this many
+ * seconds a call goes unanswered (features/calls/call-widen.ts).
+ */
+export const RING_STEP_SECONDS = 15

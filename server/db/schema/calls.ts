@@ -85,6 +85,17 @@ export const liveCalls = pgTable(
   (t) => [index("live_calls_owner_idx").on(t.ownerNode), check("live_calls_channel_ck", sql`${t.channel} IN ('simulator', 'meta')`)],
 )
 
+/**
+ * When each agent was last rung for a voice call (migration 0065): a tenant ringing a few agents at a time
+ * (`ring_at_once`) rings those rung longest ago first (features/calls/call-takers.ts).
+ */
+export const agentRingTurns = pgTable("agent_ring_turns", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rungAt: timestamp("rung_at", { withTimezone: true }).notNull(),
+})
+
 /** A call's transfers (migration 0050): who sent it to whom (an agent or a group) and how it ended. */
 export const callTransfers = pgTable(
   "call_transfers",

@@ -2,7 +2,8 @@
  * The calls' jobs: `calls.end` (call-timers.ts schedules it) ends a live call if it is still in the state it was
  * scheduled for (still ringing at the ring's end, or its carrying process still gone; a waiting call nobody was free
  * for gets the away message); `calls.transfer-end` (call-transfer-store.ts) takes a transfer nobody took in its ring
- * time back to its sender. Each decides in the job's transaction; the agents hear of it after the commit, from
+ * time back to its sender; `calls.ring-wider` (call-widen.ts) rings a call unanswered for a step at the next agents in
+ * their turn. Each decides in the job's transaction; the agents hear of it after the commit, from
  * whichever process ran the job.
  */
 import { CallStatus } from "../../../src/contract/voice-calls"
@@ -12,6 +13,11 @@ import { END_JOB } from "./call-timers"
 import { TRANSFER_END_JOB, returnTransfer } from "./call-transfer-store"
 import { hubOf } from "./call-hub"
 import { awayForCall } from "../tenant-settings"
+import { callSettingOf } from "../onboarding"
+import { callTakers } from "./call-takers"
+import { announceRang } from "./call-waiting"
+import { WIDEN_JOB, ringMore, ringingCall } from "./call-widen"
+import { logFailure } from "./call-desk"
 
 export const jobHandlers: readonly JobHandler[] = [
   {
@@ -22,6 +28,18 @@ export const jobHandlers: readonly JobHandler[] = [
       // A waiting call no agent was ever free for: the customer gets the away message, as a call nobody can take.
       if (ended && condition === "ringing" && ended.call.rung.length === 0) await awayForCall(ctx.db, ended.call)
       if (ended) ctx.afterCommit(() => void hubOf(ctx.services).announceEnded(ended, false))
+    },
+  },
+  {
+    kind: WIDEN_JOB,
+    // Who can take it is read before the job's transaction: presence asks every process's sockets.
+    prepare: async (job, ctx) => (job.clientId === null ? [] : callTakers(ctx.services, { clientId: job.clientId })),
+    run: async (job, ctx, takers) => {
+      const { callId } = job.payload as { callId: string }
+      if (job.clientId === null) return
+      const setting = await callSettingOf(ctx.db, job.clientId)
+      const rang = await ringMore(ctx.db, { which: ringingCall(job.clientId, callId), takers: takers as number[], setting })
+      if (rang) ctx.afterCommit(() => void announceRang(ctx.services, rang).catch(logFailure(`could not ring ${callId} further`)))
     },
   },
   {

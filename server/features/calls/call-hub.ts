@@ -21,6 +21,7 @@ import type { AppSocket } from "../../realtime/socket"
 import { CallStatus, type ToBrowser, type ToBrowserEvent } from "../../../src/contract/voice-calls"
 import type { VoiceChannel, VoiceChannelEvents } from "../../channels/channel-adapter"
 import { createMetaBridge } from "../../channels/whatsapp-cloud/call-bridge"
+import { callSettingOf } from "../onboarding"
 import { metaLeg } from "./hooks"
 import { keepRecording, recordIfAsked } from "./recording-live"
 import {
@@ -39,13 +40,14 @@ import { type CallBusMessage, createCallBus } from "./call-bus"
 import { LEASE_MS, RENEW_MS, RING_GRACE_MS } from "./call-timers"
 import { holdDesk } from "./call-hold"
 import { holdTone } from "./hold-tone"
-import { voiceRoom } from "./call-takers"
+import { callTakers, voiceRoom } from "./call-takers"
 import { type Emit, agentRooms, logFailure } from "./call-desk"
 import { transferDesk } from "./call-transfer"
 import { consultDesk } from "./call-consult"
 import { type Carried, dialDesk } from "./call-dial"
 import { ringDesk } from "./call-ring"
-import { leftQueue, serveWaitingAfter } from "./call-waiting"
+import { announceRang, leftQueue, serveWaitingAfter } from "./call-waiting"
+import { ringAfterDeclines, ringingCall } from "./call-widen"
 import type { CallHub } from "./call-hub-api"
 
 export type { LiveCall } from "./call-store"
@@ -271,9 +273,15 @@ const createHub = (services: Services): CallHub => {
         if (call?.agentId === userId) await end(callId, CallStatus.completed)
         return
       }
-      // Every agent it rang declined: the call is rejected.
+      // Every agent it rang declined: it rings the next who can take it (call-widen.ts), or is rejected.
       const call = await liveOf(db(), callId)
-      if (call && call.rung.length > 0 && call.rung.every((id) => declined.includes(id))) await end(callId, CallStatus.rejected)
+      if (!call || call.rung.length === 0 || call.rung.some((id) => !declined.includes(id))) return
+      const takers = await callTakers(services, { clientId })
+      const setting = await callSettingOf(db(), clientId)
+      const which = ringingCall(clientId, callId)
+      const after = await services.database.transaction((tx) => ringAfterDeclines(tx, { which, takers, setting }))
+      if (after.rang) await announceRang(services, after.rang)
+      if (after.reject) await end(callId, CallStatus.rejected)
     },
     terminate: async (socket, callId) => {
       const call = await mine(socket, callId)

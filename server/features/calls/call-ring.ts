@@ -1,5 +1,6 @@
 /**
- * A new incoming call rings the tenant's agents who can take it (call-takers.ts), or waits for one (call-waiting.ts);
+ * A new incoming call rings the tenant's agents who can take it (call-takers.ts), all at once or the first few in
+ * their ring turn (call-widen.ts), or waits for one (call-waiting.ts);
  * a call nobody online can take gets the tenant's away message and ends as missed; a tenant with calls turned off
  * refuses it at the channel.
  */
@@ -10,6 +11,7 @@ import { awayForCall } from "../tenant-settings"
 import { metaLeg } from "./hooks"
 import { type CallChannelName, type EndedCall, finish, insertRefused, insertRinging, markEmitted } from "./call-store"
 import { scheduleRingEnd } from "./call-timers"
+import { tookTurns } from "./call-widen"
 import { type Emit, agentRooms, logFailure } from "./call-desk"
 import { callQueueChanged, ringOrWait, serveWaitingAfter } from "./call-waiting"
 
@@ -40,7 +42,7 @@ export const ringDesk = (services: Services, emit: Emit, announceEnded: (ended: 
       return fresh ? callId : null
     }
     const ringEndsAt = new Date(Date.now() + setting.ring_timeout_seconds * 1000)
-    const { rung, queued } = await ringOrWait(services, clientId)
+    const { rung, queued, more } = await ringOrWait(services, clientId, setting.ring_at_once)
     const fresh = await services.database.transaction(async (tx) => {
       const inserted = await insertRinging(tx, {
         callId,
@@ -55,6 +57,7 @@ export const ringDesk = (services: Services, emit: Emit, announceEnded: (ended: 
         queued,
       })
       if (inserted && (rung.length > 0 || queued)) await scheduleRingEnd(tx, { callId, clientId, ringEndsAt })
+      if (inserted && setting.ring_at_once > 0) await tookTurns(tx, { callId, clientId }, { fresh: rung, width: rung.length, more })
       return inserted
     })
     if (!fresh) return null

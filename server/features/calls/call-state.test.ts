@@ -2,7 +2,8 @@
  * Voice calls whose state lives in the database, on one server over each database: the first of many simultaneous
  * accepts wins and the others drop their card; the tenant's ring time is the card's countdown and the server's MISSED
  * (a job on the queue); a call finding every online agent busy waits in the agents' queue and is served first in, first
- * out; a tenant with calls turned off refuses them at the channel; a call whose carrying process died
+ * out; a tenant ringing a few agents at a time rings them in turn and widens on declines and each step; a tenant with
+ * calls turned off refuses them at the channel; a call whose carrying process died
  * (its lease gone) is ended by the process still alive.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -12,6 +13,8 @@ import { DB_KINDS, as, callOf, devFetch, login, send, useServer } from "../../te
 import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
 import { rowsOf } from "../../db/rows"
 import { hubOf } from "./call-hub"
+import { wakeJobs } from "../../core/jobs"
+import { RING_STEP_SECONDS } from "../../../src/contract/voice-calls"
 
 describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
   const ctx = useServer(kind)
@@ -227,6 +230,61 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       await presence("agentOnline")
     }
   }, 60_000)
+
+  it("ringing one agent at a time: calls go round the agents; a decline, or a step unanswered, rings the next; the last decline rejects", async () => {
+    const db = ctx.server.services.database.db
+    expect((await setCalls({ ring_at_once: 1 })).status).toBe(200)
+    await db.execute(sql`DELETE FROM agent_ring_turns`)
+    const rang = {
+      [ids.admin]: record<{ callId: string }>(admin, "call-is-coming"),
+      [ids.agent1]: record<{ callId: string }>(agent1, "call-is-coming"),
+    }
+    const rangFor = (callId: string) =>
+      Object.keys(rang)
+        .filter((id) => rang[Number(id)].some((p) => p.callId === callId))
+        .map(Number)
+    const declined = (user: number, callId: string) => (user === ids.admin ? admin : agent1).emit("reject-call", { callId })
+    try {
+      // Nobody rung yet: the first call rings the lower id; the second, the agent rung longest ago (never), the other.
+      const a = await place("+905550007101")
+      await pause(500)
+      const [first] = rangFor(a)
+      expect(rangFor(a)).toEqual([Math.min(ids.admin, ids.agent1)])
+      const b = await place("+905550007102")
+      await pause(500)
+      const second = first === ids.admin ? ids.agent1 : ids.admin
+      expect(rangFor(b)).toEqual([second])
+      // The agent it rang declines call a: it rings the next, with what is left of its ring time; not rejected.
+      declined(first, a)
+      await pause(500)
+      expect(rangFor(a).sort()).toEqual([ids.admin, ids.agent1].sort())
+      expect((await statusOf(a)).status).toBe("RINGING")
+      // Everyone who can take it declined it: rejected.
+      const ended = next(admin, "call-ended", (p) => p.callId === a)
+      declined(second, a)
+      await ended
+      expect((await statusOf(a)).status).toBe("REJECTED")
+      // Call b unanswered: its next step is due RING_STEP_SECONDS after it rang, and then rings the other agent too.
+      const [step] = rowsOf(
+        await db.execute(sql`SELECT id, extract(epoch FROM run_at - now()) AS due_in FROM jobs
+          WHERE kind = 'calls.ring-wider' AND payload ->> 'callId' = ${b} AND status = 'queued'`),
+      )
+      expect(Number(step.due_in)).toBeGreaterThan(RING_STEP_SECONDS - 3)
+      expect(Number(step.due_in)).toBeLessThanOrEqual(RING_STEP_SECONDS)
+      const widened = next(first === ids.admin ? admin : agent1, "call-is-coming", (p) => p.callId === b)
+      await db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${step.id}`)
+      wakeJobs(ctx.server.services)
+      expect((await widened).ringSeconds).toBeLessThan(60)
+      expect(rangFor(b).sort()).toEqual([ids.admin, ids.agent1].sort())
+      const bEnded = next(admin, "call-ended", (p) => p.callId === b)
+      declined(ids.admin, b)
+      declined(ids.agent1, b)
+      await bEnded
+      expect((await statusOf(b)).status).toBe("REJECTED")
+    } finally {
+      await setCalls({ ring_at_once: 0 })
+    }
+  }, 30_000)
 
   it("an answered call whose carrying process died (its lease gone) is ended by the process still alive", async () => {
     const ringing = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007005")

@@ -7,7 +7,8 @@
  *   on, not held, and their own calls in progress, below their cap), unless the tenant's "call waiting" setting lets a
  *   call ring an agent at their cap too (accepting it then holds the one they are on);
  * - for a transfer: the agent it is sent to, or a member of the group it is sent to.
- * One statement for every candidate.
+ * One statement for every candidate, in their ring turn: those rung longest ago first (`agent_ring_turns`, kept for a
+ * tenant that rings a few at a time: call-widen.ts), then by id.
  */
 import { sql } from "drizzle-orm"
 import type { Services } from "../../http/context"
@@ -45,8 +46,8 @@ const presentAgents = async (services: Services, clientId: number): Promise<numb
 }
 
 /**
- * Everyone who could take a call of `query.clientId`, at their voice cap or not, each with whether they may now (ids
- * ascending): whether a call rings or waits for someone (call-waiting.ts) is one look.
+ * Everyone who could take a call of `query.clientId`, at their voice cap or not, each with whether they may now, in
+ * their ring turn: whether a call rings or waits for someone (call-waiting.ts) is one look.
  */
 export const callCandidates = async (services: Services, query: TakerQuery): Promise<readonly Candidate[]> => {
   const except = new Set(query.except ?? [])
@@ -56,7 +57,8 @@ export const callCandidates = async (services: Services, query: TakerQuery): Pro
   const { call_waiting } = await tenantSettings(db, query.clientId)
   const only = query.only
   const rows = rowsOf(
-    await db.execute(sql`SELECT a.id, ${call_waiting ? sql`true` : canTakeSql(sql`a.id`, "voice")} AS free FROM users a
+    await db.execute(sql`SELECT a.id, ${call_waiting ? sql`true` : canTakeSql(sql`a.id`, "voice")} AS free
+      FROM users a LEFT JOIN agent_ring_turns t ON t.user_id = a.id
       WHERE a.client_id = ${query.clientId} AND a.online AND a.id IN (${sql.join(
         present.map((id) => sql`${id}`),
         sql`, `,
@@ -68,11 +70,11 @@ export const callCandidates = async (services: Services, query: TakerQuery): Pro
                 WHERE m.group_id = ${only.id} AND m.user_id = a.id AND g.client_id = ${query.clientId})`
             : sql``
         }
-      ORDER BY a.id`),
+      ORDER BY t.rung_at NULLS FIRST, a.id`),
   )
   return rows.map((r) => ({ id: Number(r.id), free: r.free === true }))
 }
 
-/** The agents who can take a call of `query.clientId` now (ids, ascending). */
+/** The agents who can take a call of `query.clientId` now, in their ring turn. */
 export const callTakers = async (services: Services, query: TakerQuery): Promise<number[]> =>
   (await callCandidates(services, query)).filter((c) => c.free).map((c) => c.id)

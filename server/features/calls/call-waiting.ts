@@ -23,8 +23,9 @@ import { callSettingOf } from "../onboarding"
 import { waitingCallsOf } from "../routing"
 import { presenceChanged } from "../session"
 import { agentRooms, logFailure } from "./call-desk"
-import { LIVE, type LiveCall, intArray, liveOfRow, markEmitted } from "./call-store"
+import { type LiveCall, markEmitted } from "./call-store"
 import { callCandidates, callTakers } from "./call-takers"
+import { type Rang, firstInTurn, ringMore } from "./call-widen"
 
 /** The tenant's queued calls not yet taken (its live row exists only while the call does). */
 const QUEUED = (clientId: number) =>
@@ -35,14 +36,20 @@ const anyWaiting = async (db: Db, clientId: number) =>
     .length > 0
 
 /**
- * Whom a new call of the tenant rings now, or that it waits (ringing nobody yet): calls wait ahead of it, or nobody
- * can take it now though someone present and online with the permission is merely busy.
+ * Whom a new call of the tenant rings now (the first `atOnce` who can take it, in their ring turn: call-widen.ts), or
+ * that it waits (ringing nobody yet): calls wait ahead of it, or nobody can take it now though someone present and
+ * online with the permission is merely busy. `more`: others could take it too, for the next step.
  */
-export const ringOrWait = async (services: Services, clientId: number): Promise<{ rung: number[]; queued: boolean }> => {
+export const ringOrWait = async (
+  services: Services,
+  clientId: number,
+  atOnce: number,
+): Promise<{ rung: number[]; queued: boolean; more: boolean }> => {
   const candidates = await callCandidates(services, { clientId })
   const takers = candidates.filter((c) => c.free).map((c) => c.id)
   const queued = takers.length > 0 ? await anyWaiting(services.database.db, clientId) : candidates.length > 0
-  return { rung: queued ? [] : takers, queued }
+  const rung = queued ? [] : firstInTurn(takers, atOnce)
+  return { rung, queued, more: rung.length < takers.length && !queued }
 }
 
 /** Tells the tenant's sockets that the waiting call `callId` joined, rang from or left the queue (see above). */
@@ -54,35 +61,26 @@ export const leftQueue = (services: Services, call: LiveCall, taken: boolean) =>
   if (call.queued && (taken || call.agentId === null)) callQueueChanged(services, call.clientId, call.callId)
 }
 
+/**
+ * A call rung further (call-widen.ts `ringMore`), after its transaction committed: its card reaches the agents it
+ * rings now, and the queue page hears of a waiting call rung.
+ */
+export const announceRang = async (services: Services, { call, fresh, card }: Rang) => {
+  services.realtime?.io.to(agentRooms(fresh)).emit("call-is-coming", card)
+  if (call.queued) callQueueChanged(services, call.clientId, call.callId)
+  if (call.emittedAt === null) await markEmitted(services.database.db, call.callId, Date.now())
+}
+
 /** Rings the head waiting call of the tenant at the agents free for it now, if any (see above). */
 export const serveWaiting = async (services: Services, clientId: number): Promise<void> => {
   const db = services.database.db
   if (!(await anyWaiting(db, clientId))) return
   const takers = await callTakers(services, { clientId })
   if (takers.length === 0) return
-  const served = await services.database.transaction(async (tx) => {
-    const [row] = rowsOf(await tx.execute(sql`${LIVE} WHERE ${QUEUED(clientId)} ORDER BY l.queued_at, l.call_id LIMIT 1 FOR UPDATE OF l`))
-    if (!row) return null
-    const head = liveOfRow(row)
-    const fresh = takers.filter((id) => !head.rung.includes(id) && !head.declined.includes(id))
-    if (fresh.length === 0) return null
-    await tx.execute(sql`UPDATE live_calls SET rung = ${intArray([...head.rung, ...fresh])} WHERE call_id = ${head.callId}`)
-    return { head, fresh }
-  })
-  if (!served) return
-  const { head, fresh } = served
   const setting = await callSettingOf(db, clientId)
-  const left = head.ringEndsAt ? head.ringEndsAt.getTime() - Date.now() : setting.ring_timeout_seconds * 1000
-  const card: ToBrowser["call-is-coming"] = {
-    callId: head.callId,
-    callerName: head.name,
-    callerNumber: head.number,
-    ringSeconds: Math.max(1, Math.ceil(left / 1000)),
-    quickReplies: setting.quick_replies,
-  }
-  services.realtime?.io.to(agentRooms(fresh)).emit("call-is-coming", card)
-  callQueueChanged(services, clientId, head.callId)
-  if (head.emittedAt === null) await markEmitted(db, head.callId, Date.now())
+  const which = sql`${QUEUED(clientId)} ORDER BY l.queued_at, l.call_id`
+  const rang = await services.database.transaction((tx) => ringMore(tx, { which, takers, setting }))
+  if (rang) await announceRang(services, rang)
 }
 
 /** After a change that may have freed a place: serve the waiting calls, never failing the change. */

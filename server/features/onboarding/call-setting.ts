@@ -25,6 +25,7 @@ export const callSettingSaved = hookPoint<CallSettingSaved>("onboarding.callSett
 export const DEFAULT_CALL_SETTING: CallSetting = {
   enabled: true,
   ring_timeout_seconds: 60,
+  ring_at_once: 0,
   quick_replies: [],
   record_calls: false,
   recording_retention_days: 90,
@@ -38,6 +39,7 @@ export const callSettingOf = async (db: Db, clientId: number): Promise<CallSetti
   return {
     enabled: pick("enabled"),
     ring_timeout_seconds: pick("ring_timeout_seconds"),
+    ring_at_once: pick("ring_at_once"),
     quick_replies: pick("quick_replies"),
     record_calls: pick("record_calls"),
     recording_retention_days: pick("recording_retention_days"),

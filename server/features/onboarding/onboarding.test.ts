@@ -191,6 +191,7 @@ describe.each(DB_KINDS)("onboarding on %s", (kind) => {
     expect(shaped(o("callSetting"), saved.body).data).toEqual({
       enabled: true,
       ring_timeout_seconds: 45,
+      ring_at_once: 0,
       quick_replies: ["Call you back in 5 minutes"],
       record_calls: false,
       recording_retention_days: 90,
@@ -199,6 +200,7 @@ describe.each(DB_KINDS)("onboarding on %s", (kind) => {
     expect(read).toMatchObject({ ring_timeout_seconds: 45, quick_replies: ["Call you back in 5 minutes"] })
     expect((await send(ctx.url, o("getCallSetting"), {}, admin2)).body.data.ring_timeout_seconds).toBe(60)
     expect((await send(ctx.url, o("callSetting"), { ring_timeout_seconds: 5 }, admin)).body.error.field).toBe("ring_timeout_seconds")
+    expect((await send(ctx.url, o("callSetting"), { ring_at_once: -1 }, admin)).body.error.field).toBe("ring_at_once")
   })
 
   // Last: it spends the address's registration budget.

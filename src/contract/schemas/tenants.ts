@@ -158,6 +158,11 @@ export type HealthCheck = typeof HealthCheck.Type
 export const CallSettingFields = {
   enabled: Schema.Boolean,
   ring_timeout_seconds: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 10, maximum: 300 })),
+  /**
+   * How many agents a call rings at once, those rung longest ago first; the next as many after each RING_STEP_SECONDS
+   * unanswered, or once all of them declined. 0 rings every agent who can take it at once.
+   */
+  ring_at_once: Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 1000 })),
   /** The quick replies an agent can send instead of answering. */
   quick_replies: Schema.Array(Name(200)).check(Schema.isMaxLength(20)),
   /** Answered calls are recorded, the customer hearing an announcement first (off by default). */

@@ -26,6 +26,7 @@ const stored = {
   call: {
     enabled: true,
     ring_timeout_seconds: 45,
+    ring_at_once: 3,
     quick_replies: ["I will call you back", "Please write to us"],
     record_calls: true,
     recording_retention_days: 30,
@@ -84,6 +85,9 @@ describe("configuration rules", () => {
     expect(configurationProblem({ ...draft, away_message: "x".repeat(1025) })).toBe("awayTooLong")
     expect(configurationProblem({ ...draft, default_country: "tr" })).toBe("countryInvalid")
     expect(configurationProblem({ ...draft, ring_timeout_seconds: 5 })).toBe("ringRange")
+    expect(configurationProblem({ ...draft, ring_at_once: -1 })).toBe("ringAtOnceRange")
+    expect(configurationProblem({ ...draft, ring_at_once: 2.5 })).toBe("ringAtOnceRange")
+    expect(configurationProblem({ ...draft, ring_at_once: 0 })).toBeNull()
     expect(configurationProblem({ ...draft, quick_replies: Array.from({ length: 21 }, (_, i) => `r${i}`).join("\n") })).toBe(
       "quickRepliesTooMany",
     )

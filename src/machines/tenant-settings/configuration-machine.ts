@@ -45,6 +45,8 @@ export interface ConfigurationDraft {
   readonly default_country: string
   readonly calls_enabled: boolean
   readonly ring_timeout_seconds: number
+  /** How many agents a call rings at once, the next as many after each step unanswered (0: everyone at once). */
+  readonly ring_at_once: number
   /** Agents already on a call are rung for new calls too. */
   readonly call_waiting: boolean
   /** One quick reply a line. */
@@ -70,6 +72,7 @@ export type ConfigurationProblem =
   | "awayTooLong"
   | "countryInvalid"
   | "ringRange"
+  | "ringAtOnceRange"
   | "quickRepliesTooMany"
   | "quickReplyTooLong"
   | "retentionRange"
@@ -104,6 +107,7 @@ export const configurationProblem = (d: ConfigurationDraft): ConfigurationProble
   if (d.away_message.length > 1024) return "awayTooLong"
   if (d.default_country !== "" && !/^[A-Z]{2}$/.test(d.default_country)) return "countryInvalid"
   if (!intIn(d.ring_timeout_seconds, 10, 300)) return "ringRange"
+  if (!intIn(d.ring_at_once, 0, 1000)) return "ringAtOnceRange"
   const replies = quickRepliesOf(d.quick_replies)
   if (replies.length > 20) return "quickRepliesTooMany"
   if (replies.some((r) => r.length > 200)) return "quickReplyTooLong"
@@ -127,6 +131,7 @@ const DEFAULT_SETTINGS: ClientSettings = {
 const DEFAULT_CALL: CallSetting = {
   enabled: true,
   ring_timeout_seconds: 60,
+  ring_at_once: 0,
   quick_replies: [],
   record_calls: false,
   recording_retention_days: 90,
@@ -158,6 +163,7 @@ export const draftOf = (stored: StoredConfiguration | null): ConfigurationDraft 
     default_country: s.default_country ?? "",
     calls_enabled: c.enabled,
     ring_timeout_seconds: c.ring_timeout_seconds,
+    ring_at_once: c.ring_at_once,
     call_waiting: s.call_waiting ?? false,
     quick_replies: c.quick_replies.join("\n"),
     record_calls: c.record_calls,
@@ -177,7 +183,7 @@ const load = () =>
   Effect.gen(function* () {
     const api = yield* Api
     const settings = (yield* api.call("onboarding", "clientAllsettings", {})).data
-    const { enabled, ring_timeout_seconds, quick_replies, record_calls, recording_retention_days } = (yield* api.call(
+    const { enabled, ring_timeout_seconds, ring_at_once, quick_replies, record_calls, recording_retention_days } = (yield* api.call(
       "onboarding",
       "getCallSetting",
       {},
@@ -185,7 +191,7 @@ const load = () =>
     const choices = (yield* api.call("routing", "routingRuleChoices", {})).data
     return {
       settings,
-      call: { enabled, ring_timeout_seconds, quick_replies, record_calls, recording_retention_days },
+      call: { enabled, ring_timeout_seconds, ring_at_once, quick_replies, record_calls, recording_retention_days },
       choices,
     } satisfies StoredConfiguration
   })
@@ -222,6 +228,7 @@ const save = ({ draft: d, choices }: SaveInput) =>
     const call = (yield* api.call("onboarding", "callSetting", {
       enabled: d.calls_enabled,
       ring_timeout_seconds: d.ring_timeout_seconds,
+      ring_at_once: d.ring_at_once,
       quick_replies: quickRepliesOf(d.quick_replies),
       record_calls: d.record_calls,
       recording_retention_days: d.recording_retention_days,

@@ -13,6 +13,7 @@ import { usePageActor } from "../common/actor-context"
 import { useFailureText } from "../common/failure-text"
 import { PageHeader } from "../common/PageHeader"
 import { useSettingsFormView } from "../common/settings-form-view"
+import { RING_STEP_SECONDS } from "../../contract/voice-calls"
 import { PriorityRules } from "./PriorityRules"
 import "./tenant-settings.css"
 
@@ -247,6 +248,16 @@ const ConfigurationForm = ({ actor }: { actor: ConfigurationActor }) => {
             value={draft.ring_timeout_seconds}
             onValueChange={(n) => edit({ ring_timeout_seconds: n })}
             data-testid="configuration-ring"
+          />
+        </FormGroup>
+        <FormGroup label={t("tenantSettings.ringAtOnce")} helperText={t("tenantSettings.ringAtOnceHelp", { seconds: RING_STEP_SECONDS })}>
+          <NumericInput
+            aria-label={t("tenantSettings.ringAtOnce")}
+            min={0}
+            max={1000}
+            value={draft.ring_at_once}
+            onValueChange={(n) => edit({ ring_at_once: n })}
+            data-testid="configuration-ring-at-once"
           />
         </FormGroup>
         <FormGroup label={t("tenantSettings.callCap")}>

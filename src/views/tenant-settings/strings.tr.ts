@@ -60,6 +60,9 @@ export const tenantSettingsTr: TenantSettingsStrings = {
   callWaitingHelp:
     "Kapalı: çağrı yalnızca çevrimiçi ve başka görüşmede olmayan temsilcileri çaldırır; kimse boşta değilse arayana uzakta mesajı gider.",
   ring: "Çalma süresi (saniye)",
+  ringAtOnce: "Aynı anda çaldırılan temsilci",
+  ringAtOnceHelp:
+    "0, çağrıyı alabilecek her temsilciyi çaldırır. Aksi halde çağrı bu kadar temsilciyi, en uzun süredir çaldırılmamış olanlardan başlayarak çaldırır; her {{seconds}} saniye yanıtsız kaldığında ya da hepsi reddettiğinde bir o kadarını daha.",
   quickReplies: "Hızlı yanıtlar",
   quickRepliesHelp: "Her satıra bir tane (en fazla 20). Temsilci, çalan bir aramayı açmak yerine birini gönderebilir.",
   recordCalls: "Aramaları kaydet",
@@ -84,6 +87,7 @@ export const tenantSettingsTr: TenantSettingsStrings = {
     awayTooLong: "Mesai dışı mesajı en fazla 1024 karakter olabilir.",
     countryInvalid: "Varsayılan ülke iki büyük harftir, ör. TR.",
     ringRange: "Çalma süresi 10 ile 300 saniye arasındadır.",
+    ringAtOnceRange: "Aynı anda çaldırılan temsilci sayısı 0 ile 1000 arasında bir tam sayıdır.",
     quickRepliesTooMany: "En fazla 20 hızlı yanıt.",
     quickReplyTooLong: "Bir hızlı yanıt en fazla 200 karakter olabilir.",
     retentionRange: "Mesajlar 1 ile 3650 gün arasında saklanır.",

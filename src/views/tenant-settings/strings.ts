@@ -56,6 +56,9 @@ export const tenantSettingsEn = {
   callWaiting: "Call waiting: ring agents who are already on a call",
   callWaitingHelp: "Off: a call rings only agents who are online and not on another call; nobody free, the caller gets the away message.",
   ring: "Ring for (seconds)",
+  ringAtOnce: "Agents rung at once",
+  ringAtOnceHelp:
+    "0 rings every agent who can take the call. Otherwise a call rings this many, those rung longest ago first, and as many more after each {{seconds}} seconds unanswered or once all of them declined.",
   quickReplies: "Quick replies",
   quickRepliesHelp: "One per line (at most 20). An agent can send one instead of answering a ringing call.",
   recordCalls: "Record calls",
@@ -80,6 +83,7 @@ export const tenantSettingsEn = {
     awayTooLong: "The away message can have at most 1024 characters.",
     countryInvalid: "The default country is two capital letters, e.g. TR.",
     ringRange: "Ringing lasts 10 to 300 seconds.",
+    ringAtOnceRange: "Agents rung at once is a whole number from 0 to 1000.",
     quickRepliesTooMany: "At most 20 quick replies.",
     quickReplyTooLong: "A quick reply can have at most 200 characters.",
     retentionRange: "Messages are kept 1 to 3650 days.",

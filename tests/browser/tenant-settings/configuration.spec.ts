@@ -1,5 +1,6 @@
 /**
- * The company sub-page configration in Chromium: a bad cap is refused before any call; working hours that exclude
+ * The company sub-page configration in Chromium: a bad cap and a bad number of agents rung at once are refused before
+ * any call; working hours that exclude
  * now and an away message, once saved, reach a simulated customer who writes in; the values are there after a
  * reload; Arabic mirrors. The tenant's hours and away message are put back for the other specs.
  */
@@ -41,6 +42,11 @@ test("configuration: refuse a cap of 0, save hours that exclude now with an away
   await page.getByTestId("configuration-save").click()
   await expect(page.getByTestId("configuration-problem")).toHaveText("Open chats per agent must be a whole number from 1 to 100.")
   await page.getByTestId("configuration-cap").fill("5")
+  // Agents rung at once: 0 to 1000. Three is every agent of this tenant who takes calls, so the other specs ring as before.
+  await page.getByTestId("configuration-ring-at-once").fill("1001")
+  await page.getByTestId("configuration-save").click()
+  await expect(page.getByTestId("configuration-problem")).toHaveText("Agents rung at once is a whole number from 0 to 1000.")
+  await page.getByTestId("configuration-ring-at-once").fill("3")
 
   await page.getByTestId("configuration-timezone").selectOption("UTC")
   await page.getByTestId(`configuration-day-${openDay}-open`).check({ force: true })
@@ -64,6 +70,7 @@ test("configuration: refuse a cap of 0, save hours that exclude now with an away
   await page.reload()
   await expect(page.getByTestId("configuration-away")).toHaveValue(away)
   await expect(page.getByTestId(`configuration-day-${openDay}-open`)).toBeChecked()
+  await expect(page.getByTestId("configuration-ring-at-once")).toHaveValue("3")
 
   await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"))
   await page.reload()
@@ -76,6 +83,7 @@ test("configuration: refuse a cap of 0, save hours that exclude now with an away
   // Back to always open, with no away message, for the other specs.
   await page.getByTestId(`configuration-day-${openDay}-open`).uncheck({ force: true })
   await page.getByTestId("configuration-away").fill("")
+  await page.getByTestId("configuration-ring-at-once").fill("0")
   await save(page)
   await expect(page.getByTestId(`configuration-day-${openDay}-open`)).not.toBeChecked()
 })
