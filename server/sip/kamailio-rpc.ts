@@ -39,18 +39,22 @@ export const kamailioRpc = (url: string, secret: string, timeoutMs = 2_000): Kam
 }
 
 /**
- * The users (extensions) with at least one contact in Kamailio's location table now: `ul.dump brief` answers
- * { Domains: [{ Domain: { Domain: "location", AoRs: [{ AoR: "1003" }] } }] } (usrloc keeps no domain; the full dump
- * nests each as { Info: { AoR } }).
+ * The users (extensions) with at least one live contact in Kamailio's location table now. The full `ul.dump` answers
+ * { Domains: [{ Domain: { Domain: "location", AoRs: [{ Info: { AoR: "1003", Contacts: [{ Contact: { Expires } }] } }] } }] }.
+ * A contact unregistered or dropped with its connection stays listed, its Expires "deleted" (or "expired"), until
+ * usrloc's timer removes it, which can take longer than a person waits: only a contact with seconds left counts (the
+ * `brief` dump lists such AoRs too, so it cannot tell).
  */
 export const registeredUsers = async (rpc: KamailioRpc): Promise<ReadonlySet<string>> => {
-  type Aor = { AoR?: string; Info?: { AoR?: string } }
-  const dump = (await rpc.call("ul.dump", ["brief"])) as { Domains?: readonly { Domain?: { AoRs?: readonly Aor[] } }[] } | null
+  type Contact = { Contact?: { Expires?: unknown } }
+  type Aor = { Info?: { AoR?: string; Contacts?: readonly Contact[] } }
+  const dump = (await rpc.call("ul.dump", [])) as { Domains?: readonly { Domain?: { AoRs?: readonly Aor[] } }[] } | null
   const users = new Set<string>()
   for (const domain of dump?.Domains ?? [])
     for (const aor of domain.Domain?.AoRs ?? []) {
-      const name = aor.AoR ?? aor.Info?.AoR
-      if (name) users.add(name.replace(/@.*$/, ""))
+      const name = aor.Info?.AoR
+      const live = (aor.Info?.Contacts ?? []).some(({ Contact }) => typeof Contact?.Expires === "number" && Contact.Expires > 0)
+      if (name && live) users.add(name.replace(/@.*$/, ""))
     }
   return users
 }

@@ -13,7 +13,7 @@ import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type ParsedMail, simpleParser } from "mailparser"
-import { freePort } from "./test-server"
+import { freePort } from "../sip/daemon"
 
 export interface SmtpPeer {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */

@@ -12,13 +12,13 @@ import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { join } from "node:path"
 import { tmpdir } from "node:os"
 import { execFileSync, spawnSync } from "node:child_process"
-import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import { startServer, type RunningServer } from "../app"
 import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, type Database } from "../db/db"
 import { seedIfEmpty } from "../db/seed/world"
+import { freePort } from "../sip/daemon"
 import type { Config } from "../config"
 import type { JobsOptions } from "../core/job-runner"
 
@@ -176,17 +176,6 @@ export interface PostgresCluster {
   readonly createDatabase: () => Promise<string>
   readonly stop: () => Promise<void>
 }
-
-/** A port nothing listens on now (the kernel picks it). */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
 
 /** The newest installed PostgreSQL's programs (postgres, pg_ctl, pgbench). */
 export const pgBin = () => {

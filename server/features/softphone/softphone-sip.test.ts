@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import { createServer } from "node:net"
 import { randomUUID } from "node:crypto"
+import { freePort } from "../../sip/daemon"
 import { startKamailio, kamailioSkipReason, type Kamailio } from "../../sip/kamailio"
 import { startTestServer, type TestServer } from "../../testing/test-server"
 import { ephemeralPassword } from "./sip-credentials"
@@ -15,14 +15,6 @@ import { as, callOf, login, send } from "../../testing/harness"
 
 ;(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket
 const SIP = await import("sip.js")
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 const SECRET = "c2VjcmV0LWZvci10ZXN0cw=="
 interface Creds {
@@ -155,13 +147,11 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
     expect(await credsOf("admin")).not.toBeNull()
   })
 
-  const extensionsOf = async (username: string) => {
-    const session = await login(server.url, username)
-    return send(server.url, callOf("pbx", "listPbxExtensions"), {}, as(session.user_token))
-  }
+  const listFor = (token: string) => send(server.url, callOf("pbx", "listPbxExtensions"), {}, as(token))
+  const extensionsOf = async (username: string) => listFor((await login(server.url, username)).user_token)
   type Listed = { extension: string; name: string; registered: boolean }
 
-  it("lists the tenant's other softphone users as transfer targets, registered as Kamailio knows them", async () => {
+  it("lists the tenant's other softphone users as transfer targets, registered while they hold a live contact", async () => {
     const admin = (await credsOf("admin"))!
     const agent1 = (await credsOf("agent1"))!
     const before = (await extensionsOf("agent1")).body as { data: Listed[] }
@@ -181,8 +171,15 @@ describe.skipIf(kamailioSkipReason() !== null)("PBX softphone credentials agains
       const other = ((await extensionsOf("admin2")).body as { data: Listed[] }).data
       expect(other.map((row) => row.extension)).not.toContain(admin.extension)
       expect(other.map((row) => row.extension)).not.toContain(agent1.extension)
+      // The admin's tab is closed without unregistering: its connection drops. Kamailio keeps the contact a while,
+      // marked deleted; the admin is no longer listed as registered.
+      const agent1Token = (await login(server.url, "agent1")).user_token
+      await ua.transport.disconnect()
+      await expect
+        .poll(async () => ((await listFor(agent1Token)).body as { data: Listed[] }).data[0].registered, { timeout: 15_000 })
+        .toBe(false)
     } finally {
-      await ua.stop()
+      await ua.stop().catch(() => undefined)
     }
   })
 

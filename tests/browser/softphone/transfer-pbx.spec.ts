@@ -51,10 +51,10 @@ const transferTo = async (agent: Phone, target: string, screenshot?: string) => 
   const field = agent.page.locator("[data-testid=softphone-transfer-target]")
   await expect(field).toBeFocused()
   if (screenshot) {
-    // The list as it opens: the admin, not registered in these calls. A contact of the previous test's admin tab can
-    // outlive the tab until Kamailio's 10-second check finds its connection gone: a run saw it still there 10 s in.
+    // The list as it opens: the admin, not registered in these calls (the previous test's admin tab is closed; its
+    // contact counts no longer once Kamailio's 10-second check finds the connection gone).
     await expect(agent.page.locator("[data-testid=softphone-transfer-option]")).toHaveAttribute("data-registered", "false", {
-      timeout: 30_000,
+      timeout: 15_000,
     })
     await screenshotDialog(agent, screenshot)
   }
