@@ -7,15 +7,21 @@
  * (npm run build; BENCH_DIST=dir serves another build). BENCH_VERBOSE=1 prints each card's time in placing order, split
  * where the call's frame reaches the page and where the card enters the document; BENCH_PROFILE=1 prints where the
  * page's main thread spent the time while the calls arrived (self time by function, CDP's sampling profiler);
- * BENCH_PROFILE=file.cpuprofile also keeps the profile, for Chromium's DevTools.
+ * BENCH_PROFILE=file.cpuprofile also keeps the profile, for Chromium's DevTools. BENCH_POSTGRES=1 serves the same
+ * seeded world from a private PostgreSQL cluster instead of PGlite, whose queries run on the server's own thread (here
+ * the bench's process).
  */
 import { writeFileSync } from "node:fs"
 import { chromium } from "@playwright/test"
-import { startTestServer } from "../server/testing/test-server"
+import { startPostgres, startTestServer } from "../server/testing/test-server"
 import { type CpuProfile, printSelfTime } from "./bench/cpu-profile"
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 50)
-const server = await startTestServer(process.env.BENCH_DIST ? { distDir: process.env.BENCH_DIST } : {})
+const cluster = process.env.BENCH_POSTGRES ? await startPostgres() : null
+const server = await startTestServer({
+  ...(process.env.BENCH_DIST ? { distDir: process.env.BENCH_DIST } : {}),
+  ...(cluster ? { postgres: cluster } : {}),
+})
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"],
@@ -137,7 +143,7 @@ try {
   await page.waitForTimeout(10_000)
   const busy = (await metric()) - before
   const share = busy / ((Date.now() - t0) / 1000)
-  console.log(`${CALLS} calls ringing in one console`)
+  console.log(`${CALLS} calls ringing in one console (${cluster ? "PostgreSQL" : "PGlite"})`)
   console.log(`call-is-coming -> card on screen: median ${pick(0.5)} ms, p99 ${pick(0.99)} ms (target p99 < 100 ms)`)
   const [pickWire, pickInPage] = [pickOf(wire), pickOf(inPage)]
   console.log(
@@ -153,6 +159,7 @@ try {
 } finally {
   await browser.close()
   await server.stop()
+  await cluster?.stop()
 }
 // A benchmark ends by itself: anything the server's stop left behind (a socket in its closing wait) is not waited for.
 process.exit(0)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:campaign [-- --recipients 100000 --rated 800 --rate 80 --postgres]`: campaigns through the simulator
+ * `npm run bench:campaign [-- --recipients 100000 --rated 800 --rate 80 --senders 1 --postgres]`: campaigns through the simulator
  * channel on the real job queue, the server a child process on PostgreSQL (`--postgres`) or PGlite.
  *
  * 1. A `--recipients` campaign with the rate limit off: messages handed to the channel per second (the campaign's
@@ -9,6 +9,9 @@
  *    the campaign beyond one per recipient's number, counted in the database; on PGlite, messages stored beyond the
  *    recipients sent. Lost: recipients neither sent, skipped nor failed once it completed, plus messages never handed
  *    over (still `queued` once the outbox drained).
+ *    With `--senders K` (default 1) the `--recipients` are split over K tenants, each with its own WhatsApp sender and
+ *    campaign, all started at once: tenant one and K - 1 businesses registered and approved through the API as a new
+ *    customer would be; each sender's own rate is printed beside the sum.
  * 2. A `--rated` campaign at `--rate` messages/s: the rate held, from the recipients' sent times.
  * Everything goes through the HTTP API, as the console would (on PostgreSQL the bench reads its counts from the database
  * directly, so its reads do not load the server it measures). It ends with a summary table and the same as JSON; the
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     recipients: { type: "string", default: "100000" },
     rated: { type: "string", default: "800" },
     rate: { type: "string", default: "80" },
+    senders: { type: "string", default: "1" },
     data: { type: "string", default: ".tmp/bench-campaign-db" },
     postgres: { type: "boolean", default: false },
     "no-kill": { type: "boolean", default: false },
@@ -34,6 +38,8 @@ const { values } = parseArgs({
 const N = Number(values.recipients)
 const RATED = Number(values.rated)
 const RATE = Number(values.rate)
+const SENDERS = Number(values.senders)
+if (!Number.isInteger(SENDERS) || SENDERS < 1 || SENDERS > 20) throw new Error("--senders is a whole number from 1 to 20")
 const log = (text: string) => console.error(`[bench] ${text}`)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -96,53 +102,91 @@ const call = async (path: string, body: unknown, token?: string) => {
   if (!res.ok) throw new Error(`${path}: ${res.status} ${json.error?.message}`)
   return json.data
 }
-const login = async (username: string) => {
+const login = async (username: string, password = "demo1234") => {
   const res = await fetch(`${url}/api/auth/user`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "demo1234" }),
+    body: JSON.stringify({ username, password }),
   })
   return ((await res.json()) as { user_token: string }).user_token
 }
-let admin = await login("admin")
 const superadmin = await login("superadmin")
-await call("/billing/topup", { client_id: 1, amount: (N + RATED) * 0.2 + 1000, reason: "Campaign bench" }, superadmin).catch(async (e) => {
-  log(`top-up: ${e.message}`)
-})
-// The demo tenant's monthly message and campaign-size limits would stop a large run: raise them as the super admin would.
-for (const key of ["monthly_messages", "campaign_size"]) {
-  await call("/account/limits", { client_id: 1, key, limit: 10 * (N + RATED) }, superadmin).catch((e) => log(`limit ${key}: ${e.message}`))
+
+/** A tenant sending a campaign from its own WhatsApp number: its id and its admin's login. */
+interface Sender {
+  readonly clientId: number
+  readonly username: string
+  readonly password: string
+  token: string
 }
-await call(
-  "/template/message/create",
-  { name: "bench_offer", language: "en", category: "UTILITY", body: "Hello {{1}}, your offer is ready.", body_examples: ["Ayşe"] },
-  admin,
-)
-for (;;) {
-  const t = await call("/template/message", { template_name: "bench_offer" }, admin)
-  if (t.status === "APPROVED") break
-  await sleep(200)
+/** A new business registered and approved through the API, as a new customer is (no demo data). */
+const registered = async (k: number): Promise<Sender> => {
+  const countries = (await (await fetch(`${url}/api/fetch/countries`)).json()) as { data: { id: number }[] }
+  const username = `bench-sender-${k}-${Date.now().toString(36)}`
+  const password = "bench-pass-1"
+  const client = await call("/register", {
+    business_name: `Bench sender ${k}`,
+    email: `${username}@bench.example`,
+    phone: `+90555${String(1_000_000 + k).padStart(7, "0")}`,
+    country_id: countries.data[0].id,
+    admin_username: username,
+    password,
+  })
+  for (const to of ["in_review", "approved"]) await call("/backend/registration/review", { client_id: client.id, to }, superadmin)
+  return { clientId: client.id, username, password, token: await login(username, password) }
+}
+const senders: Sender[] = [{ clientId: 1, username: "admin", password: "demo1234", token: await login("admin") }]
+for (let k = 2; k <= SENDERS; k++) senders.push(await registered(k))
+const admin = () => senders[0].token
+
+const perSender = Math.ceil(N / SENDERS)
+for (const sender of senders) {
+  const recipients = sender === senders[0] ? perSender + RATED : perSender
+  await call("/billing/topup", { client_id: sender.clientId, amount: recipients * 0.2 + 1000, reason: "Campaign bench" }, superadmin).catch(
+    (e) => log(`top-up: ${e.message}`),
+  )
+  // The monthly message and campaign-size limits would stop a large run: raise them as the super admin would.
+  for (const key of ["monthly_messages", "campaign_size"]) {
+    await call("/account/limits", { client_id: sender.clientId, key, limit: 10 * recipients }, superadmin).catch((e) =>
+      log(`limit ${key}: ${e.message}`),
+    )
+  }
+  await call(
+    "/template/message/create",
+    { name: "bench_offer", language: "en", category: "UTILITY", body: "Hello {{1}}, your offer is ready.", body_examples: ["Ayşe"] },
+    sender.token,
+  )
+  for (;;) {
+    const t = await call("/template/message", { template_name: "bench_offer" }, sender.token)
+    if (t.status === "APPROVED") break
+    await sleep(200)
+  }
 }
 const numbers = (from: number, n: number) => Array.from({ length: n }, (_, i) => `+90532${String(from + i).padStart(7, "0")}`)
-const campaignOf = async (id: number) =>
-  ((await call("/backend/fetch/list/campaigns", { limit: 1000 }, admin)).items as any[]).find((c) => c.id === id)
+const campaignOf = async (id: number, token = admin()) =>
+  ((await call("/backend/fetch/list/campaigns", { limit: 1000 }, token)).items as any[]).find((c) => c.id === id)
 
-// 1. Rate limit off, kill -9 at 50 %.
-const made = await call(
-  "/backend/campaign/create",
-  {
-    name: "Bench",
-    template_name: "bench_offer",
-    language: "en",
-    numbers: numbers(1_000_000, N),
-    params: ["friend"],
-    rate_per_second: null,
-    start: true,
-  },
-  admin,
-)
+// 1. Rate limit off, one campaign per sender started together, kill -9 at 50 %.
+const campaigns: { sender: Sender; id: number; recipients: number }[] = []
+for (const [k, sender] of senders.entries()) {
+  const recipients = Math.min(perSender, N - k * perSender)
+  const made = await call(
+    "/backend/campaign/create",
+    {
+      name: "Bench",
+      template_name: "bench_offer",
+      language: "en",
+      numbers: numbers(1_000_000 + k * perSender, recipients),
+      params: ["friend"],
+      rate_per_second: null,
+      start: true,
+    },
+    sender.token,
+  )
+  campaigns.push({ sender, id: made.id, recipients })
+}
 /** The campaign's messages stored and those still waiting for the outbox (PostgreSQL: read in the database). */
-const messageCounts = async (campaignId: number): Promise<{ stored: number; queued: number }> => {
+const messageCounts = async (campaignId: number, token: string): Promise<{ stored: number; queued: number }> => {
   if (direct) {
     const { rows } = await direct.query(
       `SELECT count(*)::int AS stored, count(*) FILTER (WHERE m.status = 'queued')::int AS queued
@@ -151,73 +195,89 @@ const messageCounts = async (campaignId: number): Promise<{ stored: number; queu
     )
     return { stored: rows[0].stored, queued: rows[0].queued }
   }
-  const all = (await call("/outgoing/message/status", { campaign_id: campaignId, limit: 1 }, admin)).totalItems as number
-  const queued = (await call("/outgoing/message/status", { campaign_id: campaignId, status: "queued", limit: 1 }, admin))
+  const all = (await call("/outgoing/message/status", { campaign_id: campaignId, limit: 1 }, token)).totalItems as number
+  const queued = (await call("/outgoing/message/status", { campaign_id: campaignId, status: "queued", limit: 1 }, token))
     .totalItems as number
   return { stored: all, queued }
 }
+/** Every campaign's state and counts, read together. */
+const readAll = () =>
+  Promise.all(
+    campaigns.map(async ({ sender, id }) => {
+      const [c, counts] = await Promise.all([campaignOf(id, sender.token), messageCounts(id, sender.token)])
+      return { c, counts, handed: counts.stored - counts.queued }
+    }),
+  )
 const started = performance.now()
 const perSecond: number[] = []
 let last = 0
 let lastAt = performance.now()
-let killedAt: { handed: number; seconds: number } | null = null
+let killedAt: { handed: number; seconds: number; bySender: number[] } | null = null
 let handedAll: number | null = null
 for (;;) {
   await sleep(1000)
-  let c: any
-  let counts: { stored: number; queued: number }
+  let states: Awaited<ReturnType<typeof readAll>>
   try {
-    c = await campaignOf(made.id)
-    counts = await messageCounts(made.id)
+    states = await readAll()
   } catch (error) {
     log(`read failed: ${(error as Error).message}`)
     continue
   }
-  const handed = counts.stored - counts.queued
+  const handed = states.reduce((sum, s) => sum + s.handed, 0)
   const now = performance.now()
   if (!killedAt) perSecond.push(((handed - last) * 1000) / (now - lastAt))
   last = handed
   lastAt = now
-  if (perSecond.length % 5 === 0 || killedAt)
-    log(
-      `${Math.round((now - started) / 1000)} s: ${handed} handed to the channel, ${c.sent} recipients sent, ${c.queued} waiting, ${c.status}`,
-    )
+  if (perSecond.length % 5 === 0 || killedAt) {
+    const sent = states.reduce((sum, s) => sum + s.c.sent, 0)
+    const waiting = states.reduce((sum, s) => sum + s.c.queued, 0)
+    log(`${Math.round((now - started) / 1000)} s: ${handed} handed to the channel, ${sent} recipients sent, ${waiting} waiting`)
+  }
   if (!killedAt && !values["no-kill"] && handed >= N / 2) {
-    killedAt = { handed, seconds: (now - started) / 1000 }
+    killedAt = { handed, seconds: (now - started) / 1000, bySender: states.map((s) => s.handed) }
     log(`SIGKILL at ${handed} of ${N} handed`)
     await kill()
     url = await boot()
-    admin = await login("admin")
+    for (const sender of senders) sender.token = await login(sender.username, sender.password)
   }
   // A campaign pauses itself with the reason (balance, a limit): the run cannot finish, say why and stop.
-  if (c.status === "paused") {
-    log(`the campaign paused: ${c.status_reason}`)
+  const paused = states.find((s) => s.c.status === "paused")
+  if (paused) {
+    log(`a campaign paused: ${paused.c.status_reason}`)
     break
   }
-  if (c.status === "completed" && counts.queued === 0) {
+  if (states.every((s) => s.c.status === "completed" && s.counts.queued === 0)) {
     handedAll = (now - started) / 1000
     break
   }
 }
 const totalSeconds = handedAll ?? (performance.now() - started) / 1000
-const final = await campaignOf(made.id)
-const finalCounts = await messageCounts(made.id)
-const stored = finalCounts.stored
-const reached = final.sent + final.failed
-const duplicates = direct
-  ? Number(
+const finals = await readAll()
+const finalOf = (key: "total" | "sent" | "failed" | "skipped" | "queued") => finals.reduce((sum, s) => sum + Number(s.c[key]), 0)
+const stored = finals.reduce((sum, s) => sum + s.counts.stored, 0)
+const queuedAtEnd = finals.reduce((sum, s) => sum + s.counts.queued, 0)
+const reached = finalOf("sent") + finalOf("failed")
+let duplicates = stored - reached
+if (direct) {
+  duplicates = 0
+  for (const { sender, id } of campaigns)
+    duplicates += Number(
       (
         await direct.query(
           `SELECT count(*) - count(DISTINCT ct.number) AS n FROM messages m JOIN conversations c ON c.id = m.conversation_id
-           JOIN contacts ct ON ct.id = c.contact_id WHERE m.client_id = 1 AND m.type = 'template' AND (m.payload ->> 'campaign_id')::int = $1`,
-          [made.id],
+           JOIN contacts ct ON ct.id = c.contact_id WHERE m.client_id = $2 AND m.type = 'template' AND (m.payload ->> 'campaign_id')::int = $1`,
+          [id, sender.clientId],
         )
       ).rows[0].n,
     )
-  : stored - reached
-const lost = final.total - final.sent - final.failed - final.skipped + finalCounts.queued
+}
+const lost = finalOf("total") - finalOf("sent") - finalOf("failed") - finalOf("skipped") + queuedAtEnd
 const busy = perSecond.filter((n) => n > 0).sort((a, b) => a - b)
 const median = busy.length ? Math.round(busy[Math.floor(busy.length / 2)]) : 0
+/** Each sender's own rate over the same span as the sum's "overall". */
+const senderRates = killedAt
+  ? killedAt.bySender.map((handed) => Math.round(handed / killedAt!.seconds))
+  : finals.map((s) => Math.round(s.handed / totalSeconds))
 const loadAfterRateOff = loadavg()[0]
 
 // 2. The rate limit on.
@@ -232,7 +292,7 @@ const paced = await call(
     rate_per_second: RATE,
     start: true,
   },
-  admin,
+  admin(),
 )
 for (;;) {
   await sleep(1000)
@@ -245,7 +305,7 @@ for (;;) {
 }
 const sentAt: number[] = []
 for (let page = 1; sentAt.length < RATED; page++) {
-  const items = (await call("/template/recipient/numbers", { campaign_id: paced.id, page, limit: 1000 }, admin)).items as any[]
+  const items = (await call("/template/recipient/numbers", { campaign_id: paced.id, page, limit: 1000 }, admin())).items as any[]
   if (items.length === 0) break
   for (const r of items) if (r.sent_at) sentAt.push(Date.parse(r.sent_at))
 }
@@ -267,7 +327,15 @@ const result = {
     handedToChannelPerSecondOverall: killedAt ? Math.round(killedAt.handed / killedAt.seconds) : Math.round(N / totalSeconds),
     killedAt: killedAt?.handed ?? null,
     totalSeconds: +totalSeconds.toFixed(1),
-    final: { sent: final.sent, failed: final.failed, skipped: final.skipped, queued: final.queued, status: final.status },
+    senders: SENDERS,
+    handedPerSecondBySender: senderRates,
+    final: {
+      sent: finalOf("sent"),
+      failed: finalOf("failed"),
+      skipped: finalOf("skipped"),
+      queued: finalOf("queued"),
+      status: finals.map((s) => s.c.status),
+    },
     messagesStored: stored,
     duplicates,
     lost,
@@ -282,9 +350,10 @@ const result = {
 }
 const table: [string, string][] = [
   ["database", result.database],
-  ["recipients (rate off)", String(N)],
+  ["recipients (rate off)", `${N}${SENDERS > 1 ? `, over ${SENDERS} senders` : ""}`],
   ["handed to the channel per second, median of 1 s windows", String(median)],
   [`handed per second, overall ${killedAt ? "until the kill" : "start to end"}`, String(result.rateOff.handedToChannelPerSecondOverall)],
+  ...(SENDERS > 1 ? [["each sender's own, same span", senderRates.join(" / ")] as [string, string]] : []),
   ["killed (SIGKILL) at", killedAt ? `${killedAt.handed} handed` : "not killed"],
   ["seconds to the last hand-over", String(result.rateOff.totalSeconds)],
   ["duplicates", String(duplicates)],

@@ -3,8 +3,11 @@
  *
  * - A run (start, resume, retry) bumps the campaign's `run_gen` and enqueues, in the same transaction, one
  *   `campaign.batch` job per `batchSizeOf(rate)` waiting recipients, keyed `campaign:<id>:<gen>:batch:<k>` (so a repeated
- *   start adds nothing) and due one after another at the campaign's rate (batch size / rate apart: 80/s by default, all
- *   at once when the rate is off). The rate is held by scheduling, never by sleeping in a transaction.
+ *   start adds nothing) and due one after another at the campaign's rate (batch size / rate apart: 80/s by default).
+ *   The rate is held by scheduling, never by sleeping in a transaction. With the rate off a run enqueues IN_FLIGHT
+ *   batches, and each batch that took a full batch enqueues the next in its own transaction: every campaign keeps a
+ *   few batches in the one queue, which runs what is due oldest first, so tenants' campaigns started together send
+ *   side by side instead of one after another.
  * - A batch job does nothing unless the campaign runs and the job belongs to the current run; otherwise it claims the
  *   next waiting recipients with the campaign's template in one statement (`FOR UPDATE SKIP LOCKED`, in id order:
  *   concurrent batches take disjoint ones) and, in ONE transaction of set-based statements (which also marks the job
@@ -27,7 +30,7 @@
 import { sql } from "drizzle-orm"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
-import { type Job, type JobContext, type JobHandler, type Schedule, wakeAfterCommit } from "../../core/jobs"
+import { type Job, type JobContext, type JobHandler, type Schedule, enqueue, wakeAfterCommit } from "../../core/jobs"
 import { publish } from "../../core/events"
 import { ApiError } from "../../http/errors"
 import { chargeTemplateSends, queueTemplates, sendChecksOf, templateFromJson, templateJsonSql, type TemplateSend } from "../templates"
@@ -41,6 +44,11 @@ export const MAX_BATCH = 200
 export const batchSizeOf = (ratePerSecond: number | null) =>
   ratePerSecond === null ? MAX_BATCH : Math.max(1, Math.min(MAX_BATCH, Math.floor(ratePerSecond)))
 const DUE_BATCH = 20
+/** Batches a campaign with the rate off keeps queued or running at once. */
+export const IN_FLIGHT = 8
+
+/** A batch job's idempotency key without its batch number: one key per campaign, run and batch. */
+const batchKeyOf = (campaignId: number, gen: number) => `campaign:${campaignId}:${gen}:batch:`
 
 /**
  * Starts a run of the campaign's waiting recipients now: status running, a new generation, one batch job per
@@ -62,11 +70,15 @@ export const startRun = async (db: Db, clientId: number, campaignId: number, now
       WHERE campaign_id = ${campaignId} AND client_id = ${clientId} AND status = 'queued'`),
   )
   const count = Number(waiting.n)
+  const batches = Math.ceil(count / size)
+  // With the rate off, the first IN_FLIGHT of them; each names the stride to its successor (sendNextBatch).
+  const stride = rate === null ? IN_FLIGHT : 0
   await db.execute(sql`INSERT INTO jobs (kind, client_id, payload, run_at, max_attempts, idempotency_key)
-    SELECT ${BATCH_JOB}, ${clientId}::int, jsonb_build_object('campaign_id', ${campaignId}::int, 'gen', ${gen}::int, 'size', ${size}::int),
+    SELECT ${BATCH_JOB}, ${clientId}::int,
+      jsonb_build_object('campaign_id', ${campaignId}::int, 'gen', ${gen}::int, 'size', ${size}::int, 'k', k, 'stride', ${stride}::int),
       ${now.toISOString()}::timestamptz + k * ${spacingMs}::float8 * interval '1 millisecond',
-      ${ATTEMPTS}, 'campaign:' || ${campaignId}::int || ':' || ${gen}::int || ':batch:' || k
-    FROM generate_series(0, ${Math.ceil(count / size) - 1}::int) AS k
+      ${ATTEMPTS}, ${batchKeyOf(campaignId, gen)} || k
+    FROM generate_series(0, ${(stride > 0 ? Math.min(batches, stride) : batches) - 1}::int) AS k
     ON CONFLICT (idempotency_key) DO NOTHING`)
   if (count > 0) wakeAfterCommit(db)
   return count
@@ -161,15 +173,34 @@ const claimRecipients = async (db: Db, clientId: number, campaignId: number, gen
       SELECT claimed.*, (SELECT value FROM template) AS template FROM claimed ORDER BY claimed.id`),
   )
 
+/** A batch job's payload; `k` and `stride` (its successor's distance, 0 for none) since batches chain with the rate off. */
+interface BatchPayload {
+  readonly campaign_id: number
+  readonly gen: number
+  readonly size: number
+  readonly k?: number
+  readonly stride?: number
+}
+
 /**
  * Runs the batch in the job's transaction. Only the last attempt needs a savepoint: its failure must roll the sends
  * back yet commit the recipients `failed`; an earlier attempt's failure rolls the whole job back and retries it.
  */
 const sendNextBatch = async (job: Job, ctx: JobContext) => {
-  const { campaign_id: campaignId, gen, size } = job.payload as { campaign_id: number; gen: number; size: number }
+  const { campaign_id: campaignId, gen, size, k, stride } = job.payload as unknown as BatchPayload
   const clientId = job.clientId!
   const rows = await claimRecipients(ctx.db, clientId, campaignId, gen, size)
   if (rows.length === 0) return
+  // A full batch may have left recipients waiting: its successor joins the queue's end, in this job's transaction.
+  if (stride && k !== undefined && rows.length === size)
+    await enqueue(ctx.db, {
+      kind: BATCH_JOB,
+      clientId,
+      payload: { campaign_id: campaignId, gen, size, k: k + stride, stride } satisfies BatchPayload,
+      runAt: ctx.clock.now(),
+      maxAttempts: ATTEMPTS,
+      idempotencyKey: `${batchKeyOf(campaignId, gen)}${k + stride}`,
+    })
   const campaign = rows[0]
   const last = job.attempts >= job.maxAttempts
   const writing = { began: false }
