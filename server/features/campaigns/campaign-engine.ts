@@ -5,7 +5,7 @@
  *   `campaign.batch` job per `batchSizeOf(rate)` waiting recipients, keyed `campaign:<id>:<gen>:batch:<k>` (so a repeated
  *   start adds nothing) and due one after another at the campaign's rate (batch size / rate apart: 80/s by default).
  *   The rate is held by scheduling, never by sleeping in a transaction. With the rate off a run enqueues IN_FLIGHT
- *   batches, and each batch that took a full batch enqueues the next in its own transaction: every campaign keeps a
+ *   batches, and each batch that left recipients waiting enqueues the next in its own transaction: every campaign keeps a
  *   few batches in the one queue, which runs what is due oldest first, so tenants' campaigns started together send
  *   side by side instead of one after another.
  * - A batch job does nothing unless the campaign runs and the job belongs to the current run; otherwise it claims the
@@ -159,7 +159,8 @@ const paramsOf = (value: unknown): string[] => {
 /**
  * The batch's recipients with their campaign's template, in one statement: none unless the campaign runs and the job
  * belongs to its current run; the next waiting ones in id order, locked (`SKIP LOCKED`: concurrent batches take disjoint
- * ones); the template (read once, `templateJsonSql`) on every row.
+ * ones); the template (read once, `templateJsonSql`) and whether recipients wait after the last claimed (`more`) on
+ * every row.
  */
 const claimRecipients = async (db: Db, clientId: number, campaignId: number, gen: number, size: number) =>
   rowsOf(
@@ -170,7 +171,10 @@ const claimRecipients = async (db: Db, clientId: number, campaignId: number, gen
         ORDER BY r.id LIMIT ${size} FOR UPDATE OF r SKIP LOCKED),
       template AS (SELECT ${templateJsonSql(clientId, sql`one.template_name`, sql`one.language`)} AS value
         FROM (SELECT template_name, language FROM claimed LIMIT 1) AS one)
-      SELECT claimed.*, (SELECT value FROM template) AS template FROM claimed ORDER BY claimed.id`),
+      SELECT claimed.*, (SELECT value FROM template) AS template,
+        EXISTS (SELECT 1 FROM campaign_recipients w WHERE w.campaign_id = ${campaignId} AND w.status = 'queued'
+          AND w.id > (SELECT max(id) FROM claimed)) AS more
+      FROM claimed ORDER BY claimed.id`),
   )
 
 /** A batch job's payload; `k` and `stride` (its successor's distance, 0 for none) since batches chain with the rate off. */
@@ -191,8 +195,8 @@ const sendNextBatch = async (job: Job, ctx: JobContext) => {
   const clientId = job.clientId!
   const rows = await claimRecipients(ctx.db, clientId, campaignId, gen, size)
   if (rows.length === 0) return
-  // A full batch may have left recipients waiting: its successor joins the queue's end, in this job's transaction.
-  if (stride && k !== undefined && rows.length === size)
+  // Recipients wait after this batch's: its successor joins the queue's end, in this job's transaction.
+  if (stride && k !== undefined && rows[0].more === true)
     await enqueue(ctx.db, {
       kind: BATCH_JOB,
       clientId,
