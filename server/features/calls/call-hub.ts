@@ -47,7 +47,7 @@ import { consultDesk } from "./call-consult"
 import { type Carried, dialDesk } from "./call-dial"
 import { ringDesk } from "./call-ring"
 import { announceRang, leftQueue, serveWaitingAfter } from "./call-waiting"
-import { ringAfterDeclines, ringingCall } from "./call-widen"
+import { allDeclined, ringAfterDeclines, ringingCall } from "./call-widen"
 import type { CallHub } from "./call-hub-api"
 
 export type { LiveCall } from "./call-store"
@@ -275,7 +275,7 @@ const createHub = (services: Services): CallHub => {
       }
       // Every agent it rang declined: it rings the next who can take it (call-widen.ts), or is rejected.
       const call = await liveOf(db(), callId)
-      if (!call || call.rung.length === 0 || call.rung.some((id) => !declined.includes(id))) return
+      if (!call || !allDeclined(call.rung, declined)) return
       const takers = await callTakers(services, { clientId })
       const setting = await callSettingOf(db(), clientId)
       const which = ringingCall(clientId, callId)

@@ -21,6 +21,10 @@ export const WIDEN_JOB = "calls.ring-wider"
 /** The first of `takers` (in their ring turn) a call rings at once: `atOnce` of them, or all when it is 0. */
 export const firstInTurn = (takers: readonly number[], atOnce: number): number[] => (atOnce > 0 ? takers.slice(0, atOnce) : [...takers])
 
+/** Whether every agent a ringing call rang declined it (then it rings further, or is rejected). */
+export const allDeclined = (rung: readonly number[], declined: readonly number[]) =>
+  rung.length > 0 && rung.every((id) => declined.includes(id))
+
 /** What a ringing step did: the agents it rang now, how many the call has rung in all, and whether more could take it. */
 export interface Step {
   readonly fresh: readonly number[]
@@ -107,7 +111,7 @@ export const ringMore = async (tx: Db, { which, takers, setting }: RingMore): Pr
  */
 export const ringAfterDeclines = async (tx: Db, more: RingMore): Promise<{ rang: Rang | null; reject: boolean }> => {
   const call = await locked(tx, more.which)
-  if (!call || call.rung.length === 0 || call.rung.some((id) => !call.declined.includes(id))) return { rang: null, reject: false }
+  if (!call || !allDeclined(call.rung, call.declined)) return { rang: null, reject: false }
   const rang = await ringFresh(tx, call, more.takers, more.setting)
   return { rang, reject: rang === null }
 }
