@@ -4,6 +4,8 @@
  * through HAProxy (round robin over the nodes), customers writing in at `rate`/s and calls ringing at `calls`/s for
  * `seconds`; at `kill-at` s one node is killed with SIGKILL. Then the same API load (autocannon, 10 s) on N nodes and
  * on 1 node for the throughput ratio (`--no-ratio` skips it). Prints one table; every phase is bounded in time.
+ * `--statements` prints what PostgreSQL executed in the live phase (pg_stat_statements, statements in functions and
+ * triggers counted), by total time, and its executing time per stored message.
  * `--waits` also prints what the database's busy sessions waited on during the live phase, by statement (how the
  * roll-up rows, the ticket-number lock and auto-assign's lock were found); `--profile` CPU-profiles the nodes and
  * prints where the ones still running at the end spent their time, by function.
@@ -70,6 +72,8 @@ const { values } = parseArgs({
     "ring-at-once": { type: "string", default: "10" },
     /** Prints what the database's busy sessions wait on during the live phase (pg_stat_activity every 50 ms). */
     waits: { type: "boolean", default: false },
+    /** Prints what PostgreSQL executed in the live phase, by statement (pg_stat_statements). */
+    statements: { type: "boolean", default: false },
     /** CPU-profiles the nodes (node --cpu-prof) and prints where the surviving ones spent their time. */
     profile: { type: "boolean", default: false },
   },
@@ -134,6 +138,21 @@ const devPost = (cluster: Cluster, path: string, body: unknown) =>
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   })
+
+/**
+ * One customer's message before the live phase, as a running tenant has had: its first ticket starts the tenant's
+ * number series (db/number-series.ts), once, and the opening messages that came at once waited for that transaction
+ * (18 of them about 1.2 s each in `--statements`, with most of the pool's connections).
+ */
+const warmUp = async (cluster: Cluster) => {
+  const response = await devPost(cluster, "/dev/simulator/messages", {
+    clientId: 1,
+    channel: "whatsapp",
+    number: "+905549999999",
+    text: "warm-up",
+  })
+  if (!response.ok) throw new Error(`warm-up message: ${response.status} ${await response.text()}`)
+}
 
 /** Samples pg_stat_activity's active sessions every 50 ms until stopped: counts by wait event and statement. */
 const sampleWaits = (databaseUrl: string) => {
@@ -303,6 +322,7 @@ const loadLive = async (cluster: Cluster) => {
   const lag = monitorEventLoopDelay({ resolution: 10 })
   lag.enable()
   const waits = values.waits ? sampleWaits(cluster.databaseUrl) : null
+  if (values.statements) await resetStatements(cluster.databaseUrl)
   await Promise.all([
     paced(RATE, SECONDS, (i) => {
       messages.sent++
@@ -348,6 +368,7 @@ const loadLive = async (cluster: Cluster) => {
   const cpuSeconds = { ...cpu.spent(), "bench client": (user + system) / 1e6 }
   const liveSeconds = (Date.now() - started) / 1000
   const loadAfter = load()
+  if (values.statements) await printStatements(cluster.databaseUrl, messages.acked)
   // Lost and duplicated, against the database.
   const db = new pg.Client({ connectionString: cluster.databaseUrl })
   await db.connect()
@@ -401,17 +422,51 @@ const loadLive = async (cluster: Cluster) => {
   }
 }
 
-/** The PostgreSQL server's main process (postmaster.pid's first line): its tree holds every backend. */
-const postmasterPid = async (databaseUrl: string) => {
+const withDatabase = async <A>(databaseUrl: string, use: (db: pg.Client) => Promise<A>) => {
   const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   try {
-    const { rows } = await db.query<{ data_directory: string }>("SHOW data_directory")
-    return Number.parseInt(readFileSync(join(rows[0].data_directory, "postmaster.pid"), "utf8"), 10)
+    return await use(db)
   } finally {
     await db.end()
   }
 }
+
+const resetStatements = (databaseUrl: string) =>
+  withDatabase(databaseUrl, async (db) => {
+    await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+    await db.query("SELECT pg_stat_statements_reset()")
+  })
+
+/** What PostgreSQL executed since `resetStatements`: the 30 statements that took longest in all, and the sum per message. */
+const printStatements = (databaseUrl: string, stored: number) =>
+  withDatabase(databaseUrl, async (db) => {
+    const [total] = (
+      await db.query(`SELECT sum(calls) FILTER (WHERE toplevel)::bigint AS statements,
+          sum(total_exec_time) FILTER (WHERE toplevel) AS ms,
+          sum(jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) AS jit_ms
+        FROM pg_stat_statements`)
+    ).rows
+    console.log(
+      `\nPostgreSQL in the live phase: ${total.statements} statements sent, ${Math.round(total.ms)} ms executing (${Math.round(total.jit_ms)} ms of it compiling JIT); per stored message ${(Number(total.statements) / stored).toFixed(1)} statements, ${(total.ms / stored).toFixed(2)} ms`,
+    )
+    console.log("   calls   total ms  ms/call  statement (T: sent by a node; -: inside a function or trigger)")
+    const { rows } =
+      await db.query(`SELECT calls, round(total_exec_time::numeric) AS ms, round((total_exec_time / calls)::numeric, 3) AS per,
+        toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS text
+      FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 30`)
+    for (const r of rows)
+      console.log(
+        `${String(r.calls).padStart(8)} ${String(r.ms).padStart(10)} ${String(r.per).padStart(8)}  ${r.toplevel ? "T" : "-"} ${r.text}`,
+      )
+  })
+
+/** The PostgreSQL server's main process (postmaster.pid's first line): its tree holds every backend. */
+const postmasterPid = (databaseUrl: string) =>
+  withDatabase(databaseUrl, async (db) => {
+    const { rows } = await db.query<{ data_directory: string }>("SHOW data_directory")
+    return Number.parseInt(readFileSync(join(rows[0].data_directory, "postmaster.pid"), "utf8"), 10)
+  })
 
 /**
  * The database's own limit on this machine, for comparison: pgbench's rate of single-row INSERTs (a transaction each,
@@ -435,7 +490,7 @@ const pgbenchInserts = async (postgres: PostgresCluster) => {
 
 const run = async () => {
   console.log("Starting PostgreSQL (the demo world seeded once, a copy per cluster)...")
-  const postgres = await startPostgres()
+  const postgres = await startPostgres({ statements: values.statements })
   try {
     await measure(postgres)
   } finally {
@@ -459,6 +514,7 @@ const measure = async (postgres: PostgresCluster) => {
   let ratio: { many: number; one: number } | null = null
   try {
     await saveRingAtOnce(cluster.url)
+    await warmUp(cluster)
     live = await loadLive(cluster)
   } finally {
     await cluster.stop()

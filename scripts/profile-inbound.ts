@@ -48,11 +48,12 @@ try {
   const ms = Date.now() - started
   console.log(`${MESSAGES} messages, ${AT_ONCE} at once: ${ms} ms, ${((MESSAGES / ms) * 1000).toFixed(0)} messages/s`)
   const [total] = (
-    await query(`SELECT sum(calls) FILTER (WHERE toplevel)::int AS statements, round(sum(total_exec_time) FILTER (WHERE toplevel)::numeric, 1) AS ms
+    await query(`SELECT sum(calls) FILTER (WHERE toplevel)::int AS statements, round(sum(total_exec_time) FILTER (WHERE toplevel)::numeric, 1) AS ms,
+        sum(jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) AS jit_ms
       FROM pg_stat_statements`)
   ).rows
   console.log(
-    `per message: ${(Number(total.statements) / MESSAGES).toFixed(2)} statements, ${(Number(total.ms) / MESSAGES).toFixed(2)} ms executing\n`,
+    `per message: ${(Number(total.statements) / MESSAGES).toFixed(2)} statements, ${(Number(total.ms) / MESSAGES).toFixed(2)} ms executing (${(Number(total.jit_ms) / MESSAGES).toFixed(2)} ms of it compiling JIT)\n`,
   )
   console.log("calls   total ms  ms/call  statement")
   const { rows } =

@@ -129,8 +129,10 @@ const STARTUP_LOCK = 7_342_001
  * Every PostgreSQL session of the server runs in UTC, whatever the cluster's default (`timezone` in postgresql.conf,
  * which initdb takes from the machine it ran on): the server's SQL keeps instants, slots and day bounds in UTC and
  * turns them into a tenant's days itself, so a cluster set up in Lord Howe time must count as one set up in UTC.
+ * And without JIT compilation: the server's statements run for milliseconds, and a correlated sub-select per row lifts
+ * a plan's estimate over `jit_above_cost` ([decision](../../docs/decisions/postgres-without-jit.md)).
  */
-const SESSION = { options: "-c TimeZone=UTC" }
+const SESSION = { options: "-c TimeZone=UTC -c jit=off" }
 
 /** One connection, opened on first use and again after it failed, for `ping`. */
 const prober = (connectionString: string) => {

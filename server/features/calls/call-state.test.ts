@@ -13,6 +13,7 @@ import { DB_KINDS, as, callOf, devFetch, login, send, useServer } from "../../te
 import { browserPeer, connect, next, pause, record } from "../../testing/calls-peer"
 import { rowsOf } from "../../db/rows"
 import { hubOf } from "./call-hub"
+import { tookTurns } from "./call-widen"
 import { wakeJobs } from "../../core/jobs"
 import { RING_STEP_SECONDS } from "../../../src/contract/voice-calls"
 
@@ -285,6 +286,46 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       await setCalls({ ring_at_once: 0 })
     }
   }, 30_000)
+
+  // PGlite has one connection: a second transaction waits for the first whatever the statement.
+  it.skipIf(kind === "pglite")("a ring turn another ringing transaction is stamping is skipped, not waited for", async () => {
+    const database = ctx.server.services.database
+    const [a, b] = [ids.admin, ids.agent1].sort((x, y) => x - y)
+    await database.db.execute(sql`INSERT INTO agent_ring_turns (user_id, rung_at) VALUES (${a}, '2020-01-01'), (${b}, '2020-01-01')
+      ON CONFLICT (user_id) DO UPDATE SET rung_at = EXCLUDED.rung_at`)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked = () => {}
+    const holding = new Promise<void>((resolve) => (locked = resolve))
+    // Another call's ringing transaction, open, holding agent a's turn.
+    const other = database.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM agent_ring_turns WHERE user_id = ${a} FOR UPDATE`)
+      locked()
+      await held
+    })
+    try {
+      await holding
+      const started = Date.now()
+      // Waiting for agent a's turn would fail here rather than wait for the test's time-out.
+      await database.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`)
+        await tookTurns(tx, { callId: "turns-test", clientId: 1 }, { fresh: [a, b], width: 2, more: false })
+      })
+      expect(Date.now() - started).toBeLessThan(1_000)
+    } finally {
+      release()
+      await other
+    }
+    const turns = rowsOf(
+      await database.db.execute(sql`SELECT user_id, rung_at < '2021-01-01' AS old FROM agent_ring_turns
+      WHERE user_id IN (${a}, ${b}) ORDER BY user_id`),
+    )
+    expect(turns.map((r) => [Number(r.user_id), r.old])).toEqual([
+      [a, true],
+      [b, false],
+    ])
+    await database.db.execute(sql`DELETE FROM agent_ring_turns`)
+  })
 
   it("an answered call whose carrying process died (its lease gone) is ended by the process still alive", async () => {
     const ringing = next(agent1, "call-is-coming", (p) => p.callerNumber === "+905550007005")

@@ -35,11 +35,21 @@ export interface Step {
 /**
  * After a call of a tenant that rings a few at a time rang `fresh`, in the ringing transaction: their turns are
  * stamped, and when more could take it than it rang, its next step is scheduled.
+ *
+ * A turn another open transaction is stamping is skipped, not waited for: that call rang the agent at this moment too,
+ * so its stamp says the same. Waiting held every ringing transaction behind the one before it (the calls read the
+ * same turn order): 68 ms a stamp at 20 calls a second in `bench:cluster --statements`. Only an agent's first turn,
+ * the row's insert, may wait for another first turn of theirs.
  */
 export const tookTurns = async (tx: Db, call: { callId: string; clientId: number }, { fresh, width, more }: Step) => {
   if (fresh.length === 0) return
-  await tx.execute(sql`INSERT INTO agent_ring_turns (user_id, rung_at) SELECT unnest(${intArray(fresh)}), now()
-    ON CONFLICT (user_id) DO UPDATE SET rung_at = EXCLUDED.rung_at`)
+  await tx.execute(sql`WITH free AS (
+      SELECT user_id FROM agent_ring_turns WHERE user_id = ANY(${intArray(fresh)}) ORDER BY user_id FOR UPDATE SKIP LOCKED),
+    stamped AS (UPDATE agent_ring_turns t SET rung_at = now() FROM free WHERE t.user_id = free.user_id)
+    INSERT INTO agent_ring_turns (user_id, rung_at)
+      SELECT id, now() FROM unnest(${intArray(fresh)}) id WHERE NOT EXISTS (SELECT 1 FROM agent_ring_turns t WHERE t.user_id = id)
+      ORDER BY id
+    ON CONFLICT (user_id) DO NOTHING`)
   if (more)
     await enqueue(tx, {
       kind: WIDEN_JOB,
