@@ -66,6 +66,12 @@ export const ringingCall = (clientId: number, callId: string): SQL =>
   sql`l.call_id = ${callId} AND l.client_id = ${clientId} AND r.call_type = 'incoming' AND r.status = ${CallStatus.ringing}
     AND r.end_time IS NULL`
 
+/** Whether the tenant's incoming call `callId` still rings: most calls are answered or ended before their next step. */
+export const stillRinging = async (db: Db, clientId: number, callId: string): Promise<boolean> =>
+  rowsOf(
+    await db.execute(sql`SELECT 1 FROM live_calls l JOIN call_records r ON r.call_id = l.call_id WHERE ${ringingCall(clientId, callId)}`),
+  ).length > 0
+
 /** A call ringMore rang further: the agents it now rings as well, and their card. */
 export interface Rang {
   readonly call: LiveCall
