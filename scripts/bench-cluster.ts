@@ -53,6 +53,7 @@ import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, pgBin, startPostgres } from "../server/testing/test-server"
 import { printSelfTime } from "./bench/cpu-profile"
 import { cpuMeter } from "./bench/process-cpu"
+import { printTopStatements, resetStatements, statementTotals } from "./bench/statements"
 import { callNumber, createCallAccepts } from "./bench-cluster-calls"
 import { type Cluster, startCluster } from "./cluster-kit"
 import { customerNumber, staffTenant } from "./bench-tenant"
@@ -322,7 +323,7 @@ const loadLive = async (cluster: Cluster) => {
   const lag = monitorEventLoopDelay({ resolution: 10 })
   lag.enable()
   const waits = values.waits ? sampleWaits(cluster.databaseUrl) : null
-  if (values.statements) await resetStatements(cluster.databaseUrl)
+  if (values.statements) await withDatabase(cluster.databaseUrl, (db) => resetStatements((text) => db.query(text)))
   await Promise.all([
     paced(RATE, SECONDS, (i) => {
       messages.sent++
@@ -432,33 +433,15 @@ const withDatabase = async <A>(databaseUrl: string, use: (db: pg.Client) => Prom
   }
 }
 
-const resetStatements = (databaseUrl: string) =>
-  withDatabase(databaseUrl, async (db) => {
-    await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-    await db.query("SELECT pg_stat_statements_reset()")
-  })
-
-/** What PostgreSQL executed since `resetStatements`: the 30 statements that took longest in all, and the sum per message. */
+/** What PostgreSQL executed since the live phase began (scripts/bench/statements.ts), per stored message. */
 const printStatements = (databaseUrl: string, stored: number) =>
   withDatabase(databaseUrl, async (db) => {
-    const [total] = (
-      await db.query(`SELECT sum(calls) FILTER (WHERE toplevel)::bigint AS statements,
-          sum(total_exec_time) FILTER (WHERE toplevel) AS ms,
-          sum(jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) AS jit_ms
-        FROM pg_stat_statements`)
-    ).rows
+    const query = (text: string) => db.query(text)
+    const total = await statementTotals(query)
     console.log(
-      `\nPostgreSQL in the live phase: ${total.statements} statements sent, ${Math.round(total.ms)} ms executing (${Math.round(total.jit_ms)} ms of it compiling JIT); per stored message ${(Number(total.statements) / stored).toFixed(1)} statements, ${(total.ms / stored).toFixed(2)} ms`,
+      `\nPostgreSQL in the live phase: ${total.statements} statements sent, ${Math.round(total.ms)} ms executing (${Math.round(total.jitMs)} ms of it compiling JIT); per stored message ${(total.statements / stored).toFixed(1)} statements, ${(total.ms / stored).toFixed(2)} ms`,
     )
-    console.log("   calls   total ms  ms/call  statement (T: sent by a node; -: inside a function or trigger)")
-    const { rows } =
-      await db.query(`SELECT calls, round(total_exec_time::numeric) AS ms, round((total_exec_time / calls)::numeric, 3) AS per,
-        toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS text
-      FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 30`)
-    for (const r of rows)
-      console.log(
-        `${String(r.calls).padStart(8)} ${String(r.ms).padStart(10)} ${String(r.per).padStart(8)}  ${r.toplevel ? "T" : "-"} ${r.text}`,
-      )
+    await printTopStatements(query, 30)
   })
 
 /** The PostgreSQL server's main process (postmaster.pid's first line): its tree holds every backend. */

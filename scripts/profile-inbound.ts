@@ -9,6 +9,7 @@ import { parseArgs } from "node:util"
 import { customerWrites } from "../server/testing/harness"
 import { startPostgres, startTestServer } from "../server/testing/test-server"
 import { customerNumber, staffTenant } from "./bench-tenant"
+import { printTopStatements, resetStatements, statementTotals } from "./bench/statements"
 
 const { values } = parseArgs({
   options: {
@@ -27,14 +28,13 @@ await staffTenant(databaseUrl, Number(values.agents))
 const server = await startTestServer({ databaseUrl })
 const query = (text: string) => server.services.database.query(text)
 try {
-  await query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
   const write = async (i: number, text: string) => {
     const reply = await customerWrites(server, customerNumber(i, 300), { text })
     if (reply.status !== 200) throw new Error(`message ${i}: ${reply.status} ${JSON.stringify(reply.body)}`)
   }
   // Warm: plans cached, the first conversations open.
   for (let i = 0; i < 50; i++) await write(i, `warm ${i}`)
-  await query("SELECT pg_stat_statements_reset()")
+  await resetStatements(query)
   let next = 0
   const started = Date.now()
   await Promise.all(
@@ -47,23 +47,11 @@ try {
   )
   const ms = Date.now() - started
   console.log(`${MESSAGES} messages, ${AT_ONCE} at once: ${ms} ms, ${((MESSAGES / ms) * 1000).toFixed(0)} messages/s`)
-  const [total] = (
-    await query(`SELECT sum(calls) FILTER (WHERE toplevel)::int AS statements, round(sum(total_exec_time) FILTER (WHERE toplevel)::numeric, 1) AS ms,
-        sum(jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) AS jit_ms
-      FROM pg_stat_statements`)
-  ).rows
+  const total = await statementTotals(query)
   console.log(
-    `per message: ${(Number(total.statements) / MESSAGES).toFixed(2)} statements, ${(Number(total.ms) / MESSAGES).toFixed(2)} ms executing (${(Number(total.jit_ms) / MESSAGES).toFixed(2)} ms of it compiling JIT)\n`,
+    `per message: ${(total.statements / MESSAGES).toFixed(2)} statements, ${(total.ms / MESSAGES).toFixed(2)} ms executing (${(total.jitMs / MESSAGES).toFixed(2)} ms of it compiling JIT)\n`,
   )
-  console.log("calls   total ms  ms/call  statement")
-  const { rows } =
-    await query(`SELECT calls, round(total_exec_time::numeric, 0) AS ms, round((total_exec_time / calls)::numeric, 3) AS per, toplevel,
-      left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS text
-    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`)
-  for (const r of rows)
-    console.log(
-      `${String(r.calls).padStart(6)} ${String(r.ms).padStart(9)} ${String(r.per).padStart(8)}  ${r.toplevel ? "T" : "-"} ${r.text}`,
-    )
+  await printTopStatements(query, 25)
   if (values["by-calls"]) {
     // Every statement the server sent, by how often a message sends it: where the count per message comes from.
     console.log("\nper message  statement (sent by the server)")
