@@ -2,13 +2,15 @@
  * Auto-assign and a chatbot on both databases, as the customer and the agent see them: while the bot talks with a
  * customer (it answered and waits for them) no agent is handed the conversation, neither when it arrives, nor on the
  * customer's next message, nor when an agent comes online and takes the waiting customers no bot answers; once the bot
- * hands over, the online agent gets it.
+ * hands over, the online agent gets it. A customer the bot does not answer joins the agents' queue when the bot's turn
+ * ends, and the agents' queue screens are told (they read the queue again on the announcement).
  */
 import { sql } from "drizzle-orm"
 import { describe, expect, it } from "vitest"
 import { salesFlow } from "../../../src/contract/chatbots/flows.testing"
 import { rowsOf } from "../../db/rows"
 import { DB_KINDS, as, callOf, customerWrites, devFetch, login, send, useServer } from "../../testing/harness"
+import { connectUsers, next } from "../../testing/calls-peer"
 
 describe.each(DB_KINDS)("auto-assign with a chatbot on %s", (kind) => {
   const ctx = useServer(kind, { jobs: { autoStart: false } })
@@ -74,5 +76,41 @@ describe.each(DB_KINDS)("auto-assign with a chatbot on %s", (kind) => {
     await ctx.server.jobs.runDue()
     expect((await phone(number)).at(-1)).toBe("Thanks, a sales agent will write to you")
     expect(await holderOf(number)).toEqual({ status: "active", agent: agent1.user_data.id })
+  })
+
+  it("a customer the bot does not answer joins the agents' queue when the turn ends, and their queue screens hear it", async () => {
+    const admin = as((await login(ctx.url, "admin")).user_token)
+    const bot = await send(
+      ctx.url,
+      callOf("chatbots", "createAutoreply"),
+      {
+        name: "Orders menu",
+        trigger: { type: "keyword", match: "contains", keywords: ["orders"] },
+        channel_type: "whatsapp",
+        flow: salesFlow,
+      },
+      admin,
+    )
+    expect(bot.status).toBe(200)
+    expect((await send(ctx.url, callOf("onboarding", "updateAllsettings"), { auto_assign: false }, admin)).status).toBe(200)
+    const { agent1 } = await connectUsers(ctx.url, ["agent1"])
+    const waitingIds = async () => {
+      const reply = await send(ctx.url, callOf("routing", "routingQueue"), {}, agent1.headers)
+      expect(reply.status).toBe(200)
+      return (reply.body.data.entries as { conversation_id: number }[]).map((e) => e.conversation_id)
+    }
+    try {
+      const written = await customerWrites(ctx.server, "+905550000303", { text: "Is anyone there?" })
+      expect(written.status).toBe(200)
+      const conversationId = Number(written.body.data.conversationId)
+      // The bot's turn is due: not yet waiting for an agent.
+      expect(await waitingIds()).not.toContain(conversationId)
+      const told = next(agent1.socket, "chat:conversation", (p: any) => p.conversation.id === conversationId)
+      await ctx.server.jobs.runDue()
+      expect((await told).conversation).toMatchObject({ id: conversationId, status: "unassigned" })
+      expect(await waitingIds()).toContain(conversationId)
+    } finally {
+      agent1.socket.disconnect()
+    }
   })
 })

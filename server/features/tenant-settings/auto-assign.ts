@@ -191,14 +191,27 @@ export const assignArrival = async (db: Db, clientId: number, conversationId: nu
 
 /**
  * After a chatbot's turn on the customer's message `messageId` (chatbots/bot-runtime.ts), the conversation locked: the
- * bot did not answer, or handed over, so the conversation finds its agent as a new one does (unless the bot still talks).
+ * bot did not answer, or handed over, so the conversation finds its agent as a new one does (unless the bot still talks);
+ * without auto-assign, or with no agent free, it joins the agents' queue.
  */
 export const assignAfterBotTurn = async (ctx: JobContext, clientId: number, conversationId: number, messageId: number) => {
   const settings = await tenantSettings(ctx.db, clientId)
-  if (!settings.auto_assign) return
-  if (await arrive(ctx.db, clientId, conversationId, messageId))
-    announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, conversationId))
+  const handed = settings.auto_assign && (await arrive(ctx.db, clientId, conversationId, messageId))
+  if (!handed) {
+    // Left waiting: the queue leaves out a conversation while its bot's turn is due (routing/queue.ts), so it joins the
+    // agents' queue only now. The queue screens read again on its announcement, and the customers behind it are told.
+    if (!(await waitsFreeOfBot(ctx.db, clientId, conversationId, messageId))) return
+    await queueMoved(ctx.db, clientId)
+  }
+  await announceConversation(ctx, clientId, await loadConversation(ctx.db, clientId, conversationId))
 }
+
+/** Whether the conversation waits for an agent with no bot talking to the customer (`inTurn`: the turn now ending). */
+const waitsFreeOfBot = async (db: Db, clientId: number, conversationId: number, inTurn: number) =>
+  rowsOf(
+    await db.execute(sql`SELECT 1 FROM conversations WHERE id = ${conversationId} AND client_id = ${clientId}
+      AND queued_at IS NOT NULL AND ${waiting(inTurn)}`),
+  ).length > 0
 
 /** After a place may have freed up (a close, a release, an agent online): the waiting conversations get another go. */
 export const assignWaitingLater = async (db: Db, clientId: number) => {
