@@ -16,7 +16,7 @@ import { awayForCall } from "../tenant-settings"
 import { callSettingOf } from "../onboarding"
 import { callTakers } from "./call-takers"
 import { announceRang } from "./call-waiting"
-import { WIDEN_JOB, ringMore, ringingCall, stillRinging } from "./call-widen"
+import { WIDEN_JOB, ringMore, ringingCall, ringingPast } from "./call-widen"
 import { logFailure } from "./call-desk"
 
 export const jobHandlers: readonly JobHandler[] = [
@@ -36,8 +36,13 @@ export const jobHandlers: readonly JobHandler[] = [
     // ended since (most, by their next step) asks nobody: reading every present agent's voice load costs 7–9 ms at 1,000.
     prepare: async (job, ctx) => {
       const { callId } = job.payload as { callId: string }
-      if (job.clientId === null || !(await stillRinging(ctx.services.database.db, job.clientId, callId))) return []
-      return callTakers(ctx.services, { clientId: job.clientId })
+      if (job.clientId === null) return []
+      const db = ctx.services.database.db
+      const past = await ringingPast(db, job.clientId, callId)
+      if (past === null) return []
+      // One more than it rings, of those it has not rung: whether others are left for the step after.
+      const { ring_at_once } = await callSettingOf(db, job.clientId)
+      return callTakers(ctx.services, { clientId: job.clientId, except: past, first: ring_at_once > 0 ? ring_at_once + 1 : undefined })
     },
     run: async (job, ctx, takers) => {
       const { callId } = job.payload as { callId: string }

@@ -14,6 +14,7 @@ import { browserPeer, connect, next, pause, record } from "../../testing/calls-p
 import { rowsOf } from "../../db/rows"
 import { hubOf } from "./call-hub"
 import { tookTurns } from "./call-widen"
+import { callTakers } from "./call-takers"
 import { wakeJobs } from "../../core/jobs"
 import { RING_STEP_SECONDS } from "../../../src/contract/voice-calls"
 
@@ -286,6 +287,26 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       await setCalls({ ring_at_once: 0 })
     }
   }, 30_000)
+
+  it("a few at a time: the first free agents in their ring turn, one at their voice cap passed over", async () => {
+    const db = ctx.server.services.database.db
+    const [a, b] = [ids.admin, ids.agent1].sort((x, y) => x - y)
+    const takers = (first?: number) => callTakers(ctx.server.services, { clientId: 1, first })
+    await db.execute(sql`INSERT INTO agent_ring_turns (user_id, rung_at) VALUES (${a}, '2020-01-01'), (${b}, '2020-01-02')
+      ON CONFLICT (user_id) DO UPDATE SET rung_at = EXCLUDED.rung_at`)
+    expect(await takers(1)).toEqual([a])
+    await db.execute(sql`UPDATE agent_ring_turns SET rung_at = '2019-01-01' WHERE user_id = ${b}`)
+    expect(await takers(1)).toEqual([b])
+    expect(await takers(5)).toEqual([b, a])
+    await db.execute(sql`UPDATE users SET attributes = attributes || '{"max_voice": 0}'::jsonb WHERE id = ${b}`)
+    try {
+      expect(await takers(1)).toEqual([a])
+      expect(await takers()).toEqual([a])
+    } finally {
+      await db.execute(sql`UPDATE users SET attributes = attributes - 'max_voice' WHERE id = ${b}`)
+      await db.execute(sql`DELETE FROM agent_ring_turns`)
+    }
+  })
 
   // PGlite has one connection: a second transaction waits for the first whatever the statement.
   it.skipIf(kind === "pglite")("a ring turn another ringing transaction is stamping is skipped, not waited for", async () => {

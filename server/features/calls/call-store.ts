@@ -70,7 +70,8 @@ export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}:
 
 const dateOf = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)))
 
-const intsOf = (value: unknown): number[] =>
+/** An integer array column as the driver gives it: an array, or PostgreSQL's text form `{1,2}`. */
+export const intsOf = (value: unknown): number[] =>
   Array.isArray(value)
     ? value.map(Number)
     : typeof value === "string"

@@ -24,7 +24,7 @@ import { waitingCallsOf } from "../routing"
 import { presenceChanged } from "../session"
 import { agentRooms, logFailure } from "./call-desk"
 import { type LiveCall, markEmitted } from "./call-store"
-import { callCandidates, callTakers } from "./call-takers"
+import { callTakers, takersOrBusy } from "./call-takers"
 import { type Rang, firstInTurn, ringMore } from "./call-widen"
 
 /** The tenant's queued calls not yet taken (its live row exists only while the call does). */
@@ -45,9 +45,9 @@ export const ringOrWait = async (
   clientId: number,
   atOnce: number,
 ): Promise<{ rung: number[]; queued: boolean; more: boolean }> => {
-  const candidates = await callCandidates(services, { clientId })
-  const takers = candidates.filter((c) => c.free).map((c) => c.id)
-  const queued = takers.length > 0 ? await anyWaiting(services.database.db, clientId) : candidates.length > 0
+  // One more than it rings: whether others are left for the next step.
+  const { takers, busy } = await takersOrBusy(services, { clientId, first: atOnce > 0 ? atOnce + 1 : undefined })
+  const queued = takers.length > 0 ? await anyWaiting(services.database.db, clientId) : busy
   const rung = queued ? [] : firstInTurn(takers, atOnce)
   return { rung, queued, more: rung.length < takers.length && !queued }
 }

@@ -14,7 +14,7 @@ import type { CallSetting } from "../../../src/contract/schemas/tenants"
 import type { Db } from "../../db/db"
 import { rowsOf } from "../../db/rows"
 import { enqueue } from "../../core/jobs"
-import { LIVE, type LiveCall, intArray, liveOfRow } from "./call-store"
+import { LIVE, type LiveCall, intArray, intsOf, liveOfRow } from "./call-store"
 
 export const WIDEN_JOB = "calls.ring-wider"
 
@@ -66,11 +66,17 @@ export const ringingCall = (clientId: number, callId: string): SQL =>
   sql`l.call_id = ${callId} AND l.client_id = ${clientId} AND r.call_type = 'incoming' AND r.status = ${CallStatus.ringing}
     AND r.end_time IS NULL`
 
-/** Whether the tenant's incoming call `callId` still rings: most calls are answered or ended before their next step. */
-export const stillRinging = async (db: Db, clientId: number, callId: string): Promise<boolean> =>
-  rowsOf(
-    await db.execute(sql`SELECT 1 FROM live_calls l JOIN call_records r ON r.call_id = l.call_id WHERE ${ringingCall(clientId, callId)}`),
-  ).length > 0
+/**
+ * While the tenant's incoming call `callId` still rings, the agents it rang or who declined it (null when it no longer
+ * rings: most calls are answered or ended before their next step).
+ */
+export const ringingPast = async (db: Db, clientId: number, callId: string): Promise<number[] | null> => {
+  const [row] = rowsOf(
+    await db.execute(sql`SELECT l.rung || l.declined AS past FROM live_calls l JOIN call_records r ON r.call_id = l.call_id
+      WHERE ${ringingCall(clientId, callId)}`),
+  )
+  return row ? intsOf(row.past) : null
+}
 
 /** A call ringMore rang further: the agents it now rings as well, and their card. */
 export interface Rang {
