@@ -141,7 +141,9 @@ export const openConversationOf = async (db: Db, clientId: number, contact: Cont
  * inbound time (the 24-hour window) and the `message.received` event with its webhook deliveries. `into`: the open
  * conversation, or "new": the conversation is opened by the same statement (unassigned, with its `conversation.opened`
  * event and the other features' `openingWrites`, whose facts it answers as `facts`), and the statement stores nothing
- * when another transaction opened one meanwhile (the insert's conflict).
+ * when another transaction opened one meanwhile (the insert's conflict). A conversation it opens is written with its
+ * first inbound time (the message's), so the messages' roll-up (migration 0064) changes nothing the conversation
+ * roll-ups count and they move once per opening instead of twice (about 1 ms of a message under load).
  */
 const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, now: Date, into: number | "new") => {
   const at = sql`${now.toISOString()}::timestamptz`
@@ -165,8 +167,9 @@ const inboundSql = (clientId: number, contact: ContactRow, input: InboundInput, 
   const writes = opening ? openingWrites.values().map((write) => write(clientId)) : []
   return sql`WITH ${
     opening
-      ? sql`created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at, unread, last_message)
-        VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at}, ${at}, 1, ${preview})
+      ? sql`created AS (INSERT INTO conversations (client_id, contact_id, channel, status, started_at, last_message_at, unread, last_message,
+          first_inbound_at)
+        VALUES (${clientId}, ${contact.id}, ${contact.channel}, ${NEW_STATUS}, ${at}, ${at}, 1, ${preview}, ${at})
         ON CONFLICT (contact_id) WHERE status <> 'closed' DO NOTHING RETURNING id, contact_id, channel),`
       : sql`inbox AS (UPDATE conversations SET unread = unread + 1, last_message = ${preview}, last_message_at = ${at} WHERE id = ${into}),`
   }
