@@ -51,6 +51,7 @@ import { io, type Socket } from "socket.io-client"
 import { catalogue } from "../src/contract/catalogue"
 import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, pgBin, startPostgres } from "../server/testing/test-server"
+import { unbatching } from "../server/testing/calls-peer"
 import { printSelfTime } from "./bench/cpu-profile"
 import { cpuMeter } from "./bench/process-cpu"
 import { printTopStatements, resetStatements, statementTotals } from "./bench/statements"
@@ -253,15 +254,17 @@ const loadLive = async (cluster: Cluster) => {
       disconnectedAt: null,
       reconnectMs: [],
     }
-    const socket = io(cluster.url, {
-      path: "/rt/socket.io",
-      transports: ["websocket"],
-      auth: { user_token: tokens[i] },
-      reconnection: true,
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 5000,
-      forceNew: true,
-    })
+    const socket = unbatching(
+      io(cluster.url, {
+        path: "/rt/socket.io",
+        transports: ["websocket"],
+        auth: { user_token: tokens[i] },
+        reconnection: true,
+        reconnectionDelay: 500,
+        reconnectionDelayMax: 5000,
+        forceNew: true,
+      }),
+    )
     agent.socket = socket
     socket.on("chat:message", (p: { seq: number; message?: { id: number; body?: string } }) => {
       const id = p.message?.id

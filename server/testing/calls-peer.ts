@@ -1,6 +1,7 @@
-/** Test plumbing for the voice-call socket: socket.io clients, event waits, and a werift peer standing in for a browser. */
+/** Test plumbing for the console's socket: socket.io clients, event waits, and a werift peer standing in for a browser. */
 import { io, type Socket } from "socket.io-client"
 import { RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from "werift"
+import { CHAT_BATCH, type ChatBatch } from "../../src/contract/chat-events"
 import { as, callOf, login, send } from "./harness"
 
 /**
@@ -12,15 +13,26 @@ export const connect = async (url: string, token: string, reconnection = false):
   return socketOf(url, token, reconnection)
 }
 
+/**
+ * Hands each `chat:batch` frame's events to the socket's own listeners, one by one in order, as the console does
+ * (src/services/realtime): a test or bench waits for `chat:message` whether it came alone or in a batch.
+ */
+export const unbatching = (socket: Socket): Socket =>
+  socket.on(CHAT_BATCH, (batch: ChatBatch) => {
+    for (const item of batch.events) for (const listener of socket.listeners(item.event)) listener(item.payload)
+  })
+
 const socketOf = (url: string, token: string, reconnection: boolean): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = io(url, {
-      path: "/rt/socket.io",
-      transports: ["websocket"],
-      auth: { user_token: token },
-      reconnection,
-      forceNew: true,
-    })
+    const socket = unbatching(
+      io(url, {
+        path: "/rt/socket.io",
+        transports: ["websocket"],
+        auth: { user_token: token },
+        reconnection,
+        forceNew: true,
+      }),
+    )
     socket.once("connect", () => resolve(socket))
     socket.once("connect_error", reject)
   })

@@ -38,6 +38,19 @@ export const CHAT_TO_BROWSER_EVENTS: readonly ChatToBrowserEvent[] = [
   "chat:typing",
 ]
 
+/** One stored event inside a `chat:batch` frame: its name and its payload, as it would arrive alone. */
+export type ChatBatchItem = { [E in ChatToBrowserEvent]: { readonly event: E; readonly payload: ChatToBrowser[E] } }[ChatToBrowserEvent]
+
+/**
+ * The stored events of one relay with the same audience, in one frame, in seq order (server/features/chat/chat-bus.ts):
+ * a customer's first message and its hand-out reach every chat console of the tenant as one write instead of two. The
+ * console hands them on one by one, as if each had come alone.
+ */
+export const CHAT_BATCH = "chat:batch"
+export interface ChatBatch {
+  readonly events: readonly ChatBatchItem[]
+}
+
 /** The most conversations one console may watch at once (the inbox keeps 8 open). */
 export const MAX_WATCHED_CONVERSATIONS = 32
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
-import { MAX_WATCHED_CONVERSATIONS } from "../../../src/contract/chat-events"
+import { CHAT_BATCH, type ChatBatch, MAX_WATCHED_CONVERSATIONS } from "../../../src/contract/chat-events"
 import { DB_KINDS, callOf, customerWrites, devFetch, send, useServer } from "../../testing/harness"
 import { connectUsers, next, pause, record } from "../../testing/calls-peer"
 
@@ -107,5 +107,38 @@ describe.each(DB_KINDS)("chat audiences on %s", (kind) => {
     expect(await s.agent1.timeout(5000).emitWithAck("chat:watch", { all: "yes", conversation_ids: ["1"] })).toEqual({ ok: false })
     const got = await heard(["agent1"], () => customer("still watched"))
     expect(got.agent1).toEqual(["still watched"])
+  })
+
+  it("conversations handed out together reach every chat console in one frame, in order", async () => {
+    const admin = token.admin
+    const waiting: number[] = []
+    for (const n of [3, 4, 5]) {
+      const written = await customerWrites(ctx.server, `+90555778000${n}`, { text: "waiting" })
+      expect(written.status).toBe(200)
+      waiting.push((written.body.data as { conversationId: number }).conversationId)
+    }
+    const frames: { event: string; payload: any }[] = []
+    const onFrame = (event: string, payload: unknown) => void frames.push({ event, payload })
+    s.agent2.onAny(onFrame)
+    try {
+      // Auto-assign turned on hands the waiting customers out in one transaction: one frame to each console.
+      const handedOut = next<ChatBatch>(s.agent2, CHAT_BATCH, (b) =>
+        waiting.every((id) => b.events.some((e) => e.payload.seq > 0 && "conversation" in e.payload && e.payload.conversation.id === id)),
+      )
+      expect(
+        (await send(ctx.url, callOf("onboarding", "updateAllsettings"), { auto_assign: true, max_chats_per_agent: 100 }, admin)).status,
+      ).toBe(200)
+      const batch = await handedOut
+      expect(batch.events.every((e) => e.event === "chat:conversation")).toBe(true)
+      const seqs = batch.events.map((e) => e.payload.seq)
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
+      for (const e of batch.events) if (e.event === "chat:conversation") expect(e.payload.conversation.agent_id).not.toBeNull()
+      await pause(300)
+      // None of them came alone as well.
+      expect(frames.filter((f) => f.event === "chat:conversation" && waiting.includes(f.payload.conversation.id))).toEqual([])
+    } finally {
+      s.agent2.offAny(onFrame)
+      await send(ctx.url, callOf("onboarding", "updateAllsettings"), { auto_assign: false }, admin)
+    }
   })
 })

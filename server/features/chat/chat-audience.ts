@@ -72,6 +72,13 @@ const EVENT_ROOMS: { readonly [E in ChatToBrowserEvent]: (clientId: number, payl
   "chat:typing": (clientId, p) => [conversationRoom(clientId, p.conversation_id)],
 }
 
-/** The rooms one event goes to (a socket in several of them receives it once). */
-export const chatEventRooms = <E extends ChatToBrowserEvent>(clientId: number, event: E, payload: Payload<E>): string[] =>
-  EVENT_ROOMS[event](clientId, payload)
+/**
+ * The rooms one event goes to (a socket in several of them receives it once). Every chat socket of the tenant is in its
+ * queue room, so an event for the queue goes to that room alone: the same sockets, and one audience for the relay to
+ * put several events in one frame (chat-bus.ts).
+ */
+export const chatEventRooms = <E extends ChatToBrowserEvent>(clientId: number, event: E, payload: Payload<E>): string[] => {
+  const rooms = EVENT_ROOMS[event](clientId, payload)
+  const queue = queueRoom(clientId)
+  return rooms.includes(queue) ? [queue] : rooms
+}

@@ -114,4 +114,26 @@ describe("Realtime", () => {
     expect(sockets[0].closed).toBe(true)
     await rt.dispose()
   })
+
+  it("hands a chat batch's events to the chat subscribers one by one, in order, and nothing to the other channels", async () => {
+    const rt = runtime()
+    const calls = recorder<"calls">()
+    const chat = recorder<"chat">()
+    await rt.runPromise(Effect.flatMap(Realtime, (realtime) => realtime.subscribe("calls", calls.handlers)))
+    await rt.runPromise(Effect.flatMap(Realtime, (realtime) => realtime.subscribe("chat", chat.handlers)))
+    const first = { seq: 7, conversation_id: 4, message_id: 9, status: "delivered" }
+    const second = { seq: 8, conversation_id: 4, message_id: 9, status: "read" }
+    fire(sockets[0], "chat:batch", {
+      events: [
+        { event: "chat:message-status", payload: first },
+        { event: "chat:message-status", payload: second },
+      ],
+    })
+    expect(chat.events).toEqual([
+      ["chat:message-status", first],
+      ["chat:message-status", second],
+    ])
+    expect(calls.events).toEqual([])
+    await rt.dispose()
+  })
 })

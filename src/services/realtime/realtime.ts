@@ -13,7 +13,14 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client"
 import { ACL_TO_BROWSER_EVENTS, type AclToBrowser } from "../../contract/acl-events"
-import { CHAT_TO_BROWSER_EVENTS, type ChatToBrowser, type ChatToServerEvent, type ChatToServerPayload } from "../../contract/chat-events"
+import {
+  CHAT_BATCH,
+  CHAT_TO_BROWSER_EVENTS,
+  type ChatBatch,
+  type ChatToBrowser,
+  type ChatToServerEvent,
+  type ChatToServerPayload,
+} from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
@@ -117,6 +124,13 @@ const listen = <C extends Channel>(shared: Shared, channel: C) => {
   }
 }
 
+/** A chat batch's events, handed to the chat subscribers one by one in the batch's order (as if each came alone). */
+const listenChatBatch = (shared: Shared) => {
+  shared.socket.on(CHAT_BATCH, (batch: ChatBatch) => {
+    for (const item of batch.events) for (const handlers of shared.subscribers.chat) handlers.onEvent(item.event, item.payload)
+  })
+}
+
 /** How a socket is opened: socket.io's `io` in the browser, a test's fake in the service's own test. */
 export type OpenSocket = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => Socket
 
@@ -162,6 +176,7 @@ const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
     })
     socket.on("connect_error", (error) => status(AUTH_FAILURES.has(error.message) ? "unauthorized" : "disconnected"))
     for (const channel of CHANNELS) listen(shared, channel)
+    listenChatBatch(shared)
     sockets.set(token, shared)
     return shared
   }
