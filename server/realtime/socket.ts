@@ -2,7 +2,8 @@
  * The socket service: socket.io on the server's HTTP server under `<rtBase>/socket.io`. The handshake carries
  * `user_token` in its auth payload and is refused when the token is invalid, replaced or expired, or when it comes
  * from a foreign Origin or with the token in its URL (realtime/handshake.ts). Each socket joins
- * `client:<id>`, `user:<id>` and `login:<login_id>` (so an ended session's sockets can be dropped). Later features add events by exporting `socketFeatures` from a feature file.
+ * `client:<id>`, `user:<id>` and `login:<login_id>` (so an ended session's sockets can be dropped). Later features add events by exporting `socketFeatures` from a feature file; what a console asks to
+ * hear (`rt:watch`) is kept on its socket (watch.ts).
  */
 import type { Server as HttpServer } from "node:http"
 import { Server, type Socket } from "socket.io"
@@ -11,6 +12,7 @@ import { type Principal, verifyUserToken } from "../auth/principal"
 import { clientRoom, loginRoom, type Realtime, userRoom } from "./realtime"
 import { ApiError } from "../http/errors"
 import { allowHandshake, handshakeToken, socketCors } from "./handshake"
+import { keepWatch } from "./watch"
 
 /** The server-side event that carries a regrant to the other processes. */
 const REGRANT = "realtime:regrant"
@@ -33,6 +35,7 @@ export const attachRealtime = (server: HttpServer, services: Services, features:
     if (principal.clientId !== null) void socket.join(clientRoom(principal.clientId))
     if (principal.userId !== null) void socket.join(userRoom(principal.userId))
     if (principal.loginId !== null) void socket.join(loginRoom(principal.loginId))
+    keepWatch(socket)
     for (const feature of features) feature(socket, realtime, services)
   }
   const inFlight = new Set<Promise<unknown>>()

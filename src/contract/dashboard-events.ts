@@ -5,7 +5,8 @@
  * When: after a commit that may change a now-value (a conversation opened, assigned, answered, closed; an agent went
  * online or offline), coalesced per tenant: at most one event per DASHBOARD_NOW_INTERVAL_MS, always carrying the values
  * read after the last such commit. An event whose values equal the last sent ones is not sent.
- * Who: every socket of the tenant whose user holds the back-end `dashboard` permission; never another tenant's.
+ * Who: every socket of the tenant whose user holds the back-end `dashboard` permission while its console has a
+ * dashboard open (it watches the channel: realtime-watch.ts); never another tenant's.
  * Order: `seq` increases per tenant; the console keeps the event with the highest seq (and the `now` of
  * POST /info/boxes until the first event arrives).
  */

@@ -1,14 +1,16 @@
 /**
  * The live `dashboard:now` event (src/contract/dashboard-events.ts). Whatever may move a now-value (a chat event, an
  * agent going online or offline) calls `dashboardChanged` after its commit; per tenant the values are read again at
- * most every DASHBOARD_NOW_INTERVAL_MS and sent to `dashboard:<clientId>` (sockets whose user holds BACK:dashboard)
- * only when they differ from the last sent. A socket that joins gets the current values at once.
+ * most every DASHBOARD_NOW_INTERVAL_MS and sent to `dashboard:<clientId>` (sockets whose user holds BACK:dashboard,
+ * while their console has a dashboard open: `rt:watch`, realtime/watch.ts) only when they differ from the last sent.
+ * A socket that starts watching gets the current values at once.
  */
 import { DASHBOARD_NOW_INTERVAL_MS, type DashboardToBrowser } from "../../../src/contract/dashboard-events"
 import { backKey } from "../../../src/contract/routes"
 import type { DashboardNow } from "../../../src/contract/schemas/reports"
 import type { Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
+import { followWatch } from "../../realtime/watch"
 import { nowOf } from "./dashboard-now"
 
 export const DASHBOARD_KEY = backKey("dashboard")
@@ -76,9 +78,12 @@ export const socketFeatures: readonly SocketFeature[] = [
     const { principal } = socket.data
     if (principal.clientId === null || principal.userId === null || !principal.grants.has(DASHBOARD_KEY)) return
     const clientId = principal.clientId
-    void socket.join(dashboardRoom(clientId))
-    nowOf(services.database.db, clientId)
-      .then((now) => socket.emit("dashboard:now", payloadOf(services, clientId, now)))
-      .catch((error: unknown) => console.error("[dashboard] now on join failed", error))
+    followWatch(socket, "dashboard", (on) => {
+      if (!on) return void socket.leave(dashboardRoom(clientId))
+      void socket.join(dashboardRoom(clientId))
+      nowOf(services.database.db, clientId)
+        .then((now) => socket.emit("dashboard:now", payloadOf(services, clientId, now)))
+        .catch((error: unknown) => console.error("[dashboard] now on join failed", error))
+    })
   },
 ]

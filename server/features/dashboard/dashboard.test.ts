@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../../../src/contract/catalogue"
+import { WATCH_EVENT } from "../../../src/contract/realtime-watch"
 import { DB_KINDS, as, callOf, customerWrites, login, send, shaped, useServer } from "../../testing/harness"
 import { connect, next, pause, record } from "../../testing/calls-peer"
 
@@ -99,12 +100,21 @@ describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
     expect(past.body.data).toMatchObject({ items: [], totalItems: total, page: total + 5 })
   })
 
-  it("moves the now boxes live, coalesced, to the tenant's dashboard sockets only", async () => {
+  it("moves the now boxes live, coalesced, to the tenant's open dashboards only", async () => {
     const admin = await login(ctx.url, "admin")
     const other = await login(ctx.url, "admin2")
     const mine = await connect(ctx.url, admin.user_token)
     const theirs = await connect(ctx.url, other.user_token)
+    // The admin's second console has no dashboard open: it hears none of it.
+    const closed = await connect(ctx.url, admin.user_token)
+    const watch = async (socket: typeof mine, channels: string[]) =>
+      expect(await socket.timeout(5000).emitWithAck(WATCH_EVENT, { channels })).toEqual({ ok: true })
     try {
+      const unseen = record(closed, "dashboard:now")
+      const joined = next(mine, "dashboard:now")
+      await watch(mine, ["dashboard"])
+      await joined
+      await watch(theirs, ["dashboard"])
       const foreign = record(theirs, "dashboard:now")
       const boxes = async (token: string) => (await send(ctx.url, callOf("dashboard", "infoBoxes"), {}, as(token))).body.data.now
       const before = await boxes(admin.user_token)
@@ -124,9 +134,18 @@ describe.each(DB_KINDS)("dashboard and reports on %s", (kind) => {
       // Tenant two's sockets hear only tenant two's values.
       for (const e of foreign) expect(e.now).toMatchObject({ open: theirsBefore.open, unassigned: theirsBefore.unassigned })
       expect(await boxes(admin.user_token)).toMatchObject({ open: moved.now.open, unassigned: moved.now.unassigned })
+      expect(unseen).toEqual([])
+      // The dashboard closed: nothing more; a malformed watch is refused.
+      await watch(mine, [])
+      const after = record(mine, "dashboard:now")
+      expect((await customerWrites(ctx.server, `90555000${kind.length}4`)).status).toBe(200)
+      expect(await mine.timeout(5000).emitWithAck(WATCH_EVENT, { channels: ["everything"] })).toEqual({ ok: false })
+      await pause(500)
+      expect(after).toEqual([])
     } finally {
       mine.close()
       theirs.close()
+      closed.close()
     }
   })
 })

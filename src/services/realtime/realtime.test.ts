@@ -106,7 +106,7 @@ describe("Realtime", () => {
     expect(chat.statuses.at(-1)).toBe("unauthorized")
 
     callsConnection.emit({ event: "reject-call", payload: { callId: "c1" } })
-    expect(sockets[0].emitted).toEqual([["reject-call", { callId: "c1" }]])
+    expect(sockets[0].emitted.filter(([event]) => event !== "rt:watch")).toEqual([["reject-call", { callId: "c1" }]])
 
     callsConnection.close()
     expect(sockets[0].closed).toBe(false)
@@ -134,6 +134,26 @@ describe("Realtime", () => {
       ["chat:message-status", second],
     ])
     expect(calls.events).toEqual([])
+    await rt.dispose()
+  })
+
+  it("asks for the dashboard's events while a dashboard listens: on its first subscriber, after a reconnection, not after its last", async () => {
+    const rt = runtime()
+    const chat = await rt.runPromise(Effect.flatMap(Realtime, (realtime) => realtime.subscribe("chat", recorder<"chat">().handlers)))
+    fire(sockets[0], "connect")
+    const watches = () => sockets[0].emitted.filter(([event]) => event === "rt:watch").map(([, payload]) => payload)
+    expect(watches()).toEqual([{ channels: [] }])
+    const dashboard = await rt.runPromise(
+      Effect.flatMap(Realtime, (realtime) => realtime.subscribe("dashboard", recorder<"dashboard">().handlers)),
+    )
+    expect(watches().at(-1)).toEqual({ channels: ["dashboard"] })
+    fire(sockets[0], "disconnect", "transport close")
+    fire(sockets[0], "connect")
+    expect(watches().at(-1)).toEqual({ channels: ["dashboard"] })
+    dashboard.close()
+    expect(watches().at(-1)).toEqual({ channels: [] })
+    expect(watches()).toHaveLength(4)
+    chat.close()
     await rt.dispose()
   })
 })

@@ -8,7 +8,8 @@
  * server/features/chat/chat-audience.ts), so a second connection would only double the
  * sockets per agent and the handshakes after every reconnect. Subscriptions are reference-counted: the first opens
  * the socket, the last `close()` closes it; a subscriber joining a connected socket hears "connected" at once. Each
- * channel is typed by its contract map, so the call centre never sees chat events and vice versa.
+ * channel is typed by its contract map, so the call centre never sees chat events and vice versa. A watchable channel
+ * (the dashboard's) is sent by the server only while the socket says it has subscribers (`rt:watch`).
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client"
@@ -22,6 +23,7 @@ import {
   type ChatToServerPayload,
 } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
+import { WATCH_EVENT, WATCHABLE_CHANNELS, type Watch } from "../../contract/realtime-watch"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
 import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
@@ -131,6 +133,17 @@ const listenChatBatch = (shared: Shared) => {
   })
 }
 
+/**
+ * Tells the server which watchable channels have subscribers now (src/contract/realtime-watch.ts: it sends their events
+ * only to sockets that ask), whole, after every (re)connection and whenever one gains its first or loses its last.
+ */
+const tellWatch = (shared: Shared) => {
+  const watch: Watch = { channels: WATCHABLE_CHANNELS.filter((channel) => shared.subscribers[channel].size > 0) }
+  shared.socket.emit(WATCH_EVENT, watch)
+}
+
+const isWatchable = (channel: Channel) => (WATCHABLE_CHANNELS as readonly string[]).includes(channel)
+
 /** How a socket is opened: socket.io's `io` in the browser, a test's fake in the service's own test. */
 export type OpenSocket = (origin: string, options: Partial<ManagerOptions & SocketOptions>) => Socket
 
@@ -168,7 +181,10 @@ const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
       shared.status = value
       for (const channel of CHANNELS) for (const handlers of shared.subscribers[channel]) handlers.onStatus(value)
     }
-    socket.on("connect", () => status("connected"))
+    socket.on("connect", () => {
+      tellWatch(shared)
+      status("connected")
+    })
     socket.on("disconnect", (reason) => {
       status("disconnected")
       // A server-side disconnect (session ended) is not retried by socket.io: try once more, the handshake decides.
@@ -184,6 +200,7 @@ const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
     const shared = connect(token)
     const subscribers: Set<RealtimeHandlers<C>> = shared.subscribers[channel]
     subscribers.add(handlers)
+    if (subscribers.size === 1 && isWatchable(channel) && shared.status === "connected") tellWatch(shared)
     if (shared.status === "connected") handlers.onStatus("connected")
     let closed = false
     return {
@@ -192,7 +209,10 @@ const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
         if (closed) return
         closed = true
         subscribers.delete(handlers)
-        if (subscriberCount(shared) > 0) return
+        if (subscriberCount(shared) > 0) {
+          if (subscribers.size === 0 && isWatchable(channel)) tellWatch(shared)
+          return
+        }
         sockets.delete(token)
         shared.socket.removeAllListeners()
         shared.socket.close()
