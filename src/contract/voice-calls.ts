@@ -76,6 +76,10 @@ export interface ToBrowser {
   "initiated-call-response": { callId: string; number: string; clientId: number; userId: number }
   "whatsapp-answer": { callId: string; sdp: string }
   "call-status-update": { callId: string; callStatus: string }
+  /**
+   * The call ended: to the agents whose consoles show it (rung, declined, on it, its transfer's) and to the open queue
+   * pages of its tenant (they watch `queue`: realtime-watch.ts), not to every socket of the tenant.
+   */
   "call-ended": { callId: string }
   "browser-answer": { callId: string; sdp: string }
   "start-browser-timer": { callId: string }
@@ -130,6 +134,15 @@ export const TO_BROWSER_EVENTS: readonly ToBrowserEvent[] = [
   "consult-ended",
   "call-queue-changed",
 ]
+
+/** What the agents' queue page hears of calls: a watchable channel (realtime-watch.ts), so it hears every call end. */
+export const QUEUE_CALL_EVENTS = [
+  "call-is-coming",
+  "remove-call",
+  "call-ended",
+  "call-queue-changed",
+] as const satisfies readonly ToBrowserEvent[]
+export type QueueCallsToBrowser = Pick<ToBrowser, (typeof QUEUE_CALL_EVENTS)[number]>
 
 /** Statuses written to call records and sent in `call-status-update`. */
 export const CallStatus = {

@@ -40,8 +40,8 @@ import { type CallBusMessage, createCallBus } from "./call-bus"
 import { LEASE_MS, RENEW_MS, RING_GRACE_MS } from "./call-timers"
 import { holdDesk } from "./call-hold"
 import { holdTone } from "./hold-tone"
-import { callTakers, voiceRoom } from "./call-takers"
-import { type Emit, agentRooms, logFailure } from "./call-desk"
+import { callTakers } from "./call-takers"
+import { type Emit, agentRooms, endedAudience, logFailure } from "./call-desk"
 import { transferDesk } from "./call-transfer"
 import { consultDesk } from "./call-consult"
 import { type Carried, dialDesk } from "./call-dial"
@@ -313,7 +313,7 @@ const createHub = (services: Services): CallHub => {
     end: (callId, status, farEndGone) => end(callId, status, farEndGone),
     announceEnded: async ({ call }, farEndGone) => {
       // The record is final before anyone hears the call ended, so a Call History reload on `call-ended` shows it.
-      emit(voiceRoom(call.clientId), "call-ended", { callId: call.callId })
+      emit(endedAudience(call), "call-ended", { callId: call.callId })
       leftQueue(services, call, false)
       if (call.type === "outgoing" && call.agentId !== null) emit(`user:${call.agentId}`, "call-ended", { callId: call.callId })
       // A Meta call that still rang is carried by nobody: declining it at Meta is for whoever ended it.

@@ -206,7 +206,8 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
 
       // Nobody frees up for the fourth: it ends as MISSED at its ring time and the customer gets the away message.
       const fourth = await place("+905550007014")
-      await next(agent1, "call-ended", (p) => p.callId === fourth, 30_000)
+      // It rang nobody, so no console shows it: its end is in its record (and the queue pages hear it).
+      await expect.poll(async () => (await statusOf(fourth)).status, { timeout: 30_000, interval: 500 }).toBe("MISSED")
       expect(await statusOf(fourth)).toEqual({ status: "MISSED", accepted_by: null })
       await expect.poll(async () => (await inbox("+905550007014")).length, { timeout: 10_000 }).toBe(1)
       expect(await inbox("+905550007013")).toEqual([])
@@ -287,6 +288,32 @@ describe.each(DB_KINDS)("voice calls kept in the database (%s)", (kind) => {
       await setCalls({ ring_at_once: 0 })
     }
   }, 30_000)
+
+  it("a call's end reaches the agents it rang and the open queue pages, not every agent who may take calls", async () => {
+    const db = ctx.server.services.database.db
+    expect((await setCalls({ ring_at_once: 1 })).status).toBe(200)
+    await db.execute(sql`DELETE FROM agent_ring_turns`)
+    const [rungSocket, otherTab, queuePage] = ids.admin < ids.agent1 ? [admin, sockets[5], sockets[6]] : [agent1, sockets[1], sockets[2]]
+    expect(await queuePage.timeout(5000).emitWithAck("rt:watch", { channels: ["queue"] })).toEqual({ ok: true })
+    const unrung = record<{ callId: string }>(otherTab, "call-ended")
+    try {
+      const ringing = next(rungSocket, "call-is-coming", (p) => p.callerNumber === "+905550007201")
+      const callId = await place("+905550007201")
+      await ringing
+      const [rungHears, pageHears] = [
+        next(rungSocket, "call-ended", (p) => p.callId === callId),
+        next(queuePage, "call-ended", (p) => p.callId === callId),
+      ]
+      await devFetch(ctx.server, `/dev/simulator/calls/${callId}/hangup`, undefined, "POST")
+      await Promise.all([rungHears, pageHears])
+      await pause(300)
+      expect(unrung.filter((p) => p.callId === callId)).toEqual([])
+    } finally {
+      await queuePage.timeout(5000).emitWithAck("rt:watch", { channels: [] })
+      await setCalls({ ring_at_once: 0 })
+      await db.execute(sql`DELETE FROM agent_ring_turns`)
+    }
+  })
 
   it("a few at a time: the first free agents in their ring turn, one at their voice cap passed over", async () => {
     const db = ctx.server.services.database.db

@@ -7,6 +7,8 @@ import { VOICE_CALL_KEY } from "../../../src/contract/routes"
 import { ToServer, type ToServerEvent, type ToServerPayload } from "../../../src/contract/voice-calls"
 import type { Realtime } from "../../realtime/realtime"
 import type { SocketFeature } from "../../realtime/socket"
+import { followWatch } from "../../realtime/watch"
+import { queueWatchers } from "./call-desk"
 import { hubOf, voiceRoom } from "./call-hub"
 import { serveWaitingAfter } from "./call-waiting"
 
@@ -28,7 +30,14 @@ export const socketFeatures: readonly SocketFeature[] = [
   (socket, realtime, services) => {
     const { principal } = socket.data
     if (principal.clientId === null || principal.userId === null || !principal.grants.has(VOICE_CALL_KEY)) return
-    void socket.join(voiceRoom(principal.clientId))
+    const clientId = principal.clientId
+    void socket.join(voiceRoom(clientId))
+    // An open queue page hears every call of the tenant end (call-desk.ts `endedAudience`).
+    followWatch(
+      socket,
+      "queue",
+      (watching) => void (watching ? socket.join(queueWatchers(clientId)) : socket.leave(queueWatchers(clientId))),
+    )
     const hub = hubOf(services)
     on(socket, realtime, "browser-offer", (p) => hub.accept(socket, p.callId, p.sdp))
     on(socket, realtime, "reject-call", (p) => hub.reject(socket, p.callId))

@@ -4,8 +4,9 @@
  * `chat:conversation` and `chat:message` the chat socket brings (every chat console hears each conversation taken,
  * handed over, released or closed, and the queue's messages: server/features/chat/chat-audience.ts), on every
  * `call-queue-changed` (every socket of the tenant hears a customer's call join the queue, ring from it or leave it:
- * calls/call-waiting.ts), on every call rung at, taken from or ended for this user (`call-is-coming`, `remove-call`,
- * `call-ended`), and every REFRESH_MS for the estimated waits; a one-second tick moves `now`, so each wait runs between
+ * calls/call-waiting.ts), on every call rung at or taken from this user (`call-is-coming`, `remove-call`) and every
+ * call of the tenant that ended (`call-ended`: the page watches the `queue` channel, so the server sends it every
+ * call's end: an agent's voice load may have freed), and every REFRESH_MS for the estimated waits; a one-second tick moves `now`, so each wait runs between
  * reads. "Take next" asks the server's one hand-out; an admin routes a waiting
  * conversation to an agent group. A socket event during a read marks it stale and reads again after it. The socket's
  * connecting (the page's first, after a reload, or again after a drop) reads again too: what changed before it
@@ -53,7 +54,7 @@ export type QueueEvent =
   | { type: "DISMISS" }
   | { type: "TICK"; at: number }
   | RealtimeEvent<"chat">
-  | RealtimeEvent<"calls">
+  | RealtimeEvent<"queue">
 
 /** Seconds a conversation has waited as of `now` (the server's clock at the read, moved on by this browser's). */
 export const waitedSeconds = (queuedAt: string, serverAt: string, readAt: number, now: number) =>
@@ -72,7 +73,7 @@ export const routingQueueMachine = setup({
   types: { context: {} as QueueContext, events: {} as QueueEvent },
   actors: {
     socket: fromRealtime("chat"),
-    calls: fromRealtime("calls"),
+    calls: fromRealtime("queue"),
     ticker: fromCallback<QueueEvent>(({ sendBack }) => {
       const timer = setInterval(() => sendBack({ type: "TICK", at: Date.now() }), TICK_MS)
       return () => clearInterval(timer)

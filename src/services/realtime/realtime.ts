@@ -29,7 +29,14 @@ import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent
 import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
 import { CAMPAIGNS_TO_BROWSER_EVENTS, type CampaignsToBrowser } from "../../contract/campaigns-events"
 import { SLA_TO_BROWSER_EVENTS, type SlaToBrowser } from "../../contract/sla-events"
-import { TO_BROWSER_EVENTS, type ToBrowser, type ToServerEvent, type ToServerPayload } from "../../contract/voice-calls"
+import {
+  QUEUE_CALL_EVENTS,
+  type QueueCallsToBrowser,
+  TO_BROWSER_EVENTS,
+  type ToBrowser,
+  type ToServerEvent,
+  type ToServerPayload,
+} from "../../contract/voice-calls"
 import { ApiConfig, type ApiConfigShape } from "../api/config"
 import { Storage } from "../browser/storage"
 import { StorageKeys } from "../browser/storage-keys"
@@ -53,6 +60,8 @@ interface ChannelMaps {
   readonly campaigns: { readonly in: CampaignsToBrowser; readonly out: Record<never, never> }
   /** SLA alerts: a conversation's target near breach or breached (the agent holding it and the admins hear it). */
   readonly sla: { readonly in: SlaToBrowser; readonly out: Record<never, never> }
+  /** The agents' queue page: the calls' events it reads again on, every call's end among them while it is open. */
+  readonly queue: { readonly in: QueueCallsToBrowser; readonly out: Record<never, never> }
 }
 
 export type Channel = keyof ChannelMaps
@@ -70,6 +79,7 @@ const CHANNEL_EVENTS: { readonly [C in Channel]: readonly (keyof ChannelIn<C> & 
   webhooks: WEBHOOKS_TO_BROWSER_EVENTS,
   campaigns: CAMPAIGNS_TO_BROWSER_EVENTS,
   sla: SLA_TO_BROWSER_EVENTS,
+  queue: QUEUE_CALL_EVENTS,
 }
 const CHANNELS = Object.keys(CHANNEL_EVENTS) as Channel[]
 
@@ -175,6 +185,7 @@ const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
       campaigns: new Set(),
       webhooks: new Set(),
       sla: new Set(),
+      queue: new Set(),
     }
     const shared: Shared = { socket, subscribers, status: null }
     const status = (value: RealtimeStatus) => {
