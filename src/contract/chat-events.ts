@@ -43,8 +43,8 @@ export type ChatBatchItem = { [E in ChatToBrowserEvent]: { readonly event: E; re
 
 /**
  * The stored events of one relay with the same audience, in one frame, in seq order (server/features/chat/chat-bus.ts):
- * a customer's first message and its hand-out reach every chat console of the tenant as one write instead of two. The
- * console hands them on one by one, as if each had come alone.
+ * the waiting conversations one hand-out gives to agents reach every chat console of the tenant as one write instead of
+ * one each. The console hands them on one by one, as if each had come alone.
  */
 export const CHAT_BATCH = "chat:batch"
 export interface ChatBatch {

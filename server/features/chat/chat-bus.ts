@@ -142,8 +142,8 @@ const relayAfterCommit = (writer: ChatWriter, stored: ChatEventRow[]) => {
 
 /**
  * Emits committed events (seq = id) to their rooms: the events of the same audience in one `chat:batch` frame, in seq
- * order (a customer's first message and its hand-out both go to every chat console of the tenant: one write to each
- * socket instead of two, which is most of a node's socket writes under load). A lone event goes as itself.
+ * order (the waiting conversations one hand-out gives to agents go to every chat console of the tenant: one write to
+ * each socket instead of one per conversation). A lone event goes as itself.
  */
 const emitRelayed = async (services: Services, rows: readonly ChatEventRow[]) => {
   const io = services.realtime?.io

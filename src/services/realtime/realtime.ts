@@ -9,7 +9,7 @@
  * sockets per agent and the handshakes after every reconnect. Subscriptions are reference-counted: the first opens
  * the socket, the last `close()` closes it; a subscriber joining a connected socket hears "connected" at once. Each
  * channel is typed by its contract map, so the call centre never sees chat events and vice versa. A watchable channel
- * (the dashboard's) is sent by the server only while the socket says it has subscribers (`rt:watch`).
+ * (the dashboard's, the queue page's) is sent by the server only while the socket says it has subscribers (`rt:watch`).
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client"
