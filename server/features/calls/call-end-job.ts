@@ -16,8 +16,15 @@ import { awayForCall } from "../tenant-settings"
 import { callSettingOf } from "../onboarding"
 import { callTakers } from "./call-takers"
 import { announceRang } from "./call-waiting"
-import { WIDEN_JOB, ringMore, ringingCall, ringingPast } from "./call-widen"
+import { WIDEN_JOB, ringMore, ringingCall, ringingPast, takersToAsk } from "./call-widen"
 import { logFailure } from "./call-desk"
+import type { CallSetting } from "../../../src/contract/schemas/tenants"
+
+/** A widening step read before its transaction: the tenant's call setting and who can take the call now. */
+interface WidenStep {
+  readonly setting: CallSetting
+  readonly takers: readonly number[]
+}
 
 export const jobHandlers: readonly JobHandler[] = [
   {
@@ -34,21 +41,21 @@ export const jobHandlers: readonly JobHandler[] = [
     kind: WIDEN_JOB,
     // Who can take it is read before the job's transaction: presence asks every process's sockets. A call answered or
     // ended since (most, by their next step) asks nobody: reading every present agent's voice load costs 7–9 ms at 1,000.
-    prepare: async (job, ctx) => {
+    prepare: async (job, ctx): Promise<WidenStep | null> => {
       const { callId } = job.payload as { callId: string }
-      if (job.clientId === null) return []
+      if (job.clientId === null) return null
       const db = ctx.services.database.db
       const past = await ringingPast(db, job.clientId, callId)
-      if (past === null) return []
-      // One more than it rings, of those it has not rung: whether others are left for the step after.
-      const { ring_at_once } = await callSettingOf(db, job.clientId)
-      return callTakers(ctx.services, { clientId: job.clientId, except: past, first: ring_at_once > 0 ? ring_at_once + 1 : undefined })
+      if (past === null) return null
+      const setting = await callSettingOf(db, job.clientId)
+      const first = takersToAsk(setting.ring_at_once)
+      return { setting, takers: await callTakers(ctx.services, { clientId: job.clientId, except: past, first }) }
     },
-    run: async (job, ctx, takers) => {
+    run: async (job, ctx, prepared) => {
       const { callId } = job.payload as { callId: string }
-      if (job.clientId === null) return
-      const setting = await callSettingOf(ctx.db, job.clientId)
-      const rang = await ringMore(ctx.db, { which: ringingCall(job.clientId, callId), takers: takers as number[], setting })
+      const step = prepared as WidenStep | null
+      if (job.clientId === null || step === null) return
+      const rang = await ringMore(ctx.db, { which: ringingCall(job.clientId, callId), ...step })
       if (rang) ctx.afterCommit(() => void announceRang(ctx.services, rang).catch(logFailure(`could not ring ${callId} further`)))
     },
   },

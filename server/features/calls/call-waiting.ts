@@ -25,7 +25,7 @@ import { presenceChanged } from "../session"
 import { agentRooms, logFailure } from "./call-desk"
 import { type LiveCall, markEmitted } from "./call-store"
 import { callTakers, takersOrBusy } from "./call-takers"
-import { type Rang, firstInTurn, ringMore } from "./call-widen"
+import { type Rang, firstInTurn, ringMore, takersToAsk } from "./call-widen"
 
 /** The tenant's queued calls not yet taken (its live row exists only while the call does). */
 const QUEUED = (clientId: number) =>
@@ -45,8 +45,7 @@ export const ringOrWait = async (
   clientId: number,
   atOnce: number,
 ): Promise<{ rung: number[]; queued: boolean; more: boolean }> => {
-  // One more than it rings: whether others are left for the next step.
-  const { takers, busy } = await takersOrBusy(services, { clientId, first: atOnce > 0 ? atOnce + 1 : undefined })
+  const { takers, busy } = await takersOrBusy(services, { clientId, first: takersToAsk(atOnce) })
   const queued = takers.length > 0 ? await anyWaiting(services.database.db, clientId) : busy
   const rung = queued ? [] : firstInTurn(takers, atOnce)
   return { rung, queued, more: rung.length < takers.length && !queued }

@@ -21,6 +21,9 @@ export const WIDEN_JOB = "calls.ring-wider"
 /** The first of `takers` (in their ring turn) a call rings at once: `atOnce` of them, or all when it is 0. */
 export const firstInTurn = (takers: readonly number[], atOnce: number): number[] => (atOnce > 0 ? takers.slice(0, atOnce) : [...takers])
 
+/** How many takers a step asks for: one more than it rings, which tells whether others are left for the step after. */
+export const takersToAsk = (atOnce: number): number | undefined => (atOnce > 0 ? atOnce + 1 : undefined)
+
 /** Whether every agent a ringing call rang declined it (then it rings further, or is rejected). */
 export const allDeclined = (rung: readonly number[], declined: readonly number[]) =>
   rung.length > 0 && rung.every((id) => declined.includes(id))
