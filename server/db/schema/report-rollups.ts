@@ -49,7 +49,7 @@ const tenant = () =>
 /** UTC 15-minute slot start: any zone's local days and hours are whole sets of slots. */
 const slot = () => timestamp("slot", { withTimezone: true }).notNull()
 
-/** Messages per 15-minute slot, channel, direction and current status (triggers of 0006_dashboard). */
+/** Messages per 15-minute slot, channel, direction and current status (triggers of 0006_dashboard, flushed: 0067). */
 export const messageRollups = pgTable(
   "message_rollups",
   {
@@ -63,6 +63,35 @@ export const messageRollups = pgTable(
   },
   (t) => [primaryKey({ name: "message_rollups_pk", columns: [t.clientId, t.slot, t.channel, t.direction, t.status, t.stripe] })],
 )
+
+/**
+ * What messages moved in the message counters and who wrote in which month, not yet in message_rollups and
+ * contact_months: appended by the messages' trigger, moved into the counters by rollups_flush (migration
+ * 0067_rollup_deltas; server/features/reports/rollup-flush.ts). Readers read the `_now` views, which add them.
+ */
+export const messageRollupDeltas = pgTable("message_rollup_deltas", {
+  clientId: tenant(),
+  slot: slot(),
+  channel: text("channel").notNull(),
+  direction: text("direction").notNull(),
+  status: text("status").notNull(),
+  messages: integer("messages").notNull(),
+})
+
+/** A customer who wrote in a local calendar month: contact_months and its deltas. */
+const contactMonthColumns = () => ({
+  clientId: tenant(),
+  month: date("month").notNull(),
+  contactId: integer("contact_id")
+    .notNull()
+    .references(() => contacts.id, { onDelete: "cascade" }),
+  firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
+  lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+})
+
+export const contactMonthDeltas = pgTable("contact_month_deltas", contactMonthColumns(), (t) => [
+  index("contact_month_deltas_contact").on(t.contactId),
+])
 
 /** Conversations by the slot they started in, channel and (current) agent, 0 for none: counts and metric sums. */
 export const conversationRollups = pgTable(
@@ -104,19 +133,9 @@ export const callRollups = pgTable(
 )
 
 /** Customers who wrote in a local calendar month (tenant's time zone), and how many per month. */
-export const contactMonths = pgTable(
-  "contact_months",
-  {
-    clientId: tenant(),
-    month: date("month").notNull(),
-    contactId: integer("contact_id")
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
-    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ name: "contact_months_pk", columns: [t.clientId, t.month, t.contactId] })],
-)
+export const contactMonths = pgTable("contact_months", contactMonthColumns(), (t) => [
+  primaryKey({ name: "contact_months_pk", columns: [t.clientId, t.month, t.contactId] }),
+])
 
 export const monthlyUserCounts = pgTable(
   "monthly_user_counts",

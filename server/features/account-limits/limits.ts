@@ -5,8 +5,7 @@
  * UPDATE) so two concurrent uses cannot both slip under the limit. No row: no limit.
  *
  * Usage is counted live, never kept as a counter that could drift: active users; connected channel accounts; messages
- * sent in the tenant's current day and month (from the dashboard's message roll-ups, kept by triggers in the same
- * transaction, so a month is a few thousand slot rows rather than every message); stored file bytes.
+ * sent in the tenant's current day and month (from the dashboard's message roll-ups with the deltas not yet flushed into them, so a month is a few thousand slot rows rather than every message); stored file bytes.
  */
 import { sql } from "drizzle-orm"
 import type { LimitKey } from "../../../src/contract/schemas/security"
@@ -17,7 +16,7 @@ import { ApiError } from "../../http/errors"
 export const MIB = 1024 * 1024
 
 const outboundSince = (clientId: number, unit: "day" | "month") =>
-  sql`SELECT COALESCE(sum(messages), 0)::float8 AS used FROM message_rollups
+  sql`SELECT COALESCE(sum(messages), 0)::float8 AS used FROM message_rollups_now
     WHERE client_id = ${clientId} AND direction = 'out'
       AND slot >= date_trunc(${unit}, now() AT TIME ZONE tenant_zone(${clientId})) AT TIME ZONE tenant_zone(${clientId})`
 

@@ -13,6 +13,7 @@ import type { Db } from "../../db/db"
 import { activityLogs } from "../../db/schema/tenants"
 import { tenantOf, userOf, type Ctx } from "../../http/context"
 import { ApiError, idOf, notFound } from "../../http/errors"
+import { flushRollups } from "../reports"
 import { type Customer, KINDS, customerOf, eraseKind, numberVariants, rowsOfKind } from "./customer-rows"
 
 /** The same customer always gets the same reference in a tenant; only the server can make it from a number. */
@@ -24,6 +25,8 @@ export const customerRefOf = (config: Pick<Config, "jwtSecret">, clientId: numbe
 
 const found = async (ctx: Ctx, id: unknown) => {
   const clientId = tenantOf(ctx)
+  // The months the customer wrote in that the counters have not taken in yet: listed and erased with the others.
+  await flushRollups(ctx.db, true)
   const match = await customerOf(ctx.db, clientId, idOf(id, "Customer"))
   if (!match) throw notFound("Customer")
   return { ...match, ref: customerRefOf(ctx.services.config, clientId, match.number) }

@@ -1,7 +1,7 @@
 /**
  * Monthly active users, the one definition (docs/features/mau.md): the distinct customers (contacts) of a tenant with at
- * least one inbound message in the tenant's local calendar month, read from contact_months (kept by the messages
- * triggers of 0006_dashboard). A contact belongs to one channel, so the per-channel counts add up to the total.
+ * least one inbound message in the tenant's local calendar month, read from contact_months_now (kept by the
+ * messages triggers of 0006_dashboard, with the months not yet flushed: 0067_rollup_deltas). A contact belongs to one channel, so the per-channel counts add up to the total.
  * `conversations` counts the conversations that started in that month.
  */
 import { sql } from "drizzle-orm"
@@ -22,14 +22,14 @@ export const mauOf = async (db: Db, clientId: number, month: string): Promise<Ma
   const first = `${month}-01`
   const [row] = rowsOf(
     await db.execute(sql`SELECT c.id, c.name,
-      (SELECT count(*)::int FROM contact_months cm WHERE cm.client_id = c.id AND cm.month = ${first}::date) AS users,
+      (SELECT count(*)::int FROM contact_months_now cm WHERE cm.client_id = c.id AND cm.month = ${first}::date) AS users,
       (SELECT count(*)::int FROM conversations v WHERE v.client_id = c.id
         AND v.started_at >= (${first}::date::timestamp AT TIME ZONE tenant_zone(c.id))
         AND v.started_at < ((${first}::date + interval '1 month')::timestamp AT TIME ZONE tenant_zone(c.id))) AS conversations
     FROM clients c WHERE c.id = ${clientId}`),
   )
   const channels = rowsOf(
-    await db.execute(sql`SELECT ct.channel, count(*)::int AS users FROM contact_months cm JOIN contacts ct ON ct.id = cm.contact_id
+    await db.execute(sql`SELECT ct.channel, count(*)::int AS users FROM contact_months_now cm JOIN contacts ct ON ct.id = cm.contact_id
     WHERE cm.client_id = ${clientId} AND cm.month = ${first}::date GROUP BY ct.channel ORDER BY ct.channel`),
   )
   return {

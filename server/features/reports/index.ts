@@ -11,6 +11,7 @@ export {
   rollupFrom,
   slotWhere,
 } from "./metrics"
+export { flushRollups } from "./rollup-flush"
 export { reportRange } from "./report-range"
 export type { ReportRange } from "./report-range"
 export type { CallOutcome } from "./metrics"

@@ -1,6 +1,7 @@
 /**
  * Monthly reports: /get/monthly, /getall/monthly and /monthly/users (MAU, metrics.ts). Months are the tenant's local
- * calendar months; MAU is monthly_user_counts (kept by the messages triggers), the list is contact_months; the tenant's
+ * calendar months; MAU is monthly_user_counts_now (kept from the messages triggers' deltas: 0067_rollup_deltas), the list is
+ * contact_months_now; the tenant's
  * UAT numbers are not customers and count in neither (uat/uat-rules.ts).
  */
 import { sql } from "drizzle-orm"
@@ -13,10 +14,10 @@ import { iso } from "../../core/date-range"
 import { forBusiness, monthRange, reportRange } from "./report-range"
 import { conversationSlots, conversationTotals, messageSlots, messageTotals } from "./metrics"
 
-/** MAU of a month (YYYY-MM): the sum of its counter's rows (0038_rollup_stripes). */
+/** MAU of a month (YYYY-MM): the sum of its counter's rows (0038_rollup_stripes) and of those not yet flushed (0067). */
 const activeUsers = async (ctx: Ctx, clientId: number, month: string) => {
   const [row] = rowsOf(
-    await ctx.db.execute(sql`SELECT coalesce(sum(users), 0)::int AS users FROM monthly_user_counts
+    await ctx.db.execute(sql`SELECT coalesce(sum(users), 0)::int AS users FROM monthly_user_counts_now
       WHERE client_id = ${clientId} AND month = ${`${month}-01`}::date`),
   )
   return Number(row?.users ?? 0)
@@ -46,7 +47,7 @@ export const handlers = forBusiness([
         c AS (SELECT ${monthOf} AS month, sum(started)::int AS conversations FROM (${conversationSlots(r)}) s GROUP BY 1),
         m AS (SELECT ${monthOf} AS month, coalesce(sum(messages_in), 0)::int AS messages_in, coalesce(sum(messages_out), 0)::int AS messages_out
               FROM (${messageSlots(r)}) s GROUP BY 1),
-        u AS (SELECT to_char(month, 'YYYY-MM') AS month, sum(users)::int AS users FROM monthly_user_counts WHERE client_id = ${r.clientId}
+        u AS (SELECT to_char(month, 'YYYY-MM') AS month, sum(users)::int AS users FROM monthly_user_counts_now WHERE client_id = ${r.clientId}
               AND month >= make_date(${input.year}::int, 1, 1) AND month < make_date(${input.year}::int + 1, 1, 1) GROUP BY 1)
       SELECT months.month, c.conversations, m.messages_in, m.messages_out, u.users FROM months
         LEFT JOIN c ON c.month = months.month LEFT JOIN m ON m.month = months.month LEFT JOIN u ON u.month = months.month
@@ -69,7 +70,7 @@ export const handlers = forBusiness([
       await ctx.db.execute(sql`SELECT ct.number, ct.name, ct.channel, cm.first_seen, cm.last_seen,
           (SELECT count(*)::int FROM conversations c WHERE c.contact_id = cm.contact_id AND c.started_at >= ${r.from.toISOString()}::timestamptz
             AND c.started_at < ${r.to.toISOString()}::timestamptz) AS conversations
-        FROM contact_months cm JOIN contacts ct ON ct.id = cm.contact_id
+        FROM contact_months_now cm JOIN contacts ct ON ct.id = cm.contact_id
         WHERE cm.client_id = ${r.clientId} AND cm.month = ${month}::date ORDER BY cm.last_seen DESC, cm.contact_id LIMIT ${limit} OFFSET ${offset}`),
     )
     const items = rows.map((row) => ({

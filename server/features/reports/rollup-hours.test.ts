@@ -30,7 +30,8 @@ const TABLES = [
       "agent_messages",
     ],
   },
-  { slots: "message_rollups", hours: "message_rollup_hours", keys: ["channel", "direction", "status"], sums: ["messages"] },
+  // The message counters as readers read them, with the deltas not yet flushed (0067_rollup_deltas).
+  { slots: "message_rollups_now", hours: "message_rollup_hours_now", keys: ["channel", "direction", "status"], sums: ["messages"] },
   { slots: "call_rollups", hours: "call_rollup_hours", keys: ["call_type", "status"], sums: ["calls", "duration_sum"] },
 ] as const
 

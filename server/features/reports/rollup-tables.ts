@@ -54,7 +54,11 @@ const TABLES: Record<RollupKind, { slots: string; hours: string; columns: string
     columns:
       "client_id, slot, channel, started, closed, abandoned, answered, answered_within, frt_sum, handled, aht_sum, resolution_sum, agent_messages",
   },
-  message: { slots: "message_rollups", hours: "message_rollup_hours", columns: "client_id, slot, channel, direction, status, messages" },
+  message: {
+    slots: "message_rollups_now",
+    hours: "message_rollup_hours_now",
+    columns: "client_id, slot, channel, direction, status, messages",
+  },
   call: { slots: "call_rollups", hours: "call_rollup_hours", columns: "client_id, slot, call_type, status, calls, duration_sum" },
 }
 

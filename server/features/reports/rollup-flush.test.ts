@@ -1,0 +1,112 @@
+/**
+ * The message counters kept from deltas (0067_rollup_deltas), on both databases: after random conversations and
+ * messages (testers among them, so a rebuild runs), random status changes and deletions, what the readers read (the
+ * `_now` views) equals a naive count of the raw rows before the flush and after it; the flush leaves no delta behind,
+ * and the counters alone then hold every figure. Monthly active users: the counter agrees with its list, and the list
+ * holds every customer who wrote in the month (a deleted message keeps its writer counted).
+ */
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import type { Database } from "../../db/db"
+import { DB_KINDS, useServer } from "../../testing/harness"
+import { demoTenant, logArb, writeLog } from "./metrics.testing"
+import { flushRollups } from "./rollup-flush"
+
+const rowsOf = async (database: Database, text: string, params: unknown[] = []) => (await database.query(text, params)).rows
+
+/** The tenant's message counts by key, from the raw rows: not test conversations' messages. */
+const naiveMessages = (database: Database, clientId: number) =>
+  rowsOf(
+    database,
+    `SELECT dash_slot(m.dt) AS slot, c.channel, m.direction, m.status, count(*)::int AS n FROM messages m
+       JOIN conversations c ON c.id = m.conversation_id WHERE m.client_id = $1 AND NOT c.is_test
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    [clientId],
+  )
+
+/** The same keys summed from `table` (a counter table or its `_now` view), keys summing to 0 left out. */
+const counted = (database: Database, clientId: number, table: string) =>
+  rowsOf(
+    database,
+    `SELECT slot, channel, direction, status, sum(messages)::int AS n FROM ${table} WHERE client_id = $1
+     GROUP BY 1, 2, 3, 4 HAVING sum(messages) <> 0 ORDER BY 1, 2, 3, 4`,
+    [clientId],
+  )
+
+/** Months and customers who wrote in them, from the raw rows (the tenant's zone). */
+const naiveWriters = (database: Database, clientId: number) =>
+  rowsOf(
+    database,
+    `SELECT DISTINCT date_trunc('month', m.dt AT TIME ZONE tenant_zone($1))::date::text AS month, c.contact_id FROM messages m
+       JOIN conversations c ON c.id = m.conversation_id WHERE m.client_id = $1 AND m.direction = 'in' AND NOT c.is_test`,
+    [clientId],
+  )
+
+const listed = async (database: Database, clientId: number, table: string) =>
+  new Set(
+    (await rowsOf(database, `SELECT month::text AS month, contact_id FROM ${table} WHERE client_id = $1`, [clientId])).map(
+      (r) => `${r.month}:${r.contact_id}`,
+    ),
+  )
+
+/** MAU by month as the counter says and as its list counts. */
+const mau = (database: Database, clientId: number) =>
+  Promise.all([
+    rowsOf(
+      database,
+      "SELECT month::text AS month, sum(users)::int AS n FROM monthly_user_counts_now WHERE client_id = $1 GROUP BY 1 HAVING sum(users) <> 0 ORDER BY 1",
+      [clientId],
+    ),
+    rowsOf(database, "SELECT month::text AS month, count(*)::int AS n FROM contact_months_now WHERE client_id = $1 GROUP BY 1 ORDER BY 1", [
+      clientId,
+    ]),
+  ])
+
+const changesArb = fc.record({
+  restatus: fc.array(fc.record({ pick: fc.nat(), status: fc.constantFrom("delivered", "read", "failed") }), { maxLength: 4 }),
+  drop: fc.array(fc.nat(), { maxLength: 3 }),
+  flushMidway: fc.boolean(),
+})
+
+describe.each(DB_KINDS)("message counters from deltas on %s", (kind) => {
+  const ctx = useServer(kind)
+
+  it("read the same as a naive count before and after the flush, which leaves no delta behind", async () => {
+    const database = ctx.server.services.database
+    const { clientId, agents } = await demoTenant(database)
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(logArb, changesArb, async (log, changes) => {
+        run++
+        const tag = `${kind === "pglite" ? 1 : 2}${run}f`
+        const placed = await writeLog(database, clientId, agents, Date.parse(`${2060 + run}-05-20T00:00:00Z`), log, tag)
+        if (changes.flushMidway) await database.transaction((tx) => flushRollups(tx))
+        const ids = placed.map((p) => p.id)
+        const messages = await rowsOf(database, "SELECT id FROM messages WHERE conversation_id = ANY($1::int[]) ORDER BY id", [ids])
+        for (const r of changes.restatus)
+          if (messages.length > 0)
+            await database.query("UPDATE messages SET status = $1 WHERE id = $2", [r.status, messages[r.pick % messages.length].id])
+        for (const pick of changes.drop)
+          if (messages.length > 0) await database.query("DELETE FROM messages WHERE id = $1", [messages[pick % messages.length].id])
+
+        const naive = await naiveMessages(database, clientId)
+        const writers = (await naiveWriters(database, clientId)).map((r) => `${r.month}:${r.contact_id}`)
+        const check = async () => {
+          expect(await counted(database, clientId, "message_rollups_now")).toEqual(naive)
+          const list = await listed(database, clientId, "contact_months_now")
+          expect(writers.filter((w) => !list.has(w))).toEqual([])
+          const [counter, counts] = await mau(database, clientId)
+          expect(counter).toEqual(counts)
+        }
+        await check()
+        await database.transaction((tx) => flushRollups(tx, true))
+        expect(await rowsOf(database, "SELECT count(*)::int AS n FROM message_rollup_deltas")).toEqual([{ n: 0 }])
+        expect(await rowsOf(database, "SELECT count(*)::int AS n FROM contact_month_deltas")).toEqual([{ n: 0 }])
+        expect(await counted(database, clientId, "message_rollups")).toEqual(naive)
+        expect(await listed(database, clientId, "contact_months")).toEqual(await listed(database, clientId, "contact_months_now"))
+        await check()
+      }),
+      { numRuns: 8 },
+    )
+  })
+})
