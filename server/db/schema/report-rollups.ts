@@ -93,6 +93,30 @@ export const contactMonthDeltas = pgTable("contact_month_deltas", contactMonthCo
   index("contact_month_deltas_contact").on(t.contactId),
 ])
 
+/** A conversation counter's counts and metric sums (conversation_rollups and its deltas). */
+const conversationSums = () => ({
+  started: integer("started").notNull().default(0),
+  closed: integer("closed").notNull().default(0),
+  abandoned: integer("abandoned").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+  /** Answered within the tenant's T (client setting service_level_seconds) at the time of writing; rebuilt when T changes. */
+  answeredWithin: integer("answered_within").notNull().default(0),
+  frtSum: doublePrecision("frt_sum").notNull().default(0),
+  handled: integer("handled").notNull().default(0),
+  ahtSum: doublePrecision("aht_sum").notNull().default(0),
+  resolutionSum: doublePrecision("resolution_sum").notNull().default(0),
+  agentMessages: integer("agent_messages").notNull().default(0),
+})
+
+/** The conversation counters' deltas not yet in conversation_rollups (as messageRollupDeltas). */
+export const conversationRollupDeltas = pgTable("conversation_rollup_deltas", {
+  clientId: tenant(),
+  slot: slot(),
+  channel: text("channel").notNull(),
+  agentId: integer("agent_id").notNull(),
+  ...conversationSums(),
+})
+
 /** Conversations by the slot they started in, channel and (current) agent, 0 for none: counts and metric sums. */
 export const conversationRollups = pgTable(
   "conversation_rollups",
@@ -102,17 +126,7 @@ export const conversationRollups = pgTable(
     channel: text("channel").notNull(),
     agentId: integer("agent_id").notNull(),
     stripe: stripe(),
-    started: integer("started").notNull().default(0),
-    closed: integer("closed").notNull().default(0),
-    abandoned: integer("abandoned").notNull().default(0),
-    answered: integer("answered").notNull().default(0),
-    /** Answered within the tenant's T (client setting service_level_seconds) at the time of writing; rebuilt when T changes. */
-    answeredWithin: integer("answered_within").notNull().default(0),
-    frtSum: doublePrecision("frt_sum").notNull().default(0),
-    handled: integer("handled").notNull().default(0),
-    ahtSum: doublePrecision("aht_sum").notNull().default(0),
-    resolutionSum: doublePrecision("resolution_sum").notNull().default(0),
-    agentMessages: integer("agent_messages").notNull().default(0),
+    ...conversationSums(),
   },
   (t) => [primaryKey({ name: "conversation_rollups_pk", columns: [t.clientId, t.slot, t.channel, t.agentId, t.stripe] })],
 )

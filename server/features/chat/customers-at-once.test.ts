@@ -1,6 +1,7 @@
 /**
  * New customers writing in at the same moment no longer queue behind each other's commits: on the tenant's roll-up
- * counters (striped, migration 0038_rollup_stripes; the message counters take deltas, 0067_rollup_deltas) and its ticket numbers (a sequence per tenant,
+ * counters (the status counts striped, migration 0038_rollup_stripes; the message and conversation counters take
+ * deltas, 0067_rollup_deltas) and its ticket numbers (a sequence per tenant,
  * db/number-series.ts); the figures still count each of them and the ticket numbers stay distinct.
  * And a new customer's messages arriving at once open one conversation between them, each message stored in it.
  * PostgreSQL only: PGlite has one connection, so its writers never overlap.
@@ -52,10 +53,12 @@ describe("customers writing in at once, on postgres", () => {
     )
     expect(await Promise.race([Promise.all(numbers.map(writer)).then(() => "together" as const), timeout])).toBe("together")
 
-    // Overlapping openings added to conversation counter rows of their own: at least two of the three share a quarter
-    // hour, so a stripe beyond 0 was used (the seeded world, written one at a time, has none). The message counters
-    // take appended deltas (0067_rollup_deltas), which no writer waits for.
-    const spilled = await database.query(`SELECT count(*)::int AS n FROM conversation_rollups r WHERE r.client_id = 1 AND r.stripe > 0`)
+    // Overlapping openings added to status counter rows of their own, so a stripe beyond 0 was used (the seeded world,
+    // written one at a time, has none). The message and conversation counters take appended deltas
+    // (0067_rollup_deltas), which no writer waits for.
+    const spilled = await database.query(
+      `SELECT count(*)::int AS n FROM conversation_status_counts r WHERE r.client_id = 1 AND r.stripe > 0`,
+    )
     expect(spilled.rows[0].n).toBeGreaterThanOrEqual(1)
     expect(await countOf()).toBe(before + numbers.length)
     const tickets = await database.query(

@@ -29,7 +29,7 @@ const agentRows = async (ctx: Ctx, r: ReportRange, input: AgentQuery, paged: boo
   const agents = sql`SELECT u.id, u.username, u.display_name, u.online FROM users u WHERE u.client_id = ${r.clientId} ${who}
     AND (EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = u.role_id AND p.key = 'BACK:chat')
       OR u.id IN (SELECT agent_id FROM totals))`
-  const query = sql`WITH totals AS (SELECT agent_id, ${CONVERSATION_SUMS} FROM conversation_rollups WHERE ${slotWhere(r, f)} AND agent_id <> 0 GROUP BY 1),
+  const query = sql`WITH totals AS (SELECT agent_id, ${CONVERSATION_SUMS} FROM conversation_rollups_now WHERE ${slotWhere(r, f)} AND agent_id <> 0 GROUP BY 1),
       agents AS (${agents})
       SELECT a.*, t.*, count(*) OVER () AS total_rows FROM agents a LEFT JOIN totals t ON t.agent_id = a.id
       ORDER BY coalesce(t.started, 0) DESC, a.username, a.id`

@@ -3,7 +3,8 @@
  * conversations, messages, surveys and calls at random minutes (so slots fall on both sides of hour bounds), then
  * random call status changes, call and message deletions and conversation closings, every hour row of every table
  * holds exactly the sums of its four slots (all tenants, the demo world included). The figures read from them are
- * compared with a naive count in metrics.test.ts (a tenant in a whole-hour zone reads the hours).
+ * compared with a naive count in metrics.test.ts (a tenant in a whole-hour zone reads the hours). The conversation and
+ * message counters are compared as readers read them, with the deltas not yet flushed (0067_rollup_deltas).
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -14,8 +15,8 @@ import { activityArb, writeActivity } from "./metrics-figures.testing"
 
 const TABLES = [
   {
-    slots: "conversation_rollups",
-    hours: "conversation_rollup_hours",
+    slots: "conversation_rollups_now",
+    hours: "conversation_rollup_hours_now",
     keys: ["channel"],
     sums: [
       "started",
@@ -30,7 +31,6 @@ const TABLES = [
       "agent_messages",
     ],
   },
-  // The message counters as readers read them, with the deltas not yet flushed (0067_rollup_deltas).
   { slots: "message_rollups_now", hours: "message_rollup_hours_now", keys: ["channel", "direction", "status"], sums: ["messages"] },
   { slots: "call_rollups", hours: "call_rollup_hours", keys: ["call_type", "status"], sums: ["calls", "duration_sum"] },
 ] as const

@@ -47,10 +47,11 @@ export const wholeHourZone = (r: ReportRange): boolean => {
   return true
 }
 
+/** The conversation and message counters are read through their `_now` views: with the deltas not yet flushed (0067). */
 const TABLES: Record<RollupKind, { slots: string; hours: string; columns: string }> = {
   conversation: {
-    slots: "conversation_rollups",
-    hours: "conversation_rollup_hours",
+    slots: "conversation_rollups_now",
+    hours: "conversation_rollup_hours_now",
     columns:
       "client_id, slot, channel, started, closed, abandoned, answered, answered_within, frt_sum, handled, aht_sum, resolution_sum, agent_messages",
   },
