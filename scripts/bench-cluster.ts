@@ -442,7 +442,7 @@ const printStatements = (databaseUrl: string, stored: number) =>
     const query = (text: string) => db.query(text)
     const total = await statementTotals(query)
     console.log(
-      `\nPostgreSQL in the live phase: ${total.statements} statements sent, ${Math.round(total.ms)} ms executing (${Math.round(total.jitMs)} ms of it compiling JIT); per stored message ${(total.statements / stored).toFixed(1)} statements, ${(total.ms / stored).toFixed(2)} ms`,
+      `\nPostgreSQL in the live phase: ${total.statements} statements sent, ${Math.round(total.ms)} ms executing (${Math.round(total.jitMs)} ms of it compiling JIT), ${Math.round(total.planMs)} ms planning; per stored message ${(total.statements / stored).toFixed(1)} statements, ${(total.ms / stored).toFixed(2)} ms executing, ${(total.planMs / stored).toFixed(2)} ms planning`,
     )
     await printTopStatements(query, 30)
   })

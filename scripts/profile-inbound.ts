@@ -49,7 +49,7 @@ try {
   console.log(`${MESSAGES} messages, ${AT_ONCE} at once: ${ms} ms, ${((MESSAGES / ms) * 1000).toFixed(0)} messages/s`)
   const total = await statementTotals(query)
   console.log(
-    `per message: ${(total.statements / MESSAGES).toFixed(2)} statements, ${(total.ms / MESSAGES).toFixed(2)} ms executing (${(total.jitMs / MESSAGES).toFixed(2)} ms of it compiling JIT)\n`,
+    `per message: ${(total.statements / MESSAGES).toFixed(2)} statements, ${(total.ms / MESSAGES).toFixed(2)} ms executing (${(total.jitMs / MESSAGES).toFixed(2)} ms of it compiling JIT), ${(total.planMs / MESSAGES).toFixed(2)} ms planning\n`,
   )
   await printTopStatements(query, 25)
   if (values["by-calls"]) {

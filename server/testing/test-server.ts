@@ -293,8 +293,9 @@ export const startPostgres = async (options: { statements?: boolean; timeZone?: 
     bin,
     dir,
     data,
-    (options.statements ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all" : "") +
-      (options.timeZone ? ` -c timezone=${options.timeZone}` : ""),
+    (options.statements
+      ? " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on"
+      : "") + (options.timeZone ? ` -c timezone=${options.timeZone}` : ""),
   )
   const base = `postgres://postgres@127.0.0.1:${port}`
   const admin = new pg.Client({ connectionString: `${base}/postgres` })

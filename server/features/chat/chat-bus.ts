@@ -25,6 +25,7 @@ import {
 import { backKey } from "../../../src/contract/routes"
 import { type Database, type Db, onCommitOf } from "../../db/db"
 import { jsonOf, rowsOf } from "../../db/rows"
+import { executePrepared } from "../../db/prepared"
 import type { Ctx, Services } from "../../http/context"
 import type { SocketFeature } from "../../realtime/socket"
 import { chatEventRooms, joinChatAudience } from "./chat-audience"
@@ -90,9 +91,12 @@ export const emitChat = async <E extends ChatToBrowserEvent>(
   }
   // Ids are drawn in the rows' order, so the nth lowest id is the nth payload's.
   const ids = rowsOf(
-    await writer.db.execute(sql`INSERT INTO chat_events (client_id, event, payload)
+    await executePrepared(
+      writer.db,
+      sql`INSERT INTO chat_events (client_id, event, payload)
       SELECT ${clientId}, ${event}, e FROM jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) WITH ORDINALITY AS x(e, n)
-      ORDER BY n RETURNING id`),
+      ORDER BY n RETURNING id`,
+    ),
   )
     .map((r) => Number(r.id))
     .sort((a, b) => a - b)
@@ -114,8 +118,11 @@ export const emitChatRead = async (
   payload: SQL,
 ): Promise<Record<string, unknown> | null> => {
   const [row] = rowsOf(
-    await writer.db.execute(sql`INSERT INTO chat_events (client_id, event, payload)
-      SELECT ${clientId}, ${event}, x.p FROM (${payload}) AS x(p) RETURNING id, payload`),
+    await executePrepared(
+      writer.db,
+      sql`INSERT INTO chat_events (client_id, event, payload)
+      SELECT ${clientId}, ${event}, x.p FROM (${payload}) AS x(p) RETURNING id, payload`,
+    ),
   )
   if (!row) return null
   const stored = jsonOf<Record<string, unknown>>(row.payload)

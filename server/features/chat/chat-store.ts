@@ -9,6 +9,7 @@ import type { Channel } from "../../../src/contract/schemas/common"
 import type { Db } from "../../db/db"
 import { ApiError } from "../../http/errors"
 import { jsonOf, rowsOf } from "../../db/rows"
+import { executePrepared } from "../../db/prepared"
 import { DELIVERIES_QUEUED, publishedCtes, publishedEventsCtes, wakeForDeliveries } from "../../core/events"
 import { WINDOW_MS } from "./conversation-rows"
 import { NEW_STATUS, next } from "./conversation-status"
@@ -90,9 +91,12 @@ const factsOf = () => {
  */
 const contactWithOpenConversation = async (db: Db, clientId: number, input: InboundInput) => {
   const [row] = rowsOf(
-    await db.execute(sql`WITH ct AS (${contactUpsert(clientId, input.channel, input.number, input.name)})
+    await executePrepared(
+      db,
+      sql`WITH ct AS (${contactUpsert(clientId, input.channel, input.number, input.name)})
     SELECT ct.*, o.id AS open_id, o.status AS open_status, o.assigned_user_id AS open_agent_id, ${factsOf()} AS facts FROM ct
-      LEFT JOIN LATERAL (SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ct.id AND status <> 'closed' FOR UPDATE) o ON true`),
+      LEFT JOIN LATERAL (SELECT id, status, assigned_user_id FROM conversations WHERE contact_id = ct.id AND status <> 'closed' FOR UPDATE) o ON true`,
+    ),
   )
   const open = row.open_id === null ? null : openOf({ id: row.open_id, status: row.open_status, assigned_user_id: row.open_agent_id })
   return { contact: contactOf(row), open, facts: jsonOf<Record<string, unknown> | null>(row.facts) ?? {} }
@@ -204,14 +208,14 @@ export const storeInbound = async (
   if (taken) return { ...taken, waited: false }
   let conversation: OpenConversation | null = open
   let conversationFacts = facts
-  let [message] = open ? [] : rowsOf(await db.execute(inboundSql(clientId, contact, input, now, "new")))
+  let [message] = open ? [] : rowsOf(await executePrepared(db, inboundSql(clientId, contact, input, now, "new")))
   if (message) {
     conversation = { id: Number(message.conversation_id), status: NEW_STATUS, agentId: null, created: true }
     conversationFacts = jsonOf<Record<string, unknown> | null>(message.facts) ?? {}
   } else {
     // Open already, or opened by another transaction since the first statement looked.
     conversation ??= await openConversationOf(db, clientId, contact, now)
-    ;[message] = rowsOf(await db.execute(inboundSql(clientId, contact, input, now, conversation.id)))
+    ;[message] = rowsOf(await executePrepared(db, inboundSql(clientId, contact, input, now, conversation.id)))
   }
   wakeForDeliveries(db, [message])
   const messageId = Number(message.id)
