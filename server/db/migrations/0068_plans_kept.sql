@@ -17,10 +17,4 @@ BEGIN
       FROM pg_proc p WHERE p.oid = f AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'sql')
     );
   END LOOP;
-END $$;--> statement-breakpoint
--- The two roll-up writers every message and opening runs (0067) keep one plan per session for their statements.
--- PL/pgSQL planned them again for each call, for the rows at hand (a custom plan: the statements take the rows as an
--- array parameter, whose generic plan the planner estimates dearer); the plan is the same for the one or few rows a
--- statement stores. `profile:inbound`: the messages' writer 1.17–1.19 → 0.85–0.97 ms a call.
-ALTER FUNCTION message_rollups_add(integer, messages[]) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
-ALTER FUNCTION conversation_rollups_move(conversations[], conversations[]) SET plan_cache_mode = force_generic_plan;
+END $$;
