@@ -5,7 +5,8 @@
  * UPDATE) so two concurrent uses cannot both slip under the limit. No row: no limit.
  *
  * Usage is counted live, never kept as a counter that could drift: active users; connected channel accounts; messages
- * sent in the tenant's current day and month (from the dashboard's message roll-ups with the deltas not yet flushed into them, so a month is a few thousand slot rows rather than every message); stored file bytes.
+ * sent in the tenant's current day and month (from the dashboard's message roll-ups with the deltas not yet flushed
+ * into them, so a month is a few thousand slot rows rather than every message); stored file bytes.
  */
 import { sql } from "drizzle-orm"
 import type { LimitKey } from "../../../src/contract/schemas/security"
