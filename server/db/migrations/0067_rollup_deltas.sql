@@ -186,11 +186,17 @@ CREATE VIEW message_rollups_now AS
 CREATE VIEW message_rollup_hours_now AS
   SELECT client_id, slot, channel, direction, status, messages FROM message_rollup_hours
   UNION ALL SELECT client_id, rollup_hour(slot), channel, direction, status, messages FROM message_rollup_deltas;--> statement-breakpoint
+-- A month's customers: contact_months' rows with their pending first and last seen, and the pending ones not there yet
+-- (no grouping over contact_months itself: a month of a big tenant is read as its rows).
 CREATE VIEW contact_months_now AS
-  SELECT client_id, month, contact_id, min(first_seen) AS first_seen, max(last_seen) AS last_seen FROM (
-    SELECT client_id, month, contact_id, first_seen, last_seen FROM contact_months
-    UNION ALL SELECT client_id, month, contact_id, first_seen, last_seen FROM contact_month_deltas) x
-  GROUP BY client_id, month, contact_id;--> statement-breakpoint
+  SELECT cm.client_id, cm.month, cm.contact_id, least(cm.first_seen, d.first_seen) AS first_seen,
+    greatest(cm.last_seen, d.last_seen) AS last_seen
+  FROM contact_months cm LEFT JOIN (SELECT client_id, month, contact_id, min(first_seen) AS first_seen, max(last_seen) AS last_seen
+    FROM contact_month_deltas GROUP BY client_id, month, contact_id) d
+    ON d.client_id = cm.client_id AND d.month = cm.month AND d.contact_id = cm.contact_id
+  UNION ALL SELECT d.client_id, d.month, d.contact_id, min(d.first_seen), max(d.last_seen) FROM contact_month_deltas d
+    WHERE NOT EXISTS (SELECT 1 FROM contact_months cm WHERE cm.client_id = d.client_id AND cm.month = d.month AND cm.contact_id = d.contact_id)
+    GROUP BY d.client_id, d.month, d.contact_id;--> statement-breakpoint
 CREATE VIEW monthly_user_counts_now AS
   SELECT client_id, month, users FROM monthly_user_counts
   UNION ALL SELECT d.client_id, d.month, count(DISTINCT d.contact_id)::int FROM contact_month_deltas d

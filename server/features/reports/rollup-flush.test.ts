@@ -4,7 +4,8 @@
  * `_now` views) equals a naive count of the raw rows before the flush and after it; the flush leaves no delta behind,
  * and the counters alone then hold every figure. The conversation counters (compared with a naive count in
  * metrics.test.ts) hold after the flush what their views read before it. Monthly active users: the counter agrees with its list, and the list
- * holds every customer who wrote in the month (a deleted message keeps its writer counted).
+ * holds every customer who wrote in the month (a deleted message keeps its writer counted), with the first and last
+ * seen the flush then writes.
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -48,6 +49,15 @@ const listed = async (database: Database, clientId: number, table: string) =>
     (await rowsOf(database, `SELECT month::text AS month, contact_id FROM ${table} WHERE client_id = $1`, [clientId])).map(
       (r) => `${r.month}:${r.contact_id}`,
     ),
+  )
+
+/** The month list's rows with their first and last seen. */
+const monthRows = (database: Database, clientId: number, table: string) =>
+  rowsOf(
+    database,
+    `SELECT month::text AS month, contact_id, first_seen::text AS first_seen, last_seen::text AS last_seen FROM ${table}
+     WHERE client_id = $1 ORDER BY 1, 2`,
+    [clientId],
   )
 
 /** MAU by month as the counter says and as its list counts. */
@@ -126,9 +136,11 @@ describe.each(DB_KINDS)("message counters from deltas on %s", (kind) => {
         }
         await check()
         const conversations = await conversationSums(database, "conversation_rollups_now")
+        const months = await monthRows(database, clientId, "contact_months_now")
         await database.transaction((tx) => flushRollups(tx, true))
         expect(await rowsOf(database, "SELECT count(*)::int AS n FROM conversation_rollup_deltas")).toEqual([{ n: 0 }])
         expect(await conversationSums(database, "conversation_rollups")).toEqual(conversations)
+        expect(await monthRows(database, clientId, "contact_months")).toEqual(months)
         expect(await rowsOf(database, "SELECT count(*)::int AS n FROM message_rollup_deltas")).toEqual([{ n: 0 }])
         expect(await rowsOf(database, "SELECT count(*)::int AS n FROM contact_month_deltas")).toEqual([{ n: 0 }])
         expect(await counted(database, clientId, "message_rollups")).toEqual(naive)
