@@ -220,7 +220,9 @@ BEGIN
     WHERE client IS NULL OR c.client_id = client;
   SELECT array_agg(m) INTO msgs FROM messages m WHERE client IS NULL OR m.client_id = client;
   IF msgs IS NOT NULL THEN PERFORM message_rollups_add(1, msgs); END IF;
-  DELETE FROM conversation_rollups WHERE client IS NULL OR client_id = client;
+  -- The conversations' updates above appended their moves as deltas (0006 deleted them from the counters here): the
+  -- counters are written whole below.
+  DELETE FROM conversation_rollup_deltas WHERE client IS NULL OR client_id = client;
   SELECT array_agg(c) INTO rows FROM conversations c WHERE client IS NULL OR c.client_id = client;
   IF rows IS NOT NULL THEN PERFORM conversation_rollups_add(1, rows); END IF;
   SELECT array_agg(r) INTO calls FROM call_records r WHERE client IS NULL OR r.client_id = client;

@@ -1,7 +1,8 @@
 /**
  * Monthly active users, the one definition (docs/features/mau.md): the distinct customers (contacts) of a tenant with at
  * least one inbound message in the tenant's local calendar month, read from contact_months_now (kept by the
- * messages triggers of 0006_dashboard, with the months not yet flushed: 0067_rollup_deltas). A contact belongs to one channel, so the per-channel counts add up to the total.
+ * messages triggers of 0006_dashboard, with the months not yet flushed: 0067_rollup_deltas). A contact belongs to one
+ * channel, so the per-channel counts add up to the total.
  * `conversations` counts the conversations that started in that month.
  */
 import { sql } from "drizzle-orm"

@@ -1,8 +1,8 @@
 /**
  * Every dashboard and report metric, defined once (docs/features/reports.md, "Metrics", says the same in words).
  * Conversation metrics belong to the conversation's start: a range's figures are those of the conversations that
- * started in it (a cohort), read from conversation_rollups (0006_dashboard triggers; the views
- * with the deltas not yet flushed, 0067_rollup_deltas), never from raw messages.
+ * started in it (a cohort), read from conversation_rollups (0006_dashboard triggers; through the views with the deltas
+ * not yet flushed, 0067_rollup_deltas), never from raw messages.
  *
  * - first response time: customer's first message in the conversation (first_inbound_at) -> the first message an
  *   agent sent at or after it (first_response_at; bot and campaign messages have no sender and do not count).

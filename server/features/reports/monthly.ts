@@ -1,8 +1,7 @@
 /**
  * Monthly reports: /get/monthly, /getall/monthly and /monthly/users (MAU, metrics.ts). Months are the tenant's local
- * calendar months; MAU is monthly_user_counts_now (kept from the messages triggers' deltas: 0067_rollup_deltas), the list is
- * contact_months_now; the tenant's
- * UAT numbers are not customers and count in neither (uat/uat-rules.ts).
+ * calendar months; MAU is monthly_user_counts_now (kept from the messages triggers' deltas: 0067_rollup_deltas), the
+ * list is contact_months_now; the tenant's UAT numbers are not customers and count in neither (uat/uat-rules.ts).
  */
 import { sql } from "drizzle-orm"
 import type { MonthlyStat } from "../../../src/contract/schemas/reports"
