@@ -65,12 +65,19 @@ export const handlers = forBusiness([
     const r = await monthRange(ctx, input.month)
     const { page, limit, offset } = pageOf(input, 10, 999_999)
     const month = `${input.month}-01`
+    // The page is among the month's first offset + limit customers in the stored order (contact_months_recent_idx)
+    // and those with messages not yet flushed: a pending message only moves its customer's last one later, so no one
+    // else can pass them. Those few are read from contact_months_now, instead of sorting the whole month's customers.
     const rows = rowsOf(
       await ctx.db.execute(sql`SELECT ct.number, ct.name, ct.channel, cm.first_seen, cm.last_seen,
           (SELECT count(*)::int FROM conversations c WHERE c.contact_id = cm.contact_id AND c.started_at >= ${r.from.toISOString()}::timestamptz
             AND c.started_at < ${r.to.toISOString()}::timestamptz) AS conversations
         FROM contact_months_now cm JOIN contacts ct ON ct.id = cm.contact_id
-        WHERE cm.client_id = ${r.clientId} AND cm.month = ${month}::date ORDER BY cm.last_seen DESC, cm.contact_id LIMIT ${limit} OFFSET ${offset}`),
+        WHERE cm.client_id = ${r.clientId} AND cm.month = ${month}::date AND cm.contact_id = ANY ((SELECT array_agg(contact_id) FROM (
+            SELECT contact_id FROM (SELECT contact_id FROM contact_months WHERE client_id = ${r.clientId} AND month = ${month}::date
+              ORDER BY last_seen DESC, contact_id LIMIT ${offset + limit}) stored
+            UNION SELECT contact_id FROM contact_month_deltas WHERE client_id = ${r.clientId} AND month = ${month}::date) candidates)::int[])
+        ORDER BY cm.last_seen DESC, cm.contact_id LIMIT ${limit} OFFSET ${offset}`),
     )
     const items = rows.map((row) => ({
       number: String(row.number),

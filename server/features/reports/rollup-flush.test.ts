@@ -5,12 +5,13 @@
  * and the counters alone then hold every figure. The conversation counters (compared with a naive count in
  * metrics.test.ts) hold after the flush what their views read before it. Monthly active users: the counter agrees with its list, and the list
  * holds every customer who wrote in the month (a deleted message keeps its writer counted), with the first and last
- * seen the flush then writes.
+ * seen the flush then writes. /monthly/users pages the month's list in its order (the last message first) with
+ * messages flushed and not.
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { Database } from "../../db/db"
-import { DB_KINDS, useServer } from "../../testing/harness"
+import { as, callOf, DB_KINDS, login, send, useServer } from "../../testing/harness"
 import { demoTenant, logArb, writeLog } from "./metrics.testing"
 import { flushRollups } from "./rollup-flush"
 
@@ -73,6 +74,17 @@ const mau = (database: Database, clientId: number) =>
     ]),
   ])
 
+/** A month's list as contact_months_now holds it, in /monthly/users' order: the numbers, the last message first. */
+const monthOrder = async (database: Database, clientId: number, month: string) =>
+  (
+    await rowsOf(
+      database,
+      `SELECT ct.number FROM contact_months_now cm JOIN contacts ct ON ct.id = cm.contact_id WHERE cm.client_id = $1
+       AND cm.month = $2::date ORDER BY cm.last_seen DESC, cm.contact_id`,
+      [clientId, `${month}-01`],
+    )
+  ).map((r) => String(r.number))
+
 const CONVERSATION_SUMS = [
   "started",
   "closed",
@@ -100,6 +112,7 @@ const changesArb = fc.record({
   restatus: fc.array(fc.record({ pick: fc.nat(), status: fc.constantFrom("delivered", "read", "failed") }), { maxLength: 4 }),
   drop: fc.array(fc.nat(), { maxLength: 3 }),
   flushMidway: fc.boolean(),
+  page: fc.record({ limit: fc.integer({ min: 1, max: 4 }), page: fc.integer({ min: 1, max: 4 }) }),
 })
 
 describe.each(DB_KINDS)("message counters from deltas on %s", (kind) => {
@@ -108,6 +121,7 @@ describe.each(DB_KINDS)("message counters from deltas on %s", (kind) => {
   it("read the same as a naive count before and after the flush, which leaves no delta behind", async () => {
     const database = ctx.server.services.database
     const { clientId, agents } = await demoTenant(database)
+    const admin = as((await login(ctx.url, "admin")).user_token)
     let run = 0
     await fc.assert(
       fc.asyncProperty(logArb, changesArb, async (log, changes) => {
@@ -127,8 +141,14 @@ describe.each(DB_KINDS)("message counters from deltas on %s", (kind) => {
 
         const naive = await naiveMessages(database, clientId)
         const writers = (await naiveWriters(database, clientId)).map((r) => `${r.month}:${r.contact_id}`)
+        const month = `${2060 + run}-05`
         const check = async () => {
           expect(await counted(database, clientId, "message_rollups_now")).toEqual(naive)
+          const { limit, page } = changes.page
+          const reply = await send(ctx.url, callOf("reports", "monthlyUsers"), { month, limit, page }, admin)
+          expect(reply.body.data.items.map((item: { number: string }) => item.number)).toEqual(
+            (await monthOrder(database, clientId, month)).slice((page - 1) * limit, page * limit),
+          )
           const list = await listed(database, clientId, "contact_months_now")
           expect(writers.filter((w) => !list.has(w))).toEqual([])
           const [counter, counts] = await mau(database, clientId)
