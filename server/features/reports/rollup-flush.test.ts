@@ -6,7 +6,8 @@
  * metrics.test.ts) hold after the flush what their views read before it. Monthly active users: the counter agrees with its list, and the list
  * holds every customer who wrote in the month (a deleted message keeps its writer counted), with the first and last
  * seen the flush then writes. /monthly/users pages the month's list in its order (the last message first) with
- * messages flushed and not.
+ * messages flushed and not. Each conversation's first inbound message and first reply, kept on its row, are its
+ * messages' own, after the deletions too.
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -73,6 +74,21 @@ const mau = (database: Database, clientId: number) =>
       clientId,
     ]),
   ])
+
+/**
+ * Conversations whose first inbound message or first reply (an agent's, at or after that first inbound) as kept on
+ * the row differ from their messages' own: none is the answer.
+ */
+const firstTimesAstray = (database: Database, ids: readonly number[]) =>
+  rowsOf(
+    database,
+    `SELECT id FROM (SELECT c.id, c.first_inbound_at, c.first_response_at,
+       (SELECT min(i.dt) FROM messages i WHERE i.conversation_id = c.id AND i.direction = 'in') AS naive_in FROM conversations c
+       WHERE c.id = ANY($1::int[])) c
+     WHERE c.first_inbound_at IS DISTINCT FROM c.naive_in OR c.first_response_at IS DISTINCT FROM (SELECT min(o.dt) FROM messages o
+       WHERE o.conversation_id = c.id AND o.direction = 'out' AND o.sender_user_id IS NOT NULL AND o.dt >= c.naive_in)`,
+    [ids],
+  )
 
 /** A month's list as contact_months_now holds it, in /monthly/users' order: the numbers, the last message first. */
 const monthOrder = async (database: Database, clientId: number, month: string) =>
@@ -144,6 +160,7 @@ describe.each(DB_KINDS)("message counters from deltas on %s", (kind) => {
         const month = `${2060 + run}-05`
         const check = async () => {
           expect(await counted(database, clientId, "message_rollups_now")).toEqual(naive)
+          expect(await firstTimesAstray(database, ids)).toEqual([])
           const { limit, page } = changes.page
           const reply = await send(ctx.url, callOf("reports", "monthlyUsers"), { month, limit, page }, admin)
           expect(reply.body.data.items.map((item: { number: string }) => item.number)).toEqual(
