@@ -48,6 +48,7 @@ import { parseArgs } from "node:util"
 import autocannon from "autocannon"
 import pg from "pg"
 import { io, type Socket } from "socket.io-client"
+import { RECONNECT } from "../src/contract/realtime-reconnect"
 import { catalogue } from "../src/contract/catalogue"
 import type { CallDef } from "../src/contract/call"
 import { type PostgresCluster, pgBin, startPostgres } from "../server/testing/test-server"
@@ -259,9 +260,8 @@ const loadLive = async (cluster: Cluster) => {
         path: "/rt/socket.io",
         transports: ["websocket"],
         auth: { user_token: tokens[i] },
-        reconnection: true,
-        reconnectionDelay: 500,
-        reconnectionDelayMax: 5000,
+        // As the console's socket comes back (src/contract/realtime-reconnect.ts).
+        ...RECONNECT,
         forceNew: true,
       }),
     )

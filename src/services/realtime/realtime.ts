@@ -24,6 +24,7 @@ import {
 } from "../../contract/chat-events"
 import { DASHBOARD_TO_BROWSER_EVENTS, type DashboardToBrowser } from "../../contract/dashboard-events"
 import { WATCH_EVENT, WATCHABLE_CHANNELS, type Watch } from "../../contract/realtime-watch"
+import { RECONNECT } from "../../contract/realtime-reconnect"
 import { CONTACTS_TO_BROWSER_EVENTS, type ContactsToBrowser } from "../../contract/contacts-events"
 import { TEAM_TO_BROWSER_EVENTS, type TeamToBrowser } from "../../contract/agent-groups-events"
 import { WEBHOOKS_TO_BROWSER_EVENTS, type WebhooksToBrowser } from "../../contract/webhooks-events"
@@ -169,9 +170,7 @@ const makeHub = (config: ApiConfigShape, open: OpenSocket) => {
       transports: ["websocket"],
       // In the handshake's auth payload rather than the URL, so proxies and access logs never see the token.
       auth: { user_token: token },
-      reconnection: true,
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 5000,
+      ...RECONNECT,
       // Our own sharing below; socket.io's multiplexing must not hand this Manager to an unrelated io() call.
       forceNew: true,
     })
